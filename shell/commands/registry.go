@@ -1,0 +1,25 @@
+// Package commands is memsh's command registry: one explicit table built
+// from each command package's own table (no init side effects).
+package commands
+
+import (
+	"memsh/shell/command"
+	"memsh/shell/commands/fileutil"
+	"memsh/shell/commands/grep"
+	"memsh/shell/commands/sysutil"
+	"memsh/shell/commands/textutil"
+)
+
+// All returns every registered command.
+func All() []command.Command {
+	var all []command.Command
+	for _, table := range [][]command.Command{
+		fileutil.Commands(),
+		textutil.Commands(),
+		grep.Commands(),
+		sysutil.Commands(),
+	} {
+		all = append(all, table...)
+	}
+	return all
+}

@@ -1,0 +1,8 @@
+package sysutil
+
+import "memsh/shell/command"
+
+// Commands is this package's registry table.
+func Commands() []command.Command {
+	return []command.Command{}
+}
