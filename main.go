@@ -1,0 +1,399 @@
+// Command memsh is a sandboxed shell: bash (mvdan.cc/sh) over an in-memory
+// filesystem, with python3 and WASI programs in wazero. With a terminal and
+// no script it starts the interactive TUI; otherwise it runs a script:
+//
+//	memsh -c 'SCRIPT' [NAME [ARGS...]]
+//	memsh FILE [ARGS...]
+//	memsh < FILE
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/pflag"
+
+	"memsh/memfs"
+	"memsh/shell"
+	"memsh/tui"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+const usageText = `Usage: memsh [OPTIONS] [-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...]]
+
+memsh is a sandboxed shell: bash over an in-memory filesystem, with python3
+and WASI programs. Nothing a script does reaches the host.
+
+With a terminal on stdin and stdout and no script, memsh starts the
+interactive shell. Otherwise it runs the script given by -c, the host FILE
+(read once), or the script on stdin, and exits with the script's status.
+
+Options:
+  -c SCRIPT               run SCRIPT; NAME and ARGS become $0 and $1...
+      --json              print one JSON object {stdout, stderr, exitCode}
+      --mount HOST:GUEST[:ro|:cow]
+                          show a host directory at GUEST (repeatable;
+                          default cow: writes stay in memory)
+      --load FILE.tar     load a tar archive into / before running
+      --save FILE.tar     save the filesystem to FILE.tar at exit
+      --timeout DURATION  stop the script after DURATION (status 124)
+      --max-file-size SIZE  largest file (e.g. 64M, 1G; K M G T are powers of 1024)
+      --max-fs-bytes SIZE total bytes the filesystem may hold
+      --cwd DIR           start in DIR (inside the sandbox)
+      --env K=V           set a variable (repeatable)
+      --theme NAME        TUI theme: dark, light, high-contrast
+      --version           print the version and exit
+  -h, --help              print this help and exit
+`
+
+type config struct {
+	script      string
+	hasScript   bool
+	json        bool
+	mounts      []string
+	load, save  string
+	timeout     time.Duration
+	maxFileSize string
+	maxFSBytes  string
+	cwd         string
+	env         []string
+	theme       string
+	version     bool
+	help        bool
+	args        []string
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
+	cfg, err := parseArgs(argv)
+	if err != nil {
+		fmt.Fprintf(stderr, "memsh: %v\nTry 'memsh --help' for more information.\n", err)
+		return 2
+	}
+	if cfg.help {
+		fmt.Fprint(stdout, usageText)
+		return 0
+	}
+	if cfg.version {
+		fmt.Fprintf(stdout, "memsh %s\n", version)
+		return 0
+	}
+
+	interactive := !cfg.hasScript && len(cfg.args) == 0 &&
+		term.IsTerminal(stdin.Fd()) && term.IsTerminal(stdout.Fd())
+
+	opts, err := sessionOptions(cfg, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "memsh: %v\n", err)
+		return 2
+	}
+	sess, err := shell.New(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "memsh: %v\n", err)
+		return 1
+	}
+	defer sess.Close()
+	if err := prepareFS(sess.FS(), cfg); err != nil {
+		fmt.Fprintf(stderr, "memsh: %v\n", err)
+		return 1
+	}
+
+	if interactive {
+		status, err := tui.Run(sess, tui.Options{
+			Theme:   cfg.theme,
+			Save:    cfg.save,
+			NoColor: os.Getenv("NO_COLOR") != "",
+			Version: version,
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "memsh: %v\n", err)
+			return 1
+		}
+		return status
+	}
+
+	script, name, args, err := scriptSource(cfg, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "memsh: %v\n", err)
+		return 127
+	}
+	status := runScript(sess, cfg, script, name, args, stdin, stdout, stderr)
+	if cfg.save != "" {
+		if err := saveTar(sess.FS(), cfg.save); err != nil {
+			fmt.Fprintf(stderr, "memsh: --save: %v\n", err)
+			if status == 0 {
+				status = 1
+			}
+		}
+	}
+	return status
+}
+
+func parseArgs(argv []string) (*config, error) {
+	cfg := &config{}
+	fs := pflag.NewFlagSet("memsh", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	// Like bash: options end at the first operand, so the script's own
+	// arguments (`memsh -c 'echo $1' x -n`) are never taken as memsh's.
+	fs.SetInterspersed(false)
+	fs.StringVarP(&cfg.script, "command", "c", "", "")
+	fs.BoolVar(&cfg.json, "json", false, "")
+	fs.StringArrayVar(&cfg.mounts, "mount", nil, "")
+	fs.StringVar(&cfg.load, "load", "", "")
+	fs.StringVar(&cfg.save, "save", "", "")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
+	fs.StringVar(&cfg.maxFileSize, "max-file-size", "", "")
+	fs.StringVar(&cfg.maxFSBytes, "max-fs-bytes", "", "")
+	fs.StringVar(&cfg.cwd, "cwd", "", "")
+	fs.StringArrayVar(&cfg.env, "env", nil, "")
+	fs.StringVar(&cfg.theme, "theme", "", "")
+	fs.BoolVar(&cfg.version, "version", false, "")
+	fs.BoolVarP(&cfg.help, "help", "h", false, "")
+	if err := fs.Parse(argv); err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "pflag: "))
+	}
+	cfg.hasScript = fs.Changed("command")
+	cfg.args = fs.Args()
+	if cfg.timeout < 0 {
+		return nil, fmt.Errorf("invalid --timeout %s", cfg.timeout)
+	}
+	for _, kv := range cfg.env {
+		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
+			return nil, fmt.Errorf("invalid --env %q: want K=V", kv)
+		}
+	}
+	return cfg, nil
+}
+
+func sessionOptions(cfg *config, stdout *os.File) (shell.Options, error) {
+	opts := shell.Options{Env: cfg.env, Dir: cfg.cwd, Timeout: cfg.timeout}
+	var err error
+	if opts.FSOptions.MaxFileSize, err = parseSize("--max-file-size", cfg.maxFileSize); err != nil {
+		return opts, err
+	}
+	if opts.FSOptions.MaxBytes, err = parseSize("--max-fs-bytes", cfg.maxFSBytes); err != nil {
+		return opts, err
+	}
+	if term.IsTerminal(stdout.Fd()) {
+		opts.Term = true
+		if w, _, err := term.GetSize(stdout.Fd()); err == nil && w > 0 {
+			opts.Width = w
+		}
+	}
+	return opts, nil
+}
+
+// parseSize reads sizes the way GNU tools do: a bare number is bytes;
+// K, M, G, T (and KiB, MiB...) are powers of 1024; KB, MB, GB, TB are
+// powers of 1000. go-humanize reads "M" as 10^6, which would surprise
+// anyone used to `truncate -s 64M`, so the suffixes are parsed here.
+func parseSize(flag, s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	suffix := s[len(num):]
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("invalid %s %q", flag, s)
+	}
+	mult := int64(1)
+	switch strings.ToUpper(suffix) {
+	case "", "B":
+	case "K", "KIB":
+		mult = 1 << 10
+	case "M", "MIB":
+		mult = 1 << 20
+	case "G", "GIB":
+		mult = 1 << 30
+	case "T", "TIB":
+		mult = 1 << 40
+	case "KB":
+		mult = 1e3
+	case "MB":
+		mult = 1e6
+	case "GB":
+		mult = 1e9
+	case "TB":
+		mult = 1e12
+	default:
+		return 0, fmt.Errorf("invalid %s %q: unknown suffix %q", flag, s, suffix)
+	}
+	if n > (1<<63-1)/mult {
+		return 0, fmt.Errorf("invalid %s %q: too large", flag, s)
+	}
+	return n * mult, nil
+}
+
+// prepareFS applies --load and --mount before anything runs.
+func prepareFS(fsys *memfs.FS, cfg *config) error {
+	if cfg.load != "" {
+		f, err := os.Open(cfg.load)
+		if err != nil {
+			return fmt.Errorf("--load: %w", err)
+		}
+		err = fsys.ImportTar(f, "/")
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("--load %s: %w", cfg.load, err)
+		}
+	}
+	for _, m := range cfg.mounts {
+		host, guest, mode, err := parseMount(m)
+		if err != nil {
+			return err
+		}
+		if err := fsys.MkdirAll(guest, 0o755); err != nil {
+			return fmt.Errorf("--mount %s: %w", m, err)
+		}
+		if err := fsys.Mount(guest, host, mode); err != nil {
+			return fmt.Errorf("--mount %s: %w", m, err)
+		}
+	}
+	return nil
+}
+
+func parseMount(spec string) (host, guest string, mode memfs.MountMode, err error) {
+	parts := strings.Split(spec, ":")
+	mode = memfs.MountCOW
+	switch {
+	case len(parts) == 3 && parts[2] == "ro":
+		mode = memfs.MountRO
+	case len(parts) == 3 && parts[2] == "cow":
+	case len(parts) == 2:
+	default:
+		return "", "", 0, fmt.Errorf("invalid --mount %q: want HOST:GUEST[:ro|:cow]", spec)
+	}
+	host, guest = parts[0], parts[1]
+	if host == "" || !strings.HasPrefix(guest, "/") {
+		return "", "", 0, fmt.Errorf("invalid --mount %q: HOST must be given and GUEST must be absolute", spec)
+	}
+	if host, err = filepath.Abs(host); err != nil {
+		return "", "", 0, err
+	}
+	st, err := os.Stat(host)
+	if err != nil {
+		return "", "", 0, fmt.Errorf("--mount %s: %w", spec, err)
+	}
+	if !st.IsDir() {
+		return "", "", 0, fmt.Errorf("--mount %s: %s is not a directory", spec, host)
+	}
+	return host, guest, mode, nil
+}
+
+// scriptSource returns the script text, $0 and the positional arguments.
+func scriptSource(cfg *config, stdin *os.File) (script, name string, args []string, err error) {
+	switch {
+	case cfg.hasScript:
+		name = "memsh"
+		if len(cfg.args) > 0 {
+			name, args = cfg.args[0], cfg.args[1:]
+		}
+		return cfg.script, name, args, nil
+	case len(cfg.args) > 0:
+		data, err := os.ReadFile(cfg.args[0])
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = fmt.Errorf("%s: %w", cfg.args[0], pe.Err)
+			}
+			return "", "", nil, err
+		}
+		return string(data), cfg.args[0], cfg.args[1:], nil
+	default:
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return "", "", nil, err
+		}
+		return string(data), "memsh", nil, nil
+	}
+}
+
+func runScript(sess *shell.Session, cfg *config, script, name string, args []string, stdin *os.File, stdout, stderr *os.File) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var in io.Reader = stdin
+	if !cfg.hasScript && len(cfg.args) == 0 {
+		in = strings.NewReader("") // the script came from stdin
+	}
+	var outBuf, errBuf bytes.Buffer
+	stdio := shell.Stdio{Stdin: in, Stdout: stdout, Stderr: stderr}
+	if cfg.json {
+		stdio.Stdout, stdio.Stderr = &outBuf, &errBuf
+	}
+	status, err := sess.Run(ctx, positional(name, args)+script, stdio)
+	if err != nil {
+		fmt.Fprintf(stdio.Stderr, "memsh: %v\n", err)
+		if status == 0 {
+			status = 1
+		}
+	}
+	if cfg.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(struct {
+			Stdout   string `json:"stdout"`
+			Stderr   string `json:"stderr"`
+			ExitCode int    `json:"exitCode"`
+		}{outBuf.String(), errBuf.String(), status}); err != nil {
+			fmt.Fprintf(stderr, "memsh: %v\n", err)
+			return 1
+		}
+	}
+	return status
+}
+
+// positional sets $1... for the script. It is a prefix on the script's
+// first line so line numbers in error messages stay the script's own.
+func positional(name string, args []string) string {
+	_ = name
+	if len(args) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("set --")
+	for _, a := range args {
+		b.WriteString(" '")
+		b.WriteString(strings.ReplaceAll(a, "'", `'\''`))
+		b.WriteString("'")
+	}
+	b.WriteString("; ")
+	return b.String()
+}
+
+// saveTar writes the filesystem to path atomically: a temp file in the
+// same directory, renamed over path only when complete.
+func saveTar(fsys *memfs.FS, path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".memsh-save-*.tar")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := fsys.ExportTar(tmp, "/"); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
