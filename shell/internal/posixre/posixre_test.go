@@ -1,0 +1,208 @@
+package posixre
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// grepO mimics `grep -o [-i] [-w] [-x]` over the lines of input: every
+// non-empty match, one per line.
+func grepO(re *Regexp, input string) string {
+	var out strings.Builder
+	for _, line := range strings.SplitAfter(input, "\n") {
+		line = strings.TrimSuffix(line, "\n")
+		for _, m := range re.FindAllSubmatchIndex([]byte(line), -1) {
+			if m[1] > m[0] {
+				out.WriteString(line[m[0]:m[1]] + "\n")
+			}
+		}
+	}
+	return out.String()
+}
+
+// diffInput is the text every differential pattern is run over.
+const diffInput = "abc\naaa\nabab\nfoo bar baz\nfoo_bar foobar\n" +
+	"a{1}\n*star\n+plus\nx.y\nxay\n(paren)\n[br]\nback\\slash\n" +
+	"héllo wörld\nÉcole école\n12 345 6789\ntab\there\n" +
+	"abcabc\nabcab\nxyzzy\naXbXc\n$dollar^caret\n" +
+	"the cat sat on the mat\nmississippi\n\n"
+
+type reCase struct {
+	syntax  Syntax
+	flags   Flags
+	pattern string
+}
+
+var reCases = []reCase{
+	{BRE, 0, "a"}, {BRE, 0, "ab*"}, {BRE, 0, "a\\+"}, {BRE, 0, "a\\?b"},
+	{BRE, 0, "\\(ab\\)\\1"}, {BRE, 0, "\\(a\\)\\(b\\)\\2\\1"}, {BRE, 0, "\\(.\\)\\1"},
+	{BRE, 0, "a\\|b"}, {BRE, 0, "*star"}, {BRE, 0, "^*"}, {BRE, 0, "\\{1\\}"},
+	{BRE, 0, "a\\{2\\}"}, {BRE, 0, "a\\{1,2\\}"}, {BRE, 0, "a\\{,2\\}"}, {BRE, 0, "a\\{2,\\}"},
+	{BRE, 0, "a{1}"}, {BRE, 0, "x.y"}, {BRE, 0, "x\\.y"}, {BRE, 0, "[[:digit:]]\\+"},
+	{BRE, 0, "[[:alpha:]]*"}, {BRE, 0, "[^a-z ]\\+"}, {BRE, 0, "[]b[]"}, {BRE, 0, "[a-]"},
+	{BRE, 0, "\\<foo"}, {BRE, 0, "bar\\>"}, {BRE, 0, "\\bba"}, {BRE, 0, "\\Bar"},
+	{BRE, 0, "\\w\\+"}, {BRE, 0, "\\W"}, {BRE, 0, "\\s"}, {BRE, 0, "\\S\\+"},
+	{BRE, 0, "$dollar"}, {BRE, 0, "caret^"}, {BRE, 0, "\\$"}, {BRE, 0, "^\\(ab\\)*"},
+	{BRE, 0, "\\(a*\\)*"}, {BRE, 0, "\\(a\\|ab\\)\\(c\\|bcd\\)"}, {BRE, 0, "s\\(s\\|i\\)*"},
+	{BRE, 0, "\\(.*\\)\\1"}, {BRE, 0, "\\([a-z]\\)\\1"}, {BRE, 0, "\\<\\w"}, {BRE, 0, "\\w\\>"},
+	{BRE, 0, "\\`a"}, {BRE, 0, "c\\'"}, {BRE, 0, "back\\\\"}, {BRE, 0, "[\\]"},
+	{ERE, 0, "a|b"}, {ERE, 0, "(ab)+"}, {ERE, 0, "(a|ab)(c|bcd)"}, {ERE, 0, "a{2}"},
+	{ERE, 0, "a{"}, {ERE, 0, "a{1"}, {ERE, 0, "\\{1\\}"}, {ERE, 0, "a+?"},
+	{ERE, 0, "(a)(b)?\\2"}, {ERE, 0, "(.)\\1"}, {ERE, 0, "^(ab|a)(bab)?$"}, {ERE, 0, "[[:upper:]]"},
+	{ERE, 0, "(s|i)+p"}, {ERE, 0, "\\<(the|cat)\\>"}, {ERE, 0, "x|"}, {ERE, 0, "()"},
+	{ERE, 0, "[[:punct:]]+"}, {ERE, 0, "[[:space:]]"}, {ERE, 0, "(ss|s)+i"}, {ERE, 0, "o\\b"},
+	{BRE, IgnoreCase, "école"}, {BRE, IgnoreCase, "A\\(B\\)\\1"}, {ERE, IgnoreCase, "[[:upper:]]+"},
+	{ERE, IgnoreCase, "x[A-Z]y"}, {ERE, IgnoreCase, "(a)\\1"},
+	{BRE, WholeWord, "foo"}, {BRE, WholeWord, "bar"}, {BRE, WholeWord, "a*"}, {ERE, WholeWord, "[a-z]+"},
+	{ERE, WholeWord, "ab|abc"}, {BRE, WholeLine, "a*"}, {ERE, WholeLine, "abc|aaa"}, {BRE, WholeLine, "\\(ab\\)*"},
+}
+
+func gnuArgs(c reCase) []string {
+	args := []string{"-o"}
+	if c.syntax == ERE {
+		args = append(args, "-E")
+	} else {
+		args = append(args, "-G")
+	}
+	if c.flags&IgnoreCase != 0 {
+		args = append(args, "-i")
+	}
+	if c.flags&WholeWord != 0 {
+		args = append(args, "-w")
+	}
+	if c.flags&WholeLine != 0 {
+		args = append(args, "-x")
+	}
+	return append(args, "-e", c.pattern)
+}
+
+// TestDifferentialGNUGrep runs every case through GNU grep -o on the host,
+// where there is one, and compares the matched text.
+func TestDifferentialGNUGrep(t *testing.T) {
+	path, err := exec.LookPath("grep")
+	if err != nil {
+		t.Skip("no grep on the host")
+	}
+	if v, _ := exec.Command(path, "--version").Output(); !bytes.Contains(v, []byte("GNU grep")) {
+		t.Skip("host grep is not GNU grep")
+	}
+	for _, c := range reCases {
+		cmd := exec.Command(path, gnuArgs(c)...)
+		cmd.Env = []string{"LC_ALL=C.UTF-8"}
+		cmd.Stdin = strings.NewReader(diffInput)
+		want, _ := cmd.Output()
+		re, err := Compile(c.pattern, c.syntax, c.flags)
+		if err != nil {
+			t.Errorf("%q: %v", c.pattern, err)
+			continue
+		}
+		if got := grepO(re, diffInput); got != string(want) {
+			t.Errorf("grep %v:\ngot:\n%s\nwant:\n%s", gnuArgs(c), got, want)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, c := range []struct {
+		syntax  Syntax
+		pattern string
+		want    string
+	}{
+		{ERE, "(", "Unmatched ( or \\("},
+		{BRE, "\\(", "Unmatched ( or \\("},
+		{BRE, "\\)", "Unmatched ) or \\)"},
+		{BRE, "a\\{1", "Unmatched \\{"},
+		{BRE, "a\\{1,2", "Unmatched \\{"},
+		{BRE, "a\\{x\\}", "Invalid content of \\{\\}"},
+		{ERE, "a{2,1}", "Invalid content of \\{\\}"},
+		{BRE, "a\\{99999\\}", "Regular expression too big"},
+		{BRE, "x\\", "Trailing backslash"},
+		{BRE, "[a", "Unmatched [, [^, [:, [., or [="},
+		{BRE, "[[:alpha:]", "Unmatched [, [^, [:, [., or [="},
+		{BRE, "[[:foo:]]", "Invalid character class name"},
+		{BRE, "[z-a]", "Invalid range end"},
+		{BRE, "[[:alpha:]-z]", "Invalid range end"},
+		{BRE, "[:alpha:]", "character class syntax is [[:space:]], not [:space:]"},
+		{BRE, "\\2", "Invalid back reference"},
+		{BRE, "\\(a\\)\\2", "Invalid back reference"},
+		{ERE, "(a)\\2", "Invalid back reference"},
+	} {
+		_, err := Compile(c.pattern, c.syntax, 0)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("Compile(%q) = %v, want %q", c.pattern, err, c.want)
+		}
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	for pat, want := range map[string]string{"*a": "* at start of expression", "a|+b": "+ at start of expression", "(?a)": "? at start of expression", "^*": "* at start of expression"} {
+		re, err := Compile(pat, ERE, 0)
+		if err != nil || len(re.Warnings()) != 1 || re.Warnings()[0] != want {
+			t.Errorf("Compile(%q): warnings %v, err %v; want %q", pat, re.Warnings(), err, want)
+		}
+	}
+}
+
+func TestBytes(t *testing.T) {
+	// Invalid UTF-8 and NUL: no panic, an invalid byte matches only itself.
+	re, err := Compile("a.b", BRE, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if re.Match([]byte("a\xffb")) {
+		t.Error(". matched an invalid byte")
+	}
+	if !re.Match([]byte("a\x00b")) {
+		t.Error(". did not match NUL")
+	}
+	re, err = Compile("\\(a\xff\\)\\1", BRE, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := re.FindIndex([]byte("xa\xffa\xff")); len(got) != 2 || got[0] != 1 || got[1] != 5 {
+		t.Errorf("raw byte back-reference: %v", got)
+	}
+}
+
+func TestSubmatch(t *testing.T) {
+	for _, c := range []struct {
+		syntax  Syntax
+		pattern string
+		text    string
+		want    []int
+	}{
+		{ERE, "(a*)(a*)", "aaa", []int{0, 3, 0, 3, 3, 3}},
+		{ERE, "(.)*", "abc", []int{0, 3, 2, 3}},
+		{BRE, "\\(a\\)\\1\\(b\\)*", "aabb", []int{0, 4, 0, 1, 3, 4}},
+		{ERE, "x(y)?", "x", []int{0, 1, -1, -1}},
+		{ERE, "\\<(b)\\1", "abb bb", []int{4, 6, 4, 5}},
+	} {
+		re, err := Compile(c.pattern, c.syntax, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := re.FindSubmatchIndex([]byte(c.text))
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%q on %q: %v, want %v", c.pattern, c.text, got, c.want)
+		}
+	}
+}
+
+func TestBacktrackLimit(t *testing.T) {
+	re, err := Compile("\\(a*\\)*\\1b", BRE, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if re.Match(bytes.Repeat([]byte("a"), 40)) {
+		t.Error("matched without a b")
+	}
+	if re.Err() == nil {
+		t.Skip("search finished within the limit")
+	}
+	if !strings.Contains(re.Err().Error(), "50000000") {
+		t.Errorf("limit error does not name the limit: %v", re.Err())
+	}
+}
