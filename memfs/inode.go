@@ -1,0 +1,305 @@
+package memfs
+
+import (
+	"io/fs"
+	"sync"
+	"sync/atomic"
+	"syscall"
+)
+
+// devKind says which character device an inode is (0: not a device).
+type devKind uint8
+
+const (
+	devNone devKind = iota
+	devNull
+	devZero
+	devFull
+	devRandom
+	devURandom
+)
+
+// rdev numbers as Linux assigns them (major 1, "mem" devices).
+var devRdev = [...]uint64{devNull: 0x103, devZero: 0x105, devFull: 0x107, devRandom: 0x108, devURandom: 0x109}
+
+// inode is one file, directory, symlink or device.
+//
+// Locking: children, parent and name belong to the tree and are guarded
+// by FS.mu. Everything else that can change (data, size, mode, owner,
+// nlink, mtime, ctime) is guarded by mu; atime is atomic so readers that
+// only hold mu.RLock can update it. typ, ino, target and dev never change.
+type inode struct {
+	ino    uint64
+	typ    fs.FileMode // fs.ModeDir, fs.ModeSymlink, fs.ModeDevice|fs.ModeCharDevice or 0
+	dev    devKind
+	target string // symlink target
+
+	// tree state, guarded by FS.mu
+	children map[string]*inode // directories
+	parent   *inode            // directories: the directory holding it ("/" is its own parent)
+	name     string            // directories: the name in parent
+	host     *hostNode         // mounted host object, nil for plain memfs inodes
+
+	mu    sync.RWMutex
+	perm  fs.FileMode // permission, setuid, setgid and sticky bits
+	uid   int
+	gid   int
+	nlink int
+	opens int    // open File descriptions; data stays while > 0
+	data  []byte // regular files: data[:len] holds bytes, data[len:cap] is always zero
+	size  int64  // logical size; bytes in [len(data), size) read as zero
+	mtime int64  // UnixNano
+	ctime int64
+	atime atomic.Int64
+	freed bool // nlink and opens both reached zero; capacity returned
+}
+
+func (n *inode) isDir() bool     { return n.typ == fs.ModeDir }
+func (n *inode) isSymlink() bool { return n.typ == fs.ModeSymlink }
+func (n *inode) isReg() bool     { return n.typ == 0 }
+
+// mode is the full fs.FileMode (type and permission bits). Callers hold mu.
+func (n *inode) mode() fs.FileMode { return n.typ | n.perm }
+
+// sysMode converts to the st_mode bits of stat(2).
+func sysMode(m fs.FileMode) uint32 {
+	r := uint32(m.Perm())
+	switch {
+	case m&fs.ModeDir != 0:
+		r |= syscall.S_IFDIR
+	case m&fs.ModeSymlink != 0:
+		r |= syscall.S_IFLNK
+	case m&fs.ModeCharDevice != 0:
+		r |= syscall.S_IFCHR
+	case m&fs.ModeDevice != 0:
+		r |= syscall.S_IFBLK
+	case m&fs.ModeNamedPipe != 0:
+		r |= syscall.S_IFIFO
+	case m&fs.ModeSocket != 0:
+		r |= syscall.S_IFSOCK
+	default:
+		r |= syscall.S_IFREG
+	}
+	if m&fs.ModeSetuid != 0 {
+		r |= syscall.S_ISUID
+	}
+	if m&fs.ModeSetgid != 0 {
+		r |= syscall.S_ISGID
+	}
+	if m&fs.ModeSticky != 0 {
+		r |= syscall.S_ISVTX
+	}
+	return r
+}
+
+// permBits keeps the bits chmod(2) can set.
+func permBits(m fs.FileMode) fs.FileMode {
+	return m & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+}
+
+// newInode allocates an inode, counting it against MaxInodes.
+func (f *FS) newInode(typ fs.FileMode, perm fs.FileMode) (*inode, syscall.Errno) {
+	if !f.reserveInode() {
+		return nil, syscall.ENOSPC
+	}
+	now := f.nowNs()
+	n := &inode{
+		ino:   f.nextIno.Add(1),
+		typ:   typ,
+		perm:  permBits(perm),
+		uid:   f.opts.UID,
+		gid:   f.opts.GID,
+		nlink: 1,
+		mtime: now,
+		ctime: now,
+	}
+	n.atime.Store(now)
+	if typ == fs.ModeDir {
+		n.children = make(map[string]*inode)
+		n.nlink = 2
+	}
+	return n, 0
+}
+
+func (f *FS) reserveInode() bool {
+	for {
+		cur := f.inodes.Load()
+		if f.opts.MaxInodes > 0 && cur >= f.opts.MaxInodes {
+			return false
+		}
+		if f.inodes.CompareAndSwap(cur, cur+1) {
+			return true
+		}
+	}
+}
+
+// reserveBytes takes delta bytes of capacity from MaxBytes; false if it does not fit.
+func (f *FS) reserveBytes(delta int64) bool {
+	for {
+		cur := f.bytes.Load()
+		if f.opts.MaxBytes > 0 && cur+delta > f.opts.MaxBytes {
+			return false
+		}
+		if f.bytes.CompareAndSwap(cur, cur+delta) {
+			return true
+		}
+	}
+}
+
+// availBytes is how much capacity may still be allocated (-1: unlimited).
+func (f *FS) availBytes() int64 {
+	if f.opts.MaxBytes <= 0 {
+		return -1
+	}
+	return max(0, f.opts.MaxBytes-f.bytes.Load())
+}
+
+// dropLink removes one link; when none is left and nothing has it open,
+// the inode's capacity and inode slot are given back. Caller holds n.mu.
+func (f *FS) dropLinkLocked(n *inode) {
+	n.nlink--
+	if n.isDir() {
+		n.nlink = 0
+	}
+	f.maybeFreeLocked(n)
+}
+
+func (f *FS) maybeFreeLocked(n *inode) {
+	if n.nlink > 0 || n.opens > 0 || n.freed {
+		return
+	}
+	n.freed = true
+	f.bytes.Add(-int64(cap(n.data)))
+	n.data = nil
+	f.inodes.Add(-1)
+}
+
+// grow makes cap(n.data) at least need, by the geometric rule
+// max(2*cap, need) capped at MaxFileSize, copying only the logical bytes.
+// When MaxBytes cannot hold that, it falls back to exactly need, then to
+// what is left; it returns the capacity obtained and ENOSPC if that is
+// short of need. Caller holds n.mu.
+func (f *FS) grow(n *inode, need int64) (int64, syscall.Errno) {
+	old := int64(cap(n.data))
+	if need <= old {
+		return old, 0
+	}
+	newCap := max(2*old, need)
+	if m := f.opts.MaxFileSize; m > 0 && newCap > m {
+		newCap = max(m, need)
+	}
+	var errno syscall.Errno
+	if !f.reserveBytes(newCap - old) {
+		newCap = need
+		if !f.reserveBytes(newCap - old) {
+			errno = syscall.ENOSPC
+			newCap = old
+			for {
+				avail := f.availBytes()
+				if avail <= 0 {
+					break
+				}
+				if f.reserveBytes(avail) {
+					newCap = old + avail
+					break
+				}
+			}
+			if newCap == old {
+				return old, errno
+			}
+		}
+	}
+	buf := make([]byte, len(n.data), newCap)
+	copy(buf, n.data)
+	f.copied.Add(int64(len(n.data)))
+	n.data = buf
+	return newCap, errno
+}
+
+// writeAtLocked writes p at off into a regular file. A zero-length write
+// changes nothing. Past MaxFileSize or MaxBytes the write is cut short
+// (as the kernel does) and the error says why. Caller holds n.mu.
+func (f *FS) writeAtLocked(n *inode, p []byte, off int64) (int, syscall.Errno) {
+	if len(p) == 0 {
+		return 0, 0
+	}
+	if off < 0 {
+		return 0, syscall.EINVAL
+	}
+	end := off + int64(len(p))
+	if end < off {
+		return 0, syscall.EFBIG
+	}
+	var errno syscall.Errno
+	if m := f.opts.MaxFileSize; m > 0 && end > m {
+		if off >= m {
+			return 0, syscall.EFBIG
+		}
+		p = p[:m-off]
+		end = m
+		errno = syscall.EFBIG
+	}
+	if end > int64(cap(n.data)) {
+		got, e := f.grow(n, end)
+		if e != 0 {
+			if got <= off {
+				return 0, e
+			}
+			p = p[:got-off]
+			end = got
+			errno = e
+		}
+	}
+	if end > int64(len(n.data)) {
+		n.data = n.data[:end]
+	}
+	copy(n.data[off:], p)
+	if end > n.size {
+		n.size = end
+	}
+	now := f.nowNs()
+	n.mtime, n.ctime = now, now
+	f.gen.Add(1)
+	return len(p), errno
+}
+
+// readAtLocked copies bytes at off into p; bytes between the stored data
+// and the logical size read as zero. Caller holds n.mu (read).
+func readAtLocked(n *inode, p []byte, off int64) int {
+	if off >= n.size || len(p) == 0 {
+		return 0
+	}
+	want := min(int64(len(p)), n.size-off)
+	p = p[:want]
+	c := 0
+	if off < int64(len(n.data)) {
+		c = copy(p, n.data[off:])
+	}
+	clear(p[c:])
+	return int(want)
+}
+
+// truncateLocked sets the logical size. Shrinking zeroes the dropped bytes
+// so that a later extension reads zeros; truncating to zero gives the
+// capacity back. Growing allocates nothing (the tail is a hole). Caller
+// holds n.mu.
+func (f *FS) truncateLocked(n *inode, size int64) syscall.Errno {
+	if size < 0 {
+		return syscall.EINVAL
+	}
+	if m := f.opts.MaxFileSize; m > 0 && size > m {
+		return syscall.EFBIG
+	}
+	if size == 0 {
+		f.bytes.Add(-int64(cap(n.data)))
+		n.data = nil
+	} else if size < int64(len(n.data)) {
+		clear(n.data[size:])
+		n.data = n.data[:size]
+	}
+	n.size = size
+	now := f.nowNs()
+	n.mtime, n.ctime = now, now
+	f.gen.Add(1)
+	return 0
+}
