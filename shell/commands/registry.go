@@ -4,8 +4,10 @@ package commands
 
 import (
 	"memsh/shell/command"
+	"memsh/shell/commands/diff"
 	"memsh/shell/commands/fileutil"
 	"memsh/shell/commands/grep"
+	"memsh/shell/commands/jq"
 	"memsh/shell/commands/sysutil"
 	"memsh/shell/commands/textutil"
 )
@@ -18,6 +20,8 @@ func All() []command.Command {
 		textutil.Commands(),
 		grep.Commands(),
 		sysutil.Commands(),
+		jq.Commands(),
+		diff.Commands(),
 	} {
 		all = append(all, table...)
 	}

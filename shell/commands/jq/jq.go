@@ -1,0 +1,582 @@
+// Package jq is memsh's jq: the gojq engine with jq 1.6's command line,
+// output format, messages and exit statuses, reading inputs from memfs.
+package jq
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/itchyny/gojq"
+
+	"memsh/shell/command"
+)
+
+// Commands is this package's registry table.
+func Commands() []command.Command {
+	return []command.Command{{
+		Name:    "jq",
+		Summary: "command-line JSON processor",
+		Help:    help,
+		Run:     Run,
+	}}
+}
+
+const help = `Usage:	jq [OPTIONS] FILTER [FILES...]
+	jq [OPTIONS] --args FILTER [STRINGS...]
+	jq [OPTIONS] --jsonargs FILTER [JSON_TEXTS...]
+
+jq is a tool for processing JSON inputs, applying the given filter to
+its JSON text inputs and producing the filter's results as JSON on
+standard output. The engine is gojq; keys of objects are printed sorted.
+
+Options:
+  -n, --null-input          use 'null' as the single input value;
+  -R, --raw-input           read each line as string instead of JSON;
+  -s, --slurp               read all inputs into an array and use it as
+                            the single input value;
+  -c, --compact-output      compact instead of pretty-printed output;
+  -r, --raw-output          output strings without escapes and quotes;
+  -j, --join-output         implies -r and output without newline after
+                            each output;
+  -a, --ascii-output        output strings by only ASCII characters
+                            using escape sequences;
+  -S, --sort-keys           sort keys of each object on output;
+  -C, --color-output        colorize JSON output;
+  -M, --monochrome-output   disable colored output;
+      --tab                 use tabs for indentation;
+      --indent n            use n spaces for indentation (max 7 spaces);
+  -e, --exit-status         set exit status code based on the output;
+      --arg name value      set $name to the string value;
+      --argjson name value  set $name to the JSON value;
+      --slurpfile name file set $name to an array of JSON values read
+                            from the file;
+      --rawfile name file   set $name to string contents of file;
+      --args                consume remaining arguments as positional
+                            string values;
+      --jsonargs            consume remaining arguments as positional
+                            JSON values;
+  -h, --help                show the help;
+`
+
+type options struct {
+	nullInput, rawInput, slurp              bool
+	compact, raw, join, ascii, tab, exitSet bool
+	indent                                  int
+	names                                   []string
+	values                                  []any
+	positional                              []any
+	filter                                  string
+	files                                   []string
+}
+
+// Run is the jq command.
+func Run(ctx context.Context, inv *command.Invocation) int {
+	opts, usage, ok := parseArgs(inv)
+	if !ok {
+		return usage
+	}
+	query, err := gojq.Parse(opts.filter)
+	if err != nil {
+		fmt.Fprintf(inv.Stderr, "jq: error: %v\njq: 1 compile error\n", err)
+		return 3
+	}
+	names := append(slices.Clone(opts.names), "$ARGS")
+	values := append(slices.Clone(opts.values),
+		map[string]any{"positional": opts.positional, "named": namedArgs(opts)})
+	// The main loop and the input/inputs builtins share one stream.
+	inputs, stream := newInputs(ctx, inv, opts)
+	code, err := gojq.Compile(query,
+		gojq.WithVariables(names),
+		gojq.WithEnvironLoader(func() []string { return inv.Environ }),
+		gojq.WithInputIter(inputs))
+	if err != nil {
+		fmt.Fprintf(inv.Stderr, "jq: error: %v\njq: 1 compile error\n", err)
+		return 3
+	}
+	if opts.nullInput {
+		inputs = gojq.NewIter[any](nil)
+	}
+	status := run(ctx, inv, opts, code, values, inputs)
+	if stream.failed && status == 0 {
+		status = 2
+	}
+	return status
+}
+
+func namedArgs(opts *options) map[string]any {
+	m := make(map[string]any, len(opts.names))
+	for i, n := range opts.names {
+		m[strings.TrimPrefix(n, "$")] = opts.values[i]
+	}
+	return m
+}
+
+func parseArgs(inv *command.Invocation) (*options, int, bool) {
+	opts := &options{indent: 2}
+	args := inv.Args[1:]
+	var rest []string
+	argsMode := ""
+	filterSet := false
+	needArgs := func(i, n int, flag string) bool {
+		if i+n >= len(args) {
+			inv.Errorf("%s takes %d parameter(s) (e.g. %s name value)", flag, n, flag)
+			return false
+		}
+		return true
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if argsMode != "" && filterSet {
+			rest = append(rest, a)
+			continue
+		}
+		if a == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			if !filterSet {
+				opts.filter, filterSet = a, true
+			} else {
+				rest = append(rest, a)
+			}
+			continue
+		}
+		switch a {
+		case "--null-input":
+			opts.nullInput = true
+		case "--raw-input":
+			opts.rawInput = true
+		case "--slurp":
+			opts.slurp = true
+		case "--compact-output":
+			opts.compact = true
+		case "--raw-output":
+			opts.raw = true
+		case "--join-output":
+			opts.raw, opts.join = true, true
+		case "--ascii-output":
+			opts.ascii = true
+		case "--sort-keys", "--color-output", "--monochrome-output", "--unbuffered":
+		case "--tab":
+			opts.tab = true
+		case "--exit-status":
+			opts.exitSet = true
+		case "--indent":
+			if !needArgs(i, 1, a) {
+				return nil, 2, false
+			}
+			n, err := strconv.Atoi(args[i+1])
+			if err != nil || n < 0 {
+				inv.Errorf("--indent takes a number")
+				return nil, 2, false
+			}
+			if n > 7 {
+				inv.Errorf("Cannot indent more than 7 characters")
+				return nil, 2, false
+			}
+			opts.indent = n
+			i++
+		case "--arg", "--argjson", "--slurpfile", "--rawfile":
+			if !needArgs(i, 2, a) {
+				return nil, 2, false
+			}
+			name, val := args[i+1], args[i+2]
+			i += 2
+			v, status, ok := argValue(inv, a, val)
+			if !ok {
+				return nil, status, false
+			}
+			opts.names = append(opts.names, "$"+name)
+			opts.values = append(opts.values, v)
+		case "--args", "--jsonargs":
+			argsMode = a
+		default:
+			if strings.HasPrefix(a, "--") {
+				inv.Errorf("Unknown option: %s", a)
+				return nil, inv.Usage(2, ""), false
+			}
+			for _, c := range a[1:] {
+				switch c {
+				case 'n':
+					opts.nullInput = true
+				case 'R':
+					opts.rawInput = true
+				case 's':
+					opts.slurp = true
+				case 'c':
+					opts.compact = true
+				case 'r':
+					opts.raw = true
+				case 'j':
+					opts.raw, opts.join = true, true
+				case 'a':
+					opts.ascii = true
+				case 'S', 'C', 'M':
+				case 'e':
+					opts.exitSet = true
+				case 'h':
+					fmt.Fprint(inv.Stdout, help)
+					return nil, 0, false
+				default:
+					inv.Errorf("Unknown option: %s", a)
+					return nil, inv.Usage(2, ""), false
+				}
+			}
+		}
+	}
+	if !filterSet {
+		fmt.Fprint(inv.Stderr, help)
+		return nil, 2, false
+	}
+	switch argsMode {
+	case "--args":
+		for _, s := range rest {
+			opts.positional = append(opts.positional, s)
+		}
+	case "--jsonargs":
+		for _, s := range rest {
+			v, err := parseJSON(s)
+			if err != nil {
+				inv.Errorf("Invalid JSON text passed to --jsonargs")
+				return nil, 2, false
+			}
+			opts.positional = append(opts.positional, v)
+		}
+	default:
+		opts.files = rest
+	}
+	if opts.positional == nil {
+		opts.positional = []any{}
+	}
+	return opts, 0, true
+}
+
+func argValue(inv *command.Invocation, flag, val string) (any, int, bool) {
+	switch flag {
+	case "--arg":
+		return val, 0, true
+	case "--argjson":
+		v, err := parseJSON(val)
+		if err != nil {
+			inv.Errorf("Invalid JSON text passed to --argjson")
+			return nil, 2, false
+		}
+		return v, 0, true
+	}
+	data, err := inv.FS.ReadFile(inv.Abs(val))
+	if err != nil {
+		inv.Errorf("error: Could not open %s: %s", val, command.Strerror(err))
+		return nil, 2, false
+	}
+	if flag == "--rawfile" {
+		return string(data), 0, true
+	}
+	dec := newDecoder(bytes.NewReader(data))
+	vals := []any{}
+	for {
+		v, err := dec.next()
+		if err == io.EOF {
+			return vals, 0, true
+		}
+		if err != nil {
+			inv.Errorf("Bad JSON in --slurpfile %s: %v", val, err)
+			return nil, 2, false
+		}
+		vals = append(vals, v)
+	}
+}
+
+func parseJSON(s string) (any, error) {
+	dec := newDecoder(strings.NewReader(s))
+	v, err := dec.next()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.next(); err != io.EOF {
+		return nil, errors.New("trailing data")
+	}
+	return v, nil
+}
+
+func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq.Code, values []any, inputs gojq.Iter) int {
+	out := bufio.NewWriterSize(inv.Stdout, 64<<10)
+	defer out.Flush()
+	enc := &encoder{w: out, indent: opts.indent, tab: opts.tab, ascii: opts.ascii}
+	if opts.compact {
+		enc.indent, enc.tab = -1, false
+	}
+	status, count := 0, 0
+	var last any
+	produced := false
+	for {
+		input, ok := inputs.Next()
+		if !ok {
+			break
+		}
+		if err, isErr := input.(error); isErr {
+			out.Flush()
+			fmt.Fprintf(inv.Stderr, "jq: error (at <stdin>:%d): %v\n", count, err)
+			status = 2
+			break
+		}
+		count++
+		iter := code.RunWithContext(ctx, input, values...)
+		for {
+			v, ok := iter.Next()
+			if !ok {
+				break
+			}
+			if err, isErr := v.(error); isErr {
+				var halt *gojq.HaltError
+				if errors.As(err, &halt) {
+					if hv := halt.Value(); hv != nil {
+						out.Flush()
+						if s, ok := hv.(string); ok {
+							fmt.Fprint(inv.Stderr, s)
+						} else {
+							b, _ := gojq.Marshal(hv)
+							fmt.Fprintf(inv.Stderr, "%s\n", b)
+						}
+					}
+					return halt.ExitCode()
+				}
+				if ctx.Err() != nil {
+					return 130
+				}
+				out.Flush()
+				// jq names the input line; inputs are counted here, which
+				// is the same for the usual one-value-per-line streams.
+				fmt.Fprintf(inv.Stderr, "jq: error (at <stdin>:%d): %s\n", count, errorText(err))
+				status = 5
+				continue
+			}
+			produced, last = true, v
+			if s, ok := v.(string); ok && opts.raw {
+				out.WriteString(s)
+			} else {
+				enc.encode(v, 0)
+			}
+			if !opts.join {
+				out.WriteByte('\n')
+			}
+		}
+	}
+	if status == 0 && opts.exitSet {
+		switch {
+		case !produced:
+			return 4
+		case last == nil || last == false:
+			return 1
+		}
+	}
+	return status
+}
+
+// errorText words an error as jq does: error(value) shows the value.
+func errorText(err error) string {
+	var ve gojq.ValueError
+	if errors.As(err, &ve) {
+		switch v := ve.Value().(type) {
+		case string:
+			return v
+		case nil:
+			return "null (null)"
+		default:
+			b, _ := gojq.Marshal(v)
+			return fmt.Sprintf("%s (not a string)", b)
+		}
+	}
+	return err.Error()
+}
+
+// inputs reads the JSON texts (or raw lines) of the files or stdin, in
+// order, one value at a time; -s gathers them into one array.
+type inputs struct {
+	ctx    context.Context
+	inv    *command.Invocation
+	opts   *options
+	files  []string
+	cur    *decoder
+	raw    *bufio.Reader
+	done   bool
+	failed bool // a file could not be opened: jq exits 2 at the end
+}
+
+func newInputs(ctx context.Context, inv *command.Invocation, opts *options) (gojq.Iter, *inputs) {
+	files := opts.files
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	in := &inputs{ctx: ctx, inv: inv, opts: opts, files: files}
+	if opts.slurp {
+		return &slurper{in: in}, in
+	}
+	return in, in
+}
+
+func (in *inputs) open() error {
+	name := in.files[0]
+	in.files = in.files[1:]
+	var r io.Reader = in.inv.Stdin
+	if name != "-" {
+		f, err := in.inv.FS.Open(in.inv.Abs(name))
+		if err != nil {
+			return fmt.Errorf("Could not open %s: %s", name, command.Strerror(err))
+		}
+		r = f
+	}
+	if in.opts.rawInput {
+		in.raw = bufio.NewReaderSize(r, 64<<10)
+	} else {
+		in.cur = newDecoder(r)
+	}
+	return nil
+}
+
+func (in *inputs) Next() (any, bool) {
+	for !in.done {
+		if in.ctx.Err() != nil {
+			in.done = true
+			return nil, false
+		}
+		if in.cur == nil && in.raw == nil {
+			if len(in.files) == 0 {
+				in.done = true
+				return nil, false
+			}
+			if err := in.open(); err != nil {
+				in.inv.Errorf("error: %v", err)
+				in.failed = true
+				continue
+			}
+		}
+		if in.raw != nil {
+			line, err := in.raw.ReadString('\n')
+			if line != "" {
+				return strings.TrimSuffix(line, "\n"), true
+			}
+			if err != nil {
+				in.raw = nil
+			}
+			continue
+		}
+		v, err := in.cur.next()
+		if err == io.EOF {
+			in.cur = nil
+			continue
+		}
+		if err != nil {
+			in.done = true
+			return err, true
+		}
+		return v, true
+	}
+	return nil, false
+}
+
+type slurper struct {
+	in   *inputs
+	done bool
+}
+
+func (s *slurper) Next() (any, bool) {
+	if s.done {
+		return nil, false
+	}
+	s.done = true
+	if s.in.opts.rawInput {
+		var b strings.Builder
+		for !s.in.done {
+			if s.in.raw == nil {
+				if len(s.in.files) == 0 {
+					break
+				}
+				if err := s.in.open(); err != nil {
+					s.in.inv.Errorf("error: %v", err)
+					s.in.failed = true
+					continue
+				}
+			}
+			if _, err := io.Copy(&b, s.in.raw); err != nil {
+				return err, true
+			}
+			s.in.raw = nil
+		}
+		return b.String(), true
+	}
+	all := []any{}
+	for {
+		v, ok := s.in.Next()
+		if !ok {
+			return all, true
+		}
+		if err, isErr := v.(error); isErr {
+			return err, true
+		}
+		all = append(all, v)
+	}
+}
+
+// decoder reads a stream of JSON texts, keeping integers exact.
+type decoder struct{ d *json.Decoder }
+
+func newDecoder(r io.Reader) *decoder {
+	d := json.NewDecoder(r)
+	d.UseNumber()
+	return &decoder{d}
+}
+
+func (d *decoder) next() (any, error) {
+	var v any
+	if err := d.d.Decode(&v); err != nil {
+		if err == io.EOF {
+			return nil, io.EOF
+		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("parse error: %s at offset %d", se.Error(), se.Offset)
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, errors.New("parse error: Unfinished JSON term at EOF")
+		}
+		return nil, err
+	}
+	return normalize(v), nil
+}
+
+// normalize turns json.Number into the number types gojq computes with.
+func normalize(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil && i >= math.MinInt && i <= math.MaxInt {
+			return int(i)
+		}
+		if !strings.ContainsAny(string(v), ".eE") {
+			if b, ok := new(big.Int).SetString(string(v), 10); ok {
+				return b
+			}
+		}
+		f, _ := strconv.ParseFloat(string(v), 64)
+		return f
+	case []any:
+		for i, x := range v {
+			v[i] = normalize(x)
+		}
+	case map[string]any:
+		for k, x := range v {
+			v[k] = normalize(x)
+		}
+	}
+	return v
+}

@@ -1,0 +1,57 @@
+package jq
+
+import (
+	"testing"
+
+	"memsh/shell/command"
+)
+
+const doc = `{"a":{"b":[1,2]},"s":"h\u00e9\u0001","n":3}` + "\n"
+
+// Expected outputs are jq 1.6's, except that object keys come out sorted
+// (gojq keeps objects as Go maps; documented in docs/commands.md).
+func TestJQ(t *testing.T) {
+	cases := []command.Case{
+		{Name: "identity", Args: []string{"jq", "."}, Stdin: doc,
+			Stdout: "{\n  \"a\": {\n    \"b\": [\n      1,\n      2\n    ]\n  },\n  \"n\": 3,\n  \"s\": \"hé\\u0001\"\n}\n"},
+		{Name: "compact", Args: []string{"jq", "-c", ".a"}, Stdin: doc, Stdout: "{\"b\":[1,2]}\n"},
+		{Name: "raw", Args: []string{"jq", "-r", ".s"}, Stdin: doc, Stdout: "hé\x01\n"},
+		{Name: "join", Args: []string{"jq", "-j", ".n"}, Stdin: doc, Stdout: "3"},
+		{Name: "null input", Args: []string{"jq", "-n", "1+1"}, Stdout: "2\n"},
+		{Name: "slurp", Args: []string{"jq", "-c", "-s", "."}, Stdin: "1 2\n3\n", Stdout: "[1,2,3]\n"},
+		{Name: "keys", Args: []string{"jq", "-c", "keys"}, Stdin: doc, Stdout: "[\"a\",\"n\",\"s\"]\n"},
+		{Name: "exit status null", Args: []string{"jq", "-e", ".missing"}, Stdin: doc, Stdout: "null\n", Status: 1},
+		{Name: "float", Args: []string{"jq", ".n * 1.5"}, Stdin: doc, Stdout: "4.5\n"},
+		{Name: "arg", Args: []string{"jq", "-c", "--arg", "v", "x", "{v: $v}"}, Stdin: doc, Stdout: "{\"v\":\"x\"}\n"},
+		{Name: "argjson", Args: []string{"jq", "-n", "-c", "--argjson", "v", "[1]", "$v"}, Stdout: "[1]\n"},
+		{Name: "tab", Args: []string{"jq", "--tab", ".a"}, Stdin: doc, Stdout: "{\n\t\"b\": [\n\t\t1,\n\t\t2\n\t]\n}\n"},
+		{Name: "indent 1", Args: []string{"jq", "--indent", "1", ".a"}, Stdin: doc, Stdout: "{\n \"b\": [\n  1,\n  2\n ]\n}\n"},
+		{Name: "runtime error", Args: []string{"jq", ".a.b.c"}, Stdin: doc,
+			Stderr: "jq: error (at <stdin>:1): expected an object but got: array ([1,2])\n", Status: 5},
+		{Name: "raw input", Args: []string{"jq", "-R", "."}, Stdin: "a\nb\n", Stdout: "\"a\"\n\"b\"\n"},
+		{Name: "raw input slurp", Args: []string{"jq", "-Rs", "."}, Stdin: "a\nb\n", Stdout: "\"a\\nb\\n\"\n"},
+		{Name: "file operand", Files: map[string]string{"/home/user/f.json": "[3,4]"}, Args: []string{"jq", ".[1]", "f.json"}, Stdout: "4\n"},
+		{Name: "missing file", Args: []string{"jq", ".", "nope.json"}, Stderr: "jq: error: Could not open nope.json: No such file or directory\n", Status: 2},
+		{Name: "compile error", Args: []string{"jq", ".["}, Status: 3},
+		{Name: "inputs", Args: []string{"jq", "-n", "-c", "[inputs]"}, Stdin: "1 2 3", Stdout: "[1,2,3]\n"},
+		{Name: "args", Args: []string{"jq", "-n", "-c", "$ARGS.positional", "--args", "a", "b"}, Stdout: "[\"a\",\"b\"]\n"},
+		{Name: "big int", Args: []string{"jq", "."}, Stdin: "100000000000000000000\n", Stdout: "100000000000000000000\n"},
+		{Name: "env", Args: []string{"jq", "-n", "-r", "$ENV.USER"}, Stdout: "user\n"},
+		{Name: "halt_error", Args: []string{"jq", "-n", "\"bye\\n\" | halt_error(3)"}, Stderr: "bye\n", Status: 3},
+		{Name: "bad json", Args: []string{"jq", "."}, Stdin: "{x", Status: 2},
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			stdout, stderr, status, _ := c.Run(Run, nil)
+			if stdout != c.Stdout {
+				t.Errorf("stdout = %q, want %q", stdout, c.Stdout)
+			}
+			if c.Stderr != "" && stderr != c.Stderr {
+				t.Errorf("stderr = %q, want %q", stderr, c.Stderr)
+			}
+			if status != c.Status {
+				t.Errorf("status = %d, want %d (stderr %q)", status, c.Status, stderr)
+			}
+		})
+	}
+}
