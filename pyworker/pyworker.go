@@ -1,16 +1,68 @@
 // Package pyworker runs python3 and any WASI preview1 program inside
 // wazero, directly over memfs.
+//
+// One Runtime serves a whole process: one wazero runtime, compiled modules
+// kept in memory, and an on-disk compilation cache so a second process does
+// not compile python.wasm again. New is cheap; nothing is compiled until
+// Preload or the first run.
+//
+// Guests see a memfs tree at "/" through an adapter to wazero's
+// experimental sys.FS: every read and write goes straight to memfs, so a
+// file a guest writes is visible to the shell at once, byte for byte.
+//
+// # Notes
+//
+//   - WASI has no working directory. Python is moved to Proc.Dir by a
+//     sitecustomize module served read-only at
+//     /usr/local/lib/python3.12/site-packages; with -S (no site) python
+//     starts in "/" and a relative script path is made absolute by memsh.
+//     Other guests get PWD=Proc.Dir in their environment: Go programs
+//     (GOOS=wasip1) start there, wasi-libc programs start in "/".
+//   - Status: the guest's exit code; 130 when ctx is cancelled, 124 when
+//     its deadline passes; 126 when a module cannot be compiled or linked
+//     (corrupt bytes, unsupported imports); 134 when the guest traps (like
+//     a C program that aborts); 127 when python.wasm is not installed.
+//   - Limits wazero cannot name reach the guest as EIO: a write past
+//     memfs's MaxFileSize (EFBIG) or MaxBytes (ENOSPC) raises
+//     "OSError: [Errno 29] I/O error" in python.
 package pyworker
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/tetratelabs/wazero"
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+	"github.com/tetratelabs/wazero/experimental/sysfs"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+	"github.com/tetratelabs/wazero/sys"
 
 	"memsh/memfs"
 )
 
-// API CONTRACT: the exported names and signatures in this file are what
-// the shell codes against; the bodies are placeholders to be replaced.
+// DefaultMemoryLimitMiB caps a guest's linear memory when
+// Config.MemoryLimitMiB is zero.
+const DefaultMemoryLimitMiB = 1024
+
+// maxModules bounds how many compiled user modules are kept in memory.
+const maxModules = 16
+
+// Exit statuses the runtime itself produces.
+const (
+	StatusCannotExecute = 126 // corrupt module, unsupported import, no _start
+	StatusNotFound      = 127 // python.wasm not installed
+	StatusInterrupted   = 130 // ctx cancelled
+	StatusTimeout       = 124 // ctx deadline passed
+	StatusTrap          = 134 // the guest trapped (unreachable, out of bounds, out of memory)
+)
 
 // Config configures a Runtime. Zero values pick the documented defaults.
 type Config struct {
@@ -20,17 +72,121 @@ type Config struct {
 }
 
 // Runtime is the one wazero runtime of a process. It compiles nothing
-// until asked (Preload, or the first program run).
-type Runtime struct{}
+// until asked (Preload, or the first program run). It is safe for
+// concurrent use: several guests may run at once.
+type Runtime struct {
+	cfg Config
+
+	initOnce sync.Once
+	rt       wazero.Runtime
+	initErr  error
+
+	pyOnce sync.Once
+	py     wazero.CompiledModule
+	pyPath string
+	pyErr  error
+
+	mu      sync.Mutex
+	modules map[[32]byte]wazero.CompiledModule
+	order   [][32]byte
+	closed  bool
+}
 
 // New returns a Runtime; it is cheap.
-func New(cfg Config) *Runtime { return &Runtime{} }
+func New(cfg Config) *Runtime {
+	return &Runtime{cfg: cfg, modules: map[[32]byte]wazero.CompiledModule{}}
+}
+
+// memoryLimitPages converts the configured MiB into 64 KiB wasm pages.
+func (r *Runtime) memoryLimitPages() uint32 {
+	mib := r.cfg.MemoryLimitMiB
+	if mib <= 0 {
+		mib = DefaultMemoryLimitMiB
+	}
+	if mib > 4096 {
+		mib = 4096 // the wasm32 address space
+	}
+	return uint32(mib * 16)
+}
+
+// runtime starts wazero on first use.
+func (r *Runtime) runtime() (wazero.Runtime, error) {
+	r.initOnce.Do(func() {
+		ctx := context.Background()
+		rc := wazero.NewRuntimeConfig().
+			WithDebugInfoEnabled(false).
+			WithCloseOnContextDone(true).
+			WithMemoryLimitPages(r.memoryLimitPages())
+		if dir := r.cacheDir(); dir != "" {
+			if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
+				rc = rc.WithCompilationCache(c)
+			}
+		}
+		rt := wazero.NewRuntimeWithConfig(ctx, rc)
+		if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+			r.initErr = err
+			rt.Close(ctx)
+			return
+		}
+		r.rt = rt
+	})
+	return r.rt, r.initErr
+}
+
+// cacheDir is Config.CacheDir or <user cache dir>/memsh/wazero; "" when
+// neither exists, which leaves compilation in memory only.
+func (r *Runtime) cacheDir() string {
+	if r.cfg.CacheDir != "" {
+		return r.cfg.CacheDir
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return path.Join(d, "memsh", "wazero")
+}
 
 // Preload compiles (or loads from the cache) python.wasm in the background.
-func (r *Runtime) Preload() {}
+// It returns at once; the first RunPython waits for it to finish.
+func (r *Runtime) Preload() {
+	go r.python()
+}
 
-// Close releases the runtime.
-func (r *Runtime) Close() error { return nil }
+// python compiles python.wasm once per Runtime.
+func (r *Runtime) python() (wazero.CompiledModule, error) {
+	r.pyOnce.Do(func() {
+		p, err := FindPython(r.cfg.PythonWasm)
+		if err != nil {
+			r.pyErr = err
+			return
+		}
+		r.pyPath = p
+		rt, err := r.runtime()
+		if err != nil {
+			r.pyErr = err
+			return
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			r.pyErr = err
+			return
+		}
+		r.py, r.pyErr = rt.CompileModule(context.Background(), b)
+	})
+	return r.py, r.pyErr
+}
+
+// Close releases the runtime. Running guests are closed.
+func (r *Runtime) Close() error {
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
+	r.initOnce.Do(func() {}) // a Runtime never used stays unused
+	if r.rt == nil {
+		return nil
+	}
+	return r.rt.Close(context.Background())
+}
 
 // Proc is one program run: argv, environment, working directory, stdio and
 // the filesystem the guest sees at "/".
@@ -43,13 +199,252 @@ type Proc struct {
 	FS             *memfs.FS
 }
 
+func (p *Proc) name(def string) string {
+	if len(p.Args) > 0 && p.Args[0] != "" {
+		return p.Args[0]
+	}
+	return def
+}
+
+func (p *Proc) errorf(def, format string, args ...any) {
+	if p.Stderr != nil {
+		fmt.Fprintf(p.Stderr, "%s: %s\n", p.name(def), fmt.Sprintf(format, args...))
+	}
+}
+
 // RunPython runs CPython with p.Args[1:] as its arguments. It prints its
 // own errors and returns the exit status (127 when python.wasm is not
 // installed, 130 when ctx is cancelled, 124 when ctx's deadline passed).
-func (r *Runtime) RunPython(ctx context.Context, p Proc) int { return 127 }
+func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
+	if st, done := ctxStatus(ctx); done {
+		return st
+	}
+	cm, err := r.python()
+	if err != nil {
+		var nf *notInstalledError
+		if errors.As(err, &nf) {
+			p.errorf("python3", "%v", err)
+			return StatusNotFound
+		}
+		p.errorf("python3", "cannot load python.wasm: %v", err)
+		return StatusCannotExecute
+	}
+	args := append([]string{p.name("python3")}, p.Args[min(1, len(p.Args)):]...)
+	dir := cleanDir(p.Dir)
+	opts := parsePythonArgs(args[1:])
+	if opts.noSite && opts.script >= 0 && !strings.HasPrefix(args[1+opts.script], "/") && args[1+opts.script] != "-" {
+		// Without site there is no sitecustomize to chdir; make the
+		// script path absolute so python still finds it.
+		args[1+opts.script] = path.Join(dir, args[1+opts.script])
+	}
+	p.Args = args
+	mounts := []mount{{fs: &siteFS{src: sitecustomize(dir)}, at: sitePath}}
+	return r.run(ctx, cm, p, "python3", mounts)
+}
 
 // RunModule runs a WASI preview1 module (bytes starting with "\0asm").
-func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int { return 126 }
+func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
+	if st, done := ctxStatus(ctx); done {
+		return st
+	}
+	cm, err := r.compile(ctx, wasm)
+	if err != nil {
+		if st, done := ctxStatus(ctx); done {
+			return st
+		}
+		p.errorf("wasm", "cannot execute: %s", firstLine(err))
+		return StatusCannotExecute
+	}
+	return r.run(ctx, cm, p, "wasm", nil)
+}
+
+// compile returns the compiled form of wasm, from memory when the same bytes
+// ran before.
+func (r *Runtime) compile(ctx context.Context, wasm []byte) (wazero.CompiledModule, error) {
+	if !IsWasm(wasm) {
+		return nil, errors.New("not a WebAssembly module (bad magic number)")
+	}
+	rt, err := r.runtime()
+	if err != nil {
+		return nil, err
+	}
+	key := sha256.Sum256(wasm)
+	r.mu.Lock()
+	cm, ok := r.modules[key]
+	r.mu.Unlock()
+	if ok {
+		return cm, nil
+	}
+	cm, err = rt.CompileModule(ctx, wasm)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if old, ok := r.modules[key]; ok {
+		cm.Close(ctx)
+		return old, nil
+	}
+	r.modules[key] = cm
+	r.order = append(r.order, key)
+	if len(r.order) > maxModules {
+		// Instances already running keep their code alive; only the
+		// in-memory entry goes.
+		evict := r.order[0]
+		r.order = r.order[1:]
+		r.modules[evict].Close(context.Background())
+		delete(r.modules, evict)
+	}
+	return cm, nil
+}
+
+// mount is an extra read-only filesystem shown to a guest.
+type mount struct {
+	fs experimentalsys.FS
+	at string
+}
+
+// run instantiates cm for p and runs its _start.
+func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount) int {
+	rt, err := r.runtime()
+	if err != nil {
+		p.errorf(def, "cannot start the WebAssembly runtime: %v", err)
+		return StatusCannotExecute
+	}
+	if p.FS == nil {
+		p.errorf(def, "no filesystem")
+		return StatusCannotExecute
+	}
+	for _, imp := range cm.ImportedFunctions() {
+		if mod, name, _ := imp.Import(); mod != wasi_snapshot_preview1.ModuleName {
+			p.errorf(def, "cannot execute: unsupported import %s.%s (only %s is provided)", mod, name, wasi_snapshot_preview1.ModuleName)
+			return StatusCannotExecute
+		}
+	}
+	if _, ok := cm.ExportedFunctions()["_start"]; !ok {
+		p.errorf(def, "cannot execute: not a WASI command (no _start export)")
+		return StatusCannotExecute
+	}
+
+	dir := cleanDir(p.Dir)
+	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(&guestFS{fs: p.FS}, "/")
+	for _, m := range mounts {
+		fsc = fsc.(sysfs.FSConfig).WithSysFSMount(m.fs, m.at)
+	}
+	stdout, stderr := p.Stdout, p.Stderr
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	mc := wazero.NewModuleConfig().
+		WithName("").
+		WithStartFunctions().
+		WithArgs(p.Args...).
+		WithStdout(stdout).
+		WithStderr(stderr).
+		WithSysWalltime().
+		WithSysNanotime().
+		WithSysNanosleep().
+		WithRandSource(rand.Reader).
+		WithFSConfig(fsc)
+	if p.Stdin != nil {
+		in := newCtxReader(ctx, p.Stdin)
+		defer in.Close()
+		mc = mc.WithStdin(in)
+	}
+	for _, kv := range guestEnv(p.Env, dir) {
+		k, v, _ := strings.Cut(kv, "=")
+		mc = mc.WithEnv(k, v)
+	}
+
+	mod, err := rt.InstantiateModule(ctx, cm, mc)
+	if err != nil {
+		if st, done := ctxStatus(ctx); done {
+			return st
+		}
+		p.errorf(def, "cannot execute: %s", firstLine(err))
+		return StatusCannotExecute
+	}
+	defer mod.Close(context.Background())
+	_, err = mod.ExportedFunction("_start").Call(ctx)
+	return exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
+}
+
+// exitStatus turns the result of _start into a shell status.
+func exitStatus(ctx context.Context, err error, report func(string)) int {
+	var ee *sys.ExitError
+	if errors.As(err, &ee) {
+		switch ee.ExitCode() {
+		case sys.ExitCodeContextCanceled:
+			return StatusInterrupted
+		case sys.ExitCodeDeadlineExceeded:
+			return StatusTimeout
+		}
+		if st, done := ctxStatus(ctx); done {
+			return st
+		}
+		return int(ee.ExitCode() & 0xff)
+	}
+	if st, done := ctxStatus(ctx); done {
+		return st
+	}
+	if err == nil {
+		return 0
+	}
+	report(trapMessage(err))
+	return StatusTrap
+}
+
+// trapMessage makes a one-line message of a wazero runtime error
+// ("wasm error: unreachable\nwasm stack trace: ...").
+func trapMessage(err error) string {
+	msg := firstLine(err)
+	msg = strings.TrimPrefix(msg, "wasm error: ")
+	return "trap: " + msg
+}
+
+func firstLine(err error) string {
+	s := err.Error()
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// ctxStatus reports the status a finished ctx forces (130 or 124).
+func ctxStatus(ctx context.Context) (int, bool) {
+	switch err := ctx.Err(); {
+	case err == nil:
+		return 0, false
+	case errors.Is(err, context.DeadlineExceeded):
+		return StatusTimeout, true
+	default:
+		return StatusInterrupted, true
+	}
+}
+
+// guestEnv drops entries wazero refuses (no "=", empty name, NUL) and sets
+// PWD to the working directory, which is how Go's wasip1 port picks its cwd.
+func guestEnv(env []string, dir string) []string {
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		k, _, ok := strings.Cut(kv, "=")
+		if !ok || k == "" || k == "PWD" || strings.IndexByte(kv, 0) >= 0 {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, "PWD="+dir)
+}
+
+func cleanDir(dir string) string {
+	if dir == "" || dir[0] != '/' {
+		return "/"
+	}
+	return path.Clean(dir)
+}
 
 // IsWasm reports whether head starts with the wasm magic "\0asm".
 func IsWasm(head []byte) bool {
