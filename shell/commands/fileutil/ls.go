@@ -1,0 +1,790 @@
+package fileutil
+
+import (
+	"bufio"
+	"context"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"memsh/shell/command"
+)
+
+type lsFormat int
+
+const (
+	fmtOne lsFormat = iota
+	fmtColumns
+	fmtAcross
+	fmtLong
+	fmtCommas
+)
+
+type lsCmd struct {
+	inv *command.Invocation
+	ctx context.Context
+	out *bufio.Writer
+	ids idNames
+	loc *time.Location
+	now time.Time
+
+	format                   lsFormat
+	all, almostAll           bool
+	human, recursive         bool
+	reverse, unsorted        bool
+	sortBy                   byte // 0 name, 't' time, 'S' size, 'X' extension
+	dirOnly, classify, slash bool
+	inode, blocks            bool
+	numeric, noOwner, noGrp  bool
+	deref, derefCmdline      bool
+	color, quote             bool
+	width                    int
+
+	status    int
+	printed   bool // something was printed (blank line before next header)
+	colorUsed bool
+}
+
+type lsEntry struct {
+	name   string // as shown
+	path   string // absolute, for stat and recursion
+	fi     fs.FileInfo
+	target string      // symlink target (long format)
+	tfi    fs.FileInfo // symlink target's info, when it resolves
+}
+
+func runLs(ctx context.Context, inv *command.Invocation) int {
+	f := inv.NewFlags()
+	var l lsCmd
+	f.BoolVarP(&l.all, "all", "a", false, "")
+	f.BoolVarP(&l.almostAll, "almost-all", "A", false, "")
+	human := f.BoolP("human-readable", "h", false, "")
+	f.BoolVarP(&l.recursive, "recursive", "R", false, "")
+	f.BoolVarP(&l.reverse, "reverse", "r", false, "")
+	byTime := f.BoolP("t", "t", false, "")
+	bySize := f.BoolP("S", "S", false, "")
+	byExt := f.BoolP("X", "X", false, "")
+	f.BoolVarP(&l.unsorted, "U", "U", false, "")
+	f.BoolVarP(&l.dirOnly, "directory", "d", false, "")
+	f.BoolVarP(&l.classify, "classify", "F", false, "")
+	f.BoolVarP(&l.slash, "p", "p", false, "")
+	f.BoolVarP(&l.inode, "inode", "i", false, "")
+	f.BoolVarP(&l.blocks, "size", "s", false, "")
+	f.BoolVarP(&l.deref, "dereference", "L", false, "")
+	derefH := f.BoolP("dereference-command-line", "H", false, "")
+	f.BoolP("1", "1", false, "")
+	f.BoolP("l", "l", false, "")
+	f.BoolP("C", "C", false, "")
+	f.BoolP("x", "x", false, "")
+	f.BoolP("m", "m", false, "")
+	f.BoolVarP(&l.numeric, "numeric-uid-gid", "n", false, "")
+	f.BoolVarP(&l.noOwner, "g", "g", false, "")
+	f.BoolVarP(&l.noGrp, "no-group", "o", false, "")
+	f.BoolVarP(&l.noGrp, "G", "G", false, "")
+	color := f.String("color", "never", "")
+	f.Lookup("color").NoOptDefVal = "always"
+	width := f.IntP("width", "w", 0, "")
+	f.StringP("sort", "", "", "")
+	operands, st, ok := inv.ParseFlags(f, 2)
+	if !ok {
+		return st
+	}
+	l.inv, l.ctx = inv, ctx
+	l.human = *human
+	l.ids.fsys = inv.FS
+	l.loc = location(inv)
+	l.now = time.Now()
+	if s := f.Lookup("sort"); s.Changed {
+		switch s.Value.String() {
+		case "none":
+			l.unsorted = true
+		case "time":
+			*byTime = true
+		case "size":
+			*bySize = true
+		case "extension":
+			*byExt = true
+		case "name":
+		default:
+			inv.Errorf("invalid argument %s for '--sort'", quote(s.Value.String()))
+			inv.Errorf("Valid arguments are:\n  - 'none'\n  - 'time'\n  - 'size'\n  - 'extension'\n  - 'name'")
+			return inv.Usage(2, "")
+		}
+	}
+	switch {
+	case *bySize:
+		l.sortBy = 'S'
+	case *byTime:
+		l.sortBy = 't'
+	case *byExt:
+		l.sortBy = 'X'
+	}
+	if l.unsorted {
+		l.sortBy = 0
+	}
+	switch *color {
+	case "always", "yes", "force":
+		l.color = true
+	case "auto", "tty", "if-tty":
+		l.color = inv.Term
+	case "never", "no", "none":
+	default:
+		inv.Errorf("invalid argument %s for '--color'", quote(*color))
+		inv.Errorf("Valid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'")
+		return inv.Usage(2, "")
+	}
+	if l.noOwner && l.noGrp {
+		l.noOwner, l.noGrp = true, true
+	}
+	// The last of -1 -C -x -l -m (and -g -o -n, which imply -l) wins, as in getopt order.
+	l.format = fmtOne
+	if inv.Term {
+		l.format = fmtColumns
+	}
+	for _, a := range inv.Args[1:] {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "--") {
+			switch {
+			case a == "--numeric-uid-gid" || a == "--no-group":
+				l.format = fmtLong
+			case strings.HasPrefix(a, "--format="):
+				switch strings.TrimPrefix(a, "--format=") {
+				case "long", "verbose":
+					l.format = fmtLong
+				case "single-column":
+					l.format = fmtOne
+				case "across", "horizontal":
+					l.format = fmtAcross
+				case "vertical":
+					l.format = fmtColumns
+				case "commas":
+					l.format = fmtCommas
+				}
+			}
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for i := 1; i < len(a); i++ {
+			switch a[i] {
+			case '1':
+				l.format = fmtOne
+			case 'C':
+				l.format = fmtColumns
+			case 'x':
+				l.format = fmtAcross
+			case 'm':
+				l.format = fmtCommas
+			case 'l', 'n', 'g', 'o':
+				l.format = fmtLong
+			case 'w':
+				i = len(a) // the rest is -w's argument
+			}
+		}
+	}
+	l.width = inv.Width
+	if !inv.Term {
+		l.width = 80
+		if c, err := strconv.Atoi(inv.Getenv("COLUMNS")); err == nil && c > 0 {
+			l.width = c
+		}
+	}
+	if f.Lookup("width").Changed {
+		l.width = *width
+	}
+	l.quote = inv.Term
+	// GNU follows command-line symlinks to directories unless -d, -F or -l.
+	l.derefCmdline = *derefH || l.deref || !(l.dirOnly || l.classify || l.format == fmtLong)
+	return l.run(operands)
+}
+
+func (l *lsCmd) run(operands []string) int {
+	l.out = newOut(l.inv)
+	defer l.out.Flush()
+	if len(operands) == 0 {
+		operands = []string{"."}
+	}
+	var files, dirs []lsEntry
+	for _, op := range operands {
+		p := l.inv.Abs(op)
+		fi, err := l.inv.FS.Lstat(p)
+		if err != nil {
+			l.inv.Errorf("cannot access %s: %s", quote(op), command.Strerror(err))
+			l.status = 2
+			continue
+		}
+		e := lsEntry{name: op, path: p, fi: fi}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			if tfi, err := l.inv.FS.Stat(p); err == nil {
+				if l.deref || (l.derefCmdline && (tfi.IsDir() || l.deref)) {
+					e.fi = tfi
+				} else {
+					e.tfi = tfi
+				}
+			} else if l.deref {
+				l.inv.Errorf("cannot access %s: %s", quote(op), command.Strerror(err))
+				l.status = 2
+				continue
+			}
+			if e.fi.Mode()&fs.ModeSymlink != 0 {
+				e.target, _ = l.inv.FS.Readlink(p)
+			}
+		}
+		if e.fi.IsDir() && !l.dirOnly {
+			dirs = append(dirs, e)
+		} else {
+			files = append(files, e)
+		}
+	}
+	l.sortEntries(files)
+	l.sortEntries(dirs)
+	if len(files) > 0 {
+		l.printEntries(files)
+		l.printed = true
+	}
+	showHeader := len(operands) > 1 || l.recursive
+	for _, d := range dirs {
+		if l.ctx.Err() != nil {
+			return cancelled
+		}
+		if st := l.listDir(d.name, d.path, showHeader); st != 0 {
+			return st
+		}
+	}
+	return l.status
+}
+
+func (l *lsCmd) listDir(name, p string, header bool) int {
+	if l.printed {
+		l.out.WriteByte('\n')
+	}
+	l.printed = true
+	des, err := l.inv.FS.ReadDir(p)
+	if header {
+		l.out.WriteString(l.display(name))
+		l.out.WriteString(":\n")
+	}
+	if err != nil {
+		l.inv.Errorf("cannot open directory %s: %s", quote(name), command.Strerror(err))
+		l.status = 2
+		return 0
+	}
+	entries := make([]lsEntry, 0, len(des)+2)
+	if l.all {
+		for _, dot := range []string{".", ".."} {
+			dp := p
+			if dot == ".." {
+				dp = dirName(strings.TrimRight(p, "/"))
+				if p == "/" {
+					dp = "/"
+				}
+			}
+			if fi, err := l.inv.FS.Stat(dp); err == nil {
+				entries = append(entries, lsEntry{name: dot, path: dp, fi: fi})
+			}
+		}
+	}
+	for _, de := range des {
+		n := de.Name()
+		if strings.HasPrefix(n, ".") && !l.all && !l.almostAll {
+			continue
+		}
+		ep := join(p, n)
+		fi, err := l.inv.FS.Lstat(ep)
+		if err != nil {
+			continue // removed while listing
+		}
+		e := lsEntry{name: n, path: ep, fi: fi}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			tfi, terr := l.inv.FS.Stat(ep)
+			if l.deref && terr == nil {
+				e.fi = tfi
+			} else {
+				if l.deref {
+					l.inv.Errorf("cannot access %s: %s", quote(join(name, n)), command.Strerror(terr))
+					l.status = 1
+				}
+				e.tfi = tfi
+				e.target, _ = l.inv.FS.Readlink(ep)
+			}
+		}
+		entries = append(entries, e)
+	}
+	l.sortEntries(entries)
+	if l.format == fmtLong || l.blocks {
+		var total int64
+		for _, e := range entries {
+			total += statOf(e.fi).Blocks
+		}
+		l.out.WriteString("total " + l.blockString(total) + "\n")
+	}
+	l.printEntries(entries)
+	if !l.recursive {
+		return 0
+	}
+	for _, e := range entries {
+		if l.ctx.Err() != nil {
+			return cancelled
+		}
+		if !e.fi.IsDir() || e.name == "." || e.name == ".." {
+			continue
+		}
+		if st := l.listDir(join(name, e.name), e.path, true); st != 0 {
+			return st
+		}
+	}
+	return 0
+}
+
+func (l *lsCmd) sortEntries(es []lsEntry) {
+	if l.unsorted {
+		return
+	}
+	less := func(a, b *lsEntry) bool { return a.name < b.name }
+	switch l.sortBy {
+	case 't':
+		less = func(a, b *lsEntry) bool {
+			ta, tb := a.fi.ModTime(), b.fi.ModTime()
+			if !ta.Equal(tb) {
+				return ta.After(tb)
+			}
+			return a.name < b.name
+		}
+	case 'S':
+		less = func(a, b *lsEntry) bool {
+			if a.fi.Size() != b.fi.Size() {
+				return a.fi.Size() > b.fi.Size()
+			}
+			return a.name < b.name
+		}
+	case 'X':
+		ext := func(s string) string {
+			if i := strings.LastIndexByte(s, '.'); i > 0 {
+				return s[i:]
+			}
+			return ""
+		}
+		less = func(a, b *lsEntry) bool {
+			if ea, eb := ext(a.name), ext(b.name); ea != eb {
+				return ea < eb
+			}
+			return a.name < b.name
+		}
+	}
+	sort.SliceStable(es, func(i, j int) bool {
+		if l.reverse {
+			return less(&es[j], &es[i])
+		}
+		return less(&es[i], &es[j])
+	})
+}
+
+// blockString is a block count (512-byte units) in ls's 1K blocks or -h.
+func (l *lsCmd) blockString(blocks512 int64) string {
+	if l.human {
+		return humanSize(blocks512 * 512)
+	}
+	return strconv.FormatInt((blocks512+1)/2, 10)
+}
+
+func (l *lsCmd) display(name string) string {
+	if l.quote {
+		return quoteName(name)
+	}
+	return name
+}
+
+// indicator is -F/-p's suffix for fi.
+func (l *lsCmd) indicator(fi fs.FileInfo) string {
+	m := fi.Mode()
+	if m.IsDir() {
+		if l.classify || l.slash {
+			return "/"
+		}
+		return ""
+	}
+	if !l.classify {
+		return ""
+	}
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "@"
+	case m&fs.ModeNamedPipe != 0:
+		return "|"
+	case m&fs.ModeSocket != 0:
+		return "="
+	case m.IsRegular() && m&0o111 != 0:
+		return "*"
+	}
+	return ""
+}
+
+// colorOf is GNU's built-in colour (no LS_COLORS) for an entry.
+func (l *lsCmd) colorOf(e *lsEntry) string {
+	m := e.fi.Mode()
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "01;36"
+	case m.IsDir():
+		switch {
+		case m&fs.ModeSticky != 0 && m&0o002 != 0:
+			return "30;42"
+		case m&fs.ModeSticky != 0:
+			return "37;44"
+		case m&0o002 != 0:
+			return "34;42"
+		}
+		return "01;34"
+	case m&fs.ModeNamedPipe != 0:
+		return "40;33"
+	case m&fs.ModeSocket != 0:
+		return "01;35"
+	case m&fs.ModeDevice != 0:
+		return "40;33;01"
+	case m&fs.ModeSetuid != 0:
+		return "37;41"
+	case m&fs.ModeSetgid != 0:
+		return "30;43"
+	case m&0o111 != 0:
+		return "01;32"
+	}
+	return ""
+}
+
+// nameCell renders name and frills (colour, indicator) and returns the
+// visible width.
+func (l *lsCmd) nameCell(e *lsEntry, long bool) (string, int) {
+	name := l.display(e.name)
+	w := displayWidth(name)
+	var b strings.Builder
+	if l.color {
+		if c := l.colorOf(e); c != "" {
+			if !l.colorUsed {
+				b.WriteString("\x1b[0m")
+				l.colorUsed = true
+			}
+			b.WriteString("\x1b[" + c + "m" + name + "\x1b[0m")
+		} else {
+			b.WriteString(name)
+		}
+	} else {
+		b.WriteString(name)
+	}
+	if long && e.fi.Mode()&fs.ModeSymlink != 0 {
+		b.WriteString(" -> ")
+		b.WriteString(l.display(e.target))
+		if e.tfi != nil && l.classify {
+			b.WriteString(l.indicator(e.tfi))
+		}
+		return b.String(), 0
+	}
+	if ind := l.indicator(e.fi); ind != "" && !(long && e.fi.Mode()&fs.ModeSymlink != 0) {
+		b.WriteString(ind)
+		w += len(ind)
+	}
+	return b.String(), w
+}
+
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		if r == utf8.RuneError {
+			n++
+			continue
+		}
+		n += runeWidth(r)
+	}
+	return n
+}
+
+// runeWidth is a small wcwidth: wide East Asian ranges are 2, combining marks 0.
+func runeWidth(r rune) int {
+	switch {
+	case r == 0:
+		return 0
+	case r >= 0x300 && r <= 0x36f, r >= 0x200b && r <= 0x200f:
+		return 0
+	case r >= 0x1100 && r <= 0x115f, r >= 0x2e80 && r <= 0xa4cf && r != 0x303f,
+		r >= 0xac00 && r <= 0xd7a3, r >= 0xf900 && r <= 0xfaff, r >= 0xfe30 && r <= 0xfe4f,
+		r >= 0xff00 && r <= 0xff60, r >= 0xffe0 && r <= 0xffe6, r >= 0x1f300 && r <= 0x1faff,
+		r >= 0x20000 && r <= 0x3fffd:
+		return 2
+	}
+	return 1
+}
+
+func (l *lsCmd) printEntries(es []lsEntry) {
+	if len(es) == 0 {
+		return
+	}
+	var inoW, blkW int
+	if l.inode || l.blocks {
+		for i := range es {
+			st := statOf(es[i].fi)
+			inoW = max(inoW, len(strconv.FormatUint(st.Ino, 10)))
+			blkW = max(blkW, len(l.blockString(st.Blocks)))
+		}
+	}
+	prefix := func(e *lsEntry) string {
+		var s string
+		st := statOf(e.fi)
+		if l.inode {
+			s += pad(strconv.FormatUint(st.Ino, 10), inoW, true) + " "
+		}
+		if l.blocks {
+			s += pad(l.blockString(st.Blocks), blkW, true) + " "
+		}
+		return s
+	}
+	switch l.format {
+	case fmtLong:
+		l.printLong(es, prefix)
+	case fmtColumns, fmtAcross:
+		l.printColumns(es, prefix)
+	case fmtCommas:
+		l.printCommas(es, prefix)
+	default:
+		for i := range es {
+			cell, _ := l.nameCell(&es[i], false)
+			l.out.WriteString(prefix(&es[i]))
+			l.out.WriteString(cell)
+			l.out.WriteByte('\n')
+		}
+	}
+}
+
+func pad(s string, w int, right bool) string {
+	if len(s) >= w {
+		return s
+	}
+	if right {
+		return strings.Repeat(" ", w-len(s)) + s
+	}
+	return s + strings.Repeat(" ", w-len(s))
+}
+
+func (l *lsCmd) printLong(es []lsEntry, prefix func(*lsEntry) string) {
+	type row struct {
+		pre, mode, nlink, owner, group, size, date, name string
+	}
+	rows := make([]row, len(es))
+	var wl, wo, wg, ws int
+	var wMajor, wMinor int
+	for i := range es {
+		e := &es[i]
+		st := statOf(e.fi)
+		r := row{pre: prefix(e), mode: modeString(e.fi.Mode())}
+		r.nlink = strconv.FormatUint(uint64(st.Nlink), 10)
+		if l.numeric {
+			r.owner = strconv.FormatUint(uint64(st.Uid), 10)
+			r.group = strconv.FormatUint(uint64(st.Gid), 10)
+		} else {
+			r.owner = l.ids.user(st.Uid)
+			r.group = l.ids.group(st.Gid)
+		}
+		if e.fi.Mode()&fs.ModeDevice != 0 {
+			major := strconv.FormatUint(uint64((st.Rdev>>8)&0xfff), 10)
+			minor := strconv.FormatUint(uint64((st.Rdev&0xff)|((st.Rdev>>12)&0xfff00)), 10)
+			wMajor, wMinor = max(wMajor, len(major)), max(wMinor, len(minor))
+			r.size = major + "\x00" + minor
+		} else if l.human {
+			r.size = humanSize(e.fi.Size())
+		} else {
+			r.size = strconv.FormatInt(e.fi.Size(), 10)
+		}
+		r.date = l.longDate(e.fi.ModTime())
+		r.name, _ = l.nameCell(e, true)
+		wl = max(wl, len(r.nlink))
+		wo = max(wo, len(r.owner))
+		wg = max(wg, len(r.group))
+		if !strings.Contains(r.size, "\x00") {
+			ws = max(ws, len(r.size))
+		}
+		rows[i] = r
+	}
+	if wMajor > 0 {
+		ws = max(ws, wMajor+2+wMinor)
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		b.WriteString(r.pre)
+		b.WriteString(r.mode)
+		b.WriteByte(' ')
+		b.WriteString(pad(r.nlink, wl, true))
+		b.WriteByte(' ')
+		if !l.noOwner {
+			b.WriteString(pad(r.owner, wo, false))
+			b.WriteByte(' ')
+		}
+		if !l.noGrp {
+			b.WriteString(pad(r.group, wg, false))
+			b.WriteByte(' ')
+		}
+		if major, minor, dev := strings.Cut(r.size, "\x00"); dev {
+			b.WriteString(pad(pad(major, wMajor, true)+", "+pad(minor, wMinor, true), ws, true))
+		} else {
+			b.WriteString(pad(r.size, ws, true))
+		}
+		b.WriteByte(' ')
+		b.WriteString(r.date)
+		b.WriteByte(' ')
+		b.WriteString(r.name)
+		b.WriteByte('\n')
+		l.out.WriteString(b.String())
+	}
+}
+
+// longDate is "Mon _D HH:MM" for times in the last six months, else
+// "Mon _D  YYYY" (also for times in the future), as GNU ls prints.
+func (l *lsCmd) longDate(t time.Time) string {
+	const sixMonths = 31556952 / 2 * time.Second
+	lt := t.In(l.loc)
+	if t.After(l.now.Add(-sixMonths)) && !t.After(l.now) {
+		return lt.Format("Jan _2 15:04")
+	}
+	return lt.Format("Jan _2  2006")
+}
+
+// printColumns is GNU's -C (down then across) and -x (across) layout: the
+// most columns that fit in the width, each as wide as its widest name plus
+// two spaces, padded with tabs where GNU uses them.
+func (l *lsCmd) printColumns(es []lsEntry, prefix func(*lsEntry) string) {
+	n := len(es)
+	cells := make([]string, n)
+	widths := make([]int, n)
+	for i := range es {
+		c, w := l.nameCell(&es[i], false)
+		pre := prefix(&es[i])
+		cells[i] = pre + c
+		widths[i] = w + len(pre)
+	}
+	const minCol = 3
+	maxCols := l.width / minCol
+	if l.width%minCol != 0 {
+		maxCols++
+	}
+	maxCols = max(1, min(maxCols, n))
+	type layout struct {
+		valid   bool
+		lineLen int
+		cols    []int
+	}
+	lays := make([]layout, maxCols)
+	for i := range lays {
+		lays[i] = layout{valid: true, lineLen: (i + 1) * minCol, cols: make([]int, i+1)}
+		for j := range lays[i].cols {
+			lays[i].cols[j] = minCol
+		}
+	}
+	for f := 0; f < n; f++ {
+		for i := 0; i < maxCols; i++ {
+			lay := &lays[i]
+			if !lay.valid {
+				continue
+			}
+			var idx int
+			if l.format == fmtColumns {
+				idx = f / ((n + i) / (i + 1))
+			} else {
+				idx = f % (i + 1)
+			}
+			real := widths[f]
+			if idx != i {
+				real += 2
+			}
+			if lay.cols[idx] < real {
+				lay.lineLen += real - lay.cols[idx]
+				lay.cols[idx] = real
+				lay.valid = lay.lineLen < l.width
+			}
+		}
+	}
+	cols := 1
+	for i := maxCols - 1; i >= 0; i-- {
+		if lays[i].valid {
+			cols = i + 1
+			break
+		}
+	}
+	colW := lays[cols-1].cols
+	if l.format == fmtAcross {
+		pos := 0
+		l.out.WriteString(cells[0])
+		nameLen, maxLen := widths[0], colW[0]
+		for f := 1; f < n; f++ {
+			col := f % cols
+			if col == 0 {
+				l.out.WriteByte('\n')
+				pos = 0
+			} else {
+				l.indent(pos+nameLen, pos+maxLen)
+				pos += maxLen
+			}
+			l.out.WriteString(cells[f])
+			nameLen, maxLen = widths[f], colW[col]
+		}
+		l.out.WriteByte('\n')
+		return
+	}
+	rows := n / cols
+	if n%cols != 0 {
+		rows++
+	}
+	for row := 0; row < rows; row++ {
+		col, f, pos := 0, row, 0
+		for {
+			l.out.WriteString(cells[f])
+			nameLen, maxLen := widths[f], colW[col]
+			col++
+			f += rows
+			if f >= n {
+				break
+			}
+			l.indent(pos+nameLen, pos+maxLen)
+			pos += maxLen
+		}
+		l.out.WriteByte('\n')
+	}
+}
+
+// indent pads from column from to column to with tabs (every 8) and spaces.
+func (l *lsCmd) indent(from, to int) {
+	const tab = 8
+	for from < to {
+		if to/tab > (from+1)/tab {
+			l.out.WriteByte('\t')
+			from += tab - from%tab
+		} else {
+			l.out.WriteByte(' ')
+			from++
+		}
+	}
+}
+
+func (l *lsCmd) printCommas(es []lsEntry, prefix func(*lsEntry) string) {
+	pos := 0
+	for i := range es {
+		c, w := l.nameCell(&es[i], false)
+		pre := prefix(&es[i])
+		w += len(pre)
+		if i > 0 {
+			sepLen := 2
+			if pos+w+sepLen >= l.width && l.width > 0 {
+				l.out.WriteString(",\n")
+				pos = 0
+			} else {
+				l.out.WriteString(", ")
+				pos += 2
+			}
+		}
+		l.out.WriteString(pre + c)
+		pos += w
+	}
+	l.out.WriteByte('\n')
+}

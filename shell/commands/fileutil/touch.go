@@ -1,0 +1,141 @@
+package fileutil
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"syscall"
+	"time"
+
+	"memsh/shell/command"
+)
+
+func runTouch(ctx context.Context, inv *command.Invocation) int {
+	f := inv.NewFlags()
+	onlyAtime := f.BoolP("a", "a", false, "")
+	onlyMtime := f.BoolP("m", "m", false, "")
+	noCreate := f.BoolP("no-create", "c", false, "")
+	noDeref := f.BoolP("no-dereference", "h", false, "")
+	dateStr := f.StringP("date", "d", "", "")
+	stamp := f.StringP("t", "t", "", "")
+	ref := f.StringP("reference", "r", "", "")
+	timeWord := f.String("time", "", "")
+	f.BoolP("f", "f", false, "") // ignored, as in GNU
+	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return st
+	}
+	if f.Lookup("time").Changed {
+		switch *timeWord {
+		case "access", "atime", "use":
+			*onlyAtime = true
+		case "modify", "mtime":
+			*onlyMtime = true
+		default:
+			inv.Errorf("invalid argument %s for '--time'", lquote(inv, *timeWord))
+			inv.Errorf("Valid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'")
+			return inv.Usage(1, "")
+		}
+	}
+	loc := location(inv)
+	now := time.Now()
+	atime, mtime := now, now
+	if f.Lookup("t").Changed {
+		t, err := parseTouchStamp(*stamp, now, loc)
+		if err != nil {
+			inv.Errorf("invalid date format %s", lquote(inv, *stamp))
+			return 1
+		}
+		if f.Lookup("date").Changed || f.Lookup("reference").Changed {
+			inv.Errorf("cannot specify times from more than one source")
+			return inv.Usage(1, "")
+		}
+		atime, mtime = t, t
+	}
+	if f.Lookup("reference").Changed {
+		var fi fs.FileInfo
+		var err error
+		if *noDeref {
+			fi, err = inv.FS.Lstat(inv.Abs(*ref))
+		} else {
+			fi, err = inv.FS.Stat(inv.Abs(*ref))
+		}
+		if err != nil {
+			inv.Errorf("failed to get attributes of %s: %s", quote(*ref), command.Strerror(err))
+			return 1
+		}
+		st := statOf(fi)
+		atime, mtime = tsTime(st.Atim), fi.ModTime()
+		if st.Atim.Sec == 0 && st.Atim.Nsec == 0 {
+			atime = mtime
+		}
+	}
+	if f.Lookup("date").Changed {
+		base := now
+		if f.Lookup("reference").Changed {
+			base = mtime
+		}
+		t, err := parseDate(*dateStr, base, loc)
+		if err != nil {
+			inv.Errorf("invalid date format %s", lquote(inv, *dateStr))
+			return 1
+		}
+		atime, mtime = t, t
+	}
+	if len(operands) == 0 {
+		return inv.Usage(1, "missing file operand")
+	}
+	status := 0
+	for _, op := range operands {
+		if ctx.Err() != nil {
+			return cancelled
+		}
+		if op == "-" {
+			continue // GNU touches stdout; memsh's stdout is not a file
+		}
+		p := inv.Abs(op)
+		stat := inv.FS.Stat
+		if *noDeref {
+			stat = inv.FS.Lstat
+		}
+		fi, err := stat(p)
+		if err != nil {
+			if !isErrno(err, syscall.ENOENT) || *noCreate {
+				if !(*noCreate && isErrno(err, syscall.ENOENT)) {
+					inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+					status = 1
+				}
+				continue
+			}
+			fl, err := inv.FS.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o666&^umask)
+			if err != nil {
+				inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+				status = 1
+				continue
+			}
+			fl.Close()
+			if fi, err = inv.FS.Stat(p); err != nil {
+				inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+				status = 1
+				continue
+			}
+		}
+		a, m := atime, mtime
+		st := statOf(fi)
+		if *onlyAtime && !*onlyMtime {
+			m = fi.ModTime()
+		}
+		if *onlyMtime && !*onlyAtime {
+			a = tsTime(st.Atim)
+		}
+		chtimes := inv.FS.Chtimes
+		if *noDeref {
+			chtimes = inv.FS.Lchtimes
+		}
+		if err := chtimes(p, a, m); err != nil {
+			inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
+			status = 1
+		}
+	}
+	return status
+}

@@ -1,0 +1,474 @@
+// Package fileutil holds memsh's file commands (ls, cp, mv, rm, mkdir,
+// rmdir, touch, ln, readlink, realpath, stat, truncate, du, df, chmod,
+// basename, dirname, mktemp), written against GNU coreutils' behaviour.
+package fileutil
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/bits"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+const (
+	bufSize = 64 << 10
+	// cancelled is the status a command returns when its context ends;
+	// the shell maps it.
+	cancelled = 130
+	// umask is the sandbox's file creation mask: commands see no umask of
+	// their own, and memsh's shell starts with bash's default.
+	umask = 0o022
+)
+
+func newOut(inv *command.Invocation) *bufio.Writer {
+	return bufio.NewWriterSize(inv.Stdout, bufSize)
+}
+
+// errnoOf returns the syscall.Errno inside err, or 0.
+func errnoOf(err error) syscall.Errno {
+	var e syscall.Errno
+	if errors.As(err, &e) {
+		return e
+	}
+	return 0
+}
+
+func isErrno(err error, e syscall.Errno) bool { return errnoOf(err) == e }
+
+// quote is GNU's quote(): the shell-escape-always style coreutils uses
+// around file names in diagnostics ('x', "it's", 'a'$'\n”b').
+func quote(s string) string { return shellQuote(s, true) }
+
+// quoteName is ls's shell-escape style on a terminal: names are quoted
+// only when the shell would need it.
+func quoteName(s string) string { return shellQuote(s, false) }
+
+func shellQuote(s string, always bool) string {
+	needQuote := always || s == ""
+	hasSingle := false
+	needEscape := false // control bytes or invalid UTF-8: needs $'...'
+	dqUnsafe := false   // chars that double quotes would not keep literal
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 || !isPrint(r) {
+			needEscape = true
+			needQuote = true
+			i += max(size, 1)
+			continue
+		}
+		switch r {
+		case '\'':
+			hasSingle = true
+			needQuote = true
+		case '{', '}':
+			if len(s) == 1 {
+				needQuote = true
+			}
+		case '#', '~':
+			if i == 0 {
+				needQuote = true
+			}
+		case ' ', '!', '"', '$', '&', '(', ')', '*', ';', '<', '=', '>', '[', '^', '`', '|', '\\', '?', '\t':
+			needQuote = true
+		}
+		switch r {
+		case '$', '`', '\\', '"', '!':
+			dqUnsafe = true
+		}
+		i += size
+	}
+	if !needQuote {
+		return s
+	}
+	if hasSingle && !needEscape && !dqUnsafe {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	b.WriteByte('\'')
+	inEsc := false
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		bad := r == utf8.RuneError && size <= 1 || !isPrint(r)
+		if bad {
+			if !inEsc {
+				b.WriteString(`'$'`)
+				inEsc = true
+			}
+			if size < 1 {
+				size = 1
+			}
+			for j := i; j < i+size; j++ {
+				b.WriteString(escapeByte(s[j]))
+			}
+			i += size
+			continue
+		}
+		if inEsc {
+			b.WriteString(`''`)
+			inEsc = false
+		}
+		if r == '\'' {
+			b.WriteString(`'\''`)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// lquote is GNU's locale quoting (quote() in mkdir, touch, chmod
+// messages): ‘x’ with C escapes in a UTF-8 locale, 'x' otherwise.
+func lquote(inv *command.Invocation, s string) string {
+	open, close := "'", "'"
+	if utf8Locale(inv) {
+		open, close = "\u2018", "\u2019"
+	}
+	var b strings.Builder
+	b.WriteString(open)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == utf8.RuneError && size <= 1 || !isPrint(r):
+			for j := i; j < i+max(size, 1); j++ {
+				b.WriteString(escapeByte(s[j]))
+			}
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += max(size, 1)
+	}
+	b.WriteString(close)
+	return b.String()
+}
+
+// utf8Locale reports whether the command's locale is UTF-8.
+func utf8Locale(inv *command.Invocation) bool {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v, ok := inv.LookupEnv(k); ok && v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
+}
+
+func isPrint(r rune) bool {
+	if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+		return false
+	}
+	return r != utf8.RuneError
+}
+
+func escapeByte(c byte) string {
+	switch c {
+	case '\a':
+		return `\a`
+	case '\b':
+		return `\b`
+	case '\t':
+		return `\t`
+	case '\n':
+		return `\n`
+	case '\v':
+		return `\v`
+	case '\f':
+		return `\f`
+	case '\r':
+		return `\r`
+	}
+	return fmt.Sprintf(`\%03o`, c)
+}
+
+// statOf returns the Stat_t of fi (memfs always provides one).
+func statOf(fi fs.FileInfo) *syscall.Stat_t {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st != nil {
+		return st
+	}
+	return &syscall.Stat_t{Size: fi.Size(), Nlink: 1}
+}
+
+// unixMode converts a Go FileMode to the st_mode bits.
+func unixMode(m fs.FileMode) uint32 {
+	u := uint32(m.Perm())
+	switch {
+	case m&fs.ModeDir != 0:
+		u |= syscall.S_IFDIR
+	case m&fs.ModeSymlink != 0:
+		u |= syscall.S_IFLNK
+	case m&fs.ModeNamedPipe != 0:
+		u |= syscall.S_IFIFO
+	case m&fs.ModeSocket != 0:
+		u |= syscall.S_IFSOCK
+	case m&fs.ModeCharDevice != 0:
+		u |= syscall.S_IFCHR
+	case m&fs.ModeDevice != 0:
+		u |= syscall.S_IFBLK
+	default:
+		u |= syscall.S_IFREG
+	}
+	if m&fs.ModeSetuid != 0 {
+		u |= syscall.S_ISUID
+	}
+	if m&fs.ModeSetgid != 0 {
+		u |= syscall.S_ISGID
+	}
+	if m&fs.ModeSticky != 0 {
+		u |= syscall.S_ISVTX
+	}
+	return u
+}
+
+// permBits returns the 12 permission bits (with setuid/setgid/sticky) of m.
+func permBits(m fs.FileMode) uint32 { return unixMode(m) & 0o7777 }
+
+// goPerm converts 12 unix permission bits to a Go FileMode.
+func goPerm(u uint32) fs.FileMode {
+	m := fs.FileMode(u & 0o777)
+	if u&syscall.S_ISUID != 0 {
+		m |= fs.ModeSetuid
+	}
+	if u&syscall.S_ISGID != 0 {
+		m |= fs.ModeSetgid
+	}
+	if u&syscall.S_ISVTX != 0 {
+		m |= fs.ModeSticky
+	}
+	return m
+}
+
+// modeString is the 10-character "drwxr-xr-x" of ls -l and stat.
+func modeString(m fs.FileMode) string {
+	var b [10]byte
+	switch {
+	case m&fs.ModeDir != 0:
+		b[0] = 'd'
+	case m&fs.ModeSymlink != 0:
+		b[0] = 'l'
+	case m&fs.ModeNamedPipe != 0:
+		b[0] = 'p'
+	case m&fs.ModeSocket != 0:
+		b[0] = 's'
+	case m&fs.ModeCharDevice != 0:
+		b[0] = 'c'
+	case m&fs.ModeDevice != 0:
+		b[0] = 'b'
+	default:
+		b[0] = '-'
+	}
+	const rwx = "rwxrwxrwx"
+	for i := 0; i < 9; i++ {
+		if m&(1<<uint(8-i)) != 0 {
+			b[i+1] = rwx[i]
+		} else {
+			b[i+1] = '-'
+		}
+	}
+	special := func(i int, set bool, lower, upper byte) {
+		if !set {
+			return
+		}
+		if b[i] == 'x' {
+			b[i] = lower
+		} else {
+			b[i] = upper
+		}
+	}
+	special(3, m&fs.ModeSetuid != 0, 's', 'S')
+	special(6, m&fs.ModeSetgid != 0, 's', 'S')
+	special(9, m&fs.ModeSticky != 0, 't', 'T')
+	return string(b[:])
+}
+
+// fileType is stat's %F text.
+func fileType(fi fs.FileInfo) string {
+	m := fi.Mode()
+	switch {
+	case m&fs.ModeDir != 0:
+		return "directory"
+	case m&fs.ModeSymlink != 0:
+		return "symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "fifo"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character special file"
+	case m&fs.ModeDevice != 0:
+		return "block special file"
+	case fi.Size() == 0:
+		return "regular empty file"
+	}
+	return "regular file"
+}
+
+// idNames maps uids and gids to names from the sandbox's /etc/passwd and
+// /etc/group (in memfs, never the host's), loaded once per command.
+type idNames struct {
+	fsys          *memfs.FS
+	users, groups map[uint32]string
+}
+
+func (n *idNames) user(uid uint32) string {
+	if n.users == nil {
+		n.users = readIDFile(n.fsys, "/etc/passwd")
+	}
+	if s, ok := n.users[uid]; ok {
+		return s
+	}
+	return strconv.FormatUint(uint64(uid), 10)
+}
+
+func (n *idNames) group(gid uint32) string {
+	if n.groups == nil {
+		n.groups = readIDFile(n.fsys, "/etc/group")
+	}
+	if s, ok := n.groups[gid]; ok {
+		return s
+	}
+	return strconv.FormatUint(uint64(gid), 10)
+}
+
+// readIDFile parses "name:x:ID:..." lines; the first name for an id wins.
+func readIDFile(fsys *memfs.FS, p string) map[uint32]string {
+	m := map[uint32]string{}
+	data, err := fsys.ReadFile(p)
+	if err != nil {
+		return m
+	}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		f := strings.Split(string(line), ":")
+		if len(f) < 3 || f[0] == "" {
+			continue
+		}
+		id, err := strconv.ParseUint(f[2], 10, 32)
+		if err != nil {
+			continue
+		}
+		if _, dup := m[uint32(id)]; !dup {
+			m[uint32(id)] = f[0]
+		}
+	}
+	return m
+}
+
+// location is the time zone for printed times: UTC unless TZ names one.
+func location(inv *command.Invocation) *time.Location {
+	tz, ok := inv.LookupEnv("TZ")
+	if !ok || tz == "" || tz == "UTC" || tz == "UTC0" {
+		return time.UTC
+	}
+	if loc, err := time.LoadLocation(strings.TrimPrefix(tz, ":")); err == nil {
+		return loc
+	}
+	return time.UTC
+}
+
+func tsTime(ts syscall.Timespec) time.Time { return time.Unix(ts.Sec, ts.Nsec) }
+
+// humanSize is GNU's -h: powers of 1024, rounded up, one decimal below 10
+// ("1023", "1.0K", "1.5M", "12G").
+func humanSize(n int64) string { return humanBase(n, 1024) }
+
+// humanBase formats n with base 1000 (--si) or 1024, GNU rounding upwards.
+func humanBase(n int64, base uint64) string {
+	if n < 0 {
+		return "-" + humanBase(-n, base)
+	}
+	u := uint64(n)
+	if u < base {
+		return strconv.FormatUint(u, 10)
+	}
+	const units = "KMGTPEZY"
+	unit, e := uint64(1), 0
+	for e < len(units)-1 && u/unit >= base {
+		unit *= base
+		e++
+	}
+	for {
+		suffix := string(units[e-1])
+		if base == 1000 && e == 1 {
+			suffix = "k"
+		}
+		if u/unit < 10 {
+			tenths := ceilMulDiv(u, 10, unit)
+			if tenths < 100 {
+				return fmt.Sprintf("%d.%d%s", tenths/10, tenths%10, suffix)
+			}
+			return "10" + suffix
+		}
+		whole := ceilMulDiv(u, 1, unit)
+		if whole >= base && e < len(units) {
+			unit *= base
+			e++
+			continue
+		}
+		return strconv.FormatUint(whole, 10) + suffix
+	}
+}
+
+// ceilMulDiv is ceil(a*m/d) without overflowing.
+func ceilMulDiv(a, m, d uint64) uint64 {
+	hi, lo := bits.Mul64(a, m)
+	q, r := bits.Div64(hi, lo, d) // hi < d: m is tiny and d is at least 1000
+	if r != 0 {
+		q++
+	}
+	return q
+}
+
+// join appends name to dir with exactly one slash.
+func join(dir, name string) string {
+	if strings.HasSuffix(dir, "/") {
+		return dir + name
+	}
+	return dir + "/" + name
+}
+
+// baseName is the last element of p, ignoring trailing slashes ("/" stays "/").
+func baseName(p string) string {
+	p = strings.TrimRight(p, "/")
+	if p == "" {
+		return "/"
+	}
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// dirName is p without its last element, as dirname(1) prints it.
+func dirName(p string) string {
+	p = strings.TrimRight(p, "/")
+	if p == "" {
+		return "/"
+	}
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 {
+		return "."
+	}
+	p = strings.TrimRight(p[:i], "/")
+	if p == "" {
+		return "/"
+	}
+	return p
+}
+
+// sameFile reports whether a and b are the same inode.
+func sameFile(a, b fs.FileInfo) bool {
+	sa, sb := statOf(a), statOf(b)
+	return sa.Ino == sb.Ino && sa.Dev == sb.Dev && sa.Ino != 0
+}
