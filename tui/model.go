@@ -1,21 +1,676 @@
 package tui
 
 import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"memsh/memfs"
+	"memsh/themes"
 )
 
+type focusArea int
+
+const (
+	focusPrompt focusArea = iota
+	focusPanel
+)
+
+// mode is what the bottom of the screen is doing besides editing.
+type mode int
+
+const (
+	modeEdit     mode = iota
+	modeSearch        // ctrl+r
+	modeHelp          // the key map overlay
+	modePreview       // a file's head from the panel
+	modeSaveAsk       // quitting: save /home/user? y/n
+	modeSavePath      // quitting: where to
+)
+
+// Panel visibility: automatic follows the width; the toggle key pins it.
+const (
+	panelAuto = iota
+	panelOn
+	panelOff
+)
+
+// minPanelWidth is the terminal width from which the panel shows by default.
+const minPanelWidth = 100
+
+// model is the root model: it owns all state, focus and layout. The
+// components (editor, blocks, panel, menus) render to widths it gives.
 type model struct {
-	sh      Shell
-	status  int
-	quitErr error
+	sh   Shell
+	opts Options
+	st   styles
+
+	width, height int
+	now           time.Time
+	cwd           string
+
+	ed      editor
+	version int // bumps on every edit; ties async completions to their input
+	hlSrc   string
+	hl      []class
+	known   map[string]bool // IsCommand answers, reset after each command
+
+	hist      *history
+	histPath  string
+	histIdx   int
+	histDraft string
+
+	blocks     []*block
+	scroll     int // rows scrolled back from the newest output
+	job        *job
+	nextJob    int
+	lastStatus int
+	spin       int
+
+	mode                  mode
+	comp                  []compItem
+	compSel               int
+	compStart             int
+	search                editor
+	searchHits            []string
+	searchSel             int
+	helpTop               int
+	previewTitle, preview string
+	previewLines          []string
+
+	panelPref int
+	focus     focusArea
+	tree      *tree
+	visible   []treeRow
+	folded    map[string]bool
+	panelTop  int
+	panelSel  int
+	changed   map[string]time.Time
+	usage     memfs.Usage
+	meter     meter
+
+	quitting   bool
+	saveFailed bool
+	saveInput  editor
+	pendingQ   int // status to quit with once saving is settled
+	status     int
+	quitErr    error
 }
 
 func newModel(sh Shell, opts Options) (*model, error) {
-	return &model{sh: sh}, nil
+	name := opts.Theme
+	if name == "" {
+		name = themes.Default
+	}
+	th, ok := themes.Get(name)
+	if !ok {
+		return nil, errUnknownTheme(name)
+	}
+	m := &model{
+		sh: sh, opts: opts, st: newStyles(th, opts.NoColor),
+		width: 80, height: 24, now: time.Now(),
+		folded:  map[string]bool{},
+		changed: map[string]time.Time{},
+		known:   map[string]bool{},
+	}
+	if sh != nil {
+		m.cwd = sh.Dir()
+	}
+	if opts.ConfigDir != "" {
+		m.histPath = filepath.Join(opts.ConfigDir, "history")
+	}
+	h, err := loadHistory(m.histPath)
+	m.hist = h
+	m.histIdx = len(h.entries)
+	banner := &block{note: "memsh " + opts.Version + " · sandboxed shell · ? keys · F2 panel · ctrl+d quit"}
+	if err != nil {
+		banner.note += "\nmemsh: history: " + err.Error()
+	}
+	m.blocks = append(m.blocks, banner)
+	return m, nil
 }
 
-func (m *model) Init() tea.Cmd { return nil }
+func (m *model) Init() tea.Cmd {
+	return tea.Batch(pollNow(m.sh, nil), tea.RequestWindowSize)
+}
 
-func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+// ---- messages produced by Cmds ----
 
-func (m *model) View() tea.View { return tea.NewView("") }
+type histWrittenMsg struct{ err error }
+
+type compResult = compMsg
+
+type previewMsg struct {
+	title string
+	lines []string
+}
+
+type homeMsg struct{ hasFiles bool }
+
+type savedMsg struct {
+	path string
+	err  error
+}
+
+// ---- Update ----
+
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.clampScroll()
+		m.clampPanel()
+		return m, nil
+	case pollMsg:
+		return m, m.onPoll(msg)
+	case outTickMsg:
+		if m.job == nil || msg.id != m.job.id {
+			return m, nil
+		}
+		m.now = msg.at
+		m.spin++
+		m.drainOutput()
+		return m, outTick(m.job.id)
+	case doneMsg:
+		return m, m.onDone(msg)
+	case compMsg:
+		return m, m.onCompletions(msg)
+	case previewMsg:
+		m.mode = modePreview
+		m.previewTitle, m.previewLines = msg.title, msg.lines
+		return m, nil
+	case histWrittenMsg:
+		if msg.err != nil {
+			m.noteErr("history: " + msg.err.Error())
+		}
+		return m, nil
+	case homeMsg:
+		if msg.hasFiles {
+			m.mode = modeSaveAsk
+			return m, nil
+		}
+		return m, m.quitNow(m.pendingQ)
+	case savedMsg:
+		if msg.err != nil {
+			m.saveFailed = true
+			m.mode = modeEdit
+			m.noteErr("save: " + msg.err.Error() + " (ctrl+d again quits without saving)")
+			return m, nil
+		}
+		return m, m.quitNow(m.pendingQ)
+	case tea.PasteMsg:
+		return m, m.onPaste(msg.Content)
+	case tea.MouseWheelMsg:
+		mouse := msg.Mouse()
+		step := 3
+		if mouse.Button == tea.MouseWheelUp {
+			step = -3
+		} else if mouse.Button != tea.MouseWheelDown {
+			return m, nil
+		}
+		if m.panelVisible() && mouse.X >= m.mainWidth() {
+			m.movePanel(step)
+		} else {
+			m.scrollBy(-step)
+		}
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.onKey(msg)
+	}
+	return m, nil
+}
+
+func (m *model) noteErr(s string) {
+	m.blocks = append(m.blocks, &block{note: "memsh: " + s})
+}
+
+func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	switch m.mode {
+	case modeHelp:
+		switch {
+		case key.Matches(k, keys.HistPrev, keys.LineUp):
+			m.helpTop = max(m.helpTop-1, 0)
+		case key.Matches(k, keys.HistNext, keys.LineDown):
+			m.helpTop++
+		case key.Matches(k, keys.ScrollUp):
+			m.helpTop = max(m.helpTop-10, 0)
+		case key.Matches(k, keys.ScrollDown):
+			m.helpTop += 10
+		default:
+			m.mode = modeEdit
+		}
+		return nil
+	case modePreview:
+		m.mode = modeEdit
+		return nil
+	case modeSearch:
+		return m.onSearchKey(k)
+	case modeSaveAsk:
+		switch strings.ToLower(k.Text) {
+		case "y":
+			m.mode = modeSavePath
+			m.saveInput.Set("./memsh-home.tar")
+			return nil
+		case "n":
+			return m.quitNow(m.pendingQ)
+		}
+		if key.Matches(k, keys.Close, keys.Cancel) {
+			m.mode = modeEdit
+			m.quitting = false
+		}
+		return nil
+	case modeSavePath:
+		switch {
+		case key.Matches(k, keys.Run):
+			p := strings.TrimSpace(m.saveInput.String())
+			if p == "" {
+				return nil
+			}
+			return saveCmd(m.sh, "/home/user", p)
+		case key.Matches(k, keys.Close, keys.Cancel):
+			m.mode = modeEdit
+			m.quitting = false
+			return nil
+		}
+		editKey(&m.saveInput, k)
+		return nil
+	}
+
+	// Keys that work everywhere.
+	switch {
+	case key.Matches(k, keys.TogglePanel):
+		if m.panelVisible() {
+			m.panelPref = panelOff
+			m.focus = focusPrompt
+		} else {
+			m.panelPref = panelOn
+		}
+		return nil
+	case key.Matches(k, keys.FocusPanel) && m.focus == focusPrompt:
+		if !m.panelVisible() {
+			m.panelPref = panelOn
+		}
+		m.focus = focusPanel
+		return nil
+	case key.Matches(k, keys.Help) && m.comp == nil:
+		m.mode, m.helpTop = modeHelp, 0
+		return nil
+	case key.Matches(k, keys.ScrollUp) && m.focus == focusPrompt:
+		m.scrollBy(m.blocksHeight() - 1)
+		return nil
+	case key.Matches(k, keys.ScrollDown) && m.focus == focusPrompt:
+		m.scrollBy(-(m.blocksHeight() - 1))
+		return nil
+	case key.Matches(k, keys.LineUp):
+		m.scrollBy(1)
+		return nil
+	case key.Matches(k, keys.LineDown):
+		m.scrollBy(-1)
+		return nil
+	case key.Matches(k, keys.Top):
+		m.scrollBy(1 << 30)
+		return nil
+	case key.Matches(k, keys.Bottom):
+		m.scroll = 0
+		return nil
+	}
+	if m.focus == focusPanel {
+		return m.onPanelKey(k)
+	}
+	if m.comp != nil {
+		if cmd, done := m.onMenuKey(k); done {
+			return cmd
+		}
+	}
+	if m.job != nil {
+		return m.onJobKey(k)
+	}
+	return m.onEditKey(k)
+}
+
+// onEditKey handles the prompt when no command runs.
+func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, keys.Run):
+		src := m.ed.String()
+		if !inputComplete(src) {
+			m.ed.Insert("\n")
+			m.edited()
+			return nil
+		}
+		return m.run(src)
+	case key.Matches(k, keys.Newline):
+		m.ed.Insert("\n")
+	case key.Matches(k, keys.Cancel):
+		if !m.ed.Empty() {
+			m.blocks = append(m.blocks, &block{cmd: m.ed.String(), note: "^C", status: 130, cancelled: true})
+		}
+		m.ed.Reset()
+		m.histIdx = len(m.hist.entries)
+	case key.Matches(k, keys.EOF):
+		if m.ed.Empty() {
+			return m.quit(m.lastStatus)
+		}
+		m.ed.Delete()
+	case k.Text == "?" && m.ed.Empty():
+		m.mode, m.helpTop = modeHelp, 0
+		return nil
+	case key.Matches(k, keys.Complete):
+		return m.complete()
+	case key.Matches(k, keys.Search):
+		m.mode = modeSearch
+		m.search.Reset()
+		m.searchSel = 0
+		m.searchHits = m.hist.search("", 8)
+		return nil
+	case key.Matches(k, keys.Clear):
+		m.blocks = m.blocks[:0]
+		m.scroll = 0
+		return nil
+	case key.Matches(k, keys.HistPrev):
+		if !m.ed.Up() {
+			m.historyMove(-1)
+		}
+		return nil
+	case key.Matches(k, keys.HistNext):
+		if !m.ed.Down() {
+			m.historyMove(1)
+		}
+		return nil
+	case key.Matches(k, keys.Accept) && m.ed.AtEnd() && m.suggestion() != "":
+		m.ed.Set(m.suggestion())
+	default:
+		if !editKey(&m.ed, k) {
+			return nil
+		}
+	}
+	m.edited()
+	return nil
+}
+
+// editKey applies an editing key to e; false when k is not one.
+func editKey(e *editor, k tea.KeyPressMsg) bool {
+	switch {
+	case key.Matches(k, keys.LineStart):
+		e.Home()
+	case key.Matches(k, keys.LineEnd):
+		e.End()
+	case key.Matches(k, keys.Left):
+		e.Left()
+	case key.Matches(k, keys.Right):
+		e.Right()
+	case key.Matches(k, keys.WordLeft):
+		e.WordLeft()
+	case key.Matches(k, keys.WordRight):
+		e.WordRight()
+	case key.Matches(k, keys.Backspace):
+		e.Backspace()
+	case key.Matches(k, keys.Delete):
+		e.Delete()
+	case key.Matches(k, keys.KillEnd):
+		e.KillEnd()
+	case key.Matches(k, keys.KillStart):
+		e.KillStart()
+	case key.Matches(k, keys.KillWordLeft):
+		e.KillWordLeft()
+	case key.Matches(k, keys.KillWordRight):
+		e.KillWordRight()
+	case key.Matches(k, keys.Yank):
+		e.Yank()
+	case key.Matches(k, keys.Transpose):
+		e.Transpose()
+	case k.Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) == 0:
+		e.Insert(k.Text)
+	default:
+		return false
+	}
+	return true
+}
+
+// edited refreshes what depends on the input text.
+func (m *model) edited() {
+	m.version++
+	m.scroll = 0
+}
+
+func (m *model) suggestion() string {
+	if m.job != nil || m.ed.Empty() || m.mode != modeEdit {
+		return ""
+	}
+	return m.hist.suggest(m.ed.String())
+}
+
+func (m *model) historyMove(d int) {
+	n := len(m.hist.entries)
+	i := m.histIdx + d
+	if i < 0 || i > n {
+		return
+	}
+	if m.histIdx == n {
+		m.histDraft = m.ed.String()
+	}
+	m.histIdx = i
+	if i == n {
+		m.ed.Set(m.histDraft)
+	} else {
+		m.ed.Set(m.hist.entries[i])
+	}
+	m.edited()
+}
+
+// highlighted returns the input's highlight classes, recomputed only when
+// the text changed.
+func (m *model) highlighted(src string) []class {
+	if src == m.hlSrc && m.hl != nil {
+		return m.hl
+	}
+	m.hlSrc = src
+	m.hl = highlight(src, m.isCommand)
+	return m.hl
+}
+
+func (m *model) isCommand(name string) bool {
+	if m.sh == nil {
+		return false
+	}
+	ok, seen := m.known[name]
+	if !seen {
+		ok = m.sh.IsCommand(name)
+		m.known[name] = ok
+	}
+	return ok
+}
+
+// ---- running commands ----
+
+func (m *model) run(src string) tea.Cmd {
+	var cmds []tea.Cmd
+	m.ed.Reset()
+	m.edited()
+	m.comp = nil
+	if strings.TrimSpace(src) == "" {
+		return nil
+	}
+	if line := m.hist.add(src); line != "" && m.histPath != "" {
+		path := m.histPath
+		cmds = append(cmds, func() tea.Msg { return histWrittenMsg{appendFile(path, line)} })
+	}
+	m.histIdx = len(m.hist.entries)
+	m.nextJob++
+	b := &block{cmd: src, start: time.Now(), running: true}
+	m.addBlock(b)
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	j := &job{id: m.nextJob, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b, stdin0: m.meter.last}
+	m.job = j
+	m.meter.base = m.meter.last
+	m.now = b.start
+	cmds = append(cmds, runJob(ctx, m.sh, j, src, pr), outTick(j.id))
+	return tea.Batch(cmds...)
+}
+
+func (m *model) addBlock(b *block) {
+	m.blocks = append(m.blocks, b)
+	if len(m.blocks) > maxBlocks {
+		m.blocks = append(m.blocks[:0], m.blocks[len(m.blocks)-maxBlocks:]...)
+	}
+	m.scroll = 0
+}
+
+func (m *model) drainOutput() {
+	if m.job == nil {
+		return
+	}
+	chunks, dropped, resync := m.job.out.drain()
+	if len(chunks) > 0 || dropped > 0 {
+		m.job.block.feed(chunks, dropped, resync, &m.st)
+	}
+}
+
+func (m *model) onDone(d doneMsg) tea.Cmd {
+	if m.job == nil || d.id != m.job.id {
+		return nil
+	}
+	m.drainOutput()
+	b := m.job.block
+	b.running = false
+	b.status, b.err, b.end = d.status, d.err, d.end
+	m.job.cancel()
+	m.job = nil
+	m.lastStatus = d.status
+	m.cwd = d.dir
+	m.now = d.end
+	clear(m.known)
+	m.hl = nil
+	if d.exited {
+		return m.quit(d.exitSt)
+	}
+	return nil
+}
+
+// onJobKey handles keys while a command runs: the prompt edits the next
+// line of the command's stdin.
+func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
+	j := m.job
+	switch {
+	case key.Matches(k, keys.Cancel):
+		if !j.block.cancelled {
+			j.block.cancelled = true
+			j.cancel()
+			j.in.stop()
+		}
+		return nil
+	case key.Matches(k, keys.EOF):
+		if m.ed.Empty() {
+			j.in.closeInput()
+			return nil
+		}
+		m.ed.Delete()
+		return nil
+	case key.Matches(k, keys.Run):
+		line := m.ed.String() + "\n"
+		m.ed.Reset()
+		j.in.send([]byte(line))
+		j.block.feed([]chunk{{streamIn, []byte(line)}}, 0, false, &m.st)
+		return nil
+	case key.Matches(k, keys.Newline):
+		return nil
+	}
+	editKey(&m.ed, k)
+	return nil
+}
+
+func (m *model) onPaste(s string) tea.Cmd {
+	switch {
+	case m.mode == modeSearch:
+		m.search.Insert(strings.ReplaceAll(s, "\n", " "))
+		m.searchHits = m.hist.search(m.search.String(), 8)
+	case m.mode == modeSavePath:
+		m.saveInput.Insert(strings.TrimSpace(s))
+	case m.job != nil:
+		// A paste into a running command is its input, whole.
+		m.job.in.send([]byte(m.ed.String() + s))
+		m.job.block.feed([]chunk{{streamIn, []byte(m.ed.String() + s)}}, 0, false, &m.st)
+		m.ed.Reset()
+	case m.mode == modeEdit && m.focus == focusPrompt:
+		m.comp = nil
+		m.ed.Insert(s)
+		m.edited()
+	}
+	return nil
+}
+
+// ---- quitting ----
+
+// quit starts leaving with status: save first when asked to, or ask
+// about /home/user once.
+func (m *model) quit(status int) tea.Cmd {
+	m.pendingQ = status
+	if m.saveFailed {
+		return m.quitNow(status)
+	}
+	m.quitting = true
+	if m.opts.Save != "" {
+		return saveCmd(m.sh, "/", m.opts.Save)
+	}
+	sh := m.sh
+	return func() tea.Msg { return homeMsg{homeHasFiles(sh)} }
+}
+
+func (m *model) quitNow(status int) tea.Cmd {
+	m.status = status
+	m.quitting = true
+	if m.job != nil {
+		m.job.cancel()
+		m.job.in.stop()
+	}
+	return tea.Quit
+}
+
+func homeHasFiles(sh Shell) bool {
+	if sh == nil || sh.FS() == nil {
+		return false
+	}
+	for _, e := range sh.FS().Snapshot("/home/user") {
+		if e.Path != "/home/user" && !e.Mode.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// saveCmd writes the tree under root to a tar file on the host: to a
+// temporary file first, renamed into place only once complete.
+func saveCmd(sh Shell, root, path string) tea.Cmd {
+	return func() tea.Msg {
+		return savedMsg{path, saveTar(sh, root, path)}
+	}
+}
+
+func saveTar(sh Shell, root, path string) error {
+	if sh == nil || sh.FS() == nil {
+		return errNoFS
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, ".memsh-save-*.tar")
+	if err != nil {
+		return err
+	}
+	err = sh.FS().ExportTar(tmp, root)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}

@@ -1,10 +1,23 @@
 // Package tui is memsh's interactive terminal: a bubbletea program with a
 // multi-line editor, command blocks that stream output, and a side panel
 // showing the in-memory filesystem and stdin throughput.
+//
+// The root model (model.go) owns all state, focus and layout; the editor,
+// blocks, panel and menus render to the widths it hands them; keys are
+// matched only through the keymap (keymap.go); colours come from a theme
+// in package themes. Update never does I/O: the session runs in tea.Cmds
+// and everything it produces comes back as messages, output at most ~30
+// times a second.
 package tui
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -13,19 +26,38 @@ import (
 
 // Options configure Run.
 type Options struct {
-	Theme     string // "dark" (default), "light", "high-contrast"
-	Save      string // save the VFS to this tar file before quitting; "" = ask when /home/user holds files
-	ConfigDir string // history and config file; "" = os.UserConfigDir()/memsh
-	NoColor   bool   // NO_COLOR is set: no colours
-	Version   string // shown in the status line
+	// Theme is "dark" (default), "light" or "high-contrast". Empty means
+	// the config file's choice, else dark.
+	Theme string
+	// Save names a tar file the whole VFS is saved to before quitting.
+	// Empty: when /home/user holds files, quitting asks once whether to
+	// save them.
+	Save string
+	// ConfigDir holds the history and the config file; "" means
+	// os.UserConfigDir()/memsh.
+	ConfigDir string
+	NoColor   bool   // NO_COLOR is set: no colours (attributes stay)
+	Version   string // shown in the banner
 }
 
 // Run runs the interactive shell on the real terminal until the user
 // leaves, and returns the shell's exit status.
 func Run(sess *shell.Session, opts Options) (status int, err error) {
+	if sess == nil {
+		return 1, errors.New("tui: no session")
+	}
+	if opts.ConfigDir == "" {
+		dir, err := os.UserConfigDir()
+		if err == nil {
+			opts.ConfigDir = filepath.Join(dir, "memsh")
+		}
+	}
+	if opts.Theme == "" {
+		opts.Theme = configTheme(opts.ConfigDir)
+	}
 	m, err := newModel(sess, opts)
 	if err != nil {
-		return 1, err
+		return 1, fmt.Errorf("tui: %w", err)
 	}
 	final, err := tea.NewProgram(m).Run()
 	if err != nil {
@@ -33,4 +65,30 @@ func Run(sess *shell.Session, opts Options) (status int, err error) {
 	}
 	fm := final.(*model)
 	return fm.status, fm.quitErr
+}
+
+// configTheme reads "theme = NAME" from ConfigDir/config. The file is
+// optional; lines starting with # are comments.
+func configTheme(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	f, err := os.Open(filepath.Join(dir, "config"))
+	if errors.Is(err, fs.ErrNotExist) || err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	theme := ""
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if ok && strings.TrimSpace(k) == "theme" {
+			theme = strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return theme
 }

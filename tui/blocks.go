@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// block is one command in the scrollback: what was run, its output as
+// display lines, and how it ended.
+type block struct {
+	cmd     string
+	lines   []string // display lines, already sanitized and styled
+	dropped int64    // lines dropped from the front (or never shown)
+	san     sanitizer
+	tail    string // the unfinished last line, styled
+	hasTail bool
+
+	start, end time.Time
+	running    bool
+	cancelled  bool
+	status     int
+	err        error
+	note       string // a message from memsh itself (not the command)
+}
+
+func (b *block) addLine(l string) {
+	if len(b.lines) >= 2*maxBlockLines {
+		n := len(b.lines) - maxBlockLines + 1
+		b.dropped += int64(n)
+		b.lines = append(b.lines[:0], b.lines[n:]...)
+	}
+	b.lines = append(b.lines, l)
+}
+
+// kept returns the lines that count: the last maxBlockLines.
+func (b *block) kept() []string {
+	if len(b.lines) > maxBlockLines {
+		return b.lines[len(b.lines)-maxBlockLines:]
+	}
+	return b.lines
+}
+
+func (b *block) droppedTotal() int64 {
+	return b.dropped + int64(len(b.lines)-len(b.kept()))
+}
+
+// feed adds output chunks to the block.
+func (b *block) feed(chunks []chunk, dropped int64, resync bool, st *styles) {
+	if resync {
+		b.dropped += dropped
+		b.san.finish(nil)
+		b.san.skipEOL = true
+	}
+	for _, c := range chunks {
+		b.san.feed(c.b, streamStyle(c.stream, st), b.addLine)
+	}
+	if n := len(chunks); n > 0 {
+		b.tail, b.hasTail = b.san.partial(streamStyle(chunks[n-1].stream, st))
+	}
+}
+
+func streamStyle(stream int, st *styles) *lipgloss.Style {
+	switch stream {
+	case streamErr:
+		return &st.stderr
+	case streamIn:
+		return &st.input
+	}
+	return nil
+}
+
+// header renders the block's first line: the command and its status.
+func (b *block) header(width int, st *styles, now time.Time, spin string, hl func(string) string) []string {
+	var right string
+	switch {
+	case b.running && b.cancelled:
+		right = st.muted.Render(spin + " cancelling " + fmtDuration(now.Sub(b.start)))
+	case b.running:
+		right = st.accent.Render(spin) + " " + st.muted.Render(fmtDuration(now.Sub(b.start)))
+	case b.status == 0:
+		right = st.success.Render("✓") + " " + st.muted.Render(fmtDuration(b.end.Sub(b.start)))
+	default:
+		right = st.failure.Render(fmt.Sprintf("✗ %d", b.status)) + " " + st.muted.Render(fmtDuration(b.end.Sub(b.start)))
+	}
+	cmdLines := strings.Split(hl(b.cmd), "\n")
+	out := make([]string, 0, len(cmdLines))
+	rw := lipgloss.Width(right)
+	for i, l := range cmdLines {
+		p := st.accent.Render("$ ")
+		if i > 0 {
+			p = st.muted.Render("> ")
+		}
+		l = p + l
+		if i == 0 {
+			room := width - rw - 1
+			if room < 4 {
+				out = append(out, ansi.Truncate(l, width, "…"))
+				continue
+			}
+			l = ansi.Truncate(l, room, "…")
+			l += strings.Repeat(" ", max(room-lipgloss.Width(l), 0)+1) + right
+		} else {
+			l = ansi.Truncate(l, width, "…")
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// body returns the block's output lines (unwrapped), with the dropped
+// note first and the unfinished line last.
+func (b *block) body(st *styles) []string {
+	kept := b.kept()
+	out := make([]string, 0, len(kept)+3)
+	if d := b.droppedTotal(); d > 0 {
+		out = append(out, st.muted.Render(fmt.Sprintf("… %d lines dropped", d)))
+	}
+	out = append(out, kept...)
+	if b.hasTail {
+		out = append(out, b.tail)
+	}
+	if b.err != nil {
+		out = append(out, st.failure.Render("memsh: "+b.err.Error()))
+	}
+	if b.note != "" {
+		out = append(out, st.muted.Render(b.note))
+	}
+	return out
+}
+
+func fmtDuration(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	default:
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+}
+
+// wrapLine splits a display line into rows of at most width columns.
+func wrapLine(l string, width int) []string {
+	if width <= 0 || lipgloss.Width(l) <= width {
+		return []string{l}
+	}
+	return strings.Split(ansi.Hardwrap(l, width, true), "\n")
+}

@@ -1,0 +1,469 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mattn/go-runewidth"
+)
+
+var spinFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+
+// View lays out, top to bottom: the scrollback of command blocks, any
+// menu (completions, history search), the prompt, and a status line; the
+// side panel takes the right-hand columns when visible.
+func (m *model) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "memsh"
+	if m.quitting && m.mode != modeSaveAsk && m.mode != modeSavePath {
+		return v
+	}
+	if m.width < 20 || m.height < 6 {
+		v.SetContent("memsh: terminal too small")
+		return v
+	}
+	content, cx, cy := m.render()
+	v.SetContent(content)
+	if cx >= 0 {
+		v.Cursor = tea.NewCursor(cx, cy)
+		v.Cursor.Blink = false
+	}
+	return v
+}
+
+// render builds the frame and says where the cursor goes (-1: hidden).
+func (m *model) render() (string, int, int) {
+	mw := m.mainWidth()
+	bottom, cx, cy := m.renderBottom(mw)
+	h := m.height - 1 // the status line
+	var main []string
+	switch m.mode {
+	case modeHelp:
+		main = m.renderHelp(mw, h)
+		cx = -1
+	case modePreview:
+		main = m.renderPreview(mw, h)
+		cx = -1
+	default:
+		areaH := max(h-len(bottom), 0)
+		rows := m.visibleRows(mw, areaH)
+		if cx >= 0 {
+			cy += len(rows)
+		}
+		main = append(rows, bottom...)
+	}
+	for len(main) < h {
+		main = append(main, "")
+	}
+	main = append(main[:h], m.statusLine(mw))
+	if m.focus == focusPanel || m.mode == modeHelp || m.mode == modePreview {
+		cx = -1
+	}
+	pw := m.panelWidth()
+	if pw == 0 {
+		return strings.Join(main, "\n"), cx, cy
+	}
+	pv := panelView{
+		width: pw, height: m.height, rows: m.visible, top: m.panelTop, sel: m.panelSel,
+		focused: m.focus == focusPanel, changed: m.changed, now: m.now, usage: m.usage,
+		meter: &m.meter, running: m.job != nil,
+	}
+	if m.tree != nil {
+		pv.files = m.tree.files
+	}
+	side := strings.Split(pv.render(&m.st), "\n")
+	sep := m.st.border.Render("│")
+	if m.focus == focusPanel {
+		sep = m.st.accent.Render("│")
+	}
+	var b strings.Builder
+	for i := 0; i < m.height; i++ {
+		l := main[i]
+		if w := lipgloss.Width(l); w < mw {
+			l += strings.Repeat(" ", mw-w)
+		} else if w > mw {
+			l = ansi.Truncate(l, mw, "")
+		}
+		b.WriteString(l)
+		b.WriteString(sep)
+		if i < len(side) {
+			b.WriteString(side[i])
+		}
+		if i < m.height-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String(), cx, cy
+}
+
+// blocksHeight is how many rows the scrollback may use.
+func (m *model) blocksHeight() int {
+	bottom, _, _ := m.renderBottom(m.mainWidth())
+	return max(m.height-1-len(bottom), 1)
+}
+
+// visibleRows returns the scrollback rows to show in at most h rows,
+// honouring the scroll offset. Short scrollback stays at the top, with the
+// prompt right below it, as in a terminal.
+func (m *model) visibleRows(width, h int) []string {
+	rows := m.blockRows(width, m.scroll+h)
+	end := len(rows) - m.scroll
+	if end < 0 {
+		end = 0
+	}
+	start := max(end-h, 0)
+	return rows[start:end]
+}
+
+// blockRows renders the newest need rows of the scrollback (fewer if
+// there are fewer), oldest first. It walks blocks and lines from the end,
+// so its cost follows the screen size, not the scrollback size.
+func (m *model) blockRows(width, need int) []string {
+	var rev []string
+	spin := spinFrames[m.spin%len(spinFrames)]
+	for i := len(m.blocks) - 1; i >= 0 && len(rev) < need; i-- {
+		b := m.blocks[i]
+		body := b.body(&m.st)
+		for j := len(body) - 1; j >= 0 && len(rev) < need; j-- {
+			w := wrapLine(body[j], width)
+			for k := len(w) - 1; k >= 0; k-- {
+				rev = append(rev, w[k])
+			}
+		}
+		if b.cmd != "" && len(rev) < need {
+			hdr := b.header(width, &m.st, m.now, spin, m.highlightText)
+			for k := len(hdr) - 1; k >= 0; k-- {
+				rev = append(rev, hdr[k])
+			}
+		}
+	}
+	if len(rev) > need {
+		rev = rev[:need]
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	return rev
+}
+
+// highlightText renders src with syntax colours.
+func (m *model) highlightText(src string) string {
+	cls := highlight(src, m.isCommand)
+	var b strings.Builder
+	m.runs(src, cls, func(s string, c class) { b.WriteString(m.classStyle(c).Render(s)) })
+	return b.String()
+}
+
+// runs calls f for each maximal run of src with one class, splitting at
+// newlines so styles never span lines.
+func (m *model) runs(src string, cls []class, f func(string, class)) {
+	start := 0
+	for i := 0; i <= len(src); i++ {
+		if i == len(src) || src[i] == '\n' || (i > start && cls[i] != cls[start]) {
+			if i > start {
+				f(src[start:i], cls[start])
+			}
+			if i < len(src) && src[i] == '\n' {
+				f("\n", clPlain)
+				start = i + 1
+				continue
+			}
+			start = i
+		}
+	}
+}
+
+func (m *model) classStyle(c class) *lipgloss.Style {
+	switch c {
+	case clCommand:
+		return &m.st.command
+	case clUnknown:
+		return &m.st.unknown
+	case clKeyword:
+		return &m.st.keyword
+	case clString:
+		return &m.st.str
+	case clVariable:
+		return &m.st.variable
+	case clComment:
+		return &m.st.comment
+	case clOperator:
+		return &m.st.operator
+	}
+	return &m.st.text
+}
+
+// renderBottom renders what sits below the scrollback: menus and the
+// prompt. It returns the rows and the cursor position within them.
+func (m *model) renderBottom(width int) ([]string, int, int) {
+	switch m.mode {
+	case modeSearch:
+		return m.renderSearch(width)
+	case modeSaveAsk:
+		return []string{m.st.accent.Render("Save the files in /home/user before quitting? [y/n] ")}, -1, 0
+	case modeSavePath:
+		p := m.st.accent.Render("Save to: ")
+		l := p + m.saveInput.String()
+		return []string{ansi.Truncate(l, width, "")}, min(lipgloss.Width(p)+runewidth.StringWidth(string(m.saveInput.buf[:m.saveInput.pos])), width-1), 0
+	}
+	var rows []string
+	if m.comp != nil {
+		rows = append(rows, m.renderMenu(width)...)
+	}
+	ed, cx, cy := m.renderEditor(width)
+	cy += len(rows)
+	return append(rows, ed...), cx, cy
+}
+
+// maxEditorRows caps the prompt's height; longer input scrolls.
+func (m *model) maxEditorRows() int { return max(m.height/2, 3) }
+
+// renderEditor draws the input with highlighting, the PS2 prompt on
+// continuation lines, soft wrapping, and the autosuggestion.
+func (m *model) renderEditor(width int) ([]string, int, int) {
+	src := m.ed.String()
+	prompt, ps2 := m.st.accent.Render("$ "), m.st.muted.Render("> ")
+	var cls []class
+	if m.job != nil {
+		prompt = m.st.input.Render("› ")
+		ps2 = prompt
+		cls = make([]class, len(src))
+	} else {
+		cls = m.highlighted(src)
+	}
+	const pw = 2
+	tw := max(width-pw, 4)
+	var rows []string
+	var cur strings.Builder
+	col := 0
+	cx, cy := -1, 0
+	var run strings.Builder
+	runClass := clPlain
+	flushRun := func() {
+		if run.Len() > 0 {
+			cur.WriteString(m.classStyle(runClass).Render(run.String()))
+			run.Reset()
+		}
+	}
+	newRow := func(p string) {
+		flushRun()
+		rows = append(rows, cur.String())
+		cur.Reset()
+		cur.WriteString(p)
+		col = 0
+	}
+	cur.WriteString(prompt)
+	runeIdx := 0
+	for bi, r := range src {
+		if runeIdx == m.ed.pos {
+			cx, cy = pw+col, len(rows)
+		}
+		runeIdx++
+		if r == '\n' {
+			newRow(ps2)
+			continue
+		}
+		c := clPlain
+		if bi < len(cls) {
+			c = cls[bi]
+		}
+		text, w := string(r), runewidth.RuneWidth(r)
+		switch {
+		case r == '\t':
+			w = 4 - col%4
+			text = strings.Repeat(" ", w)
+		case r < 0x20 || r == 0x7f:
+			text, w = "^"+string(rune(r^0x40)), 2
+		}
+		if col+w > tw {
+			newRow(strings.Repeat(" ", pw))
+			if cx >= 0 && cy == len(rows)-1 && cx-pw >= tw {
+				cx, cy = pw, len(rows)
+			}
+		}
+		if c != runClass {
+			flushRun()
+			runClass = c
+		}
+		run.WriteString(text)
+		col += w
+	}
+	if m.ed.pos == len(m.ed.buf) {
+		if col >= tw {
+			newRow(strings.Repeat(" ", pw))
+		}
+		cx, cy = pw+col, len(rows)
+	}
+	flushRun()
+	if sug := m.suggestion(); sug != "" {
+		rest := strings.SplitN(sug[len(src):], "\n", 2)[0]
+		rest = ansi.Truncate(rest, max(tw-col, 0), "")
+		cur.WriteString(m.st.suggestion.Render(rest))
+	}
+	rows = append(rows, cur.String())
+	if mr := m.maxEditorRows(); len(rows) > mr {
+		top := min(max(cy-mr+1, 0), len(rows)-mr)
+		rows = rows[top : top+mr]
+		cy -= top
+	}
+	return rows, cx, cy
+}
+
+// renderMenu lays the completion candidates out in columns.
+func (m *model) renderMenu(width int) []string {
+	colW := 0
+	for _, it := range m.comp {
+		colW = max(colW, runewidth.StringWidth(it.display))
+	}
+	colW = min(colW+2, width)
+	cols := max(width/colW, 1)
+	maxRows := 8
+	n := len(m.comp)
+	nrows := (n + cols - 1) / cols
+	shown := min(nrows, maxRows)
+	first := 0
+	if m.compSel >= 0 {
+		first = max(m.compSel%nrows-shown+1, 0)
+	}
+	var out []string
+	for r := first; r < first+shown; r++ {
+		var b strings.Builder
+		for c := 0; c < cols; c++ {
+			i := c*nrows + r
+			if i >= n {
+				break
+			}
+			cell := ansi.Truncate(m.comp[i].display, colW-2, "…")
+			cell += strings.Repeat(" ", colW-runewidth.StringWidth(cell))
+			if i == m.compSel {
+				b.WriteString(m.st.selected.Render(cell))
+			} else if strings.HasSuffix(m.comp[i].display, "/") {
+				b.WriteString(m.st.dir.Render(cell))
+			} else {
+				b.WriteString(m.st.text.Render(cell))
+			}
+		}
+		out = append(out, b.String())
+	}
+	if shown < nrows {
+		out = append(out, m.st.muted.Render(fmt.Sprintf("… %d candidates", n)))
+	}
+	return out
+}
+
+// renderSearch is the ctrl+r list above a query line.
+func (m *model) renderSearch(width int) ([]string, int, int) {
+	var rows []string
+	for i := len(m.searchHits) - 1; i >= 0; i-- {
+		l := strings.ReplaceAll(m.searchHits[i], "\n", " ⏎ ")
+		l = ansi.Truncate(l, width-2, "…")
+		if i == m.searchSel {
+			rows = append(rows, m.st.selected.Render("> "+l))
+		} else {
+			rows = append(rows, "  "+m.st.text.Render(l))
+		}
+	}
+	if len(m.searchHits) == 0 {
+		rows = append(rows, m.st.muted.Render("  no match"))
+	}
+	p := m.st.accent.Render("search: ")
+	q := m.search.String()
+	rows = append(rows, ansi.Truncate(p+q, width, ""))
+	cx := min(8+runewidth.StringWidth(string(m.search.buf[:m.search.pos])), width-1)
+	return rows, cx, len(rows) - 1
+}
+
+// renderHelp is the key map, in two columns when there is room.
+func (m *model) renderHelp(width, h int) []string {
+	var items []string
+	kw := 0
+	for _, g := range keys.helpGroups() {
+		for _, bnd := range g {
+			kw = max(kw, len(bnd.Help().Key))
+		}
+	}
+	for gi, g := range keys.helpGroups() {
+		if gi > 0 {
+			items = append(items, "")
+		}
+		for _, bnd := range g {
+			items = append(items, helpLine(bnd, kw, &m.st))
+		}
+	}
+	title := m.st.title.Render("Keys") + m.st.muted.Render("  (any key closes; up/down scroll)")
+	lines := []string{title}
+	if width >= 96 {
+		half := (len(items) + 1) / 2
+		colW := width / 2
+		for i := 0; i < half; i++ {
+			l := ansi.Truncate(items[i], colW-1, "…")
+			l += strings.Repeat(" ", max(colW-lipgloss.Width(l), 0))
+			if i+half < len(items) {
+				l += ansi.Truncate(items[i+half], colW-1, "…")
+			}
+			lines = append(lines, l)
+		}
+	} else {
+		for _, it := range items {
+			lines = append(lines, ansi.Truncate(it, width, "…"))
+		}
+	}
+	top := min(m.helpTop, max(len(lines)-h, 0))
+	lines = lines[top:]
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	return lines
+}
+
+func helpLine(b key.Binding, kw int, st *styles) string {
+	h := b.Help()
+	return st.accent.Render(h.Key) + strings.Repeat(" ", kw-len(h.Key)+2) + st.text.Render(h.Desc)
+}
+
+func (m *model) renderPreview(width, h int) []string {
+	lines := []string{m.st.title.Render(ansi.Truncate(m.previewTitle, width, "…"))}
+	for _, l := range m.previewLines {
+		for _, w := range wrapLine(l, width) {
+			if len(lines) >= h-1 {
+				break
+			}
+			lines = append(lines, w)
+		}
+	}
+	lines = append(lines, m.st.muted.Render("(any key closes)"))
+	return lines
+}
+
+// statusLine shows where the shell is and what the keys do now.
+func (m *model) statusLine(width int) string {
+	left := m.st.accent.Render(m.cwd)
+	var hint string
+	switch {
+	case m.focus == focusPanel:
+		hint = "panel: ↑↓ move · enter open · esc back"
+	case m.job != nil && m.job.block.cancelled:
+		hint = "cancelling…"
+	case m.job != nil:
+		hint = "typing goes to stdin · ctrl+d EOF · ctrl+c cancel"
+	case m.comp != nil:
+		hint = "tab next · enter pick · esc close"
+	case m.mode == modeSearch:
+		hint = "↑↓ pick · enter accept · esc cancel"
+	default:
+		hint = "? keys · f2 panel · ctrl+d quit"
+	}
+	right := m.st.muted.Render(hint)
+	room := width - lipgloss.Width(right) - 1
+	if room < 8 {
+		return ansi.Truncate(left, width, "…")
+	}
+	left = ansi.Truncate(left, room, "…")
+	return left + strings.Repeat(" ", width-lipgloss.Width(left)-lipgloss.Width(right)) + right
+}
