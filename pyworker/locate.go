@@ -1,7 +1,6 @@
 package pyworker
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -17,6 +16,9 @@ const PythonWasmName = "python.wasm"
 type notInstalledError struct{ tried []string }
 
 func (e *notInstalledError) Error() string {
+	if len(e.tried) == 1 {
+		return "python.wasm not found at " + e.tried[0] + "; run `make build` or scripts/install-python.sh in the memsh source tree"
+	}
 	return "python.wasm is not installed; run `make build` or scripts/install-python.sh in the memsh source tree, or set " + EnvPythonWasm + " to its path"
 }
 
@@ -63,7 +65,7 @@ func PythonSearchPath() []string {
 func FindPython(explicit string) (string, error) {
 	if explicit != "" {
 		if fi, err := os.Stat(explicit); err != nil || fi.IsDir() {
-			return "", fmt.Errorf("python.wasm not found at %s", explicit)
+			return "", &notInstalledError{tried: []string{explicit}}
 		}
 		return explicit, nil
 	}

@@ -232,13 +232,21 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	args := append([]string{p.name("python3")}, p.Args[min(1, len(p.Args)):]...)
 	dir := cleanDir(p.Dir)
 	opts := parsePythonArgs(args[1:])
-	if opts.noSite && opts.script >= 0 && !strings.HasPrefix(args[1+opts.script], "/") && args[1+opts.script] != "-" {
-		// Without site there is no sitecustomize to chdir; make the
-		// script path absolute so python still finds it.
-		args[1+opts.script] = path.Join(dir, args[1+opts.script])
+	argv0 := ""
+	if i := 1 + opts.script; opts.script >= 0 && args[i] != "-" && !strings.HasPrefix(args[i], "/") {
+		// CPython makes the script path absolute against its cwd while it
+		// configures itself, before site runs sitecustomize: give it the
+		// path it would compute in dir (unnormalised, as CPython joins),
+		// and let sitecustomize put the user's argv[0] back.
+		argv0 = args[i]
+		args[i] = strings.TrimSuffix(dir, "/") + "/" + args[i]
 	}
 	p.Args = args
-	mounts := []mount{{fs: &siteFS{src: sitecustomize(dir)}, at: sitePath}}
+	abs := ""
+	if argv0 != "" {
+		abs = args[1+opts.script]
+	}
+	mounts := []mount{{fs: &siteFS{src: sitecustomize(dir, abs, argv0)}, at: sitePath}}
 	return r.run(ctx, cm, p, "python3", mounts)
 }
 

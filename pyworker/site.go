@@ -19,14 +19,24 @@ const sitePath = "/usr/local/lib/python3.12/site-packages"
 
 // sitecustomize returns the source of the sitecustomize module that moves
 // python into dir: WASI has no working directory of its own, wasi-libc
-// starts every guest in "/" and this CPython ignores PWD. The path is a
-// bytes literal so any byte survives; a directory that vanished leaves
-// python in "/", as a shell whose cwd was removed would.
-func sitecustomize(dir string) []byte {
+// starts every guest in "/" and this CPython ignores PWD. When argv0 is not
+// empty, memsh made the script path absolute (abs) and sys.argv[0] goes
+// back to what the user typed. Paths are bytes literals so any byte
+// survives; a directory that vanished leaves python in "/", as a shell
+// whose cwd was removed would.
+func sitecustomize(dir, abs, argv0 string) []byte {
 	var b strings.Builder
 	b.WriteString("import os as _os\ntry:\n    _os.chdir(b")
 	b.WriteString(pyBytes(dir))
-	b.WriteString(")\nexcept OSError:\n    pass\ndel _os\n")
+	b.WriteString(")\nexcept OSError:\n    pass\n")
+	if argv0 != "" {
+		b.WriteString("import sys as _sys\nif _sys.argv and _sys.argv[0] == _os.fsdecode(b")
+		b.WriteString(pyBytes(abs))
+		b.WriteString("):\n    _sys.argv[0] = _os.fsdecode(b")
+		b.WriteString(pyBytes(argv0))
+		b.WriteString(")\ndel _sys\n")
+	}
+	b.WriteString("del _os\n")
 	return []byte(b.String())
 }
 

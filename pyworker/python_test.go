@@ -1,0 +1,361 @@
+package pyworker
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"memsh/memfs"
+)
+
+func TestPythonVersion(t *testing.T) {
+	for _, flag := range []string{"-V", "--version"} {
+		r := py(t, newFS(t), "/", "", flag)
+		if r.status != 0 || !strings.HasPrefix(r.stdout, "Python 3.12.") || r.stderr != "" {
+			t.Errorf("python3 %s = %+v", flag, r)
+		}
+	}
+}
+
+func TestPythonStatus(t *testing.T) {
+	f := newFS(t)
+	f.WriteFile("/sub/boom.py", []byte("import sys\n\nraise ValueError('bad')\n"), 0o644)
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		status int
+		stdout string
+		stderr []string // substrings
+	}{
+		{"exit n", []string{"-c", "import sys; sys.exit(3)"}, "", 3, "", nil},
+		{"exit 0", []string{"-c", "raise SystemExit(0)"}, "", 0, "", nil},
+		{"exit msg", []string{"-c", "import sys; sys.exit('gone')"}, "", 1, "", []string{"gone\n"}},
+		{"exit 256 wraps", []string{"-c", "import sys; sys.exit(257)"}, "", 1, "", nil},
+		{"traceback file line", []string{"boom.py"}, "", 1, "", []string{"Traceback (most recent call last):\n", `boom.py", line 3, in <module>`, "ValueError: bad\n"}},
+		{"traceback -c line", []string{"-c", "x = 1\ny = 1/0"}, "", 1, "", []string{`File "<string>", line 2, in <module>`, "ZeroDivisionError: division by zero"}},
+		{"syntax error", []string{"-c", "def ("}, "", 1, "", []string{"SyntaxError"}},
+		{"missing script", []string{"nope.py"}, "", 2, "", []string{"python3: can't open file '/sub/nope.py': [Errno 44] No such file or directory\n"}},
+		{"stdin script", nil, "import sys\nprint(6*7)\nsys.exit(4)\n", 4, "42\n", nil},
+		{"dash script", []string{"-", "a1"}, "import sys; print(sys.argv)", 0, "['-', 'a1']\n", nil},
+		{"stdin traceback", []string{"-"}, "\n\n1/0\n", 1, "", []string{`File "<stdin>", line 3, in <module>`}},
+		{"unbuffered", []string{"-u", "-c", "import sys; print(sys.stdout.write_through)"}, "", 0, "True\n", nil},
+		{"module", []string{"-m", "json.tool"}, `{"a": 1}`, 0, "{\n    \"a\": 1\n}\n", nil},
+		{"bad option", []string{"-Z"}, "", 2, "", []string{"Unknown option: -Z"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := py(t, f, "/sub", tt.stdin, tt.args...)
+			if r.status != tt.status || r.stdout != tt.stdout {
+				t.Errorf("got status %d stdout %q stderr %q; want %d %q", r.status, r.stdout, r.stderr, tt.status, tt.stdout)
+			}
+			for _, s := range tt.stderr {
+				if !strings.Contains(r.stderr, s) {
+					t.Errorf("stderr %q lacks %q", r.stderr, s)
+				}
+			}
+		})
+	}
+}
+
+func TestPythonArgvEnvCwd(t *testing.T) {
+	f := newFS(t)
+	f.WriteFile("/sub/dir/s.py", []byte("import os, sys\nprint(sys.argv)\nprint(os.getcwd())\nprint(os.environ.get('FOO'))\nprint(open('data').read())\n"), 0o644)
+	f.WriteFile("/sub/dir/data", []byte("rel"), 0o644)
+	f.WriteFile("/sub/dir/mymod.py", []byte("import os\nprint('mod', os.getcwd())\n"), 0o644)
+	var out bytes.Buffer
+	needPython(t)
+	st := testRuntime().RunPython(context.Background(), Proc{
+		Args: []string{"python3", "s.py", "a b", "-c"}, Env: []string{"FOO=bar baz"},
+		Dir: "/sub/dir", Stdout: &out, Stderr: &out, FS: f,
+	})
+	want := "['s.py', 'a b', '-c']\n/sub/dir\nbar baz\nrel\n"
+	if st != 0 || out.String() != want {
+		t.Errorf("got %d %q, want %q", st, out.String(), want)
+	}
+	for _, args := range [][]string{
+		{"-c", "import os; print(os.getcwd())"},
+		{"-I", "-c", "import os; print(os.getcwd())"},
+		{"-E", "-s", "-c", "import os; print(os.getcwd())"},
+	} {
+		if r := py(t, f, "/sub/dir", "", args...); r.stdout != "/sub/dir\n" || r.status != 0 {
+			t.Errorf("%v: %+v", args, r)
+		}
+	}
+	if r := py(t, f, "/sub/dir", "", "-m", "mymod"); r.stdout != "mod /sub/dir\n" {
+		t.Errorf("-m mymod: %+v", r)
+	}
+	// -S skips site, so python stays in "/", but a relative script is still found.
+	if r := py(t, f, "/sub/dir", "", "-S", "mymod.py"); r.stdout != "mod /\n" {
+		t.Errorf("-S mymod.py: %+v", r)
+	}
+	if r := py(t, f, "/sub/dir", "", "./mymod.py"); r.stdout != "mod /sub/dir\n" {
+		t.Errorf("-S mymod.py: %+v", r)
+	}
+	// The sitecustomize mount is read-only and the rest of memfs is untouched.
+	r := py(t, f, "/", "", "-c", `
+import os
+p = '/usr/local/lib/python3.12/site-packages/x'
+try:
+    open(p, 'w')
+except OSError as e:
+    import errno
+    print(e.errno == errno.EROFS or e.errno, end=' ')
+print(sorted(os.listdir('/')))`)
+	if r.stdout != "True ['dev', 'root', 'sub', 'tmp']\n" {
+		t.Errorf("site mount: %+v", r)
+	}
+}
+
+func TestPythonBinaryStdio(t *testing.T) {
+	var all []byte
+	for i := 0; i < 256; i++ {
+		all = append(all, byte(i))
+	}
+	all = bytes.Repeat(all, 4)
+	f := newFS(t)
+	r := py(t, f, "/", string(all), "-c", `
+import sys
+data = sys.stdin.buffer.read()
+sys.stdout.buffer.write(data)
+sys.stderr.buffer.write(data[::-1])`)
+	if r.status != 0 || r.stdout != string(all) {
+		t.Errorf("stdout not binary-clean: status %d, %d bytes", r.status, len(r.stdout))
+	}
+	rev := make([]byte, len(all))
+	for i := range all {
+		rev[i] = all[len(all)-1-i]
+	}
+	if r.stderr != string(rev) {
+		t.Errorf("stderr not binary-clean: %d bytes", len(r.stderr))
+	}
+}
+
+// TestPythonFileSemantics runs each check as a python script asserting what
+// CPython on Linux does, then checks the bytes from the Go side.
+func TestPythonFileSemantics(t *testing.T) {
+	tests := []struct {
+		name string
+		code string
+		file string // checked from Go afterwards, if set
+		want []byte
+	}{
+		{"buffered write", `
+data = bytes(range(256)) * 100
+with open('f', 'wb') as fh:
+    fh.write(data)
+assert open('f', 'rb').read() == data`, "f", bytes.Repeat(seq256(), 100)},
+		{"unbuffered write", `
+data = bytes(range(256)) * 100
+with open('f', 'wb', buffering=0) as fh:
+    for i in range(0, len(data), 1000):
+        assert fh.write(data[i:i+1000]) == len(data[i:i+1000])
+assert open('f', 'rb', buffering=0).read() == data`, "f", bytes.Repeat(seq256(), 100)},
+		{"read at eof", `
+open('f', 'wb').write(b'abc')
+with open('f', 'rb') as fh:
+    assert fh.read() == b'abc'
+    assert fh.read() == b''
+    assert fh.read(10) == b''
+with open('f', 'rb', buffering=0) as fh:
+    buf = bytearray(8)
+    assert fh.readinto(buf) == 3 and buf[:3] == b'abc'
+    assert fh.readinto(buf) == 0
+    assert fh.read(5) == b''`, "f", []byte("abc")},
+		{"overwrite", `
+open('f', 'wb').write(b'hello world')
+with open('f', 'r+b') as fh:
+    fh.seek(6)
+    fh.write(b'WORLD')
+    fh.seek(0)
+    fh.write(b'J')
+assert open('f','rb').read() == b'Jello WORLD'`, "f", []byte("Jello WORLD")},
+		{"append after seek", `
+open('f', 'wb').write(b'abc')
+with open('f', 'ab') as fh:
+    fh.seek(0)
+    fh.write(b'def')
+    fh.flush()
+    assert fh.tell() == 6
+with open('f', 'a+b') as fh:
+    fh.seek(1)
+    assert fh.read(1) == b'b'
+    fh.write(b'g')
+assert open('f','rb').read() == b'abcdefg'`, "f", []byte("abcdefg")},
+		{"append after reopen", `
+for i in range(3):
+    with open('f', 'a') as fh:
+        fh.write('line%d\n' % i)
+assert open('f').read() == 'line0\nline1\nline2\n'`, "f", []byte("line0\nline1\nline2\n")},
+		{"sparse gap reads zeros", `
+with open('f', 'wb') as fh:
+    fh.write(b'ab')
+    fh.seek(10)
+    fh.write(b'cd')
+assert open('f','rb').read() == b'ab' + bytes(8) + b'cd'
+import os
+os.truncate('f', 1)
+with open('f', 'r+b') as fh:
+    fh.seek(5)
+    fh.write(b'z')
+assert open('f','rb').read() == b'a' + bytes(4) + b'z', open('f','rb').read()`, "f", []byte("a\x00\x00\x00\x00z")},
+		{"empty write past eof", `
+open('f', 'wb').write(b'12345')
+with open('f', 'r+b', buffering=0) as fh:
+    fh.seek(100)
+    assert fh.write(b'') == 0
+import os
+assert os.path.getsize('f') == 5
+with open('f', 'r+b') as fh:
+    fh.seek(100)
+    fh.write(b'')
+assert os.path.getsize('f') == 5`, "f", []byte("12345")},
+		{"truncating open", `
+open('f', 'wb').write(b'long content here')
+open('f', 'wb').write(b'short')
+assert open('f','rb').read() == b'short'
+open('f', 'w').close()
+assert open('f','rb').read() == b''`, "f", []byte{}},
+		{"8 MiB in one go", `
+data = bytes(range(256)) * 32768
+with open('big', 'wb') as fh:
+    fh.write(data)
+    fh.flush()
+assert open('big','rb').read() == data`, "big", bytes.Repeat(seq256(), 32768)},
+		{"8 MiB in 1 KiB pieces", `
+chunk = bytes(range(256)) * 4
+with open('big', 'wb', buffering=0) as fh:
+    for i in range(8192):
+        fh.write(chunk)
+with open('big2', 'wb') as fh:
+    for i in range(8192):
+        fh.write(chunk)
+    fh.flush()
+assert open('big','rb').read() == chunk * 8192
+assert open('big2','rb').read() == chunk * 8192`, "big", bytes.Repeat(seq256(), 32768)},
+		{"dirs and rename", `
+import errno, os, shutil
+os.makedirs('a/b/c')
+open('a/b/c/f', 'w').write('x')
+os.rename('a/b/c/f', 'a/g')
+assert sorted(os.listdir('a')) == ['b', 'g']
+assert [e.name for e in os.scandir('a/b')] == ['c']
+os.symlink('g', 'a/link')
+assert os.readlink('a/link') == 'g' and open('a/link').read() == 'x'
+os.link('a/g', 'a/hard')
+assert os.stat('a/g').st_nlink == 2
+shutil.rmtree('a/b')
+os.remove('a/link')
+try:
+    os.rmdir('a')
+except OSError as e:
+    assert e.errno == errno.ENOTEMPTY, e
+try:
+    open('missing')
+except FileNotFoundError as e:
+    assert str(e) == "[Errno %d] No such file or directory: 'missing'" % errno.ENOENT, str(e)
+try:
+    open('a', 'w')
+except IsADirectoryError:
+    pass
+open('f', 'w').write('done')`, "f", []byte("done")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFS(t)
+			r := py(t, f, "/tmp", "", "-c", tt.code)
+			if r.status != 0 || r.stderr != "" {
+				t.Fatalf("status %d stderr:\n%s", r.status, r.stderr)
+			}
+			if tt.file != "" {
+				got, err := f.ReadFile("/tmp/" + tt.file)
+				if err != nil || !bytes.Equal(got, tt.want) {
+					t.Errorf("memfs sees %d bytes (err %v), want %d", len(got), err, len(tt.want))
+				}
+			}
+		})
+	}
+}
+
+func seq256() []byte {
+	b := make([]byte, 256)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return b
+}
+
+func TestPythonMaxFileSize(t *testing.T) {
+	f := memfs.New(memfs.Options{MaxFileSize: 1025})
+	r := py(t, f, "/", "", "-c", `
+with open('/f', 'wb', buffering=0) as fh:
+    assert fh.write(b'x' * 1025) == 1025
+    try:
+        fh.write(b'y')
+    except OSError as e:
+        print('OSError', e.errno)
+    else:
+        print('no error')
+import os
+print(os.path.getsize('/f'))
+`)
+	if r.status != 0 || r.stdout != "OSError 29\n1025\n" {
+		t.Errorf("got %+v", r)
+	}
+	if b, _ := f.ReadFile("/f"); len(b) != 1025 {
+		t.Errorf("memfs file has %d bytes", len(b))
+	}
+}
+
+func TestPythonSharesFS(t *testing.T) {
+	f := newFS(t)
+	f.WriteFile("/tmp/in", []byte("from go\x00\xff"), 0o644)
+	r := py(t, f, "/tmp", "", "-c", `
+data = open('in', 'rb').read()
+assert data == b'from go\x00\xff', data
+open('out', 'wb').write(data + b'!')`)
+	if r.status != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if b, _ := f.ReadFile("/tmp/out"); string(b) != "from go\x00\xff!" {
+		t.Errorf("out = %q", b)
+	}
+}
+
+func TestPythonNotInstalled(t *testing.T) {
+	rt := New(Config{PythonWasm: "/nonexistent/python.wasm"})
+	defer rt.Close()
+	var errb bytes.Buffer
+	st := rt.RunPython(context.Background(), Proc{Args: []string{"python3", "-c", "pass"}, Stderr: &errb, FS: newFS(t), Dir: "/"})
+	if st != 127 || !strings.HasPrefix(errb.String(), "python3: ") || !strings.Contains(errb.String(), "make build") {
+		t.Errorf("status %d stderr %q", st, errb.String())
+	}
+}
+
+func TestPythonCancel(t *testing.T) {
+	needPython(t)
+	f := newFS(t)
+	// Busy in wasm code.
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	st := testRuntime().RunPython(ctx, Proc{Args: []string{"python3", "-c", "while True: pass"}, FS: f, Dir: "/"})
+	if st != 130 {
+		t.Errorf("cancelled busy loop: status %d, want 130", st)
+	}
+	// Blocked on a stdin that never delivers.
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel = context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	st = testRuntime().RunPython(ctx, Proc{Args: []string{"python3", "-c", "import sys; sys.stdin.read()"}, Stdin: pr, FS: f, Dir: "/"})
+	if st != 124 {
+		t.Errorf("deadline while reading stdin: status %d, want 124", st)
+	}
+	// The runtime survives.
+	if r := py(t, f, "/", "", "-c", "print('ok')"); r.stdout != "ok\n" {
+		t.Errorf("after cancel: %+v", r)
+	}
+}

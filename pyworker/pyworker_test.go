@@ -1,0 +1,70 @@
+package pyworker
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"memsh/memfs"
+)
+
+// shared is the one Runtime the tests use, as a process would.
+var (
+	sharedOnce sync.Once
+	shared     *Runtime
+)
+
+func testRuntime() *Runtime {
+	sharedOnce.Do(func() { shared = New(Config{}) })
+	return shared
+}
+
+// needPython skips a test when python.wasm is not installed, or fails it
+// when MEMSH_REQUIRE_PYTHON=1 says it must be (make test).
+func needPython(t testing.TB) {
+	t.Helper()
+	if _, err := FindPython(""); err != nil {
+		if os.Getenv("MEMSH_REQUIRE_PYTHON") == "1" {
+			t.Fatalf("MEMSH_REQUIRE_PYTHON=1 but %v", err)
+		}
+		t.Skip(err)
+	}
+}
+
+type result struct {
+	stdout, stderr string
+	status         int
+}
+
+// py runs python3 with args over fsys in dir, feeding stdin.
+func py(t testing.TB, fsys *memfs.FS, dir, stdin string, args ...string) result {
+	t.Helper()
+	needPython(t)
+	var out, errb bytes.Buffer
+	p := Proc{
+		Args:   append([]string{"python3"}, args...),
+		Env:    []string{"HOME=/root", "PATH=/usr/bin:/bin"},
+		Dir:    dir,
+		Stdin:  strings.NewReader(stdin),
+		Stdout: &out,
+		Stderr: &errb,
+		FS:     fsys,
+	}
+	st := testRuntime().RunPython(context.Background(), p)
+	return result{out.String(), errb.String(), st}
+}
+
+func newFS(t testing.TB) *memfs.FS {
+	t.Helper()
+	f := memfs.New(memfs.Options{})
+	for _, d := range []string{"/tmp", "/root", "/sub/dir"} {
+		if err := f.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
