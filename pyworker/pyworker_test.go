@@ -67,4 +67,3 @@ func newFS(t testing.TB) *memfs.FS {
 	}
 	return f
 }
-
