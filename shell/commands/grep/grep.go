@@ -1,0 +1,674 @@
+// Package grep is memsh's grep: GNU grep 3.x options, output formats,
+// messages and exit statuses, over memfs, with POSIX BRE/ERE from
+// shell/internal/posixre.
+package grep
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"memsh/shell/command"
+	"memsh/shell/internal/posixre"
+)
+
+// matcher is what grep needs of a compiled pattern (posixre, or Go's
+// regexp for -P).
+type matcher interface {
+	Match(b []byte) bool
+	FindAllSubmatchIndex(b []byte, n int) [][]int
+}
+
+// chunkSize is how much input is read at once.
+const chunkSize = 128 << 10
+
+type grepper struct {
+	inv *command.Invocation
+	ctx context.Context
+	out *bufio.Writer
+	re  matcher
+	pre *posixre.Regexp // for Err(); nil with -P
+
+	invert, count, listMatch, listNoMatch, quiet, onlyMatching   bool
+	lineNum, byteOff, withName, nullName, initialTab, noMessages bool
+	maxCount                                                     int64 // -1: none
+	before, after                                                int
+	context                                                      bool // -A/-B/-C given (separators)
+	groupSep                                                     *string
+	eol                                                          byte
+	binaryFiles                                                  string // binary, text, without-match
+	dirAction                                                    string // read, skip, recurse
+	deref                                                        bool   // -R
+	label                                                        string
+	includes, excludes, excludeDirs                              []string
+	color                                                        *colors
+
+	matched    bool // some line was selected somewhere
+	errored    bool
+	printedAny bool  // for group separators across files
+	stop       bool  // -q matched: stop everything
+	werr       error // writing the output failed: stop everything
+}
+
+type colors struct {
+	ms, mc, sl, cx, fn, ln, bn, se string
+	rv, ne                         bool
+}
+
+func (c *colors) start(code string) string {
+	if code == "" {
+		return ""
+	}
+	if c.ne {
+		return "\x1b[" + code + "m"
+	}
+	return "\x1b[" + code + "m\x1b[K"
+}
+
+func (c *colors) end(code string) string {
+	if code == "" {
+		return ""
+	}
+	if c.ne {
+		return "\x1b[m"
+	}
+	return "\x1b[m\x1b[K"
+}
+
+// parseGrepColors reads GREP_COLORS over GNU's defaults.
+func parseGrepColors(env string) *colors {
+	c := &colors{ms: "01;31", mc: "01;31", fn: "35", ln: "32", bn: "32", se: "36"}
+	for _, item := range strings.Split(env, ":") {
+		k, v, _ := strings.Cut(item, "=")
+		switch k {
+		case "mt":
+			c.ms, c.mc = v, v
+		case "ms":
+			c.ms = v
+		case "mc":
+			c.mc = v
+		case "sl":
+			c.sl = v
+		case "cx":
+			c.cx = v
+		case "fn":
+			c.fn = v
+		case "ln":
+			c.ln = v
+		case "bn":
+			c.bn = v
+		case "se":
+			c.se = v
+		case "rv":
+			c.rv = true
+		case "ne":
+			c.ne = true
+		}
+	}
+	return c
+}
+
+const usageLine = "Usage: grep [OPTION]... PATTERNS [FILE]..."
+
+func usage(inv *command.Invocation, msg string) int {
+	if msg != "" {
+		inv.Errorf("%s", msg)
+	}
+	fmt.Fprintln(inv.Stderr, usageLine)
+	fmt.Fprintln(inv.Stderr, "Try 'grep --help' for more information.")
+	return 2
+}
+
+// expandNumOptions rewrites GNU's -NUM (context) into --context=NUM.
+func expandNumOptions(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' {
+			digits := strings.TrimLeft(a[1:], "0123456789")
+			if digits == "" {
+				out = append(out, "--context="+a[1:])
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// Run is the grep command.
+func Run(ctx context.Context, inv *command.Invocation) int {
+	fset := inv.NewFlags()
+	extended := fset.BoolP("extended-regexp", "E", false, "")
+	fixed := fset.BoolP("fixed-strings", "F", false, "")
+	basic := fset.BoolP("basic-regexp", "G", false, "")
+	perl := fset.BoolP("perl-regexp", "P", false, "")
+	regexps := fset.StringArrayP("regexp", "e", nil, "")
+	files := fset.StringArrayP("file", "f", nil, "")
+	ignoreCase := fset.BoolP("ignore-case", "i", false, "")
+	yCase := fset.BoolP("y", "y", false, "")
+	noIgnoreCase := fset.Bool("no-ignore-case", false, "")
+	word := fset.BoolP("word-regexp", "w", false, "")
+	line := fset.BoolP("line-regexp", "x", false, "")
+	nullData := fset.BoolP("null-data", "z", false, "")
+	noMessages := fset.BoolP("no-messages", "s", false, "")
+	invert := fset.BoolP("invert-match", "v", false, "")
+	version := fset.BoolP("version", "V", false, "")
+	maxCount := fset.StringP("max-count", "m", "", "")
+	byteOff := fset.BoolP("byte-offset", "b", false, "")
+	lineNum := fset.BoolP("line-number", "n", false, "")
+	fset.Bool("line-buffered", false, "")
+	withName := fset.BoolP("with-filename", "H", false, "")
+	noName := fset.BoolP("no-filename", "h", false, "")
+	label := fset.String("label", "", "")
+	only := fset.BoolP("only-matching", "o", false, "")
+	quiet := fset.BoolP("quiet", "q", false, "")
+	silent := fset.Bool("silent", false, "")
+	binaryFiles := fset.String("binary-files", "binary", "")
+	text := fset.BoolP("text", "a", false, "")
+	noBinary := fset.BoolP("I", "I", false, "")
+	directories := fset.StringP("directories", "d", "read", "")
+	fset.StringP("devices", "D", "read", "")
+	recursive := fset.BoolP("recursive", "r", false, "")
+	derefRecursive := fset.BoolP("dereference-recursive", "R", false, "")
+	includes := fset.StringArray("include", nil, "")
+	excludes := fset.StringArray("exclude", nil, "")
+	excludeFrom := fset.StringArray("exclude-from", nil, "")
+	excludeDirs := fset.StringArray("exclude-dir", nil, "")
+	listNoMatch := fset.BoolP("files-without-match", "L", false, "")
+	listMatch := fset.BoolP("files-with-matches", "l", false, "")
+	count := fset.BoolP("count", "c", false, "")
+	initialTab := fset.BoolP("initial-tab", "T", false, "")
+	null := fset.BoolP("null", "Z", false, "")
+	before := fset.StringP("before-context", "B", "", "")
+	after := fset.StringP("after-context", "A", "", "")
+	contextN := fset.StringP("context", "C", "", "")
+	groupSep := fset.String("group-separator", "--", "")
+	noGroupSep := fset.Bool("no-group-separator", false, "")
+	colorWhen := fset.String("color", "", "")
+	fset.Lookup("color").NoOptDefVal = "auto"
+	colourWhen := fset.String("colour", "", "")
+	fset.Lookup("colour").NoOptDefVal = "auto"
+	fset.BoolP("binary", "U", false, "")
+
+	if err := fset.Parse(expandNumOptions(inv.Args[1:])); err != nil {
+		return usage(inv, command.GNUFlagError(err))
+	}
+	operands := fset.Args()
+	if *version {
+		fmt.Fprintln(inv.Stdout, "grep (GNU grep) 3.8 (memsh)")
+		return 0
+	}
+
+	g := &grepper{inv: inv, ctx: ctx, maxCount: -1, eol: '\n', binaryFiles: *binaryFiles, dirAction: *directories}
+	g.invert, g.count, g.listMatch, g.listNoMatch = *invert, *count, *listMatch, *listNoMatch
+	g.quiet = *quiet || *silent
+	g.onlyMatching, g.lineNum, g.byteOff, g.nullName, g.initialTab, g.noMessages = *only, *lineNum, *byteOff, *null, *initialTab, *noMessages
+	g.includes, g.excludes, g.excludeDirs = *includes, *excludes, *excludeDirs
+	if *nullData {
+		g.eol = 0
+	}
+	if *text {
+		g.binaryFiles = "text"
+	}
+	if *noBinary {
+		g.binaryFiles = "without-match"
+	}
+	switch g.binaryFiles {
+	case "binary", "text", "without-match":
+	default:
+		inv.Errorf("unknown binary-files type")
+		return 2
+	}
+	switch g.dirAction {
+	case "read", "skip", "recurse":
+	default:
+		inv.Errorf("invalid argument '%s' for '--directories'", g.dirAction)
+		fmt.Fprintln(inv.Stderr, "Valid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'")
+		return usage(inv, "")
+	}
+	if *recursive || *derefRecursive {
+		g.dirAction = "recurse"
+		g.deref = *derefRecursive
+	}
+	if *maxCount != "" {
+		n, err := strconv.ParseInt(*maxCount, 10, 64)
+		if err != nil {
+			inv.Errorf("invalid max count")
+			return 2
+		}
+		if n >= 0 {
+			g.maxCount = n
+		}
+	}
+	ctxNum := func(s string) (int, bool) {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 0 {
+			inv.Errorf("%s: invalid context length argument", s)
+			return 0, false
+		}
+		if n > 1<<30 {
+			n = 1 << 30
+		}
+		return int(n), true
+	}
+	// -C sets both; -A and -B given explicitly win (GNU applies them in
+	// order, but an explicit -A/-B is never overridden by -C).
+	var ok bool
+	if *contextN != "" {
+		if g.before, ok = ctxNum(*contextN); !ok {
+			return 2
+		}
+		g.after = g.before
+		g.context = true
+	}
+	if *before != "" {
+		if g.before, ok = ctxNum(*before); !ok {
+			return 2
+		}
+		g.context = true
+	}
+	if *after != "" {
+		if g.after, ok = ctxNum(*after); !ok {
+			return 2
+		}
+		g.context = true
+	}
+	if !*noGroupSep {
+		g.groupSep = groupSep
+	}
+	when := *colorWhen
+	if *colourWhen != "" {
+		when = *colourWhen
+	}
+	switch when {
+	case "", "never", "no", "none":
+	case "always", "yes", "force":
+		g.color = parseGrepColors(inv.Getenv("GREP_COLORS"))
+	case "auto", "tty", "if-tty":
+		if inv.Term && inv.Getenv("TERM") != "dumb" {
+			g.color = parseGrepColors(inv.Getenv("GREP_COLORS"))
+		}
+	default:
+		inv.Errorf("invalid argument '%s' for '--color'", when)
+		fmt.Fprintln(inv.Stderr, "Valid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'")
+		return usage(inv, "")
+	}
+	if fset.Changed("label") {
+		g.label = *label
+	} else {
+		g.label = "(standard input)"
+	}
+
+	// Patterns: -e and -f, else the first operand. Newlines separate patterns.
+	var patterns []string
+	havePatterns := len(*regexps) > 0 || len(*files) > 0
+	for _, e := range *regexps {
+		patterns = append(patterns, strings.Split(e, "\n")...)
+	}
+	for _, f := range *files {
+		data, err := g.readAll(f)
+		if err != nil {
+			inv.Errorf("%s: %s", f, command.Strerror(err))
+			return 2
+		}
+		if len(data) > 0 {
+			s := strings.TrimSuffix(string(data), "\n")
+			patterns = append(patterns, strings.Split(s, "\n")...)
+		}
+	}
+	if !havePatterns {
+		if len(operands) == 0 {
+			return usage(inv, "")
+		}
+		patterns = strings.Split(operands[0], "\n")
+		operands = operands[1:]
+	}
+	for _, f := range *excludeFrom {
+		data, err := g.readAll(f)
+		if err != nil {
+			inv.Errorf("%s: %s", f, command.Strerror(err))
+			return 2
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if l != "" {
+				g.excludes = append(g.excludes, l)
+			}
+		}
+	}
+
+	fold := (*ignoreCase || *yCase) && !*noIgnoreCase
+	modes := 0
+	for _, b := range []bool{*extended, *fixed, *basic, *perl} {
+		if b {
+			modes++
+		}
+	}
+	if modes > 1 {
+		inv.Errorf("conflicting matchers specified")
+		return 2
+	}
+	if status, ok := g.compile(patterns, *extended, *fixed, *perl, fold, *word, *line); !ok {
+		return status
+	}
+
+	if g.maxCount == 0 {
+		return 1 // GNU stops before reading anything
+	}
+	if len(operands) == 0 {
+		if g.dirAction == "recurse" {
+			operands = []string{""}
+		} else {
+			operands = []string{"-"}
+		}
+	}
+	g.withName = (len(operands) > 1 || g.dirAction == "recurse" && !(len(operands) == 1 && operands[0] == "-")) && !*noName
+	if *withName {
+		g.withName = true
+	}
+	if *noName {
+		g.withName = false
+	}
+
+	g.out = bufio.NewWriterSize(inv.Stdout, 64<<10)
+	for _, op := range operands {
+		if g.stop || g.werr != nil || ctx.Err() != nil {
+			break
+		}
+		g.operand(op)
+	}
+	if err := g.out.Flush(); err != nil && g.werr == nil {
+		g.werr = err
+	}
+	if ctx.Err() != nil {
+		return 130
+	}
+	if g.werr != nil {
+		if errors.Is(g.werr, syscall.EPIPE) || errors.Is(g.werr, io.ErrClosedPipe) {
+			return 141 // the reader went away: quiet, as SIGPIPE
+		}
+		inv.Errorf("write error: %s", command.Strerror(g.werr))
+		return 2
+	}
+	if g.pre != nil && g.pre.Err() != nil {
+		inv.Errorf("%s", g.pre.Err())
+		g.errored = true
+	}
+	switch {
+	case g.stop:
+		return 0
+	case g.errored && !(g.quiet && g.matched):
+		return 2
+	case g.matched:
+		return 0
+	}
+	return 1
+}
+
+func (g *grepper) compile(patterns []string, extended, fixed, perl, fold, word, line bool) (int, bool) {
+	if len(patterns) == 0 {
+		// No pattern at all (-f of an empty file) matches nothing.
+		g.re = nothing{}
+		return 0, true
+	}
+	var flags posixre.Flags
+	if fold {
+		flags |= posixre.IgnoreCase
+	}
+	if line {
+		flags |= posixre.WholeLine
+	} else if word {
+		flags |= posixre.WholeWord
+	}
+	if perl {
+		if len(patterns) > 1 {
+			g.inv.Errorf("the -P option only supports a single pattern")
+			return 2, false
+		}
+		src := patterns[0]
+		switch {
+		case line:
+			src = `^(?:` + src + `)$`
+		case word:
+			src = `\b(?:` + src + `)\b`
+		}
+		prefix := ""
+		if fold {
+			prefix = "(?i)"
+		}
+		re, err := regexp.Compile(prefix + src)
+		if err != nil {
+			msg := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+			g.inv.Errorf("%s (memsh's -P is Go RE2 syntax: no back-references or look-around)", msg)
+			return 2, false
+		}
+		g.re = re
+		return 0, true
+	}
+	var re *posixre.Regexp
+	var err error
+	switch {
+	case fixed:
+		re, err = posixre.Literals(patterns, flags)
+	case extended:
+		re, err = posixre.CompileAll(patterns, posixre.ERE, flags)
+	default:
+		re, err = posixre.CompileAll(patterns, posixre.BRE, flags)
+	}
+	if err != nil {
+		g.inv.Errorf("%s", err)
+		return 2, false
+	}
+	for _, w := range re.Warnings() {
+		g.inv.Errorf("warning: %s", w)
+	}
+	g.re, g.pre = re, re
+	return 0, true
+}
+
+// nothing matches no line.
+type nothing struct{}
+
+func (nothing) Match([]byte) bool                        { return false }
+func (nothing) FindAllSubmatchIndex([]byte, int) [][]int { return nil }
+
+// readAll reads a pattern or exclude file ("-" is stdin).
+func (g *grepper) readAll(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(g.inv.Stdin)
+	}
+	f, err := g.inv.FS.Open(g.inv.Abs(name))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
+	}
+	return io.ReadAll(f)
+}
+
+func (g *grepper) warn(name string, err error) {
+	g.errored = true
+	if !g.noMessages {
+		g.out.Flush()
+		g.inv.Errorf("%s: %s", name, command.Strerror(err))
+	}
+}
+
+// globMatch is fnmatch without FNM_PATHNAME, enough for --include/--exclude.
+func globMatch(pattern, name string) bool {
+	pattern = strings.ReplaceAll(pattern, "[!", "[^")
+	ok, err := path.Match(pattern, name)
+	return err == nil && ok
+}
+
+// excludedFile applies --include/--exclude to a file name. commandLine
+// files match on any name suffix after a slash, as GNU does.
+func (g *grepper) excludedFile(name string, commandLine bool) bool {
+	candidates := []string{path.Base(name)}
+	if commandLine {
+		candidates = append(candidates, name)
+		for i := 0; i < len(name); i++ {
+			if name[i] == '/' && i+1 < len(name) && name[i+1] != '/' {
+				candidates = append(candidates, name[i+1:])
+			}
+		}
+	}
+	matchAny := func(globs []string) bool {
+		for _, gl := range globs {
+			for _, c := range candidates {
+				if globMatch(gl, c) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if matchAny(g.excludes) {
+		return true
+	}
+	return len(g.includes) > 0 && !matchAny(g.includes)
+}
+
+func (g *grepper) excludedDir(name string) bool {
+	base := path.Base(name)
+	for _, gl := range g.excludeDirs {
+		if globMatch(gl, base) || globMatch(gl, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// operand greps one command-line operand.
+func (g *grepper) operand(op string) {
+	if op == "-" {
+		var r io.Reader = ctxReader{g.ctx, g.inv.Stdin}
+		if st, ok := g.inv.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			r = statReader{r, st}
+		}
+		g.file(r, g.label)
+		return
+	}
+	abs := g.inv.Dir
+	if op != "" {
+		abs = g.inv.Abs(op)
+	}
+	st, err := g.inv.FS.Stat(abs)
+	if err != nil {
+		// A dangling symlink given on the command line is still an error.
+		g.warn(op, err)
+		return
+	}
+	if st.IsDir() {
+		switch g.dirAction {
+		case "skip":
+			return
+		case "read":
+			g.warn(op, &fs.PathError{Op: "read", Path: op, Err: syscall.EISDIR})
+			return
+		}
+		if op != "" && g.excludedDir(strings.TrimRight(op, "/")) && op != "." {
+			return
+		}
+		g.walk(abs, op)
+		return
+	}
+	if op != "" && g.excludedFile(op, true) {
+		return
+	}
+	g.openAndGrep(abs, op)
+}
+
+func (g *grepper) openAndGrep(abs, name string) {
+	f, err := g.inv.FS.Open(abs)
+	if err != nil {
+		g.warn(name, err)
+		return
+	}
+	defer f.Close()
+	g.file(statReader{ctxReader{g.ctx, f}, f}, name)
+}
+
+// statReader is a file's reader that can still report the file's size.
+type statReader struct {
+	io.Reader
+	f interface{ Stat() (fs.FileInfo, error) }
+}
+
+func (s statReader) Stat() (fs.FileInfo, error) { return s.f.Stat() }
+
+// ctxReader fails a read once the context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// walk searches a directory recursively, in name order. Symlinks found
+// inside are followed only with -R.
+func (g *grepper) walk(abs, name string) {
+	entries, err := g.inv.FS.ReadDir(abs)
+	if err != nil {
+		g.warn(name, err)
+		return
+	}
+	for _, e := range entries {
+		if g.stop || g.ctx.Err() != nil {
+			return
+		}
+		childAbs := strings.TrimSuffix(abs, "/") + "/" + e.Name()
+		var child string
+		switch {
+		case name == "":
+			child = e.Name()
+		case strings.HasSuffix(name, "/"):
+			child = name + e.Name()
+		default:
+			child = name + "/" + e.Name()
+		}
+		mode := e.Type()
+		if mode&fs.ModeSymlink != 0 {
+			if !g.deref {
+				continue
+			}
+			st, err := g.inv.FS.Stat(childAbs)
+			if err != nil {
+				g.warn(child, err)
+				continue
+			}
+			mode = st.Mode().Type()
+		}
+		if mode.IsDir() {
+			if g.excludedDir(e.Name()) {
+				continue
+			}
+			g.walk(childAbs, child)
+			continue
+		}
+		if !mode.IsRegular() {
+			continue // devices, fifos: GNU skips them when recursing
+		}
+		if g.excludedFile(e.Name(), false) {
+			continue
+		}
+		g.openAndGrep(childAbs, child)
+	}
+}

@@ -1,0 +1,462 @@
+package grep
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// lineReader splits a stream into lines, reading large chunks. Lines are
+// slices of its buffer, valid until the next call.
+type lineReader struct {
+	r       io.Reader
+	eol     byte
+	buf     []byte
+	start   int // first unread byte
+	scanned int // buf[start:scanned] holds no eol
+	end     int
+	eof     bool
+	err     error
+	short   bool         // the last read came back short: a pipe is idle
+	idle    func()       // called before a read when the input is idle (flush output)
+	chunk   func([]byte) // sees (and may rewrite) each chunk as it arrives
+}
+
+// next returns the next line without its terminator; ok=false at the end.
+func (lr *lineReader) next() (line []byte, ok bool) {
+	for {
+		if i := bytes.IndexByte(lr.buf[lr.scanned:lr.end], lr.eol); i >= 0 {
+			i += lr.scanned
+			line = lr.buf[lr.start:i]
+			lr.start, lr.scanned = i+1, i+1
+			return line, true
+		}
+		lr.scanned = lr.end
+		if lr.eof {
+			if lr.start < lr.end {
+				line = lr.buf[lr.start:lr.end]
+				lr.start, lr.scanned = lr.end, lr.end
+				return line, true
+			}
+			return nil, false
+		}
+		lr.fill()
+	}
+}
+
+func (lr *lineReader) fill() {
+	if lr.start > 0 {
+		n := copy(lr.buf, lr.buf[lr.start:lr.end])
+		lr.scanned -= lr.start
+		lr.start, lr.end = 0, n
+	}
+	if len(lr.buf)-lr.end < chunkSize/2 {
+		nb := make([]byte, max(2*len(lr.buf), chunkSize))
+		copy(nb, lr.buf[:lr.end])
+		lr.buf = nb
+	}
+	if lr.short && lr.idle != nil {
+		lr.idle()
+	}
+	n, err := lr.r.Read(lr.buf[lr.end:])
+	lr.short = n < len(lr.buf)-lr.end
+	if n > 0 && lr.chunk != nil {
+		lr.chunk(lr.buf[lr.end : lr.end+n])
+	}
+	lr.end += n
+	if err != nil {
+		lr.eof = true
+		if err != io.EOF {
+			lr.err = err
+		}
+	}
+}
+
+// savedLine is a line kept for leading context.
+type savedLine struct {
+	text   []byte
+	lineno int64
+	off    int64
+}
+
+// fileScan is the state of grepping one input.
+type fileScan struct {
+	g        *grepper
+	name     string
+	lastOut  int64 // number of the last line output (or passed over by -o)
+	ring     []savedLine
+	ringLen  int
+	ringHead int
+	binary   bool // a NUL was seen: lines are not printed
+	encoding bool // a line to print was not valid UTF-8
+	numWidth int  // -T: numbers are padded to the digits of the input's size
+}
+
+// file greps one input stream named name.
+func (g *grepper) file(r io.Reader, name string) {
+	fsn := &fileScan{g: g, name: name, numWidth: 19}
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			fsn.numWidth = len(strconv.FormatInt(fi.Size(), 10))
+		}
+	}
+	if g.before > 0 {
+		fsn.ring = make([]savedLine, g.before)
+	}
+	lr := &lineReader{r: r, eol: g.eol, idle: func() { g.out.Flush() }}
+	binaryAllowed := g.binaryFiles != "text"
+	if binaryAllowed && g.eol == '\n' {
+		lr.chunk = func(b []byte) {
+			if !fsn.binary && bytes.IndexByte(b, 0) < 0 {
+				return
+			}
+			fsn.binary = true
+			// GNU treats NUL as a line end in a binary file.
+			for i := bytes.IndexByte(b, 0); i >= 0; i = bytes.IndexByte(b, 0) {
+				b[i] = '\n'
+				b = b[i+1:]
+			}
+		}
+	}
+	outQuiet := g.count || g.listMatch || g.listNoMatch || g.quiet
+	var nsel, lineno, off int64
+	afterLeft := 0
+	done := false // -m reached: only trailing context remains
+	binaryMatched := false
+	for {
+		line, ok := lr.next()
+		if !ok {
+			break
+		}
+		lineno++
+		lineOff := off
+		off += int64(len(line)) + 1
+		if lineno&1023 == 0 && g.ctx.Err() != nil {
+			return
+		}
+		if g.werr != nil {
+			return
+		}
+		if fsn.binary && g.binaryFiles == "without-match" {
+			return
+		}
+		if done {
+			if afterLeft == 0 || outQuiet || fsn.binary {
+				break
+			}
+			if !fsn.printLine(line, lineno, lineOff, '-') {
+				binaryMatched = true
+				break
+			}
+			afterLeft--
+			continue
+		}
+		sel := g.re.Match(line) != g.invert
+		if !sel {
+			// Context is not shown once a file is known to be binary.
+			if outQuiet || fsn.binary {
+				continue
+			}
+			if afterLeft > 0 {
+				if !fsn.printLine(line, lineno, lineOff, '-') {
+					binaryMatched = true // an encoding error: GNU reports and stops
+					break
+				}
+				afterLeft--
+			} else if fsn.ring != nil {
+				fsn.save(line, lineno, lineOff)
+			}
+			continue
+		}
+		nsel++
+		g.matched = true
+		switch {
+		case g.quiet:
+			g.stop = true
+			return
+		case g.listMatch:
+			fsn.printName()
+			return
+		case g.listNoMatch:
+			return
+		}
+		if !g.count {
+			if fsn.binary {
+				binaryMatched = true
+				break
+			}
+			if !fsn.flushRing() || !fsn.printLine(line, lineno, lineOff, ':') {
+				binaryMatched = true
+				break
+			}
+			afterLeft = g.after
+		}
+		if g.maxCount >= 0 && nsel >= g.maxCount {
+			done = true
+		}
+	}
+	if lr.err != nil && g.ctx.Err() == nil {
+		g.warn(name, lr.err)
+	}
+	switch {
+	case g.count:
+		if g.withName {
+			fsn.writeName()
+			if g.nullName {
+				g.write([]byte{0})
+			} else {
+				fsn.writeSep(':')
+			}
+		}
+		g.writeString(strconv.FormatInt(nsel, 10))
+		g.write([]byte{'\n'})
+	case g.listNoMatch && nsel == 0:
+		fsn.printName()
+	}
+	if binaryMatched && !outQuiet {
+		g.out.Flush()
+		g.inv.Errorf("%s: binary file matches", name)
+	}
+}
+
+// save keeps a line for leading context.
+func (fs *fileScan) save(line []byte, lineno, off int64) {
+	i := (fs.ringHead + fs.ringLen) % len(fs.ring)
+	if fs.ringLen == len(fs.ring) {
+		fs.ringHead = (fs.ringHead + 1) % len(fs.ring)
+	} else {
+		fs.ringLen++
+	}
+	s := &fs.ring[i]
+	s.text = append(s.text[:0], line...)
+	s.lineno, s.off = lineno, off
+}
+
+// flushRing prints the saved leading context.
+func (fs *fileScan) flushRing() bool {
+	for k := 0; k < fs.ringLen; k++ {
+		s := &fs.ring[(fs.ringHead+k)%len(fs.ring)]
+		if !fs.printLine(s.text, s.lineno, s.off, '-') {
+			return false
+		}
+	}
+	fs.ringLen, fs.ringHead = 0, 0
+	return true
+}
+
+func (fs *fileScan) printName() {
+	g := fs.g
+	fs.writeName()
+	if g.nullName {
+		g.write([]byte{0})
+	} else {
+		g.write([]byte{'\n'})
+	}
+}
+
+func (fs *fileScan) writeName() {
+	g := fs.g
+	if g.color != nil {
+		g.writeString(g.color.start(g.color.fn))
+		g.writeString(fs.name)
+		g.writeString(g.color.end(g.color.fn))
+		return
+	}
+	g.writeString(fs.name)
+}
+
+func (fs *fileScan) writeSep(sep byte) {
+	g := fs.g
+	if g.color != nil && g.color.se != "" {
+		g.writeString(g.color.start(g.color.se))
+		g.write([]byte{sep})
+		g.writeString(g.color.end(g.color.se))
+		return
+	}
+	g.write([]byte{sep})
+}
+
+func (fs *fileScan) writeNum(n int64, code string, sep byte) {
+	g := fs.g
+	num := strconv.FormatInt(n, 10)
+	if g.initialTab && len(num) < fs.numWidth {
+		num = strings.Repeat(" ", fs.numWidth-len(num)) + num
+	}
+	if g.color != nil && code != "" {
+		g.writeString(g.color.start(code))
+		g.writeString(num)
+		g.writeString(g.color.end(code))
+	} else {
+		g.writeString(num)
+	}
+	fs.writeSep(sep)
+}
+
+// prefix writes "name:lineno:offset:" (sep '-' for context lines).
+func (fs *fileScan) prefix(lineno, off int64, sep byte) {
+	g := fs.g
+	any := false
+	if g.withName {
+		fs.writeName()
+		if g.nullName {
+			g.write([]byte{0})
+		} else {
+			fs.writeSep(sep)
+		}
+		any = true
+	}
+	if g.lineNum {
+		fs.writeNum(lineno, g.colorCode("ln"), sep)
+		any = true
+	}
+	if g.byteOff {
+		fs.writeNum(off, g.colorCode("bn"), sep)
+		any = true
+	}
+	if g.initialTab && any {
+		g.write([]byte{'\t'})
+	}
+}
+
+func (g *grepper) colorCode(which string) string {
+	if g.color == nil {
+		return ""
+	}
+	if which == "ln" {
+		return g.color.ln
+	}
+	return g.color.bn
+}
+
+// separator prints the group separator when this line does not follow
+// the last one printed.
+func (fs *fileScan) separator(lineno int64) {
+	g := fs.g
+	if g.context && g.groupSep != nil && g.printedAny && (fs.lastOut == 0 || lineno != fs.lastOut+1) {
+		if g.color != nil && g.color.se != "" {
+			g.writeString(g.color.start(g.color.se) + *g.groupSep + g.color.end(g.color.se))
+		} else {
+			g.writeString(*g.groupSep)
+		}
+		g.write([]byte{'\n'})
+	}
+}
+
+// printLine prints a selected (':') or context ('-') line. It returns
+// false when the line cannot be printed because the file turned out to
+// be binary (then the caller stops and reports the match).
+func (fs *fileScan) printLine(line []byte, lineno, off int64, sep byte) bool {
+	g := fs.g
+	if fs.binary {
+		return false
+	}
+	if g.binaryFiles != "text" && !utf8.Valid(line) {
+		fs.encoding = true
+		return false
+	}
+	if g.onlyMatching {
+		if sep == ':' && !g.invert {
+			for _, m := range g.re.FindAllSubmatchIndex(line, -1) {
+				if m[1] == m[0] {
+					continue
+				}
+				fs.separator(lineno)
+				fs.prefix(lineno, off+int64(m[0]), sep)
+				g.writeMatch(line[m[0]:m[1]], g.colorFor(sep))
+				g.write([]byte{g.eol})
+				fs.lastOut = lineno
+				g.printedAny = true
+			}
+		}
+		if sep == '-' {
+			fs.separator(lineno) // context lines are not shown, but groups still are
+		}
+		fs.lastOut = lineno
+		return true
+	}
+	fs.separator(lineno)
+	fs.prefix(lineno, off, sep)
+	matching := (sep == ':') != g.invert
+	if g.color != nil && matching && g.colorFor(sep) != "" {
+		lineColor := g.color.sl
+		if sep == '-' {
+			lineColor = g.color.cx
+		}
+		prev := 0
+		for _, m := range g.re.FindAllSubmatchIndex(line, -1) {
+			if m[1] == m[0] {
+				continue
+			}
+			g.writeColored(line[prev:m[0]], lineColor)
+			g.writeMatch(line[m[0]:m[1]], g.colorFor(sep))
+			prev = m[1]
+		}
+		g.writeColored(line[prev:], lineColor)
+	} else if g.color != nil {
+		lineColor := g.color.sl
+		if sep == '-' {
+			lineColor = g.color.cx
+		}
+		g.writeColored(line, lineColor)
+	} else {
+		g.write(line)
+	}
+	g.write([]byte{g.eol})
+	fs.lastOut = lineno
+	g.printedAny = true
+	return true
+}
+
+func (g *grepper) colorFor(sep byte) string {
+	if g.color == nil {
+		return ""
+	}
+	if sep == ':' {
+		return g.color.ms
+	}
+	return g.color.mc
+}
+
+func (g *grepper) writeMatch(b []byte, code string) {
+	if code == "" {
+		g.write(b)
+		return
+	}
+	g.writeString(g.color.start(code))
+	g.write(b)
+	g.writeString(g.color.end(code))
+}
+
+func (g *grepper) writeColored(b []byte, code string) {
+	if len(b) == 0 {
+		return
+	}
+	if code == "" {
+		g.write(b)
+		return
+	}
+	g.writeString(g.color.start(code))
+	g.write(b)
+	g.writeString(g.color.end(code))
+}
+
+func (g *grepper) write(b []byte) {
+	if g.werr != nil {
+		return
+	}
+	if _, err := g.out.Write(b); err != nil {
+		g.werr = err
+	}
+}
+
+func (g *grepper) writeString(s string) {
+	if g.werr != nil {
+		return
+	}
+	if _, err := g.out.WriteString(s); err != nil {
+		g.werr = err
+	}
+}
