@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+
+	"github.com/charmbracelet/x/ansi"
 	"io"
 	"strconv"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"memsh/memfs"
 	"memsh/shell"
+	"memsh/themes"
 )
 
 // fakeShell stands in for *shell.Session in tests of the TUI itself: a
@@ -101,3 +104,9 @@ func (f *fakeShell) Exited() (int, bool) {
 	return f.exitSt, f.exited
 }
 func (f *fakeShell) StdinBytes() int64 { return f.stdin.Load() }
+
+type themesTheme = themes.Theme
+
+var themesGet = themes.Get
+
+func ansiStrip(s string) string { return ansi.Strip(s) }

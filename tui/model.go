@@ -491,6 +491,7 @@ func (m *model) isCommand(name string) bool {
 
 func (m *model) run(src string) tea.Cmd {
 	var cmds []tea.Cmd
+	src = strings.TrimRight(src, "\n")
 	m.ed.Reset()
 	m.edited()
 	m.comp = nil

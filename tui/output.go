@@ -238,6 +238,9 @@ func (s *sanitizer) text(t string, w int) {
 		return
 	}
 	if s.width+w > maxLineWidth {
+		if room := maxLineWidth - s.width; room > 0 && len(t) == w {
+			s.line.WriteString(t[:room]) // an ASCII run: one byte per column
+		}
 		s.line.WriteString("…")
 		s.cut = true
 		return

@@ -2,17 +2,13 @@ package tui
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // ascii renders s in the ASCII colour profile: no colours, attributes
 // kept, so goldens show layout and text, not palette.
@@ -22,25 +18,6 @@ func ascii(s string) string {
 	w.Profile = colorprofile.ASCII
 	w.WriteString(s)
 	return b.String()
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	p := filepath.Join("testdata", name+".golden")
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, p, got, want)
-	}
 }
 
 // testModel is a model over a fake shell with a fixed clock and size.
@@ -117,7 +94,7 @@ func TestViewGoldens(t *testing.T) {
 			m.onPoll(poll(sh, m.tree, time.Now()))
 			clear(m.changed)
 			m.ed.Set("for i in 1 2; do echo $i; done | nosuch 'x'")
-			golden(t, "session-"+sz.name, frame(m))
+			golden.RequireEqual(t, frame(m))
 		})
 	}
 }
