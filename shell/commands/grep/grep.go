@@ -56,7 +56,14 @@ type grepper struct {
 	printedAny bool  // for group separators across files
 	stop       bool  // -q matched: stop everything
 	werr       error // writing the output failed: stop everything
+	nameMode   int
 }
+
+const (
+	nameAuto = iota
+	nameAlways
+	nameNever
+)
 
 type colors struct {
 	ms, mc, sl, cx, fn, ln, bn, se string
@@ -233,9 +240,11 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	switch g.dirAction {
 	case "read", "skip", "recurse":
 	default:
-		inv.Errorf("invalid argument '%s' for '--directories'", g.dirAction)
-		fmt.Fprintln(inv.Stderr, "Valid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'")
-		return usage(inv, "")
+		// argmatch's wording (C.UTF-8 quotes) and status.
+		inv.Errorf("invalid argument ‘%s’ for ‘--directories’", g.dirAction)
+		fmt.Fprintln(inv.Stderr, "Valid arguments are:\n  - ‘read’\n  - ‘recurse’\n  - ‘skip’")
+		usage(inv, "")
+		return 1
 	}
 	if *recursive || *derefRecursive {
 		g.dirAction = "recurse"
@@ -300,9 +309,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 			g.color = parseGrepColors(inv.Getenv("GREP_COLORS"))
 		}
 	default:
-		inv.Errorf("invalid argument '%s' for '--color'", when)
-		fmt.Fprintln(inv.Stderr, "Valid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'")
-		return usage(inv, "")
+		// GNU grep answers a bad --color argument with its --help.
+		io.WriteString(inv.Stdout, grepHelp)
+		return 0
 	}
 	if fset.Changed("label") {
 		g.label = *label
@@ -372,13 +381,16 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 			operands = []string{"-"}
 		}
 	}
-	g.withName = (len(operands) > 1 || g.dirAction == "recurse" && !(len(operands) == 1 && operands[0] == "-")) && !*noName
-	if *withName {
-		g.withName = true
+	// Names are shown for several operands, or for files found inside a
+	// directory searched recursively (decided per operand).
+	g.nameMode = nameAuto
+	switch {
+	case *noName:
+		g.nameMode = nameNever
+	case *withName, len(operands) > 1:
+		g.nameMode = nameAlways
 	}
-	if *noName {
-		g.withName = false
-	}
+	g.withName = g.nameMode == nameAlways
 
 	g.out = bufio.NewWriterSize(inv.Stdout, 64<<10)
 	for _, op := range operands {
@@ -581,6 +593,10 @@ func (g *grepper) operand(op string) {
 		}
 		if op != "" && g.excludedDir(strings.TrimRight(op, "/")) && op != "." {
 			return
+		}
+		if g.nameMode == nameAuto {
+			g.withName = true
+			defer func() { g.withName = false }()
 		}
 		g.walk(abs, op)
 		return

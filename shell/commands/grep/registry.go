@@ -39,7 +39,6 @@ Pattern selection and interpretation:
   -F, --fixed-strings       PATTERNS are strings
   -G, --basic-regexp        PATTERNS are basic regular expressions
   -P, --perl-regexp         PATTERNS are Perl regular expressions
-                            (memsh: Go RE2 syntax, no back-references)
   -e, --regexp=PATTERNS     use PATTERNS for matching
   -f, --file=FILE           take PATTERNS from FILE
   -i, --ignore-case         ignore case distinctions in patterns and data
@@ -100,4 +99,8 @@ When FILE is '-', read standard input.  With no FILE, read '.' if
 recursive, '-' otherwise.  With fewer than two FILEs, assume -h.
 Exit status is 0 if any line is selected, 1 otherwise;
 if any error occurs and -q is not given, the exit status is 2.
+
+Report bugs to: bug-grep@gnu.org
+GNU grep home page: <https://www.gnu.org/software/grep/>
+General help using GNU software: <https://www.gnu.org/gethelp/>
 `

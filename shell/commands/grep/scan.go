@@ -141,7 +141,8 @@ func (g *grepper) file(r io.Reader, name string) {
 			return
 		}
 		if fsn.binary && g.binaryFiles == "without-match" {
-			return
+			nsel = 0 // as if it held no matching data
+			break
 		}
 		if done {
 			if afterLeft == 0 || outQuiet || fsn.binary {
