@@ -1,0 +1,103 @@
+#!/bin/sh
+# tmux-smoke.sh: start the real memsh TUI in a detached tmux session of a
+# fixed size, type into it with send-keys and check what capture-pane
+# shows. Uses bin/memsh (or $MEMSH), building it when missing. Exits 0
+# with a message when tmux is not installed; non-zero on any failure.
+# Always kills its own tmux session.
+set -u
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tmux-smoke: tmux not found, skipping"
+	exit 0
+fi
+
+cd "$(dirname "$0")/.." || exit 1
+BIN=${MEMSH:-bin/memsh}
+if [ ! -x "$BIN" ]; then
+	mkdir -p bin && go build -o bin/memsh . || exit 1
+	BIN=bin/memsh
+fi
+case $BIN in
+/*) ;;
+*) BIN=$PWD/$BIN ;;
+esac
+
+SESSION="memsh-smoke-$$"
+WORK=$(mktemp -d)
+trap 'tmux kill-session -t "$SESSION" 2>/dev/null; rm -rf "$WORK"' EXIT INT TERM
+
+fail() {
+	echo "tmux-smoke: FAIL: $1"
+	echo "---- screen ----"
+	tmux capture-pane -t "$SESSION" -p 2>/dev/null
+	echo "----------------"
+	exit 1
+}
+
+# wait_for TEXT [SECONDS]: poll capture-pane until TEXT shows.
+wait_for() {
+	n=0
+	limit=$((${2:-10} * 10))
+	while [ $n -lt $limit ]; do
+		if tmux capture-pane -t "$SESSION" -p 2>/dev/null | grep -qF -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		n=$((n + 1))
+	done
+	fail "did not see: $1"
+}
+
+# A private config dir so the user's history is neither read nor written;
+# the exit status lands in a file once memsh quits.
+tmux new-session -d -s "$SESSION" -x 120 -y 32 \
+	"env XDG_CONFIG_HOME='$WORK/config' HOME='$WORK' TERM=xterm-256color '$BIN'; echo \$? > '$WORK/status'; sleep 60" ||
+	fail "could not start tmux"
+
+wait_for "sandboxed shell"
+wait_for "memfs"
+
+tmux send-keys -t "$SESSION" -l 'echo smoke-$((6*7))'
+tmux send-keys -t "$SESSION" Enter
+wait_for "smoke-42"
+
+# A multi-line statement: Enter on an unfinished line continues it.
+tmux send-keys -t "$SESSION" -l 'for i in 1 2 3; do'
+tmux send-keys -t "$SESSION" Enter
+tmux send-keys -t "$SESSION" -l 'echo "n=$i"; done'
+tmux send-keys -t "$SESSION" Enter
+wait_for "n=3"
+
+# A file appears in the side panel.
+tmux send-keys -t "$SESSION" -l 'printf "hello\n" > smoke-file.txt'
+tmux send-keys -t "$SESSION" Enter
+wait_for "smoke-file.txt"
+
+# Ctrl-C cancels a running command: status 130.
+tmux send-keys -t "$SESSION" -l 'sleep 30'
+tmux send-keys -t "$SESSION" Enter
+sleep 0.5
+tmux send-keys -t "$SESSION" C-c
+wait_for "130" 5
+
+# The key map.
+tmux send-keys -t "$SESSION" F1
+wait_for "Keys"
+tmux send-keys -t "$SESSION" Escape
+sleep 0.3
+
+# exit N quits with N and restores the terminal.
+tmux send-keys -t "$SESSION" -l 'exit 7'
+tmux send-keys -t "$SESSION" Enter
+n=0
+while [ ! -s "$WORK/status" ] && [ $n -lt 50 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+[ -s "$WORK/status" ] || fail "memsh did not quit on exit 7"
+status=$(cat "$WORK/status")
+[ "$status" = 7 ] || fail "exit status $status, want 7"
+[ -e "$WORK/config/memsh/history" ] || fail "no history file in the config dir"
+grep -qF 'echo smoke-$((6*7))' "$WORK/config/memsh/history" || fail "history lacks the first command"
+
+echo "tmux-smoke: ok"
