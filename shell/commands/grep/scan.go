@@ -207,13 +207,13 @@ func (g *grepper) file(r io.Reader, name string) {
 		if g.withName {
 			fsn.writeName()
 			if g.nullName {
-				g.write([]byte{0})
+				g.writeByte(0)
 			} else {
 				fsn.writeSep(':')
 			}
 		}
 		g.writeString(strconv.FormatInt(nsel, 10))
-		g.write([]byte{'\n'})
+		g.writeByte('\n')
 	case g.listNoMatch && nsel == 0:
 		fsn.printName()
 	}
@@ -252,9 +252,9 @@ func (fs *fileScan) printName() {
 	g := fs.g
 	fs.writeName()
 	if g.nullName {
-		g.write([]byte{0})
+		g.writeByte(0)
 	} else {
-		g.write([]byte{'\n'})
+		g.writeByte('\n')
 	}
 }
 
@@ -273,11 +273,11 @@ func (fs *fileScan) writeSep(sep byte) {
 	g := fs.g
 	if g.color != nil && g.color.se != "" {
 		g.writeString(g.color.start(g.color.se))
-		g.write([]byte{sep})
+		g.writeByte(sep)
 		g.writeString(g.color.end(g.color.se))
 		return
 	}
-	g.write([]byte{sep})
+	g.writeByte(sep)
 }
 
 func (fs *fileScan) writeNum(n int64, code string, sep byte) {
@@ -303,7 +303,7 @@ func (fs *fileScan) prefix(lineno, off int64, sep byte) {
 	if g.withName {
 		fs.writeName()
 		if g.nullName {
-			g.write([]byte{0})
+			g.writeByte(0)
 		} else {
 			fs.writeSep(sep)
 		}
@@ -318,7 +318,7 @@ func (fs *fileScan) prefix(lineno, off int64, sep byte) {
 		any = true
 	}
 	if g.initialTab && any {
-		g.write([]byte{'\t'})
+		g.writeByte('\t')
 	}
 }
 
@@ -342,7 +342,7 @@ func (fs *fileScan) separator(lineno int64) {
 		} else {
 			g.writeString(*g.groupSep)
 		}
-		g.write([]byte{'\n'})
+		g.writeByte('\n')
 	}
 }
 
@@ -367,7 +367,7 @@ func (fs *fileScan) printLine(line []byte, lineno, off int64, sep byte) bool {
 				fs.separator(lineno)
 				fs.prefix(lineno, off+int64(m[0]), sep)
 				g.writeMatch(line[m[0]:m[1]], g.colorFor(sep))
-				g.write([]byte{g.eol})
+				g.writeByte(g.eol)
 				fs.lastOut = lineno
 				g.printedAny = true
 			}
@@ -405,7 +405,7 @@ func (fs *fileScan) printLine(line []byte, lineno, off int64, sep byte) bool {
 	} else {
 		g.write(line)
 	}
-	g.write([]byte{g.eol})
+	g.writeByte(g.eol)
 	fs.lastOut = lineno
 	g.printedAny = true
 	return true
@@ -458,6 +458,15 @@ func (g *grepper) writeString(s string) {
 		return
 	}
 	if _, err := g.out.WriteString(s); err != nil {
+		g.werr = err
+	}
+}
+
+func (g *grepper) writeByte(c byte) {
+	if g.werr != nil {
+		return
+	}
+	if err := g.out.WriteByte(c); err != nil {
 		g.werr = err
 	}
 }

@@ -1,0 +1,143 @@
+package grep
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+// endless repeats its line forever, like `yes`.
+type endless struct{ line []byte }
+
+func (e endless) Read(p []byte) (int, error) {
+	n := 0
+	for n+len(e.line) <= len(p) {
+		n += copy(p[n:], e.line)
+	}
+	if n == 0 {
+		n = copy(p, e.line)
+	}
+	return n, nil
+}
+
+func runOn(ctx context.Context, stdin io.Reader, args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	inv := &command.Invocation{
+		Args:  append([]string{"grep"}, args...),
+		Stdio: command.Stdio{Stdin: stdin, Stdout: &out, Stderr: &errb},
+		FS:    memfs.New(memfs.Options{}),
+		Dir:   "/",
+	}
+	status := Run(ctx, inv)
+	return out.String(), errb.String(), status
+}
+
+func TestEndlessInput(t *testing.T) {
+	// The deadline only keeps a broken grep from hanging the test run.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if out, _, st := runOn(ctx, endless{[]byte("y\n")}, "-m1", "y"); out != "y\n" || st != 0 {
+		t.Errorf("grep -m1 y: %q %d", out, st)
+	}
+	if out, _, st := runOn(ctx, endless{[]byte("y\n")}, "-q", "y"); out != "" || st != 0 {
+		t.Errorf("grep -q y: %q %d", out, st)
+	}
+	if out, _, st := runOn(ctx, endless{[]byte("y\n")}, "-l", "y"); out != "(standard input)\n" || st != 0 {
+		t.Errorf("grep -l y: %q %d", out, st)
+	}
+	if out, _, st := runOn(ctx, endless{[]byte("y\n")}, "-m2", "-c", "y"); out != "2\n" || st != 0 {
+		t.Errorf("grep -m2 -c y: %q %d", out, st)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+	}()
+	if _, errs, st := runOn(ctx, endless{[]byte("n\n")}, "y"); st != 130 || errs != "" {
+		t.Errorf("cancelled grep: status %d, stderr %q", st, errs)
+	}
+}
+
+// slowPipe hands out one line per read, as an interactive pipe does, and
+// records what grep had written before each read.
+type slowPipe struct {
+	lines []string
+	out   *bytes.Buffer
+	seen  []string
+}
+
+func (s *slowPipe) Read(p []byte) (int, error) {
+	s.seen = append(s.seen, s.out.String())
+	if len(s.lines) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, s.lines[0])
+	s.lines = s.lines[1:]
+	return n, nil
+}
+
+func TestFlushesWhenInputIdle(t *testing.T) {
+	var out bytes.Buffer
+	pipe := &slowPipe{lines: []string{"a1\n", "b\n", "a2\n"}, out: &out}
+	inv := &command.Invocation{
+		Args:  []string{"grep", "a"},
+		Stdio: command.Stdio{Stdin: pipe, Stdout: &out, Stderr: io.Discard},
+		FS:    memfs.New(memfs.Options{}),
+		Dir:   "/",
+	}
+	Run(context.Background(), inv)
+	// Before the third read, the first match must already be out.
+	if len(pipe.seen) < 3 || pipe.seen[2] != "a1\n" {
+		t.Errorf("output before each read: %q", pipe.seen)
+	}
+}
+
+func TestLongLineAndNUL(t *testing.T) {
+	long := strings.Repeat("x", 1<<20) + "needle" + strings.Repeat("x", 1<<20) + "\n"
+	if out, _, st := runOn(context.Background(), strings.NewReader("a\n"+long+"b\n"), "-c", "needle"); out != "1\n" || st != 0 {
+		t.Errorf("long line: %q %d", out, st)
+	}
+	if out, _, st := runOn(context.Background(), strings.NewReader("a\x00\xffb\n"), "-a", "b"); out != "a\x00\xffb\n" || st != 0 {
+		t.Errorf("-a keeps bytes: %q %d", out, st)
+	}
+}
+
+func BenchmarkGrep(b *testing.B) {
+	var text bytes.Buffer
+	for i := 0; text.Len() < 16<<20; i++ {
+		text.WriteString("the quick brown fox jumps over the lazy dog 0123456789 line\n")
+		if i%1000 == 0 {
+			text.WriteString("a rare needle in the haystack\n")
+		}
+	}
+	data := text.Bytes()
+	for _, bc := range []struct {
+		name string
+		args []string
+	}{
+		{"literal", []string{"-c", "needle"}},
+		{"regex", []string{"-c", "n[aeiou]*dle"}},
+		{"ignorecase", []string{"-ci", "NEEDLE"}},
+		{"invert", []string{"-vc", "fox"}},
+		{"word", []string{"-cw", "needle"}},
+		{"backref", []string{"-c", `\(e\)\1`}},
+		{"print", []string{"o"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				runOn(context.Background(), bytes.NewReader(data), bc.args...)
+			}
+		})
+	}
+}
