@@ -5,6 +5,8 @@ import "memsh/shell/command"
 // Commands is this package's registry table.
 func Commands() []command.Command {
 	return []command.Command{
+		{Name: "find", Summary: "search for files in a directory hierarchy", Help: findHelp, Run: runFind, RawArgs: true},
+		{Name: "date", Summary: "print the date and time", Help: dateHelp, Run: runDate},
 		{Name: "env", Summary: "run a program in a modified environment", Help: envHelp, Run: runEnv, RawArgs: true},
 		{Name: "printenv", Summary: "print all or part of the environment", Help: printenvHelp, Run: runPrintenv},
 		{Name: "true", Summary: "do nothing, successfully", Help: trueHelp, Run: runTrue, RawArgs: true},
@@ -18,6 +20,7 @@ func Commands() []command.Command {
 		{Name: "id", Summary: "print real and effective user and group IDs", Help: idHelp, Run: runID},
 		{Name: "nproc", Summary: "print the number of processing units available", Help: nprocHelp, Run: runNproc},
 		{Name: "tty", Summary: "print the file name of the terminal connected to standard input", Help: ttyHelp, Run: runTty},
+		{Name: "seq", Summary: "print a sequence of numbers", Help: seqHelp, Run: runSeq},
 		{Name: "clear", Summary: "clear the terminal screen", Help: clearHelp, Run: runClear},
 	}
 }
@@ -181,4 +184,156 @@ Options:
   -T TERM     use this instead of $TERM
   -V          print curses-version
   -x          do not try to clear scrollback
+`
+
+const seqHelp = `Usage: seq [OPTION]... LAST
+  or:  seq [OPTION]... FIRST LAST
+  or:  seq [OPTION]... FIRST INCREMENT LAST
+Print numbers from FIRST to LAST, in steps of INCREMENT.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -f, --format=FORMAT      use printf style floating-point FORMAT
+  -s, --separator=STRING   use STRING to separate numbers (default: \n)
+  -w, --equal-width        equalize width by padding with leading zeroes
+` + stdOpts + `
+If FIRST or INCREMENT is omitted, it defaults to 1.  That is, an
+omitted INCREMENT defaults to 1 even when LAST is smaller than FIRST.
+The sequence of numbers ends when the sum of the current number and
+INCREMENT would become greater than LAST.
+FIRST, INCREMENT, and LAST are interpreted as floating point values.
+INCREMENT is usually positive if FIRST is smaller than LAST, and
+INCREMENT is usually negative if FIRST is greater than LAST.
+INCREMENT must not be 0; none of FIRST, INCREMENT and LAST may be NaN.
+FORMAT must be suitable for printing one argument of type 'double';
+it defaults to %.PRECf if FIRST, INCREMENT, and LAST are all fixed point
+decimal numbers with maximum precision PREC, and to %g otherwise.
+`
+
+const findHelp = `Usage: find [-H] [-L] [-P] [path...] [expression]
+
+Default path is the current directory; default expression is -print.
+Expression may consist of: operators, options, tests, and actions.
+Directories are walked in name order.
+
+Operators (decreasing precedence; -and is implicit where no others are given):
+      ( EXPR )   ! EXPR   -not EXPR   EXPR1 -a EXPR2   EXPR1 -and EXPR2
+      EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2
+
+Positional options (always true):
+      -daystart -follow -nowarn -regextype TYPE -warn
+
+Normal options (always true, specified before other expressions):
+      -depth -maxdepth LEVELS -mindepth LEVELS
+      -mount -noleaf -xdev -ignore_readdir_race -noignore_readdir_race
+
+Tests (N can be +N or -N or N):
+      -amin N -anewer FILE -atime N -cmin N -cnewer FILE -ctime N
+      -empty -false -gid N -group NAME -ilname PATTERN -iname PATTERN
+      -inum N -ipath PATTERN -iwholename PATTERN -iregex PATTERN
+      -links N -lname PATTERN -mmin N -mtime N -name PATTERN
+      -newer FILE -newerXY REFERENCE -nouser -nogroup -path PATTERN
+      -perm [-/]MODE -regex PATTERN -readable -writable -executable
+      -samefile FILE -wholename PATTERN -size N[bcwkMG] -true
+      -type [bcdpflsD] -uid N -user NAME -xtype [bcdpfls]
+
+Actions:
+      -delete -print0 -printf FORMAT -fprintf FILE FORMAT -print
+      -fprint0 FILE -fprint FILE -ls -fls FILE -prune -quit
+      -exec COMMAND ; -exec COMMAND {} + -ok COMMAND ;
+      -execdir COMMAND ; -execdir COMMAND {} + -okdir COMMAND ;
+
+Other common options:
+      --help                   display this help and exit
+      --version                output version information and exit
+`
+
+const dateHelp = `Usage: date [OPTION]... [+FORMAT]
+Display date and time in the given FORMAT.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -d, --date=STRING          display time described by STRING, not 'now'
+  -f, --file=DATEFILE        like --date; once for each line of DATEFILE
+  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.
+                               FMT='date' for date only (the default),
+                               'hours', 'minutes', 'seconds', or 'ns'
+                               for date and time to the indicated precision.
+                               Example: 2006-08-14T02:34:56-06:00
+  -R, --rfc-email            output date and time in RFC 5322 format.
+                               Example: Mon, 14 Aug 2006 02:34:56 -0600
+      --rfc-3339=FMT         output date/time in RFC 3339 format.
+                               FMT='date', 'seconds', or 'ns'
+                               for date and time to the indicated precision.
+                               Example: 2006-08-14 02:34:56-06:00
+  -r, --reference=FILE       display the last modification time of FILE
+  -u, --utc, --universal     print Coordinated Universal Time (UTC)
+` + stdOpts + `
+FORMAT controls the output.  Interpreted sequences are:
+
+  %%   a literal %
+  %a   abbreviated weekday name (e.g., Sun)
+  %A   full weekday name (e.g., Sunday)
+  %b   abbreviated month name (e.g., Jan)
+  %B   full month name (e.g., January)
+  %c   date and time (e.g., Thu Mar  3 23:05:25 2005)
+  %C   century; like %Y, except omit last two digits (e.g., 20)
+  %d   day of month (e.g., 01)
+  %D   date; same as %m/%d/%y
+  %e   day of month, space padded; same as %_d
+  %F   full date; like %+4Y-%m-%d
+  %g   last two digits of year of ISO week number (see %G)
+  %G   year of ISO week number (see %V); normally useful only with %V
+  %h   same as %b
+  %H   hour (00..23)
+  %I   hour (01..12)
+  %j   day of year (001..366)
+  %k   hour, space padded ( 0..23); same as %_H
+  %l   hour, space padded ( 1..12); same as %_I
+  %m   month (01..12)
+  %M   minute (00..59)
+  %n   a newline
+  %N   nanoseconds (000000000..999999999)
+  %p   AM or PM
+  %P   like %p, but lower case
+  %q   quarter of year (1..4)
+  %r   12-hour clock time (e.g., 11:11:04 PM)
+  %R   24-hour hour and minute; same as %H:%M
+  %s   seconds since the Epoch (1970-01-01 00:00 UTC)
+  %S   second (00..60)
+  %t   a tab
+  %T   time; same as %H:%M:%S
+  %u   day of week (1..7); 1 is Monday
+  %U   week number of year, with Sunday as first day of week (00..53)
+  %V   ISO week number, with Monday as first day of week (01..53)
+  %w   day of week (0..6); 0 is Sunday
+  %W   week number of year, with Monday as first day of week (00..53)
+  %x   date representation (e.g., 12/31/99)
+  %X   time representation (e.g., 23:13:48)
+  %y   last two digits of year (00..99)
+  %Y   year
+  %z   +hhmm numeric time zone (e.g., -0400)
+  %:z  +hh:mm numeric time zone (e.g., -04:00)
+  %::z  +hh:mm:ss numeric time zone (e.g., -04:00:00)
+  %:::z  numeric time zone with : to necessary precision (e.g., -04, +05:30)
+  %Z   alphabetic time zone abbreviation (e.g., EDT)
+
+By default, date pads numeric fields with zeroes.
+The following optional flags may follow '%':
+
+  -  (hyphen) do not pad the field
+  _  (underscore) pad with spaces
+  0  (zero) pad with zeros
+  +  pad with zeros, and put '+' before future years with >4 digits
+  ^  use upper case if possible
+  #  use opposite case if possible
+
+After any flags comes an optional field width, as a decimal number;
+then an optional modifier, which is either
+E to use the locale's alternate representations if available, or
+O to use the locale's alternate numeric symbols if available.
+
+Dates given with -d: @SECONDS, YYYY-MM-DD [HH:MM[:SS[.N]]] (or with T),
+MM/DD/YYYY, 'Jan 2 2024', RFC 5322 dates, zones (UTC, Z, +hh:mm), and
+relative items: 'now', 'today', 'yesterday', 'tomorrow', 'N UNIT [ago]',
+'+N UNIT', 'next UNIT', 'last UNIT', weekday names ('next monday').
+Without TZ in the environment, dates are in UTC.
 `

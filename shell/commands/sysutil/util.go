@@ -72,47 +72,38 @@ func printVersion(inv *command.Invocation, name string) int {
 	return 0
 }
 
-// quote quotes s for a message the way GNU's quote() does in the C
-// locale: 'x', or "x'y" when s holds a single quote, with control
-// characters shown as shell escapes.
+// quote quotes s for a message as GNU's quote() does in the C locale:
+// 'x', with a quote or backslash escaped by a backslash and control
+// characters shown as C escapes.
 func quote(s string) string {
-	needsEscape := false
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			needsEscape = true
-			break
-		}
-	}
-	if !needsEscape {
-		if !strings.Contains(s, "'") {
-			return "'" + s + "'"
-		}
-		if !strings.ContainsAny(s, "\"$`\\") {
-			return "\"" + s + "\""
-		}
-	}
 	var b strings.Builder
 	b.WriteByte('\'')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == '\'':
-			b.WriteString(`'\''`)
-		case c < 0x20 || c == 0x7f:
-			b.WriteString("'$'")
-			switch c {
-			case '\n':
-				b.WriteString(`\n`)
-			case '\t':
-				b.WriteString(`\t`)
-			case '\r':
-				b.WriteString(`\r`)
-			default:
-				fmt.Fprintf(&b, `\%03o`, c)
-			}
-			b.WriteString("''")
-		default:
+		switch c {
+		case '\'', '\\':
+			b.WriteByte('\\')
 			b.WriteByte(c)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\v':
+			b.WriteString(`\v`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, `\%03o`, c)
+			} else {
+				b.WriteByte(c)
+			}
 		}
 	}
 	b.WriteByte('\'')

@@ -1,0 +1,297 @@
+package sysutil
+
+import (
+	"bufio"
+	"fmt"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// findPrintf is a compiled -printf format.
+type findPrintf struct{ items []printfItem }
+
+type printfItem struct {
+	lit  string
+	verb byte   // 0 for a literal
+	sub  byte   // the k of %Ak, %Ck, %Tk
+	spec string // flags, width and precision ("-10", ".3")
+	stop bool   // \c: stop printing for this file
+}
+
+func compileFindPrintf(p *findParser, f string) *findPrintf {
+	prog := &findPrintf{}
+	var lit strings.Builder
+	flush := func() {
+		if lit.Len() > 0 {
+			prog.items = append(prog.items, printfItem{lit: lit.String()})
+			lit.Reset()
+		}
+	}
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		switch c {
+		case '\\':
+			if i+1 >= len(f) {
+				lit.WriteByte('\\')
+				continue
+			}
+			i++
+			switch d := f[i]; d {
+			case 'a':
+				lit.WriteByte('\a')
+			case 'b':
+				lit.WriteByte('\b')
+			case 'f':
+				lit.WriteByte('\f')
+			case 'n':
+				lit.WriteByte('\n')
+			case 'r':
+				lit.WriteByte('\r')
+			case 't':
+				lit.WriteByte('\t')
+			case 'v':
+				lit.WriteByte('\v')
+			case '\\':
+				lit.WriteByte('\\')
+			case 'c':
+				flush()
+				prog.items = append(prog.items, printfItem{stop: true})
+			default:
+				if d >= '0' && d <= '7' {
+					n, j := 0, i
+					for ; j < len(f) && j < i+3 && f[j] >= '0' && f[j] <= '7'; j++ {
+						n = n*8 + int(f[j]-'0')
+					}
+					lit.WriteByte(byte(n))
+					i = j - 1
+				} else {
+					p.st.inv.Errorf("warning: unrecognized escape '\\%c'", d)
+					lit.WriteByte('\\')
+					lit.WriteByte(d)
+				}
+			}
+		case '%':
+			j := i + 1
+			for j < len(f) && strings.IndexByte("-+ #0", f[j]) >= 0 {
+				j++
+			}
+			for j < len(f) && (f[j] >= '0' && f[j] <= '9' || f[j] == '.') {
+				j++
+			}
+			if j >= len(f) {
+				p.fail("error: %s at end of format string", "%")
+				return prog
+			}
+			spec := f[i+1 : j]
+			verb := f[j]
+			switch verb {
+			case '%':
+				lit.WriteByte('%')
+				i = j
+				continue
+			case 'A', 'C', 'T':
+				if j+1 >= len(f) {
+					p.fail("error: %s at end of format string", "%"+string(verb))
+					return prog
+				}
+				flush()
+				prog.items = append(prog.items, printfItem{verb: verb, sub: f[j+1], spec: spec})
+				i = j + 1
+				continue
+			case 'a', 'b', 'c', 'd', 'D', 'f', 'F', 'g', 'G', 'h', 'H', 'i', 'k', 'l', 'm', 'M', 'n', 'p', 'P', 's', 'S', 't', 'u', 'U', 'y', 'Y', 'Z':
+				flush()
+				prog.items = append(prog.items, printfItem{verb: verb, spec: spec})
+				i = j
+				continue
+			}
+			// An unknown directive is printed as it stands.
+			p.st.inv.Errorf("warning: unrecognized format directive '%%%c'", verb)
+			lit.WriteString(f[i : j+1])
+			i = j
+		default:
+			lit.WriteByte(c)
+		}
+	}
+	flush()
+	return prog
+}
+
+func (prog *findPrintf) run(st *findState, w *bufio.Writer, f *findFile) {
+	for _, it := range prog.items {
+		if it.stop {
+			return
+		}
+		if it.verb == 0 {
+			w.WriteString(it.lit)
+			continue
+		}
+		val, numeric := st.printfValue(it, f)
+		w.WriteString(padDirective(it.spec, val, numeric))
+	}
+}
+
+// padDirective applies a directive's width and flags; a precision
+// truncates string values.
+func padDirective(spec, val string, numeric bool) string {
+	if spec == "" {
+		return val
+	}
+	left, zero := false, false
+	i := 0
+	for ; i < len(spec) && strings.IndexByte("-+ #0", spec[i]) >= 0; i++ {
+		switch spec[i] {
+		case '-':
+			left = true
+		case '0':
+			zero = true
+		}
+	}
+	ws, ps, hasPrec := strings.Cut(spec[i:], ".")
+	width, _ := strconv.Atoi(ws)
+	if hasPrec && !numeric {
+		if prec, err := strconv.Atoi(ps); err == nil && prec < len(val) {
+			val = val[:prec]
+		} else if ps == "" {
+			val = ""
+		}
+	}
+	if len(val) >= width {
+		return val
+	}
+	pad := width - len(val)
+	switch {
+	case left:
+		return val + strings.Repeat(" ", pad)
+	case zero && numeric:
+		if strings.HasPrefix(val, "-") {
+			return "-" + strings.Repeat("0", pad) + val[1:]
+		}
+		return strings.Repeat("0", pad) + val
+	}
+	return strings.Repeat(" ", pad) + val
+}
+
+// printfValue renders one directive for f; numeric says whether it is a
+// number (for the 0 flag).
+func (st *findState) printfValue(it printfItem, f *findFile) (string, bool) {
+	s := statOf(f.info)
+	m := f.info.Mode()
+	loc := dateLocation(st.inv)
+	switch it.verb {
+	case 'a', 'c', 't':
+		t := fileTime(f.info, map[byte]byte{'a': 'a', 'c': 'c', 't': 'm'}[it.verb]).In(loc)
+		return t.Format("Mon Jan _2 15:04:05.") + fmt.Sprintf("%09d0", t.Nanosecond()) + t.Format(" 2006"), false
+	case 'A', 'C', 'T':
+		t := fileTime(f.info, map[byte]byte{'A': 'a', 'C': 'c', 'T': 'm'}[it.verb]).In(loc)
+		frac := fmt.Sprintf(".%09d0", t.Nanosecond())
+		switch it.sub {
+		case '@':
+			return strconv.FormatInt(t.Unix(), 10) + frac, true
+		case 'S':
+			return fmt.Sprintf("%02d", t.Second()) + frac, false
+		case 'T', 'X':
+			return t.Format("15:04:05") + frac, false
+		case '+':
+			return t.Format("2006-01-02+15:04:05") + frac, false
+		}
+		return strftime(string([]byte{'%', it.sub}), t), false
+	case 'b':
+		return strconv.FormatInt(s.Blocks, 10), true
+	case 'k':
+		return strconv.FormatInt((s.Blocks+1)/2, 10), true
+	case 'd':
+		return strconv.Itoa(f.depth), true
+	case 'D':
+		return strconv.FormatUint(uint64(s.Dev), 10), true
+	case 'f':
+		if f.depth == 0 {
+			b := strings.TrimRight(f.path, "/")
+			if b == "" {
+				return "/", false
+			}
+			return path.Base(b), false
+		}
+		return f.name, false
+	case 'F':
+		return "tmpfs", false
+	case 'g', 'u':
+		id := int(s.Gid)
+		if it.verb == 'u' {
+			id = int(s.Uid)
+			if e, ok := userByUID(st.inv, id); ok {
+				return e.Name, false
+			}
+		} else if g, ok := groupName(st.inv, groupTable(st.inv), id); ok {
+			return g, false
+		}
+		return strconv.Itoa(id), true
+	case 'G':
+		return strconv.Itoa(int(s.Gid)), true
+	case 'U':
+		return strconv.Itoa(int(s.Uid)), true
+	case 'h':
+		i := strings.LastIndexByte(f.path, '/')
+		if i < 0 {
+			return ".", false
+		}
+		if i == 0 {
+			return "/", false
+		}
+		return f.path[:i], false
+	case 'H':
+		return f.start, false
+	case 'i':
+		return strconv.FormatUint(s.Ino, 10), true
+	case 'l':
+		if m&fs.ModeSymlink != 0 {
+			t, _ := st.inv.FS.Readlink(f.abs)
+			return t, false
+		}
+		return "", false
+	case 'm':
+		v := strconv.FormatUint(uint64(uint32(m.Perm())|specialBits(m)), 8)
+		if strings.Contains(it.spec, "#") {
+			v = "0" + v
+		}
+		return v, true
+	case 'M':
+		return modeString(m), false
+	case 'n':
+		return strconv.FormatUint(uint64(s.Nlink), 10), true
+	case 'p':
+		return f.path, false
+	case 'P':
+		if f.depth == 0 {
+			return "", false
+		}
+		rel := strings.TrimPrefix(f.path, f.start)
+		return strings.TrimPrefix(rel, "/"), false
+	case 's':
+		return strconv.FormatInt(f.info.Size(), 10), true
+	case 'S':
+		if f.info.Size() == 0 {
+			return "1", false
+		}
+		return strconv.FormatFloat(float64(s.Blocks*512)/float64(f.info.Size()), 'g', 6, 64), false
+	case 'y':
+		return string(fileTypeLetter(m)), false
+	case 'Y':
+		if m&fs.ModeSymlink == 0 {
+			return string(fileTypeLetter(m)), false
+		}
+		ti, err := st.inv.FS.Stat(f.abs)
+		if err != nil {
+			if errnoOf(err) == syscall.ELOOP {
+				return "L", false
+			}
+			return "N", false
+		}
+		return string(fileTypeLetter(ti.Mode())), false
+	case 'Z':
+		return "", false
+	}
+	return "", false
+}

@@ -1,0 +1,362 @@
+package sysutil
+
+import (
+	"bufio"
+	"context"
+	"math"
+	"strconv"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+func runSeq(ctx context.Context, inv *command.Invocation) int {
+	specs := []optSpec{
+		{'f', "format", requiredArg, "f"},
+		{'s', "separator", requiredArg, "s"},
+		{'w', "equal-width", noArg, "w"},
+		{0, "help", noArg, "help"},
+		{0, "version", noArg, "version"},
+	}
+	// "-1" and "-.5" are numbers, and option parsing stops at the first
+	// operand, as in GNU seq.
+	isNum := func(a string) bool { return len(a) > 1 && (a[1] == '.' || (a[1] >= '0' && a[1] <= '9')) }
+	opts, operands, ok := getopt(inv, inv.Args[1:], specs, true, isNum)
+	if !ok {
+		return 1
+	}
+	format, sep, equal, hasFormat := "", "\n", false, false
+	for _, o := range opts {
+		switch o.Key {
+		case "help":
+			return printHelp(inv, "seq")
+		case "version":
+			return printVersion(inv, "seq")
+		case "f":
+			format, hasFormat = o.Value, true
+		case "s":
+			sep = o.Value
+		case "w":
+			equal = true
+		}
+	}
+	if len(operands) == 0 {
+		return inv.Usage(1, "missing operand")
+	}
+	if len(operands) > 3 {
+		return inv.Usage(1, "extra operand %s", quote(operands[3]))
+	}
+	var pre, post string
+	var spec floatSpec
+	if hasFormat {
+		var msg string
+		pre, spec, post, msg = parseSeqFormat(format)
+		if msg != "" {
+			inv.Errorf("%s", msg)
+			return 1
+		}
+	}
+	var ops [3]seqOperand
+	for i, a := range operands {
+		op, msg := scanSeqArg(a)
+		if msg != "" {
+			return inv.Usage(1, "%s", msg)
+		}
+		ops[i] = op
+	}
+	first, step, last := seqOperand{value: 1, precision: 0, width: 1}, seqOperand{value: 1, precision: 0, width: 1}, ops[0]
+	switch len(operands) {
+	case 2:
+		first, last = ops[0], ops[1]
+	case 3:
+		first, step, last = ops[0], ops[1], ops[2]
+		if step.value == 0 {
+			return inv.Usage(1, "invalid Zero increment value: %s", quote(operands[1]))
+		}
+	}
+	if hasFormat && equal {
+		return inv.Usage(1, "format string may not be specified when printing equal width strings")
+	}
+	w := newWriter(inv.Stdout)
+	if !hasFormat && !equal && seqAllDigits(operands) && step.value > 0 {
+		var stepDigits string
+		if len(operands) == 3 {
+			stepDigits = operands[1]
+		} else {
+			stepDigits = "1"
+		}
+		firstDigits := "1"
+		if len(operands) > 1 {
+			firstDigits = operands[0]
+		}
+		return finish(inv, w, seqIntegers(ctx, w, firstDigits, stepDigits, operands[len(operands)-1], sep))
+	}
+	if !hasFormat {
+		spec, pre, post = seqDefaultFormat(first, step, last, equal), "", ""
+	}
+	return finish(inv, w, seqFloats(ctx, w, first.value, step.value, last.value, pre, spec, post, sep))
+}
+
+// seqOperand is a parsed number with the width and number of fraction
+// digits it was written with (GNU picks the output format from these).
+type seqOperand struct {
+	value     float64
+	width     int
+	precision int // -1: unknown (hex, inf): use %g
+}
+
+func scanSeqArg(arg string) (seqOperand, string) {
+	v, ok := parseCFloat(arg)
+	if !ok {
+		return seqOperand{}, "invalid floating point argument: " + quote(arg)
+	}
+	if math.IsNaN(v) {
+		return seqOperand{}, "invalid 'not-a-number' argument: " + quote(arg)
+	}
+	op := seqOperand{value: v, precision: -1}
+	a := strings.TrimLeft(arg, " \t\n\v\f\r+")
+	if strings.ContainsAny(a, "xX") || math.IsInf(v, 0) {
+		return op, ""
+	}
+	op.width = len(a)
+	dot := strings.IndexByte(a, '.')
+	if dot < 0 {
+		op.precision = 0
+	} else {
+		frac := a[dot+1:]
+		if i := strings.IndexAny(frac, "eE"); i >= 0 {
+			frac = frac[:i]
+		}
+		op.precision = len(frac)
+		switch {
+		case len(frac) == 0:
+			op.width-- // "1." prints as "1"
+		case dot == 0 || a[dot-1] < '0' || a[dot-1] > '9':
+			op.width++ // ".5" prints as "0.5"
+		}
+	}
+	if i := strings.IndexAny(a, "eE"); i >= 0 {
+		exp, _ := strconv.Atoi(strings.TrimPrefix(a[i+1:], "+"))
+		if exp < 0 {
+			op.precision += -exp
+		} else {
+			op.precision -= min(op.precision, exp)
+		}
+		// The width is that of the number as it will be printed.
+		op.width = len(strconv.FormatFloat(v, 'f', op.precision, 64))
+	}
+	return op, ""
+}
+
+// parseCFloat reads a number as strtold does: leading blanks, sign,
+// decimal or hexadecimal (with or without a binary exponent), inf, nan.
+func parseCFloat(s string) (float64, bool) {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	if t == "" || strings.Contains(t, "_") {
+		return 0, false
+	}
+	body := strings.TrimLeft(t, "+-")
+	if len(t)-len(body) > 1 {
+		return 0, false
+	}
+	if len(body) > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X') && !strings.ContainsAny(body, "pP") {
+		t += "p0"
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return v, true
+		}
+		return 0, false
+	}
+	return v, true
+}
+
+func seqAllDigits(operands []string) bool {
+	for _, a := range operands {
+		if a == "" {
+			return false
+		}
+		for i := 0; i < len(a); i++ {
+			if a[i] < '0' || a[i] > '9' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// seqDefaultFormat is GNU's choice: as many fraction digits as FIRST or
+// INCREMENT has, padded to the widest of FIRST and LAST with -w; %g when
+// a number was hex or infinite.
+func seqDefaultFormat(first, step, last seqOperand, equal bool) floatSpec {
+	prec := max(first.precision, step.precision)
+	if first.precision < 0 || step.precision < 0 || last.precision < 0 {
+		return floatSpec{verb: 'g', prec: -1}
+	}
+	sp := floatSpec{verb: 'f', prec: prec}
+	if equal {
+		fw := first.width + (prec - first.precision)
+		lw := last.width + (prec - last.precision)
+		if last.precision > 0 && prec == 0 {
+			lw -= last.precision + 1
+		}
+		sp.width, sp.zero = max(fw, lw), true
+	}
+	return sp
+}
+
+// parseSeqFormat splits a -f format around its one float directive.
+func parseSeqFormat(f string) (pre string, spec floatSpec, post, msg string) {
+	var b strings.Builder
+	found := false
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b.WriteByte(f[i])
+			continue
+		}
+		if i+1 < len(f) && f[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		if found {
+			return "", spec, "", "format " + quote(f) + " has too many % directives"
+		}
+		sp, n, ok := parseFloatSpec(f[i+1:])
+		if !ok {
+			if i+1+n > len(f) || n == 0 {
+				return "", spec, "", "format " + quote(f) + " ends in %"
+			}
+			return "", spec, "", "format " + quote(f) + " has unknown %" + f[i+n:i+1+n] + " directive"
+		}
+		found = true
+		spec = sp
+		pre = b.String()
+		b.Reset()
+		i += n
+	}
+	if !found {
+		return "", spec, "", "format " + quote(f) + " has no % directive"
+	}
+	return pre, spec, b.String(), ""
+}
+
+// seqFloats prints FIRST, FIRST+STEP, ... up to LAST, computing each
+// value as FIRST + i*STEP (no accumulated error), as GNU does.
+func seqFloats(ctx context.Context, w *bufio.Writer, first, step, last float64, pre string, spec floatSpec, post, sep string) int {
+	out := func(x float64) string { return pre + spec.format(x) + post }
+	beyond := func(x float64) bool {
+		if step < 0 {
+			return x < last
+		}
+		return last < x
+	}
+	if beyond(first) {
+		return 0
+	}
+	x := first
+	for i := 1.0; ; i++ {
+		if int64(i)%4096 == 0 && ctx.Err() != nil {
+			return cancelled
+		}
+		prev := out(x)
+		w.WriteString(prev)
+		x = first + i*step
+		if beyond(x) {
+			// A value just past LAST that prints as LAST (and unlike the
+			// previous value) is printed: rounding must not lose LAST.
+			s := out(x)
+			v, ok := parseCFloat(strings.TrimSuffix(strings.TrimPrefix(s, pre), post))
+			if !(ok && v == last && s != prev) || pre != "" || post != "" {
+				break
+			}
+		}
+		if _, err := w.WriteString(sep); err != nil {
+			return 1
+		}
+	}
+	w.WriteString("\n")
+	return 0
+}
+
+// seqIntegers is the exact path for non-negative integer operands of any
+// size: the current value is a decimal string incremented in place.
+func seqIntegers(ctx context.Context, w *bufio.Writer, first, step, last, sep string) int {
+	cur := []byte(trimLeadingZeros(first))
+	lastB := []byte(trimLeadingZeros(last))
+	stepB := []byte(trimLeadingZeros(step))
+	if decCmp(cur, lastB) > 0 {
+		return 0
+	}
+	one := len(stepB) == 1 && stepB[0] == '1'
+	for n := 0; ; n++ {
+		if n&4095 == 0 && ctx.Err() != nil {
+			return cancelled
+		}
+		if _, err := w.Write(cur); err != nil {
+			return 1
+		}
+		if one {
+			cur = decIncr(cur)
+		} else {
+			cur = decAdd(cur, stepB)
+		}
+		if decCmp(cur, lastB) > 0 {
+			break
+		}
+		w.WriteString(sep)
+	}
+	w.WriteString("\n")
+	return 0
+}
+
+func trimLeadingZeros(s string) string {
+	s = strings.TrimLeft(s, "0")
+	if s == "" {
+		return "0"
+	}
+	return s
+}
+
+func decCmp(a, b []byte) int {
+	if len(a) != len(b) {
+		if len(a) < len(b) {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(string(a), string(b))
+}
+
+func decIncr(a []byte) []byte {
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] < '9' {
+			a[i]++
+			return a
+		}
+		a[i] = '0'
+	}
+	return append([]byte{'1'}, a...)
+}
+
+func decAdd(a, b []byte) []byte {
+	n := max(len(a), len(b)) + 1
+	out := make([]byte, n)
+	carry := byte(0)
+	for i := 0; i < n; i++ {
+		d := carry
+		if i < len(a) {
+			d += a[len(a)-1-i] - '0'
+		}
+		if i < len(b) {
+			d += b[len(b)-1-i] - '0'
+		}
+		carry = d / 10
+		out[n-1-i] = '0' + d%10
+	}
+	if out[0] == '0' {
+		out = out[1:]
+	}
+	return out
+}
