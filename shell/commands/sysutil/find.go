@@ -286,4 +286,3 @@ func fileTypeLetter(m fs.FileMode) byte {
 	}
 	return 'U'
 }
-
