@@ -25,6 +25,8 @@ type block struct {
 	status     int
 	err        error
 	note       string // a message from memsh itself (not the command)
+	hl         string // cmd with syntax colours, computed when it started and ended
+	added      int    // lines added since the model last looked
 }
 
 func (b *block) addLine(l string) {
@@ -34,6 +36,7 @@ func (b *block) addLine(l string) {
 		b.lines = append(b.lines[:0], b.lines[n:]...)
 	}
 	b.lines = append(b.lines, l)
+	b.added++
 }
 
 // kept returns the lines that count: the last maxBlockLines.
@@ -77,6 +80,8 @@ func streamStyle(stream int, st *styles) *lipgloss.Style {
 func (b *block) header(width int, st *styles, now time.Time, spin string, hl func(string) string) []string {
 	var right string
 	switch {
+	case b.start.IsZero(): // abandoned at the prompt with ctrl+c
+		right = st.muted.Render("^C")
 	case b.running && b.cancelled:
 		right = st.muted.Render(spin + " cancelling " + fmtDuration(now.Sub(b.start)))
 	case b.running:
@@ -86,7 +91,10 @@ func (b *block) header(width int, st *styles, now time.Time, spin string, hl fun
 	default:
 		right = st.failure.Render(fmt.Sprintf("✗ %d", b.status)) + " " + st.muted.Render(fmtDuration(b.end.Sub(b.start)))
 	}
-	cmdLines := strings.Split(hl(b.cmd), "\n")
+	if b.hl == "" {
+		b.hl = hl(b.cmd)
+	}
+	cmdLines := strings.Split(b.hl, "\n")
 	out := make([]string, 0, len(cmdLines))
 	rw := lipgloss.Width(right)
 	for i, l := range cmdLines {

@@ -349,7 +349,7 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 		m.ed.Insert("\n")
 	case key.Matches(k, keys.Cancel):
 		if !m.ed.Empty() {
-			m.blocks = append(m.blocks, &block{cmd: m.ed.String(), note: "^C", status: 130, cancelled: true})
+			m.addBlock(&block{cmd: m.ed.String()})
 		}
 		m.ed.Reset()
 		m.histIdx = len(m.hist.entries)
@@ -530,7 +530,13 @@ func (m *model) drainOutput() {
 	}
 	chunks, dropped, resync := m.job.out.drain()
 	if len(chunks) > 0 || dropped > 0 {
-		m.job.block.feed(chunks, dropped, resync, &m.st)
+		b := m.job.block
+		b.added = 0
+		b.feed(chunks, dropped, resync, &m.st)
+		if m.scroll > 0 {
+			// Keep what the user scrolled back to in place.
+			m.scroll += b.added
+		}
 	}
 }
 
@@ -549,6 +555,7 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	m.now = d.end
 	clear(m.known)
 	m.hl = nil
+	b.hl = "" // recoloured: the command may have defined functions
 	if d.exited {
 		return m.quit(d.exitSt)
 	}

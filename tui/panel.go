@@ -220,7 +220,11 @@ func (p panelView) render(st *styles) string {
 	w := p.width
 	lines := make([]string, 0, p.height)
 	title := st.title.Render("memfs")
-	info := st.muted.Render(fmt.Sprintf("%d files", p.files))
+	noun := "files"
+	if p.files == 1 {
+		noun = "file"
+	}
+	info := st.muted.Render(fmt.Sprintf("%d %s", p.files, noun))
 	lines = append(lines, title+strings.Repeat(" ", max(1, w-lipgloss.Width(title)-lipgloss.Width(info)))+info)
 
 	footer := p.footer(st)

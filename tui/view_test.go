@@ -2,10 +2,12 @@ package tui
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
 )
@@ -95,6 +97,88 @@ func TestViewGoldens(t *testing.T) {
 			clear(m.changed)
 			m.ed.Set("for i in 1 2; do echo $i; done | nosuch 'x'")
 			golden.RequireEqual(t, frame(m))
+		})
+	}
+}
+
+// TestViewStates covers the overlays and transient states at 80x24.
+func TestViewStates(t *testing.T) {
+	type state struct {
+		name  string
+		opts  Options
+		w, h  int
+		setup func(*model, *fakeShell)
+	}
+	for _, tc := range []state{
+		{name: "help", w: 80, h: 24, setup: func(m *model, _ *fakeShell) {
+			m.onKey(tea.KeyPressMsg{Code: '?', Text: "?"})
+		}},
+		{name: "help-wide", w: 120, h: 30, setup: func(m *model, _ *fakeShell) {
+			m.onKey(tea.KeyPressMsg{Code: tea.KeyF1})
+		}},
+		{name: "menu", w: 80, h: 24, setup: func(m *model, sh *fakeShell) {
+			for _, n := range []string{"alpha.txt", "alps", "alto.md", "altitude.csv"} {
+				sh.fs.WriteFile("/home/user/"+n, nil, 0o644)
+			}
+			m.ed.Set("cat al")
+			m.onCompletions(compMsg{version: m.version, start: 4, word: "al", items: completions(sh, "al", false)})
+			m.onKey(tea.KeyPressMsg{Code: tea.KeyTab})
+		}},
+		{name: "search", w: 80, h: 24, setup: func(m *model, _ *fakeShell) {
+			for _, e := range []string{"grep -r TODO .", "ls -la", "git status", "go test ./..."} {
+				m.hist.add(e)
+			}
+			m.onKey(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+			for _, r := range "gt" {
+				m.onKey(tea.KeyPressMsg{Code: r, Text: string(r)})
+			}
+		}},
+		{name: "running", w: 100, h: 20, setup: func(m *model, _ *fakeShell) {
+			m.blocks = append(m.blocks, &block{cmd: "python3 gen.py | wc -l", start: time.Now(), running: true,
+				lines: []string{"partial output"}})
+			m.job = &job{block: m.blocks[len(m.blocks)-1]}
+			m.meter.samples = []float64{1, 5, 9, 3}
+			m.meter.rate = 2.41 * (1 << 30)
+			m.meter.last = 5 << 30
+		}},
+		{name: "ctrl-c-prompt", w: 80, h: 10, setup: func(m *model, _ *fakeShell) {
+			m.ed.Set("echo never")
+			m.onKey(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+		}},
+		{name: "no-color-light", w: 100, h: 16, opts: Options{Theme: "light", NoColor: true}, setup: func(m *model, sh *fakeShell) {
+			sh.fs.WriteFile("/home/user/data.bin", make([]byte, 3<<20), 0o644)
+			m.onPoll(poll(sh, m.tree, time.Now()))
+			clear(m.changed)
+			m.ed.Set("nosuch && echo 'ok' # note")
+		}},
+		{name: "long-wrapped-input", w: 80, h: 12, setup: func(m *model, _ *fakeShell) {
+			m.ed.Set("echo " + strings.Repeat("abcdefghij ", 16) + "\nfor x in 1; do\n\techo $x\ndone")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sh := newFake()
+			opts := tc.opts
+			if opts.Theme == "" {
+				opts.Theme = "dark"
+			}
+			opts.ConfigDir, opts.Version = t.TempDir(), "test"
+			m, err := newModel(sh, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Update(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
+			m.onPoll(poll(sh, nil, time.Now()))
+			tc.setup(m, sh)
+			got := frame(m)
+			for i, l := range strings.Split(got, "\n") {
+				if w := lipgloss.Width(l); w > tc.w {
+					t.Errorf("row %d is %d columns wide, screen is %d", i, w, tc.w)
+				}
+			}
+			if n := strings.Count(got, "\n") + 1; n > tc.h {
+				t.Errorf("%d rows, screen has %d", n, tc.h)
+			}
+			golden.RequireEqual(t, got)
 		})
 	}
 }
