@@ -266,6 +266,17 @@ func runChmod(ctx context.Context, inv *command.Invocation) int {
 	return status
 }
 
+// umaskLimited reports whether some clause has no [ugoa], so the umask
+// restricts it.
+func (c *chmodCmd) umaskLimited() bool {
+	for _, ch := range c.changes {
+		if ch.who == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *chmodCmd) chmod(name, p string, top bool) int {
 	if c.ctx.Err() != nil {
 		return cancelled
@@ -304,6 +315,16 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 			fmt.Fprintf(c.out, "mode of %s changed from %04o (%s) to %04o (%s)\n", quote(name), old, ms(old), mode, ms(mode))
 		} else {
 			fmt.Fprintf(c.out, "mode of %s retained as %04o (%s)\n", quote(name), old, ms(old))
+		}
+	}
+	if c.umaskLimited() {
+		// GNU warns when the umask kept a change from happening.
+		naive, _ := applyMode(c.changes, old, fi.IsDir(), 0)
+		if mode&^naive != 0 {
+			ms := func(m uint32) string { return modeString(goPerm(m))[1:] }
+			c.out.Flush()
+			c.inv.Errorf("%s: new permissions are %s, not %s", quoteName(name), ms(mode), ms(naive))
+			status = 1
 		}
 	}
 	if c.recursive && fi.IsDir() {

@@ -42,7 +42,9 @@ type lsCmd struct {
 	deref, derefCmdline      bool
 	color, quote             bool
 	width                    int
+	timeOld, timeNew         string // strftime formats (--time-style); "" is GNU's default
 
+	widthFrom []lsEntry // entries the column widths come from, when not the printed ones
 	status    int
 	printed   bool // something was printed (blank line before next header)
 	colorUsed bool
@@ -88,11 +90,37 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	f.Lookup("color").NoOptDefVal = "always"
 	width := f.IntP("width", "w", 0, "")
 	f.StringP("sort", "", "", "")
+	fullTime := f.Bool("full-time", false, "")
+	timeStyle := f.String("time-style", "", "")
 	operands, st, ok := inv.ParseFlags(f, 2)
 	if !ok {
 		return st
 	}
 	l.inv, l.ctx = inv, ctx
+	if *fullTime {
+		l.timeOld, l.timeNew = "%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M:%S.%N %z"
+	}
+	if f.Lookup("time-style").Changed {
+		style := strings.TrimPrefix(*timeStyle, "posix-")
+		switch {
+		case style == "full-iso":
+			l.timeOld, l.timeNew = "%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M:%S.%N %z"
+		case style == "long-iso":
+			l.timeOld, l.timeNew = "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M"
+		case style == "iso":
+			l.timeOld, l.timeNew = "%Y-%m-%d ", "%m-%d %H:%M"
+		case style == "locale":
+		case strings.HasPrefix(*timeStyle, "+"):
+			l.timeOld, l.timeNew, _ = strings.Cut((*timeStyle)[1:], "\n")
+			if l.timeNew == "" {
+				l.timeNew = l.timeOld
+			}
+		default:
+			inv.Errorf("invalid argument %s for 'time style'", quote(*timeStyle))
+			inv.Errorf("Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%%H:%%M) for a 'date'-style format")
+			return inv.Usage(2, "")
+		}
+	}
 	l.human = *human
 	l.ids.fsys = inv.FS
 	l.loc = location(inv)
@@ -150,7 +178,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		}
 		if strings.HasPrefix(a, "--") {
 			switch {
-			case a == "--numeric-uid-gid" || a == "--no-group":
+			case a == "--numeric-uid-gid" || a == "--full-time":
 				l.format = fmtLong
 			case strings.HasPrefix(a, "--format="):
 				switch strings.TrimPrefix(a, "--format=") {
@@ -245,7 +273,10 @@ func (l *lsCmd) run(operands []string) int {
 	l.sortEntries(files)
 	l.sortEntries(dirs)
 	if len(files) > 0 {
+		// GNU sizes the columns over every operand, directories included.
+		l.widthFrom = append(append([]lsEntry{}, files...), dirs...)
 		l.printEntries(files)
+		l.widthFrom = nil
 		l.printed = true
 	}
 	showHeader := len(operands) > 1 || l.recursive
@@ -524,9 +555,13 @@ func (l *lsCmd) printEntries(es []lsEntry) {
 		return
 	}
 	var inoW, blkW int
+	widthFrom := es
+	if l.widthFrom != nil {
+		widthFrom = l.widthFrom
+	}
 	if l.inode || l.blocks {
-		for i := range es {
-			st := statOf(es[i].fi)
+		for i := range widthFrom {
+			st := statOf(widthFrom[i].fi)
 			inoW = max(inoW, len(strconv.FormatUint(st.Ino, 10)))
 			blkW = max(blkW, len(l.blockString(st.Blocks)))
 		}
@@ -544,7 +579,7 @@ func (l *lsCmd) printEntries(es []lsEntry) {
 	}
 	switch l.format {
 	case fmtLong:
-		l.printLong(es, prefix)
+		l.printLong(es, widthFrom, prefix)
 	case fmtColumns, fmtAcross:
 		l.printColumns(es, prefix)
 	case fmtCommas:
@@ -569,10 +604,11 @@ func pad(s string, w int, right bool) string {
 	return s + strings.Repeat(" ", w-len(s))
 }
 
-func (l *lsCmd) printLong(es []lsEntry, prefix func(*lsEntry) string) {
+func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) string) {
 	type row struct {
 		pre, mode, nlink, owner, group, size, date, name string
 	}
+	es := widthFrom
 	rows := make([]row, len(es))
 	var wl, wo, wg, ws int
 	var wMajor, wMinor int
@@ -599,7 +635,9 @@ func (l *lsCmd) printLong(es []lsEntry, prefix func(*lsEntry) string) {
 			r.size = strconv.FormatInt(e.fi.Size(), 10)
 		}
 		r.date = l.longDate(e.fi.ModTime())
-		r.name, _ = l.nameCell(e, true)
+		if i < len(printed) {
+			r.name, _ = l.nameCell(e, true)
+		}
 		wl = max(wl, len(r.nlink))
 		wo = max(wo, len(r.owner))
 		wg = max(wg, len(r.group))
@@ -611,7 +649,7 @@ func (l *lsCmd) printLong(es []lsEntry, prefix func(*lsEntry) string) {
 	if wMajor > 0 {
 		ws = max(ws, wMajor+2+wMinor)
 	}
-	for _, r := range rows {
+	for _, r := range rows[:len(printed)] {
 		var b strings.Builder
 		b.WriteString(r.pre)
 		b.WriteString(r.mode)
@@ -645,7 +683,14 @@ func (l *lsCmd) printLong(es []lsEntry, prefix func(*lsEntry) string) {
 func (l *lsCmd) longDate(t time.Time) string {
 	const sixMonths = 31556952 / 2 * time.Second
 	lt := t.In(l.loc)
-	if t.After(l.now.Add(-sixMonths)) && !t.After(l.now) {
+	recent := t.After(l.now.Add(-sixMonths)) && !t.After(l.now)
+	if l.timeOld != "" {
+		if recent {
+			return strftime(l.timeNew, lt)
+		}
+		return strftime(l.timeOld, lt)
+	}
+	if recent {
 		return lt.Format("Jan _2 15:04")
 	}
 	return lt.Format("Jan _2  2006")

@@ -5,11 +5,23 @@ import "memsh/shell/command"
 // Commands is this package's registry table.
 func Commands() []command.Command {
 	return []command.Command{
+		{Name: "basename", Summary: "strip directory and suffix from filenames", Help: basenameHelp, Run: runBasename},
 		{Name: "chmod", Summary: "change file mode bits", Help: chmodHelp, Run: runChmod},
+		{Name: "cp", Summary: "copy files and directories", Help: cpHelp, Run: runCp},
+		{Name: "df", Summary: "report file system space usage", Help: dfHelp, Run: runDf},
+		{Name: "dirname", Summary: "strip last component from file name", Help: dirnameHelp, Run: runDirname},
+		{Name: "du", Summary: "estimate file space usage", Help: duHelp, Run: runDu},
+		{Name: "ln", Summary: "make links between files", Help: lnHelp, Run: runLn},
 		{Name: "ls", Summary: "list directory contents", Help: lsHelp, Run: runLs},
 		{Name: "mkdir", Summary: "make directories", Help: mkdirHelp, Run: runMkdir},
+		{Name: "mktemp", Summary: "create a temporary file or directory", Help: mktempHelp, Run: runMktemp},
+		{Name: "mv", Summary: "move (rename) files", Help: mvHelp, Run: runMv},
+		{Name: "readlink", Summary: "print resolved symbolic links or canonical file names", Help: readlinkHelp, Run: runReadlink},
+		{Name: "realpath", Summary: "print the resolved path", Help: realpathHelp, Run: runRealpath},
 		{Name: "rm", Summary: "remove files or directories", Help: rmHelp, Run: runRm},
 		{Name: "rmdir", Summary: "remove empty directories", Help: rmdirHelp, Run: runRmdir},
+		{Name: "stat", Summary: "display file or file system status", Help: statHelp, Run: runStat},
 		{Name: "touch", Summary: "change file timestamps", Help: touchHelp, Run: runTouch},
+		{Name: "truncate", Summary: "shrink or extend the size of a file to the specified size", Help: truncateHelp, Run: runTruncate},
 	}
 }

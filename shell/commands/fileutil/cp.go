@@ -1,0 +1,351 @@
+package fileutil
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+type derefMode int
+
+const (
+	derefNever derefMode = iota
+	derefCmdline
+	derefAlways
+)
+
+// copier copies files and trees over memfs, for cp and for mv across
+// mounts.
+type copier struct {
+	inv       *command.Invocation
+	ctx       context.Context
+	out       *bufio.Writer
+	recursive bool
+	deref     derefMode
+	preserve  bool // mode, ownership, timestamps
+	noClobber bool
+	force     bool
+	update    bool
+	verbose   bool
+	hardLink  bool
+	symLink   bool
+	buf       []byte
+	// intoSelf: copying a directory into itself; selfIno is the inode of
+	// the copy being made, skipped when the walk reaches it.
+	intoSelf bool
+	selfIno  uint64
+}
+
+func runCp(ctx context.Context, inv *command.Invocation) int {
+	f := inv.NewFlags()
+	c := copier{inv: inv, ctx: ctx}
+	rec := f.BoolP("recursive", "r", false, "")
+	recR := f.BoolP("R", "R", false, "")
+	archive := f.BoolP("archive", "a", false, "")
+	preserveP := f.BoolP("p", "p", false, "")
+	preserveList := f.String("preserve", "", "")
+	f.Lookup("preserve").NoOptDefVal = "mode,ownership,timestamps"
+	noPreserve := f.String("no-preserve", "", "")
+	f.BoolVarP(&c.noClobber, "no-clobber", "n", false, "")
+	f.BoolVarP(&c.force, "force", "f", false, "")
+	f.BoolVarP(&c.update, "update", "u", false, "")
+	f.BoolVarP(&c.verbose, "verbose", "v", false, "")
+	f.BoolVarP(&c.hardLink, "link", "l", false, "")
+	f.BoolVarP(&c.symLink, "symbolic-link", "s", false, "")
+	derefL := f.BoolP("dereference", "L", false, "")
+	derefP := f.BoolP("no-dereference", "P", false, "")
+	derefH := f.BoolP("H", "H", false, "")
+	noDerefPreserveLinks := f.BoolP("d", "d", false, "")
+	noTarget := f.BoolP("no-target-directory", "T", false, "")
+	targetDir := f.StringP("target-directory", "t", "", "")
+	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return st
+	}
+	c.recursive = *rec || *recR || *archive
+	c.preserve = *preserveP || *archive || f.Lookup("preserve").Changed && *preserveList != ""
+	if f.Lookup("no-preserve").Changed && *noPreserve != "" {
+		c.preserve = false
+	}
+	switch {
+	case *derefL:
+		c.deref = derefAlways
+	case *derefP || *noDerefPreserveLinks || *archive:
+		c.deref = derefNever
+	case *derefH:
+		c.deref = derefCmdline
+	case c.recursive:
+		c.deref = derefNever
+	default:
+		c.deref = derefAlways
+	}
+	if c.hardLink && c.symLink {
+		inv.Errorf("cannot make both hard and symbolic links")
+		return inv.Usage(1, "")
+	}
+	plan, st, ok := planTargets(inv, operands, *targetDir, f.Lookup("target-directory").Changed, *noTarget)
+	if !ok {
+		return st
+	}
+	c.out = newOut(inv)
+	defer c.out.Flush()
+	status := 0
+	for i, src := range plan.srcs {
+		dst := plan.dsts[0]
+		if plan.toDir {
+			dst = plan.dsts[i]
+		}
+		if st := c.copyTop(src, dst); st != 0 {
+			if st == cancelled {
+				return st
+			}
+			status = st
+		}
+	}
+	return status
+}
+
+func (c *copier) errorf(format string, args ...any) int {
+	c.out.Flush()
+	c.inv.Errorf(format, args...)
+	return 1
+}
+
+func (c *copier) copyTop(src, dst string) int {
+	sp := c.inv.Abs(src)
+	var sfi fs.FileInfo
+	var err error
+	if c.deref != derefNever {
+		sfi, err = c.inv.FS.Stat(sp)
+	} else {
+		sfi, err = c.inv.FS.Lstat(sp)
+		if err == nil && strings.HasSuffix(src, "/") && sfi.Mode()&fs.ModeSymlink != 0 {
+			sfi, err = c.inv.FS.Stat(sp)
+		}
+	}
+	if err != nil {
+		return c.errorf("cannot stat %s: %s", quote(src), command.Strerror(err))
+	}
+	if sfi.IsDir() && c.recursive {
+		// Refuse to copy a directory into itself (the destination's
+		// parent resolved, as the kernel would see it).
+		srcReal, err1 := c.inv.FS.Realpath(sp)
+		dp := c.inv.Abs(dst)
+		parentReal, err2 := c.inv.FS.Realpath(dirName(dp))
+		if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
+			// GNU copies until it meets the directory it is creating.
+			c.intoSelf = true
+			c.selfIno = 0
+			st := c.copy(src, sp, sfi, dst, dp)
+			c.intoSelf = false
+			if st == cancelled {
+				return st
+			}
+			c.errorf("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
+			return 1
+		}
+	}
+	return c.copy(src, sp, sfi, dst, c.inv.Abs(dst))
+}
+
+func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
+	if c.ctx.Err() != nil {
+		return cancelled
+	}
+	if sfi.IsDir() && !c.recursive {
+		return c.errorf("-r not specified; omitting directory %s", quote(src))
+	}
+	dfi, derr := c.inv.FS.Stat(dp)
+	dexists := derr == nil
+	if !dexists {
+		if lfi, err := c.inv.FS.Lstat(dp); err == nil {
+			dfi, dexists = lfi, true // a dangling symlink is in the way
+		}
+	}
+	if dexists && sameFile(sfi, dfi) && !(c.symLink || c.hardLink && c.force) {
+		return c.errorf("%s and %s are the same file", quote(src), quote(dst))
+	}
+	switch {
+	case sfi.IsDir():
+		return c.copyDir(src, sp, sfi, dst, dp, dfi, dexists)
+	case dexists && dfi.IsDir():
+		return c.errorf("cannot overwrite directory %s with non-directory", quote(dst))
+	}
+	if dexists {
+		if c.noClobber {
+			return 0
+		}
+		if c.update && !sfi.ModTime().After(dfi.ModTime()) {
+			return 0
+		}
+	}
+	if c.verbose {
+		fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
+	}
+	switch {
+	case c.symLink:
+		if !strings.HasPrefix(src, "/") && strings.Contains(strings.TrimRight(dst, "/"), "/") {
+			return c.errorf("%s: can make relative symbolic links only in current directory", dst)
+		}
+		if dexists && c.force {
+			c.inv.FS.Remove(dp)
+		}
+		if err := c.inv.FS.Symlink(src, dp); err != nil {
+			return c.errorf("cannot create symbolic link %s to %s: %s", quote(dst), quote(src), command.Strerror(err))
+		}
+	case c.hardLink:
+		if dexists {
+			c.inv.FS.Remove(dp)
+		}
+		if err := c.inv.FS.Link(sp, dp); err != nil {
+			return c.errorf("cannot create hard link %s to %s: %s", quote(dst), quote(src), command.Strerror(err))
+		}
+	case sfi.Mode()&fs.ModeSymlink != 0:
+		target, err := c.inv.FS.Readlink(sp)
+		if err != nil {
+			return c.errorf("cannot read symbolic link %s: %s", quote(src), command.Strerror(err))
+		}
+		if dexists {
+			if err := c.inv.FS.Remove(dp); err != nil {
+				return c.errorf("cannot remove %s: %s", quote(dst), command.Strerror(err))
+			}
+		}
+		if err := c.inv.FS.Symlink(target, dp); err != nil {
+			return c.errorf("cannot create symbolic link %s: %s", quote(dst), command.Strerror(err))
+		}
+		if c.preserve {
+			c.inv.FS.Lchtimes(dp, tsTime(statOf(sfi).Atim), sfi.ModTime())
+		}
+	default:
+		if st := c.copyFile(src, sp, sfi, dst, dp, dexists); st != 0 {
+			return st
+		}
+	}
+	return 0
+}
+
+func (c *copier) copyFile(src, sp string, sfi fs.FileInfo, dst, dp string, dexists bool) int {
+	in, err := c.inv.FS.Open(sp)
+	if err != nil {
+		return c.errorf("cannot open %s for reading: %s", quote(src), command.Strerror(err))
+	}
+	defer in.Close()
+	perm := sfi.Mode().Perm() &^ umask
+	out, err := c.inv.FS.OpenFile(dp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	if err != nil && dexists && c.force {
+		if c.inv.FS.Remove(dp) == nil {
+			out, err = c.inv.FS.OpenFile(dp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+		}
+	}
+	if err != nil {
+		if dexists {
+			return c.errorf("cannot open %s for writing: %s", quote(dst), command.Strerror(err))
+		}
+		return c.errorf("cannot create regular file %s: %s", quote(dst), command.Strerror(err))
+	}
+	if c.buf == nil {
+		c.buf = make([]byte, bufSize)
+	}
+	for {
+		if c.ctx.Err() != nil {
+			out.Close()
+			return cancelled
+		}
+		n, rerr := in.Read(c.buf)
+		if n > 0 {
+			if _, werr := out.Write(c.buf[:n]); werr != nil {
+				out.Close()
+				return c.errorf("error writing %s: %s", quote(dst), command.Strerror(werr))
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			out.Close()
+			return c.errorf("error reading %s: %s", quote(src), command.Strerror(rerr))
+		}
+	}
+	if err := out.Close(); err != nil {
+		return c.errorf("failed to close %s: %s", quote(dst), command.Strerror(err))
+	}
+	if c.preserve {
+		c.preserveAttrs(sfi, dp)
+	}
+	return 0
+}
+
+func (c *copier) preserveAttrs(sfi fs.FileInfo, dp string) {
+	st := statOf(sfi)
+	c.inv.FS.Chown(dp, int(st.Uid), int(st.Gid))
+	c.inv.FS.Chmod(dp, goPerm(permBits(sfi.Mode())))
+	c.inv.FS.Chtimes(dp, tsTime(st.Atim), sfi.ModTime())
+}
+
+func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs.FileInfo, dexists bool) int {
+	if dexists && !dfi.IsDir() {
+		return c.errorf("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
+	}
+	if !dexists {
+		if err := c.inv.FS.Mkdir(dp, sfi.Mode().Perm()&^umask|0o700); err != nil {
+			return c.errorf("cannot create directory %s: %s", quote(dst), command.Strerror(err))
+		}
+		if c.verbose {
+			fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
+		}
+		if c.intoSelf && c.selfIno == 0 {
+			if fi, err := c.inv.FS.Stat(dp); err == nil {
+				c.selfIno = statOf(fi).Ino
+			}
+		}
+	}
+	des, err := c.inv.FS.ReadDir(sp)
+	if err != nil {
+		return c.errorf("cannot access %s: %s", quote(src), command.Strerror(err))
+	}
+	status := 0
+	for _, de := range des {
+		csp := join(sp, de.Name())
+		var cfi fs.FileInfo
+		if c.deref == derefAlways {
+			cfi, err = c.inv.FS.Stat(csp)
+		} else {
+			cfi, err = c.inv.FS.Lstat(csp)
+		}
+		if err != nil {
+			c.errorf("cannot stat %s: %s", quote(join(src, de.Name())), command.Strerror(err))
+			status = 1
+			continue
+		}
+		if c.intoSelf && statOf(cfi).Ino == c.selfIno {
+			continue
+		}
+		if st := c.copy(join(src, de.Name()), csp, cfi, join(dst, de.Name()), join(dp, de.Name())); st != 0 {
+			if st == cancelled {
+				return st
+			}
+			status = st
+		}
+	}
+	if c.preserve || !dexists {
+		// The directory was created writable for the copy; now give it
+		// the source's mode (minus the umask unless preserving).
+		mode := permBits(sfi.Mode())
+		if !c.preserve {
+			mode &^= umask
+		}
+		c.inv.FS.Chmod(dp, goPerm(mode))
+		if c.preserve {
+			st := statOf(sfi)
+			c.inv.FS.Chown(dp, int(st.Uid), int(st.Gid))
+			c.inv.FS.Chtimes(dp, tsTime(st.Atim), sfi.ModTime())
+		}
+	}
+	return status
+}

@@ -1,0 +1,177 @@
+package fileutil
+
+import (
+	"bufio"
+	"context"
+	"io/fs"
+	"math"
+	"strconv"
+
+	"memsh/shell/command"
+)
+
+type duCmd struct {
+	inv      *command.Invocation
+	ctx      context.Context
+	out      *bufio.Writer
+	all      bool
+	apparent bool
+	human    bool
+	si       bool
+	unit     int64
+	maxDepth int
+	deref    bool
+	derefTop bool
+	countAll bool // -l: count hard links every time
+	eol      byte
+	seen     map[uint64]bool
+	status   int
+}
+
+func runDu(ctx context.Context, inv *command.Invocation) int {
+	f := inv.NewFlags()
+	d := duCmd{inv: inv, ctx: ctx, unit: 1024, maxDepth: math.MaxInt, eol: '\n', seen: map[uint64]bool{}}
+	f.BoolVarP(&d.all, "all", "a", false, "")
+	f.BoolVar(&d.apparent, "apparent-size", false, "")
+	bytesFlag := f.BoolP("bytes", "b", false, "")
+	total := f.BoolP("total", "c", false, "")
+	depth := f.IntP("max-depth", "d", -1, "")
+	f.BoolVarP(&d.human, "human-readable", "h", false, "")
+	f.BoolVar(&d.si, "si", false, "")
+	kilo := f.BoolP("k", "k", false, "")
+	mega := f.BoolP("m", "m", false, "")
+	blockSize := f.StringP("block-size", "B", "", "")
+	summarize := f.BoolP("summarize", "s", false, "")
+	f.BoolVarP(&d.deref, "dereference", "L", false, "")
+	f.BoolVarP(&d.derefTop, "dereference-args", "D", false, "")
+	f.BoolVarP(&d.derefTop, "H", "H", false, "")
+	f.BoolP("no-dereference", "P", false, "")
+	f.BoolVarP(&d.countAll, "count-links", "l", false, "")
+	zero := f.BoolP("null", "0", false, "")
+	f.BoolP("one-file-system", "x", false, "")
+	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return st
+	}
+	if *zero {
+		d.eol = 0
+	}
+	if *bytesFlag {
+		d.apparent, d.unit = true, 1
+	}
+	switch {
+	case f.Lookup("block-size").Changed:
+		n, err := parseSize(*blockSize, true)
+		if err != nil || n <= 0 {
+			inv.Errorf("invalid --block-size argument %s", lquote(inv, *blockSize))
+			return 1
+		}
+		d.unit = n
+	case *mega:
+		d.unit = 1 << 20
+	case *kilo:
+		d.unit = 1024
+	}
+	if f.Lookup("max-depth").Changed {
+		if *depth < 0 {
+			inv.Errorf("invalid maximum depth %s", lquote(inv, strconv.Itoa(*depth)))
+			return inv.Usage(1, "")
+		}
+		d.maxDepth = *depth
+	}
+	if *summarize {
+		if f.Lookup("max-depth").Changed && *depth != 0 {
+			inv.Errorf("warning: summarizing conflicts with --max-depth=%d", *depth)
+			return inv.Usage(1, "")
+		}
+		d.maxDepth = 0
+	}
+	if *summarize && d.all {
+		inv.Errorf("cannot both summarize and show all entries")
+		return inv.Usage(1, "")
+	}
+	if len(operands) == 0 {
+		operands = []string{"."}
+	}
+	d.out = newOut(inv)
+	defer d.out.Flush()
+	var sum int64
+	for _, op := range operands {
+		n, st := d.walk(op, inv.Abs(op), 0)
+		if st == cancelled {
+			return st
+		}
+		sum += n
+	}
+	if *total {
+		d.print(sum, "total")
+	}
+	return d.status
+}
+
+func (d *duCmd) print(size int64, name string) {
+	var s string
+	switch {
+	case d.human:
+		s = humanBase(size, 1024)
+	case d.si:
+		s = humanBase(size, 1000)
+	default:
+		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10)
+	}
+	d.out.WriteString(s)
+	d.out.WriteByte('\t')
+	d.out.WriteString(name)
+	d.out.WriteByte(d.eol)
+}
+
+// walk sums name's usage in bytes (apparent or allocated), printing
+// directories (and files with -a) after their contents, as GNU du does.
+func (d *duCmd) walk(name, p string, depth int) (int64, int) {
+	if d.ctx.Err() != nil {
+		return 0, cancelled
+	}
+	var fi fs.FileInfo
+	var err error
+	if d.deref || depth == 0 && d.derefTop {
+		fi, err = d.inv.FS.Stat(p)
+	} else {
+		fi, err = d.inv.FS.Lstat(p)
+	}
+	if err != nil {
+		d.out.Flush()
+		d.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
+		d.status = 1
+		return 0, 0
+	}
+	st := statOf(fi)
+	if fi.IsDir() || st.Nlink > 1 && !d.countAll {
+		if d.seen[st.Ino] {
+			return 0, 0
+		}
+		d.seen[st.Ino] = true
+	}
+	size := st.Blocks * 512
+	if d.apparent {
+		size = fi.Size()
+	}
+	if fi.IsDir() {
+		des, err := d.inv.FS.ReadDir(p)
+		if err != nil {
+			d.out.Flush()
+			d.inv.Errorf("cannot read directory %s: %s", quote(name), command.Strerror(err))
+			d.status = 1
+		}
+		for _, de := range des {
+			n, st := d.walk(join(name, de.Name()), join(p, de.Name()), depth+1)
+			if st == cancelled {
+				return 0, st
+			}
+			size += n
+		}
+	}
+	if depth <= d.maxDepth && (fi.IsDir() || d.all || depth == 0) {
+		d.print(size, name)
+	}
+	return size, 0
+}

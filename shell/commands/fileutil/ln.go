@@ -1,0 +1,143 @@
+package fileutil
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+
+	"memsh/shell/command"
+)
+
+func runLn(ctx context.Context, inv *command.Invocation) int {
+	f := inv.NewFlags()
+	symbolic := f.BoolP("symbolic", "s", false, "")
+	force := f.BoolP("force", "f", false, "")
+	noDeref := f.BoolP("no-dereference", "n", false, "")
+	verbose := f.BoolP("verbose", "v", false, "")
+	relative := f.BoolP("relative", "r", false, "")
+	logical := f.BoolP("logical", "L", false, "")
+	f.BoolP("physical", "P", false, "")
+	noTarget := f.BoolP("no-target-directory", "T", false, "")
+	targetDir := f.StringP("target-directory", "t", "", "")
+	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return st
+	}
+	haveTarget := f.Lookup("target-directory").Changed
+	var plan copyPlan
+	switch {
+	case len(operands) == 1 && !haveTarget && !*noTarget:
+		// One operand: link into the working directory.
+		plan = copyPlan{srcs: operands, dsts: []string{join(".", baseName(operands[0]))}}
+	case len(operands) == 2 && !haveTarget && *noDeref:
+		// -n: a symlink to a directory as DEST is replaced, not entered.
+		if fi, err := inv.FS.Lstat(inv.Abs(operands[1])); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			plan = copyPlan{srcs: operands[:1], dsts: operands[1:]}
+			break
+		}
+		fallthrough
+	default:
+		var ok bool
+		if plan, st, ok = planTargets(inv, operands, *targetDir, haveTarget, *noTarget); !ok {
+			return st
+		}
+	}
+	if *relative && !*symbolic {
+		inv.Errorf("cannot do --relative without --symbolic")
+		return 1
+	}
+	out := newOut(inv)
+	defer out.Flush()
+	fail := func(format string, args ...any) {
+		out.Flush()
+		inv.Errorf(format, args...)
+	}
+	kind := "hard link"
+	if *symbolic {
+		kind = "symbolic link"
+	}
+	status := 0
+	for i, src := range plan.srcs {
+		if ctx.Err() != nil {
+			return cancelled
+		}
+		dst := plan.dsts[0]
+		if plan.toDir || len(plan.dsts) > 1 {
+			dst = plan.dsts[i]
+		}
+		sp, dp := inv.Abs(src), inv.Abs(dst)
+		if !*symbolic {
+			stat := inv.FS.Lstat
+			if *logical {
+				stat = inv.FS.Stat
+			}
+			sfi, err := stat(sp)
+			if err != nil {
+				fail("failed to access %s: %s", quote(src), command.Strerror(err))
+				status = 1
+				continue
+			}
+			if sfi.IsDir() {
+				fail("%s: hard link not allowed for directory", quoteName(src))
+				status = 1
+				continue
+			}
+			if *logical {
+				if r, err := inv.FS.Realpath(sp); err == nil {
+					sp = r
+				}
+			}
+		}
+		target := src
+		if *relative {
+			abs, err := canonicalize(inv.FS, sp, canonMissing)
+			parent, err2 := canonicalize(inv.FS, dirName(trimSlash(dp)), canonMissing)
+			if err == nil && err2 == nil {
+				target = relPath(parent, abs)
+			}
+		}
+		if dfi, err := inv.FS.Lstat(trimSlash(dp)); err == nil {
+			if !*force {
+				fail("failed to create %s %s: File exists", kind, quote(dst))
+				status = 1
+				continue
+			}
+			if dfi.IsDir() {
+				fail("%s: cannot overwrite directory", quote(dst))
+				status = 1
+				continue
+			}
+			if !*symbolic {
+				if sfi, err := inv.FS.Lstat(sp); err == nil && sameFile(sfi, dfi) {
+					fail("%s and %s are the same file", quote(src), quote(dst))
+					status = 1
+					continue
+				}
+			}
+			if err := inv.FS.Remove(trimSlash(dp)); err != nil {
+				fail("cannot remove %s: %s", quote(dst), command.Strerror(err))
+				status = 1
+				continue
+			}
+		}
+		var err error
+		if *symbolic {
+			err = inv.FS.Symlink(target, dp)
+		} else {
+			err = inv.FS.Link(sp, dp)
+		}
+		if err != nil {
+			fail("failed to create %s %s: %s", kind, quote(dst), command.Strerror(err))
+			status = 1
+			continue
+		}
+		if *verbose {
+			arrow := "=>"
+			if *symbolic {
+				arrow = "->"
+			}
+			fmt.Fprintf(out, "%s %s %s\n", quote(dst), arrow, quote(target))
+		}
+	}
+	return status
+}

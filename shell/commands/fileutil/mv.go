@@ -1,0 +1,108 @@
+package fileutil
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"syscall"
+
+	"memsh/shell/command"
+)
+
+func runMv(ctx context.Context, inv *command.Invocation) int {
+	f := inv.NewFlags()
+	force := f.BoolP("force", "f", false, "")
+	noClobber := f.BoolP("no-clobber", "n", false, "")
+	update := f.BoolP("update", "u", false, "")
+	verbose := f.BoolP("verbose", "v", false, "")
+	noTarget := f.BoolP("no-target-directory", "T", false, "")
+	targetDir := f.StringP("target-directory", "t", "", "")
+	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return st
+	}
+	plan, st, ok := planTargets(inv, operands, *targetDir, f.Lookup("target-directory").Changed, *noTarget)
+	if !ok {
+		return st
+	}
+	out := newOut(inv)
+	defer out.Flush()
+	fail := func(format string, args ...any) {
+		out.Flush()
+		inv.Errorf(format, args...)
+	}
+	status := 0
+	for i, src := range plan.srcs {
+		if ctx.Err() != nil {
+			return cancelled
+		}
+		dst := plan.dsts[0]
+		if plan.toDir {
+			dst = plan.dsts[i]
+		}
+		sp, dp := inv.Abs(src), inv.Abs(dst)
+		sfi, err := inv.FS.Lstat(sp)
+		if err != nil {
+			fail("cannot stat %s: %s", quote(src), command.Strerror(err))
+			status = 1
+			continue
+		}
+		dfi, derr := inv.FS.Lstat(trimSlash(dp))
+		dexists := derr == nil
+		if dexists && sameFile(sfi, dfi) {
+			fail("%s and %s are the same file", quote(src), quote(dst))
+			status = 1
+			continue
+		}
+		if sfi.IsDir() {
+			srcReal, err1 := inv.FS.Realpath(sp)
+			parentReal, err2 := inv.FS.Realpath(dirName(dp))
+			if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
+				fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
+				status = 1
+				continue
+			}
+		}
+		if dexists {
+			if dfi.IsDir() && !sfi.IsDir() {
+				fail("cannot overwrite directory %s with non-directory", quote(dst))
+				status = 1
+				continue
+			}
+			if !dfi.IsDir() && sfi.IsDir() {
+				fail("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
+				status = 1
+				continue
+			}
+			if *noClobber && !*force {
+				continue
+			}
+			if *update && !sfi.ModTime().After(dfi.ModTime()) {
+				continue
+			}
+		}
+		err = inv.FS.Rename(sp, dp)
+		if isErrno(err, syscall.EXDEV) {
+			err = moveAcross(ctx, inv, src, sp, sfi, dst, dp)
+		}
+		if err != nil {
+			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(err))
+			status = 1
+			continue
+		}
+		if *verbose {
+			fmt.Fprintf(out, "renamed %s -> %s\n", quote(src), quote(dst))
+		}
+	}
+	return status
+}
+
+// moveAcross copies a tree to another mount, keeping its attributes, then
+// removes the source, as rename(2) cannot.
+func moveAcross(ctx context.Context, inv *command.Invocation, src, sp string, sfi fs.FileInfo, dst, dp string) error {
+	c := copier{inv: inv, ctx: ctx, out: newOut(inv), recursive: true, deref: derefNever, preserve: true, force: true}
+	if st := c.copy(src, sp, sfi, dst, dp); st != 0 {
+		return syscall.EXDEV
+	}
+	return inv.FS.RemoveAll(sp)
+}
