@@ -1,18 +1,35 @@
 // Package shell is memsh's sandboxed bash session: the mvdan/sh
 // interpreter wired to memfs, the command registry and the limits.
+//
+// Every way mvdan/sh v3.14.1 reaches the host is closed: the interpreter
+// handlers (open, stat, readdir, access, exec, call) all work over memfs,
+// the environment is built from scratch, and the constructs the handlers
+// cannot see (process substitution, ~user, test -O) are rewritten before
+// they run. See docs/shell.md.
 package shell
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/memfs"
 	"memsh/pyworker"
+	"memsh/shell/command"
+	"memsh/shell/commands"
 )
-
-// API CONTRACT: the exported names and signatures in this file are what the
-// TUI and main.go code against; the bodies are placeholders to be replaced.
 
 // Options configure a Session. Zero values pick the documented defaults.
 type Options struct {
@@ -39,48 +56,577 @@ type Stdio struct {
 
 // Session is one interactive shell: variables, functions, aliases,
 // options, traps and cwd persist across Run calls.
-type Session struct{}
+type Session struct {
+	c      *core
+	runner *interp.Runner
+	rs     *runnerState
+
+	runMu  sync.Mutex // one Run at a time
+	closed bool
+	last   int // status of the last Run, for $? across runs
+
+	stateMu sync.Mutex // guards the snapshot below
+	snap    snapshot
+}
+
+// snapshot is the session's state as of the end of the last Run, for the
+// query methods (which may run on another goroutine).
+type snapshot struct {
+	dir        string
+	vars       map[string]string
+	funcs      []string
+	aliases    []string
+	exited     bool
+	exitStatus int
+}
+
+// core is what a session and its child shells (bash -c, scripts) share.
+type core struct {
+	fs         *memfs.FS
+	opts       Options
+	cmds       map[string]command.Command
+	maxDepth   int
+	stdinBytes atomic.Int64
+
+	pyMu  sync.Mutex
+	py    *pyworker.Runtime
+	ownPy bool
+
+	psubMu    sync.Mutex
+	psubFiles []string
+}
 
 // New returns a session in a fresh sandbox (or over opts.FS).
-func New(opts Options) (*Session, error) { return &Session{}, nil }
+func New(opts Options) (*Session, error) {
+	c := &core{opts: opts, fs: opts.FS, maxDepth: opts.MaxCallDepth}
+	if c.maxDepth <= 0 {
+		c.maxDepth = DefaultMaxCallDepth
+	}
+	if c.fs == nil {
+		fo := opts.FSOptions
+		if fo.UID == 0 && fo.GID == 0 {
+			fo.UID, fo.GID = sandboxUID, sandboxGID
+		}
+		c.fs = memfs.New(fo)
+	}
+	c.py = opts.Python
+	c.cmds = make(map[string]command.Command)
+	for _, cmd := range commands.All() {
+		c.cmds[cmd.Name] = cmd
+	}
+	for _, cmd := range c.shellCommands() {
+		c.cmds[cmd.Name] = cmd
+	}
+	names := make([]string, 0, len(c.cmds))
+	for n := range c.cmds {
+		names = append(names, n)
+	}
+
+	dir := opts.Dir
+	if dir == "" {
+		dir = sandboxHome
+	}
+	if !strings.HasPrefix(dir, "/") {
+		return nil, fmt.Errorf("start directory %q is not absolute", dir)
+	}
+	home := ""
+	if opts.Dir == "" {
+		home = sandboxHome
+	}
+	if err := buildBox(c.fs, home, names); err != nil {
+		return nil, fmt.Errorf("building the sandbox: %w", err)
+	}
+	if _, err := c.fs.Stat(sandboxHome); err != nil {
+		if err := mkdirAllOwned(c.fs, sandboxHome, sandboxUID, sandboxGID); err != nil {
+			return nil, fmt.Errorf("building the sandbox: %w", err)
+		}
+	}
+	if err := mkdirAllOwned(c.fs, dir, sandboxUID, sandboxGID); err != nil {
+		return nil, fmt.Errorf("start directory %s: %w", dir, err)
+	}
+	if info, err := c.fs.Stat(dir); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("start directory %s is not a directory", dir)
+	}
+
+	env := append(baseEnv(dir), opts.Env...)
+	r, rs, err := c.newRunner(runnerConfig{
+		env:         env,
+		dir:         dir,
+		argv0:       "bash",
+		interactive: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{c: c, runner: r, rs: rs}
+	// An empty run fills the runner's variable table for the snapshot.
+	r.Run(context.Background(), &syntax.File{})
+	s.takeSnapshot()
+	return s, nil
+}
+
+// runnerConfig describes one interpreter: the session's or a child's.
+type runnerConfig struct {
+	env         []string // exported "K=V"; later entries win
+	dir         string
+	argv0       string   // $0
+	params      []string // $1...
+	flags       []string // set options: "-e", "-o", "pipefail", ...
+	interactive bool     // aliases expand, as in an interactive bash
+	stdio       Stdio
+}
+
+// setDir sets the runner's directory without interp.Dir, which stats the
+// host (and an empty one takes the host's working directory).
+func setDir(dir string) interp.RunnerOption {
+	return func(r *interp.Runner) error {
+		r.Dir = dir
+		return nil
+	}
+}
+
+func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error) {
+	rs := &runnerState{interactive: cfg.interactive}
+	env := c.dedupEnv(cfg.env)
+	base := newBaseEnviron(env, map[string]string{"BASH_ARGV0": cfg.argv0}, c.userHome)
+	params := append(append([]string{}, cfg.flags...), "--")
+	params = append(params, cfg.params...)
+	r, err := interp.New(
+		interp.Env(base),
+		setDir(cfg.dir),
+		interp.Interactive(cfg.interactive),
+		interp.StdIO(nil, cfg.stdio.Stdout, cfg.stdio.Stderr),
+		interp.CallHandler(c.callHandler(rs)),
+		interp.ExecHandlers(c.execMiddleware),
+		interp.OpenHandler(c.openHandler),
+		interp.StatHandler(c.statHandler),
+		interp.ReadDirHandler2(c.readDirHandler),
+		interp.AccessHandler(c.accessHandler),
+		interp.Params(params...),
+	)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.Reset()
+	base.seal()
+	return r, rs, nil
+}
+
+// dedupEnv keeps the last value of each variable, in first-seen order.
+func (c *core) dedupEnv(env []string) []string {
+	idx := make(map[string]int, len(env))
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		k, _, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		if i, seen := idx[k]; seen {
+			out[i] = kv
+			continue
+		}
+		idx[k] = len(out)
+		out = append(out, kv)
+	}
+	return out
+}
 
 // Run parses and runs script. The status is the script's exit status;
 // the error is non-nil only when memsh itself failed (not for a failing
 // script or a syntax error, which print to Stderr and give status 2).
 // Cancelling ctx stops the script and all it started: status 130.
+//
+// Each top-level statement runs in turn, as lines typed at an interactive
+// bash do: the EXIT trap runs when the script calls exit, not at the end
+// of every Run.
 func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, error) {
-	return 0, nil
+	s.runMu.Lock()
+	defer s.runMu.Unlock()
+	if s.closed {
+		return 1, errors.New("shell: Run on a closed session")
+	}
+	stdout, stderr := lockedPair(stdio.Stdout, stdio.Stderr)
+
+	file, err := newParser().Parse(strings.NewReader(script), "")
+	if err != nil {
+		printParseError(stderr, err, "")
+		s.last = 2
+		return 2, nil
+	}
+	if err := s.c.rewriteFile(file); err != nil {
+		fmt.Fprintln(stderr, err)
+		s.last = 1
+		return 1, nil
+	}
+
+	runCtx, cancel := ctx, context.CancelFunc(func() {})
+	if s.c.opts.Timeout > 0 {
+		runCtx, cancel = context.WithTimeout(ctx, s.c.opts.Timeout)
+	}
+	defer cancel()
+	if s.c.opts.Term {
+		runCtx = context.WithValue(runCtx, termKey{}, stdout)
+	}
+
+	stdin, closeStdin, err := stdinFile(stdio.Stdin)
+	if err != nil {
+		return 1, err
+	}
+	defer closeStdin()
+	interp.StdIO(stdin, stdout, stderr)(s.runner)
+
+	status := s.last
+	var runErr error
+	for _, st := range file.Stmts {
+		if runCtx.Err() != nil {
+			break
+		}
+		clear(s.runner.Vars)
+		runErr = s.runner.Run(runCtx, st)
+		status = exitCode(runErr)
+		if s.runner.Exited() {
+			break
+		}
+	}
+	s.c.removePsubFiles()
+
+	exited := false
+	var limit *limitError
+	var es interp.ExitStatus
+	switch {
+	case ctx.Err() != nil:
+		status = 130
+	case runCtx.Err() != nil:
+		fmt.Fprintf(stderr, "bash: timed out after %v (the per-run timeout limit)\n", s.c.opts.Timeout)
+		status = 124
+	case errors.As(runErr, &limit):
+		status = limit.status
+	case runErr == nil || errors.As(runErr, &es):
+		exited = s.runner.Exited()
+	default:
+		fmt.Fprintf(stderr, "memsh: %v\n", runErr)
+		s.last = 1
+		s.takeSnapshot()
+		return 1, runErr
+	}
+	s.last = status
+	if status != exitCode(runErr) {
+		// $? on the next line sees the status reported here.
+		s.runner.Run(context.Background(), s.statusCmd(status))
+	}
+	s.takeSnapshot()
+	if exited {
+		s.stateMu.Lock()
+		s.snap.exited, s.snap.exitStatus = true, status
+		s.stateMu.Unlock()
+	}
+	return status, nil
+}
+
+// statusCmd is a bare command whose status is n: running it sets $?
+// without tracing, ERR traps or errexit (which only statements trigger).
+func (s *Session) statusCmd(n int) syntax.Command {
+	return &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "status"), litWord(fmt.Sprint(n))}}
+}
+
+// exitCode is the status an interp Run error stands for.
+func exitCode(err error) int {
+	var es interp.ExitStatus
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &es):
+		return int(es)
+	}
+	return 1
+}
+
+// stdinFile gives the runner an *os.File to read, which mvdan/sh needs
+// (it would otherwise copy the reader into a pipe of its own that it
+// never closes). Files are used as they are; other readers are copied
+// into a pipe that closeStdin closes, ending the copy.
+func stdinFile(r io.Reader) (f *os.File, closeStdin func(), err error) {
+	switch r := r.(type) {
+	case *os.File:
+		return r, func() {}, nil
+	case *countingReader:
+		if f, ok := r.r.(*os.File); ok {
+			return f, func() {}, nil
+		}
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	if r == nil {
+		pw.Close()
+		return pr, func() { pr.Close() }, nil
+	}
+	if _, ok := r.(eofReader); ok {
+		pw.Close()
+		return pr, func() { pr.Close() }, nil
+	}
+	go func() {
+		io.Copy(pw, r)
+		pw.Close()
+	}()
+	return pr, func() { pr.Close() }, nil
+}
+
+// lockedPair serialises writes to the caller's writers: pipeline stages
+// and background jobs write to them concurrently. When both are the same
+// writer, they share one lock so the interleaving is kept.
+func lockedPair(out, errw io.Writer) (io.Writer, io.Writer) {
+	if out == nil {
+		out = io.Discard
+	}
+	if errw == nil {
+		errw = io.Discard
+	}
+	mu := &sync.Mutex{}
+	lo := &lockedWriter{mu: mu, w: out}
+	if sameWriter(out, errw) {
+		return lo, lo
+	}
+	return lo, &lockedWriter{mu: &sync.Mutex{}, w: errw}
+}
+
+func sameWriter(a, b io.Writer) bool {
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	return ta == tb && ta.Comparable() && a == b
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// printParseError prints a syntax error the way bash words the common
+// ones, prefixed like bash's ("bash: line N: ..." or "NAME: line N: ...").
+func printParseError(w io.Writer, err error, prefix string) {
+	if prefix == "" {
+		prefix = "bash"
+	}
+	var pe syntax.ParseError
+	var ppe *syntax.ParseError
+	switch {
+	case errors.As(err, &ppe):
+		pe = *ppe
+	case errors.As(err, &pe):
+	default:
+		fmt.Fprintf(w, "%s: %v\n", prefix, err)
+		return
+	}
+	fmt.Fprintf(w, "%s: line %d: %s\n", prefix, pe.Pos.Line(), bashSyntaxText(pe.Text))
+}
+
+// bashSyntaxText rewords mvdan/sh's parse messages that have a close bash
+// equivalent.
+func bashSyntaxText(text string) string {
+	switch {
+	case strings.HasPrefix(text, "reached EOF without closing quote "):
+		q := strings.TrimPrefix(text, "reached EOF without closing quote ")
+		q = strings.Trim(q, "`")
+		return "unexpected EOF while looking for matching `" + q + "'"
+	case strings.HasPrefix(text, "reached EOF"), strings.HasPrefix(text, "reached end of file"):
+		return "syntax error: unexpected end of file"
+	}
+	if tok, ok := unexpectedToken(text); ok {
+		return "syntax error near unexpected token `" + tok + "'"
+	}
+	return "syntax error: " + text
+}
+
+// unexpectedToken extracts the token from mvdan/sh messages such as
+// `"then" can only be used in an if` or `a command can only contain words
+// and redirects; encountered )`.
+func unexpectedToken(text string) (string, bool) {
+	if strings.HasPrefix(text, `"`) {
+		if end := strings.Index(text[1:], `"`); end > 0 && strings.Contains(text, "can only be used") {
+			return text[1 : end+1], true
+		}
+	}
+	if i := strings.LastIndex(text, "encountered "); i >= 0 {
+		return strings.TrimSpace(text[i+len("encountered "):]), true
+	}
+	return "", false
+}
+
+func (s *Session) takeSnapshot() {
+	vars := make(map[string]string, len(s.runner.Vars))
+	for name, vr := range s.runner.Vars {
+		if vr.IsSet() && !strings.HasPrefix(name, "HOME ") {
+			vars[name] = vr.String()
+		}
+	}
+	funcs := make([]string, 0, len(s.runner.Funcs))
+	for name := range s.runner.Funcs {
+		funcs = append(funcs, name)
+	}
+	sort.Strings(funcs)
+	aliases := s.rs.aliasNames()
+	s.stateMu.Lock()
+	s.snap = snapshot{dir: s.runner.Dir, vars: vars, funcs: funcs, aliases: aliases}
+	s.stateMu.Unlock()
 }
 
 // The methods below are safe to call from another goroutine while Run runs;
 // they report the state as of the end of the last Run.
 
 // FS is the session's filesystem.
-func (s *Session) FS() *memfs.FS { return nil }
+func (s *Session) FS() *memfs.FS { return s.c.fs }
 
 // Dir is the working directory.
-func (s *Session) Dir() string { return "/home/user" }
+func (s *Session) Dir() string {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	return s.snap.dir
+}
 
 // Getenv returns a shell variable's value.
-func (s *Session) Getenv(name string) string { return "" }
+func (s *Session) Getenv(name string) string {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	return s.snap.vars[name]
+}
 
 // Vars lists the names of set variables, sorted.
-func (s *Session) Vars() []string { return nil }
+func (s *Session) Vars() []string {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	names := make([]string, 0, len(s.snap.vars))
+	for n := range s.snap.vars {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
 
 // Commands lists every command name the session knows (builtins,
 // registry commands, functions, aliases), sorted.
-func (s *Session) Commands() []string { return nil }
+func (s *Session) Commands() []string {
+	s.stateMu.Lock()
+	funcs, aliases := s.snap.funcs, s.snap.aliases
+	s.stateMu.Unlock()
+	seen := make(map[string]bool)
+	var out []string
+	add := func(n string) {
+		if !seen[n] && !strings.HasPrefix(n, internalPrefix) {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	for _, n := range builtinNames {
+		add(n)
+	}
+	for n := range s.c.cmds {
+		add(n)
+	}
+	for _, n := range funcs {
+		add(n)
+	}
+	for _, n := range aliases {
+		add(n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// builtinNames are mvdan/sh's builtins (interp.IsBuiltin has no list).
+var builtinNames = []string{
+	".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command",
+	"compgen", "complete", "compopt", "continue", "declare", "dirs", "disown", "echo",
+	"enable", "eval", "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash",
+	"help", "history", "jobs", "kill", "let", "local", "logout", "mapfile", "newgrp",
+	"popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set",
+	"shift", "shopt", "source", "suspend", "test", "times", "trap", "true", "type",
+	"typeset", "ulimit", "umask", "unalias", "unset", "wait",
+}
 
 // IsCommand reports whether name would run something rather than give
 // "command not found" (for syntax highlighting).
-func (s *Session) IsCommand(name string) bool { return false }
+func (s *Session) IsCommand(name string) bool {
+	if name == "" {
+		return false
+	}
+	if interp.IsBuiltin(name) || syntax.IsKeyword(name) {
+		return true
+	}
+	if _, ok := s.c.cmds[name]; ok {
+		return true
+	}
+	s.stateMu.Lock()
+	snap := s.snap
+	s.stateMu.Unlock()
+	if i := sort.SearchStrings(snap.funcs, name); i < len(snap.funcs) && snap.funcs[i] == name {
+		return true
+	}
+	if i := sort.SearchStrings(snap.aliases, name); i < len(snap.aliases) && snap.aliases[i] == name {
+		return true
+	}
+	if strings.Contains(name, "/") {
+		info, err := s.c.fs.Stat(absPath(snap.dir, name))
+		return err == nil && !info.IsDir() && canAccess(info, interp.AccessExec)
+	}
+	pathVar, ok := snap.vars["PATH"]
+	if !ok {
+		pathVar = defaultPath
+	}
+	full, _ := s.c.lookPathIn(pathVar, snap.dir, name)
+	return full != ""
+}
 
 // Exited reports whether the script ran `exit`, and its status.
-func (s *Session) Exited() (status int, ok bool) { return 0, false }
+func (s *Session) Exited() (status int, ok bool) {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	return s.snap.exitStatus, s.snap.exited
+}
 
 // StdinBytes is the number of bytes running commands have read from their
 // stdin since the session started (monotonic; sample it to get a rate).
-func (s *Session) StdinBytes() int64 { return 0 }
+func (s *Session) StdinBytes() int64 { return s.c.stdinBytes.Load() }
 
-// Close releases the session's resources.
-func (s *Session) Close() error { return nil }
+// Close releases the session's resources. An EXIT trap the script set
+// runs first (its output is discarded), as when an interactive bash ends.
+func (s *Session) Close() error {
+	s.runMu.Lock()
+	defer s.runMu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	if _, exited := s.Exited(); !exited {
+		interp.StdIO(nil, io.Discard, io.Discard)(s.runner)
+		exit := &syntax.CallExpr{Args: []*syntax.Word{litWord("exit")}}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		s.runner.Run(ctx, exit)
+		cancel()
+	}
+	s.c.pyMu.Lock()
+	defer s.c.pyMu.Unlock()
+	if s.c.ownPy && s.c.py != nil {
+		return s.c.py.Close()
+	}
+	return nil
+}
+
+// python returns the runtime for python3 and WASI programs, creating it
+// on first use so a session that never runs python pays nothing.
+func (c *core) python() *pyworker.Runtime {
+	c.pyMu.Lock()
+	defer c.pyMu.Unlock()
+	if c.py == nil {
+		c.py = pyworker.New(pyworker.Config{})
+		c.ownPy = true
+	}
+	return c.py
+}
+
+var _ expand.Environ = (*baseEnviron)(nil)

@@ -1,0 +1,170 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"memsh/memfs"
+)
+
+// The sandbox user and machine. Scripts run as uid 1000 ("user") on a
+// host called "memsh"; nothing of the real host's identity is shown.
+const (
+	sandboxUser  = "user"
+	sandboxUID   = 1000
+	sandboxGID   = 1000
+	sandboxHome  = "/home/user"
+	sandboxHost  = "memsh"
+	sandboxShell = "/bin/bash"
+	defaultPath  = "/usr/bin:/bin"
+)
+
+// stubPrefix starts every /usr/bin entry memsh writes for an in-process
+// command. Running the file runs the registry command directly; copied
+// elsewhere it still works, as the shell script it also is.
+const stubPrefix = "#!/bin/bash\n# memsh: in-process command\nexec "
+
+func stubScript(name string) []byte {
+	return []byte(stubPrefix + name + " \"$@\"\n")
+}
+
+// stubName returns the command a stub file runs, if head is one.
+func stubName(head []byte) (string, bool) {
+	rest, ok := strings.CutPrefix(string(head), stubPrefix)
+	if !ok {
+		return "", false
+	}
+	name, tail, ok := strings.Cut(rest, " ")
+	if !ok || tail != "\"$@\"\n" || name == "" {
+		return "", false
+	}
+	return name, true
+}
+
+// buildBox lays out a small Linux system in fsys: home, /tmp, /etc
+// identity files, /usr/bin entries for every command and /bin -> usr/bin.
+// Existing files are kept (a loaded snapshot wins), so it is idempotent.
+func buildBox(fsys *memfs.FS, home string, commands []string) error {
+	dirs := []struct {
+		path string
+		perm fs.FileMode
+		uid  int
+	}{
+		{"/home", 0o755, 0},
+		{"/root", 0o700, 0},
+		{"/tmp", 0o1777, 0},
+		{"/etc", 0o755, 0},
+		{"/usr", 0o755, 0},
+		{"/usr/bin", 0o755, 0},
+		{"/usr/local", 0o755, 0},
+		{"/usr/local/bin", 0o755, 0},
+		{"/var", 0o755, 0},
+		{"/var/tmp", 0o1777, 0},
+		{"/dev/fd", 0o755, 0},
+	}
+	for _, d := range dirs {
+		if err := mkdirOwned(fsys, d.path, d.perm, d.uid, d.uid); err != nil {
+			return err
+		}
+	}
+	if home != "" {
+		if err := mkdirAllOwned(fsys, home, sandboxUID, sandboxGID); err != nil {
+			return err
+		}
+	}
+	files := []struct {
+		path, content string
+	}{
+		{"/etc/hostname", sandboxHost + "\n"},
+		{"/etc/passwd", "root:x:0:0:root:/root:/bin/bash\n" +
+			fmt.Sprintf("%s:x:%d:%d:%s:%s:%s\n", sandboxUser, sandboxUID, sandboxGID, sandboxUser, sandboxHome, sandboxShell)},
+		{"/etc/group", "root:x:0:\n" + fmt.Sprintf("%s:x:%d:\n", sandboxUser, sandboxGID)},
+		{"/etc/shells", "/bin/sh\n/bin/bash\n/usr/bin/sh\n/usr/bin/bash\n"},
+		{"/etc/os-release", "PRETTY_NAME=\"memsh sandbox\"\nNAME=\"memsh\"\nID=memsh\n"},
+	}
+	for _, f := range files {
+		if err := writeIfMissing(fsys, f.path, []byte(f.content), 0o644); err != nil {
+			return err
+		}
+	}
+	names := append([]string(nil), commands...)
+	sort.Strings(names)
+	for _, name := range names {
+		if err := writeIfMissing(fsys, "/usr/bin/"+name, stubScript(name), 0o755); err != nil {
+			return err
+		}
+	}
+	if _, err := fsys.Lstat("/bin"); errors.Is(err, fs.ErrNotExist) {
+		if err := fsys.Symlink("usr/bin", "/bin"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func mkdirOwned(fsys *memfs.FS, p string, perm fs.FileMode, uid, gid int) error {
+	err := fsys.Mkdir(p, perm)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	// Mkdir leaves perm as given; sticky bits need Chmod.
+	if err := fsys.Chmod(p, perm); err != nil {
+		return err
+	}
+	return fsys.Chown(p, uid, gid)
+}
+
+// mkdirAllOwned creates p and its missing parents, giving the user the
+// directories under /home and root the rest.
+func mkdirAllOwned(fsys *memfs.FS, p string, uid, gid int) error {
+	p = path.Clean(p)
+	if p == "/" {
+		return nil
+	}
+	if err := mkdirAllOwned(fsys, path.Dir(p), 0, 0); err != nil {
+		return err
+	}
+	if strings.HasPrefix(p, "/home/") {
+		return mkdirOwned(fsys, p, 0o755, uid, gid)
+	}
+	return mkdirOwned(fsys, p, 0o755, 0, 0)
+}
+
+func writeIfMissing(fsys *memfs.FS, p string, data []byte, perm fs.FileMode) error {
+	if _, err := fsys.Lstat(p); err == nil {
+		return nil
+	}
+	if err := fsys.WriteFile(p, data, perm); err != nil {
+		return err
+	}
+	if err := fsys.Chmod(p, perm); err != nil {
+		return err
+	}
+	return fsys.Chown(p, 0, 0)
+}
+
+// baseEnv is the environment every session starts with, before
+// Options.Env overrides. Nothing is taken from the host.
+func baseEnv(dir string) []string {
+	return []string{
+		"HOME=" + sandboxHome,
+		"PWD=" + dir,
+		"OLDPWD=" + dir,
+		"PATH=" + defaultPath,
+		"USER=" + sandboxUser,
+		"LOGNAME=" + sandboxUser,
+		"SHELL=" + sandboxShell,
+		"TMPDIR=/tmp",
+		"TERM=xterm-256color",
+		"LANG=C.UTF-8",
+		"HOSTNAME=" + sandboxHost,
+		"SHLVL=1",
+	}
+}

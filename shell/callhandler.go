@@ -1,0 +1,711 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/command"
+)
+
+var (
+	errNotDir = syscall.ENOTDIR
+	errDenied = syscall.EACCES
+)
+
+// runnerState is what memsh keeps per interpreter (the session's, or a
+// child shell's): the aliases as typed, for `alias`, `type` and
+// `command -v` (mvdan/sh keeps only their parsed words, privately).
+type runnerState struct {
+	mu          sync.Mutex
+	aliases     map[string]string
+	interactive bool
+}
+
+// callHandler runs before every simple command, builtins and functions
+// included. It enforces the function nesting limit and takes over the
+// builtins whose mvdan/sh versions look at the host: type, command -v,
+// hash, source and . ($PATH on the host disk), pwd -P (host symlinks),
+// test -O/-G (the host's user database), and cd (for bash's messages).
+// eval and trap strings get the same rewrites as typed code.
+//
+// A builtin it completes itself is replaced by the internal status
+// command, so $?, set -e and ERR traps see the right status.
+func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
+	return func(ctx context.Context, args []string) ([]string, error) {
+		hc := interp.HandlerCtx(ctx)
+		depth := funcDepth(hc.Env)
+		if limit := c.funcNest(hc.Env); depthOf(ctx)+depth >= limit && isFunc(hc, args[0]) {
+			err := nestError(args[0], limit)
+			io.WriteString(hc.Stderr, err.msg)
+			return nil, err
+		}
+		return c.builtin(ctx, hc, rs, args)
+	}
+}
+
+func statusArgs(status int) []string {
+	return []string{internalPrefix + "status", strconv.Itoa(status)}
+}
+
+func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
+	switch args[0] {
+	case "builtin":
+		if len(args) > 1 && interp.IsBuiltin(args[1]) {
+			out, err := c.builtin(ctx, hc, rs, args[1:])
+			if err != nil || out[0] == internalPrefix+"status" {
+				return out, err
+			}
+			return append([]string{"builtin"}, out...), nil
+		}
+	case "command":
+		return c.commandBuiltin(ctx, hc, rs, args)
+	case "type":
+		return statusArgs(c.typeBuiltin(hc, rs, args)), nil
+	case "hash":
+		return statusArgs(c.hashBuiltin(hc, args)), nil
+	case "source", ".":
+		return c.sourceBuiltin(hc, args)
+	case "eval":
+		if c.stackTooDeep() {
+			err := &limitError{msg: fmt.Sprintf("bash: eval: maximum nesting level exceeded (%d)\n", c.maxDepth), status: 1}
+			io.WriteString(hc.Stderr, err.msg)
+			return nil, err
+		}
+		if len(args) > 1 {
+			src := strings.Join(args[1:], " ")
+			if needsRewrite(src) {
+				return []string{"eval", c.rewriteSource(src, "eval")}, nil
+			}
+		}
+	case "trap":
+		if len(args) >= 3 && !strings.HasPrefix(args[1], "-") && needsRewrite(args[1]) {
+			out := slices.Clone(args)
+			out[1] = c.rewriteSource(args[1], "trap")
+			return out, nil
+		}
+	case "pwd":
+		return statusArgs(c.pwdBuiltin(hc, args)), nil
+	case "cd":
+		return c.cdBuiltin(hc, args)
+	case "alias":
+		return c.aliasBuiltin(hc, rs, args)
+	case "unalias":
+		return c.unaliasBuiltin(hc, rs, args)
+	case "umask":
+		return statusArgs(umaskBuiltin(hc, args)), nil
+	case "test", "[":
+		return c.testOwner(hc, args), nil
+	}
+	return args, nil
+}
+
+// isFunc reports whether name is a function of the runner making the
+// call. The runner is the one running on this goroutine, so reading its
+// function table races with nothing.
+func isFunc(hc interp.HandlerContext, name string) bool {
+	rv := reflect.ValueOf(hc).FieldByName("runner")
+	if !rv.IsValid() || rv.IsNil() {
+		return false
+	}
+	funcs := rv.Elem().FieldByName("Funcs")
+	if !funcs.IsValid() || funcs.IsNil() {
+		return false
+	}
+	v := funcs.MapIndex(reflect.ValueOf(name))
+	return v.IsValid() && !v.IsNil()
+}
+
+// kindOf says what a name would run, in bash's order.
+func (c *core) kindOf(hc interp.HandlerContext, rs *runnerState, name string, skipFuncs bool) (kind, detail string) {
+	if v, ok := rs.alias(name); ok && rs.interactive {
+		return "alias", v
+	}
+	if syntax.IsKeyword(name) {
+		return "keyword", ""
+	}
+	if !skipFuncs && isFunc(hc, name) {
+		return "function", ""
+	}
+	if interp.IsBuiltin(name) {
+		return "builtin", ""
+	}
+	if p := c.commandPath(hc, name); p != "" {
+		return "file", p
+	}
+	return "", ""
+}
+
+// commandPath is the file a name runs, as `type` and `command -v` show
+// it: a path name as given when it is executable, else the $PATH match;
+// a registry command always has one (its /usr/bin entry).
+func (c *core) commandPath(hc interp.HandlerContext, name string) string {
+	if strings.Contains(name, "/") {
+		info, err := c.fs.Stat(absPath(hc.Dir, name))
+		if err == nil && !info.IsDir() && canAccess(info, interp.AccessExec) {
+			return name
+		}
+		return ""
+	}
+	pathVar := defaultPath
+	if v := hc.Env.Get("PATH"); v.IsSet() {
+		pathVar = v.String()
+	}
+	if full, _ := c.lookPathIn(pathVar, hc.Dir, name); full != "" {
+		return full
+	}
+	if _, ok := c.cmds[name]; ok {
+		return "/usr/bin/" + name
+	}
+	return ""
+}
+
+func (c *core) typeBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) int {
+	var all, noFuncs, pathOnly, forcePath, terse bool
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, f := range a[1:] {
+			switch f {
+			case 'a':
+				all = true
+			case 'f':
+				noFuncs = true
+			case 'p':
+				pathOnly = true
+			case 'P':
+				forcePath = true
+			case 't':
+				terse = true
+			default:
+				fmt.Fprintf(hc.Stderr, "bash: type: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", f)
+				return 2
+			}
+		}
+	}
+	status := 0
+	for _, name := range args[i:] {
+		if forcePath || pathOnly {
+			kind, _ := c.kindOf(hc, rs, name, noFuncs)
+			if pathOnly && !forcePath && kind != "file" && kind != "" {
+				continue
+			}
+			if p := c.commandPath(hc, name); p != "" {
+				fmt.Fprintln(hc.Stdout, p)
+			} else {
+				status = 1
+			}
+			continue
+		}
+		found := false
+		report := func(kind, detail string) {
+			found = true
+			if terse {
+				fmt.Fprintln(hc.Stdout, kind)
+				return
+			}
+			switch kind {
+			case "alias":
+				fmt.Fprintf(hc.Stdout, "%s is aliased to `%s'\n", name, detail)
+			case "keyword":
+				fmt.Fprintf(hc.Stdout, "%s is a shell keyword\n", name)
+			case "function":
+				fmt.Fprintf(hc.Stdout, "%s is a function\n", name)
+			case "builtin":
+				fmt.Fprintf(hc.Stdout, "%s is a shell builtin\n", name)
+			case "file":
+				fmt.Fprintf(hc.Stdout, "%s is %s\n", name, detail)
+			}
+		}
+		if all {
+			if v, ok := rs.alias(name); ok && rs.interactive {
+				report("alias", v)
+			}
+			if syntax.IsKeyword(name) {
+				report("keyword", "")
+			}
+			if !noFuncs && isFunc(hc, name) {
+				report("function", "")
+			}
+			if interp.IsBuiltin(name) {
+				report("builtin", "")
+			}
+			for _, p := range c.allPaths(hc, name) {
+				report("file", p)
+			}
+		} else if kind, detail := c.kindOf(hc, rs, name, noFuncs); kind != "" {
+			report(kind, detail)
+		}
+		if !found {
+			status = 1
+			if !terse {
+				fmt.Fprintf(hc.Stderr, "bash: type: %s: not found\n", name)
+			}
+		}
+	}
+	return status
+}
+
+// allPaths lists every $PATH match of name (type -a).
+func (c *core) allPaths(hc interp.HandlerContext, name string) []string {
+	if strings.Contains(name, "/") {
+		if p := c.commandPath(hc, name); p != "" {
+			return []string{p}
+		}
+		return nil
+	}
+	pathVar := defaultPath
+	if v := hc.Env.Get("PATH"); v.IsSet() {
+		pathVar = v.String()
+	}
+	var out []string
+	for _, d := range strings.Split(pathVar, ":") {
+		if full, _ := c.lookPathIn(d, hc.Dir, name); full != "" && !slices.Contains(out, full) {
+			out = append(out, full)
+		}
+	}
+	if len(out) == 0 {
+		if _, ok := c.cmds[name]; ok {
+			out = append(out, "/usr/bin/"+name)
+		}
+	}
+	return out
+}
+
+func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
+	show, verbose := false, false
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, f := range a[1:] {
+			switch f {
+			case 'v':
+				show = true
+			case 'V':
+				verbose = true
+			case 'p':
+			default:
+				fmt.Fprintf(hc.Stderr, "bash: command: -%c: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n", f)
+				return statusArgs(2), nil
+			}
+		}
+	}
+	rest := args[i:]
+	if len(rest) == 0 {
+		return statusArgs(0), nil
+	}
+	if !show && !verbose {
+		// Running a builtin through `command` must not reach mvdan/sh's
+		// own versions of the ones memsh replaces.
+		if interp.IsBuiltin(rest[0]) {
+			out, err := c.builtin(ctx, hc, rs, rest)
+			if err != nil || out[0] == internalPrefix+"status" {
+				return out, err
+			}
+			return append([]string{"command"}, out...), nil
+		}
+		return append([]string{"command"}, rest...), nil
+	}
+	status := 0
+	for _, name := range rest {
+		kind, detail := c.kindOf(hc, rs, name, false)
+		if kind == "" {
+			status = 1
+			if verbose {
+				fmt.Fprintf(hc.Stderr, "bash: command: %s: not found\n", name)
+			}
+			continue
+		}
+		if verbose {
+			switch kind {
+			case "alias":
+				fmt.Fprintf(hc.Stdout, "%s is aliased to `%s'\n", name, detail)
+			case "keyword":
+				fmt.Fprintf(hc.Stdout, "%s is a shell keyword\n", name)
+			case "function":
+				fmt.Fprintf(hc.Stdout, "%s is a function\n", name)
+			case "builtin":
+				fmt.Fprintf(hc.Stdout, "%s is a shell builtin\n", name)
+			case "file":
+				fmt.Fprintf(hc.Stdout, "%s is %s\n", name, detail)
+			}
+			continue
+		}
+		switch kind {
+		case "alias":
+			fmt.Fprintf(hc.Stdout, "alias %s=%s\n", name, shellQuote(detail))
+		case "file":
+			fmt.Fprintln(hc.Stdout, detail)
+		default:
+			fmt.Fprintln(hc.Stdout, name)
+		}
+	}
+	return statusArgs(status), nil
+}
+
+func (c *core) hashBuiltin(hc interp.HandlerContext, args []string) int {
+	names := args[1:]
+	for len(names) > 0 && strings.HasPrefix(names[0], "-") {
+		switch names[0] {
+		case "-r", "--":
+			names = names[1:]
+			if len(names) == 0 {
+				return 0
+			}
+			continue
+		case "-l", "-d", "-t", "-p":
+		}
+		names = names[1:]
+	}
+	if len(args) == 1 {
+		fmt.Fprintln(hc.Stdout, "hash: hash table empty")
+		return 0
+	}
+	status := 0
+	for _, name := range names {
+		if strings.Contains(name, "/") || interp.IsBuiltin(name) {
+			continue
+		}
+		if c.commandPath(hc, name) == "" {
+			fmt.Fprintf(hc.Stderr, "bash: hash: %s: not found\n", name)
+			status = 1
+		}
+	}
+	return status
+}
+
+func (c *core) sourceBuiltin(hc interp.HandlerContext, args []string) ([]string, error) {
+	if len(args) < 2 {
+		fmt.Fprintf(hc.Stderr, "bash: %s: filename argument required\n%s: usage: %s filename [arguments]\n", args[0], args[0], args[0])
+		return statusArgs(2), nil
+	}
+	if c.stackTooDeep() {
+		err := &limitError{msg: fmt.Sprintf("bash: %s: maximum nesting level exceeded (%d)\n", args[1], c.maxDepth), status: 1}
+		io.WriteString(hc.Stderr, err.msg)
+		return nil, err
+	}
+	name := args[1]
+	var full string
+	if strings.Contains(name, "/") {
+		full = absPath(hc.Dir, name)
+	} else {
+		// bash searches $PATH (readable files, no x bit needed), then
+		// the working directory.
+		pathVar := defaultPath
+		if v := hc.Env.Get("PATH"); v.IsSet() {
+			pathVar = v.String()
+		}
+		for _, d := range append(strings.Split(pathVar, ":"), ".") {
+			if d == "" {
+				d = "."
+			}
+			cand := absPath(hc.Dir, d+"/"+name)
+			if info, err := c.fs.Stat(cand); err == nil && !info.IsDir() {
+				full = cand
+				break
+			}
+		}
+	}
+	if full == "" {
+		fmt.Fprintf(hc.Stderr, "bash: %s: No such file or directory\n", name)
+		return statusArgs(1), nil
+	}
+	info, err := c.fs.Stat(full)
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
+		return statusArgs(1), nil
+	}
+	if info.IsDir() {
+		fmt.Fprintf(hc.Stderr, "bash: %s: %s: is a directory\n", args[0], name)
+		return statusArgs(1), nil
+	}
+	out := slices.Clone(args)
+	out[1] = sourceMark + full
+	return out, nil
+}
+
+func (c *core) pwdBuiltin(hc interp.HandlerContext, args []string) int {
+	physical := false
+	for _, a := range args[1:] {
+		switch a {
+		case "-L":
+			physical = false
+		case "-P":
+			physical = true
+		case "--":
+		default:
+			if strings.HasPrefix(a, "-") && a != "-" {
+				fmt.Fprintf(hc.Stderr, "bash: pwd: %s: invalid option\npwd: usage: pwd [-LP]\n", a[:2])
+				return 2
+			}
+		}
+	}
+	dir := hc.Dir
+	if physical {
+		real, err := c.fs.Realpath(dir)
+		if err != nil {
+			fmt.Fprintf(hc.Stderr, "pwd: error retrieving current directory: %s\n", command.Strerror(err))
+			return 1
+		}
+		dir = real
+	}
+	fmt.Fprintln(hc.Stdout, dir)
+	return 0
+}
+
+func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, error) {
+	rest := args[1:]
+	physical := false
+	for len(rest) > 0 && strings.HasPrefix(rest[0], "-") && rest[0] != "-" {
+		if rest[0] == "--" {
+			rest = rest[1:]
+			break
+		}
+		for _, f := range rest[0][1:] {
+			switch f {
+			case 'L':
+				physical = false
+			case 'P':
+				physical = true
+			case 'e', '@':
+			default:
+				fmt.Fprintf(hc.Stderr, "bash: cd: -%c: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", f)
+				return statusArgs(2), nil
+			}
+		}
+		rest = rest[1:]
+	}
+	var target string
+	switch len(rest) {
+	case 0:
+		v := hc.Env.Get("HOME")
+		if !v.IsSet() {
+			fmt.Fprintln(hc.Stderr, "bash: cd: HOME not set")
+			return statusArgs(1), nil
+		}
+		target = v.String()
+		if target == "" {
+			return statusArgs(0), nil
+		}
+	case 1:
+		target = rest[0]
+		if target == "-" {
+			v := hc.Env.Get("OLDPWD")
+			if !v.IsSet() || v.String() == "" {
+				fmt.Fprintln(hc.Stderr, "bash: cd: OLDPWD not set")
+				return statusArgs(1), nil
+			}
+			target = v.String()
+		}
+	default:
+		fmt.Fprintln(hc.Stderr, "bash: cd: too many arguments")
+		return statusArgs(1), nil
+	}
+	if target == "" {
+		return statusArgs(0), nil
+	}
+	abs := path.Clean(absPath(hc.Dir, target))
+	info, err := c.fs.Stat(abs)
+	if err == nil && !info.IsDir() {
+		err = errNotDir
+	}
+	if err == nil && !canAccess(info, interp.AccessExec) {
+		err = errDenied
+	}
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "bash: cd: %s: %s\n", target, command.Strerror(err))
+		return statusArgs(1), nil
+	}
+	if physical {
+		if real, err := c.fs.Realpath(abs); err == nil {
+			abs = real
+		}
+	}
+	if len(rest) == 1 && rest[0] == "-" {
+		fmt.Fprintln(hc.Stdout, abs)
+	}
+	return []string{"cd", abs}, nil
+}
+
+func (rs *runnerState) alias(name string) (string, bool) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	v, ok := rs.aliases[name]
+	return v, ok
+}
+
+func (rs *runnerState) aliasNames() []string {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	names := make([]string, 0, len(rs.aliases))
+	for n := range rs.aliases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (c *core) aliasBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
+	rest := args[1:]
+	if len(rest) > 0 && rest[0] == "-p" {
+		rest = rest[1:]
+		if len(rest) == 0 {
+			rest = nil
+		}
+	}
+	if len(rest) == 0 {
+		for _, n := range rs.aliasNames() {
+			v, _ := rs.alias(n)
+			fmt.Fprintf(hc.Stdout, "alias %s=%s\n", n, shellQuote(v))
+		}
+		return statusArgs(0), nil
+	}
+	status := 0
+	defs := []string{"alias"}
+	for _, a := range rest {
+		name, value, ok := strings.Cut(a, "=")
+		if !ok {
+			if v, found := rs.alias(name); found {
+				fmt.Fprintf(hc.Stdout, "alias %s=%s\n", name, shellQuote(v))
+			} else {
+				fmt.Fprintf(hc.Stderr, "bash: alias: %s: not found\n", name)
+				status = 1
+			}
+			continue
+		}
+		if needsRewrite(value) {
+			value = strings.TrimSuffix(c.rewriteSource(value, "alias"), "\n")
+		}
+		rs.mu.Lock()
+		if rs.aliases == nil {
+			rs.aliases = make(map[string]string)
+		}
+		rs.aliases[name] = value
+		rs.mu.Unlock()
+		defs = append(defs, name+"="+value)
+	}
+	if len(defs) == 1 || status != 0 {
+		if len(defs) > 1 {
+			// Define what can be defined; the status reports the misses.
+			return defs, nil
+		}
+		return statusArgs(status), nil
+	}
+	return defs, nil
+}
+
+func (c *core) unaliasBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
+	rest := args[1:]
+	if len(rest) == 0 {
+		fmt.Fprintln(hc.Stderr, "unalias: usage: unalias [-a] name [name ...]")
+		return statusArgs(2), nil
+	}
+	if rest[0] == "-a" {
+		names := rs.aliasNames()
+		rs.mu.Lock()
+		rs.aliases = nil
+		rs.mu.Unlock()
+		if len(names) == 0 {
+			return statusArgs(0), nil
+		}
+		return append([]string{"unalias"}, names...), nil
+	}
+	status := 0
+	out := []string{"unalias"}
+	rs.mu.Lock()
+	for _, n := range rest {
+		if _, ok := rs.aliases[n]; !ok {
+			fmt.Fprintf(hc.Stderr, "bash: unalias: %s: not found\n", n)
+			status = 1
+			continue
+		}
+		delete(rs.aliases, n)
+		out = append(out, n)
+	}
+	rs.mu.Unlock()
+	if status != 0 || len(out) == 1 {
+		return statusArgs(status), nil
+	}
+	return out, nil
+}
+
+func umaskBuiltin(hc interp.HandlerContext, args []string) int {
+	if len(args) == 1 {
+		fmt.Fprintln(hc.Stdout, "0022")
+		return 0
+	}
+	if args[1] == "-S" {
+		fmt.Fprintln(hc.Stdout, "u=rwx,g=rx,o=rx")
+		return 0
+	}
+	if _, err := strconv.ParseUint(args[1], 8, 32); err != nil {
+		fmt.Fprintf(hc.Stderr, "bash: umask: %s: octal number out of range\n", args[1])
+		return 1
+	}
+	return 0
+}
+
+// testOwner answers test's -O and -G (owned by the sandbox user or
+// group) from memfs; mvdan/sh would ask the host's user database.
+func (c *core) testOwner(hc interp.HandlerContext, args []string) []string {
+	end := len(args)
+	if args[0] == "[" && end > 1 && args[end-1] == "]" {
+		end--
+	}
+	var out []string
+	for i := 1; i < end-1; i++ {
+		if (args[i] != "-O" && args[i] != "-G") || !unaryPosition(args, i) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(args)
+		}
+		if c.owns(absPath(hc.Dir, args[i+1]), args[i] == "-G") {
+			out[i], out[i+1] = "-n", "1"
+		} else {
+			out[i], out[i+1] = "-n", ""
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// unaryPosition reports whether args[i] is where test expects an operator
+// (the first operand, or after !, (, -a, -o), not a string being compared.
+func unaryPosition(args []string, i int) bool {
+	if i == 1 {
+		return true
+	}
+	switch args[i-1] {
+	case "!", "(", "-a", "-o":
+		return true
+	}
+	return false
+}

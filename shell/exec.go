@@ -1,0 +1,372 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+
+	"memsh/pyworker"
+	"memsh/shell/command"
+)
+
+// proc is one program to run: what mvdan/sh hands the exec handler, or
+// what a command asks for through Invocation.Exec.
+type proc struct {
+	args  []string
+	env   []string // exported variables, "K=V"
+	dir   string
+	stdio command.Stdio
+	// viaExec marks a run requested by a command (xargs, env, find -exec):
+	// "command not found" is then printed without bash's prefix, the way
+	// those commands expect to filter it.
+	viaExec bool
+}
+
+// execMiddleware is memsh's only exec middleware. It never calls next, so
+// mvdan/sh's DefaultExecHandler (host $PATH lookup and os/exec) can never
+// run.
+func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(ctx context.Context, args []string) error {
+		hc := interp.HandlerCtx(ctx)
+		p := &proc{
+			args:  args,
+			env:   exportedEnv(hc.Env),
+			dir:   hc.Dir,
+			stdio: command.Stdio{Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr},
+		}
+		if p.stdio.Stdin == nil {
+			p.stdio.Stdin = eofReader{}
+		}
+		ctx = withDepth(ctx, depthOf(ctx)+funcDepth(hc.Env))
+		return exitError(c.exec(ctx, p))
+	}
+}
+
+// exitError turns a status into what an interp handler returns.
+func exitError(status int) error {
+	if status == 0 {
+		return nil
+	}
+	return interp.ExitStatus(uint8(status))
+}
+
+// exec runs p.args. The one place that decides what a command name means,
+// in this order:
+//
+//  1. memsh's internal helpers (process substitution, test -O);
+//  2. a registry command (commands.All() plus bash, sh, python3, python),
+//     found by name without touching the filesystem;
+//  3. otherwise the name is a path (it has a slash) or is looked up in
+//     $PATH over memfs, and the file decides: a /usr/bin stub runs its
+//     registry command, a WASI module (wasm magic) runs in pyworker, a
+//     "#!" line names the interpreter (bash/sh: a child session; python:
+//     pyworker; anything else: this same exec path), and a text file
+//     without "#!" runs as a shell script, as bash does;
+//  4. nothing found: "NAME: command not found", status 127.
+//
+// Functions and shell builtins never get here: mvdan/sh runs them first.
+func (c *core) exec(ctx context.Context, p *proc) int {
+	name := p.args[0]
+	if strings.HasPrefix(name, internalPrefix) {
+		if st, ok := c.internal(ctx, p); ok {
+			return st
+		}
+	}
+	if !strings.Contains(name, "/") {
+		if cmd, ok := c.cmds[name]; ok {
+			return c.runCommand(ctx, cmd, p)
+		}
+		full, denied := c.lookPath(p, name)
+		switch {
+		case full != "":
+			return c.execFile(ctx, p, full)
+		case denied != "":
+			fmt.Fprintf(p.stdio.Stderr, "bash: %s: Permission denied\n", name)
+			return 126
+		}
+		if p.viaExec {
+			fmt.Fprintf(p.stdio.Stderr, "%s: command not found\n", name)
+		} else {
+			fmt.Fprintf(p.stdio.Stderr, "bash: %s: command not found\n", name)
+		}
+		return 127
+	}
+	return c.execFile(ctx, p, absPath(p.dir, name))
+}
+
+// lookPath searches $PATH in memfs for an executable regular file. An
+// empty element means the working directory. When only non-executable
+// files match, the first is returned as denied (bash then says
+// "Permission denied").
+func (c *core) lookPath(p *proc, name string) (full, denied string) {
+	pathVar, ok := envLookup(p.env, "PATH")
+	if !ok {
+		pathVar = defaultPath
+	}
+	return c.lookPathIn(pathVar, p.dir, name)
+}
+
+func (c *core) lookPathIn(pathVar, dir, name string) (full, denied string) {
+	for _, d := range strings.Split(pathVar, ":") {
+		if d == "" {
+			d = "."
+		}
+		cand := absPath(dir, d+"/"+name)
+		info, err := c.fs.Stat(cand)
+		if err != nil || info.IsDir() {
+			continue
+		}
+		if canAccess(info, interp.AccessExec) {
+			return path.Clean(cand), ""
+		}
+		if denied == "" {
+			denied = path.Clean(cand)
+		}
+	}
+	return "", denied
+}
+
+// maxShebangDepth bounds interpreter chains ("#!./a" naming "#!./b" ...),
+// as Linux does.
+const maxShebangDepth = 4
+
+type shebangKey struct{}
+
+// execFile runs the file at full, named p.args[0] in messages.
+func (c *core) execFile(ctx context.Context, p *proc, full string) int {
+	name := p.args[0]
+	info, err := c.fs.Stat(full)
+	if err != nil {
+		fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
+		return 127
+	}
+	if info.IsDir() {
+		fmt.Fprintf(p.stdio.Stderr, "bash: %s: Is a directory\n", name)
+		return 126
+	}
+	if !canAccess(info, interp.AccessExec) || !canAccess(info, interp.AccessRead) {
+		fmt.Fprintf(p.stdio.Stderr, "bash: %s: Permission denied\n", name)
+		return 126
+	}
+	f, err := c.fs.Open(full)
+	if err != nil {
+		fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
+		return 126
+	}
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	f.Close()
+	head = head[:n]
+
+	if cmdName, ok := stubName(head); ok {
+		if cmd, ok := c.cmds[cmdName]; ok {
+			return c.runCommand(ctx, cmd, p)
+		}
+	}
+	if pyworker.IsWasm(head) {
+		wasm, err := c.fs.ReadFile(full)
+		if err != nil {
+			fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
+			return 126
+		}
+		return c.runModule(ctx, p, wasm)
+	}
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	if bytes.HasPrefix(line, []byte("#!")) {
+		return c.execShebang(ctx, p, full, string(line[2:]))
+	}
+	if bytes.IndexByte(line, 0) >= 0 {
+		fmt.Fprintf(p.stdio.Stderr, "bash: %s: cannot execute binary file: Exec format error\n", name)
+		return 126
+	}
+	// No "#!": bash runs a text file as a script in a new shell.
+	return c.runShellFile(ctx, p, full, name, p.args[1:], nil)
+}
+
+// execShebang runs the interpreter named on a "#!" line with the script's
+// path and arguments, as the kernel does: one optional argument, the rest
+// of the line.
+func (c *core) execShebang(ctx context.Context, p *proc, full, line string) int {
+	name := p.args[0]
+	depth, _ := ctx.Value(shebangKey{}).(int)
+	if depth >= maxShebangDepth {
+		fmt.Fprintf(p.stdio.Stderr, "bash: %s: too many levels of interpreters (limit %d)\n", name, maxShebangDepth)
+		return 126
+	}
+	ctx = context.WithValue(ctx, shebangKey{}, depth+1)
+	line = strings.TrimSpace(line)
+	interpPath, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	if interpPath == "" {
+		// An empty "#!" line: bash runs the file itself.
+		return c.runShellFile(ctx, p, full, name, p.args[1:], nil)
+	}
+	argv := []string{interpPath}
+	if path.Base(interpPath) == "env" {
+		// "#!/usr/bin/env NAME [ARG]": the program is looked up in $PATH.
+		fields := strings.Fields(arg)
+		if len(fields) > 0 && fields[0] == "-S" {
+			fields = fields[1:]
+		}
+		if len(fields) == 0 {
+			fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s: bad interpreter: No such file or directory\n", name, line)
+			return 126
+		}
+		argv = fields
+	} else {
+		if arg != "" {
+			argv = append(argv, arg)
+		}
+		if strings.Contains(interpPath, "/") {
+			if _, err := c.fs.Stat(interpPath); err != nil {
+				fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s: bad interpreter: %s\n", name, interpPath, command.Strerror(err))
+				return 126
+			}
+		}
+	}
+	switch path.Base(argv[0]) {
+	case "bash", "sh":
+		return c.runShellFile(ctx, p, full, name, p.args[1:], argv[1:])
+	case "python3", "python":
+		q := *p
+		q.args = append(append([]string{path.Base(argv[0])}, argv[1:]...), append([]string{name}, p.args[1:]...)...)
+		return c.runPython(ctx, &q)
+	}
+	q := *p
+	q.args = append(append(argv, name), p.args[1:]...)
+	return c.exec(ctx, &q)
+}
+
+// runCommand runs a registry command with an Invocation built from p.
+func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int {
+	if !cmd.RawArgs && wantsHelp(p.args[1:]) {
+		io.WriteString(p.stdio.Stdout, cmd.Help)
+		return 0
+	}
+	stdin, stop := c.meterStdin(ctx, p.stdio.Stdin)
+	defer stop()
+	inv := &command.Invocation{
+		Args:    p.args,
+		Stdio:   command.Stdio{Stdin: stdin, Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr},
+		FS:      c.fs,
+		Dir:     p.dir,
+		Environ: p.env,
+		Term:    c.opts.Term && isTerminal(ctx, p.stdio.Stdout),
+		Width:   c.width(p),
+	}
+	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
+		if len(argv) == 0 {
+			return 0
+		}
+		if env == nil {
+			env = p.env
+		}
+		if stdio.Stdin == nil {
+			stdio.Stdin = eofReader{}
+		}
+		if stdio.Stdout == nil {
+			stdio.Stdout = io.Discard
+		}
+		if stdio.Stderr == nil {
+			stdio.Stderr = io.Discard
+		}
+		return c.exec(ctx, &proc{args: argv, env: env, dir: p.dir, stdio: stdio, viaExec: true})
+	}
+	return cmd.Run(ctx, inv)
+}
+
+// wantsHelp reports whether "--help" appears before "--".
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "--help" {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *core) width(p *proc) int {
+	if c.opts.Width > 0 {
+		return c.opts.Width
+	}
+	return 80
+}
+
+type termKey struct{}
+
+// isTerminal reports whether w is the terminal stdout of the running line
+// (not a pipe or a file it was redirected to).
+func isTerminal(ctx context.Context, w io.Writer) bool {
+	t, _ := ctx.Value(termKey{}).(io.Writer)
+	return t != nil && w == t
+}
+
+// meterStdin wraps a command's stdin: every Read adds to the session's
+// byte counter (one atomic add per call, never per byte), and a cancelled
+// ctx unblocks a read waiting on a pipe.
+func (c *core) meterStdin(ctx context.Context, r io.Reader) (io.Reader, func()) {
+	stop := func() {}
+	if f, ok := r.(*os.File); ok {
+		after := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
+		stop = func() { after() }
+	}
+	return &countingReader{r: r, n: &c.stdinBytes}, stop
+}
+
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (cr *countingReader) Read(p []byte) (int, error) {
+	n, err := cr.r.Read(p)
+	if n > 0 {
+		cr.n.Add(int64(n))
+	}
+	return n, err
+}
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// exportedEnv lists the exported, set variables of env as "K=V", sorted.
+func exportedEnv(env expand.Environ) []string {
+	vals := make(map[string]string, 48)
+	env.Each(func(name string, vr expand.Variable) bool {
+		if vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+			vals[name] = vr.Str
+		} else {
+			delete(vals, name)
+		}
+		return true
+	})
+	list := make([]string, 0, len(vals))
+	for k, v := range vals {
+		list = append(list, k+"="+v)
+	}
+	sort.Strings(list)
+	return list
+}
+
+func envLookup(env []string, key string) (string, bool) {
+	for i := len(env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,223 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+// The interp handlers. Every file the shell itself touches (redirections,
+// globs, `test`, `cd`, `source`) is looked up here, in memfs; none of
+// them falls back to mvdan/sh's defaults, which use the host's os package.
+
+// sourceMark prefixes the path the call handler gives `source` once it has
+// resolved the file in memfs. mvdan/sh stats the path it is given on the
+// host before opening it; a NUL makes that stat fail inside the os package
+// (EINVAL, no system call), and openHandler strips the mark again.
+const sourceMark = "\x00memsh:"
+
+// absPath resolves p against dir without cleaning "..": memfs resolves
+// it physically, as the kernel does.
+func absPath(dir, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return p
+	}
+	if dir == "/" {
+		return "/" + p
+	}
+	return dir + "/" + p
+}
+
+// bashPathError is printed by mvdan/sh as "bash: PATH: Reason", the way
+// bash reports a failed redirection.
+func bashPathError(p string, err error) error {
+	return &fs.PathError{Op: "bash:", Path: p, Err: errors.New(command.Strerror(err))}
+}
+
+// stdFD reports which standard stream a /dev path names, if any.
+func stdFD(p string) (int, bool) {
+	switch path.Clean(p) {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return 0, true
+	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return 1, true
+	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+		return 2, true
+	}
+	return 0, false
+}
+
+func (c *core) openHandler(ctx context.Context, p string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	hc := interp.HandlerCtx(ctx)
+	sourcing := false
+	if rest, ok := strings.CutPrefix(p, sourceMark); ok {
+		p, sourcing = rest, true
+	}
+	if p == "" {
+		return nil, bashPathError(p, syscall.ENOENT)
+	}
+	abs := absPath(hc.Dir, p)
+	if fd, ok := stdFD(abs); ok {
+		return stdStream(hc, fd), nil
+	}
+	if sourcing {
+		return c.openSource(abs, p)
+	}
+	f, err := c.fs.OpenFile(abs, flag, perm)
+	if err != nil {
+		return nil, bashPathError(p, err)
+	}
+	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
+		return f, nil
+	}
+	return pipeFrom(f)
+}
+
+// pipeFrom serves a file opened for reading through an OS pipe. mvdan/sh
+// needs an *os.File as stdin; given anything else it makes a pipe of its
+// own whose copying goroutine nobody stops when the reader quits early.
+// Here the runner closes the read end after the statement, which ends the
+// copy at once (EPIPE).
+func pipeFrom(f *memfs.File) (io.ReadWriteCloser, error) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	go func() {
+		buf := make([]byte, 64<<10)
+		io.CopyBuffer(pw, struct{ io.Reader }{f}, buf)
+		pw.Close()
+		f.Close()
+	}()
+	return pr, nil
+}
+
+// openSource returns a sourced file's text with memsh's rewrites applied
+// (see rewrite.go), so sourced code gets the same sandboxing as typed code.
+func (c *core) openSource(abs, name string) (io.ReadWriteCloser, error) {
+	data, err := c.fs.ReadFile(abs)
+	if err != nil {
+		return nil, bashPathError(name, err)
+	}
+	src := c.rewriteSource(string(data), name)
+	return nopWriteCloser{strings.NewReader(src)}, nil
+}
+
+type nopWriteCloser struct{ io.Reader }
+
+func (nopWriteCloser) Write(p []byte) (int, error) { return 0, syscall.EBADF }
+func (nopWriteCloser) Close() error                { return nil }
+
+// stdStream serves /dev/stdin, /dev/stdout, /dev/stderr and /dev/fd/0-2
+// from the streams of the running statement. Closing it leaves the stream
+// open, as closing a dup'ed descriptor would.
+func stdStream(hc interp.HandlerContext, fd int) io.ReadWriteCloser {
+	s := stream{}
+	switch fd {
+	case 0:
+		s.r = hc.Stdin
+	case 1:
+		s.w = hc.Stdout
+	case 2:
+		s.w = hc.Stderr
+	}
+	return s
+}
+
+type stream struct {
+	r io.Reader
+	w io.Writer
+}
+
+func (s stream) Read(p []byte) (int, error) {
+	if s.r == nil {
+		return 0, io.EOF
+	}
+	return s.r.Read(p)
+}
+
+func (s stream) Write(p []byte) (int, error) {
+	if s.w == nil {
+		return 0, syscall.EBADF
+	}
+	return s.w.Write(p)
+}
+
+func (stream) Close() error { return nil }
+
+func (c *core) statHandler(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
+	hc := interp.HandlerCtx(ctx)
+	abs := absPath(hc.Dir, name)
+	if _, ok := stdFD(abs); ok {
+		// The standard streams always exist; they look like a terminal
+		// device, as /dev/stdin does on Linux when nothing is redirected.
+		return c.fs.Stat("/dev/null")
+	}
+	if follow {
+		return c.fs.Stat(abs)
+	}
+	return c.fs.Lstat(abs)
+}
+
+func (c *core) readDirHandler(ctx context.Context, name string) ([]fs.DirEntry, error) {
+	hc := interp.HandlerCtx(ctx)
+	return c.fs.ReadDir(absPath(hc.Dir, name))
+}
+
+func (c *core) accessHandler(ctx context.Context, name string, mode interp.AccessMode) error {
+	hc := interp.HandlerCtx(ctx)
+	abs := absPath(hc.Dir, name)
+	if _, ok := stdFD(abs); ok {
+		return nil
+	}
+	info, err := c.fs.Stat(abs)
+	if err != nil {
+		return err
+	}
+	if !canAccess(info, mode) {
+		return &fs.PathError{Op: "access", Path: abs, Err: syscall.EACCES}
+	}
+	return nil
+}
+
+// canAccess applies the permission bits of info for the sandbox user, as
+// access(2) does: owner bits for the owner, group bits for the group,
+// others otherwise; root may read and write anything and execute a file
+// with any x bit.
+func canAccess(info fs.FileInfo, mode interp.AccessMode) bool {
+	perm := uint32(info.Mode().Perm())
+	uid, gid := uint32(sandboxUID), uint32(sandboxGID)
+	var fuid, fgid uint32
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		fuid, fgid = st.Uid, st.Gid
+	} else {
+		fuid, fgid = uid, gid
+	}
+	if uid == 0 {
+		if mode&interp.AccessExec != 0 && !info.IsDir() && perm&0o111 == 0 {
+			return false
+		}
+		return true
+	}
+	var bits uint32
+	switch {
+	case fuid == uid:
+		bits = perm >> 6
+	case fgid == gid:
+		bits = perm >> 3
+	default:
+		bits = perm
+	}
+	return uint32(mode)&^(bits&7) == 0
+}

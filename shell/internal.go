@@ -1,0 +1,127 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"syscall"
+)
+
+// internal runs memsh's helper commands, which the call handler and the
+// rewrites (rewrite.go) put in place of host-reaching constructs.
+func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
+	args := p.args
+	switch args[0] {
+	case internalPrefix + "status":
+		// A builtin the call handler completed: its status.
+		if len(args) == 2 {
+			n, _ := strconv.Atoi(args[1])
+			return n, true
+		}
+	case internalPrefix + "psub":
+		path, err := c.newPsubFile()
+		if err != nil {
+			fmt.Fprintf(p.stdio.Stderr, "bash: process substitution: %v\n", err)
+			return 1, true
+		}
+		io.WriteString(p.stdio.Stdout, path)
+		return 0, true
+	case internalPrefix + "psub_write":
+		if len(args) != 2 {
+			return 2, true
+		}
+		return c.psubWrite(ctx, p, args[1]), true
+	case internalPrefix + "owner":
+		if len(args) == 3 {
+			if c.owns(absPath(p.dir, args[2]), args[1] == "-G") {
+				io.WriteString(p.stdio.Stdout, "1")
+			}
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+// owns reports whether the sandbox user (or its group) owns path.
+func (c *core) owns(path string, group bool) bool {
+	info, err := c.fs.Stat(path)
+	if err != nil {
+		return false
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		return false
+	}
+	if group {
+		return st.Gid == sandboxGID
+	}
+	return st.Uid == sandboxUID
+}
+
+// newPsubFile creates an empty memfs file for a process substitution, at
+// the /dev/fd path bash would show (63 downwards), and remembers it for
+// removal when the top-level Run ends.
+func (c *core) newPsubFile() (string, error) {
+	for i := 0; i < 1024; i++ {
+		fd := 63 - i // 63 down to 10, then 64 up, as bash numbers them
+		if fd < 10 {
+			fd = 64 + i - 54
+		}
+		name := "/dev/fd/" + strconv.Itoa(fd)
+		f, err := c.fs.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		f.Close()
+		c.psubMu.Lock()
+		c.psubFiles = append(c.psubFiles, name)
+		c.psubMu.Unlock()
+		return name, nil
+	}
+	return "", errors.New("too many open process substitutions")
+}
+
+// psubWrite copies stdin into a process substitution's file, up to
+// psubLimit bytes.
+func (c *core) psubWrite(ctx context.Context, p *proc, path string) int {
+	f, err := c.fs.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return 1
+	}
+	defer f.Close()
+	in, stop := c.meterStdin(ctx, p.stdio.Stdin)
+	defer stop()
+	n, err := io.Copy(onlyWriter{f}, io.LimitReader(in, psubLimit+1))
+	switch {
+	case n > psubLimit:
+		f.Truncate(psubLimit)
+		fmt.Fprintf(p.stdio.Stderr, "bash: process substitution: output exceeds the %d MiB limit\n", psubLimit>>20)
+		return 1
+	case err != nil && !errors.Is(err, os.ErrDeadlineExceeded):
+		fmt.Fprintf(p.stdio.Stderr, "bash: process substitution: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+type onlyWriter struct{ w io.Writer }
+
+func (o onlyWriter) Write(p []byte) (int, error) { return o.w.Write(p) }
+
+// removePsubFiles deletes the process substitution files of a Run.
+func (c *core) removePsubFiles() {
+	c.psubMu.Lock()
+	files := c.psubFiles
+	c.psubFiles = nil
+	c.psubMu.Unlock()
+	for _, f := range files {
+		c.fs.Remove(f)
+	}
+}

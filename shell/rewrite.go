@@ -1,0 +1,203 @@
+package shell
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Rewrites applied to parsed code before it runs (typed lines, bash -c,
+// scripts, and the strings given to eval, trap, alias and source). Each
+// replaces a construct whose mvdan/sh implementation reaches the host:
+//
+//   - <(list) becomes a memfs file (/dev/fd/63, 62, ...) holding list's
+//     output, written before the command runs; mvdan/sh would make a FIFO
+//     in the host's temp dir. >(list) is refused with a clear message.
+//   - ~name becomes the home directory from memfs's /etc/passwd, or stays
+//     literal for an unknown user; mvdan/sh would ask the host's user
+//     database. ~+ and ~- become $PWD and $OLDPWD, as in bash.
+//   - [[ -O f ]] and [[ -G f ]] ask memfs who owns f; mvdan/sh would ask
+//     the host who the current user is.
+//   - $0 becomes $BASH_ARGV0 (set per shell), since mvdan/sh calls the
+//     interactive shell "gosh".
+
+const internalPrefix = "__memsh_"
+
+var errOutSubst = "bash: >(...): process substitution into a command is not supported in memsh; write to a file and read it afterwards"
+
+func needsRewrite(src string) bool {
+	return strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
+		strings.Contains(src, "$0") || strings.Contains(src, "${0") ||
+		strings.Contains(src, "-O") || strings.Contains(src, "-G")
+}
+
+func newParser() *syntax.Parser {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}
+
+// rewriteFile applies the rewrites to f in place. It fails (with the
+// message to print) when f uses a construct memsh refuses.
+func (c *core) rewriteFile(f *syntax.File) error {
+	var err error
+	skip := map[*syntax.Word]bool{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Redirect:
+			if n.Hdoc != nil {
+				skip[n.Hdoc] = true
+			}
+		case *syntax.Word:
+			if skip[n] {
+				return true
+			}
+			if e := c.rewriteWord(n); e != nil && err == nil {
+				err = e
+			}
+		case *syntax.ParamExp:
+			if n.Param != nil && n.Param.Value == "0" {
+				n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: "BASH_ARGV0"}
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
+				flag := "-O"
+				if n.Op == syntax.TsGrpOwn {
+					flag = "-G"
+				}
+				if w, ok := n.X.(*syntax.Word); ok {
+					call := &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "owner"), litWord(flag), w}}
+					n.Op = syntax.TsNempStr
+					n.X = &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
+						&syntax.CmdSubst{Stmts: []*syntax.Stmt{{Cmd: call}}},
+					}}}}
+				}
+			}
+		}
+		return true
+	})
+	return err
+}
+
+func litWord(s string) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}
+}
+
+func (c *core) rewriteWord(w *syntax.Word) error {
+	for i, part := range w.Parts {
+		ps, ok := part.(*syntax.ProcSubst)
+		if !ok {
+			continue
+		}
+		if ps.Op != syntax.CmdIn {
+			return fmt.Errorf("%s", errOutSubst)
+		}
+		w.Parts[i] = psubPart(ps)
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") {
+		return nil
+	}
+	user, tail := lit.Value[1:], ""
+	if i := strings.IndexByte(user, '/'); i >= 0 {
+		user, tail = user[:i], user[i:]
+	} else if len(w.Parts) > 1 {
+		return nil // "~'x'" is not a tilde prefix, in bash or mvdan/sh
+	}
+	var head syntax.WordPart
+	switch {
+	case user == "":
+		return nil // $HOME, which the session always sets
+	case user == "+":
+		head = &syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "PWD"}}}}
+	case user == "-":
+		head = &syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "OLDPWD"}}}}
+	case !validUserName(user):
+		return nil
+	default:
+		home, ok := c.userHome(user)
+		if !ok {
+			home = "~" + user
+		}
+		head = &syntax.SglQuoted{Value: home}
+	}
+	parts := []syntax.WordPart{head}
+	if tail != "" {
+		parts = append(parts, &syntax.Lit{Value: tail})
+	}
+	w.Parts = append(parts, w.Parts[1:]...)
+	return nil
+}
+
+func validUserName(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// userHome looks name up in memfs's /etc/passwd.
+func (c *core) userHome(name string) (string, bool) {
+	data, err := c.fs.ReadFile("/etc/passwd")
+	if err != nil {
+		return "", false
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), ":")
+		if len(f) >= 6 && f[0] == name {
+			return f[5], true
+		}
+	}
+	return "", false
+}
+
+// psubTemplate is what <(list) becomes: the path of a fresh memfs file
+// that list's output was written to (through a writer that enforces
+// psubLimit). The block's statements are replaced by list.
+const psubTemplate = internalPrefix + `p=$(` + internalPrefix + `psub) && { :; } | ` +
+	internalPrefix + `psub_write "$` + internalPrefix + `p"; printf %s "$` + internalPrefix + `p"`
+
+func psubPart(ps *syntax.ProcSubst) syntax.WordPart {
+	f, err := newParser().Parse(strings.NewReader(psubTemplate), "")
+	if err != nil {
+		panic("memsh: bad process substitution template: " + err.Error())
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.Block); ok {
+			b.Stmts = ps.Stmts
+			return false
+		}
+		return true
+	})
+	return &syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.CmdSubst{Stmts: f.Stmts}}}
+}
+
+// rewriteSource applies the rewrites to shell source given as a string
+// and prints it back. Code that does not parse is returned unchanged, for
+// mvdan/sh to report.
+func (c *core) rewriteSource(src, name string) string {
+	if !needsRewrite(src) {
+		return src
+	}
+	f, err := newParser().Parse(strings.NewReader(src), name)
+	if err != nil {
+		return src
+	}
+	if err := c.rewriteFile(f); err != nil {
+		return "printf '%s\\n' " + shellQuote(err.Error()) + " >&2; " + internalPrefix + "status 1"
+	}
+	var buf bytes.Buffer
+	if err := syntax.NewPrinter().Print(&buf, f); err != nil {
+		return src
+	}
+	return buf.String()
+}
+
+// shellQuote quotes s for bash, as `alias` prints values.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
