@@ -3,6 +3,7 @@ package sysutil
 import (
 	"bufio"
 	"context"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -60,7 +61,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 			f, ok := isoFormat(o.Value, 'T', ",")
 			if !ok {
 				inv.Errorf("invalid argument %s for '--iso-8601'", quote(o.Value))
-				inv.Errorf("Valid arguments are:\n  - 'hours'\n  - 'minutes'\n  - 'date'\n  - 'seconds'\n  - 'ns'")
+				io.WriteString(inv.Stderr, "Valid arguments are:\n  - 'hours'\n  - 'minutes'\n  - 'date'\n  - 'seconds'\n  - 'ns'\n")
 				return inv.Usage(1, "")
 			}
 			format = f
@@ -68,13 +69,13 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 		case "rfc3339":
 			if o.Value == "" || strings.HasPrefix("hours", o.Value) || strings.HasPrefix("minutes", o.Value) {
 				inv.Errorf("invalid argument %s for '--rfc-3339'", quote(o.Value))
-				inv.Errorf("Valid arguments are:\n  - 'date'\n  - 'seconds'\n  - 'ns'")
+				io.WriteString(inv.Stderr, "Valid arguments are:\n  - 'date'\n  - 'seconds'\n  - 'ns'\n")
 				return inv.Usage(1, "")
 			}
 			f, ok := isoFormat(o.Value, ' ', ".")
 			if !ok {
 				inv.Errorf("invalid argument %s for '--rfc-3339'", quote(o.Value))
-				inv.Errorf("Valid arguments are:\n  - 'date'\n  - 'seconds'\n  - 'ns'")
+				io.WriteString(inv.Stderr, "Valid arguments are:\n  - 'date'\n  - 'seconds'\n  - 'ns'\n")
 				return inv.Usage(1, "")
 			}
 			format = f
@@ -278,7 +279,7 @@ var (
 	reSlash    = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})(?:/(\d+))?`)
 	reYMDSlash = regexp.MustCompile(`^(\d{4})/(\d{1,2})/(\d{1,2})`)
 	reTime     = regexp.MustCompile(`^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?`)
-	reNumZone  = regexp.MustCompile(`^([+-])(\d{2}):?(\d{2})?`)
+	reNumZone  = regexp.MustCompile(`^([+-])(\d{1,2})(?::?(\d{2}))?\b`)
 	reNumber   = regexp.MustCompile(`^([+-]?)(\d+)`)
 	reWord     = regexp.MustCompile(`^[a-z]+\.?`)
 	reEpoch    = regexp.MustCompile(`^@([+-]?\d+)(?:[.,](\d+))?$`)
@@ -318,6 +319,10 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 		return time.Unix(sec, int64(ns)).In(now.Location()), true
 	}
 	var p parsedDate
+	if s == "" {
+		// An empty string is the start of today.
+		p.haveWeekday, p.weekday = true, int(now.Weekday())
+	}
 	lastRel := ""
 	for s != "" {
 		s = strings.TrimLeft(s, " \t,")

@@ -72,7 +72,7 @@ func strftime(format string, t time.Time) string {
 		if upper {
 			val = strings.ToUpper(val)
 		} else if swap {
-			if verb == 'p' {
+			if verb == 'p' || verb == 'Z' {
 				val = strings.ToLower(val)
 			} else if verb != 'P' {
 				val = strings.ToUpper(val)
