@@ -4,5 +4,7 @@ import "memsh/shell/command"
 
 // Commands is this package's registry table.
 func Commands() []command.Command {
-	return []command.Command{}
+	return []command.Command{
+		{Name: "cat", Summary: "concatenate files and print on the standard output", Help: catHelp, Run: runCat},
+	}
 }

@@ -1,0 +1,162 @@
+// Package textutil holds memsh's text and stream commands: cat, head, tail,
+// wc, sort, uniq, cut, tr, tac, the checksum tools, base64, cmp and tee.
+// Each streams its input in large chunks and keeps bytes as bytes.
+package textutil
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"syscall"
+
+	"memsh/shell/command"
+)
+
+// bufSize is the read and write chunk every command uses.
+const bufSize = 64 << 10
+
+// statusCancelled is what a command returns when its context ends.
+const statusCancelled = 130
+
+// statusPipe is what a command returns when its reader went away (bash
+// reports a SIGPIPE death as 128+13).
+const statusPipe = 141
+
+// ctxReader fails a Read once the context is done, so every read loop
+// stops on Ctrl-C without checking the context itself.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// flushReader flushes w before a read that may block: when the previous
+// read came back short, no more input is buffered, so whatever output is
+// pending must reach the user now (an interactive `cut` or `tr` echoes
+// each line as it arrives).
+type flushReader struct {
+	r     io.Reader
+	w     *bufio.Writer
+	short bool
+}
+
+func (f *flushReader) Read(p []byte) (int, error) {
+	if f.short && f.w.Buffered() > 0 {
+		if err := f.w.Flush(); err != nil {
+			return 0, writeError{err}
+		}
+	}
+	n, err := f.r.Read(p)
+	f.short = n < len(p)
+	return n, err
+}
+
+// writeError marks an error that came from writing output, so that the
+// caller reports it as such rather than as a read error of the input.
+type writeError struct{ err error }
+
+func (w writeError) Error() string { return w.err.Error() }
+func (w writeError) Unwrap() error { return w.err }
+
+// dirReader stands for an opened directory: reading it fails with EISDIR,
+// as read(2) does, so each command prints its own GNU wording.
+type dirReader struct{ name string }
+
+func (d dirReader) Read([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "read", Path: d.name, Err: syscall.EISDIR}
+}
+
+// nopCloser keeps stdin open when a command is done with it.
+type nopCloser struct{ io.Reader }
+
+func (nopCloser) Close() error { return nil }
+
+// statter is implemented by inputs that can report what they are
+// (a memfs file redirected to stdin).
+type statter interface {
+	Stat() (fs.FileInfo, error)
+}
+
+// openInput opens an operand for reading: "-" is stdin, anything else a
+// memfs path resolved against the working directory. Reading a directory
+// fails with EISDIR. The reader honours ctx.
+func openInput(ctx context.Context, inv *command.Invocation, name string) (io.ReadCloser, error) {
+	if name == "-" {
+		return nopCloser{ctxReader{ctx, inv.Stdin}}, nil
+	}
+	f, err := inv.FS.Open(inv.Abs(name))
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nopCloser{dirReader{name}}, nil
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{ctxReader{ctx, f}, f}, nil
+}
+
+// statInput reports what an operand is without reading it (nil when
+// unknown, e.g. a pipe on stdin).
+func statInput(inv *command.Invocation, name string) fs.FileInfo {
+	if name == "-" {
+		if s, ok := inv.Stdin.(statter); ok {
+			if fi, err := s.Stat(); err == nil {
+				return fi
+			}
+		}
+		return nil
+	}
+	fi, err := inv.FS.Stat(inv.Abs(name))
+	if err != nil {
+		return nil
+	}
+	return fi
+}
+
+// isPipeError reports whether err means the reader of our output is gone.
+func isPipeError(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe)
+}
+
+// isCancel reports whether err is the context ending.
+func isCancel(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// outputFailed reports a write error as GNU does ("NAME: write error:
+// No space left on device") and returns the status to exit with. A
+// vanished reader ends the command quietly, as SIGPIPE would.
+func outputFailed(inv *command.Invocation, err error) int {
+	switch {
+	case isCancel(err):
+		return statusCancelled
+	case isPipeError(err):
+		return statusPipe
+	}
+	inv.Errorf("write error: %s", command.Strerror(err))
+	return 1
+}
+
+// newWriter is the buffered stdout every command writes through.
+func newWriter(inv *command.Invocation) *bufio.Writer {
+	return bufio.NewWriterSize(inv.Stdout, bufSize)
+}
+
+// operands returns the file operands, or "-" when there are none.
+func operands(args []string) []string {
+	if len(args) == 0 {
+		return []string{"-"}
+	}
+	return args
+}
