@@ -175,6 +175,13 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 	trunc := flag&os.O_TRUNC != 0
 	var n *inode
 	fn := func() syscall.Errno {
+		if create && strings.HasSuffix(name, "/") {
+			// open(2) refuses O_CREAT with a trailing slash once the parent is found
+			if _, e := f.walkEntry(name); e != 0 {
+				return e
+			}
+			return syscall.EISDIR
+		}
 		lk, e := f.walk(name, !excl && flag&syscall.O_NOFOLLOW == 0)
 		if e != 0 {
 			return e
@@ -342,12 +349,8 @@ func (f *FS) touchCtime(n *inode) {
 
 // Mkdir creates the directory name. A final symlink is not followed.
 func (f *FS) Mkdir(name string, perm fs.FileMode) error {
-	trimmed := strings.TrimRight(name, "/")
-	if trimmed == "" && name != "" {
-		trimmed = "/"
-	}
 	return pathErr("mkdir", name, f.write(func() syscall.Errno {
-		lk, e := f.walk(trimmed, false)
+		lk, e := f.walkEntry(name)
 		if e != 0 {
 			return e
 		}
@@ -401,7 +404,7 @@ func (f *FS) MkdirAll(name string, perm fs.FileMode) error {
 // os.Remove gives on Linux.
 func (f *FS) Remove(name string) error {
 	return pathErr("remove", name, f.write(func() syscall.Errno {
-		lk, e := f.walk(name, false)
+		lk, e := f.walkEntry(name)
 		if e != 0 {
 			return e
 		}
@@ -409,6 +412,8 @@ func (f *FS) Remove(name string) error {
 		switch {
 		case n == nil:
 			return syscall.ENOENT
+		case lk.trailing && !n.isDir():
+			return syscall.ENOTDIR
 		case n == f.root:
 			return syscall.EBUSY
 		case lk.base == ".":
@@ -460,8 +465,9 @@ func (f *FS) RemoveAll(name string) error {
 	if b := path.Base(name); b == "." || b == ".." || strings.HasSuffix(name, "/.") {
 		return pathErr("RemoveAll", name, syscall.EINVAL)
 	}
+	// like os.RemoveAll, trailing slashes are dropped: "link/" removes the link
 	return pathErr("unlinkat", name, f.write(func() syscall.Errno {
-		lk, e := f.walk(name, false)
+		lk, e := f.walkEntry(name)
 		if e == syscall.ENOENT || (e == 0 && lk.node == nil) {
 			return 0
 		}
@@ -503,26 +509,35 @@ func (f *FS) dropTree(d *inode) {
 func (f *FS) Rename(oldname, newname string) error {
 	var bad string
 	e := f.write(func() syscall.Errno {
+		// both parents are looked up before either entry is examined, as in rename(2)
 		bad = oldname
-		lo, e := f.walk(oldname, false)
+		lo, e := f.walkEntry(oldname)
 		if e != 0 {
 			return e
 		}
-		src := lo.node
-		if src == nil {
-			return syscall.ENOENT
+		bad = newname
+		ln, e := f.walkEntry(newname)
+		if e != 0 {
+			return e
 		}
+		bad = oldname
+		src := lo.node
 		if src == f.root || lo.base == "." || lo.base == ".." {
 			return syscall.EBUSY
 		}
-		bad = newname
-		ln, e := f.walk(newname, false)
-		if e != 0 {
-			return e
+		if src == nil {
+			return syscall.ENOENT
 		}
+		if lo.trailing && !src.isDir() {
+			return syscall.ENOTDIR
+		}
+		bad = newname
 		dst := ln.node
 		if dst == f.root || ln.base == "." || ln.base == ".." {
 			return syscall.EBUSY
+		}
+		if ln.trailing && !src.isDir() {
+			return syscall.ENOTDIR
 		}
 		if src.isDir() && f.isAncestor(src, ln.dir) {
 			return syscall.EINVAL
@@ -532,9 +547,6 @@ func (f *FS) Rename(oldname, newname string) error {
 		}
 		if dst != nil && dst.isDir() && f.isAncestor(dst, lo.dir) {
 			return syscall.ENOTEMPTY
-		}
-		if !src.isDir() && ln.trailing {
-			return syscall.ENOTDIR
 		}
 		if dst != nil {
 			if src.isDir() {
@@ -594,11 +606,8 @@ func (f *FS) Link(oldname, newname string) error {
 		if n == nil {
 			return syscall.ENOENT
 		}
-		if n.isDir() {
-			return syscall.EPERM
-		}
 		bad = newname
-		ln, e := f.walk(newname, false)
+		ln, e := f.walkEntry(newname)
 		if e != 0 {
 			return e
 		}
@@ -607,6 +616,10 @@ func (f *FS) Link(oldname, newname string) error {
 		}
 		if ln.trailing {
 			return syscall.ENOENT
+		}
+		bad = oldname
+		if n.isDir() {
+			return syscall.EPERM
 		}
 		if e := f.checkWritableDir(ln.dir); e != 0 {
 			return e
@@ -629,7 +642,7 @@ func (f *FS) Link(oldname, newname string) error {
 // Symlink creates linkname as a symbolic link to target (stored as given).
 func (f *FS) Symlink(target, linkname string) error {
 	return pathErr("symlink", linkname, f.write(func() syscall.Errno {
-		lk, e := f.walk(linkname, false)
+		lk, e := f.walkEntry(linkname)
 		if e != 0 {
 			return e
 		}
@@ -914,6 +927,9 @@ func (fl *File) Name() string { return fl.name }
 
 // Read reads from the current offset; io.EOF at the end.
 func (fl *File) Read(p []byte) (int, error) {
+	if len(p) == 0 && !fl.closed.Load() {
+		return 0, nil // as os.File: no system call, no error
+	}
 	if e := fl.check(false); e != 0 {
 		return 0, pathErr("read", fl.name, e)
 	}
@@ -929,6 +945,9 @@ func (fl *File) Read(p []byte) (int, error) {
 
 // ReadAt reads at off without moving the offset; io.EOF when p is not filled.
 func (fl *File) ReadAt(p []byte, off int64) (int, error) {
+	if len(p) == 0 && !fl.closed.Load() {
+		return 0, nil // as os.File: no system call, no error
+	}
 	if e := fl.check(false); e != 0 {
 		return 0, pathErr("read", fl.name, e)
 	}

@@ -101,6 +101,20 @@ func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
 	panic("unreachable")
 }
 
+// walkEntry resolves name for the calls that act on a directory entry
+// itself (mkdir, unlink, rename, link, symlink): trailing slashes are
+// dropped and reported in trailing, and a final symlink is never
+// followed, as the kernel does for these calls.
+func (f *FS) walkEntry(name string) (lookup, syscall.Errno) {
+	t := strings.TrimRight(name, "/")
+	if t == "" && name != "" {
+		t = "/"
+	}
+	lk, e := f.walk(t, false)
+	lk.trailing = len(t) < len(name) && t != "/"
+	return lk, e
+}
+
 // dirPath is the absolute path of directory d. Caller holds f.mu.
 func (f *FS) dirPath(d *inode) string {
 	if d == f.root {
