@@ -5,10 +5,12 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	"memsh/memfs"
@@ -110,3 +112,12 @@ type themesTheme = themes.Theme
 var themesGet = themes.Get
 
 func ansiStrip(s string) string { return ansi.Strip(s) }
+
+func ansiWidth(s string) int { return ansi.StringWidth(s) }
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

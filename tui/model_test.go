@@ -1,0 +1,190 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func press(m *model, k tea.KeyPressMsg) tea.Cmd { return m.onKey(k) }
+
+func TestPanelFocusAndPreview(t *testing.T) {
+	sh := newFake()
+	sh.fs.WriteFile("/home/user/readme.txt", []byte("hello preview\n\x1b]0;evil title\x07second line\n"), 0o644)
+	m := testModel(t, sh, 120, 30)
+	m.onPoll(poll(sh, nil, time.Now()))
+	if !m.panelVisible() {
+		t.Fatal("panel hidden at 120 columns")
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyF3})
+	if m.focus != focusPanel {
+		t.Fatal("f3 did not focus the panel")
+	}
+	idx := -1
+	for i, r := range m.visible {
+		if r.path == "/home/user/readme.txt" {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		t.Fatalf("file not in the tree: %v", m.visible)
+	}
+	for i := 0; i < idx; i++ {
+		press(m, tea.KeyPressMsg{Code: 'j', Text: "j"})
+	}
+	cmd := press(m, tea.KeyPressMsg{Code: tea.KeyEnter})
+	if cmd == nil {
+		t.Fatal("enter on a file gave no preview command")
+	}
+	m.Update(cmd())
+	if m.mode != modePreview {
+		t.Fatalf("mode %v after preview", m.mode)
+	}
+	view := ansiStrip(m.View().Content)
+	if !strings.Contains(view, "hello preview") || !strings.Contains(view, "second line") || strings.Contains(view, "evil") {
+		t.Fatalf("preview:\n%s", view)
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyEscape})
+	press(m, tea.KeyPressMsg{Code: tea.KeyEscape})
+	if m.mode != modeEdit || m.focus != focusPrompt {
+		t.Fatalf("esc: mode %v focus %v", m.mode, m.focus)
+	}
+	// Folding a directory hides what is below it.
+	m.focus = focusPanel
+	m.panelSel = 0 // home/
+	n := len(m.visible)
+	press(m, tea.KeyPressMsg{Code: tea.KeyEnter})
+	if len(m.visible) >= n {
+		t.Fatalf("folding home/ left %d of %d rows", len(m.visible), n)
+	}
+}
+
+func TestPanelToggleAndResize(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 120, 30)
+	if !m.panelVisible() {
+		t.Fatal("panel hidden at 120 columns")
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if m.panelVisible() {
+		t.Fatal("panel shown by default at 80 columns")
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyF2})
+	if !m.panelVisible() {
+		t.Fatal("f2 did not show the panel")
+	}
+	for i, l := range strings.Split(m.View().Content, "\n") {
+		if w := ansiWidth(l); w > 80 {
+			t.Fatalf("row %d: %d columns", i, w)
+		}
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyF2})
+	if m.panelVisible() {
+		t.Fatal("f2 did not hide the panel")
+	}
+	m.Update(tea.WindowSizeMsg{Width: 10, Height: 3})
+	if !strings.Contains(m.View().Content, "too small") {
+		t.Fatal("tiny terminal not reported")
+	}
+}
+
+func TestScrollback(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 80, 24)
+	var out []byte
+	for i := 0; i < 200; i++ {
+		out = fmt.Appendf(out, "row %03d\n", i)
+	}
+	b := &block{cmd: "seq", start: time.Now(), end: time.Now()}
+	b.feed([]chunk{{streamOut, out}}, 0, false, &m.st)
+	m.addBlock(b)
+	bottom := ansiStrip(m.View().Content)
+	if !strings.Contains(bottom, "row 199") {
+		t.Fatal("newest output not shown")
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyPgUp})
+	if m.scroll == 0 || strings.Contains(ansiStrip(m.View().Content), "row 199") {
+		t.Fatalf("pgup: scroll %d", m.scroll)
+	}
+	s := m.scroll
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp, X: 1, Y: 1})
+	if m.scroll != s+3 {
+		t.Fatalf("wheel up: scroll %d, want %d", m.scroll, s+3)
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl})
+	top := ansiStrip(m.View().Content)
+	if !strings.Contains(top, "sandboxed shell") || !strings.Contains(top, "row 000") {
+		t.Fatalf("ctrl+home:\n%s", top)
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyPgDown})
+	press(m, tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl})
+	if m.scroll != 0 {
+		t.Fatalf("ctrl+end: scroll %d", m.scroll)
+	}
+}
+
+func TestJobInputAndCancel(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 80, 24)
+	m.ed.Set("cat")
+	cmd := press(m, tea.KeyPressMsg{Code: tea.KeyEnter})
+	if m.job == nil {
+		t.Fatal("enter did not start a job")
+	}
+	done := make(chan tea.Msg, 1)
+	go func() {
+		for _, c := range cmd().(tea.BatchMsg) {
+			if c == nil {
+				continue
+			}
+			if msg, ok := c().(doneMsg); ok {
+				done <- msg
+			}
+		}
+	}()
+	for _, r := range "abc" {
+		press(m, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyEnter})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		m.drainOutput()
+		if len(m.job.block.lines) == 2 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := fmt.Sprint(m.job.block.lines); ansiStrip(got) != "[abc abc]" {
+		t.Fatalf("stdin echo and cat output: %q", got)
+	}
+	press(m, tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	select {
+	case msg := <-done:
+		m.Update(msg)
+	case <-time.After(5 * time.Second):
+		t.Fatal("cat did not end after ctrl+c")
+	}
+	if m.job != nil || m.blocks[len(m.blocks)-1].running {
+		t.Fatal("job still marked running")
+	}
+}
+
+func TestUnknownTheme(t *testing.T) {
+	if _, err := newModel(newFake(), Options{Theme: "neon"}); err == nil || !strings.Contains(err.Error(), "neon") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestConfigTheme(t *testing.T) {
+	dir := t.TempDir()
+	if got := configTheme(dir); got != "" {
+		t.Fatalf("no file: %q", got)
+	}
+	writeFile(t, dir+"/config", "# memsh\ntheme = light\n")
+	if got := configTheme(dir); got != "light" {
+		t.Fatalf("theme = %q", got)
+	}
+}
