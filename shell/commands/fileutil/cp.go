@@ -36,10 +36,6 @@ type copier struct {
 	hardLink  bool
 	symLink   bool
 	buf       []byte
-	// intoSelf: copying a directory into itself; selfIno is the inode of
-	// the copy being made, skipped when the walk reaches it.
-	intoSelf bool
-	selfIno  uint64
 }
 
 func runCp(ctx context.Context, inv *command.Invocation) int {
@@ -139,16 +135,11 @@ func (c *copier) copyTop(src, dst string) int {
 		dp := c.inv.Abs(dst)
 		parentReal, err2 := c.inv.FS.Realpath(dirName(dp))
 		if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
-			// GNU copies until it meets the directory it is creating.
-			c.intoSelf = true
-			c.selfIno = 0
-			st := c.copy(src, sp, sfi, dst, dp)
-			c.intoSelf = false
-			if st == cancelled {
-				return st
+			// GNU makes the new directory, then refuses to fill it.
+			if _, err := c.inv.FS.Lstat(dp); err != nil && c.inv.FS.Mkdir(dp, sfi.Mode().Perm()&^umask) == nil && c.verbose {
+				fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
 			}
-			c.errorf("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
-			return 1
+			return c.errorf("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
 		}
 	}
 	return c.copy(src, sp, sfi, dst, c.inv.Abs(dst))
@@ -299,11 +290,6 @@ func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs
 		if c.verbose {
 			fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
 		}
-		if c.intoSelf && c.selfIno == 0 {
-			if fi, err := c.inv.FS.Stat(dp); err == nil {
-				c.selfIno = statOf(fi).Ino
-			}
-		}
 	}
 	des, err := c.inv.FS.ReadDir(sp)
 	if err != nil {
@@ -321,9 +307,6 @@ func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs
 		if err != nil {
 			c.errorf("cannot stat %s: %s", quote(join(src, de.Name())), command.Strerror(err))
 			status = 1
-			continue
-		}
-		if c.intoSelf && statOf(cfi).Ino == c.selfIno {
 			continue
 		}
 		if st := c.copy(join(src, de.Name()), csp, cfi, join(dst, de.Name()), join(dp, de.Name())); st != 0 {

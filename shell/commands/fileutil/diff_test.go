@@ -14,7 +14,7 @@ import (
 )
 
 // A differential check: each script (one argv per line, words split on
-// spaces, "\s" for a space inside a word) runs against memsh's commands
+// spaces, "\\s" for a space inside a word) runs against memsh's commands
 // over memfs and against the host's GNU coreutils in a temp dir; stdout,
 // stderr and statuses must match. Skipped where the host has no GNU tools.
 var diffScripts = []string{
@@ -32,7 +32,7 @@ var diffScripts = []string{
 	// cp
 	"put a hi\nmkdir d e\nln -s a la\nln -s d ld\ncp\ncp a\ncp a a\ncp d x\ncp nope x\ncp a nodir/x\ncp a b c\ncp -v a b\ncp -v a d\ncp -rv d e\ncp -n a b\ncp -T a d\ncp -rT d e2\nls -R",
 	"put a hi\nmkdir d\nln -s a la\nln -s d ld\ncp -v la lb\nls -l\ncp -rv la ld lc/\nmkdir e3\ncp -rv la ld e3\nls -l e3\ncp -av la la2\ncp -P la la3\nls -l la2 la3\ncp a/ z",
-	"put a hi\nmkdir d\nput f x\ncp -r d f\ncp a f d/\ncp a f f2\ncp a f f\ncp -rT d f\nmkdir -p s/t\ncp -r s s\ncp -s a sy\ncp -l a hl\ncp -vs a d/sy\ncp -t nope a\ncp -t f a\nls -lR",
+	"put a hi\nmkdir d\nput f x\ncp -r d f\ncp a f d/\ncp a f f2\ncp a f f\ncp -rT d f\nmkdir -p s/t\ncp -s a sy\ncp -l a hl\ncp -vs a d/sy\ncp -t nope a\ncp -t f a\nls -lR",
 	// mv
 	"put a hi\nmkdir d e\nmv\nmv a\nmv a a\nmv d d/x\nput b x\nmv -v b b2\nmv nope x\nmv -v b2 d\nmv -n a d/b2\nmv -T a d\nmkdir e/d\nput e/d/z z\nmv d e\nmv -v d e\nls -R",
 	"put a hi\nmkdir d\nput f x\nmv d f\nmv a f f\nmkdir -p s/t\nmv s s/t/u\nmv s s\nmv s/ s2/\nmv -t nope a\nmv -v a f\nls -l",
@@ -41,6 +41,22 @@ var diffScripts = []string{
 	// readlink, realpath
 	"put a hi\nmkdir d\nln -s a la\nln -s nope dang\nln -s loop1 loop2\nln -s loop2 loop1\nreadlink\nreadlink a\nreadlink -v a\nreadlink la dang\nreadlink -f la dang nope/x d/ a/\nreadlink -e dang\nreadlink -m nope/../x a/b\nreadlink -f loop1\nreadlink -ve loop1\nreadlink -n la\nreadlink -fv nope/x",
 	"put a hi\nmkdir d\nln -s a la\nln -s nope dang\nln -s loop1 loop2\nln -s loop2 loop1\nrealpath\nrealpath la dang nope/x\nrealpath -e dang\nrealpath -m nope/../x\nrealpath -s la\nrealpath --relative-to=d a\nrealpath --relative-to=d/x/y a .\nrealpath loop1\nrealpath -q nope/x\nrealpath it's/x\nrealpath --relative-base=d a d/q\nrealpath -z a d",
+	// stat
+	"put a hi\nmkdir d\nln -s a la\ntouch -d 2021-03-04\\s05:06:07.123456789 a\nstat -c %n|%N|%s|%F|%a|%A|%h|%u|%g|%U|%G|%X|%Y|%x|%y|%b|%B|%o|%t|%T|%f|%%|%10n|%-5s|%05s|%#a|%.3s|%.2x a\nstat --printf %n\\t%s\\n a a\nstat -c %s a a\nstat nope a -c %n\nstat\nstat -c\nstat -L -c %N|%F la\nstat -c %q a\nstat -c %Y%Z%% -t a",
+	"put a hi\ntouch -d 2021-03-04\\s05:06:07 a\nstat -c %A%a%s%F%U%G%h%b%o%t%T /dev/null\nstat -c [%N] /dev/null",
+	// truncate
+	"truncate\ntruncate f\ntruncate -s 10\ntruncate -s abc f\ntruncate -s 10 d/x\nmkdir dd\ntruncate -s 10 dd\ntruncate -s 1K f\nstat -c %s f\ntruncate -s +1k f\nstat -c %s f\ntruncate -s -100 f\nstat -c %s f\ntruncate -s %1000 f\nstat -c %s f\ntruncate -s /500 f\nstat -c %s f\ntruncate -s <10 f\nstat -c %s f\ntruncate -s >20 f\nstat -c %s f\ntruncate -s 1KB f\nstat -c %s f\ntruncate -s 1KiB f\nstat -c %s f\ntruncate -s -10000 f\nstat -c %s f\ntruncate -s 1Q f\ntruncate -c -s 5 nofile\nls nofile\ntruncate -o -s 2 f\nstat -c %s f\ntruncate -s 1Mx f\ntruncate -r f g\nstat -c %s g\ntruncate -r nope g\ntruncate -s +5 -r f g\nstat -c %s g",
+	// du
+	"mkdir -p d/e\nput d/a hi\ntruncate -s 5000 d/e/b\nln d/a d/hl\nln -s a d/ls\ndu d\ndu -s d\ndu -sh d\ndu -b d\ndu -c d d/e\ndu -d 1 d\ndu --max-depth=0 d\ndu -k d/a\ndu -m d\ndu --apparent-size d\ndu --apparent-size -h d\ndu nope\ndu -h d/e/b\ndu -L d\ndu -s -d 1 d\ndu -sa d\ndu -0 d/e",
+	// basename, dirname
+	"basename\nbasename a b c\nbasename /a/b/\nbasename -a x/y /z\nbasename -s .c a.c b.c\nbasename a.c .c\nbasename .c .c\nbasename /\nbasename //\nbasename ///\nbasename -z a\nbasename a/b//\ndirname\ndirname a/b /x a / // a/ a//b// /a/b//c\ndirname -z a/b\ndirname ///",
+	// mktemp errors
+	"mktemp foo\nmktemp fooXX\nmktemp -p /nonexist\nmktemp -t a/bXXX\nmktemp --suffix=x fooXXXy\nmktemp a b\nmktemp -q -p /nonexist",
+	// ls
+	"mkdir -p d/sub e\nput a 1\nput bb 22\nput .hid x\nput d/x 123456\nput e\\sf y\nput it's z\ntouch -d 2020-01-01 a\ntouch -d 2021-01-01 bb\nls\nls -a\nls -A\nls -r\nls -S\nls -F\nls -p\nls -d d\nls -R\nls -1\nls -C\nls -x\nls -m\nls -s\nls -l a bb\nls -lh d\nls -ld d e\nls d e a\nls nope a\nls -S -r\nls --sort=size\nls --sort=bogus\nls -X\nls -z",
+	"put a 1\nln -s a la\nln -s d ld\nmkdir d\nput d/x x\nls -l\nls ld\nls -l ld\nls -F ld\nls -d ld\nls ld/\nls -L la\nls -lL ld\nls -lF\nls -n a\nls -g a\nls -o a\nls -G -l a\nls -la d",
+	"put aaaaaaaaaaaa x\nput bbbbbbbbbbbbbbbbb x\nput c x\nput d x\nput eeeeeeeeeeeeeeeeeeeeeeee x\nput f x\nput g x\nput hhhhhhhhhhhhhhhhhhhh x\nput i x\nput j x\nput k x\nput l x\nput m x\nput n x\nput o x\nput p x\nput q x\nput r x\nput s x\nput t x\nput u x\nput v x\nput w x\nput x x\nput y x\nput z x\nls -C\nls -x\nls -Cs\nls -m\nls -w 40 -C\nls -w 40 -x\nls -CF\nls -w 20 -m\nls -w 0 -C",
+	"truncate -s 2000 big\ntruncate -s 1048577 huge\nput small x\nls -lh\nls -sh\nls -s\nls -lS\ndu -h big huge small\ndu --si huge\nls -l --si huge",
 }
 
 func TestDifferential(t *testing.T) {

@@ -3,7 +3,9 @@ package fileutil
 import (
 	"bufio"
 	"context"
+	"io"
 	"io/fs"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +36,7 @@ type lsCmd struct {
 	format                   lsFormat
 	all, almostAll           bool
 	human, recursive         bool
+	humanBase                uint64
 	reverse, unsorted        bool
 	sortBy                   byte // 0 name, 't' time, 'S' size, 'X' extension
 	dirOnly, classify, slash bool
@@ -64,6 +67,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	f.BoolVarP(&l.all, "all", "a", false, "")
 	f.BoolVarP(&l.almostAll, "almost-all", "A", false, "")
 	human := f.BoolP("human-readable", "h", false, "")
+	si := f.Bool("si", false, "")
 	f.BoolVarP(&l.recursive, "recursive", "R", false, "")
 	f.BoolVarP(&l.reverse, "reverse", "r", false, "")
 	byTime := f.BoolP("t", "t", false, "")
@@ -100,6 +104,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	if *fullTime {
 		l.timeOld, l.timeNew = "%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M:%S.%N %z"
 	}
+	badStyle := false
 	if f.Lookup("time-style").Changed {
 		style := strings.TrimPrefix(*timeStyle, "posix-")
 		switch {
@@ -116,12 +121,15 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 				l.timeNew = l.timeOld
 			}
 		default:
-			inv.Errorf("invalid argument %s for 'time style'", quote(*timeStyle))
-			inv.Errorf("Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%%H:%%M) for a 'date'-style format")
-			return inv.Usage(2, "")
+			badStyle = true
 		}
 	}
-	l.human = *human
+	l.human = *human || *si
+	if *si {
+		l.humanBase = 1000
+	} else {
+		l.humanBase = 1024
+	}
 	l.ids.fsys = inv.FS
 	l.loc = location(inv)
 	l.now = time.Now()
@@ -135,11 +143,9 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 			*bySize = true
 		case "extension":
 			*byExt = true
-		case "name":
+		case "name", "version", "width":
 		default:
-			inv.Errorf("invalid argument %s for '--sort'", quote(s.Value.String()))
-			inv.Errorf("Valid arguments are:\n  - 'none'\n  - 'time'\n  - 'size'\n  - 'extension'\n  - 'name'")
-			return inv.Usage(2, "")
+			return argError(inv, "--sort", s.Value.String(), [][]string{{"none"}, {"time"}, {"size"}, {"extension"}, {"version"}, {"width"}})
 		}
 	}
 	switch {
@@ -160,9 +166,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		l.color = inv.Term
 	case "never", "no", "none":
 	default:
-		inv.Errorf("invalid argument %s for '--color'", quote(*color))
-		inv.Errorf("Valid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'")
-		return inv.Usage(2, "")
+		return argError(inv, "--color", *color, [][]string{{"always", "yes", "force"}, {"never", "no", "none"}, {"auto", "tty", "if-tty"}})
 	}
 	if l.noOwner && l.noGrp {
 		l.noOwner, l.noGrp = true, true
@@ -215,6 +219,11 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 				i = len(a) // the rest is -w's argument
 			}
 		}
+	}
+	if badStyle && l.format == fmtLong {
+		inv.Errorf("invalid argument %s for %s", lquote(inv, *timeStyle), lquote(inv, "time style"))
+		io.WriteString(inv.Stderr, "Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n")
+		return inv.Usage(2, "")
 	}
 	l.width = inv.Width
 	if !inv.Term {
@@ -419,7 +428,7 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 // blockString is a block count (512-byte units) in ls's 1K blocks or -h.
 func (l *lsCmd) blockString(blocks512 int64) string {
 	if l.human {
-		return humanSize(blocks512 * 512)
+		return humanBase(blocks512*512, l.humanBase)
 	}
 	return strconv.FormatInt((blocks512+1)/2, 10)
 }
@@ -630,7 +639,7 @@ func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) st
 			wMajor, wMinor = max(wMajor, len(major)), max(wMinor, len(minor))
 			r.size = major + "\x00" + minor
 		} else if l.human {
-			r.size = humanSize(e.fi.Size())
+			r.size = humanBase(e.fi.Size(), l.humanBase)
 		} else {
 			r.size = strconv.FormatInt(e.fi.Size(), 10)
 		}
@@ -710,8 +719,12 @@ func (l *lsCmd) printColumns(es []lsEntry, prefix func(*lsEntry) string) {
 		widths[i] = w + len(pre)
 	}
 	const minCol = 3
-	maxCols := l.width / minCol
-	if l.width%minCol != 0 {
+	width := l.width
+	if width <= 0 {
+		width = math.MaxInt // -w 0: no limit
+	}
+	maxCols := width / minCol
+	if width%minCol != 0 {
 		maxCols++
 	}
 	maxCols = max(1, min(maxCols, n))
@@ -746,7 +759,7 @@ func (l *lsCmd) printColumns(es []lsEntry, prefix func(*lsEntry) string) {
 			if lay.cols[idx] < real {
 				lay.lineLen += real - lay.cols[idx]
 				lay.cols[idx] = real
-				lay.valid = lay.lineLen < l.width
+				lay.valid = lay.lineLen < width
 			}
 		}
 	}
@@ -802,7 +815,7 @@ func (l *lsCmd) printColumns(es []lsEntry, prefix func(*lsEntry) string) {
 func (l *lsCmd) indent(from, to int) {
 	const tab = 8
 	for from < to {
-		if to/tab > (from+1)/tab {
+		if l.width > 0 && to/tab > (from+1)/tab {
 			l.out.WriteByte('\t')
 			from += tab - from%tab
 		} else {

@@ -18,7 +18,8 @@ func runMktemp(ctx context.Context, inv *command.Invocation) int {
 	dir := f.BoolP("directory", "d", false, "")
 	dryRun := f.BoolP("dry-run", "u", false, "")
 	quiet := f.BoolP("quiet", "q", false, "")
-	tmpdir := f.StringP("tmpdir", "p", "", "")
+	pDir := f.StringP("p", "p", "", "")
+	tmpdir := f.String("tmpdir", "", "")
 	f.Lookup("tmpdir").NoOptDefVal = "\x00"
 	useT := f.BoolP("t", "t", false, "")
 	suffix := f.String("suffix", "", "")
@@ -29,7 +30,10 @@ func runMktemp(ctx context.Context, inv *command.Invocation) int {
 	if len(operands) > 1 {
 		return inv.Usage(1, "too many templates")
 	}
-	haveP := f.Lookup("tmpdir").Changed
+	haveP := f.Lookup("tmpdir").Changed || f.Lookup("p").Changed
+	if f.Lookup("p").Changed {
+		*tmpdir = *pDir
+	}
 	template := "tmp.XXXXXXXXXX"
 	useDir := haveP || *useT
 	if len(operands) == 1 {

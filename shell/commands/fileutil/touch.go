@@ -32,9 +32,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		case "modify", "mtime":
 			*onlyMtime = true
 		default:
-			inv.Errorf("invalid argument %s for '--time'", lquote(inv, *timeWord))
-			inv.Errorf("Valid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'")
-			return inv.Usage(1, "")
+			return argError(inv, "--time", *timeWord, [][]string{{"atime", "access", "use"}, {"mtime", "modify"}})
 		}
 	}
 	loc := location(inv)

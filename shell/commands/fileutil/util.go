@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/bits"
 	"strconv"
@@ -471,4 +472,24 @@ func dirName(p string) string {
 func sameFile(a, b fs.FileInfo) bool {
 	sa, sb := statOf(a), statOf(b)
 	return sa.Ino == sb.Ino && sa.Dev == sb.Dev && sa.Ino != 0
+}
+
+// argError prints GNU argmatch's complaint about a bad option value and
+// the valid choices (synonyms grouped on one line), then the --help hint.
+func argError(inv *command.Invocation, option, value string, choices [][]string) int {
+	inv.Errorf("invalid argument %s for %s", lquote(inv, value), lquote(inv, option))
+	var b strings.Builder
+	b.WriteString("Valid arguments are:\n")
+	for _, group := range choices {
+		b.WriteString("  - ")
+		for i, c := range group {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(lquote(inv, c))
+		}
+		b.WriteByte('\n')
+	}
+	io.WriteString(inv.Stderr, b.String())
+	return inv.Usage(1, "")
 }
