@@ -7,6 +7,7 @@ func Commands() []command.Command {
 	return []command.Command{
 		{Name: "find", Summary: "search for files in a directory hierarchy", Help: findHelp, Run: runFind, RawArgs: true},
 		{Name: "date", Summary: "print the date and time", Help: dateHelp, Run: runDate},
+		{Name: "xargs", Summary: "build and execute command lines from standard input", Help: xargsHelp, Run: runXargs, RawArgs: true},
 		{Name: "env", Summary: "run a program in a modified environment", Help: envHelp, Run: runEnv, RawArgs: true},
 		{Name: "printenv", Summary: "print all or part of the environment", Help: printenvHelp, Run: runPrintenv},
 		{Name: "true", Summary: "do nothing, successfully", Help: trueHelp, Run: runTrue, RawArgs: true},
@@ -336,4 +337,48 @@ MM/DD/YYYY, 'Jan 2 2024', RFC 5322 dates, zones (UTC, Z, +hh:mm), and
 relative items: 'now', 'today', 'yesterday', 'tomorrow', 'N UNIT [ago]',
 '+N UNIT', 'next UNIT', 'last UNIT', weekday names ('next monday').
 Without TZ in the environment, dates are in UTC.
+`
+
+const xargsHelp = `Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...
+Run COMMAND with arguments INITIAL-ARGS and more arguments read from input.
+
+Mandatory and optional arguments to long options are also
+mandatory or optional for the corresponding short option.
+  -0, --null                   items are separated by a null, not whitespace;
+                                 disables quote and backslash processing and
+                                 logical EOF processing
+  -a, --arg-file=FILE          read arguments from FILE, not standard input
+  -d, --delimiter=CHARACTER    items in input stream are separated by CHARACTER,
+                                 not by whitespace; disables quote and backslash
+                                 processing and logical EOF processing
+  -E END                       set logical EOF string; if END occurs as a line
+                                 of input, the rest of the input is ignored
+                                 (ignored if -0 or -d was specified)
+  -e, --eof[=END]              equivalent to -E END if END is specified;
+                                 otherwise, there is no end-of-file string
+  -I R                         same as --replace=R
+  -i, --replace[=R]            replace R in INITIAL-ARGS with names read
+                                 from standard input, split at newlines;
+                                 if R is unspecified, assume {}
+  -L, --max-lines=MAX-LINES    use at most MAX-LINES non-blank input lines per
+                                 command line
+  -l[MAX-LINES]                similar to -L but defaults to at most one non-
+                                 blank input line if MAX-LINES is not specified
+  -n, --max-args=MAX-ARGS      use at most MAX-ARGS arguments per command line
+  -o, --open-tty               accepted; commands get an empty standard input
+  -P, --max-procs=MAX-PROCS    accepted; commands run one at a time
+  -r, --no-run-if-empty        if there are no arguments, then do not run COMMAND;
+                                 if this option is not given, COMMAND will be
+                                 run at least once
+  -s, --max-chars=MAX-CHARS    limit length of command line to MAX-CHARS
+      --show-limits            show limits on command-line length
+  -t, --verbose                print commands before executing them
+  -x, --exit                   exit if the size (see -s) is exceeded
+      --help                   display this help and exit
+      --version                output version information and exit
+
+Exit status: 0 on success; 123 if any invocation of COMMAND exited with
+status 1-125; 124 if COMMAND exited with status 255; 125 if COMMAND was
+killed by a signal; 126 if COMMAND cannot be run; 127 if COMMAND is not
+found; 1 if some other error occurred.
 `
