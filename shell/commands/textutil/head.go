@@ -119,24 +119,7 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 	fs.BoolVar(quiet, "silent", false, "")
 	verbose := fs.BoolP("verbose", "v", false, "")
 	zero := fs.BoolP("zero-terminated", "z", false, "")
-	// The last of -c/-n wins, as with getopt; pflag does not tell the
-	// order, so remember it from the arguments.
-	last := ""
-	for _, a := range rest {
-		if a == "--" {
-			break
-		}
-		switch {
-		case strings.HasPrefix(a, "--b"):
-			last = "c"
-		case strings.HasPrefix(a, "--l"):
-			last = "n"
-		case len(a) > 1 && a[0] == '-' && a[1] != '-':
-			if i := strings.IndexAny(a, "cn"); i > 0 {
-				last = a[i : i+1]
-			}
-		}
-	}
+	last := lastCountFlag(rest)
 	saved := inv.Args
 	inv.Args = append([]string{inv.Args[0]}, rest...)
 	args, st, ok := inv.ParseFlags(fs, 1)

@@ -6,5 +6,7 @@ import "memsh/shell/command"
 func Commands() []command.Command {
 	return []command.Command{
 		{Name: "cat", Summary: "concatenate files and print on the standard output", Help: catHelp, Run: runCat},
+		{Name: "head", Summary: "output the first part of files", Help: headHelp, Run: runHead},
+		{Name: "tail", Summary: "output the last part of files", Help: tailHelp, Run: runTail},
 	}
 }

@@ -1,0 +1,117 @@
+package textutil
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+// countWriter counts bytes and keeps nothing, so a test can push more
+// data through a command than it would want to hold.
+type countWriter struct{ n int64 }
+
+func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// endless yields "y\n" forever, like `yes`.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = "y\n"[i%2]
+	}
+	return len(p) &^ 1, nil
+}
+
+func newInv(args []string, stdin io.Reader, stdout io.Writer) (*command.Invocation, *memfs.FS) {
+	fsys := memfs.New(memfs.Options{})
+	fsys.MkdirAll("/home/user", 0o755)
+	return &command.Invocation{
+		Args:  args,
+		Stdio: command.Stdio{Stdin: stdin, Stdout: stdout, Stderr: io.Discard},
+		FS:    fsys,
+		Dir:   "/home/user",
+	}, fsys
+}
+
+func TestHeadDevZeroStreams(t *testing.T) {
+	var out countWriter
+	inv, _ := newInv([]string{"head", "-c", "100000000", "/dev/zero"}, strings.NewReader(""), &out)
+	if st := runHead(context.Background(), inv); st != 0 || out.n != 100000000 {
+		t.Fatalf("status %d, %d bytes", st, out.n)
+	}
+}
+
+func TestHeadStopsOnEndlessInput(t *testing.T) {
+	var out bytes.Buffer
+	inv, _ := newInv([]string{"head", "-n", "1"}, endless{}, &out)
+	if st := runHead(context.Background(), inv); st != 0 || out.String() != "y\n" {
+		t.Fatalf("status %d, output %q", st, out.String())
+	}
+}
+
+func TestTailLongStream(t *testing.T) {
+	var in bytes.Buffer
+	for i := range 200000 {
+		in.WriteString(strconv.Itoa(i))
+		in.WriteByte('\n')
+	}
+	var out bytes.Buffer
+	inv, _ := newInv([]string{"tail", "-n", "3"}, &in, &out)
+	if st := runTail(context.Background(), inv); st != 0 || out.String() != "199997\n199998\n199999\n" {
+		t.Fatalf("status %d, output %q", st, out.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestTailFollow(t *testing.T) {
+	var out syncBuffer
+	inv, fsys := newInv([]string{"tail", "-f", "-s", "0.01", "log"}, strings.NewReader(""), &out)
+	if err := fsys.WriteFile("/home/user/log", []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() { done <- runTail(ctx, inv) }()
+	f, err := fsys.OpenFile("/home/user/log", os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("new\n"))
+	f.Close()
+	for deadline := time.Now().Add(10 * time.Second); out.String() != "old\nnew\n"; {
+		if time.Now().After(deadline) {
+			t.Fatalf("tail -f printed %q", out.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	if st := <-done; st != statusCancelled {
+		t.Fatalf("status %d", st)
+	}
+}
