@@ -454,6 +454,20 @@ var scenarios = map[string]func(r *rec, fsys tfs){
 		r.stat(fsys, "/a/new")
 		r.stat(fsys, "/a/./b/../b/file")
 	},
+	"symlink hops": func(r *rec, fsys tfs) {
+		fsys.Mkdir("/c", 0o755)
+		f, _ := fsys.OpenFile("/c/l0", os.O_WRONLY|os.O_CREATE, 0o644)
+		f.Close()
+		for i := 1; i <= 42; i++ {
+			fsys.Symlink(fmt.Sprintf("l%d", i-1), fmt.Sprintf("/c/l%d", i))
+		}
+		fsys.Symlink("../c", "/c/up")
+		for _, n := range []string{"/c/l39", "/c/l40", "/c/l41", "/c/up/up/up/l39", "/c/up/up/l38/", "/c/l40/"} {
+			r.stat(fsys, n)
+			r.lstat(fsys, n)
+			r.open(fsys, n, os.O_RDONLY)
+		}
+	},
 	"readdir": func(r *rec, fsys tfs) {
 		fsys.Mkdir("/d", 0o755)
 		for _, n := range []string{"c", "a", "b", "e", "d"} {
