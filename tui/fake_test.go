@@ -69,6 +69,12 @@ func (f *fakeShell) Run(ctx context.Context, script string, stdio shell.Stdio) (
 					return 130, nil
 				}
 			}
+		case "yes": // floods stdout until cancelled
+			buf := []byte(strings.Repeat("y\n", 8192))
+			for ctx.Err() == nil {
+				stdio.Stdout.Write(buf)
+			}
+			return 130, nil
 		case "touch":
 			f.fs.WriteFile(args[1], []byte(strings.Join(args[2:], " ")), 0o644)
 		case "exit":

@@ -365,3 +365,35 @@ func TestFlowSaveOption(t *testing.T) {
 		t.Fatalf("--save tar: %v, %d bytes", err, len(b))
 	}
 }
+
+// TestFlowResponsiveWhileFlooding types while a command floods stdout:
+// the keys must be handled while it still runs, and the block must say
+// lines were dropped rather than keep them all.
+func TestFlowResponsiveWhileFlooding(t *testing.T) {
+	f := startFlow(t, Options{})
+	if f.real {
+		f.tm.Type("while true; do echo flood; done")
+	} else {
+		f.tm.Type("yes")
+	}
+	f.key("enter")
+	f.waitFor("the flood to start", func(m *model) bool {
+		_, out := lastBlock(m)
+		return m.job != nil && strings.Count(out, "\n") > 100
+	})
+	f.tm.Type("typed meanwhile")
+	f.waitFor("keys handled during the flood", func(m *model) bool {
+		return m.job != nil && m.ed.String() == "typed meanwhile"
+	})
+	if !f.real {
+		f.waitFor("dropped lines counted", func(m *model) bool {
+			b, _ := lastBlock(m)
+			return b.droppedTotal() > 0
+		})
+	}
+	f.key("ctrl+c")
+	f.waitFor("the flood to stop", func(m *model) bool {
+		b, _ := lastBlock(m)
+		return finished(m) && b.status == 130
+	})
+}
