@@ -8,5 +8,6 @@ func Commands() []command.Command {
 		{Name: "cat", Summary: "concatenate files and print on the standard output", Help: catHelp, Run: runCat},
 		{Name: "head", Summary: "output the first part of files", Help: headHelp, Run: runHead},
 		{Name: "tail", Summary: "output the last part of files", Help: tailHelp, Run: runTail},
+		{Name: "wc", Summary: "print newline, word, and byte counts for each file", Help: wcHelp, Run: runWc},
 	}
 }
