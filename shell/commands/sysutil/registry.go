@@ -8,6 +8,7 @@ func Commands() []command.Command {
 		{Name: "find", Summary: "search for files in a directory hierarchy", Help: findHelp, Run: runFind, RawArgs: true},
 		{Name: "date", Summary: "print the date and time", Help: dateHelp, Run: runDate},
 		{Name: "xargs", Summary: "build and execute command lines from standard input", Help: xargsHelp, Run: runXargs, RawArgs: true},
+		{Name: "timeout", Summary: "run a command with a time limit", Help: timeoutHelp, Run: runTimeout, RawArgs: true},
 		{Name: "env", Summary: "run a program in a modified environment", Help: envHelp, Run: runEnv, RawArgs: true},
 		{Name: "printenv", Summary: "print all or part of the environment", Help: printenvHelp, Run: runPrintenv},
 		{Name: "true", Summary: "do nothing, successfully", Help: trueHelp, Run: runTrue, RawArgs: true},
@@ -22,6 +23,7 @@ func Commands() []command.Command {
 		{Name: "nproc", Summary: "print the number of processing units available", Help: nprocHelp, Run: runNproc},
 		{Name: "tty", Summary: "print the file name of the terminal connected to standard input", Help: ttyHelp, Run: runTty},
 		{Name: "seq", Summary: "print a sequence of numbers", Help: seqHelp, Run: runSeq},
+		{Name: "expr", Summary: "evaluate expressions", Help: exprHelp, Run: runExpr, RawArgs: true},
 		{Name: "clear", Summary: "clear the terminal screen", Help: clearHelp, Run: runClear},
 	}
 }
@@ -381,4 +383,85 @@ Exit status: 0 on success; 123 if any invocation of COMMAND exited with
 status 1-125; 124 if COMMAND exited with status 255; 125 if COMMAND was
 killed by a signal; 126 if COMMAND cannot be run; 127 if COMMAND is not
 found; 1 if some other error occurred.
+`
+
+const timeoutHelp = `Usage: timeout [OPTION] DURATION COMMAND [ARG]...
+  or:  timeout [OPTION]
+Start COMMAND, and stop it if still running after DURATION.
+
+Mandatory arguments to long options are mandatory for short options too.
+      --preserve-status
+                 exit with the same status as COMMAND, even when the
+                   command times out
+      --foreground
+                 accepted for compatibility (there are no process groups)
+  -k, --kill-after=DURATION
+                 accepted for compatibility; a stopped command always ends
+  -s, --signal=SIGNAL
+                 specify the signal to report on timeout;
+                   SIGNAL may be a name like 'HUP' or a number;
+                   see 'kill -l' for a list of signals
+  -v, --verbose  diagnose to stderr any signal sent upon timeout
+` + stdOpts + `
+DURATION is a floating point number with an optional suffix:
+'s' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days.
+A duration of 0 disables the associated timeout.
+
+Upon timeout, the command is cancelled (as Ctrl-C would).
+If the command times out, and --preserve-status is not set, then exit with
+status 124.  Otherwise, exit with the status of COMMAND.  If no signal
+is specified, the TERM signal is reported.  The KILL signal gives 137.
+
+Exit status:
+  124  if COMMAND times out, and --preserve-status is not specified
+  125  if the timeout command itself fails
+  126  if COMMAND is found but cannot be invoked
+  127  if COMMAND cannot be found
+  137  if COMMAND (or timeout itself) is sent the KILL (9) signal (128+9)
+  -    the exit status of COMMAND otherwise
+`
+
+const exprHelp = `Usage: expr EXPRESSION
+  or:  expr OPTION
+
+` + stdOpts + `
+Print the value of EXPRESSION to standard output.  A blank line below
+separates increasing precedence groups.  EXPRESSION may be:
+
+  ARG1 | ARG2       ARG1 if it is neither null nor 0, otherwise ARG2
+
+  ARG1 & ARG2       ARG1 if neither argument is null or 0, otherwise 0
+
+  ARG1 < ARG2       ARG1 is less than ARG2
+  ARG1 <= ARG2      ARG1 is less than or equal to ARG2
+  ARG1 = ARG2       ARG1 is equal to ARG2
+  ARG1 != ARG2      ARG1 is unequal to ARG2
+  ARG1 >= ARG2      ARG1 is greater than or equal to ARG2
+  ARG1 > ARG2       ARG1 is greater than ARG2
+
+  ARG1 + ARG2       arithmetic sum of ARG1 and ARG2
+  ARG1 - ARG2       arithmetic difference of ARG1 and ARG2
+
+  ARG1 * ARG2       arithmetic product of ARG1 and ARG2
+  ARG1 / ARG2       arithmetic quotient of ARG1 divided by ARG2
+  ARG1 % ARG2       arithmetic remainder of ARG1 divided by ARG2
+
+  STRING : REGEXP   anchored pattern match of REGEXP in STRING
+
+  match STRING REGEXP        same as STRING : REGEXP
+  substr STRING POS LENGTH   substring of STRING, POS counted from 1
+  index STRING CHARS         index in STRING where any CHARS is found, or 0
+  length STRING              length of STRING
+  + TOKEN                    interpret TOKEN as a string, even if it is a
+                               keyword like 'match' or an operator like '/'
+
+  ( EXPRESSION )             value of EXPRESSION
+
+Beware that many operators need to be escaped or quoted for shells.
+Comparisons are arithmetic if both ARGs are numbers, else lexicographical.
+Pattern matches return the string matched between \( and \) or null; if
+\( and \) are not used, they return the number of characters matched or 0.
+
+Exit status is 0 if EXPRESSION is neither null nor 0, 1 if EXPRESSION is null
+or 0, 2 if EXPRESSION is syntactically invalid, and 3 if an error occurred.
 `
