@@ -128,7 +128,7 @@ func newModel(sh Shell, opts Options) (*model, error) {
 	h, err := loadHistory(m.histPath)
 	m.hist = h
 	m.histIdx = len(h.entries)
-	banner := &block{note: "memsh " + opts.Version + " · sandboxed shell · ? keys · F2 panel · ctrl+d quit"}
+	banner := &block{note: strings.TrimSpace("memsh "+opts.Version) + " · sandboxed shell · ? keys · F2 panel · ctrl+d quit"}
 	if err != nil {
 		banner.note += "\nmemsh: history: " + err.Error()
 	}
@@ -186,8 +186,10 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.previewTitle, m.previewLines = msg.title, msg.lines
 		return m, nil
 	case histWrittenMsg:
-		if msg.err != nil {
-			m.noteErr("history: " + msg.err.Error())
+		if msg.err != nil && m.histPath != "" {
+			// Say it once; the history still works for this session.
+			m.noteErr("history: " + msg.err.Error() + " (not saving history)")
+			m.histPath = ""
 		}
 		return m, nil
 	case homeMsg:

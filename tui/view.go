@@ -20,7 +20,6 @@ func (m *model) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "memsh"
 	if m.quitting && m.mode != modeSaveAsk && m.mode != modeSavePath {
 		return v
 	}
