@@ -16,6 +16,12 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 		{'C', "chdir", requiredArg, "C"},
 		{'S', "split-string", requiredArg, "S"},
 		{'v', "debug", noArg, "v"},
+		// Signal dispositions mean nothing to in-process commands; the
+		// options are accepted so scripts (and abbreviations) parse as GNU's.
+		{0, "block-signal", optionalArg, "sig"},
+		{0, "default-signal", optionalArg, "sig"},
+		{0, "ignore-signal", optionalArg, "sig"},
+		{0, "list-signal-handling", noArg, "sig"},
 		{0, "help", noArg, "help"},
 		{0, "version", noArg, "version"},
 	}

@@ -42,6 +42,10 @@ Mandatory arguments to long options are mandatory for short options too.
   -C, --chdir=DIR      change working directory to DIR
   -S, --split-string=S  process and split S into separate arguments;
                         used to pass multiple arguments on shebang lines
+      --block-signal[=SIG]    accepted (commands run in-process: no signals)
+      --default-signal[=SIG]  accepted
+      --ignore-signal[=SIG]   accepted
+      --list-signal-handling  accepted
   -v, --debug          print verbose information for each processing step
 ` + stdOpts + `
 A mere - implies -i.  If no COMMAND, print the resulting environment.

@@ -12,8 +12,7 @@ import (
 
 func runSleep(ctx context.Context, inv *command.Invocation) int {
 	specs := []optSpec{{0, "help", noArg, "help"}, {0, "version", noArg, "version"}}
-	isNum := func(s string) bool { return len(s) > 1 && (s[1] == '.' || (s[1] >= '0' && s[1] <= '9')) }
-	opts, operands, ok := getopt(inv, inv.Args[1:], specs, false, isNum)
+	opts, operands, ok := getopt(inv, inv.Args[1:], specs, false, nil)
 	if !ok {
 		return 1
 	}
