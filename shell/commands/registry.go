@@ -8,6 +8,7 @@ import (
 	"memsh/shell/commands/fileutil"
 	"memsh/shell/commands/grep"
 	"memsh/shell/commands/jq"
+	"memsh/shell/commands/sed"
 	"memsh/shell/commands/sysutil"
 	"memsh/shell/commands/textutil"
 )
@@ -22,6 +23,7 @@ func All() []command.Command {
 		sysutil.Commands(),
 		jq.Commands(),
 		diff.Commands(),
+		sed.Commands(),
 	} {
 		all = append(all, table...)
 	}

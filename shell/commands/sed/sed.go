@@ -1,0 +1,378 @@
+// Package sed is memsh's GNU sed: the sed language (addresses, ranges,
+// blocks, branches, hold space, s with GNU replacement escapes), -n -e -f
+// -E -s -i -z -u -l, over memfs, with the POSIX regular expressions of
+// shell/internal/posixre.
+package sed
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"memsh/shell/command"
+	"memsh/shell/internal/posixre"
+)
+
+var errIsDir = syscall.EISDIR
+
+// GNU sed's exit statuses.
+const (
+	exitBadUsage = 1
+	exitBadInput = 2
+	exitPanic    = 4
+)
+
+type sed struct {
+	ctx context.Context
+	inv *command.Invocation
+
+	quiet, extended, separate, inPlace, unbuffered bool
+	suffix                                         string
+	eol                                            byte
+	lineWrap                                       int
+
+	cmds      []*cmd
+	outputs   map[string]*output
+	stdout    *output
+	out       *output // where autoprint and p go (stdout, or the -i file)
+	rfiles    map[string]*bufio.Reader
+	lastRegex *posixre.Regexp
+
+	ps, hold  []byte
+	nl        bool // the current line ended with a newline
+	lineno    int64
+	fileName  string
+	tflag     bool
+	appends   []appendItem
+	idle      bool
+	exit      int
+	status    int
+	stopInput bool // a read error ended all input
+	fatal     error
+}
+
+func usageError(inv *command.Invocation, msg string) int {
+	if msg != "" {
+		inv.Errorf("%s", msg)
+	}
+	io.WriteString(inv.Stderr, sedUsage)
+	return exitBadUsage
+}
+
+// expandInPlace turns "-i.bak" and "--in-place=.bak" into what pflag
+// understands: -i takes its suffix only when attached.
+func splitArgs(args []string) (out []string, suffix string, inPlace bool) {
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...), suffix, inPlace
+		}
+		switch {
+		case a == "--in-place":
+			inPlace = true
+			continue
+		case strings.HasPrefix(a, "--in-place="):
+			inPlace, suffix = true, strings.TrimPrefix(a, "--in-place=")
+			continue
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			// A cluster: -i takes the rest of the cluster as its suffix,
+			// unless an option before it takes an argument.
+			if j := strings.IndexByte(a, 'i'); j > 0 && !strings.ContainsAny(a[1:j], "efl") {
+				inPlace = true
+				suffix = a[j+1:]
+				if j == 1 {
+					continue
+				}
+				a = a[:j]
+			}
+		}
+		out = append(out, a)
+	}
+	return out, suffix, inPlace
+}
+
+// Run is the sed command.
+func Run(ctx context.Context, inv *command.Invocation) int {
+	args, suffix, inPlace := splitArgs(inv.Args[1:])
+	fset := inv.NewFlags()
+	quiet := fset.BoolP("quiet", "n", false, "")
+	silent := fset.Bool("silent", false, "")
+	exprs := fset.StringArrayP("expression", "e", nil, "")
+	files := fset.StringArrayP("file", "f", nil, "")
+	extended := fset.BoolP("regexp-extended", "E", false, "")
+	extendedR := fset.BoolP("r", "r", false, "")
+	separate := fset.BoolP("separate", "s", false, "")
+	nullData := fset.BoolP("null-data", "z", false, "")
+	unbuffered := fset.BoolP("unbuffered", "u", false, "")
+	lineLen := fset.StringP("line-length", "l", "70", "")
+	fset.Bool("posix", false, "")
+	fset.Bool("debug", false, "")
+	fset.Bool("sandbox", false, "")
+	fset.Bool("follow-symlinks", false, "")
+	fset.BoolP("binary", "b", false, "")
+	version := fset.Bool("version", false, "")
+	// Options must be collected in order: -e and -f interleave.
+	var pieces []scriptPiece
+	exprN := 0
+	if err := fset.Parse(args); err != nil {
+		inv.Errorf("%s", command.GNUFlagError(err))
+		io.WriteString(inv.Stderr, sedUsage)
+		return exitBadUsage
+	}
+	if *version {
+		fmt.Fprintln(inv.Stdout, "sed (GNU sed) 4.9 (memsh)")
+		return 0
+	}
+	s := &sed{ctx: ctx, inv: inv, eol: '\n', outputs: map[string]*output{}, rfiles: map[string]*bufio.Reader{}}
+	s.quiet = *quiet || *silent
+	s.extended = *extended || *extendedR
+	s.separate = *separate
+	s.unbuffered = *unbuffered
+	s.inPlace, s.suffix = inPlace, suffix
+	if *nullData {
+		s.eol = 0
+	}
+	n, err := strconv.Atoi(*lineLen)
+	if err != nil || n < 0 {
+		inv.Errorf("invalid line length: %s", *lineLen)
+		return exitBadUsage
+	}
+	s.lineWrap = n
+
+	// Collect -e and -f in command-line order.
+	ei, fi := 0, 0
+	for _, a := range orderOfScripts(args) {
+		if a == 'e' && ei < len(*exprs) {
+			exprN++
+			pieces = append(pieces, scriptPiece{text: (*exprs)[ei], num: exprN})
+			ei++
+		} else if a == 'f' && fi < len(*files) {
+			name := (*files)[fi]
+			fi++
+			data, err := s.readScript(name)
+			if err != nil {
+				inv.Errorf("couldn't open file %s: %s", name, command.Strerror(err))
+				return exitBadUsage
+			}
+			pieces = append(pieces, scriptPiece{text: strings.TrimSuffix(string(data), "\n"), name: name})
+		}
+	}
+	operands := fset.Args()
+	if len(pieces) == 0 {
+		if len(operands) == 0 {
+			return usageError(inv, "")
+		}
+		pieces = append(pieces, scriptPiece{text: operands[0], num: 1})
+		operands = operands[1:]
+	}
+	// "#n" on the first line of the script is -n.
+	if first := pieces[0].text; first == "#n" || strings.HasPrefix(first, "#n\n") {
+		s.quiet = true
+	}
+	s.stdout = &output{name: "-", w: bufio.NewWriterSize(inv.Stdout, 64<<10)}
+	s.outputs["/dev/stdout"] = s.stdout
+	s.outputs["/dev/stderr"] = &output{name: "/dev/stderr", w: bufio.NewWriterSize(inv.Stderr, 4096)}
+	s.out = s.stdout
+	defer s.closeOutputs()
+	cmds, err := s.compile(pieces)
+	if err != nil {
+		inv.Errorf("%s", err)
+		var le *labelError
+		if errors.As(err, &le) {
+			return exitPanic
+		}
+		return exitBadUsage
+	}
+	s.cmds = cmds
+
+	if len(operands) == 0 {
+		if s.inPlace {
+			inv.Errorf("no input files")
+			return exitPanic
+		}
+		operands = []string{"-"}
+	}
+	switch {
+	case s.inPlace:
+		for _, name := range operands {
+			if s.editInPlace(name) {
+				break
+			}
+		}
+	case s.separate:
+		for _, name := range operands {
+			if s.runSource(&source{s: s, names: []string{name}}) {
+				break
+			}
+		}
+	default:
+		s.runSource(&source{s: s, names: operands})
+	}
+	s.closeOutputs()
+	if ctx.Err() != nil {
+		return 130
+	}
+	if s.fatal != nil {
+		inv.Errorf("%s", s.fatal)
+		if s.status == 0 {
+			s.status = exitPanic
+		}
+		if strings.HasPrefix(s.fatal.Error(), "no previous") || strings.HasPrefix(s.fatal.Error(), "invalid reference") {
+			return exitBadUsage
+		}
+		return s.status
+	}
+	if err := s.stdout.err; err != nil {
+		if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+			return 141
+		}
+		inv.Errorf("couldn't write items to stdout: %s", command.Strerror(err))
+		return exitPanic
+	}
+	if s.exit != 0 {
+		return s.exit
+	}
+	return s.status
+}
+
+// orderOfScripts lists 'e' and 'f' in the order the script options
+// appear, so -e and -f pieces join in command-line order.
+func orderOfScripts(args []string) []byte {
+	var order []byte
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "--expression" || strings.HasPrefix(a, "--expression="):
+			order = append(order, 'e')
+			if a == "--expression" {
+				i++
+			}
+		case a == "--file" || strings.HasPrefix(a, "--file="):
+			order = append(order, 'f')
+			if a == "--file" {
+				i++
+			}
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			for j := 1; j < len(a); j++ {
+				c := a[j]
+				if c == 'e' || c == 'f' {
+					order = append(order, c)
+					if j == len(a)-1 {
+						i++
+					}
+					break
+				}
+				if c == 'l' {
+					if j == len(a)-1 {
+						i++
+					}
+					break
+				}
+			}
+		}
+	}
+	return order
+}
+
+func (s *sed) readScript(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(s.inv.Stdin)
+	}
+	return s.inv.FS.ReadFile(s.inv.Abs(name))
+}
+
+// openOutput opens (truncating) a w file once per name.
+func (s *sed) openOutput(name string) (*output, error) {
+	if o, ok := s.outputs[name]; ok {
+		return o, nil
+	}
+	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+	if err != nil {
+		return nil, &compileError{fmt.Sprintf("couldn't open file %s: %s", name, command.Strerror(err))}
+	}
+	o := &output{name: name, w: bufio.NewWriterSize(f, 64<<10), closer: f}
+	s.outputs[name] = o
+	return o, nil
+}
+
+func (s *sed) closeOutputs() {
+	for _, o := range s.outputs {
+		o.flush()
+		if o.closer != nil {
+			o.closer.Close()
+			o.closer = nil
+		}
+	}
+	s.stdout.flush()
+}
+
+// editInPlace runs the script over one file and replaces its content
+// (sed -i). It reports whether sed must stop (q).
+func (s *sed) editInPlace(name string) bool {
+	abs := s.inv.Abs(name)
+	st, err := s.inv.FS.Stat(abs)
+	if err != nil {
+		s.readError(name, err)
+		return false
+	}
+	if !st.Mode().IsRegular() {
+		s.inv.Errorf("couldn't edit %s: not a regular file", name)
+		s.status = exitPanic
+		return false
+	}
+	original, err := s.inv.FS.ReadFile(abs)
+	if err != nil {
+		s.readError(name, err)
+		return false
+	}
+	var buf bytes.Buffer
+	s.out = &output{name: name, w: bufio.NewWriterSize(&buf, 64<<10)}
+	quit := s.runSource(&source{s: s, names: []string{name}})
+	s.out.flush()
+	s.out = s.stdout
+	if s.ctx.Err() != nil {
+		return true
+	}
+	if s.suffix != "" {
+		backup := s.suffix
+		if strings.Contains(backup, "*") {
+			backup = strings.ReplaceAll(backup, "*", path.Base(abs))
+			if !strings.Contains(backup, "/") {
+				backup = path.Join(path.Dir(abs), backup)
+			} else {
+				backup = s.inv.Abs(backup)
+			}
+		} else {
+			backup = abs + backup
+		}
+		if err := s.inv.FS.WriteFile(backup, original, st.Mode().Perm()); err != nil {
+			s.inv.Errorf("couldn't open file %s: %s", backup, command.Strerror(err))
+			s.status = exitPanic
+			return true
+		}
+	}
+	f, err := s.inv.FS.OpenFile(abs, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		s.inv.Errorf("couldn't open file %s: %s", name, command.Strerror(err))
+		s.status = exitPanic
+		return true
+	}
+	_, werr := f.Write(buf.Bytes())
+	f.Close()
+	if werr != nil {
+		s.inv.Errorf("couldn't write items to %s: %s", name, command.Strerror(werr))
+		s.status = exitPanic
+		return true
+	}
+	return quit
+}
