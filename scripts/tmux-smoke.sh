@@ -86,9 +86,12 @@ wait_for "Keys"
 tmux send-keys -t "$SESSION" Escape
 sleep 0.3
 
-# exit N quits with N and restores the terminal.
+# exit N quits with N and restores the terminal; /home/user holds a
+# file, so memsh first asks (once) whether to save it: answer no.
 tmux send-keys -t "$SESSION" -l 'exit 7'
 tmux send-keys -t "$SESSION" Enter
+wait_for "Save the files in /home/user"
+tmux send-keys -t "$SESSION" n
 n=0
 while [ ! -s "$WORK/status" ] && [ $n -lt 50 ]; do
 	sleep 0.1

@@ -455,6 +455,10 @@ func (m *model) statusLine(width int) string {
 		hint = "tab next · enter pick · esc close"
 	case m.mode == modeSearch:
 		hint = "↑↓ pick · enter accept · esc cancel"
+	case m.mode == modeSaveAsk:
+		hint = "y save · n quit without saving · esc stay"
+	case m.mode == modeSavePath:
+		hint = "enter save and quit · esc stay"
 	default:
 		hint = "? keys · f2 panel · ctrl+d quit"
 	}
