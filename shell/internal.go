@@ -22,6 +22,11 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 			n, _ := strconv.Atoi(args[1])
 			return n, true
 		}
+	case internalPrefix + "not":
+		if len(args) == 2 && args[1] != "0" {
+			return 0, true
+		}
+		return 1, true
 	case internalPrefix + "psub":
 		path, err := c.newPsubFile()
 		if err != nil {

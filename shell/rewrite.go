@@ -23,6 +23,12 @@ import (
 //     the host who the current user is.
 //   - $0 becomes $BASH_ARGV0 (set per shell), since mvdan/sh calls the
 //     interactive shell "gosh".
+//
+// And one that works around a mvdan/sh v3.14.1 bug: a C-style for loop
+// stops after any iteration whose last command failed (so
+// `for ((i=0;i<9;i++)); do ((s+=i)); done` ends at once). The body gets
+// a trailing assignment that saves $? and succeeds, and the loop's status
+// is restored after it.
 
 const internalPrefix = "__memsh_"
 
@@ -31,7 +37,7 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 func needsRewrite(src string) bool {
 	return strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") ||
-		strings.Contains(src, "-O") || strings.Contains(src, "-G")
+		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((")
 }
 
 func newParser() *syntax.Parser {
@@ -40,11 +46,19 @@ func newParser() *syntax.Parser {
 
 // rewriteFile applies the rewrites to f in place. It fails (with the
 // message to print) when f uses a construct memsh refuses.
-func (c *core) rewriteFile(f *syntax.File) error {
+func (c *core) rewriteFile(f syntax.Node) error {
 	var err error
 	skip := map[*syntax.Word]bool{}
+	loops := map[*syntax.ForClause]bool{}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			if fc, ok := n.Cmd.(*syntax.ForClause); ok && !loops[fc] {
+				if _, cstyle := fc.Loop.(*syntax.CStyleLoop); cstyle {
+					loops[fc] = true
+					n.Cmd = keepLooping(fc)
+				}
+			}
 		case *syntax.Redirect:
 			if n.Hdoc != nil {
 				skip[n.Hdoc] = true
@@ -78,6 +92,29 @@ func (c *core) rewriteFile(f *syntax.File) error {
 		return true
 	})
 	return err
+}
+
+// cforVar holds the status of a C-style loop's last iteration.
+const cforVar = internalPrefix + "cfor"
+
+// keepLooping wraps a C-style for loop as
+// `{ V=0; for ((...)); do BODY; V=$?; done; ! __memsh_not "$V"; }`: every
+// iteration ends in success, and the loop's status is 0 or 1 as BODY's
+// last status was zero or not (the negation keeps the restore from
+// firing ERR traps or errexit a second time).
+func keepLooping(fc *syntax.ForClause) syntax.Command {
+	parse := func(src string) []*syntax.Stmt {
+		f, err := newParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			panic("memsh: bad loop template: " + err.Error())
+		}
+		return f.Stmts
+	}
+	fc.Do = append(fc.Do, parse(cforVar+"=$?")...)
+	stmts := parse(cforVar + "=0")
+	stmts = append(stmts, &syntax.Stmt{Cmd: fc, Position: fc.Pos()})
+	stmts = append(stmts, parse("! "+internalPrefix+"not \"$"+cforVar+"\"")...)
+	return &syntax.Block{Lbrace: fc.Pos(), Rbrace: fc.End(), Stmts: stmts}
 }
 
 func litWord(s string) *syntax.Word {

@@ -247,18 +247,6 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	}
 	stdout, stderr := lockedPair(stdio.Stdout, stdio.Stderr)
 
-	file, err := newParser().Parse(strings.NewReader(script), "")
-	if err != nil {
-		printParseError(stderr, err, "")
-		s.last = 2
-		return 2, nil
-	}
-	if err := s.c.rewriteFile(file); err != nil {
-		fmt.Fprintln(stderr, err)
-		s.last = 1
-		return 1, nil
-	}
-
 	runCtx, cancel := ctx, context.CancelFunc(func() {})
 	if s.c.opts.Timeout > 0 {
 		runCtx, cancel = context.WithTimeout(ctx, s.c.opts.Timeout)
@@ -275,18 +263,13 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	defer closeStdin()
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
 
-	status := s.last
-	var runErr error
-	for _, st := range file.Stmts {
-		if runCtx.Err() != nil {
-			break
-		}
-		clear(s.runner.Vars)
-		runErr = s.runner.Run(runCtx, st)
-		status = exitCode(runErr)
-		if s.runner.Exited() {
-			break
-		}
+	res := s.c.runStatements(runCtx, s.runner, script, "bash", stderr, s.c.removePsubFiles)
+	status, runErr := res.status, res.err
+	if !res.ran {
+		status = s.last
+	}
+	if res.syntax {
+		status = 2
 	}
 	s.c.removePsubFiles()
 
@@ -310,9 +293,9 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		return 1, runErr
 	}
 	s.last = status
-	if status != exitCode(runErr) {
+	if status != res.lastExit {
 		// $? on the next line sees the status reported here.
-		s.runner.Run(context.Background(), s.statusCmd(status))
+		s.runner.Run(context.Background(), statusCmd(status))
 	}
 	s.takeSnapshot()
 	if exited {
@@ -325,7 +308,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 
 // statusCmd is a bare command whose status is n: running it sets $?
 // without tracing, ERR traps or errexit (which only statements trigger).
-func (s *Session) statusCmd(n int) syntax.Command {
+func statusCmd(n int) syntax.Command {
 	return &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "status"), litWord(fmt.Sprint(n))}}
 }
 
@@ -339,6 +322,87 @@ func exitCode(err error) int {
 		return int(es)
 	}
 	return 1
+}
+
+// scriptResult is how running a script's statements ended.
+type scriptResult struct {
+	status   int
+	lastExit int   // the runner's $? afterwards
+	err      error // the interp error of the last statement run
+	ran      bool  // at least one statement ran
+	syntax   bool  // parsing stopped at a syntax error (printed)
+}
+
+// runStatements parses src and runs it a line at a time, as bash does:
+// the statements of a line run once the whole line has parsed, so the
+// lines before a syntax error run and the line with it does not (status
+// 2). It stops early when the script exits or ctx ends. afterStmt, if not
+// nil, runs after each statement.
+func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPrefix string, stderr io.Writer, afterStmt func()) scriptResult {
+	var res scriptResult
+	var pending []*syntax.Stmt
+	stop := false
+	runPending := func() {
+		for _, st := range pending {
+			if stop || ctx.Err() != nil {
+				stop = true
+				break
+			}
+			if err := c.rewriteFile(st); err != nil {
+				// Refused like a failing command: the next statements run.
+				fmt.Fprintln(stderr, err)
+				r.Run(ctx, statusCmd(1))
+				res.status, res.lastExit, res.ran = 1, 1, true
+				continue
+			}
+			clear(r.Vars)
+			res.err = r.Run(ctx, st)
+			res.status = exitCode(res.err)
+			res.lastExit = res.status
+			res.ran = true
+			if afterStmt != nil {
+				afterStmt()
+			}
+			if r.Exited() {
+				stop = true
+			}
+		}
+		pending = pending[:0]
+	}
+	for st, err := range newParser().StmtsSeq(strings.NewReader(src)) {
+		if err != nil {
+			// Statements ending on an earlier line than the error run.
+			errLine := uint(0)
+			var pe syntax.ParseError
+			var ppe *syntax.ParseError
+			if errors.As(err, &pe) {
+				errLine = pe.Pos.Line()
+			} else if errors.As(err, &ppe) {
+				errLine = ppe.Pos.Line()
+			}
+			keep := 0
+			for keep < len(pending) && pending[keep].End().Line() < errLine {
+				keep++
+			}
+			pending = pending[:keep]
+			runPending()
+			if stop && r.Exited() {
+				return res
+			}
+			printParseError(stderr, err, errPrefix, src)
+			res.syntax, res.status = true, 2
+			return res
+		}
+		if len(pending) > 0 && st.Pos().Line() > pending[len(pending)-1].End().Line() {
+			runPending()
+		}
+		if stop {
+			return res
+		}
+		pending = append(pending, st)
+	}
+	runPending()
+	return res
 }
 
 // stdinFile gives the runner an *os.File to read, which mvdan/sh needs
@@ -407,12 +471,10 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// printParseError prints a syntax error the way bash words the common
-// ones, prefixed like bash's ("bash: line N: ..." or "NAME: line N: ...").
-func printParseError(w io.Writer, err error, prefix string) {
-	if prefix == "" {
-		prefix = "bash"
-	}
+// printParseError prints a syntax error in bash's words where mvdan/sh's
+// message has a bash equivalent, prefixed like bash's ("bash: line N:",
+// "bash: -c: line N:", "FILE: line N:").
+func printParseError(w io.Writer, err error, prefix, src string) {
 	var pe syntax.ParseError
 	var ppe *syntax.ParseError
 	switch {
@@ -423,39 +485,82 @@ func printParseError(w io.Writer, err error, prefix string) {
 		fmt.Fprintf(w, "%s: %v\n", prefix, err)
 		return
 	}
-	fmt.Fprintf(w, "%s: line %d: %s\n", prefix, pe.Pos.Line(), bashSyntaxText(pe.Text))
-}
-
-// bashSyntaxText rewords mvdan/sh's parse messages that have a close bash
-// equivalent.
-func bashSyntaxText(text string) string {
+	line := int(pe.Pos.Line())
+	text := pe.Text
+	eofLine := strings.Count(src, "\n") + 1
+	if !strings.HasSuffix(src, "\n") {
+		eofLine++
+	}
+	var msg string
 	switch {
 	case strings.HasPrefix(text, "reached EOF without closing quote "):
 		q := strings.TrimPrefix(text, "reached EOF without closing quote ")
-		q = strings.Trim(q, "`")
-		return "unexpected EOF while looking for matching `" + q + "'"
-	case strings.HasPrefix(text, "reached EOF"), strings.HasPrefix(text, "reached end of file"):
-		return "syntax error: unexpected end of file"
+		if len(q) >= 3 {
+			q = q[1 : len(q)-1]
+		}
+		msg = "unexpected EOF while looking for matching `" + q + "'"
+	case strings.HasPrefix(text, "reached EOF without matching `$(`"), strings.HasPrefix(text, "reached EOF without matching `${`"):
+		closer := ")"
+		if strings.Contains(text, "`${`") {
+			closer = "}"
+		}
+		msg = "unexpected EOF while looking for matching `" + closer + "'"
+	case strings.HasPrefix(text, "reached EOF"), strings.Contains(text, "must end with"),
+		strings.Contains(text, "must be followed by a statement") && nextToken(src, pe.Pos.Offset(), text) == "":
+		line, msg = eofLine, "syntax error: unexpected end of file"
+	case strings.Contains(text, "followed by a word") || strings.Contains(text, "followed by a literal"):
+		tok := nextToken(src, pe.Pos.Offset(), text)
+		if tok == "" {
+			tok = "newline"
+		}
+		msg = "syntax error near unexpected token `" + tok + "'"
+	case strings.Contains(text, "can only"):
+		msg = "syntax error near unexpected token `" + firstQuoted(text) + "'"
+	case strings.Contains(text, "must be followed by"):
+		msg = "syntax error near unexpected token `" + nextToken(src, pe.Pos.Offset(), text) + "'"
+	default:
+		msg = "syntax error: " + text
 	}
-	if tok, ok := unexpectedToken(text); ok {
-		return "syntax error near unexpected token `" + tok + "'"
-	}
-	return "syntax error: " + text
+	fmt.Fprintf(w, "%s: line %d: %s\n", prefix, line, msg)
 }
 
-// unexpectedToken extracts the token from mvdan/sh messages such as
-// `"then" can only be used in an if` or `a command can only contain words
-// and redirects; encountered )`.
-func unexpectedToken(text string) (string, bool) {
-	if strings.HasPrefix(text, `"`) {
-		if end := strings.Index(text[1:], `"`); end > 0 && strings.Contains(text, "can only be used") {
-			return text[1 : end+1], true
+// firstQuoted returns the first `quoted` token of a mvdan/sh message.
+func firstQuoted(text string) string {
+	_, rest, ok := strings.Cut(text, "`")
+	if !ok {
+		return text
+	}
+	tok, _, _ := strings.Cut(rest, "`")
+	return tok
+}
+
+// nextToken is the token after the construct a parse error is about
+// ("then" in "if then"), "newline" at the end of a line, "" at the end
+// of the input.
+func nextToken(src string, off uint, text string) string {
+	if int(off) > len(src) {
+		return ""
+	}
+	rest := src[off:]
+	rest = strings.TrimPrefix(rest, firstQuoted(text))
+	rest = strings.TrimLeft(rest, " \t")
+	if rest == "" {
+		return ""
+	}
+	if rest[0] == '\n' {
+		if strings.TrimSpace(rest) == "" {
+			return ""
 		}
+		return "newline"
 	}
-	if i := strings.LastIndex(text, "encountered "); i >= 0 {
-		return strings.TrimSpace(text[i+len("encountered "):]), true
+	end := strings.IndexAny(rest, " \t\n;")
+	if end == 0 {
+		end = 1
 	}
-	return "", false
+	if end < 0 {
+		end = len(rest)
+	}
+	return rest[:end]
 }
 
 func (s *Session) takeSnapshot() {
@@ -604,9 +709,8 @@ func (s *Session) Close() error {
 	s.closed = true
 	if _, exited := s.Exited(); !exited {
 		interp.StdIO(nil, io.Discard, io.Discard)(s.runner)
-		exit := &syntax.CallExpr{Args: []*syntax.Word{litWord("exit")}}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		s.runner.Run(ctx, exit)
+		leave(ctx, s.runner, scriptResult{})
 		cancel()
 	}
 	s.c.pyMu.Lock()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/pyworker"
 	"memsh/shell/command"
@@ -155,15 +156,6 @@ func (c *core) runChild(ctx context.Context, p *proc, ch childShell) int {
 		return 1
 	}
 	ctx = withDepth(ctx, depth)
-	file, err := newParser().Parse(strings.NewReader(ch.script), ch.argv0)
-	if err != nil {
-		printParseError(p.stdio.Stderr, err, ch.prefix)
-		return 2
-	}
-	if err := c.rewriteFile(file); err != nil {
-		fmt.Fprintln(p.stdio.Stderr, err)
-		return 1
-	}
 	env := append([]string{}, p.env...)
 	level := 1
 	if v, ok := envLookup(env, "SHLVL"); ok {
@@ -191,15 +183,31 @@ func (c *core) runChild(ctx context.Context, p *proc, ch childShell) int {
 		return 2
 	}
 	interp.StdIO(stdin, p.stdio.Stdout, p.stdio.Stderr)(r)
-	err = r.Run(ctx, file)
+	res := c.runStatements(ctx, r, ch.script, ch.prefix, p.stdio.Stderr, nil)
+	status := res.status
+	if !r.Exited() && ctx.Err() == nil {
+		// The script ended without exit: like bash, leave through exit so
+		// an EXIT trap runs, with the script's status.
+		leave(ctx, r, res)
+	}
 	var limit *limitError
 	switch {
 	case ctx.Err() != nil:
 		return 130
-	case errors.As(err, &limit):
+	case errors.As(res.err, &limit):
 		return limit.status
 	}
-	return exitCode(err)
+	return status
+}
+
+// leave runs `exit` with the script's status so an EXIT trap runs. It is
+// not traced: xtrace would show a command the script never ran.
+func leave(ctx context.Context, r *interp.Runner, res scriptResult) {
+	if res.syntax {
+		r.Run(ctx, statusCmd(2))
+	}
+	interp.Params("+x")(r)
+	r.Run(ctx, &syntax.CallExpr{Args: []*syntax.Word{litWord("exit")}})
 }
 
 // runShellFile runs the script at full in a child shell. name is how it

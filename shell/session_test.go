@@ -1,0 +1,289 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// scriptCase is one row of the shell's table tests: a script run in a
+// fresh session (after setup, whose output is ignored) and what must come
+// out of it.
+type scriptCase struct {
+	name   string
+	setup  string
+	script string
+	stdin  string
+	stdout string
+	stderr string
+	status int
+}
+
+func newTestSession(t testing.TB, opts Options) *Session {
+	t.Helper()
+	s, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// run runs script in s and returns what it printed and its status.
+func run(t testing.TB, s *Session, script, stdin string) (stdout, stderr string, status int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st, err := s.Run(context.Background(), script, Stdio{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
+	if err != nil {
+		t.Fatalf("Run(%q): %v (stderr %q)", script, err, errb.String())
+	}
+	return out.String(), errb.String(), st
+}
+
+func runCases(t *testing.T, cases []scriptCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newTestSession(t, Options{})
+			if c.setup != "" {
+				if _, errs, st := run(t, s, c.setup, ""); st != 0 {
+					t.Fatalf("setup failed with %d: %s", st, errs)
+				}
+			}
+			out, errs, st := run(t, s, c.script, c.stdin)
+			if out != c.stdout || errs != c.stderr || st != c.status {
+				t.Errorf("script %q\n got stdout %q\nwant stdout %q\n got stderr %q\nwant stderr %q\n got status %d, want %d",
+					c.script, out, c.stdout, errs, c.stderr, st, c.status)
+			}
+		})
+	}
+}
+
+func TestBuiltins(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "echo", script: "echo hello world", stdout: "hello world\n"},
+		{name: "start dir", script: "pwd; echo $PWD $HOME", stdout: "/home/user\n/home/user /home/user\n"},
+		{name: "environment", script: `echo "$USER $LOGNAME $SHELL $TMPDIR $PATH $HOSTNAME $UID $EUID $LANG"`,
+			stdout: "user user /bin/bash /tmp /usr/bin:/bin memsh 1000 1000 C.UTF-8\n"},
+		{name: "UID is read-only", script: "UID=0; echo $UID", stdout: "1000\n", stderr: "UID: readonly variable\n"},
+		{name: "dollar zero", script: `echo $0 ${0}`, stdout: "bash bash\n"},
+		{name: "read from stdin", script: "read a b; echo \"[$b][$a]\"", stdin: "x y z\n", stdout: "[y z][x]\n"},
+		{name: "nil-safe empty stdin", script: "read a; echo $?", stdout: "1\n"},
+		{name: "arithmetic loop", script: "s=0; for ((i=0;i<1000;i++)); do ((s+=i)); done; echo $s", stdout: "499500\n"},
+		{name: "status of last", script: "false", status: 1},
+		{name: "exit status", script: "exit 7; echo no", status: 7},
+		{name: "negation", script: "! true; echo $?", stdout: "1\n"},
+		{name: "pipefail", script: "set -o pipefail; false | true; echo $?", stdout: "1\n"},
+		{name: "errexit", script: "set -e; echo a; false; echo b", stdout: "a\n", status: 1},
+		{name: "subshell cwd", script: "(cd /tmp; pwd); pwd", stdout: "/tmp\n/home/user\n"},
+		{name: "command substitution", script: `x=$(echo hi; echo there); echo "$x"`, stdout: "hi\nthere\n"},
+		{name: "here-doc", script: "cat <<EOF\na $HOME\nEOF", stdout: "a /home/user\n"},
+		{name: "here-string", script: "read x <<< 'hi there'; echo $x", stdout: "hi there\n"},
+		{name: "glob over memfs", setup: "mkdir -p g; : > g/a.txt; : > g/b.txt; : > g/c.log", script: "echo g/*.txt", stdout: "g/a.txt g/b.txt\n"},
+		{name: "relative glob after cd", setup: "mkdir -p g; : > g/x", script: "cd g; echo *", stdout: "x\n"},
+	})
+}
+
+func TestRedirections(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "write and read back", script: "echo one > f; echo two >> f; while read l; do echo \"<$l>\"; done < f", stdout: "<one>\n<two>\n"},
+		{name: "missing directory", script: "echo x > missing/dir/f", stderr: "bash: missing/dir/f: No such file or directory\n", status: 1},
+		{name: "read missing file", script: "read x < nofile", stderr: "bash: nofile: No such file or directory\n", status: 1},
+		{name: "write to a directory", script: "echo x > /tmp", stderr: "bash: /tmp: Is a directory\n", status: 1},
+		{name: "dev stdout", script: "echo hi > /dev/stdout", stdout: "hi\n"},
+		{name: "dev stderr", script: "echo hi > /dev/stderr", stderr: "hi\n"},
+		{name: "dev fd 2", script: "echo hi >/dev/fd/2", stderr: "hi\n"},
+		{name: "dev stdin", script: "read x < /dev/stdin; echo $x", stdin: "from stdin\n", stdout: "from stdin\n"},
+		{name: "dev null", script: "echo gone > /dev/null; echo kept", stdout: "kept\n"},
+		{name: "cat shortcut", setup: "echo content > f", script: `echo "$(<f)"`, stdout: "content\n"},
+		{name: "2>&1", script: "{ echo out; echo err >&2; } 2>&1 > /dev/null", stdout: "err\n"},
+	})
+}
+
+func TestExecOrder(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "not found", script: "nosuch arg; echo $?", stdout: "127\n", stderr: "bash: nosuch: command not found\n"},
+		{name: "path not found", script: "./nosuch", stderr: "bash: ./nosuch: No such file or directory\n", status: 127},
+		{name: "no x bit", setup: "echo 'echo ran' > f", script: "./f", stderr: "bash: ./f: Permission denied\n", status: 126},
+		{name: "directory", setup: "mkdir d", script: "./d", stderr: "bash: ./d: Is a directory\n", status: 126},
+		{name: "script without shebang", setup: "printf 'echo ran $0 $#\\n' > f; chmod +x f", script: "./f a b", stdout: "ran ./f 2\n"},
+		{name: "bash shebang", setup: "printf '#!/bin/bash\\necho sh $1\\nexit 4\\n' > f; chmod 755 f", script: "./f x; echo $?", stdout: "sh x\n4\n"},
+		{name: "env shebang", setup: "printf '#!/usr/bin/env bash\\necho env\\n' > f; chmod 755 f", script: "./f", stdout: "env\n"},
+		{name: "shebang options", setup: "printf '#!/bin/bash -e\\nfalse\\necho no\\n' > f; chmod 755 f", script: "./f", status: 1},
+		{name: "bad interpreter", setup: "printf '#!/no/such\\n' > f; chmod 755 f", script: "./f", stderr: "bash: ./f: /no/such: bad interpreter: No such file or directory\n", status: 126},
+		{name: "binary file", setup: `printf 'ab\x00cd\n' > f; chmod 755 f`, script: "./f", stderr: "bash: ./f: cannot execute binary file: Exec format error\n", status: 126},
+		{name: "PATH lookup over memfs", setup: "mkdir -p bin; printf 'echo mine\\n' > bin/tool; chmod +x bin/tool", script: "PATH=$HOME/bin:$PATH; tool", stdout: "mine\n"},
+		{name: "PATH non-executable", setup: "mkdir -p bin; printf 'echo mine\\n' > bin/tool", script: "PATH=$HOME/bin:$PATH; tool", stderr: "bash: tool: Permission denied\n", status: 126},
+		{name: "usr bin stub runs the command", script: "/usr/bin/bash -c 'echo stub'; /bin/bash -c 'echo bin'", stdout: "stub\nbin\n"},
+		{name: "central --help", script: "bash --help | { read l; echo \"$l\"; }", stdout: "Usage:\tbash [option] ...\n"},
+		{name: "function beats command", script: "bash() { echo func; }; bash -c 'echo cmd'", stdout: "func\n"},
+		{name: "command skips function", script: "bash() { echo func; }; command bash -c 'echo cmd'", stdout: "cmd\n"},
+	})
+}
+
+func TestBashCommand(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "-c with name and args", script: `bash -c 'echo "$0|$1|$2|$#"' N a b`, stdout: "N|a|b|2\n"},
+		{name: "-c default name", script: `bash -c 'echo $0'`, stdout: "bash\n"},
+		{name: "sh", script: `sh -c 'echo $0'`, stdout: "sh\n"},
+		{name: "exit status", script: "bash -c 'exit 5'; echo $?", stdout: "5\n"},
+		{name: "file with args", setup: "echo 'echo $0 $@' > s.sh", script: "bash s.sh 1 2", stdout: "s.sh 1 2\n"},
+		{name: "missing file", script: "bash nofile.sh", stderr: "bash: nofile.sh: No such file or directory\n", status: 127},
+		{name: "script from stdin", script: "echo 'echo from stdin' | bash", stdout: "from stdin\n"},
+		{name: "exported env only", script: "export A=1; B=2; bash -c 'echo ${A:-x}${B:-x}'", stdout: "1x\n"},
+		{name: "child cannot change parent", script: "bash -c 'cd /tmp; X=1'; pwd; echo ${X:-unset}", stdout: "/home/user\nunset\n"},
+		{name: "shares memfs", script: "bash -c 'echo data > /tmp/f'; read x < /tmp/f; echo $x", stdout: "data\n"},
+		{name: "-e", script: "bash -e -c 'false; echo no'; echo $?", stdout: "1\n"},
+		{name: "-u", script: "bash -u -c 'echo $nope'; echo $?", stdout: "1\n", stderr: "nope: unbound variable\n"},
+		{name: "-x", script: "bash -x -c 'echo hi'", stdout: "hi\n", stderr: "+ echo hi\n"},
+		{name: "-o pipefail", script: "bash -o pipefail -c 'false | true'; echo $?", stdout: "1\n"},
+		{name: "EXIT trap", script: `bash -c 'trap "echo bye" EXIT; echo hi'`, stdout: "hi\nbye\n"},
+		{name: "syntax error", script: "bash -c 'echo a; if then'; echo $?", stdout: "2\n", stderr: "bash: -c: line 1: syntax error near unexpected token `then'\n"},
+		{name: "SHLVL", script: "bash -c 'echo $SHLVL'", stdout: "2\n"},
+	})
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "unexpected token", script: "if then", stderr: "bash: line 1: syntax error near unexpected token `then'\n", status: 2},
+		{name: "lines before run", script: "echo a\nfi\necho b", stdout: "a\n", stderr: "bash: line 2: syntax error near unexpected token `fi'\n", status: 2},
+		{name: "open quote", script: `echo "a`, stderr: "bash: line 1: unexpected EOF while looking for matching `\"'\n", status: 2},
+		{name: "unexpected end", script: "if true; then", stderr: "bash: line 2: syntax error: unexpected end of file\n", status: 2},
+		{name: "redirect without word", script: "echo >", stderr: "bash: line 1: syntax error near unexpected token `newline'\n", status: 2},
+	})
+}
+
+func TestPersistence(t *testing.T) {
+	s := newTestSession(t, Options{})
+	steps := []struct{ script, stdout string }{
+		{"x=1; export Y=2; f() { echo f$1; }; alias say='echo said'; cd /tmp; set -o pipefail; trap 'echo trapped' ERR", ""},
+		{"echo $x $Y; f 1; say it; pwd", "1 2\nf1\nsaid it\n/tmp\n"},
+		{"false | true; echo $?", "trapped\n1\n"},
+		{"cd -", "/home/user\n"},
+		{"echo $OLDPWD", "/tmp\n"},
+		{"false", "trapped\n"},
+		{"echo $?", "1\n"},
+	}
+	for _, st := range steps {
+		out, _, _ := run(t, s, st.script, "")
+		if out != st.stdout {
+			t.Errorf("%q: got %q, want %q", st.script, out, st.stdout)
+		}
+	}
+	if got := s.Dir(); got != "/home/user" {
+		t.Errorf("Dir() = %q", got)
+	}
+	if got := s.Getenv("x"); got != "1" {
+		t.Errorf("Getenv(x) = %q", got)
+	}
+	if !s.IsCommand("f") || !s.IsCommand("say") || !s.IsCommand("ls") || !s.IsCommand("cd") || s.IsCommand("nosuch") {
+		t.Errorf("IsCommand wrong")
+	}
+	cmds := strings.Join(s.Commands(), " ")
+	for _, want := range []string{"f", "say", "cd", "bash", "python3"} {
+		if !strings.Contains(" "+cmds+" ", " "+want+" ") {
+			t.Errorf("Commands() lacks %q", want)
+		}
+	}
+	vars := strings.Join(s.Vars(), " ")
+	if !strings.Contains(vars, "Y") || strings.Contains(" "+vars+" ", " x1 ") {
+		t.Errorf("Vars() = %s", vars)
+	}
+	run(t, s, "unset x", "")
+	if got := s.Getenv("x"); got != "" {
+		t.Errorf("after unset, Getenv(x) = %q", got)
+	}
+}
+
+func TestExit(t *testing.T) {
+	s := newTestSession(t, Options{})
+	if _, ok := s.Exited(); ok {
+		t.Fatal("Exited before any exit")
+	}
+	out, _, st := run(t, s, "trap 'echo bye' EXIT; echo hi; exit 3; echo no", "")
+	if out != "hi\nbye\n" || st != 3 {
+		t.Errorf("got %q %d", out, st)
+	}
+	if n, ok := s.Exited(); !ok || n != 3 {
+		t.Errorf("Exited() = %d, %v", n, ok)
+	}
+	// A failing line is not an exit.
+	s2 := newTestSession(t, Options{})
+	run(t, s2, "false", "")
+	if _, ok := s2.Exited(); ok {
+		t.Error("false counted as exit")
+	}
+}
+
+func TestLookupBuiltins(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "type kinds", setup: "f() { :; }", script: "type if cd f bash", stdout: "if is a shell keyword\ncd is a shell builtin\nf is a function\nbash is /usr/bin/bash\n"},
+		{name: "type alias", script: "alias ll='ls -l'\ntype ll", stdout: "ll is aliased to `ls -l'\n"},
+		{name: "type -t", setup: "f() { :; }", script: "type -t if cd f bash nosuch", stdout: "keyword\nbuiltin\nfunction\nfile\n", status: 1},
+		{name: "type not found", script: "type nosuch", stderr: "bash: type: nosuch: not found\n", status: 1},
+		{name: "type -p and -P", script: "type -p bash cd; type -P bash", stdout: "/usr/bin/bash\n/usr/bin/bash\n"},
+		{name: "type -a", script: "type -a bash", stdout: "bash is /usr/bin/bash\nbash is /bin/bash\n"},
+		{name: "command -v", setup: "f() { :; }", script: "alias a='echo x'\ncommand -v f cd bash a nosuch", stdout: "f\ncd\n/usr/bin/bash\nalias a='echo x'\n", status: 1},
+		{name: "command -V", script: "command -V cd nosuch", stdout: "cd is a shell builtin\n", stderr: "bash: command: nosuch: not found\n", status: 1},
+		{name: "hash", script: "hash bash; hash nosuch", stderr: "bash: hash: nosuch: not found\n", status: 1},
+		{name: "hash empty", script: "hash", stdout: "hash: hash table empty\n"},
+		{name: "type of a memfs script", setup: "mkdir -p bin; printf 'echo\\n' > bin/t; chmod +x bin/t", script: "PATH=/home/user/bin:$PATH; type t; command -v t", stdout: "t is /home/user/bin/t\n/home/user/bin/t\n"},
+		{name: "builtin type", script: "builtin type -t cd", stdout: "builtin\n"},
+		{name: "command type", script: "command type -t cd", stdout: "builtin\n"},
+		{name: "alias listing", script: "alias b='echo b' a='echo a'; alias; alias a; alias zz", stdout: "alias a='echo a'\nalias b='echo b'\nalias a='echo a'\n", stderr: "bash: alias: zz: not found\n", status: 1},
+		{name: "unalias", script: "alias a=b; unalias a; alias; unalias a", stderr: "bash: unalias: a: not found\n", status: 1},
+	})
+}
+
+func TestSourceAndCd(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "source relative", setup: "echo 'v=sourced; return 3; echo no' > lib.sh", script: "source lib.sh; echo $? $v", stdout: "3 sourced\n"},
+		{name: "dot with args", setup: "echo 'echo $# $1' > lib.sh", script: ". ./lib.sh a b", stdout: "2 a\n"},
+		{name: "source from PATH", setup: "mkdir -p bin; echo 'echo in path' > bin/lib.sh", script: "PATH=/home/user/bin; source lib.sh", stdout: "in path\n"},
+		{name: "source missing", script: "source nofile; echo $?", stdout: "1\n", stderr: "bash: nofile: No such file or directory\n"},
+		{name: "source no args", script: "source", stderr: "bash: source: filename argument required\nsource: usage: source filename [arguments]\n", status: 2},
+		{name: "cd missing", script: "cd nodir", stderr: "bash: cd: nodir: No such file or directory\n", status: 1},
+		{name: "cd file", setup: "echo > f", script: "cd f", stderr: "bash: cd: f: Not a directory\n", status: 1},
+		{name: "cd too many", script: "cd a b", stderr: "bash: cd: too many arguments\n", status: 1},
+		{name: "cd home", script: "cd /tmp; cd; pwd", stdout: "/home/user\n"},
+		{name: "cd dash", script: "cd /tmp; cd -; cd -", stdout: "/home/user\n/tmp\n"},
+		{name: "cd dotdot", script: "mkdir -p a/b; cd a/b/..; pwd", stdout: "/home/user/a\n"},
+		{name: "pwd -P through symlink", setup: "mkdir real; ln -s real link", script: "cd link; pwd; pwd -P", stdout: "/home/user/link\n/home/user/real\n"},
+		{name: "cd -P", setup: "mkdir real; ln -s real link", script: "cd -P link; pwd", stdout: "/home/user/real\n"},
+		{name: "cd no permission", setup: "mkdir locked; chmod 000 locked", script: "cd locked", stderr: "bash: cd: locked: Permission denied\n", status: 1},
+	})
+}
+
+func TestTildeAndOwnership(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "tilde", script: "echo ~ ~/x ~root ~user/y ~nosuch ~nosuch/z", stdout: "/home/user /home/user/x /root /home/user/y ~nosuch ~nosuch/z\n"},
+		{name: "tilde plus minus", script: "cd /tmp; cd /; echo ~+ ~-", stdout: "/ /tmp\n"},
+		{name: "quoted tilde", script: `echo "~root" '~' \~`, stdout: "~root ~ ~\n"},
+		{name: "tilde in pipeline", script: "echo ~nosuch ~root | cat", stdout: "~nosuch /root\n"},
+		{name: "tilde in eval", script: "eval 'echo ~root ~nosuch'", stdout: "/root ~nosuch\n"},
+		{name: "test -O", setup: "echo > mine", script: "test -O mine && echo own; [ -O /etc/passwd ] || echo notown; [ -G mine ] && echo grp", stdout: "own\nnotown\ngrp\n"},
+		{name: "[[ -O ]]", setup: "echo > mine", script: "[[ -O mine ]] && echo own; [[ -O /etc ]] || echo notown; [[ ! -G /etc ]] && echo notgrp", stdout: "own\nnotown\nnotgrp\n"},
+		{name: "test -r -w -x", setup: "echo > f; chmod 640 f", script: "[ -r f ] && [ -w f ] && [ ! -x f ] && echo ok; [ -w /etc/passwd ] || echo ro", stdout: "ok\nro\n"},
+	})
+}
+
+func TestProcessSubstitution(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "read one", script: "cat <(echo a; echo b)", stdout: "a\nb\n"},
+		{name: "path", script: "echo <(true)", stdout: "/dev/fd/63\n"},
+		{name: "two at once", script: "while read x; do echo \"$x\"; done < <(echo one; echo two)", stdout: "one\ntwo\n"},
+		{name: "in a function", script: "f() { cat <(echo in-f); }; f", stdout: "in-f\n"},
+		{name: "nested", script: "cat <(cat <(echo deep))", stdout: "deep\n"},
+		{name: "files cleaned up", script: "cat <(echo x) >/dev/null; echo /dev/fd/*", stdout: "/dev/fd/*\n"},
+		{name: "output substitution refused", script: "echo hi > >(cat); echo next",
+			stdout: "next\n", stderr: errOutSubst + "\n"},
+	})
+}
+
+func TestEval(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "eval", script: "x='echo hi'; eval \"$x\"; eval 'y=2'; echo $y", stdout: "hi\n2\n"},
+		{name: "eval psub", script: "eval 'cat <(echo via-eval)'", stdout: "via-eval\n"},
+	})
+}
