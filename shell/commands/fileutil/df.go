@@ -28,7 +28,7 @@ func fsFigures(inv *command.Invocation) (total, free, inodes, freeInodes int64) 
 		}
 	}
 	total = (total + 4095) / 4096 * 4096
-	free = max(total-u.Bytes, 0)
+	free = max(total-(u.Bytes+4095)/4096*4096, 0)
 	inodes = u.MaxInodes
 	if inodes <= 0 {
 		inodes = defaultFSInodes
@@ -155,10 +155,14 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 		}
 		table = append(table, t)
 	}
-	minWidth := map[string]int{"Filesystem": 14, "Type": 4}
+	// GNU's minimum column widths.
+	minWidth := map[string]int{"Filesystem": 14, "Type": 4, "Use%": 4, "Capacity": 4}
 	widths := make([]int, len(head))
 	for c := range head {
-		widths[c] = max(minWidth[head[c]], 5)
+		widths[c] = 5
+		if w, ok := minWidth[head[c]]; ok {
+			widths[c] = w
+		}
 		if c == len(head)-1 {
 			widths[c] = 0
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -168,8 +169,8 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	default:
 		return argError(inv, "--color", *color, [][]string{{"always", "yes", "force"}, {"never", "no", "none"}, {"auto", "tty", "if-tty"}})
 	}
-	if l.noOwner && l.noGrp {
-		l.noOwner, l.noGrp = true, true
+	if l.color && !colorTerm(inv) {
+		l.color = false
 	}
 	// The last of -1 -C -x -l -m (and -g -o -n, which imply -l) wins, as in getopt order.
 	l.format = fmtOne
@@ -845,4 +846,21 @@ func (l *lsCmd) printCommas(es []lsEntry, prefix func(*lsEntry) string) {
 		pos += w
 	}
 	l.out.WriteByte('\n')
+}
+
+// colorTerm reports whether GNU ls would colour for this environment:
+// LS_COLORS set, or TERM matching its built-in list of colour terminals.
+func colorTerm(inv *command.Invocation) bool {
+	if inv.Getenv("LS_COLORS") != "" || inv.Getenv("COLORTERM") != "" {
+		return true
+	}
+	term := inv.Getenv("TERM")
+	for _, pat := range []string{"Eterm", "ansi", "*color*", "con[0-9]*x[0-9]*", "cons25", "console",
+		"cygwin", "*direct*", "dtterm", "gnome", "hurd", "jfbterm", "konsole", "kterm", "linux",
+		"linux-c", "mlterm", "putty", "rxvt*", "screen*", "st", "terminator", "tmux*", "vt100", "xterm*"} {
+		if ok, _ := path.Match(pat, term); ok && term != "" {
+			return true
+		}
+	}
+	return false
 }

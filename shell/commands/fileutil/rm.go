@@ -27,10 +27,20 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 	f.BoolVarP(&r.verbose, "verbose", "v", false, "")
 	noPreserve := f.Bool("no-preserve-root", false, "")
 	f.Bool("preserve-root", true, "")
-	operands, st, ok := inv.ParseFlags(f, 1)
-	if !ok {
-		return st
+	if err := f.Parse(inv.Args[1:]); err != nil {
+		inv.Errorf("%s", command.GNUFlagError(err))
+		// GNU's hint when the bad option is really a file name.
+		for _, a := range inv.Args[1:] {
+			if len(a) > 1 && a[0] == '-' && a != "--" {
+				if _, err := inv.FS.Lstat(inv.Abs(a)); err == nil {
+					fmt.Fprintf(inv.Stderr, "Try '%s ./%s' to remove the file %s.\n", inv.Name(), shellQuote(a, false), quote(a))
+					break
+				}
+			}
+		}
+		return inv.Usage(1, "")
 	}
+	operands := f.Args()
 	if len(operands) == 0 {
 		if r.force {
 			return 0

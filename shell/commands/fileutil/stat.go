@@ -178,9 +178,9 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 		case 'g':
 			return u(uint64(st.Gid))
 		case 'U':
-			return str(s.ids.user(st.Uid))
+			return str(s.ids.lookupUser(st.Uid))
 		case 'G':
-			return str(s.ids.group(st.Gid))
+			return str(s.ids.lookupGroup(st.Gid))
 		case 'x':
 			return str(human(tsTime(st.Atim)))
 		case 'y':

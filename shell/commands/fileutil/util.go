@@ -343,6 +343,24 @@ func (n *idNames) group(gid uint32) string {
 	return strconv.FormatUint(uint64(gid), 10)
 }
 
+// lookupUser is the user name, or "UNKNOWN" (stat's fallback).
+func (n *idNames) lookupUser(uid uint32) string {
+	n.user(uid)
+	if s, ok := n.users[uid]; ok {
+		return s
+	}
+	return "UNKNOWN"
+}
+
+// lookupGroup is the group name, or "UNKNOWN".
+func (n *idNames) lookupGroup(gid uint32) string {
+	n.group(gid)
+	if s, ok := n.groups[gid]; ok {
+		return s
+	}
+	return "UNKNOWN"
+}
+
 // readIDFile parses "name:x:ID:..." lines; the first name for an id wins.
 func readIDFile(fsys *memfs.FS, p string) map[uint32]string {
 	m := map[uint32]string{}
@@ -441,6 +459,9 @@ func join(dir, name string) string {
 
 // baseName is the last element of p, ignoring trailing slashes ("/" stays "/").
 func baseName(p string) string {
+	if p == "" {
+		return ""
+	}
 	p = strings.TrimRight(p, "/")
 	if p == "" {
 		return "/"
@@ -453,6 +474,9 @@ func baseName(p string) string {
 
 // dirName is p without its last element, as dirname(1) prints it.
 func dirName(p string) string {
+	if p == "" {
+		return "."
+	}
 	p = strings.TrimRight(p, "/")
 	if p == "" {
 		return "/"
