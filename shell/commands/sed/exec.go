@@ -23,6 +23,14 @@ type output struct {
 	err       error
 }
 
+func (o *output) writeByte(c byte) {
+	if o.err == nil {
+		if err := o.w.WriteByte(c); err != nil {
+			o.err = err
+		}
+	}
+}
+
 func (o *output) write(b []byte) {
 	if o.err != nil {
 		return
@@ -36,12 +44,12 @@ func (o *output) write(b []byte) {
 // later write first supplies the missing one.
 func (o *output) line(s *sed, text []byte, nl bool) {
 	if o.missingNL {
-		o.write([]byte{s.eol})
+		o.writeByte(s.eol)
 		o.missingNL = false
 	}
 	o.write(text)
 	if nl {
-		o.write([]byte{s.eol})
+		o.writeByte(s.eol)
 	} else {
 		o.missingNL = true
 	}
@@ -52,7 +60,7 @@ func (o *output) line(s *sed, text []byte, nl bool) {
 
 func (o *output) raw(s *sed, b []byte) {
 	if o.missingNL {
-		o.write([]byte{s.eol})
+		o.writeByte(s.eol)
 		o.missingNL = false
 	}
 	o.write(b)
@@ -528,7 +536,7 @@ func (s *sed) substitute(c *cmd) bool {
 			return false
 		}
 	}
-	out := make([]byte, 0, len(s.ps)+16)
+	out := s.spare[:0]
 	last := 0
 	for i, m := range matches {
 		if i+1 < c.nth {
@@ -542,7 +550,7 @@ func (s *sed) substitute(c *cmd) bool {
 		}
 	}
 	out = append(out, s.ps[last:]...)
-	s.ps = out
+	s.ps, s.spare = out, s.ps
 	return true
 }
 
@@ -664,7 +672,7 @@ func (s *sed) copyFile(name string) {
 	}
 	defer closer.Close()
 	if s.out.missingNL {
-		s.out.write([]byte{s.eol})
+		s.out.writeByte(s.eol)
 		s.out.missingNL = false
 	}
 	buf := make([]byte, 64<<10)

@@ -47,7 +47,8 @@ type sed struct {
 	lastRegex *posixre.Regexp
 
 	ps, hold  []byte
-	nl        bool // the current line ended with a newline
+	spare     []byte // the other buffer s builds its result in
+	nl        bool   // the current line ended with a newline
 	lineno    int64
 	fileName  string
 	tflag     bool

@@ -1,0 +1,151 @@
+package sed
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+func TestInPlaceAndWriteFiles(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		args  []string
+		check map[string]string // path -> content after
+		out   string
+	}{
+		// Expected contents from GNU sed 4.9.
+		{"-i", map[string]string{"/home/user/a": "x\ny\n"}, []string{"sed", "-i", "s/x/X/", "a"},
+			map[string]string{"/home/user/a": "X\ny\n"}, ""},
+		{"-i.bak", map[string]string{"/home/user/a": "x\n"}, []string{"sed", "-i.bak", "s/x/X/", "a"},
+			map[string]string{"/home/user/a": "X\n", "/home/user/a.bak": "x\n"}, ""},
+		{"--in-place=bak/*.orig", map[string]string{"/home/user/a": "x\n", "/home/user/bak/": ""}, []string{"sed", "--in-place=bak/*.orig", "s/x/X/", "a"},
+			map[string]string{"/home/user/a": "X\n", "/home/user/bak/a.orig": "x\n"}, ""},
+		{"-i separate $", map[string]string{"/home/user/a": "1\n2\n", "/home/user/b": "3\n4\n"}, []string{"sed", "-i", "$s/$/ last/", "a", "b"},
+			map[string]string{"/home/user/a": "1\n2 last\n", "/home/user/b": "3\n4 last\n"}, ""},
+		{"-n -i p", map[string]string{"/home/user/a": "1\n2\n"}, []string{"sed", "-ni", "2p", "a"},
+			map[string]string{"/home/user/a": "2\n"}, ""},
+		{"-i w /dev/stdout", map[string]string{"/home/user/a": "1\n2\n"}, []string{"sed", "-i", "1w /dev/stdout", "a"},
+			map[string]string{"/home/user/a": "1\n2\n"}, "1\n"},
+		{"w file", map[string]string{"/home/user/a": "1\n2\n3\n"}, []string{"sed", "-n", "/[13]/w out", "a"},
+			map[string]string{"/home/user/out": "1\n3\n"}, ""},
+		{"s w file", map[string]string{"/home/user/a": "1\n2\n"}, []string{"sed", "s/2/X/w out", "a"},
+			map[string]string{"/home/user/out": "X\n"}, "1\nX\n"},
+		{"w created when unused", map[string]string{"/home/user/a": "1\n"}, []string{"sed", "/z/w out", "a"},
+			map[string]string{"/home/user/out": ""}, "1\n"},
+		{"-f script", map[string]string{"/home/user/a": "1\n2\n", "/home/user/s.sed": "# comment\n2{\n  s/2/two/\n}\n"}, []string{"sed", "-f", "s.sed", "a"},
+			nil, "1\ntwo\n"},
+		{"-f and -e order", map[string]string{"/home/user/a": "x\n", "/home/user/s.sed": "s/y/z/\n"}, []string{"sed", "-e", "s/x/y/", "-f", "s.sed", "a"},
+			nil, "z\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, status, fsys := command.Case{Files: c.files, Args: c.args}.Run(Run, nil)
+			if status != 0 || stderr != "" || stdout != c.out {
+				t.Fatalf("status %d, stderr %q, stdout %q (want %q)", status, stderr, stdout, c.out)
+			}
+			for p, want := range c.check {
+				got, err := fsys.ReadFile(p)
+				if err != nil || string(got) != want {
+					t.Errorf("%s: %q %v, want %q", p, got, err, want)
+				}
+			}
+		})
+	}
+}
+
+func TestInPlaceErrors(t *testing.T) {
+	for _, c := range []command.Case{
+		// From GNU sed 4.9.
+		{Name: "no files", Args: []string{"sed", "-i", "p"}, Stderr: "sed: no input files\n", Status: 4},
+		{Name: "missing", Args: []string{"sed", "-i", "p", "nope"}, Stderr: "sed: can't read nope: No such file or directory\n", Status: 2},
+		{Name: "directory", Files: map[string]string{"/home/user/d/": ""}, Args: []string{"sed", "-i", "p", "d"}, Stderr: "sed: couldn't edit d: not a regular file\n", Status: 4},
+	} {
+		stdout, stderr, status, _ := c.Run(Run, nil)
+		if stdout != c.Stdout || stderr != c.Stderr || status != c.Status {
+			t.Errorf("%s: %q %q %d, want %q %q %d", c.Name, stdout, stderr, status, c.Stdout, c.Stderr, c.Status)
+		}
+	}
+}
+
+type endless struct{ line []byte }
+
+func (e endless) Read(p []byte) (int, error) {
+	n := 0
+	for n+len(e.line) <= len(p) {
+		n += copy(p[n:], e.line)
+	}
+	return n, nil
+}
+
+func run(ctx context.Context, stdin io.Reader, args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	inv := &command.Invocation{
+		Args:  append([]string{"sed"}, args...),
+		Stdio: command.Stdio{Stdin: stdin, Stdout: &out, Stderr: &errb},
+		FS:    memfs.New(memfs.Options{}),
+		Dir:   "/",
+	}
+	status := Run(ctx, inv)
+	return out.String(), errb.String(), status
+}
+
+func TestEndlessInput(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if out, _, st := run(ctx, endless{[]byte("y\n")}, "2q"); out != "y\ny\n" || st != 0 {
+		t.Errorf("sed 2q: %q %d", out, st)
+	}
+	if out, _, st := run(ctx, endless{[]byte("y\n")}, "-n", "3{p;q}"); out != "y\n" || st != 0 {
+		t.Errorf("sed -n '3{p;q}': %q %d", out, st)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+	}()
+	if _, errs, st := run(ctx, endless{[]byte("n\n")}, "-n", "/y/p"); st != 130 || errs != "" {
+		t.Errorf("cancelled sed: status %d, stderr %q", st, errs)
+	}
+}
+
+func TestBytesSurvive(t *testing.T) {
+	in := "a\x00b\xff\n\xfe\n"
+	if out, _, st := run(context.Background(), strings.NewReader(in), "s/b/B/"); out != "a\x00B\xff\n\xfe\n" || st != 0 {
+		t.Errorf("%q %d", out, st)
+	}
+}
+
+func BenchmarkSed(b *testing.B) {
+	var text bytes.Buffer
+	for text.Len() < 16<<20 {
+		text.WriteString("the quick brown fox jumps over the lazy dog 0123456789 line\n")
+	}
+	data := text.Bytes()
+	for _, bc := range []struct {
+		name string
+		args []string
+	}{
+		{"print", []string{"p"}},
+		{"subst", []string{"s/o/0/"}},
+		{"subst-g", []string{"s/o/0/g"}},
+		{"backref", []string{`s/\(o\)\(.\)/\2\1/g`}},
+		{"delete-range", []string{"/fox/,/dog/d"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				run(context.Background(), bytes.NewReader(data), bc.args...)
+			}
+		})
+	}
+}
