@@ -14,7 +14,8 @@ import (
 type block struct {
 	cmd     string
 	lines   []string // display lines, already sanitized and styled
-	dropped int64    // lines dropped from the front (or never shown)
+	dropped int64    // lines dropped from the front by the line cap
+	skipped int64    // lines never shown: written faster than the screen takes
 	san     sanitizer
 	tail    string // the unfinished last line, styled
 	hasTail bool
@@ -48,13 +49,26 @@ func (b *block) kept() []string {
 }
 
 func (b *block) droppedTotal() int64 {
-	return b.dropped + int64(len(b.lines)-len(b.kept()))
+	return b.dropped + b.skipped + int64(len(b.lines)-len(b.kept()))
+}
+
+// droppedNote says how many lines are gone and which limit dropped them.
+func (b *block) droppedNote() string {
+	capped := b.dropped + int64(len(b.lines)-len(b.kept()))
+	var why []string
+	if capped > 0 {
+		why = append(why, fmt.Sprintf("a command keeps its last %d lines", maxBlockLines))
+	}
+	if b.skipped > 0 {
+		why = append(why, fmt.Sprintf("at most %d KiB of output is shown per refresh", maxPending>>10))
+	}
+	return fmt.Sprintf("… %d lines dropped (%s)", b.droppedTotal(), strings.Join(why, "; "))
 }
 
 // feed adds output chunks to the block.
 func (b *block) feed(chunks []chunk, dropped int64, resync bool, st *styles) {
 	if resync {
-		b.dropped += dropped
+		b.skipped += dropped
 		b.san.finish(nil)
 		b.san.skipEOL = true
 	}
@@ -124,8 +138,8 @@ func (b *block) header(width int, st *styles, now time.Time, spin string, hl fun
 func (b *block) body(st *styles) []string {
 	kept := b.kept()
 	out := make([]string, 0, len(kept)+3)
-	if d := b.droppedTotal(); d > 0 {
-		out = append(out, st.muted.Render(fmt.Sprintf("… %d lines dropped", d)))
+	if b.droppedTotal() > 0 {
+		out = append(out, st.muted.Render(b.droppedNote()))
 	}
 	out = append(out, kept...)
 	if b.hasTail {
