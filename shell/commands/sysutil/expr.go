@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/posixre"
 )
 
 // exprError ends evaluation: status 2 for syntax and argument errors.
@@ -292,15 +292,17 @@ func exprArith(op, l, r string) string {
 }
 
 // exprMatch anchors the basic regular expression re at the start of s
-// and returns the first group's text, or the length of the match.
+// and returns the first group's text, or the number of characters
+// matched. The leftmost match starts at 0 whenever an anchored one exists.
 func exprMatch(s, re string) string {
-	expr := translateBRE(re, false)
-	compiled, err := regexp.Compile(`^(?:` + expr + `)`)
+	compiled, err := posixre.Compile(re, posixre.BRE, 0)
 	if err != nil {
-		panic(exprError{regexReason(err)})
+		panic(exprError{err.Error()})
 	}
-	compiled.Longest()
-	m := compiled.FindStringSubmatchIndex(s)
+	m := compiled.FindSubmatchIndex([]byte(s))
+	if m != nil && m[0] != 0 {
+		m = nil
+	}
 	if compiled.NumSubexp() > 0 {
 		if m == nil || m[2] < 0 {
 			return ""

@@ -1,6 +1,7 @@
 package sysutil
 
 import (
+	"errors"
 	"io/fs"
 	"math"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/posixre"
 )
 
 // findParser turns the expression arguments into a node tree.
@@ -670,33 +672,48 @@ func parseFindTypes(name, v string) (map[byte]bool, string) {
 	return types, ""
 }
 
+// findMatcher matches a -regex pattern against a whole path.
+type findMatcher interface{ MatchString(string) bool }
+
+// posixMatcher adapts posixre (which matches bytes) to findMatcher.
+type posixMatcher struct{ re *posixre.Regexp }
+
+func (m posixMatcher) MatchString(s string) bool { return m.re.Match([]byte(s)) }
+
 // compileFindRegex compiles a -regex pattern (matched against the whole
-// path) in the syntax -regextype chose, translated to Go's RE2.
-func compileFindRegex(pat, typ string, fold bool) (*regexp.Regexp, error) {
-	var expr string
+// path) in the syntax -regextype chose: POSIX types through posixre,
+// the emacs default translated to Go's RE2.
+func compileFindRegex(pat, typ string, fold bool) (findMatcher, error) {
+	var flags posixre.Flags = posixre.WholeLine
+	if fold {
+		flags |= posixre.IgnoreCase
+	}
 	switch typ {
 	case "posix-extended", "egrep", "posix-egrep", "posix-awk", "awk", "gnu-awk":
-		expr = pat
+		re, err := posixre.Compile(pat, posixre.ERE, flags)
+		if err != nil {
+			return nil, err
+		}
+		return posixMatcher{re}, nil
 	case "posix-basic", "grep", "ed", "sed", "posix-minimal-basic":
-		expr = translateBRE(pat, false)
-	default:
-		// findutils-default and emacs: \( \) \| group and alternate;
-		// bare ( ) | { } are literal; + and ? are operators.
-		expr = translateBRE(pat, true)
+		re, err := posixre.Compile(pat, posixre.BRE, flags)
+		if err != nil {
+			return nil, err
+		}
+		return posixMatcher{re}, nil
 	}
+	// findutils-default and emacs: \( \) \| group and alternate; bare
+	// ( ) | { } are literal; + and ? are operators.
+	expr := translateEmacs(pat)
 	if fold {
 		expr = "(?i)" + expr
 	}
-	re, err := regexp.Compile("^(?:" + expr + ")$")
-	if err != nil {
-		return nil, err
-	}
-	return re, nil
+	return regexp.Compile("^(?:" + expr + ")$")
 }
 
-// translateBRE rewrites a POSIX basic (or, with emacs, Emacs) regular
-// expression into RE2 syntax.
-func translateBRE(pat string, emacs bool) string {
+// translateEmacs rewrites an Emacs-syntax regular expression (find's
+// default) into RE2 syntax.
+func translateEmacs(pat string) string {
 	var b strings.Builder
 	inBracket := false
 	for i := 0; i < len(pat); i++ {
@@ -734,13 +751,8 @@ func translateBRE(pat string, emacs bool) string {
 				continue
 			}
 			i++
-			d := pat[i]
-			switch {
+			switch d := pat[i]; {
 			case d == '(' || d == ')' || d == '|':
-				b.WriteByte(d)
-			case (d == '{' || d == '}') && !emacs:
-				b.WriteByte(d)
-			case (d == '+' || d == '?') && !emacs:
 				b.WriteByte(d)
 			case d == '`':
 				b.WriteString(`\A`)
@@ -755,13 +767,6 @@ func translateBRE(pat string, emacs bool) string {
 		case '(', ')', '|', '{', '}':
 			b.WriteByte('\\')
 			b.WriteByte(c)
-		case '+', '?':
-			if emacs {
-				b.WriteByte(c)
-			} else {
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			}
 		default:
 			b.WriteByte(c)
 		}
@@ -769,8 +774,12 @@ func translateBRE(pat string, emacs bool) string {
 	return b.String()
 }
 
-// regexReason words a Go regexp error like the GNU regex messages.
+// regexReason words a regexp error like the GNU regex messages.
 func regexReason(err error) string {
+	var pe *posixre.Error
+	if errors.As(err, &pe) {
+		return pe.Msg
+	}
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "missing closing )"), strings.Contains(msg, "unexpected )"):
