@@ -8,6 +8,7 @@ import (
 	"memsh/shell/commands/fileutil"
 	"memsh/shell/commands/grep"
 	"memsh/shell/commands/jq"
+	"memsh/shell/commands/printf"
 	"memsh/shell/commands/sed"
 	"memsh/shell/commands/sysutil"
 	"memsh/shell/commands/textutil"
@@ -23,6 +24,7 @@ func All() []command.Command {
 		sysutil.Commands(),
 		jq.Commands(),
 		diff.Commands(),
+		printf.Commands(),
 		sed.Commands(),
 	} {
 		all = append(all, table...)

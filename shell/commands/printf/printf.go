@@ -1,0 +1,628 @@
+// Package printf is bash's printf: the builtin (through the shell's call
+// handler, which also serves `printf -v`) and the printf command that
+// env, xargs and find -exec run. mvdan/sh's own printf lacks the
+// floating-point conversions, %q, %(fmt)T and -v, so memsh uses this one.
+package printf
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"memsh/shell/command"
+)
+
+// Commands is this package's registry table.
+func Commands() []command.Command {
+	return []command.Command{{Name: "printf", Summary: "format and print data", Help: help, Run: Run, RawArgs: true}}
+}
+
+const help = `printf: printf [-v var] format [arguments]
+    Formats and prints ARGUMENTS under control of the FORMAT.
+
+    Options:
+      -v var	assign the output to shell variable VAR rather than
+    		display it on the standard output
+
+    FORMAT is a character string which contains three types of objects: plain
+    characters, which are simply copied to standard output; character escape
+    sequences, which are converted and copied to the standard output; and
+    format specifications, each of which causes printing of the next successive
+    argument.
+
+    In addition to the standard format specifications described in printf(1),
+    printf interprets:
+
+      %b	expand backslash escape sequences in the corresponding argument
+      %q	quote the argument in a way that can be reused as shell input
+      %(fmt)T	output the date-time string resulting from using FMT as a format
+    	        string for strftime(3)
+
+    The format is re-used as necessary to consume all of the arguments.  If
+    there are fewer arguments than the format requires,  extra format
+    specifications behave as if a zero value or null string, as appropriate,
+    had been supplied.
+
+    Exit Status:
+    Returns success unless an invalid option is given or a write or assignment
+    error occurs.
+`
+
+// Run is the printf command (for env, xargs, find -exec; the shell's
+// builtin goes through Format directly).
+func Run(ctx context.Context, inv *command.Invocation) int {
+	args := inv.Args[1:]
+	if len(args) > 0 && args[0] == "--help" {
+		io.WriteString(inv.Stdout, help)
+		return 0
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		fmt.Fprintf(inv.Stderr, "%s: missing operand\n", inv.Name())
+		fmt.Fprintf(inv.Stderr, "Try '%s --help' for more information.\n", inv.Name())
+		return 1
+	}
+	w := bufio.NewWriter(inv.Stdout)
+	status := Format(w, func(msg string) { fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), msg) }, args[0], args[1:])
+	if err := w.Flush(); err != nil && status == 0 {
+		status = 1
+	}
+	return status
+}
+
+// Format writes format applied to args, reusing the format while
+// arguments remain, as bash does. warn receives each diagnostic (without
+// a "printf: " prefix). The status is 0, or 1 after an invalid number or
+// format character.
+func Format(w io.Writer, warn func(string), format string, args []string) int {
+	p := &printer{w: w, warn: warn, args: args}
+	for {
+		used := p.next
+		if stop := p.once(format); stop {
+			break
+		}
+		// The format is reused only while it consumes arguments.
+		if p.next >= len(p.args) || p.next == used {
+			break
+		}
+	}
+	return p.status
+}
+
+type printer struct {
+	w      io.Writer
+	warn   func(string)
+	args   []string
+	next   int
+	status int
+}
+
+func (p *printer) arg() (string, bool) {
+	if p.next < len(p.args) {
+		p.next++
+		return p.args[p.next-1], true
+	}
+	return "", false
+}
+
+// once prints the format one time; stop is true when output must end
+// (\c, or an invalid conversion).
+func (p *printer) once(format string) (stop bool) {
+	var out []byte
+	flush := func() {
+		if len(out) > 0 {
+			p.w.Write(out)
+			out = out[:0]
+		}
+	}
+	defer flush()
+	for i := 0; i < len(format); {
+		c := format[i]
+		switch {
+		case c == '\\':
+			s, n, stopped := unescape(format[i:], false)
+			out = append(out, s...)
+			i += n
+			if stopped {
+				return true
+			}
+		case c == '%' && i+1 < len(format) && format[i+1] == '%':
+			out = append(out, '%')
+			i += 2
+		case c == '%':
+			n, text, stopped := p.conversion(format[i:])
+			out = append(out, text...)
+			i += n
+			if stopped {
+				return true
+			}
+		default:
+			out = append(out, c)
+			i++
+		}
+	}
+	return false
+}
+
+// conversion formats one %-specification at the start of f and returns
+// how many bytes of f it used.
+func (p *printer) conversion(f string) (n int, text string, stop bool) {
+	i := 1
+	flags := ""
+	for i < len(f) && strings.IndexByte("-+ #0'", f[i]) >= 0 {
+		if f[i] != '\'' {
+			flags += string(f[i])
+		}
+		i++
+	}
+	width, prec := "", ""
+	if i < len(f) && f[i] == '*' {
+		a, _ := p.arg()
+		width = strconv.Itoa(int(p.integer(a)))
+		if strings.HasPrefix(width, "-") {
+			flags += "-"
+			width = width[1:]
+		}
+		i++
+	} else {
+		for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+			width += string(f[i])
+			i++
+		}
+	}
+	hasPrec := false
+	if i < len(f) && f[i] == '.' {
+		hasPrec = true
+		i++
+		if i < len(f) && f[i] == '*' {
+			a, _ := p.arg()
+			v := p.integer(a)
+			if v < 0 {
+				hasPrec = false
+			} else {
+				prec = strconv.FormatInt(v, 10)
+			}
+			i++
+		} else {
+			for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+				prec += string(f[i])
+				i++
+			}
+		}
+	}
+	// Length modifiers are accepted and ignored, as bash does.
+	for i < len(f) && strings.IndexByte("hlLj", f[i]) >= 0 {
+		i++
+	}
+	if i >= len(f) {
+		p.warn("`" + f[len(f)-1:] + "': missing format character")
+		p.status = 1
+		return len(f), "", true
+	}
+	spec := "%" + flags + width
+	if hasPrec {
+		spec += "." + prec
+	}
+	verb := f[i]
+	i++
+	switch verb {
+	case 's':
+		a, _ := p.arg()
+		return i, pad(a, flags, width, prec, hasPrec), false
+	case 'b':
+		a, _ := p.arg()
+		s, _, stopped := unescape(a, true)
+		return i, pad(s, flags, width, prec, hasPrec), stopped
+	case 'q':
+		a, _ := p.arg()
+		return i, pad(quote(a), flags, width, "", false), false
+	case 'c':
+		a, _ := p.arg()
+		if a == "" {
+			a = "\x00" // C's %c of an empty string's terminating NUL
+		} else {
+			_, size := utf8.DecodeRuneInString(a)
+			a = a[:size]
+		}
+		return i, pad(a, flags, width, "", false), false
+	case 'd', 'i':
+		a, _ := p.arg()
+		return i, fmt.Sprintf(spec+"d", p.integer(a)), false
+	case 'o', 'u', 'x', 'X':
+		a, _ := p.arg()
+		v := uint64(p.integer(a))
+		goVerb := map[byte]string{'o': "o", 'u': "d", 'x': "x", 'X': "X"}[verb]
+		if v == 0 {
+			spec = strings.Replace(spec, "#", "", 1) // C prints 0, not 0x0
+		}
+		return i, fmt.Sprintf(spec+goVerb, v), false
+	case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A':
+		a, _ := p.arg()
+		if !hasPrec && (verb == 'g' || verb == 'G') {
+			spec += ".6" // C's default; Go's %g would print the shortest form
+		}
+		return i, p.float(spec, verb, a), false
+	case '(':
+		end := strings.Index(f[i:], ")T")
+		if end < 0 {
+			p.warn("`(': invalid format character")
+			p.status = 1
+			return len(f), "", true
+		}
+		layout := f[i : i+end]
+		i += end + 2
+		a, ok := p.arg()
+		t := time.Now()
+		if ok && a != "" && a != "-1" {
+			if a == "-2" {
+				t = time.Now()
+			} else {
+				t = time.Unix(p.integer(a), 0)
+			}
+		}
+		return i, pad(strftime(layout, t), flags, width, prec, hasPrec), false
+	default:
+		p.warn("`" + string(verb) + "': invalid format character")
+		p.status = 1
+		return i, "", true
+	}
+}
+
+func pad(s, flags, width, prec string, hasPrec bool) string {
+	if hasPrec {
+		if n, _ := strconv.Atoi(prec); n < len(s) {
+			s = s[:n]
+		}
+	}
+	w, _ := strconv.Atoi(width)
+	if len(s) >= w {
+		return s
+	}
+	if strings.Contains(flags, "-") {
+		return s + strings.Repeat(" ", w-len(s))
+	}
+	return strings.Repeat(" ", w-len(s)) + s
+}
+
+// integer reads a numeric argument as bash does: decimal, 0x hex, 0
+// octal, and 'c or "c for a character's code. A bad one is a warning,
+// status 1, and the digits read so far.
+func (p *printer) integer(a string) int64 {
+	s := strings.TrimLeft(a, " \t\n")
+	if s == "" {
+		return 0
+	}
+	if s[0] == '\'' || s[0] == '"' {
+		if len(s) == 1 {
+			return 0
+		}
+		r, _ := utf8.DecodeRuneInString(s[1:])
+		return int64(r)
+	}
+	v, err := strconv.ParseInt(s, 0, 64)
+	if err == nil {
+		return v
+	}
+	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+		p.warn("warning: " + a + ": Numerical result out of range")
+		if strings.HasPrefix(s, "-") {
+			return math.MinInt64
+		}
+		return math.MaxInt64
+	}
+	if u, err := strconv.ParseUint(s, 0, 64); err == nil {
+		return int64(u)
+	}
+	p.warn(a + ": invalid number")
+	p.status = 1
+	// the longest valid prefix, as strtoimax leaves it
+	for end := len(s) - 1; end > 0; end-- {
+		if v, err := strconv.ParseInt(s[:end], 0, 64); err == nil {
+			return v
+		}
+	}
+	return 0
+}
+
+func (p *printer) float(spec string, verb byte, a string) string {
+	s := strings.TrimSpace(a)
+	var v float64
+	if s != "" {
+		if s[0] == '\'' || s[0] == '"' {
+			if len(s) > 1 {
+				r, _ := utf8.DecodeRuneInString(s[1:])
+				v = float64(r)
+			}
+		} else {
+			var err error
+			v, err = strconv.ParseFloat(s, 64)
+			if err != nil {
+				if i, ierr := strconv.ParseInt(s, 0, 64); ierr == nil {
+					v = float64(i)
+				} else if ne, ok := err.(*strconv.NumError); !ok || ne.Err != strconv.ErrRange {
+					p.warn(a + ": invalid number")
+					p.status = 1
+					v = 0
+				}
+			}
+		}
+	}
+	switch verb {
+	case 'F':
+		verb = 'f'
+	case 'a', 'A':
+		verb = map[byte]byte{'a': 'x', 'A': 'X'}[verb]
+	}
+	out := fmt.Sprintf(spec+string(verb), v)
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		// C prints inf/nan (INF/NAN for upper-case verbs).
+		out = strings.NewReplacer("+Inf", "inf", "-Inf", "-inf", "Inf", "inf", "NaN", "nan").Replace(out)
+		if verb == 'E' || verb == 'G' || verb == 'X' {
+			out = strings.ToUpper(out)
+		}
+	}
+	return out
+}
+
+// unescape expands backslash escapes at the start of s (format mode: one
+// escape; %b mode: the whole string). It returns the text, bytes used,
+// and whether \c asked to stop all output.
+func unescape(s string, whole bool) (string, int, bool) {
+	var b strings.Builder
+	i := 0
+	for i < len(s) {
+		if s[i] != '\\' {
+			if !whole {
+				break
+			}
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		if i+1 >= len(s) {
+			b.WriteByte('\\')
+			i++
+			break
+		}
+		c := s[i+1]
+		i += 2
+		switch c {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\':
+			b.WriteByte('\\')
+		case '"', '\'', '?':
+			// The format drops the backslash; %b keeps it.
+			if whole {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(c)
+		case 'c':
+			if whole {
+				return b.String(), i, true
+			}
+			b.WriteString("\\c")
+		case 'x':
+			v, n := digits(s[i:], 16, 2)
+			if n == 0 {
+				b.WriteString("\\x")
+			} else {
+				b.WriteByte(byte(v))
+				i += n
+			}
+		case 'u', 'U':
+			max := 4
+			if c == 'U' {
+				max = 8
+			}
+			v, n := digits(s[i:], 16, max)
+			if n == 0 {
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			} else {
+				b.WriteRune(rune(v))
+				i += n
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			// In the format, \NNN has up to three octal digits; in %b,
+			// \0NNN has up to three after the zero (and \NNN too).
+			start := i - 1
+			maxDigits := 3
+			if whole && c == '0' {
+				start, maxDigits = i, 3
+			}
+			v, n := digits(s[start:], 8, maxDigits)
+			b.WriteByte(byte(v))
+			i = start + n
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+		if !whole {
+			break
+		}
+	}
+	return b.String(), i, false
+}
+
+func digits(s string, base, max int) (int, int) {
+	v, n := 0, 0
+	for n < len(s) && n < max {
+		d := strings.IndexByte("0123456789abcdef", lower(s[n]))
+		if d < 0 || d >= base {
+			break
+		}
+		v = v*base + d
+		n++
+	}
+	return v, n
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// quote is bash's %q: backslashes before special characters, or $'...'
+// when the string holds control characters; ” for the empty string.
+func quote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f {
+			return ansiQuote(s)
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		special := strings.IndexByte(" \t!\"#$&'()*,;<=>?[\\]^`{|}", c) >= 0
+		if c == '~' && i == 0 {
+			special = true
+		}
+		if c == '=' || c == ',' {
+			special = false
+		}
+		if special {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func ansiQuote(s string) string {
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case 0x1b:
+			b.WriteString(`\E`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\'':
+			b.WriteString(`\'`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, "\\%03o", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// strftime covers the conversions scripts use with %(fmt)T.
+func strftime(layout string, t time.Time) string {
+	var b strings.Builder
+	for i := 0; i < len(layout); i++ {
+		if layout[i] != '%' || i+1 >= len(layout) {
+			b.WriteByte(layout[i])
+			continue
+		}
+		i++
+		switch layout[i] {
+		case 'Y':
+			fmt.Fprintf(&b, "%d", t.Year())
+		case 'y':
+			fmt.Fprintf(&b, "%02d", t.Year()%100)
+		case 'm':
+			fmt.Fprintf(&b, "%02d", int(t.Month()))
+		case 'd':
+			fmt.Fprintf(&b, "%02d", t.Day())
+		case 'e':
+			fmt.Fprintf(&b, "%2d", t.Day())
+		case 'H':
+			fmt.Fprintf(&b, "%02d", t.Hour())
+		case 'I':
+			fmt.Fprintf(&b, "%02d", (t.Hour()+11)%12+1)
+		case 'M':
+			fmt.Fprintf(&b, "%02d", t.Minute())
+		case 'S':
+			fmt.Fprintf(&b, "%02d", t.Second())
+		case 'p':
+			b.WriteString(t.Format("PM"))
+		case 'j':
+			fmt.Fprintf(&b, "%03d", t.YearDay())
+		case 's':
+			fmt.Fprintf(&b, "%d", t.Unix())
+		case 'a':
+			b.WriteString(t.Format("Mon"))
+		case 'A':
+			b.WriteString(t.Format("Monday"))
+		case 'b', 'h':
+			b.WriteString(t.Format("Jan"))
+		case 'B':
+			b.WriteString(t.Format("January"))
+		case 'Z':
+			b.WriteString(t.Format("MST"))
+		case 'z':
+			b.WriteString(t.Format("-0700"))
+		case 'F':
+			b.WriteString(t.Format("2006-01-02"))
+		case 'T':
+			b.WriteString(t.Format("15:04:05"))
+		case 'D':
+			b.WriteString(t.Format("01/02/06"))
+		case 'R':
+			b.WriteString(t.Format("15:04"))
+		case 'c':
+			b.WriteString(t.Format("Mon Jan _2 15:04:05 2006"))
+		case 'u':
+			fmt.Fprintf(&b, "%d", (int(t.Weekday())+6)%7+1)
+		case 'w':
+			fmt.Fprintf(&b, "%d", int(t.Weekday()))
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case '%':
+			b.WriteByte('%')
+		default:
+			b.WriteByte('%')
+			b.WriteByte(layout[i])
+		}
+	}
+	return b.String()
+}
