@@ -1129,16 +1129,17 @@ func (f *FS) Mount(guestPath, hostDir string, mode MountMode) error {
 
 // ExportTar writes the tree under root as a tar stream (content, modes,
 // mtimes, symlinks, hard links).
-func (f *FS) ExportTar(w io.Writer, root string) error {
-	return pathErr("exporttar", root, syscall.ENOSYS)
-}
+// Device nodes are not archived (New makes them).
+func (f *FS) ExportTar(w io.Writer, root string) error { return f.exportTar(w, root) }
 
 // ImportTar loads a tar stream into the tree under dest.
-func (f *FS) ImportTar(r io.Reader, dest string) error {
-	return pathErr("importtar", dest, syscall.ENOSYS)
-}
+// Entries whose names or hard-link targets climb out of dest with ".."
+// are refused, and no entry is ever written through a symlink. Device
+// and fifo entries are skipped. Crossing a limit stops the import with
+// that error (EFBIG or ENOSPC).
+func (f *FS) ImportTar(r io.Reader, dest string) error { return f.importTar(r, dest) }
 
 // ImportDir copies the host directory hostDir into the tree under dest.
-func (f *FS) ImportDir(hostDir, dest string) error {
-	return pathErr("importdir", dest, syscall.ENOSYS)
-}
+// Host symlinks are copied as symlinks, never followed; hard links
+// between files in hostDir stay hard links.
+func (f *FS) ImportDir(hostDir, dest string) error { return f.importDir(hostDir, dest) }
