@@ -48,10 +48,11 @@ type lsCmd struct {
 	width                    int
 	timeOld, timeNew         string // strftime formats (--time-style); "" is GNU's default
 
-	widthFrom []lsEntry // entries the column widths come from, when not the printed ones
-	status    int
-	printed   bool // something was printed (blank line before next header)
-	colorUsed bool
+	widthFrom   []lsEntry // entries the column widths come from, when not the printed ones
+	alignQuotes bool      // some name in this listing is quoted: indent the others by one
+	status      int
+	printed     bool // something was printed (blank line before next header)
+	colorUsed   bool
 }
 
 type lsEntry struct {
@@ -502,6 +503,10 @@ func (l *lsCmd) colorOf(e *lsEntry) string {
 // visible width.
 func (l *lsCmd) nameCell(e *lsEntry, long bool) (string, int) {
 	name := l.display(e.name)
+	if l.alignQuotes && name == e.name {
+		// GNU shifts unquoted names right when others in the listing are quoted.
+		name = " " + name
+	}
 	w := displayWidth(name)
 	var b strings.Builder
 	if l.color {
@@ -574,6 +579,15 @@ func (l *lsCmd) printEntries(es []lsEntry) {
 			st := statOf(widthFrom[i].fi)
 			inoW = max(inoW, len(strconv.FormatUint(st.Ino, 10)))
 			blkW = max(blkW, len(l.blockString(st.Blocks)))
+		}
+	}
+	l.alignQuotes = false
+	if l.quote && (l.format == fmtLong || l.format == fmtColumns || l.format == fmtAcross) {
+		for i := range es {
+			if quoteName(es[i].name) != es[i].name {
+				l.alignQuotes = true
+				break
+			}
 		}
 	}
 	prefix := func(e *lsEntry) string {

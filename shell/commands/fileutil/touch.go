@@ -65,9 +65,6 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		}
 		st := statOf(fi)
 		atime, mtime = tsTime(st.Atim), fi.ModTime()
-		if st.Atim.Sec == 0 && st.Atim.Nsec == 0 {
-			atime = mtime
-		}
 	}
 	if f.Lookup("date").Changed {
 		base := now
