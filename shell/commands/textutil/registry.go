@@ -9,5 +9,6 @@ func Commands() []command.Command {
 		{Name: "head", Summary: "output the first part of files", Help: headHelp, Run: runHead},
 		{Name: "tail", Summary: "output the last part of files", Help: tailHelp, Run: runTail},
 		{Name: "wc", Summary: "print newline, word, and byte counts for each file", Help: wcHelp, Run: runWc},
+		{Name: "sort", Summary: "sort lines of text files", Help: sortHelp, Run: runSort},
 	}
 }

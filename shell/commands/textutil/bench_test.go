@@ -1,0 +1,53 @@
+package textutil
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"memsh/shell/command"
+)
+
+// benchInput is n lines of "word number" with random values.
+func benchInput(n int) []byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	var b bytes.Buffer
+	for range n {
+		b.WriteString("w")
+		b.WriteString(strconv.Itoa(r.IntN(1 << 20)))
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(r.IntN(1 << 30)))
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+func benchRun(b *testing.B, args []string, input []byte, run func(context.Context, *command.Invocation) int) {
+	b.SetBytes(int64(len(input)))
+	b.ReportAllocs()
+	for b.Loop() {
+		inv, _ := newInv(args, bytes.NewReader(input), io.Discard)
+		if st := run(context.Background(), inv); st != 0 {
+			b.Fatalf("status %d", st)
+		}
+	}
+}
+
+func BenchmarkSort100k(b *testing.B) {
+	benchRun(b, []string{"sort"}, benchInput(100000), runSort)
+}
+
+func BenchmarkSort100kKeyNumeric(b *testing.B) {
+	benchRun(b, []string{"sort", "-k2,2n"}, benchInput(100000), runSort)
+}
+
+func BenchmarkWc(b *testing.B) {
+	benchRun(b, []string{"wc"}, benchInput(100000), runWc)
+}
+
+func BenchmarkCatN(b *testing.B) {
+	benchRun(b, []string{"cat", "-n"}, benchInput(100000), runCat)
+}

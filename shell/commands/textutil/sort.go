@@ -1,0 +1,928 @@
+package textutil
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"hash/maphash"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+const sortHelp = `Usage: sort [OPTION]... [FILE]...
+Write sorted concatenation of all FILE(s) to standard output.
+
+With no FILE, or when FILE is -, read standard input.
+
+Mandatory arguments to long options are mandatory for short options too.
+Ordering options:
+
+  -b, --ignore-leading-blanks  ignore leading blanks
+  -d, --dictionary-order      consider only blanks and alphanumeric characters
+  -f, --ignore-case           fold lower case to upper case characters
+  -g, --general-numeric-sort  compare according to general numerical value
+  -i, --ignore-nonprinting    consider only printable characters
+  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'
+  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)
+  -n, --numeric-sort          compare according to string numerical value
+  -R, --random-sort           shuffle, but group identical keys
+  -r, --reverse               reverse the result of comparisons
+      --sort=WORD             sort according to WORD:
+                                general-numeric -g, human-numeric -h, month -M,
+                                numeric -n, random -R, version -V
+  -V, --version-sort          natural sort of (version) numbers within text
+
+Other options:
+
+  -c, --check, --check=diagnose-first  check for sorted input; do not sort
+  -C, --check=quiet, --check=silent  like -c, but do not report first bad line
+  -k, --key=KEYDEF          sort via a key; KEYDEF gives location and type
+  -m, --merge               merge already sorted files; do not sort
+  -o, --output=FILE         write result to FILE instead of standard output
+  -s, --stable              stabilize sort by disabling last-resort comparison
+  -S, --buffer-size=SIZE    accepted for compatibility; ignored
+  -t, --field-separator=SEP  use SEP instead of non-blank to blank transition
+  -T, --temporary-directory=DIR  accepted for compatibility; ignored
+      --parallel=N          accepted for compatibility; ignored
+  -u, --unique              with -c, check for strict ordering;
+                              without -c, output only the first of an equal run
+  -z, --zero-terminated     line delimiter is NUL, not newline
+      --help        display this help and exit
+
+KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a
+field number and C a character position in the field; both are origin 1, and
+the stop position defaults to the line's end.  If neither -t nor -b is in
+effect, characters in a field are counted from the beginning of the preceding
+whitespace.  OPTS is one or more single-letter ordering options [bdfgiMhnRrV],
+which override global ordering options for that key.  If no key is given, use
+the entire line as the key.
+
+Lines compare by byte value (code point order for UTF-8 text).
+`
+
+// noField marks a key that starts at the beginning of the line (sword)
+// or ends at its end (eword).
+const noField = -1
+
+// sortKey is one -k key (or the global options as a whole-line key), in
+// GNU's terms: fields and characters are 0-based; echar 0 means the end
+// of field eword.
+type sortKey struct {
+	sword, schar, eword, echar int
+	skipStart, skipEnd         bool // b on POS1 / POS2
+	dictionary, nonprinting    bool // d, i
+	fold                       bool // f
+	numeric, general, human    bool // n, g, h
+	month, version, random     bool // M, V, R
+	reverse                    bool // r
+}
+
+func (k *sortKey) plain() bool {
+	return !k.skipStart && !k.skipEnd && !k.dictionary && !k.nonprinting && !k.fold &&
+		!k.numeric && !k.general && !k.human && !k.month && !k.version && !k.random
+}
+
+// opts spells the ordering options as GNU's error messages do.
+func (k *sortKey) opts() string {
+	var b strings.Builder
+	for _, o := range []struct {
+		on bool
+		c  byte
+	}{{k.skipStart || k.skipEnd, 'b'}, {k.dictionary, 'd'}, {k.fold, 'f'}, {k.general, 'g'},
+		{k.human, 'h'}, {k.nonprinting, 'i'}, {k.month, 'M'}, {k.numeric, 'n'}, {k.random, 'R'},
+		{k.reverse, 'r'}, {k.version, 'V'}} {
+		if o.on {
+			b.WriteByte(o.c)
+		}
+	}
+	return b.String()
+}
+
+// setOrdering applies option letters; it returns the rest of s.
+func (k *sortKey) setOrdering(s string, end bool) string {
+	for s != "" {
+		switch s[0] {
+		case 'b':
+			if end {
+				k.skipEnd = true
+			} else {
+				k.skipStart = true
+			}
+		case 'd':
+			k.dictionary = true
+		case 'f':
+			k.fold = true
+		case 'g':
+			k.general = true
+		case 'h':
+			k.human = true
+		case 'i':
+			k.nonprinting = true
+		case 'M':
+			k.month = true
+		case 'n':
+			k.numeric = true
+		case 'R':
+			k.random = true
+		case 'r':
+			k.reverse = true
+		case 'V':
+			k.version = true
+		default:
+			return s
+		}
+		s = s[1:]
+	}
+	return s
+}
+
+// sorter holds the parsed command line.
+type sorter struct {
+	keys     []*sortKey
+	global   sortKey
+	tab      int // -1: blank-separated fields
+	stable   bool
+	unique   bool
+	reverse  bool
+	delim    byte
+	seed     maphash.Seed
+	gkeyOnly bool
+}
+
+type sortError struct {
+	msg    string
+	status int
+}
+
+func parseFieldCount(s string) (int, string, bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, s, false
+	}
+	n, err := strconv.Atoi(s[:i])
+	if err != nil {
+		n = int(^uint(0) >> 1)
+	}
+	return n, s[i:], true
+}
+
+// parseKey parses KEYDEF exactly as GNU sort does, with its messages.
+func parseKey(spec string) (*sortKey, string) {
+	k := &sortKey{}
+	bad := func(what string) string { return what + ": invalid field specification ‘" + spec + "’" }
+	n, s, ok := parseFieldCount(spec)
+	if !ok {
+		return nil, "invalid number at field start: invalid count at start of ‘" + spec + "’"
+	}
+	if n == 0 {
+		return nil, bad("field number is zero")
+	}
+	k.sword = n - 1
+	if strings.HasPrefix(s, ".") {
+		c, rest, ok := parseFieldCount(s[1:])
+		if !ok {
+			return nil, "invalid number after '.': invalid count at start of ‘" + s[1:] + "’"
+		}
+		if c == 0 {
+			return nil, bad("character offset is zero")
+		}
+		k.schar, s = c-1, rest
+	}
+	if k.sword == 0 && k.schar == 0 {
+		k.sword = noField
+	}
+	s = k.setOrdering(s, false)
+	if !strings.HasPrefix(s, ",") {
+		k.eword, k.echar = noField, 0
+	} else {
+		n, rest, ok := parseFieldCount(s[1:])
+		if !ok {
+			return nil, "invalid number after ',': invalid count at start of ‘" + s[1:] + "’"
+		}
+		if n == 0 {
+			return nil, bad("field number is zero")
+		}
+		k.eword, s = n-1, rest
+		if strings.HasPrefix(s, ".") {
+			c, rest, ok := parseFieldCount(s[1:])
+			if !ok {
+				return nil, "invalid number after '.': invalid count at start of ‘" + s[1:] + "’"
+			}
+			k.echar, s = c, rest
+		}
+		s = k.setOrdering(s, true)
+	}
+	if s != "" {
+		return nil, bad("stray character in field spec")
+	}
+	return k, ""
+}
+
+func runSort(ctx context.Context, inv *command.Invocation) int {
+	fs := inv.NewFlags()
+	var g sortKey
+	fs.BoolVarP(&g.skipStart, "ignore-leading-blanks", "b", false, "")
+	fs.BoolVarP(&g.dictionary, "dictionary-order", "d", false, "")
+	fs.BoolVarP(&g.fold, "ignore-case", "f", false, "")
+	fs.BoolVarP(&g.general, "general-numeric-sort", "g", false, "")
+	fs.BoolVarP(&g.nonprinting, "ignore-nonprinting", "i", false, "")
+	fs.BoolVarP(&g.month, "month-sort", "M", false, "")
+	fs.BoolVarP(&g.human, "human-numeric-sort", "h", false, "")
+	fs.BoolVarP(&g.numeric, "numeric-sort", "n", false, "")
+	fs.BoolVarP(&g.random, "random-sort", "R", false, "")
+	fs.String("random-source", "", "")
+	fs.BoolVarP(&g.reverse, "reverse", "r", false, "")
+	sortWord := fs.String("sort", "", "")
+	fs.BoolVarP(&g.version, "version-sort", "V", false, "")
+	fs.String("batch-size", "", "")
+	check := fs.StringP("check", "c", "", "")
+	fs.Lookup("check").NoOptDefVal = "diagnose-first"
+	quietCheck := fs.BoolP("check-quiet", "C", false, "")
+	fs.Lookup("check-quiet").Hidden = true
+	fs.String("compress-program", "", "")
+	fs.Bool("debug", false, "")
+	keys := fs.StringArrayP("key", "k", nil, "")
+	fs.BoolP("merge", "m", false, "")
+	output := fs.StringP("output", "o", "", "")
+	stable := fs.BoolP("stable", "s", false, "")
+	fs.StringP("buffer-size", "S", "", "")
+	tab := fs.StringP("field-separator", "t", "", "")
+	fs.StringArrayP("temporary-directory", "T", nil, "")
+	fs.String("parallel", "", "")
+	unique := fs.BoolP("unique", "u", false, "")
+	zero := fs.BoolP("zero-terminated", "z", false, "")
+	args, st, ok := inv.ParseFlags(fs, 2)
+	if !ok {
+		return st
+	}
+	if fs.Changed("sort") {
+		switch *sortWord {
+		case "general-numeric":
+			g.general = true
+		case "human-numeric":
+			g.human = true
+		case "month":
+			g.month = true
+		case "numeric":
+			g.numeric = true
+		case "random":
+			g.random = true
+		case "version":
+			g.version = true
+		default:
+			inv.Errorf("invalid argument ‘%s’ for ‘--sort’", *sortWord)
+			inv.Stderr.Write([]byte("Valid arguments are:\n  - ‘general-numeric’\n  - ‘human-numeric’\n  - ‘month’\n  - ‘numeric’\n  - ‘random’\n  - ‘version’\n"))
+			return inv.Usage(1, "")
+		}
+	}
+	checkMode := ""
+	if fs.Changed("check") {
+		switch *check {
+		case "diagnose-first":
+			checkMode = "diagnose"
+		case "quiet", "silent":
+			checkMode = "quiet"
+		default:
+			inv.Errorf("invalid argument ‘%s’ for ‘--check’", *check)
+			inv.Stderr.Write([]byte("Valid arguments are:\n  - ‘quiet’, ‘silent’\n  - ‘diagnose-first’\n"))
+			return inv.Usage(1, "")
+		}
+	}
+	if *quietCheck {
+		checkMode = "quiet"
+	}
+	g.skipEnd = g.skipStart
+
+	s := &sorter{tab: -1, stable: *stable, unique: *unique, reverse: g.reverse, delim: '\n', seed: maphash.MakeSeed()}
+	if *zero {
+		s.delim = 0
+	}
+	if fs.Changed("field-separator") {
+		t := *tab
+		switch {
+		case t == "":
+			inv.Errorf("empty tab")
+			return 2
+		case t == `\0`:
+			s.tab = 0
+		case len(t) > 1:
+			inv.Errorf("multi-character tab ‘%s’", t)
+			return 2
+		default:
+			s.tab = int(t[0])
+		}
+	}
+	for _, spec := range *keys {
+		k, msg := parseKey(spec)
+		if msg != "" {
+			inv.Errorf("%s", msg)
+			return 2
+		}
+		s.keys = append(s.keys, k)
+	}
+	// Keys without options of their own inherit the global ones.
+	for _, k := range s.keys {
+		if k.plain() && !k.reverse {
+			sword, schar, eword, echar := k.sword, k.schar, k.eword, k.echar
+			*k = g
+			k.sword, k.schar, k.eword, k.echar = sword, schar, eword, echar
+		}
+	}
+	if len(s.keys) == 0 && (!g.plain() || g.reverse) {
+		gk := g
+		gk.sword, gk.eword = noField, noField
+		s.keys = []*sortKey{&gk}
+		s.gkeyOnly = true
+	}
+	for _, k := range append([]*sortKey{&g}, s.keys...) {
+		n := 0
+		for _, b := range []bool{k.numeric, k.general, k.human, k.month, k.version || k.random || k.dictionary || k.nonprinting} {
+			if b {
+				n++
+			}
+		}
+		if n > 1 {
+			c := *k
+			c.skipStart, c.skipEnd, c.reverse = false, false, false
+			inv.Errorf("options '-%s' are incompatible", c.opts())
+			return 2
+		}
+	}
+
+	files := operands(args)
+	if checkMode != "" {
+		if len(files) > 1 {
+			inv.Errorf("extra operand '%s' not allowed with -c", files[1])
+			return 2
+		}
+		return s.check(ctx, inv, files[0], checkMode == "quiet")
+	}
+
+	var lines [][]byte
+	for _, name := range files {
+		data, err := readAllInput(ctx, inv, name)
+		if err != nil {
+			if isCancel(err) {
+				return statusCancelled
+			}
+			if data == nil {
+				inv.Errorf("cannot read: %s: %s", name, command.Strerror(err))
+			} else {
+				inv.Errorf("read failed: %s: %s", name, command.Strerror(err))
+			}
+			return 2
+		}
+		lines = splitLines(lines, data, s.delim)
+	}
+	if ctx.Err() != nil {
+		return statusCancelled
+	}
+	items := s.newItems(lines)
+	slices.SortFunc(items, func(a, b sortItem) int {
+		if d := s.compare(&a, &b); d != 0 {
+			return d
+		}
+		return a.idx - b.idx
+	})
+	if ctx.Err() != nil {
+		return statusCancelled
+	}
+
+	w := inv.Stdout
+	var outFile io.Closer
+	if *output != "" && *output != "-" {
+		f, err := inv.FS.OpenFile(inv.Abs(*output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		if err != nil {
+			inv.Errorf("open failed: %s: %s", *output, command.Strerror(err))
+			return 2
+		}
+		w, outFile = f, f
+	}
+	out := bufio.NewWriterSize(w, bufSize)
+	for i := range items {
+		if s.unique && i > 0 && s.compare(&items[i-1], &items[i]) == 0 {
+			continue
+		}
+		out.Write(items[i].line)
+		out.WriteByte(s.delim)
+	}
+	err := out.Flush()
+	if outFile != nil {
+		if cerr := outFile.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			inv.Errorf("write failed: %s: %s", *output, command.Strerror(err))
+			return 2
+		}
+	}
+	if err != nil {
+		if isPipeError(err) {
+			return statusPipe
+		}
+		inv.Errorf("write failed: %s: %s", "'standard output'", command.Strerror(err))
+		return 2
+	}
+	return 0
+}
+
+// readAllInput reads a whole operand. A nil result with an error means it
+// could not be opened.
+func readAllInput(ctx context.Context, inv *command.Invocation, name string) ([]byte, error) {
+	r, err := openInput(ctx, inv, name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var size int64
+	if fi := statInput(inv, name); fi != nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+1))
+	_, err = buf.ReadFrom(r)
+	data := buf.Bytes()
+	if data == nil {
+		data = []byte{}
+	}
+	return data, err
+}
+
+// splitLines appends data's lines (without delimiters) to lines; a last
+// line without a delimiter is a line.
+func splitLines(lines [][]byte, data []byte, delim byte) [][]byte {
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, delim)
+		if i < 0 {
+			lines = append(lines, data)
+			break
+		}
+		lines = append(lines, data[:i:i])
+		data = data[i+1:]
+	}
+	return lines
+}
+
+// check implements -c/-C.
+func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string, quiet bool) int {
+	data, err := readAllInput(ctx, inv, name)
+	if err != nil {
+		if isCancel(err) {
+			return statusCancelled
+		}
+		if data == nil {
+			inv.Errorf("cannot read: %s: %s", name, command.Strerror(err))
+		} else {
+			inv.Errorf("read failed: %s: %s", name, command.Strerror(err))
+		}
+		return 2
+	}
+	lines := splitLines(nil, data, s.delim)
+	items := s.newItems(lines)
+	for i := 1; i < len(items); i++ {
+		c := s.compare(&items[i-1], &items[i])
+		if c > 0 || (s.unique && c == 0) {
+			if !quiet {
+				inv.Errorf("%s:%d: disorder: %s", name, i+1, lines[i])
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// compare is GNU sort's compare(): the keys, then (unless -s or -u) the
+// whole line by bytes, reversed by a global -r.
+func (s *sorter) compare(a, b *sortItem) int {
+	if len(s.keys) > 0 {
+		if d := s.keyCompare(a, b); d != 0 || s.unique || s.stable {
+			return d
+		}
+	}
+	d := bytes.Compare(a.line, b.line)
+	if s.reverse {
+		return -d
+	}
+	return d
+}
+
+func (s *sorter) isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+// begField finds where key k starts in line.
+func (s *sorter) begField(line []byte, k *sortKey) int {
+	ptr, lim := 0, len(line)
+	if k.sword == noField {
+		if k.skipStart {
+			for ptr < lim && s.isBlank(line[ptr]) {
+				ptr++
+			}
+		}
+		return ptr
+	}
+	for sword := k.sword; ptr < lim && sword > 0; sword-- {
+		if s.tab >= 0 {
+			for ptr < lim && int(line[ptr]) != s.tab {
+				ptr++
+			}
+			if ptr < lim {
+				ptr++
+			}
+		} else {
+			for ptr < lim && s.isBlank(line[ptr]) {
+				ptr++
+			}
+			for ptr < lim && !s.isBlank(line[ptr]) {
+				ptr++
+			}
+		}
+	}
+	if k.skipStart {
+		for ptr < lim && s.isBlank(line[ptr]) {
+			ptr++
+		}
+	}
+	return min(lim, ptr+k.schar)
+}
+
+// limField finds where key k ends in line.
+func (s *sorter) limField(line []byte, k *sortKey) int {
+	ptr, lim := 0, len(line)
+	if k.eword == noField {
+		return lim
+	}
+	eword, echar := k.eword, k.echar
+	if echar == 0 {
+		eword++
+	}
+	for ; ptr < lim && eword > 0; eword-- {
+		if s.tab >= 0 {
+			for ptr < lim && int(line[ptr]) != s.tab {
+				ptr++
+			}
+			if ptr < lim && (eword > 1 || echar != 0) {
+				ptr++
+			}
+		} else {
+			for ptr < lim && s.isBlank(line[ptr]) {
+				ptr++
+			}
+			for ptr < lim && !s.isBlank(line[ptr]) {
+				ptr++
+			}
+		}
+	}
+	if echar != 0 {
+		if k.skipEnd {
+			for ptr < lim && s.isBlank(line[ptr]) {
+				ptr++
+			}
+		}
+		ptr = min(lim, ptr+echar)
+	}
+	return ptr
+}
+
+// sortItem is one input line with its keys extracted (and parsed) once,
+// so comparisons do no scanning. idx keeps the sort stable.
+type sortItem struct {
+	line []byte
+	keys []keyData
+	idx  int
+}
+
+// keyData is one key of one line; only the field its key type uses is set.
+type keyData struct {
+	span  []byte
+	num   number
+	unit  int
+	f     float64
+	fok   bool
+	month int
+	hash  uint64
+}
+
+// newItems extracts every key of every line.
+func (s *sorter) newItems(lines [][]byte) []sortItem {
+	items := make([]sortItem, len(lines))
+	all := make([]keyData, len(lines)*len(s.keys))
+	for i, line := range lines {
+		keys := all[i*len(s.keys) : (i+1)*len(s.keys) : (i+1)*len(s.keys)]
+		for j, k := range s.keys {
+			kd := &keys[j]
+			kd.span = keySpan(line, s.begField(line, k), s.limField(line, k))
+			switch {
+			case k.random:
+				kd.hash = maphash.Bytes(s.seed, kd.span)
+			case k.numeric:
+				kd.num, _ = parseNumber(kd.span)
+			case k.human:
+				kd.num, _ = parseNumber(kd.span)
+				kd.unit = unitOrder(kd.span)
+			case k.general:
+				kd.f, kd.fok = parseFloatPrefix(kd.span)
+			case k.month:
+				kd.month = monthOf(kd.span)
+			}
+		}
+		items[i] = sortItem{line: line, keys: keys, idx: i}
+	}
+	return items
+}
+
+// keyCompare compares a and b by the keys only.
+func (s *sorter) keyCompare(a, b *sortItem) int {
+	for j, k := range s.keys {
+		ka, kb := &a.keys[j], &b.keys[j]
+		var d int
+		switch {
+		case k.random:
+			d = cmpUint(ka.hash, kb.hash)
+			if d == 0 {
+				d = plainCompare(ka.span, kb.span, k)
+			}
+		case k.numeric:
+			d = ka.num.compare(kb.num)
+		case k.general:
+			d = generalCompare(ka.f, ka.fok, kb.f, kb.fok)
+		case k.human:
+			d = ka.unit - kb.unit
+			if d == 0 {
+				d = ka.num.compare(kb.num)
+			}
+		case k.month:
+			d = ka.month - kb.month
+		case k.version:
+			d = versionCompare(ka.span, kb.span)
+		default:
+			d = plainCompare(ka.span, kb.span, k)
+		}
+		if d != 0 {
+			if k.reverse {
+				return -d
+			}
+			return d
+		}
+	}
+	return 0
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func plainCompare(a, b []byte, k *sortKey) int {
+	if k.dictionary || k.nonprinting || k.fold {
+		return ignoreCompare(a, b, k)
+	}
+	return bytes.Compare(a, b)
+}
+
+// keySpan is line[beg:lim], empty when the key ends before it starts.
+func keySpan(line []byte, beg, lim int) []byte {
+	if lim < beg {
+		return line[beg:beg]
+	}
+	return line[beg:lim]
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func toUpper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 32
+	}
+	return c
+}
+
+// ignoreCompare compares with -d/-i skipping and -f folding.
+func ignoreCompare(a, b []byte, k *sortKey) int {
+	ignored := func(c byte) bool {
+		if k.dictionary && !(isAlnum(c) || c == ' ' || c == '\t') {
+			return true
+		}
+		return k.nonprinting && (c < 32 || c >= 127)
+	}
+	i, j := 0, 0
+	for {
+		for i < len(a) && ignored(a[i]) {
+			i++
+		}
+		for j < len(b) && ignored(b[j]) {
+			j++
+		}
+		if i >= len(a) || j >= len(b) {
+			break
+		}
+		ca, cb := a[i], b[j]
+		if k.fold {
+			ca, cb = toUpper(ca), toUpper(cb)
+		}
+		if ca != cb {
+			return int(ca) - int(cb)
+		}
+		i++
+		j++
+	}
+	return boolInt(i < len(a)) - boolInt(j < len(b))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// number is a parsed -n number: sign, integer digits without leading
+// zeros, fraction digits without trailing zeros.
+type number struct {
+	neg       bool
+	int, frac []byte
+}
+
+func parseNumber(s []byte) (n number, rest []byte) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i < len(s) && s[i] == '-' {
+		n.neg = true
+		i++
+	}
+	start := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	n.int = bytes.TrimLeft(s[start:i], "0")
+	if i < len(s) && s[i] == '.' {
+		i++
+		fs := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		n.frac = bytes.TrimRight(s[fs:i], "0")
+	}
+	if len(n.int) == 0 && len(n.frac) == 0 {
+		n.neg = false
+	}
+	return n, s[i:]
+}
+
+// compare orders numbers like GNU's strnumcmp, without converting: any
+// length of digits compares exactly.
+func (a number) compare(b number) int {
+	if a.neg != b.neg {
+		if a.neg {
+			return -1
+		}
+		return 1
+	}
+	d := len(a.int) - len(b.int)
+	if d == 0 {
+		d = bytes.Compare(a.int, b.int)
+	}
+	if d == 0 {
+		d = bytes.Compare(a.frac, b.frac)
+	}
+	if a.neg {
+		return -d
+	}
+	return d
+}
+
+// unitOrder ranks -h suffixes (K < M < G ...), signed; 0 for none.
+func unitOrder(s []byte) int {
+	n, rest := parseNumber(s)
+	if len(rest) == 0 {
+		return 0
+	}
+	order := strings.IndexByte("KMGTPEZYRQ", rest[0]) + 1
+	if rest[0] == 'k' {
+		order = 1
+	}
+	if len(n.int) == 0 && len(n.frac) == 0 {
+		return 0
+	}
+	if n.neg {
+		return -order
+	}
+	return order
+}
+
+var months = []string{"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"}
+
+func monthOf(s []byte) int {
+	s = bytes.TrimLeft(s, " \t\n")
+	if len(s) < 3 {
+		return 0
+	}
+	m := string([]byte{toUpper(s[0]), toUpper(s[1]), toUpper(s[2])})
+	return slices.Index(months, m) + 1
+}
+
+// generalCompare is -g: by floating value; non-numbers first, then NaNs,
+// then numbers.
+func generalCompare(fa float64, oka bool, fb float64, okb bool) int {
+	switch {
+	case !oka:
+		if !okb {
+			return 0
+		}
+		return -1
+	case !okb:
+		return 1
+	case fa < fb:
+		return -1
+	case fa > fb:
+		return 1
+	case fa == fb:
+		return 0
+	case fb == fb: // a is NaN
+		return -1
+	case fa == fa:
+		return 1
+	}
+	return 0
+}
+
+// parseFloatPrefix parses the longest prefix of s that strtod accepts:
+// blanks, a sign, then inf/infinity/nan, a hex float or a decimal float.
+func parseFloatPrefix(s []byte) (float64, bool) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\v' || s[i] == '\f' || s[i] == '\r') {
+		i++
+	}
+	start := i
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	rest := strings.ToLower(string(s[i:min(len(s), i+8)]))
+	switch {
+	case strings.HasPrefix(rest, "infinity"):
+		i += 8
+	case strings.HasPrefix(rest, "inf"), strings.HasPrefix(rest, "nan"):
+		i += 3
+	default:
+		digits := func(hex bool) int {
+			n := 0
+			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || hex && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'f')) {
+				i++
+				n++
+			}
+			return n
+		}
+		hex := strings.HasPrefix(rest, "0x")
+		mark := i
+		if hex {
+			i += 2
+		}
+		n := digits(hex)
+		if i < len(s) && s[i] == '.' {
+			i++
+			n += digits(hex)
+		}
+		if n == 0 {
+			if hex { // "0x" alone reads as the number 0
+				i = mark + 1
+			} else {
+				return 0, false
+			}
+		} else if i < len(s) && (!hex && s[i]|0x20 == 'e' || hex && s[i]|0x20 == 'p') {
+			save := i
+			i++
+			if i < len(s) && (s[i] == '+' || s[i] == '-') {
+				i++
+			}
+			if digits(false) == 0 {
+				i = save
+			}
+		}
+		if hex && n > 0 && !strings.ContainsAny(strings.ToLower(string(s[mark:i])), "p") {
+			// Go needs a binary exponent on hex floats.
+			f, err := strconv.ParseFloat(string(s[start:i])+"p0", 64)
+			return f, err == nil || isRangeErr(err)
+		}
+	}
+	f, err := strconv.ParseFloat(string(s[start:i]), 64)
+	return f, err == nil || isRangeErr(err)
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
