@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
+	"github.com/mattn/go-runewidth"
 )
 
 // Limits on what the TUI keeps of command output. Past them the oldest
@@ -110,7 +111,7 @@ type sanitizer struct {
 	state   int
 	seq     []byte // the escape sequence being collected
 	utf     []byte // an incomplete UTF-8 sequence at the end of a write
-	line    strings.Builder
+	line    []byte // the current line, reused across lines
 	width   int  // columns in line
 	hasSGR  bool // line contains colour, so it needs a reset at its end
 	cr      bool // a lone \r was seen: the next text overwrites the line
@@ -158,7 +159,7 @@ func (s *sanitizer) feed(b []byte, style *lipgloss.Style, emit func(string)) {
 			if c >= 0x40 && c <= 0x7e {
 				s.state = stNormal
 				if c == 'm' && sgrOnly(s.seq[2:len(s.seq)-1]) {
-					s.line.Write(s.seq)
+					s.line = append(s.line, s.seq...)
 					s.hasSGR = true
 				}
 			}
@@ -214,7 +215,7 @@ func (s *sanitizer) feed(b []byte, style *lipgloss.Style, emit func(string)) {
 			for j < len(b) && b[j] >= 0x20 && b[j] < 0x7f {
 				j++
 			}
-			s.text(string(b[i:j]), j-i)
+			s.ascii(b[i:j])
 			i = j
 		default:
 			if !utf8.FullRune(b[i:]) {
@@ -223,15 +224,25 @@ func (s *sanitizer) feed(b []byte, style *lipgloss.Style, emit func(string)) {
 			}
 			r, n := utf8.DecodeRune(b[i:])
 			i += n
-			s.text(string(r), lipgloss.Width(string(r)))
+			s.text(string(r), runewidth.RuneWidth(r))
 		}
 	}
+}
+
+// ascii adds a run of printable ASCII: one byte per column.
+func (s *sanitizer) ascii(t []byte) {
+	if s.cr || s.cut || s.width+len(t) > maxLineWidth {
+		s.text(string(t), len(t))
+		return
+	}
+	s.line = append(s.line, t...)
+	s.width += len(t)
 }
 
 func (s *sanitizer) text(t string, w int) {
 	if s.cr {
 		s.cr = false
-		s.line.Reset()
+		s.line = s.line[:0]
 		s.width, s.hasSGR, s.cut = 0, false, false
 	}
 	if s.cut {
@@ -239,33 +250,33 @@ func (s *sanitizer) text(t string, w int) {
 	}
 	if s.width+w > maxLineWidth {
 		if room := maxLineWidth - s.width; room > 0 && len(t) == w {
-			s.line.WriteString(t[:room]) // an ASCII run: one byte per column
+			s.line = append(s.line, t[:room]...) // an ASCII run: one byte per column
 		}
-		s.line.WriteString("…")
+		s.line = append(s.line, "…"...)
 		s.cut = true
 		return
 	}
-	s.line.WriteString(t)
+	s.line = append(s.line, t...)
 	s.width += w
 }
 
 // finish ends the current line and returns it styled.
 func (s *sanitizer) finish(style *lipgloss.Style) string {
-	l := s.line.String()
 	if s.hasSGR {
-		l += "\x1b[m"
+		s.line = append(s.line, "\x1b[m"...)
 	}
-	s.line.Reset()
+	l := string(s.line)
+	s.line = s.line[:0]
 	s.width, s.hasSGR, s.cr, s.cut = 0, false, false, false
 	return styleLine(l, style)
 }
 
 // partial returns the unfinished last line, styled, or "" if there is none.
 func (s *sanitizer) partial(style *lipgloss.Style) (string, bool) {
-	if s.line.Len() == 0 {
+	if len(s.line) == 0 {
 		return "", false
 	}
-	l := s.line.String()
+	l := string(s.line)
 	if s.hasSGR {
 		l += "\x1b[m"
 	}
