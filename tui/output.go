@@ -112,11 +112,11 @@ type sanitizer struct {
 	seq     []byte // the escape sequence being collected
 	utf     []byte // an incomplete UTF-8 sequence at the end of a write
 	line    []byte // the current line, reused across lines
-	width   int  // columns in line
-	hasSGR  bool // line contains colour, so it needs a reset at its end
-	cr      bool // a lone \r was seen: the next text overwrites the line
-	cut     bool // line reached maxLineWidth
-	skipEOL bool // discard up to the next newline (after dropped output)
+	width   int    // columns in line
+	hasSGR  bool   // line contains colour, so it needs a reset at its end
+	cr      bool   // a lone \r was seen: the next text overwrites the line
+	cut     bool   // line reached maxLineWidth
+	skipEOL bool   // discard up to the next newline (after dropped output)
 }
 
 const (
