@@ -27,7 +27,7 @@ const (
 	opAssert
 	opBackref
 	opMark  // slot n = position (start of a loop iteration)
-	opCheck // fail unless position moved since opMark n (no empty iterations)
+	opCheck // loop again (x) if the position moved since opMark n, else leave (y)
 	opMatch
 )
 
@@ -188,7 +188,7 @@ func (c *compiler) node(n *node) {
 	}
 }
 
-// star compiles sub*, refusing empty iterations so the loop ends.
+// star compiles sub*; an empty iteration ends the loop, so it terminates.
 func (c *compiler) star(sub *node) {
 	mark := c.p.ncap + c.marks
 	c.marks++
@@ -196,9 +196,9 @@ func (c *compiler) star(sub *node) {
 	c.p.insts[loop].x = loop + 1
 	c.emit(inst{op: opMark, n: mark})
 	c.node(sub)
-	c.emit(inst{op: opCheck, n: mark})
-	c.emit(inst{op: opJmp, x: loop})
+	check := c.emit(inst{op: opCheck, n: mark, x: loop})
 	c.p.insts[loop].y = len(c.p.insts)
+	c.p.insts[check].y = len(c.p.insts)
 }
 
 func sortRanges(r []rune) []rune {
@@ -399,10 +399,13 @@ func (m *machine) matchAt(start int) (bool, error) {
 				m.slots[in.n] = pos
 				pc++
 			case opCheck:
+				// An empty iteration may end the loop (its captures
+				// count, as in GNU) but never starts another one.
 				if m.slots[in.n] == pos {
-					break thread
+					pc = in.y
+				} else {
+					pc = in.x
 				}
-				pc++
 			case opAssert:
 				if !m.assert(in.kind, pos) {
 					break thread
