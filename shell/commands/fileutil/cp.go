@@ -243,25 +243,42 @@ func (c *copier) copyFile(src, sp string, sfi fs.FileInfo, dst, dp string, dexis
 	if c.buf == nil {
 		c.buf = make([]byte, bufSize)
 	}
+	// Writing the last byte first sizes the destination once, instead of
+	// letting it grow by doubling while the copy runs.
+	size := sfi.Size()
+	presized := false
+	if sfi.Mode().IsRegular() && size > bufSize {
+		_, err := out.WriteAt([]byte{0}, size-1)
+		presized = err == nil
+	}
+	var written int64
+	fail := func(st int) int {
+		if presized {
+			out.Truncate(written)
+		}
+		out.Close()
+		return st
+	}
 	for {
 		if c.ctx.Err() != nil {
-			out.Close()
-			return cancelled
+			return fail(cancelled)
 		}
 		n, rerr := in.Read(c.buf)
 		if n > 0 {
 			if _, werr := out.Write(c.buf[:n]); werr != nil {
-				out.Close()
-				return c.errorf("error writing %s: %s", quote(dst), command.Strerror(werr))
+				return fail(c.errorf("error writing %s: %s", quote(dst), command.Strerror(werr)))
 			}
+			written += int64(n)
 		}
 		if rerr == io.EOF {
 			break
 		}
 		if rerr != nil {
-			out.Close()
-			return c.errorf("error reading %s: %s", quote(src), command.Strerror(rerr))
+			return fail(c.errorf("error reading %s: %s", quote(src), command.Strerror(rerr)))
 		}
+	}
+	if presized && written != size {
+		out.Truncate(written)
 	}
 	if err := out.Close(); err != nil {
 		return c.errorf("failed to close %s: %s", quote(dst), command.Strerror(err))

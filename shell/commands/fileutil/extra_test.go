@@ -342,3 +342,23 @@ func TestDf(t *testing.T) {
 		t.Errorf("df nope: %d %q", st, errs)
 	}
 }
+
+func TestCpLarge(t *testing.T) {
+	e := newEnv(t)
+	data := make([]byte, 3<<20+12345)
+	for i := range data {
+		data[i] = byte(i*7 + i>>11)
+	}
+	e.fsys.WriteFile("/home/user/big", data, 0o644)
+	e.expect("", "cp", "big", "copy")
+	got, err := e.fsys.ReadFile("/home/user/copy")
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("copy differs: %d bytes, %v", len(got), err)
+	}
+	// Over an existing, longer file: truncated to the source's size.
+	e.fsys.WriteFile("/home/user/longer", make([]byte, 5<<20), 0o644)
+	e.expect("", "cp", "big", "longer")
+	if got, _ := e.fsys.ReadFile("/home/user/longer"); !bytes.Equal(got, data) {
+		t.Fatalf("copy over a longer file differs: %d bytes", len(got))
+	}
+}
