@@ -27,11 +27,21 @@ func runCommand(ctx context.Context, inv *command.Invocation, argv, env []string
 	stdio.Stderr = f
 	status := inv.Exec(ctx, argv, env, stdio)
 	if status == 127 && f.matched {
+		if shellBuiltins[argv[0]] {
+			// GNU systems have /usr/bin/echo and friends; in memsh they
+			// are shell builtins, so a child shell runs them.
+			stdio.Stderr = f.w
+			return execResult{Status: inv.Exec(ctx, append([]string{"sh", "-c", `"$@"`, "sh"}, argv...), env, stdio)}
+		}
 		return execResult{Status: 127, NotFound: true}
 	}
 	f.release()
 	return execResult{Status: status}
 }
+
+// shellBuiltins are the bash builtins that are also programs on a GNU
+// system, so xargs, find -exec, env and timeout can run them.
+var shellBuiltins = map[string]bool{"echo": true, "printf": true, "test": true, "[": true, "pwd": true, "kill": true}
 
 // notFoundFilter passes writes through, except that it holds back output
 // while it could still be exactly line, and swallows line if it is.

@@ -1,6 +1,7 @@
 package sysutil
 
 import (
+	"bytes"
 	"bufio"
 	"context"
 	"math"
@@ -290,13 +291,14 @@ func seqIntegers(ctx context.Context, w *bufio.Writer, first, step, last, sep st
 		return 0
 	}
 	one := len(stepB) == 1 && stepB[0] == '1'
+	// Numbers are appended to one chunk that goes out when it is full:
+	// a write per 64 KiB, not per number.
+	chunk := make([]byte, 0, bufSize+64)
 	for n := 0; ; n++ {
 		if n&4095 == 0 && ctx.Err() != nil {
 			return cancelled
 		}
-		if _, err := w.Write(cur); err != nil {
-			return 1
-		}
+		chunk = append(chunk, cur...)
 		if one {
 			cur = decIncr(cur)
 		} else {
@@ -305,9 +307,16 @@ func seqIntegers(ctx context.Context, w *bufio.Writer, first, step, last, sep st
 		if decCmp(cur, lastB) > 0 {
 			break
 		}
-		w.WriteString(sep)
+		chunk = append(chunk, sep...)
+		if len(chunk) >= bufSize {
+			if _, err := w.Write(chunk); err != nil {
+				return 1
+			}
+			chunk = chunk[:0]
+		}
 	}
-	w.WriteString("\n")
+	chunk = append(chunk, '\n')
+	w.Write(chunk)
 	return 0
 }
 
@@ -326,7 +335,7 @@ func decCmp(a, b []byte) int {
 		}
 		return 1
 	}
-	return strings.Compare(string(a), string(b))
+	return bytes.Compare(a, b)
 }
 
 func decIncr(a []byte) []byte {
