@@ -1,8 +1,8 @@
 package sysutil
 
 import (
-	"bytes"
 	"bufio"
+	"bytes"
 	"context"
 	"math"
 	"strconv"
