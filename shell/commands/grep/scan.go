@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"memsh/shell/internal/posixre"
 )
 
 // lineReader splits a stream into lines, reading large chunks. Lines are
@@ -75,6 +77,48 @@ func (lr *lineReader) fill() {
 	}
 }
 
+// skipTo passes over whole lines that do not contain lit (ASCII-lowered
+// text when fold), reading on as needed, and stops at the start of the
+// line holding the next occurrence, or at the end of input. It returns
+// how many lines and bytes it passed.
+func (lr *lineReader) skipTo(lit []byte, fold bool, scratch *[]byte) (lines, skipped int64) {
+	pass := func(n int) {
+		lines += int64(bytes.Count(lr.buf[lr.start:lr.start+n], []byte{lr.eol}))
+		skipped += int64(n)
+		lr.start += n
+		if lr.scanned < lr.start {
+			lr.scanned = lr.start
+		}
+	}
+	for {
+		region := lr.buf[lr.start:lr.end]
+		var i int
+		if fold {
+			*scratch = posixre.LowerASCII(*scratch, region)
+			i = bytes.Index(*scratch, lit)
+		} else {
+			i = bytes.Index(region, lit)
+		}
+		if i >= 0 {
+			pass(bytes.LastIndexByte(region[:i], lr.eol) + 1)
+			return
+		}
+		if lr.eof {
+			if n := len(region); n > 0 {
+				pass(n)
+				if region[n-1] != lr.eol {
+					lines++
+				}
+			}
+			return
+		}
+		if last := bytes.LastIndexByte(region, lr.eol); last >= 0 {
+			pass(last + 1)
+		}
+		lr.fill()
+	}
+}
+
 // savedLine is a line kept for leading context.
 type savedLine struct {
 	text   []byte
@@ -126,7 +170,20 @@ func (g *grepper) file(r io.Reader, name string) {
 	afterLeft := 0
 	done := false // -m reached: only trailing context remains
 	binaryMatched := false
+	// Lines without the pattern's required literal are passed over in
+	// bulk when no line before a match has to be shown.
+	var lit []byte
+	var fold bool
+	var scratch []byte
+	if g.pre != nil && !g.invert && g.before == 0 {
+		lit, fold = g.pre.Literal()
+	}
 	for {
+		if lit != nil && !done && afterLeft == 0 {
+			n, b := lr.skipTo(lit, fold, &scratch)
+			lineno += n
+			off += b
+		}
 		line, ok := lr.next()
 		if !ok {
 			break

@@ -54,6 +54,8 @@ type Regexp struct {
 	warnings  []string
 	pool      sync.Pool
 	err       atomic.Pointer[Error]
+	lit       []byte // see Literal
+	fold      bool
 }
 
 // Compile parses pattern. A syntax error is an *Error with GNU's message.
@@ -117,6 +119,7 @@ func build(root *node, ngroups int, flags Flags, warnings []string) (*Regexp, er
 		root = &node{kind: nConcat, subs: []*node{{kind: nNotWordBefore}, {kind: nAlt, subs: []*node{root}}, {kind: nNotWordAfter}}}
 	}
 	re := &Regexp{nsub: ngroups, warnings: warnings}
+	re.setLiteral(root, flags&IgnoreCase != 0)
 	prefix := "(?s)"
 	if flags&IgnoreCase != 0 {
 		prefix += "(?i)"
