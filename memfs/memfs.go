@@ -232,7 +232,7 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 	if e != 0 {
 		return nil, pathErr("open", name, e)
 	}
-	if e := f.loadData(n); e != 0 {
+	if e := f.loadData(n, trunc && writable); e != 0 {
 		n.mu.Lock()
 		n.opens--
 		f.maybeFreeLocked(n)
@@ -425,14 +425,14 @@ func (f *FS) Remove(name string) error {
 			return e
 		}
 		if n.isDir() {
+			if f.isMountRoot(n) {
+				return syscall.EBUSY
+			}
 			if e := f.needLoad(n); e != 0 {
 				return e
 			}
 			if len(n.children) > 0 {
 				return syscall.ENOTEMPTY
-			}
-			if f.isMountRoot(n) {
-				return syscall.EBUSY
 			}
 		}
 		f.unlink(lk.dir, lk.base, n)
@@ -797,7 +797,7 @@ func (f *FS) truncate(n *inode, size int64) syscall.Errno {
 	if e := f.checkWritable(n); e != 0 {
 		return e
 	}
-	if e := f.loadData(n); e != 0 {
+	if e := f.loadData(n, size == 0); e != 0 {
 		return e
 	}
 	n.mu.Lock()
@@ -874,15 +874,16 @@ func (f *FS) Generation() uint64 { return f.gen.Load() }
 // inode only for the instant its metadata is copied. Mounted host
 // directories not yet loaded are listed without their contents.
 func (f *FS) Snapshot(root string) []Entry {
-	f.mu.RLock()
-	defer f.mu.RUnlock()
-	lk, e := f.walk(root, true)
-	if e != 0 || lk.node == nil {
-		return nil
-	}
-	p := path.Clean("/" + root)
 	var out []Entry
-	f.snapshot(&out, p, lk.node)
+	f.read(func() syscall.Errno {
+		out = nil
+		lk, e := f.walk(root, true)
+		if e != 0 || lk.node == nil {
+			return e
+		}
+		f.snapshot(&out, path.Clean("/"+root), lk.node)
+		return 0
+	})
 	return out
 }
 
@@ -1123,8 +1124,14 @@ const (
 
 // Mount shows the host directory hostDir at guestPath. Nothing outside
 // hostDir is ever reachable through it (symlinks and ".." are confined).
+//
+// guestPath is created if missing and must be an empty directory. Host
+// directories are listed at their first lookup and host files read at
+// their first open. Host symlinks are memfs symlinks (absolute targets
+// re-rooted at guestPath); every host access goes through an os.Root.
+// Host hard links show as separate files.
 func (f *FS) Mount(guestPath, hostDir string, mode MountMode) error {
-	return pathErr("mount", guestPath, syscall.ENOSYS)
+	return f.mount(guestPath, hostDir, mode)
 }
 
 // ExportTar writes the tree under root as a tar stream (content, modes,

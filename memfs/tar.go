@@ -79,7 +79,7 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 			continue // the device nodes are memfs's own, made by New
 		}
 		if n.isReg() {
-			if e := f.loadData(n); e != 0 {
+			if e := f.loadData(n, false); e != 0 {
 				return pathErr("exporttar", it.rel, e)
 			}
 		}
