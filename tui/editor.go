@@ -47,19 +47,6 @@ func (e *editor) lineEnd(p int) int {
 	return p
 }
 
-// Line and Col give the cursor's line index and column (in runes).
-func (e *editor) Line() int {
-	n := 0
-	for _, r := range e.buf[:e.pos] {
-		if r == '\n' {
-			n++
-		}
-	}
-	return n
-}
-
-func (e *editor) Lines() int { return strings.Count(string(e.buf), "\n") + 1 }
-
 func (e *editor) AtEnd() bool { return e.pos == len(e.buf) }
 
 func (e *editor) Left() {

@@ -124,7 +124,6 @@ func (h *history) search(query string, limit int) []string {
 	type hit struct {
 		e     string
 		score int
-		age   int
 	}
 	var hits []hit
 	seen := map[string]bool{}
@@ -139,7 +138,7 @@ func (h *history) search(query string, limit int) []string {
 		if !ok {
 			continue
 		}
-		hits = append(hits, hit{e, s, len(h.entries) - i})
+		hits = append(hits, hit{e, s})
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
 	out := make([]string, 0, min(limit, len(hits)))

@@ -19,7 +19,6 @@ type job struct {
 	out    *outBuf
 	in     *feeder
 	block  *block
-	stdin0 int64 // the session's stdin counter when the job started
 }
 
 // doneMsg says Run returned. It carries the session state read in the

@@ -95,12 +95,10 @@ type model struct {
 	usage     memfs.Usage
 	meter     meter
 
-	quitting   bool
 	saveFailed bool
 	saveInput  editor
 	pendingQ   int // status to quit with once saving is settled
 	status     int
-	quitErr    error
 }
 
 func newModel(sh Shell, opts Options) (*model, error) {
@@ -143,8 +141,6 @@ func (m *model) Init() tea.Cmd {
 // ---- messages produced by Cmds ----
 
 type histWrittenMsg struct{ err error }
-
-type compResult = compMsg
 
 type previewMsg struct {
 	title string
@@ -264,7 +260,6 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		if key.Matches(k, keys.Close, keys.Cancel) {
 			m.mode = modeEdit
-			m.quitting = false
 		}
 		return nil
 	case modeSavePath:
@@ -277,7 +272,6 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			return saveCmd(m.sh, "/home/user", p)
 		case key.Matches(k, keys.Close, keys.Cancel):
 			m.mode = modeEdit
-			m.quitting = false
 			return nil
 		}
 		editKey(&m.saveInput, k)
@@ -510,7 +504,7 @@ func (m *model) run(src string) tea.Cmd {
 	m.addBlock(b)
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
-	j := &job{id: m.nextJob, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b, stdin0: m.meter.last}
+	j := &job{id: m.nextJob, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b}
 	m.job = j
 	m.meter.base = m.meter.last
 	m.now = b.start
@@ -625,7 +619,6 @@ func (m *model) quit(status int) tea.Cmd {
 	if m.saveFailed {
 		return m.quitNow(status)
 	}
-	m.quitting = true
 	if m.opts.Save != "" {
 		return saveCmd(m.sh, "/", m.opts.Save)
 	}
@@ -635,7 +628,6 @@ func (m *model) quit(status int) tea.Cmd {
 
 func (m *model) quitNow(status int) tea.Cmd {
 	m.status = status
-	m.quitting = true
 	if m.job != nil {
 		m.job.cancel()
 		m.job.in.stop()

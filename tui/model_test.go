@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -186,5 +187,50 @@ func TestConfigTheme(t *testing.T) {
 	writeFile(t, dir+"/config", "# memsh\ntheme = light\n")
 	if got := configTheme(dir); got != "light" {
 		t.Fatalf("theme = %q", got)
+	}
+}
+
+// A failed save must not lose the user's files silently: the error shows,
+// memsh stays, and only a second ctrl+d quits without saving.
+func TestSaveFailureKeepsSession(t *testing.T) {
+	sh := newFake()
+	m, err := newModel(sh, Options{ConfigDir: t.TempDir(), Save: filepath.Join(t.TempDir(), "no", "such", "dir", "x.tar")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	cmd := press(m, tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	if cmd == nil {
+		t.Fatal("ctrl+d did nothing")
+	}
+	_, next := m.Update(cmd())
+	if next != nil {
+		if _, ok := next().(tea.QuitMsg); ok {
+			t.Fatal("quit although saving failed")
+		}
+	}
+	if !strings.Contains(ansiStrip(m.View().Content), "memsh: save:") {
+		t.Fatalf("no save error shown:\n%s", ansiStrip(m.View().Content))
+	}
+	cmd = press(m, tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	if cmd == nil {
+		t.Fatal("second ctrl+d did nothing")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("second ctrl+d did not quit")
+	}
+}
+
+// Quitting with an empty /home/user does not ask.
+func TestQuitWithoutFilesDoesNotAsk(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 80, 24)
+	cmd := press(m, tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	_, next := m.Update(cmd())
+	if next == nil {
+		t.Fatal("no quit")
+	}
+	if _, ok := next().(tea.QuitMsg); !ok || m.mode == modeSaveAsk {
+		t.Fatal("asked to save an empty home")
 	}
 }

@@ -63,8 +63,7 @@ func Run(sess *shell.Session, opts Options) (status int, err error) {
 	if err != nil {
 		return 1, fmt.Errorf("tui: %w", err)
 	}
-	fm := final.(*model)
-	return fm.status, fm.quitErr
+	return final.(*model).status, nil
 }
 
 // configTheme reads "theme = NAME" from ConfigDir/config. The file is

@@ -20,9 +20,6 @@ func (m *model) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	if m.quitting && m.mode != modeSaveAsk && m.mode != modeSavePath {
-		return v
-	}
 	if m.width < 20 || m.height < 6 {
 		v.SetContent("memsh: terminal too small")
 		return v
