@@ -144,7 +144,7 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 		}
 		// inv.Exec runs in the shell's directory; a child shell moves
 		// first, then replaces itself with the command.
-		argv = append([]string{"sh", "-c", `cd -- "$0" && exec "$@"`, chdir}, operands...)
+		argv = append([]string{"sh", "-c", `cd -- "$0" && "$@"`, chdir}, operands...)
 	}
 	if debug {
 		fmt.Fprintf(inv.Stderr, "executing: %s\n", operands[0])

@@ -132,7 +132,7 @@ func (st *findState) run(args []string, inDir bool, dir string, stdio command.St
 	st.w.Flush()
 	argv := args
 	if inDir {
-		argv = append([]string{"sh", "-c", `cd -- "$0" && exec "$@"`, dir}, args...)
+		argv = append([]string{"sh", "-c", `cd -- "$0" && "$@"`, dir}, args...)
 	}
 	res := runCommand(st.ctx, st.inv, argv, nil, stdio)
 	if res.NotFound {
