@@ -160,3 +160,36 @@ func operands(args []string) []string {
 	}
 	return args
 }
+
+// lineReader yields delimiter-terminated records of any length from a
+// stream, reusing its buffers: the returned slice (delimiter included
+// when present) is valid until the next call.
+type lineReader struct {
+	r     *bufio.Reader
+	long  []byte
+	delim byte
+}
+
+func newLineReader(r io.Reader, delim byte) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, bufSize), delim: delim}
+}
+
+// next returns the next record, or io.EOF when there is none.
+func (l *lineReader) next() ([]byte, error) {
+	line, err := l.r.ReadSlice(l.delim)
+	if err != bufio.ErrBufferFull {
+		if err == io.EOF && len(line) > 0 {
+			err = nil
+		}
+		return line, err
+	}
+	l.long = append(l.long[:0], line...)
+	for err == bufio.ErrBufferFull {
+		line, err = l.r.ReadSlice(l.delim)
+		l.long = append(l.long, line...)
+	}
+	if err == io.EOF {
+		err = nil
+	}
+	return l.long, err
+}

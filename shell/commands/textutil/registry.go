@@ -10,5 +10,6 @@ func Commands() []command.Command {
 		{Name: "tail", Summary: "output the last part of files", Help: tailHelp, Run: runTail},
 		{Name: "wc", Summary: "print newline, word, and byte counts for each file", Help: wcHelp, Run: runWc},
 		{Name: "sort", Summary: "sort lines of text files", Help: sortHelp, Run: runSort},
+		{Name: "uniq", Summary: "report or omit repeated lines", Help: uniqHelp, Run: runUniq},
 	}
 }

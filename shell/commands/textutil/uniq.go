@@ -1,0 +1,297 @@
+package textutil
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strconv"
+
+	"memsh/shell/command"
+)
+
+const uniqHelp = `Usage: uniq [OPTION]... [INPUT [OUTPUT]]
+Filter adjacent matching lines from INPUT (or standard input),
+writing to OUTPUT (or standard output).
+
+With no options, matching lines are merged to the first occurrence.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -c, --count           prefix lines by the number of occurrences
+  -d, --repeated        only print duplicate lines, one for each group
+  -D                    print all duplicate lines
+      --all-repeated[=METHOD]  like -D, but allow separating groups
+                                 with an empty line;
+                                 METHOD={none(default),prepend,separate}
+  -f, --skip-fields=N   avoid comparing the first N fields
+      --group[=METHOD]  show all items, separating groups with an empty line;
+                          METHOD={separate(default),prepend,append,both}
+  -i, --ignore-case     ignore differences in case when comparing
+  -s, --skip-chars=N    avoid comparing the first N characters
+  -u, --unique          only print unique lines
+  -z, --zero-terminated     line delimiter is NUL, not newline
+  -w, --check-chars=N   compare no more than N characters in lines
+      --help        display this help and exit
+
+A field is a run of blanks (usually spaces and/or TABs), then non-blank
+characters.  Fields are skipped before chars.
+
+Note: 'uniq' does not detect repeated lines unless they are adjacent.
+You may want to sort the input first, or use 'sort -u' without 'uniq'.
+`
+
+type uniqOptions struct {
+	count, repeated, unique, allRepeated, ignoreCase bool
+	delimit                                          string // --all-repeated method
+	group                                            string // --group method, "" when off
+	skipFields, skipChars, checkChars                int64
+	delim                                            byte
+}
+
+func runUniq(ctx context.Context, inv *command.Invocation) int {
+	fs := inv.NewFlags()
+	var o uniqOptions
+	fs.BoolVarP(&o.count, "count", "c", false, "")
+	fs.BoolVarP(&o.repeated, "repeated", "d", false, "")
+	allRep := fs.BoolP("D", "D", false, "")
+	method := fs.String("all-repeated", "", "")
+	fs.Lookup("all-repeated").NoOptDefVal = "none"
+	fields := fs.StringP("skip-fields", "f", "", "")
+	group := fs.String("group", "", "")
+	fs.Lookup("group").NoOptDefVal = "separate"
+	fs.BoolVarP(&o.ignoreCase, "ignore-case", "i", false, "")
+	chars := fs.StringP("skip-chars", "s", "", "")
+	fs.BoolVarP(&o.unique, "unique", "u", false, "")
+	zero := fs.BoolP("zero-terminated", "z", false, "")
+	check := fs.StringP("check-chars", "w", "", "")
+	args, st, ok := inv.ParseFlags(fs, 1)
+	if !ok {
+		return st
+	}
+	o.delim = '\n'
+	if *zero {
+		o.delim = 0
+	}
+	o.checkChars = -1
+	for _, n := range []struct {
+		flag, what string
+		val        *string
+		dst        *int64
+	}{{"skip-fields", "invalid number of fields to skip", fields, &o.skipFields},
+		{"skip-chars", "invalid number of bytes to skip", chars, &o.skipChars},
+		{"check-chars", "invalid number of bytes to compare", check, &o.checkChars}} {
+		if !fs.Changed(n.flag) {
+			continue
+		}
+		v, err := parseCount(*n.val)
+		if err != nil && err != errCountRange {
+			inv.Errorf("%s: %s", *n.val, n.what)
+			return 1
+		}
+		*n.dst = clampCount(v)
+	}
+	if *allRep || fs.Changed("all-repeated") {
+		o.allRepeated = true
+		o.delimit = "none"
+		if fs.Changed("all-repeated") {
+			switch *method {
+			case "none", "prepend", "separate":
+				o.delimit = *method
+			default:
+				return badMethod(inv, "--all-repeated", *method, []string{"none", "prepend", "separate"})
+			}
+		}
+	}
+	if fs.Changed("group") {
+		switch *group {
+		case "separate", "prepend", "append", "both":
+			o.group = *group
+		default:
+			return badMethod(inv, "--group", *group, []string{"prepend", "append", "separate", "both"})
+		}
+		if o.count || o.repeated || o.allRepeated || o.unique {
+			return inv.Usage(1, "--group is mutually exclusive with -c/-d/-D/-u")
+		}
+	}
+	if o.allRepeated && o.count {
+		return inv.Usage(1, "printing all duplicated lines and repeat counts is meaningless")
+	}
+	if len(args) > 2 {
+		return inv.Usage(1, "extra operand ‘%s’", args[2])
+	}
+	in := "-"
+	if len(args) > 0 {
+		in = args[0]
+	}
+	r, err := openInput(ctx, inv, in)
+	if err != nil {
+		return inv.PathError(in, err)
+	}
+	defer r.Close()
+	w := inv.Stdout
+	if len(args) == 2 && args[1] != "-" {
+		f, err := inv.FS.OpenFile(inv.Abs(args[1]), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		if err != nil {
+			return inv.PathError(args[1], err)
+		}
+		defer f.Close()
+		w = f
+	}
+	out := bufio.NewWriterSize(w, bufSize)
+	err = o.run(out, newLineReader(&flushReader{r: r, w: out}, o.delim))
+	if err != nil {
+		if we, isWrite := err.(writeError); isWrite {
+			return outputFailed(inv, we.err)
+		}
+		if isCancel(err) {
+			return statusCancelled
+		}
+		out.Flush()
+		inv.Errorf("error reading '%s'", in)
+		return 1
+	}
+	if err := out.Flush(); err != nil {
+		return outputFailed(inv, err)
+	}
+	return 0
+}
+
+func badMethod(inv *command.Invocation, flag, val string, valid []string) int {
+	inv.Errorf("invalid argument ‘%s’ for ‘%s’", val, flag)
+	msg := "Valid arguments are:\n"
+	for _, v := range valid {
+		msg += "  - ‘" + v + "’\n"
+	}
+	io.WriteString(inv.Stderr, msg)
+	return inv.Usage(1, "")
+}
+
+// key is the part of a line uniq compares.
+func (o *uniqOptions) key(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == o.delim {
+		line = line[:n-1]
+	}
+	i := 0
+	for f := o.skipFields; f > 0 && i < len(line); f-- {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+			i++
+		}
+	}
+	i = int(min(int64(i)+o.skipChars, int64(len(line))))
+	line = line[i:]
+	if o.checkChars >= 0 && int64(len(line)) > o.checkChars {
+		line = line[:o.checkChars]
+	}
+	return line
+}
+
+func (o *uniqOptions) equal(a, b []byte) bool {
+	ka, kb := o.key(a), o.key(b)
+	if o.ignoreCase {
+		return asciiFoldEqual(ka, kb)
+	}
+	return bytes.Equal(ka, kb)
+}
+
+// asciiFoldEqual compares ignoring ASCII case only (toupper in C.UTF-8
+// leaves multibyte text alone byte-wise).
+func asciiFoldEqual(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if toUpper(a[i]) != toUpper(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (o *uniqOptions) writeLine(out *bufio.Writer, line []byte) {
+	out.Write(line)
+	if n := len(line); n == 0 || line[n-1] != o.delim {
+		out.WriteByte(o.delim)
+	}
+}
+
+// run streams groups of equal adjacent lines: it holds only the first
+// line of the current group (and, for -D, nothing more: each line is
+// printed as soon as the group is known to repeat).
+func (o *uniqOptions) run(out *bufio.Writer, lr *lineReader) error {
+	var first []byte // first line of the current group
+	var count int64
+	groups := 0
+	var num []byte
+	flushGroup := func() {
+		if count == 0 {
+			return
+		}
+		switch {
+		case o.group != "", o.allRepeated:
+			// printed as the lines came
+		case o.repeated && count < 2, o.unique && count > 1:
+		default:
+			if o.count {
+				num = strconv.AppendInt(num[:0], count, 10)
+				for i := len(num); i < 7; i++ {
+					out.WriteByte(' ')
+				}
+				out.Write(num)
+				out.WriteByte(' ')
+			}
+			o.writeLine(out, first)
+		}
+	}
+	for {
+		line, err := lr.next()
+		if err != nil && err != io.EOF {
+			flushGroup()
+			return err
+		}
+		if err == io.EOF {
+			flushGroup()
+			if o.group == "append" || o.group == "both" {
+				if groups > 0 {
+					out.WriteByte(o.delim)
+				}
+			}
+			return checkWrite(out)
+		}
+		if count > 0 && o.equal(first, line) {
+			count++
+			if o.allRepeated {
+				if count == 2 {
+					if o.delimit == "prepend" || (o.delimit == "separate" && groups > 0) {
+						out.WriteByte(o.delim)
+					}
+					groups++
+					o.writeLine(out, first)
+				}
+				o.writeLine(out, line)
+			}
+			if o.group != "" {
+				o.writeLine(out, line)
+			}
+		} else {
+			flushGroup()
+			if o.group != "" {
+				if groups > 0 || o.group == "prepend" || o.group == "both" {
+					if !(groups == 0 && o.group == "separate") && !(groups == 0 && o.group == "append") {
+						out.WriteByte(o.delim)
+					}
+				}
+				groups++
+				o.writeLine(out, line)
+			}
+			first = append(first[:0], line...)
+			count = 1
+		}
+		if werr := checkWrite(out); werr != nil {
+			return werr
+		}
+	}
+}
