@@ -57,6 +57,7 @@ type grepper struct {
 	stop       bool  // -q matched: stop everything
 	werr       error // writing the output failed: stop everything
 	nameMode   int
+	walking    map[string]bool // real paths of the directories being walked
 }
 
 const (
@@ -598,6 +599,10 @@ func (g *grepper) operand(op string) {
 			g.withName = true
 			defer func() { g.withName = false }()
 		}
+		g.walking = map[string]bool{}
+		if real, err := g.inv.FS.Realpath(abs); err == nil {
+			g.walking[real] = true
+		}
 		g.walk(abs, op)
 		return
 	}
@@ -676,7 +681,16 @@ func (g *grepper) walk(abs, name string) {
 			if g.excludedDir(e.Name()) {
 				continue
 			}
+			// -R can reach a directory again through a symlink.
+			real, err := g.inv.FS.Realpath(childAbs)
+			if err == nil && g.walking[real] {
+				g.out.Flush()
+				g.inv.Errorf("%s: warning: recursive directory loop", child)
+				continue
+			}
+			g.walking[real] = true
 			g.walk(childAbs, child)
+			delete(g.walking, real)
 			continue
 		}
 		if !mode.IsRegular() {

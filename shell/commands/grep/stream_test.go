@@ -141,3 +141,35 @@ func BenchmarkGrep(b *testing.B) {
 		})
 	}
 }
+
+func TestSymlinkLoops(t *testing.T) {
+	fsys := memfs.New(memfs.Options{})
+	for _, err := range []error{
+		fsys.MkdirAll("/d/sub", 0o755),
+		fsys.WriteFile("/d/sub/f", []byte("foo\n"), 0o644),
+		fsys.Symlink("..", "/d/sub/up"),
+		fsys.Symlink("nowhere", "/d/dangling"),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		// From GNU grep 3.8 over the same tree.
+		{[]string{"-R", "foo", "d"}, "d/sub/f:foo\n", "grep: d/dangling: No such file or directory\ngrep: d/sub/up: warning: recursive directory loop\n", 2},
+		{[]string{"-r", "foo", "d"}, "d/sub/f:foo\n", "", 0},
+		{[]string{"-r", "foo", "d/dangling"}, "", "grep: d/dangling: No such file or directory\n", 2},
+	} {
+		var out, errb bytes.Buffer
+		inv := &command.Invocation{Args: append([]string{"grep"}, c.args...), FS: fsys, Dir: "/",
+			Stdio: command.Stdio{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}}
+		st := Run(context.Background(), inv)
+		if out.String() != c.stdout || errb.String() != c.stderr || st != c.status {
+			t.Errorf("grep %v: %q %q %d, want %q %q %d", c.args, out.String(), errb.String(), st, c.stdout, c.stderr, c.status)
+		}
+	}
+}
