@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -483,4 +484,16 @@ func TestGetoptAbbreviations(t *testing.T) {
 		{Args: []string{"seq", "--format"}, Stderr: "seq: option '--format' requires an argument\nTry 'seq --help' for more information.\n", Status: 1},
 		{Args: []string{"seq", "--equal-width=3", "1"}, Stderr: "seq: option '--equal-width' doesn't allow an argument\nTry 'seq --help' for more information.\n", Status: 1},
 	})
+}
+
+func TestFindStopsOnBrokenPipe(t *testing.T) {
+	fsys := memfs.New(memfs.Options{})
+	for i := 0; i < 2000; i++ {
+		mustDo(t, fsys.MkdirAll("/t/"+strings.Repeat("d", i%50+1)+"/x"+strconv.Itoa(i), 0o755))
+	}
+	w := &failAfter{n: 100, err: syscall.EPIPE}
+	inv := &command.Invocation{Args: []string{"find", "/t"}, Stdio: command.Stdio{Stdout: w, Stderr: io.Discard}, FS: fsys, Dir: "/"}
+	if st := runFind(context.Background(), inv); st != 141 {
+		t.Errorf("status %d, want 141", st)
+	}
 }

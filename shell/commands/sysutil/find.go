@@ -65,6 +65,23 @@ type findState struct {
 	fileList []io.Closer
 	stdin    *bufio.Reader // -ok answers
 	ls       lsWidths
+	out      *stickyWriter
+}
+
+// stickyWriter remembers the first write error, so the walk can stop
+// when the reader has gone (find / | head -1).
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
 }
 
 func runFind(ctx context.Context, inv *command.Invocation) int {
@@ -122,7 +139,9 @@ func runFind(ctx context.Context, inv *command.Invocation) int {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
-	st.w = newWriter(inv.Stdout)
+	out := &stickyWriter{w: inv.Stdout}
+	st.out = out
+	st.w = newWriter(out)
 	for _, s := range starts {
 		if st.quit {
 			break
@@ -187,7 +206,7 @@ func (st *findState) walkStart(start string, expr findNode) {
 }
 
 func (st *findState) visit(f *findFile, expr findNode, ancestors []uint64) {
-	if st.ctx.Err() != nil {
+	if st.ctx.Err() != nil || st.out.err != nil {
 		st.quit = true
 		return
 	}
