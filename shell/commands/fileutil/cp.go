@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"syscall"
 
 	"memsh/shell/command"
 )
@@ -153,6 +154,9 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 		return c.errorf("-r not specified; omitting directory %s", quote(src))
 	}
 	dfi, derr := c.inv.FS.Stat(dp)
+	if isErrno(derr, syscall.ENOTDIR) {
+		return c.errorf("cannot stat %s: %s", quote(dst), command.Strerror(derr))
+	}
 	dexists := derr == nil
 	if !dexists {
 		if lfi, err := c.inv.FS.Lstat(dp); err == nil {

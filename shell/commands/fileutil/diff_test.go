@@ -57,6 +57,12 @@ var diffScripts = []string{
 	"put a 1\nln -s a la\nln -s d ld\nmkdir d\nput d/x x\nls -l\nls ld\nls -l ld\nls -F ld\nls -d ld\nls ld/\nls -L la\nls -lL ld\nls -lF\nls -n a\nls -g a\nls -o a\nls -G -l a\nls -la d",
 	"put aaaaaaaaaaaa x\nput bbbbbbbbbbbbbbbbb x\nput c x\nput d x\nput eeeeeeeeeeeeeeeeeeeeeeee x\nput f x\nput g x\nput hhhhhhhhhhhhhhhhhhhh x\nput i x\nput j x\nput k x\nput l x\nput m x\nput n x\nput o x\nput p x\nput q x\nput r x\nput s x\nput t x\nput u x\nput v x\nput w x\nput x x\nput y x\nput z x\nls -C\nls -x\nls -Cs\nls -m\nls -w 40 -C\nls -w 40 -x\nls -CF\nls -w 20 -m\nls -w 0 -C",
 	"truncate -s 2000 big\ntruncate -s 1048577 huge\nput small x\nls -lh\nls -sh\nls -s\nls -lS\ndu -h big huge small\ndu --si huge\nls -l --si huge",
+	"put a 1\nchmod +x a\nmkdir d\nput d/f x\nln -s d ld\nln -s a la\nls -F\nls -p\nls -lF\nls -ld ld\nls -l ld\nls -lL ld\nls -lLd ld\nls -s a d\nls -sd a d\nls -lR\nls -lRa d\nls -1F ld\nls -F ld/\nls -dF ld\nls -lH ld\nls -laR ld\nls --indicator-style=slash\nls -a .\nls -A d\nls --file-type\nls -F --indicator-style=none\nls --indicator-style=file-type\nls --indicator-style=bogus",
+	"put a 1\nmkdir d\nmv a/ b\nrm -rv d/\nmkdir -p ./x/../y/\nls\nmkdir -pv ./q//r/\nls -R q\nln -s a d2/\nmkdir e\nln -s ../a e/\nls -l e\ncp -rv e/ f\nls -l f\nrm -rf e/ f/\nls",
+	"put a 1\nln -s a la\nchmod 600 la\nstat -c %a%n a la\nln -s nowhere dang\nchmod 600 dang\nchmod -R 700 .\nstat -c %a%n a la",
+	"put a 1\nmkdir -p d/e\nput d/e/f 2\ncp -r d d2\ncp -rn d d2\ncp -ru d d2\nls -R d2\nmv d2 d\nls d\nmv -v d/d2/e/f d\nmv d/f d/d2\nmv -f d/d2 .\nls -R",
+	"mkdir a b\nput a/x 1\nput b/y 2\nmv a b\nmv a/x a/y\nmv b/a .\nls -R\nmv -v a/x .\nmv x x/\nmv nope/ z\ncp x x/\ncp -v x .\nmv . z\nmv .. z\nrm -rf nope/\nrm -r ./",
+	"put a\\sb x\nput c x\nput it's x\nput n\\nl x\nput dd x\nput back\\\\slash x\nput q\"uote x\nmkdir sub\nls -N\nls -q\nls -b\nls -Q\nls --quoting-style=c\nls --quoting-style=escape\nls --quoting-style=shell-always\nls --quoting-style=shell\nls --quoting-style=shell-escape\nls --quoting-style=locale\nls -I d*\nls --hide=d*\nls -a --hide=d*\nls -w abc\nls -Q -N\nls -N -Q\nls --quoting-style=bad\nls -lQ sub",
 }
 
 func TestDifferential(t *testing.T) {
@@ -83,7 +89,7 @@ func TestDifferential(t *testing.T) {
 			for _, line := range strings.Split(script, "\n") {
 				argv := strings.Fields(line)
 				for i := range argv {
-					argv[i] = strings.ReplaceAll(argv[i], `\s`, " ")
+					argv[i] = strings.NewReplacer(`\s`, " ", `\n`, "\n").Replace(argv[i])
 				}
 				if argv[0] == "put" {
 					os.WriteFile(filepath.Join(host, argv[1]), []byte(argv[2]), 0o644)

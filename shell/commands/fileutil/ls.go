@@ -41,10 +41,14 @@ type lsCmd struct {
 	reverse, unsorted        bool
 	sortBy                   byte // 0 name, 't' time, 'S' size, 'X' extension
 	dirOnly, classify, slash bool
+	fileTypeOnly             bool // --file-type: -F without '*'
 	inode, blocks            bool
 	numeric, noOwner, noGrp  bool
 	deref, derefCmdline      bool
-	color, quote             bool
+	color                    bool
+	quoting                  string // GNU quoting style for names
+	qmark                    bool   // -q: show nonprintable bytes as '?'
+	ignore, hide             []string
 	width                    int
 	timeOld, timeNew         string // strftime formats (--time-style); "" is GNU's default
 
@@ -94,9 +98,19 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	f.BoolVarP(&l.noGrp, "G", "G", false, "")
 	color := f.String("color", "never", "")
 	f.Lookup("color").NoOptDefVal = "always"
-	width := f.IntP("width", "w", 0, "")
+	width := f.StringP("width", "w", "", "")
+	ignore := f.StringArrayP("ignore", "I", nil, "")
+	hide := f.StringArray("hide", nil, "")
+	f.BoolP("literal", "N", false, "")
+	f.BoolP("hide-control-chars", "q", false, "")
+	f.Bool("show-control-chars", false, "")
+	f.BoolP("escape", "b", false, "")
+	f.BoolP("quote-name", "Q", false, "")
+	quotingStyle := f.String("quoting-style", "", "")
 	f.StringP("sort", "", "", "")
 	fullTime := f.Bool("full-time", false, "")
+	fileType := f.Bool("file-type", false, "")
+	indicator := f.String("indicator-style", "", "")
 	timeStyle := f.String("time-style", "", "")
 	operands, st, ok := inv.ParseFlags(f, 2)
 	if !ok {
@@ -160,6 +174,23 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	}
 	if l.unsorted {
 		l.sortBy = 0
+	}
+	if *fileType {
+		l.classify, l.fileTypeOnly = true, true
+	}
+	if f.Lookup("indicator-style").Changed {
+		l.classify, l.slash, l.fileTypeOnly = false, false, false
+		switch *indicator {
+		case "none":
+		case "slash":
+			l.slash = true
+		case "file-type":
+			l.classify, l.fileTypeOnly = true, true
+		case "classify":
+			l.classify = true
+		default:
+			return argError(inv, "--indicator-style", *indicator, [][]string{{"none"}, {"slash"}, {"file-type"}, {"classify"}})
+		}
 	}
 	switch *color {
 	case "always", "yes", "force":
@@ -235,9 +266,61 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	if f.Lookup("width").Changed {
-		l.width = *width
+		w, err := strconv.Atoi(*width)
+		if err != nil || w < 0 {
+			inv.Errorf("invalid line width: %s", lquote(inv, *width))
+			return 2
+		}
+		l.width = w
 	}
-	l.quote = inv.Term
+	l.ignore, l.hide = *ignore, *hide
+	l.quoting = "literal"
+	if inv.Term {
+		l.quoting = "shell-escape"
+		l.qmark = true
+	}
+	// The last quoting option given wins, as in getopt order.
+	for _, a := range inv.Args[1:] {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "--literal":
+			l.quoting = "literal"
+		case a == "--escape":
+			l.quoting = "escape"
+		case a == "--quote-name":
+			l.quoting = "c"
+		case a == "--hide-control-chars":
+			l.qmark = true
+		case a == "--show-control-chars":
+			l.qmark = false
+		case strings.HasPrefix(a, "--quoting-style="):
+			l.quoting = strings.TrimPrefix(a, "--quoting-style=")
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			for i := 1; i < len(a); i++ {
+				switch a[i] {
+				case 'N':
+					l.quoting = "literal"
+				case 'b':
+					l.quoting = "escape"
+				case 'Q':
+					l.quoting = "c"
+				case 'q':
+					l.qmark = true
+				case 'w', 'I':
+					i = len(a)
+				}
+			}
+		}
+	}
+	if f.Lookup("quoting-style").Changed {
+		switch *quotingStyle {
+		case "literal", "shell", "shell-always", "shell-escape", "shell-escape-always", "c", "escape", "c-maybe", "locale", "clocale":
+		default:
+			return argError(inv, "--quoting-style", *quotingStyle, [][]string{{"literal"}, {"shell"}, {"shell-always"}, {"shell-escape"}, {"shell-escape-always"}, {"c"}, {"c-maybe"}, {"escape"}, {"locale"}, {"clocale"}})
+		}
+	}
 	// GNU follows command-line symlinks to directories unless -d, -F or -l.
 	l.derefCmdline = *derefH || l.deref || !(l.dirOnly || l.classify || l.format == fmtLong)
 	return l.run(operands)
@@ -335,6 +418,9 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 	for _, de := range des {
 		n := de.Name()
 		if strings.HasPrefix(n, ".") && !l.all && !l.almostAll {
+			continue
+		}
+		if l.ignored(n) {
 			continue
 		}
 		ep := join(p, n)
@@ -436,10 +522,66 @@ func (l *lsCmd) blockString(blocks512 int64) string {
 }
 
 func (l *lsCmd) display(name string) string {
-	if l.quote {
+	switch l.quoting {
+	case "shell-escape":
 		return quoteName(name)
+	case "shell-escape-always":
+		return quote(name)
+	case "shell":
+		return shellQuoteStyle(name, false, false)
+	case "shell-always":
+		return shellQuoteStyle(name, true, false)
+	case "c":
+		return `"` + cEscape(name, false) + `"`
+	case "c-maybe":
+		if e := cEscape(name, false); e != name {
+			return `"` + e + `"`
+		}
+		return name
+	case "escape":
+		return cEscape(name, true)
+	case "locale", "clocale":
+		return lquote(l.inv, name)
+	}
+	if l.qmark {
+		var b strings.Builder
+		for i := 0; i < len(name); {
+			r, size := utf8.DecodeRuneInString(name[i:])
+			if r == utf8.RuneError && size <= 1 || !isPrint(r) {
+				b.WriteByte('?')
+			} else {
+				b.WriteString(name[i : i+size])
+			}
+			i += max(size, 1)
+		}
+		return b.String()
 	}
 	return name
+}
+
+// cEscape is GNU's c/escape quoting body: C escapes for nonprintable
+// bytes, backslash and double quote; with spaces escaped for -b.
+func cEscape(s string, escapeSpace bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '"' && !escapeSpace:
+			b.WriteString(`\"`)
+		case r == ' ' && escapeSpace:
+			b.WriteString(`\ `)
+		case r == utf8.RuneError && size <= 1 || !isPrint(r):
+			for j := i; j < i+max(size, 1); j++ {
+				b.WriteString(escapeByte(s[j]))
+			}
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += max(size, 1)
+	}
+	return b.String()
 }
 
 // indicator is -F/-p's suffix for fi.
@@ -461,7 +603,7 @@ func (l *lsCmd) indicator(fi fs.FileInfo) string {
 		return "|"
 	case m&fs.ModeSocket != 0:
 		return "="
-	case m.IsRegular() && m&0o111 != 0:
+	case m.IsRegular() && m&0o111 != 0 && !l.fileTypeOnly:
 		return "*"
 	}
 	return ""
@@ -582,9 +724,9 @@ func (l *lsCmd) printEntries(es []lsEntry) {
 		}
 	}
 	l.alignQuotes = false
-	if l.quote && (l.format == fmtLong || l.format == fmtColumns || l.format == fmtAcross) {
+	if strings.HasPrefix(l.quoting, "shell") && (l.format == fmtLong || l.format == fmtColumns || l.format == fmtAcross) {
 		for i := range es {
-			if quoteName(es[i].name) != es[i].name {
+			if l.display(es[i].name) != es[i].name {
 				l.alignQuotes = true
 				break
 			}
@@ -874,6 +1016,24 @@ func colorTerm(inv *command.Invocation) bool {
 		"linux-c", "mlterm", "putty", "rxvt*", "screen*", "st", "terminator", "tmux*", "vt100", "xterm*"} {
 		if ok, _ := path.Match(pat, term); ok && term != "" {
 			return true
+		}
+	}
+	return false
+}
+
+// ignored reports whether -I/--ignore (always) or --hide (unless -a/-A)
+// patterns match name.
+func (l *lsCmd) ignored(name string) bool {
+	for _, p := range l.ignore {
+		if ok, _ := path.Match(p, name); ok {
+			return true
+		}
+	}
+	if !l.all && !l.almostAll {
+		for _, p := range l.hide {
+			if ok, _ := path.Match(p, name); ok {
+				return true
+			}
 		}
 	}
 	return false

@@ -47,6 +47,16 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			continue
 		}
+		if b := baseName(src); b == "." || b == ".." {
+			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(syscall.EBUSY))
+			status = 1
+			continue
+		}
+		if _, err := inv.FS.Stat(dp); isErrno(err, syscall.ENOTDIR) {
+			fail("cannot stat %s: %s", quote(dst), command.Strerror(err))
+			status = 1
+			continue
+		}
 		dfi, derr := inv.FS.Lstat(trimSlash(dp))
 		dexists := derr == nil
 		if dexists && sameFile(sfi, dfi) {

@@ -54,7 +54,11 @@ func quote(s string) string { return shellQuote(s, true) }
 // only when the shell would need it.
 func quoteName(s string) string { return shellQuote(s, false) }
 
-func shellQuote(s string, always bool) string {
+func shellQuote(s string, always bool) string { return shellQuoteStyle(s, always, true) }
+
+// shellQuoteStyle is GNU's shell quoting; escapes selects the
+// shell-escape variants, which write control bytes as $'\n'.
+func shellQuoteStyle(s string, always, escapes bool) string {
 	needQuote := always || s == ""
 	hasSingle := false
 	needEscape := false // control bytes or invalid UTF-8: needs $'...'
@@ -91,7 +95,7 @@ func shellQuote(s string, always bool) string {
 	if !needQuote {
 		return s
 	}
-	if hasSingle && !needEscape && !dqUnsafe {
+	if hasSingle && (!needEscape || !escapes) && !dqUnsafe {
 		return `"` + s + `"`
 	}
 	var b strings.Builder
@@ -100,7 +104,7 @@ func shellQuote(s string, always bool) string {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		bad := r == utf8.RuneError && size <= 1 || !isPrint(r)
-		if bad {
+		if bad && escapes {
 			if !inEsc {
 				b.WriteString(`'$'`)
 				inEsc = true
