@@ -565,6 +565,10 @@ func (p *parsedDate) resolve(now time.Time) (time.Time, bool) {
 		y, mo, d = p.year, time.Month(p.month), p.day
 		h, mi, se, ns = 0, 0, 0, 0
 	}
+	if p.haveWeekday && p.haveDate && p.weekdayOrd == 0 {
+		// "tuesday 2024-06-15": the date wins, as in GNU.
+		p.haveWeekday = false
+	}
 	if p.haveWeekday {
 		h, mi, se, ns = 0, 0, 0, 0
 	}

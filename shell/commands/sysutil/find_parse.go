@@ -444,6 +444,13 @@ func (p *findParser) primary(a string) findNode {
 			_, ok := groupName(st.inv, groupTable(st.inv), int(s.Gid))
 			return !ok
 		})
+	case "-fstype":
+		v, ok := p.arg(a)
+		if !ok {
+			return nil
+		}
+		// memfs is the only file system; it reports itself as tmpfs.
+		return findPred(func(*findState, *findFile) bool { return v == "tmpfs" })
 	case "-readable", "-writable", "-executable":
 		bit := uint32(4)
 		if a == "-writable" {
