@@ -35,7 +35,7 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	f.BoolVar(&d.apparent, "apparent-size", false, "")
 	bytesFlag := f.BoolP("bytes", "b", false, "")
 	total := f.BoolP("total", "c", false, "")
-	depth := f.IntP("max-depth", "d", -1, "")
+	depth := f.StringP("max-depth", "d", "", "")
 	f.BoolVarP(&d.human, "human-readable", "h", false, "")
 	f.BoolVar(&d.si, "si", false, "")
 	kilo := f.BoolP("k", "k", false, "")
@@ -73,15 +73,16 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 		d.unit = 1024
 	}
 	if f.Lookup("max-depth").Changed {
-		if *depth < 0 {
-			inv.Errorf("invalid maximum depth %s", lquote(inv, strconv.Itoa(*depth)))
+		n, err := strconv.Atoi(*depth)
+		if err != nil || n < 0 {
+			inv.Errorf("invalid maximum depth %s", lquote(inv, *depth))
 			return inv.Usage(1, "")
 		}
-		d.maxDepth = *depth
+		d.maxDepth = n
 	}
 	if *summarize {
-		if f.Lookup("max-depth").Changed && *depth != 0 {
-			inv.Errorf("warning: summarizing conflicts with --max-depth=%d", *depth)
+		if f.Lookup("max-depth").Changed && d.maxDepth != 0 {
+			inv.Errorf("warning: summarizing conflicts with --max-depth=%d", d.maxDepth)
 			return inv.Usage(1, "")
 		}
 		d.maxDepth = 0

@@ -25,26 +25,45 @@ Sort entries alphabetically if none of -tSUX nor --sort is specified.
 Mandatory arguments to long options are mandatory for short options too.
   -a, --all                  do not ignore entries starting with .
   -A, --almost-all           do not list implied . and ..
+  -b, --escape               print C-style escapes for nongraphic characters
       --color[=WHEN]         color the output WHEN; more info below
   -C                         list entries by columns
   -d, --directory            list directories themselves, not their contents
   -F, --classify             append indicator (one of */=>@|) to entries
+      --file-type            likewise, except do not append '*'
       --format=WORD          across -x, commas -m, horizontal -x, long -l,
                                single-column -1, verbose -l, vertical -C
+      --full-time            like -l --time-style=full-iso
   -g                         like -l, but do not list owner
   -G, --no-group             in a long listing, don't print group names
   -h, --human-readable       with -l and -s, print sizes like 1K 234M 2G etc.
+      --si                   likewise, but use powers of 1000 not 1024
   -H, --dereference-command-line
                              follow symbolic links listed on the command line
+      --hide=PATTERN         do not list implied entries matching shell PATTERN
+                               (overridden by -a or -A)
+      --indicator-style=WORD  append indicator with style WORD to entry names:
+                               none (default), slash (-p),
+                               file-type (--file-type), classify (-F)
   -i, --inode                print the index number of each file
+  -I, --ignore=PATTERN       do not list implied entries matching shell PATTERN
   -l                         use a long listing format
   -L, --dereference          when showing file information for a symbolic
                                link, show information for the file the link
                                references rather than for the link itself
   -m                         fill width with a comma separated list of entries
   -n, --numeric-uid-gid      like -l, but list numeric user and group IDs
+  -N, --literal              print entry names without quoting
   -o                         like -l, but do not list group information
   -p                         append / indicator to directories
+  -q, --hide-control-chars   print ? instead of nongraphic characters
+      --show-control-chars   show nongraphic characters as-is (the default,
+                               unless program is 'ls' and output is a terminal)
+  -Q, --quote-name           enclose entry names in double quotes
+      --quoting-style=WORD   use quoting style WORD for entry names:
+                               literal, locale, shell, shell-always,
+                               shell-escape, shell-escape-always, c, escape
+                               (overrides QUOTING_STYLE environment variable)
   -r, --reverse              reverse order while sorting
   -R, --recursive            list subdirectories recursively
   -s, --size                 print the allocated size of each file, in blocks
@@ -52,12 +71,17 @@ Mandatory arguments to long options are mandatory for short options too.
       --sort=WORD            sort by WORD instead of name: none (-U), size (-S),
                                time (-t), extension (-X)
   -t                         sort by time, newest first
+      --time-style=TIME_STYLE  time/date format with -l; see TIME_STYLE below
   -U                         do not sort; list entries in directory order
   -w, --width=COLS           set output width to COLS.  0 means no limit
   -x                         list entries by lines instead of by columns
   -X                         sort alphabetically by entry extension
   -1                         list one file per line
       --help        display this help and exit
+
+The TIME_STYLE argument can be full-iso, long-iso, iso, locale, or +FORMAT.
+FORMAT is interpreted like in date(1).  If FORMAT is FORMAT1<newline>FORMAT2,
+then FORMAT1 applies to non-recent files and FORMAT2 to recent files.
 
 The WHEN argument defaults to 'always' and can also be 'auto' or 'never'.
 Using color to distinguish file types is disabled both by default and
