@@ -11,5 +11,6 @@ func Commands() []command.Command {
 		{Name: "wc", Summary: "print newline, word, and byte counts for each file", Help: wcHelp, Run: runWc},
 		{Name: "sort", Summary: "sort lines of text files", Help: sortHelp, Run: runSort},
 		{Name: "uniq", Summary: "report or omit repeated lines", Help: uniqHelp, Run: runUniq},
+		{Name: "cut", Summary: "remove sections from each line of files", Help: cutHelp, Run: runCut},
 	}
 }
