@@ -68,6 +68,8 @@ func startFlowWith(t *testing.T, sh Shell, real bool, opts Options) *flow {
 	tm := teatest.NewTestModel(t, probed{m}, teatest.WithInitialTermSize(110, 30))
 	f := &flow{t: t, tm: tm, sh: sh, real: real}
 	t.Cleanup(func() {
+		// Stop a command still running, as ctrl+c would, before quitting.
+		f.tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 		tm.Quit()
 		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	})
@@ -283,13 +285,13 @@ func TestFlowFileGrowsInPanel(t *testing.T) {
 	f := startFlow(t, Options{})
 	path := filepath.Join(f.sh.Dir(), "grow.txt")
 	if f.real {
-		f.tm.Type("for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do echo line $i >> grow.txt; sleep 0.1; done")
+		f.tm.Type("for i in $(seq 50); do echo line $i >> grow.txt; sleep 0.1; done")
 		f.key("enter")
 	} else {
 		// The fake has no loops: grow the file from the test instead.
 		fake := f.sh.(*fakeShell)
 		go func() {
-			for i := 0; i < 20; i++ {
+			for i := 0; i < 50; i++ {
 				fh, _ := fake.fs.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 				fh.Write([]byte("line\n"))
 				fh.Close()
