@@ -296,13 +296,14 @@ with open('/f', 'wb', buffering=0) as fh:
     try:
         fh.write(b'y')
     except OSError as e:
-        print('OSError', e.errno)
+        import errno
+        print('OSError', errno.errorcode[e.errno], e.strerror)
     else:
         print('no error')
 import os
 print(os.path.getsize('/f'))
 `)
-	if r.status != 0 || r.stdout != "OSError 29\n1025\n" {
+	if r.status != 0 || r.stdout != "OSError EFBIG File too large\n1025\n" {
 		t.Errorf("got %+v", r)
 	}
 	if b, _ := f.ReadFile("/f"); len(b) != 1025 {
@@ -357,5 +358,55 @@ func TestPythonCancel(t *testing.T) {
 	// The runtime survives.
 	if r := py(t, f, "/", "", "-c", "print('ok')"); r.stdout != "ok\n" {
 		t.Errorf("after cancel: %+v", r)
+	}
+}
+
+func TestPythonNoSpace(t *testing.T) {
+	f := memfs.New(memfs.Options{MaxBytes: 4096})
+	r := py(t, f, "/", "", "-c", `
+try:
+    open('/f', 'wb').write(b'x' * 100000)
+except OSError as e:
+    import errno
+    print(errno.errorcode[e.errno], e.strerror)`)
+	if r.stdout != "ENOSPC No space left on device\n" {
+		t.Errorf("got %+v", r)
+	}
+}
+
+func TestPythonSleep(t *testing.T) {
+	f := newFS(t)
+	r := py(t, f, "/", "", "-c", `
+import time
+t0 = time.monotonic(); w0 = time.time()
+time.sleep(0.2)
+dt = time.monotonic() - t0
+assert 0.19 <= dt, dt
+assert 0.19 <= time.time() - w0, time.time() - w0
+import select
+print('ok')`)
+	if r.stdout != "ok\n" || r.status != 0 {
+		t.Errorf("got %+v", r)
+	}
+	// A long sleep still ends with ctx.
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	st := testRuntime().RunPython(ctx, Proc{Args: []string{"python3", "-c", "import time; time.sleep(60)"}, FS: f, Dir: "/"})
+	if st != 124 || time.Since(t0) > 30*time.Second {
+		t.Errorf("sleep under a deadline: status %d after %v", st, time.Since(t0))
+	}
+}
+
+func TestPythonBrokenPipe(t *testing.T) {
+	needPython(t)
+	pr, pw := io.Pipe()
+	pr.Close()
+	var errb bytes.Buffer
+	st := testRuntime().RunPython(context.Background(), Proc{
+		Args: []string{"python3", "-c", "print('x' * 100000)"}, FS: newFS(t), Dir: "/", Stdout: pw, Stderr: &errb,
+	})
+	if st != 1 || !strings.Contains(errb.String(), "BrokenPipeError: [Errno 64] Broken pipe") {
+		t.Errorf("status %d stderr %q", st, errb.String())
 	}
 }

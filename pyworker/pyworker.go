@@ -123,7 +123,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 			}
 		}
 		rt := wazero.NewRuntimeWithConfig(ctx, rc)
-		if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+		if err := instantiateWASI(ctx, rt); err != nil {
 			r.initErr = err
 			rt.Close(ctx)
 			return
@@ -335,16 +335,18 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 
 	dir := cleanDir(p.Dir)
-	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(&guestFS{fs: p.FS}, "/")
+	st := &runState{}
+	ctx = context.WithValue(ctx, runStateKey{}, st)
+	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(&guestFS{fs: p.FS, st: st}, "/")
 	for _, m := range mounts {
 		fsc = fsc.(sysfs.FSConfig).WithSysFSMount(m.fs, m.at)
 	}
-	stdout, stderr := p.Stdout, p.Stderr
-	if stdout == nil {
-		stdout = io.Discard
+	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
+	if p.Stdout != nil {
+		stdout = &noteWriter{w: p.Stdout, st: st}
 	}
-	if stderr == nil {
-		stderr = io.Discard
+	if p.Stderr != nil {
+		stderr = &noteWriter{w: p.Stderr, st: st}
 	}
 	mc := wazero.NewModuleConfig().
 		WithName("").
@@ -353,7 +355,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		WithStdout(stdout).
 		WithStderr(stderr).
 		WithSysWalltime().
-		WithSysNanotime().
+		WithNanotime(monotonic, 1).
 		WithSysNanosleep().
 		WithRandSource(rand.Reader).
 		WithFSConfig(fsc)
@@ -378,6 +380,21 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	defer mod.Close(context.Background())
 	_, err = mod.ExportedFunction("_start").Call(ctx)
 	return exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
+}
+
+// noteWriter is a guest's stdout or stderr: a reader that went away
+// reaches the guest as EPIPE rather than wazero's EIO.
+type noteWriter struct {
+	w  io.Writer
+	st *runState
+}
+
+func (w *noteWriter) Write(p []byte) (int, error) {
+	n, err := w.w.Write(p)
+	if err != nil {
+		w.st.note(err)
+	}
+	return n, err
 }
 
 // exitStatus turns the result of _start into a shell status.

@@ -75,11 +75,18 @@ func toErrno(err error) experimentalsys.Errno {
 	return experimentalsys.EIO
 }
 
+// errno maps err for a guest, remembering what wazero cannot name.
+func (s *runState) errno(err error) experimentalsys.Errno {
+	s.note(err)
+	return toErrno(err)
+}
+
 // guestFS serves a memfs tree to a wazero guest as an experimental sys.FS.
 // Every call goes straight to memfs: nothing is copied in or out, and a
 // write is visible to the shell as soon as the guest's write returns.
 type guestFS struct {
 	fs *memfs.FS
+	st *runState
 }
 
 var _ experimentalsys.FS = (*guestFS)(nil)
@@ -132,7 +139,7 @@ func (g *guestFS) OpenFile(name string, flag experimentalsys.Oflag, perm fs.File
 	if flag&experimentalsys.O_DIRECTORY != 0 {
 		fi, err := g.fs.Stat(p)
 		if err != nil {
-			return nil, toErrno(err)
+			return nil, g.st.errno(err)
 		}
 		if !fi.IsDir() {
 			return nil, experimentalsys.ENOTDIR
@@ -140,13 +147,13 @@ func (g *guestFS) OpenFile(name string, flag experimentalsys.Oflag, perm fs.File
 	}
 	f, err := g.fs.OpenFile(p, osflag, perm)
 	if err != nil {
-		return nil, toErrno(err)
+		return nil, g.st.errno(err)
 	}
-	gf := &guestFile{fs: g.fs, f: f, path: p, flag: osflag, appendMode: osflag&os.O_APPEND != 0}
+	gf := &guestFile{st: g.st, fs: g.fs, f: f, path: p, flag: osflag, appendMode: osflag&os.O_APPEND != 0}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, toErrno(err)
+		return nil, g.st.errno(err)
 	}
 	gf.dir = fi.IsDir()
 	return sysFile(gf), 0
@@ -155,7 +162,7 @@ func (g *guestFS) OpenFile(name string, flag experimentalsys.Oflag, perm fs.File
 func (g *guestFS) Lstat(name string) (sys.Stat_t, experimentalsys.Errno) {
 	fi, err := g.fs.Lstat(abs(name))
 	if err != nil {
-		return sys.Stat_t{}, toErrno(err)
+		return sys.Stat_t{}, g.st.errno(err)
 	}
 	return statOf(fi), 0
 }
@@ -163,21 +170,21 @@ func (g *guestFS) Lstat(name string) (sys.Stat_t, experimentalsys.Errno) {
 func (g *guestFS) Stat(name string) (sys.Stat_t, experimentalsys.Errno) {
 	fi, err := g.fs.Stat(abs(name))
 	if err != nil {
-		return sys.Stat_t{}, toErrno(err)
+		return sys.Stat_t{}, g.st.errno(err)
 	}
 	return statOf(fi), 0
 }
 
 func (g *guestFS) Mkdir(name string, perm fs.FileMode) experimentalsys.Errno {
-	return toErrno(g.fs.Mkdir(abs(name), perm))
+	return g.st.errno(g.fs.Mkdir(abs(name), perm))
 }
 
 func (g *guestFS) Chmod(name string, perm fs.FileMode) experimentalsys.Errno {
-	return toErrno(g.fs.Chmod(abs(name), perm))
+	return g.st.errno(g.fs.Chmod(abs(name), perm))
 }
 
 func (g *guestFS) Rename(from, to string) experimentalsys.Errno {
-	return toErrno(g.fs.Rename(abs(from), abs(to)))
+	return g.st.errno(g.fs.Rename(abs(from), abs(to)))
 }
 
 // Rmdir removes an empty directory; unlike memfs.Remove it refuses files.
@@ -185,12 +192,12 @@ func (g *guestFS) Rmdir(name string) experimentalsys.Errno {
 	p := abs(name)
 	fi, err := g.fs.Lstat(p)
 	if err != nil {
-		return toErrno(err)
+		return g.st.errno(err)
 	}
 	if !fi.IsDir() {
 		return experimentalsys.ENOTDIR
 	}
-	return toErrno(g.fs.Remove(p))
+	return g.st.errno(g.fs.Remove(p))
 }
 
 // Unlink removes a non-directory; unlike memfs.Remove it refuses directories.
@@ -198,28 +205,28 @@ func (g *guestFS) Unlink(name string) experimentalsys.Errno {
 	p := abs(name)
 	fi, err := g.fs.Lstat(p)
 	if err != nil {
-		return toErrno(err)
+		return g.st.errno(err)
 	}
 	if fi.IsDir() {
 		return experimentalsys.EISDIR
 	}
-	return toErrno(g.fs.Remove(p))
+	return g.st.errno(g.fs.Remove(p))
 }
 
 func (g *guestFS) Link(oldName, newName string) experimentalsys.Errno {
-	return toErrno(g.fs.Link(abs(oldName), abs(newName)))
+	return g.st.errno(g.fs.Link(abs(oldName), abs(newName)))
 }
 
 // Symlink keeps the target as the guest wrote it: a relative target stays
 // relative to the link's directory.
 func (g *guestFS) Symlink(target, linkName string) experimentalsys.Errno {
-	return toErrno(g.fs.Symlink(target, abs(linkName)))
+	return g.st.errno(g.fs.Symlink(target, abs(linkName)))
 }
 
 func (g *guestFS) Readlink(name string) (string, experimentalsys.Errno) {
 	s, err := g.fs.Readlink(abs(name))
 	if err != nil {
-		return "", toErrno(err)
+		return "", g.st.errno(err)
 	}
 	return s, 0
 }
@@ -230,7 +237,7 @@ func (g *guestFS) Utimens(name string, atim, mtim int64) experimentalsys.Errno {
 	if errno != 0 {
 		return errno
 	}
-	return toErrno(g.fs.Chtimes(p, a, m))
+	return g.st.errno(g.fs.Chtimes(p, a, m))
 }
 
 // times resolves UTIME_OMIT against the file's current times.
@@ -240,7 +247,7 @@ func (g *guestFS) times(p string, atim, mtim int64) (time.Time, time.Time, exper
 	}
 	fi, err := g.fs.Stat(p)
 	if err != nil {
-		return time.Time{}, time.Time{}, toErrno(err)
+		return time.Time{}, time.Time{}, g.st.errno(err)
 	}
 	st := statOf(fi)
 	if atim == experimentalsys.UTIME_OMIT {
@@ -274,6 +281,7 @@ func statOf(fi fs.FileInfo) sys.Stat_t {
 // guestFile is one open file description of a guest over a memfs file.
 type guestFile struct {
 	experimentalsys.UnimplementedFile
+	st         *runState
 	fs         *memfs.FS
 	f          *memfs.File
 	path       string
@@ -340,7 +348,7 @@ func (f *guestFile) SetAppend(enable bool) experimentalsys.Errno {
 	}
 	off, err := f.f.Seek(0, io.SeekCurrent)
 	if err != nil {
-		return toErrno(err)
+		return f.st.errno(err)
 	}
 	flag := f.flag &^ (os.O_CREATE | os.O_EXCL | os.O_TRUNC | os.O_APPEND)
 	if enable {
@@ -348,11 +356,11 @@ func (f *guestFile) SetAppend(enable bool) experimentalsys.Errno {
 	}
 	nf, err := f.fs.OpenFile(f.path, flag, 0)
 	if err != nil {
-		return toErrno(err)
+		return f.st.errno(err)
 	}
 	if _, err := nf.Seek(off, io.SeekStart); err != nil {
 		nf.Close()
-		return toErrno(err)
+		return f.st.errno(err)
 	}
 	f.f.Close()
 	f.f, f.flag, f.appendMode = nf, flag, enable
@@ -365,7 +373,7 @@ func (f *guestFile) Stat() (sys.Stat_t, experimentalsys.Errno) {
 	}
 	fi, err := f.f.Stat()
 	if err != nil {
-		return sys.Stat_t{}, toErrno(err)
+		return sys.Stat_t{}, f.st.errno(err)
 	}
 	return statOf(fi), 0
 }
@@ -381,7 +389,7 @@ func (f *guestFile) Read(buf []byte) (int, experimentalsys.Errno) {
 		return 0, 0
 	}
 	n, err := f.f.Read(buf)
-	return n, toErrno(err)
+	return n, f.st.errno(err)
 }
 
 func (f *guestFile) Pread(buf []byte, off int64) (int, experimentalsys.Errno) {
@@ -398,7 +406,7 @@ func (f *guestFile) Pread(buf []byte, off int64) (int, experimentalsys.Errno) {
 		return 0, 0
 	}
 	n, err := f.f.ReadAt(buf, off)
-	return n, toErrno(err)
+	return n, f.st.errno(err)
 }
 
 func (f *guestFile) seek(offset int64, whence int) (int64, experimentalsys.Errno) {
@@ -413,7 +421,7 @@ func (f *guestFile) seek(offset int64, whence int) (int64, experimentalsys.Errno
 		return 0, 0
 	}
 	n, err := f.f.Seek(offset, whence)
-	return n, toErrno(err)
+	return n, f.st.errno(err)
 }
 
 // Readdir hands out the directory's entries n at a time, from one listing
@@ -425,7 +433,7 @@ func (f *guestFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Er
 	if !f.listed {
 		ents, err := f.fs.ReadDir(f.path)
 		if err != nil {
-			return nil, toErrno(err)
+			return nil, f.st.errno(err)
 		}
 		f.dirents = make([]experimentalsys.Dirent, 0, len(ents))
 		for _, e := range ents {
@@ -459,7 +467,7 @@ func (f *guestFile) Write(buf []byte) (int, experimentalsys.Errno) {
 		return 0, 0
 	}
 	n, err := f.f.Write(buf)
-	return n, toErrno(err)
+	return n, f.st.errno(err)
 }
 
 func (f *guestFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
@@ -476,7 +484,7 @@ func (f *guestFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
 		return 0, 0
 	}
 	n, err := f.f.WriteAt(buf, off)
-	return n, toErrno(err)
+	return n, f.st.errno(err)
 }
 
 func (f *guestFile) Truncate(size int64) experimentalsys.Errno {
@@ -489,7 +497,7 @@ func (f *guestFile) Truncate(size int64) experimentalsys.Errno {
 	if size < 0 {
 		return experimentalsys.EINVAL
 	}
-	return toErrno(f.f.Truncate(size))
+	return f.st.errno(f.f.Truncate(size))
 }
 
 func (f *guestFile) Sync() experimentalsys.Errno {
@@ -505,12 +513,12 @@ func (f *guestFile) Utimens(atim, mtim int64) experimentalsys.Errno {
 	if f.closed {
 		return experimentalsys.EBADF
 	}
-	g := guestFS{fs: f.fs}
+	g := guestFS{fs: f.fs, st: f.st}
 	a, m, errno := g.times(f.path, atim, mtim)
 	if errno != 0 {
 		return errno
 	}
-	return toErrno(f.fs.Chtimes(f.path, a, m))
+	return f.st.errno(f.fs.Chtimes(f.path, a, m))
 }
 
 func (f *guestFile) Close() experimentalsys.Errno {
@@ -518,5 +526,5 @@ func (f *guestFile) Close() experimentalsys.Errno {
 		return 0
 	}
 	f.closed = true
-	return toErrno(f.f.Close())
+	return f.st.errno(f.f.Close())
 }

@@ -1,0 +1,356 @@
+// Command bench measures memsh's python and WASI paths side by side with
+// the host and prints one table:
+//
+//	go run ./bench            # the full run (1 GiB through stdin)
+//	go run ./bench -stdin 256M  # a shorter stdin run
+//
+// (a) python writes: for buffering 0 and 8192 and sizes 1, 2, 4 and 8 MiB,
+// MiB*1024 writes of a 1 KiB chunk to a fresh file, timing the writes and
+// the close; one warm-up, then the median of 5; every file is read back
+// and verified. Inside memsh (a shell session running python3) and with the
+// host's python3 writing to tmpfs (/dev/shm); just-bash (python: true) when
+// node and a just-bash command are on PATH.
+//
+// (b) stdin throughput: bench/reader (built for GOOS=wasip1) reading stdin
+// in 64 KiB chunks, `head -c N /dev/zero | reader.wasm 65536` inside memsh,
+// against the host's `head -c N /dev/zero | cat > /dev/null`.
+//
+// (c) python3 start-up: a warm `python3 -c pass` in a session, and the
+// first python3 of a fresh process with a warm compilation cache.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"memsh/pyworker"
+	"memsh/shell"
+)
+
+// writeBench is the python side of (a). argv[1] is the directory to write
+// in; it prints "buffering MiB seconds" lines.
+const writeBench = `import os, sys, time
+base = sys.argv[1]
+chunk = bytes(range(256)) * 4
+for buffering in (0, 8192):
+    for mib in (1, 2, 4, 8):
+        count = mib * 1024
+        times = []
+        for rep in range(6):
+            path = os.path.join(base, 'w_%d_%d_%d' % (buffering, mib, rep))
+            f = open(path, 'wb', buffering=buffering)
+            t0 = time.perf_counter()
+            for _ in range(count):
+                f.write(chunk)
+            f.close()
+            dt = time.perf_counter() - t0
+            if rep:
+                times.append(dt)
+            with open(path, 'rb') as g:
+                if g.read() != chunk * count:
+                    sys.exit('verify failed: ' + path)
+            os.remove(path)
+        times.sort()
+        print(buffering, mib, times[len(times) // 2], flush=True)
+`
+
+func main() {
+	stdinSize := flag.String("stdin", "1G", "bytes piped into the WASI reader (K, M, G suffixes)")
+	firstChild := flag.Bool("first-python-child", false, "internal: time the first python3 of this process")
+	flag.Parse()
+	if *firstChild {
+		firstPythonChild()
+		return
+	}
+	n, err := parseSize(*stdinSize)
+	if err != nil {
+		fatal(err)
+	}
+	if _, err := pyworker.FindPython(""); err != nil {
+		fatal(err)
+	}
+	fmt.Printf("memsh bench: %s %s/%s, %d CPUs, load %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadAvg())
+
+	rt := pyworker.New(pyworker.Config{})
+	defer rt.Close()
+	writes(rt)
+	stdin(rt, n)
+	startup(rt)
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
+
+func parseSize(s string) (int64, error) {
+	mul := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K"):
+		mul, s = 1<<10, strings.TrimSuffix(s, "K")
+	case strings.HasSuffix(s, "M"):
+		mul, s = 1<<20, strings.TrimSuffix(s, "M")
+	case strings.HasSuffix(s, "G"):
+		mul, s = 1<<30, strings.TrimSuffix(s, "G")
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("invalid size %q", s)
+	}
+	return n * mul, nil
+}
+
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Join(strings.Fields(string(b))[:3], " ")
+}
+
+func newSession(rt *pyworker.Runtime) *shell.Session {
+	s, err := shell.New(shell.Options{Python: rt})
+	if err != nil {
+		fatal(err)
+	}
+	return s
+}
+
+// run runs script in s and returns its stdout; a non-zero status is fatal.
+func run(s *shell.Session, script string, stdin io.Reader) string {
+	var out, errb bytes.Buffer
+	st, err := s.Run(context.Background(), script, shell.Stdio{Stdin: stdin, Stdout: &out, Stderr: &errb})
+	if err != nil || st != 0 {
+		fatal(fmt.Errorf("memsh: %s: status %d %v\n%s", script, st, err, errb.String()))
+	}
+	return out.String()
+}
+
+// results parses writeBench's output into "buffering/MiB" -> seconds.
+func results(out string) map[string]float64 {
+	m := map[string]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 {
+			continue
+		}
+		v, _ := strconv.ParseFloat(f[2], 64)
+		m[f[0]+"/"+f[1]] = v
+	}
+	return m
+}
+
+func writes(rt *pyworker.Runtime) {
+	fmt.Println("(a) python: MiB*1024 writes of 1 KiB + close, median of 5 after a warm-up (ms)")
+	s := newSession(rt)
+	defer s.Close()
+	if err := s.FS().WriteFile("/tmp/wbench.py", []byte(writeBench), 0o644); err != nil {
+		fatal(err)
+	}
+	mem := results(run(s, "python3 /tmp/wbench.py /tmp", nil))
+
+	var native map[string]float64
+	nativeWhere := "not run: no python3 on the host"
+	if py, err := exec.LookPath("python3"); err == nil {
+		dir := "/dev/shm"
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			dir = os.TempDir()
+		}
+		tmp, err := os.MkdirTemp(dir, "memsh-bench-")
+		if err != nil {
+			fatal(err)
+		}
+		defer os.RemoveAll(tmp)
+		script := filepath.Join(tmp, "wbench.py")
+		os.WriteFile(script, []byte(writeBench), 0o644)
+		out, err := exec.Command(py, script, tmp).Output()
+		if err != nil {
+			fatal(fmt.Errorf("host python3: %v", err))
+		}
+		native = results(string(out))
+		ver, _ := exec.Command(py, "-V").Output()
+		nativeWhere = strings.TrimSpace(string(ver)) + " on " + dir
+	}
+	jb := "skipped: node and just-bash not both on PATH"
+	_, errNode := exec.LookPath("node")
+	if _, errJB := exec.LookPath("just-bash"); errNode == nil && errJB == nil {
+		jb = "present but not driven by this harness yet"
+	}
+
+	fmt.Printf("%-9s %6s %10s %10s %12s\n", "buffering", "size", "memsh", "native", "memsh/native")
+	for _, b := range []string{"0", "8192"} {
+		for _, mib := range []string{"1", "2", "4", "8"} {
+			k := b + "/" + mib
+			m, nv := mem[k]*1000, native[k]*1000
+			ratio := "-"
+			if nv > 0 {
+				ratio = fmt.Sprintf("%.2fx", m/nv)
+			}
+			fmt.Printf("%-9s %4sMiB %10.2f %10.2f %12s\n", b, mib, m, nv, ratio)
+		}
+	}
+	fmt.Printf("native: %s; just-bash: %s\n", nativeWhere, jb)
+	fmt.Printf("linearity (unbuffered 8 MiB / 1 MiB): memsh %.1fx, native %.1fx (8.0x is linear)\n\n",
+		mem["0/8"]/mem["0/1"], native["0/8"]/max(native["0/1"], 1e-9))
+}
+
+// readerWasm builds bench/reader for wasip1 into the user's cache dir,
+// keyed by its source and the Go version.
+func readerWasm() []byte {
+	src, err := os.ReadFile(filepath.Join("bench", "reader", "main.go"))
+	if err != nil {
+		fatal(fmt.Errorf("run from the repository root: %v", err))
+	}
+	h := sha256.Sum256(append(src, runtime.Version()...))
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	out := filepath.Join(dir, "memsh", "bench", "reader-"+hex.EncodeToString(h[:8])+".wasm")
+	if b, err := os.ReadFile(out); err == nil && pyworker.IsWasm(b) {
+		return b
+	}
+	os.MkdirAll(filepath.Dir(out), 0o755)
+	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", out, "./bench/reader")
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		fatal(fmt.Errorf("building bench/reader: %v\n%s", err, b))
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		fatal(err)
+	}
+	return b
+}
+
+func stdin(rt *pyworker.Runtime, n int64) {
+	fmt.Printf("(b) stdin: %d bytes in 64 KiB reads\n", n)
+	s := newSession(rt)
+	defer s.Close()
+	if err := s.FS().WriteFile("/tmp/reader.wasm", readerWasm(), 0o755); err != nil {
+		fatal(err)
+	}
+	script := fmt.Sprintf("head -c %d /dev/zero | /tmp/reader.wasm 65536", n)
+	var in io.Reader
+	if !s.IsCommand("head") {
+		// Until memsh has head, the session's own stdin carries the zeros
+		// (still through the shell's exec path and stdin meter).
+		script = "/tmp/reader.wasm 65536"
+		in = io.LimitReader(zeroReader{}, n)
+	}
+	run(s, "/tmp/reader.wasm 65536 </dev/null", nil) // compile outside the timing
+	t0 := time.Now()
+	out := run(s, script, in)
+	memsh := time.Since(t0)
+	if in != nil {
+		script = fmt.Sprintf("%s <(%d zero bytes from a Go io.Reader)", script, n)
+	}
+	if strings.TrimSpace(out) != strconv.FormatInt(n, 10) {
+		fatal(fmt.Errorf("reader saw %q bytes, want %d", strings.TrimSpace(out), n))
+	}
+
+	direct := time.Duration(0)
+	{
+		var out bytes.Buffer
+		t0 := time.Now()
+		st := rt.RunModule(context.Background(), readerWasm(), pyworker.Proc{
+			Args: []string{"reader.wasm", "65536"}, Dir: "/", FS: s.FS(),
+			Stdin: io.LimitReader(zeroReader{}, n), Stdout: &out, Stderr: os.Stderr,
+		})
+		direct = time.Since(t0)
+		if st != 0 {
+			fatal(fmt.Errorf("reader: status %d", st))
+		}
+	}
+
+	host := fmt.Sprintf("head -c %d /dev/zero | cat > /dev/null", n)
+	t0 = time.Now()
+	if err := exec.Command("bash", "-c", host).Run(); err != nil {
+		fatal(fmt.Errorf("host: %s: %v", host, err))
+	}
+	hostT := time.Since(t0)
+
+	rate := func(d time.Duration) string {
+		return fmt.Sprintf("%7.2f GiB/s %8.3fs", float64(n)/(1<<30)/d.Seconds(), d.Seconds())
+	}
+	fmt.Printf("%-58s %s\n", "memsh: "+script, rate(memsh))
+	fmt.Printf("%-58s %d bytes\n", "memsh stdin meter", s.StdinBytes())
+	fmt.Printf("%-58s %s\n", "pyworker direct: io.Reader of zeros -> reader.wasm", rate(direct))
+	fmt.Printf("%-58s %s\n", "host:  "+host, rate(hostT))
+	fmt.Printf("memsh / host pipe ceiling: %.2fx\n\n", hostT.Seconds()/memsh.Seconds())
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+func startup(rt *pyworker.Runtime) {
+	fmt.Println("(c) python3 start-up")
+	s := newSession(rt)
+	defer s.Close()
+	run(s, "python3 -c pass", nil)
+	var ds []time.Duration
+	for range 10 {
+		t0 := time.Now()
+		run(s, "python3 -c pass", nil)
+		ds = append(ds, time.Since(t0))
+	}
+	slices.Sort(ds)
+	fmt.Printf("%-58s %8.1f ms (min %.1f)\n", "warm `python3 -c pass` in a session, median of 10", ms(ds[len(ds)/2]), ms(ds[0]))
+
+	exe, err := os.Executable()
+	if err != nil {
+		fatal(err)
+	}
+	var firsts []time.Duration
+	for range 5 {
+		out, err := exec.Command(exe, "-first-python-child").Output()
+		if err != nil {
+			fatal(fmt.Errorf("first-python child: %v", err))
+		}
+		d, err := time.ParseDuration(strings.TrimSpace(string(out)))
+		if err != nil {
+			fatal(err)
+		}
+		firsts = append(firsts, d)
+	}
+	slices.Sort(firsts)
+	fmt.Printf("%-58s %8.1f ms (min %.1f)\n", "first python3 of a fresh process, warm cache, median of 5", ms(firsts[2]), ms(firsts[0]))
+}
+
+// firstPythonChild prints how long a fresh process takes from creating the
+// runtime and session to the end of its first `python3 -c pass`.
+func firstPythonChild() {
+	t0 := time.Now()
+	rt := pyworker.New(pyworker.Config{})
+	rt.Preload()
+	s := newSession(rt)
+	run(s, "python3 -c pass", nil)
+	d := time.Since(t0)
+	w := bufio.NewWriter(os.Stdout)
+	fmt.Fprintln(w, d)
+	w.Flush()
+	if err := errors.Join(s.Close(), rt.Close()); err != nil {
+		os.Exit(1)
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,0 +1,192 @@
+package pyworker
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"syscall"
+	"time"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+)
+
+// WASI preview1 errno values memsh writes itself (wazero's own set has no
+// name for them).
+const (
+	wasiErrnoSuccess = 0
+	wasiErrnoFbig    = 22
+	wasiErrnoIO      = 29
+	wasiErrnoMfile   = 33
+	wasiErrnoNospc   = 51
+	wasiErrnoPipe    = 64
+	wasiErrnoXdev    = 75
+)
+
+// wasiErrnoOf names the errors wazero can only call EIO.
+var wasiErrnoOf = map[syscall.Errno]uint32{
+	syscall.EFBIG:  wasiErrnoFbig,
+	syscall.ENOSPC: wasiErrnoNospc,
+	syscall.EPIPE:  wasiErrnoPipe,
+	syscall.EMFILE: wasiErrnoMfile,
+	syscall.EXDEV:  wasiErrnoXdev,
+}
+
+// runState is what the host functions of one guest run share: the last
+// error wazero could not name, so the WASI call reports it precisely.
+type runState struct {
+	lastErr syscall.Errno
+}
+
+type runStateKey struct{}
+
+// note records err when wazero would turn it into EIO, and returns the
+// errno wazero can carry.
+func (s *runState) note(err error) {
+	if err == nil {
+		return
+	}
+	var se syscall.Errno
+	if errors.As(err, &se) {
+		if _, ok := wasiErrnoOf[se]; ok {
+			s.lastErr = se
+		}
+	} else if errors.Is(err, io.ErrClosedPipe) {
+		s.lastErr = syscall.EPIPE
+	}
+}
+
+// instantiateWASI provides wasi_snapshot_preview1: wazero's functions, each
+// wrapped so an EIO that hides EFBIG, ENOSPC or EPIPE reaches the guest as
+// that errno, and poll_oneoff taught absolute clock deadlines (wazero
+// refuses them with ENOTSUP, which breaks CPython's time.sleep) and to wake
+// up when the run's ctx ends.
+func instantiateWASI(ctx context.Context, rt wazero.Runtime) error {
+	impl := rt.NewHostModuleBuilder("memsh_wasi_impl")
+	wasi_snapshot_preview1.NewFunctionExporter().ExportFunctions(impl)
+	cm, err := impl.Compile(ctx)
+	if err != nil {
+		return err
+	}
+	defer cm.Close(ctx)
+	b := rt.NewHostModuleBuilder(wasi_snapshot_preview1.ModuleName)
+	for name, def := range cm.ExportedFunctions() {
+		orig, ok := def.GoFunction().(api.GoModuleFunction)
+		if !ok {
+			return fmt.Errorf("wasi %s: not a Go module function", name)
+		}
+		fn := orig
+		if len(def.ResultTypes()) == 1 {
+			fn = withErrno(orig)
+		}
+		if name == "poll_oneoff" {
+			fn = pollOneoff(fn)
+		}
+		b.NewFunctionBuilder().
+			WithGoModuleFunction(fn, def.ParamTypes(), def.ResultTypes()).
+			WithParameterNames(def.ParamNames()...).
+			WithResultNames(def.ResultNames()...).
+			Export(name)
+	}
+	_, err = b.Instantiate(ctx)
+	return err
+}
+
+// withErrno wraps a WASI function returning an errno.
+func withErrno(orig api.GoModuleFunction) api.GoModuleFunction {
+	return api.GoModuleFunc(func(ctx context.Context, mod api.Module, stack []uint64) {
+		st, _ := ctx.Value(runStateKey{}).(*runState)
+		if st == nil {
+			orig.Call(ctx, mod, stack)
+			return
+		}
+		st.lastErr = 0
+		orig.Call(ctx, mod, stack)
+		if uint32(stack[0]) == wasiErrnoIO && st.lastErr != 0 {
+			stack[0] = uint64(wasiErrnoOf[st.lastErr])
+		}
+	})
+}
+
+// Layout of WASI preview1 subscriptions (48 bytes) and events (32 bytes).
+const (
+	subSize        = 48
+	subTag         = 8  // u8: 0 clock, 1 fd_read, 2 fd_write
+	subClockID     = 16 // u32
+	subClockTime   = 24 // u64 timeout or deadline, ns
+	subClockFlags  = 40 // u16: 1 = absolute
+	eventSize      = 32
+	eventErrno     = 8  // u16
+	eventType      = 10 // u8
+	clockRealtime  = 0
+	subClockAbstim = 1
+)
+
+// pollOneoff turns absolute clock deadlines into relative timeouts, sleeps
+// itself (waking when ctx ends) when every subscription is a clock, and
+// leaves anything involving file descriptors to wazero.
+func pollOneoff(orig api.GoModuleFunction) api.GoModuleFunction {
+	le := binary.LittleEndian
+	return api.GoModuleFunc(func(ctx context.Context, mod api.Module, stack []uint64) {
+		in, out, n, resultN := uint32(stack[0]), uint32(stack[1]), uint32(stack[2]), uint32(stack[3])
+		mem := mod.Memory()
+		subs, ok := mem.Read(in, n*subSize)
+		if n == 0 || !ok {
+			orig.Call(ctx, mod, stack)
+			return
+		}
+		allClocks := true
+		timeout := time.Duration(1<<63 - 1)
+		for i := uint32(0); i < n; i++ {
+			s := subs[i*subSize : (i+1)*subSize]
+			if s[subTag] != 0 {
+				allClocks = false
+				continue
+			}
+			t := int64(le.Uint64(s[subClockTime:]))
+			if flags := le.Uint16(s[subClockFlags:]); flags&subClockAbstim != 0 {
+				now := monotonic()
+				if le.Uint32(s[subClockID:]) == clockRealtime {
+					now = time.Now().UnixNano()
+				}
+				t = max(t-now, 0)
+				le.PutUint64(s[subClockTime:], uint64(t))
+				le.PutUint16(s[subClockFlags:], flags&^subClockAbstim)
+			}
+			timeout = min(timeout, time.Duration(t))
+		}
+		if !allClocks {
+			orig.Call(ctx, mod, stack)
+			return
+		}
+		evs, ok := mem.Read(out, n*eventSize)
+		if !ok || !mem.WriteUint32Le(resultN, n) {
+			orig.Call(ctx, mod, stack) // reports the fault
+			return
+		}
+		if timeout > 0 {
+			t := time.NewTimer(timeout)
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+			}
+			t.Stop()
+		}
+		clear(evs)
+		for i := uint32(0); i < n; i++ {
+			copy(evs[i*eventSize:i*eventSize+8], subs[i*subSize:i*subSize+8])
+			le.PutUint16(evs[i*eventSize+eventErrno:], 0)
+			evs[i*eventSize+eventType] = 0
+		}
+		stack[0] = wasiErrnoSuccess
+	})
+}
+
+// epoch anchors the monotonic clock guests see.
+var epoch = time.Now()
+
+// monotonic is the guests' CLOCK_MONOTONIC, in ns.
+func monotonic() int64 { return int64(time.Since(epoch)) }
