@@ -266,12 +266,16 @@ func (s *sed) exec(src *source) outcome {
 		case '=':
 			s.out.raw(s, []byte(strconv.FormatInt(s.lineno, 10)+"\n"))
 		case 'a':
-			s.appends = append(s.appends, appendItem{text: append(append([]byte(nil), c.text...), '\n')})
+			if c.text != nil {
+				s.appends = append(s.appends, appendItem{text: append(append([]byte(nil), c.text...), '\n')})
+			}
 		case 'i':
-			s.out.raw(s, append(append([]byte(nil), c.text...), '\n'))
+			if c.text != nil {
+				s.out.raw(s, append(append([]byte(nil), c.text...), '\n'))
+			}
 		case 'c':
 			// In a range, the text replaces the whole range: print it at its end.
-			if c.a2 == nil || c.negate || !c.active {
+			if c.text != nil && (c.a2 == nil || c.negate || !c.active) {
 				s.out.raw(s, append(append([]byte(nil), c.text...), '\n'))
 			}
 			return endNoPrint

@@ -521,11 +521,14 @@ func (p *parser) readText() ([]byte, error) {
 	}
 	if p.peek() == '\\' {
 		p.pos++
+		if p.eof() {
+			return nil, nil // "a\" with no text: GNU outputs nothing at all
+		}
 		if p.peek() == '\n' {
 			p.pos++
 		}
 	}
-	var b []byte
+	b := []byte{}
 	for !p.eof() {
 		c := p.next()
 		if c == '\\' {

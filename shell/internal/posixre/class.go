@@ -88,6 +88,10 @@ func (p *parser) bracket() (*node, error) {
 				return nil, &Error{"Invalid range end"}
 			}
 			b.WriteString(classRune(lo) + "-" + classRune(hi))
+			// A range cannot start where another ended: [a-c-e].
+			if p.pos+1 < len(p.src) && p.src[p.pos] == '-' && p.src[p.pos+1] != ']' {
+				return nil, &Error{"Invalid range end"}
+			}
 			continue
 		}
 		b.WriteString(classRune(lo))

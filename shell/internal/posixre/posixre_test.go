@@ -125,6 +125,7 @@ func TestErrors(t *testing.T) {
 		{BRE, "[[:foo:]]", "Invalid character class name"},
 		{BRE, "[z-a]", "Invalid range end"},
 		{BRE, "[[:alpha:]-z]", "Invalid range end"},
+		{ERE, "[a-c-e]", "Invalid range end"},
 		{BRE, "[:alpha:]", "character class syntax is [[:space:]], not [:space:]"},
 		{BRE, "\\2", "Invalid back reference"},
 		{BRE, "\\(a\\)\\2", "Invalid back reference"},
