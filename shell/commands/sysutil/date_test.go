@@ -38,7 +38,7 @@ func TestDate(t *testing.T) {
 		{Args: []string{"date", "-d", "2024-02-30"}, Stderr: "date: invalid date '2024-02-30'\n", Status: 1},
 		{Args: []string{"date", "-d", "2024-01-02 25:00"}, Stderr: "date: invalid date '2024-01-02 25:00'\n", Status: 1},
 		{Args: []string{"date", "-d", "Thu Jan  1 00:00:00 UTC 1970"}, Stdout: "Thu Jan  1 00:00:00 UTC 1970\n"},
-		{Args: []string{"date", "-d", "-1 day", "+%F"}, Stdout: "2026-11-28\n"},
+		{Args: []string{"date", "-d", "2024-03-01 -1 day", "+%F"}, Stdout: "2024-02-29\n"},
 		{Args: []string{"date", "-d", "2024-03-10 10:00 +1 day"}, Stdout: "Mon Mar 11 09:00:00 UTC 2024\n"},
 		{Args: []string{"date", "-d", "December 25, 2023"}, Stdout: "Mon Dec 25 00:00:00 UTC 2023\n"},
 		{Args: []string{"date", "-d", "2023-12-25 12:00:00 UTC"}, Stdout: "Mon Dec 25 12:00:00 UTC 2023\n"},
