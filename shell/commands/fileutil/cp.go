@@ -31,6 +31,7 @@ type copier struct {
 	deref     derefMode
 	preserve  bool // mode, ownership, timestamps
 	noClobber bool
+	interact  bool // -i: ask before overwriting
 	force     bool
 	update    bool
 	verbose   bool
@@ -50,6 +51,7 @@ func runCp(ctx context.Context, inv *command.Invocation) int {
 	f.Lookup("preserve").NoOptDefVal = "mode,ownership,timestamps"
 	noPreserve := f.String("no-preserve", "", "")
 	f.BoolVarP(&c.noClobber, "no-clobber", "n", false, "")
+	f.BoolVarP(&c.interact, "interactive", "i", false, "")
 	f.BoolVarP(&c.force, "force", "f", false, "")
 	f.BoolVarP(&c.update, "update", "u", false, "")
 	f.BoolVarP(&c.verbose, "verbose", "v", false, "")
@@ -175,6 +177,12 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 	if dexists {
 		if c.noClobber {
 			return 0
+		}
+		if c.interact {
+			c.out.Flush()
+			if !confirm(c.inv, "overwrite %s? ", quote(dst)) {
+				return 0
+			}
 		}
 		if c.update && !sfi.ModTime().After(dfi.ModTime()) {
 			return 0

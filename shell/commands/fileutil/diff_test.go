@@ -63,6 +63,7 @@ var diffScripts = []string{
 	"put a 1\nmkdir -p d/e\nput d/e/f 2\ncp -r d d2\ncp -rn d d2\ncp -ru d d2\nls -R d2\nmv d2 d\nls d\nmv -v d/d2/e/f d\nmv d/f d/d2\nmv -f d/d2 .\nls -R",
 	"mkdir a b\nput a/x 1\nput b/y 2\nmv a b\nmv a/x a/y\nmv b/a .\nls -R\nmv -v a/x .\nmv x x/\nmv nope/ z\ncp x x/\ncp -v x .\nmv . z\nmv .. z\nrm -rf nope/\nrm -r ./",
 	"put a\\sb x\nput c x\nput it's x\nput n\\nl x\nput dd x\nput back\\\\slash x\nput q\"uote x\nmkdir sub\nls -N\nls -q\nls -b\nls -Q\nls --quoting-style=c\nls --quoting-style=escape\nls --quoting-style=shell-always\nls --quoting-style=shell\nls --quoting-style=shell-escape\nls --quoting-style=locale\nls -I d*\nls --hide=d*\nls -a --hide=d*\nls -w abc\nls -Q -N\nls -N -Q\nls --quoting-style=bad\nls -lQ sub",
+	"put a x\nput e \nmkdir -p d/s\nln -s a l\n<y rm -i a\n<n rm -i e\n<y rm -i l\n<y\\ny\\ny\\n rm -ri d\nls\nput a hi\nput b hi\n<n cp -i a b\n<y mv -i a b\nls\nput c x\nput d x\n<n rm -I c d\nput c x\nput d x\n<n rm -I c d e b\nls\nmkdir g\n<n rm -rI g\n<y ln -i b c\n<n ln -i b d\n<x rm -i nope\nls -l c b\n<y\\nn\\n rm -i c d\nls\n<y rm -i -f b\n<n rm -f -i e\nls",
 }
 
 func TestDifferential(t *testing.T) {
@@ -91,7 +92,14 @@ func TestDifferential(t *testing.T) {
 				for i := range argv {
 					argv[i] = strings.NewReplacer(`\s`, " ", `\n`, "\n").Replace(argv[i])
 				}
+				stdin := ""
+				if strings.HasPrefix(argv[0], "<") {
+					stdin, argv = argv[0][1:], argv[1:]
+				}
 				if argv[0] == "put" {
+					if len(argv) == 2 {
+						argv = append(argv, "")
+					}
 					os.WriteFile(filepath.Join(host, argv[1]), []byte(argv[2]), 0o644)
 					fsys.WriteFile("/home/user/"+argv[1], []byte(argv[2]), 0o644)
 					continue
@@ -99,6 +107,7 @@ func TestDifferential(t *testing.T) {
 				cmd := exec.Command(argv[0], argv[1:]...)
 				cmd.Dir = host
 				cmd.Env = []string{"LANG=C.UTF-8", "TZ=UTC", "PATH=" + os.Getenv("PATH")}
+				cmd.Stdin = strings.NewReader(stdin)
 				var hout, herr bytes.Buffer
 				cmd.Stdout, cmd.Stderr = &hout, &herr
 				cmd.Run()
@@ -110,7 +119,7 @@ func TestDifferential(t *testing.T) {
 				var mout, merr bytes.Buffer
 				inv := &command.Invocation{
 					Args:    argv,
-					Stdio:   command.Stdio{Stdin: strings.NewReader(""), Stdout: &mout, Stderr: &merr},
+					Stdio:   command.Stdio{Stdin: strings.NewReader(stdin), Stdout: &mout, Stderr: &merr},
 					FS:      fsys,
 					Dir:     "/home/user",
 					Environ: []string{"LANG=C.UTF-8", "HOME=/home/user"},

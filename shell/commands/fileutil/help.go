@@ -109,6 +109,12 @@ const rmHelp = `Usage: rm [OPTION]... [FILE]...
 Remove (unlink) the FILE(s).
 
   -f, --force           ignore nonexistent files and arguments, never prompt
+  -i                    prompt before every removal
+  -I                    prompt once before removing more than three files, or
+                          when removing recursively; less intrusive than -i,
+                          while still giving protection against most mistakes
+      --interactive[=WHEN]  prompt according to WHEN: never, once (-I), or
+                          always (-i); without WHEN, prompt always
       --no-preserve-root  do not treat '/' specially
       --preserve-root   do not remove '/' (default)
   -r, -R, --recursive   remove directories and their contents recursively
@@ -176,6 +182,8 @@ Mandatory arguments to long options are mandatory for short options too.
   -f, --force                  if an existing destination file cannot be
                                  opened, remove it and try again (this option
                                  is ignored when the -n option is also used)
+  -i, --interactive            prompt before overwrite (overrides a previous -n
+                                  option)
   -H                           follow command-line symbolic links in SOURCE
   -l, --link                   hard link files instead of copying
   -L, --dereference            always follow symbolic links in SOURCE
@@ -203,6 +211,7 @@ Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.
 
 Mandatory arguments to long options are mandatory for short options too.
   -f, --force                  do not prompt before overwriting
+  -i, --interactive            prompt before overwrite
   -n, --no-clobber             do not overwrite an existing file
   -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY
   -T, --no-target-directory    treat DEST as a normal file
@@ -228,6 +237,7 @@ interpreted in relation to its parent directory.
 
 Mandatory arguments to long options are mandatory for short options too.
   -f, --force                 remove existing destination files
+  -i, --interactive           prompt whether to remove destinations
   -L, --logical               dereference TARGETs that are symbolic links
   -n, --no-dereference        treat LINK_NAME as a normal file if
                                 it is a symbolic link to a directory

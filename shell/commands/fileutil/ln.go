@@ -12,6 +12,7 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 	f := inv.NewFlags()
 	symbolic := f.BoolP("symbolic", "s", false, "")
 	force := f.BoolP("force", "f", false, "")
+	interact := f.BoolP("interactive", "i", false, "")
 	noDeref := f.BoolP("no-dereference", "n", false, "")
 	verbose := f.BoolP("verbose", "v", false, "")
 	relative := f.BoolP("relative", "r", false, "")
@@ -97,6 +98,13 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 		if dfi, err := inv.FS.Lstat(trimSlash(dp)); err == nil {
+			if *interact {
+				out.Flush()
+				if !confirm(inv, "replace %s? ", quote(dst)) {
+					continue
+				}
+				*force = true
+			}
 			if !*force {
 				fail("failed to create %s %s: File exists", kind, quote(dst))
 				status = 1

@@ -13,6 +13,7 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 	f := inv.NewFlags()
 	force := f.BoolP("force", "f", false, "")
 	noClobber := f.BoolP("no-clobber", "n", false, "")
+	interact := f.BoolP("interactive", "i", false, "")
 	update := f.BoolP("update", "u", false, "")
 	verbose := f.BoolP("verbose", "v", false, "")
 	noTarget := f.BoolP("no-target-directory", "T", false, "")
@@ -86,6 +87,12 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			}
 			if *noClobber && !*force {
 				continue
+			}
+			if *interact && !*force {
+				out.Flush()
+				if !confirm(inv, "overwrite %s? ", quote(dst)) {
+					continue
+				}
 			}
 			if *update && !sfi.ModTime().After(dfi.ModTime()) {
 				continue

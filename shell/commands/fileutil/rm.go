@@ -15,6 +15,7 @@ type rmCmd struct {
 	ctx                            context.Context
 	out                            *bufio.Writer
 	force, recursive, dir, verbose bool
+	interactive                    bool // -i: ask before each removal
 }
 
 func runRm(ctx context.Context, inv *command.Invocation) int {
@@ -25,6 +26,10 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 	f.BoolVarP(&r.recursive, "R", "R", false, "")
 	f.BoolVarP(&r.dir, "dir", "d", false, "")
 	f.BoolVarP(&r.verbose, "verbose", "v", false, "")
+	f.BoolP("i", "i", false, "")
+	f.BoolP("I", "I", false, "")
+	when := f.String("interactive", "", "")
+	f.Lookup("interactive").NoOptDefVal = "always"
 	noPreserve := f.Bool("no-preserve-root", false, "")
 	f.Bool("preserve-root", true, "")
 	if err := f.Parse(inv.Args[1:]); err != nil {
@@ -41,6 +46,53 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 		return inv.Usage(1, "")
 	}
 	operands := f.Args()
+	// The last of -f, -i, -I and --interactive wins.
+	once := false
+	for _, a := range inv.Args[1:] {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "--force":
+			r.interactive, once = false, false
+		case strings.HasPrefix(a, "--interactive"):
+			switch *when {
+			case "never", "no", "none":
+				r.interactive, once = false, false
+			case "once":
+				r.interactive, once = false, true
+			case "always", "yes":
+				r.interactive, once = true, false
+			default:
+				return argError(inv, "--interactive", *when, [][]string{{"never", "no", "none"}, {"once"}, {"always", "yes"}})
+			}
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			for _, c := range a[1:] {
+				switch c {
+				case 'f':
+					r.interactive, once = false, false
+				case 'i':
+					r.interactive, once, r.force = true, false, false
+				case 'I':
+					r.interactive, once, r.force = false, true, false
+				}
+			}
+		}
+	}
+	if once && (len(operands) > 3 || r.recursive) && len(operands) > 0 {
+		n := len(operands)
+		what := "arguments"
+		if n == 1 {
+			what = "argument"
+		}
+		rec := ""
+		if r.recursive {
+			rec = " recursively"
+		}
+		if !confirm(inv, "remove %d %s%s? ", n, what, rec) {
+			return 0
+		}
+	}
 	if len(operands) == 0 {
 		if r.force {
 			return 0
@@ -99,6 +151,9 @@ func (r *rmCmd) remove(name, p string) int {
 		}
 	}
 	if !fi.IsDir() {
+		if r.interactive && !confirm(r.inv, "remove %s %s? ", fileType(fi), quote(name)) {
+			return 0
+		}
 		if err := r.inv.FS.Remove(p); err != nil {
 			return r.fail(name, err)
 		}
@@ -110,6 +165,9 @@ func (r *rmCmd) remove(name, p string) int {
 	if !r.recursive {
 		if !r.dir {
 			return r.fail(name, syscall.EISDIR)
+		}
+		if r.interactive && !confirm(r.inv, "remove directory %s? ", quote(name)) {
+			return 0
 		}
 		if err := r.inv.FS.Remove(p); err != nil {
 			return r.fail(name, err)
@@ -123,6 +181,12 @@ func (r *rmCmd) remove(name, p string) int {
 	if err != nil {
 		return r.fail(name, err)
 	}
+	if r.interactive && len(des) > 0 {
+		r.out.Flush()
+		if !confirm(r.inv, "descend into directory %s? ", quote(name)) {
+			return 0
+		}
+	}
 	status := 0
 	for _, de := range des {
 		if st := r.remove(join(name, de.Name()), join(p, de.Name())); st != 0 {
@@ -134,6 +198,12 @@ func (r *rmCmd) remove(name, p string) int {
 	}
 	if status != 0 {
 		return status
+	}
+	if r.interactive {
+		r.out.Flush()
+		if !confirm(r.inv, "remove directory %s? ", quote(name)) {
+			return 0
+		}
 	}
 	if err := r.inv.FS.Remove(p); err != nil {
 		return r.fail(name, err)

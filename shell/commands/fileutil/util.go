@@ -521,3 +521,25 @@ func argError(inv *command.Invocation, option, value string, choices [][]string)
 	io.WriteString(inv.Stderr, b.String())
 	return inv.Usage(1, "")
 }
+
+// confirm prints "NAME: question" to stderr (no newline) and reads one
+// line from stdin: yes when it starts with y or Y, as GNU's yesno().
+func confirm(inv *command.Invocation, format string, args ...any) bool {
+	fmt.Fprintf(inv.Stderr, "%s: %s", inv.Name(), fmt.Sprintf(format, args...))
+	var line []byte
+	var b [1]byte
+	for {
+		n, err := inv.Stdin.Read(b[:])
+		if n == 1 {
+			if b[0] == '\n' {
+				break
+			}
+			line = append(line, b[0])
+		}
+		if err != nil {
+			break
+		}
+	}
+	s := strings.TrimLeft(string(line), " \t")
+	return s != "" && (s[0] == 'y' || s[0] == 'Y')
+}
