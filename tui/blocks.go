@@ -28,6 +28,16 @@ type block struct {
 	note       string // a message from memsh itself (not the command)
 	hl         string // cmd with syntax colours, computed when it started and ended
 	added      int    // lines added since the model last looked
+	cleared    bool   // the output erased the screen (`clear`): older blocks go
+	erased     bool   // cleared, ever
+}
+
+// clearScreen forgets the block's output so far, as a terminal's "erase
+// screen" would, and tells the model to drop the blocks above.
+func (b *block) clearScreen() {
+	b.lines = b.lines[:0]
+	b.dropped, b.skipped = 0, 0
+	b.cleared, b.erased = true, true
 }
 
 func (b *block) addLine(l string) {
@@ -71,6 +81,9 @@ func (b *block) feed(chunks []chunk, dropped int64, resync bool, st *styles) {
 		b.skipped += dropped
 		b.san.finish(nil)
 		b.san.skipEOL = true
+	}
+	if b.san.onClear == nil {
+		b.san.onClear = b.clearScreen
 	}
 	for _, c := range chunks {
 		b.san.feed(c.b, streamStyle(c.stream, st), b.addLine)

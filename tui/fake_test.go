@@ -75,6 +75,8 @@ func (f *fakeShell) Run(ctx context.Context, script string, stdio shell.Stdio) (
 				stdio.Stdout.Write(buf)
 			}
 			return 130, nil
+		case "clear":
+			io.WriteString(stdio.Stdout, "\x1b[H\x1b[2J\x1b[3J")
 		case "touch":
 			f.fs.WriteFile(args[1], []byte(strings.Join(args[2:], " ")), 0o644)
 		case "exit":

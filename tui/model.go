@@ -533,6 +533,11 @@ func (m *model) drainOutput() {
 			// Keep what the user scrolled back to in place.
 			m.scroll += b.added
 		}
+		if b.cleared {
+			b.cleared = false
+			m.blocks = append(m.blocks[:0], b)
+			m.scroll = 0
+		}
 	}
 }
 
@@ -542,6 +547,10 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	}
 	m.drainOutput()
 	b := m.job.block
+	if b.erased && len(m.blocks) == 1 && m.blocks[0] == b && len(b.lines) == 0 && !b.hasTail && d.status == 0 {
+		// `clear` itself leaves nothing behind, as in a terminal.
+		m.blocks = m.blocks[:0]
+	}
 	b.running = false
 	b.status, b.err, b.end = d.status, d.err, d.end
 	m.job.cancel()

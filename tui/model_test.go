@@ -234,3 +234,20 @@ func TestQuitWithoutFilesDoesNotAsk(t *testing.T) {
 		t.Fatal("asked to save an empty home")
 	}
 }
+
+// `clear` empties the scrollback as it would a terminal, and leaves no
+// block of its own.
+func TestClearCommand(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 80, 24)
+	runSync(t, m, "echo before")
+	runSync(t, m, "clear")
+	if len(m.blocks) != 0 {
+		t.Fatalf("%d blocks after clear", len(m.blocks))
+	}
+	runSync(t, m, "echo after")
+	view := ansiStrip(m.View().Content)
+	if strings.Contains(view, "before") || !strings.Contains(view, "after") {
+		t.Fatalf("after clear:\n%s", view)
+	}
+}

@@ -117,6 +117,9 @@ type sanitizer struct {
 	cr      bool   // a lone \r was seen: the next text overwrites the line
 	cut     bool   // line reached maxLineWidth
 	skipEOL bool   // discard up to the next newline (after dropped output)
+	// onClear, when set, is called for "erase screen" (CSI 2J or 3J, what
+	// `clear` prints): the lines emitted so far are to be forgotten.
+	onClear func()
 }
 
 const (
@@ -158,9 +161,15 @@ func (s *sanitizer) feed(b []byte, style *lipgloss.Style, emit func(string)) {
 			}
 			if c >= 0x40 && c <= 0x7e {
 				s.state = stNormal
-				if c == 'm' && sgrOnly(s.seq[2:len(s.seq)-1]) {
+				params := s.seq[2 : len(s.seq)-1]
+				switch {
+				case c == 'm' && sgrOnly(params):
 					s.line = append(s.line, s.seq...)
 					s.hasSGR = true
+				case c == 'J' && (string(params) == "2" || string(params) == "3") && s.onClear != nil:
+					s.line = s.line[:0]
+					s.width, s.hasSGR, s.cut = 0, false, false
+					s.onClear()
 				}
 			}
 			continue
