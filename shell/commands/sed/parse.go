@@ -341,6 +341,14 @@ func (p *parser) delimited(delim byte, regex bool) (string, bool) {
 	var b strings.Builder
 	for !p.eof() {
 		c := p.next()
+		if regex && c == '[' {
+			// Inside a bracket expression the delimiter is an ordinary
+			// character and a backslash stays (s/[/]/x/, s/[\/]/x/).
+			if !p.bracket(&b) {
+				return "", false
+			}
+			continue
+		}
 		switch {
 		case c == delim:
 			return b.String(), true
@@ -370,6 +378,43 @@ func (p *parser) delimited(delim byte, regex bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// bracket copies a bracket expression after its '[' to b.
+func (p *parser) bracket(b *strings.Builder) bool {
+	b.WriteByte('[')
+	if p.peek() == '^' {
+		b.WriteByte(p.next())
+	}
+	if p.peek() == ']' {
+		b.WriteByte(p.next())
+	}
+	for !p.eof() {
+		c := p.next()
+		switch {
+		case c == '\n':
+			return false
+		case c == ']':
+			b.WriteByte(c)
+			return true
+		case c == '[' && (p.peek() == ':' || p.peek() == '.' || p.peek() == '='):
+			kind := p.next()
+			b.WriteByte(c)
+			b.WriteByte(kind)
+			end := strings.Index(p.src[p.pos:], string(kind)+"]")
+			if end < 0 {
+				continue
+			}
+			b.WriteString(p.src[p.pos : p.pos+end+2])
+			p.pos += end + 2
+		case c == '\\' && p.peek() == 'n':
+			p.pos++
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return false
 }
 
 // regex compiles a sed regex; "" means the last regex used at run time.
@@ -725,7 +770,9 @@ flags:
 			}
 			c.out = out
 			break flags
-		case f == ';' || f == '\n' || f == '}' || f == '#' || f == ' ' || f == '\t':
+		case f == ' ' || f == '\t':
+			// GNU skips blanks among the flags (s/a/b/ p, s/a/b/ w f).
+		case f == ';' || f == '\n' || f == '}' || f == '#':
 			break flags
 		default:
 			p.pos++
