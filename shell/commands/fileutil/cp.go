@@ -32,6 +32,10 @@ type copier struct {
 	preserve  bool // mode, ownership, timestamps
 	noClobber bool
 	interact  bool // -i: ask before overwriting
+	// preserveLinks (-a, -d, --preserve=links): files hard-linked in the
+	// source stay linked in the copy; linked maps source inode to copy.
+	preserveLinks bool
+	linked        map[uint64]string
 	force     bool
 	update    bool
 	verbose   bool
@@ -69,6 +73,9 @@ func runCp(ctx context.Context, inv *command.Invocation) int {
 	}
 	c.recursive = *rec || *recR || *archive
 	c.preserve = *preserveP || *archive || f.Lookup("preserve").Changed && *preserveList != ""
+	c.preserveLinks = *archive || *noDerefPreserveLinks ||
+		f.Lookup("preserve").Changed && (strings.Contains(*preserveList, "links") || strings.Contains(*preserveList, "all"))
+	c.linked = map[uint64]string{}
 	if f.Lookup("no-preserve").Changed && *noPreserve != "" {
 		c.preserve = false
 	}
@@ -163,6 +170,9 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 	if !dexists {
 		if lfi, err := c.inv.FS.Lstat(dp); err == nil {
 			dfi, dexists = lfi, true // a dangling symlink is in the way
+			if !sfi.IsDir() && sfi.Mode()&fs.ModeSymlink == 0 && !c.symLink && !c.hardLink && !c.force {
+				return c.errorf("not writing through dangling symlink %s", quote(dst))
+			}
 		}
 	}
 	if dexists && sameFile(sfi, dfi) && !(c.symLink || c.hardLink && c.force) {
@@ -225,9 +235,19 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 		if c.preserve {
 			c.inv.FS.Lchtimes(dp, tsTime(statOf(sfi).Atim), sfi.ModTime())
 		}
+	case c.preserveLinks && statOf(sfi).Nlink > 1 && c.linked[statOf(sfi).Ino] != "":
+		if dexists {
+			c.inv.FS.Remove(dp)
+		}
+		if err := c.inv.FS.Link(c.linked[statOf(sfi).Ino], dp); err != nil {
+			return c.errorf("cannot create hard link %s to %s: %s", quote(dst), quote(c.linked[statOf(sfi).Ino]), command.Strerror(err))
+		}
 	default:
 		if st := c.copyFile(src, sp, sfi, dst, dp, dexists); st != 0 {
 			return st
+		}
+		if c.preserveLinks && statOf(sfi).Nlink > 1 {
+			c.linked[statOf(sfi).Ino] = dp
 		}
 	}
 	return 0

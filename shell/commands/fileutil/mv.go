@@ -117,7 +117,8 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 // moveAcross copies a tree to another mount, keeping its attributes, then
 // removes the source, as rename(2) cannot.
 func moveAcross(ctx context.Context, inv *command.Invocation, src, sp string, sfi fs.FileInfo, dst, dp string) error {
-	c := copier{inv: inv, ctx: ctx, out: newOut(inv), recursive: true, deref: derefNever, preserve: true, force: true}
+	c := copier{inv: inv, ctx: ctx, out: newOut(inv), recursive: true, deref: derefNever, preserve: true, force: true,
+		preserveLinks: true, linked: map[uint64]string{}}
 	if st := c.copy(src, sp, sfi, dst, dp); st != 0 {
 		return syscall.EXDEV
 	}
