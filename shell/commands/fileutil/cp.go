@@ -36,12 +36,12 @@ type copier struct {
 	// source stay linked in the copy; linked maps source inode to copy.
 	preserveLinks bool
 	linked        map[uint64]string
-	force     bool
-	update    bool
-	verbose   bool
-	hardLink  bool
-	symLink   bool
-	buf       []byte
+	force         bool
+	update        bool
+	verbose       bool
+	hardLink      bool
+	symLink       bool
+	buf           []byte
 }
 
 func runCp(ctx context.Context, inv *command.Invocation) int {
