@@ -12,5 +12,6 @@ func Commands() []command.Command {
 		{Name: "sort", Summary: "sort lines of text files", Help: sortHelp, Run: runSort},
 		{Name: "uniq", Summary: "report or omit repeated lines", Help: uniqHelp, Run: runUniq},
 		{Name: "cut", Summary: "remove sections from each line of files", Help: cutHelp, Run: runCut},
+		{Name: "tr", Summary: "translate or delete characters", Help: trHelp, Run: runTr},
 	}
 }
