@@ -103,4 +103,23 @@ status=$(cat "$WORK/status")
 [ -e "$WORK/config/memsh/history" ] || fail "no history file in the config dir"
 grep -qF 'echo smoke-$((6*7))' "$WORK/config/memsh/history" || fail "history lacks the first command"
 
+# --save FILE.tar: Ctrl-D on an empty prompt saves the VFS, then quits.
+tmux kill-session -t "$SESSION" 2>/dev/null
+rm -f "$WORK/status"
+tmux new-session -d -s "$SESSION" -x 100 -y 24 \
+	"env XDG_CONFIG_HOME='$WORK/config' HOME='$WORK' TERM=xterm-256color '$BIN' --save '$WORK/saved.tar'; echo \$? > '$WORK/status'; sleep 60" ||
+	fail "could not start tmux"
+wait_for "sandboxed shell"
+tmux send-keys -t "$SESSION" -l 'echo kept > /home/user/kept.txt'
+tmux send-keys -t "$SESSION" Enter
+wait_for "kept.txt"
+tmux send-keys -t "$SESSION" C-d
+n=0
+while [ ! -s "$WORK/status" ] && [ $n -lt 50 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+[ "$(cat "$WORK/status" 2>/dev/null)" = 0 ] || fail "ctrl+d with --save: status $(cat "$WORK/status" 2>/dev/null)"
+tar -tf "$WORK/saved.tar" | grep -q 'home/user/kept.txt' || fail "--save tar lacks home/user/kept.txt"
+
 echo "tmux-smoke: ok"
