@@ -345,9 +345,31 @@ func (s *sed) exec(src *source) outcome {
 			s.appends = append(s.appends, appendItem{fname: c.fname})
 		case 'R':
 			s.appends = append(s.appends, appendItem{fname: c.fname, rline: true})
+		case 'e':
+			if c.fname != "" {
+				s.out.flush()
+				out, ok := s.shell(c.fname)
+				if !ok {
+					return quitNoPrint
+				}
+				s.out.raw(s, out)
+			} else {
+				out, ok := s.shell(string(s.ps))
+				if !ok {
+					return quitNoPrint
+				}
+				s.ps = append(s.ps[:0], bytes.TrimSuffix(out, []byte{'\n'})...)
+			}
 		case 's':
 			if s.substitute(c) {
 				s.tflag = true
+				if c.eval {
+					out, ok := s.shell(string(s.ps))
+					if !ok {
+						return quitNoPrint
+					}
+					s.ps = append(s.ps[:0], bytes.TrimSuffix(out, []byte{'\n'})...)
+				}
 				if c.print {
 					s.out.line(s, s.ps, s.nl)
 				}
@@ -758,4 +780,16 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.s.idle = n < len(p)
 	return n, err
+}
+
+// shell runs cmd with memsh's sh -c (the e command and s///e) and
+// returns its standard output.
+func (s *sed) shell(cmd string) ([]byte, bool) {
+	if s.inv.Exec == nil {
+		s.fatal = errors.New("e: no shell to run commands")
+		return nil, false
+	}
+	var out bytes.Buffer
+	s.inv.Exec(s.ctx, []string{"sh", "-c", cmd}, nil, command.Stdio{Stdin: bytes.NewReader(nil), Stdout: &out, Stderr: s.inv.Stderr})
+	return out.Bytes(), true
 }

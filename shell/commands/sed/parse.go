@@ -63,6 +63,7 @@ type cmd struct {
 	global bool
 	nth    int
 	print  bool
+	eval   bool // s///e: run the result as a command
 	// y
 	ymap map[rune]rune
 
@@ -692,7 +693,8 @@ func (p *parser) command(c *cmd) error {
 			return err
 		}
 	case 'e':
-		return p.errorf("e command not supported (memsh runs no host commands)")
+		// The command runs in memsh's own shell (sh -c), never on the host.
+		c.fname = p.readFilename()
 	case 'v':
 		p.readLabel()
 		if p.peek() == ';' {
@@ -756,8 +758,7 @@ flags:
 			c.nth, seenN = int(min(n, 1<<31-1)), true
 			continue
 		case f == 'e':
-			p.pos++
-			return p.errorf("e command not supported (memsh runs no host commands)")
+			c.eval = true
 		case f == 'w':
 			p.pos++
 			c.fname = p.readFilename()

@@ -149,3 +149,27 @@ func BenchmarkSed(b *testing.B) {
 		})
 	}
 }
+
+// TestExecute checks that e and s///e hand the command to the shell's
+// sh -c and use what it prints (the shell itself is tested elsewhere).
+func TestExecute(t *testing.T) {
+	fakeShell := func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
+		if len(argv) != 3 || argv[0] != "sh" || argv[1] != "-c" {
+			t.Errorf("argv %q", argv)
+			return 127
+		}
+		io.WriteString(stdio.Stdout, "ran["+argv[2]+"]\n")
+		return 0
+	}
+	for _, c := range []command.Case{
+		{Args: []string{"sed", "e"}, Stdin: "echo hi\n", Stdout: "ran[echo hi]\n"},
+		{Args: []string{"sed", "1e date"}, Stdin: "a\nb\n", Stdout: "ran[date]\na\nb\n"},
+		{Args: []string{"sed", "s/.*/cmd &/e"}, Stdin: "x\n", Stdout: "ran[cmd x]\n"},
+		{Args: []string{"sed", "s/y/z/e"}, Stdin: "x\n", Stdout: "x\n"},
+	} {
+		stdout, stderr, status, _ := c.Run(Run, fakeShell)
+		if stdout != c.Stdout || stderr != "" || status != 0 {
+			t.Errorf("%v: %q %q %d, want %q", c.Args, stdout, stderr, status, c.Stdout)
+		}
+	}
+}
