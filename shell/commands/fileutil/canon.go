@@ -21,6 +21,9 @@ const maxSymlinks = 40 // as the kernel's ELOOP limit
 // canonicalize resolves every symlink, "." and ".." in the absolute path p,
 // as readlink -f/-e/-m and realpath do.
 func canonicalize(fsys *memfs.FS, p string, mode canonMode) (string, error) {
+	if p == "" {
+		return "", syscall.ENOENT
+	}
 	comps := splitPath(p)
 	trailingSlash := strings.HasSuffix(p, "/") && len(comps) > 0
 	resolved := "/"

@@ -65,6 +65,7 @@ var diffScripts = []string{
 	"put a\\sb x\nput c x\nput it's x\nput n\\nl x\nput dd x\nput back\\\\slash x\nput q\"uote x\nmkdir sub\nls -N\nls -q\nls -b\nls -Q\nls --quoting-style=c\nls --quoting-style=escape\nls --quoting-style=shell-always\nls --quoting-style=shell\nls --quoting-style=shell-escape\nls --quoting-style=locale\nls -I d*\nls --hide=d*\nls -a --hide=d*\nls -w abc\nls -Q -N\nls -N -Q\nls --quoting-style=bad\nls -lQ sub",
 	"put a x\nput e \nmkdir -p d/s\nln -s a l\n<y rm -i a\n<n rm -i e\n<y rm -i l\n<y\\ny\\ny\\n rm -ri d\nls\nput a hi\nput b hi\n<n cp -i a b\n<y mv -i a b\nls\nput c x\nput d x\n<n rm -I c d\nput c x\nput d x\n<n rm -I c d e b\nls\nmkdir g\n<n rm -rI g\n<y ln -i b c\n<n ln -i b d\n<x rm -i nope\nls -l c b\n<y\\nn\\n rm -i c d\nls\n<y rm -i -f b\n<n rm -f -i e\nls",
 	"put a a\nln -s nowhere dang\ncp a dang\nls -l dang\nmkdir s\nput s/f x\nln s/f s/h\ncp -a s t\nstat -c %h%n t/f t/h\ncp -r s u\nstat -c %h%n u/f u/h\nput b b\nln -s b lb\ncp a lb\nstat -c %s%n b\ncp -P a lb\nls -l lb\ncp --preserve=links -r s w\nstat -c %h%n w/f w/h",
+	"ls \"\"\ncp \"\" x\nmv \"\" x\nrm \"\"\nmkdir \"\"\nrmdir \"\"\ntouch \"\"\nln -s \"\" x\nreadlink -f \"\"\nrealpath \"\"\nstat \"\"\ntruncate -s 0 \"\"\ndu \"\"\nchmod 644 \"\"\nmktemp \"\"\nln \"\" y\nput a a\nln -s a nodir/x\nln nodir/y z\nln a nodir/x\nln -s a a\nln a a\nln -f a a\nbasename \"\" \"\"\ndirname \"\"",
 }
 
 func TestDifferential(t *testing.T) {
@@ -92,6 +93,9 @@ func TestDifferential(t *testing.T) {
 				argv := strings.Fields(line)
 				for i := range argv {
 					argv[i] = strings.NewReplacer(`\s`, " ", `\n`, "\n").Replace(argv[i])
+					if argv[i] == `""` {
+						argv[i] = ""
+					}
 				}
 				stdin := ""
 				if strings.HasPrefix(argv[0], "<") {

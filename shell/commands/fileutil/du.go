@@ -132,6 +132,12 @@ func (d *duCmd) walk(name, p string, depth int) (int64, int) {
 	if d.ctx.Err() != nil {
 		return 0, cancelled
 	}
+	if name == "" {
+		d.out.Flush()
+		d.inv.Errorf("invalid zero-length file name")
+		d.status = 1
+		return 0, 0
+	}
 	var fi fs.FileInfo
 	var err error
 	if d.deref || depth == 0 && d.derefTop {

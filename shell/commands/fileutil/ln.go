@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"syscall"
 
 	"memsh/shell/command"
 )
@@ -135,7 +136,18 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 			err = inv.FS.Link(sp, dp)
 		}
 		if err != nil {
-			fail("failed to create %s %s: %s", kind, quote(dst), command.Strerror(err))
+			// GNU names the target too unless the error is about the new name.
+			e := errnoOf(err)
+			switch {
+			case *symbolic && (e == syscall.ENAMETOOLONG || target == ""):
+				fail("failed to create symbolic link %s -> %s: %s", quote(dst), quote(target), command.Strerror(err))
+			case *symbolic, e == syscall.EDQUOT, e == syscall.EEXIST, e == syscall.ENOSPC, e == syscall.EROFS:
+				fail("failed to create %s %s: %s", kind, quote(dst), command.Strerror(err))
+			case e == syscall.EMLINK:
+				fail("failed to create hard link to %s: %s", quote(src), command.Strerror(err))
+			default:
+				fail("failed to create hard link %s => %s: %s", quote(dst), quote(src), command.Strerror(err))
+			}
 			status = 1
 			continue
 		}
