@@ -9,6 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// maxHeaderLines is how many lines of a command its block header shows.
+const maxHeaderLines = 8
+
 // block is one command in the scrollback: what was run, its output as
 // display lines, and how it ended.
 type block struct {
@@ -122,6 +125,11 @@ func (b *block) header(width int, st *styles, now time.Time, spin string, hl fun
 		b.hl = hl(b.cmd)
 	}
 	cmdLines := strings.Split(b.hl, "\n")
+	if n := len(cmdLines); n > maxHeaderLines {
+		// A long pasted script: its first lines say what it was.
+		cmdLines = append(cmdLines[:maxHeaderLines-1:maxHeaderLines-1],
+			st.muted.Render(fmt.Sprintf("… %d more lines", n-maxHeaderLines+1)))
+	}
 	out := make([]string, 0, len(cmdLines))
 	rw := lipgloss.Width(right)
 	for i, l := range cmdLines {

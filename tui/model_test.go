@@ -251,3 +251,20 @@ func TestClearCommand(t *testing.T) {
 		t.Fatalf("after clear:\n%s", view)
 	}
 }
+
+func TestLongCommandHeader(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 80, 40)
+	var script []string
+	for i := 0; i < 30; i++ {
+		script = append(script, fmt.Sprintf("echo %d", i))
+	}
+	runSync(t, m, strings.Join(script, "\n"))
+	view := ansiStrip(m.View().Content)
+	if !strings.Contains(view, "… 23 more lines") || strings.Contains(view, "> echo 7\n") {
+		t.Fatalf("header of a 30-line script:\n%s", view)
+	}
+	if !strings.Contains(view, "\n29\n") {
+		t.Fatalf("output missing:\n%s", view)
+	}
+}
