@@ -24,8 +24,11 @@ func BenchmarkPythonPass(b *testing.B) {
 	}
 }
 
-// BenchmarkStdin64K pipes zeros into a wasip1 guest reading 64 KiB chunks.
+// BenchmarkStdin64K pipes zeros into a wasip1 guest reading 64 KiB chunks,
+// under a cancellable ctx as the shell runs guests.
 func BenchmarkStdin64K(b *testing.B) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	g := guestWasm(b, "reader")
 	rt := testRuntime()
 	const total = 256 << 20
@@ -33,7 +36,7 @@ func BenchmarkStdin64K(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		p := Proc{Args: []string{"reader", "65536"}, Dir: "/", FS: memfs.New(memfs.Options{}), Stdin: io.LimitReader(zeros{}, total), Stdout: io.Discard, Stderr: io.Discard}
-		if st := rt.RunModule(context.Background(), g, p); st != 0 {
+		if st := rt.RunModule(ctx, g, p); st != 0 {
 			b.Fatalf("status %d", st)
 		}
 	}

@@ -184,6 +184,7 @@ var (
 	exportFn   = func(idx byte) []byte { return section(7, 1, 6, '_', 's', 't', 'a', 'r', 't', 0, idx) }
 	codeUnreac = section(10, 1, 3, 0, 0x00, 0x0b)                        // body: unreachable; end
 	codeNop    = section(10, 1, 2, 0, 0x0b)                              // body: end
+	codeRecur  = section(10, 1, 4, 0, 0x10, 0x00, 0x0b)                  // body: call 0; end
 	importEnv  = section(2, 1, 3, 'e', 'n', 'v', 3, 'f', 'o', 'o', 0, 0) // env.foo: type 0
 )
 
@@ -196,6 +197,7 @@ func TestModuleErrors(t *testing.T) {
 		stderr string
 	}{
 		{"trap", wasmModule(typeVoid, funcOne, exportFn(0), codeUnreac), 134, "bad.wasm: trap: unreachable\n"},
+		{"stack overflow", wasmModule(typeVoid, funcOne, exportFn(0), codeRecur), 134, "bad.wasm: trap: stack overflow\n"},
 		{"ok", wasmModule(typeVoid, funcOne, exportFn(0), codeNop), 0, ""},
 		{"unsupported import", wasmModule(typeVoid, importEnv, funcOne, exportFn(1), codeNop), 126, "bad.wasm: cannot execute: unsupported import env.foo (only wasi_snapshot_preview1 is provided)\n"},
 		{"no _start", wasmModule(typeVoid, funcOne, codeNop), 126, "bad.wasm: cannot execute: not a WASI command (no _start export)\n"},

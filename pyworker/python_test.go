@@ -410,3 +410,99 @@ func TestPythonBrokenPipe(t *testing.T) {
 		t.Errorf("status %d stderr %q", st, errb.String())
 	}
 }
+
+// chanWriter reports each write on a channel.
+type chanWriter chan string
+
+func (c chanWriter) Write(p []byte) (int, error) {
+	c <- string(p)
+	return len(p), nil
+}
+
+// TestPythonStreams checks stdout leaves python as it is flushed, not at
+// exit, and stdin arrives as it is written.
+func TestPythonStreams(t *testing.T) {
+	needPython(t)
+	pr, pw := io.Pipe()
+	out := make(chanWriter, 16)
+	done := make(chan int, 1)
+	go func() {
+		done <- testRuntime().RunPython(context.Background(), Proc{
+			Args: []string{"python3", "-u", "-c", `
+import sys
+print('ready')
+for line in sys.stdin:
+    print('got', line.strip())
+`}, FS: newFS(t), Dir: "/", Stdin: pr, Stdout: out, Stderr: out,
+		})
+	}()
+	expect := func(want string) {
+		t.Helper()
+		var got string
+		for got != want {
+			select {
+			case s := <-out:
+				got += s
+			case <-time.After(60 * time.Second):
+				t.Fatalf("waiting for %q, have %q", want, got)
+			}
+		}
+	}
+	expect("ready\n")
+	pw.Write([]byte("one\n"))
+	expect("got one\n")
+	pw.Write([]byte("two\n"))
+	expect("got two\n")
+	pw.Close()
+	if st := <-done; st != 0 {
+		t.Errorf("status %d", st)
+	}
+}
+
+// TestPythonSandbox pins what python says when asked for what WASI cannot
+// give (docs/pyworker.md lists these).
+func TestPythonSandbox(t *testing.T) {
+	f := newFS(t)
+	tests := []struct{ code, want string }{
+		{"import threading; threading.Thread(target=print).start()", "RuntimeError: can't start new thread"},
+		{"import socket; socket.socket()", "OSError: [Errno 58] Not supported"},
+		{"import subprocess; subprocess.run(['ls'])", "OSError: [Errno 58] wasi does not support processes."},
+		{"import os; os.system('ls')", "AttributeError: module 'os' has no attribute 'system'"},
+		{"import os; os.fork()", "AttributeError: module 'os' has no attribute 'fork'"},
+		{"import ssl", "ModuleNotFoundError: No module named 'ssl'"},
+	}
+	for _, tt := range tests {
+		r := py(t, f, "/", "", "-c", tt.code)
+		if r.status != 1 || !strings.HasSuffix(r.stderr, tt.want+"\n") {
+			t.Errorf("%s: status %d stderr %q, want %q", tt.code, r.status, r.stderr, tt.want)
+		}
+	}
+	r := py(t, f, "/", "", "-c", `
+import json, re, sqlite3, zlib, bz2, hashlib, decimal, datetime, zoneinfo, csv, struct, random, select, os
+db = sqlite3.connect(':memory:')
+db.execute('create table t (x)')
+db.execute('insert into t values (42)')
+print(db.execute('select x from t').fetchone()[0], len(os.urandom(16)), zlib.decompress(zlib.compress(b'z')))`)
+	if r.stdout != "42 16 b'z'\n" {
+		t.Errorf("stdlib: %+v", r)
+	}
+}
+
+func TestPythonMemoryLimit(t *testing.T) {
+	needPython(t)
+	rt := New(Config{MemoryLimitMiB: 128})
+	defer rt.Close()
+	var out, errb bytes.Buffer
+	st := rt.RunPython(context.Background(), Proc{
+		Args: []string{"python3", "-c", `
+try:
+    x = bytearray(512 << 20)
+except MemoryError:
+    print('MemoryError')
+y = bytearray(16 << 20)
+print('still fine')`}, FS: newFS(t), Dir: "/", Stdout: &out, Stderr: &errb,
+	})
+	if st != 0 || out.String() != "MemoryError\nstill fine\n" {
+		t.Errorf("status %d stdout %q stderr %q", st, out.String(), errb.String())
+	}
+}

@@ -319,6 +319,13 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		p.errorf(def, "cannot start the WebAssembly runtime: %v", err)
 		return StatusCannotExecute
 	}
+	r.mu.Lock()
+	closed := r.closed
+	r.mu.Unlock()
+	if closed {
+		p.errorf(def, "cannot execute: the WebAssembly runtime is closed")
+		return StatusCannotExecute
+	}
 	if p.FS == nil {
 		p.errorf(def, "no filesystem")
 		return StatusCannotExecute
