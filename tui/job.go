@@ -30,6 +30,7 @@ type doneMsg struct {
 	exited bool
 	exitSt int
 	dir    string
+	home   string
 	end    time.Time
 }
 
@@ -57,7 +58,7 @@ func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) 
 			Stderr: streamWriter{j.out, streamErr},
 		})
 		j.in.stop()
-		d := doneMsg{id: j.id, status: st, err: err, dir: sh.Dir(), end: time.Now()}
+		d := doneMsg{id: j.id, status: st, err: err, dir: sh.Dir(), home: sh.Getenv("HOME"), end: time.Now()}
 		d.exitSt, d.exited = sh.Exited()
 		return d
 	}

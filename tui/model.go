@@ -54,6 +54,7 @@ type model struct {
 	width, height int
 	now           time.Time
 	cwd           string
+	home          string // $HOME, to show the cwd as ~/...
 
 	ed      editor
 	version int // bumps on every edit; ties async completions to their input
@@ -118,7 +119,7 @@ func newModel(sh Shell, opts Options) (*model, error) {
 		known:   map[string]bool{},
 	}
 	if sh != nil {
-		m.cwd = sh.Dir()
+		m.cwd, m.home = sh.Dir(), sh.Getenv("HOME")
 	}
 	if opts.ConfigDir != "" {
 		m.histPath = filepath.Join(opts.ConfigDir, "history")
@@ -556,7 +557,7 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	m.job.cancel()
 	m.job = nil
 	m.lastStatus = d.status
-	m.cwd = d.dir
+	m.cwd, m.home = d.dir, d.home
 	m.now = d.end
 	clear(m.known)
 	m.hl = nil

@@ -439,7 +439,11 @@ func (m *model) renderPreview(width, h int) []string {
 
 // statusLine shows where the shell is and what the keys do now.
 func (m *model) statusLine(width int) string {
-	left := m.st.accent.Render(m.cwd)
+	cwd := m.cwd
+	if h := m.home; h != "" && h != "/" && (cwd == h || strings.HasPrefix(cwd, h+"/")) {
+		cwd = "~" + cwd[len(h):]
+	}
+	left := m.st.accent.Render(cwd)
 	var hint string
 	switch {
 	case m.focus == focusPanel:
