@@ -91,6 +91,17 @@ func (c *colors) end(code string) string {
 	return "\x1b[m\x1b[K"
 }
 
+// colors reads GREP_COLORS, and the deprecated GREP_COLOR (with GNU
+// 3.8's warning) when GREP_COLORS is not set.
+func (g *grepper) colors() *colors {
+	env := g.inv.Getenv("GREP_COLORS")
+	if old := g.inv.Getenv("GREP_COLOR"); old != "" && env == "" {
+		g.inv.Errorf("warning: GREP_COLOR='%s' is deprecated; use GREP_COLORS='mt=%s'", old, old)
+		env = "mt=" + old
+	}
+	return parseGrepColors(env)
+}
+
 // parseGrepColors reads GREP_COLORS over GNU's defaults.
 func parseGrepColors(env string) *colors {
 	c := &colors{ms: "01;31", mc: "01;31", fn: "35", ln: "32", bn: "32", se: "36"}
@@ -304,10 +315,10 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	switch when {
 	case "", "never", "no", "none":
 	case "always", "yes", "force":
-		g.color = parseGrepColors(inv.Getenv("GREP_COLORS"))
+		g.color = g.colors()
 	case "auto", "tty", "if-tty":
 		if inv.Term && inv.Getenv("TERM") != "dumb" {
-			g.color = parseGrepColors(inv.Getenv("GREP_COLORS"))
+			g.color = g.colors()
 		}
 	default:
 		// GNU grep answers a bad --color argument with its --help.

@@ -438,34 +438,44 @@ func (fs *fileScan) printLine(line []byte, lineno, off int64, sep byte) bool {
 	fs.separator(lineno)
 	fs.prefix(lineno, off, sep)
 	matching := (sep == ':') != g.invert
-	if g.color != nil && matching && g.colorFor(sep) != "" {
-		lineColor := g.color.sl
-		if sep == '-' {
-			lineColor = g.color.cx
-		}
+	switch {
+	case g.color == nil:
+		g.write(line)
+	case matching && g.colorFor(sep) != "":
+		// GNU opens the line colour before each stretch and closes it
+		// only at the end of the line.
+		lineColor := g.lineColor(sep)
 		prev := 0
 		for _, m := range g.re.FindAllSubmatchIndex(line, -1) {
 			if m[1] == m[0] {
 				continue
 			}
-			g.writeColored(line[prev:m[0]], lineColor)
+			g.writeString(g.color.start(lineColor))
+			g.write(line[prev:m[0]])
 			g.writeMatch(line[m[0]:m[1]], g.colorFor(sep))
 			prev = m[1]
 		}
 		g.writeColored(line[prev:], lineColor)
-	} else if g.color != nil {
-		lineColor := g.color.sl
-		if sep == '-' {
-			lineColor = g.color.cx
-		}
-		g.writeColored(line, lineColor)
-	} else {
-		g.write(line)
+	default:
+		g.writeColored(line, g.lineColor(sep))
 	}
 	g.writeByte(g.eol)
 	fs.lastOut = lineno
 	g.printedAny = true
 	return true
+}
+
+// lineColor is sl for selected lines and cx for context lines (swapped
+// by rv with -v).
+func (g *grepper) lineColor(sep byte) string {
+	selected := sep == ':'
+	if g.color.rv && g.invert {
+		selected = !selected
+	}
+	if selected {
+		return g.color.sl
+	}
+	return g.color.cx
 }
 
 func (g *grepper) colorFor(sep byte) string {
