@@ -4,7 +4,7 @@ import "memsh/shell/command"
 
 // Commands is this package's registry table.
 func Commands() []command.Command {
-	return []command.Command{
+	cmds := []command.Command{
 		{Name: "cat", Summary: "concatenate files and print on the standard output", Help: catHelp, Run: runCat},
 		{Name: "head", Summary: "output the first part of files", Help: headHelp, Run: runHead},
 		{Name: "tail", Summary: "output the last part of files", Help: tailHelp, Run: runTail},
@@ -14,4 +14,8 @@ func Commands() []command.Command {
 		{Name: "cut", Summary: "remove sections from each line of files", Help: cutHelp, Run: runCut},
 		{Name: "tr", Summary: "translate or delete characters", Help: trHelp, Run: runTr},
 	}
+	for _, a := range sumAlgos {
+		cmds = append(cmds, a.command())
+	}
+	return cmds
 }

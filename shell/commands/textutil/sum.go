@@ -1,0 +1,352 @@
+package textutil
+
+import (
+	"bufio"
+	"context"
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+// sumAlgo describes one checksum command.
+type sumAlgo struct {
+	name string // md5sum
+	tag  string // MD5, for --tag lines
+	bits int
+	rfc  string
+	new  func() hash.Hash
+}
+
+var sumAlgos = []sumAlgo{
+	{"md5sum", "MD5", 128, "The sums are computed as described in RFC 1321.", md5.New},
+	{"sha1sum", "SHA1", 160, "The sums are computed as described in FIPS-180-1.", sha1.New},
+	{"sha256sum", "SHA256", 256, "The sums are computed as described in FIPS-180-2.", sha256.New},
+	{"sha512sum", "SHA512", 512, "The sums are computed as described in FIPS-180-2.", sha512.New},
+}
+
+func (a sumAlgo) help() string {
+	return fmt.Sprintf(`Usage: %s [OPTION]... [FILE]...
+Print or check %s (%d-bit) checksums.
+
+With no FILE, or when FILE is -, read standard input.
+  -b, --binary          read in binary mode
+  -c, --check           read checksums from the FILEs and check them
+      --tag             create a BSD-style checksum
+  -t, --text            read in text mode (default)
+  -z, --zero            end each output line with NUL, not newline,
+                          and disable file name escaping
+
+The following five options are useful only when verifying checksums:
+      --ignore-missing  don't fail or report status for missing files
+      --quiet           don't print OK for each successfully verified file
+      --status          don't output anything, status code shows success
+      --strict          exit non-zero for improperly formatted checksum lines
+  -w, --warn            warn about improperly formatted checksum lines
+
+      --help        display this help and exit
+
+%s
+When checking, the input should be a former output of this program.
+The default mode is to print a line with: checksum, a space,
+a character indicating input mode ('*' for binary, ' ' for text
+or where binary is insignificant), and name for each FILE.
+
+Note: There is no difference between binary mode and text mode on GNU systems.
+`, a.name, a.tag, a.bits, a.rfc)
+}
+
+func (a sumAlgo) command() command.Command {
+	return command.Command{
+		Name:    a.name,
+		Summary: fmt.Sprintf("compute and check %s message digest", a.tag),
+		Help:    a.help(),
+		Run:     a.run,
+	}
+}
+
+type sumOptions struct {
+	binary, check, tag, text, zero       bool
+	ignoreMissing, quiet, status, strict bool
+	warn                                 bool
+}
+
+func (a sumAlgo) run(ctx context.Context, inv *command.Invocation) int {
+	fs := inv.NewFlags()
+	var o sumOptions
+	fs.BoolVarP(&o.binary, "binary", "b", false, "")
+	fs.BoolVarP(&o.check, "check", "c", false, "")
+	fs.BoolVar(&o.tag, "tag", false, "")
+	fs.BoolVarP(&o.text, "text", "t", false, "")
+	fs.BoolVarP(&o.zero, "zero", "z", false, "")
+	fs.BoolVar(&o.ignoreMissing, "ignore-missing", false, "")
+	fs.BoolVar(&o.quiet, "quiet", false, "")
+	fs.BoolVar(&o.status, "status", false, "")
+	fs.BoolVar(&o.strict, "strict", false, "")
+	fs.BoolVarP(&o.warn, "warn", "w", false, "")
+	args, st, ok := inv.ParseFlags(fs, 1)
+	if !ok {
+		return st
+	}
+	if !o.check {
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{o.ignoreMissing, "--ignore-missing"}, {o.status, "--status"}, {o.warn, "--warn"}, {o.quiet, "--quiet"}, {o.strict, "--strict"}} {
+			if f.on {
+				return inv.Usage(1, "the %s option is meaningful only when verifying checksums", f.name)
+			}
+		}
+	}
+	if o.tag && o.check {
+		return inv.Usage(1, "the --tag option is meaningless when verifying checksums")
+	}
+	if o.tag && o.text {
+		return inv.Usage(1, "--tag does not support --text mode")
+	}
+	if o.binary && o.check {
+		return inv.Usage(1, "the --binary and --text options are meaningless when verifying checksums")
+	}
+	out := newWriter(inv)
+	status := 0
+	for _, name := range operands(args) {
+		var err error
+		if o.check {
+			var st int
+			st, err = a.checkList(ctx, inv, out, name, &o)
+			status = max(status, st)
+		} else {
+			var sum []byte
+			sum, err = a.sumFile(ctx, inv, name)
+			if err == nil {
+				a.writeSum(out, name, sum, &o)
+			} else if !isCancel(err) {
+				status = inv.PathError(name, err)
+				err = nil
+			}
+		}
+		if err != nil {
+			if isCancel(err) {
+				return statusCancelled
+			}
+			return outputFailed(inv, err)
+		}
+		if werr := checkWrite(out); werr != nil {
+			return outputFailed(inv, werr.(writeError).err)
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return outputFailed(inv, err)
+	}
+	return status
+}
+
+func (a sumAlgo) sumFile(ctx context.Context, inv *command.Invocation, name string) ([]byte, error) {
+	r, err := openInput(ctx, inv, name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	h := a.new()
+	buf := make([]byte, bufSize)
+	if _, err := io.CopyBuffer(h, r, buf); err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
+}
+
+// escapeName applies coreutils' file name escaping: a name holding a
+// backslash or newline is printed escaped, and the line starts with '\'.
+func escapeName(name string) (string, bool) {
+	if !strings.ContainsAny(name, "\\\n\r") {
+		return name, false
+	}
+	r := strings.NewReplacer("\\", "\\\\", "\n", "\\n", "\r", "\\r")
+	return r.Replace(name), true
+}
+
+func (a sumAlgo) writeSum(out *bufio.Writer, name string, sum []byte, o *sumOptions) {
+	escaped := false
+	if !o.zero {
+		name, escaped = escapeName(name)
+	}
+	if escaped {
+		out.WriteByte('\\')
+	}
+	if o.tag {
+		fmt.Fprintf(out, "%s (%s) = %x", a.tag, name, sum)
+	} else {
+		mode := byte(' ')
+		if o.binary {
+			mode = '*'
+		}
+		fmt.Fprintf(out, "%x %c%s", sum, mode, name)
+	}
+	if o.zero {
+		out.WriteByte(0)
+	} else {
+		out.WriteByte('\n')
+	}
+}
+
+// parseSumLine reads "HASH  NAME", "HASH *NAME" or "TAG (NAME) = HASH",
+// possibly '\'-escaped; it returns the hex digest and the name.
+func (a sumAlgo) parseSumLine(line string) (digest, name string, ok bool) {
+	line = strings.TrimLeft(line, " \t")
+	escaped := strings.HasPrefix(line, "\\")
+	if escaped {
+		line = line[1:]
+	}
+	hexLen := a.bits / 4
+	if rest, found := strings.CutPrefix(line, a.tag+" ("); found {
+		i := strings.LastIndex(rest, ") = ")
+		if i < 0 {
+			return "", "", false
+		}
+		name, digest = rest[:i], rest[i+4:]
+	} else {
+		if len(line) < hexLen+2 || line[hexLen] != ' ' {
+			return "", "", false
+		}
+		digest = line[:hexLen]
+		name = line[hexLen+1:]
+		if name[0] == ' ' || name[0] == '*' {
+			name = name[1:]
+		}
+	}
+	if len(digest) != hexLen || name == "" {
+		return "", "", false
+	}
+	if _, err := hex.DecodeString(digest); err != nil {
+		return "", "", false
+	}
+	if escaped {
+		var b strings.Builder
+		for i := 0; i < len(name); i++ {
+			if name[i] == '\\' && i+1 < len(name) {
+				i++
+				switch name[i] {
+				case 'n':
+					b.WriteByte('\n')
+				case 'r':
+					b.WriteByte('\r')
+				case '\\':
+					b.WriteByte('\\')
+				default:
+					return "", "", false
+				}
+				continue
+			}
+			b.WriteByte(name[i])
+		}
+		name = b.String()
+	}
+	return strings.ToLower(digest), name, true
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf(one, n)
+	}
+	return fmt.Sprintf(many, n)
+}
+
+// checkList implements -c for one checksum list.
+func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bufio.Writer, list string, o *sumOptions) (int, error) {
+	r, err := openInput(ctx, inv, list)
+	if err != nil {
+		return inv.PathError(list, err), nil
+	}
+	defer r.Close()
+	shown := list
+	if list == "-" {
+		shown = "'standard input'"
+	}
+	var bad, unreadable, mismatched, verified int
+	properly := false
+	lr := newLineReader(r, '\n')
+	for lineNo := 1; ; lineNo++ {
+		raw, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if isCancel(err) {
+				return 0, err
+			}
+			return inv.PathError(list, err), nil
+		}
+		line := strings.TrimSuffix(string(raw), "\n")
+		digest, name, ok := a.parseSumLine(line)
+		if !ok {
+			bad++
+			if o.warn {
+				inv.Errorf("%s: %d: improperly formatted %s checksum line", list, lineNo, a.tag)
+			}
+			continue
+		}
+		properly = true
+		sum, err := a.sumFile(ctx, inv, name)
+		if err != nil {
+			if isCancel(err) {
+				return 0, err
+			}
+			if o.ignoreMissing && isNotExist(err) {
+				continue
+			}
+			unreadable++
+			inv.PathError(name, err)
+			if !o.status {
+				fmt.Fprintf(out, "%s: FAILED open or read\n", name)
+			}
+			continue
+		}
+		verified++
+		match := hex.EncodeToString(sum) == digest
+		if !match {
+			mismatched++
+		}
+		if !o.status && (!match || !o.quiet) {
+			res := "OK"
+			if !match {
+				res = "FAILED"
+			}
+			fmt.Fprintf(out, "%s: %s\n", name, res)
+		}
+	}
+	out.Flush()
+	if !properly {
+		inv.Errorf("%s: no properly formatted checksum lines found", shown)
+		return 1, nil
+	}
+	if !o.status {
+		if bad > 0 {
+			inv.Errorf("WARNING: %s", plural(bad, "%d line is improperly formatted", "%d lines are improperly formatted"))
+		}
+		if unreadable > 0 {
+			inv.Errorf("WARNING: %s", plural(unreadable, "%d listed file could not be read", "%d listed files could not be read"))
+		}
+		if mismatched > 0 {
+			inv.Errorf("WARNING: %s", plural(mismatched, "%d computed checksum did NOT match", "%d computed checksums did NOT match"))
+		}
+	}
+	if o.ignoreMissing && verified == 0 && unreadable == 0 && mismatched == 0 {
+		inv.Errorf("%s: no file was verified", shown)
+		return 1, nil
+	}
+	if unreadable > 0 || mismatched > 0 || (o.strict && bad > 0) {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

@@ -1,0 +1,225 @@
+package textutil
+
+import (
+	"context"
+	"testing"
+
+	"memsh/shell/command"
+)
+
+// runSum dispatches to the checksum command named by Args[0].
+func runSum(ctx context.Context, inv *command.Invocation) int {
+	for _, a := range sumAlgos {
+		if a.name == inv.Name() {
+			return a.run(ctx, inv)
+		}
+	}
+	panic("unknown checksum command " + inv.Name())
+}
+
+func TestSums(t *testing.T) {
+	runCases(t, runSum, []command.Case{
+		{Name: "md5 stdin",
+			Args:   []string{"md5sum"},
+			Stdin:  "hello\n",
+			Stdout: "b1946ac92492d2347c6235b4d2611184  -\n",
+		},
+		{Name: "md5 files",
+			Files: map[string]string{"/home/user/f": "x", "/home/user/g": ""},
+			Args:  []string{"md5sum", "f", "-", "g"},
+			Stdin: "y",
+			Stdout: `9dd4e461268c8034f5c8564e155c67a6  f
+415290769594460e2e485922904f345d  -
+d41d8cd98f00b204e9800998ecf8427e  g
+`,
+		},
+		{Name: "sha1",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"sha1sum", "f"},
+			Stdout: "11f6ad8ec52a2984abaafd7c3b516503785c2072  f\n",
+		},
+		{Name: "sha256",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"sha256sum", "f"},
+			Stdout: "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881  f\n",
+		},
+		{Name: "sha512",
+			Files: map[string]string{"/home/user/f": "x"},
+			Args:  []string{"sha512sum", "f"},
+			Stdout: `a4abd4448c49562d828115d13a1fccea927f52b4d5459297f8b43e42da89238bc13626e43dcb38ddb082488927ec904fb42057443983e88585179d50551afe62  f
+`,
+		},
+		{Name: "binary",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"md5sum", "-b", "f"},
+			Stdout: "9dd4e461268c8034f5c8564e155c67a6 *f\n",
+		},
+		{Name: "tag",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"sha256sum", "--tag", "f"},
+			Stdout: "SHA256 (f) = 2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881\n",
+		},
+		{Name: "zero",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"md5sum", "-z", "f"},
+			Stdout: "9dd4e461268c8034f5c8564e155c67a6  f\x00",
+		},
+		{Name: "escaped name",
+			Files:  map[string]string{"/home/user/a\\b": ""},
+			Args:   []string{"md5sum", "a\\b"},
+			Stdout: "\\d41d8cd98f00b204e9800998ecf8427e  a\\\\b\n",
+		},
+		{Name: "missing",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"md5sum", "nope", "f"},
+			Stdout: "9dd4e461268c8034f5c8564e155c67a6  f\n",
+			Stderr: "md5sum: nope: No such file or directory\n",
+			Status: 1,
+		},
+		{Name: "directory",
+			Files:  map[string]string{"/home/user/d/": ""},
+			Args:   []string{"md5sum", "d"},
+			Stderr: "md5sum: d: Is a directory\n",
+			Status: 1,
+		},
+		{Name: "check ok",
+			Files:  map[string]string{"/home/user/f": "x", "/home/user/c": "9dd4e461268c8034f5c8564e155c67a6  f\n"},
+			Args:   []string{"md5sum", "-c", "c"},
+			Stdout: "f: OK\n",
+		},
+		{Name: "check mixed",
+			Files: map[string]string{"/home/user/f": "x", "/home/user/c": `9dd4e461268c8034f5c8564e155c67a6  f
+bad line
+9dd4e461268c8034f5c8564e155c67a6  nope
+0dd4e461268c8034f5c8564e155c67a6  f
+MD5 (f) = 9dd4e461268c8034f5c8564e155c67a6
+`},
+			Args:   []string{"md5sum", "-c", "c"},
+			Stdout: "f: OK\nnope: FAILED open or read\nf: FAILED\nf: OK\n",
+			Stderr: `md5sum: nope: No such file or directory
+md5sum: WARNING: 1 line is improperly formatted
+md5sum: WARNING: 1 listed file could not be read
+md5sum: WARNING: 1 computed checksum did NOT match
+`,
+			Status: 1,
+		},
+		{Name: "check quiet",
+			Files:  map[string]string{"/home/user/f": "x", "/home/user/c": "9dd4e461268c8034f5c8564e155c67a6  f\n0dd4e461268c8034f5c8564e155c67a6  f\n"},
+			Args:   []string{"md5sum", "-c", "--quiet", "c"},
+			Stdout: "f: FAILED\n",
+			Stderr: "md5sum: WARNING: 1 computed checksum did NOT match\n",
+			Status: 1,
+		},
+		{Name: "check status",
+			Files:  map[string]string{"/home/user/f": "x", "/home/user/c": "9dd4e461268c8034f5c8564e155c67a6  f\nbad\n9dd4e461268c8034f5c8564e155c67a6  nope\n"},
+			Args:   []string{"md5sum", "-c", "--status", "c"},
+			Stderr: "md5sum: nope: No such file or directory\n",
+			Status: 1,
+		},
+		{Name: "check strict warn",
+			Files:  map[string]string{"/home/user/f": "x", "/home/user/c": "9dd4e461268c8034f5c8564e155c67a6  f\nbad\n"},
+			Args:   []string{"md5sum", "-c", "-w", "--strict", "c"},
+			Stdout: "f: OK\n",
+			Stderr: `md5sum: c: 2: improperly formatted MD5 checksum line
+md5sum: WARNING: 1 line is improperly formatted
+`,
+			Status: 1,
+		},
+		{Name: "check strict only",
+			Files:  map[string]string{"/home/user/f": "x", "/home/user/c": "9dd4e461268c8034f5c8564e155c67a6  f\nbad\nbad\n"},
+			Args:   []string{"md5sum", "-c", "--strict", "c"},
+			Stdout: "f: OK\n",
+			Stderr: "md5sum: WARNING: 2 lines are improperly formatted\n",
+			Status: 1,
+		},
+		{Name: "check ignore missing",
+			Args:   []string{"md5sum", "-c", "--ignore-missing"},
+			Stdin:  "9dd4e461268c8034f5c8564e155c67a6  nope\n",
+			Stderr: "md5sum: 'standard input': no file was verified\n",
+			Status: 1,
+		},
+		{Name: "check no lines",
+			Files:  map[string]string{"/home/user/g": "garbage\n"},
+			Args:   []string{"md5sum", "-c", "g"},
+			Stderr: "md5sum: g: no properly formatted checksum lines found\n",
+			Status: 1,
+		},
+		{Name: "check no lines stdin",
+			Args:   []string{"md5sum", "-c"},
+			Stdin:  "garbage\n",
+			Stderr: "md5sum: 'standard input': no properly formatted checksum lines found\n",
+			Status: 1,
+		},
+		{Name: "check stdin fail",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"sha1sum", "-c"},
+			Stdin:  "0000000000000000000000000000000000000000  f\n",
+			Stdout: "f: FAILED\n",
+			Stderr: "sha1sum: WARNING: 1 computed checksum did NOT match\n",
+			Status: 1,
+		},
+		{Name: "check binary marker",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"md5sum", "-c"},
+			Stdin:  "9dd4e461268c8034f5c8564e155c67a6 *f\n",
+			Stdout: "f: OK\n",
+		},
+		{Name: "check uppercase hex",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"md5sum", "-c"},
+			Stdin:  "9DD4E461268C8034F5C8564E155C67A6  f\n",
+			Stdout: "f: OK\n",
+		},
+		{Name: "check escaped",
+			Files:  map[string]string{"/home/user/a\\b": ""},
+			Args:   []string{"md5sum", "-c"},
+			Stdin:  "\\d41d8cd98f00b204e9800998ecf8427e  a\\\\b\n",
+			Stdout: "a\\b: OK\n",
+		},
+		{Name: "check tag",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"sha256sum", "-c"},
+			Stdin:  "SHA256 (f) = 2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881\n",
+			Stdout: "f: OK\n",
+		},
+		{Name: "check two mismatches",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"md5sum", "-c"},
+			Stdin:  "0dd4e461268c8034f5c8564e155c67a6  f\n0dd4e461268c8034f5c8564e155c67a6  f\n",
+			Stdout: "f: FAILED\nf: FAILED\n",
+			Stderr: "md5sum: WARNING: 2 computed checksums did NOT match\n",
+			Status: 1,
+		},
+		{Name: "quiet without check",
+			Args: []string{"md5sum", "--quiet", "f"},
+			Stderr: `md5sum: the --quiet option is meaningful only when verifying checksums
+Try 'md5sum --help' for more information.
+`,
+			Status: 1,
+		},
+		{Name: "status without check",
+			Args: []string{"md5sum", "--status", "f"},
+			Stderr: `md5sum: the --status option is meaningful only when verifying checksums
+Try 'md5sum --help' for more information.
+`,
+			Status: 1,
+		},
+		{Name: "tag with check",
+			Args: []string{"md5sum", "--tag", "-c", "f"},
+			Stderr: `md5sum: the --tag option is meaningless when verifying checksums
+Try 'md5sum --help' for more information.
+`,
+			Status: 1,
+		},
+		{Name: "missing check file",
+			Args:   []string{"md5sum", "-c", "nope"},
+			Stderr: "md5sum: nope: No such file or directory\n",
+			Status: 1,
+		},
+		{Name: "bad option",
+			Args:   []string{"md5sum", "-x"},
+			Stderr: "md5sum: invalid option -- 'x'\nTry 'md5sum --help' for more information.\n",
+			Status: 1,
+		},
+	})
+}
