@@ -4,6 +4,7 @@ package commands
 
 import (
 	"memsh/shell/command"
+	"memsh/shell/commands/awk"
 	"memsh/shell/commands/diff"
 	"memsh/shell/commands/fileutil"
 	"memsh/shell/commands/grep"
@@ -23,6 +24,7 @@ func All() []command.Command {
 		grep.Commands(),
 		sysutil.Commands(),
 		jq.Commands(),
+		awk.Commands(),
 		diff.Commands(),
 		printf.Commands(),
 		sed.Commands(),

@@ -268,7 +268,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 				t = time.Unix(p.integer(a), 0)
 			}
 		}
-		return i, pad(strftime(layout, t), flags, width, prec, hasPrec), false
+		return i, pad(Strftime(layout, t), flags, width, prec, hasPrec), false
 	default:
 		p.warn("`" + string(verb) + "': invalid format character")
 		p.status = 1
@@ -553,8 +553,9 @@ func ansiQuote(s string) string {
 	return b.String()
 }
 
-// strftime covers the conversions scripts use with %(fmt)T.
-func strftime(layout string, t time.Time) string {
+// Strftime formats t with the C strftime conversions scripts use
+// (bash's %(fmt)T, awk's strftime).
+func Strftime(layout string, t time.Time) string {
 	var b strings.Builder
 	for i := 0; i < len(layout); i++ {
 		if layout[i] != '%' || i+1 >= len(layout) {

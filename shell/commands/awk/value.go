@@ -1,0 +1,179 @@
+package awk
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// A value is a number, a string, or a "strnum": a string from input
+// (fields, getline, FS splits, ARGV, ENVIRON, -v) that compares as a
+// number when it looks like one. The zero value is the uninitialized
+// value: "" and 0 at once.
+type value struct {
+	kind kind
+	n    float64
+	s    string
+}
+
+type kind uint8
+
+const (
+	kUninit kind = iota
+	kNum
+	kStr
+	kStrNum // s is the text; n is valid (it looked numeric)
+)
+
+func num(n float64) value  { return value{kind: kNum, n: n} }
+func str(s string) value   { return value{kind: kStr, s: s} }
+func boolean(b bool) value { return num(float64(boolInt(b))) }
+
+// strnum makes a value from input text: numeric-looking text compares
+// as a number.
+func strnum(s string) value {
+	if n, ok := looksNumeric(s); ok {
+		return value{kind: kStrNum, s: s, n: n}
+	}
+	return value{kind: kStr, s: s}
+}
+
+// isNumeric reports whether v compares as a number.
+func (v value) isNumeric() bool { return v.kind != kStr }
+
+// looksNumeric is POSIX's test for a numeric string: optional blanks, a
+// decimal floating-point number, optional blanks, nothing else.
+func looksNumeric(s string) (float64, bool) {
+	t := strings.Trim(s, " \t\n")
+	if t == "" {
+		return 0, false
+	}
+	n, used := strToNum(t)
+	if used != len(t) {
+		return 0, false
+	}
+	return n, true
+}
+
+// strToNum reads the longest numeric prefix of s (after leading blanks),
+// as awk converts strings to numbers: "3abc" is 3, "abc" is 0. It
+// returns the number and the bytes used (0 when there is no number).
+func strToNum(s string) (float64, int) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v') {
+		i++
+	}
+	start := i
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	// gawk reads "+inf", "-nan" and friends as special values
+	if rest := strings.ToLower(s[i:min(len(s), i+3)]); (rest == "inf" || rest == "nan") && i > start {
+		n, _ := strconv.ParseFloat(s[start:i+3], 64)
+		return n, i + 3
+	}
+	digits := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+		digits++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			i++
+			digits++
+		}
+	}
+	if digits == 0 {
+		return 0, 0
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		j := i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if j < len(s) && isDigit(s[j]) {
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			i = j
+		}
+	}
+	n, err := strconv.ParseFloat(s[start:i], 64)
+	if err != nil {
+		// out of range: ParseFloat still returns ±Inf or 0
+		return n, i
+	}
+	return n, i
+}
+
+func (v value) toNum() float64 {
+	switch v.kind {
+	case kNum, kStrNum:
+		return v.n
+	case kStr:
+		n, _ := strToNum(v.s)
+		return n
+	}
+	return 0
+}
+
+func (v value) toBool() bool {
+	switch v.kind {
+	case kNum:
+		return v.n != 0
+	case kStr:
+		return v.s != ""
+	case kStrNum:
+		return v.n != 0
+	}
+	return false
+}
+
+// formatNum turns a number into a string: integers print as integers,
+// others with format (CONVFMT, or OFMT for output).
+func formatNum(n float64, format string) string {
+	if n == math.Trunc(n) && math.Abs(n) < 1e16 {
+		return strconv.FormatInt(int64(n), 10)
+	}
+	if math.IsNaN(n) {
+		if math.Signbit(n) {
+			return "-nan"
+		}
+		return "nan"
+	}
+	if math.IsInf(n, 1) {
+		return "inf"
+	}
+	if math.IsInf(n, -1) {
+		return "-inf"
+	}
+	if format == "%.6g" {
+		return strconv.FormatFloat(n, 'g', 6, 64)
+	}
+	return sprintfNum(format, n)
+}
+
+func compareValues(a, b value, convfmt string) int {
+	if a.isNumeric() && b.isNumeric() {
+		x, y := a.toNum(), b.toNum()
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	}
+	return strings.Compare(a.str(convfmt), b.str(convfmt))
+}
+
+func (v value) str(convfmt string) string {
+	switch v.kind {
+	case kStr, kStrNum:
+		return v.s
+	case kNum:
+		return formatNum(v.n, convfmt)
+	}
+	return ""
+}
