@@ -66,6 +66,8 @@ var diffScripts = []string{
 	"put a x\nput e \nmkdir -p d/s\nln -s a l\n<y rm -i a\n<n rm -i e\n<y rm -i l\n<y\\ny\\ny\\n rm -ri d\nls\nput a hi\nput b hi\n<n cp -i a b\n<y mv -i a b\nls\nput c x\nput d x\n<n rm -I c d\nput c x\nput d x\n<n rm -I c d e b\nls\nmkdir g\n<n rm -rI g\n<y ln -i b c\n<n ln -i b d\n<x rm -i nope\nls -l c b\n<y\\nn\\n rm -i c d\nls\n<y rm -i -f b\n<n rm -f -i e\nls",
 	"put a a\nln -s nowhere dang\ncp a dang\nls -l dang\nmkdir s\nput s/f x\nln s/f s/h\ncp -a s t\nstat -c %h%n t/f t/h\ncp -r s u\nstat -c %h%n u/f u/h\nput b b\nln -s b lb\ncp a lb\nstat -c %s%n b\ncp -P a lb\nls -l lb\ncp --preserve=links -r s w\nstat -c %h%n w/f w/h",
 	"ls \"\"\ncp \"\" x\nmv \"\" x\nrm \"\"\nmkdir \"\"\nrmdir \"\"\ntouch \"\"\nln -s \"\" x\nreadlink -f \"\"\nrealpath \"\"\nstat \"\"\ntruncate -s 0 \"\"\ndu \"\"\nchmod 644 \"\"\nmktemp \"\"\nln \"\" y\nput a a\nln -s a nodir/x\nln nodir/y z\nln a nodir/x\nln -s a a\nln a a\nln -f a a\nbasename \"\" \"\"\ndirname \"\"",
+	"put a1 \nput a10 \nput a2 \nput a.1.2 \nput a.1.10 \nput b \nput a-1 \nput .a2 \nput A1 \nput a01 \nput a001 \nput x.tar.gz \nput x.tar \nput x~ \nput x1.tar.gz \nmkdir z c\nln -s z lz\nls -v\nls -vA\nls -vr\nls --sort=version -a\nls --group-directories-first\nls --group-directories-first -r\nls -U --group-directories-first -d z a1 c\nls --time=bogus",
+	"put a \nput b \nput c \ntouch -a -d 2020-01-01 a\ntouch -a -d 2021-01-01 b\ntouch -a -d 2019-01-01 c\ntouch -m -d 2018-01-01 a b c\nls -u\nls -ut\nls -lu\nls -lut\nls -t\nls -l --time=atime\nls -ur",
 }
 
 func TestDifferential(t *testing.T) {

@@ -27,10 +27,16 @@ Mandatory arguments to long options are mandatory for short options too.
   -A, --almost-all           do not list implied . and ..
   -b, --escape               print C-style escapes for nongraphic characters
       --color[=WHEN]         color the output WHEN; more info below
+  -c                         with -lt: sort by, and show, ctime (time of last
+                               modification of file status information);
+                               with -l: show ctime and sort by name;
+                               otherwise: sort by ctime, newest first
   -C                         list entries by columns
   -d, --directory            list directories themselves, not their contents
   -F, --classify             append indicator (one of */=>@|) to entries
       --file-type            likewise, except do not append '*'
+      --group-directories-first
+                             group directories before files
       --format=WORD          across -x, commas -m, horizontal -x, long -l,
                                single-column -1, verbose -l, vertical -C
       --full-time            like -l --time-style=full-iso
@@ -69,10 +75,17 @@ Mandatory arguments to long options are mandatory for short options too.
   -s, --size                 print the allocated size of each file, in blocks
   -S                         sort by file size, largest first
       --sort=WORD            sort by WORD instead of name: none (-U), size (-S),
-                               time (-t), extension (-X)
-  -t                         sort by time, newest first
+                               time (-t), version (-v), extension (-X)
+  -t                         sort by time, newest first; see --time
+      --time=WORD            change the default of using modification times;
+                               access time (-u): atime, access, use;
+                               change time (-c): ctime, status
       --time-style=TIME_STYLE  time/date format with -l; see TIME_STYLE below
+  -u                         with -lt: sort by, and show, access time;
+                               with -l: show access time and sort by name;
+                               otherwise: sort by access time, newest first
   -U                         do not sort; list entries in directory order
+  -v                         natural sort of (version) numbers within text
   -w, --width=COLS           set output width to COLS.  0 means no limit
   -x                         list entries by lines instead of by columns
   -X                         sort alphabetically by entry extension

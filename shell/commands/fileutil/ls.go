@@ -41,6 +41,8 @@ type lsCmd struct {
 	reverse, unsorted        bool
 	sortBy                   byte // 0 name, 't' time, 'S' size, 'X' extension
 	dirOnly, classify, slash bool
+	dirsFirst                bool
+	timeKind                 byte // 0 mtime, 'u' atime, 'c' ctime
 	fileTypeOnly             bool // --file-type: -F without '*'
 	inode, blocks            bool
 	numeric, noOwner, noGrp  bool
@@ -57,6 +59,11 @@ type lsCmd struct {
 	status      int
 	printed     bool // something was printed (blank line before next header)
 	colorUsed   bool
+}
+
+// isDir: a directory, or a symlink to one (--group-directories-first).
+func (e *lsEntry) isDir() bool {
+	return e.fi.IsDir() || e.tfi != nil && e.tfi.IsDir()
 }
 
 type lsEntry struct {
@@ -79,6 +86,11 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	byTime := f.BoolP("t", "t", false, "")
 	bySize := f.BoolP("S", "S", false, "")
 	byExt := f.BoolP("X", "X", false, "")
+	byVersion := f.BoolP("v", "v", false, "")
+	f.BoolVar(&l.dirsFirst, "group-directories-first", false, "")
+	useAtime := f.BoolP("u", "u", false, "")
+	useCtime := f.BoolP("c", "c", false, "")
+	timeWord := f.String("time", "", "")
 	f.BoolVarP(&l.unsorted, "U", "U", false, "")
 	f.BoolVarP(&l.dirOnly, "directory", "d", false, "")
 	f.BoolVarP(&l.classify, "classify", "F", false, "")
@@ -159,9 +171,29 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 			*bySize = true
 		case "extension":
 			*byExt = true
-		case "name", "version", "width":
+		case "version":
+			*byVersion = true
+		case "name", "width":
 		default:
 			return argError(inv, "--sort", s.Value.String(), [][]string{{"none"}, {"time"}, {"size"}, {"extension"}, {"version"}, {"width"}})
+		}
+	}
+	if *useAtime {
+		l.timeKind = 'u'
+	}
+	if *useCtime {
+		l.timeKind = 'c'
+	}
+	if f.Lookup("time").Changed {
+		switch *timeWord {
+		case "atime", "access", "use":
+			l.timeKind = 'u'
+		case "ctime", "status":
+			l.timeKind = 'c'
+		case "birth", "creation":
+			l.timeKind = 0
+		default:
+			return argError(inv, "--time", *timeWord, [][]string{{"atime", "access", "use"}, {"ctime", "status"}, {"birth", "creation"}})
 		}
 	}
 	switch {
@@ -171,6 +203,8 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		l.sortBy = 't'
 	case *byExt:
 		l.sortBy = 'X'
+	case *byVersion:
+		l.sortBy = 'v'
 	}
 	if l.unsorted {
 		l.sortBy = 0
@@ -252,6 +286,10 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 				i = len(a) // the rest is -w's argument
 			}
 		}
+	}
+	// -u and -c sort by their time unless listing long without -t.
+	if l.timeKind != 0 && l.format != fmtLong && l.sortBy == 0 && !l.unsorted && !*bySize && !*byExt && !*byVersion {
+		l.sortBy = 't'
 	}
 	if badStyle && l.format == fmtLong {
 		inv.Errorf("invalid argument %s for %s", lquote(inv, *timeStyle), lquote(inv, "time style"))
@@ -470,6 +508,17 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 	return 0
 }
 
+// when is the time -t sorts by and -l shows (-u atime, -c ctime).
+func (l *lsCmd) when(fi fs.FileInfo) time.Time {
+	switch l.timeKind {
+	case 'u':
+		return tsTime(statOf(fi).Atim)
+	case 'c':
+		return tsTime(statOf(fi).Ctim)
+	}
+	return fi.ModTime()
+}
+
 func (l *lsCmd) sortEntries(es []lsEntry) {
 	if l.unsorted {
 		return
@@ -478,7 +527,7 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 	switch l.sortBy {
 	case 't':
 		less = func(a, b *lsEntry) bool {
-			ta, tb := a.fi.ModTime(), b.fi.ModTime()
+			ta, tb := l.when(a.fi), l.when(b.fi)
 			if !ta.Equal(tb) {
 				return ta.After(tb)
 			}
@@ -488,6 +537,13 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 		less = func(a, b *lsEntry) bool {
 			if a.fi.Size() != b.fi.Size() {
 				return a.fi.Size() > b.fi.Size()
+			}
+			return a.name < b.name
+		}
+	case 'v':
+		less = func(a, b *lsEntry) bool {
+			if c := filevercmp(a.name, b.name); c != 0 {
+				return c < 0
 			}
 			return a.name < b.name
 		}
@@ -506,6 +562,11 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 		}
 	}
 	sort.SliceStable(es, func(i, j int) bool {
+		if l.dirsFirst {
+			if di, dj := es[i].isDir(), es[j].isDir(); di != dj {
+				return di
+			}
+		}
 		if l.reverse {
 			return less(&es[j], &es[i])
 		}
@@ -800,7 +861,7 @@ func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) st
 		} else {
 			r.size = strconv.FormatInt(e.fi.Size(), 10)
 		}
-		r.date = l.longDate(e.fi.ModTime())
+		r.date = l.longDate(l.when(e.fi))
 		if i < len(printed) {
 			r.name, _ = l.nameCell(e, true)
 		}
