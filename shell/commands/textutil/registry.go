@@ -13,6 +13,7 @@ func Commands() []command.Command {
 		{Name: "uniq", Summary: "report or omit repeated lines", Help: uniqHelp, Run: runUniq},
 		{Name: "cut", Summary: "remove sections from each line of files", Help: cutHelp, Run: runCut},
 		{Name: "tr", Summary: "translate or delete characters", Help: trHelp, Run: runTr},
+		{Name: "base64", Summary: "base64 encode/decode data and print to standard output", Help: base64Help, Run: runBase64},
 	}
 	for _, a := range sumAlgos {
 		cmds = append(cmds, a.command())
