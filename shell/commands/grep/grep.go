@@ -51,13 +51,14 @@ type grepper struct {
 	includes, excludes, excludeDirs                              []string
 	color                                                        *colors
 
-	matched    bool // some line was selected somewhere
-	errored    bool
-	printedAny bool  // for group separators across files
-	stop       bool  // -q matched: stop everything
-	werr       error // writing the output failed: stop everything
-	nameMode   int
-	walking    map[string]bool // real paths of the directories being walked
+	matched      bool // some line was selected somewhere
+	errored      bool
+	printedAny   bool  // for group separators across files
+	stop         bool  // -q matched: stop everything
+	werr         error // writing the output failed: stop everything
+	nameMode     int
+	walking      map[string]bool // real paths of the directories being walked
+	lineBuffered bool
 }
 
 const (
@@ -186,7 +187,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	maxCount := fset.StringP("max-count", "m", "", "")
 	byteOff := fset.BoolP("byte-offset", "b", false, "")
 	lineNum := fset.BoolP("line-number", "n", false, "")
-	fset.Bool("line-buffered", false, "")
+	lineBuffered := fset.Bool("line-buffered", false, "")
 	withName := fset.BoolP("with-filename", "H", false, "")
 	noName := fset.BoolP("no-filename", "h", false, "")
 	label := fset.String("label", "", "")
@@ -234,6 +235,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	g.quiet = *quiet || *silent
 	g.onlyMatching, g.lineNum, g.byteOff, g.nullName, g.initialTab, g.noMessages = *only, *lineNum, *byteOff, *null, *initialTab, *noMessages
 	g.includes, g.excludes, g.excludeDirs = *includes, *excludes, *excludeDirs
+	g.lineBuffered = *lineBuffered
 	if *nullData {
 		g.eol = 0
 	}

@@ -148,7 +148,8 @@ func (g *grepper) file(r io.Reader, name string) {
 		}
 	}
 	if g.before > 0 {
-		fsn.ring = make([]savedLine, g.before)
+		// The ring grows as lines arrive: -B can be huge.
+		fsn.ring = make([]savedLine, min(g.before, 16))
 	}
 	lr := &lineReader{r: r, eol: g.eol, idle: func() { g.out.Flush() }}
 	binaryAllowed := g.binaryFiles != "text"
@@ -282,6 +283,13 @@ func (g *grepper) file(r io.Reader, name string) {
 
 // save keeps a line for leading context.
 func (fs *fileScan) save(line []byte, lineno, off int64) {
+	if fs.ringLen == len(fs.ring) && len(fs.ring) < fs.g.before {
+		grown := make([]savedLine, min(2*len(fs.ring), fs.g.before))
+		for k := 0; k < fs.ringLen; k++ {
+			grown[k] = fs.ring[(fs.ringHead+k)%len(fs.ring)]
+		}
+		fs.ring, fs.ringHead = grown, 0
+	}
 	i := (fs.ringHead + fs.ringLen) % len(fs.ring)
 	if fs.ringLen == len(fs.ring) {
 		fs.ringHead = (fs.ringHead + 1) % len(fs.ring)
@@ -460,6 +468,9 @@ func (fs *fileScan) printLine(line []byte, lineno, off int64, sep byte) bool {
 		g.writeColored(line, g.lineColor(sep))
 	}
 	g.writeByte(g.eol)
+	if g.lineBuffered {
+		g.out.Flush()
+	}
 	fs.lastOut = lineno
 	g.printedAny = true
 	return true

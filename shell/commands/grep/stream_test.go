@@ -3,6 +3,7 @@ package grep
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -171,5 +172,20 @@ func TestSymlinkLoops(t *testing.T) {
 		if out.String() != c.stdout || errb.String() != c.stderr || st != c.status {
 			t.Errorf("grep %v: %q %q %d, want %q %q %d", c.args, out.String(), errb.String(), st, c.stdout, c.stderr, c.status)
 		}
+	}
+}
+
+func TestHugeContext(t *testing.T) {
+	in := "a\nb\nc\nd\ne\n"
+	if out, _, st := runOn(context.Background(), strings.NewReader(in), "-B", "999999999", "-A", "999999999", "c"); out != in || st != 0 {
+		t.Errorf("huge context: %q %d", out, st)
+	}
+	var long strings.Builder
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&long, "%d\n", i)
+	}
+	want := long.String()[strings.Index(long.String(), "\n60\n")+1 : strings.Index(long.String(), "\n81\n")+1]
+	if out, _, _ := runOn(context.Background(), strings.NewReader(long.String()), "-B", "20", "^80$"); out != want {
+		t.Errorf("-B 20 over a growing ring: %q, want %q", out, want)
 	}
 }

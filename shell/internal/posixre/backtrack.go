@@ -472,7 +472,7 @@ func equalFold(a, b rune) bool {
 }
 
 // maxVisited bounds the (pc, position) table of one search, in entries.
-const maxVisited = 1 << 24
+const maxVisited = 1 << 22
 
 // reset prepares m for a search of text.
 func (m *machine) reset(text []byte) {
