@@ -33,6 +33,7 @@ type block struct {
 	added      int    // lines added since the model last looked
 	cleared    bool   // the output erased the screen (`clear`): older blocks go
 	erased     bool   // cleared, ever
+	plainErr   bool   // stderr is drawn like stdout (a REPL's prompts)
 }
 
 // clearScreen forgets the block's output so far, as a terminal's "erase
@@ -89,16 +90,19 @@ func (b *block) feed(chunks []chunk, dropped int64, resync bool, st *styles) {
 		b.san.onClear = b.clearScreen
 	}
 	for _, c := range chunks {
-		b.san.feed(c.b, streamStyle(c.stream, st), b.addLine)
+		b.san.feed(c.b, b.streamStyle(c.stream, st), b.addLine)
 	}
 	if n := len(chunks); n > 0 {
-		b.tail, b.hasTail = b.san.partial(streamStyle(chunks[n-1].stream, st))
+		b.tail, b.hasTail = b.san.partial(b.streamStyle(chunks[n-1].stream, st))
 	}
 }
 
-func streamStyle(stream int, st *styles) *lipgloss.Style {
+func (b *block) streamStyle(stream int, st *styles) *lipgloss.Style {
 	switch stream {
 	case streamErr:
+		if b.plainErr {
+			return nil
+		}
 		return &st.stderr
 	case streamIn:
 		return &st.input

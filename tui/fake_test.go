@@ -75,6 +75,8 @@ func (f *fakeShell) Run(ctx context.Context, script string, stdio shell.Stdio) (
 				stdio.Stdout.Write(buf)
 			}
 			return 130, nil
+		case "python3": // reports how it was called, on stderr like a REPL prompt
+			io.WriteString(stdio.Stderr, ">>> "+strings.Join(args[1:], " ")+"\n")
 		case "clear":
 			io.WriteString(stdio.Stdout, "\x1b[H\x1b[2J\x1b[3J")
 		case "touch":

@@ -503,13 +503,21 @@ func (m *model) run(src string) tea.Cmd {
 	m.nextJob++
 	b := &block{cmd: src, start: time.Now(), running: true}
 	m.addBlock(b)
+	run := src
+	if repl := strings.TrimSpace(src); repl == "python3" || repl == "python" {
+		// In a terminal python3 sees a tty and starts its REPL; here its
+		// stdin is a pipe fed by the prompt, so ask for the REPL. Its
+		// prompts go to stderr: they are not errors, so not coloured as such.
+		run = repl + " -i"
+		b.plainErr = true
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	j := &job{id: m.nextJob, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b}
 	m.job = j
 	m.meter.base = m.meter.last
 	m.now = b.start
-	cmds = append(cmds, runJob(ctx, m.sh, j, src, pr), outTick(j.id))
+	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id))
 	return tea.Batch(cmds...)
 }
 

@@ -268,3 +268,22 @@ func TestLongCommandHeader(t *testing.T) {
 		t.Fatalf("output missing:\n%s", view)
 	}
 }
+
+// Bare python3 gets its REPL (-i: its stdin is not a tty here), and the
+// REPL's stderr prompts are not coloured as errors.
+func TestPythonREPL(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 80, 24)
+	runSync(t, m, "python3")
+	b, out := lastBlock(m)
+	if b.cmd != "python3" || out != ">>> -i" {
+		t.Fatalf("cmd %q output %q", b.cmd, out)
+	}
+	if b.lines[0] != ">>> -i" {
+		t.Fatalf("REPL stderr styled: %q", b.lines[0])
+	}
+	runSync(t, m, "python3 -c 1")
+	if b, _ := lastBlock(m); b.plainErr {
+		t.Fatal("python3 with arguments treated as the REPL")
+	}
+}
