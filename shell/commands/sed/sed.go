@@ -238,7 +238,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		return exitPanic
 	}
 	if s.exit != 0 {
-		return s.exit
+		return s.exit & 0xff // an exit status is one byte, as exit(3) keeps it
 	}
 	return s.status
 }
