@@ -48,7 +48,7 @@ func runOps(fsys tfs, ops []byte) []string {
 	}
 	name := func() string { return fuzzNames[next()%len(fuzzNames)] }
 	for steps := 0; len(ops) > 0 && steps < 64; steps++ {
-		op := next() % 17
+		op := next() % 20
 		switch op {
 		case 0:
 			s := &slots[next()%2]
@@ -121,6 +121,17 @@ func runOps(fsys tfs, ops []byte) []string {
 		case 16:
 			n := name()
 			r.err("removeall "+n, fsys.RemoveAll(n))
+		case 17:
+			n := name()
+			t, err := fsys.Readlink(n)
+			r.add("readlink %s: %q %s", n, t, errName(err))
+		case 18:
+			n := name()
+			mode := []fs.FileMode{0o644, 0o755, 0o600, 0o1777, 0o4755 | fs.ModeSetuid, 0}[next()%6]
+			r.err(fmt.Sprintf("chmod %s %v", n, mode), fsys.Chmod(n, mode))
+		case 19:
+			n := name()
+			r.err("mkdirall "+n, fsys.MkdirAll(n, 0o750))
 		}
 	}
 	for _, s := range slots {

@@ -977,10 +977,16 @@ func (fl *File) WriteString(s string) (int, error) {
 // WriteAt writes at off without moving the offset. Like os.File, it
 // refuses files opened with O_APPEND (EINVAL).
 func (fl *File) WriteAt(p []byte, off int64) (int, error) {
+	if fl.flag&os.O_APPEND != 0 && !fl.closed.Load() {
+		return 0, pathErr("writeat", fl.name, syscall.EINVAL)
+	}
+	if len(p) == 0 && !fl.closed.Load() {
+		return 0, nil // as os.File: no system call, no error
+	}
 	if e := fl.check(true); e != 0 {
 		return 0, pathErr("write", fl.name, e)
 	}
-	if fl.flag&os.O_APPEND != 0 || off < 0 {
+	if off < 0 {
 		return 0, pathErr("writeat", fl.name, syscall.EINVAL)
 	}
 	c, e := fl.writeAtNoOffset(p, off)
