@@ -36,12 +36,15 @@ type copier struct {
 	// source stay linked in the copy; linked maps source inode to copy.
 	preserveLinks bool
 	linked        map[uint64]string
-	force         bool
-	update        bool
-	verbose       bool
-	hardLink      bool
-	symLink       bool
-	buf           []byte
+	// ancestors are the source directories being copied (by inode): meeting
+	// one again through a followed symlink is a cycle.
+	ancestors map[uint64]bool
+	force     bool
+	update    bool
+	verbose   bool
+	hardLink  bool
+	symLink   bool
+	buf       []byte
 }
 
 func runCp(ctx context.Context, inv *command.Invocation) int {
@@ -179,6 +182,8 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 		return c.errorf("%s and %s are the same file", quote(src), quote(dst))
 	}
 	switch {
+	case sfi.IsDir() && c.ancestors[statOf(sfi).Ino]:
+		return c.errorf("cannot copy cyclic symbolic link %s", quote(src))
 	case sfi.IsDir():
 		return c.copyDir(src, sp, sfi, dst, dp, dfi, dexists)
 	case dexists && dfi.IsDir():
@@ -344,6 +349,12 @@ func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs
 	if err != nil {
 		return c.errorf("cannot access %s: %s", quote(src), command.Strerror(err))
 	}
+	if c.ancestors == nil {
+		c.ancestors = map[uint64]bool{}
+	}
+	ino := statOf(sfi).Ino
+	c.ancestors[ino] = true
+	defer delete(c.ancestors, ino)
 	status := 0
 	for _, de := range des {
 		csp := join(sp, de.Name())

@@ -54,8 +54,9 @@ type lsCmd struct {
 	width                    int
 	timeOld, timeNew         string // strftime formats (--time-style); "" is GNU's default
 
-	widthFrom   []lsEntry // entries the column widths come from, when not the printed ones
-	alignQuotes bool      // some name in this listing is quoted: indent the others by one
+	widthFrom   []lsEntry       // entries the column widths come from, when not the printed ones
+	alignQuotes bool            // some name in this listing is quoted: indent the others by one
+	listed      map[uint64]bool // directories listed so far, with -RL
 	status      int
 	printed     bool // something was printed (blank line before next header)
 	colorUsed   bool
@@ -424,6 +425,22 @@ func (l *lsCmd) run(operands []string) int {
 }
 
 func (l *lsCmd) listDir(name, p string, header bool) int {
+	if l.recursive && l.deref {
+		// Followed symlinks can lead back to a listed directory.
+		if fi, err := l.inv.FS.Stat(p); err == nil {
+			ino := statOf(fi).Ino
+			if l.listed[ino] {
+				l.out.Flush()
+				l.inv.Errorf("%s: not listing already-listed directory", quoteName(name))
+				l.status = 2
+				return 0
+			}
+			if l.listed == nil {
+				l.listed = map[uint64]bool{}
+			}
+			l.listed[ino] = true
+		}
+	}
 	if l.printed {
 		l.out.WriteByte('\n')
 	}
