@@ -44,6 +44,14 @@ func completions(sh Shell, word string, cmdPos bool) []compItem {
 			return out
 		}
 	}
+	if i := strings.IndexByte(word, '='); i >= 0 && !strings.Contains(word[:i], "/") {
+		// VAR=/pa or --file=/pa: complete the path after the '='.
+		items := completePaths(sh, word[i+1:])
+		for k := range items {
+			items[k].insert = word[:i+1] + items[k].insert
+		}
+		return items
+	}
 	return completePaths(sh, word)
 }
 

@@ -248,6 +248,8 @@ func TestCompletion(t *testing.T) {
 		{"$HO", false, `["$HOME" "$HOSTNAME"]`},
 		{"${PA", false, `["${PATH}"]`},
 		{"zz", true, `[]`},
+		{"--file=pro", false, `["--file=projects/"]`},
+		{"X=~/pro", false, `["X=~/projects/"]`},
 	} {
 		got := fmt.Sprintf("%q", ins(completions(sh, tc.word, tc.cmdPos)))
 		if got != tc.want {
