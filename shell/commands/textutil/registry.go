@@ -14,6 +14,7 @@ func Commands() []command.Command {
 		{Name: "cut", Summary: "remove sections from each line of files", Help: cutHelp, Run: runCut},
 		{Name: "tr", Summary: "translate or delete characters", Help: trHelp, Run: runTr},
 		{Name: "base64", Summary: "base64 encode/decode data and print to standard output", Help: base64Help, Run: runBase64},
+		{Name: "cmp", Summary: "compare two files byte by byte", Help: cmpHelp, Run: runCmp},
 	}
 	for _, a := range sumAlgos {
 		cmds = append(cmds, a.command())
