@@ -80,3 +80,20 @@ func mustThemeB(b *testing.B) themesTheme {
 	th, _ := themesGet("dark")
 	return th
 }
+
+// BenchmarkHighlight150Lines is the cost of one keystroke in a pasted
+// 150-line script (11 KiB, under maxHighlight): a full parse and
+// classification.
+func BenchmarkHighlight150Lines(b *testing.B) {
+	var sb []byte
+	for i := 0; i < 150; i++ {
+		sb = fmt.Appendf(sb, "for f in /tmp/*.txt; do grep -c \"x$i\" \"$f\" | sort -n > out%d.txt; done # %d\n", i, i)
+	}
+	src := string(sb)
+	isCmd := func(s string) bool { return s == "grep" || s == "sort" }
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		highlight(src, isCmd)
+	}
+}

@@ -42,6 +42,11 @@ func inputComplete(src string) bool {
 	return n%2 == 0
 }
 
+// maxHighlight is the input size past which highlighting falls back to
+// the cheap lexical pass: a full parse on every keystroke of a long pasted
+// script would make typing lag.
+const maxHighlight = 16 << 10
+
 // highlight classifies every byte of src from mvdan/sh's syntax tree. The
 // parser recovers from missing tokens, so unfinished input (an open `for`)
 // is still coloured. isCmd says whether a command name would run.
@@ -49,6 +54,9 @@ func highlight(src string, isCmd func(string) bool) []class {
 	cls := make([]class, len(src))
 	if src == "" {
 		return cls
+	}
+	if len(src) > maxHighlight {
+		return lexFallback(src, cls)
 	}
 	p := syntax.NewParser(syntax.KeepComments(true), syntax.RecoverErrors(16))
 	f, err := p.Parse(strings.NewReader(src), "")
