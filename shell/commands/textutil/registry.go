@@ -15,6 +15,8 @@ func Commands() []command.Command {
 		{Name: "tr", Summary: "translate or delete characters", Help: trHelp, Run: runTr},
 		{Name: "base64", Summary: "base64 encode/decode data and print to standard output", Help: base64Help, Run: runBase64},
 		{Name: "cmp", Summary: "compare two files byte by byte", Help: cmpHelp, Run: runCmp},
+		{Name: "tee", Summary: "read from standard input and write to standard output and files", Help: teeHelp, Run: runTee},
+		{Name: "tac", Summary: "concatenate and print files in reverse", Help: tacHelp, Run: runTac},
 	}
 	for _, a := range sumAlgos {
 		cmds = append(cmds, a.command())
