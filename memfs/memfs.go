@@ -60,7 +60,8 @@ type FS struct {
 	inodes  atomic.Int64
 	copied  atomic.Int64 // bytes moved by capacity growth (tests prove the bound)
 
-	randMu sync.Mutex
+	randMu  sync.Mutex
+	enforce atomic.Bool // permission checks on (see EnforcePermissions)
 }
 
 // New returns a filesystem holding "/" and "/dev" with the device nodes
@@ -217,6 +218,9 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 					return e
 				}
 			}
+			if e := f.checkOpen(n, acc != os.O_WRONLY, writable || trunc); e != 0 {
+				return e
+			}
 		}
 		n.mu.Lock()
 		n.opens++
@@ -287,6 +291,9 @@ func (f *FS) ReadDir(name string) ([]fs.DirEntry, error) {
 		}
 		if lk.node == nil {
 			return syscall.ENOENT
+		}
+		if lk.node.isDir() && !f.may(lk.node, permRead) {
+			return syscall.EACCES
 		}
 		ents, e = f.listDir(lk.node)
 		return e
@@ -423,6 +430,9 @@ func (f *FS) Remove(name string) error {
 		}
 		if e := f.checkWritableDir(lk.dir); e != 0 {
 			return e
+		}
+		if f.stickyBlocks(lk.dir, n) {
+			return syscall.EPERM
 		}
 		if n.isDir() {
 			if f.isMountRoot(n) {
@@ -711,6 +721,9 @@ func (f *FS) chmod(n *inode, mode fs.FileMode) syscall.Errno {
 	if e := f.checkWritable(n); e != 0 {
 		return e
 	}
+	if !f.owns(n) {
+		return syscall.EPERM
+	}
 	now := f.nowNs()
 	n.mu.Lock()
 	n.perm = permBits(mode)
@@ -725,6 +738,9 @@ func (f *FS) Chown(name string, uid, gid int) error {
 	n, e := f.resolve(name, true)
 	if e == 0 {
 		e = f.checkWritable(n)
+	}
+	if e == 0 {
+		e = f.checkChown(n, uid, gid)
 	}
 	if e == 0 {
 		now := f.nowNs()
@@ -758,6 +774,9 @@ func (f *FS) chtimes(name string, follow bool, atime, mtime time.Time) syscall.E
 	if e == 0 {
 		e = f.checkWritable(n)
 	}
+	if e == 0 && !f.owns(n) && !f.may(n, permWrite) {
+		e = syscall.EPERM
+	}
 	if e != 0 {
 		return e
 	}
@@ -779,6 +798,9 @@ func (f *FS) chtimes(name string, follow bool, atime, mtime time.Time) syscall.E
 // leaves a hole that reads as zeros and allocates nothing.
 func (f *FS) Truncate(name string, size int64) error {
 	n, e := f.resolve(name, true)
+	if e == 0 && !n.isDir() && !f.may(n, permWrite) {
+		e = syscall.EACCES
+	}
 	if e == 0 {
 		e = f.truncate(n, size)
 	}

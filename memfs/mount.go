@@ -232,10 +232,14 @@ func (f *FS) loadData(n *inode, discard bool) syscall.Errno {
 	return 0
 }
 
-// checkWritableDir refuses to change the entries of a directory in a read-only mount.
+// checkWritableDir refuses to change the entries of a directory in a
+// read-only mount, or one the user may not write and search.
 func (f *FS) checkWritableDir(d *inode) syscall.Errno {
 	if d.host.ro() {
 		return syscall.EROFS
+	}
+	if !f.may(d, permWrite|permExec) {
+		return syscall.EACCES
 	}
 	return 0
 }
@@ -257,6 +261,15 @@ func (f *FS) checkRemovable(d, n *inode) syscall.Errno {
 	if d.host.ro() || n.host.ro() {
 		return syscall.EROFS
 	}
+	if e := f.checkWritableDir(d); e != 0 {
+		return e
+	}
+	if f.stickyBlocks(d, n) {
+		return syscall.EPERM
+	}
+	if n.isDir() {
+		return f.checkTreeRemovable(n)
+	}
 	return 0
 }
 
@@ -267,6 +280,19 @@ func (f *FS) checkRename(odir, src, ndir, dst *inode) syscall.Errno {
 	}
 	if src.isDir() && f.holdsMount(src) || dst != nil && dst.isDir() && f.holdsMount(dst) {
 		return syscall.EBUSY
+	}
+	if e := f.checkWritableDir(odir); e != 0 {
+		return e
+	}
+	if e := f.checkWritableDir(ndir); e != 0 {
+		return e
+	}
+	if f.stickyBlocks(odir, src) || dst != nil && f.stickyBlocks(ndir, dst) {
+		return syscall.EPERM
+	}
+	// a directory moving to another parent has its ".." rewritten
+	if src.isDir() && odir != ndir && !f.may(src, permWrite) {
+		return syscall.EACCES
 	}
 	return 0
 }

@@ -48,6 +48,9 @@ func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
 		if !cur.isDir() {
 			return lookup{}, syscall.ENOTDIR
 		}
+		if !f.may(cur, permExec) {
+			return lookup{}, syscall.EACCES
+		}
 		if e := f.needLoad(cur); e != 0 {
 			return lookup{}, e
 		}

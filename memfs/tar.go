@@ -170,6 +170,7 @@ type importer struct {
 
 type dirTime struct {
 	path         string
+	perm         fs.FileMode
 	atime, mtime time.Time
 }
 
@@ -216,17 +217,20 @@ func (im *importer) clear(p string) error {
 	return im.f.Remove(p)
 }
 
+// dir makes a directory the user can fill (its own mode is set at the end,
+// as GNU tar does, so a read-only directory in the archive still gets its
+// entries).
 func (im *importer) dir(p string, perm fs.FileMode, atime, mtime time.Time) error {
-	err := im.f.Mkdir(p, perm)
+	err := im.f.Mkdir(p, perm|0o700)
 	if errors.Is(err, fs.ErrExist) {
 		if fi, err1 := im.f.Lstat(p); err1 == nil && fi.IsDir() {
-			err = im.f.Chmod(p, perm)
+			err = im.f.Chmod(p, fi.Mode()|0o700)
 		}
 	}
 	if err != nil {
 		return err
 	}
-	im.dirs = append(im.dirs, dirTime{p, atime, mtime})
+	im.dirs = append(im.dirs, dirTime{p, perm, atime, mtime})
 	return nil
 }
 
@@ -251,10 +255,13 @@ func (im *importer) file(p string, perm fs.FileMode, r io.Reader, atime, mtime t
 	return err
 }
 
-// finish sets directory times last, deepest first, since filling a
-// directory changes its mtime.
+// finish sets directory modes and times last, deepest first, since
+// filling a directory changes its mtime.
 func (im *importer) finish() error {
 	for _, d := range slices.Backward(im.dirs) {
+		if err := im.f.Chmod(d.path, d.perm); err != nil {
+			return err
+		}
 		if err := im.f.Chtimes(d.path, d.atime, d.mtime); err != nil {
 			return err
 		}
@@ -329,7 +336,8 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 		if err != nil {
 			return err
 		}
-		if hdr.Typeflag != tar.TypeLink && hdr.Typeflag != tar.TypeSymlink {
+		// owners are kept only where chown is allowed (as GNU tar run by root)
+		if hdr.Typeflag != tar.TypeLink && hdr.Typeflag != tar.TypeSymlink && !f.checking() {
 			if err := f.Chown(p, hdr.Uid, hdr.Gid); err != nil {
 				return err
 			}
