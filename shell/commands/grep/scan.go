@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"memsh/shell/internal/posixre"
 )
 
 // lineReader splits a stream into lines, reading large chunks. Lines are
@@ -25,6 +23,7 @@ type lineReader struct {
 	short   bool         // the last read came back short: a pipe is idle
 	idle    func()       // called before a read when the input is idle (flush output)
 	chunk   func([]byte) // sees (and may rewrite) each chunk as it arrives
+	lowered int          // skipTo with fold: its scratch holds buf[:lowered] lowered
 }
 
 // next returns the next line without its terminator; ok=false at the end.
@@ -53,6 +52,7 @@ func (lr *lineReader) fill() {
 	if lr.start > 0 {
 		n := copy(lr.buf, lr.buf[lr.start:lr.end])
 		lr.scanned -= lr.start
+		lr.lowered = 0 // the lowered copy no longer lines up
 		lr.start, lr.end = 0, n
 	}
 	if len(lr.buf)-lr.end < chunkSize/2 {
@@ -94,8 +94,14 @@ func (lr *lineReader) skipTo(lit []byte, fold bool, scratch *[]byte) (lines, ski
 		region := lr.buf[lr.start:lr.end]
 		var i int
 		if fold {
-			*scratch = posixre.LowerASCII(*scratch, region)
-			i = bytes.Index(*scratch, lit)
+			// The lowered copy is kept in step with the buffer, so
+			// each byte is lowered once.
+			if len(*scratch) < lr.lowered || lr.lowered < lr.start {
+				lr.lowered = lr.start
+			}
+			*scratch = lowerInto(*scratch, lr.buf, lr.lowered, lr.end)
+			lr.lowered = lr.end
+			i = bytes.Index((*scratch)[lr.start:lr.end], lit)
 		} else {
 			i = bytes.Index(region, lit)
 		}
@@ -547,4 +553,22 @@ func (g *grepper) writeByte(c byte) {
 	if err := g.out.WriteByte(c); err != nil {
 		g.werr = err
 	}
+}
+
+// lowerInto makes dst[from:to] the ASCII-lowered buf[from:to], growing dst
+// to len(buf) as needed.
+func lowerInto(dst, buf []byte, from, to int) []byte {
+	if len(dst) < len(buf) {
+		grown := make([]byte, len(buf))
+		copy(grown, dst)
+		dst = grown
+	}
+	for i := from; i < to; i++ {
+		c := buf[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst[i] = c
+	}
+	return dst
 }

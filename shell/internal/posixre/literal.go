@@ -89,17 +89,6 @@ func foldSafe(lit []byte) bool {
 	return true
 }
 
-// LowerASCII writes src lowered (ASCII letters only) into dst[:0].
-func LowerASCII(dst, src []byte) []byte {
-	dst = append(dst[:0], src...)
-	for i, c := range dst {
-		if c >= 'A' && c <= 'Z' {
-			dst[i] = c + 'a' - 'A'
-		}
-	}
-	return dst
-}
-
 func (re *Regexp) setLiteral(root *node, fold bool) {
 	lit := requiredLiteral(root)
 	if len(lit) == 0 {
@@ -110,6 +99,14 @@ func (re *Regexp) setLiteral(root *node, fold bool) {
 			return
 		}
 		lit = bytes.ToLower(lit)
+		// Without letters there is nothing to fold.
+		fold = bytes.ContainsFunc(lit, func(r rune) bool { return r >= 'a' && r <= 'z' })
 	}
 	re.lit, re.fold = lit, fold
+}
+
+// cannotMatch reports whether b lacks the required literal, so that no
+// match is possible (a cheap test before running a matcher).
+func (re *Regexp) cannotMatch(b []byte) bool {
+	return len(re.lit) > 1 && !re.fold && !bytes.Contains(b, re.lit)
 }

@@ -168,6 +168,9 @@ func (re *Regexp) Err() error {
 
 // Match reports whether b contains a match.
 func (re *Regexp) Match(b []byte) bool {
+	if re.cannotMatch(b) {
+		return false
+	}
 	if re.re != nil {
 		return re.re.Match(b)
 	}
@@ -176,6 +179,9 @@ func (re *Regexp) Match(b []byte) bool {
 
 // FindIndex returns the start and end of the leftmost-longest match, or nil.
 func (re *Regexp) FindIndex(b []byte) []int {
+	if re.cannotMatch(b) {
+		return nil
+	}
 	if re.re != nil {
 		return re.re.FindIndex(b)
 	}
@@ -189,6 +195,9 @@ func (re *Regexp) FindIndex(b []byte) []int {
 // FindSubmatchIndex returns the match and its groups as index pairs
 // (-1 for a group that took no part), or nil.
 func (re *Regexp) FindSubmatchIndex(b []byte) []int {
+	if re.cannotMatch(b) {
+		return nil
+	}
 	if re.re != nil {
 		return re.re.FindSubmatchIndex(b)
 	}
@@ -200,6 +209,9 @@ func (re *Regexp) FindSubmatchIndex(b []byte) []int {
 // after the previous match is skipped. Assertions see the whole of b, so
 // ^ matches only at its start and \< looks at the byte before a match.
 func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
+	if re.cannotMatch(b) {
+		return nil
+	}
 	if re.re != nil {
 		return re.re.FindAllSubmatchIndex(b, n)
 	}
