@@ -506,3 +506,23 @@ print('still fine')`}, FS: newFS(t), Dir: "/", Stdout: &out, Stderr: &errb,
 		t.Errorf("status %d stdout %q stderr %q", st, out.String(), errb.String())
 	}
 }
+
+func TestPythonDevStdio(t *testing.T) {
+	f := newFS(t)
+	r := py(t, f, "/", "in\x00put", "-u", "-c", `
+import os, stat
+print(open('/dev/stdin', 'rb').read())
+open('/dev/stdout', 'w').write('to stdout\n')
+with open('/dev/stderr', 'a') as e:
+    e.write('to stderr\n')
+print(stat.S_ISCHR(os.stat('/dev/stdout').st_mode))
+open('/dev/fd/1', 'wb').write(b'fd1\n')`)
+	if r.status != 0 || r.stdout != "b'in\\x00put'\nto stdout\nTrue\nfd1\n" || r.stderr != "to stderr\n" {
+		t.Errorf("got %+v", r)
+	}
+	for _, p := range []string{"/dev/stdout", "/dev/stderr", "/dev/stdin"} {
+		if _, err := f.Stat(p); err == nil {
+			t.Errorf("%s was created in memfs", p)
+		}
+	}
+}

@@ -344,16 +344,23 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	dir := cleanDir(p.Dir)
 	st := &runState{}
 	ctx = context.WithValue(ctx, runStateKey{}, st)
-	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(&guestFS{fs: p.FS, st: st}, "/")
-	for _, m := range mounts {
-		fsc = fsc.(sysfs.FSConfig).WithSysFSMount(m.fs, m.at)
-	}
 	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
 	if p.Stdout != nil {
 		stdout = &noteWriter{w: p.Stdout, st: st}
 	}
 	if p.Stderr != nil {
 		stderr = &noteWriter{w: p.Stderr, st: st}
+	}
+	var stdin io.Reader
+	if p.Stdin != nil {
+		in := newCtxReader(ctx, p.Stdin)
+		defer in.Close()
+		stdin = in
+	}
+	gfs := &guestFS{fs: p.FS, st: st, stdin: stdin, stdout: stdout, stderr: stderr}
+	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(gfs, "/")
+	for _, m := range mounts {
+		fsc = fsc.(sysfs.FSConfig).WithSysFSMount(m.fs, m.at)
 	}
 	mc := wazero.NewModuleConfig().
 		WithName("").
@@ -366,10 +373,8 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		WithSysNanosleep().
 		WithRandSource(rand.Reader).
 		WithFSConfig(fsc)
-	if p.Stdin != nil {
-		in := newCtxReader(ctx, p.Stdin)
-		defer in.Close()
-		mc = mc.WithStdin(in)
+	if stdin != nil {
+		mc = mc.WithStdin(stdin)
 	}
 	for _, kv := range guestEnv(p.Env, dir) {
 		k, v, _ := strings.Cut(kv, "=")

@@ -45,7 +45,7 @@ var errnoTable = map[syscall.Errno]experimentalsys.Errno{
 	syscall.EFBIG:        experimentalsys.EIO,
 	syscall.ENOSPC:       experimentalsys.EIO,
 	syscall.EMFILE:       experimentalsys.EIO,
-	syscall.ESPIPE:       experimentalsys.EINVAL,
+	syscall.ESPIPE:       experimentalsys.EIO,
 }
 
 // toErrno maps an error from memfs to the errno a guest sees.
@@ -87,6 +87,87 @@ func (s *runState) errno(err error) experimentalsys.Errno {
 type guestFS struct {
 	fs *memfs.FS
 	st *runState
+
+	// The run's standard streams, which /dev/stdin, /dev/stdout,
+	// /dev/stderr and /dev/fd/0-2 open, as on Linux.
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// stdioPath says which standard stream p names: 0, 1, 2, or -1.
+func stdioPath(p string) int {
+	switch p {
+	case "/dev/stdin", "/dev/fd/0":
+		return 0
+	case "/dev/stdout", "/dev/fd/1":
+		return 1
+	case "/dev/stderr", "/dev/fd/2":
+		return 2
+	}
+	return -1
+}
+
+// stdioStat is what stat says of a standard stream: a character device.
+func stdioStat(fd int) sys.Stat_t {
+	return sys.Stat_t{Ino: uint64(fd) + 1, Mode: fs.ModeDevice | fs.ModeCharDevice | 0o620, Nlink: 1}
+}
+
+// openStdio opens a standard stream by path.
+func (g *guestFS) openStdio(fd int, flag experimentalsys.Oflag) (experimentalsys.File, experimentalsys.Errno) {
+	f := &stdioFile{st: g.st, fd: fd}
+	writable := flag&(experimentalsys.O_WRONLY|experimentalsys.O_RDWR) != 0
+	readable := flag&experimentalsys.O_WRONLY == 0
+	if fd == 0 && readable {
+		f.r = g.stdin
+	}
+	if writable {
+		switch fd {
+		case 1:
+			f.w = g.stdout
+		case 2:
+			f.w = g.stderr
+		}
+	}
+	return sysFile(f), 0
+}
+
+// stdioFile is a standard stream opened by path.
+type stdioFile struct {
+	experimentalsys.UnimplementedFile
+	st *runState
+	fd int
+	r  io.Reader
+	w  io.Writer
+}
+
+func (f *stdioFile) Stat() (sys.Stat_t, experimentalsys.Errno) { return stdioStat(f.fd), 0 }
+func (f *stdioFile) IsDir() (bool, experimentalsys.Errno)      { return false, 0 }
+
+func (f *stdioFile) Read(buf []byte) (int, experimentalsys.Errno) {
+	if f.r == nil {
+		if f.fd == 0 {
+			return 0, 0 // no stdin reads as empty
+		}
+		return 0, experimentalsys.EBADF
+	}
+	if len(buf) == 0 {
+		return 0, 0
+	}
+	n, err := f.r.Read(buf)
+	return n, f.st.errno(err)
+}
+
+func (f *stdioFile) Write(buf []byte) (int, experimentalsys.Errno) {
+	if f.w == nil {
+		return 0, experimentalsys.EBADF
+	}
+	n, err := f.w.Write(buf)
+	return n, f.st.errno(err)
+}
+
+// seek fails as lseek on a pipe does (ESPIPE, which wazero calls EIO).
+func (f *stdioFile) seek(int64, int) (int64, experimentalsys.Errno) {
+	return 0, f.st.errno(syscall.ESPIPE)
 }
 
 var _ experimentalsys.FS = (*guestFS)(nil)
@@ -105,6 +186,9 @@ func abs(name string) string {
 
 func (g *guestFS) OpenFile(name string, flag experimentalsys.Oflag, perm fs.FileMode) (experimentalsys.File, experimentalsys.Errno) {
 	p := abs(name)
+	if fd := stdioPath(p); fd >= 0 {
+		return g.openStdio(fd, flag)
+	}
 	osflag := 0
 	switch {
 	case flag&experimentalsys.O_RDWR != 0:
@@ -160,6 +244,9 @@ func (g *guestFS) OpenFile(name string, flag experimentalsys.Oflag, perm fs.File
 }
 
 func (g *guestFS) Lstat(name string) (sys.Stat_t, experimentalsys.Errno) {
+	if fd := stdioPath(abs(name)); fd >= 0 {
+		return stdioStat(fd), 0
+	}
 	fi, err := g.fs.Lstat(abs(name))
 	if err != nil {
 		return sys.Stat_t{}, g.st.errno(err)
@@ -168,6 +255,9 @@ func (g *guestFS) Lstat(name string) (sys.Stat_t, experimentalsys.Errno) {
 }
 
 func (g *guestFS) Stat(name string) (sys.Stat_t, experimentalsys.Errno) {
+	if fd := stdioPath(abs(name)); fd >= 0 {
+		return stdioStat(fd), 0
+	}
 	fi, err := g.fs.Stat(abs(name))
 	if err != nil {
 		return sys.Stat_t{}, g.st.errno(err)

@@ -23,6 +23,7 @@ const (
 	wasiErrnoMfile   = 33
 	wasiErrnoNospc   = 51
 	wasiErrnoPipe    = 64
+	wasiErrnoSpipe   = 70
 	wasiErrnoXdev    = 75
 )
 
@@ -33,6 +34,7 @@ var wasiErrnoOf = map[syscall.Errno]uint32{
 	syscall.EPIPE:  wasiErrnoPipe,
 	syscall.EMFILE: wasiErrnoMfile,
 	syscall.EXDEV:  wasiErrnoXdev,
+	syscall.ESPIPE: wasiErrnoSpipe,
 }
 
 // runState is what the host functions of one guest run share: the last
