@@ -69,6 +69,7 @@ var diffScripts = []string{
 	"put a1 \nput a10 \nput a2 \nput a.1.2 \nput a.1.10 \nput b \nput a-1 \nput .a2 \nput A1 \nput a01 \nput a001 \nput x.tar.gz \nput x.tar \nput x~ \nput x1.tar.gz \nmkdir z c\nln -s z lz\nls -v\nls -vA\nls -vr\nls --sort=version -a\nls --group-directories-first\nls --group-directories-first -r\nls -U --group-directories-first -d z a1 c\nls --time=bogus",
 	"put a \nput b \nput c \ntouch -a -d 2020-01-01 a\ntouch -a -d 2021-01-01 b\ntouch -a -d 2019-01-01 c\ntouch -m -d 2018-01-01 a b c\nls -u\nls -ut\nls -lu\nls -lut\nls -t\nls -l --time=atime\nls -ur",
 	"mkdir e\nput e/g g\nln -s ../e e/back\nls -RL e\ncp -rL e e2\nls -R e2\ndu -L e\ndu -sL e",
+	"put a x\nstat -c % a\nstat -c x%5 a\nstat -c %- a\nstat -c %s% a\nstat --printf \\q%s\\y a\nstat --printf %s\\t\\x41\\101\\\\ a",
 }
 
 func TestDifferential(t *testing.T) {

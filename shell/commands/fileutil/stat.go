@@ -46,11 +46,12 @@ func runStat(ctx context.Context, inv *command.Invocation) int {
 	defer s.out.Flush()
 	var fmtStr string
 	escapes := false
+	newline := false // -c: a newline after each use of the format
 	switch {
 	case f.Lookup("printf").Changed:
 		fmtStr, escapes = *printf, true
 	case f.Lookup("format").Changed:
-		fmtStr = *format + "\n"
+		fmtStr, newline = *format, true
 	case *fsMode && *terse:
 		fmtStr = "%n %i %l %t %s %S %b %f %a %c %d\n"
 	case *fsMode:
@@ -86,14 +87,24 @@ func runStat(ctx context.Context, inv *command.Invocation) int {
 			info.link, _ = inv.FS.Readlink(p)
 		}
 		if *fsMode {
-			s.render(fmtStr, escapes, s.fsDirective(&info))
+			if !s.render(fmtStr, escapes, s.fsDirective(&info)) {
+				return 1
+			}
+			if newline {
+				s.out.WriteByte('\n')
+			}
 			continue
 		}
 		ff := fmtStr
 		if ff == "" {
 			ff = s.defaultFormat(fi)
 		}
-		s.render(ff, escapes, s.fileDirective(&info, ff == s.defaultFormat(fi) && fmtStr == ""))
+		if !s.render(ff, escapes, s.fileDirective(&info, ff == s.defaultFormat(fi) && fmtStr == "")) {
+			return 1
+		}
+		if newline {
+			s.out.WriteByte('\n')
+		}
 	}
 	return status
 }
@@ -251,11 +262,18 @@ func (s *statCmd) fsDirective(info *statInfo) directive {
 
 // render expands format with printf-like %[-#+ 0][width][.prec]X directives
 // (and backslash escapes for --printf).
-func (s *statCmd) render(format string, escapes bool, dir directive) {
+// It reports false after printing GNU's error for a directive cut short.
+func (s *statCmd) render(format string, escapes bool, dir directive) bool {
 	var b strings.Builder
 	for i := 0; i < len(format); i++ {
 		c := format[i]
 		if c == '\\' && escapes && i+1 < len(format) {
+			if strings.IndexByte("abefnrtv\\\"01234567x", format[i+1]) < 0 {
+				s.out.WriteString(b.String())
+				b.Reset()
+				s.out.Flush()
+				s.inv.Errorf("warning: unrecognized escape '\\%c'", format[i+1])
+			}
 			i += writeEscape(&b, format[i+1:]) // consumed after the backslash
 			continue
 		}
@@ -288,6 +306,12 @@ func (s *statCmd) render(format string, escapes bool, dir directive) {
 			k = m
 		}
 		if k >= len(format) {
+			if k > start+1 {
+				s.out.WriteString(b.String())
+				s.out.Flush()
+				s.inv.Errorf("%s: invalid directive", lquote(s.inv, format[start:]))
+				return false
+			}
 			b.WriteString(format[start:])
 			break
 		}
@@ -331,6 +355,7 @@ func (s *statCmd) render(format string, escapes bool, dir directive) {
 		b.WriteString(fmt.Sprintf("%"+sflags+width+prec+"s", val))
 	}
 	s.out.WriteString(b.String())
+	return true
 }
 
 // writeEscape writes the C escape at the start of s (after a backslash)
@@ -379,7 +404,6 @@ func writeEscape(b *strings.Builder, s string) int {
 		b.WriteByte(byte(n))
 		return j
 	default:
-		b.WriteByte('\\')
 		b.WriteByte(s[0])
 	}
 	return 1
