@@ -287,3 +287,33 @@ func TestPythonREPL(t *testing.T) {
 		t.Fatal("python3 with arguments treated as the REPL")
 	}
 }
+
+// The cursor must land inside the prompt's rows, on every position of
+// inputs mixing wide runes, tabs, controls and newlines, at any width.
+func TestEditorCursorInBounds(t *testing.T) {
+	sh := newFake()
+	inputs := []string{
+		"echo 界界界界界界界界界界界界界界界界界界界界界界界界界界界界界界",
+		"a\tb\tc\x1bd\nsecond line that is long enough to wrap around at narrow widths",
+		strings.Repeat("x", 200),
+		"",
+	}
+	for _, w := range []int{20, 33, 80} {
+		m := testModel(t, sh, w, 24)
+		for _, in := range inputs {
+			m.ed.Set(in)
+			for pos := 0; pos <= len(m.ed.buf); pos++ {
+				m.ed.pos = pos
+				rows, cx, cy := m.renderEditor(m.mainWidth())
+				if cx < 0 || cx >= w || cy < 0 || cy >= len(rows) {
+					t.Fatalf("width %d input %q pos %d: cursor (%d,%d), %d rows", w, in, pos, cx, cy, len(rows))
+				}
+				for _, r := range rows {
+					if ansiWidth(r) > w {
+						t.Fatalf("width %d input %q: row %q too wide", w, in, ansiStrip(r))
+					}
+				}
+			}
+		}
+	}
+}
