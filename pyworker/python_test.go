@@ -3,6 +3,7 @@ package pyworker
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -263,20 +264,36 @@ except IsADirectoryError:
     pass
 open('f', 'w').write('done')`, "f", []byte("done")},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := newFS(t)
-			r := py(t, f, "/tmp", "", "-c", tt.code)
-			if r.status != 0 || r.stderr != "" {
-				t.Fatalf("status %d stderr:\n%s", r.status, r.stderr)
-			}
-			if tt.file != "" {
-				got, err := f.ReadFile("/tmp/" + tt.file)
-				if err != nil || !bytes.Equal(got, tt.want) {
-					t.Errorf("memfs sees %d bytes (err %v), want %d", len(got), err, len(tt.want))
-				}
-			}
-		})
+	// One python runs every case, each in a directory of its own, so the
+	// suite pays python's start-up once.
+	var script strings.Builder
+	script.WriteString("import os, traceback\ncases = []\n")
+	for i, tt := range tests {
+		fmt.Fprintf(&script, "cases.append((%q, %q))\n", fmt.Sprintf("/tmp/c%d", i), tt.code)
+	}
+	script.WriteString(`
+for d, code in cases:
+    os.makedirs(d)
+    os.chdir(d)
+    try:
+        exec(compile(code, d, 'exec'), {})
+    except BaseException:
+        print('FAIL', d)
+        traceback.print_exc()
+`)
+	f := newFS(t)
+	r := py(t, f, "/tmp", "", "-c", script.String())
+	if r.status != 0 || r.stdout != "" || r.stderr != "" {
+		t.Fatalf("status %d\n%s%s", r.status, r.stdout, r.stderr)
+	}
+	for i, tt := range tests {
+		if tt.file == "" {
+			continue
+		}
+		got, err := f.ReadFile(fmt.Sprintf("/tmp/c%d/%s", i, tt.file))
+		if err != nil || !bytes.Equal(got, tt.want) {
+			t.Errorf("%s: memfs sees %d bytes (err %v), want %d", tt.name, len(got), err, len(tt.want))
+		}
 	}
 }
 
@@ -471,13 +488,26 @@ func TestPythonSandbox(t *testing.T) {
 		{"import os; os.fork()", "AttributeError: module 'os' has no attribute 'fork'"},
 		{"import ssl", "ModuleNotFoundError: No module named 'ssl'"},
 	}
+	var script strings.Builder
+	script.WriteString("import sys\n")
 	for _, tt := range tests {
-		r := py(t, f, "/", "", "-c", tt.code)
-		if r.status != 1 || !strings.HasSuffix(r.stderr, tt.want+"\n") {
-			t.Errorf("%s: status %d stderr %q, want %q", tt.code, r.status, r.stderr, tt.want)
+		fmt.Fprintf(&script, "try:\n    exec(%q)\nexcept BaseException as e:\n    print(type(e).__name__ + ': ' + str(e))\nelse:\n    print('no error')\n", tt.code)
+	}
+	r := py(t, f, "/", "", "-c", script.String())
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if r.status != 0 || len(lines) != len(tests) {
+		t.Fatalf("status %d stdout %q stderr %q", r.status, r.stdout, r.stderr)
+	}
+	for i, tt := range tests {
+		if lines[i] != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.code, lines[i], tt.want)
 		}
 	}
-	r := py(t, f, "/", "", "-c", `
+	// The uncaught form, as a user sees it.
+	if r := py(t, f, "/", "", "-c", tests[0].code); r.status != 1 || !strings.HasSuffix(r.stderr, "\n"+tests[0].want+"\n") {
+		t.Errorf("uncaught: %+v", r)
+	}
+	r = py(t, f, "/", "", "-c", `
 import json, re, sqlite3, zlib, bz2, hashlib, decimal, datetime, zoneinfo, csv, struct, random, select, os
 db = sqlite3.connect(':memory:')
 db.execute('create table t (x)')
