@@ -51,3 +51,12 @@ func BenchmarkWc(b *testing.B) {
 func BenchmarkCatN(b *testing.B) {
 	benchRun(b, []string{"cat", "-n"}, benchInput(100000), runCat)
 }
+
+func BenchmarkWcRandom(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	data := make([]byte, 8<<20)
+	for i := range data {
+		data[i] = byte(r.Uint32())
+	}
+	benchRun(b, []string{"wc"}, data, runWc)
+}

@@ -89,7 +89,7 @@ type statter interface {
 // memfs path resolved against the working directory. Reading a directory
 // fails with EISDIR. The reader honours ctx.
 func openInput(ctx context.Context, inv *command.Invocation, name string) (io.ReadCloser, error) {
-	if name == "-" {
+	if name == "-" || stdFD(inv, name) == 0 {
 		return nopCloser{ctxReader{ctx, inv.Stdin}}, nil
 	}
 	f, err := inv.FS.Open(inv.Abs(name))
@@ -106,10 +106,42 @@ func openInput(ctx context.Context, inv *command.Invocation, name string) (io.Re
 	}{ctxReader{ctx, f}, f}, nil
 }
 
+// stdFD tells whether a path names one of the standard streams
+// (/dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/0-2): those are the
+// invocation's streams, as the shell's redirections treat them. It returns
+// the descriptor, or -1.
+func stdFD(inv *command.Invocation, name string) int {
+	switch inv.Abs(name) {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return 0
+	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return 1
+	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+		return 2
+	}
+	return -1
+}
+
+// openOutput opens an output operand (tee's files, sort -o, uniq's
+// OUTPUT); the standard streams map to the invocation's.
+func openOutput(inv *command.Invocation, name string, flag int) (io.WriteCloser, error) {
+	switch stdFD(inv, name) {
+	case 1:
+		return nopWriteCloser{inv.Stdout}, nil
+	case 2:
+		return nopWriteCloser{inv.Stderr}, nil
+	}
+	return inv.FS.OpenFile(inv.Abs(name), flag, 0o666)
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
 // statInput reports what an operand is without reading it (nil when
 // unknown, e.g. a pipe on stdin).
 func statInput(inv *command.Invocation, name string) fs.FileInfo {
-	if name == "-" {
+	if name == "-" || stdFD(inv, name) == 0 {
 		if s, ok := inv.Stdin.(statter); ok {
 			if fi, err := s.Stat(); err == nil {
 				return fi

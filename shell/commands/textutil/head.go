@@ -158,7 +158,8 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 	headers := spec.header == headersAlways || (spec.header == headersAuto && len(files) > 1)
 	out := newWriter(inv)
 	status := 0
-	for i, name := range files {
+	first := true
+	for _, name := range files {
 		r, err := openInput(ctx, inv, name)
 		if err != nil {
 			inv.Errorf("cannot open '%s' for reading: %s", name, command.Strerror(err))
@@ -166,7 +167,8 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 			continue
 		}
 		if headers {
-			writeHeader(out, name, i == 0)
+			writeHeader(out, name, first)
+			first = false
 		}
 		err = spec.head(out, &flushReader{r: r, w: out}, name == "-", inv.Stdin)
 		r.Close()

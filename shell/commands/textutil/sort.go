@@ -399,7 +399,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	w := inv.Stdout
 	var outFile io.Closer
 	if *output != "" && *output != "-" {
-		f, err := inv.FS.OpenFile(inv.Abs(*output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		f, err := openOutput(inv, *output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
 			inv.Errorf("open failed: %s: %s", *output, command.Strerror(err))
 			return 2

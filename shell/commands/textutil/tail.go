@@ -117,6 +117,10 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 	if obsolete {
 		args = rest
 	} else {
+		if d := digitOption(inv.Args[1:]); d != 0 {
+			inv.Errorf("option used in invalid context -- %c", d)
+			return 1
+		}
 		fs := inv.NewFlags()
 		bytesArg := fs.StringP("bytes", "c", "", "")
 		linesArg := fs.StringP("lines", "n", "", "")
@@ -191,6 +195,24 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 	return o.run(ctx, inv, operands(args))
 }
 
+// digitOption finds an obsolete "-5" style option where getopt would
+// reject it (tail's digits are only valid as the sole option).
+func digitOption(args []string) byte {
+	for i, a := range args {
+		if a == "--" {
+			return 0
+		}
+		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
+			if i > 0 && (args[i-1] == "-n" || args[i-1] == "-c" || args[i-1] == "-s" ||
+				args[i-1] == "--lines" || args[i-1] == "--bytes" || args[i-1] == "--sleep-interval") {
+				continue
+			}
+			return a[1]
+		}
+	}
+	return 0
+}
+
 // lastCountFlag tells which of -c/-n came last on the command line (the
 // last one wins, as with getopt).
 func lastCountFlag(args []string) string {
@@ -227,10 +249,12 @@ func (o *tailOptions) run(ctx context.Context, inv *command.Invocation, files []
 	out := newWriter(inv)
 	status := 0
 	var watch []*followed
-	for i, name := range files {
-		if name == "-" {
+	first := true
+	for _, name := range files {
+		if name == "-" || stdFD(inv, name) == 0 {
 			if headers {
-				writeHeader(out, name, i == 0)
+				writeHeader(out, name, first)
+				first = false
 			}
 			if err := o.tailStream(out, &flushReader{r: ctxReader{ctx, inv.Stdin}, w: out}); err != nil {
 				if st, stop := o.failed(inv, name, err); stop {
@@ -251,7 +275,8 @@ func (o *tailOptions) run(ctx context.Context, inv *command.Invocation, files []
 			continue
 		}
 		if headers {
-			writeHeader(out, name, i == 0)
+			writeHeader(out, name, first)
+			first = false
 		}
 		fi, err := f.Stat()
 		if err == nil && fi.IsDir() {

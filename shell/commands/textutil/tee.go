@@ -64,7 +64,7 @@ func runTee(ctx context.Context, inv *command.Invocation) int {
 	status := 0
 	outs := []*teeOutput{{w: inv.Stdout}}
 	for _, name := range args {
-		f, err := inv.FS.OpenFile(inv.Abs(name), flags, 0o666)
+		f, err := openOutput(inv, name, flags)
 		if err != nil {
 			status = inv.PathError(name, err)
 			continue

@@ -131,7 +131,7 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 	defer r.Close()
 	w := inv.Stdout
 	if len(args) == 2 && args[1] != "-" {
-		f, err := inv.FS.OpenFile(inv.Abs(args[1]), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		f, err := openOutput(inv, args[1], os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
 			return inv.PathError(args[1], err)
 		}
