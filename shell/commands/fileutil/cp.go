@@ -39,6 +39,10 @@ type copier struct {
 	// ancestors are the source directories being copied (by inode): meeting
 	// one again through a followed symlink is a cycle.
 	ancestors map[uint64]bool
+	// intoSelf: copying a directory into itself; selfIno is the copy's
+	// inode and hitSelf says the walk reached it.
+	intoSelf, hitSelf bool
+	selfIno           uint64
 	force     bool
 	update    bool
 	verbose   bool
@@ -148,9 +152,13 @@ func (c *copier) copyTop(src, dst string) int {
 		dp := c.inv.Abs(dst)
 		parentReal, err2 := c.inv.FS.Realpath(dirName(dp))
 		if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
-			// GNU makes the new directory, then refuses to fill it.
-			if _, err := c.inv.FS.Lstat(dp); err != nil && c.inv.FS.Mkdir(dp, sfi.Mode().Perm()&^umask) == nil && c.verbose {
-				fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
+			// GNU copies entries in directory order until it meets the
+			// copy it is making, then stops.
+			c.intoSelf, c.selfIno, c.hitSelf = true, 0, false
+			st := c.copy(src, sp, sfi, dst, dp)
+			c.intoSelf = false
+			if st == cancelled {
+				return st
 			}
 			return c.errorf("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
 		}
@@ -247,6 +255,10 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 		if err := c.inv.FS.Link(c.linked[statOf(sfi).Ino], dp); err != nil {
 			return c.errorf("cannot create hard link %s to %s: %s", quote(dst), quote(c.linked[statOf(sfi).Ino]), command.Strerror(err))
 		}
+	case c.recursive && sfi.Mode()&(fs.ModeDevice|fs.ModeNamedPipe|fs.ModeSocket) != 0:
+		// -R recreates special files with mknod(2), which memfs lacks;
+		// reading /dev/zero's contents instead would never end.
+		return c.errorf("cannot create special file %s: %s", quote(dst), command.Strerror(syscall.ENOTSUP))
 	default:
 		if st := c.copyFile(src, sp, sfi, dst, dp, dexists); st != 0 {
 			return st
@@ -274,6 +286,9 @@ func (c *copier) copyFile(src, sp string, sfi fs.FileInfo, dst, dp string, dexis
 	if err != nil {
 		if dexists {
 			return c.errorf("cannot open %s for writing: %s", quote(dst), command.Strerror(err))
+		}
+		if isErrno(err, syscall.EISDIR) && strings.HasSuffix(dst, "/") {
+			err = syscall.ENOTDIR // open(2) says EISDIR; GNU reports the missing directory
 		}
 		return c.errorf("cannot create regular file %s: %s", quote(dst), command.Strerror(err))
 	}
@@ -344,6 +359,11 @@ func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs
 		if c.verbose {
 			fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
 		}
+		if c.intoSelf && c.selfIno == 0 {
+			if fi, err := c.inv.FS.Stat(dp); err == nil {
+				c.selfIno = statOf(fi).Ino
+			}
+		}
 	}
 	des, err := c.inv.FS.ReadDir(sp)
 	if err != nil {
@@ -368,6 +388,12 @@ func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs
 			c.errorf("cannot stat %s: %s", quote(join(src, de.Name())), command.Strerror(err))
 			status = 1
 			continue
+		}
+		if c.intoSelf && statOf(cfi).Ino == c.selfIno {
+			c.hitSelf = true
+		}
+		if c.hitSelf {
+			break
 		}
 		if st := c.copy(join(src, de.Name()), csp, cfi, join(dst, de.Name()), join(dp, de.Name())); st != 0 {
 			if st == cancelled {

@@ -70,6 +70,8 @@ var diffScripts = []string{
 	"put a \nput b \nput c \ntouch -a -d 2020-01-01 a\ntouch -a -d 2021-01-01 b\ntouch -a -d 2019-01-01 c\ntouch -m -d 2018-01-01 a b c\nls -u\nls -ut\nls -lu\nls -lut\nls -t\nls -l --time=atime\nls -ur",
 	"mkdir e\nput e/g g\nln -s ../e e/back\nls -RL e\ncp -rL e e2\nls -R e2\ndu -L e\ndu -sL e",
 	"put a x\nstat -c % a\nstat -c x%5 a\nstat -c %- a\nstat -c %s% a\nstat --printf \\q%s\\y a\nstat --printf %s\\t\\x41\\101\\\\ a",
+	"put a x\nmkdir d\ncp a nodir/\nmv a nodir/\ncp -r d nodir/\nls\nmv d nodir2/\nls\ncp a b/\nln -s a c/\nln a e/\nmkdir f/\ntouch g/\nls",
+	"put a x\nput b y\nmkdir d\nmv -v a b d\nls d\nmv d/a d/b .\ncp -v a b d\ncp -rv d e\nls -R e\nmv -v a b",
 }
 
 func TestDifferential(t *testing.T) {

@@ -362,3 +362,18 @@ func TestCpLarge(t *testing.T) {
 		t.Fatalf("copy over a longer file differs: %d bytes", len(got))
 	}
 }
+
+func TestCpIntoItself(t *testing.T) {
+	e := newEnv(t)
+	e.write("/home/user/d/a", "a", time.Time{})
+	e.write("/home/user/d/z", "z", time.Time{})
+	// GNU copies in directory order until it meets the copy it is making
+	// (memfs lists names in byte order: a, d, z).
+	out, errs, st := e.run(context.Background(), "cp", "-rv", "d", "d")
+	if out != "'d' -> 'd/d'\n'd/a' -> 'd/d/a'\n" || errs != "cp: cannot copy a directory, 'd', into itself, 'd/d'\n" || st != 1 {
+		t.Errorf("cp -rv d d: %q %q %d", out, errs, st)
+	}
+	if _, err := e.fsys.Stat("/home/user/d/d/z"); err == nil {
+		t.Errorf("copy went on past the new directory")
+	}
+}

@@ -32,8 +32,12 @@ func TestOddArguments(t *testing.T) {
 				}()
 				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 				defer cancel()
+				start := time.Now()
 				if _, _, st := e.run(ctx, argv...); st < 0 || st > 130 {
 					t.Errorf("%q: status %d", argv, st)
+				}
+				if ctx.Err() != nil {
+					t.Errorf("%q ran until cancelled (%v)", argv, time.Since(start))
 				}
 			}()
 		}

@@ -95,6 +95,13 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 			stat = inv.FS.Lstat
 		}
 		fi, err := stat(p)
+		if err != nil && strings.HasSuffix(op, "/") && isErrno(err, syscall.ENOENT) {
+			if !*noCreate {
+				inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
+				status = 1
+			}
+			continue
+		}
 		if err != nil && strings.HasSuffix(op, "/") && isErrno(err, syscall.ENOTDIR) {
 			// open(2) says EISDIR here, which GNU ignores; the time update fails.
 			inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
