@@ -658,3 +658,17 @@ func TestHammerNamespace(t *testing.T) {
 		t.Errorf("usage %+v, snapshot has %d bytes in %d inodes", u, sum, len(seen))
 	}
 }
+
+func TestDefaultClock(t *testing.T) {
+	f := New(Options{})
+	time.Sleep(5 * time.Millisecond)
+	before := time.Now()
+	mustWrite(t, f, "/f", "x")
+	after := time.Now()
+	fi, _ := f.Stat("/f")
+	// the timestamp lies between readings taken around the write (a
+	// millisecond of slack for the two clocks' rounding)
+	if fi.ModTime().Before(before.Add(-time.Millisecond)) || fi.ModTime().After(after.Add(time.Millisecond)) {
+		t.Errorf("mtime %v not within [%v, %v]", fi.ModTime(), before, after)
+	}
+}
