@@ -51,7 +51,7 @@ type FS struct {
 	// one clock read per timestamp instead of time.Now's two (on some VMs
 	// each read costs hundreds of ns, most of a small write).
 	epoch time.Time
-	rand io.Reader
+	rand  io.Reader
 
 	mu      sync.RWMutex // the tree: children, parent, name, host
 	loading bool         // mu is write-locked and walks may load host directories
