@@ -43,12 +43,12 @@ type copier struct {
 	// inode and hitSelf says the walk reached it.
 	intoSelf, hitSelf bool
 	selfIno           uint64
-	force     bool
-	update    bool
-	verbose   bool
-	hardLink  bool
-	symLink   bool
-	buf       []byte
+	force             bool
+	update            bool
+	verbose           bool
+	hardLink          bool
+	symLink           bool
+	buf               []byte
 }
 
 func runCp(ctx context.Context, inv *command.Invocation) int {
