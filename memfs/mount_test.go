@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -211,4 +212,38 @@ func TestMountErrors(t *testing.T) {
 	f.Mount("/m", dir, MountRO)
 	wantErrno(t, "mounted twice", f.Mount("/m", dir, MountRO), syscall.EBUSY)
 	wantErrno(t, "bad mode", f.Mount("/m2", dir, MountMode(7)), syscall.EINVAL)
+}
+
+// Many goroutines meeting unloaded host directories and files at once.
+func TestMountHammer(t *testing.T) {
+	_, dir := hostTree(t)
+	for i := range 20 {
+		sub := filepath.Join(dir, "many", strings.Repeat("d", i%5+1))
+		os.MkdirAll(sub, 0o755)
+		os.WriteFile(filepath.Join(sub, "f"+string(rune('a'+i))), []byte(strings.Repeat("x", i)), 0o644)
+	}
+	f := New(Options{})
+	if err := f.Mount("/m", dir, MountCOW); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for w := range 6 {
+		wg.Go(func() {
+			for i := range 20 {
+				p := "/m/many/" + strings.Repeat("d", i%5+1)
+				f.ReadDir(p)
+				f.ReadFile(p + "/f" + string(rune('a'+i)))
+				if w%2 == 0 {
+					f.WriteFile(p+"/f"+string(rune('a'+i)), []byte("w"), 0o644)
+				}
+				f.Snapshot("/m")
+				f.Stat("/m/sub/deep/data")
+			}
+		})
+	}
+	wg.Wait()
+	ents, _ := f.ReadDir("/m/many/d")
+	if len(ents) != 4 {
+		t.Errorf("%d entries", len(ents))
+	}
 }
