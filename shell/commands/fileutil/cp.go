@@ -24,14 +24,22 @@ const (
 // copier copies files and trees over memfs, for cp and for mv across
 // mounts.
 type copier struct {
-	inv       *command.Invocation
-	ctx       context.Context
-	out       *bufio.Writer
+	inv *command.Invocation
+	ctx context.Context
+	out *bufio.Writer
+	buf []byte
+
 	recursive bool
 	deref     derefMode
 	preserve  bool // mode, ownership, timestamps
 	noClobber bool
 	interact  bool // -i: ask before overwriting
+	force     bool
+	update    bool
+	verbose   bool
+	hardLink  bool
+	symLink   bool
+
 	// preserveLinks (-a, -d, --preserve=links): files hard-linked in the
 	// source stay linked in the copy; linked maps source inode to copy.
 	preserveLinks bool
@@ -43,12 +51,6 @@ type copier struct {
 	// inode and hitSelf says the walk reached it.
 	intoSelf, hitSelf bool
 	selfIno           uint64
-	force             bool
-	update            bool
-	verbose           bool
-	hardLink          bool
-	symLink           bool
-	buf               []byte
 }
 
 func runCp(ctx context.Context, inv *command.Invocation) int {
