@@ -1,6 +1,11 @@
 package textutil
 
-import "memsh/shell/command"
+import (
+	"context"
+	"fmt"
+
+	"memsh/shell/command"
+)
 
 // Commands is this package's registry table.
 func Commands() []command.Command {
@@ -21,5 +26,28 @@ func Commands() []command.Command {
 	for _, a := range sumAlgos {
 		cmds = append(cmds, a.command())
 	}
+	for i := range cmds {
+		cmds[i].Run = withVersion(cmds[i].Run)
+	}
 	return cmds
 }
+
+// withVersion answers --version (an option anywhere before "--", as
+// getopt sees it) the way memsh's other commands do.
+func withVersion(run command.Func) command.Func {
+	return func(ctx context.Context, inv *command.Invocation) int {
+		for _, a := range inv.Args[1:] {
+			if a == "--" {
+				break
+			}
+			if a == "--version" {
+				fmt.Fprintf(inv.Stdout, "%s (memsh) %s\n", inv.Name(), version)
+				return 0
+			}
+		}
+		return run(ctx, inv)
+	}
+}
+
+// version is the GNU release whose behaviour these commands follow.
+const version = "9.1"

@@ -115,3 +115,72 @@ func TestTailFollow(t *testing.T) {
 		t.Fatalf("status %d", st)
 	}
 }
+
+// TestInteractiveEcho checks that line-oriented commands pass each line
+// on as soon as it arrives, without waiting for more input or EOF.
+func TestInteractiveEcho(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		run  command.Func
+		want string
+	}{
+		{[]string{"cat"}, runCat, "hello\n"},
+		{[]string{"cat", "-n"}, runCat, "     1\thello\n"},
+		{[]string{"tr", "a-z", "A-Z"}, runTr, "HELLO\n"},
+		{[]string{"cut", "-c", "1-2"}, runCut, "he\n"},
+		{[]string{"head", "-n", "5"}, runHead, "hello\n"},
+		{[]string{"tee"}, runTee, "hello\n"},
+	} {
+		t.Run(tc.args[0], func(t *testing.T) {
+			pr, pw := io.Pipe()
+			var out syncBuffer
+			inv, _ := newInv(tc.args, pr, &out)
+			done := make(chan int)
+			go func() { done <- tc.run(context.Background(), inv) }()
+			pw.Write([]byte("hello\n"))
+			for deadline := time.Now().Add(10 * time.Second); out.String() != tc.want; {
+				if time.Now().After(deadline) {
+					t.Fatalf("after one line, output is %q", out.String())
+				}
+				time.Sleep(2 * time.Millisecond)
+			}
+			pw.Close()
+			if st := <-done; st != 0 {
+				t.Fatalf("status %d", st)
+			}
+		})
+	}
+}
+
+func TestBase64RoundTrip(t *testing.T) {
+	data := make([]byte, 1<<20+7)
+	for i := range data {
+		data[i] = byte(i*7 + i>>9)
+	}
+	var enc, dec bytes.Buffer
+	inv, _ := newInv([]string{"base64"}, bytes.NewReader(data), &enc)
+	if st := runBase64(context.Background(), inv); st != 0 {
+		t.Fatalf("encode status %d", st)
+	}
+	inv, _ = newInv([]string{"base64", "-d"}, bytes.NewReader(enc.Bytes()), &dec)
+	if st := runBase64(context.Background(), inv); st != 0 || !bytes.Equal(dec.Bytes(), data) {
+		t.Fatalf("decode status %d, equal %v", st, bytes.Equal(dec.Bytes(), data))
+	}
+}
+
+func TestCancelStopsCat(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	inv, _ := newInv([]string{"cat", "-n"}, endless{}, io.Discard)
+	if st := runCat(ctx, inv); st != statusCancelled {
+		t.Fatalf("status %d", st)
+	}
+}
+
+func TestRegistryHelp(t *testing.T) {
+	for _, c := range Commands() {
+		if c.Summary == "" || !strings.HasPrefix(c.Help, "Usage: "+c.Name+" ") || c.Run == nil {
+			t.Errorf("%s: incomplete registry entry", c.Name)
+		}
+	}
+}
