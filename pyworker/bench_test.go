@@ -5,6 +5,8 @@ import (
 	"io"
 	"testing"
 
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+
 	"memsh/memfs"
 )
 
@@ -39,5 +41,26 @@ func BenchmarkStdin64K(b *testing.B) {
 		if st := rt.RunModule(ctx, g, p); st != 0 {
 			b.Fatalf("status %d", st)
 		}
+	}
+}
+
+// BenchmarkAdapterWrite1K is the host side of one unbuffered python write:
+// the sys.FS adapter appending 1 KiB to a memfs file (8 MiB per op).
+func BenchmarkAdapterWrite1K(b *testing.B) {
+	chunk := make([]byte, 1024)
+	g := &guestFS{fs: memfs.New(memfs.Options{}), st: &runState{}}
+	b.SetBytes(8 << 20)
+	b.ReportAllocs()
+	for b.Loop() {
+		f, errno := g.OpenFile("w", experimentalsys.O_WRONLY|experimentalsys.O_CREAT|experimentalsys.O_TRUNC, 0o644)
+		if errno != 0 {
+			b.Fatal(errno)
+		}
+		for range 8192 {
+			if _, errno := f.Write(chunk); errno != 0 {
+				b.Fatal(errno)
+			}
+		}
+		f.Close()
 	}
 }

@@ -219,6 +219,19 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	if st, done := ctxStatus(ctx); done {
 		return st
 	}
+	// Loading python may take seconds on a cold cache; Ctrl-C must not
+	// wait for it (the load goes on for the next run).
+	loaded := make(chan struct{})
+	go func() {
+		r.python()
+		close(loaded)
+	}()
+	select {
+	case <-loaded:
+	case <-ctx.Done():
+		st, _ := ctxStatus(ctx)
+		return st
+	}
 	cm, err := r.python()
 	if err != nil {
 		var nf *notInstalledError
