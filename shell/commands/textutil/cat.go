@@ -91,6 +91,11 @@ func runCat(ctx context.Context, inv *command.Invocation) int {
 	buf := make([]byte, 2*bufSize)
 	status := 0
 	for _, name := range operands(args) {
+		if sameAsOutput(inv, name) {
+			inv.Errorf("%s: input file is output file", name)
+			status = 1
+			continue
+		}
 		r, err := openInput(ctx, inv, name)
 		if err != nil {
 			status = inv.PathError(name, err)
@@ -267,4 +272,22 @@ func (s *catState) writeVisible(out *bufio.Writer, p []byte) {
 			}
 		}
 	}
+}
+
+// sameAsOutput reports whether operand name is the non-empty regular file
+// stdout writes to (`cat f >> f`), which would otherwise grow forever.
+func sameAsOutput(inv *command.Invocation, name string) bool {
+	out, ok := inv.Stdout.(statter)
+	if !ok {
+		return false
+	}
+	ofi, err := out.Stat()
+	if err != nil || !ofi.Mode().IsRegular() {
+		return false
+	}
+	ifi := statInput(inv, name)
+	if ifi == nil || !ifi.Mode().IsRegular() || ifi.Size() == 0 {
+		return false
+	}
+	return inodeOf(ifi) != 0 && inodeOf(ifi) == inodeOf(ofi)
 }
