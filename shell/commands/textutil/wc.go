@@ -2,6 +2,7 @@ package textutil
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
 	"strconv"
@@ -200,7 +201,7 @@ func wcFile(ctx context.Context, inv *command.Invocation, name string, sel wcSel
 			if full {
 				c.scan(buf[:n])
 			} else if sel.lines {
-				c.lines += int64(countByte(buf[:n], '\n'))
+				c.lines += int64(bytes.Count(buf[:n], []byte{'\n'}))
 			}
 		}
 		if err == io.EOF {
@@ -214,16 +215,6 @@ func wcFile(ctx context.Context, inv *command.Invocation, name string, sel wcSel
 		c.finish()
 	}
 	return c, nil
-}
-
-func countByte(p []byte, b byte) int {
-	n := 0
-	for _, c := range p {
-		if c == b {
-			n++
-		}
-	}
-	return n
 }
 
 // scan counts words, characters and line widths the way GNU wc does in a
@@ -251,10 +242,8 @@ func (c *wcCounter) scan(p []byte) {
 		p = p[used:]
 	}
 	for i := 0; i < len(p); {
-		b := p[i]
-		if b < utf8.RuneSelf {
-			c.ascii(b)
-			i++
+		if p[i] < utf8.RuneSelf {
+			i += c.asciiRun(p[i:])
 			continue
 		}
 		if !utf8.FullRune(p[i:]) {
@@ -270,30 +259,64 @@ func (c *wcCounter) scan(p []byte) {
 	}
 }
 
-func (c *wcCounter) ascii(b byte) {
-	c.chars++
-	switch b {
-	case '\n':
-		c.lines++
-		fallthrough
-	case '\r', '\f':
-		c.maxLine = max(c.maxLine, c.linePos)
-		c.linePos = 0
-		c.endWord()
-	case '\t':
-		c.linePos += 8 - c.linePos%8
-		c.endWord()
-	case ' ':
-		c.linePos++
-		c.endWord()
-	case '\v':
-		c.endWord()
-	default:
-		if b > ' ' && b < 0x7f {
-			c.linePos++
-			c.inWord = true
+// asciiClass sorts ASCII bytes for wc's inner loop.
+var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+	for b := range t {
+		switch {
+		case b == '\n':
+			t[b] = 3
+		case b == '\r' || b == '\f':
+			t[b] = 5
+		case b == '\t':
+			t[b] = 4
+		case b == ' ':
+			t[b] = 2
+		case b == '\v':
+			t[b] = 6
+		case b > ' ' && b < 0x7f:
+			t[b] = 1
 		}
 	}
+	return t
+}()
+
+// asciiRun counts a run of ASCII bytes with the counters in locals (the
+// hot loop of wc) and returns how many bytes it consumed.
+func (c *wcCounter) asciiRun(p []byte) int {
+	lines, words, pos, maxLine, inWord := c.lines, c.words, c.linePos, c.maxLine, c.inWord
+	i := 0
+	for ; i < len(p); i++ {
+		b := p[i]
+		if b >= utf8.RuneSelf {
+			break
+		}
+		switch asciiClass[b] {
+		case 1:
+			pos++
+			inWord = true
+			continue
+		case 0:
+			continue
+		case 2:
+			pos++
+		case 3:
+			lines++
+			maxLine = max(maxLine, pos)
+			pos = 0
+		case 4:
+			pos += 8 - pos%8
+		case 5:
+			maxLine = max(maxLine, pos)
+			pos = 0
+		}
+		if inWord {
+			words++
+			inWord = false
+		}
+	}
+	c.lines, c.words, c.linePos, c.maxLine, c.inWord = lines, words, pos, maxLine, inWord
+	c.chars += int64(i)
+	return i
 }
 
 func (c *wcCounter) rune(r rune) {
