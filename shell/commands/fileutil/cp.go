@@ -76,6 +76,7 @@ func runCp(ctx context.Context, inv *command.Invocation) int {
 	noDerefPreserveLinks := f.BoolP("d", "d", false, "")
 	noTarget := f.BoolP("no-target-directory", "T", false, "")
 	targetDir := f.StringP("target-directory", "t", "", "")
+	parents := f.Bool("parents", false, "")
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
 		return st
@@ -110,6 +111,30 @@ func runCp(ctx context.Context, inv *command.Invocation) int {
 	}
 	c.out = newOut(inv)
 	defer c.out.Flush()
+	if *parents {
+		if !plan.toDir {
+			return inv.Usage(1, "with --parents, the destination must be a directory")
+		}
+		target := *targetDir
+		if !f.Lookup("target-directory").Changed {
+			target = operands[len(operands)-1]
+		}
+		status := 0
+		for _, src := range plan.srcs {
+			dst := join(target, strings.TrimLeft(src, "/"))
+			if !c.makeParents(src, target) {
+				status = 1
+				continue
+			}
+			if st := c.copyTop(src, dst); st != 0 {
+				if st == cancelled {
+					return st
+				}
+				status = st
+			}
+		}
+		return status
+	}
 	status := 0
 	for i, src := range plan.srcs {
 		dst := plan.dsts[0]
@@ -124,6 +149,44 @@ func runCp(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	return status
+}
+
+// makeParents creates, under target, the directories leading to src
+// (--parents), each with its source directory's mode.
+func (c *copier) makeParents(src, target string) bool {
+	rel := strings.TrimLeft(src, "/")
+	for i := 0; i < len(rel); i++ {
+		if rel[i] != '/' {
+			continue
+		}
+		prefix := strings.TrimRight(rel[:i], "/")
+		if prefix == "" || i > 0 && rel[i-1] == '/' {
+			continue
+		}
+		srcPrefix := src[:len(src)-len(rel)] + prefix
+		dst := join(target, prefix)
+		if fi, err := c.inv.FS.Stat(c.inv.Abs(dst)); err == nil {
+			if !fi.IsDir() {
+				c.errorf("%s exists but is not a directory", quote(dst))
+				return false
+			}
+			continue
+		}
+		sfi, err := c.inv.FS.Stat(c.inv.Abs(srcPrefix))
+		if err != nil {
+			c.errorf("failed to get attributes of %s: %s", quote(srcPrefix), command.Strerror(err))
+			return false
+		}
+		if err := c.inv.FS.Mkdir(c.inv.Abs(dst), sfi.Mode().Perm()); err != nil {
+			c.errorf("cannot make directory %s: %s", quote(dst), command.Strerror(err))
+			return false
+		}
+		if c.verbose {
+			// GNU prints these without quotes.
+			fmt.Fprintf(c.out, "%s -> %s\n", srcPrefix, dst)
+		}
+	}
+	return true
 }
 
 func (c *copier) errorf(format string, args ...any) int {

@@ -58,16 +58,18 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 		return st
 	}
 	unit := int64(1024)
+	suffix := ""
 	header := "1K-blocks"
 	switch {
 	case f.Lookup("block-size").Changed:
 		n, err := parseSize(*blockSize, false)
 		if err != nil || n <= 0 {
-			inv.Errorf("invalid --block-size argument %s", lquote(inv, *blockSize))
+			inv.Errorf("invalid %s argument %s", optionName(inv, "B", "block-size"), quote(*blockSize))
 			return 1
 		}
 		unit = n
 		header = sizeHeader(*blockSize, n)
+		suffix = blockSuffix(*blockSize)
 	case *mega:
 		unit, header = 1<<20, "1M-blocks"
 	case *kilo:
@@ -103,7 +105,7 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 		case *si:
 			return humanBase(bytes, 1000)
 		}
-		return strconv.FormatInt((bytes+unit-1)/unit, 10)
+		return strconv.FormatInt((bytes+unit-1)/unit, 10) + suffix
 	}
 	pct := func(used, avail int64) string {
 		if used+avail == 0 {
@@ -201,5 +203,5 @@ func sizeHeader(arg string, n int64) string {
 	if t == "" {
 		return strconv.FormatInt(n, 10) + "B-blocks"
 	}
-	return num + t + "-blocks"
+	return num + blockSuffix(t) + "-blocks"
 }

@@ -5,7 +5,9 @@ import (
 	"context"
 	"io/fs"
 	"math"
+	"path"
 	"strconv"
+	"strings"
 
 	"memsh/shell/command"
 )
@@ -23,7 +25,11 @@ type duCmd struct {
 	deref    bool
 	derefTop bool
 	countAll bool // -l: count hard links every time
+	separate bool // -S: a directory's size leaves out its subdirectories
+	exclude  []string
+	minSize  int64 // -t: print only sizes >= minSize, or <= -minSize when negative
 	eol      byte
+	suffix   string // -B with only a unit: printed after each size
 	seen     map[uint64]bool
 	status   int
 }
@@ -48,6 +54,9 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	f.BoolP("no-dereference", "P", false, "")
 	f.BoolVarP(&d.countAll, "count-links", "l", false, "")
 	zero := f.BoolP("null", "0", false, "")
+	f.BoolVarP(&d.separate, "separate-dirs", "S", false, "")
+	f.StringArrayVar(&d.exclude, "exclude", nil, "")
+	threshold := f.StringP("threshold", "t", "", "")
 	f.BoolP("one-file-system", "x", false, "")
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
@@ -56,6 +65,18 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	if *zero {
 		d.eol = 0
 	}
+	if f.Lookup("threshold").Changed {
+		v := strings.TrimPrefix(*threshold, "-")
+		n, err := parseSize(v, true)
+		if err != nil || *threshold == "-0" {
+			inv.Errorf("invalid %s argument %s", optionName(inv, "t", "threshold"), quote(*threshold))
+			return 1
+		}
+		if strings.HasPrefix(*threshold, "-") {
+			n = -n
+		}
+		d.minSize = n
+	}
 	if *bytesFlag {
 		d.apparent, d.unit = true, 1
 	}
@@ -63,10 +84,11 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	case f.Lookup("block-size").Changed:
 		n, err := parseSize(*blockSize, true)
 		if err != nil || n <= 0 {
-			inv.Errorf("invalid --block-size argument %s", lquote(inv, *blockSize))
+			inv.Errorf("invalid %s argument %s", optionName(inv, "B", "block-size"), quote(*blockSize))
 			return 1
 		}
 		d.unit = n
+		d.suffix = blockSuffix(*blockSize)
 	case *mega:
 		d.unit = 1 << 20
 	case *kilo:
@@ -118,7 +140,7 @@ func (d *duCmd) print(size int64, name string) {
 	case d.si:
 		s = humanBase(size, 1000)
 	default:
-		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10)
+		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10) + d.suffix
 	}
 	d.out.WriteString(s)
 	d.out.WriteByte('\t')
@@ -162,6 +184,9 @@ func (d *duCmd) walk(name, p string, depth int) (int64, int) {
 	if d.apparent {
 		size = fi.Size()
 	}
+	if depth > 0 && d.excluded(name) {
+		return 0, 0
+	}
 	if fi.IsDir() {
 		des, err := d.inv.FS.ReadDir(p)
 		if err != nil {
@@ -174,11 +199,39 @@ func (d *duCmd) walk(name, p string, depth int) (int64, int) {
 			if st == cancelled {
 				return 0, st
 			}
+			if d.separate && de.IsDir() {
+				continue
+			}
 			size += n
 		}
 	}
-	if depth <= d.maxDepth && (fi.IsDir() || d.all || depth == 0) {
+	if depth <= d.maxDepth && (fi.IsDir() || d.all || depth == 0) && d.overThreshold(size) {
 		d.print(size, name)
 	}
 	return size, 0
+}
+
+func (d *duCmd) overThreshold(size int64) bool {
+	if d.minSize < 0 {
+		return size <= -d.minSize
+	}
+	return size >= d.minSize
+}
+
+// excluded reports whether an --exclude pattern matches name's last
+// element or any trailing run of its elements.
+func (d *duCmd) excluded(name string) bool {
+	for _, pat := range d.exclude {
+		for rest := name; ; {
+			if ok, _ := path.Match(pat, rest); ok {
+				return true
+			}
+			i := strings.IndexByte(rest, '/')
+			if i < 0 {
+				break
+			}
+			rest = rest[i+1:]
+		}
+	}
+	return false
 }

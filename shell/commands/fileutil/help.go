@@ -203,6 +203,7 @@ Mandatory arguments to long options are mandatory for short options too.
   -n, --no-clobber             do not overwrite an existing file
   -P, --no-dereference         never follow symbolic links in SOURCE
   -p                           same as --preserve=mode,ownership,timestamps
+      --parents                use full source file name under DIRECTORY
       --preserve[=ATTR_LIST]   preserve the specified attributes (default:
                                  mode,ownership,timestamps), if possible
       --no-preserve=ATTR_LIST  don't preserve the specified attributes
@@ -328,8 +329,12 @@ Mandatory arguments to long options are mandatory for short options too.
   -l, --count-links     count sizes many times if hard linked
   -m                    like --block-size=1M
   -P, --no-dereference  don't follow any symbolic links (this is the default)
+  -S, --separate-dirs   for directories do not include size of subdirectories
       --si              like -h, but use powers of 1000 not 1024
   -s, --summarize       display only a total for each argument
+  -t, --threshold=SIZE  exclude entries smaller than SIZE if positive,
+                          or entries greater than SIZE if negative
+      --exclude=PATTERN    exclude files that match PATTERN
   -x, --one-file-system    skip directories on different file systems
       --help        display this help and exit
 

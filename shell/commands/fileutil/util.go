@@ -543,3 +543,29 @@ func confirm(inv *command.Invocation, format string, args ...any) bool {
 	s := strings.TrimLeft(string(line), " \t")
 	return s != "" && (s[0] == 'y' || s[0] == 'Y')
 }
+
+// optionName is how the user spelled an option ("-B" or "--block-size"),
+// for xstrtol-style messages: the long form if any argument used it.
+func optionName(inv *command.Invocation, short, long string) string {
+	for _, a := range inv.Args[1:] {
+		if a == "--" {
+			break
+		}
+		if len(a) > 3 && strings.HasPrefix(a, "--") && strings.HasPrefix(long, strings.SplitN(a[2:], "=", 2)[0]) {
+			return "--" + long
+		}
+	}
+	return "-" + short
+}
+
+// blockSuffix is the unit printed after each size when -B names only a
+// unit ("-BM" prints "12M"; GNU writes KB as kB).
+func blockSuffix(arg string) string {
+	if arg == "" || arg[0] >= '0' && arg[0] <= '9' {
+		return ""
+	}
+	if arg == "KB" {
+		return "kB"
+	}
+	return arg
+}
