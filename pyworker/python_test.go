@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -556,3 +557,42 @@ open('/dev/fd/1', 'wb').write(b'fd1\n')`)
 		}
 	}
 }
+
+// TestPythonInteractive checks `python3 -i` evaluates each line as it
+// arrives on a pipe (the TUI feeds typed lines this way), prompts on stderr.
+func TestPythonInteractive(t *testing.T) {
+	needPython(t)
+	pr, pw := io.Pipe()
+	out := make(chanWriter, 64)
+	var errs bytes.Buffer
+	var mu sync.Mutex
+	done := make(chan int, 1)
+	go func() {
+		done <- testRuntime().RunPython(context.Background(), Proc{
+			Args: []string{"python3", "-i"}, FS: newFS(t), Dir: "/", Stdin: pr, Stdout: out,
+			Stderr: writerFunc(func(p []byte) (int, error) { mu.Lock(); defer mu.Unlock(); return errs.Write(p) }),
+		})
+	}()
+	pw.Write([]byte("6*7\n"))
+	select {
+	case s := <-out:
+		if s != "42\n" {
+			t.Errorf("stdout %q", s)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("no result before EOF")
+	}
+	pw.Close()
+	if st := <-done; st != 0 {
+		t.Errorf("status %d", st)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.HasPrefix(errs.String(), "Python 3.12") || !strings.Contains(errs.String(), ">>> ") {
+		t.Errorf("stderr %q", errs.String())
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
