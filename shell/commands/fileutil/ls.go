@@ -82,6 +82,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	f.BoolVarP(&l.almostAll, "almost-all", "A", false, "")
 	human := f.BoolP("human-readable", "h", false, "")
 	si := f.Bool("si", false, "")
+	f.BoolP("kibibytes", "k", false, "") // 1024-byte blocks: already the default
 	f.BoolVarP(&l.recursive, "recursive", "R", false, "")
 	f.BoolVarP(&l.reverse, "reverse", "r", false, "")
 	byTime := f.BoolP("t", "t", false, "")
