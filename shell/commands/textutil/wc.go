@@ -15,6 +15,7 @@ import (
 )
 
 const wcHelp = `Usage: wc [OPTION]... [FILE]...
+  or:  wc [OPTION]... --files0-from=F
 Print newline, word, and byte counts for each FILE, and a total line if
 more than one FILE is specified.  A word is a non-zero-length sequence of
 printable characters delimited by white space.
@@ -28,6 +29,9 @@ the following order: newline, word, character, byte, maximum line length.
   -l, --lines            print the newline counts
   -L, --max-line-length  print the maximum display width
   -w, --words            print the word counts
+      --files0-from=F    read input from the files specified by
+                           NUL-terminated names in file F;
+                           If F is - then read names from standard input
       --help        display this help and exit
 `
 
@@ -68,9 +72,36 @@ func runWc(ctx context.Context, inv *command.Invocation) int {
 	fs.BoolVarP(&sel.lines, "lines", "l", false, "")
 	fs.BoolVarP(&sel.maxLine, "max-line-length", "L", false, "")
 	fs.BoolVarP(&sel.words, "words", "w", false, "")
+	files0 := fs.String("files0-from", "", "")
 	args, st, ok := inv.ParseFlags(fs, 1)
 	if !ok {
 		return st
+	}
+	var names [][]byte
+	fromStdin := false
+	if fs.Changed("files0-from") {
+		if len(args) > 0 {
+			inv.Errorf("extra operand '%s'", args[0])
+			io.WriteString(inv.Stderr, "file operands cannot be combined with --files0-from\n")
+			return inv.Usage(1, "")
+		}
+		data, err := readAllInput(ctx, inv, *files0)
+		if err != nil {
+			if isCancel(err) {
+				return statusCancelled
+			}
+			inv.Errorf("cannot open '%s' for reading: %s", *files0, command.Strerror(err))
+			return 1
+		}
+		fromStdin = *files0 == "-"
+		names = splitLines(nil, data, 0)
+		args = make([]string, len(names))
+		for i, n := range names {
+			args[i] = string(n)
+		}
+		if len(args) == 0 {
+			return 0
+		}
 	}
 	if sel.count() == 0 {
 		sel.lines, sel.words, sel.bytes = true, true, true
@@ -80,13 +111,36 @@ func runWc(ctx context.Context, inv *command.Invocation) int {
 		files = []string{""} // stdin, printed without a name
 	}
 
-	width := wcWidth(inv, files, sel)
+	widthNames := files
+	if fs.Changed("files0-from") {
+		widthNames = nil
+		for _, n := range files {
+			if n != "" {
+				widthNames = append(widthNames, n)
+			}
+		}
+	}
+	width := wcWidth(inv, widthNames, sel)
+	if fromStdin {
+		width = 1 // GNU does not stat a name list it streams
+	}
 	out := newWriter(inv)
 	var total wcCounts
 	status := 0
-	for _, name := range files {
+	for i, name := range files {
 		src := name
-		if src == "" {
+		if fs.Changed("files0-from") {
+			switch {
+			case name == "":
+				inv.Errorf("%s:%d: invalid zero-length file name", *files0, i+1)
+				status = 1
+				continue
+			case name == "-" && fromStdin:
+				inv.Errorf("when reading file names from stdin, no file name of '-' allowed")
+				status = 1
+				continue
+			}
+		} else if src == "" {
 			src = "-"
 		}
 		c, err := wcFile(ctx, inv, src, sel)
