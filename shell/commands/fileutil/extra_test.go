@@ -377,3 +377,13 @@ func TestCpIntoItself(t *testing.T) {
 		t.Errorf("copy went on past the new directory")
 	}
 }
+
+func TestLsOptionArguments(t *testing.T) {
+	e := newEnv(t)
+	e.write("/home/user/foo", "", time.Time{})
+	e.write("/home/user/bar", "", time.Time{})
+	// "-Ifoo": 'o' is -I's argument, not -o (long format).
+	e.expect("bar\n", "ls", "-Ifoo")
+	e.expect("bar\n", "ls", "-1Ifoo")
+	e.expect("bar  foo\n", "ls", "-Cw20")
+}

@@ -284,8 +284,8 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 				l.format = fmtCommas
 			case 'l', 'n', 'g', 'o':
 				l.format = fmtLong
-			case 'w':
-				i = len(a) // the rest is -w's argument
+			case 'w', 'I':
+				i = len(a) // the rest is the option's argument
 			}
 		}
 	}
