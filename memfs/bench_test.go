@@ -31,28 +31,32 @@ func BenchmarkAppend1KiB(b *testing.B) {
 }
 
 // Listing a 10-entry directory must not depend on how many files the
-// tree holds.
-func BenchmarkReadDirIn100kTree(b *testing.B) {
-	f := New(Options{})
-	for d := range 1000 {
-		dir := fmt.Sprintf("/tree/d%d", d)
-		f.MkdirAll(dir, 0o755)
-		for i := range 100 {
-			fl, _ := f.Create(fmt.Sprintf("%s/f%d", dir, i))
-			fl.Close()
-		}
-	}
-	f.Mkdir("/small", 0o755)
-	for i := range 10 {
-		fl, _ := f.Create(fmt.Sprintf("/small/f%d", i))
-		fl.Close()
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		ents, err := f.ReadDir("/small")
-		if err != nil || len(ents) != 10 {
-			b.Fatal(err)
-		}
+// tree holds: compare the 100-file and 100,000-file trees.
+func BenchmarkReadDir10(b *testing.B) {
+	for _, total := range []int{100, 100000} {
+		b.Run(fmt.Sprintf("tree=%d", total), func(b *testing.B) {
+			f := New(Options{})
+			for d := range total / 100 {
+				dir := fmt.Sprintf("/tree/d%d", d)
+				f.MkdirAll(dir, 0o755)
+				for i := range 100 {
+					fl, _ := f.Create(fmt.Sprintf("%s/f%d", dir, i))
+					fl.Close()
+				}
+			}
+			f.Mkdir("/small", 0o755)
+			for i := range 10 {
+				fl, _ := f.Create(fmt.Sprintf("/small/f%d", i))
+				fl.Close()
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				ents, err := f.ReadDir("/small")
+				if err != nil || len(ents) != 10 {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
