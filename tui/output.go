@@ -122,6 +122,9 @@ type sanitizer struct {
 	onClear func()
 }
 
+// maxCSI bounds a kept colour sequence; longer ones are dropped.
+const maxCSI = 64
+
 const (
 	stNormal = iota
 	stEsc
@@ -155,12 +158,21 @@ func (s *sanitizer) feed(b []byte, style *lipgloss.Style, emit func(string)) {
 			}
 			continue
 		case stCSI:
+			if c < 0x20 {
+				// A control inside a sequence: the sequence is abandoned,
+				// the control handled as usual (a newline stays a newline).
+				s.state = stNormal
+				continue
+			}
 			i++
-			if len(s.seq) < 64 {
+			if len(s.seq) <= maxCSI {
 				s.seq = append(s.seq, c)
 			}
 			if c >= 0x40 && c <= 0x7e {
 				s.state = stNormal
+				if len(s.seq) > maxCSI {
+					continue // absurdly long: dropped, never half-kept
+				}
 				params := s.seq[2 : len(s.seq)-1]
 				switch {
 				case c == 'm' && sgrOnly(params):

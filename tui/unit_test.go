@@ -132,6 +132,13 @@ func TestSanitizer(t *testing.T) {
 	if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
+	// An overlong colour sequence is dropped whole; a newline inside a
+	// sequence ends it and still ends the line.
+	got = nil
+	s.feed([]byte("\x1b["+strings.Repeat("1;", 40)+"mX\x1b[31\nY\n"), nil, emit)
+	if fmt.Sprintf("%q", got) != `["X" "Y"]` {
+		t.Errorf("overlong/broken CSI: %q", got)
+	}
 	// A huge line is cut, not kept whole.
 	got = nil
 	s.feed(bytes.Repeat([]byte("x"), 3*maxLineWidth), nil, emit)
