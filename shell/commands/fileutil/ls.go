@@ -299,6 +299,9 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		return inv.Usage(2, "")
 	}
 	l.width = inv.Width
+	if l.width <= 0 {
+		l.width = 80
+	}
 	if !inv.Term {
 		l.width = 80
 		if c, err := strconv.Atoi(inv.Getenv("COLUMNS")); err == nil && c > 0 {
