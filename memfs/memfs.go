@@ -741,27 +741,37 @@ func (f *FS) chmod(n *inode, mode fs.FileMode) syscall.Errno {
 
 // Chown sets the owner and group of name, following symlinks; -1 keeps one.
 func (f *FS) Chown(name string, uid, gid int) error {
-	n, e := f.resolve(name, true)
+	return pathErr("chown", name, f.chown(name, true, uid, gid))
+}
+
+// Lchown is Chown without following a final symlink (chown -h).
+func (f *FS) Lchown(name string, uid, gid int) error {
+	return pathErr("lchown", name, f.chown(name, false, uid, gid))
+}
+
+func (f *FS) chown(name string, follow bool, uid, gid int) syscall.Errno {
+	n, e := f.resolve(name, follow)
 	if e == 0 {
 		e = f.checkWritable(n)
 	}
 	if e == 0 {
 		e = f.checkChown(n, uid, gid)
 	}
-	if e == 0 {
-		now := f.nowNs()
-		n.mu.Lock()
-		if uid != -1 {
-			n.uid = uid
-		}
-		if gid != -1 {
-			n.gid = gid
-		}
-		n.ctime = now
-		n.mu.Unlock()
-		f.gen.Add(1)
+	if e != 0 {
+		return e
 	}
-	return pathErr("chown", name, e)
+	now := f.nowNs()
+	n.mu.Lock()
+	if uid != -1 {
+		n.uid = uid
+	}
+	if gid != -1 {
+		n.gid = gid
+	}
+	n.ctime = now
+	n.mu.Unlock()
+	f.gen.Add(1)
+	return 0
 }
 
 // Chtimes sets the access and modification times of name, following

@@ -325,6 +325,10 @@ func TestStatFields(t *testing.T) {
 	if fl := st("/d/f"); fl.Uid != 7 || fl.Gid != 1001 {
 		t.Errorf("after chown: %+v", fl)
 	}
+	f.Lchown("/d/l", 8, 9)
+	if l, fl := st("/d/l"), st("/d/f"); l.Uid != 8 || l.Gid != 9 || fl.Uid != 7 {
+		t.Errorf("after lchown: link %+v, file %+v", l, fl)
+	}
 	at, mt := time.Unix(100, 0), time.Unix(200, 0)
 	f.Chtimes("/d/l", at, mt)
 	if fl := st("/d/f"); fl.Atim.Sec != 100 || fl.Mtim.Sec != 200 {
