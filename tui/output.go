@@ -120,10 +120,15 @@ type sanitizer struct {
 	// onClear, when set, is called for "erase screen" (CSI 2J or 3J, what
 	// `clear` prints): the lines emitted so far are to be forgotten.
 	onClear func()
+	strLen  int // bytes of the OSC/DCS string being skipped
 }
 
 // maxCSI bounds a kept colour sequence; longer ones are dropped.
 const maxCSI = 64
+
+// maxString bounds an OSC/DCS/APC string: past it the sequence is
+// abandoned and output shows again.
+const maxString = 64 << 10
 
 const (
 	stNormal = iota
@@ -150,7 +155,7 @@ func (s *sanitizer) feed(b []byte, style *lipgloss.Style, emit func(string)) {
 				s.state = stCSI
 				s.seq = append(s.seq[:0], 0x1b, '[')
 			case ']', 'P', 'X', '^', '_':
-				s.state = stString
+				s.state, s.strLen = stString, 0
 			case '(', ')', '*', '+', '#', '%':
 				s.state = stCharset
 			default:
@@ -187,7 +192,10 @@ func (s *sanitizer) feed(b []byte, style *lipgloss.Style, emit func(string)) {
 			continue
 		case stString:
 			i++
-			if c == 0x07 {
+			s.strLen++
+			if c == 0x07 || s.strLen > maxString {
+				// Terminated, or unterminated for too long: an OSC or DCS
+				// never swallows the rest of the output.
 				s.state = stNormal
 			} else if c == 0x1b {
 				s.state = stStringEsc

@@ -139,6 +139,14 @@ func TestSanitizer(t *testing.T) {
 	if fmt.Sprintf("%q", got) != `["X" "Y"]` {
 		t.Errorf("overlong/broken CSI: %q", got)
 	}
+	// An unterminated OSC does not swallow all that follows.
+	got = nil
+	s.feed([]byte("\x1b]0;"), nil, emit)
+	s.feed(bytes.Repeat([]byte("t"), maxString+1), nil, emit)
+	s.feed([]byte("\nvisible\n"), nil, emit)
+	if len(got) == 0 || got[len(got)-1] != "visible" {
+		t.Errorf("after an unterminated OSC: %q", got)
+	}
 	// A huge line is cut, not kept whole.
 	got = nil
 	s.feed(bytes.Repeat([]byte("x"), 3*maxLineWidth), nil, emit)
