@@ -3,7 +3,6 @@ package shell
 import (
 	"context"
 	"fmt"
-	"io"
 	"path"
 	"reflect"
 	"slices"
@@ -47,9 +46,7 @@ func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
 		hc := interp.HandlerCtx(ctx)
 		depth := funcDepth(hc.Env)
 		if limit := c.funcNest(hc.Env); depthOf(ctx)+depth >= limit && isFunc(hc, args[0]) {
-			err := nestError(args[0], limit)
-			io.WriteString(hc.Stderr, err.msg)
-			return nil, err
+			return nil, trip(ctx, hc.Stderr, nestError(args[0], limit))
 		}
 		return c.builtin(ctx, hc, rs, args)
 	}
@@ -76,12 +73,10 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "hash":
 		return statusArgs(c.hashBuiltin(hc, args)), nil
 	case "source", ".":
-		return c.sourceBuiltin(hc, args)
+		return c.sourceBuiltin(ctx, hc, args)
 	case "eval":
 		if c.stackTooDeep() {
-			err := &limitError{msg: fmt.Sprintf("bash: eval: maximum nesting level exceeded (%d)\n", c.maxDepth), status: 1}
-			io.WriteString(hc.Stderr, err.msg)
-			return nil, err
+			return nil, trip(ctx, hc.Stderr, &limitError{msg: fmt.Sprintf("bash: eval: maximum nesting level exceeded (%d)\n", c.maxDepth), status: 1})
 		}
 		if len(args) > 1 {
 			src := strings.Join(args[1:], " ")
@@ -399,15 +394,13 @@ func (c *core) hashBuiltin(hc interp.HandlerContext, args []string) int {
 	return status
 }
 
-func (c *core) sourceBuiltin(hc interp.HandlerContext, args []string) ([]string, error) {
+func (c *core) sourceBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) ([]string, error) {
 	if len(args) < 2 {
 		fmt.Fprintf(hc.Stderr, "bash: %s: filename argument required\n%s: usage: %s filename [arguments]\n", args[0], args[0], args[0])
 		return statusArgs(2), nil
 	}
 	if c.stackTooDeep() {
-		err := &limitError{msg: fmt.Sprintf("bash: %s: maximum nesting level exceeded (%d)\n", args[1], c.maxDepth), status: 1}
-		io.WriteString(hc.Stderr, err.msg)
-		return nil, err
+		return nil, trip(ctx, hc.Stderr, &limitError{msg: fmt.Sprintf("bash: %s: maximum nesting level exceeded (%d)\n", args[1], c.maxDepth), status: 1})
 	}
 	name := args[1]
 	var full string

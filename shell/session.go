@@ -87,6 +87,7 @@ type core struct {
 	cmds       map[string]command.Command
 	maxDepth   int
 	stdinBytes atomic.Int64
+	nestChecks atomic.Uint64 // eval/source calls, to sample stack depth
 
 	pyMu  sync.Mutex
 	py    *pyworker.Runtime
@@ -252,6 +253,8 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		runCtx, cancel = context.WithTimeout(ctx, s.c.opts.Timeout)
 	}
 	defer cancel()
+	runCtx, stopLine := withTrip(runCtx)
+	defer stopLine(nil)
 	if s.c.opts.Term {
 		runCtx = context.WithValue(runCtx, termKey{}, stdout)
 	}
@@ -276,9 +279,14 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	exited := false
 	var limit *limitError
 	var es interp.ExitStatus
+	if le, ok := tripped(runCtx); ok {
+		limit = le
+	}
 	switch {
 	case ctx.Err() != nil:
 		status = 130
+	case limit != nil:
+		status = limit.status
 	case runCtx.Err() != nil:
 		fmt.Fprintf(stderr, "bash: timed out after %v (the per-run timeout limit)\n", s.c.opts.Timeout)
 		status = 124
@@ -450,9 +458,10 @@ func lockedPair(out, errw io.Writer) (io.Writer, io.Writer) {
 	mu := &sync.Mutex{}
 	lo := &lockedWriter{mu: mu, w: out}
 	if sameWriter(out, errw) {
+		lo.quiet = true
 		return lo, lo
 	}
-	return lo, &lockedWriter{mu: &sync.Mutex{}, w: errw}
+	return lo, &lockedWriter{mu: &sync.Mutex{}, w: errw, quiet: true}
 }
 
 func sameWriter(a, b io.Writer) bool {
@@ -461,14 +470,29 @@ func sameWriter(a, b io.Writer) bool {
 }
 
 type lockedWriter struct {
-	mu *sync.Mutex
-	w  io.Writer
+	mu    *sync.Mutex
+	w     io.Writer
+	quiet bool // drop the lines of quietLine
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
+	if l.quiet && quietLine(p) {
+		return len(p), nil
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// quietLine reports whether p is one of the lines mvdan/sh prints for a
+// stopped line (once per command substitution it unwinds): a cancelled
+// or timed-out line, or a tripped limit, is reported once by memsh.
+func quietLine(p []byte) bool {
+	switch string(p) {
+	case "context canceled\n", "context deadline exceeded\n", limitSentinel + "\n":
+		return true
+	}
+	return false
 }
 
 // printParseError prints a syntax error in bash's words where mvdan/sh's

@@ -156,6 +156,8 @@ func (c *core) runChild(ctx context.Context, p *proc, ch childShell) int {
 		return 1
 	}
 	ctx = withDepth(ctx, depth)
+	ctx, stopChild := withTrip(ctx)
+	defer stopChild(nil)
 	env := append([]string{}, p.env...)
 	level := 1
 	if v, ok := envLookup(env, "SHLVL"); ok {
@@ -189,6 +191,9 @@ func (c *core) runChild(ctx context.Context, p *proc, ch childShell) int {
 		// The script ended without exit: like bash, leave through exit so
 		// an EXIT trap runs, with the script's status.
 		leave(ctx, r, res)
+	}
+	if limit, ok := tripped(ctx); ok {
+		return limit.status
 	}
 	var limit *limitError
 	switch {

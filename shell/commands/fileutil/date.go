@@ -46,6 +46,10 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 	}
 	toks := dateTokens(strings.ToLower(s))
 	now = now.In(loc)
+	if len(toks) == 0 {
+		// GNU reads an empty date as the start of today.
+		return time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc), nil
+	}
 	var (
 		haveDate, haveTime, haveZone bool
 		year                         = now.Year()

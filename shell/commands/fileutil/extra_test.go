@@ -186,8 +186,18 @@ func TestParseDate(t *testing.T) {
 		"Sun, 29 Nov 2026 19:18:00 +0000": "2026-11-29 19:18:00",
 		"20200102":                        "2020-01-02 00:00:00",
 		"1 hour ago":                      "2026-11-29 18:20:27",
+		"":                                "2026-11-29 00:00:00",
+		"today":                           "2026-11-29 19:20:27",
+		"tomorrow 10:00":                  "2026-11-30 10:00:00",
+		"2020-02-30":                      "",
 	} {
 		got, err := parseDate(in, now, time.UTC)
+		if want == "" {
+			if err == nil {
+				t.Errorf("%q: no error", in)
+			}
+			continue
+		}
 		if err != nil {
 			t.Errorf("%q: %v", in, err)
 			continue

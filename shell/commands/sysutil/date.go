@@ -101,7 +101,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 			return inv.Usage(1, "extra operand %s", quote(operands[len(operands)-1]))
 		}
 		// date MMDDhhmm[[CC]YY][.ss] sets the clock: not in a sandbox.
-		if _, ok := parseSetDate(operands[0]); !ok {
+		if !setDateForm.MatchString(operands[0]) {
 			inv.Errorf("invalid date %s", quote(operands[0]))
 			return 1
 		}
@@ -201,11 +201,8 @@ func isoFormat(spec string, sep byte, frac string) (string, bool) {
 	return "", false
 }
 
-// parseSetDate checks the MMDDhhmm[[CC]YY][.ss] form of "date STRING".
-func parseSetDate(s string) (time.Time, bool) {
-	re := regexp.MustCompile(`^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2}|\d{4})?(\.\d{2})?$`)
-	return time.Time{}, re.MatchString(s)
-}
+// setDateForm is the MMDDhhmm[[CC]YY][.ss] form of "date STRING".
+var setDateForm = regexp.MustCompile(`^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2}|\d{4})?(\.\d{2})?$`)
 
 var (
 	locMu    sync.Mutex

@@ -2,7 +2,6 @@ package sysutil
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -124,6 +123,3 @@ func errnoOf(err error) syscall.Errno {
 	}
 	return 0
 }
-
-// ctxErr returns cancelled when ctx is done.
-func ctxDone(ctx context.Context) bool { return ctx.Err() != nil }

@@ -50,7 +50,7 @@ func runBase64(ctx context.Context, inv *command.Invocation) int {
 	decode := fs.BoolP("decode", "d", false, "")
 	garbage := fs.BoolP("ignore-garbage", "i", false, "")
 	wrapArg := fs.StringP("wrap", "w", "76", "")
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
 	}

@@ -69,7 +69,7 @@ func runCat(ctx context.Context, inv *command.Invocation) int {
 	for _, n := range []string{"e", "t", "u"} {
 		fs.Lookup(n).Hidden = true
 	}
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
 	}

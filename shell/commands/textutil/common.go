@@ -7,9 +7,13 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 	"syscall"
+
+	"github.com/spf13/pflag"
 
 	"memsh/shell/command"
 )
@@ -35,7 +39,12 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	return c.r.Read(p)
+	n, err := c.r.Read(p)
+	if err != nil && err != io.EOF && c.ctx.Err() != nil {
+		// A read the shell interrupted on cancel (a pipe deadline).
+		return n, c.ctx.Err()
+	}
+	return n, err
 }
 
 // flushReader flushes w before a read that may block: when the previous
@@ -224,4 +233,49 @@ func (l *lineReader) next() ([]byte, error) {
 		err = nil
 	}
 	return l.long, err
+}
+
+// parseFlags is inv.ParseFlags with getopt_long's unique-prefix
+// abbreviations of long options ("--rev" for "--reverse").
+func parseFlags(inv *command.Invocation, fs *pflag.FlagSet, usageStatus int) ([]string, int, bool) {
+	args := make([]string, len(inv.Args))
+	copy(args, inv.Args)
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "--") || len(a) == 2 {
+			continue
+		}
+		name, value, hasValue := strings.Cut(a[2:], "=")
+		if fs.Lookup(name) != nil {
+			continue
+		}
+		var matches []string
+		fs.VisitAll(func(f *pflag.Flag) {
+			if len(f.Name) > 1 && strings.HasPrefix(f.Name, name) {
+				matches = append(matches, f.Name)
+			}
+		})
+		switch len(matches) {
+		case 0:
+			continue
+		case 1:
+			args[i] = "--" + matches[0]
+			if hasValue {
+				args[i] += "=" + value
+			}
+		default:
+			msg := fmt.Sprintf("option '%s' is ambiguous; possibilities:", a)
+			for _, m := range matches {
+				msg += " '--" + m + "'"
+			}
+			return nil, inv.Usage(usageStatus, "%s", msg), false
+		}
+	}
+	saved := inv.Args
+	inv.Args = args
+	defer func() { inv.Args = saved }()
+	return inv.ParseFlags(fs, usageStatus)
 }

@@ -194,7 +194,7 @@ func runCut(ctx context.Context, inv *command.Invocation) int {
 	only := fs.BoolP("only-delimited", "s", false, "")
 	outDelim := fs.String("output-delimiter", "", "")
 	zero := fs.BoolP("zero-terminated", "z", false, "")
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
 	}

@@ -122,7 +122,7 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 	last := lastCountFlag(rest)
 	saved := inv.Args
 	inv.Args = append([]string{inv.Args[0]}, rest...)
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	inv.Args = saved
 	if !ok {
 		return st

@@ -259,7 +259,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	fs.String("parallel", "", "")
 	unique := fs.BoolP("unique", "u", false, "")
 	zero := fs.BoolP("zero-terminated", "z", false, "")
-	args, st, ok := inv.ParseFlags(fs, 2)
+	args, st, ok := parseFlags(inv, fs, 2)
 	if !ok {
 		return st
 	}

@@ -93,7 +93,7 @@ func (a sumAlgo) run(ctx context.Context, inv *command.Invocation) int {
 	fs.BoolVar(&o.status, "status", false, "")
 	fs.BoolVar(&o.strict, "strict", false, "")
 	fs.BoolVarP(&o.warn, "warn", "w", false, "")
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
 	}

@@ -28,7 +28,7 @@ func runTac(ctx context.Context, inv *command.Invocation) int {
 	before := fs.BoolP("before", "b", false, "")
 	regex := fs.BoolP("regex", "r", false, "")
 	sep := fs.StringP("separator", "s", "\n", "")
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -138,7 +139,7 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 		last := lastCountFlag(inv.Args[1:])
 		var st int
 		var ok bool
-		args, st, ok = inv.ParseFlags(fs, 1)
+		args, st, ok = parseFlags(inv, fs, 1)
 		if !ok {
 			return st
 		}
@@ -308,6 +309,9 @@ func (o *tailOptions) run(ctx context.Context, inv *command.Invocation, files []
 		return outputFailed(inv, err)
 	}
 	if len(watch) == 0 {
+		if o.follow != "" && status != 0 && !slices.Contains(files, "-") {
+			inv.Errorf("no files remaining")
+		}
 		return status
 	}
 	return o.followLoop(ctx, inv, out, watch, headers)

@@ -41,7 +41,7 @@ func runTee(ctx context.Context, inv *command.Invocation) int {
 	p := fs.BoolP("p", "p", false, "")
 	mode := fs.String("output-error", "", "")
 	fs.Lookup("output-error").NoOptDefVal = "warn-nopipe"
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
 	}

@@ -65,7 +65,7 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 	fs.BoolVarP(&o.unique, "unique", "u", false, "")
 	zero := fs.BoolP("zero-terminated", "z", false, "")
 	check := fs.StringP("check-chars", "w", "", "")
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
 	}

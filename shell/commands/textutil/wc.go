@@ -73,7 +73,7 @@ func runWc(ctx context.Context, inv *command.Invocation) int {
 	fs.BoolVarP(&sel.maxLine, "max-line-length", "L", false, "")
 	fs.BoolVarP(&sel.words, "words", "w", false, "")
 	files0 := fs.String("files0-from", "", "")
-	args, st, ok := inv.ParseFlags(fs, 1)
+	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
 	}
