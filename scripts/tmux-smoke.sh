@@ -68,6 +68,17 @@ tmux send-keys -t "$SESSION" -l 'echo "n=$i"; done'
 tmux send-keys -t "$SESSION" Enter
 wait_for "n=3"
 
+# A bracketed paste of a script lands in the editor whole, unrun; Enter
+# runs it as one block.
+tmux set-buffer -b "$SESSION" "$(printf 'echo pasted-one\necho pasted-$((1+1))')"
+tmux paste-buffer -p -d -b "$SESSION" -t "$SESSION"
+wait_for "> echo pasted-"
+if tmux capture-pane -t "$SESSION" -p | grep -q '^pasted-one'; then
+	fail "the paste ran before Enter"
+fi
+tmux send-keys -t "$SESSION" Enter
+wait_for "pasted-2"
+
 # A file appears in the side panel.
 tmux send-keys -t "$SESSION" -l 'printf "hello\n" > smoke-file.txt'
 tmux send-keys -t "$SESSION" Enter
