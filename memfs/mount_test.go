@@ -1,6 +1,7 @@
 package memfs
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -245,5 +246,31 @@ func TestMountHammer(t *testing.T) {
 	ents, _ := f.ReadDir("/m/many/d")
 	if len(ents) != 4 {
 		t.Errorf("%d entries", len(ents))
+	}
+}
+
+// Exporting a mount streams unread host files without loading them.
+func TestMountExport(t *testing.T) {
+	_, dir := hostTree(t)
+	f := New(Options{MaxBytes: 1})
+	if err := f.Mount("/m", dir, MountRO); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := f.ExportTar(&buf, "/m"); err != nil {
+		t.Fatal(err)
+	}
+	if u := f.Usage(); u.Bytes != 0 {
+		t.Errorf("export loaded %d bytes", u.Bytes)
+	}
+	g := New(Options{})
+	if err := g.ImportTar(&buf, "/copy"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := g.ReadFile("/copy/sub/deep/data"); string(got) != "deep" {
+		t.Errorf("exported content %q", got)
+	}
+	if target, _ := g.Readlink("/copy/abs-etc"); target != "/m/etc/passwd" {
+		t.Errorf("exported link %q", target)
 	}
 }

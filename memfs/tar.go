@@ -78,12 +78,8 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 		if n.dev != devNone {
 			continue // the device nodes are memfs's own, made by New
 		}
-		if n.isReg() {
-			if e := f.loadData(n, false); e != 0 {
-				return pathErr("exporttar", it.rel, e)
-			}
-		}
 		n.mu.RLock()
+		fromHost := n.host != nil && n.isReg() && !n.host.dataLoaded
 		hdr := &tar.Header{
 			Name:       it.rel,
 			Mode:       int64(sysMode(n.mode()) & 0o7777),
@@ -115,7 +111,13 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 			return err
 		}
 		if hdr.Typeflag == tar.TypeReg {
-			if err := writeContent(tw, n, size, *bp); err != nil {
+			var err error
+			if fromHost {
+				err = writeHostContent(tw, n.host, size, *bp)
+			} else {
+				err = writeContent(tw, n, size, *bp)
+			}
+			if err != nil {
 				return err
 			}
 		}
@@ -132,6 +134,31 @@ func writeContent(w io.Writer, n *inode, size int64, buf []byte) error {
 		n.mu.RLock()
 		k := readAtLocked(n, chunk, off)
 		n.mu.RUnlock()
+		clear(chunk[k:])
+		if _, err := w.Write(chunk); err != nil {
+			return err
+		}
+		off += int64(len(chunk))
+	}
+	return nil
+}
+
+// writeHostContent streams an unmodified mounted file from the host
+// without loading it into memory (so saving a tree with a large mount
+// costs no memory and no limits), padding or cutting to size as
+// writeContent does.
+func writeHostContent(w io.Writer, h *hostNode, size int64, buf []byte) error {
+	hf, err := h.m.host.OpenFile(h.path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return err
+	}
+	defer hf.Close()
+	for off := int64(0); off < size; {
+		chunk := buf[:min(int64(len(buf)), size-off)]
+		k, err := io.ReadFull(hf, chunk)
+		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+			return err
+		}
 		clear(chunk[k:])
 		if _, err := w.Write(chunk); err != nil {
 			return err
