@@ -22,9 +22,12 @@
 //     its deadline passes; 126 when a module cannot be compiled or linked
 //     (corrupt bytes, unsupported imports); 134 when the guest traps (like
 //     a C program that aborts); 127 when python.wasm is not installed.
-//   - Limits wazero cannot name reach the guest as EIO: a write past
-//     memfs's MaxFileSize (EFBIG) or MaxBytes (ENOSPC) raises
-//     "OSError: [Errno 29] I/O error" in python.
+//   - Errors wazero has no name for (EFBIG, ENOSPC, EPIPE, ...) still reach
+//     the guest by name: a write past memfs's MaxFileSize raises
+//     "OSError: [Errno 22] File too large" in python. Errno numbers are
+//     WASI's (ENOENT is 44), as this CPython build defines them.
+//   - python.wasm is looked for as PythonSearchPath documents;
+//     scripts/install-python.sh (run by `make build`) installs it.
 package pyworker
 
 import (

@@ -14,38 +14,42 @@ import (
 	"memsh/memfs"
 )
 
-// errnoTable is the one mapping from the errors memfs returns (syscall.Errno
-// values) to wazero's errno set.
-//
-// wazero v1.12.0 has no EFBIG, ENOSPC, EMFILE or EXDEV: those become EIO,
-// the errno wazero itself uses for anything it cannot name, so a guest sees
-// "[Errno 29] I/O error" where Linux would say "File too large" or
-// "No space left on device".
-var errnoTable = map[syscall.Errno]experimentalsys.Errno{
-	syscall.EACCES:       experimentalsys.EACCES,
-	syscall.EAGAIN:       experimentalsys.EAGAIN,
-	syscall.EBADF:        experimentalsys.EBADF,
-	syscall.EEXIST:       experimentalsys.EEXIST,
-	syscall.EFAULT:       experimentalsys.EFAULT,
-	syscall.EINTR:        experimentalsys.EINTR,
-	syscall.EINVAL:       experimentalsys.EINVAL,
-	syscall.EIO:          experimentalsys.EIO,
-	syscall.EISDIR:       experimentalsys.EISDIR,
-	syscall.ELOOP:        experimentalsys.ELOOP,
-	syscall.ENAMETOOLONG: experimentalsys.ENAMETOOLONG,
-	syscall.ENOENT:       experimentalsys.ENOENT,
-	syscall.ENOSYS:       experimentalsys.ENOSYS,
-	syscall.ENOTDIR:      experimentalsys.ENOTDIR,
-	syscall.ERANGE:       experimentalsys.ERANGE,
-	syscall.ENOTEMPTY:    experimentalsys.ENOTEMPTY,
-	syscall.ENOTSUP:      experimentalsys.ENOTSUP,
-	syscall.EPERM:        experimentalsys.EPERM,
-	syscall.EROFS:        experimentalsys.EROFS,
-	syscall.EXDEV:        experimentalsys.EIO,
-	syscall.EFBIG:        experimentalsys.EIO,
-	syscall.ENOSPC:       experimentalsys.EIO,
-	syscall.EMFILE:       experimentalsys.EIO,
-	syscall.ESPIPE:       experimentalsys.EIO,
+// guestErrno is how one host errno reaches a guest: as a wazero errno and,
+// when wazero has no name for it (it then says EIO), as the WASI preview1
+// number memsh's wrapped WASI functions put back in its place.
+type guestErrno struct {
+	sys  experimentalsys.Errno
+	wasi uint32 // 0: sys says it all
+}
+
+// errnoTable is the one mapping from the errors memfs (and the guest's
+// stdio) return, syscall.Errno values, to what a guest sees.
+var errnoTable = map[syscall.Errno]guestErrno{
+	syscall.EACCES:       {sys: experimentalsys.EACCES},
+	syscall.EAGAIN:       {sys: experimentalsys.EAGAIN},
+	syscall.EBADF:        {sys: experimentalsys.EBADF},
+	syscall.EEXIST:       {sys: experimentalsys.EEXIST},
+	syscall.EFAULT:       {sys: experimentalsys.EFAULT},
+	syscall.EINTR:        {sys: experimentalsys.EINTR},
+	syscall.EINVAL:       {sys: experimentalsys.EINVAL},
+	syscall.EIO:          {sys: experimentalsys.EIO},
+	syscall.EISDIR:       {sys: experimentalsys.EISDIR},
+	syscall.ELOOP:        {sys: experimentalsys.ELOOP},
+	syscall.ENAMETOOLONG: {sys: experimentalsys.ENAMETOOLONG},
+	syscall.ENOENT:       {sys: experimentalsys.ENOENT},
+	syscall.ENOSYS:       {sys: experimentalsys.ENOSYS},
+	syscall.ENOTDIR:      {sys: experimentalsys.ENOTDIR},
+	syscall.ERANGE:       {sys: experimentalsys.ERANGE},
+	syscall.ENOTEMPTY:    {sys: experimentalsys.ENOTEMPTY},
+	syscall.ENOTSUP:      {sys: experimentalsys.ENOTSUP},
+	syscall.EPERM:        {sys: experimentalsys.EPERM},
+	syscall.EROFS:        {sys: experimentalsys.EROFS},
+	syscall.EFBIG:        {sys: experimentalsys.EIO, wasi: wasiErrnoFbig},
+	syscall.ENOSPC:       {sys: experimentalsys.EIO, wasi: wasiErrnoNospc},
+	syscall.EPIPE:        {sys: experimentalsys.EIO, wasi: wasiErrnoPipe},
+	syscall.EMFILE:       {sys: experimentalsys.EIO, wasi: wasiErrnoMfile},
+	syscall.EXDEV:        {sys: experimentalsys.EIO, wasi: wasiErrnoXdev},
+	syscall.ESPIPE:       {sys: experimentalsys.EIO, wasi: wasiErrnoSpipe},
 }
 
 // toErrno maps an error from memfs to the errno a guest sees.
@@ -56,7 +60,7 @@ func toErrno(err error) experimentalsys.Errno {
 	var se syscall.Errno
 	if errors.As(err, &se) {
 		if e, ok := errnoTable[se]; ok {
-			return e
+			return e.sys
 		}
 		return experimentalsys.EIO
 	}

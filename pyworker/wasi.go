@@ -27,16 +27,6 @@ const (
 	wasiErrnoXdev    = 75
 )
 
-// wasiErrnoOf names the errors wazero can only call EIO.
-var wasiErrnoOf = map[syscall.Errno]uint32{
-	syscall.EFBIG:  wasiErrnoFbig,
-	syscall.ENOSPC: wasiErrnoNospc,
-	syscall.EPIPE:  wasiErrnoPipe,
-	syscall.EMFILE: wasiErrnoMfile,
-	syscall.EXDEV:  wasiErrnoXdev,
-	syscall.ESPIPE: wasiErrnoSpipe,
-}
-
 // runState is what the host functions of one guest run share: the last
 // error wazero could not name, so the WASI call reports it precisely.
 type runState struct {
@@ -53,7 +43,7 @@ func (s *runState) note(err error) {
 	}
 	var se syscall.Errno
 	if errors.As(err, &se) {
-		if _, ok := wasiErrnoOf[se]; ok {
+		if errnoTable[se].wasi != 0 {
 			s.lastErr = se
 		}
 	} else if errors.Is(err, io.ErrClosedPipe) {
@@ -108,7 +98,7 @@ func withErrno(orig api.GoModuleFunction) api.GoModuleFunction {
 		st.lastErr = 0
 		orig.Call(ctx, mod, stack)
 		if uint32(stack[0]) == wasiErrnoIO && st.lastErr != 0 {
-			stack[0] = uint64(wasiErrnoOf[st.lastErr])
+			stack[0] = uint64(errnoTable[st.lastErr].wasi)
 		}
 	})
 }
