@@ -317,3 +317,39 @@ func TestEditorCursorInBounds(t *testing.T) {
 		}
 	}
 }
+
+func TestCompletionMenuKeys(t *testing.T) {
+	sh := newFake()
+	for _, n := range []string{"alpha", "alps", "alto"} {
+		sh.fs.WriteFile("/home/user/"+n, nil, 0o644)
+	}
+	m := testModel(t, sh, 80, 24)
+	m.ed.Set("cat al")
+	tab := func() {
+		if cmd := press(m, tea.KeyPressMsg{Code: tea.KeyTab}); cmd != nil {
+			m.Update(cmd())
+		}
+	}
+	tab()
+	if m.comp == nil || m.compSel != -1 {
+		t.Fatalf("menu: %v sel %d", m.comp, m.compSel)
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+	if m.compSel != 2 {
+		t.Fatalf("shift+tab from nothing selects the last: %d", m.compSel)
+	}
+	tab()
+	if m.compSel != 0 {
+		t.Fatalf("tab wraps to the first: %d", m.compSel)
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyEnter})
+	if m.comp != nil || m.ed.String() != "cat alpha " || m.job != nil {
+		t.Fatalf("enter picks: %q menu %v job %v", m.ed.String(), m.comp != nil, m.job != nil)
+	}
+	m.ed.Set("cat al")
+	tab()
+	press(m, tea.KeyPressMsg{Code: 'x', Text: "x"})
+	if m.comp != nil || m.ed.String() != "cat alx" {
+		t.Fatalf("typing closes the menu and types: %q", m.ed.String())
+	}
+}

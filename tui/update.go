@@ -65,9 +65,10 @@ func (m *model) onMenuKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.compSel = (m.compSel + 1) % n
 		return nil, true
 	case key.Matches(k, keys.CompleteBack), k.String() == "up":
-		m.compSel = (m.compSel - 1 + n) % n
-		if m.compSel < 0 {
+		if m.compSel <= 0 {
 			m.compSel = n - 1
+		} else {
+			m.compSel--
 		}
 		return nil, true
 	case key.Matches(k, keys.Run):
