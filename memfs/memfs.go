@@ -919,10 +919,24 @@ func (f *FS) Snapshot(root string) []Entry {
 		if e != 0 || lk.node == nil {
 			return e
 		}
+		out = make([]Entry, 0, countTree(lk.node)) // a large listing never regrows
 		f.snapshot(&out, path.Clean("/"+root), lk.node)
 		return 0
 	})
 	return out
+}
+
+// countTree is the number of inodes Snapshot lists from n. Caller holds f.mu.
+func countTree(n *inode) int {
+	c := 1
+	for _, ch := range n.children {
+		if ch.isDir() {
+			c += countTree(ch)
+		} else {
+			c++
+		}
+	}
+	return c
 }
 
 func (f *FS) snapshot(out *[]Entry, p string, n *inode) {
