@@ -41,6 +41,8 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"syscall"
+	"unicode/utf8"
 
 	"github.com/tetratelabs/wazero"
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -257,6 +259,11 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		argv0 = args[i]
 		args[i] = strings.TrimSuffix(dir, "/") + "/" + args[i]
 	}
+	if opts.script >= 0 && args[1+opts.script] != "-" {
+		if st, failed := scriptMissing(p, args[0], args[1+opts.script]); failed {
+			return st
+		}
+	}
 	p.Args = args
 	abs := ""
 	if argv0 != "" {
@@ -264,6 +271,67 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	}
 	mounts := []mount{{fs: &siteFS{src: sitecustomize(dir, abs, argv0)}, at: sitePath}}
 	return r.run(ctx, cm, p, "python3", mounts)
+}
+
+// linuxErrno is what CPython on Linux reports for a script it cannot open;
+// inside WASI the same failure would print WASI's numbers ([Errno 44]).
+var linuxErrno = map[syscall.Errno]struct {
+	n   int
+	msg string
+}{
+	syscall.ENOENT:  {2, "No such file or directory"},
+	syscall.ENOTDIR: {20, "Not a directory"},
+	syscall.EACCES:  {13, "Permission denied"},
+	syscall.ELOOP:   {40, "Too many levels of symbolic links"},
+}
+
+// scriptMissing prints CPython's own message, with Linux's errno, when the
+// script file cannot be opened, and reports status 2.
+func scriptMissing(p Proc, prog, script string) (int, bool) {
+	_, err := p.FS.Stat(path.Clean(script))
+	var se syscall.Errno
+	if err == nil || !errors.As(err, &se) {
+		return 0, false
+	}
+	e, ok := linuxErrno[se]
+	if !ok {
+		return 0, false
+	}
+	if p.Stderr != nil {
+		fmt.Fprintf(p.Stderr, "%s: can't open file %s: [Errno %d] %s\n", prog, pyRepr(script), e.n, e.msg)
+	}
+	return 2, true
+}
+
+// pyRepr renders s as python's repr of a str does.
+func pyRepr(s string) string {
+	q := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == rune(q):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
 }
 
 // RunModule runs a WASI preview1 module (bytes starting with "\0asm").
