@@ -2,9 +2,11 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -500,6 +502,14 @@ func (m *model) run(src string) tea.Cmd {
 		cmds = append(cmds, func() tea.Msg { return histWrittenMsg{appendFile(path, line)} })
 	}
 	m.histIdx = len(m.hist.entries)
+	if out, ok := m.historyBuiltin(src); ok {
+		now := time.Now()
+		b := &block{cmd: src, start: now, end: now}
+		b.feed([]chunk{{streamOut, []byte(out)}}, 0, false, &m.st)
+		m.addBlock(b)
+		m.lastStatus = 0
+		return tea.Batch(cmds...)
+	}
 	m.nextJob++
 	b := &block{cmd: src, start: time.Now(), running: true}
 	m.addBlock(b)
@@ -626,6 +636,30 @@ func (m *model) onPaste(s string) tea.Cmd {
 		m.edited()
 	}
 	return nil
+}
+
+// historyBuiltin answers `history` and `history N` from the TUI's own
+// history, in bash's format: the session has no view of what was typed
+// at the prompt. Anything else (a pipe, other flags) goes to the shell.
+func (m *model) historyBuiltin(src string) (string, bool) {
+	f := strings.Fields(src)
+	if len(f) == 0 || f[0] != "history" || len(f) > 2 {
+		return "", false
+	}
+	e := m.hist.entries
+	first := 0
+	if len(f) == 2 {
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 0 {
+			return "", false
+		}
+		first = max(len(e)-n, 0)
+	}
+	var b strings.Builder
+	for i := first; i < len(e); i++ {
+		fmt.Fprintf(&b, "%5d  %s\n", i+1, e[i])
+	}
+	return b.String(), true
 }
 
 // ---- quitting ----

@@ -353,3 +353,22 @@ func TestCompletionMenuKeys(t *testing.T) {
 		t.Fatalf("typing closes the menu and types: %q", m.ed.String())
 	}
 }
+
+func TestHistoryBuiltin(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 80, 24)
+	runSync(t, m, "echo one")
+	runSync(t, m, "echo two")
+	m.run("history")
+	_, out := lastBlock(m)
+	if want := "    1  echo one\n    2  echo two\n    3  history"; out != want {
+		t.Fatalf("history:\n%q\nwant\n%q", out, want)
+	}
+	m.run("history 2")
+	if _, out := lastBlock(m); out != "    3  history\n    4  history 2" {
+		t.Fatalf("history 2: %q", out)
+	}
+	if _, ok := m.historyBuiltin("history | grep x"); ok {
+		t.Fatal("a pipeline must go to the shell")
+	}
+}
