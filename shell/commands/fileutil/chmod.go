@@ -190,6 +190,9 @@ type chmodCmd struct {
 	changes                     []modeChange
 	verbose, onlyChanged, quiet bool
 	recursive                   bool
+	// diagnose: the mode was written like an option ("-w"); GNU then warns
+	// when the umask kept part of the change from happening.
+	diagnose bool
 }
 
 func runChmod(ctx context.Context, inv *command.Invocation) int {
@@ -252,6 +255,7 @@ func runChmod(ctx context.Context, inv *command.Invocation) int {
 			return inv.Usage(1, "invalid mode: %s", lquote(inv, modeArg))
 		}
 	}
+	c.diagnose = haveMode
 	c.out = newOut(inv)
 	defer c.out.Flush()
 	status := 0
@@ -317,7 +321,7 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 			fmt.Fprintf(c.out, "mode of %s retained as %04o (%s)\n", quote(name), old, ms(old))
 		}
 	}
-	if c.umaskLimited() {
+	if c.diagnose && c.umaskLimited() {
 		// GNU warns when the umask kept a change from happening.
 		naive, _ := applyMode(c.changes, old, fi.IsDir(), 0)
 		if mode&^naive != 0 {
