@@ -332,9 +332,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			p.day, _ = strconv.Atoi(m[3])
 			p.haveDate = true
 			s = s[len(m[0]):]
-			if strings.HasPrefix(s, "t") {
-				s = s[1:]
-			}
+			s = strings.TrimPrefix(s, "t")
 			continue
 		}
 		if m := reYMDSlash.FindStringSubmatch(s); m != nil && !p.haveDate {
@@ -614,9 +612,7 @@ func meridian(h int, s string) (int, string, bool) {
 		return 0, s, false
 	}
 	rest := s[len(w):]
-	if strings.HasPrefix(rest, "m.") {
-		rest = rest[2:]
-	}
+	rest = strings.TrimPrefix(rest, "m.")
 	if h < 1 || h > 12 {
 		return -1, rest, true
 	}

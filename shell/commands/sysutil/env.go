@@ -56,11 +56,7 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 		// Options after -S in the same getopt pass are reparsed from the
 		// remaining words (a rare case; -S is normally last).
 		args = append(words, rest...)
-		if split+1 < len(o) {
-			for _, x := range o[split+1:] {
-				opts = append(opts, x)
-			}
-		}
+		opts = append(opts, o[split+1:]...)
 	}
 	var ignore, null, debug bool
 	var unset []string

@@ -195,7 +195,7 @@ func TestFindLsAndOwners(t *testing.T) {
 		mustDo(t, fsys.WriteFile("/home/user/f", []byte("abc"), 0o640))
 		mustDo(t, fsys.Chtimes("/home/user/f", time.Unix(1704164645, 0), time.Unix(1704164645, 0)))
 	}
-	out, _, st := setupRun(t, setup, nil, "find", "f", "-user", "user", "-group", "user", "-printf", "%u %g %U %G %m %M %s\n")
+	out, _, _ := setupRun(t, setup, nil, "find", "f", "-user", "user", "-group", "user", "-printf", "%u %g %U %G %m %M %s\n")
 	check(t, "owners", out, "user user 1000 1000 640 -rw-r----- 3\n")
 	out, _, _ = setupRun(t, setup, nil, "find", "f", "-ls")
 	if !strings.Contains(out, " -rw-r-----   1 user     user            3 Jan  2  2024 f\n") {
@@ -276,7 +276,7 @@ func TestEnvPassesEnvironment(t *testing.T) {
 	if st != 126 {
 		t.Errorf("status %d", st)
 	}
-	out, _, st = setupRun(t, nil, []string{"A=1"}, "env")
+	out, _, _ = setupRun(t, nil, []string{"A=1"}, "env")
 	check(t, "print", out, "A=1\n")
 }
 

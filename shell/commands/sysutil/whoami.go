@@ -13,8 +13,8 @@ func runWhoami(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return 1
 	}
-	for _, o := range opts {
-		if o.Key == "help" {
+	if len(opts) > 0 {
+		if opts[0].Key == "help" {
 			return printHelp(inv, "whoami")
 		}
 		return printVersion(inv, "whoami")
