@@ -9,6 +9,7 @@ import (
 	"memsh/shell/commands/fileutil"
 	"memsh/shell/commands/grep"
 	"memsh/shell/commands/jq"
+	"memsh/shell/commands/lineutil"
 	"memsh/shell/commands/printf"
 	"memsh/shell/commands/sed"
 	"memsh/shell/commands/sysutil"
@@ -25,6 +26,7 @@ func All() []command.Command {
 		sysutil.Commands(),
 		jq.Commands(),
 		awk.Commands(),
+		lineutil.Commands(),
 		diff.Commands(),
 		printf.Commands(),
 		sed.Commands(),

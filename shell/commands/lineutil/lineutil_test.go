@@ -1,0 +1,43 @@
+package lineutil
+
+import (
+	"testing"
+
+	"memsh/shell/command"
+)
+
+// Expected outputs are GNU coreutils 9.1's and util-linux rev's on Linux.
+func TestLineutil(t *testing.T) {
+	files := map[string]string{
+		"/home/user/n": "1\n2\n3\n", "/home/user/l": "a\nb\n",
+		"/home/user/c1": "a\nb\nc\n", "/home/user/c2": "b\nc\nd\n",
+		"/home/user/p": "p\n",
+	}
+	cases := []struct {
+		run command.Func
+		c   command.Case
+	}{
+		{Rev, command.Case{Args: []string{"rev"}, Stdin: "abc\nhé\nno newline", Stdout: "cba\néh\nenilwen on"}},
+		{Paste, command.Case{Args: []string{"paste", "n", "l"}, Stdout: "1\ta\n2\tb\n3\t\n"}},
+		{Paste, command.Case{Args: []string{"paste", "-sd,", "n"}, Stdout: "1,2,3\n"}},
+		{Paste, command.Case{Args: []string{"paste", "-", "-"}, Stdin: "a b\n", Stdout: "a b\t\n"}},
+		{Paste, command.Case{Args: []string{"paste", "-d:", "l", "l", "p"}, Stdout: "a:a:p\nb:b:\n"}},
+		{Paste, command.Case{Args: []string{"paste", "nope"}, Stderr: "paste: nope: No such file or directory\n", Status: 1}},
+		{Nl, command.Case{Args: []string{"nl"}, Stdin: "a\n\nb\n", Stdout: "     1\ta\n       \n     2\tb\n"}},
+		{Nl, command.Case{Args: []string{"nl", "-ba"}, Stdin: "a\n\nb\n", Stdout: "     1\ta\n     2\t\n     3\tb\n"}},
+		{Nl, command.Case{Args: []string{"nl", "-w3", "-s:"}, Stdin: "a\nb\n", Stdout: "  1:a\n  2:b\n"}},
+		{Fold, command.Case{Args: []string{"fold", "-w", "3"}, Stdin: "abcdefghij\n", Stdout: "abc\ndef\nghi\nj\n"}},
+		{Fold, command.Case{Args: []string{"fold", "-sw", "7"}, Stdin: "hello world foo\n", Stdout: "hello \nworld \nfoo\n"}},
+		{Comm, command.Case{Args: []string{"comm", "c1", "c2"}, Stdout: "a\n\t\tb\n\t\tc\n\td\n"}},
+		{Comm, command.Case{Args: []string{"comm", "-12", "c1", "c2"}, Stdout: "b\nc\n"}},
+		{Comm, command.Case{Args: []string{"comm", "c1"}, Stderr: "comm: missing operand after 'c1'\nTry 'comm --help' for more information.\n", Status: 1}},
+	}
+	for _, tc := range cases {
+		c := tc.c
+		c.Files = files
+		stdout, stderr, status, _ := c.Run(tc.run, nil)
+		if stdout != c.Stdout || status != c.Status || (c.Stderr != "" && stderr != c.Stderr) {
+			t.Errorf("%q: got stdout %q stderr %q status %d; want %q %q %d", c.Args, stdout, stderr, status, c.Stdout, c.Stderr, c.Status)
+		}
+	}
+}
