@@ -533,10 +533,26 @@ func (m *model) run(src string) tea.Cmd {
 
 func (m *model) addBlock(b *block) {
 	m.blocks = append(m.blocks, b)
-	if len(m.blocks) > maxBlocks {
-		m.blocks = append(m.blocks[:0], m.blocks[len(m.blocks)-maxBlocks:]...)
-	}
+	m.trimScrollback()
 	m.scroll = 0
+}
+
+// trimScrollback drops the oldest blocks past maxBlocks blocks or
+// maxScrollLines lines in all, like a terminal's scrollback limit; the
+// newest block always stays.
+func (m *model) trimScrollback() {
+	total := 0
+	for _, b := range m.blocks {
+		total += len(b.lines)
+	}
+	drop := 0
+	for drop < len(m.blocks)-1 && (len(m.blocks)-drop > maxBlocks || total > maxScrollLines) {
+		total -= len(m.blocks[drop].lines)
+		drop++
+	}
+	if drop > 0 {
+		m.blocks = append(m.blocks[:0], m.blocks[drop:]...)
+	}
 }
 
 func (m *model) drainOutput() {
@@ -551,6 +567,9 @@ func (m *model) drainOutput() {
 		if m.scroll > 0 {
 			// Keep what the user scrolled back to in place.
 			m.scroll += b.added
+		}
+		if len(b.lines) >= maxBlockLines && len(m.blocks) > 1 {
+			m.trimScrollback()
 		}
 		if b.cleared {
 			b.cleared = false

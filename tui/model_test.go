@@ -372,3 +372,21 @@ func TestHistoryBuiltin(t *testing.T) {
 		t.Fatal("a pipeline must go to the shell")
 	}
 }
+
+func TestScrollbackLineCap(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 80, 24)
+	out := []byte(strings.Repeat("x\n", maxBlockLines))
+	for i := 0; i < maxScrollLines/maxBlockLines+5; i++ {
+		b := &block{cmd: fmt.Sprint("cmd", i), start: time.Now(), end: time.Now()}
+		b.feed([]chunk{{streamOut, out}}, 0, false, &m.st)
+		m.addBlock(b)
+	}
+	total := 0
+	for _, b := range m.blocks {
+		total += len(b.lines)
+	}
+	if total > maxScrollLines || m.blocks[len(m.blocks)-1].cmd != fmt.Sprint("cmd", maxScrollLines/maxBlockLines+4) {
+		t.Fatalf("%d lines in %d blocks", total, len(m.blocks))
+	}
+}

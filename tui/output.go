@@ -17,6 +17,9 @@ const (
 	maxBlockLines = 10000     // lines kept per command block
 	maxLineWidth  = 4096      // columns kept of one line; the rest is cut
 	maxBlocks     = 500       // command blocks kept in the scrollback
+	// maxScrollLines bounds the lines kept over all blocks (memory: a
+	// few hundred bytes a line).
+	maxScrollLines = 100000
 )
 
 const (
