@@ -61,6 +61,7 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 		relDur                       time.Duration
 		weekday                      = -1
 		weekdayOrd                   = 0
+		afterTime                    = -1 // index of the token right after a time
 	)
 	unitOf := func(w string) (string, bool) {
 		w = strings.TrimSuffix(w, "s")
@@ -120,6 +121,9 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 		case t == "tomorrow":
 			relD++
 		case t == "ago":
+			if lastRel == [3]int{} && lastRelDur == 0 {
+				return time.Time{}, errBadDate // "ago" needs a relative item before it
+			}
 			relY -= 2 * lastRel[0]
 			relM -= 2 * lastRel[1]
 			relD -= 2 * lastRel[2]
@@ -131,12 +135,15 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 			if t == "-" {
 				n = -n
 			}
-			if u, ok := unitOf(next(2)); ok {
+			// Right after a time, a signed number is a zone offset even
+			// when a unit follows ("10:00 +2 hours" is +02:00, then +1 hour).
+			zoneHere := haveTime && !haveZone && i == afterTime
+			if u, ok := unitOf(next(2)); ok && !zoneHere {
 				lastRel, lastRelDur = relSnapshot(&relY, &relM, &relD, &relDur, func() { addRel(n, u) })
 				i += 2
 				continue
 			}
-			if haveTime && !haveZone && (len(next(1)) == 4 || len(next(1)) <= 2) {
+			if zoneHere && (len(next(1)) == 4 || len(next(1)) <= 2) {
 				hh, mm := n/100, n%100
 				if len(next(1)) <= 2 {
 					hh, mm = n, 0
@@ -198,6 +205,7 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 				i++
 			}
 			haveTime = true
+			afterTime = i + 1
 		case isNum(t) && len(t) == 8 && !haveDate:
 			year, month, day = atoi(t[:4]), time.Month(atoi(t[4:6])), atoi(t[6:])
 			haveDate = true

@@ -83,3 +83,24 @@ func TestRandomChmodModes(t *testing.T) {
 	defer func() { diffScripts = saved }()
 	TestDifferential(t)
 }
+
+func TestDateForms(t *testing.T) {
+	forms := []string{
+		"2020-01-02", "2020-1-2", "2020-01-02 03:04", "2020-01-02 3:04:05", "2020-01-02T03:04:05",
+		"2020-01-02T03:04:05Z", "2020-01-02 03:04:05 UTC", "2020-01-02 03:04:05 +0530", "2020-01-02 03:04:05-07:00",
+		"2020-01-02 03:04:05.123", "@0", "@1234567890", "@1234567890.5", "Jan 2 2020", "January 2, 2020",
+		"2 Jan 2020", "2 January 2020 10:30", "Jan 2", "1/2/2020", "01/02/20", "20200102", "3:04pm",
+		"11:30 am", "12:00 am", "12:00 pm", "today 00:00", "yesterday 12:00", "tomorrow 08:15",
+		"2020-01-02 +3 days", "2020-01-02 -1 week", "2020-01-31 +1 month", "2020-01-02 1 year ago",
+		"2020-01-02 10:00 +2 hours", "2020-03-01 -1 day", "next year 2020-01-01", "2019-02-29", "2020-02-29",
+		"2020-13-01", "24:00", "2020-01-02 25:00", "bogus", "1 day", "day", "2020-01-02 ago",
+	}
+	var b strings.Builder
+	for i, f := range forms {
+		fmt.Fprintf(&b, "touch -d %s f%d\nstat -c %%Y f%d\n", strings.ReplaceAll(f, " ", `\s`), i, i)
+	}
+	saved := diffScripts
+	diffScripts = []string{"put x x\n" + strings.TrimSuffix(b.String(), "\n")}
+	defer func() { diffScripts = saved }()
+	TestDifferential(t)
+}
