@@ -168,7 +168,11 @@ func runXargs(ctx context.Context, inv *command.Invocation) int {
 		defer f.Close()
 		in = f
 	}
-	x := &xargsRun{ctx: ctx, inv: inv, o: o, cmd: cmd, rd: &xargsReader{r: bufio.NewReaderSize(in, bufSize), delim: o.delim, eof: o.eof, lineMode: o.hasReplace}}
+	rd := &xargsReader{r: bufio.NewReaderSize(in, bufSize), delim: o.delim, eof: o.eof, lineMode: o.hasReplace}
+	rd.warn = func() {
+		inv.Errorf("WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
+	}
+	x := &xargsRun{ctx: ctx, inv: inv, o: o, cmd: cmd, rd: rd}
 	if argFile != "" {
 		// With -a the commands may read xargs's own stdin.
 		x.stdin = inv.Stdin
@@ -216,6 +220,7 @@ type xargsReader struct {
 	eof      string
 	lineMode bool // -I: one argument per line
 	done     bool
+	warn     func() // called once at the first NUL in blank-split input
 }
 
 var errUnmatchedQuote = errors.New("unmatched quote")
@@ -243,6 +248,21 @@ func (x *xargsReader) next() (string, bool, error) {
 	var b []byte
 	inTok := false
 	var quote byte
+	// A NUL ends the C string an argument becomes: the rest of the
+	// word is lost, as in GNU xargs (which warns).
+	truncated := false
+	add := func(c byte) {
+		if c == 0 {
+			if x.warn != nil {
+				x.warn()
+				x.warn = nil
+			}
+			truncated = true
+		}
+		if !truncated {
+			b = append(b, c)
+		}
+	}
 	for {
 		c, err := x.r.ReadByte()
 		if err != nil {
@@ -265,7 +285,7 @@ func (x *xargsReader) next() (string, bool, error) {
 			case '\n':
 				return string(b), false, fmt.Errorf("%w %c", errUnmatchedQuote, quote)
 			default:
-				b = append(b, c)
+				add(c)
 			}
 			continue
 		}
@@ -275,17 +295,18 @@ func (x *xargsReader) next() (string, bool, error) {
 		case '\\':
 			d, err := x.r.ReadByte()
 			if err == nil {
-				b = append(b, d)
+				add(d)
 			}
 			inTok = true
 		case '\n':
 			if inTok {
 				return x.checkEOF(string(b), true)
 			}
+			truncated = false
 		case ' ', '\t':
 			if x.lineMode {
 				if inTok {
-					b = append(b, c)
+					add(c)
 				}
 				continue
 			}
@@ -293,7 +314,7 @@ func (x *xargsReader) next() (string, bool, error) {
 				return x.checkEOF(string(b), false)
 			}
 		default:
-			b = append(b, c)
+			add(c)
 			inTok = true
 		}
 	}

@@ -45,5 +45,8 @@ func TestXargs(t *testing.T) {
 		{Args: []string{"xargs", "-a", "nope"}, Stdin: "x\n", Stderr: "xargs: Cannot open input file 'nope': No such file or directory\n", Status: 1},
 		{Args: []string{"xargs", "-d", "xy"}, Stdin: "x\n", Stderr: "xargs: Invalid input delimiter specification xy: the delimiter must be either a single character or an escape sequence starting with \\.\n", Status: 1},
 		{Args: []string{"xargs", "-eb", "echo"}, Stdin: "a b\n", Stdout: "a\n"},
+		{Args: []string{"xargs", "echo"}, Stdin: "a\x00b c\n", Stdout: "a c\n", Stderr: "xargs: WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?\n"},
+		{Args: []string{"xargs", "-n1", "echo"}, Stdin: "a\x00b c\x00d\n", Stdout: "a\nc\n", Stderr: "xargs: WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?\n"},
+		{Args: []string{"xargs", "-s", "5", "echo"}, Stdin: "abc\n", Stderr: "xargs: argument line too long\n", Status: 1},
 	})
 }
