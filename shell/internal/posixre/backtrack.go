@@ -54,8 +54,38 @@ type prog struct {
 // maxSteps bounds one search of the backtracker.
 const maxSteps = 50_000_000
 
-// maxProg bounds the compiled size of a backtracking program.
-const maxProg = 1 << 20
+// maxProg bounds the compiled size of a backtracking program, in
+// instructions (a{32767} fits; nested intervals that multiply past it
+// fail at once instead of building a huge program).
+const maxProg = 1 << 17
+
+// progSize estimates how many instructions n compiles to, saturating.
+func progSize(n *node) int {
+	switch n.kind {
+	case nGroup:
+		return progSize(n.subs[0]) + 2
+	case nConcat, nAlt:
+		total := 2 * len(n.subs)
+		for _, s := range n.subs {
+			total += progSize(s)
+			if total > maxProg {
+				return maxProg + 1
+			}
+		}
+		return total
+	case nRepeat:
+		copies := n.max
+		if copies < 0 {
+			copies = n.min + 1
+		}
+		sub := progSize(n.subs[0]) + 3
+		if copies > 0 && sub > (maxProg+1)/copies {
+			return maxProg + 1
+		}
+		return sub*max(copies, 1) + 3
+	}
+	return 1
+}
 
 type compiler struct {
 	p     *prog
@@ -65,6 +95,9 @@ type compiler struct {
 }
 
 func compileProg(n *node, ngroups int, fold, multi bool) (*prog, error) {
+	if progSize(n) > maxProg {
+		return nil, errTooBig
+	}
 	c := &compiler{p: &prog{ncap: 2 * (ngroups + 1), fold: fold, multi: multi}, fold: fold}
 	c.p.visited = !hasKind(n, nBackref)
 	c.emit(inst{op: opSave, n: 0})
@@ -80,7 +113,7 @@ func compileProg(n *node, ngroups int, fold, multi bool) (*prog, error) {
 
 func (c *compiler) emit(i inst) int {
 	if len(c.p.insts) >= maxProg {
-		c.err = &Error{"Regular expression too big"}
+		c.err = errTooBig
 		return len(c.p.insts) - 1
 	}
 	c.p.insts = append(c.p.insts, i)
@@ -163,7 +196,7 @@ func (c *compiler) node(n *node) {
 		}
 	case nRepeat:
 		sub := n.subs[0]
-		for i := 0; i < n.min; i++ {
+		for i := 0; i < n.min && c.err == nil; i++ {
 			c.node(sub)
 		}
 		if n.max == -1 {
@@ -313,6 +346,9 @@ func (m *machine) assert(k nodeKind, pos int) bool {
 	}
 	return false
 }
+
+// errTooBig names the program-size limit.
+var errTooBig = &Error{"Regular expression too big (more than 131072 compiled states)"}
 
 // errTooComplex is returned when a search exceeds maxSteps.
 var errTooComplex = &Error{"regular expression backtracking limit exceeded (50000000 steps)"}

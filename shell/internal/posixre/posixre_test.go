@@ -119,6 +119,7 @@ func TestErrors(t *testing.T) {
 		{BRE, "a\\{x\\}", "Invalid content of \\{\\}"},
 		{ERE, "a{2,1}", "Invalid content of \\{\\}"},
 		{BRE, "a\\{99999\\}", "Regular expression too big"},
+		{BRE, "\\(a\\{1000\\}\\)\\{1000\\}", "Regular expression too big (more than 131072 compiled states)"},
 		{BRE, "x\\", "Trailing backslash"},
 		{BRE, "[a", "Unmatched [, [^, [:, [., or [="},
 		{BRE, "[[:alpha:]", "Unmatched [, [^, [:, [., or [="},
