@@ -102,6 +102,11 @@ func (f *FS) newInode(typ fs.FileMode, perm fs.FileMode) (*inode, syscall.Errno)
 	if !f.reserveInode() {
 		return nil, syscall.ENOSPC
 	}
+	return f.allocInode(typ, perm), 0
+}
+
+// allocInode makes an inode already counted against MaxInodes.
+func (f *FS) allocInode(typ fs.FileMode, perm fs.FileMode) *inode {
 	now := f.nowNs()
 	n := &inode{
 		ino:   f.nextIno.Add(1),
@@ -118,7 +123,7 @@ func (f *FS) newInode(typ fs.FileMode, perm fs.FileMode) (*inode, syscall.Errno)
 		n.children = make(map[string]*inode)
 		n.nlink = 2
 	}
-	return n, 0
+	return n
 }
 
 func (f *FS) reserveInode() bool {

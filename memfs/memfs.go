@@ -93,12 +93,11 @@ func New(opts Options) *FS {
 	return f
 }
 
-// mkInode is newInode for the inodes New creates.
+// mkInode is newInode for the inodes New creates, which count but are
+// never refused.
 func (f *FS) mkInode(typ, perm fs.FileMode) *inode {
-	f.inodes.Add(-1) // never refused: see New
-	n, _ := f.newInode(typ, perm)
 	f.inodes.Add(1)
-	return n
+	return f.allocInode(typ, perm)
 }
 
 func (f *FS) nowNs() int64 {

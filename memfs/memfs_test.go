@@ -160,6 +160,12 @@ func TestByteAndInodeLimits(t *testing.T) {
 	if u := f.Usage(); u.Inodes != 10 || u.MaxInodes != 10 || u.MaxBytes != 10000 {
 		t.Errorf("usage %+v", u)
 	}
+	// a limit below what New itself makes: New still works, nothing more fits
+	tiny := New(Options{MaxInodes: 1, MaxBytes: 1, MaxFileSize: 1})
+	wantErrno(t, "tiny MaxInodes", tiny.WriteFile("/x", nil, 0o644), syscall.ENOSPC)
+	if _, err := tiny.ReadFile("/dev/null"); err != nil {
+		t.Error(err)
+	}
 }
 
 // Stale capacity must never show through: the gap after a shrink reads as zeros.
