@@ -97,15 +97,15 @@ func (b *block) feed(chunks []chunk, dropped int64, resync bool, st *styles) {
 	}
 }
 
-func (b *block) streamStyle(stream int, st *styles) *lipgloss.Style {
+func (b *block) streamStyle(stream int, st *styles) *paint {
 	switch stream {
 	case streamErr:
 		if b.plainErr {
 			return nil
 		}
-		return &st.stderr
+		return &st.pStderr
 	case streamIn:
-		return &st.input
+		return &st.pInput
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"charm.land/lipgloss/v2"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -143,7 +142,7 @@ const (
 )
 
 // feed processes b and calls emit for every completed line.
-func (s *sanitizer) feed(b []byte, style *lipgloss.Style, emit func(string)) {
+func (s *sanitizer) feed(b []byte, style *paint, emit func(string)) {
 	if len(s.utf) > 0 {
 		b = append(s.utf, b...)
 		s.utf = nil
@@ -293,7 +292,7 @@ func (s *sanitizer) text(t string, w int) {
 }
 
 // finish ends the current line and returns it styled.
-func (s *sanitizer) finish(style *lipgloss.Style) string {
+func (s *sanitizer) finish(style *paint) string {
 	if s.hasSGR {
 		s.line = append(s.line, "\x1b[m"...)
 	}
@@ -304,7 +303,7 @@ func (s *sanitizer) finish(style *lipgloss.Style) string {
 }
 
 // partial returns the unfinished last line, styled, or "" if there is none.
-func (s *sanitizer) partial(style *lipgloss.Style) (string, bool) {
+func (s *sanitizer) partial(style *paint) (string, bool) {
 	if len(s.line) == 0 {
 		return "", false
 	}
@@ -315,11 +314,11 @@ func (s *sanitizer) partial(style *lipgloss.Style) (string, bool) {
 	return styleLine(l, style), true
 }
 
-func styleLine(l string, style *lipgloss.Style) string {
+func styleLine(l string, style *paint) string {
 	if style == nil || l == "" {
 		return l
 	}
-	return style.Render(l)
+	return style.wrap(l)
 }
 
 // sgrOnly reports whether CSI parameters are those of a plain SGR.

@@ -246,11 +246,11 @@ func (p panelView) row(st *styles, i int) string {
 	r := p.rows[i]
 	indent := min(2*(r.depth-1), p.width/3)
 	name := r.name
-	style := st.file
+	paint := st.pFile
 	switch {
 	case r.dir:
 		name += "/"
-		style = st.dir
+		paint = st.pDir
 	case r.link:
 		name += "@"
 	}
@@ -262,17 +262,31 @@ func (p panelView) row(st *styles, i int) string {
 	default:
 		size = humanize.IBytes(uint64(r.size))
 	}
-	room := p.width - indent - len(size) - 1
-	name = ansi.Truncate(name, max(room, 1), "…")
-	pad := max(p.width-indent-lipgloss.Width(name)-len(size), 1)
+	room := max(p.width-indent-len(size)-1, 1)
+	nw := asciiWidth(name)
+	if nw < 0 || nw > room {
+		name = ansi.Truncate(name, room, "…")
+		nw = ansi.StringWidth(name)
+	}
+	pad := max(p.width-indent-nw-len(size), 1)
 	if t, ok := p.changed[r.path]; ok && p.now.Sub(t) < changedFor {
-		style = st.changed
+		paint = st.pChanged
 	}
-	line := strings.Repeat(" ", indent) + style.Render(name) + strings.Repeat(" ", pad) + st.muted.Render(size)
 	if p.focused && i == p.sel {
-		line = st.selected.Render(ansi.Strip(line))
+		return st.pSelected.wrap(strings.Repeat(" ", indent) + name + strings.Repeat(" ", pad) + size)
 	}
-	return line
+	return strings.Repeat(" ", indent) + paint.wrap(name) + strings.Repeat(" ", pad) + st.pMuted.wrap(size)
+}
+
+// asciiWidth is len(s) for printable ASCII, -1 otherwise (then the caller
+// measures properly).
+func asciiWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return -1
+		}
+	}
+	return len(s)
 }
 
 func fmtSize(n int64) string { return humanize.IBytes(uint64(max(n, 0))) }

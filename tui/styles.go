@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/lipgloss/v2"
 
 	"memsh/themes"
@@ -21,6 +23,30 @@ type styles struct {
 	barFull, barEmpty            lipgloss.Style
 
 	title, errorBox, overlay lipgloss.Style
+
+	// Pre-rendered SGR wrappers for the hot paths (tree rows, output
+	// lines), where lipgloss's Render costs more than the text.
+	pDir, pFile, pChanged, pMuted, pSelected, pStderr, pInput paint
+}
+
+// paint is a style reduced to the escape sequences around its text. Only
+// for styles without width, padding, margins or borders.
+type paint struct{ pre, post string }
+
+func newPaint(s lipgloss.Style) paint {
+	r := s.Render("\x00")
+	i := strings.IndexByte(r, 0)
+	if i < 0 {
+		return paint{}
+	}
+	return paint{r[:i], r[i+1:]}
+}
+
+func (p paint) wrap(text string) string {
+	if p.pre == "" && p.post == "" {
+		return text
+	}
+	return p.pre + text + p.post
 }
 
 func newStyles(t themes.Theme, noColor bool) styles {
@@ -59,6 +85,8 @@ func newStyles(t themes.Theme, noColor bool) styles {
 	s.barEmpty = fg(t.BarEmpty)
 	s.title = fg(t.Accent).Bold(true)
 	s.errorBox = fg(t.Failure)
+	s.pDir, s.pFile, s.pChanged, s.pMuted = newPaint(s.dir), newPaint(s.file), newPaint(s.changed), newPaint(s.muted)
+	s.pSelected, s.pStderr, s.pInput = newPaint(s.selected), newPaint(s.stderr), newPaint(s.input)
 	s.overlay = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	if !noColor {
 		s.overlay = s.overlay.BorderForeground(lipgloss.Color(t.Border))
