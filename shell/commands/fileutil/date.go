@@ -17,6 +17,14 @@ var monthNames = map[string]time.Month{
 	"august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
 }
 
+// zoneHours are the zone abbreviations GNU's date parser knows, as offsets.
+var zoneHours = map[string]int{
+	"est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+	"akst": -9, "akdt": -8, "hst": -10, "ast": -4, "adt": -3, "nst": -3, "wet": 0, "west": 1,
+	"bst": 1, "cet": 1, "cest": 2, "met": 1, "mest": 2, "eet": 2, "eest": 3, "msk": 3,
+	"jst": 9, "kst": 9, "hkt": 8, "aest": 10, "aedt": 11, "nzst": 12, "nzdt": 13,
+}
+
 var weekdayNames = map[string]time.Weekday{
 	"sun": 0, "mon": 1, "tue": 2, "tues": 2, "wed": 3, "wednes": 3, "thu": 4, "thur": 4, "thurs": 4, "fri": 5, "sat": 6,
 	"sunday": 0, "monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5, "saturday": 6,
@@ -130,6 +138,8 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 			relDur -= 2 * lastRelDur
 		case t == "z" || t == "utc" || t == "gmt" || t == "ut":
 			zone, haveZone = time.UTC, true
+		case zoneHours[t] != 0:
+			zone, haveZone = time.FixedZone(strings.ToUpper(t), zoneHours[t]*3600), true
 		case (t == "+" || t == "-") && isNum(next(1)):
 			n := atoi(next(1))
 			if t == "-" {
@@ -177,10 +187,26 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 			haveDate = true
 			i += 4
 		case isNum(t) && next(1) == "/" && isNum(next(2)) && next(3) == "/" && isNum(next(4)):
-			month, day, year = time.Month(atoi(t)), atoi(next(2)), atoi(next(4))
-			if len(next(4)) <= 2 {
-				year = twoDigitYear(year)
+			if len(t) == 4 { // YYYY/MM/DD
+				year, month, day = atoi(t), time.Month(atoi(next(2))), atoi(next(4))
+			} else { // MM/DD/YY[YY]
+				month, day, year = time.Month(atoi(t)), atoi(next(2)), atoi(next(4))
+				if len(next(4)) <= 2 {
+					year = twoDigitYear(year)
+				}
 			}
+			haveDate = true
+			i += 4
+		case isNum(t) && next(1) == "/" && isNum(next(2)):
+			month, day = time.Month(atoi(t)), atoi(next(2))
+			haveDate = true
+			i += 2
+		case isNum(t) && next(1) == "-" && monthNames[next(2)] != 0 && next(3) == "-" && isNum(next(4)):
+			day, month, year = atoi(t), monthNames[next(2)], atoi(next(4))
+			haveDate = true
+			i += 4
+		case monthNames[t] != 0 && next(1) == "-" && isNum(next(2)) && next(3) == "-" && isNum(next(4)):
+			month, day, year = monthNames[t], atoi(next(2)), atoi(next(4))
 			haveDate = true
 			i += 4
 		case isNum(t) && next(1) == ":" && isNum(next(2)):
@@ -261,7 +287,7 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 			return time.Time{}, errBadDate
 		}
 	}
-	if month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 60 {
+	if month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 59 {
 		return time.Time{}, errBadDate
 	}
 	if zone == nil {
@@ -277,7 +303,7 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 	default:
 		res = now
 	}
-	if weekday >= 0 {
+	if weekday >= 0 && !haveDate { // GNU ignores a weekday beside a calendar date
 		diff := (weekday - int(res.Weekday()) + 7) % 7
 		if weekdayOrd > 0 && diff == 0 {
 			diff = 7

@@ -85,6 +85,8 @@ func TestRandomChmodModes(t *testing.T) {
 }
 
 func TestDateForms(t *testing.T) {
+	// Forms relative to the current second are left out: host and memsh
+	// run them at slightly different instants.
 	forms := []string{
 		"2020-01-02", "2020-1-2", "2020-01-02 03:04", "2020-01-02 3:04:05", "2020-01-02T03:04:05",
 		"2020-01-02T03:04:05Z", "2020-01-02 03:04:05 UTC", "2020-01-02 03:04:05 +0530", "2020-01-02 03:04:05-07:00",
@@ -93,7 +95,12 @@ func TestDateForms(t *testing.T) {
 		"11:30 am", "12:00 am", "12:00 pm", "today 00:00", "yesterday 12:00", "tomorrow 08:15",
 		"2020-01-02 +3 days", "2020-01-02 -1 week", "2020-01-31 +1 month", "2020-01-02 1 year ago",
 		"2020-01-02 10:00 +2 hours", "2020-03-01 -1 day", "next year 2020-01-01", "2019-02-29", "2020-02-29",
-		"2020-13-01", "24:00", "2020-01-02 25:00", "bogus", "1 day", "day", "2020-01-02 ago",
+		"2020-13-01", "24:00", "2020-01-02 25:00", "bogus", "2020-01-02 ago",
+		"2020-01-05 monday", "2020-01-01 next friday", "last monday 2020-01-08", 
+		"2020-06-15 12:00 EST", "2020-06-15 12:00 GMT", "2020-06-15 12:00Z", "2020-06-15T12:00:00.5+01:00",
+		"Mon, 15 Jun 2020 12:00:00 +0100", "15-Jun-2020", "Jun-15-2020", "2020/06/15", "6/15", "12:00:60",
+		"2020-06-15 12:00:00 -5", "12 hours ago 2020-06-15", "2020-06-15 next hour", "-1 month 2020-03-31",
+		"2020-06-15 +1 min +30 sec", "2020-06-15 3 seconds", "noon", "midnight",
 	}
 	var b strings.Builder
 	for i, f := range forms {
