@@ -80,13 +80,24 @@ func (f *FS) mount(guestPath, hostDir string, mode MountMode) error {
 		case len(lk.node.children) > 0:
 			return syscall.ENOTEMPTY
 		}
-		d := lk.node
-		m := &mount{root: d, host: root, mode: mode, guest: f.dirPath(d)}
-		d.host = &hostNode{m: m, path: "."}
-		d.mu.Lock()
-		d.perm = permBits(info.Mode())
+		// The empty guest directory is replaced by a new inode, so that an
+		// inode's host link is set once, before anyone can see the inode.
+		old := lk.node
+		parent, name := old.parent, old.name
+		d := f.allocInode(fs.ModeDir, info.Mode())
+		d.parent, d.name = parent, name
 		d.mtime = info.ModTime().UnixNano()
-		d.mu.Unlock()
+		old.mu.RLock()
+		d.uid, d.gid = old.uid, old.gid
+		old.mu.RUnlock()
+		m := &mount{root: d, host: root, mode: mode, guest: f.dirPath(old)}
+		d.host = &hostNode{m: m, path: "."}
+		parent.children[name] = d
+		old.mu.Lock()
+		old.nlink = 0
+		f.maybeFreeLocked(old) // gone now, or with its last Close; d takes its place in the count
+		old.mu.Unlock()
+		f.inodes.Add(1)
 		f.mounts = append(f.mounts, m)
 		f.gen.Add(1)
 		return 0
