@@ -730,6 +730,14 @@ func saveTar(sh Shell, root, path string) error {
 	if sh == nil || sh.FS() == nil {
 		return errNoFS
 	}
+	if rest, ok := strings.CutPrefix(path, "~/"); ok {
+		// Typed at the save prompt: the user's host home, as a shell would.
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return err
+		}
+		path = filepath.Join(home, rest)
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, ".memsh-save-*.tar")
 	if err != nil {
