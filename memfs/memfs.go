@@ -667,6 +667,9 @@ func (f *FS) Symlink(target, linkname string) error {
 		if target == "" || lk.trailing {
 			return syscall.ENOENT
 		}
+		if len(target) >= maxPath {
+			return syscall.ENAMETOOLONG
+		}
 		if e := f.checkWritableDir(lk.dir); e != 0 {
 			return e
 		}

@@ -468,6 +468,16 @@ var scenarios = map[string]func(r *rec, fsys tfs){
 			r.open(fsys, n, os.O_RDONLY)
 		}
 	},
+	"long names": func(r *rec, fsys tfs) {
+		long := strings.Repeat("n", 255)
+		r.open(fsys, "/"+long, os.O_WRONLY|os.O_CREATE)
+		r.open(fsys, "/"+long+"x", os.O_WRONLY|os.O_CREATE)
+		r.stat(fsys, "/"+long+"x")
+		r.err("mkdir 256", fsys.Mkdir("/"+long+"y", 0o755))
+		r.err("symlink long target", fsys.Symlink(strings.Repeat("t/", 2100), "/l"))
+		deep := strings.Repeat("/d", 2100)
+		r.stat(fsys, deep)
+	},
 	"readdir": func(r *rec, fsys tfs) {
 		fsys.Mkdir("/d", 0o755)
 		for _, n := range []string{"c", "a", "b", "e", "d"} {

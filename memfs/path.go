@@ -5,8 +5,13 @@ import (
 	"syscall"
 )
 
-// maxSymlinkHops is Linux's limit on symlinks followed in one lookup.
-const maxSymlinkHops = 40
+// Linux's limits: symlinks followed in one lookup, bytes in a path
+// (PATH_MAX, counting the NUL) and in one name (NAME_MAX).
+const (
+	maxSymlinkHops = 40
+	maxPath        = 4096
+	maxName        = 255
+)
 
 // lookup is the result of resolving a path.
 type lookup struct {
@@ -37,6 +42,9 @@ func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
 	if name == "" {
 		return lookup{}, syscall.ENOENT
 	}
+	if len(name) >= maxPath {
+		return lookup{}, syscall.ENAMETOOLONG
+	}
 	trailing := strings.HasSuffix(name, "/")
 	comps := splitPath(name)
 	cur := f.root
@@ -55,6 +63,9 @@ func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
 			return lookup{}, e
 		}
 		c := comps[i]
+		if len(c) > maxName {
+			return lookup{}, syscall.ENAMETOOLONG
+		}
 		var next *inode
 		switch c {
 		case ".":
