@@ -229,7 +229,7 @@ func runChmod(ctx context.Context, inv *command.Invocation) int {
 	var refMode uint32
 	useRef := f.Lookup("reference").Changed
 	if useRef {
-		fi, err := inv.FS.Stat(inv.Abs(*ref))
+		fi, err := inv.FS.Stat(abs(inv, *ref))
 		if err != nil {
 			inv.Errorf("failed to get attributes of %s: %s", quote(*ref), command.Strerror(err))
 			return 1
@@ -260,7 +260,7 @@ func runChmod(ctx context.Context, inv *command.Invocation) int {
 	defer c.out.Flush()
 	status := 0
 	for _, op := range operands {
-		if st := c.chmod(op, inv.Abs(op), true); st != 0 {
+		if st := c.chmod(op, abs(inv, op), true); st != 0 {
 			if st == cancelled {
 				return st
 			}

@@ -165,19 +165,19 @@ func (c *copier) makeParents(src, target string) bool {
 		}
 		srcPrefix := src[:len(src)-len(rel)] + prefix
 		dst := join(target, prefix)
-		if fi, err := c.inv.FS.Stat(c.inv.Abs(dst)); err == nil {
+		if fi, err := c.inv.FS.Stat(abs(c.inv, dst)); err == nil {
 			if !fi.IsDir() {
 				c.errorf("%s exists but is not a directory", quote(dst))
 				return false
 			}
 			continue
 		}
-		sfi, err := c.inv.FS.Stat(c.inv.Abs(srcPrefix))
+		sfi, err := c.inv.FS.Stat(abs(c.inv, srcPrefix))
 		if err != nil {
 			c.errorf("failed to get attributes of %s: %s", quote(srcPrefix), command.Strerror(err))
 			return false
 		}
-		if err := c.inv.FS.Mkdir(c.inv.Abs(dst), sfi.Mode().Perm()); err != nil {
+		if err := c.inv.FS.Mkdir(abs(c.inv, dst), sfi.Mode().Perm()); err != nil {
 			c.errorf("cannot make directory %s: %s", quote(dst), command.Strerror(err))
 			return false
 		}
@@ -196,7 +196,7 @@ func (c *copier) errorf(format string, args ...any) int {
 }
 
 func (c *copier) copyTop(src, dst string) int {
-	sp := c.inv.Abs(src)
+	sp := abs(c.inv, src)
 	var sfi fs.FileInfo
 	var err error
 	if c.deref != derefNever {
@@ -214,7 +214,7 @@ func (c *copier) copyTop(src, dst string) int {
 		// Refuse to copy a directory into itself (the destination's
 		// parent resolved, as the kernel would see it).
 		srcReal, err1 := c.inv.FS.Realpath(sp)
-		dp := c.inv.Abs(dst)
+		dp := abs(c.inv, dst)
 		parentReal, err2 := c.inv.FS.Realpath(dirName(dp))
 		if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
 			// GNU copies entries in directory order until it meets the
@@ -228,7 +228,7 @@ func (c *copier) copyTop(src, dst string) int {
 			return c.errorf("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
 		}
 	}
-	return c.copy(src, sp, sfi, dst, c.inv.Abs(dst))
+	return c.copy(src, sp, sfi, dst, abs(c.inv, dst))
 }
 
 func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {

@@ -86,7 +86,7 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 	}
 	for i := 0; i < n; i++ {
 		if len(operands) > 0 {
-			if _, err := inv.FS.Stat(inv.Abs(operands[i])); err != nil {
+			if _, err := inv.FS.Stat(abs(inv, operands[i])); err != nil {
 				inv.Errorf("%s: %s", quoteName(operands[i]), command.Strerror(err))
 				status = 1
 				continue

@@ -111,3 +111,40 @@ func TestDateForms(t *testing.T) {
 	defer func() { diffScripts = saved }()
 	TestDifferential(t)
 }
+
+func TestRandomPathNames(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	b.WriteString("mkdir -p a/b c\nln -s a/b l\n")
+	for k := 0; k < 60; k++ {
+		// Relative names that never climb above the working directory
+		// (which differs between the host and memsh).
+		var parts []string
+		depth := 0
+		for i := 0; i < 1+r.IntN(6); i++ {
+			c := []string{"", "a", "b", ".", "..", "l", "c", "x", "a.c"}[r.IntN(9)]
+			if c == ".." {
+				if depth == 0 {
+					c = "."
+				} else {
+					depth--
+				}
+			} else if c != "" && c != "." {
+				depth++
+			}
+			if i == 0 && c == "" {
+				c = "a"
+			}
+			parts = append(parts, c)
+		}
+		q := strings.Join(parts, "/")
+		if r.IntN(3) == 0 {
+			q += "/"
+		}
+		fmt.Fprintf(&b, "basename %s\nbasename %s .c\ndirname %s\nreadlink -m %s\nrealpath -m %s\nrealpath -sm %s\nreadlink -f %s\nrealpath -e %s\n", q, q, q, q, q, q, q, q)
+	}
+	saved := diffScripts
+	diffScripts = []string{strings.TrimSuffix(b.String(), "\n")}
+	defer func() { diffScripts = saved }()
+	TestDifferential(t)
+}

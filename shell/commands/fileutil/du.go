@@ -120,7 +120,7 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	defer d.out.Flush()
 	var sum int64
 	for _, op := range operands {
-		n, st := d.walk(op, inv.Abs(op), 0)
+		n, st := d.walk(op, abs(inv, op), 0)
 		if st == cancelled {
 			return st
 		}

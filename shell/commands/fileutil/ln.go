@@ -33,7 +33,7 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 		plan = copyPlan{srcs: operands, dsts: []string{join(".", baseName(operands[0]))}}
 	case len(operands) == 2 && !haveTarget && *noDeref:
 		// -n: a symlink to a directory as DEST is replaced, not entered.
-		if fi, err := inv.FS.Lstat(inv.Abs(operands[1])); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if fi, err := inv.FS.Lstat(abs(inv, operands[1])); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 			plan = copyPlan{srcs: operands[:1], dsts: operands[1:]}
 			break
 		}
@@ -67,7 +67,7 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 		if plan.toDir || len(plan.dsts) > 1 {
 			dst = plan.dsts[i]
 		}
-		sp, dp := inv.Abs(src), inv.Abs(dst)
+		sp, dp := abs(inv, src), abs(inv, dst)
 		if !*symbolic {
 			stat := inv.FS.Lstat
 			if *logical {

@@ -377,7 +377,7 @@ func (l *lsCmd) run(operands []string) int {
 	}
 	var files, dirs []lsEntry
 	for _, op := range operands {
-		p := l.inv.Abs(op)
+		p := abs(l.inv, op)
 		fi, err := l.inv.FS.Lstat(p)
 		if err != nil {
 			l.inv.Errorf("cannot access %s: %s", quote(op), command.Strerror(err))

@@ -43,7 +43,7 @@ func runMkdir(ctx context.Context, inv *command.Invocation) int {
 		if ctx.Err() != nil {
 			return cancelled
 		}
-		p := inv.Abs(op)
+		p := abs(inv, op)
 		if *parents {
 			if !mkdirParents(inv, out, op, *verbose) {
 				status = 1
@@ -81,7 +81,7 @@ func mkdirParents(inv *command.Invocation, out *bufio.Writer, op string, verbose
 			continue
 		}
 		shown := trimmed[:i]
-		prefix := inv.Abs(shown)
+		prefix := abs(inv, shown)
 		fi, err := inv.FS.Stat(prefix)
 		if err == nil {
 			if !fi.IsDir() {

@@ -84,7 +84,7 @@ func runMktemp(ctx context.Context, inv *command.Invocation) int {
 			b = append(b, tempChars[rand.IntN(len(tempChars))])
 		}
 		name := string(b) + suff
-		p := inv.Abs(name)
+		p := abs(inv, name)
 		switch {
 		case *dryRun:
 			_, lastErr = inv.FS.Lstat(p)

@@ -41,7 +41,7 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 		if plan.toDir {
 			dst = plan.dsts[i]
 		}
-		sp, dp := inv.Abs(src), inv.Abs(dst)
+		sp, dp := abs(inv, src), abs(inv, dst)
 		sfi, err := inv.FS.Lstat(sp)
 		if err != nil {
 			fail("cannot stat %s: %s", quote(src), command.Strerror(err))

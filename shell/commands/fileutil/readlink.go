@@ -48,9 +48,9 @@ func runReadlink(ctx context.Context, inv *command.Invocation) int {
 		var res string
 		var err error
 		if canon {
-			res, err = canonicalize(inv.FS, inv.Abs(op), mode)
+			res, err = canonicalize(inv.FS, abs(inv, op), mode)
 		} else {
-			res, err = inv.FS.Readlink(inv.Abs(op))
+			res, err = inv.FS.Readlink(abs(inv, op))
 		}
 		if err != nil {
 			if *verbose {
@@ -99,7 +99,7 @@ func runRealpath(ctx context.Context, inv *command.Invocation) int {
 		mode = canonMissing
 	}
 	resolve := func(p string) (string, error) {
-		abs := inv.Abs(p)
+		abs := abs(inv, p)
 		if *strip || *logical {
 			clean := cleanAbs(abs)
 			if *strip {

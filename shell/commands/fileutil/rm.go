@@ -37,7 +37,7 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 		// GNU's hint when the bad option is really a file name.
 		for _, a := range inv.Args[1:] {
 			if len(a) > 1 && a[0] == '-' && a != "--" {
-				if _, err := inv.FS.Lstat(inv.Abs(a)); err == nil {
+				if _, err := inv.FS.Lstat(abs(inv, a)); err == nil {
 					fmt.Fprintf(inv.Stderr, "Try '%s ./%s' to remove the file %s.\n", inv.Name(), shellQuote(a, false), quote(a))
 					break
 				}
@@ -108,7 +108,7 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			continue
 		}
-		p := inv.Abs(op)
+		p := abs(inv, op)
 		if r.recursive && !*noPreserve && strings.TrimRight(p, "/") == "" {
 			if op == "/" {
 				inv.Errorf("it is dangerous to operate recursively on '/'")

@@ -29,7 +29,7 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 		if *verbose {
 			fmt.Fprintf(out, "%s: removing directory, %s\n", inv.Name(), quote(name))
 		}
-		p := inv.Abs(name)
+		p := abs(inv, name)
 		err := rmdirOne(inv, p)
 		if err == nil {
 			return true
@@ -51,7 +51,7 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 			return cancelled
 		}
 		if !remove(op, false) {
-			if !*ignore || !isNonEmpty(inv, inv.Abs(op)) {
+			if !*ignore || !isNonEmpty(inv, abs(inv, op)) {
 				status = 1
 			}
 			continue
@@ -69,7 +69,7 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 				break
 			}
 			if !remove(p, true) {
-				if !*ignore || !isNonEmpty(inv, inv.Abs(p)) {
+				if !*ignore || !isNonEmpty(inv, abs(inv, p)) {
 					status = 1
 				}
 				break

@@ -64,7 +64,7 @@ func runStat(ctx context.Context, inv *command.Invocation) int {
 		if ctx.Err() != nil {
 			return cancelled
 		}
-		p := inv.Abs(op)
+		p := abs(inv, op)
 		var fi fs.FileInfo
 		var err error
 		if *deref || *fsMode {

@@ -23,7 +23,7 @@ func planTargets(inv *command.Invocation, operands []string, targetDir string, h
 			inv.Errorf("cannot combine --target-directory (-t) and --no-target-directory (-T)")
 			return plan, 1, false
 		}
-		fi, err := inv.FS.Stat(inv.Abs(targetDir))
+		fi, err := inv.FS.Stat(abs(inv, targetDir))
 		if err == nil && !fi.IsDir() {
 			err = syscall.ENOTDIR
 		}
@@ -56,7 +56,7 @@ func planTargets(inv *command.Invocation, operands []string, targetDir string, h
 		plan.srcs, plan.dsts = srcs, []string{target}
 		return plan, 0, true
 	}
-	fi, err := inv.FS.Stat(inv.Abs(target))
+	fi, err := inv.FS.Stat(abs(inv, target))
 	if len(srcs) > 1 {
 		if err == nil && !fi.IsDir() {
 			err = syscall.ENOTDIR

@@ -55,9 +55,9 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		var fi fs.FileInfo
 		var err error
 		if *noDeref {
-			fi, err = inv.FS.Lstat(inv.Abs(*ref))
+			fi, err = inv.FS.Lstat(abs(inv, *ref))
 		} else {
-			fi, err = inv.FS.Stat(inv.Abs(*ref))
+			fi, err = inv.FS.Stat(abs(inv, *ref))
 		}
 		if err != nil {
 			inv.Errorf("failed to get attributes of %s: %s", quote(*ref), command.Strerror(err))
@@ -89,7 +89,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		if op == "-" {
 			continue // GNU touches stdout; memsh's stdout is not a file
 		}
-		p := inv.Abs(op)
+		p := abs(inv, op)
 		stat := inv.FS.Stat
 		if *noDeref {
 			stat = inv.FS.Lstat

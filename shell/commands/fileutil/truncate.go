@@ -110,7 +110,7 @@ func runTruncate(ctx context.Context, inv *command.Invocation) int {
 	}
 	var refSize int64 = -1
 	if haveRef {
-		fi, err := inv.FS.Stat(inv.Abs(*ref))
+		fi, err := inv.FS.Stat(abs(inv, *ref))
 		if err != nil {
 			inv.Errorf("cannot stat %s: %s", quote(*ref), command.Strerror(err))
 			return 1
@@ -125,7 +125,7 @@ func runTruncate(ctx context.Context, inv *command.Invocation) int {
 		if ctx.Err() != nil {
 			return cancelled
 		}
-		p := inv.Abs(name)
+		p := abs(inv, name)
 		flags := os.O_WRONLY
 		if !*noCreate {
 			flags |= os.O_CREATE

@@ -569,3 +569,13 @@ func blockSuffix(arg string) string {
 	}
 	return arg
 }
+
+// abs is p resolved against the working directory without lexical
+// cleaning: memfs resolves "." and ".." after symlinks, as the kernel does,
+// so "nope/.." fails and "link/.." is the link target's parent, as in GNU.
+func abs(inv *command.Invocation, p string) string {
+	if p == "" || strings.HasPrefix(p, "/") {
+		return p
+	}
+	return join(inv.Dir, p)
+}
