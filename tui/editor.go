@@ -11,17 +11,26 @@ type editor struct {
 	buf  []rune
 	pos  int    // cursor, 0..len(buf)
 	kill []rune // the kill ring's one entry (ctrl+k/u/w, alt+d; ctrl+y yanks)
+	str  string // string(buf), kept until the next change
+	ok   bool   // str is current
 }
 
-func (e *editor) String() string { return string(e.buf) }
+// String is the text; cached, so a frame can ask often for a big paste.
+func (e *editor) String() string {
+	if !e.ok {
+		e.str, e.ok = string(e.buf), true
+	}
+	return e.str
+}
 func (e *editor) Empty() bool    { return len(e.buf) == 0 }
 
 func (e *editor) Set(s string) {
 	e.buf = []rune(s)
+	e.ok = false
 	e.pos = len(e.buf)
 }
 
-func (e *editor) Reset() { e.buf, e.pos = e.buf[:0], 0 }
+func (e *editor) Reset() { e.buf, e.pos, e.ok = e.buf[:0], 0, false }
 
 // Insert puts s at the cursor. Carriage returns (from pasted CRLF text)
 // become newlines; tabs are kept.
@@ -30,6 +39,7 @@ func (e *editor) Insert(s string) {
 	s = strings.ReplaceAll(s, "\r", "\n")
 	r := []rune(s)
 	e.buf = append(e.buf[:e.pos], append(r, e.buf[e.pos:]...)...)
+	e.ok = false
 	e.pos += len(r)
 }
 
@@ -118,6 +128,7 @@ func (e *editor) WordRight() { e.pos = e.wordRight() }
 func (e *editor) Backspace() {
 	if e.pos > 0 {
 		e.buf = append(e.buf[:e.pos-1], e.buf[e.pos:]...)
+		e.ok = false
 		e.pos--
 	}
 }
@@ -125,6 +136,7 @@ func (e *editor) Backspace() {
 func (e *editor) Delete() {
 	if e.pos < len(e.buf) {
 		e.buf = append(e.buf[:e.pos], e.buf[e.pos+1:]...)
+		e.ok = false
 	}
 }
 
@@ -135,6 +147,7 @@ func (e *editor) cut(from, to int) {
 	}
 	e.kill = append(e.kill[:0], e.buf[from:to]...)
 	e.buf = append(e.buf[:from], e.buf[to:]...)
+	e.ok = false
 	e.pos = from
 }
 
@@ -181,6 +194,7 @@ func (e *editor) Transpose() {
 		p--
 	}
 	e.buf[p-1], e.buf[p] = e.buf[p], e.buf[p-1]
+	e.ok = false
 	e.pos = p + 1
 }
 
@@ -198,6 +212,7 @@ func (e *editor) Word() (start int, word string) {
 func (e *editor) ReplaceWord(start int, s string) {
 	tail := append([]rune(s), e.buf[e.pos:]...)
 	e.buf = append(e.buf[:start], tail...)
+	e.ok = false
 	e.pos = start + len([]rune(s))
 }
 

@@ -390,3 +390,24 @@ func TestScrollbackLineCap(t *testing.T) {
 		t.Fatalf("%d lines in %d blocks", total, len(m.blocks))
 	}
 }
+
+// A big paste renders only the lines near the cursor, and the cursor row
+// shows the text under the cursor.
+func TestBigInputWindow(t *testing.T) {
+	m := testModel(t, newFake(), 80, 24)
+	var b strings.Builder
+	for i := 0; i < 5000; i++ {
+		fmt.Fprintf(&b, "echo line-%04d\n", i)
+	}
+	m.ed.Set(b.String())
+	for _, line := range []int{0, 2500, 4999} {
+		m.ed.pos = len([]rune(b.String()[:line*15])) + 5 // inside "line-NNNN"
+		rows, cx, cy := m.renderEditor(80)
+		if len(rows) > m.maxEditorRows() || cy < 0 || cy >= len(rows) || cx < 0 {
+			t.Fatalf("line %d: %d rows, cursor (%d,%d)", line, len(rows), cx, cy)
+		}
+		if want := fmt.Sprintf("line-%04d", line); !strings.Contains(ansiStrip(rows[cy]), want) {
+			t.Fatalf("cursor row %q lacks %s", ansiStrip(rows[cy]), want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -254,9 +255,17 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 		cur.WriteString(p)
 		col = 0
 	}
-	cur.WriteString(prompt)
-	runeIdx := 0
-	for bi, r := range src {
+	// Only the lines around the cursor can show: for a big paste, lay out
+	// just those, so a frame costs the same as for a one-liner.
+	from, to, boff := m.editorWindow(tw)
+	if from == 0 {
+		cur.WriteString(prompt)
+	} else {
+		cur.WriteString(ps2)
+	}
+	runeIdx := from
+	for i, r := range src[boff:boff+runesLen(m.ed.buf[from:to])] {
+		bi := boff + i
 		if runeIdx == m.ed.pos {
 			cx, cy = pw+col, len(rows)
 		}
@@ -290,7 +299,7 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 		run.WriteString(text)
 		col += w
 	}
-	if m.ed.pos == len(m.ed.buf) {
+	if m.ed.pos == to {
 		if col >= tw {
 			newRow(strings.Repeat(" ", pw))
 		}
@@ -309,6 +318,42 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 		cy -= top
 	}
 	return rows, cx, cy
+}
+
+// editorWindow picks the runes of the input worth laying out: all of a
+// small input; for a big one, maxEditorRows lines (and at most that many
+// screen rows of text) either side of the cursor. boff is the byte
+// offset of from in the input's string.
+func (m *model) editorWindow(tw int) (from, to, boff int) {
+	buf, pos := m.ed.buf, m.ed.pos
+	if len(buf) <= 4096 {
+		return 0, len(buf), 0
+	}
+	k := m.maxEditorRows()
+	from = m.ed.lineStart(pos)
+	for i := 0; i < k && from > 0; i++ {
+		from = m.ed.lineStart(from - 1)
+	}
+	to = m.ed.lineEnd(pos)
+	for i := 0; i < k && to < len(buf); i++ {
+		to = m.ed.lineEnd(to + 1)
+	}
+	from = max(from, pos-k*tw)
+	to = min(to, pos+k*tw)
+	return from, to, runesLen(buf[:from])
+}
+
+// runesLen is the UTF-8 length of rs.
+func runesLen(rs []rune) int {
+	n := 0
+	for _, r := range rs {
+		if l := utf8.RuneLen(r); l > 0 {
+			n += l
+		} else {
+			n += 3 // an invalid rune becomes U+FFFD in a string
+		}
+	}
+	return n
 }
 
 // renderMenu lays the completion candidates out in columns.
