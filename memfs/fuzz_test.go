@@ -198,6 +198,7 @@ func FuzzAgainstOS(f *testing.F) {
 		want := runOps(osTFS{root: root + "/w"}, ops)
 		got := runOps(prefixTFS{mfs, "/w"}, ops)
 		compareTranscripts(t, want, got)
+		checkAccounting(t, mfs)
 		if t.Failed() {
 			t.Logf("ops: %v", fmt.Sprint(ops))
 		}
@@ -244,3 +245,20 @@ func (m prefixTFS) Readlink(name string) (string, error) {
 }
 func (m prefixTFS) Chmod(name string, mode fs.FileMode) error { return m.FS.Chmod(m.p(name), mode) }
 func (m prefixTFS) Truncate(name string, size int64) error    { return m.FS.Truncate(m.p(name), size) }
+
+// checkAccounting requires Usage to match the tree once every file is
+// closed: capacity and inodes counted once per live inode.
+func checkAccounting(t *testing.T, f *FS) {
+	t.Helper()
+	var bytes int64
+	seen := map[uint64]bool{}
+	for _, e := range f.Snapshot("/") {
+		if !seen[e.Ino] {
+			seen[e.Ino] = true
+			bytes += e.Cap
+		}
+	}
+	if u := f.Usage(); u.Bytes != bytes || u.Inodes != int64(len(seen)) {
+		t.Errorf("usage %+v, tree holds %d bytes in %d inodes", u, bytes, len(seen))
+	}
+}
