@@ -22,7 +22,7 @@ func (e *editor) String() string {
 	}
 	return e.str
 }
-func (e *editor) Empty() bool    { return len(e.buf) == 0 }
+func (e *editor) Empty() bool { return len(e.buf) == 0 }
 
 func (e *editor) Set(s string) {
 	e.buf = []rune(s)

@@ -264,7 +264,7 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 		cur.WriteString(ps2)
 	}
 	runeIdx := from
-	for i, r := range src[boff:boff+runesLen(m.ed.buf[from:to])] {
+	for i, r := range src[boff : boff+runesLen(m.ed.buf[from:to])] {
 		bi := boff + i
 		if runeIdx == m.ed.pos {
 			cx, cy = pw+col, len(rows)
