@@ -396,7 +396,13 @@ func (st *findState) listLong(w io.Writer, f *findFile) {
 	}
 	grow(&lw.owner, owner)
 	grow(&lw.group, group)
-	size := grow(&lw.size, strconv.FormatInt(f.info.Size(), 10))
+	sizeText := strconv.FormatInt(f.info.Size(), 10)
+	if f.info.Mode()&fs.ModeDevice != 0 {
+		// Devices show "major, minor" where the size would be.
+		rdev := uint64(s.Rdev)
+		sizeText = fmt.Sprintf("%3d, %3d", rdev>>8&0xfff, rdev&0xff|rdev>>12&0xfff00)
+	}
+	size := grow(&lw.size, sizeText)
 	mt := f.info.ModTime().In(dateLocation(st.inv))
 	var when string
 	if age := st.now.Sub(mt); age > 182*24*time.Hour || age < -time.Hour {
