@@ -497,3 +497,19 @@ func TestFindStopsOnBrokenPipe(t *testing.T) {
 		t.Errorf("status %d, want 141", st)
 	}
 }
+
+func TestFindSymlinkLoop(t *testing.T) {
+	setup := func(fsys *memfs.FS) {
+		mustDo(t, fsys.MkdirAll("/home/user/d/e", 0o755))
+		mustDo(t, fsys.Symlink("..", "/home/user/d/e/up"))
+	}
+	// As GNU find 4.9: the looping directory is reported, not listed.
+	out, errs, st := setupRun(t, setup, nil, "find", "-L", "d")
+	check(t, "stdout", out, "d\nd/e\n")
+	check(t, "stderr", errs, "find: File system loop detected; 'd/e/up' is part of the same file system loop as 'd'.\n")
+	if st != 1 {
+		t.Errorf("status %d", st)
+	}
+	out, _, st = setupRun(t, setup, nil, "find", "d")
+	check(t, "no follow", out, "d\nd/e\nd/e/up\n")
+}

@@ -205,10 +205,26 @@ func (st *findState) walkStart(start string, expr findNode) {
 	st.visit(f, expr, nil)
 }
 
-func (st *findState) visit(f *findFile, expr findNode, ancestors []uint64) {
+// findAncestor is a directory on the path from the start point, for
+// detecting loops through followed symlinks.
+type findAncestor struct {
+	ino  uint64
+	path string
+}
+
+func (st *findState) visit(f *findFile, expr findNode, ancestors []findAncestor) {
 	if st.ctx.Err() != nil || st.out.err != nil {
 		st.quit = true
 		return
+	}
+	ino := statOf(f.info).Ino
+	if f.info.IsDir() && st.follow != 'P' {
+		for _, a := range ancestors {
+			if a.ino == ino {
+				st.errorf("File system loop detected; %s is part of the same file system loop as %s.", quote(f.path), quote(a.path))
+				return
+			}
+		}
 	}
 	if !st.depth && f.depth >= st.minDepth {
 		expr.eval(st, f)
@@ -217,20 +233,7 @@ func (st *findState) visit(f *findFile, expr findNode, ancestors []uint64) {
 		}
 	}
 	if f.info.IsDir() && (!f.prune || st.depth) && (st.maxDepth < 0 || f.depth < st.maxDepth) {
-		ino := statOf(f.info).Ino
-		loop := false
-		if st.follow != 'P' {
-			for _, a := range ancestors {
-				if a == ino {
-					loop = true
-				}
-			}
-		}
-		if loop {
-			st.errorf("File system loop detected; %s is part of the same file system loop as %s.", quote(f.path), quote(f.path))
-		} else {
-			st.visitChildren(f, expr, append(ancestors, ino))
-		}
+		st.visitChildren(f, expr, append(ancestors, findAncestor{ino, f.path}))
 		if st.quit {
 			return
 		}
@@ -240,7 +243,7 @@ func (st *findState) visit(f *findFile, expr findNode, ancestors []uint64) {
 	}
 }
 
-func (st *findState) visitChildren(f *findFile, expr findNode, ancestors []uint64) {
+func (st *findState) visitChildren(f *findFile, expr findNode, ancestors []findAncestor) {
 	entries, err := st.inv.FS.ReadDir(f.abs)
 	if err != nil {
 		st.errorf("%s: %s", quote(f.path), command.Strerror(err))
