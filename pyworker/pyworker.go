@@ -88,7 +88,6 @@ type Runtime struct {
 
 	pyOnce sync.Once
 	py     wazero.CompiledModule
-	pyPath string
 	pyErr  error
 
 	mu      sync.Mutex
@@ -165,7 +164,6 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pyErr = err
 			return
 		}
-		r.pyPath = p
 		rt, err := r.runtime()
 		if err != nil {
 			r.pyErr = err
