@@ -221,10 +221,29 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.scrollBy(-step)
 		}
 		return m, nil
+	case tea.MouseClickMsg:
+		m.onClick(msg.Mouse())
+		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.onKey(msg)
 	}
 	return m, nil
+}
+
+// onClick focuses what was clicked: a tree row selects it in the panel,
+// anywhere else returns to the prompt.
+func (m *model) onClick(mouse tea.Mouse) {
+	if mouse.Button != tea.MouseLeft || m.mode != modeEdit {
+		return
+	}
+	if !m.panelVisible() || mouse.X < m.mainWidth() {
+		m.focus = focusPrompt
+		return
+	}
+	m.focus = focusPanel
+	if row := mouse.Y - 1; row >= 0 && row < m.panelTreeHeight() && m.panelTop+row < len(m.visible) {
+		m.panelSel = m.panelTop + row
+	}
 }
 
 func (m *model) noteErr(s string) {

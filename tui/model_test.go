@@ -411,3 +411,17 @@ func TestBigInputWindow(t *testing.T) {
 		}
 	}
 }
+
+func TestMouseClickFocus(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 120, 30)
+	m.onPoll(poll(sh, nil, time.Now()))
+	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 110, Y: 2})
+	if m.focus != focusPanel || m.panelSel != 1 {
+		t.Fatalf("click on the second tree row: focus %v sel %d", m.focus, m.panelSel)
+	}
+	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: 5})
+	if m.focus != focusPrompt {
+		t.Fatal("click on the scrollback did not return to the prompt")
+	}
+}
