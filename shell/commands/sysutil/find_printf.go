@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io/fs"
-	"path"
 	"strconv"
 	"strings"
 	"syscall"
@@ -208,11 +207,12 @@ func (st *findState) printfValue(it printfItem, f *findFile) (string, bool) {
 		return strconv.FormatUint(uint64(s.Dev), 10), true
 	case 'f':
 		if f.depth == 0 {
-			b := strings.TrimRight(f.path, "/")
-			if b == "" {
+			// gnulib's base_name: the last component, trailing slashes kept.
+			trimmed := strings.TrimRight(f.path, "/")
+			if trimmed == "" {
 				return "/", false
 			}
-			return path.Base(b), false
+			return f.path[strings.LastIndexByte(trimmed, '/')+1:], false
 		}
 		return f.name, false
 	case 'F':
@@ -236,9 +236,6 @@ func (st *findState) printfValue(it printfItem, f *findFile) (string, bool) {
 		i := strings.LastIndexByte(f.path, '/')
 		if i < 0 {
 			return ".", false
-		}
-		if i == 0 {
-			return "/", false
 		}
 		return f.path[:i], false
 	case 'H':
