@@ -513,3 +513,15 @@ func TestFindSymlinkLoop(t *testing.T) {
 	out, _, st = setupRun(t, setup, nil, "find", "d")
 	check(t, "no follow", out, "d\nd/e\nd/e/up\n")
 }
+
+func TestFindPrintfStartPoints(t *testing.T) {
+	setup := func(fsys *memfs.FS) {
+		mustDo(t, fsys.MkdirAll("/home/user/d", 0o755))
+		mustDo(t, fsys.WriteFile("/home/user/d/f", nil, 0o644))
+	}
+	// Recorded from GNU find 4.9.
+	out, _, _ := setupRun(t, setup, nil, "find", "d/", ".", "/", "-maxdepth", "0", "-printf", "[%p|%h|%f|%P|%H|%d]\n")
+	check(t, "start points", out, "[d/|d|d/||d/|0]\n[.|.|.||.|0]\n[/||/||/|0]\n")
+	out, _, _ = setupRun(t, setup, nil, "find", "d//", "-maxdepth", "1", "-name", "f", "-printf", "[%p|%h|%f|%P]\n")
+	check(t, "double slash", out, "[d//f|d/|f|f]\n")
+}
