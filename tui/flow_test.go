@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -159,6 +160,10 @@ func TestFlowRunCommand(t *testing.T) {
 			t.Errorf("prompt not cleared: %q", m.ed.String())
 		}
 	})
+	// And it reached the terminal through bubbletea's renderer.
+	teatest.WaitFor(t, f.tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("hello world"))
+	}, teatest.WithDuration(10*time.Second))
 }
 
 func TestFlowPasteScript(t *testing.T) {
