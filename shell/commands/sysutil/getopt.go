@@ -1,5 +1,3 @@
-// Package sysutil holds memsh's system and miscellaneous commands: find,
-// xargs, env, seq, date, sleep, timeout, the identity commands and friends.
 package sysutil
 
 import (
