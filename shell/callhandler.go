@@ -102,6 +102,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return statusArgs(umaskBuiltin(hc, args)), nil
 	case "test", "[":
 		return c.testOwner(hc, args), nil
+	case "printf":
+		return printfArgs(hc.Stderr, args), nil
 	}
 	return args, nil
 }

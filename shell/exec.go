@@ -38,6 +38,16 @@ type proc struct {
 func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
+		if strings.HasPrefix(args[0], internalPrefix) {
+			// memsh's helpers need no environment: skip building it.
+			p := &proc{args: args, dir: hc.Dir, stdio: command.Stdio{Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr}}
+			if p.stdio.Stdin == nil {
+				p.stdio.Stdin = eofReader{}
+			}
+			if st, ok := c.internal(ctx, p); ok {
+				return exitError(st)
+			}
+		}
 		p := &proc{
 			args:  args,
 			env:   exportedEnv(hc.Env),

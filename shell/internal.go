@@ -22,6 +22,11 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 			n, _ := strconv.Atoi(args[1])
 			return n, true
 		}
+	case internalPrefix + "printf":
+		if len(args) < 2 {
+			return 2, true
+		}
+		return bashPrintf(p.stdio.Stdout, p.stdio.Stderr, args[1], args[2:]), true
 	case internalPrefix + "not":
 		if len(args) == 2 && args[1] != "0" {
 			return 0, true

@@ -64,6 +64,8 @@ type Session struct {
 	runMu  sync.Mutex // one Run at a time
 	closed bool
 	last   int // status of the last Run, for $? across runs
+	// The last Run's writers, for an EXIT trap run by Close.
+	lastOut, lastErr io.Writer
 
 	stateMu sync.Mutex // guards the snapshot below
 	snap    snapshot
@@ -247,6 +249,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		return 1, errors.New("shell: Run on a closed session")
 	}
 	stdout, stderr := lockedPair(stdio.Stdout, stdio.Stderr)
+	s.lastOut, s.lastErr = stdout, stderr
 
 	runCtx, cancel := ctx, context.CancelFunc(func() {})
 	if s.c.opts.Timeout > 0 {
@@ -723,7 +726,8 @@ func (s *Session) Exited() (status int, ok bool) {
 func (s *Session) StdinBytes() int64 { return s.c.stdinBytes.Load() }
 
 // Close releases the session's resources. An EXIT trap the script set
-// runs first (its output is discarded), as when an interactive bash ends.
+// runs first, writing to the last Run's Stdout and Stderr, as when bash
+// ends (script mode: call Close before reading buffered output).
 func (s *Session) Close() error {
 	s.runMu.Lock()
 	defer s.runMu.Unlock()
@@ -732,7 +736,11 @@ func (s *Session) Close() error {
 	}
 	s.closed = true
 	if _, exited := s.Exited(); !exited {
-		interp.StdIO(nil, io.Discard, io.Discard)(s.runner)
+		out, errw := s.lastOut, s.lastErr
+		if out == nil {
+			out, errw = io.Discard, io.Discard
+		}
+		interp.StdIO(nil, out, errw)(s.runner)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		leave(ctx, s.runner, scriptResult{})
 		cancel()

@@ -208,6 +208,14 @@ func TestExit(t *testing.T) {
 	if n, ok := s.Exited(); !ok || n != 3 {
 		t.Errorf("Exited() = %d, %v", n, ok)
 	}
+	// Close runs a pending EXIT trap, writing where the last Run wrote.
+	s3, _ := New(Options{})
+	var out3 bytes.Buffer
+	s3.Run(context.Background(), "trap 'echo cleanup' EXIT; echo body", Stdio{Stdout: &out3})
+	s3.Close()
+	if out3.String() != "body\ncleanup\n" {
+		t.Errorf("EXIT trap at Close: %q", out3.String())
+	}
 	// A failing line is not an exit.
 	s2 := newTestSession(t, Options{})
 	run(t, s2, "false", "")
@@ -278,6 +286,23 @@ func TestProcessSubstitution(t *testing.T) {
 		{name: "files cleaned up", script: "cat <(echo x) >/dev/null; echo /dev/fd/*", stdout: "/dev/fd/*\n"},
 		{name: "output substitution refused", script: "echo hi > >(cat); echo next",
 			stdout: "next\n", stderr: errOutSubst + "\n"},
+	})
+}
+
+func TestPrintf(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "reuse", script: `printf '%d %s\n' 1 a 2 b`, stdout: "1 a\n2 b\n"},
+		{name: "floats", script: `printf '%5.2f|%e|%g|%G\n' 3.14159 1234.5 1234567 1e20`, stdout: " 3.14|1.234500e+03|1.23457e+06|1E+20\n"},
+		{name: "integers", script: `printf '%05d|%+d|% d|%x|%X|%o|%#x|%u\n' 42 5 5 255 255 8 255 -1`, stdout: "00042|+5| 5|ff|FF|10|0xff|18446744073709551615\n"},
+		{name: "star width", script: `printf '%*d|%-*d|%.*f\n' 5 42 4 7 2 3.14159`, stdout: "   42|7   |3.14\n"},
+		{name: "q", script: `printf '%q ' 'a b' "it's" '' '~x' $'a\nb'; echo`, stdout: `a\ b it\'s '' \~x $'a\nb' ` + "\n"},
+		{name: "b and c", script: `printf '%b|' 'a\tb' '\0101' 'a\cb' 'never'; echo`, stdout: "a\tb|A|a\n"},
+		{name: "escapes", script: `printf 'a\x41\101\u00e9\n'`, stdout: "aAA\u00e9\n"},
+		{name: "char code", script: `printf '%d %d\n' "'A" 0x1F`, stdout: "65 31\n"},
+		{name: "bad number", script: `printf '%d\n' 12x`, stdout: "12\n", stderr: "bash: printf: 12x: invalid number\n", status: 1},
+		{name: "-v", script: `printf -v v '%04d' 42; printf -v w '%s\n\n' x; echo "$v[$w]"`, stdout: "0042[x\n\n]\n"},
+		{name: "missing args", script: `printf '%s|%d|\n'`, stdout: "|0|\n"},
+		{name: "bad directive", script: `printf 'a%yb\n'`, stdout: "a", stderr: "bash: printf: `y': invalid format character\n", status: 1},
 	})
 }
 
