@@ -21,6 +21,19 @@ import (
 // bufSize is the read and write chunk every command uses.
 const bufSize = 64 << 10
 
+// maxHeld caps what one command keeps in memory for one input (a line
+// for cut or uniq, a whole input for sort or tac, the tail of a stream),
+// so that `sort /dev/zero` fails with a message instead of taking the
+// whole process down. A variable so tests can lower it.
+var maxHeld = 1 << 30
+
+// errHeldLimit is the error for an input over maxHeld.
+type errHeldLimit struct{}
+
+func (errHeldLimit) Error() string {
+	return fmt.Sprintf("input exceeds the in-memory limit of %d MiB", maxHeld>>20)
+}
+
 // statusCancelled is what a command returns when its context ends.
 const statusCancelled = 130
 
@@ -226,6 +239,9 @@ func (l *lineReader) next() ([]byte, error) {
 	}
 	l.long = append(l.long[:0], line...)
 	for err == bufio.ErrBufferFull {
+		if len(l.long) > maxHeld {
+			return nil, errHeldLimit{}
+		}
 		line, err = l.r.ReadSlice(l.delim)
 		l.long = append(l.long, line...)
 	}

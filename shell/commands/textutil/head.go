@@ -302,6 +302,9 @@ func headElideBytes(out *bufio.Writer, r io.Reader, n int64) error {
 	for {
 		k, err := r.Read(buf)
 		held = append(held, buf[:k]...)
+		if len(held) > maxHeld+bufSize {
+			return errHeldLimit{}
+		}
 		if excess := int64(len(held)) - n; excess > 0 {
 			out.Write(held[:excess])
 			held = append(held[:0], held[excess:]...)
@@ -332,6 +335,9 @@ func headElideLines(out *bufio.Writer, r io.Reader, n int64, delim byte) error {
 		k, err := r.Read(buf)
 		base := len(held)
 		held = append(held, buf[:k]...)
+		if len(held) > maxHeld+bufSize {
+			return errHeldLimit{}
+		}
 		for off := base; ; {
 			i := bytes.IndexByte(held[off:], delim)
 			if i < 0 {

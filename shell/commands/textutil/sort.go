@@ -446,13 +446,26 @@ func readAllInput(ctx context.Context, inv *command.Invocation, name string) ([]
 	if fi := statInput(inv, name); fi != nil && fi.Mode().IsRegular() {
 		size = fi.Size()
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, size+1))
-	_, err = buf.ReadFrom(r)
-	data := buf.Bytes()
-	if data == nil {
-		data = []byte{}
+	if size > int64(maxHeld) {
+		return []byte{}, errHeldLimit{}
 	}
-	return data, err
+	data := make([]byte, 0, size+1)
+	for {
+		if len(data) == cap(data) {
+			if len(data) > maxHeld {
+				return data, errHeldLimit{}
+			}
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return data, err
+		}
+	}
 }
 
 // splitLines appends data's lines (without delimiters) to lines; a last
@@ -548,7 +561,7 @@ func (s *sorter) begField(line []byte, k *sortKey) int {
 			ptr++
 		}
 	}
-	return min(lim, ptr+k.schar)
+	return ptr + min(lim-ptr, k.schar)
 }
 
 // limField finds where key k ends in line.
@@ -584,7 +597,7 @@ func (s *sorter) limField(line []byte, k *sortKey) int {
 				ptr++
 			}
 		}
-		ptr = min(lim, ptr+echar)
+		ptr += min(lim-ptr, echar)
 	}
 	return ptr
 }

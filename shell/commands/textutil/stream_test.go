@@ -28,7 +28,7 @@ func (endless) Read(p []byte) (int, error) {
 	for i := range p {
 		p[i] = "y\n"[i%2]
 	}
-	return len(p) &^ 1, nil
+	return len(p), nil
 }
 
 func newInv(args []string, stdin io.Reader, stdout io.Writer) (*command.Invocation, *memfs.FS) {
@@ -182,5 +182,43 @@ func TestRegistryHelp(t *testing.T) {
 		if c.Summary == "" || !strings.HasPrefix(c.Help, "Usage: "+c.Name+" ") || c.Run == nil {
 			t.Errorf("%s: incomplete registry entry", c.Name)
 		}
+	}
+}
+
+// zeros is an endless stream of NUL bytes (no newline ever).
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestHeldLimit: commands that must hold input fail with a message naming
+// the limit instead of growing without bound.
+func TestHeldLimit(t *testing.T) {
+	saved := maxHeld
+	maxHeld = 1 << 20
+	defer func() { maxHeld = saved }()
+	for _, tc := range []struct {
+		args   []string
+		run    command.Func
+		in     io.Reader
+		status int
+		stderr string
+	}{
+		{[]string{"sort"}, runSort, endless{}, 2, "sort: read failed: -: input exceeds the in-memory limit of 1 MiB\n"},
+		{[]string{"tac"}, runTac, endless{}, 1, "tac: -: read error: input exceeds the in-memory limit of 1 MiB\n"},
+		{[]string{"tail", "-n", "1"}, runTail, zeros{}, 1, "tail: error reading '-': input exceeds the in-memory limit of 1 MiB\n"},
+		{[]string{"cut", "-c", "1"}, runCut, zeros{}, 1, "cut: -: input exceeds the in-memory limit of 1 MiB\n"},
+		{[]string{"uniq"}, runUniq, zeros{}, 1, "uniq: error reading '-'\n"},
+	} {
+		t.Run(tc.args[0], func(t *testing.T) {
+			var stderr bytes.Buffer
+			inv, _ := newInv(tc.args, tc.in, io.Discard)
+			inv.Stderr = &stderr
+			if st := tc.run(context.Background(), inv); st != tc.status || stderr.String() != tc.stderr {
+				t.Fatalf("status %d, stderr %q", st, stderr.String())
+			}
+		})
 	}
 }

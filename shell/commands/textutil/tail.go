@@ -483,6 +483,9 @@ func (o *tailOptions) tailStream(out *bufio.Writer, r io.Reader) error {
 		} else if int64(len(held)-start) > o.n {
 			start = len(held) - int(o.n)
 		}
+		if len(held)-start > maxHeld {
+			return errHeldLimit{}
+		}
 		if start > bufSize && start > len(held)/2 {
 			held = append(held[:0], held[start:]...)
 			start = 0
