@@ -168,6 +168,12 @@ func (src *source) last() bool {
 
 var errCancelled = errors.New("cancelled")
 
+// maxSpace bounds the pattern and hold spaces: a script that doubles
+// them in a loop stops with a message instead of exhausting memory.
+const maxSpace = 1 << 28
+
+var errSpace = errors.New("pattern or hold space larger than 268435456 bytes (memsh limit)")
+
 // cycle outcome of running the script over the pattern space.
 type outcome int
 
@@ -248,6 +254,14 @@ func (s *sed) readNext(src *source) bool {
 func (s *sed) exec(src *source) outcome {
 	cmds := s.cmds
 	for pc := 0; pc < len(cmds); {
+		// A script can loop forever (:a;ba): stay cancellable.
+		if s.steps++; s.steps&63 == 0 && s.ctx.Err() != nil {
+			return quitNoPrint
+		}
+		if len(s.ps) > maxSpace || len(s.hold) > maxSpace {
+			s.fatal = errSpace
+			return quitNoPrint
+		}
 		c := cmds[pc]
 		if !s.selected(c, src) {
 			if c.name == '{' {
@@ -548,14 +562,6 @@ func (s *sed) substitute(c *cmd) bool {
 	if re == nil {
 		return false
 	}
-	n := -1
-	if !c.global {
-		n = c.nth
-	}
-	matches := re.FindAllSubmatchIndex(s.ps, n)
-	if len(matches) < c.nth {
-		return false
-	}
 	for _, part := range c.repl {
 		if part.group > re.NumSubexp() {
 			s.fatal = errors.New("invalid reference \\" + strconv.Itoa(part.group) + " on `s' command's RHS")
@@ -563,17 +569,24 @@ func (s *sed) substitute(c *cmd) bool {
 		}
 	}
 	out := s.spare[:0]
-	last := 0
-	for i, m := range matches {
-		if i+1 < c.nth {
-			continue
+	last, count, done := 0, 0, false
+	re.EachSubmatchIndex(s.ps, func(m []int) bool {
+		count++
+		if count < c.nth {
+			return true
+		}
+		if len(out) > maxSpace {
+			s.fatal = errSpace
+			return false
 		}
 		out = append(out, s.ps[last:m[0]]...)
 		out = expand(out, c.repl, s.ps, m)
 		last = m[1]
-		if !c.global {
-			break
-		}
+		done = true
+		return c.global
+	})
+	if !done || s.fatal != nil {
+		return false
 	}
 	out = append(out, s.ps[last:]...)
 	s.ps, s.spare = out, s.ps

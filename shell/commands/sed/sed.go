@@ -57,6 +57,7 @@ type sed struct {
 	exit      int
 	status    int
 	stopInput bool // a read error ended all input
+	steps     uint // commands run, for cancellation checks
 	fatal     error
 }
 

@@ -173,3 +173,31 @@ func TestExecute(t *testing.T) {
 		}
 	}
 }
+
+func TestCancelEndlessScript(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+	}()
+	if _, errs, st := run(ctx, strings.NewReader("x\n"), ":a;s/x/x/;ta"); st != 130 || errs != "" {
+		t.Errorf("cancelled loop: status %d, stderr %q", st, errs)
+	}
+}
+
+// FuzzScript: any script either fails to compile with a message or runs
+// over a small input without panicking.
+func FuzzScript(f *testing.F) {
+	for _, s := range []string{"s/a/b/g", "1!G;h;$!d", "$!N;P;D", "/x/,/y/{s/./&&/2;p}", "y/ab/ba/;l 3", "a\\\nfoo", "0,/a/d;=", "s/\\(a\\)\\|b/\\U\\1/gw /dev/stdout"} {
+		f.Add(s, "abc\nxay\n\nb")
+	}
+	f.Fuzz(func(t *testing.T, script, input string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		t0 := time.Now()
+		run(ctx, strings.NewReader(input), "-n", "--", script)
+		if d := time.Since(t0); d > 5*time.Second {
+			t.Fatalf("took %v after the context ended", d)
+		}
+	})
+}

@@ -56,6 +56,7 @@ type Regexp struct {
 	err       atomic.Pointer[Error]
 	lit       []byte // see Literal
 	fold      bool
+	anchored  bool // has ^ or \` (Go backend: matches need the whole text)
 }
 
 // Compile parses pattern. A syntax error is an *Error with GNU's message.
@@ -119,6 +120,7 @@ func build(root *node, ngroups int, flags Flags, warnings []string) (*Regexp, er
 		root = &node{kind: nConcat, subs: []*node{{kind: nNotWordBefore}, {kind: nAlt, subs: []*node{root}}, {kind: nNotWordAfter}}}
 	}
 	re := &Regexp{nsub: ngroups, warnings: warnings}
+	re.anchored = hasKind(root, nBOL) || hasKind(root, nBufStart)
 	re.setLiteral(root, flags&IgnoreCase != 0)
 	prefix := "(?s)"
 	if flags&IgnoreCase != 0 {
@@ -215,10 +217,42 @@ func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
 	if re.re != nil {
 		return re.re.FindAllSubmatchIndex(b, n)
 	}
+	if n == 0 {
+		return nil
+	}
 	var out [][]int
+	re.each(b, func(m []int) bool {
+		out = append(out, m)
+		return n < 0 || len(out) < n
+	})
+	return out
+}
+
+// EachSubmatchIndex calls fn with each successive match, as
+// FindAllSubmatchIndex returns them, until fn returns false; the matches
+// are not collected, so a long text with many matches (sed s///g over a
+// whole file) needs no memory per match. fn may keep m.
+func (re *Regexp) EachSubmatchIndex(b []byte, fn func(m []int) bool) {
+	if re.cannotMatch(b) {
+		return
+	}
+	if re.re != nil && re.anchored {
+		// ^ and \A need the whole text: let Go's regexp collect.
+		for _, m := range re.re.FindAllSubmatchIndex(b, -1) {
+			if !fn(m) {
+				return
+			}
+		}
+		return
+	}
+	re.each(b, fn)
+}
+
+// each walks the matches of b with GNU's rule for empty matches.
+func (re *Regexp) each(b []byte, fn func(m []int) bool) {
 	prevEnd := -1
-	for pos := 0; pos <= len(b) && (n < 0 || len(out) < n); {
-		m := re.find(b, pos)
+	for pos := 0; pos <= len(b); {
+		m := re.findFrom(b, pos)
 		if m == nil {
 			break
 		}
@@ -237,11 +271,26 @@ func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
 			pos = m[1]
 		}
 		prevEnd = m[1]
-		if accept {
-			out = append(out, m)
+		if accept && !fn(m) {
+			return
 		}
 	}
-	return out
+}
+
+// findFrom finds the leftmost-longest match starting at or after pos.
+// The Go backend sees b[pos:], which is exact when the pattern has no
+// start anchor (the end of b is the same; it has no word assertions).
+func (re *Regexp) findFrom(b []byte, pos int) []int {
+	if re.re == nil {
+		return re.find(b, pos)
+	}
+	m := re.re.FindSubmatchIndex(b[pos:])
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += pos
+		}
+	}
+	return m
 }
 
 // find runs the backtracker from position from.

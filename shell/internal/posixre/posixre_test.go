@@ -207,3 +207,26 @@ func TestBacktrackLimit(t *testing.T) {
 		t.Errorf("want an error naming the step limit, got %v", re.Err())
 	}
 }
+
+// TestEachMatchesFindAll: the streaming walk and the collecting one agree,
+// on each line and across lines (Multiline, anchors mid-text).
+func TestEachMatchesFindAll(t *testing.T) {
+	for _, c := range reCases {
+		for _, flags := range []Flags{c.flags, c.flags | Multiline} {
+			re, err := Compile(c.pattern, c.syntax, flags)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, text := range append(strings.Split(diffInput, "\n"), diffInput) {
+				var each [][]int
+				re.EachSubmatchIndex([]byte(text), func(m []int) bool {
+					each = append(each, m)
+					return true
+				})
+				if all := re.FindAllSubmatchIndex([]byte(text), -1); fmt.Sprint(each) != fmt.Sprint(all) {
+					t.Errorf("%q (flags %d) on %q:\neach %v\nall  %v", c.pattern, flags, text, each, all)
+				}
+			}
+		}
+	}
+}
