@@ -438,7 +438,7 @@ func (m *model) renderHelp(width, h int) []string {
 		}
 	}
 	title := m.st.title.Render("Keys") + m.st.muted.Render("  (any key closes; up/down scroll)")
-	lines := []string{title}
+	lines := []string{ansi.Truncate(title, width, "…")}
 	if width >= 96 {
 		half := (len(items) + 1) / 2
 		colW := width / 2

@@ -182,3 +182,48 @@ func TestViewStates(t *testing.T) {
 		})
 	}
 }
+
+// Every size from tiny to wide renders without a panic and within the
+// screen, in each mode.
+func TestViewAllSizes(t *testing.T) {
+	sh := newFake()
+	sh.fs.WriteFile("/home/user/a-file-with-a-rather-long-name.txt", []byte("x"), 0o644)
+	m := testModel(t, sh, 80, 24)
+	m.onPoll(poll(sh, nil, time.Now()))
+	runSync(t, m, "echo "+strings.Repeat("wide界", 30))
+	runSync(t, m, "warn failing")
+	m.hist.add("echo history entry")
+	setups := map[string]func(){
+		"edit":   func() { m.mode = modeEdit; m.ed.Set("for i in 1 2; do\necho $i\ndone") },
+		"help":   func() { m.mode = modeHelp },
+		"search": func() { m.mode = modeSearch },
+		"menu": func() {
+			m.mode = modeEdit
+			m.comp = []compItem{{"alpha", "alpha"}, {"beta/", "beta/"}, {"gamma", "gamma"}}
+		},
+		"panel":   func() { m.comp = nil; m.focus = focusPanel; m.panelPref = panelOn },
+		"preview": func() { m.focus = focusPrompt; m.mode = modePreview; m.previewLines = []string{"x"} },
+		"save":    func() { m.mode = modeSavePath; m.saveInput.Set("./memsh-home.tar") },
+	}
+	for name, setup := range setups {
+		setup()
+		for w := 1; w <= 130; w += 7 {
+			for h := 1; h <= 40; h += 3 {
+				m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				v := m.View().Content
+				if w < 20 || h < 6 {
+					continue
+				}
+				rows := strings.Split(v, "\n")
+				if len(rows) > h {
+					t.Fatalf("%s %dx%d: %d rows", name, w, h, len(rows))
+				}
+				for i, r := range rows {
+					if rw := ansiWidth(r); rw > w {
+						t.Fatalf("%s %dx%d: row %d is %d wide: %q", name, w, h, i, rw, ansiStrip(r))
+					}
+				}
+			}
+		}
+	}
+}
