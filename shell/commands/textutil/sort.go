@@ -31,6 +31,7 @@ Ordering options:
   -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)
   -n, --numeric-sort          compare according to string numerical value
   -R, --random-sort           shuffle, but group identical keys
+      --random-source=FILE    accepted for compatibility; ignored
   -r, --reverse               reverse the result of comparisons
       --sort=WORD             sort according to WORD:
                                 general-numeric -g, human-numeric -h, month -M,
@@ -39,8 +40,11 @@ Ordering options:
 
 Other options:
 
+      --batch-size=NMERGE   accepted for compatibility; ignored
   -c, --check, --check=diagnose-first  check for sorted input; do not sort
   -C, --check=quiet, --check=silent  like -c, but do not report first bad line
+      --compress-program=PROG  accepted for compatibility; ignored
+      --debug               accepted for compatibility; ignored
   -k, --key=KEYDEF          sort via a key; KEYDEF gives location and type
   -m, --merge               merge already sorted files; do not sort
   -o, --output=FILE         write result to FILE instead of standard output

@@ -31,6 +31,7 @@ Mandatory arguments to long options are mandatory for short options too.
   -F                       same as --follow=name --retry
   -n, --lines=[+]NUM       output the last NUM lines, instead of the last 10;
                              or use -n +NUM to output starting with line NUM
+      --max-unchanged-stats=N  accepted for compatibility; ignored
       --pid=PID            accepted for compatibility; ignored
   -q, --quiet, --silent    never output headers giving file names
       --retry              keep trying to open a file if it is inaccessible
