@@ -525,3 +525,15 @@ func TestFindPrintfStartPoints(t *testing.T) {
 	out, _, _ = setupRun(t, setup, nil, "find", "d//", "-maxdepth", "1", "-name", "f", "-printf", "[%p|%h|%f|%P]\n")
 	check(t, "double slash", out, "[d//f|d/|f|f]\n")
 }
+
+func TestXargsHugeArgument(t *testing.T) {
+	// One 16 MiB word: rejected without being held in memory whole.
+	big := strings.Repeat("x", 16<<20)
+	for _, args := range [][]string{{"xargs", "echo"}, {"xargs", "-0", "echo"}} {
+		_, errs, st, _ := command.Case{Args: args, Stdin: big}.Run(runXargs, testExec)
+		check(t, strings.Join(args, " "), errs, "xargs: argument line too long\n")
+		if st != 1 {
+			t.Errorf("%v: status %d", args, st)
+		}
+	}
+}

@@ -168,7 +168,7 @@ func runXargs(ctx context.Context, inv *command.Invocation) int {
 		defer f.Close()
 		in = f
 	}
-	rd := &xargsReader{r: bufio.NewReaderSize(in, bufSize), delim: o.delim, eof: o.eof, lineMode: o.hasReplace}
+	rd := &xargsReader{r: bufio.NewReaderSize(in, bufSize), delim: o.delim, eof: o.eof, lineMode: o.hasReplace, limit: o.maxChars}
 	rd.warn = func() {
 		inv.Errorf("WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
 	}
@@ -221,9 +221,15 @@ type xargsReader struct {
 	lineMode bool // -I: one argument per line
 	done     bool
 	warn     func() // called once at the first NUL in blank-split input
+	limit    int    // longest argument worth keeping (-s)
 }
 
-var errUnmatchedQuote = errors.New("unmatched quote")
+var (
+	errUnmatchedQuote = errors.New("unmatched quote")
+	// errTooLong stops a single argument from growing past the command
+	// line limit: it could never be run, and memory stays bounded.
+	errTooLong = errors.New("argument line too long")
+)
 
 // next returns the next argument and whether it ended an input line (for
 // -L); io.EOF at the end.
@@ -232,18 +238,27 @@ func (x *xargsReader) next() (string, bool, error) {
 		return "", false, io.EOF
 	}
 	if x.delim >= 0 {
-		tok, err := x.r.ReadString(byte(x.delim))
-		if err == io.EOF {
-			if tok == "" {
-				x.done = true
-				return "", false, io.EOF
+		var tok []byte
+		for {
+			chunk, err := x.r.ReadSlice(byte(x.delim))
+			tok = append(tok, chunk...)
+			if len(tok) > x.limit {
+				return "", false, errTooLong
 			}
-			return tok, true, nil
-		}
-		if err != nil {
+			switch err {
+			case nil:
+				return string(tok[:len(tok)-1]), true, nil
+			case bufio.ErrBufferFull:
+				continue
+			case io.EOF:
+				if len(tok) == 0 {
+					x.done = true
+					return "", false, io.EOF
+				}
+				return string(tok), true, nil
+			}
 			return "", false, err
 		}
-		return tok[:len(tok)-1], true, nil
 	}
 	var b []byte
 	inTok := false
@@ -259,7 +274,7 @@ func (x *xargsReader) next() (string, bool, error) {
 			}
 			truncated = true
 		}
-		if !truncated {
+		if !truncated && len(b) <= x.limit {
 			b = append(b, c)
 		}
 	}
@@ -381,10 +396,18 @@ func (x *xargsRun) run() int {
 				x.inv.Errorf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind)
 				return 1
 			}
+			if err == errTooLong {
+				x.inv.Errorf("argument line too long")
+				return 1
+			}
 			x.inv.Errorf("read error: %s", command.Strerror(err))
 			return 1
 		}
 		if o.hasReplace {
+			if len(tok) > o.maxChars {
+				x.inv.Errorf("argument list too long")
+				return 1
+			}
 			if err := x.execReplace(tok); err == errStop {
 				return x.final
 			}
@@ -427,8 +450,15 @@ func (x *xargsRun) run() int {
 // occurrence of the replace string in the initial arguments substituted.
 func (x *xargsRun) execReplace(line string) error {
 	argv := make([]string, len(x.cmd))
+	size := 0
 	for i, a := range x.cmd {
 		argv[i] = strings.ReplaceAll(a, x.o.replace, line)
+		size += len(argv[i]) + 1
+	}
+	if size > x.o.maxChars {
+		x.inv.Errorf("argument list too long")
+		x.final = 1
+		return errStop
 	}
 	return x.run1(argv)
 }

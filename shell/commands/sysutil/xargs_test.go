@@ -48,5 +48,7 @@ func TestXargs(t *testing.T) {
 		{Args: []string{"xargs", "echo"}, Stdin: "a\x00b c\n", Stdout: "a c\n", Stderr: "xargs: WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?\n"},
 		{Args: []string{"xargs", "-n1", "echo"}, Stdin: "a\x00b c\x00d\n", Stdout: "a\nc\n", Stderr: "xargs: WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?\n"},
 		{Args: []string{"xargs", "-s", "5", "echo"}, Stdin: "abc\n", Stderr: "xargs: argument line too long\n", Status: 1},
+		{Args: []string{"xargs", "-I{}", "-s", "10", "echo", "{}"}, Stdin: "abcdef\n", Stderr: "xargs: argument list too long\n", Status: 1},
+		{Args: []string{"xargs", "-I{}", "-s", "10", "echo", "{}"}, Stdin: "abc\n", Stdout: "abc\n"},
 	})
 }
