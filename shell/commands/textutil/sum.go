@@ -214,7 +214,7 @@ func (a sumAlgo) parseSumLine(line string) (digest, name string, ok bool) {
 		}
 		name, digest = rest[:i], rest[i+4:]
 	} else {
-		if len(line) < hexLen+2 || line[hexLen] != ' ' {
+		if len(line) < hexLen+2 || (line[hexLen] != ' ' && line[hexLen] != '\t') {
 			return "", "", false
 		}
 		digest = line[:hexLen]
@@ -285,7 +285,10 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 			}
 			return inv.PathError(list, err), nil
 		}
-		line := strings.TrimSuffix(string(raw), "\n")
+		line := strings.TrimSuffix(strings.TrimSuffix(string(raw), "\n"), "\r")
+		if line == "" || line[0] == '#' {
+			continue // blank lines and comments are skipped, as in GNU
+		}
 		digest, name, ok := a.parseSumLine(line)
 		if !ok {
 			bad++
