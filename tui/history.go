@@ -41,10 +41,43 @@ func loadHistory(path string) (*history, error) {
 			h.entries = append(h.entries, e)
 		}
 	}
+	if err := sc.Err(); err != nil {
+		return h, err
+	}
 	if len(h.entries) > maxHistory {
 		h.entries = h.entries[len(h.entries)-maxHistory:]
+		if len(h.entries) > 0 {
+			// The file only ever grows by appends: cut it back to what is
+			// kept, so it stays bounded across sessions.
+			return h, h.rewrite()
+		}
 	}
-	return h, sc.Err()
+	return h, nil
+}
+
+// rewrite replaces the history file with the entries kept in memory
+// (a temporary file renamed over it, so a crash leaves the old one).
+func (h *history) rewrite() error {
+	tmp, err := os.CreateTemp(filepath.Dir(h.path), ".history-*")
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(tmp)
+	for _, e := range h.entries {
+		w.WriteString(escapeHist(e))
+		w.WriteByte('\n')
+	}
+	err = w.Flush()
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), h.path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // add records an entry in memory and returns the line to append to the

@@ -341,3 +341,23 @@ func mustTheme(t *testing.T) themesTheme {
 	}
 	return th
 }
+
+func TestHistoryFileBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history")
+	var b strings.Builder
+	for i := 0; i < maxHistory+500; i++ {
+		fmt.Fprintf(&b, "echo %d\n", i)
+	}
+	writeFile(t, path, b.String())
+	h, err := loadHistory(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.entries) != maxHistory || h.entries[0] != "echo 500" {
+		t.Fatalf("%d entries, first %q", len(h.entries), h.entries[0])
+	}
+	h2, err := loadHistory(path)
+	if err != nil || len(h2.entries) != maxHistory || h2.entries[maxHistory-1] != fmt.Sprint("echo ", maxHistory+499) {
+		t.Fatalf("rewritten file: %v, %d entries", err, len(h2.entries))
+	}
+}
