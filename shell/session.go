@@ -45,6 +45,11 @@ type Options struct {
 	// Term says stdout is a terminal of Width columns (ls columns, etc.).
 	Term  bool
 	Width int
+	// Script makes each Run behave like `bash -c SCRIPT` rather than a
+	// line typed at an interactive bash: aliases are not expanded, and
+	// when the script ends the shell exits (the EXIT trap runs, Exited
+	// reports it). For script mode and programs running whole scripts.
+	Script bool
 }
 
 // Stdio is a Run's standard streams. A nil Stdin reads as empty; nil
@@ -156,7 +161,7 @@ func New(opts Options) (*Session, error) {
 		env:         env,
 		dir:         dir,
 		argv0:       "bash",
-		interactive: true,
+		interactive: !opts.Script,
 	})
 	if err != nil {
 		return nil, err
@@ -270,6 +275,9 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
 
 	res := s.c.runStatements(runCtx, s.runner, script, "bash", stderr, s.c.removePsubFiles)
+	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {
+		leave(runCtx, s.runner, res)
+	}
 	status, runErr := res.status, res.err
 	if !res.ran {
 		status = s.last

@@ -216,6 +216,15 @@ func TestExit(t *testing.T) {
 	if out3.String() != "body\ncleanup\n" {
 		t.Errorf("EXIT trap at Close: %q", out3.String())
 	}
+	// Script mode: the script's end is the shell's exit.
+	s4 := newTestSession(t, Options{Script: true})
+	out, _, st = run(t, s4, "trap 'echo cleanup' EXIT; alias a='echo alias'; a; echo body; false", "")
+	if out != "body\ncleanup\n" || st != 1 {
+		t.Errorf("script mode: %q %d", out, st)
+	}
+	if n, ok := s4.Exited(); !ok || n != 1 {
+		t.Errorf("script mode Exited() = %d, %v", n, ok)
+	}
 	// A failing line is not an exit.
 	s2 := newTestSession(t, Options{})
 	run(t, s2, "false", "")
