@@ -407,7 +407,7 @@ func (m *model) renderSearch(width int) ([]string, int, int) {
 		if i == m.searchSel {
 			rows = append(rows, m.st.selected.Render("> "+l))
 		} else {
-			rows = append(rows, "  "+m.st.text.Render(l))
+			rows = append(rows, "  "+m.markMatch(l, m.search.String()))
 		}
 	}
 	if len(m.searchHits) == 0 {
@@ -418,6 +418,56 @@ func (m *model) renderSearch(width int) ([]string, int, int) {
 	rows = append(rows, ansi.Truncate(p+q, width, ""))
 	cx := min(8+runewidth.StringWidth(string(m.search.buf[:m.search.pos])), width-1)
 	return rows, cx, len(rows) - 1
+}
+
+// markMatch draws l with the characters the query matched in the
+// accent style: the substring if there is one, else the subsequence.
+func (m *model) markMatch(l, q string) string {
+	hit := matchPositions(strings.ToLower(l), strings.ToLower(q))
+	if len(hit) == 0 || len(l) != len(strings.ToLower(l)) {
+		return m.st.text.Render(l)
+	}
+	var b strings.Builder
+	start := 0
+	for i := 1; i <= len(l); i++ {
+		if i == len(l) || hit[i] != hit[start] {
+			if hit[start] {
+				b.WriteString(m.st.accent.Render(l[start:i]))
+			} else {
+				b.WriteString(m.st.text.Render(l[start:i]))
+			}
+			start = i
+		}
+	}
+	return b.String()
+}
+
+// matchPositions returns the byte offsets of s that q matches.
+func matchPositions(s, q string) map[int]bool {
+	if q == "" {
+		return nil
+	}
+	hit := map[int]bool{}
+	if i := strings.Index(s, q); i >= 0 {
+		for k := i; k < i+len(q); k++ {
+			hit[k] = true
+		}
+		return hit
+	}
+	if asciiWidth(q) < 0 {
+		return nil // a byte-wise subsequence could split a rune
+	}
+	j := 0
+	for i := 0; i < len(s) && j < len(q); i++ {
+		if s[i] == q[j] {
+			hit[i] = true
+			j++
+		}
+	}
+	if j < len(q) {
+		return nil
+	}
+	return hit
 }
 
 // renderHelp is the key map, in two columns when there is room.
