@@ -68,7 +68,7 @@ func runBase64(ctx context.Context, inv *command.Invocation) int {
 	}
 	r, err := openInput(ctx, inv, name)
 	if err != nil {
-		return inv.PathError(name, err)
+		return pathError(inv, name, err)
 	}
 	defer r.Close()
 	out := newWriter(inv)

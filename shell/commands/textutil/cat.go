@@ -92,13 +92,13 @@ func runCat(ctx context.Context, inv *command.Invocation) int {
 	status := 0
 	for _, name := range operands(args) {
 		if sameAsOutput(inv, name) {
-			inv.Errorf("%s: input file is output file", name)
+			inv.Errorf("%s: input file is output file", quoteName(name))
 			status = 1
 			continue
 		}
 		r, err := openInput(ctx, inv, name)
 		if err != nil {
-			status = inv.PathError(name, err)
+			status = pathError(inv, name, err)
 			continue
 		}
 		if o.plain() {
@@ -118,7 +118,7 @@ func runCat(ctx context.Context, inv *command.Invocation) int {
 			if isCancel(err) {
 				return statusCancelled
 			}
-			status = inv.PathError(name, err)
+			status = pathError(inv, name, err)
 		}
 	}
 	if err := out.Flush(); err != nil {

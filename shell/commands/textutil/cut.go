@@ -257,7 +257,7 @@ func runCut(ctx context.Context, inv *command.Invocation) int {
 	for _, name := range operands(args) {
 		r, err := openInput(ctx, inv, name)
 		if err != nil {
-			status = inv.PathError(name, err)
+			status = pathError(inv, name, err)
 			continue
 		}
 		err = c.run(out, newLineReader(&flushReader{r: r, w: out}, c.eol))
@@ -269,7 +269,7 @@ func runCut(ctx context.Context, inv *command.Invocation) int {
 			if isCancel(err) {
 				return statusCancelled
 			}
-			status = inv.PathError(name, err)
+			status = pathError(inv, name, err)
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -162,7 +162,7 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 	for _, name := range files {
 		r, err := openInput(ctx, inv, name)
 		if err != nil {
-			inv.Errorf("cannot open '%s' for reading: %s", name, command.Strerror(err))
+			inv.Errorf("cannot open %s for reading: %s", quoteAlways(name), command.Strerror(err))
 			status = 1
 			continue
 		}
@@ -179,7 +179,7 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 			if isCancel(err) {
 				return statusCancelled
 			}
-			inv.Errorf("error reading '%s': %s", name, command.Strerror(err))
+			inv.Errorf("error reading %s: %s", quoteAlways(name), command.Strerror(err))
 			status = 1
 		}
 	}

@@ -378,9 +378,9 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 				return statusCancelled
 			}
 			if data == nil {
-				inv.Errorf("cannot read: %s: %s", name, command.Strerror(err))
+				inv.Errorf("cannot read: %s: %s", quoteName(name), command.Strerror(err))
 			} else {
-				inv.Errorf("read failed: %s: %s", name, command.Strerror(err))
+				inv.Errorf("read failed: %s: %s", quoteName(name), command.Strerror(err))
 			}
 			return 2
 		}
@@ -405,7 +405,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	if *output != "" && *output != "-" {
 		f, err := openOutput(inv, *output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
-			inv.Errorf("open failed: %s: %s", *output, command.Strerror(err))
+			inv.Errorf("open failed: %s: %s", quoteName(*output), command.Strerror(err))
 			return 2
 		}
 		w, outFile = f, f
@@ -424,7 +424,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 			err = cerr
 		}
 		if err != nil {
-			inv.Errorf("write failed: %s: %s", *output, command.Strerror(err))
+			inv.Errorf("write failed: %s: %s", quoteName(*output), command.Strerror(err))
 			return 2
 		}
 	}
@@ -495,9 +495,9 @@ func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string
 			return statusCancelled
 		}
 		if data == nil {
-			inv.Errorf("cannot read: %s: %s", name, command.Strerror(err))
+			inv.Errorf("cannot read: %s: %s", quoteName(name), command.Strerror(err))
 		} else {
-			inv.Errorf("read failed: %s: %s", name, command.Strerror(err))
+			inv.Errorf("read failed: %s: %s", quoteName(name), command.Strerror(err))
 		}
 		return 2
 	}

@@ -130,7 +130,7 @@ func (a sumAlgo) run(ctx context.Context, inv *command.Invocation) int {
 			if err == nil {
 				a.writeSum(out, name, sum, &o)
 			} else if !isCancel(err) {
-				status = inv.PathError(name, err)
+				status = pathError(inv, name, err)
 				err = nil
 			}
 		}
@@ -264,10 +264,10 @@ func plural(n int, one, many string) string {
 func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bufio.Writer, list string, o *sumOptions) (int, error) {
 	r, err := openInput(ctx, inv, list)
 	if err != nil {
-		return inv.PathError(list, err), nil
+		return pathError(inv, list, err), nil
 	}
 	defer r.Close()
-	shown := list
+	shown := quoteName(list)
 	if list == "-" {
 		shown = "'standard input'"
 	}
@@ -283,7 +283,7 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 			if isCancel(err) {
 				return 0, err
 			}
-			return inv.PathError(list, err), nil
+			return pathError(inv, list, err), nil
 		}
 		line := strings.TrimSuffix(strings.TrimSuffix(string(raw), "\n"), "\r")
 		if line == "" || line[0] == '#' {
@@ -293,7 +293,7 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 		if !ok {
 			bad++
 			if o.warn {
-				inv.Errorf("%s: %d: improperly formatted %s checksum line", list, lineNo, a.tag)
+				inv.Errorf("%s: %d: improperly formatted %s checksum line", quoteName(list), lineNo, a.tag)
 			}
 			continue
 		}
@@ -307,7 +307,7 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 				continue
 			}
 			unreadable++
-			inv.PathError(name, err)
+			pathError(inv, name, err)
 			if !o.status {
 				fmt.Fprintf(out, "%s: FAILED open or read\n", name)
 			}

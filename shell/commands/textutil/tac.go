@@ -52,9 +52,9 @@ func runTac(ctx context.Context, inv *command.Invocation) int {
 				return statusCancelled
 			}
 			if data == nil {
-				inv.Errorf("failed to open '%s' for reading: %s", name, command.Strerror(err))
+				inv.Errorf("failed to open %s for reading: %s", quoteAlways(name), command.Strerror(err))
 			} else {
-				inv.Errorf("%s: read error: %s", name, command.Strerror(err))
+				inv.Errorf("%s: read error: %s", quoteName(name), command.Strerror(err))
 			}
 			status = 1
 			continue

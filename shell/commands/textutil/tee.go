@@ -66,7 +66,7 @@ func runTee(ctx context.Context, inv *command.Invocation) int {
 	for _, name := range args {
 		f, err := openOutput(inv, name, flags)
 		if err != nil {
-			status = inv.PathError(name, err)
+			status = pathError(inv, name, err)
 			continue
 		}
 		defer f.Close()
@@ -92,7 +92,7 @@ func runTee(ctx context.Context, inv *command.Invocation) int {
 						if name == "" {
 							name = "standard output"
 						}
-						inv.Errorf("%s: %s", name, command.Strerror(werr))
+						inv.Errorf("%s: %s", quoteName(name), command.Strerror(werr))
 						status = 1
 						if onError == "exit" || onError == "exit-nopipe" {
 							return 1

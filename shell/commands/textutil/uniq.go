@@ -126,14 +126,14 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 	}
 	r, err := openInput(ctx, inv, in)
 	if err != nil {
-		return inv.PathError(in, err)
+		return pathError(inv, in, err)
 	}
 	defer r.Close()
 	w := inv.Stdout
 	if len(args) == 2 && args[1] != "-" {
 		f, err := openOutput(inv, args[1], os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
-			return inv.PathError(args[1], err)
+			return pathError(inv, args[1], err)
 		}
 		defer f.Close()
 		w = f
@@ -148,7 +148,7 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 			return statusCancelled
 		}
 		out.Flush()
-		inv.Errorf("error reading '%s'", in)
+		inv.Errorf("error reading %s", quoteAlways(in))
 		return 1
 	}
 	if err := out.Flush(); err != nil {

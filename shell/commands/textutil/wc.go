@@ -90,7 +90,7 @@ func runWc(ctx context.Context, inv *command.Invocation) int {
 			if isCancel(err) {
 				return statusCancelled
 			}
-			inv.Errorf("cannot open '%s' for reading: %s", *files0, command.Strerror(err))
+			inv.Errorf("cannot open %s for reading: %s", quoteAlways(*files0), command.Strerror(err))
 			return 1
 		}
 		fromStdin = *files0 == "-"
@@ -148,7 +148,7 @@ func runWc(ctx context.Context, inv *command.Invocation) int {
 			if isCancel(err) {
 				return statusCancelled
 			}
-			inv.PathError(src, err)
+			pathError(inv, src, err)
 			status = 1
 			if c == nil {
 				continue
