@@ -3,6 +3,7 @@ package sed
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -194,10 +195,9 @@ func FuzzScript(f *testing.F) {
 	f.Fuzz(func(t *testing.T, script, input string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
-		t0 := time.Now()
+		// A script that ignores cancellation would hang the fuzzer: name it.
+		watchdog := time.AfterFunc(time.Minute, func() { panic(fmt.Sprintf("hung on %q %q", script, input)) })
+		defer watchdog.Stop()
 		run(ctx, strings.NewReader(input), "-n", "--", script)
-		if d := time.Since(t0); d > 5*time.Second {
-			t.Fatalf("took %v after the context ended", d)
-		}
 	})
 }
