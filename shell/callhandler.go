@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"io"
 	"path"
 	"reflect"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -104,6 +106,11 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.testOwner(hc, args), nil
 	case "printf":
 		return printfArgs(hc.Stderr, args), nil
+	case "set":
+		if len(args) == 1 {
+			printSet(hc)
+			return statusArgs(0), nil
+		}
 	}
 	return args, nil
 }
@@ -703,4 +710,79 @@ func unaryPosition(args []string, i int) bool {
 		return true
 	}
 	return false
+}
+
+// printSet prints every shell variable as bash's `set` does (mvdan/sh's
+// prints nothing).
+func printSet(hc interp.HandlerContext) {
+	vars := map[string]expand.Variable{}
+	hc.Env.Each(func(name string, vr expand.Variable) bool {
+		vars[name] = vr
+		return true
+	})
+	names := make([]string, 0, len(vars))
+	for n, vr := range vars {
+		if vr.IsSet() && !strings.HasPrefix(n, internalPrefix) && !strings.Contains(n, " ") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		vr := vars[n]
+		b.WriteString(n)
+		b.WriteByte('=')
+		switch vr.Kind {
+		case expand.Indexed:
+			b.WriteByte('(')
+			for i, v := range vr.List {
+				idx := i
+				if vr.Indexes != nil {
+					idx = vr.Indexes[i]
+				}
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				fmt.Fprintf(&b, "[%d]=%s", idx, dquote(v))
+			}
+			b.WriteByte(')')
+		case expand.Associative:
+			keys := make([]string, 0, len(vr.Map))
+			for k := range vr.Map {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			b.WriteByte('(')
+			for _, k := range keys {
+				fmt.Fprintf(&b, "[%s]=%s ", k, dquote(vr.Map[k]))
+			}
+			b.WriteByte(')')
+		default:
+			b.WriteString(setQuote(vr.String()))
+		}
+		b.WriteByte('\n')
+	}
+	io.WriteString(hc.Stdout, b.String())
+}
+
+// setQuote quotes a value as `set` and `declare -p` print it.
+func setQuote(s string) string {
+	plain := true
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return ansiQuote(s)
+		}
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:,+@%=-", r) || r > 0x7f) {
+			plain = false
+		}
+	}
+	if plain {
+		return s
+	}
+	return shellQuote(s)
+}
+
+func dquote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
+	return `"` + r.Replace(s) + `"`
 }

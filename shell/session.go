@@ -196,7 +196,16 @@ func setDir(dir string) interp.RunnerOption {
 func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error) {
 	rs := &runnerState{interactive: cfg.interactive}
 	env := c.dedupEnv(cfg.env)
-	base := newBaseEnviron(env, map[string]string{"BASH_ARGV0": cfg.argv0}, c.userHome)
+	base := newBaseEnviron(env, map[string]string{
+		"BASH_ARGV0":   cfg.argv0,
+		"BASH":         sandboxShell,
+		"BASH_VERSION": "5.2.15(1)-release",
+		"HOSTTYPE":     "x86_64",
+		"MACHTYPE":     "x86_64-pc-linux-gnu",
+		"OSTYPE":       "linux-gnu",
+		"OPTERR":       "1",
+		"PS4":          "+ ",
+	}, c.userHome)
 	params := append(append([]string{}, cfg.flags...), "--")
 	params = append(params, cfg.params...)
 	r, err := interp.New(
