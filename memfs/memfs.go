@@ -317,11 +317,15 @@ func (f *FS) listDir(d *inode) ([]fs.DirEntry, syscall.Errno) {
 	if e := f.needLoad(d); e != 0 {
 		return nil, e
 	}
-	ents := make([]fs.DirEntry, 0, len(d.children))
+	backing := make([]dirEntry, 0, len(d.children)) // one allocation for all entries
 	for name, c := range d.children {
-		ents = append(ents, &dirEntry{name: name, n: c})
+		backing = append(backing, dirEntry{name: name, n: c})
 	}
-	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	slices.SortFunc(backing, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
+	ents := make([]fs.DirEntry, len(backing))
+	for i := range backing {
+		ents[i] = &backing[i]
+	}
 	return ents, 0
 }
 
