@@ -100,6 +100,8 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		term.IsTerminal(stdin.Fd()) && term.IsTerminal(stdout.Fd())
 
 	opts, err := sessionOptions(cfg, stdout)
+	// A script runs like bash -c: the EXIT trap runs at its end.
+	opts.Script = !interactive
 	if err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
 		return 2
