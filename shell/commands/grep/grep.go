@@ -59,6 +59,7 @@ type grepper struct {
 	nameMode     int
 	walking      map[string]bool // real paths of the directories being walked
 	lineBuffered bool
+	skipDevices  bool
 }
 
 const (
@@ -198,7 +199,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	text := fset.BoolP("text", "a", false, "")
 	noBinary := fset.BoolP("I", "I", false, "")
 	directories := fset.StringP("directories", "d", "read", "")
-	fset.StringP("devices", "D", "read", "")
+	devices := fset.StringP("devices", "D", "read", "")
 	recursive := fset.BoolP("recursive", "r", false, "")
 	derefRecursive := fset.BoolP("dereference-recursive", "R", false, "")
 	includes := fset.StringArray("include", nil, "")
@@ -259,6 +260,13 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		fmt.Fprintln(inv.Stderr, "Valid arguments are:\n  - ‘read’\n  - ‘recurse’\n  - ‘skip’")
 		usage(inv, "")
 		return 1
+	}
+	switch *devices {
+	case "read", "skip":
+		g.skipDevices = *devices == "skip"
+	default:
+		inv.Errorf("unknown devices method")
+		return 2
 	}
 	if *recursive || *derefRecursive {
 		g.dirAction = "recurse"
@@ -621,6 +629,9 @@ func (g *grepper) operand(op string) {
 	}
 	if op != "" && g.excludedFile(op, true) {
 		return
+	}
+	if g.skipDevices && !st.Mode().IsRegular() {
+		return // -D skip: devices, FIFOs and sockets
 	}
 	g.openAndGrep(abs, op)
 }

@@ -673,6 +673,9 @@ func (p *parser) command(c *cmd) error {
 			return err
 		}
 	case 'r', 'R', 'w', 'W':
+		if p.s.sandbox {
+			return p.errorf("e/r/w commands disabled in sandbox mode")
+		}
 		c.fname = p.readFilename()
 		if c.fname == "" {
 			return p.errorf("missing filename in r/R/w/W commands")
@@ -693,6 +696,9 @@ func (p *parser) command(c *cmd) error {
 			return err
 		}
 	case 'e':
+		if p.s.sandbox {
+			return p.errorf("e/r/w commands disabled in sandbox mode")
+		}
 		// The command runs in memsh's own shell (sh -c), never on the host.
 		c.fname = p.readFilename()
 	case 'v':
@@ -758,9 +764,16 @@ flags:
 			c.nth, seenN = int(min(n, 1<<31-1)), true
 			continue
 		case f == 'e':
+			if p.s.sandbox {
+				p.pos++
+				return p.errorf("e/r/w commands disabled in sandbox mode")
+			}
 			c.eval = true
 		case f == 'w':
 			p.pos++
+			if p.s.sandbox {
+				return p.errorf("e/r/w commands disabled in sandbox mode")
+			}
 			c.fname = p.readFilename()
 			if c.fname == "" {
 				return p.errorf("missing filename in r/R/w/W commands")

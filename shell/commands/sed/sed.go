@@ -34,10 +34,10 @@ type sed struct {
 	ctx context.Context
 	inv *command.Invocation
 
-	quiet, extended, separate, inPlace, unbuffered bool
-	suffix                                         string
-	eol                                            byte
-	lineWrap                                       int
+	quiet, extended, separate, inPlace, unbuffered, sandbox bool
+	suffix                                                  string
+	eol                                                     byte
+	lineWrap                                                int
 
 	cmds      []*cmd
 	outputs   map[string]*output
@@ -116,7 +116,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	lineLen := fset.StringP("line-length", "l", "70", "")
 	fset.Bool("posix", false, "")
 	fset.Bool("debug", false, "")
-	fset.Bool("sandbox", false, "")
+	sandbox := fset.Bool("sandbox", false, "")
 	fset.Bool("follow-symlinks", false, "")
 	fset.BoolP("binary", "b", false, "")
 	version := fset.Bool("version", false, "")
@@ -136,6 +136,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	s.quiet = *quiet || *silent
 	s.extended = *extended || *extendedR
 	s.separate = *separate
+	s.sandbox = *sandbox
 	s.unbuffered = *unbuffered
 	s.inPlace, s.suffix = inPlace, suffix
 	if *nullData {

@@ -201,3 +201,15 @@ func FuzzScript(f *testing.F) {
 		run(ctx, strings.NewReader(input), "-n", "--", script)
 	})
 }
+
+func TestSandbox(t *testing.T) {
+	// From GNU sed 4.9.
+	for script, char := range map[string]int{"r x": 1, "s/a/b/w x": 7, "e ls": 1, "s/a/b/e": 7, "1w x": 2} {
+		c := command.Case{Args: []string{"sed", "--sandbox", script}, Stdin: "a\n",
+			Stderr: fmt.Sprintf("sed: -e expression #1, char %d: e/r/w commands disabled in sandbox mode\n", char), Status: 1}
+		stdout, stderr, status, _ := c.Run(Run, nil)
+		if stdout != "" || stderr != c.Stderr || status != 1 {
+			t.Errorf("%q: %q %q %d, want %q", script, stdout, stderr, status, c.Stderr)
+		}
+	}
+}
