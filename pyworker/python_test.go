@@ -426,7 +426,7 @@ func TestPythonBrokenPipe(t *testing.T) {
 	st := testRuntime().RunPython(context.Background(), Proc{
 		Args: []string{"python3", "-c", "print('x' * 100000)"}, FS: newFS(t), Dir: "/", Stdout: pw, Stderr: &errb,
 	})
-	if st != 1 || !strings.Contains(errb.String(), "BrokenPipeError: [Errno 64] Broken pipe") {
+	if st != 1 || !strings.Contains(errb.String(), "BrokenPipeError: [Errno 32] Broken pipe") {
 		t.Errorf("status %d stderr %q", st, errb.String())
 	}
 }
@@ -485,16 +485,17 @@ func TestPythonSandbox(t *testing.T) {
 	f := newFS(t)
 	tests := []struct{ code, want string }{
 		{"import threading; threading.Thread(target=print).start()", "RuntimeError: can't start new thread"},
-		{"import socket; socket.socket()", "OSError: [Errno 58] Not supported"},
-		{"import subprocess; subprocess.run(['ls'])", "OSError: [Errno 58] wasi does not support processes."},
+		{"import socket; socket.socket()", "OSError: [Errno 95] Operation not supported"},
+		{"import subprocess; subprocess.run(['ls'])", "OSError: [Errno 95] wasi does not support processes."},
 		{"import os; os.system('ls')", "AttributeError: module 'os' has no attribute 'system'"},
 		{"import os; os.fork()", "AttributeError: module 'os' has no attribute 'fork'"},
 		{"import ssl", "ModuleNotFoundError: No module named 'ssl'"},
 	}
 	var script strings.Builder
-	script.WriteString("import sys\n")
+	script.WriteString("import sitecustomize\n")
 	for _, tt := range tests {
-		fmt.Fprintf(&script, "try:\n    exec(%q)\nexcept BaseException as e:\n    print(type(e).__name__ + ': ' + str(e))\nelse:\n    print('no error')\n", tt.code)
+		// sitecustomize's hook gives the message an uncaught error prints.
+		fmt.Fprintf(&script, "try:\n    exec(%q)\nexcept BaseException as e:\n    sitecustomize._memsh_linux(e)\n    print(type(e).__name__ + ': ' + str(e))\nelse:\n    print('no error')\n", tt.code)
 	}
 	r := py(t, f, "/", "", "-c", script.String())
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
@@ -598,3 +599,29 @@ func TestPythonInteractive(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestPythonLinuxErrno checks tracebacks carry Linux's errno and glibc's
+// wording, for chained exceptions too, while caught errors keep the
+// numbers the errno module defines.
+func TestPythonLinuxErrno(t *testing.T) {
+	f := newFS(t)
+	f.WriteFile("/tmp/file", nil, 0o644)
+	r := py(t, f, "/tmp", "", "-c", `
+import errno, os
+try:
+    open('nope')
+except OSError as e:
+    assert e.errno == errno.ENOENT
+try:
+    os.mkdir('file')
+except FileExistsError:
+    open('file/x')`)
+	want := "FileExistsError: [Errno 17] File exists: 'file'\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File \"<string>\", line 10, in <module>\nNotADirectoryError: [Errno 20] Not a directory: 'file/x'\n"
+	if r.status != 1 || !strings.HasSuffix(r.stderr, want) {
+		t.Errorf("status %d stderr %q", r.status, r.stderr)
+	}
+	r = py(t, f, "/tmp", "", "-c", "import os; os.symlink('loop', 'loop'); open('loop')")
+	if !strings.HasSuffix(r.stderr, "OSError: [Errno 40] Too many levels of symbolic links: 'loop'\n") {
+		t.Errorf("ELOOP: %q", r.stderr)
+	}
+}

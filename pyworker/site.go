@@ -36,9 +36,104 @@ func sitecustomize(dir, abs, argv0 string) []byte {
 		b.WriteString(pyBytes(argv0))
 		b.WriteString(")\ndel _sys\n")
 	}
+	b.WriteString(linuxErrnoHook)
 	b.WriteString("del _os\n")
 	return []byte(b.String())
 }
+
+// linuxErrnoHook makes uncaught (and "Exception ignored") OSErrors print
+// Linux's errno numbers and glibc's wording. Code that catches an OSError
+// still sees WASI's numbers, which match the errno module it compares
+// with. Tables: Linux x86-64 errno values and the glibc strerror texts
+// that differ from musl's (wasi-libc's).
+const linuxErrnoHook = `
+# Tracebacks say what CPython on Linux says: this WASI build numbers errno
+# as WASI does ([Errno 44] for ENOENT) and words some messages as musl does.
+import sys as _sys, errno as _errno
+_linux = {
+    'EPERM': 1, 'ENOENT': 2, 'ESRCH': 3, 'EINTR': 4, 'EIO': 5, 'ENXIO': 6,
+    'E2BIG': 7, 'ENOEXEC': 8, 'EBADF': 9, 'ECHILD': 10, 'EAGAIN': 11,
+    'ENOMEM': 12, 'EACCES': 13, 'EFAULT': 14, 'EBUSY': 16, 'EEXIST': 17,
+    'EXDEV': 18, 'ENODEV': 19, 'ENOTDIR': 20, 'EISDIR': 21, 'EINVAL': 22,
+    'ENFILE': 23, 'EMFILE': 24, 'ENOTTY': 25, 'ETXTBSY': 26, 'EFBIG': 27,
+    'ENOSPC': 28, 'ESPIPE': 29, 'EROFS': 30, 'EMLINK': 31, 'EPIPE': 32,
+    'EDOM': 33, 'ERANGE': 34, 'EDEADLK': 35, 'ENAMETOOLONG': 36,
+    'ENOLCK': 37, 'ENOSYS': 38, 'ENOTEMPTY': 39, 'ELOOP': 40, 'ENOMSG': 42,
+    'EIDRM': 43, 'ENOLINK': 67, 'EPROTO': 71, 'EMULTIHOP': 72, 'EBADMSG': 74,
+    'EOVERFLOW': 75, 'EILSEQ': 84, 'ENOTSOCK': 88, 'EDESTADDRREQ': 89,
+    'EMSGSIZE': 90, 'EPROTOTYPE': 91, 'ENOPROTOOPT': 92,
+    'EPROTONOSUPPORT': 93, 'ENOTSUP': 95, 'EAFNOSUPPORT': 97,
+    'EADDRINUSE': 98, 'EADDRNOTAVAIL': 99, 'ENETDOWN': 100,
+    'ENETUNREACH': 101, 'ENETRESET': 102, 'ECONNABORTED': 103,
+    'ECONNRESET': 104, 'ENOBUFS': 105, 'EISCONN': 106, 'ENOTCONN': 107,
+    'ETIMEDOUT': 110, 'ECONNREFUSED': 111, 'EHOSTUNREACH': 113,
+    'EALREADY': 114, 'EINPROGRESS': 115, 'ESTALE': 116, 'EDQUOT': 122,
+    'ECANCELED': 125, 'EOWNERDEAD': 130, 'ENOTRECOVERABLE': 131,
+}
+_glibc = {
+    'EIO': 'Input/output error', 'ECHILD': 'No child processes',
+    'ENOMEM': 'Cannot allocate memory', 'EBUSY': 'Device or resource busy',
+    'EXDEV': 'Invalid cross-device link', 'EMFILE': 'Too many open files',
+    'ENOTTY': 'Inappropriate ioctl for device', 'ESPIPE': 'Illegal seek',
+    'EDOM': 'Numerical argument out of domain',
+    'ERANGE': 'Numerical result out of range',
+    'EDEADLK': 'Resource deadlock avoided',
+    'ENAMETOOLONG': 'File name too long',
+    'ELOOP': 'Too many levels of symbolic links',
+    'EOVERFLOW': 'Value too large for defined data type',
+    'EILSEQ': 'Invalid or incomplete multibyte or wide character',
+    'ENOTSOCK': 'Socket operation on non-socket',
+    'EMSGSIZE': 'Message too long', 'ENOTSUP': 'Operation not supported',
+    'EADDRINUSE': 'Address already in use',
+    'EADDRNOTAVAIL': 'Cannot assign requested address',
+    'ENETUNREACH': 'Network is unreachable',
+    'ENETRESET': 'Network dropped connection on reset',
+    'ECONNABORTED': 'Software caused connection abort',
+    'EISCONN': 'Transport endpoint is already connected',
+    'ENOTCONN': 'Transport endpoint is not connected',
+    'ETIMEDOUT': 'Connection timed out', 'EHOSTUNREACH': 'No route to host',
+    'EINPROGRESS': 'Operation now in progress',
+    'EDQUOT': 'Disk quota exceeded', 'EOWNERDEAD': 'Owner died',
+}
+
+# By number: errno.errorcode cannot say it, as WASI gives some names one
+# number (EPIPE and ESHUTDOWN are both 64).
+_num = {getattr(_errno, n): (v, _glibc.get(n)) for n, v in _linux.items() if hasattr(_errno, n)}
+
+def _memsh_linux(exc, _strerror=_os.strerror):
+    todo, seen = [exc], set()
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        todo += [e.__cause__, e.__context__]
+        if isinstance(e, OSError) and type(e.errno) is int and not getattr(e, '_memsh_linux', False):
+            linux = _num.get(e.errno)
+            if linux:
+                if linux[1] and e.strerror == _strerror(e.errno):
+                    e.strerror = linux[1]
+                e.errno = linux[0]
+                e._memsh_linux = True
+
+def _memsh_excepthook(t, v, tb, _hook=_sys.excepthook):
+    try:
+        _memsh_linux(v)
+    except Exception:
+        pass
+    _hook(t, v, tb)
+
+def _memsh_unraisablehook(u, _hook=_sys.unraisablehook):
+    try:
+        _memsh_linux(u.exc_value)
+    except Exception:
+        pass
+    _hook(u)
+
+_sys.excepthook = _memsh_excepthook
+_sys.unraisablehook = _memsh_unraisablehook
+del _sys
+`
 
 // pyBytes renders s as the body of a python bytes literal, quotes included.
 func pyBytes(s string) string {
