@@ -227,7 +227,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	}
 	operands := fset.Args()
 	if *version {
-		fmt.Fprintln(inv.Stdout, "grep (GNU grep) 3.8 (memsh)")
+		// The first line is GNU's, for scripts that check it.
+		fmt.Fprintln(inv.Stdout, "grep (GNU grep) 3.8")
+		fmt.Fprintln(inv.Stdout, "memsh's own implementation of GNU grep 3.8's interface; no GNU code.")
 		return 0
 	}
 

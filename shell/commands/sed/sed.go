@@ -129,7 +129,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		return exitBadUsage
 	}
 	if *version {
-		fmt.Fprintln(inv.Stdout, "sed (GNU sed) 4.9 (memsh)")
+		// The first line is GNU's, for scripts that check it.
+		fmt.Fprintln(inv.Stdout, "sed (GNU sed) 4.9")
+		fmt.Fprintln(inv.Stdout, "memsh's own implementation of GNU sed 4.9's interface; no GNU code.")
 		return 0
 	}
 	s := &sed{ctx: ctx, inv: inv, eol: '\n', outputs: map[string]*output{}, rfiles: map[string]*bufio.Reader{}}
