@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -78,12 +80,15 @@ func TestCancel(t *testing.T) {
 		{"loop in a command substitution", "echo started; x=$(while :; do :; done)", nil},
 		{"sleep", "echo started; sleep 1000", nil},
 		{"background job", "while :; do :; done & echo started; wait", nil},
+		{"streaming pipeline", "echo started; yes | cat | cat > /dev/null", nil},
+		{"sleep in a pipeline", "echo started; sleep 1000 | cat", nil},
+		{"process substitution", "echo started; cat <(while :; do :; done)", nil},
 	}
 	s := newTestSession(t, Options{})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			st, errs := runCancelled(t, s, c.script, c.stdin)
-			if st != 130 {
+			if st != 130 || strings.Contains(errs, "context") {
 				t.Errorf("status %d, want 130 (stderr %q)", st, errs)
 			}
 			// The session is still usable.
@@ -214,4 +219,65 @@ func TestStreaming(t *testing.T) {
 			t.Errorf("%q: %q %q %d", c.script, out, errs, st)
 		}
 	}
+}
+
+// TestStreamingMemory pushes 256 MiB through a pipeline and checks the
+// heap stays small: the data streams, it is never held.
+func TestStreamingMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	s := newTestSession(t, Options{})
+	if !s.IsCommand("head") || !s.IsCommand("wc") {
+		t.Skip("head or wc not registered yet")
+	}
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		var ms runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak.Load() {
+				peak.Store(ms.HeapInuse)
+			}
+		}
+	})
+	out, errs, st := run(t, s, "head -c 268435456 /dev/zero | cat | wc -c", "")
+	close(stop)
+	wg.Wait()
+	if out != "268435456\n" || st != 0 {
+		t.Fatalf("got %q %q %d", out, errs, st)
+	}
+	if grew := int64(peak.Load()) - int64(base.HeapInuse); grew > 64<<20 {
+		t.Errorf("heap grew by %d MiB while streaming 256 MiB", grew>>20)
+	}
+}
+
+// TestNoGoroutineLeak runs pipelines, redirections, here-docs, command
+// substitutions and child shells, and checks every goroutine they started
+// has ended.
+func TestNoGoroutineLeak(t *testing.T) {
+	s := newTestSession(t, Options{})
+	base := runtime.NumGoroutine()
+	for i := 0; i < 20; i++ {
+		run(t, s, "echo a | cat | cat > /dev/null; cat <<< here > f; read x < f; y=$(echo sub); bash -c 'echo child' > /dev/null; cat <(echo p) > /dev/null; yes | head -1 > /dev/null", "stdin data")
+	}
+	var n int
+	for try := 0; try < 200; try++ {
+		if n = runtime.NumGoroutine(); n <= base {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	buf := make([]byte, 1<<16)
+	t.Errorf("%d goroutines left running (started with %d):\n%s", n, base, buf[:runtime.Stack(buf, true)])
 }
