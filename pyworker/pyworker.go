@@ -23,9 +23,10 @@
 //     (corrupt bytes, unsupported imports); 134 when the guest traps (like
 //     a C program that aborts); 127 when python.wasm is not installed.
 //   - Errors wazero has no name for (EFBIG, ENOSPC, EPIPE, ...) still reach
-//     the guest by name: a write past memfs's MaxFileSize raises
-//     "OSError: [Errno 22] File too large" in python. Errno numbers are
-//     WASI's (ENOENT is 44), as this CPython build defines them.
+//     the guest by name: a write past memfs's MaxFileSize raises OSError
+//     EFBIG "File too large" in python. Errno numbers are WASI's (ENOENT
+//     is 44), as this CPython build defines them; uncaught tracebacks are
+//     rewritten to Linux's numbers (docs/pyworker.md).
 //   - python.wasm is looked for as PythonSearchPath documents;
 //     scripts/install-python.sh (run by `make build`) installs it.
 package pyworker
