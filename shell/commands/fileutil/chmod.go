@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"syscall"
 
 	"memsh/shell/command"
 )
@@ -287,6 +288,10 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 	}
 	lfi, err := c.inv.FS.Lstat(p)
 	if err != nil {
+		if c.verbose {
+			fmt.Fprintf(c.out, "%s could not be accessed\n", quote(name))
+		}
+		c.out.Flush()
 		if !c.quiet {
 			c.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
 		}
@@ -298,7 +303,16 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 	fi, err := c.inv.FS.Stat(p)
 	if err != nil {
 		if !c.quiet {
-			c.inv.Errorf("cannot operate on dangling symlink %s", quote(name))
+			c.out.Flush()
+			if isErrno(err, syscall.ENOENT) {
+				c.inv.Errorf("cannot operate on dangling symlink %s", quote(name))
+			} else {
+				if c.verbose {
+					fmt.Fprintf(c.out, "%s could not be accessed\n", quote(name))
+					c.out.Flush()
+				}
+				c.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
+			}
 		}
 		return 1
 	}

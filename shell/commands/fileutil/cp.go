@@ -222,7 +222,7 @@ func (c *copier) copyTop(src, dst string) int {
 			c.intoSelf, c.selfIno, c.hitSelf = true, 0, false
 			st := c.copy(src, sp, sfi, dst, dp)
 			c.intoSelf = false
-			if st == cancelled {
+			if st == cancelled || st != 0 && !c.hitSelf {
 				return st
 			}
 			return c.errorf("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
@@ -239,7 +239,7 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 		return c.errorf("-r not specified; omitting directory %s", quote(src))
 	}
 	dfi, derr := c.inv.FS.Stat(dp)
-	if isErrno(derr, syscall.ENOTDIR) {
+	if isErrno(derr, syscall.ENOTDIR) || isErrno(derr, syscall.ELOOP) {
 		return c.errorf("cannot stat %s: %s", quote(dst), command.Strerror(derr))
 	}
 	dexists := derr == nil
@@ -253,6 +253,12 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 	}
 	if dexists && sameFile(sfi, dfi) && !(c.symLink || c.hardLink && c.force) {
 		return c.errorf("%s and %s are the same file", quote(src), quote(dst))
+	}
+	if dexists && sfi.Mode()&fs.ModeSymlink != 0 && !c.symLink && !c.hardLink {
+		// Replacing the file a copied symlink points to would leave a loop.
+		if tfi, err := c.inv.FS.Stat(sp); err == nil && sameFile(tfi, dfi) {
+			return c.errorf("%s and %s are the same file", quote(src), quote(dst))
+		}
 	}
 	switch {
 	case sfi.IsDir() && c.ancestors[statOf(sfi).Ino]:

@@ -145,6 +145,9 @@ func TestDifferential(t *testing.T) {
 				he := strings.ReplaceAll(herr.String(), host, "/home/user")
 				if ho != mout.String() || he != merr.String() || hstatus != mstatus {
 					t.Errorf("%s\n--- host (%d):\n%s%s--- memsh (%d):\n%s%s", line, hstatus, ho, he, mstatus, mout.String(), merr.String())
+					if os.Getenv("FILEUTIL_DIFF_SCRIPT") != "" {
+						t.Logf("script:\n%s", script)
+					}
 				}
 			}
 		})

@@ -98,7 +98,15 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 				target = relPath(parent, abs)
 			}
 		}
-		if dfi, err := inv.FS.Lstat(trimSlash(dp)); err == nil {
+		// GNU looks at the destination name as given (a trailing slash
+		// included) to decide whether something is in the way.
+		dfi, lerr := inv.FS.Lstat(dp)
+		if lerr != nil && !isErrno(lerr, syscall.ENOENT) && (*force || *interact) {
+			fail("failed to access %s: %s", quote(dst), command.Strerror(lerr))
+			status = 1
+			continue
+		}
+		if lerr == nil {
 			if *interact {
 				out.Flush()
 				if !confirm(inv, "replace %s? ", quote(dst)) {
@@ -112,16 +120,20 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 				continue
 			}
 			if dfi.IsDir() {
-				fail("%s: cannot overwrite directory", quote(dst))
+				fail("%s: cannot overwrite directory", quoteName(dst))
 				status = 1
 				continue
 			}
-			if !*symbolic {
-				if sfi, err := inv.FS.Lstat(sp); err == nil && sameFile(sfi, dfi) {
-					fail("%s and %s are the same file", quote(src), quote(dst))
-					status = 1
-					continue
-				}
+			// GNU: the source (followed, relative to the working directory
+			// even with -s) is the very entry about to be removed.
+			same := false
+			if sfi, err := inv.FS.Stat(abs(inv, src)); err == nil && sameFile(sfi, dfi) {
+				same = statOf(sfi).Nlink == 1 || cleanAbs(abs(inv, src)) == cleanAbs(dp)
+			}
+			if same {
+				fail("%s and %s are the same file", quote(src), quote(dst))
+				status = 1
+				continue
 			}
 			if err := inv.FS.Remove(trimSlash(dp)); err != nil {
 				fail("cannot remove %s: %s", quote(dst), command.Strerror(err))

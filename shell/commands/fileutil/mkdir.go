@@ -58,6 +58,13 @@ func runMkdir(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 		if err := inv.FS.Mkdir(p, goPerm(mode)); err != nil {
+			if *parents && isErrno(err, syscall.EEXIST) {
+				if _, serr := inv.FS.Stat(p); isErrno(serr, syscall.ELOOP) {
+					inv.Errorf("cannot stat %s: %s", lquote(inv, op), command.Strerror(serr))
+					status = 1
+					continue
+				}
+			}
 			inv.Errorf("cannot create directory %s: %s", lquote(inv, op), command.Strerror(err))
 			status = 1
 			continue

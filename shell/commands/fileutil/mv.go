@@ -48,9 +48,9 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			continue
 		}
-		if b := baseName(src); b == "." || b == ".." {
-			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(syscall.EBUSY))
-			status = 1
+		dfi, derr := inv.FS.Lstat(trimSlash(dp))
+		dexists := derr == nil
+		if dexists && *noClobber && !*force {
 			continue
 		}
 		if _, err := inv.FS.Stat(dp); isErrno(err, syscall.ENOTDIR) {
@@ -58,21 +58,13 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			continue
 		}
-		dfi, derr := inv.FS.Lstat(trimSlash(dp))
-		dexists := derr == nil
 		if dexists && sameFile(sfi, dfi) {
 			fail("%s and %s are the same file", quote(src), quote(dst))
 			status = 1
 			continue
 		}
-		if sfi.IsDir() {
-			srcReal, err1 := inv.FS.Realpath(sp)
-			parentReal, err2 := inv.FS.Realpath(dirName(dp))
-			if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
-				fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
-				status = 1
-				continue
-			}
+		if dexists && *noClobber && !*force {
+			continue
 		}
 		if dexists {
 			if dfi.IsDir() && !sfi.IsDir() {
@@ -85,9 +77,6 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 				status = 1
 				continue
 			}
-			if *noClobber && !*force {
-				continue
-			}
 			if *interact && !*force {
 				out.Flush()
 				if !confirm(inv, "overwrite %s? ", quote(dst)) {
@@ -95,6 +84,20 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 				}
 			}
 			if *update && !sfi.ModTime().After(dfi.ModTime()) {
+				continue
+			}
+		}
+		if b := baseName(src); b == "." || b == ".." {
+			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(syscall.EBUSY))
+			status = 1
+			continue
+		}
+		if sfi.IsDir() {
+			srcReal, err1 := inv.FS.Realpath(sp)
+			parentReal, err2 := inv.FS.Realpath(dirName(dp))
+			if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
+				fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
+				status = 1
 				continue
 			}
 		}

@@ -103,7 +103,7 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 	defer r.out.Flush()
 	status := 0
 	for _, op := range operands {
-		if base := baseName(op); base == "." || base == ".." {
+		if base := baseName(op); r.recursive && (base == "." || base == "..") {
 			inv.Errorf("refusing to remove '.' or '..' directory: skipping %s", quote(op))
 			status = 1
 			continue
@@ -140,13 +140,16 @@ func (r *rmCmd) remove(name, p string) int {
 	}
 	fi, err := r.inv.FS.Lstat(p)
 	if err != nil {
-		if r.force && isErrno(err, syscall.ENOENT) {
-			return 0
+		if r.force && (isErrno(err, syscall.ENOENT) || isErrno(err, syscall.ENOTDIR)) {
+			return 0 // -f ignores what does not exist, as GNU's ignorable_missing
 		}
 		return r.fail(name, err)
 	}
 	if strings.HasSuffix(p, "/") && !fi.IsDir() {
 		if sfi, err := r.inv.FS.Stat(p); err != nil || !sfi.IsDir() {
+			if r.force {
+				return 0
+			}
 			return r.fail(name, syscall.ENOTDIR)
 		}
 	}
@@ -165,6 +168,9 @@ func (r *rmCmd) remove(name, p string) int {
 	if !r.recursive {
 		if !r.dir {
 			return r.fail(name, syscall.EISDIR)
+		}
+		if des, err := r.inv.FS.ReadDir(p); err == nil && len(des) > 0 {
+			return r.fail(name, syscall.ENOTEMPTY) // GNU checks before asking
 		}
 		if r.interactive && !confirm(r.inv, "remove directory %s? ", quote(name)) {
 			return 0

@@ -24,8 +24,11 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 	}
 	out := newOut(inv)
 	defer out.Flush()
-	// remove reports whether name is gone; failures print GNU's message.
+	// remove reports whether name is gone; failures print GNU's message
+	// unless --ignore-fail-on-non-empty covers them (ignored).
+	ignored := false
 	remove := func(name string, parent bool) bool {
+		ignored = false
 		if *verbose {
 			fmt.Fprintf(out, "%s: removing directory, %s\n", inv.Name(), quote(name))
 		}
@@ -35,6 +38,7 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 			return true
 		}
 		if *ignore && (isErrno(err, syscall.ENOTEMPTY) || isErrno(err, syscall.EEXIST)) {
+			ignored = true
 			return false
 		}
 		out.Flush()
@@ -51,7 +55,7 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 			return cancelled
 		}
 		if !remove(op, false) {
-			if !*ignore || !isNonEmpty(inv, abs(inv, op)) {
+			if !ignored {
 				status = 1
 			}
 			continue
@@ -69,7 +73,7 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 				break
 			}
 			if !remove(p, true) {
-				if !*ignore || !isNonEmpty(inv, abs(inv, p)) {
+				if !ignored {
 					status = 1
 				}
 				break
@@ -104,11 +108,6 @@ func rmdirOne(inv *command.Invocation, p string) error {
 		p = t
 	}
 	return inv.FS.Remove(p)
-}
-
-func isNonEmpty(inv *command.Invocation, p string) bool {
-	des, err := inv.FS.ReadDir(p)
-	return err == nil && len(des) > 0
 }
 
 type textError string

@@ -108,12 +108,24 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			continue
 		}
+		if err != nil && *noDeref && !*noCreate {
+			// -h never creates: the time update itself fails.
+			inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
+			status = 1
+			continue
+		}
 		if err != nil {
-			if !isErrno(err, syscall.ENOENT) || *noCreate {
-				if !(*noCreate && isErrno(err, syscall.ENOENT)) {
-					inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+			if *noCreate {
+				// Without creating, only the time update runs; it may fail.
+				if !isErrno(err, syscall.ENOENT) {
+					inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
 					status = 1
 				}
+				continue
+			}
+			if !isErrno(err, syscall.ENOENT) {
+				inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+				status = 1
 				continue
 			}
 			fl, err := inv.FS.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o666&^umask)
