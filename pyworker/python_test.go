@@ -356,6 +356,14 @@ func TestPythonNotInstalled(t *testing.T) {
 	}
 }
 
+func TestPythonNoFS(t *testing.T) {
+	var errb bytes.Buffer
+	st := testRuntime().RunPython(context.Background(), Proc{Args: []string{"python3", "x.py"}, Stderr: &errb})
+	if st != 126 || errb.String() != "python3: no filesystem\n" {
+		t.Errorf("status %d stderr %q", st, errb.String())
+	}
+}
+
 func TestPythonCancel(t *testing.T) {
 	needPython(t)
 	f := newFS(t)

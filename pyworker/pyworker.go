@@ -223,6 +223,10 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	if st, done := ctxStatus(ctx); done {
 		return st
 	}
+	if p.FS == nil {
+		p.errorf("python3", "no filesystem")
+		return StatusCannotExecute
+	}
 	// Loading python may take seconds on a cold cache; Ctrl-C must not
 	// wait for it (the load goes on for the next run).
 	loaded := make(chan struct{})
