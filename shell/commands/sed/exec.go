@@ -427,19 +427,20 @@ func (s *sed) exec(src *source) outcome {
 
 func transliterate(b []byte, m map[rune]rune) []byte {
 	out := make([]byte, 0, len(b))
+	put := func(r rune) {
+		if r >= rawByte {
+			out = append(out, byte(r-rawByte))
+		} else {
+			out = utf8.AppendRune(out, r)
+		}
+	}
 	for i := 0; i < len(b); {
 		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size == 1 {
-			if t, ok := m[rune(b[i])]; ok && b[i] < utf8.RuneSelf {
-				out = utf8.AppendRune(out, t)
-			} else {
-				out = append(out, b[i])
-			}
-			i++
-			continue
+			r = rawByte + rune(b[i])
 		}
 		if t, ok := m[r]; ok {
-			out = utf8.AppendRune(out, t)
+			put(t)
 		} else {
 			out = append(out, b[i:i+size]...)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"memsh/shell/internal/posixre"
 )
@@ -83,13 +84,12 @@ type scriptPiece struct {
 }
 
 type parser struct {
-	s       *sed
-	src     string
-	pos     int
-	piece   scriptPiece
-	cmds    []*cmd
-	blocks  []int
-	lastErr error
+	s      *sed
+	src    string
+	pos    int
+	piece  scriptPiece
+	cmds   []*cmd
+	blocks []int
 	// haveRegex: a regex was compiled before (an empty one reuses the last)
 	haveRegex bool
 }
@@ -599,12 +599,6 @@ func (p *parser) readText() ([]byte, error) {
 }
 
 func (p *parser) command(c *cmd) error {
-	noAddr := func(what string) error {
-		if c.a1 != nil {
-			return p.errorf("%s", what)
-		}
-		return nil
-	}
 	oneAddr := func() error {
 		if c.a2 != nil {
 			return p.errorf("command only uses one address")
@@ -709,7 +703,6 @@ func (p *parser) command(c *cmd) error {
 	default:
 		return p.errorf("unknown command: `%c'", c.name)
 	}
-	_ = noAddr
 	p.cmds = append(p.cmds, c)
 	return nil
 }
@@ -899,9 +892,15 @@ func yUnescape(s string) []rune {
 				continue
 			}
 		}
-		r := []rune(s[i:])[0]
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			r = rawByte + rune(s[i])
+		}
 		out = append(out, r)
-		i += len(string(r)) - 1
+		i += size - 1
 	}
 	return out
 }
+
+// rawByte+b stands for a byte b that is not valid UTF-8 (y maps bytes too).
+const rawByte = 0x110000
