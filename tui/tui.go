@@ -22,6 +22,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"memsh/shell"
+	"memsh/themes"
 )
 
 // Options configure Run.
@@ -52,12 +53,21 @@ func Run(sess *shell.Session, opts Options) (status int, err error) {
 			opts.ConfigDir = filepath.Join(dir, "memsh")
 		}
 	}
+	var badConfig string
 	if opts.Theme == "" {
 		opts.Theme = configTheme(opts.ConfigDir)
+		if _, ok := themes.Get(opts.Theme); !ok && opts.Theme != "" {
+			// A typo in the config file should not keep memsh from starting.
+			badConfig = errUnknownTheme(opts.Theme).Error() + " in " + filepath.Join(opts.ConfigDir, "config")
+			opts.Theme = ""
+		}
 	}
 	m, err := newModel(sess, opts)
 	if err != nil {
 		return 1, fmt.Errorf("tui: %w", err)
+	}
+	if badConfig != "" {
+		m.noteErr(badConfig)
 	}
 	final, err := tea.NewProgram(m).Run()
 	if err != nil {
