@@ -117,8 +117,8 @@ func (k *sortKey) setOrdering(s string, end bool) string {
 			} else {
 				k.skipStart = true
 			}
-		case 'd':
-			k.dictionary = true
+		case 'd': // -d and -i share one setting in GNU: the last wins
+			k.dictionary, k.nonprinting = true, false
 		case 'f':
 			k.fold = true
 		case 'g':
@@ -126,7 +126,7 @@ func (k *sortKey) setOrdering(s string, end bool) string {
 		case 'h':
 			k.human = true
 		case 'i':
-			k.nonprinting = true
+			k.nonprinting, k.dictionary = true, false
 		case 'M':
 			k.month = true
 		case 'n':
@@ -258,7 +258,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	output := fs.StringP("output", "o", "", "")
 	stable := fs.BoolP("stable", "s", false, "")
 	fs.StringP("buffer-size", "S", "", "")
-	tab := fs.StringP("field-separator", "t", "", "")
+	tabs := fs.StringArrayP("field-separator", "t", nil, "")
 	fs.StringArrayP("temporary-directory", "T", nil, "")
 	fs.String("parallel", "", "")
 	unique := fs.BoolP("unique", "u", false, "")
@@ -304,13 +304,20 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		checkMode = "quiet"
 	}
 	g.skipEnd = g.skipStart
+	if g.dictionary && g.nonprinting {
+		g.dictionary = lastOf(inv.Args[1:], 'd', "dictionary-order", 'i', "ignore-nonprinting")
+		g.nonprinting = !g.dictionary
+	}
 
 	s := &sorter{tab: -1, stable: *stable, unique: *unique, reverse: g.reverse, delim: '\n', seed: maphash.MakeSeed()}
 	if *zero {
 		s.delim = 0
 	}
-	if fs.Changed("field-separator") {
-		t := *tab
+	for i, t := range *tabs {
+		if i > 0 && t != (*tabs)[0] && !(t == `\0` && (*tabs)[0] == `\0`) {
+			inv.Errorf("incompatible tabs")
+			return 2
+		}
 		switch {
 		case t == "":
 			inv.Errorf("empty tab")
@@ -346,7 +353,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		s.keys = []*sortKey{&gk}
 		s.gkeyOnly = true
 	}
-	for _, k := range append([]*sortKey{&g}, s.keys...) {
+	for _, k := range s.keys {
 		n := 0
 		for _, b := range []bool{k.numeric, k.general, k.human, k.month, k.version || k.random || k.dictionary || k.nonprinting} {
 			if b {
@@ -436,6 +443,37 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		return 2
 	}
 	return 0
+}
+
+// lastOf reports whether option a (short or long) comes after option b
+// on the command line.
+func lastOf(args []string, a byte, along string, b byte, blong string) bool {
+	last := false
+	for _, arg := range args {
+		switch {
+		case arg == "--":
+			return last
+		case strings.HasPrefix(arg, "--"):
+			if strings.HasPrefix(along, arg[2:]) && len(arg) > 2 {
+				last = true
+			} else if strings.HasPrefix(blong, arg[2:]) && len(arg) > 2 {
+				last = false
+			}
+		case len(arg) > 1 && arg[0] == '-':
+			for i := 1; i < len(arg); i++ {
+				switch arg[i] {
+				case a:
+					last = true
+				case b:
+					last = false
+				}
+				if strings.IndexByte("kotST", arg[i]) >= 0 {
+					break // the rest is that option's value
+				}
+			}
+		}
+	}
+	return last
 }
 
 // readAllInput reads a whole operand. A nil result with an error means it
@@ -634,6 +672,10 @@ func (s *sorter) newItems(lines [][]byte) []sortItem {
 		for j, k := range s.keys {
 			kd := &keys[j]
 			kd.span = keySpan(line, s.begField(line, k), s.limField(line, k))
+			if k.dictionary || k.nonprinting || k.fold {
+				// GNU applies -d/-i/-f to the key before any comparison.
+				kd.span = transformKey(kd.span, k)
+			}
 			switch {
 			case k.random:
 				kd.hash = maphash.Bytes(s.seed, kd.span)
@@ -700,11 +742,21 @@ func cmpUint(a, b uint64) int {
 	return 0
 }
 
-func plainCompare(a, b []byte, k *sortKey) int {
-	if k.dictionary || k.nonprinting || k.fold {
-		return ignoreCompare(a, b, k)
+func plainCompare(a, b []byte, _ *sortKey) int { return bytes.Compare(a, b) }
+
+// transformKey drops the bytes -d or -i ignore and folds case for -f.
+func transformKey(span []byte, k *sortKey) []byte {
+	out := make([]byte, 0, len(span))
+	for _, c := range span {
+		if k.dictionary && !(isAlnum(c) || c == ' ' || c == '\t') || k.nonprinting && (c < 32 || c >= 127) {
+			continue
+		}
+		if k.fold {
+			c = toUpper(c)
+		}
+		out = append(out, c)
 	}
-	return bytes.Compare(a, b)
+	return out
 }
 
 // keySpan is line[beg:lim], empty when the key ends before it starts.
@@ -724,38 +776,6 @@ func toUpper(c byte) byte {
 		return c - 32
 	}
 	return c
-}
-
-// ignoreCompare compares with -d/-i skipping and -f folding.
-func ignoreCompare(a, b []byte, k *sortKey) int {
-	ignored := func(c byte) bool {
-		if k.dictionary && !(isAlnum(c) || c == ' ' || c == '\t') {
-			return true
-		}
-		return k.nonprinting && (c < 32 || c >= 127)
-	}
-	i, j := 0, 0
-	for {
-		for i < len(a) && ignored(a[i]) {
-			i++
-		}
-		for j < len(b) && ignored(b[j]) {
-			j++
-		}
-		if i >= len(a) || j >= len(b) {
-			break
-		}
-		ca, cb := a[i], b[j]
-		if k.fold {
-			ca, cb = toUpper(ca), toUpper(cb)
-		}
-		if ca != cb {
-			return int(ca) - int(cb)
-		}
-		i++
-		j++
-	}
-	return boolInt(i < len(a)) - boolInt(j < len(b))
 }
 
 func boolInt(b bool) int {
