@@ -152,10 +152,7 @@ type previewMsg struct {
 
 type homeMsg struct{ hasFiles bool }
 
-type savedMsg struct {
-	path string
-	err  error
-}
+type savedMsg struct{ err error }
 
 // ---- Update ----
 
@@ -741,7 +738,7 @@ func homeHasFiles(sh Shell) bool {
 // temporary file first, renamed into place only once complete.
 func saveCmd(sh Shell, root, path string) tea.Cmd {
 	return func() tea.Msg {
-		return savedMsg{path, saveTar(sh, root, path)}
+		return savedMsg{saveTar(sh, root, path)}
 	}
 }
 

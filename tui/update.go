@@ -218,7 +218,7 @@ func (m *model) onPanelKey(k tea.KeyPressMsg) tea.Cmd {
 			m.refold()
 			return nil
 		}
-		return previewCmd(m.sh, r.path, m.st)
+		return previewCmd(m.sh, r.path)
 	case key.Matches(k, keys.Cancel):
 		m.focus = focusPrompt
 		return m.onJobOrEdit(k)
@@ -253,10 +253,10 @@ func (m *model) refold() {
 	m.clampPanel()
 }
 
-// previewLines is how much of a file the preview shows.
+// previewBytes is how much of a file the preview shows.
 const previewBytes = 16 << 10
 
-func previewCmd(sh Shell, p string, st styles) tea.Cmd {
+func previewCmd(sh Shell, p string) tea.Cmd {
 	return func() tea.Msg {
 		title := p
 		if sh == nil || sh.FS() == nil {
