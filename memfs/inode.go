@@ -142,7 +142,7 @@ func (f *FS) reserveInode() bool {
 func (f *FS) reserveBytes(delta int64) bool {
 	for {
 		cur := f.bytes.Load()
-		if f.opts.MaxBytes > 0 && cur+delta > f.opts.MaxBytes {
+		if cur+delta > f.maxBytes {
 			return false
 		}
 		if f.bytes.CompareAndSwap(cur, cur+delta) {
@@ -151,12 +151,20 @@ func (f *FS) reserveBytes(delta int64) bool {
 	}
 }
 
-// availBytes is how much capacity may still be allocated (-1: unlimited).
+// availBytes is how much capacity may still be allocated.
 func (f *FS) availBytes() int64 {
-	if f.opts.MaxBytes <= 0 {
-		return -1
+	return max(0, f.maxBytes-f.bytes.Load())
+}
+
+// memoryCeiling bounds all capacity when MaxBytes is not set: half the
+// machine's memory, so a runaway script (a write at offset 100 GiB) gets
+// ENOSPC instead of killing memsh with an out-of-memory crash.
+func memoryCeiling() int64 {
+	var si syscall.Sysinfo_t
+	if syscall.Sysinfo(&si) != nil || si.Totalram == 0 {
+		return 1 << 62
 	}
-	return max(0, f.opts.MaxBytes-f.bytes.Load())
+	return int64(si.Totalram) * int64(si.Unit) / 2
 }
 
 // dropLink removes one link; when none is left and nothing has it open,
@@ -181,10 +189,12 @@ func (f *FS) maybeFreeLocked(n *inode) {
 
 // grow makes cap(n.data) at least need, by the geometric rule
 // max(2*cap, need) capped at MaxFileSize, copying only the logical bytes.
-// When MaxBytes cannot hold that, it falls back to exactly need, then to
-// what is left; it returns the capacity obtained and ENOSPC if that is
-// short of need. Caller holds n.mu.
-func (f *FS) grow(n *inode, need int64) (int64, syscall.Errno) {
+// When MaxBytes cannot hold that, it takes all that is left (never an
+// exact fit, which would make every later append copy the whole file),
+// unless that would not even reach from, the first byte the write
+// stores. It returns the capacity obtained, and ENOSPC when that is short
+// of need. Caller holds n.mu.
+func (f *FS) grow(n *inode, need, from int64) (int64, syscall.Errno) {
 	old := int64(cap(n.data))
 	if need <= old {
 		return old, 0
@@ -193,32 +203,25 @@ func (f *FS) grow(n *inode, need int64) (int64, syscall.Errno) {
 	if m := f.opts.MaxFileSize; m > 0 && newCap > m {
 		newCap = max(m, need)
 	}
-	var errno syscall.Errno
-	if !f.reserveBytes(newCap - old) {
-		newCap = need
-		if !f.reserveBytes(newCap - old) {
-			errno = syscall.ENOSPC
-			newCap = old
-			for {
-				avail := f.availBytes()
-				if avail <= 0 {
-					break
-				}
-				if f.reserveBytes(avail) {
-					newCap = old + avail
-					break
-				}
-			}
-			if newCap == old {
-				return old, errno
-			}
+	for {
+		c := min(newCap, old+f.availBytes())
+		if c <= old || c <= from {
+			return old, syscall.ENOSPC
 		}
+		if f.reserveBytes(c - old) {
+			newCap = c
+			break
+		}
+		// another file took the room meanwhile: look again
 	}
 	buf := make([]byte, len(n.data), newCap)
 	copy(buf, n.data)
 	f.copied.Add(int64(len(n.data)))
 	n.data = buf
-	return newCap, errno
+	if newCap < need {
+		return newCap, syscall.ENOSPC
+	}
+	return newCap, 0
 }
 
 // writeAtLocked writes p at off into a regular file. A zero-length write
@@ -245,7 +248,7 @@ func (f *FS) writeAtLocked(n *inode, p []byte, off int64) (int, syscall.Errno) {
 		errno = syscall.EFBIG
 	}
 	if end > int64(cap(n.data)) {
-		got, e := f.grow(n, end)
+		got, e := f.grow(n, end, off)
 		if e != 0 {
 			if got <= off {
 				return 0, e

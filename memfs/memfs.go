@@ -58,11 +58,12 @@ type FS struct {
 	root    *inode
 	mounts  []*mount // guarded by mu
 
-	gen     atomic.Uint64
-	nextIno atomic.Uint64
-	bytes   atomic.Int64 // allocated capacity of all regular files
-	inodes  atomic.Int64
-	copied  atomic.Int64 // bytes moved by capacity growth (tests prove the bound)
+	gen      atomic.Uint64
+	nextIno  atomic.Uint64
+	bytes    atomic.Int64 // allocated capacity of all regular files
+	maxBytes int64        // MaxBytes, or the memory ceiling when it is not set
+	inodes   atomic.Int64
+	copied   atomic.Int64 // bytes moved by capacity growth (tests prove the bound)
 
 	randMu  sync.Mutex
 	enforce atomic.Bool // permission checks on (see EnforcePermissions)
@@ -74,6 +75,10 @@ func New(opts Options) *FS {
 	f := &FS{opts: opts, now: opts.Now, rand: opts.Rand, epoch: time.Now()}
 	if f.rand == nil {
 		f.rand = rand.Reader
+	}
+	f.maxBytes = opts.MaxBytes
+	if f.maxBytes <= 0 {
+		f.maxBytes = memoryCeiling()
 	}
 	// The initial inodes are never refused: limits apply to what users add.
 	f.root = f.mkInode(fs.ModeDir, 0o755)

@@ -682,3 +682,52 @@ func TestDefaultClock(t *testing.T) {
 		t.Errorf("mtime %v not within [%v, %v]", fi.ModTime(), before, after)
 	}
 }
+
+// Without MaxBytes, memory is still bounded: a write far past the end
+// fails with ENOSPC before allocating anything.
+func TestHugeOffsetWrite(t *testing.T) {
+	f := New(Options{})
+	fl, _ := f.Create("/f")
+	defer fl.Close()
+	n, err := fl.WriteAt([]byte("x"), 1<<50)
+	if n != 0 {
+		t.Errorf("wrote %d", n)
+	}
+	wantErrno(t, "write at 1 PiB", err, syscall.ENOSPC)
+	if u := f.Usage(); u.Bytes != 0 {
+		t.Errorf("allocated %d bytes for a refused write", u.Bytes)
+	}
+	// an extending truncate is a hole and allocates nothing either
+	if err := fl.Truncate(1 << 50); err != nil {
+		t.Fatal(err)
+	}
+	buf := []byte{1, 2, 3}
+	if n, _ := fl.ReadAt(buf, 1<<49); n != 3 || buf[0] != 0 {
+		t.Errorf("hole reads %v", buf)
+	}
+}
+
+// Near MaxBytes, growth takes what is left instead of exact fits, so
+// appends do not turn quadratic before the limit is hit.
+func TestGrowthNearLimit(t *testing.T) {
+	const limit = 3 << 20
+	f := New(Options{MaxBytes: limit})
+	fl, _ := f.Create("/f")
+	defer fl.Close()
+	chunk := make([]byte, 1024)
+	var size int64
+	for {
+		n, err := fl.Write(chunk)
+		size += int64(n)
+		if err != nil {
+			wantErrno(t, "append past MaxBytes", err, syscall.ENOSPC)
+			break
+		}
+	}
+	if size != limit {
+		t.Errorf("file stopped at %d bytes, limit %d", size, limit)
+	}
+	if c := f.copied.Load(); c >= 3*size {
+		t.Errorf("copied %d bytes for %d", c, size)
+	}
+}
