@@ -887,7 +887,11 @@ func yUnescape(s string) []rune {
 				continue
 			}
 			if r, n, ok := charEscape(s[i+1:]); ok {
-				out = append(out, rune(r))
+				if r >= utf8.RuneSelf {
+					out = append(out, rawByte+rune(r)) // \xff is a byte
+				} else {
+					out = append(out, rune(r))
+				}
 				i += n
 				continue
 			}
