@@ -76,16 +76,16 @@ type model struct {
 	lastStatus int
 	spin       int
 
-	mode                  mode
-	comp                  []compItem
-	compSel               int
-	compStart             int
-	search                editor
-	searchHits            []string
-	searchSel             int
-	helpTop               int
-	previewTitle, preview string
-	previewLines          []string
+	mode         mode
+	comp         []compItem
+	compSel      int
+	compStart    int
+	search       editor
+	searchHits   []string
+	searchSel    int
+	helpTop      int
+	previewTitle string
+	previewLines []string
 
 	panelPref int
 	focus     focusArea

@@ -11,8 +11,6 @@ import (
 // styles holds every lipgloss style the TUI uses, built once from a theme.
 // Components never construct styles of their own.
 type styles struct {
-	theme themes.Theme
-
 	text, muted, suggestion, accent, border lipgloss.Style
 
 	command, unknown, keyword, str, variable, comment, operator lipgloss.Style
@@ -22,7 +20,7 @@ type styles struct {
 	dir, file, changed, selected lipgloss.Style
 	barFull, barEmpty            lipgloss.Style
 
-	title, errorBox, overlay lipgloss.Style
+	title lipgloss.Style
 
 	// Pre-rendered SGR wrappers for the hot paths (tree rows, output
 	// lines), where lipgloss's Render costs more than the text.
@@ -57,7 +55,7 @@ func newStyles(t themes.Theme, noColor bool) styles {
 		}
 		return s
 	}
-	s := styles{theme: t}
+	var s styles
 	s.text = fg(t.Text)
 	s.muted = fg(t.Muted)
 	s.suggestion = fg(t.Suggestion).Faint(noColor)
@@ -84,12 +82,7 @@ func newStyles(t themes.Theme, noColor bool) styles {
 	s.barFull = fg(t.BarFull)
 	s.barEmpty = fg(t.BarEmpty)
 	s.title = fg(t.Accent).Bold(true)
-	s.errorBox = fg(t.Failure)
 	s.pDir, s.pFile, s.pChanged, s.pMuted = newPaint(s.dir), newPaint(s.file), newPaint(s.changed), newPaint(s.muted)
 	s.pSelected, s.pStderr, s.pInput = newPaint(s.selected), newPaint(s.stderr), newPaint(s.input)
-	s.overlay = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
-	if !noColor {
-		s.overlay = s.overlay.BorderForeground(lipgloss.Color(t.Border))
-	}
 	return s
 }
