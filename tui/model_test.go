@@ -61,6 +61,9 @@ func TestPanelFocusAndPreview(t *testing.T) {
 	if len(m.visible) >= n {
 		t.Fatalf("folding home/ left %d of %d rows", len(m.visible), n)
 	}
+	if !strings.Contains(ansiStrip(m.View().Content), "home/ …") {
+		t.Fatal("a folded directory is not marked")
+	}
 }
 
 func TestPanelToggleAndResize(t *testing.T) {

@@ -209,6 +209,7 @@ type panelView struct {
 	top, sel      int
 	focused       bool
 	changed       map[string]time.Time
+	folded        map[string]bool
 	now           time.Time
 	usage         memfs.Usage
 	meter         *meter
@@ -250,6 +251,9 @@ func (p panelView) row(st *styles, i int) string {
 	switch {
 	case r.dir:
 		name += "/"
+		if p.folded[r.path] {
+			name += " …"
+		}
 		paint = st.pDir
 	case r.link:
 		name += "@"
