@@ -328,6 +328,10 @@ func isTerminal(ctx context.Context, w io.Writer) bool {
 // byte counter (one atomic add per call, never per byte), and a cancelled
 // ctx unblocks a read waiting on a pipe.
 func (c *core) meterStdin(ctx context.Context, r io.Reader) (io.Reader, func()) {
+	if cr, ok := r.(*countingReader); ok && cr.n == &c.stdinBytes {
+		// Already metered (a command passing its stdin to Exec).
+		return r, func() {}
+	}
 	stop := func() {}
 	if f, ok := r.(*os.File); ok {
 		after := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })

@@ -173,6 +173,12 @@ func TestStdinBytes(t *testing.T) {
 	if got := s.StdinBytes() - before; got != 200000 {
 		t.Errorf("StdinBytes grew by %d, want 200000", got)
 	}
+	// A command handing its stdin to another (env) is counted once.
+	before = s.StdinBytes()
+	run(t, s, "env cat > /dev/null", data)
+	if got := s.StdinBytes() - before; got != 100000 {
+		t.Errorf("through env: StdinBytes grew by %d, want 100000", got)
+	}
 }
 
 // TestQueriesWhileRunning calls the query methods from another goroutine

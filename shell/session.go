@@ -440,7 +440,8 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 func stdinFile(r io.Reader) (f *os.File, closeStdin func(), err error) {
 	switch r := r.(type) {
 	case *os.File:
-		return r, func() {}, nil
+		// A cancelled line sets a read deadline on it; clear it again.
+		return r, func() { r.SetReadDeadline(time.Time{}) }, nil
 	case *countingReader:
 		if f, ok := r.r.(*os.File); ok {
 			return f, func() {}, nil
