@@ -569,29 +569,56 @@ func (s *sed) substitute(c *cmd) bool {
 			return false
 		}
 	}
-	out := s.spare[:0]
-	last, count, done := 0, 0, false
-	re.EachSubmatchIndex(s.ps, func(m []int) bool {
-		count++
-		if count < c.nth {
-			return true
+	s.sub = subState{c: c, out: s.spare[:0]}
+	if c.global && len(s.ps) > 64<<10 {
+		// A long pattern space (a slurped file): walk the matches
+		// without collecting them.
+		re.EachSubmatchIndex(s.ps, s.substOne)
+	} else {
+		n := c.nth
+		if c.global {
+			n = -1
 		}
-		if len(out) > maxSpace {
-			s.fatal = errSpace
-			return false
+		for _, m := range re.FindAllSubmatchIndex(s.ps, n) {
+			if !s.substOne(m) {
+				break
+			}
 		}
-		out = append(out, s.ps[last:m[0]]...)
-		out = expand(out, c.repl, s.ps, m)
-		last = m[1]
-		done = true
-		return c.global
-	})
-	if !done || s.fatal != nil {
+	}
+	if !s.sub.done || s.fatal != nil {
 		return false
 	}
+	out, last := s.sub.out, s.sub.last
 	out = append(out, s.ps[last:]...)
 	s.ps, s.spare = out, s.ps
 	return true
+}
+
+// subState is one s command's work in progress.
+type subState struct {
+	c           *cmd
+	out         []byte
+	last, count int
+	done        bool
+}
+
+// substOne replaces one match (if it is the nth or later) and reports
+// whether to go on.
+func (s *sed) substOne(m []int) bool {
+	st := &s.sub
+	st.count++
+	if st.count < st.c.nth {
+		return true
+	}
+	if len(st.out) > maxSpace {
+		s.fatal = errSpace
+		return false
+	}
+	st.out = append(st.out, s.ps[st.last:m[0]]...)
+	st.out = expand(st.out, st.c.repl, s.ps, m)
+	st.last = m[1]
+	st.done = true
+	return st.c.global
 }
 
 // expand appends the replacement for match m, applying \L \U \l \u \E.

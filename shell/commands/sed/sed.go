@@ -58,6 +58,7 @@ type sed struct {
 	status    int
 	stopInput bool // a read error ended all input
 	steps     uint // commands run, for cancellation checks
+	sub       subState
 	fatal     error
 }
 

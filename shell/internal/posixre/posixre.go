@@ -236,8 +236,9 @@ func (re *Regexp) EachSubmatchIndex(b []byte, fn func(m []int) bool) {
 	if re.cannotMatch(b) {
 		return
 	}
-	if re.re != nil && re.anchored {
-		// ^ and \A need the whole text: let Go's regexp collect.
+	if re.re != nil && (re.anchored || len(b) <= eachCollectMax) {
+		// Go's regexp finds all matches of a short text fastest in one
+		// call; ^ and \A need the whole text at any length.
 		for _, m := range re.re.FindAllSubmatchIndex(b, -1) {
 			if !fn(m) {
 				return
@@ -247,6 +248,10 @@ func (re *Regexp) EachSubmatchIndex(b []byte, fn func(m []int) bool) {
 	}
 	re.each(b, fn)
 }
+
+// eachCollectMax is the text length up to which EachSubmatchIndex lets
+// Go's regexp collect the matches (their memory is bounded by the text).
+const eachCollectMax = 64 << 10
 
 // each walks the matches of b with GNU's rule for empty matches.
 func (re *Regexp) each(b []byte, fn func(m []int) bool) {
