@@ -2,6 +2,8 @@ package sysutil
 
 import (
 	"math"
+	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -72,40 +74,23 @@ width:
 
 // format renders x as C's printf would (glibc, double precision).
 func (sp floatSpec) format(x float64) string {
-	neg := math.Signbit(x)
 	ax := math.Abs(x)
 	var body string
-	upper := sp.verb >= 'A' && sp.verb <= 'Z'
-	lower := sp.verb | 0x20
-	finite := !math.IsInf(x, 0) && !math.IsNaN(x)
 	switch {
 	case math.IsInf(x, 0):
 		body = "inf"
 	case math.IsNaN(x):
 		body = "nan"
 	default:
-		prec := sp.prec
-		switch lower {
+		switch sp.verb | 0x20 {
 		case 'f':
-			if prec < 0 {
-				prec = 6
-			}
-			body = strconv.FormatFloat(ax, 'f', prec, 64)
-			if sp.alt && prec == 0 {
-				body += "."
-			}
+			body = strconv.FormatFloat(ax, 'f', sp.precOr(6), 64)
 		case 'e':
-			if prec < 0 {
-				prec = 6
-			}
-			body = strconv.FormatFloat(ax, 'e', prec, 64)
-			if sp.alt && prec == 0 {
-				body = strings.Replace(body, "e", ".e", 1)
-			}
+			body = strconv.FormatFloat(ax, 'e', sp.precOr(6), 64)
 		case 'g':
-			body = formatG(ax, prec, sp.alt)
+			body = formatG(ax, sp.prec, sp.alt)
 		case 'a':
-			body = strconv.FormatFloat(ax, 'x', prec, 64)
+			body = strconv.FormatFloat(ax, 'x', sp.prec, 64)
 			// C writes the exponent without padding: 0x1p+0, not 0x1p+00.
 			if i := strings.IndexByte(body, 'p'); i >= 0 {
 				exp := strings.TrimLeft(body[i+2:], "0")
@@ -116,12 +101,58 @@ func (sp floatSpec) format(x float64) string {
 			}
 		}
 	}
-	if upper {
+	return sp.render(math.Signbit(x) && !math.IsNaN(x), body, !math.IsInf(x, 0) && !math.IsNaN(x))
+}
+
+// formatLong renders x, a long double held in a 64-bit-mantissa
+// big.Float, as glibc's printf("%Lf") does: exact decimal conversion,
+// ties to even. seq computes in long double, so rounding matches GNU's.
+func (sp floatSpec) formatLong(x *big.Float) string {
+	if x.IsInf() || sp.verb|0x20 == 'a' {
+		f, _ := x.Float64()
+		return sp.format(f)
+	}
+	ax := new(big.Float).Abs(x)
+	var body string
+	switch sp.verb | 0x20 {
+	case 'f':
+		var ok bool
+		if body, ok = fixedLong(ax, sp.precOr(6)); !ok {
+			body = ax.Text('f', sp.precOr(6))
+		}
+	case 'e':
+		body = ax.Text('e', sp.precOr(6))
+	case 'g':
+		body = formatGWith(func(fmt byte, prec int) string { return ax.Text(fmt, prec) }, sp.prec, sp.alt)
+	}
+	return sp.render(x.Signbit(), body, true)
+}
+
+func (sp floatSpec) precOr(def int) int {
+	if sp.prec < 0 {
+		return def
+	}
+	return sp.prec
+}
+
+// render adds the '#' point, case, sign and padding around a formatted
+// magnitude.
+func (sp floatSpec) render(neg bool, body string, finite bool) string {
+	lower := sp.verb | 0x20
+	if sp.alt && sp.prec == 0 && finite {
+		switch lower {
+		case 'f':
+			body += "."
+		case 'e':
+			body = strings.Replace(body, "e", ".e", 1)
+		}
+	}
+	if sp.verb >= 'A' && sp.verb <= 'Z' {
 		body = strings.ToUpper(body)
 	}
 	sign := ""
 	switch {
-	case neg && !(math.IsNaN(x)):
+	case neg:
 		sign = "-"
 	case sp.plus:
 		sign = "+"
@@ -144,17 +175,43 @@ func (sp floatSpec) format(x float64) string {
 	return strings.Repeat(" ", pad) + sign + body
 }
 
+// longPrec is the mantissa of x87's long double, which GNU seq uses.
+const longPrec = 64
+
+// parseLong reads a number as strtold does, into a long double.
+func parseLong(s string) (*big.Float, bool) {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	body := strings.ToLower(strings.TrimLeft(t, "+-"))
+	neg := strings.HasPrefix(t, "-")
+	if body == "inf" || body == "infinity" {
+		return new(big.Float).SetInf(neg), true
+	}
+	if len(body) > 2 && body[:2] == "0x" && !strings.Contains(body, "p") {
+		t += "p0"
+	}
+	x, _, err := big.ParseFloat(t, 0, longPrec, big.ToNearestEven)
+	if err != nil {
+		return nil, false
+	}
+	return x, true
+}
+
 // formatG is C's %g: precision P significant digits (6 by default, 0
 // means 1); style e when the exponent is < -4 or >= P, else f; trailing
 // zeros removed unless alt.
 func formatG(ax float64, prec int, alt bool) string {
+	return formatGWith(func(fmt byte, prec int) string { return strconv.FormatFloat(ax, fmt, prec, 64) }, prec, alt)
+}
+
+// formatGWith is %g over a formatter of the magnitude in 'e' or 'f' style.
+func formatGWith(text func(fmt byte, prec int) string, prec int, alt bool) string {
 	if prec < 0 {
 		prec = 6
 	}
 	if prec == 0 {
 		prec = 1
 	}
-	e := strconv.FormatFloat(ax, 'e', prec-1, 64)
+	e := text('e', prec-1)
 	ei := strings.IndexByte(e, 'e')
 	exp, _ := strconv.Atoi(e[ei+1:])
 	var s string
@@ -167,7 +224,7 @@ func formatG(ax float64, prec int, alt bool) string {
 		}
 		s = mant + tail
 	} else {
-		s = strconv.FormatFloat(ax, 'f', prec-1-exp, 64)
+		s = text('f', prec-1-exp)
 		if !alt {
 			s = trimZeros(s)
 		} else if !strings.Contains(s, ".") {
@@ -183,4 +240,120 @@ func trimZeros(s string) string {
 	}
 	s = strings.TrimRight(s, "0")
 	return strings.TrimSuffix(s, ".")
+}
+
+var pow10 = func() (p [20]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()
+
+// fixedLong is x.Text('f', prec) for a non-negative 64-bit-mantissa
+// value, in 128-bit integer arithmetic (big.Float's exact conversion is
+// far slower). ok is false outside its range: prec > 19 or huge values.
+func fixedLong(x *big.Float, prec int) (string, bool) {
+	if prec > 19 {
+		return "", false
+	}
+	if x.Sign() == 0 {
+		return trailZeros("0", prec), true
+	}
+	var m big.Float
+	exp := x.MantExp(&m)
+	mant, acc := new(big.Float).SetMantExp(&m, 64).Uint64()
+	if acc != big.Exact {
+		return "", false
+	}
+	e2 := exp - 64 // x = mant * 2^e2
+	var hi, lo uint64
+	if e2 >= 0 {
+		if e2 > 63 {
+			return "", false
+		}
+		// A shift by 64 yields 0 in Go, as needed for e2 == 0.
+		hi, lo = mant>>(64-uint(e2)), mant<<uint(e2)
+		digits := u128String(hi, lo)
+		return trailZeros(digits, prec), true
+	}
+	shift := uint(-e2)
+	hi, lo = bits.Mul64(mant, pow10[prec])
+	if shift >= 128 {
+		// The quotient is 0; it rounds up to 1 only above one half.
+		if shift == 128 && (hi > 1<<63 || (hi == 1<<63 && lo > 0)) {
+			return withPoint("1", prec), true
+		}
+		return withPoint("0", prec), true
+	}
+	// q = (hi,lo) >> shift, rounded to nearest, ties to even.
+	var qhi, qlo, rhi, rlo, halfHi, halfLo uint64
+	if shift >= 64 {
+		qhi, qlo = 0, hi>>(shift-64)
+		rhi, rlo = hi&(1<<(shift-64)-1), lo
+	} else {
+		qhi, qlo = hi>>shift, lo>>shift|hi<<(64-shift)
+		rhi, rlo = 0, lo&(1<<shift-1)
+	}
+	if shift-1 >= 64 {
+		halfHi, halfLo = 1<<(shift-1-64), 0
+	} else {
+		halfHi, halfLo = 0, 1<<(shift-1)
+	}
+	cmp := 0
+	switch {
+	case rhi > halfHi || (rhi == halfHi && rlo > halfLo):
+		cmp = 1
+	case rhi == halfHi && rlo == halfLo:
+		cmp = 0
+	default:
+		cmp = -1
+	}
+	if cmp > 0 || (cmp == 0 && qlo&1 == 1) {
+		var carry uint64
+		qlo, carry = bits.Add64(qlo, 1, 0)
+		qhi += carry
+	}
+	return withPoint(u128String(qhi, qlo), prec), true
+}
+
+// withPoint inserts a decimal point before the last prec digits.
+func withPoint(digits string, prec int) string {
+	if prec == 0 {
+		return digits
+	}
+	if len(digits) <= prec {
+		digits = strings.Repeat("0", prec-len(digits)+1) + digits
+	}
+	return digits[:len(digits)-prec] + "." + digits[len(digits)-prec:]
+}
+
+func trailZeros(intDigits string, prec int) string {
+	if prec == 0 {
+		return intDigits
+	}
+	return intDigits + "." + strings.Repeat("0", prec)
+}
+
+// u128String is the decimal text of hi*2^64 + lo.
+func u128String(hi, lo uint64) string {
+	if hi == 0 {
+		return strconv.FormatUint(lo, 10)
+	}
+	const base = 1e19
+	var parts []uint64
+	for hi != 0 {
+		qhi := hi / base
+		var r uint64
+		var qlo uint64
+		qlo, r = bits.Div64(hi%base, lo, base)
+		parts = append(parts, r)
+		hi, lo = qhi, qlo
+	}
+	out := strconv.FormatUint(lo, 10)
+	for i := len(parts) - 1; i >= 0; i-- {
+		p := strconv.FormatUint(parts[i], 10)
+		out += strings.Repeat("0", 19-len(p)) + p
+	}
+	return out
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"math/big"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"syscall"
@@ -534,6 +536,27 @@ func TestXargsHugeArgument(t *testing.T) {
 		check(t, strings.Join(args, " "), errs, "xargs: argument line too long\n")
 		if st != 1 {
 			t.Errorf("%v: status %d", args, st)
+		}
+	}
+}
+
+func TestFixedLongMatchesBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20000; i++ {
+		mant := rng.Uint64() | 1<<63
+		exp := rng.IntN(140) - 100
+		x := new(big.Float).SetPrec(longPrec).SetMantExp(new(big.Float).SetUint64(mant), exp-64)
+		if i%7 == 0 {
+			// values near ties: few significant bits
+			x.SetPrec(longPrec).SetMantExp(new(big.Float).SetUint64(mant>>50), exp-14)
+		}
+		p := rng.IntN(20)
+		got, ok := fixedLong(x, p)
+		if !ok {
+			continue
+		}
+		if want := x.Text('f', p); got != want {
+			t.Fatalf("%s at %d: got %s want %s", x.Text('p', 0), p, got, want)
 		}
 	}
 }

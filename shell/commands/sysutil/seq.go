@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -65,7 +66,8 @@ func runSeq(ctx context.Context, inv *command.Invocation) int {
 		}
 		ops[i] = op
 	}
-	first, step, last := seqOperand{value: 1, precision: 0, width: 1}, seqOperand{value: 1, precision: 0, width: 1}, ops[0]
+	one := seqOperand{value: 1, long: new(big.Float).SetPrec(longPrec).SetInt64(1), width: 1}
+	first, step, last := one, one, ops[0]
 	switch len(operands) {
 	case 2:
 		first, last = ops[0], ops[1]
@@ -95,13 +97,14 @@ func runSeq(ctx context.Context, inv *command.Invocation) int {
 	if !hasFormat {
 		spec, pre, post = seqDefaultFormat(first, step, last, equal), "", ""
 	}
-	return finish(inv, w, seqFloats(ctx, w, first.value, step.value, last.value, pre, spec, post, sep))
+	return finish(inv, w, seqFloats(ctx, w, first.long, step.long, last.long, pre, spec, post, sep))
 }
 
 // seqOperand is a parsed number with the width and number of fraction
 // digits it was written with (GNU picks the output format from these).
 type seqOperand struct {
 	value     float64
+	long      *big.Float // the value as a long double, for stepping
 	width     int
 	precision int // -1: unknown (hex, inf): use %g
 }
@@ -114,9 +117,18 @@ func scanSeqArg(arg string) (seqOperand, string) {
 	if math.IsNaN(v) {
 		return seqOperand{}, "invalid 'not-a-number' argument: " + quote(arg)
 	}
-	op := seqOperand{value: v, precision: -1}
+	long, ok := parseLong(arg)
+	if !ok {
+		return seqOperand{}, "invalid floating point argument: " + quote(arg)
+	}
+	op := seqOperand{value: v, long: long}
 	a := strings.TrimLeft(arg, " \t\n\v\f\r+")
 	if strings.ContainsAny(a, "xX") || math.IsInf(v, 0) {
+		// Hexadecimal and infinite numbers add no width; a hexadecimal
+		// fraction makes the format %g (as GNU seq 9.1 prints them).
+		if !math.IsInf(v, 0) && v != math.Trunc(v) {
+			op.precision = -1
+		}
 		return op, ""
 	}
 	op.width = len(a)
@@ -199,8 +211,15 @@ func seqDefaultFormat(first, step, last seqOperand, equal bool) floatSpec {
 	if equal {
 		fw := first.width + (prec - first.precision)
 		lw := last.width + (prec - last.precision)
+		// Account for the decimal point the output gains or loses.
 		if last.precision > 0 && prec == 0 {
-			lw -= last.precision + 1
+			lw--
+		}
+		if last.precision == 0 && prec > 0 {
+			lw++
+		}
+		if first.precision == 0 && prec > 0 {
+			fw++
 		}
 		sp.width, sp.zero = max(fw, lw), true
 	}
@@ -244,32 +263,42 @@ func parseSeqFormat(f string) (pre string, spec floatSpec, post, msg string) {
 }
 
 // seqFloats prints FIRST, FIRST+STEP, ... up to LAST, computing each
-// value as FIRST + i*STEP (no accumulated error), as GNU does.
-func seqFloats(ctx context.Context, w *bufio.Writer, first, step, last float64, pre string, spec floatSpec, post, sep string) int {
-	out := func(x float64) string { return pre + spec.format(x) + post }
-	beyond := func(x float64) bool {
-		if step < 0 {
-			return x < last
+// value as FIRST + i*STEP (no accumulated error) in long double, as GNU
+// seq does, so that rounding and the last value agree with it.
+func seqFloats(ctx context.Context, w *bufio.Writer, first, step, last *big.Float, pre string, spec floatSpec, post, sep string) int {
+	out := func(x *big.Float) string { return pre + spec.formatLong(x) + post }
+	negStep := step.Sign() < 0
+	beyond := func(x *big.Float) bool {
+		if negStep {
+			return x.Cmp(last) < 0
 		}
-		return last < x
+		return last.Cmp(x) < 0
 	}
 	if beyond(first) {
 		return 0
 	}
-	x := first
-	for i := 1.0; ; i++ {
-		if int64(i)%4096 == 0 && ctx.Err() != nil {
+	x := new(big.Float).SetPrec(longPrec).Set(first)
+	prod := new(big.Float).SetPrec(longPrec)
+	idx := new(big.Float).SetPrec(longPrec)
+	for i := int64(1); ; i++ {
+		if i%4096 == 0 && ctx.Err() != nil {
 			return cancelled
 		}
 		prev := out(x)
 		w.WriteString(prev)
-		x = first + i*step
+		idx.SetInt64(i)
+		prod.Mul(idx, step)
+		if first.IsInf() && prod.IsInf() && first.Signbit() != prod.Signbit() {
+			// inf - inf is not a number: nothing further to print.
+			break
+		}
+		x.Add(first, prod)
 		if beyond(x) {
 			// A value just past LAST that prints as LAST (and unlike the
 			// previous value) is printed: rounding must not lose LAST.
 			s := out(x)
-			v, ok := parseCFloat(strings.TrimSuffix(strings.TrimPrefix(s, pre), post))
-			if !(ok && v == last && s != prev) || pre != "" || post != "" {
+			v, ok := parseLong(strings.TrimSuffix(strings.TrimPrefix(s, pre), post))
+			if !(ok && v.Cmp(last) == 0 && s != prev) || pre != "" || post != "" {
 				break
 			}
 		}
