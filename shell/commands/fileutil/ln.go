@@ -127,7 +127,11 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 			// GNU: the source (followed, relative to the working directory
 			// even with -s) is the very entry about to be removed.
 			same := false
-			if sfi, err := inv.FS.Stat(abs(inv, src)); err == nil && sameFile(sfi, dfi) {
+			srcStat := inv.FS.Lstat // hard links are made to the symlink itself (-P)
+			if *symbolic || *logical {
+				srcStat = inv.FS.Stat
+			}
+			if sfi, err := srcStat(abs(inv, src)); err == nil && sameFile(sfi, dfi) {
 				same = statOf(sfi).Nlink == 1 || cleanAbs(abs(inv, src)) == cleanAbs(dp)
 			}
 			if same {

@@ -83,13 +83,18 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 					continue
 				}
 			}
-			if *update && !sfi.ModTime().After(dfi.ModTime()) {
-				continue
-			}
 		}
 		if b := baseName(src); b == "." || b == ".." {
-			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(syscall.EBUSY))
+			// rename(2) fails: ENOENT for a missing target directory first.
+			err := error(syscall.EBUSY)
+			if _, perr := inv.FS.Stat(dirName(trimSlash(dp))); perr != nil {
+				err = perr
+			}
+			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(err))
 			status = 1
+			continue
+		}
+		if dexists && *update && !sfi.ModTime().After(dfi.ModTime()) {
 			continue
 		}
 		if sfi.IsDir() {
