@@ -521,7 +521,10 @@ func (nothing) FindAllSubmatchIndex([]byte, int) [][]int { return nil }
 // readAll reads a pattern or exclude file ("-" is stdin).
 func (g *grepper) readAll(name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(g.inv.Stdin)
+		if g.inv.Stdin == nil {
+			return nil, nil
+		}
+		return io.ReadAll(ctxReader{g.ctx, g.inv.Stdin})
 	}
 	f, err := g.inv.FS.Open(g.inv.Abs(name))
 	if err != nil {
@@ -590,7 +593,11 @@ func (g *grepper) excludedDir(name string) bool {
 // operand greps one command-line operand.
 func (g *grepper) operand(op string) {
 	if op == "-" {
-		var r io.Reader = ctxReader{g.ctx, g.inv.Stdin}
+		stdin := g.inv.Stdin
+		if stdin == nil {
+			stdin = strings.NewReader("")
+		}
+		var r io.Reader = ctxReader{g.ctx, stdin}
 		if st, ok := g.inv.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
 			r = statReader{r, st}
 		}

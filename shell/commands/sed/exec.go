@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -780,6 +781,9 @@ func (s *sed) readRLine(name string) ([]byte, bool) {
 // openInput opens an input ("-" is stdin).
 func (s *sed) openInput(name string) (io.Reader, io.Closer, error) {
 	if name == "-" || name == "/dev/stdin" {
+		if s.inv.Stdin == nil {
+			return strings.NewReader(""), io.NopCloser(nil), nil
+		}
 		return ctxReader{s, s.inv.Stdin}, io.NopCloser(nil), nil
 	}
 	f, err := s.inv.FS.Open(s.inv.Abs(name))

@@ -292,7 +292,10 @@ func orderOfScripts(args []string) []byte {
 
 func (s *sed) readScript(name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(s.inv.Stdin)
+		if s.inv.Stdin == nil {
+			return nil, nil
+		}
+		return io.ReadAll(ctxReader{s, s.inv.Stdin})
 	}
 	return s.inv.FS.ReadFile(s.inv.Abs(name))
 }
