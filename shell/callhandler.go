@@ -82,6 +82,10 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		}
 		if len(args) > 1 {
 			src := strings.Join(args[1:], " ")
+			if _, err := newParser().Parse(strings.NewReader(src), ""); err != nil {
+				printParseError(hc.Stderr, err, "bash: eval", src)
+				return statusArgs(2), nil
+			}
 			if needsRewrite(src) {
 				return []string{"eval", c.rewriteSource(src, "eval")}, nil
 			}
@@ -447,7 +451,7 @@ func (c *core) sourceBuiltin(ctx context.Context, hc interp.HandlerContext, args
 		return statusArgs(1), nil
 	}
 	out := slices.Clone(args)
-	out[1] = sourceMark + full
+	out[1] = sourceMark + path.Clean(full) + "\x00" + name
 	return out, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/memfs"
 	"memsh/shell/command"
@@ -21,9 +22,10 @@ import (
 // them falls back to mvdan/sh's defaults, which use the host's os package.
 
 // sourceMark prefixes the path the call handler gives `source` once it has
-// resolved the file in memfs. mvdan/sh stats the path it is given on the
-// host before opening it; a NUL makes that stat fail inside the os package
-// (EINVAL, no system call), and openHandler strips the mark again.
+// resolved the file in memfs ("MARK/abs/path\x00name as typed"). mvdan/sh
+// stats the path it is given on the host before opening it; a NUL makes
+// that stat fail inside the os package (EINVAL, no system call), and
+// openHandler strips the mark again.
 const sourceMark = "\x00memsh:"
 
 // absPath resolves p against dir without cleaning "..": memfs resolves
@@ -59,9 +61,10 @@ func stdFD(p string) (int, bool) {
 
 func (c *core) openHandler(ctx context.Context, p string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
-	sourcing := false
+	sourcing, sourceName := false, ""
 	if rest, ok := strings.CutPrefix(p, sourceMark); ok {
-		p, sourcing = rest, true
+		p, sourceName, _ = strings.Cut(rest, "\x00")
+		sourcing = true
 	}
 	if p == "" {
 		return nil, bashPathError(p, syscall.ENOENT)
@@ -71,7 +74,7 @@ func (c *core) openHandler(ctx context.Context, p string, flag int, perm os.File
 		return stdStream(hc, fd), nil
 	}
 	if sourcing {
-		return c.openSource(abs, p)
+		return c.openSource(abs, sourceName)
 	}
 	f, err := c.fs.OpenFile(abs, flag, perm)
 	if err != nil {
@@ -105,13 +108,45 @@ func pipeFrom(f *memfs.File) (io.ReadWriteCloser, error) {
 
 // openSource returns a sourced file's text with memsh's rewrites applied
 // (see rewrite.go), so sourced code gets the same sandboxing as typed code.
+//
+// A file with a syntax error runs up to the line before it, then prints
+// bash's message and gives status 2, as bash does; mvdan/sh would print
+// its own message (naming the marked path) and run nothing.
 func (c *core) openSource(abs, name string) (io.ReadWriteCloser, error) {
 	data, err := c.fs.ReadFile(abs)
 	if err != nil {
 		return nil, bashPathError(name, err)
 	}
-	src := c.rewriteSource(string(data), name)
+	src := string(data)
+	if _, perr := newParser().Parse(strings.NewReader(src), name); perr != nil {
+		var msg strings.Builder
+		printParseError(&msg, perr, name, src)
+		keep := src
+		if line := parseErrorLine(perr); line > 0 {
+			lines := strings.SplitAfter(src, "\n")
+			if line-1 < len(lines) {
+				keep = strings.Join(lines[:line-1], "")
+			}
+		} else {
+			keep = ""
+		}
+		src = keep + "\nprintf '%s' " + shellQuote(msg.String()) + " >&2; " + internalPrefix + "status 2\n"
+	}
+	src = c.rewriteSource(src, name)
 	return nopWriteCloser{strings.NewReader(src)}, nil
+}
+
+// parseErrorLine is the line a parse error is on, or 0.
+func parseErrorLine(err error) int {
+	var pe syntax.ParseError
+	var ppe *syntax.ParseError
+	switch {
+	case errors.As(err, &pe):
+		return int(pe.Pos.Line())
+	case errors.As(err, &ppe):
+		return int(ppe.Pos.Line())
+	}
+	return 0
 }
 
 type nopWriteCloser struct{ io.Reader }
