@@ -185,10 +185,10 @@ type cutter struct {
 
 func runCut(ctx context.Context, inv *command.Invocation) int {
 	fs := inv.NewFlags()
-	bytesList := fs.StringP("bytes", "b", "", "")
-	charList := fs.StringP("characters", "c", "", "")
+	bytesList := fs.StringArrayP("bytes", "b", nil, "")
+	charList := fs.StringArrayP("characters", "c", nil, "")
 	delim := fs.StringP("delimiter", "d", "", "")
-	fieldList := fs.StringP("fields", "f", "", "")
+	fieldList := fs.StringArrayP("fields", "f", nil, "")
 	fs.BoolP("n", "n", false, "")
 	complement := fs.Bool("complement", false, "")
 	only := fs.BoolP("only-delimited", "s", false, "")
@@ -206,11 +206,11 @@ func runCut(ctx context.Context, inv *command.Invocation) int {
 	n := 0
 	for _, opt := range []struct {
 		name string
-		val  *string
-	}{{"bytes", bytesList}, {"characters", charList}, {"fields", fieldList}} {
-		if fs.Changed(opt.name) {
+		vals []string
+	}{{"bytes", *bytesList}, {"characters", *charList}, {"fields", *fieldList}} {
+		for _, v := range opt.vals {
 			n++
-			list = *opt.val
+			list = v
 			c.fields = opt.name == "fields"
 		}
 	}

@@ -112,6 +112,10 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return st
 	}
+	if d := digitOption(rest); d != 0 {
+		inv.Errorf("invalid trailing option -- %c", d)
+		return inv.Usage(1, "")
+	}
 	fs := inv.NewFlags()
 	bytesArg := fs.StringP("bytes", "c", "", "")
 	linesArg := fs.StringP("lines", "n", "", "")
@@ -127,12 +131,7 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return st
 	}
-	if *quiet {
-		spec.header = headersNever
-	}
-	if *verbose {
-		spec.header = headersAlways
-	}
+	spec.header = headerFlags(spec.header, *quiet, *verbose, rest)
 	if *zero {
 		spec.delim = 0
 	}
@@ -187,6 +186,22 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 		return outputFailed(inv, err)
 	}
 	return status
+}
+
+// headerFlags applies -q/-v; when both are given the later wins.
+func headerFlags(mode headerMode, quiet, verbose bool, args []string) headerMode {
+	switch {
+	case quiet && verbose:
+		if lastOf(args, 'q', "quiet", 'v', "verbose") || lastOf(args, 'q', "silent", 'v', "verbose") {
+			return headersNever
+		}
+		return headersAlways
+	case quiet:
+		return headersNever
+	case verbose:
+		return headersAlways
+	}
+	return mode
 }
 
 // writeHeader prints "==> NAME <==", preceded by a blank line unless it

@@ -124,8 +124,8 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 			return 1
 		}
 		fs := inv.NewFlags()
-		bytesArg := fs.StringP("bytes", "c", "", "")
-		linesArg := fs.StringP("lines", "n", "", "")
+		bytesArg := fs.StringArrayP("bytes", "c", nil, "")
+		linesArg := fs.StringArrayP("lines", "n", nil, "")
 		follow := fs.StringP("follow", "f", "", "")
 		fs.Lookup("follow").NoOptDefVal = "descriptor"
 		followName := fs.BoolP("F", "F", false, "")
@@ -144,12 +144,7 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 		if !ok {
 			return st
 		}
-		if *quiet {
-			o.header = headersNever
-		}
-		if *verbose {
-			o.header = headersAlways
-		}
+		o.header = headerFlags(o.header, *quiet, *verbose, inv.Args[1:])
 		if *zero {
 			o.delim = 0
 		}
@@ -174,22 +169,29 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 			}
 			o.interval = time.Duration(secs * float64(time.Second))
 		}
+		// As in GNU, every count is checked, the last option wins, and a
+		// '+' on any of them (from_start) sticks.
 		for _, opt := range []struct {
-			short, long, val string
-			lines            bool
-		}{{"c", "bytes", *bytesArg, false}, {"n", "lines", *linesArg, true}} {
-			if !fs.Changed(opt.long) || (last != "" && last != opt.short) {
-				continue
+			short string
+			vals  []string
+			lines bool
+		}{{"c", *bytesArg, false}, {"n", *linesArg, true}} {
+			for _, v := range opt.vals {
+				if strings.HasPrefix(v, "+") {
+					o.elide = true
+				}
+				n, err := parseCount(strings.TrimPrefix(strings.TrimPrefix(v, "+"), "-"))
+				if err != nil {
+					return countError(inv, opt.lines, v, err)
+				}
+				if len(opt.vals) > 0 && (last == "" || last == opt.short) {
+					o.lines, o.n = opt.lines, clampCount(n)
+				}
 			}
-			s := opt.val
-			o.lines = opt.lines
-			o.elide = strings.HasPrefix(s, "+")
-			n, err := parseCount(strings.TrimPrefix(strings.TrimPrefix(s, "+"), "-"))
-			if err != nil {
-				return countError(inv, opt.lines, s, err)
-			}
-			o.n = clampCount(n)
 		}
+	}
+	if !o.elide && o.n == 0 && o.follow == "" {
+		return 0 // GNU does not even open the files
 	}
 	if o.elide && o.n == 0 {
 		o.n = 1
