@@ -7,7 +7,7 @@ import (
 
 // IOFS returns a read-only io/fs view of the tree under dir (following
 // symlinks, as os.DirFS does). It implements fs.StatFS, fs.ReadDirFS
-// and fs.ReadFileFS, and passes testing/fstest.TestFS.
+// fs.ReadFileFS and fs.ReadLinkFS, and passes testing/fstest.TestFS.
 func (f *FS) IOFS(dir string) fs.FS { return ioFS{f, path.Clean("/" + dir)} }
 
 type ioFS struct {
@@ -73,6 +73,30 @@ func (x ioFS) ReadFile(name string) ([]byte, error) {
 	}
 	b, err := x.f.ReadFile(p)
 	return b, rename(err, name)
+}
+
+func (x ioFS) ReadLink(name string) (string, error) {
+	p, err := x.name("readlink", name)
+	if err != nil {
+		return "", err
+	}
+	t, err := x.f.Readlink(p)
+	return t, rename(err, name)
+}
+
+func (x ioFS) Lstat(name string) (fs.FileInfo, error) {
+	p, err := x.name("lstat", name)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := x.f.Lstat(p)
+	if err != nil {
+		return nil, rename(err, name)
+	}
+	if name == "." {
+		fi.(*fileInfo).name = "."
+	}
+	return fi, nil
 }
 
 // ioFile names itself as io/fs expects ("." for the root, the base name otherwise).

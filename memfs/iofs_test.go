@@ -18,6 +18,12 @@ func TestIOFS(t *testing.T) {
 	if got, err := fs.ReadFile(f.IOFS("top/a"), "b/file"); string(got) != "content" {
 		t.Errorf("%q %v", got, err)
 	}
+	if target, err := fs.ReadLink(f.IOFS("/top"), "link"); target != "x" || err != nil {
+		t.Errorf("ReadLink %q %v", target, err)
+	}
+	if fi, err := fs.Lstat(f.IOFS("/top"), "link"); err != nil || fi.Mode().Type() != fs.ModeSymlink {
+		t.Errorf("Lstat %v %v", fi, err)
+	}
 	if _, err := f.IOFS("/").Open("../etc"); err == nil {
 		t.Error("invalid io/fs name accepted")
 	}
