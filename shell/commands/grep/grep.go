@@ -60,6 +60,7 @@ type grepper struct {
 	walking      map[string]bool // real paths of the directories being walked
 	lineBuffered bool
 	skipDevices  bool
+	utf8         bool // the locale's charset is UTF-8: invalid bytes make a file binary
 }
 
 const (
@@ -91,6 +92,18 @@ func (c *colors) end(code string) string {
 		return "\x1b[m"
 	}
 	return "\x1b[m\x1b[K"
+}
+
+// utf8Locale reports whether LC_ALL, LC_CTYPE or LANG (the first set)
+// names a UTF-8 locale; memsh's default is C.UTF-8.
+func utf8Locale(inv *command.Invocation) bool {
+	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v := inv.Getenv(k); v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return true
 }
 
 // colors reads GREP_COLORS, and the deprecated GREP_COLOR (with GNU
@@ -337,6 +350,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		io.WriteString(inv.Stdout, grepHelp)
 		return 0
 	}
+	g.utf8 = utf8Locale(inv)
 	if fset.Changed("label") {
 		g.label = *label
 	} else {

@@ -1,6 +1,7 @@
 package grep
 
 import (
+	"context"
 	"sort"
 	"strings"
 	"testing"
@@ -363,6 +364,18 @@ func TestGNU(t *testing.T) {
 				t.Errorf("status %d, want %d", status, c.Status)
 			}
 		})
+	}
+}
+
+func TestCLocaleBytesAreText(t *testing.T) {
+	// GNU grep with LC_ALL=C: an invalid UTF-8 byte does not make a file binary.
+	c := command.Case{Args: []string{"grep", "a"}, Stdin: "a\xffb\n"}
+	stdout, stderr, status, _ := c.Run(func(ctx context.Context, inv *command.Invocation) int {
+		inv.Environ = append(inv.Environ, "LC_ALL=C")
+		return Run(ctx, inv)
+	}, nil)
+	if stdout != "a\xffb\n" || stderr != "" || status != 0 {
+		t.Errorf("%q %q %d", stdout, stderr, status)
 	}
 }
 

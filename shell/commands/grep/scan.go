@@ -425,7 +425,7 @@ func (fs *fileScan) printLine(line []byte, lineno, off int64, sep byte) bool {
 	if fs.binary {
 		return false
 	}
-	if g.binaryFiles != "text" && !utf8.Valid(line) {
+	if g.binaryFiles != "text" && g.utf8 && !utf8.Valid(line) {
 		fs.encoding = true
 		return false
 	}
