@@ -16,9 +16,13 @@ runtime:
 run: build
 	./$(BIN)
 
+# Python tests must not skip under `make test`: build installed the runtime.
 test: build
 	$(GO) vet ./...
-	$(GO) test ./...
+	MEMSH_REQUIRE_PYTHON=1 $(GO) test ./...
+	$(GO) test -race -short ./memfs/... ./shell/...
+	@if command -v tmux >/dev/null 2>&1; then ./scripts/tmux-smoke.sh; \
+	else echo "tmux not installed: skipping the TUI smoke test"; fi
 
 clean:
 	rm -rf bin

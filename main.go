@@ -27,6 +27,7 @@ import (
 
 	"memsh/memfs"
 	"memsh/shell"
+	"memsh/themes"
 	"memsh/tui"
 )
 
@@ -176,6 +177,9 @@ func parseArgs(argv []string) (*config, error) {
 	cfg.args = fs.Args()
 	if cfg.timeout < 0 {
 		return nil, fmt.Errorf("invalid --timeout %s", cfg.timeout)
+	}
+	if _, ok := themes.Get(cfg.theme); cfg.theme != "" && !ok {
+		return nil, fmt.Errorf("unknown --theme %q (themes: %s)", cfg.theme, strings.Join(themes.Names(), ", "))
 	}
 	for _, kv := range cfg.env {
 		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
