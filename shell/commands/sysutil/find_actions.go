@@ -100,7 +100,7 @@ func (p *findParser) parseExec(name string) findNode {
 		for i, a := range argv {
 			args[i] = strings.ReplaceAll(a, "{}", repl)
 		}
-		if ok && !st.confirm(args) {
+		if ok && !st.confirm(args[0], repl) {
 			return false
 		}
 		stdio := st.inv.Stdio
@@ -113,9 +113,9 @@ func (p *findParser) parseExec(name string) findNode {
 }
 
 // confirm asks "< CMD ... PATH > ? " on stderr and reads a y/n answer.
-func (st *findState) confirm(args []string) bool {
+func (st *findState) confirm(name, file string) bool {
 	st.w.Flush()
-	fmt.Fprintf(st.inv.Stderr, "< %s ... %s > ? ", args[0], args[len(args)-1])
+	fmt.Fprintf(st.inv.Stderr, "< %s ... %s > ? ", name, file)
 	if st.stdin == nil {
 		st.stdin = bufio.NewReader(st.inv.Stdin)
 	}
