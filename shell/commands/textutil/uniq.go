@@ -174,10 +174,11 @@ func (o *uniqOptions) key(line []byte) []byte {
 	}
 	i := 0
 	for f := o.skipFields; f > 0 && i < len(line); f-- {
-		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		// Blanks, and newline (which only a -z record can hold), separate fields.
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n') {
 			i++
 		}
-		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' && line[i] != '\n' {
 			i++
 		}
 	}
