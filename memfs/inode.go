@@ -167,7 +167,7 @@ func memoryCeiling() int64 {
 	return int64(si.Totalram) * int64(si.Unit) / 2
 }
 
-// dropLink removes one link; when none is left and nothing has it open,
+// dropLinkLocked removes one link; when none is left and nothing has it open,
 // the inode's capacity and inode slot are given back. Caller holds n.mu.
 func (f *FS) dropLinkLocked(n *inode) {
 	n.nlink--

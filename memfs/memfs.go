@@ -26,13 +26,14 @@ import (
 // API CONTRACT: the exported names and signatures in this file are what the
 // rest of memsh codes against; signatures must not change.
 
-// Options configure a filesystem. A zero limit means "no limit".
+// Options configure a filesystem. A zero limit means "no limit" (total
+// capacity is still kept under half the machine's memory: see docs/memfs.md).
 type Options struct {
 	MaxFileSize int64            // largest logical size of one regular file, in bytes (EFBIG past it)
 	MaxBytes    int64            // total allocated capacity of all files, in bytes (ENOSPC past it)
 	MaxInodes   int64            // total number of inodes (ENOSPC past it)
 	Rand        io.Reader        // source for /dev/urandom and /dev/random; nil means crypto/rand
-	Now         func() time.Time // clock for timestamps; nil means time.Now
+	Now         func() time.Time // clock for timestamps; nil means the system clock
 	UID, GID    int              // owner of new inodes
 }
 
