@@ -560,3 +560,13 @@ func TestFixedLongMatchesBig(t *testing.T) {
 		}
 	}
 }
+
+func TestFindPrintfFlags(t *testing.T) {
+	setup := func(fsys *memfs.FS) {
+		mustDo(t, fsys.MkdirAll("/home/user/pd", 0o755))
+		mustDo(t, fsys.WriteFile("/home/user/pd/f", []byte("hello\n"), 0o644))
+	}
+	// Recorded from GNU find 4.9: only %d and %m are numbers.
+	out, _, _ := setupRun(t, setup, nil, "find", "pd/f", "-printf", "[%05d][%07s][%.1s][%+d][%04m][%#m][% d][%-4n|][%Tq]\n")
+	check(t, "flags", out, "[00000][      6][6][+0][0644][0644][ 0][1   |][%q]\n")
+}

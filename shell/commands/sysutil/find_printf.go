@@ -127,7 +127,11 @@ func (prog *findPrintf) run(st *findState, w *bufio.Writer, f *findFile) {
 			w.WriteString(it.lit)
 			continue
 		}
-		val, numeric := st.printfValue(it, f)
+		val := st.printfValue(it, f)
+		// GNU prints %d and %m with printf's %d and %o, everything else
+		// (sizes and ids included) as strings: only they take 0, + and
+		// blank flags, and a precision truncates the others.
+		numeric := it.verb == 'd' || it.verb == 'm'
 		w.WriteString(padDirective(it.spec, val, numeric))
 	}
 }
@@ -139,6 +143,7 @@ func padDirective(spec, val string, numeric bool) string {
 		return val
 	}
 	left, zero := false, false
+	sign := ""
 	i := 0
 	for ; i < len(spec) && strings.IndexByte("-+ #0", spec[i]) >= 0; i++ {
 		switch spec[i] {
@@ -146,7 +151,16 @@ func padDirective(spec, val string, numeric bool) string {
 			left = true
 		case '0':
 			zero = true
+		case '+':
+			sign = "+"
+		case ' ':
+			if sign == "" {
+				sign = " "
+			}
 		}
+	}
+	if numeric && sign != "" && !strings.HasPrefix(val, "-") {
+		val = sign + val
 	}
 	ws, ps, hasPrec := strings.Cut(spec[i:], ".")
 	width, _ := strconv.Atoi(ws)
@@ -165,130 +179,134 @@ func padDirective(spec, val string, numeric bool) string {
 	case left:
 		return val + strings.Repeat(" ", pad)
 	case zero && numeric:
-		if strings.HasPrefix(val, "-") {
-			return "-" + strings.Repeat("0", pad) + val[1:]
+		if val != "" && (val[0] == '-' || val[0] == '+' || val[0] == ' ') {
+			return val[:1] + strings.Repeat("0", pad) + val[1:]
 		}
 		return strings.Repeat("0", pad) + val
 	}
 	return strings.Repeat(" ", pad) + val
 }
 
-// printfValue renders one directive for f; numeric says whether it is a
-// number (for the 0 flag).
-func (st *findState) printfValue(it printfItem, f *findFile) (string, bool) {
+// printfValue renders one directive for f.
+func (st *findState) printfValue(it printfItem, f *findFile) string {
 	s := statOf(f.info)
 	m := f.info.Mode()
 	loc := dateLocation(st.inv)
 	switch it.verb {
 	case 'a', 'c', 't':
 		t := fileTime(f.info, map[byte]byte{'a': 'a', 'c': 'c', 't': 'm'}[it.verb]).In(loc)
-		return t.Format("Mon Jan _2 15:04:05.") + fmt.Sprintf("%09d0", t.Nanosecond()) + t.Format(" 2006"), false
+		return t.Format("Mon Jan _2 15:04:05.") + fmt.Sprintf("%09d0", t.Nanosecond()) + t.Format(" 2006")
 	case 'A', 'C', 'T':
 		t := fileTime(f.info, map[byte]byte{'A': 'a', 'C': 'c', 'T': 'm'}[it.verb]).In(loc)
 		frac := fmt.Sprintf(".%09d0", t.Nanosecond())
 		switch it.sub {
 		case '@':
-			return strconv.FormatInt(t.Unix(), 10) + frac, true
+			return strconv.FormatInt(t.Unix(), 10) + frac
 		case 'S':
-			return fmt.Sprintf("%02d", t.Second()) + frac, false
+			return fmt.Sprintf("%02d", t.Second()) + frac
 		case 'T', 'X':
-			return t.Format("15:04:05") + frac, false
+			return t.Format("15:04:05") + frac
 		case '+':
-			return t.Format("2006-01-02+15:04:05") + frac, false
+			return t.Format("2006-01-02+15:04:05") + frac
 		}
-		return strftime(string([]byte{'%', it.sub}), t), false
+		if it.sub == 'q' || it.sub == 'N' {
+			// gnulib extensions date has and the C library's strftime
+			// (which find uses) lacks: printed as they stand.
+			return string([]byte{'%', it.sub})
+		}
+		return strftime(string([]byte{'%', it.sub}), t)
 	case 'b':
-		return strconv.FormatInt(s.Blocks, 10), true
+		return strconv.FormatInt(s.Blocks, 10)
 	case 'k':
-		return strconv.FormatInt((s.Blocks+1)/2, 10), true
+		return strconv.FormatInt((s.Blocks+1)/2, 10)
 	case 'd':
-		return strconv.Itoa(f.depth), true
+		return strconv.Itoa(f.depth)
 	case 'D':
-		return strconv.FormatUint(uint64(s.Dev), 10), true
+		return strconv.FormatUint(uint64(s.Dev), 10)
 	case 'f':
 		if f.depth == 0 {
 			// gnulib's base_name: the last component, trailing slashes kept.
 			trimmed := strings.TrimRight(f.path, "/")
 			if trimmed == "" {
-				return "/", false
+				return "/"
 			}
-			return f.path[strings.LastIndexByte(trimmed, '/')+1:], false
+			return f.path[strings.LastIndexByte(trimmed, '/')+1:]
 		}
-		return f.name, false
+		return f.name
 	case 'F':
-		return "tmpfs", false
+		return "tmpfs"
 	case 'g', 'u':
 		id := int(s.Gid)
 		if it.verb == 'u' {
 			id = int(s.Uid)
 			if e, ok := userByUID(st.inv, id); ok {
-				return e.Name, false
+				return e.Name
 			}
 		} else if g, ok := groupName(st.inv, groupTable(st.inv), id); ok {
-			return g, false
+			return g
 		}
-		return strconv.Itoa(id), true
+		return strconv.Itoa(id)
 	case 'G':
-		return strconv.Itoa(int(s.Gid)), true
+		return strconv.Itoa(int(s.Gid))
 	case 'U':
-		return strconv.Itoa(int(s.Uid)), true
+		return strconv.Itoa(int(s.Uid))
 	case 'h':
 		i := strings.LastIndexByte(f.path, '/')
 		if i < 0 {
-			return ".", false
+			return "."
 		}
-		return f.path[:i], false
+		return f.path[:i]
 	case 'H':
-		return f.start, false
+		return f.start
 	case 'i':
-		return strconv.FormatUint(s.Ino, 10), true
+		return strconv.FormatUint(s.Ino, 10)
 	case 'l':
 		if m&fs.ModeSymlink != 0 {
 			t, _ := st.inv.FS.Readlink(f.abs)
-			return t, false
+			return t
 		}
-		return "", false
+		return ""
 	case 'm':
 		v := strconv.FormatUint(uint64(uint32(m.Perm())|specialBits(m)), 8)
 		if strings.Contains(it.spec, "#") {
 			v = "0" + v
 		}
-		return v, true
+		return v
 	case 'M':
-		return modeString(m), false
+		return modeString(m)
 	case 'n':
-		return strconv.FormatUint(uint64(s.Nlink), 10), true
+		return strconv.FormatUint(uint64(s.Nlink), 10)
 	case 'p':
-		return f.path, false
+		return f.path
 	case 'P':
 		if f.depth == 0 {
-			return "", false
+			return ""
 		}
 		rel := strings.TrimPrefix(f.path, f.start)
-		return strings.TrimPrefix(rel, "/"), false
+		return strings.TrimPrefix(rel, "/")
 	case 's':
-		return strconv.FormatInt(f.info.Size(), 10), true
+		return strconv.FormatInt(f.info.Size(), 10)
 	case 'S':
 		if f.info.Size() == 0 {
-			return "1", false
+			return "1"
 		}
-		return strconv.FormatFloat(float64(s.Blocks*512)/float64(f.info.Size()), 'g', 6, 64), false
+		return strconv.FormatFloat(float64(s.Blocks*512)/float64(f.info.Size()), 'g', 6, 64)
 	case 'y':
-		return string(fileTypeLetter(m)), false
+		return string(fileTypeLetter(m))
 	case 'Y':
 		if m&fs.ModeSymlink == 0 {
-			return string(fileTypeLetter(m)), false
+			return string(fileTypeLetter(m))
 		}
 		ti, err := st.inv.FS.Stat(f.abs)
 		if err != nil {
 			if errnoOf(err) == syscall.ELOOP {
-				return "L", false
+				return "L"
 			}
-			return "N", false
+			return "N"
 		}
-		return string(fileTypeLetter(ti.Mode())), false
+		return string(fileTypeLetter(ti.Mode()))
 	case 'Z':
-		return "", false
+		return ""
 	}
-	return "", false
+	return ""
 }
