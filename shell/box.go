@@ -56,14 +56,14 @@ func buildBox(fsys *memfs.FS, home string, commands []string) error {
 	}{
 		{"/home", 0o755, 0},
 		{"/root", 0o700, 0},
-		{"/tmp", 0o1777, 0},
+		{"/tmp", fs.ModeSticky | 0o777, 0},
 		{"/etc", 0o755, 0},
 		{"/usr", 0o755, 0},
 		{"/usr/bin", 0o755, 0},
 		{"/usr/local", 0o755, 0},
 		{"/usr/local/bin", 0o755, 0},
 		{"/var", 0o755, 0},
-		{"/var/tmp", 0o1777, 0},
+		{"/var/tmp", fs.ModeSticky | 0o777, 0},
 		{"/dev/fd", 0o755, 0},
 	}
 	for _, d := range dirs {

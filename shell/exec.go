@@ -101,7 +101,7 @@ func (c *core) exec(ctx context.Context, p *proc) int {
 		case full != "":
 			return c.execFile(ctx, p, full)
 		case denied != "":
-			fmt.Fprintf(p.stdio.Stderr, "bash: %s: Permission denied\n", name)
+			fmt.Fprintf(p.stdio.Stderr, "bash: %s: Permission denied\n", denied)
 			return 126
 		}
 		if p.viaExec {
@@ -233,6 +233,12 @@ func (c *core) execShebang(ctx context.Context, p *proc, full, line string) int 
 			return 126
 		}
 		argv = fields
+		if _, ok := c.cmds[argv[0]]; !ok && !strings.Contains(argv[0], "/") {
+			if full, _ := c.lookPath(p, argv[0]); full == "" {
+				fmt.Fprintf(p.stdio.Stderr, "%s: '%s': No such file or directory\n", interpPath, argv[0])
+				return 127
+			}
+		}
 	} else {
 		if arg != "" {
 			argv = append(argv, arg)

@@ -117,7 +117,7 @@ func TestExecOrder(t *testing.T) {
 		{name: "bad interpreter", setup: "printf '#!/no/such\\n' > f; chmod 755 f", script: "./f", stderr: "bash: ./f: /no/such: bad interpreter: No such file or directory\n", status: 126},
 		{name: "binary file", setup: `printf 'ab\x00cd\n' > f; chmod 755 f`, script: "./f", stderr: "bash: ./f: cannot execute binary file: Exec format error\n", status: 126},
 		{name: "PATH lookup over memfs", setup: "mkdir -p bin; printf 'echo mine\\n' > bin/tool; chmod +x bin/tool", script: "PATH=$HOME/bin:$PATH; tool", stdout: "mine\n"},
-		{name: "PATH non-executable", setup: "mkdir -p bin; printf 'echo mine\\n' > bin/tool", script: "PATH=$HOME/bin:$PATH; tool", stderr: "bash: tool: Permission denied\n", status: 126},
+		{name: "PATH non-executable", setup: "mkdir -p bin; printf 'echo mine\\n' > bin/tool", script: "PATH=$HOME/bin:$PATH; tool", stderr: "bash: /home/user/bin/tool: Permission denied\n", status: 126},
 		{name: "usr bin stub runs the command", script: "/usr/bin/bash -c 'echo stub'; /bin/bash -c 'echo bin'", stdout: "stub\nbin\n"},
 		{name: "central --help", script: "bash --help | { read l; echo \"$l\"; }", stdout: "Usage:\tbash [option] ...\n"},
 		{name: "function beats command", script: "bash() { echo func; }; bash -c 'echo cmd'", stdout: "func\n"},
