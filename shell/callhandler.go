@@ -106,6 +106,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.unaliasBuiltin(hc, rs, args)
 	case "umask":
 		return statusArgs(umaskBuiltin(hc, args)), nil
+	case "ulimit":
+		return statusArgs(ulimitBuiltin(hc, args)), nil
 	case "test", "[":
 		return c.testOwner(hc, args), nil
 	case "printf":
@@ -673,6 +675,43 @@ func umaskBuiltin(hc interp.HandlerContext, args []string) int {
 		fmt.Fprintf(hc.Stderr, "bash: umask: %s: octal number out of range\n", args[1])
 		return 1
 	}
+	return 0
+}
+
+// ulimitBuiltin reports no resource limits (memsh's own limits are not
+// rlimits) and accepts settings without effect; mvdan/sh has no ulimit.
+func ulimitBuiltin(hc interp.HandlerContext, args []string) int {
+	show := "unlimited"
+	for _, a := range args[1:] {
+		switch {
+		case a == "-a":
+			for _, l := range []string{
+				"core file size              (blocks, -c) 0",
+				"data seg size               (kbytes, -d) unlimited",
+				"file size                   (blocks, -f) unlimited",
+				"max user processes                  (-u) unlimited",
+				"open files                          (-n) 1024",
+				"pipe size            (512 bytes, -p) 8",
+				"stack size                  (kbytes, -s) 8192",
+				"cpu time                   (seconds, -t) unlimited",
+				"virtual memory              (kbytes, -v) unlimited",
+			} {
+				fmt.Fprintln(hc.Stdout, l)
+			}
+			return 0
+		case a == "-n":
+			show = "1024"
+		case a == "-s":
+			show = "8192"
+		case a == "-c":
+			show = "0"
+		case a == "-p":
+			show = "8"
+		case !strings.HasPrefix(a, "-"):
+			return 0 // setting a limit: accepted, no effect
+		}
+	}
+	fmt.Fprintln(hc.Stdout, show)
 	return 0
 }
 

@@ -368,6 +368,7 @@ type scriptResult struct {
 // nil, runs after each statement.
 func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPrefix string, stderr io.Writer, afterStmt func()) scriptResult {
 	var res scriptResult
+	src = closeHeredocs(src, errPrefix, stderr)
 	var pending []*syntax.Stmt
 	stop := false
 	runPending := func() {
@@ -431,6 +432,38 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 	}
 	runPending()
 	return res
+}
+
+// closeHeredocs gives a here-document left open at the end of the script
+// its delimiter, with bash's warning, as bash runs such a script rather
+// than failing it.
+func closeHeredocs(src, errPrefix string, stderr io.Writer) string {
+	if !strings.Contains(src, "<<") {
+		return src
+	}
+	for range 8 {
+		_, err := newParser().Parse(strings.NewReader(src), "")
+		var pe syntax.ParseError
+		var ppe *syntax.ParseError
+		switch {
+		case errors.As(err, &pe):
+		case errors.As(err, &ppe):
+			pe = *ppe
+		default:
+			return src
+		}
+		delim, ok := strings.CutPrefix(pe.Text, "unclosed here-document ")
+		if !ok {
+			return src
+		}
+		delim = strings.Trim(delim, "`")
+		fmt.Fprintf(stderr, "%s: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n", errPrefix, pe.Pos.Line(), delim)
+		if !strings.HasSuffix(src, "\n") {
+			src += "\n"
+		}
+		src += delim + "\n"
+	}
+	return src
 }
 
 // stdinFile gives the runner an *os.File to read, which mvdan/sh needs

@@ -82,6 +82,8 @@ func TestBuiltins(t *testing.T) {
 		{name: "subshell cwd", script: "(cd /tmp; pwd); pwd", stdout: "/tmp\n/home/user\n"},
 		{name: "command substitution", script: `x=$(echo hi; echo there); echo "$x"`, stdout: "hi\nthere\n"},
 		{name: "here-doc", script: "cat <<EOF\na $HOME\nEOF", stdout: "a /home/user\n"},
+		{name: "here-doc closed by end of input", script: "cat <<EOF\nhello", stdout: "hello\n", stderr: "bash: warning: here-document at line 1 delimited by end-of-file (wanted `EOF')\n"},
+		{name: "ulimit", script: "ulimit; ulimit -n; ulimit -s 100; echo $?", stdout: "unlimited\n1024\n0\n"},
 		{name: "here-string", script: "read x <<< 'hi there'; echo $x", stdout: "hi there\n"},
 		{name: "glob over memfs", setup: "mkdir -p g; : > g/a.txt; : > g/b.txt; : > g/c.log", script: "echo g/*.txt", stdout: "g/a.txt g/b.txt\n"},
 		{name: "relative glob after cd", setup: "mkdir -p g; : > g/x", script: "cd g; echo *", stdout: "x\n"},
