@@ -235,7 +235,20 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	fset.Lookup("colour").NoOptDefVal = "auto"
 	fset.BoolP("binary", "U", false, "")
 
-	if err := fset.Parse(expandNumOptions(inv.Args[1:])); err != nil {
+	args, ambiguous := canonicalLongOpts(inv.Args[1:], grepLongOpts, grepShortArg)
+	if ambiguous != "" {
+		return usage(inv, ambiguous)
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--help" { // an abbreviation the shell did not see
+			io.WriteString(inv.Stdout, grepHelp)
+			return 0
+		}
+	}
+	if err := fset.Parse(expandNumOptions(args)); err != nil {
 		return usage(inv, command.GNUFlagError(err))
 	}
 	operands := fset.Args()
