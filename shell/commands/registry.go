@@ -4,6 +4,7 @@ package commands
 
 import (
 	"memsh/shell/command"
+	"memsh/shell/commands/archive"
 	"memsh/shell/commands/awk"
 	"memsh/shell/commands/diff"
 	"memsh/shell/commands/fileutil"
@@ -30,6 +31,7 @@ func All() []command.Command {
 		diff.Commands(),
 		printf.Commands(),
 		sed.Commands(),
+		archive.Commands(),
 	} {
 		all = append(all, table...)
 	}

@@ -1,0 +1,12 @@
+package archive
+
+import "memsh/shell/command"
+
+// Commands is this package's registry table.
+func Commands() []command.Command {
+	return []command.Command{
+		{Name: "gzip", Summary: "compress or expand files", Help: gzipHelp, Run: runGzip},
+		{Name: "gunzip", Summary: "uncompress gzip files", Help: gunzipHelp, Run: runGunzip},
+		{Name: "zcat", Summary: "uncompress gzip files to standard output", Help: zcatHelp, Run: runZcat},
+	}
+}
