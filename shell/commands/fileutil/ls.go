@@ -47,6 +47,7 @@ type lsCmd struct {
 	inode, blocks            bool
 	numeric, noOwner, noGrp  bool
 	deref, derefCmdline      bool
+	derefArgs                bool // -H or -L: follow every command-line symlink
 	color                    bool
 	quoting                  string // GNU quoting style for names
 	qmark                    bool   // -q: show nonprintable bytes as '?'
@@ -67,7 +68,24 @@ func (e *lsEntry) isDir() bool {
 	return e.fi.IsDir() || e.tfi != nil && e.tfi.IsDir()
 }
 
+// sortSize and sortTime are what -S and -t compare: zero for entries -L
+// could not follow, as GNU leaves their stat zeroed.
+func (e *lsEntry) sortSize() int64 {
+	if e.broken {
+		return 0
+	}
+	return e.fi.Size()
+}
+
+func (e *lsEntry) sortTime(l *lsCmd) time.Time {
+	if e.broken {
+		return time.Unix(0, 0)
+	}
+	return l.when(e.fi)
+}
+
 type lsEntry struct {
+	broken bool   // -L could not follow it: GNU shows "?" for what is unknown
 	name   string // as shown
 	path   string // absolute, for stat and recursion
 	fi     fs.FileInfo
@@ -155,7 +173,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	l.human = *human || *si
-	if *si {
+	if *si && lastOf(inv.Args[1:], "h", "si", "human-readable") != "-h" && lastOf(inv.Args[1:], "h", "si", "human-readable") != "--human-readable" {
 		l.humanBase = 1000
 	} else {
 		l.humanBase = 1024
@@ -198,23 +216,56 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 			return argError(inv, "--time", *timeWord, [][]string{{"atime", "access", "use"}, {"ctime", "status"}, {"birth", "creation"}})
 		}
 	}
-	switch {
-	case *bySize:
-		l.sortBy = 'S'
-	case *byTime:
-		l.sortBy = 't'
-	case *byExt:
-		l.sortBy = 'X'
-	case *byVersion:
-		l.sortBy = 'v'
-	}
-	if l.unsorted {
-		l.sortBy = 0
+	// The last of -S -t -X -v -U (and --sort) wins, as in getopt order.
+	if *bySize || *byTime || *byExt || *byVersion || l.unsorted {
+		for _, a := range inv.Args[1:] {
+			if a == "--" {
+				break
+			}
+			if strings.HasPrefix(a, "--sort=") {
+				switch strings.TrimPrefix(a, "--sort=") {
+				case "size":
+					l.sortBy, l.unsorted = 'S', false
+				case "time":
+					l.sortBy, l.unsorted = 't', false
+				case "extension":
+					l.sortBy, l.unsorted = 'X', false
+				case "version":
+					l.sortBy, l.unsorted = 'v', false
+				case "none":
+					l.sortBy, l.unsorted = 0, true
+				case "name", "width":
+					l.sortBy, l.unsorted = 0, false
+				}
+				continue
+			}
+			if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+				continue
+			}
+			for i := 1; i < len(a); i++ {
+				switch a[i] {
+				case 'S', 't', 'X', 'v':
+					l.sortBy, l.unsorted = a[i], false
+				case 'U':
+					l.sortBy, l.unsorted = 0, true
+				case 'w', 'I':
+					i = len(a)
+				}
+			}
+		}
 	}
 	if *fileType {
 		l.classify, l.fileTypeOnly = true, true
 	}
-	if f.Lookup("indicator-style").Changed {
+	switch lastOf(inv.Args[1:], "pF", "file-type", "indicator-style", "classify") {
+	case "-p":
+		l.classify, l.slash, l.fileTypeOnly = false, true, false
+	case "-F", "--classify":
+		l.classify, l.slash, l.fileTypeOnly = true, false, false
+	case "--file-type":
+		l.classify, l.slash, l.fileTypeOnly = true, false, true
+	}
+	if lastOf(inv.Args[1:], "pF", "file-type", "indicator-style", "classify") == "--indicator-style" {
 		l.classify, l.slash, l.fileTypeOnly = false, false, false
 		switch *indicator {
 		case "none":
@@ -275,7 +326,9 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		for i := 1; i < len(a); i++ {
 			switch a[i] {
 			case '1':
-				l.format = fmtOne
+				if l.format != fmtLong { // -1 has no effect after -l
+					l.format = fmtOne
+				}
 			case 'C':
 				l.format = fmtColumns
 			case 'x':
@@ -365,7 +418,13 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	// GNU follows command-line symlinks to directories unless -d, -F or -l.
-	l.derefCmdline = *derefH || l.deref || !(l.dirOnly || l.classify || l.format == fmtLong)
+	if l.deref && *derefH {
+		// The later of -L and -H wins.
+		last := lastOf(inv.Args[1:], "LH", "dereference", "dereference-command-line")
+		l.deref = last == "-L" || last == "--dereference"
+	}
+	l.derefArgs = *derefH || l.deref
+	l.derefCmdline = !(l.dirOnly || l.classify && !l.fileTypeOnly || l.format == fmtLong)
 	return l.run(operands)
 }
 
@@ -387,12 +446,12 @@ func (l *lsCmd) run(operands []string) int {
 		e := lsEntry{name: op, path: p, fi: fi}
 		if fi.Mode()&fs.ModeSymlink != 0 {
 			if tfi, err := l.inv.FS.Stat(p); err == nil {
-				if l.deref || (l.derefCmdline && (tfi.IsDir() || l.deref)) {
+				if l.derefArgs || l.derefCmdline && tfi.IsDir() {
 					e.fi = tfi
 				} else {
 					e.tfi = tfi
 				}
-			} else if l.deref {
+			} else if l.derefArgs {
 				l.inv.Errorf("cannot access %s: %s", quote(op), command.Strerror(err))
 				l.status = 2
 				continue
@@ -442,7 +501,10 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 			if l.listed == nil {
 				l.listed = map[uint64]bool{}
 			}
+			// Only the directories being listed (the path down to here)
+			// count: GNU pops each one when done with it.
 			l.listed[ino] = true
+			defer delete(l.listed, ino)
 		}
 	}
 	if l.printed {
@@ -493,9 +555,15 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 			if l.deref && terr == nil {
 				e.fi = tfi
 			} else {
-				if l.deref {
-					l.inv.Errorf("cannot access %s: %s", quote(join(name, n)), command.Strerror(terr))
+				if l.deref && l.needStat() {
+					shown := n
+					if name != "." {
+						shown = join(name, n)
+					}
+					l.out.Flush()
+					l.inv.Errorf("cannot access %s: %s", quote(shown), command.Strerror(terr))
 					l.status = 1
+					e.broken = true
 				}
 				e.tfi = tfi
 				e.target, _ = l.inv.FS.Readlink(ep)
@@ -548,7 +616,7 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 	switch l.sortBy {
 	case 't':
 		less = func(a, b *lsEntry) bool {
-			ta, tb := l.when(a.fi), l.when(b.fi)
+			ta, tb := a.sortTime(l), b.sortTime(l)
 			if !ta.Equal(tb) {
 				return ta.After(tb)
 			}
@@ -556,8 +624,8 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 		}
 	case 'S':
 		less = func(a, b *lsEntry) bool {
-			if a.fi.Size() != b.fi.Size() {
-				return a.fi.Size() > b.fi.Size()
+			if sa, sb := a.sortSize(), b.sortSize(); sa != sb {
+				return sa > sb
 			}
 			return a.name < b.name
 		}
@@ -570,7 +638,7 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 		}
 	case 'X':
 		ext := func(s string) string {
-			if i := strings.LastIndexByte(s, '.'); i > 0 {
+			if i := strings.LastIndexByte(s, '.'); i >= 0 {
 				return s[i:]
 			}
 			return ""
@@ -746,7 +814,7 @@ func (l *lsCmd) nameCell(e *lsEntry, long bool) (string, int) {
 	} else {
 		b.WriteString(name)
 	}
-	if long && e.fi.Mode()&fs.ModeSymlink != 0 {
+	if long && e.fi.Mode()&fs.ModeSymlink != 0 && !e.broken {
 		b.WriteString(" -> ")
 		b.WriteString(l.display(e.target))
 		if e.tfi != nil && l.classify {
@@ -817,11 +885,18 @@ func (l *lsCmd) printEntries(es []lsEntry) {
 	prefix := func(e *lsEntry) string {
 		var s string
 		st := statOf(e.fi)
+		if l.format == fmtCommas { // GNU aligns nothing in -m output
+			inoW, blkW = 0, 0
+		}
+		ino, blk := strconv.FormatUint(st.Ino, 10), l.blockString(st.Blocks)
+		if e.broken {
+			ino, blk = "?", "?"
+		}
 		if l.inode {
-			s += pad(strconv.FormatUint(st.Ino, 10), inoW, true) + " "
+			s += pad(ino, inoW, true) + " "
 		}
 		if l.blocks {
-			s += pad(l.blockString(st.Blocks), blkW, true) + " "
+			s += pad(blk, blkW, true) + " "
 		}
 		return s
 	}
@@ -886,6 +961,9 @@ func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) st
 		if i < len(printed) {
 			r.name, _ = l.nameCell(e, true)
 		}
+		if e.broken {
+			r.mode, r.nlink, r.owner, r.group, r.size, r.date = "l?????????", "?", "?", "?", "?", "?"
+		}
 		wl = max(wl, len(r.nlink))
 		wo = max(wo, len(r.owner))
 		wg = max(wg, len(r.group))
@@ -896,6 +974,10 @@ func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) st
 	}
 	if wMajor > 0 {
 		ws = max(ws, wMajor+2+wMinor)
+	}
+	wd := 0
+	for _, r := range rows {
+		wd = max(wd, displayWidth(r.date))
 	}
 	for _, r := range rows[:len(printed)] {
 		var b strings.Builder
@@ -918,7 +1000,7 @@ func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) st
 			b.WriteString(pad(r.size, ws, true))
 		}
 		b.WriteByte(' ')
-		b.WriteString(r.date)
+		b.WriteString(pad(r.date, wd, true))
 		b.WriteByte(' ')
 		b.WriteString(r.name)
 		b.WriteByte('\n')
@@ -1119,4 +1201,43 @@ func (l *lsCmd) ignored(name string) bool {
 		}
 	}
 	return false
+}
+
+// needStat reports whether the listing needs each entry's inode (GNU only
+// then follows -L's symlinks, and only then reports the dangling ones).
+func (l *lsCmd) needStat() bool {
+	return l.format == fmtLong || l.classify || l.slash || l.blocks || l.inode || l.recursive ||
+		l.sortBy == 't' || l.sortBy == 'S' || l.color || l.dirsFirst
+}
+
+// lastOf returns which of the given options appears last in args (short
+// letters in clusters, or long names with or without "=VALUE"), or "".
+func lastOf(args []string, short string, long ...string) string {
+	last := ""
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "--") {
+			name, _, _ := strings.Cut(a[2:], "=")
+			for _, l := range long {
+				if name == l {
+					last = "--" + l
+				}
+			}
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for i := 1; i < len(a); i++ {
+			if strings.IndexByte("wIT", a[i]) >= 0 {
+				break // the rest is the option's argument
+			}
+			if strings.IndexByte(short, a[i]) >= 0 {
+				last = "-" + string(a[i])
+			}
+		}
+	}
+	return last
 }
