@@ -103,7 +103,20 @@ func splitArgs(args []string) (out []string, suffix string, inPlace bool) {
 
 // Run is the sed command.
 func Run(ctx context.Context, inv *command.Invocation) int {
-	args, suffix, inPlace := splitArgs(inv.Args[1:])
+	canon, ambiguous := canonicalLongOpts(inv.Args[1:], sedLongOpts, sedShortArg)
+	if ambiguous != "" {
+		return usageError(inv, ambiguous)
+	}
+	for _, a := range canon {
+		if a == "--" {
+			break
+		}
+		if a == "--help" { // an abbreviation the shell did not see
+			io.WriteString(inv.Stdout, sedHelp)
+			return 0
+		}
+	}
+	args, suffix, inPlace := splitArgs(canon)
 	fset := inv.NewFlags()
 	quiet := fset.BoolP("quiet", "n", false, "")
 	silent := fset.Bool("silent", false, "")

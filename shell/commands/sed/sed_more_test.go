@@ -213,3 +213,21 @@ func TestSandbox(t *testing.T) {
 		}
 	}
 }
+
+func TestLongOptionAbbreviations(t *testing.T) {
+	// From GNU sed 4.9.
+	for _, c := range []command.Case{
+		{Args: []string{"sed", "--expr=p"}, Stdin: "a\n", Stdout: "a\na\n"},
+		{Args: []string{"sed", "--qu", "p"}, Stdin: "a\n", Stdout: "a\n"},
+		{Args: []string{"sed", "--exp", "p"}, Stdin: "a\n", Stdout: "a\na\n"},
+		{Args: []string{"sed", "--reg", "s/(a)/[\\1]/"}, Stdin: "a\n", Stdout: "[a]\n"},
+		{Args: []string{"sed", "--zero", "s/^/>/"}, Stdin: "a\x00b\x00", Stdout: ">a\x00>b\x00"},
+		{Args: []string{"sed", "--s", "p"}, Stdin: "a\n", Stderr: "sed: option '--s' is ambiguous; possibilities: '--silent' '--sandbox' '--separate'\n" + sedUsage, Status: 1},
+		{Args: []string{"sed", "--f", "p"}, Stdin: "a\n", Stderr: "sed: option '--f' is ambiguous; possibilities: '--file' '--follow-symlinks'\n" + sedUsage, Status: 1},
+	} {
+		stdout, stderr, status, _ := c.Run(Run, nil)
+		if stdout != c.Stdout || stderr != c.Stderr || status != c.Status {
+			t.Errorf("%v: %q %q %d, want %q %q %d", c.Args, stdout, stderr, status, c.Stdout, c.Stderr, c.Status)
+		}
+	}
+}
