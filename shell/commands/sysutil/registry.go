@@ -235,7 +235,7 @@ Normal options (always true, specified before other expressions):
 
 Tests (N can be +N or -N or N):
       -amin N -anewer FILE -atime N -cmin N -cnewer FILE -ctime N
-      -empty -false -gid N -group NAME -ilname PATTERN -iname PATTERN
+      -empty -false -fstype TYPE -gid N -group NAME -ilname PATTERN -iname PATTERN
       -inum N -ipath PATTERN -iwholename PATTERN -iregex PATTERN
       -links N -lname PATTERN -mmin N -mtime N -name PATTERN
       -newer FILE -newerXY REFERENCE -nouser -nogroup -path PATTERN
