@@ -157,6 +157,13 @@ func base64Decode(out *bufio.Writer, r io.Reader, ignore bool) error {
 	var quad [4]byte
 	n := 0
 	partial := func() {
+		n := n
+		for k := range n {
+			if quad[k] == '=' {
+				n = k
+				break
+			}
+		}
 		if n >= 2 {
 			v := uint(b64Value[quad[0]])<<18 | uint(b64Value[quad[1]])<<12
 			if n == 3 {
@@ -181,12 +188,10 @@ func base64Decode(out *bufio.Writer, r io.Reader, ignore bool) error {
 				return errInvalidBase64{}
 			}
 			if c == '=' && n < 2 {
-				if ignore {
-					continue
-				}
-				return errInvalidBase64{}
+				return errInvalidBase64{} // -i keeps '=', as GNU does
 			}
-			if c != '=' && n >= 2 && quad[2] == '=' {
+			if c != '=' && n == 3 && quad[2] == '=' {
+				partial()
 				return errInvalidBase64{}
 			}
 			quad[n] = c
@@ -197,6 +202,8 @@ func base64Decode(out *bufio.Writer, r io.Reader, ignore bool) error {
 			n = 0
 			switch {
 			case quad[2] == '=' && quad[3] != '=':
+				n = 4
+				partial()
 				return errInvalidBase64{}
 			case quad[2] == '=':
 				v := uint(b64Value[quad[0]])<<18 | uint(b64Value[quad[1]])<<12
