@@ -40,7 +40,11 @@ func (n *inode) info(name string) *fileInfo {
 	switch {
 	case n.isReg():
 		fi.size = n.size
-		blocks = (int64(cap(n.data)) + 4095) / 4096 * 8
+		// As ext4 reports a file written without holes: its size in
+		// 4 KiB blocks. Capacity (up to twice the size while a file
+		// grows) is memsh's own bookkeeping, reported by Snapshot and
+		// Usage; du and ls -s must agree with Linux.
+		blocks = (n.size + 4095) / 4096 * 8
 	case n.isDir():
 		fi.size = 4096
 		blocks = 8
