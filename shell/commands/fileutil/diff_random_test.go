@@ -252,3 +252,37 @@ func TestRandomLsOptions(t *testing.T) {
 	defer func() { diffScripts = saved }()
 	TestDifferential(t)
 }
+
+func TestRandomStatFormats(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	// Not %X/%x (reading a symlink updates its atime on Linux) nor %N with
+	// modifiers (GNU drops the quotes then).
+	dirs := []string{"n", "s", "F", "a", "A", "h", "u", "g", "U", "G", "Y", "y", "b", "B", "o", "f", "t", "T", "%", "q"}
+	var b strings.Builder
+	b.WriteString("put a hello\nmkdir d\nln -s a l\ntouch -d 2021-03-04\\s05:06:07.123456789 a d\ntouch -h -d 2020-01-01 l\nstat -c %N a d l\n")
+	for k := 0; k < 80; k++ {
+		var f strings.Builder
+		for i := 0; i < 1+r.IntN(4); i++ {
+			f.WriteString([]string{"", "x", "[", "::"}[r.IntN(4)])
+			f.WriteByte('%')
+			for _, fl := range []string{"-", "0", "#", "+", " ", "'"} {
+				if r.IntN(8) == 0 {
+					f.WriteString(fl)
+				}
+			}
+			if r.IntN(3) == 0 {
+				fmt.Fprintf(&f, "%d", r.IntN(15))
+			}
+			if r.IntN(4) == 0 {
+				fmt.Fprintf(&f, ".%d", r.IntN(12))
+			}
+			f.WriteString(dirs[r.IntN(len(dirs))])
+		}
+		mode := []string{"-c", "--printf", "-L -c"}[r.IntN(3)]
+		fmt.Fprintf(&b, "stat %s %s a d l\n", mode, strings.ReplaceAll(f.String(), " ", `\s`))
+	}
+	saved := diffScripts
+	diffScripts = []string{strings.TrimSuffix(b.String(), "\n")}
+	defer func() { diffScripts = saved }()
+	TestDifferential(t)
+}

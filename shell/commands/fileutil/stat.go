@@ -132,6 +132,10 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 	u := func(n uint64) (string, bool, bool) { return strconv.FormatUint(n, 10), true, true }
 	i := func(n int64) (string, bool, bool) { return strconv.FormatInt(n, 10), true, true }
 	str := func(v string) (string, bool, bool) { return v, false, true }
+	hex := func(n uint64) (string, bool, bool) { return strconv.FormatUint(n, 16), true, true }
+	epoch := func(t time.Time) (string, bool, bool) {
+		return fmt.Sprintf("%d.%09d", t.Unix(), t.Nanosecond()), true, true
+	}
 	human := func(t time.Time) string {
 		return t.In(s.loc).Format("2006-01-02 15:04:05.000000000 -0700")
 	}
@@ -169,7 +173,7 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 		case 'b':
 			return i(st.Blocks)
 		case 'B':
-			return str("512")
+			return u(512)
 		case 'o':
 			return i(int64(st.Blksize))
 		case 'F':
@@ -179,7 +183,7 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 		case 'A':
 			return str(modeString(mode))
 		case 'f':
-			return str(strconv.FormatUint(uint64(unixMode(mode)), 16))
+			return hex(uint64(unixMode(mode)))
 		case 'h':
 			return u(uint64(st.Nlink))
 		case 'i':
@@ -201,25 +205,25 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 		case 'w':
 			return str("-")
 		case 'X':
-			return i(st.Atim.Sec)
+			return epoch(tsTime(st.Atim))
 		case 'Y':
-			return i(info.fi.ModTime().Unix())
+			return epoch(info.fi.ModTime())
 		case 'Z':
-			return i(st.Ctim.Sec)
+			return epoch(tsTime(st.Ctim))
 		case 'W':
 			return str("0")
 		case 'd':
 			return u(uint64(st.Dev))
 		case 'D':
-			return str(strconv.FormatUint(uint64(st.Dev), 16))
+			return hex(uint64(st.Dev))
 		case 'r':
 			return u(uint64(st.Rdev))
 		case 'R':
-			return str(strconv.FormatUint(uint64(st.Rdev), 16))
+			return hex(uint64(st.Rdev))
 		case 't':
-			return str(strconv.FormatUint(major(uint64(st.Rdev)), 16))
+			return hex(major(uint64(st.Rdev)))
 		case 'T':
-			return str(strconv.FormatUint(minor(uint64(st.Rdev)), 16))
+			return hex(minor(uint64(st.Rdev)))
 		case 'm':
 			return str("/")
 		case 'C':
@@ -317,6 +321,12 @@ func (s *statCmd) render(format string, escapes bool, dir directive) bool {
 		}
 		conv := format[k]
 		if conv == '%' {
+			if k > start+1 {
+				s.out.WriteString(b.String())
+				s.out.Flush()
+				s.inv.Errorf("%s: invalid directive", lquote(s.inv, format[start:k+1]))
+				return false
+			}
 			b.WriteByte('%')
 			i = k
 			continue
@@ -339,14 +349,45 @@ func (s *statCmd) render(format string, escapes bool, dir directive) bool {
 			}
 			flags = strings.ReplaceAll(flags, "#", "")
 		}
+		if secs, frac, isTime := strings.Cut(val, "."); isTime && numeric {
+			// Seconds since the epoch: a precision asks for that many
+			// digits of the fraction (GNU's out_epoch_sec).
+			if prec == "" {
+				val = secs
+			} else {
+				n, _ := strconv.Atoi(prec[1:])
+				frac = (frac + strings.Repeat("0", max(n-len(frac), 0)))[:n]
+				val = secs
+				if n > 0 {
+					val += "." + frac
+				}
+				prec = ""
+				b.WriteString(fmt.Sprintf("%"+strings.NewReplacer("#", "", "+", "", " ", "").Replace(flags)+width+"s", val))
+				continue
+			}
+		}
+		if numeric && strings.IndexByte("fDRtT", conv) >= 0 && mod == 0 && strings.Contains(flags, "#") {
+			if val != "0" {
+				val = "0x" + val // C's %#x
+			}
+			flags = strings.ReplaceAll(flags, "#", "")
+			b.WriteString(fmt.Sprintf("%"+strings.NewReplacer("+", "", " ", "", "0", "").Replace(flags)+width+"s", val))
+			continue
+		}
+		if numeric && strings.IndexByte("sXYZW", conv) < 0 {
+			// Only sizes are signed in GNU stat; '+' and ' ' mean nothing
+			// for the unsigned rest.
+			flags = strings.NewReplacer("+", "", " ", "").Replace(flags)
+		}
 		if numeric {
 			if n, err := strconv.ParseInt(val, 10, 64); err == nil && conv != 'a' {
 				b.WriteString(fmt.Sprintf("%"+strings.ReplaceAll(flags, "#", "")+width+prec+"d", n))
 				continue
 			}
-			if prec != "" && len(val) < len(prec)-1 {
-				n, _ := strconv.Atoi(prec[1:])
-				val = strings.Repeat("0", n-len(val)) + val
+			if prec != "" {
+				if n, _ := strconv.Atoi(prec[1:]); len(val) < n {
+					val = strings.Repeat("0", n-len(val)) + val
+				}
 			}
 			b.WriteString(fmt.Sprintf("%"+strings.ReplaceAll(strings.ReplaceAll(flags, "#", ""), "+", "")+width+"s", val))
 			continue
