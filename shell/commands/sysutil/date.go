@@ -209,11 +209,11 @@ var (
 	locCache = map[string]*time.Location{}
 )
 
-// dateLocation is the zone for printing dates: $TZ when set (an IANA
-// name, or a POSIX "NAME[+-]H[:MM]" offset), UTC otherwise.
-func dateLocation(inv *command.Invocation) *time.Location {
-	tz, ok := inv.LookupEnv("TZ")
-	if !ok || tz == "" {
+var reTZPrefix = regexp.MustCompile(`^TZ="([^"]*)"\s*`)
+
+// loadZoneCached is loadZone with the cache dateLocation uses.
+func loadZoneCached(tz string) *time.Location {
+	if tz == "" {
 		return time.UTC
 	}
 	tz = strings.TrimPrefix(tz, ":")
@@ -225,6 +225,13 @@ func dateLocation(inv *command.Invocation) *time.Location {
 	l := loadZone(tz)
 	locCache[tz] = l
 	return l
+}
+
+// dateLocation is the zone for printing dates: $TZ when set (an IANA
+// name, or a POSIX "NAME[+-]H[:MM]" offset), UTC otherwise.
+func dateLocation(inv *command.Invocation) *time.Location {
+	tz, _ := inv.LookupEnv("TZ")
+	return loadZoneCached(tz)
 }
 
 var posixTZ = regexp.MustCompile(`^([A-Za-z]{3,}|<[^>]+>)([+-]?)(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?`)
@@ -298,7 +305,13 @@ var ordinals = map[string]int{
 // output, zones (UTC, Z, +hh:mm), relative items ("3 days ago",
 // "+2 hours", "next monday", "yesterday", "tomorrow", "now", "today").
 func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, bool) {
-	s = strings.TrimSpace(strings.ToLower(s))
+	s = strings.TrimSpace(s)
+	if m := reTZPrefix.FindStringSubmatch(s); m != nil {
+		// TZ="Zone" at the start: the rest is read in that zone.
+		t, ok := parseDate(inv, s[len(m[0]):], now.In(loadZoneCached(m[1])))
+		return t.In(now.Location()), ok
+	}
+	s = strings.ToLower(s)
 	if m := reEpoch.FindStringSubmatch(s); m != nil {
 		sec, err := strconv.ParseInt(m[1], 10, 64)
 		if err != nil {

@@ -570,3 +570,12 @@ func TestFindPrintfFlags(t *testing.T) {
 	out, _, _ := setupRun(t, setup, nil, "find", "pd/f", "-printf", "[%05d][%07s][%.1s][%+d][%04m][%#m][% d][%-4n|][%Tq]\n")
 	check(t, "flags", out, "[00000][      6][6][+0][0644][0644][ 0][1   |][%q]\n")
 }
+
+func TestDateTZPrefix(t *testing.T) {
+	// GNU: TZ="ZONE" at the start of -d says how to read the rest.
+	out, _, st := setupRun(t, nil, []string{"TZ=UTC-3"}, "date", "-d", `TZ="UTC+2" 2024-01-01 12:00`, "+%F %T %z")
+	check(t, "TZ prefix", out, "2024-01-01 17:00:00 +0300\n")
+	if st != 0 {
+		t.Errorf("status %d", st)
+	}
+}
