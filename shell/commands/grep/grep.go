@@ -493,6 +493,9 @@ func (g *grepper) compile(patterns []string, extended, fixed, perl, fold, word, 
 	} else if word {
 		flags |= posixre.WholeWord
 	}
+	if !g.utf8 {
+		flags |= posixre.Bytes // the C locale: bytes are characters
+	}
 	if perl {
 		if len(patterns) > 1 {
 			g.inv.Errorf("the -P option only supports a single pattern")

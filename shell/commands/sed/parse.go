@@ -431,6 +431,9 @@ func (p *parser) regex(src string, flags posixre.Flags) (*sedRegex, error) {
 	if p.s.extended {
 		syntax = posixre.ERE
 	}
+	if !p.s.utf8 {
+		flags |= posixre.Bytes // the C locale: bytes are characters
+	}
 	re, err := posixre.Compile(convertEscapes(src, p.s.extended), syntax, flags)
 	if err != nil {
 		return nil, p.errorf("%s", err)

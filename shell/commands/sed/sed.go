@@ -35,6 +35,7 @@ type sed struct {
 	inv *command.Invocation
 
 	quiet, extended, separate, inPlace, unbuffered, sandbox bool
+	utf8                                                    bool // the locale's charset is UTF-8
 	suffix                                                  string
 	eol                                                     byte
 	lineWrap                                                int
@@ -153,6 +154,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	s.extended = *extended || *extendedR
 	s.separate = *separate
 	s.sandbox = *sandbox
+	s.utf8 = utf8Locale(inv)
 	s.unbuffered = *unbuffered
 	s.inPlace, s.suffix = inPlace, suffix
 	if *nullData {
@@ -259,6 +261,18 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		return s.exit & 0xff // an exit status is one byte, as exit(3) keeps it
 	}
 	return s.status
+}
+
+// utf8Locale reports whether LC_ALL, LC_CTYPE or LANG (the first set)
+// names a UTF-8 locale; memsh's default is C.UTF-8.
+func utf8Locale(inv *command.Invocation) bool {
+	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v := inv.Getenv(k); v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return true
 }
 
 // orderOfScripts lists 'e' and 'f' in the order the script options

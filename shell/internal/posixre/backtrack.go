@@ -48,6 +48,7 @@ type prog struct {
 	visited  bool // prune revisits of (pc, pos): only without back-references
 	fold     bool
 	multi    bool // ^ and $ also match at newlines
+	bytes    bool // every byte is a character (C locale)
 	maxInsts int
 }
 
@@ -94,11 +95,11 @@ type compiler struct {
 	err   error
 }
 
-func compileProg(n *node, ngroups int, fold, multi bool) (*prog, error) {
+func compileProg(n *node, ngroups int, fold, multi, bytes bool) (*prog, error) {
 	if progSize(n) > maxProg {
 		return nil, errTooBig
 	}
-	c := &compiler{p: &prog{ncap: 2 * (ngroups + 1), fold: fold, multi: multi}, fold: fold}
+	c := &compiler{p: &prog{ncap: 2 * (ngroups + 1), fold: fold, multi: multi, bytes: bytes}, fold: fold}
 	c.p.visited = !hasKind(n, nBackref)
 	c.emit(inst{op: opSave, n: 0})
 	c.node(n)
@@ -128,9 +129,11 @@ func (c *compiler) node(n *node) {
 	case nEmpty:
 	case nLit:
 		i := inst{op: opLit, r: n.r}
-		if c.fold && n.r < rawByte {
+		if c.fold && n.r < rawByte && (!c.p.bytes || n.r < utf8.RuneSelf) {
 			for f := unicode.SimpleFold(n.r); f != n.r; f = unicode.SimpleFold(f) {
-				i.folds = append(i.folds, f)
+				if !c.p.bytes || f < utf8.RuneSelf {
+					i.folds = append(i.folds, f)
+				}
 			}
 		}
 		c.emit(i)
@@ -271,8 +274,12 @@ func inRanges(ranges []rune, r rune) bool {
 	return false
 }
 
-// decode returns the character at text[pos]: an invalid byte b is rawByte+b.
-func decode(text []byte, pos int) (rune, int) {
+// decode returns the character at text[pos]: an invalid byte b is
+// rawByte+b; in bytes mode every byte is itself.
+func decode(text []byte, pos int, bytes bool) (rune, int) {
+	if bytes {
+		return rune(text[pos]), 1
+	}
 	r, size := utf8.DecodeRune(text[pos:])
 	if r == utf8.RuneError && size == 1 {
 		return rawByte + rune(text[pos]), 1
@@ -280,7 +287,10 @@ func decode(text []byte, pos int) (rune, int) {
 	return r, size
 }
 
-func decodeLast(text []byte, pos int) rune {
+func decodeLast(text []byte, pos int, bytes bool) rune {
+	if bytes {
+		return rune(text[pos-1])
+	}
 	r, size := utf8.DecodeLastRune(text[:pos])
 	if r == utf8.RuneError && size == 1 {
 		return rawByte + rune(text[pos-1])
@@ -288,8 +298,12 @@ func decodeLast(text []byte, pos int) rune {
 	return r
 }
 
-// isWord is GNU's word constituent: a letter, a digit or '_'.
-func isWord(r rune) bool {
+// isWord is GNU's word constituent: a letter, a digit or '_' (in bytes
+// mode, ASCII letters only).
+func isWord(r rune, bytes bool) bool {
+	if bytes && r >= utf8.RuneSelf {
+		return false
+	}
 	return r == '_' || r >= '0' && r <= '9' || r < rawByte && unicode.IsLetter(r)
 }
 
@@ -312,13 +326,15 @@ type job struct {
 	slot    int // >= 0: a restore of slots[slot] = pos
 }
 
-func (m *machine) wordBefore(pos int) bool { return pos > 0 && isWord(decodeLast(m.text, pos)) }
+func (m *machine) wordBefore(pos int) bool {
+	return pos > 0 && isWord(decodeLast(m.text, pos, m.p.bytes), m.p.bytes)
+}
 func (m *machine) wordAfter(pos int) bool {
 	if pos >= len(m.text) {
 		return false
 	}
-	r, _ := decode(m.text, pos)
-	return isWord(r)
+	r, _ := decode(m.text, pos, m.p.bytes)
+	return isWord(r, m.p.bytes)
 }
 
 func (m *machine) assert(k nodeKind, pos int) bool {
@@ -390,7 +406,7 @@ func (m *machine) matchAt(start int) (bool, error) {
 				if pos >= len(m.text) {
 					break thread
 				}
-				r, size := decode(m.text, pos)
+				r, size := decode(m.text, pos, p.bytes)
 				if r != in.r {
 					found := false
 					for _, f := range in.folds {
@@ -409,7 +425,7 @@ func (m *machine) matchAt(start int) (bool, error) {
 				if pos >= len(m.text) {
 					break thread
 				}
-				r, size := decode(m.text, pos)
+				r, size := decode(m.text, pos, p.bytes)
 				if r >= rawByte {
 					break thread
 				}
@@ -419,7 +435,7 @@ func (m *machine) matchAt(start int) (bool, error) {
 				if pos >= len(m.text) {
 					break thread
 				}
-				r, size := decode(m.text, pos)
+				r, size := decode(m.text, pos, p.bytes)
 				if r >= rawByte || !inRanges(in.cls, r) {
 					break thread
 				}
@@ -487,9 +503,9 @@ func (m *machine) backref(want []byte, pos int) (int, bool) {
 		if j >= len(m.text) {
 			return 0, false
 		}
-		a, as := decode(want, i)
-		b, bs := decode(m.text, j)
-		if a != b && (a >= rawByte || b >= rawByte || !equalFold(a, b)) {
+		a, as := decode(want, i, m.p.bytes)
+		b, bs := decode(m.text, j, m.p.bytes)
+		if a != b && (a >= rawByte || b >= rawByte || m.p.bytes && (a >= utf8.RuneSelf || b >= utf8.RuneSelf) || !equalFold(a, b)) {
 			return 0, false
 		}
 		i += as
@@ -551,7 +567,7 @@ func (p *prog) search(text []byte, from int, m *machine) ([]int, error) {
 		if start == len(text) {
 			break
 		}
-		_, size := decode(text, start)
+		_, size := decode(text, start, p.bytes)
 		start += size
 	}
 	return nil, nil

@@ -29,6 +29,36 @@ var namedClasses = map[string]string{
 	"xdigit": `0-9A-Fa-f`,
 }
 
+// asciiClasses are the classes of the C locale, for bytes mode.
+var asciiClasses = map[string]string{
+	"alpha":  `A-Za-z`,
+	"digit":  `0-9`,
+	"alnum":  `0-9A-Za-z`,
+	"upper":  `A-Z`,
+	"lower":  `a-z`,
+	"space":  `\t-\r `,
+	"blank":  `\t `,
+	"punct":  `!-/:-@\x{5b}-\x{60}{-~`,
+	"cntrl":  `\x00-\x1f\x7f`,
+	"print":  ` -~`,
+	"graph":  `!-~`,
+	"xdigit": `0-9A-Fa-f`,
+}
+
+func (p *parser) classes() map[string]string {
+	if p.bytes {
+		return asciiClasses
+	}
+	return namedClasses
+}
+
+func (p *parser) wordClass() string {
+	if p.bytes {
+		return `_0-9A-Za-z`
+	}
+	return wordClass
+}
+
 func classRune(r rune) string {
 	if r >= rawByte {
 		// Go's matcher sees an invalid byte as U+FFFD.
@@ -115,27 +145,24 @@ func (p *parser) bracketItem(b *strings.Builder) (r rune, isClass bool, err erro
 			name := p.src[p.pos+2 : p.pos+2+end]
 			p.pos += 2 + end + 2
 			if kind == ':' {
-				cls, ok := namedClasses[name]
+				cls, ok := p.classes()[name]
 				if !ok {
 					return 0, false, &Error{"Invalid character class name"}
 				}
 				b.WriteString(cls)
 				return 0, true, nil
 			}
-			r, size := utf8.DecodeRuneInString(name)
-			if size == 0 || size != len(name) {
+			if name == "" {
 				return 0, false, &Error{"Invalid collation character"}
 			}
-			if r == utf8.RuneError && size == 1 {
-				r = rawByte + rune(name[0])
+			r, size := p.char(name)
+			if size != len(name) {
+				return 0, false, &Error{"Invalid collation character"}
 			}
 			return r, false, nil
 		}
 	}
-	r, size := utf8.DecodeRuneInString(p.src[p.pos:])
-	if r == utf8.RuneError && size == 1 {
-		r = rawByte + rune(p.src[p.pos])
-	}
+	r, size := p.char(p.src[p.pos:])
 	p.pos += size
 	return r, false, nil
 }

@@ -17,25 +17,25 @@ func (re *Regexp) Literal() (lit []byte, fold bool) {
 }
 
 // requiredLiteral finds the longest literal run every match of n contains.
-func requiredLiteral(n *node) []byte {
+func requiredLiteral(n *node, bytes bool) []byte {
 	switch n.kind {
 	case nLit:
-		return litBytes(n.r)
+		return litBytes(n.r, bytes)
 	case nGroup:
-		return requiredLiteral(n.subs[0])
+		return requiredLiteral(n.subs[0], bytes)
 	case nRepeat:
 		if n.min >= 1 {
-			return requiredLiteral(n.subs[0])
+			return requiredLiteral(n.subs[0], bytes)
 		}
 	case nAlt:
 		if len(n.subs) == 1 {
-			return requiredLiteral(n.subs[0])
+			return requiredLiteral(n.subs[0], bytes)
 		}
 	case nConcat:
 		var best, run []byte
 		for _, s := range n.subs {
 			if s.kind == nLit {
-				run = append(run, litBytes(s.r)...)
+				run = append(run, litBytes(s.r, bytes)...)
 				continue
 			}
 			if isAssertion(s.kind) {
@@ -45,7 +45,7 @@ func requiredLiteral(n *node) []byte {
 				best = run
 			}
 			run = nil
-			if l := requiredLiteral(s); len(l) > len(best) {
+			if l := requiredLiteral(s, bytes); len(l) > len(best) {
 				best = l
 			}
 		}
@@ -65,7 +65,10 @@ func isAssertion(k nodeKind) bool {
 	return false
 }
 
-func litBytes(r rune) []byte {
+func litBytes(r rune, bytes bool) []byte {
+	if bytes && r < 0x100 {
+		return []byte{byte(r)}
+	}
 	if r >= rawByte {
 		return []byte{byte(r - rawByte)}
 	}
@@ -89,8 +92,8 @@ func foldSafe(lit []byte) bool {
 	return true
 }
 
-func (re *Regexp) setLiteral(root *node, fold bool) {
-	lit := requiredLiteral(root)
+func (re *Regexp) setLiteral(root *node, fold, byteMode bool) {
+	lit := requiredLiteral(root, byteMode)
 	if len(lit) == 0 {
 		return
 	}

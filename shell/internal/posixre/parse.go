@@ -54,6 +54,7 @@ type Error struct{ Msg string }
 func (e *Error) Error() string { return e.Msg }
 
 type parser struct {
+	bytes    bool // C locale: every byte is a character, classes are ASCII
 	src      string
 	pos      int
 	ere      bool
@@ -63,8 +64,8 @@ type parser struct {
 	warnings []string
 }
 
-func parse(src string, ere bool) (*node, int, []string, error) {
-	p := &parser{src: src, ere: ere, closed: []bool{true}}
+func parse(src string, ere, bytes bool) (*node, int, []string, error) {
+	p := &parser{src: src, ere: ere, bytes: bytes, closed: []bool{true}}
 	n, err := p.alt()
 	if err != nil {
 		return nil, 0, nil, err
@@ -348,12 +349,22 @@ func (p *parser) warn(msg string) {
 }
 
 func (p *parser) literal() *node {
-	r, size := utf8.DecodeRuneInString(p.src[p.pos:])
-	if r == utf8.RuneError && size == 1 {
-		r = rawByte + rune(p.src[p.pos])
-	}
+	r, size := p.char(p.src[p.pos:])
 	p.pos += size
 	return &node{kind: nLit, r: r}
+}
+
+// char decodes the character at the start of s: a UTF-8 sequence (an
+// invalid byte b is rawByte+b), or in bytes mode the byte itself.
+func (p *parser) char(s string) (rune, int) {
+	if p.bytes {
+		return rune(s[0]), 1
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size == 1 {
+		r = rawByte + rune(s[0])
+	}
+	return r, size
 }
 
 func (p *parser) group() (*node, error) {
@@ -409,13 +420,13 @@ func (p *parser) escape(start bool) (*node, error) {
 		}
 		return &node{kind: nBackref, n: n}, nil
 	case 'w':
-		return &node{kind: nClass, class: "[" + wordClass + "]"}, nil
+		return &node{kind: nClass, class: "[" + p.wordClass() + "]"}, nil
 	case 'W':
-		return &node{kind: nClass, class: "[^" + wordClass + "]"}, nil
+		return &node{kind: nClass, class: "[^" + p.wordClass() + "]"}, nil
 	case 's':
-		return &node{kind: nClass, class: "[" + spaceClass + "]"}, nil
+		return &node{kind: nClass, class: "[" + p.classes()["space"] + "]"}, nil
 	case 'S':
-		return &node{kind: nClass, class: "[^" + spaceClass + "]"}, nil
+		return &node{kind: nClass, class: "[^" + p.classes()["space"] + "]"}, nil
 	case 'b':
 		return &node{kind: nWordB}, nil
 	case 'B':

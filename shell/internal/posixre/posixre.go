@@ -43,6 +43,10 @@ const (
 	// WholeWord matches only where the match has no word character
 	// before or after it (grep -w).
 	WholeWord
+	// Bytes matches as the C locale does: every byte is a character
+	// (. matches any byte) and the classes are ASCII. Such patterns run
+	// on the backtracker.
+	Bytes
 )
 
 // Regexp is a compiled pattern. It is safe for concurrent use.
@@ -72,7 +76,7 @@ func CompileAll(patterns []string, syntax Syntax, flags Flags) (*Regexp, error) 
 	ngroups := 0
 	var warnings []string
 	for _, pat := range patterns {
-		n, ng, w, err := parse(pat, syntax == ERE)
+		n, ng, w, err := parse(pat, syntax == ERE, flags&Bytes != 0)
 		if err != nil {
 			return nil, err
 		}
@@ -93,7 +97,7 @@ func Literals(strs []string, flags Flags) (*Regexp, error) {
 	var alts []*node
 	for _, s := range strs {
 		var lits []*node
-		p := &parser{src: s}
+		p := &parser{src: s, bytes: flags&Bytes != 0}
 		for !p.eof() {
 			lits = append(lits, p.literal())
 		}
@@ -121,7 +125,7 @@ func build(root *node, ngroups int, flags Flags, warnings []string) (*Regexp, er
 	}
 	re := &Regexp{nsub: ngroups, warnings: warnings}
 	re.anchored = hasKind(root, nBOL) || hasKind(root, nBufStart)
-	re.setLiteral(root, flags&IgnoreCase != 0)
+	re.setLiteral(root, flags&IgnoreCase != 0, flags&Bytes != 0)
 	prefix := "(?s)"
 	if flags&IgnoreCase != 0 {
 		prefix += "(?i)"
@@ -131,19 +135,21 @@ func build(root *node, ngroups int, flags Flags, warnings []string) (*Regexp, er
 	}
 	groups := map[int]*node{}
 	collectGroups(root, groups)
-	if src, ok := goSyntax(root, groups, true); ok {
+	bytes := flags&Bytes != 0
+	// Go's regexp reads UTF-8 only: bytes mode needs the backtracker.
+	if src, ok := goSyntax(root, groups, true); ok && !bytes {
 		if g, err := regexp.Compile(prefix + src); err == nil {
 			g.Longest()
 			re.re = g
 			return re, nil
 		}
 	}
-	p, err := compileProg(root, ngroups, flags&IgnoreCase != 0, flags&Multiline != 0)
+	p, err := compileProg(root, ngroups, flags&IgnoreCase != 0, flags&Multiline != 0, bytes)
 	if err != nil {
 		return nil, err
 	}
 	re.prog = p
-	if src, ok := goSyntax(root, groups, false); ok {
+	if src, ok := goSyntax(root, groups, false); ok && !bytes {
 		if g, err := regexp.Compile(prefix + src); err == nil {
 			re.prefilter = g
 		}
@@ -267,7 +273,7 @@ func (re *Regexp) each(b []byte, fn func(m []int) bool) {
 				accept = false
 			}
 			if m[1] < len(b) {
-				_, size := decode(b, m[1])
+				_, size := decode(b, m[1], re.prog != nil && re.prog.bytes)
 				pos = m[1] + size
 			} else {
 				pos = len(b) + 1

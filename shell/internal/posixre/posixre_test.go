@@ -79,6 +79,34 @@ func gnuArgs(c reCase) []string {
 	return append(args, "-e", c.pattern)
 }
 
+// TestDifferentialGNUGrepCLocale runs every case in bytes mode against
+// GNU grep with LC_ALL=C, over text with UTF-8 and invalid bytes.
+func TestDifferentialGNUGrepCLocale(t *testing.T) {
+	path, err := exec.LookPath("grep")
+	if err != nil {
+		t.Skip("no grep on the host")
+	}
+	if v, _ := exec.Command(path, "--version").Output(); !bytes.Contains(v, []byte("GNU grep")) {
+		t.Skip("host grep is not GNU grep")
+	}
+	input := diffInput + "x\xffy a\xe9b\n"
+	cases := append(reCases, reCase{BRE, 0, "x.y"}, reCase{ERE, 0, "a.b"}, reCase{ERE, IgnoreCase, "\xc9"}, reCase{BRE, 0, "[^a-z ]"})
+	for _, c := range cases {
+		cmd := exec.Command(path, append([]string{"-a"}, gnuArgs(c)...)...)
+		cmd.Env = []string{"LC_ALL=C"}
+		cmd.Stdin = strings.NewReader(input)
+		want, _ := cmd.Output()
+		re, err := Compile(c.pattern, c.syntax, c.flags|Bytes)
+		if err != nil {
+			t.Errorf("%q: %v", c.pattern, err)
+			continue
+		}
+		if got := grepO(re, input); got != string(want) {
+			t.Errorf("LC_ALL=C grep %v:\ngot:\n%q\nwant:\n%q", gnuArgs(c), got, want)
+		}
+	}
+}
+
 // TestDifferentialGNUGrep runs every case through GNU grep -o on the host,
 // where there is one, and compares the matched text.
 func TestDifferentialGNUGrep(t *testing.T) {
