@@ -107,10 +107,6 @@ func runCat(ctx context.Context, inv *command.Invocation) int {
 			err = state.copy(out, &flushReader{r: r, w: out}, buf)
 		}
 		r.Close()
-		if state.pendingCR {
-			out.WriteByte('\r')
-			state.pendingCR = false
-		}
 		if err != nil {
 			if we, isWrite := err.(writeError); isWrite {
 				return outputFailed(inv, we.err)
@@ -120,6 +116,9 @@ func runCat(ctx context.Context, inv *command.Invocation) int {
 			}
 			status = pathError(inv, name, err)
 		}
+	}
+	if state.pendingCR { // a CR that ended the last file: no newline came
+		out.WriteByte('\r')
 	}
 	if err := out.Flush(); err != nil {
 		return outputFailed(inv, err)

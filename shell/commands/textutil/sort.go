@@ -254,7 +254,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	fs.String("compress-program", "", "")
 	fs.Bool("debug", false, "")
 	keys := fs.StringArrayP("key", "k", nil, "")
-	fs.BoolP("merge", "m", false, "")
+	merge := fs.BoolP("merge", "m", false, "")
 	output := fs.StringP("output", "o", "", "")
 	stable := fs.BoolP("stable", "s", false, "")
 	fs.StringP("buffer-size", "S", "", "")
@@ -378,7 +378,9 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	}
 
 	var lines [][]byte
+	var runs []int // with -m: where each input's lines start
 	for _, name := range files {
+		runs = append(runs, len(lines))
 		data, err := readAllInput(ctx, inv, name)
 		if err != nil {
 			if isCancel(err) {
@@ -397,12 +399,16 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		return statusCancelled
 	}
 	items := s.newItems(lines)
-	slices.SortFunc(items, func(a, b sortItem) int {
-		if d := s.compare(&a, &b); d != 0 {
-			return d
-		}
-		return a.idx - b.idx
-	})
+	if *merge {
+		items = s.mergeRuns(items, runs)
+	} else {
+		slices.SortFunc(items, func(a, b sortItem) int {
+			if d := s.compare(&a, &b); d != 0 {
+				return d
+			}
+			return a.idx - b.idx
+		})
+	}
 	if ctx.Err() != nil {
 		return statusCancelled
 	}
@@ -443,6 +449,31 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		return 2
 	}
 	return 0
+}
+
+// mergeRuns merges the inputs as -m does: it takes each input as already
+// sorted and repeatedly outputs the least head (the earliest input on
+// ties), so unsorted inputs come out as GNU's merge leaves them.
+func (s *sorter) mergeRuns(items []sortItem, runs []int) []sortItem {
+	heads := slices.Clone(runs)
+	ends := append(slices.Clone(runs[1:]), len(items))
+	out := make([]sortItem, 0, len(items))
+	for {
+		best := -1
+		for r := range heads {
+			if heads[r] == ends[r] {
+				continue
+			}
+			if best < 0 || s.compare(&items[heads[r]], &items[heads[best]]) < 0 {
+				best = r
+			}
+		}
+		if best < 0 {
+			return out
+		}
+		out = append(out, items[heads[best]])
+		heads[best]++
+	}
 }
 
 // lastOf reports whether option a (short or long) comes after option b

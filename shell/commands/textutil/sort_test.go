@@ -344,5 +344,15 @@ Try 'sort --help' for more information.
 			Stderr: "sort: -:3: disorder: c 2\n",
 			Status: 1,
 		},
+		{Name: "merge unsorted",
+			Files:  map[string]string{"/home/user/f": "b 2\na 10\nc 1\n", "/home/user/t": "x\ty\n1\t2\n"},
+			Args:   []string{"sort", "-m", "f", "t"},
+			Stdout: "b 2\na 10\nc 1\nx\ty\n1\t2\n",
+		},
+		{Name: "merge unique",
+			Files:  map[string]string{"/home/user/f": "a\nb\nc\n", "/home/user/t": "b\nc\nd\n"},
+			Args:   []string{"sort", "-mu", "f", "t"},
+			Stdout: "a\nb\nc\nd\n",
+		},
 	})
 }
