@@ -47,7 +47,7 @@ var diffScripts = []string{
 	// truncate
 	"truncate\ntruncate f\ntruncate -s 10\ntruncate -s abc f\ntruncate -s 10 d/x\nmkdir dd\ntruncate -s 10 dd\ntruncate -s 1K f\nstat -c %s f\ntruncate -s +1k f\nstat -c %s f\ntruncate -s -100 f\nstat -c %s f\ntruncate -s %1000 f\nstat -c %s f\ntruncate -s /500 f\nstat -c %s f\ntruncate -s <10 f\nstat -c %s f\ntruncate -s >20 f\nstat -c %s f\ntruncate -s 1KB f\nstat -c %s f\ntruncate -s 1KiB f\nstat -c %s f\ntruncate -s -10000 f\nstat -c %s f\ntruncate -s 1Q f\ntruncate -c -s 5 nofile\nls nofile\ntruncate -o -s 2 f\nstat -c %s f\ntruncate -s 1Mx f\ntruncate -r f g\nstat -c %s g\ntruncate -r nope g\ntruncate -s +5 -r f g\nstat -c %s g",
 	// du
-	"mkdir -p d/e\nput d/a hi\ntruncate -s 5000 d/e/b\nln d/a d/hl\nln -s a d/ls\ndu d\ndu -s d\ndu -sh d\ndu -b d\ndu -c d d/e\ndu -d 1 d\ndu --max-depth=0 d\ndu -k d/a\ndu -m d\ndu --apparent-size d\ndu --apparent-size -h d\ndu nope\ndu -h d/e/b\ndu -L d\ndu -s -d 1 d\ndu -sa d\ndu -0 d/e",
+	"mkdir -p d/e\nput d/a hi\nput d/e/b " + strings.Repeat("x", 5000) + "\nln d/a d/hl\nln -s a d/ls\ndu d\ndu -s d\ndu -sh d\ndu -b d\ndu -c d d/e\ndu -d 1 d\ndu --max-depth=0 d\ndu -k d/a\ndu -m d\ndu --apparent-size d\ndu --apparent-size -h d\ndu nope\ndu -h d/e/b\ndu -L d\ndu -s -d 1 d\ndu -sa d\ndu -0 d/e",
 	// basename, dirname
 	"basename\nbasename a b c\nbasename /a/b/\nbasename -a x/y /z\nbasename -s .c a.c b.c\nbasename a.c .c\nbasename .c .c\nbasename /\nbasename //\nbasename ///\nbasename -z a\nbasename a/b//\ndirname\ndirname a/b /x a / // a/ a//b// /a/b//c\ndirname -z a/b\ndirname ///",
 	// mktemp errors
@@ -56,7 +56,7 @@ var diffScripts = []string{
 	"mkdir -p d/sub e\nput a 1\nput bb 22\nput .hid x\nput d/x 123456\nput e\\sf y\nput it's z\ntouch -d 2020-01-01 a\ntouch -d 2021-01-01 bb\nls\nls -a\nls -A\nls -r\nls -S\nls -F\nls -p\nls -d d\nls -R\nls -1\nls -C\nls -x\nls -m\nls -s\nls -l a bb\nls -lh d\nls -ld d e\nls d e a\nls nope a\nls -S -r\nls --sort=size\nls --sort=bogus\nls -X\nls -z",
 	"put a 1\nln -s a la\nln -s d ld\nmkdir d\nput d/x x\nls -l\nls ld\nls -l ld\nls -F ld\nls -d ld\nls ld/\nls -L la\nls -lL ld\nls -lF\nls -n a\nls -g a\nls -o a\nls -G -l a\nls -la d",
 	"put aaaaaaaaaaaa x\nput bbbbbbbbbbbbbbbbb x\nput c x\nput d x\nput eeeeeeeeeeeeeeeeeeeeeeee x\nput f x\nput g x\nput hhhhhhhhhhhhhhhhhhhh x\nput i x\nput j x\nput k x\nput l x\nput m x\nput n x\nput o x\nput p x\nput q x\nput r x\nput s x\nput t x\nput u x\nput v x\nput w x\nput x x\nput y x\nput z x\nls -C\nls -x\nls -Cs\nls -m\nls -w 40 -C\nls -w 40 -x\nls -CF\nls -w 20 -m\nls -w 0 -C",
-	"truncate -s 2000 big\ntruncate -s 1048577 huge\nput small x\nls -lh\nls -sh\nls -s\nls -lS\ndu -h big huge small\ndu --si huge\nls -l --si huge",
+	"put big " + strings.Repeat("x", 2000) + "\nput huge " + strings.Repeat("y", 1048577) + "\nput small x\nls -lh\nls -sh\nls -s\nls -lS\ndu -h big huge small\ndu --si huge\nls -l --si huge",
 	"put a 1\nchmod +x a\nmkdir d\nput d/f x\nln -s d ld\nln -s a la\nls -F\nls -p\nls -lF\nls -ld ld\nls -l ld\nls -lL ld\nls -lLd ld\nls -s a d\nls -sd a d\nls -lR\nls -lRa d\nls -1F ld\nls -F ld/\nls -dF ld\nls -lH ld\nls -laR ld\nls --indicator-style=slash\nls -a .\nls -A d\nls --file-type\nls -F --indicator-style=none\nls --indicator-style=file-type\nls --indicator-style=bogus",
 	"put a 1\nmkdir d\nmv a/ b\nrm -rv d/\nmkdir -p ./x/../y/\nls\nmkdir -pv ./q//r/\nls -R q\nln -s a d2/\nmkdir e\nln -s ../a e/\nls -l e\ncp -rv e/ f\nls -l f\nrm -rf e/ f/\nls",
 	"put a 1\nln -s a la\nchmod 600 la\nstat -c %a%n a la\nln -s nowhere dang\nchmod 600 dang\nchmod -R 700 .\nstat -c %a%n a la",
@@ -72,7 +72,7 @@ var diffScripts = []string{
 	"put a x\nstat -c % a\nstat -c x%5 a\nstat -c %- a\nstat -c %s% a\nstat --printf \\q%s\\y a\nstat --printf %s\\t\\x41\\101\\\\ a",
 	"put a x\nmkdir d\ncp a nodir/\nmv a nodir/\ncp -r d nodir/\nls\nmv d nodir2/\nls\ncp a b/\nln -s a c/\nln a e/\nmkdir f/\ntouch g/\nls",
 	"put a x\nput b y\nmkdir d\nmv -v a b d\nls d\nmv d/a d/b .\ncp -v a b d\ncp -rv d e\nls -R e\nmv -v a b",
-	"mkdir -p d/e/f\nput d/a.txt hi\nput d/e/b.log x\ntruncate -s 5000 d/e/f/big\ndu -b --exclude=*.log d\ndu -Sb d\ndu -b --exclude=e d\ndu -sb -S d\ndu -b -t 5000 d\ndu -b -t -100 d\ndu -t x d\ndu --threshold=x d\ndu -B x d\ndu --block-size=x d\ndf -B x\ndu -B 1K d\ndu -BM d\ndu -B 512 d/a.txt\ndu -BKB d\ndu -BKiB d\ndu -B2K d\ncp --parents d/e/b.log nodir\nmkdir x\ncp -v --parents d/e/b.log x\nls -R x\nmkdir y\ncp -r --parents d/e y\ncp --parents -v d/a.txt x\nls -R y",
+	"mkdir -p d/e/f\nput d/a.txt hi\nput d/e/b.log x\nput d/e/f/big " + strings.Repeat("x", 5000) + "\ndu -b --exclude=*.log d\ndu -Sb d\ndu -b --exclude=e d\ndu -sb -S d\ndu -b -t 5000 d\ndu -b -t -100 d\ndu -t x d\ndu --threshold=x d\ndu -B x d\ndu --block-size=x d\ndf -B x\ndu -B 1K d\ndu -BM d\ndu -B 512 d/a.txt\ndu -BKB d\ndu -BKiB d\ndu -B2K d\ncp --parents d/e/b.log nodir\nmkdir x\ncp -v --parents d/e/b.log x\nls -R x\nmkdir y\ncp -r --parents d/e y\ncp --parents -v d/a.txt x\nls -R y",
 	"mkdir -p a/b\nln -s a/b l\nput f x\nls nope/..\nls l/..\nls -d l/../b\ncp f l/../g\nls a\nmkdir l/../n\nls a\ntouch l/../t\nrm l/../t\nmv f l/../f2\nls a\nstat -c %n l/.. nope/..\nls f/..\ndu -s nope/..\nrmdir a/n/../n\nln -s x l/../s\nls -l a",
 }
 
