@@ -6,9 +6,9 @@ import "testing"
 // matches any text without panicking; matches lie inside the text.
 func FuzzCompile(f *testing.F) {
 	for _, s := range []string{`a\(b\)*\1`, `[[:alpha:]]\{2,3\}`, `(a|b)+c{1,}`, `\<x\>`, `^*a$`, `[]a-]`, "\xff.\\w"} {
-		f.Add(s, "xaabbab c\xff", false, false)
+		f.Add(s, "xaabbab c\xff", false, false, false)
 	}
-	f.Fuzz(func(t *testing.T, pattern, text string, ere, fold bool) {
+	f.Fuzz(func(t *testing.T, pattern, text string, ere, fold, bytes bool) {
 		syntax := BRE
 		if ere {
 			syntax = ERE
@@ -16,6 +16,9 @@ func FuzzCompile(f *testing.F) {
 		var flags Flags
 		if fold {
 			flags |= IgnoreCase
+		}
+		if bytes {
+			flags |= Bytes
 		}
 		re, err := Compile(pattern, syntax, flags)
 		if err != nil {
