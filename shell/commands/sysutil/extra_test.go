@@ -579,3 +579,32 @@ func TestDateTZPrefix(t *testing.T) {
 		t.Errorf("status %d", st)
 	}
 }
+
+func TestFindExpressionErrors(t *testing.T) {
+	// Recorded from GNU find 4.9.
+	for _, c := range []struct {
+		args []string
+		errs string
+	}{
+		{[]string{"find", "d", "-name", "f", "-o"}, "find: expected an expression after '-o'\n"},
+		{[]string{"find", "d", "-name", "f", ","}, "find: expected an expression after ','\n"},
+		{[]string{"find", "d", "-name", "f", "!"}, "find: expected an expression after '!'\n"},
+		{[]string{"find", "d", "-name", "f", "-o", ")"}, "find: expected an expression between '-o' and ')'\n"},
+		{[]string{"find", "d", "!", ")"}, "find: expected an expression between '!' and ')'\n"},
+		{[]string{"find", "d", "-name", "f", "-o", "-a", "-name", "e"}, "find: invalid expression; you have used a binary operator '-a' with nothing before it.\n"},
+		{[]string{"find", "d", "(", ")"}, "find: invalid expression; empty parentheses are not allowed.\n"},
+		{[]string{"find", "d", "(", "-name", "f"}, "find: invalid expression; I was expecting to find a ')' somewhere but did not see one.\n"},
+		{[]string{"find", "d", "-name", "f", ")"}, "find: you have too many ')'\n"},
+	} {
+		out, errs, st, _ := command.Case{Args: c.args, Files: map[string]string{"/home/user/d/f": ""}}.Run(runFind, testExec)
+		check(t, strings.Join(c.args, " "), errs, c.errs)
+		if out != "" || st != 1 {
+			t.Errorf("%v: %q %d", c.args, out, st)
+		}
+	}
+	out, errs, st, _ := command.Case{Args: []string{"find", "d", ","}, Files: map[string]string{"/home/user/d/f": ""}}.Run(runFind, testExec)
+	check(t, "comma path", out+errs, "d\nd/f\nfind: ',': No such file or directory\n")
+	if st != 1 {
+		t.Errorf("status %d", st)
+	}
+}

@@ -158,9 +158,10 @@ func runFind(ctx context.Context, inv *command.Invocation) int {
 }
 
 // isFindExprStart reports whether a (first non-path argument) begins the
-// expression: a dash-word, "!", "(", ")" or ",".
+// expression: a dash-word, "!", "(" or ")". A "," there is a path, as in
+// GNU find.
 func isFindExprStart(a string) bool {
-	return (len(a) > 1 && a[0] == '-') || a == "!" || a == "(" || a == ")" || a == ","
+	return (len(a) > 1 && a[0] == '-') || a == "!" || a == "(" || a == ")"
 }
 
 func (st *findState) errorf(format string, args ...any) {

@@ -65,8 +65,7 @@ func (p *findParser) parseComma() findNode {
 			return l
 		}
 		p.pos++
-		if _, ok := p.peek(); !ok {
-			p.fail("expected an expression after ','")
+		if !p.operandFollows(a) {
 			return nil
 		}
 		r := p.parseOr()
@@ -83,8 +82,7 @@ func (p *findParser) parseOr() findNode {
 			return l
 		}
 		p.pos++
-		if n, ok := p.peek(); !ok || n == ")" || n == "," || n == "-o" || n == "-or" || n == "-a" || n == "-and" {
-			p.fail("expected an expression after '%s'", a)
+		if !p.operandFollows(a) {
 			return nil
 		}
 		r := p.parseAnd()
@@ -102,8 +100,7 @@ func (p *findParser) parseAnd() findNode {
 		}
 		if a == "-a" || a == "-and" {
 			p.pos++
-			if n, ok := p.peek(); !ok || n == ")" || n == "," || n == "-o" || n == "-or" || n == "-a" || n == "-and" {
-				p.fail("expected an expression after '%s'", a)
+			if !p.operandFollows(a) {
 				return nil
 			}
 		}
@@ -111,6 +108,22 @@ func (p *findParser) parseAnd() findNode {
 		l = findAnd{l, r}
 	}
 	return l
+}
+
+// operandFollows checks that an operator op has an expression after it,
+// with GNU's messages; another binary operator is left for parseUnary
+// to report.
+func (p *findParser) operandFollows(op string) bool {
+	n, ok := p.peek()
+	switch {
+	case !ok:
+		p.fail("expected an expression after '%s'", op)
+		return false
+	case n == ")":
+		p.fail("expected an expression between '%s' and ')'", op)
+		return false
+	}
+	return true
 }
 
 func (p *findParser) parseUnary() findNode {
@@ -122,8 +135,7 @@ func (p *findParser) parseUnary() findNode {
 	switch a {
 	case "!", "-not":
 		p.pos++
-		if n, ok := p.peek(); !ok || n == ")" || n == "-o" || n == "-or" || n == "-a" || n == "-and" || n == "," {
-			p.fail("expected an expression after '%s'", a)
+		if !p.operandFollows(a) {
 			return nil
 		}
 		x := p.parseUnary()
