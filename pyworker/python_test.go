@@ -500,10 +500,10 @@ func TestPythonSandbox(t *testing.T) {
 		{"import ssl", "ModuleNotFoundError: No module named 'ssl'"},
 	}
 	var script strings.Builder
-	script.WriteString("import sitecustomize\n")
+	script.WriteString("import _memsh_errno\n")
 	for _, tt := range tests {
 		// sitecustomize's hook gives the message an uncaught error prints.
-		fmt.Fprintf(&script, "try:\n    exec(%q)\nexcept BaseException as e:\n    sitecustomize._memsh_linux(e)\n    print(type(e).__name__ + ': ' + str(e))\nelse:\n    print('no error')\n", tt.code)
+		fmt.Fprintf(&script, "try:\n    exec(%q)\nexcept BaseException as e:\n    _memsh_errno.linux(e)\n    print(type(e).__name__ + ': ' + str(e))\nelse:\n    print('no error')\n", tt.code)
 	}
 	r := py(t, f, "/", "", "-c", script.String())
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")

@@ -36,20 +36,42 @@ func sitecustomize(dir, abs, argv0 string) []byte {
 		b.WriteString(pyBytes(argv0))
 		b.WriteString(")\ndel _sys\n")
 	}
-	b.WriteString(linuxErrnoHook)
+	b.WriteString(siteHooks)
 	b.WriteString("del _os\n")
 	return []byte(b.String())
 }
 
-// linuxErrnoHook makes uncaught (and "Exception ignored") OSErrors print
-// Linux's errno numbers and glibc's wording. Code that catches an OSError
-// still sees WASI's numbers, which match the errno module it compares
-// with. Tables: Linux x86-64 errno values and the glibc strerror texts
-// that differ from musl's (wasi-libc's).
-const linuxErrnoHook = `
-# Tracebacks say what CPython on Linux says: this WASI build numbers errno
-# as WASI does ([Errno 44] for ENOENT) and words some messages as musl does.
-import sys as _sys, errno as _errno
+// siteHooks makes uncaught (and "Exception ignored") OSErrors print
+// Linux's errno numbers and glibc's wording, through errnoModule, which is
+// imported only when such an error is printed: compiling its tables costs
+// this -O0 CPython tens of milliseconds, too much for every start-up.
+const siteHooks = `import sys as _sys
+def _memsh_excepthook(t, v, tb, _hook=_sys.excepthook):
+    try:
+        import _memsh_errno
+        _memsh_errno.linux(v)
+    except Exception:
+        pass
+    _hook(t, v, tb)
+def _memsh_unraisablehook(u, _hook=_sys.unraisablehook):
+    try:
+        import _memsh_errno
+        _memsh_errno.linux(u.exc_value)
+    except Exception:
+        pass
+    _hook(u)
+_sys.excepthook = _memsh_excepthook
+_sys.unraisablehook = _memsh_unraisablehook
+del _sys
+`
+
+// errnoModule is _memsh_errno.py. This CPython numbers errno as WASI does
+// ([Errno 44] for ENOENT) and words some messages as musl does; linux(exc)
+// rewrites each OSError in exc's chain to Linux's number and glibc's text.
+// Code that catches an OSError still sees WASI's numbers, which match the
+// errno module it compares with. Tables: Linux x86-64 errno values, and the
+// glibc strerror texts that differ from musl's (wasi-libc's).
+const errnoModule = `import errno as _errno, os as _os
 _linux = {
     'EPERM': 1, 'ENOENT': 2, 'ESRCH': 3, 'EINTR': 4, 'EIO': 5, 'ENXIO': 6,
     'E2BIG': 7, 'ENOEXEC': 8, 'EBADF': 9, 'ECHILD': 10, 'EAGAIN': 11,
@@ -100,7 +122,7 @@ _glibc = {
 # number (EPIPE and ESHUTDOWN are both 64).
 _num = {getattr(_errno, n): (v, _glibc.get(n)) for n, v in _linux.items() if hasattr(_errno, n)}
 
-def _memsh_linux(exc, _strerror=_os.strerror):
+def linux(exc):
     todo, seen = [exc], set()
     while todo:
         e = todo.pop()
@@ -109,30 +131,12 @@ def _memsh_linux(exc, _strerror=_os.strerror):
         seen.add(id(e))
         todo += [e.__cause__, e.__context__]
         if isinstance(e, OSError) and type(e.errno) is int and not getattr(e, '_memsh_linux', False):
-            linux = _num.get(e.errno)
-            if linux:
-                if linux[1] and e.strerror == _strerror(e.errno):
-                    e.strerror = linux[1]
-                e.errno = linux[0]
+            to = _num.get(e.errno)
+            if to:
+                if to[1] and e.strerror == _os.strerror(e.errno):
+                    e.strerror = to[1]
+                e.errno = to[0]
                 e._memsh_linux = True
-
-def _memsh_excepthook(t, v, tb, _hook=_sys.excepthook):
-    try:
-        _memsh_linux(v)
-    except Exception:
-        pass
-    _hook(t, v, tb)
-
-def _memsh_unraisablehook(u, _hook=_sys.unraisablehook):
-    try:
-        _memsh_linux(u.exc_value)
-    except Exception:
-        pass
-    _hook(u)
-
-_sys.excepthook = _memsh_excepthook
-_sys.unraisablehook = _memsh_unraisablehook
-del _sys
 `
 
 // pyBytes renders s as the body of a python bytes literal, quotes included.
@@ -160,20 +164,36 @@ func pyBytes(s string) string {
 	return b.String()
 }
 
-// siteFS is a read-only directory holding one file, sitecustomize.py.
+// siteFS is a read-only directory holding sitecustomize.py (src) and
+// _memsh_errno.py.
 type siteFS struct {
 	experimentalsys.UnimplementedFS
 	src []byte
 }
 
-const siteFile = "sitecustomize.py"
+const (
+	siteFile  = "sitecustomize.py"
+	errnoFile = "_memsh_errno.py"
+)
+
+// file returns the content and inode of a file of the directory.
+func (s *siteFS) file(name string) ([]byte, uint64, bool) {
+	switch name {
+	case siteFile:
+		return s.src, 2, true
+	case errnoFile:
+		return []byte(errnoModule), 3, true
+	}
+	return nil, 0, false
+}
 
 func (s *siteFS) stat(name string) (sys.Stat_t, experimentalsys.Errno) {
-	switch strings.Trim(name, "/") {
-	case "", ".":
+	name = strings.Trim(name, "/")
+	if name == "" || name == "." {
 		return sys.Stat_t{Ino: 1, Mode: fs.ModeDir | 0o555, Nlink: 2}, 0
-	case siteFile:
-		return sys.Stat_t{Ino: 2, Mode: 0o444, Nlink: 1, Size: int64(len(s.src))}, 0
+	}
+	if data, ino, ok := s.file(name); ok {
+		return sys.Stat_t{Ino: ino, Mode: 0o444, Nlink: 1, Size: int64(len(data))}, 0
 	}
 	return sys.Stat_t{}, experimentalsys.ENOENT
 }
@@ -201,7 +221,8 @@ func (s *siteFS) OpenFile(name string, flag experimentalsys.Oflag, _ fs.FileMode
 	if flag&experimentalsys.O_DIRECTORY != 0 {
 		return nil, experimentalsys.ENOTDIR
 	}
-	return sysFile(&siteRO{st: st, data: s.src}), 0
+	data, _, _ := s.file(strings.Trim(name, "/"))
+	return sysFile(&siteRO{st: st, data: data}), 0
 }
 
 func (*siteFS) Mkdir(string, fs.FileMode) experimentalsys.Errno    { return experimentalsys.EROFS }
@@ -299,5 +320,5 @@ func (d *siteDir) Readdir(int) ([]experimentalsys.Dirent, experimentalsys.Errno)
 		return nil, 0
 	}
 	d.done = true
-	return []experimentalsys.Dirent{{Ino: 2, Name: siteFile}}, 0
+	return []experimentalsys.Dirent{{Ino: 2, Name: siteFile}, {Ino: 3, Name: errnoFile}}, 0
 }
