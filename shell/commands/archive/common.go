@@ -9,8 +9,12 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"strconv"
+	"strings"
 	"syscall"
+	"time"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 )
 
@@ -86,3 +90,61 @@ func openInput(ctx context.Context, inv *command.Invocation, name string) (io.Re
 
 // newWriter buffers w in one large chunk.
 func newWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, bufSize) }
+
+// idNames maps uids and gids to names from the sandbox's /etc/passwd and
+// /etc/group (in memfs, never the host's), loaded once per command.
+type idNames struct {
+	fsys          *memfs.FS
+	users, groups map[uint32]string
+}
+
+// userName is uid's name, or "" when the sandbox does not know it.
+func (n *idNames) userName(uid uint32) string {
+	if n.users == nil {
+		n.users = readIDFile(n.fsys, "/etc/passwd")
+	}
+	return n.users[uid]
+}
+
+// groupName is gid's name, or "".
+func (n *idNames) groupName(gid uint32) string {
+	if n.groups == nil {
+		n.groups = readIDFile(n.fsys, "/etc/group")
+	}
+	return n.groups[gid]
+}
+
+// readIDFile parses "name:x:ID:..." lines; the first name for an id wins.
+func readIDFile(fsys *memfs.FS, p string) map[uint32]string {
+	m := map[uint32]string{}
+	data, err := fsys.ReadFile(p)
+	if err != nil {
+		return m
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, ":")
+		if len(f) < 3 {
+			continue
+		}
+		id, err := strconv.ParseUint(f[2], 10, 32)
+		if err != nil {
+			continue
+		}
+		if _, ok := m[uint32(id)]; !ok {
+			m[uint32(id)] = f[0]
+		}
+	}
+	return m
+}
+
+// location is the time zone for printed times: UTC unless TZ names one.
+func location(inv *command.Invocation) *time.Location {
+	tz, ok := inv.LookupEnv("TZ")
+	if !ok || tz == "" || tz == "UTC" || tz == "UTC0" {
+		return time.UTC
+	}
+	if loc, err := time.LoadLocation(strings.TrimPrefix(tz, ":")); err == nil {
+		return loc
+	}
+	return time.UTC
+}

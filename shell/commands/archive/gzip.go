@@ -757,7 +757,7 @@ func (g *gzipRun) listOne(label, name string, r io.Reader, st fs.FileInfo) {
 		if t.IsZero() {
 			t = time.Unix(0, 0)
 		}
-		t = t.Local()
+		t = t.In(location(g.inv))
 		fmt.Fprintf(g.out, "defla %08x %s ", crc, t.Format("Jan _2 15:04"))
 	}
 	fmt.Fprintf(g.out, "%19d %19d %s %s\n", total, size, gzRatio(size-(total-headerBytes), size), uname)

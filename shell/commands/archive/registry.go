@@ -5,6 +5,7 @@ import "memsh/shell/command"
 // Commands is this package's registry table.
 func Commands() []command.Command {
 	return []command.Command{
+		{Name: "tar", Summary: "an archiving utility", Help: tarHelp, Run: runTar},
 		{Name: "gzip", Summary: "compress or expand files", Help: gzipHelp, Run: runGzip},
 		{Name: "gunzip", Summary: "uncompress gzip files", Help: gunzipHelp, Run: runGunzip},
 		{Name: "zcat", Summary: "uncompress gzip files to standard output", Help: zcatHelp, Run: runZcat},

@@ -1,0 +1,1201 @@
+package archive
+
+import (
+	"archive/tar"
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+const tarHelp = `Usage: tar [OPTION...] [FILE]...
+GNU 'tar' saves many files together into a single tape or disk archive, and
+can restore individual files from the archive.
+
+Examples:
+  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.
+  tar -tvf archive.tar         # List all files in archive.tar verbosely.
+  tar -xf archive.tar          # Extract all files from archive.tar.
+
+ Main operation mode:
+
+  -c, --create               create a new archive
+  -t, --list                 list the contents of an archive
+  -x, --extract, --get       extract files from an archive
+
+ Overwrite control:
+
+  -k, --keep-old-files       don't replace existing files when extracting,
+                             treat them as errors
+      --overwrite            overwrite existing files when extracting
+      --skip-old-files       don't replace existing files when extracting,
+                             silently skip over them
+
+ Handling of file attributes:
+
+      --group=NAME           force NAME as group for added files
+  -m, --touch                don't extract file modified time
+      --mtime=DATE-OR-FILE   set mtime for added files (@SECONDS only)
+      --no-same-owner        extract files as yourself
+      --no-same-permissions  apply the user's umask when extracting
+      --numeric-owner        always use numbers for user/group names
+      --owner=NAME           force NAME as owner for added files
+  -p, --preserve-permissions, --same-permissions
+                             extract information about file permissions
+      --same-owner           try extracting files with the same ownership
+
+ Device selection and switching:
+
+  -f, --file=ARCHIVE         use archive file or device ARCHIVE ('-' is
+                             standard input or output)
+
+ Compression options:
+
+  -a, --auto-compress        use archive suffix to determine the compression
+                             program
+  -j, --bzip2                filter the archive through bzip2 (reading only)
+  -J, --xz                   filter the archive through xz
+  -z, --gzip, --gunzip, --ungzip   filter the archive through gzip
+      --zstd                 filter the archive through zstd
+
+ Local file selection:
+
+  -C, --directory=DIR        change to directory DIR
+      --exclude=PATTERN      exclude files, given as a PATTERN
+  -h, --dereference          follow symlinks; archive and dump the files they
+                             point to
+      --no-recursion         avoid descending automatically in directories
+  -P, --absolute-names       don't strip leading '/'s from file names
+      --recursion            recursion into directories (default)
+  -T, --files-from=FILE      get names to extract or create from FILE
+      --wildcards            use wildcards when matching member names
+
+ File name transformations:
+
+      --strip-components=NUMBER   strip NUMBER leading components from file
+                             names on extraction
+
+ Informative output:
+
+      --sort=ORDER           directory sorting order: none, name (memsh
+                             always sorts by name)
+  -O, --to-stdout            extract files to standard output
+  -v, --verbose              verbosely list files processed
+
+Mandatory or optional arguments to long options are also mandatory or optional
+for any corresponding short options.
+`
+
+// tarRecord is GNU tar's default record size (20 blocks of 512 bytes).
+const tarRecord = 10240
+
+// tarOpts are tar's switches.
+type tarOpts struct {
+	create, extract, list                  bool
+	file, dir                              string
+	verbose                                int
+	gz, xz, bz, zst, auto                  bool
+	keep, skipOld, overwrite, touch, perms bool
+	toStdout, deref, absolute, noRecursion bool
+	wildcards, numeric                     bool
+	strip                                  int
+	excludes, filesFrom                    []string
+	owner, group, mtime                    string
+}
+
+// tarRun is one tar invocation.
+type tarRun struct {
+	ctx      context.Context
+	inv      *command.Invocation
+	o        tarOpts
+	status   int
+	lis      *bufio.Writer // where -v listings go
+	out      *bufio.Writer // stdout
+	ids      idNames
+	loc      *time.Location
+	ugsWidth int
+	warned   map[string]bool
+	// create: inode -> first member name, for hard links
+	links   map[uint64]string
+	archive string // absolute path of the archive file, when one
+	// extract: directories whose times are set once their contents are in
+	dirs []tarDir
+}
+
+type tarDir struct {
+	path  string
+	mode  fs.FileMode
+	mtime time.Time
+}
+
+// tarFatal stops tar with GNU's "Error is not recoverable" status 2.
+type tarFatal struct{}
+
+func (t *tarRun) errorf(format string, args ...any) {
+	t.out.Flush()
+	t.lis.Flush()
+	fmt.Fprintf(t.inv.Stderr, "tar: %s\n", fmt.Sprintf(format, args...))
+	t.status = 2
+}
+
+// warnf prints a message that does not change the exit status.
+func (t *tarRun) warnf(format string, args ...any) {
+	t.out.Flush()
+	t.lis.Flush()
+	fmt.Fprintf(t.inv.Stderr, "tar: %s\n", fmt.Sprintf(format, args...))
+}
+
+// oldStyle expands tar's traditional first argument ("czvf a.tgz dir"):
+// its letters are options, and those that take a value take the
+// following arguments in order.
+func oldStyle(args []string) []string {
+	if len(args) == 0 || args[0] == "" || strings.HasPrefix(args[0], "-") {
+		return args
+	}
+	var out []string
+	rest := args[1:]
+	for _, c := range args[0] {
+		out = append(out, "-"+string(c))
+		if strings.ContainsRune("fCTXbN", c) && len(rest) > 0 {
+			out = append(out, rest[0])
+			rest = rest[1:]
+		}
+	}
+	return append(out, rest...)
+}
+
+func runTar(ctx context.Context, inv *command.Invocation) (status int) {
+	t := &tarRun{ctx: ctx, inv: inv, out: newWriter(inv.Stdout), ugsWidth: 18, warned: map[string]bool{}}
+	t.ids.fsys = inv.FS
+	t.loc = location(inv)
+	sub := *inv
+	sub.Args = append([]string{inv.Args[0]}, oldStyle(inv.Args[1:])...)
+	fset := sub.NewFlags()
+	o := &t.o
+	fset.BoolVarP(&o.create, "create", "c", false, "")
+	fset.BoolVarP(&o.extract, "extract", "x", false, "")
+	fset.BoolVar(&o.extract, "get", false, "")
+	fset.BoolVarP(&o.list, "list", "t", false, "")
+	fset.StringVarP(&o.file, "file", "f", "-", "")
+	fset.StringVarP(&o.dir, "directory", "C", "", "")
+	fset.CountVarP(&o.verbose, "verbose", "v", "")
+	fset.BoolVarP(&o.gz, "gzip", "z", false, "")
+	fset.BoolVar(&o.gz, "gunzip", false, "")
+	fset.BoolVar(&o.gz, "ungzip", false, "")
+	fset.BoolVarP(&o.xz, "xz", "J", false, "")
+	fset.BoolVarP(&o.bz, "bzip2", "j", false, "")
+	fset.BoolVar(&o.zst, "zstd", false, "")
+	fset.BoolVarP(&o.auto, "auto-compress", "a", false, "")
+	fset.BoolVarP(&o.keep, "keep-old-files", "k", false, "")
+	fset.BoolVar(&o.skipOld, "skip-old-files", false, "")
+	fset.BoolVar(&o.overwrite, "overwrite", false, "")
+	fset.BoolVarP(&o.touch, "touch", "m", false, "")
+	fset.BoolVarP(&o.perms, "preserve-permissions", "p", false, "")
+	fset.BoolVar(&o.perms, "same-permissions", false, "")
+	var noSamePerms, sameOwner, noSameOwner, recursion bool
+	fset.BoolVar(&noSamePerms, "no-same-permissions", false, "")
+	fset.BoolVar(&sameOwner, "same-owner", false, "")
+	fset.BoolVar(&noSameOwner, "no-same-owner", false, "")
+	fset.BoolVar(&recursion, "recursion", false, "")
+	fset.BoolVarP(&o.toStdout, "to-stdout", "O", false, "")
+	fset.BoolVarP(&o.deref, "dereference", "h", false, "")
+	fset.BoolVarP(&o.absolute, "absolute-names", "P", false, "")
+	fset.BoolVar(&o.noRecursion, "no-recursion", false, "")
+	fset.BoolVar(&o.wildcards, "wildcards", false, "")
+	fset.BoolVar(&o.numeric, "numeric-owner", false, "")
+	fset.IntVar(&o.strip, "strip-components", 0, "")
+	fset.StringArrayVar(&o.excludes, "exclude", nil, "")
+	fset.StringArrayVarP(&o.filesFrom, "files-from", "T", nil, "")
+	fset.StringVar(&o.owner, "owner", "", "")
+	fset.StringVar(&o.group, "group", "", "")
+	fset.StringVar(&o.mtime, "mtime", "", "")
+	var sortOrder string
+	fset.StringVar(&sortOrder, "sort", "name", "")
+	err := fset.Parse(sub.Args[1:])
+	if err != nil {
+		inv.Errorf("%s", command.GNUFlagError(err))
+		fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+		return 2
+	}
+	names := fset.Args()
+	modes := 0
+	for _, b := range []bool{o.create, o.extract, o.list} {
+		if b {
+			modes++
+		}
+	}
+	if modes == 0 {
+		inv.Errorf("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
+		fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+		return 2
+	}
+	if modes > 1 {
+		inv.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
+		fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+		return 2
+	}
+	switch sortOrder {
+	case "none", "name", "inode":
+	default:
+		inv.Errorf("invalid argument '%s' for '--sort'", sortOrder)
+		fmt.Fprintf(inv.Stderr, "Valid arguments are:\n  - 'none'\n  - 'name'\n  - 'inode'\n")
+		fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+		return 2
+	}
+	for _, ff := range o.filesFrom {
+		list, ok := t.readNames(ff)
+		if !ok {
+			return 2
+		}
+		names = append(names, list...)
+	}
+	t.lis = t.out
+	if o.create && o.file == "-" || o.toStdout {
+		// The listing must not mix with the archive or the data.
+		t.lis = newWriter(inv.Stderr)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(tarFatal); !ok {
+				panic(r)
+			}
+			t.out.Flush()
+			t.lis.Flush()
+			fmt.Fprintf(inv.Stderr, "tar: Error is not recoverable: exiting now\n")
+			status = 2
+			if ctx.Err() != nil {
+				status = statusCancelled
+			}
+		}
+	}()
+	switch {
+	case o.create:
+		if len(names) == 0 {
+			inv.Errorf("Cowardly refusing to create an empty archive")
+			fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+			return 2
+		}
+		t.create(names)
+	default:
+		t.read(names)
+	}
+	t.out.Flush()
+	t.lis.Flush()
+	if ctx.Err() != nil {
+		return statusCancelled
+	}
+	if t.status != 0 {
+		fmt.Fprintf(inv.Stderr, "tar: Exiting with failure status due to previous errors\n")
+	}
+	return t.status
+}
+
+// readNames reads -T's list, one name a line.
+func (t *tarRun) readNames(name string) ([]string, bool) {
+	r, err := openInput(t.ctx, t.inv, name)
+	if err != nil {
+		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+		return nil, false
+	}
+	defer r.Close()
+	var out []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for sc.Scan() {
+		if l := sc.Text(); l != "" {
+			out = append(out, l)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.errorf("%s: Read error: %s", name, command.Strerror(err))
+		return nil, false
+	}
+	return out, true
+}
+
+// base is the directory member paths are relative to (-C).
+func (t *tarRun) base() string {
+	if t.o.dir == "" {
+		return t.inv.Dir
+	}
+	return t.inv.Abs(t.o.dir)
+}
+
+// abs resolves a member or operand name against -C.
+func (t *tarRun) abs(name string) string {
+	if strings.HasPrefix(name, "/") {
+		return path.Clean(name)
+	}
+	return path.Join(t.base(), name)
+}
+
+// chooseCodec is the compression the options (or -a) ask for.
+func (t *tarRun) chooseCodec() codec {
+	o := &t.o
+	switch {
+	case o.gz:
+		return codecGzip
+	case o.xz:
+		return codecXz
+	case o.bz:
+		return codecBzip2
+	case o.zst:
+		return codecZstd
+	case o.auto && o.file != "-":
+		return codecBySuffix(o.file)
+	}
+	return codecNone
+}
+
+// ---- create ----
+
+func (t *tarRun) create(names []string) {
+	inv, o := t.inv, &t.o
+	if o.dir != "" {
+		if st, err := inv.FS.Stat(t.base()); err != nil || !st.IsDir() {
+			if err == nil {
+				err = syscall.ENOTDIR
+			}
+			t.errorf("%s: Cannot open: %s", o.dir, command.Strerror(err))
+			panic(tarFatal{})
+		}
+	}
+	var dst io.Writer = ctxWriter{t.ctx, t.out}
+	var f *memfs.File
+	if o.file != "-" {
+		t.archive = inv.Abs(o.file)
+		var err error
+		f, err = inv.FS.OpenFile(t.archive, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
+			panic(tarFatal{})
+		}
+		defer f.Close()
+		dst = ctxWriter{t.ctx, f}
+	}
+	bw := newWriter(dst)
+	zw, err := newEncoder(t.chooseCodec(), bw)
+	if err != nil {
+		t.errorf("%s", err)
+		panic(tarFatal{})
+	}
+	cw := &countWriter{w: zw}
+	tw := tar.NewWriter(cw)
+	t.links = map[uint64]string{}
+	for _, n := range names {
+		if t.ctx.Err() != nil {
+			return
+		}
+		t.add(tw, n, true)
+	}
+	err = tw.Close()
+	if err == nil && cw.n%tarRecord != 0 {
+		// GNU writes whole records of 20 blocks.
+		_, err = cw.Write(make([]byte, tarRecord-cw.n%tarRecord))
+	}
+	if err == nil {
+		err = zw.Close()
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err != nil && t.ctx.Err() == nil {
+		t.errorf("%s: Cannot write: %s", o.file, command.Strerror(err))
+	}
+}
+
+// memberName strips what GNU tar strips from a name it stores.
+func (t *tarRun) memberName(name string) string {
+	if t.o.absolute {
+		return name
+	}
+	stripped := strings.TrimLeft(name, "/")
+	if stripped != name {
+		t.removing("/")
+		if stripped == "" {
+			stripped = "."
+		}
+	}
+	// Leading "../" components are dropped too.
+	for strings.HasPrefix(stripped, "../") {
+		stripped = strings.TrimPrefix(stripped, "../")
+		t.removing("../")
+	}
+	return stripped
+}
+
+func (t *tarRun) removing(prefix string) {
+	if !t.warned[prefix] {
+		t.warned[prefix] = true
+		t.warnf("Removing leading `%s' from member names", prefix)
+	}
+}
+
+// add archives the file at operand name (and, for a directory, its tree).
+func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
+	inv, o := t.inv, &t.o
+	p := t.abs(name)
+	if t.excluded(name) {
+		return
+	}
+	var st fs.FileInfo
+	var err error
+	if o.deref {
+		st, err = inv.FS.Stat(p)
+	} else {
+		st, err = inv.FS.Lstat(p)
+	}
+	if err != nil {
+		t.errorf("%s: Cannot stat: %s", name, command.Strerror(err))
+		return
+	}
+	if t.archive != "" && p == t.archive && st.Mode().IsRegular() {
+		t.warnf("%s: file is the archive; not dumped", name)
+		return
+	}
+	member := t.memberName(name)
+	hdr := &tar.Header{
+		Name:    member,
+		Mode:    int64(st.Mode().Perm()),
+		ModTime: st.ModTime().Truncate(time.Second),
+		Format:  tar.FormatGNU,
+	}
+	if st.Mode()&fs.ModeSetuid != 0 {
+		hdr.Mode |= 0o4000
+	}
+	if st.Mode()&fs.ModeSetgid != 0 {
+		hdr.Mode |= 0o2000
+	}
+	if st.Mode()&fs.ModeSticky != 0 {
+		hdr.Mode |= 0o1000
+	}
+	var ino uint64
+	var nlink uint64 = 1
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		hdr.Uid, hdr.Gid = int(sys.Uid), int(sys.Gid)
+		ino, nlink = sys.Ino, uint64(sys.Nlink)
+		if !o.numeric {
+			hdr.Uname, hdr.Gname = t.ids.userName(sys.Uid), t.ids.groupName(sys.Gid)
+		}
+	}
+	t.forceOwner(hdr)
+	if o.mtime != "" {
+		if s, ok := strings.CutPrefix(o.mtime, "@"); ok {
+			if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
+				hdr.ModTime = time.Unix(sec, 0)
+			}
+		}
+	}
+	mode := st.Mode()
+	switch {
+	case mode.IsDir():
+		hdr.Typeflag = tar.TypeDir
+		if !strings.HasSuffix(hdr.Name, "/") {
+			hdr.Name += "/"
+		}
+		if hdr.Name == "./" && member == "." {
+			hdr.Name = "./"
+		}
+	case mode&fs.ModeSymlink != 0:
+		hdr.Typeflag = tar.TypeSymlink
+		hdr.Linkname, err = inv.FS.Readlink(p)
+		if err != nil {
+			t.errorf("%s: Cannot readlink: %s", name, command.Strerror(err))
+			return
+		}
+	case mode.IsRegular():
+		hdr.Typeflag = tar.TypeReg
+		hdr.Size = st.Size()
+		if nlink > 1 {
+			if first, ok := t.links[ino]; ok {
+				hdr.Typeflag = tar.TypeLink
+				hdr.Linkname = first
+				hdr.Size = 0
+			} else {
+				t.links[ino] = hdr.Name
+			}
+		}
+	case mode&fs.ModeCharDevice != 0:
+		hdr.Typeflag = tar.TypeChar
+	default:
+		t.warnf("%s: socket ignored", name)
+		return
+	}
+	if o.verbose > 0 {
+		t.listEntry(hdr)
+	}
+	if hdr.Typeflag == tar.TypeReg {
+		f, err := inv.FS.Open(p)
+		if err != nil {
+			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+			return
+		}
+		if err := tw.WriteHeader(hdr); err != nil {
+			f.Close()
+			t.writeFail(err)
+			return
+		}
+		n, err := io.CopyBuffer(tw, ctxReader{t.ctx, io.LimitReader(f, hdr.Size)}, make([]byte, bufSize))
+		f.Close()
+		if err != nil && t.ctx.Err() == nil {
+			if errors.Is(err, tar.ErrWriteTooLong) || errors.Is(err, tar.ErrWriteAfterClose) {
+				t.writeFail(err)
+				return
+			}
+			t.errorf("%s: Read error: %s", name, command.Strerror(err))
+		}
+		if n < hdr.Size {
+			// The file shrank while it was read: pad with zeros, as GNU does.
+			t.errorf("%s: File shrank by %d bytes; padding with zeros", name, hdr.Size-n)
+			tw.Write(make([]byte, hdr.Size-n))
+		}
+		return
+	}
+	if err := tw.WriteHeader(hdr); err != nil {
+		t.writeFail(err)
+		return
+	}
+	if hdr.Typeflag == tar.TypeDir && !o.noRecursion {
+		ents, err := inv.FS.ReadDir(p)
+		if err != nil {
+			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+			return
+		}
+		names := make([]string, 0, len(ents))
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		sort.Strings(names)
+		prefix := name
+		if !strings.HasSuffix(prefix, "/") {
+			prefix += "/"
+		}
+		for _, n := range names {
+			if t.ctx.Err() != nil {
+				return
+			}
+			t.add(tw, prefix+n, false)
+		}
+	}
+}
+
+func (t *tarRun) writeFail(err error) {
+	if t.ctx.Err() != nil {
+		return
+	}
+	t.errorf("%s: Cannot write: %s", t.o.file, command.Strerror(err))
+	panic(tarFatal{})
+}
+
+// forceOwner applies --owner and --group ("NAME" or "NAME:ID" or "+ID").
+func (t *tarRun) forceOwner(hdr *tar.Header) {
+	set := func(spec string, name *string, id *int) {
+		if spec == "" {
+			return
+		}
+		n, i, hasID := strings.Cut(spec, ":")
+		if strings.HasPrefix(n, "+") {
+			if v, err := strconv.Atoi(n[1:]); err == nil {
+				*id, *name = v, ""
+			}
+			return
+		}
+		*name = n
+		if hasID {
+			if v, err := strconv.Atoi(i); err == nil {
+				*id = v
+			}
+		} else if v, err := strconv.Atoi(n); err == nil {
+			*id, *name = v, ""
+		}
+	}
+	set(t.o.owner, &hdr.Uname, &hdr.Uid)
+	set(t.o.group, &hdr.Gname, &hdr.Gid)
+}
+
+// excluded reports whether --exclude drops name: a pattern matches any
+// run of whole components, as GNU's unanchored exclusion does.
+func (t *tarRun) excluded(name string) bool {
+	if len(t.o.excludes) == 0 {
+		return false
+	}
+	name = strings.TrimSuffix(name, "/")
+	comps := strings.Split(name, "/")
+	for _, pat := range t.o.excludes {
+		pat = strings.TrimSuffix(pat, "/")
+		for i := range comps {
+			for j := i + 1; j <= len(comps); j++ {
+				if globMatch(pat, strings.Join(comps[i:j], "/")) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// globMatch is fnmatch without FNM_PATHNAME: '*' and '?' match '/' too.
+func globMatch(pat, s string) bool {
+	for len(pat) > 0 {
+		switch pat[0] {
+		case '*':
+			for len(pat) > 0 && pat[0] == '*' {
+				pat = pat[1:]
+			}
+			if pat == "" {
+				return true
+			}
+			for i := 0; i <= len(s); i++ {
+				if globMatch(pat, s[i:]) {
+					return true
+				}
+			}
+			return false
+		case '?':
+			if s == "" {
+				return false
+			}
+			pat, s = pat[1:], s[1:]
+		case '[':
+			if s == "" {
+				return false
+			}
+			end := strings.IndexByte(pat[1:], ']')
+			if end < 0 {
+				if s[0] != '[' {
+					return false
+				}
+				pat, s = pat[1:], s[1:]
+				continue
+			}
+			if end == 0 {
+				// "[]...]": a leading ']' is literal.
+				if e2 := strings.IndexByte(pat[2:], ']'); e2 >= 0 {
+					end = e2 + 1
+				}
+			}
+			class := pat[1 : end+1]
+			neg := strings.HasPrefix(class, "!") || strings.HasPrefix(class, "^")
+			if neg {
+				class = class[1:]
+			}
+			hit := false
+			for k := 0; k < len(class); k++ {
+				if k+2 < len(class) && class[k+1] == '-' {
+					if class[k] <= s[0] && s[0] <= class[k+2] {
+						hit = true
+					}
+					k += 2
+				} else if class[k] == s[0] {
+					hit = true
+				}
+			}
+			if hit == neg {
+				return false
+			}
+			pat, s = pat[end+2:], s[1:]
+		case '\\':
+			if len(pat) > 1 {
+				pat = pat[1:]
+			}
+			fallthrough
+		default:
+			if s == "" || s[0] != pat[0] {
+				return false
+			}
+			pat, s = pat[1:], s[1:]
+		}
+	}
+	return s == ""
+}
+
+// ---- list and extract ----
+
+func (t *tarRun) read(names []string) {
+	inv, o := t.inv, &t.o
+	var src io.Reader
+	if o.file == "-" {
+		src = ctxReader{t.ctx, inv.Stdin}
+	} else {
+		f, err := inv.FS.Open(inv.Abs(o.file))
+		if err != nil {
+			t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
+			panic(tarFatal{})
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			t.errorf("%s: Cannot read: %s", o.file, command.Strerror(syscall.EISDIR))
+			panic(tarFatal{})
+		}
+		src = ctxReader{t.ctx, f}
+	}
+	if o.extract && !o.toStdout && o.dir != "" {
+		if st, err := inv.FS.Stat(t.base()); err != nil || !st.IsDir() {
+			if err == nil {
+				err = syscall.ENOTDIR
+			}
+			t.errorf("%s: Cannot open: %s", o.dir, command.Strerror(err))
+			panic(tarFatal{})
+		}
+	}
+	br := bufio.NewReaderSize(src, bufSize)
+	c := peekCodec(br)
+	if c != codecNone && o.file == "-" && c != t.chooseCodec() {
+		// GNU sniffs files, but not a pipe: it asks for the option.
+		opt := map[codec]string{codecGzip: "-z", codecXz: "-J", codecBzip2: "-j", codecZstd: "--zstd"}[c]
+		t.errorf("Archive is compressed. Use %s option", opt)
+		panic(tarFatal{})
+	}
+	if c == codecNone {
+		// An empty archive is fine; anything else must look like tar.
+		c = t.chooseCodec()
+		if o.auto {
+			c = codecNone
+		}
+	}
+	zr, closeZ, err := newDecoder(c, br)
+	if err != nil {
+		t.decodeFail(c, err)
+		return
+	}
+	defer closeZ()
+	tr := tar.NewReader(zr)
+	matched := make([]bool, len(names))
+	buf := make([]byte, bufSize)
+	first := true
+	for {
+		if t.ctx.Err() != nil {
+			return
+		}
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if first && (errors.Is(err, tar.ErrHeader) || errors.Is(err, io.ErrUnexpectedEOF)) {
+				t.errorf("This does not look like a tar archive")
+				break
+			}
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				t.errorf("Unexpected EOF in archive")
+				panic(tarFatal{})
+			}
+			if c != codecNone {
+				t.decodeFail(c, err)
+				return
+			}
+			t.errorf("Skipping to next header")
+			break
+		}
+		first = false
+		if hdr.Typeflag == tar.TypeXGlobalHeader {
+			continue
+		}
+		if len(names) > 0 {
+			hit := false
+			for i, n := range names {
+				if t.memberMatches(n, hdr.Name) {
+					matched[i], hit = true, true
+				}
+			}
+			if !hit {
+				continue
+			}
+		}
+		if t.excluded(hdr.Name) {
+			continue
+		}
+		if o.list {
+			t.listEntry(hdr)
+			continue
+		}
+		t.extract(tr, hdr, buf)
+	}
+	for i, n := range names {
+		if !matched[i] {
+			t.errorf("%s: Not found in archive", n)
+		}
+	}
+	if o.extract && !o.toStdout {
+		// Directory times and modes last, deepest first, so that creating
+		// their contents does not change them again.
+		for i := len(t.dirs) - 1; i >= 0; i-- {
+			d := t.dirs[i]
+			inv.FS.Chmod(d.path, d.mode)
+			if !o.touch {
+				inv.FS.Chtimes(d.path, d.mtime, d.mtime)
+			}
+		}
+	}
+}
+
+func (t *tarRun) decodeFail(c codec, err error) {
+	if t.ctx.Err() != nil {
+		return
+	}
+	prog := map[codec]string{codecGzip: "gzip", codecXz: "xz", codecBzip2: "bzip2", codecZstd: "zstd"}[c]
+	if c == codecGzip && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
+		fmt.Fprintf(t.inv.Stderr, "\ngzip: stdin: unexpected end of file\n")
+	} else if c == codecGzip {
+		fmt.Fprintf(t.inv.Stderr, "\ngzip: stdin: not in gzip format\n")
+	} else {
+		fmt.Fprintf(t.inv.Stderr, "%s: (stdin): %s\n", prog, err)
+	}
+	t.errorf("Child returned status 1")
+	t.errorf("Error is not recoverable: exiting now")
+}
+
+// memberMatches reports whether operand n selects member name: the same
+// name, a directory above it, or (with --wildcards) a glob match.
+func (t *tarRun) memberMatches(n, name string) bool {
+	n = strings.TrimSuffix(n, "/")
+	name = strings.TrimSuffix(name, "/")
+	if t.o.wildcards && strings.ContainsAny(n, "*?[") {
+		if globMatch(n, name) {
+			return true
+		}
+		for i := 0; i < len(name); i++ {
+			if name[i] == '/' && globMatch(n, name[:i]) {
+				return true
+			}
+		}
+		return false
+	}
+	return name == n || strings.HasPrefix(name, n+"/")
+}
+
+// stripName applies leading-'/' removal and --strip-components; ok is
+// false when nothing of the name is left.
+func (t *tarRun) stripName(name string) (string, bool) {
+	if !t.o.absolute {
+		name = t.memberName(name)
+	}
+	if t.o.strip > 0 {
+		comps := strings.Split(strings.TrimSuffix(name, "/"), "/")
+		if len(comps) <= t.o.strip {
+			return "", false
+		}
+		rest := strings.Join(comps[t.o.strip:], "/")
+		if strings.HasSuffix(name, "/") {
+			rest += "/"
+		}
+		name = rest
+	}
+	return name, true
+}
+
+func hasDotDot(name string) bool {
+	for _, c := range strings.Split(name, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
+	inv, o := t.inv, &t.o
+	name, ok := t.stripName(hdr.Name)
+	if !ok {
+		return
+	}
+	if hasDotDot(name) && !o.absolute {
+		t.errorf("%s: Member name contains '..'", hdr.Name)
+		return
+	}
+	if o.verbose > 0 {
+		// GNU lists the member's own name, with a link's target as it
+		// will be made.
+		shown := *hdr
+		if hdr.Typeflag == tar.TypeLink {
+			shown.Linkname, _ = t.stripName(hdr.Linkname)
+		}
+		if o.verbose > 1 {
+			t.listEntry(&shown)
+		} else {
+			t.lis.WriteString(quoteName(hdr.Name) + "\n")
+		}
+	}
+	if o.toStdout {
+		if hdr.Typeflag == tar.TypeReg || hdr.Typeflag == tar.TypeRegA {
+			if _, err := io.CopyBuffer(ctxWriter{t.ctx, t.out}, tr, buf); err != nil && t.ctx.Err() == nil {
+				t.readFail(err)
+			}
+		}
+		return
+	}
+	p := t.abs(name)
+	if strings.HasSuffix(name, "/") || name == "." {
+		p = t.abs(strings.TrimSuffix(name, "/"))
+	}
+	t.mkParents(p)
+	mode := fs.FileMode(hdr.Mode).Perm()
+	if hdr.Mode&0o4000 != 0 {
+		mode |= fs.ModeSetuid
+	}
+	if hdr.Mode&0o2000 != 0 {
+		mode |= fs.ModeSetgid
+	}
+	if hdr.Mode&0o1000 != 0 {
+		mode |= fs.ModeSticky
+	}
+	mtime := hdr.ModTime
+	switch hdr.Typeflag {
+	case tar.TypeDir:
+		st, err := inv.FS.Lstat(p)
+		if err == nil && !st.IsDir() {
+			if o.keep {
+				t.errorf("%s: Cannot mkdir: %s", name, command.Strerror(syscall.EEXIST))
+				return
+			}
+			inv.FS.Remove(p)
+			err = errors.New("gone")
+		}
+		if err != nil {
+			if err := inv.FS.Mkdir(p, 0o700); err != nil {
+				t.errorf("%s: Cannot mkdir: %s", name, command.Strerror(err))
+				return
+			}
+		}
+		t.dirs = append(t.dirs, tarDir{p, mode, mtime})
+	case tar.TypeReg, tar.TypeRegA, tar.TypeGNUSparse:
+		if !t.makeRoom(p, name, "Cannot open") {
+			return
+		}
+		f, err := inv.FS.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+		if err != nil {
+			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+			return
+		}
+		_, err = io.CopyBuffer(struct{ io.Writer }{f}, struct{ io.Reader }{ctxReader{t.ctx, tr}}, buf)
+		f.Close()
+		if err != nil && t.ctx.Err() == nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				t.errorf("%s: Cannot write: %s", name, command.Strerror(err))
+				return
+			}
+			t.readFail(err)
+		}
+		inv.FS.Chmod(p, mode)
+		if !o.touch {
+			inv.FS.Chtimes(p, mtime, mtime)
+		}
+	case tar.TypeSymlink:
+		if !t.makeRoom(p, name, "Cannot create symlink to ‘"+hdr.Linkname+"’") {
+			return
+		}
+		if err := inv.FS.Symlink(hdr.Linkname, p); err != nil {
+			t.errorf("%s: Cannot create symlink to ‘%s’: %s", name, hdr.Linkname, command.Strerror(err))
+			return
+		}
+		if !o.touch {
+			inv.FS.Lchtimes(p, mtime, mtime)
+		}
+	case tar.TypeLink:
+		target, ok := t.stripName(hdr.Linkname)
+		if !ok {
+			return
+		}
+		if sameFile(t.inv, t.abs(target), p) {
+			return
+		}
+		if !t.makeRoom(p, name, "Cannot hard link to ‘"+target+"’") {
+			return
+		}
+		if err := inv.FS.Link(t.abs(target), p); err != nil {
+			t.errorf("%s: Cannot hard link to ‘%s’: %s", name, target, command.Strerror(err))
+		}
+	default:
+		t.warnf("%s: Cannot extract: unsupported file type", name)
+	}
+}
+
+// sameFile reports whether a and b are one inode (a hard link that is
+// already in place is no conflict).
+func sameFile(inv *command.Invocation, a, b string) bool {
+	sa, err1 := inv.FS.Lstat(a)
+	sb, err2 := inv.FS.Lstat(b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	x, ok1 := sa.Sys().(*syscall.Stat_t)
+	y, ok2 := sb.Sys().(*syscall.Stat_t)
+	return ok1 && ok2 && x.Ino == y.Ino
+}
+
+// makeRoom removes what is in the way of a new member at p, or with -k
+// reports it (and with --skip-old-files silently skips it).
+func (t *tarRun) makeRoom(p, name, what string) bool {
+	st, err := t.inv.FS.Lstat(p)
+	if err != nil {
+		return true
+	}
+	if t.o.skipOld {
+		return false
+	}
+	if t.o.keep {
+		t.errorf("%s: %s: %s", name, what, command.Strerror(syscall.EEXIST))
+		return false
+	}
+	if st.IsDir() {
+		if err := t.inv.FS.Remove(p); err != nil {
+			t.errorf("%s: %s: %s", name, what, command.Strerror(err))
+			return false
+		}
+		return true
+	}
+	t.inv.FS.Remove(p)
+	return true
+}
+
+// mkParents creates the missing directories above p, as GNU tar does for
+// members whose directories are not in the archive.
+func (t *tarRun) mkParents(p string) {
+	dir := path.Dir(p)
+	if _, err := t.inv.FS.Stat(dir); err == nil {
+		return
+	}
+	t.inv.FS.MkdirAll(dir, 0o755)
+}
+
+func (t *tarRun) readFail(err error) {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		t.errorf("Unexpected EOF in archive")
+		panic(tarFatal{})
+	}
+	t.errorf("Read error: %s", command.Strerror(err))
+	panic(tarFatal{})
+}
+
+// listEntry prints one member as tar -tv does.
+func (t *tarRun) listEntry(hdr *tar.Header) {
+	if t.o.verbose == 0 || (t.o.create && t.o.verbose == 1) || (t.o.extract && t.o.verbose == 1) {
+		t.lis.WriteString(quoteName(hdr.Name) + "\n")
+		return
+	}
+	var b bytes.Buffer
+	b.WriteString(tarMode(hdr))
+	user, group := hdr.Uname, hdr.Gname
+	if user == "" || t.o.numeric {
+		user = strconv.Itoa(hdr.Uid)
+	}
+	if group == "" || t.o.numeric {
+		group = strconv.Itoa(hdr.Gid)
+	}
+	size := strconv.FormatInt(hdr.Size, 10)
+	if hdr.Typeflag == tar.TypeChar || hdr.Typeflag == tar.TypeBlock {
+		size = fmt.Sprintf("%d,%d", hdr.Devmajor, hdr.Devminor)
+	}
+	pad := len(user) + 1 + len(group) + len(size)
+	if pad > t.ugsWidth {
+		t.ugsWidth = pad
+	}
+	fmt.Fprintf(&b, " %s/%s %*s %s %s", user, group, t.ugsWidth-pad+len(size), size,
+		hdr.ModTime.In(t.loc).Format("2006-01-02 15:04"), quoteName(hdr.Name))
+	switch hdr.Typeflag {
+	case tar.TypeSymlink:
+		b.WriteString(" -> " + quoteName(hdr.Linkname))
+	case tar.TypeLink:
+		b.WriteString(" link to " + quoteName(hdr.Linkname))
+	}
+	b.WriteByte('\n')
+	t.lis.Write(b.Bytes())
+}
+
+// tarMode is the ten-character mode column, with tar's type letters.
+func tarMode(hdr *tar.Header) string {
+	var b [10]byte
+	switch hdr.Typeflag {
+	case tar.TypeDir:
+		b[0] = 'd'
+	case tar.TypeSymlink:
+		b[0] = 'l'
+	case tar.TypeLink:
+		b[0] = 'h'
+	case tar.TypeChar:
+		b[0] = 'c'
+	case tar.TypeBlock:
+		b[0] = 'b'
+	case tar.TypeFifo:
+		b[0] = 'p'
+	default:
+		b[0] = '-'
+	}
+	m := hdr.Mode
+	const rwx = "rwxrwxrwx"
+	for i := 0; i < 9; i++ {
+		if m&(1<<(8-i)) != 0 {
+			b[i+1] = rwx[i]
+		} else {
+			b[i+1] = '-'
+		}
+	}
+	if m&0o4000 != 0 {
+		b[3] = "Ss"[boolInt(m&0o100 != 0)]
+	}
+	if m&0o2000 != 0 {
+		b[6] = "Ss"[boolInt(m&0o010 != 0)]
+	}
+	if m&0o1000 != 0 {
+		b[9] = "Tt"[boolInt(m&0o001 != 0)]
+	}
+	return string(b[:])
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// quoteName escapes a member name as GNU tar's listing does (C-style
+// escapes for control characters and backslashes).
+func quoteName(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\v':
+			b.WriteString(`\v`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, `\%03o`, c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	return b.String()
+}
