@@ -60,7 +60,8 @@ type grepper struct {
 	walking      map[string]bool // real paths of the directories being walked
 	lineBuffered bool
 	skipDevices  bool
-	utf8         bool // the locale's charset is UTF-8: invalid bytes make a file binary
+	utf8         bool   // the locale's charset is UTF-8: invalid bytes make a file binary
+	outIno       uint64 // inode of the regular file stdout writes to, or 0
 }
 
 const (
@@ -444,6 +445,11 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	g.withName = g.nameMode == nameAlways
 
 	g.out = bufio.NewWriterSize(inv.Stdout, 64<<10)
+	// GNU refuses to read the file its output goes to (grep -r x . > out)
+	// unless it stops early anyway.
+	if !(g.count || g.listMatch || g.listNoMatch || g.quiet) && (g.maxCount < 0 || g.maxCount > 1) {
+		g.outIno = regularIno(inv.Stdout)
+	}
 	for _, op := range operands {
 		if g.stop || g.werr != nil || ctx.Err() != nil {
 			break
@@ -682,7 +688,32 @@ func (g *grepper) openAndGrep(abs, name string) {
 		return
 	}
 	defer f.Close()
+	if g.outIno != 0 && regularIno(f) == g.outIno {
+		g.errored = true
+		if !g.noMessages {
+			g.out.Flush()
+			g.inv.Errorf("%s: input file is also the output", name)
+		}
+		return
+	}
 	g.file(statReader{ctxReader{g.ctx, f}, f}, name)
+}
+
+// regularIno is the inode number of w or r when it is a regular memfs
+// file, else 0.
+func regularIno(x any) uint64 {
+	st, ok := x.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return 0
+	}
+	fi, err := st.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0
+	}
+	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return sys.Ino
+	}
+	return 0
 }
 
 // statReader is a file's reader that can still report the file's size.

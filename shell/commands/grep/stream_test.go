@@ -189,3 +189,24 @@ func TestHugeContext(t *testing.T) {
 		t.Errorf("-B 20 over a growing ring: %q, want %q", out, want)
 	}
 }
+
+func TestInputIsOutput(t *testing.T) {
+	fsys := memfs.New(memfs.Options{})
+	if err := fsys.WriteFile("/a", []byte("foo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := fsys.Create("/out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	inv := &command.Invocation{Args: []string{"grep", "-r", "foo", "."}, FS: fsys, Dir: "/",
+		Stdio: command.Stdio{Stdin: strings.NewReader(""), Stdout: out, Stderr: &errb}}
+	st := Run(context.Background(), inv)
+	out.Close()
+	got, _ := fsys.ReadFile("/out")
+	// As GNU grep 3.8 does for `grep -r foo . > out`.
+	if string(got) != "./a:foo\n" || errb.String() != "grep: ./out: input file is also the output\n" || st != 2 {
+		t.Errorf("%q %q %d", got, errb.String(), st)
+	}
+}
