@@ -3,8 +3,6 @@ package sysutil
 import (
 	"context"
 	"math"
-	"strconv"
-	"strings"
 	"time"
 
 	"memsh/shell/command"
@@ -81,16 +79,13 @@ func parseInterval(a string) (float64, bool) {
 	case 'd':
 		num, mult = a[:len(a)-1], 86400
 	}
-	if num == "" || strings.ContainsAny(num[:1], " \t\n") || strings.HasPrefix(num, "-") {
+	if num == "" {
 		return 0, false
 	}
-	v, err := strconv.ParseFloat(num, 64)
-	if err != nil {
-		// strtod also reads "infinity", "0x1p3" and similar; ParseFloat
-		// takes those already, so a failure here is a real one.
-		if ne, ok := err.(*strconv.NumError); !ok || ne.Err != strconv.ErrRange {
-			return 0, false
-		}
+	// Read as strtod does: hexadecimal, "inf" and exponents included.
+	v, ok := parseCFloat(num)
+	if !ok {
+		return 0, false
 	}
 	if math.IsNaN(v) || v < 0 {
 		return 0, false
