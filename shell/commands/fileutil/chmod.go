@@ -304,13 +304,13 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 	if err != nil {
 		if !c.quiet {
 			c.out.Flush()
+			if c.verbose {
+				fmt.Fprintf(c.out, "%s could not be accessed\n", quote(name))
+				c.out.Flush()
+			}
 			if isErrno(err, syscall.ENOENT) {
 				c.inv.Errorf("cannot operate on dangling symlink %s", quote(name))
 			} else {
-				if c.verbose {
-					fmt.Fprintf(c.out, "%s could not be accessed\n", quote(name))
-					c.out.Flush()
-				}
 				c.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
 			}
 		}

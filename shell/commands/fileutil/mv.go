@@ -58,6 +58,14 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			continue
 		}
+		if dexists && sfi.Mode()&fs.ModeSymlink != 0 && !sameFile(sfi, dfi) {
+			// Moving a symlink onto the file it points to would lose both.
+			if tfi, err := inv.FS.Stat(sp); err == nil && sameFile(tfi, dfi) {
+				fail("%s and %s are the same file", quote(src), quote(dst))
+				status = 1
+				continue
+			}
+		}
 		if dexists && sameFile(sfi, dfi) {
 			fail("%s and %s are the same file", quote(src), quote(dst))
 			status = 1
