@@ -351,6 +351,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	if *colourWhen != "" {
 		when = *colourWhen
 	}
+	if when == "" && (fset.Changed("color") || fset.Changed("colour")) {
+		when = "(empty)" // --color= is not a valid WHEN
+	}
 	switch when {
 	case "", "never", "no", "none":
 	case "always", "yes", "force":

@@ -13,7 +13,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -160,12 +159,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	if *nullData {
 		s.eol = 0
 	}
-	n, err := strconv.Atoi(*lineLen)
-	if err != nil || n < 0 {
-		inv.Errorf("invalid line length: %s", *lineLen)
-		return exitBadUsage
-	}
-	s.lineWrap = n
+	s.lineWrap = atoi(*lineLen)
 
 	// Collect -e and -f in command-line order.
 	ei, fi := 0, 0
@@ -180,7 +174,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 			data, err := s.readScript(name)
 			if err != nil {
 				inv.Errorf("couldn't open file %s: %s", name, command.Strerror(err))
-				return exitBadUsage
+				return exitPanic
 			}
 			pieces = append(pieces, scriptPiece{text: strings.TrimSuffix(string(data), "\n"), name: name})
 		}
@@ -206,7 +200,8 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	if err != nil {
 		inv.Errorf("%s", err)
 		var le *labelError
-		if errors.As(err, &le) {
+		var oe *openError
+		if errors.As(err, &le) || errors.As(err, &oe) {
 			return exitPanic
 		}
 		return exitBadUsage
@@ -261,6 +256,25 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		return s.exit & 0xff // an exit status is one byte, as exit(3) keeps it
 	}
 	return s.status
+}
+
+// atoi reads a leading decimal number as C's atoi does (GNU sed takes
+// -l's argument that way: "x" is 0, meaning no wrapping).
+func atoi(s string) int {
+	s = strings.TrimLeft(s, " \t")
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimLeft(s, "+-")
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' || n > 1<<30 {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		return 0 // a negative width never wraps
+	}
+	return n
 }
 
 // utf8Locale reports whether LC_ALL, LC_CTYPE or LANG (the first set)
@@ -334,7 +348,7 @@ func (s *sed) openOutput(name string) (*output, error) {
 	}
 	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 	if err != nil {
-		return nil, &compileError{fmt.Sprintf("couldn't open file %s: %s", name, command.Strerror(err))}
+		return nil, &openError{fmt.Sprintf("couldn't open file %s: %s", name, command.Strerror(err))}
 	}
 	o := &output{name: name, w: bufio.NewWriterSize(f, 64<<10), closer: f}
 	s.outputs[name] = o
@@ -412,3 +426,8 @@ func (s *sed) editInPlace(name string) bool {
 	}
 	return quit
 }
+
+// openError is a w file that cannot be opened; GNU exits 4 for it.
+type openError struct{ msg string }
+
+func (e *openError) Error() string { return e.msg }
