@@ -130,7 +130,13 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 			}
 			fl, err := inv.FS.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o666&^umask)
 			if err != nil {
-				inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+				if e := errnoOf(err); e == syscall.EISDIR || e == syscall.EINVAL || e == syscall.EPERM {
+					// GNU ignores these from open(2); the time update then
+					// fails on the missing file.
+					inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(syscall.ENOENT))
+				} else {
+					inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+				}
 				status = 1
 				continue
 			}
