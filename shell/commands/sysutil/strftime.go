@@ -64,17 +64,29 @@ func strftime(format string, t time.Time) string {
 			b.WriteString(format[start : i+1])
 			continue
 		}
+		if verb == 'z' && colons <= 2 {
+			b.WriteString(zoneField(t, colons, width, pad))
+			continue
+		}
 		val, numeric, defPad, defWidth, ok := strftimeField(verb, t, colons, width)
 		if !ok {
 			b.WriteString(format[start : i+1])
 			continue
 		}
-		if upper {
+		if verb == '%' && i-start > 1 {
+			// Flags or a width on %% make it no directive at all.
+			b.WriteString(format[start : i+1])
+			continue
+		}
+		if upper && verb != 'P' {
 			val = strings.ToUpper(val)
 		} else if swap {
-			if verb == 'p' || verb == 'Z' {
+			// # swaps the case of names only: upper for day and month
+			// names, lower for AM/PM and the zone.
+			switch verb {
+			case 'p', 'Z':
 				val = strings.ToLower(val)
-			} else if verb != 'P' {
+			case 'a', 'A', 'b', 'B', 'h':
 				val = strings.ToUpper(val)
 			}
 		}
@@ -277,4 +289,37 @@ func zoneOffset(t time.Time, colons int) string {
 		return fmt.Sprintf("%s%02d:%02d", sign, h, m)
 	}
 	return fmt.Sprintf("%s%02d", sign, h)
+}
+
+// zoneField is %z, %:z or %::z with gnulib's padding: the offset is a
+// signed number (hhmm, or hours followed by :mm[:ss]) filling the width
+// (5, 6 or 9 by default) with zeros after the sign, blanks before it
+// (_), or not at all (-).
+func zoneField(t time.Time, colons, width int, pad byte) string {
+	_, off := t.Zone()
+	sign := "+"
+	if off < 0 {
+		sign, off = "-", -off
+	}
+	h, m, s := off/3600, off/60%60, off%60
+	var head, tail string
+	switch colons {
+	case 0:
+		head = strconv.Itoa(h*100 + m)
+	case 1:
+		head, tail = strconv.Itoa(h), fmt.Sprintf(":%02d", m)
+	default:
+		head, tail = strconv.Itoa(h), fmt.Sprintf(":%02d:%02d", m, s)
+	}
+	if width < 0 {
+		width = [3]int{5, 6, 9}[colons]
+	}
+	fill := width - 1 - len(head) - len(tail)
+	if fill <= 0 || pad == '-' {
+		return sign + head + tail
+	}
+	if pad == '_' {
+		return strings.Repeat(" ", fill) + sign + head + tail
+	}
+	return sign + strings.Repeat("0", fill) + head + tail
 }
