@@ -5,6 +5,7 @@ package commands
 import (
 	"memsh/shell/command"
 	"memsh/shell/commands/archive"
+	"memsh/shell/commands/binutil"
 	"memsh/shell/commands/awk"
 	"memsh/shell/commands/diff"
 	"memsh/shell/commands/fileutil"
@@ -32,6 +33,7 @@ func All() []command.Command {
 		printf.Commands(),
 		sed.Commands(),
 		archive.Commands(),
+		binutil.Commands(),
 	} {
 		all = append(all, table...)
 	}

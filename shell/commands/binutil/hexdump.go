@@ -1,0 +1,285 @@
+package binutil
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"memsh/shell/command"
+)
+
+const hexdumpHelp = `Usage:
+ hexdump [options] <file>...
+
+Display file contents in hexadecimal, decimal, octal, or ascii.
+
+Options:
+ -b, --one-byte-octal      one-byte octal display
+ -c, --one-byte-char       one-byte character display
+ -C, --canonical           canonical hex+ASCII display
+ -d, --two-bytes-decimal   two-byte decimal display
+ -o, --two-bytes-octal     two-byte octal display
+ -x, --two-bytes-hex       two-byte hexadecimal display
+ -n, --length <length>     interpret only length bytes of input
+ -s, --skip <offset>       skip offset bytes from the beginning
+ -v, --no-squeezing        output identical lines
+
+ -h, --help                display this help
+
+Arguments:
+ <length> and <offset> arguments may be followed by the suffixes for
+   KiB (=1024), MiB (=1024*1024), and so on for GiB, TiB, PiB, EiB, ZiB and YiB
+   (the "iB" is optional, e.g., "K" has the same meaning as "KiB")
+`
+
+// hexFormat renders one 16-byte block (n of its bytes valid) as a line.
+type hexFormat func(b *bytes.Buffer, addr int64, block []byte, n int)
+
+// hexAddr7 is the seven-digit address of every format but -C.
+func hexAddr7(b *bytes.Buffer, addr int64) {
+	fmt.Fprintf(b, "%07x", addr)
+}
+
+// twoByte renders eight little-endian 16-bit units through conv, each
+// after sep; missing units are blank.
+func twoByte(sep string, width int, conv func(v uint16) string) hexFormat {
+	return func(b *bytes.Buffer, addr int64, block []byte, n int) {
+		hexAddr7(b, addr)
+		for i := 0; i < 16; i += 2 {
+			b.WriteString(sep)
+			if i >= n {
+				b.Write(bytes.Repeat([]byte{' '}, width))
+				continue
+			}
+			v := uint16(block[i])
+			if i+1 < n {
+				v |= uint16(block[i+1]) << 8
+			}
+			b.WriteString(conv(v))
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// oneByte renders sixteen bytes through conv, each after a space.
+func oneByte(conv func(c byte) string) hexFormat {
+	return func(b *bytes.Buffer, addr int64, block []byte, n int) {
+		hexAddr7(b, addr)
+		for i := 0; i < 16; i++ {
+			b.WriteByte(' ')
+			if i >= n {
+				b.WriteString("   ")
+				continue
+			}
+			b.WriteString(conv(block[i]))
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// hexChar is hexdump's %_c: the character, a C escape, or octal.
+func hexChar(c byte) string {
+	switch c {
+	case 0:
+		return ` \0`
+	case '\a':
+		return ` \a`
+	case '\b':
+		return ` \b`
+	case '\f':
+		return ` \f`
+	case '\n':
+		return ` \n`
+	case '\r':
+		return ` \r`
+	case '\t':
+		return ` \t`
+	case '\v':
+		return ` \v`
+	}
+	if c >= 0x20 && c < 0x7f {
+		return "  " + string(c)
+	}
+	return fmt.Sprintf("%03o", c)
+}
+
+func canonical(b *bytes.Buffer, addr int64, block []byte, n int) {
+	fmt.Fprintf(b, "%08x ", addr)
+	for i := 0; i < 16; i++ {
+		if i == 8 {
+			b.WriteByte(' ')
+		}
+		if i >= n {
+			b.WriteString("   ")
+			continue
+		}
+		fmt.Fprintf(b, " %02x", block[i])
+	}
+	b.WriteString("  |")
+	for _, c := range block[:n] {
+		if c < 0x20 || c >= 0x7f {
+			c = '.'
+		}
+		b.WriteByte(c)
+	}
+	b.WriteString("|\n")
+}
+
+var hexFormats = map[string]hexFormat{
+	"b": oneByte(func(c byte) string { return fmt.Sprintf("%03o", c) }),
+	"c": oneByte(hexChar),
+	"C": canonical,
+	"d": twoByte("   ", 5, func(v uint16) string { return fmt.Sprintf("%05d", v) }),
+	"o": twoByte("  ", 6, func(v uint16) string { return fmt.Sprintf("%06o", v) }),
+	"x": twoByte("    ", 4, func(v uint16) string { return fmt.Sprintf("%04x", v) }),
+	"":  twoByte(" ", 4, func(v uint16) string { return fmt.Sprintf("%04x", v) }),
+}
+
+func runHexdump(ctx context.Context, inv *command.Invocation) int {
+	fset := inv.NewFlags()
+	var b, c, C, d, o, x, v bool
+	var length, skip string
+	fset.BoolVarP(&b, "one-byte-octal", "b", false, "")
+	fset.BoolVarP(&c, "one-byte-char", "c", false, "")
+	fset.BoolVarP(&C, "canonical", "C", false, "")
+	fset.BoolVarP(&d, "two-bytes-decimal", "d", false, "")
+	fset.BoolVarP(&o, "two-bytes-octal", "o", false, "")
+	fset.BoolVarP(&x, "two-bytes-hex", "x", false, "")
+	fset.BoolVarP(&v, "no-squeezing", "v", false, "")
+	fset.StringVarP(&length, "length", "n", "", "")
+	fset.StringVarP(&skip, "skip", "s", "", "")
+	files, st, ok := inv.ParseFlags(fset, 1)
+	if !ok {
+		return st
+	}
+	// Formats print in the order given, as hexdump applies each to every
+	// block.
+	var formats []hexFormat
+	var canon bool
+	for _, a := range inv.Args[1:] {
+		if a == "--" {
+			break
+		}
+		switch a {
+		case "--one-byte-octal", "--one-byte-char", "--canonical", "--two-bytes-decimal", "--two-bytes-octal", "--two-bytes-hex":
+			m := map[string]string{"--one-byte-octal": "b", "--one-byte-char": "c", "--canonical": "C", "--two-bytes-decimal": "d", "--two-bytes-octal": "o", "--two-bytes-hex": "x"}
+			formats = append(formats, hexFormats[m[a]])
+			canon = canon || a == "--canonical"
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		for _, ch := range a[1:] {
+			if ch == 'n' || ch == 's' {
+				break
+			}
+			if f, ok := hexFormats[string(ch)]; ok && ch != 0 {
+				formats = append(formats, f)
+				canon = canon || ch == 'C'
+			}
+		}
+	}
+	if len(formats) == 0 {
+		formats = []hexFormat{hexFormats[""]}
+	}
+	limit := int64(-1)
+	if length != "" {
+		n, err := parseSize(length, false)
+		if err != nil {
+			inv.Errorf("failed to parse length: '%s': %s", length, sizeErrText(err))
+			return 1
+		}
+		limit = n
+	}
+	var off int64
+	if skip != "" {
+		n, err := parseSize(skip, false)
+		if err != nil {
+			inv.Errorf("failed to parse offset: '%s': %s", skip, sizeErrText(err))
+			return 1
+		}
+		off = n
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	mr := &multiReader{ctx: ctx, inv: inv, names: files}
+	mr.report = func(name string, err error) { inv.PathError(name, err) }
+	w := newWriter(inv.Stdout)
+	defer w.Flush()
+	var r io.Reader = mr
+	if off > 0 {
+		n, err := skipBytes(r, off)
+		if err != nil && ctx.Err() != nil {
+			return statusCancelled
+		}
+		off = n
+	}
+	if limit >= 0 {
+		r = io.LimitReader(r, limit)
+	}
+	addr := off
+	block := make([]byte, 16)
+	prev := make([]byte, 16)
+	havePrev, starred := false, false
+	var line bytes.Buffer
+	for {
+		n, err := readFull(r, block)
+		if n == 0 {
+			if ctx.Err() != nil {
+				return statusCancelled
+			}
+			break
+		}
+		if !v && n == 16 && havePrev && bytes.Equal(block, prev) {
+			if !starred {
+				w.WriteString("*\n")
+				starred = true
+			}
+		} else {
+			starred = false
+			line.Reset()
+			for _, f := range formats {
+				f(&line, addr, block, n)
+			}
+			w.Write(line.Bytes())
+		}
+		copy(prev, block)
+		havePrev = n == 16
+		addr += int64(n)
+		if err != nil {
+			break
+		}
+	}
+	if addr > 0 || off > 0 {
+		if canon {
+			fmt.Fprintf(w, "%08x\n", addr)
+		} else {
+			fmt.Fprintf(w, "%07x\n", addr)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return 1
+	}
+	if mr.opened == 0 && mr.failed > 0 {
+		inv.Errorf("all input file arguments failed")
+		return 1
+	}
+	if mr.failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+func sizeErrText(err error) string {
+	if err == errSizeRange {
+		return "Numerical result out of range"
+	}
+	if err == strconv.ErrSyntax {
+		return "Invalid argument"
+	}
+	return err.Error()
+}
