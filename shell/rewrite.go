@@ -205,7 +205,9 @@ func psubPart(ps *syntax.ProcSubst) syntax.WordPart {
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if b, ok := n.(*syntax.Block); ok {
-			b.Stmts = ps.Stmts
+			if len(ps.Stmts) > 0 { // <() keeps the template's ":"
+				b.Stmts = ps.Stmts
+			}
 			return false
 		}
 		return true
@@ -229,6 +231,12 @@ func (c *core) rewriteSource(src, name string) string {
 	}
 	var buf bytes.Buffer
 	if err := syntax.NewPrinter().Print(&buf, f); err != nil {
+		return src
+	}
+	// The printer can mangle odd bytes (a lone \v). Unrewritten code is
+	// still safe: mvdan/sh's FIFOs fail on the NUL temp dir and ~user is
+	// answered by the base environment.
+	if _, err := newParser().Parse(bytes.NewReader(buf.Bytes()), name); err != nil {
 		return src
 	}
 	return buf.String()

@@ -398,8 +398,16 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 		}
 		pending = pending[:0]
 	}
+	// The loop never leaves the sequence early: mvdan/sh's StmtsSeq can
+	// call yield again after it returned false, which panics. Once done,
+	// the rest is only parsed.
+	done := false
 	for st, err := range newParser().StmtsSeq(strings.NewReader(src)) {
+		if done {
+			continue
+		}
 		if err != nil {
+			done = true
 			// Statements ending on an earlier line than the error run.
 			errLine := uint(0)
 			var pe syntax.ParseError
@@ -416,21 +424,24 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 			pending = pending[:keep]
 			runPending()
 			if stop && r.Exited() {
-				return res
+				continue
 			}
 			printParseError(stderr, err, errPrefix, src)
 			res.syntax, res.status = true, 2
-			return res
+			continue
 		}
 		if len(pending) > 0 && st.Pos().Line() > pending[len(pending)-1].End().Line() {
 			runPending()
 		}
 		if stop {
-			return res
+			done = true
+			continue
 		}
 		pending = append(pending, st)
 	}
-	runPending()
+	if !done {
+		runPending()
+	}
 	return res
 }
 
