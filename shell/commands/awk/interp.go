@@ -1075,6 +1075,7 @@ func (in *interp) print(s *printStmt) error {
 		}
 		text, err := in.sprintf(in.toStr(vals[0]), vals[1:])
 		if err != nil {
+			w.WriteString(text)
 			return err
 		}
 		_, err = w.WriteString(text)

@@ -486,11 +486,13 @@ func (in *interp) storeLine(lhs expr, rec string) error {
 func (in *interp) sprintf(format string, args []value) (string, error) {
 	var b strings.Builder
 	next := 0
+	missing := false
 	arg := func() value {
 		if next < len(args) {
 			next++
 			return args[next-1]
 		}
+		missing = true
 		return value{}
 	}
 	for i := 0; i < len(format); i++ {
@@ -541,6 +543,7 @@ func (in *interp) sprintf(format string, args []value) (string, error) {
 		}
 		verb := format[j]
 		i = j
+		start := b.Len()
 		switch verb {
 		case 'd', 'i':
 			n := arg().toNum()
@@ -586,6 +589,12 @@ func (in *interp) sprintf(format string, args []value) (string, error) {
 			b.WriteString(fmt.Sprintf(spec+"s", s))
 		default:
 			return "", fatalf("printf: invalid format character `%c'", verb)
+		}
+		// mawk stops the program here (status 2) after writing what the
+		// format produced before the conversion that had no argument.
+		if missing {
+			prefix := b.String()[:start]
+			return prefix, fatalf("run time error: not enough arguments passed to printf(\"%s\")", format)
 		}
 	}
 	return b.String(), nil

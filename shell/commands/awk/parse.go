@@ -946,7 +946,9 @@ func (p *parser) concatExpr(redirTarget bool) (expr, error) {
 				continue
 			}
 		}
-		if redirTarget || !p.startsOperand() || p.is("in") {
+		// A redirection target is a concatenation too (print > "out_" n,
+		// as gawk and mawk read it), but "|" getline never joins it.
+		if !p.startsOperand() || p.is("in") {
 			return l, nil
 		}
 		// "a -1" is subtraction, handled in additive; here only
