@@ -633,3 +633,22 @@ except FileExistsError:
 		t.Errorf("ELOOP: %q", r.stderr)
 	}
 }
+
+func TestPythonChdir(t *testing.T) {
+	f := newFS(t)
+	f.MkdirAll("/a/b/c", 0o755)
+	f.Symlink("/a/b", "/lnk")
+	r := py(t, f, "/a/b", "", "-c", `
+import os
+os.chdir('..'); print(os.getcwd())
+os.chdir('b/c/../c//'); print(os.getcwd())
+os.chdir('/lnk/c/..'); print(os.getcwd(), os.path.abspath('x'))
+os.chdir('/'); print(os.getcwd())`)
+	if r.stdout != "/a\n/a/b/c\n/a/b /a/b/x\n/\n" || r.status != 0 {
+		t.Errorf("got %+v", r)
+	}
+	f.WriteFile("/a/b/s.py", []byte("import os, sys\nprint(os.getcwd(), sys.argv[0], __file__)\n"), 0o644)
+	if r := py(t, f, "/lnk", "", "s.py"); r.stdout != "/a/b s.py /a/b/s.py\n" {
+		t.Errorf("from a symlinked cwd: %+v", r)
+	}
+}

@@ -252,6 +252,11 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	}
 	args := append([]string{p.name("python3")}, p.Args[min(1, len(p.Args)):]...)
 	dir := cleanDir(p.Dir)
+	if real, err := p.FS.Realpath(dir); err == nil {
+		// getcwd on Linux names the physical directory, whatever the
+		// shell's logical $PWD says.
+		dir = real
+	}
 	opts := parsePythonArgs(args[1:])
 	argv0 := ""
 	if i := 1 + opts.script; opts.script >= 0 && args[i] != "-" && !strings.HasPrefix(args[i], "/") {

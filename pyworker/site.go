@@ -45,6 +45,10 @@ func sitecustomize(dir, abs, argv0 string) []byte {
 // Linux's errno numbers and glibc's wording, through errnoModule, which is
 // imported only when such an error is printed: compiling its tables costs
 // this -O0 CPython tens of milliseconds, too much for every start-up.
+//
+// It also makes os.getcwd physical and clean, as Linux's getcwd is:
+// wasi-libc's chdir only joins paths, so after os.chdir("..") in /a/b it
+// would report "/a/b/..".
 const siteHooks = `import sys as _sys
 def _memsh_excepthook(t, v, tb, _hook=_sys.excepthook):
     try:
@@ -63,6 +67,16 @@ def _memsh_unraisablehook(u, _hook=_sys.unraisablehook):
 _sys.excepthook = _memsh_excepthook
 _sys.unraisablehook = _memsh_unraisablehook
 del _sys
+def _memsh_getcwd(_getcwd=_os.getcwd, _os=_os):
+    c = _getcwd()
+    if '/.' in c or '//' in c or (c.endswith('/') and c != '/'):
+        try:
+            _os.chdir(_os.path.realpath(c))
+            c = _getcwd()
+        except OSError:
+            pass
+    return c
+_os.getcwd = _memsh_getcwd
 `
 
 // errnoModule is _memsh_errno.py. This CPython numbers errno as WASI does
