@@ -288,3 +288,35 @@ func TestRandomStatFormats(t *testing.T) {
 	defer func() { diffScripts = saved }()
 	TestDifferential(t)
 }
+
+func TestRandomMkdirModes(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 16))
+	var b strings.Builder
+	for _, m := range []string{"+w", "-w", "=w", "u+w", "g+w", "o+w", "+t", "o=t", "o=xt", "o=xXt", "+s", "u+s", "g+s", "a+rwx,+t", "0777", "1777", "2777", "u=rwx", "=rwx", "+x", "o-r", "g=u", "go=rx", "a=", "u-w,+t"} {
+		fmt.Fprintf(&b, "mkdir -m %s x%s\nstat -c %%a x%s\n", m, m, m)
+	}
+	for k := 0; k < 60; k++ {
+		var m string
+		if r.IntN(3) == 0 {
+			m = fmt.Sprintf("%o", r.IntN(0o10000))
+		} else {
+			who := ""
+			for _, w := range "ugoa" {
+				if r.IntN(3) == 0 {
+					who += string(w)
+				}
+			}
+			m = who + string("+-="[r.IntN(3)])
+			for _, p := range "rwxXst" {
+				if r.IntN(3) == 0 {
+					m += string(p)
+				}
+			}
+		}
+		fmt.Fprintf(&b, "mkdir -m %s d%d\nmkdir -p -m %s p%d/q\nstat -c %%a%%n d%d p%d p%d/q\n", m, k, m, k, k, k, k)
+	}
+	saved := diffScripts
+	diffScripts = []string{strings.TrimSuffix(b.String(), "\n")}
+	defer func() { diffScripts = saved }()
+	TestDifferential(t)
+}

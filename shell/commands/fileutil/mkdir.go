@@ -34,7 +34,13 @@ func runMkdir(ctx context.Context, inv *command.Invocation) int {
 		}
 		var m uint32
 		m, decided = applyMode(changes, 0o777, true, umask)
-		mode = m&decided | m&^decided&^umask
+		// GNU sets the computed mode exactly, except with the sticky bit or
+		// with set-ID bits named but left clear: then mkdir(2)'s umask
+		// stands for the bits -m did not decide (measured against 9.1).
+		mode = m
+		if m&0o1000 != 0 || decided&0o6000 != 0 && m&0o6000 == 0 {
+			mode = m&decided | m&^decided&^umask
+		}
 	}
 	out := newOut(inv)
 	defer out.Flush()
