@@ -121,20 +121,21 @@ func mkdirOwned(fsys *memfs.FS, p string, perm fs.FileMode, uid, gid int) error 
 	return fsys.Chown(p, uid, gid)
 }
 
-// mkdirAllOwned creates p and its missing parents, giving the user the
-// directories under /home and root the rest.
+// mkdirAllOwned creates p, owned by uid and gid, and its missing
+// parents, owned by root (the user's own under /home/NAME).
 func mkdirAllOwned(fsys *memfs.FS, p string, uid, gid int) error {
 	p = path.Clean(p)
 	if p == "/" {
 		return nil
 	}
-	if err := mkdirAllOwned(fsys, path.Dir(p), 0, 0); err != nil {
+	parentUID, parentGID := 0, 0
+	if strings.HasPrefix(path.Dir(p), "/home/") {
+		parentUID, parentGID = uid, gid
+	}
+	if err := mkdirAllOwned(fsys, path.Dir(p), parentUID, parentGID); err != nil {
 		return err
 	}
-	if strings.HasPrefix(p, "/home/") {
-		return mkdirOwned(fsys, p, 0o755, uid, gid)
-	}
-	return mkdirOwned(fsys, p, 0o755, 0, 0)
+	return mkdirOwned(fsys, p, 0o755, uid, gid)
 }
 
 func writeIfMissing(fsys *memfs.FS, p string, data []byte, perm fs.FileMode) error {

@@ -201,6 +201,17 @@ func TestPersistence(t *testing.T) {
 	}
 }
 
+func TestStartDir(t *testing.T) {
+	s := newTestSession(t, Options{Dir: "/work/project"})
+	out, errs, st := run(t, s, "pwd; [ -w . ] && echo writable; stat -c '%U' /work /work/project; echo x > f && cat f; echo $HOME", "")
+	if out != "/work/project\nwritable\nroot\nuser\nx\n/home/user\n" || st != 0 {
+		t.Errorf("got %q %q %d", out, errs, st)
+	}
+	if _, err := New(Options{Dir: "relative"}); err == nil {
+		t.Error("a relative start directory was accepted")
+	}
+}
+
 func TestExit(t *testing.T) {
 	s := newTestSession(t, Options{})
 	if _, ok := s.Exited(); ok {
