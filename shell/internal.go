@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+	"time"
 )
 
 // internal runs memsh's helper commands, which the call handler and the
@@ -27,6 +28,25 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 			return 2, true
 		}
 		return bashPrintf(p.stdio.Stdout, p.stdio.Stderr, args[1], args[2:]), true
+	case internalPrefix + "now":
+		fmt.Fprint(p.stdio.Stdout, time.Now().UnixNano())
+		return 0, true
+	case internalPrefix + "time_end":
+		// args: start, status[, -p]; the status is negated by the caller.
+		if len(args) < 3 {
+			return 1, true
+		}
+		start, _ := strconv.ParseInt(args[1], 10, 64)
+		real := time.Duration(time.Now().UnixNano() - start)
+		if len(args) > 3 && args[3] == "-p" {
+			fmt.Fprintf(p.stdio.Stderr, "real %.2f\nuser 0.00\nsys 0.00\n", real.Seconds())
+		} else {
+			fmt.Fprintf(p.stdio.Stderr, "\nreal\t%dm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n", int(real.Minutes()), real.Seconds()-60*float64(int(real.Minutes())))
+		}
+		if args[2] != "0" {
+			return 0, true
+		}
+		return 1, true
 	case internalPrefix + "not":
 		if len(args) == 2 && args[1] != "0" {
 			return 0, true

@@ -37,7 +37,7 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 func needsRewrite(src string) bool {
 	return strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") ||
-		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((")
+		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time")
 }
 
 func newParser() *syntax.Parser {
@@ -53,6 +53,9 @@ func (c *core) rewriteFile(f syntax.Node) error {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
+			if tc, ok := n.Cmd.(*syntax.TimeClause); ok {
+				n.Cmd = timeBlock(tc)
+			}
 			if fc, ok := n.Cmd.(*syntax.ForClause); ok && !loops[fc] {
 				if _, cstyle := fc.Loop.(*syntax.CStyleLoop); cstyle {
 					loops[fc] = true
@@ -92,6 +95,33 @@ func (c *core) rewriteFile(f syntax.Node) error {
 		return true
 	})
 	return err
+}
+
+// timeVar holds when a `time`d command started.
+const timeVar = internalPrefix + "time"
+
+// timeBlock replaces `time [-p] STMT` (whose mvdan/sh version reports on
+// stdout) with `{ V=$(__memsh_now); STMT; ! __memsh_time_end "$V" $?; }`:
+// the report goes to stderr in bash's format, and the status is STMT's
+// (as 0 or 1, see keepLooping).
+func timeBlock(tc *syntax.TimeClause) syntax.Command {
+	parse := func(src string) []*syntax.Stmt {
+		f, err := newParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			panic("memsh: bad time template: " + err.Error())
+		}
+		return f.Stmts
+	}
+	stmts := parse(timeVar + "=$(" + internalPrefix + "now)")
+	if tc.Stmt != nil {
+		stmts = append(stmts, tc.Stmt)
+	}
+	end := "! " + internalPrefix + "time_end \"$" + timeVar + "\" $?"
+	if tc.PosixFormat {
+		end += " -p"
+	}
+	stmts = append(stmts, parse(end)...)
+	return &syntax.Block{Lbrace: tc.Pos(), Rbrace: tc.End(), Stmts: stmts}
 }
 
 // cforVar holds the status of a C-style loop's last iteration.
