@@ -320,3 +320,25 @@ func TestRandomMkdirModes(t *testing.T) {
 	defer func() { diffScripts = saved }()
 	TestDifferential(t)
 }
+
+func TestRandomTruncateSizes(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	var b strings.Builder
+	b.WriteString("put f 0123456789\n")
+	for k := 0; k < 80; k++ {
+		op := []string{"", "", "+", "-", "<", ">", "/", "%"}[r.IntN(8)]
+		num := []string{"0", "1", "7", "100", "4096", "", "12x"}[r.IntN(7)]
+		unit := []string{"", "", "K", "k", "KB", "KiB", "M", "MB", "b", "c", "B", "Ki", "kB"}[r.IntN(13)]
+		if unit == "M" || unit == "MB" {
+			num = "1"
+		}
+		fmt.Fprintf(&b, "truncate -s %s%s%s f\nstat -c %%s f\n", op, num, unit)
+		if r.IntN(6) == 0 {
+			b.WriteString("truncate -s 10 f\n")
+		}
+	}
+	saved := diffScripts
+	diffScripts = []string{strings.TrimSuffix(b.String(), "\n")}
+	defer func() { diffScripts = saved }()
+	TestDifferential(t)
+}

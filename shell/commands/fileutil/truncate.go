@@ -45,10 +45,12 @@ func parseSize(s string, blocks bool) (int64, error) {
 	default:
 		return 0, errBadSize
 	}
-	pow := strings.IndexByte("KMGTPE", unit[0]) + 1
+	lead := unit[0]
+	if strings.IndexByte("kmgt", lead) >= 0 {
+		lead -= 'a' - 'A' // xstrtol takes k, m, g and t in lower case too
+	}
+	pow := strings.IndexByte("KMGTPE", lead) + 1
 	switch {
-	case unit == "k":
-		pow = 1
 	case unit == "b" && blocks:
 		mult = 512
 	case unit == "c" && blocks:
@@ -82,9 +84,19 @@ func runTruncate(ctx context.Context, inv *command.Invocation) int {
 		if s != "" && strings.IndexByte("+-<>/%", s[0]) >= 0 {
 			op, s = s[0], s[1:]
 		}
+		shown := s
+		if op == '+' || op == '-' {
+			// GNU reads these as signed numbers: the sign is part of it,
+			// and digits must follow.
+			shown = *sizeArg
+			if s == "" || s[0] < '0' || s[0] > '9' {
+				inv.Errorf("Invalid number: %s", lquote(inv, shown))
+				return 1
+			}
+		}
 		n, err := parseSize(s, false)
 		if err != nil {
-			inv.Errorf("Invalid number: %s", lquote(inv, *sizeArg))
+			inv.Errorf("Invalid number: %s", lquote(inv, shown))
 			return 1
 		}
 		if *ioBlocks {
