@@ -26,6 +26,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"memsh/memfs"
+	"memsh/pyworker"
 	"memsh/shell"
 	"memsh/themes"
 	"memsh/tui"
@@ -54,6 +55,8 @@ Options:
       --timeout DURATION  stop the script after DURATION (status 124)
       --max-file-size SIZE  largest file (e.g. 64M, 1G; K M G T are powers of 1024)
       --max-fs-bytes SIZE total bytes the filesystem may hold
+      --max-guest-memory SIZE  memory cap of python3 and other WASI
+                          programs (default 1G)
       --cwd DIR           start in DIR (inside the sandbox)
       --env K=V           set a variable (repeatable)
       --theme NAME        TUI theme: dark, light, high-contrast
@@ -70,6 +73,7 @@ type config struct {
 	timeout     time.Duration
 	maxFileSize string
 	maxFSBytes  string
+	guestMemory string
 	cwd         string
 	env         []string
 	theme       string
@@ -101,11 +105,25 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		term.IsTerminal(stdin.Fd()) && term.IsTerminal(stdout.Fd())
 
 	opts, err := sessionOptions(cfg, stdout)
-	// A script runs like bash -c: the EXIT trap runs at its end.
-	opts.Script = !interactive
 	if err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
 		return 2
+	}
+	// A script runs like bash -c: the EXIT trap runs at its end.
+	opts.Script = !interactive
+	// The interactive shell loads python in the background at start, so
+	// the first python3 does not wait for it; a script pays for python
+	// only when it may use it, and then the load overlaps its start.
+	var script, name string
+	var args []string
+	if !interactive {
+		if script, name, args, err = scriptSource(cfg, stdin); err != nil {
+			fmt.Fprintf(stderr, "memsh: %v\n", err)
+			return 127
+		}
+	}
+	if interactive || mayRunGuest(script) {
+		opts.Python.Preload()
 	}
 	sess, err := shell.New(opts)
 	if err != nil {
@@ -132,11 +150,6 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		return status
 	}
 
-	script, name, args, err := scriptSource(cfg, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "memsh: %v\n", err)
-		return 127
-	}
 	status := runScript(sess, cfg, script, name, args, stdin, stdout, stderr)
 	if cfg.save != "" {
 		if err := saveTar(sess.FS(), cfg.save); err != nil {
@@ -165,6 +178,7 @@ func parseArgs(argv []string) (*config, error) {
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
 	fs.StringVar(&cfg.maxFileSize, "max-file-size", "", "")
 	fs.StringVar(&cfg.maxFSBytes, "max-fs-bytes", "", "")
+	fs.StringVar(&cfg.guestMemory, "max-guest-memory", "", "")
 	fs.StringVar(&cfg.cwd, "cwd", "", "")
 	fs.StringArrayVar(&cfg.env, "env", nil, "")
 	fs.StringVar(&cfg.theme, "theme", "", "")
@@ -198,6 +212,14 @@ func sessionOptions(cfg *config, stdout *os.File) (shell.Options, error) {
 	if opts.FSOptions.MaxBytes, err = parseSize("--max-fs-bytes", cfg.maxFSBytes); err != nil {
 		return opts, err
 	}
+	guestMem, err := parseSize("--max-guest-memory", cfg.guestMemory)
+	if err != nil {
+		return opts, err
+	}
+	if guestMem != 0 && guestMem < 1<<20 {
+		return opts, fmt.Errorf("invalid --max-guest-memory %q: at least 1M", cfg.guestMemory)
+	}
+	opts.Python = pyworker.New(pyworker.Config{MemoryLimitMiB: int(guestMem >> 20)})
 	if term.IsTerminal(stdout.Fd()) {
 		opts.Term = true
 		if w, _, err := term.GetSize(stdout.Fd()); err == nil && w > 0 {
@@ -247,6 +269,12 @@ func parseSize(flag, s string) (int64, error) {
 		return 0, fmt.Errorf("invalid %s %q: too large", flag, s)
 	}
 	return n * mult, nil
+}
+
+// mayRunGuest guesses, from the script's text, whether it runs python or
+// a WASI program; a wrong guess only costs or saves a background load.
+func mayRunGuest(script string) bool {
+	return strings.Contains(script, "python") || strings.Contains(script, ".wasm")
 }
 
 // prepareFS applies --load and --mount before anything runs.
