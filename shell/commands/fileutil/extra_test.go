@@ -397,3 +397,13 @@ func TestLsOptionArguments(t *testing.T) {
 	e.expect("bar\n", "ls", "-1Ifoo")
 	e.expect("bar  foo\n", "ls", "-Cw20")
 }
+
+func TestStatWidthLimit(t *testing.T) {
+	e := newEnv(t)
+	e.write("/home/user/f", "x", time.Time{})
+	out, errs, st := e.run(context.Background(), "stat", "-c", "%999999999s", "f")
+	if st != 1 || out != "" || !strings.Contains(errs, "over the limit") {
+		t.Errorf("huge width: %q %q %d", out, errs, st)
+	}
+	e.expect("    1\n", "stat", "-c", "%5s", "f")
+}

@@ -12,6 +12,9 @@ import (
 	"memsh/shell/command"
 )
 
+// maxFieldWidth bounds printf widths and precisions in stat formats.
+const maxFieldWidth = 1 << 20
+
 type statCmd struct {
 	inv *command.Invocation
 	out *bufio.Writer
@@ -318,6 +321,15 @@ func (s *statCmd) render(format string, escapes bool, dir directive) bool {
 			}
 			b.WriteString(format[start:])
 			break
+		}
+		wv, _ := strconv.Atoi(width)
+		pv, _ := strconv.Atoi(strings.TrimPrefix(prec, "."))
+		if len(width) > 7 || len(prec) > 8 || wv > maxFieldWidth || pv > maxFieldWidth {
+			// A width like %999999999s would build a gigabyte of padding.
+			s.out.WriteString(b.String())
+			s.out.Flush()
+			s.inv.Errorf("%s: field width or precision over the limit of %d", lquote(s.inv, format[start:k]), maxFieldWidth)
+			return false
 		}
 		conv := format[k]
 		if conv == '%' {
