@@ -735,7 +735,7 @@ func (s *sorter) keyCompare(a, b *sortItem) int {
 		case k.random:
 			d = cmpUint(ka.hash, kb.hash)
 			if d == 0 {
-				d = plainCompare(ka.span, kb.span, k)
+				d = bytes.Compare(ka.span, kb.span)
 			}
 		case k.numeric:
 			d = ka.num.compare(kb.num)
@@ -751,7 +751,7 @@ func (s *sorter) keyCompare(a, b *sortItem) int {
 		case k.version:
 			d = versionCompare(ka.span, kb.span)
 		default:
-			d = plainCompare(ka.span, kb.span, k)
+			d = bytes.Compare(ka.span, kb.span)
 		}
 		if d != 0 {
 			if k.reverse {
@@ -772,8 +772,6 @@ func cmpUint(a, b uint64) int {
 	}
 	return 0
 }
-
-func plainCompare(a, b []byte, _ *sortKey) int { return bytes.Compare(a, b) }
 
 // transformKey drops the bytes -d or -i ignore and folds case for -f.
 func transformKey(span []byte, k *sortKey) []byte {
