@@ -1,0 +1,364 @@
+package archive
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/flate"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+const zipHelp = `Usage: zip [-options] zipfile list
+  The default action is to add or replace zipfile entries from list.
+  If zipfile and list are omitted, zip compresses stdin to stdout.
+  -r   recurse into directories        -j   junk (don't record) directory names
+  -0   store only                      -1   compress faster
+  -9   compress better                 -q   quiet operation
+  -m   move into zipfile (delete OS files)
+  -D   do not add directory entries
+`
+
+// zipInMemory is the largest file zip compresses in memory to choose
+// between storing and deflating (as Info-ZIP does); larger files are
+// always deflated, streaming.
+const zipInMemory = 8 << 20
+
+// zipPercent is Info-ZIP's rounding of the space saved.
+func zipPercent(n, m uint64) int {
+	if n > 0xffffff {
+		n, m = (n+0x80)>>8, (m+0x80)>>8
+	}
+	if n > m {
+		return int(1 + (200*(n-m)/n-1)/2)
+	}
+	return 0
+}
+
+type zipRun struct {
+	ctx                        context.Context
+	inv                        *command.Invocation
+	recurse, junk, quiet, move bool
+	noDirs                     bool
+	level                      int
+	entries                    []zipEntry
+	seen                       map[string]bool
+}
+
+type zipEntry struct {
+	name string // name in the archive
+	path string // absolute memfs path
+	info fs.FileInfo
+}
+
+func runZip(ctx context.Context, inv *command.Invocation) int {
+	z := &zipRun{ctx: ctx, inv: inv, level: 6, seen: map[string]bool{}}
+	var operands []string
+	for i := 1; i < len(inv.Args); i++ {
+		a := inv.Args[i]
+		if a == "--" {
+			operands = append(operands, inv.Args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			operands = append(operands, a)
+			continue
+		}
+		switch a {
+		case "--recurse-paths":
+			z.recurse = true
+			continue
+		case "--junk-paths":
+			z.junk = true
+			continue
+		case "--quiet":
+			z.quiet = true
+			continue
+		}
+		for _, c := range a[1:] {
+			switch {
+			case c == 'r':
+				z.recurse = true
+			case c == 'j':
+				z.junk = true
+			case c == 'q':
+				z.quiet = true
+			case c == 'm':
+				z.move = true
+			case c == 'D':
+				z.noDirs = true
+			case c >= '0' && c <= '9':
+				z.level = int(c - '0')
+			default:
+				fmt.Fprintf(inv.Stderr, "zip error: Invalid command arguments (no such option: %c)\n", c)
+				return 16
+			}
+		}
+	}
+	if len(operands) == 0 {
+		fmt.Fprintf(inv.Stderr, "%s", zipHelp)
+		return 16
+	}
+	archive := operands[0]
+	if !strings.Contains(path.Base(archive), ".") {
+		archive += ".zip"
+	}
+	archivePath := inv.Abs(archive)
+	for _, op := range operands[1:] {
+		z.collect(op, archivePath)
+	}
+	if len(z.entries) == 0 {
+		fmt.Fprintf(inv.Stderr, "\nzip error: Nothing to do! (%s)\n", operands[0])
+		return 12
+	}
+	// An existing archive is updated: its other entries are copied over.
+	var old *zip.Reader
+	var oldFile *memfs.File
+	if f, err := inv.FS.Open(archivePath); err == nil {
+		st, _ := f.Stat()
+		if r, err := zip.NewReader(f, st.Size()); err == nil {
+			old, oldFile = r, f
+		} else {
+			f.Close()
+			fmt.Fprintf(inv.Stderr, "\nzip error: Zip file structure invalid (%s)\n", archive)
+			return 3
+		}
+	}
+	tmp := archivePath + ".memsh-zip-tmp"
+	out, err := inv.FS.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		if oldFile != nil {
+			oldFile.Close()
+		}
+		fmt.Fprintf(inv.Stderr, "\nzip I/O error: %s\n\nzip error: Could not create output file (%s)\n", command.Strerror(err), archive)
+		return 15
+	}
+	bw := newWriter(out)
+	zw := zip.NewWriter(bw)
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(w, z.level)
+	})
+	replaced := map[string]bool{}
+	for _, e := range z.entries {
+		replaced[e.name] = true
+	}
+	status := 0
+	if old != nil {
+		for _, f := range old.File {
+			if replaced[f.Name] {
+				continue
+			}
+			if err := zw.Copy(f); err != nil {
+				fmt.Fprintf(inv.Stderr, "\nzip error: Zip file invalid, could not spawn unzip, or wrong unzip (original files unmodified)\n")
+				status = 3
+				break
+			}
+		}
+	}
+	w := newWriter(inv.Stdout)
+	for _, e := range z.entries {
+		if status != 0 || ctx.Err() != nil {
+			break
+		}
+		verb := "adding"
+		if old != nil {
+			for _, f := range old.File {
+				if f.Name == e.name {
+					verb = "updating"
+				}
+			}
+		}
+		method, pct, err := z.add(zw, e)
+		if err != nil {
+			w.Flush()
+			fmt.Fprintf(inv.Stderr, "\nzip I/O error: %s\n", command.Strerror(err))
+			status = 15
+			break
+		}
+		if !z.quiet {
+			fmt.Fprintf(w, "%s: %s (%s %d%%)\n", fmt.Sprintf("%*s", 8, verb), e.name, method, pct)
+		}
+	}
+	w.Flush()
+	if oldFile != nil {
+		oldFile.Close()
+	}
+	if err := zw.Close(); err == nil {
+		err = bw.Flush()
+		if err != nil && status == 0 {
+			status = 15
+		}
+	}
+	out.Close()
+	if ctx.Err() != nil {
+		inv.FS.Remove(tmp)
+		return statusCancelled
+	}
+	if status != 0 {
+		inv.FS.Remove(tmp)
+		return status
+	}
+	if err := inv.FS.Rename(tmp, archivePath); err != nil {
+		inv.FS.Remove(tmp)
+		fmt.Fprintf(inv.Stderr, "\nzip error: %s (%s)\n", command.Strerror(err), archive)
+		return 15
+	}
+	if z.move {
+		for i := len(z.entries) - 1; i >= 0; i-- {
+			inv.FS.Remove(z.entries[i].path)
+		}
+	}
+	return 0
+}
+
+// collect lists what operand op adds, recursing with -r.
+func (z *zipRun) collect(op, archivePath string) {
+	p := z.inv.Abs(op)
+	st, err := z.inv.FS.Stat(p)
+	if err != nil {
+		fmt.Fprintf(z.inv.Stderr, "\tzip warning: name not matched: %s\n", op)
+		return
+	}
+	if p == archivePath {
+		return
+	}
+	name := strings.TrimLeft(path.Clean(op), "/")
+	for strings.HasPrefix(name, "../") {
+		name = name[3:]
+	}
+	if z.junk {
+		name = path.Base(name)
+	}
+	if st.IsDir() {
+		if !z.junk && !z.noDirs && name != "." {
+			z.addEntry(zipEntry{name + "/", p, st})
+		}
+		if !z.recurse {
+			return
+		}
+		ents, err := z.inv.FS.ReadDir(p)
+		if err != nil {
+			return
+		}
+		names := make([]string, 0, len(ents))
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			child := strings.TrimSuffix(op, "/") + "/" + n
+			if op == "." {
+				child = n
+			}
+			z.collect(child, archivePath)
+		}
+		return
+	}
+	if !st.Mode().IsRegular() {
+		return
+	}
+	z.addEntry(zipEntry{name, p, st})
+}
+
+func (z *zipRun) addEntry(e zipEntry) {
+	if z.seen[e.name] {
+		return
+	}
+	z.seen[e.name] = true
+	z.entries = append(z.entries, e)
+}
+
+// add writes one entry: directories and files that do not shrink are
+// stored, others deflated.
+func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
+	hdr := &zip.FileHeader{Name: e.name, Modified: e.info.ModTime().In(location(z.inv))}
+	hdr.SetMode(e.info.Mode())
+	if e.info.IsDir() {
+		hdr.Method = zip.Store
+		_, err := zw.CreateHeader(hdr)
+		return "stored", 0, err
+	}
+	f, err := z.inv.FS.Open(e.path)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	size := e.info.Size()
+	if size <= zipInMemory && z.level > 0 {
+		data, err := io.ReadAll(ctxReader{z.ctx, f})
+		if err != nil {
+			return "", 0, err
+		}
+		var comp bytes.Buffer
+		fw, _ := flate.NewWriter(&comp, z.level)
+		fw.Write(data)
+		fw.Close()
+		hdr.CRC32 = crc32.ChecksumIEEE(data)
+		hdr.UncompressedSize64 = uint64(len(data))
+		method, body := "deflated", comp.Bytes()
+		hdr.Method = zip.Deflate
+		if comp.Len() >= len(data) {
+			method, body, hdr.Method = "stored", data, zip.Store
+		}
+		hdr.CompressedSize64 = uint64(len(body))
+		setZipTime(hdr)
+		w, err := zw.CreateRaw(hdr)
+		if err != nil {
+			return "", 0, err
+		}
+		if _, err := w.Write(body); err != nil {
+			return "", 0, err
+		}
+		return method, zipPercent(uint64(len(data)), uint64(len(body))), nil
+	}
+	hdr.Method = zip.Deflate
+	if z.level == 0 {
+		hdr.Method = zip.Store
+	}
+	w, err := zw.CreateHeader(hdr)
+	if err != nil {
+		return "", 0, err
+	}
+	if _, err := io.CopyBuffer(w, ctxReader{z.ctx, f}, make([]byte, bufSize)); err != nil {
+		return "", 0, err
+	}
+	if hdr.Method == zip.Store {
+		return "stored", 0, nil
+	}
+	// The compressed size is known only after the entry is closed; report
+	// the method without a precise figure for streamed entries.
+	return "deflated", 0, nil
+}
+
+// setZipTime fills the MS-DOS time fields and the extended timestamp
+// from Modified: CreateRaw, unlike CreateHeader, leaves them to the caller.
+func setZipTime(hdr *zip.FileHeader) {
+	t := hdr.Modified
+	if t.Year() >= 1980 {
+		hdr.ModifiedDate = uint16((t.Year()-1980)<<9 | int(t.Month())<<5 | t.Day())
+		hdr.ModifiedTime = uint16(t.Hour()<<11 | t.Minute()<<5 | t.Second()/2)
+	}
+	u := uint32(t.Unix())
+	hdr.Extra = append(hdr.Extra, 0x55, 0x54, 5, 0, 1, byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
+}
+
+// zipTime is the time an entry shows, in the session's zone. Without an
+// extended timestamp Go reads the MS-DOS wall clock as UTC: it is shown
+// as stored, as unzip does.
+func zipTime(f *zip.File, loc *time.Location) time.Time {
+	if f.Modified.Location() == time.UTC {
+		return f.Modified
+	}
+	return f.Modified.In(loc)
+}
