@@ -281,6 +281,14 @@ func TestLeakTildeUser(t *testing.T) {
 	}
 }
 
+func TestLeakProcessIDs(t *testing.T) {
+	s := newTestSession(t, Options{})
+	out, _, _ := run(t, s, `echo $$ ${$} $PPID; (echo $$); bash -c 'echo $$'`, "")
+	if out != "4242 4242 1\n4242\n4242\n" {
+		t.Errorf("got %q", out)
+	}
+}
+
 func TestLeakDevStreams(t *testing.T) {
 	s := newTestSession(t, Options{})
 	out, errs, _ := run(t, s, "echo out > /dev/stdout; echo err > /dev/stderr; read x < /dev/stdin; echo $x >/dev/fd/1; [ -e /dev/stdin ] && echo exists", "in\n")

@@ -22,7 +22,8 @@ import (
 //   - [[ -O f ]] and [[ -G f ]] ask memfs who owns f; mvdan/sh would ask
 //     the host who the current user is.
 //   - $0 becomes $BASH_ARGV0 (set per shell), since mvdan/sh calls the
-//     interactive shell "gosh".
+//     interactive shell "gosh"; $$ and $PPID become fixed sandbox ids
+//     instead of the memsh process's.
 //
 // And one that works around a mvdan/sh v3.14.1 bug: a C-style for loop
 // stops after any iteration whose last command failed (so
@@ -36,7 +37,7 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 
 func needsRewrite(src string) bool {
 	return strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
-		strings.Contains(src, "$0") || strings.Contains(src, "${0") ||
+		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
 		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time")
 }
 
@@ -74,8 +75,10 @@ func (c *core) rewriteFile(f syntax.Node) error {
 				err = e
 			}
 		case *syntax.ParamExp:
-			if n.Param != nil && n.Param.Value == "0" {
-				n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: "BASH_ARGV0"}
+			if n.Param != nil {
+				if to, ok := paramRenames[n.Param.Value]; ok {
+					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: to}
+				}
 			}
 		case *syntax.UnaryTest:
 			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
@@ -146,6 +149,20 @@ func keepLooping(fc *syntax.ForClause) syntax.Command {
 	stmts = append(stmts, parse("! "+internalPrefix+"not \"$"+cforVar+"\"")...)
 	return &syntax.Block{Lbrace: fc.Pos(), Rbrace: fc.End(), Stmts: stmts}
 }
+
+// paramRenames are the parameters mvdan/sh answers from the host or
+// wrongly: $0 ("gosh"), $$ and $PPID (the memsh process's ids).
+var paramRenames = map[string]string{
+	"0":    "BASH_ARGV0",
+	"$":    internalPrefix + "pid",
+	"PPID": internalPrefix + "ppid",
+}
+
+// The sandbox's process ids, fixed: a script only uses them as names.
+const (
+	sandboxPID  = "4242"
+	sandboxPPID = "1"
+)
 
 func litWord(s string) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}

@@ -197,14 +197,16 @@ func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error)
 	rs := &runnerState{interactive: cfg.interactive}
 	env := c.dedupEnv(cfg.env)
 	base := newBaseEnviron(env, map[string]string{
-		"BASH_ARGV0":   cfg.argv0,
-		"BASH":         sandboxShell,
-		"BASH_VERSION": "5.2.15(1)-release",
-		"HOSTTYPE":     "x86_64",
-		"MACHTYPE":     "x86_64-pc-linux-gnu",
-		"OSTYPE":       "linux-gnu",
-		"OPTERR":       "1",
-		"PS4":          "+ ",
+		"BASH_ARGV0":            cfg.argv0,
+		internalPrefix + "pid":  sandboxPID,
+		internalPrefix + "ppid": sandboxPPID,
+		"BASH":                  sandboxShell,
+		"BASH_VERSION":          "5.2.15(1)-release",
+		"HOSTTYPE":              "x86_64",
+		"MACHTYPE":              "x86_64-pc-linux-gnu",
+		"OSTYPE":                "linux-gnu",
+		"OPTERR":                "1",
+		"PS4":                   "+ ",
 	}, c.userHome)
 	params := append(append([]string{}, cfg.flags...), "--")
 	params = append(params, cfg.params...)
@@ -655,7 +657,7 @@ func nextToken(src string, off uint, text string) string {
 func (s *Session) takeSnapshot() {
 	vars := make(map[string]string, len(s.runner.Vars))
 	for name, vr := range s.runner.Vars {
-		if vr.IsSet() && !strings.HasPrefix(name, "HOME ") {
+		if vr.IsSet() && !strings.HasPrefix(name, "HOME ") && !strings.HasPrefix(name, internalPrefix) {
 			vars[name] = vr.String()
 		}
 	}
