@@ -71,7 +71,7 @@ var diffScripts = []string{
 	"mkdir e\nput e/g g\nln -s ../e e/back\nls -RL e\ncp -rL e e2\nls -R e2\ndu -L e\ndu -sL e",
 	"put a x\nstat -c % a\nstat -c x%5 a\nstat -c %- a\nstat -c %s% a\nstat --printf \\q%s\\y a\nstat --printf %s\\t\\x41\\101\\\\ a",
 	"put a x\nmkdir d\ncp a nodir/\nmv a nodir/\ncp -r d nodir/\nls\nmv d nodir2/\nls\ncp a b/\nln -s a c/\nln a e/\nmkdir f/\ntouch g/\nls",
-	"put a x\nput b y\nmkdir d\nmv -v a b d\nls d\nmv d/a d/b .\ncp -v a b d\ncp -rv d e\nls -R e\nmv -v a b",
+	"put a x\nput b y\nmkdir d\nmv -v a b d\nls d\nmv d/a d/b .\ncp -v a b d\ncp -r d e\nls -R e\nmv -v a b",
 	"mkdir -p d/e/f\nput d/a.txt hi\nput d/e/b.log x\nput d/e/f/big " + strings.Repeat("x", 5000) + "\ndu -b --exclude=*.log d\ndu -Sb d\ndu -b --exclude=e d\ndu -sb -S d\ndu -b -t 5000 d\ndu -b -t -100 d\ndu -t x d\ndu --threshold=x d\ndu -B x d\ndu --block-size=x d\ndf -B x\ndu -B 1K d\ndu -BM d\ndu -B 512 d/a.txt\ndu -BKB d\ndu -BKiB d\ndu -B2K d\ncp --parents d/e/b.log nodir\nmkdir x\ncp -v --parents d/e/b.log x\nls -R x\nmkdir y\ncp -r --parents d/e y\ncp --parents -v d/a.txt x\nls -R y",
 	"mkdir -p a/b\nln -s a/b l\nput f x\nls nope/..\nls l/..\nls -d l/../b\ncp f l/../g\nls a\nmkdir l/../n\nls a\ntouch l/../t\nrm l/../t\nmv f l/../f2\nls a\nstat -c %n l/.. nope/..\nls f/..\ndu -s nope/..\nrmdir a/n/../n\nln -s x l/../s\nls -l a",
 }

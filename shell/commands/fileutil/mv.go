@@ -114,10 +114,8 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 				continue
 			}
 		}
+		// memfs renames across its mounts itself, so EXDEV never comes back.
 		err = inv.FS.Rename(sp, dp)
-		if isErrno(err, syscall.EXDEV) {
-			err = moveAcross(ctx, inv, src, sp, sfi, dst, dp)
-		}
 		if err != nil {
 			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(err))
 			status = 1
@@ -128,15 +126,4 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	return status
-}
-
-// moveAcross copies a tree to another mount, keeping its attributes, then
-// removes the source, as rename(2) cannot.
-func moveAcross(ctx context.Context, inv *command.Invocation, src, sp string, sfi fs.FileInfo, dst, dp string) error {
-	c := copier{inv: inv, ctx: ctx, out: newOut(inv), recursive: true, deref: derefNever, preserve: true, force: true,
-		preserveLinks: true, linked: map[uint64]string{}}
-	if st := c.copy(src, sp, sfi, dst, dp); st != 0 {
-		return syscall.EXDEV
-	}
-	return inv.FS.RemoveAll(sp)
 }
