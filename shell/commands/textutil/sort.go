@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"hash/maphash"
 	"io"
 	"os"
@@ -301,6 +302,10 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	if *quietCheck {
+		if fs.Changed("check") {
+			inv.Errorf("options '-cC' are incompatible")
+			return 2
+		}
 		checkMode = "quiet"
 	}
 	g.skipEnd = g.skipStart
@@ -576,7 +581,8 @@ func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string
 		c := s.compare(&items[i-1], &items[i])
 		if c > 0 || (s.unique && c == 0) {
 			if !quiet {
-				inv.Errorf("%s:%d: disorder: %s", name, i+1, lines[i])
+				// The line is shown with its own terminator (NUL for -z).
+				fmt.Fprintf(inv.Stderr, "%s: %s:%d: disorder: %s%c", inv.Name(), name, i+1, lines[i], s.delim)
 			}
 			return 1
 		}
@@ -823,7 +829,7 @@ type number struct {
 
 func parseNumber(s []byte) (n number, rest []byte) {
 	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
 		i++
 	}
 	if i < len(s) && s[i] == '-' {
