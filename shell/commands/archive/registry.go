@@ -11,5 +11,14 @@ func Commands() []command.Command {
 		{Name: "gzip", Summary: "compress or expand files", Help: gzipHelp, Run: runGzip},
 		{Name: "gunzip", Summary: "uncompress gzip files", Help: gunzipHelp, Run: runGunzip},
 		{Name: "zcat", Summary: "uncompress gzip files to standard output", Help: zcatHelp, Run: runZcat},
+		{Name: "xz", Summary: "compress or decompress .xz files", Help: xzHelp, Run: runXz},
+		{Name: "unxz", Summary: "decompress .xz files", Help: xzHelp, Run: runUnxz},
+		{Name: "xzcat", Summary: "decompress .xz files to standard output", Help: xzHelp, Run: runXzcat},
+		{Name: "bzip2", Summary: "decompress .bz2 files (compression is not supported)", Help: bzip2Help, Run: runBzip2},
+		{Name: "bunzip2", Summary: "decompress .bz2 files", Help: bzip2Help, Run: runBunzip2},
+		{Name: "bzcat", Summary: "decompress .bz2 files to standard output", Help: bzip2Help, Run: runBzcat},
+		{Name: "zstd", Summary: "compress or decompress .zst files", Help: zstdHelp, Run: runZstd},
+		{Name: "unzstd", Summary: "decompress .zst files", Help: zstdHelp, Run: runUnzstd},
+		{Name: "zstdcat", Summary: "decompress .zst files to standard output", Help: zstdHelp, Run: runZstdcat},
 	}
 }
