@@ -326,6 +326,12 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 		}
 		if err, isErr := input.(error); isErr {
 			out.Flush()
+			var pe *parseError
+			if errors.As(err, &pe) {
+				fmt.Fprintf(inv.Stderr, "parse error: %v\n", pe)
+				status = 4
+				break
+			}
 			fmt.Fprintf(inv.Stderr, "jq: error (at <stdin>:%d): %v\n", count, err)
 			status = 2
 			break
@@ -528,13 +534,18 @@ func (s *slurper) Next() (any, bool) {
 	}
 }
 
-// decoder reads a stream of JSON texts, keeping integers exact.
-type decoder struct{ d *json.Decoder }
+// decoder reads a stream of JSON texts, keeping integers exact; a
+// malformed text becomes a *parseError located as jq 1.6 does.
+type decoder struct {
+	d *json.Decoder
+	t *tracker
+}
 
 func newDecoder(r io.Reader) *decoder {
-	d := json.NewDecoder(r)
+	t := &tracker{r: r}
+	d := json.NewDecoder(t)
 	d.UseNumber()
-	return &decoder{d}
+	return &decoder{d, t}
 }
 
 func (d *decoder) next() (any, error) {
@@ -544,13 +555,15 @@ func (d *decoder) next() (any, error) {
 			return nil, io.EOF
 		}
 		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, fmt.Errorf("parse error: %s at offset %d", se.Error(), se.Offset)
-		}
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, errors.New("parse error: Unfinished JSON term at EOF")
+		if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, d.t.locate(err)
 		}
 		return nil, err
+	}
+	if off := d.d.InputOffset(); d.t.gluedLiteral(off) {
+		return nil, d.t.locate(errors.New("Invalid literal"))
+	} else {
+		d.t.commit(off)
 	}
 	return normalize(v), nil
 }

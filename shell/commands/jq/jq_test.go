@@ -38,7 +38,7 @@ func TestJQ(t *testing.T) {
 		{Name: "big int", Args: []string{"jq", "."}, Stdin: "100000000000000000000\n", Stdout: "100000000000000000000\n"},
 		{Name: "env", Args: []string{"jq", "-n", "-r", "$ENV.USER"}, Stdout: "user\n"},
 		{Name: "halt_error", Args: []string{"jq", "-n", "\"bye\\n\" | halt_error(3)"}, Stderr: "bye\n", Status: 3},
-		{Name: "bad json", Args: []string{"jq", "."}, Stdin: "{x", Status: 2},
+		{Name: "bad json", Args: []string{"jq", "."}, Stdin: "{x", Stderr: "parse error: Invalid numeric literal at EOF at line 1, column 2\n", Status: 4},
 	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
@@ -53,5 +53,40 @@ func TestJQ(t *testing.T) {
 				t.Errorf("status = %d, want %d (stderr %q)", status, c.Status, stderr)
 			}
 		})
+	}
+}
+
+// TestParseErrors checks malformed input against jq 1.6: the values before
+// the error are printed, then "parse error: ..." with jq's line and column,
+// and status 4.
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct{ in, out, msg string }{
+		{"bad\n", "", "Invalid numeric literal at line 2, column 0"},
+		{"bad", "", "Invalid numeric literal at EOF at line 1, column 3"},
+		{"{\"a\":1}\nfoo", "{\"a\":1}\n", "Invalid literal at EOF at line 2, column 3"},
+		{"{\"a\" 1}", "", "Expected separator between values at line 1, column 7"},
+		{"{\"a\":1 \"b\":2}", "", "Expected separator between values at line 1, column 10"},
+		{"[1,2", "", "Unfinished JSON term at EOF at line 1, column 4"},
+		{"{\"a\":1,}", "", "Expected another key-value pair at line 1, column 8"},
+		{"[1,]", "", "Expected another array element at line 1, column 4"},
+		{"{'a':1}", "", "Invalid numeric literal at line 1, column 5"},
+		{"1\n2\nx y", "1\n2\n", "Invalid numeric literal at line 3, column 2"},
+		{"\"abc", "", "Unfinished string at EOF at line 1, column 4"},
+		{"{\"a\":tru}", "", "Invalid literal at line 1, column 9"},
+		{"{\"a\":1}}", "{\"a\":1}\n", "Unmatched '}' at line 1, column 8"},
+		{"{\"a\":}", "", "Unmatched '}' at line 1, column 6"},
+		{"{\"a\"}", "", "Objects must consist of key:value pairs at line 1, column 5"},
+		{"{1:2}", "", "Object keys must be strings at line 1, column 3"},
+		{"[1:2]", "", "':' not as part of an object at line 1, column 3"},
+		{":", "", "Expected string key before ':' at line 1, column 1"},
+		{"1 2 3x", "1\n2\n", "Invalid numeric literal at EOF at line 1, column 6"},
+		{"1 truex", "1\n", "Invalid literal at EOF at line 1, column 7"},
+		{"  \n\n  [\n1\n,\n2 3]", "", "Expected separator between values at line 6, column 4"},
+	} {
+		cs := command.Case{Args: []string{"jq", "-c", "."}, Stdin: c.in}
+		stdout, stderr, status, _ := cs.Run(Run, nil)
+		if want := "parse error: " + c.msg + "\n"; stdout != c.out || stderr != want || status != 4 {
+			t.Errorf("jq . <<< %q\n got %q %q status %d\nwant %q %q status 4", c.in, stdout, stderr, status, c.out, want)
+		}
 	}
 }
