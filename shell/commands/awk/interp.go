@@ -104,6 +104,7 @@ type interp struct {
 
 	out       *syncWriter
 	stdout    *bufio.Writer
+	stderr    *bufio.Writer // print > "/dev/stderr", once opened
 	outputs   map[string]*output
 	inputs    map[string]*input
 	main      *input
@@ -1066,6 +1067,17 @@ func (in *interp) print(s *printStmt) error {
 	if err != nil {
 		return err
 	}
+	err = in.printTo(w, s)
+	// stderr is unbuffered in awk: a message shows at once, in order
+	// with what the commands the program starts write there.
+	if w == in.stderr {
+		w.Flush()
+	}
+	return err
+}
+
+func (in *interp) printTo(w *bufio.Writer, s *printStmt) error {
+	var err error
 	if s.printf {
 		vals := make([]value, len(s.args))
 		for i, a := range s.args {

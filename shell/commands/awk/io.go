@@ -50,7 +50,9 @@ func (in *interp) writerFor(s *printStmt) (*bufio.Writer, error) {
 	case s.redir != "|" && (name == "/dev/stdout" || name == "-"):
 		return in.stdout, nil
 	case s.redir != "|" && name == "/dev/stderr":
-		o := &output{w: bufio.NewWriterSize(in.inv.Stderr, 0), close: func() int { return 0 }}
+		o := &output{w: bufio.NewWriter(in.inv.Stderr)}
+		o.close = func() int { o.w.Flush(); return 0 }
+		in.stderr = o.w
 		in.outputs[name] = o
 		return o.w, nil
 	case s.redir == "|":
