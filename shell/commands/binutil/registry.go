@@ -8,5 +8,11 @@ func Commands() []command.Command {
 		{Name: "od", Summary: "dump files in octal and other formats", Help: odHelp, Run: runOd},
 		{Name: "hexdump", Summary: "display file contents in hexadecimal, decimal, octal, or ascii", Help: hexdumpHelp, Run: runHexdump},
 		{Name: "xxd", Summary: "make a hex dump or do the reverse", Help: xxdHelp, Run: runXxd, RawArgs: true},
+		{Name: "cksum", Summary: "compute and verify file checksums", Help: cksumHelp, Run: runCksum},
+		{Name: "sum", Summary: "checksum and count the blocks in a file", Help: sumHelp, Run: runSum},
+		{Name: "base32", Summary: "base32 encode/decode data and print to standard output", Help: base32Help, Run: runBase32},
+		{Name: "expand", Summary: "convert tabs to spaces", Help: expandHelp, Run: runExpand},
+		{Name: "unexpand", Summary: "convert spaces to tabs", Help: unexpandHelp, Run: runUnexpand},
+		{Name: "factor", Summary: "factor numbers", Help: factorHelp, Run: runFactor},
 	}
 }

@@ -1,0 +1,274 @@
+package binutil
+
+import (
+	"context"
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+const cksumHelp = `Usage: cksum [OPTION]... [FILE]...
+Print or check CRC checksums.
+
+With no FILE, or when FILE is -, read standard input.
+
+  -a, --algorithm=TYPE  select the digest type to use.  See DIGEST below.
+      --untagged        create a reversed style checksum, without digest type
+      --help        display this help and exit
+
+DIGEST determines the digest algorithm and default output format:
+  sysv      (equivalent to sum -s)
+  bsd       (equivalent to sum -r)
+  crc       (equivalent to cksum)
+  md5       (equivalent to md5sum)
+  sha1      (equivalent to sha1sum)
+  sha224    (equivalent to sha224sum)
+  sha256    (equivalent to sha256sum)
+  sha384    (equivalent to sha384sum)
+  sha512    (equivalent to sha512sum)
+`
+
+const sumHelp = `Usage: sum [OPTION]... [FILE]...
+Print or check BSD (16-bit) checksums.
+
+With no FILE, or when FILE is -, read standard input.
+
+  -r              use BSD sum algorithm (the default), use 1K blocks
+  -s, --sysv      use System V sum algorithm, use 512 bytes blocks
+      --help        display this help and exit
+`
+
+// crcTable is POSIX cksum's CRC-32 (polynomial 0x04C11DB7, MSB first).
+var crcTable = func() (t [256]uint32) {
+	for i := range t {
+		c := uint32(i) << 24
+		for j := 0; j < 8; j++ {
+			if c&0x80000000 != 0 {
+				c = c<<1 ^ 0x04C11DB7
+			} else {
+				c <<= 1
+			}
+		}
+		t[i] = c
+	}
+	return
+}()
+
+// sumFunc digests one input and formats its line (name is "" for stdin
+// with no operands, which some formats leave out).
+type sumFunc func(r io.Reader, name string, many bool) (string, error)
+
+func crcSum(r io.Reader, name string, _ bool) (string, error) {
+	var crc uint32
+	var n uint64
+	buf := make([]byte, bufSize)
+	for {
+		k, err := r.Read(buf)
+		for _, c := range buf[:k] {
+			crc = crc<<8 ^ crcTable[byte(crc>>24)^c]
+		}
+		n += uint64(k)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	for l := n; l > 0; l >>= 8 {
+		crc = crc<<8 ^ crcTable[byte(crc>>24)^byte(l)]
+	}
+	line := fmt.Sprintf("%d %d", ^crc, n)
+	if name != "" {
+		line += " " + name
+	}
+	return line, nil
+}
+
+func bsdSum(r io.Reader, name string, many bool) (string, error) {
+	var s uint32
+	var n uint64
+	buf := make([]byte, bufSize)
+	for {
+		k, err := r.Read(buf)
+		for _, c := range buf[:k] {
+			s = (s >> 1) + ((s & 1) << 15)
+			s = (s + uint32(c)) & 0xffff
+		}
+		n += uint64(k)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	line := fmt.Sprintf("%05d %5d", s, (n+1023)/1024)
+	if name != "" && (many || name != "-") {
+		line += " " + name
+	}
+	return line, nil
+}
+
+func sysvSum(r io.Reader, name string, many bool) (string, error) {
+	var s uint64
+	var n uint64
+	buf := make([]byte, bufSize)
+	for {
+		k, err := r.Read(buf)
+		for _, c := range buf[:k] {
+			s += uint64(c)
+		}
+		n += uint64(k)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	r2 := (s & 0xffff) + (s&0xffffffff)>>16
+	v := (r2 & 0xffff) + r2>>16
+	line := fmt.Sprintf("%d %d", v, (n+511)/512)
+	if name != "" && (many || name != "-") {
+		line += " " + name
+	}
+	return line, nil
+}
+
+// digestSum is cksum -a for the cryptographic digests: BSD-tagged lines.
+func digestSum(tag string, h func() hash.Hash, untagged bool) sumFunc {
+	return func(r io.Reader, name string, _ bool) (string, error) {
+		d := h()
+		if _, err := io.CopyBuffer(d, r, make([]byte, bufSize)); err != nil {
+			return "", err
+		}
+		if name == "" {
+			name = "-"
+		}
+		sum := hex.EncodeToString(d.Sum(nil))
+		if untagged {
+			return sum + "  " + name, nil
+		}
+		return fmt.Sprintf("%s (%s) = %s", tag, name, sum), nil
+	}
+}
+
+func runCksum(ctx context.Context, inv *command.Invocation) int {
+	fset := inv.NewFlags()
+	var algo string
+	var untagged bool
+	fset.StringVarP(&algo, "algorithm", "a", "crc", "")
+	fset.BoolVar(&untagged, "untagged", false, "")
+	files, st, ok := inv.ParseFlags(fset, 1)
+	if !ok {
+		return st
+	}
+	var f sumFunc
+	switch algo {
+	case "crc":
+		f = crcSum
+	case "bsd":
+		f = bsdSum
+	case "sysv":
+		f = sysvSum
+	case "md5":
+		f = digestSum("MD5", md5.New, untagged)
+	case "sha1":
+		f = digestSum("SHA1", sha1.New, untagged)
+	case "sha224":
+		f = digestSum("SHA224", sha256.New224, untagged)
+	case "sha256":
+		f = digestSum("SHA256", sha256.New, untagged)
+	case "sha384":
+		f = digestSum("SHA384", sha512.New384, untagged)
+	case "sha512":
+		f = digestSum("SHA512", sha512.New, untagged)
+	default:
+		inv.Errorf("invalid argument '%s' for '--algorithm'", algo)
+		fmt.Fprintf(inv.Stderr, "Valid arguments are:\n  - 'sysv'\n  - 'bsd'\n  - 'crc'\n  - 'md5'\n  - 'sha1'\n  - 'sha224'\n  - 'sha256'\n  - 'sha384'\n  - 'sha512'\n  - 'blake2b'\n  - 'sm3'\n")
+		return inv.Usage(1, "")
+	}
+	return runSums(ctx, inv, files, f, algo == "crc")
+}
+
+func runSum(ctx context.Context, inv *command.Invocation) int {
+	fset := inv.NewFlags()
+	var sysv bool
+	fset.BoolP("r", "r", false, "")
+	fset.BoolVarP(&sysv, "sysv", "s", false, "")
+	files, st, ok := inv.ParseFlags(fset, 1)
+	if !ok {
+		return st
+	}
+	// The later of -r and -s wins.
+	for _, a := range inv.Args[1:] {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") {
+			for _, c := range a[1:] {
+				if c == 'r' {
+					sysv = false
+				} else if c == 's' {
+					sysv = true
+				}
+			}
+		} else if a == "--sysv" {
+			sysv = true
+		}
+	}
+	f := bsdSum
+	if sysv {
+		f = sysvSum
+	}
+	return runSums(ctx, inv, files, f, false)
+}
+
+// runSums prints one line per operand; crcNames: cksum names even a lone
+// "-" operand but not implicit stdin.
+func runSums(ctx context.Context, inv *command.Invocation, files []string, f sumFunc, crcNames bool) int {
+	w := newWriter(inv.Stdout)
+	defer w.Flush()
+	implicit := len(files) == 0
+	if implicit {
+		files = []string{"-"}
+	}
+	many := len(files) > 1
+	status := 0
+	for _, name := range files {
+		r, err := openInput(ctx, inv, name)
+		if err != nil {
+			w.Flush()
+			status = inv.PathError(name, err)
+			continue
+		}
+		label := name
+		if implicit {
+			label = ""
+		}
+		line, err := f(r, label, many)
+		r.Close()
+		if err != nil {
+			if ctx.Err() != nil {
+				return statusCancelled
+			}
+			w.Flush()
+			status = inv.PathError(name, err)
+			continue
+		}
+		w.WriteString(line + "\n")
+	}
+	if err := w.Flush(); err != nil {
+		return 1
+	}
+	return status
+}
