@@ -112,6 +112,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.testOwner(hc, args), nil
 	case "printf":
 		return printfArgs(hc.Stderr, args), nil
+	case "read":
+		return readArgs(hc, args), nil
 	case "set":
 		if len(args) == 1 {
 			printSet(hc)

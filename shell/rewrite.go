@@ -38,7 +38,7 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 func needsRewrite(src string) bool {
 	return strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
-		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time")
+		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\")
 }
 
 func newParser() *syntax.Parser {
@@ -66,6 +66,10 @@ func (c *core) rewriteFile(f syntax.Node) error {
 		case *syntax.Redirect:
 			if n.Hdoc != nil {
 				skip[n.Hdoc] = true
+			}
+		case *syntax.Assign:
+			if n.Value != nil {
+				unescapeAssign(n.Value)
 			}
 		case *syntax.Word:
 			if skip[n] {
@@ -125,6 +129,52 @@ func timeBlock(tc *syntax.TimeClause) syntax.Command {
 	}
 	stmts = append(stmts, parse(end)...)
 	return &syntax.Block{Lbrace: tc.Pos(), Rbrace: tc.End(), Stmts: stmts}
+}
+
+// unescapeAssign works around mvdan/sh v3.14.1 keeping the backslashes
+// of an unquoted assignment value (`x=a\ b` gives "a\ b", bash "a b"):
+// each escaped character becomes a quoted one.
+func unescapeAssign(w *syntax.Word) {
+	var parts []syntax.WordPart
+	changed := false
+	for _, part := range w.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok || !strings.Contains(lit.Value, "\\") {
+			parts = append(parts, part)
+			continue
+		}
+		changed = true
+		v := lit.Value
+		start := 0
+		for i := 0; i < len(v); i++ {
+			if v[i] != '\\' {
+				continue
+			}
+			if i > start {
+				parts = append(parts, &syntax.Lit{Value: v[start:i]})
+			}
+			if i+1 >= len(v) {
+				parts = append(parts, &syntax.SglQuoted{Value: "\\"})
+				start = len(v)
+				break
+			}
+			switch c := v[i+1]; c {
+			case '\n': // line continuation
+			case '\'':
+				parts = append(parts, &syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.Lit{Value: "'"}}})
+			default:
+				parts = append(parts, &syntax.SglQuoted{Value: string(c)})
+			}
+			i++
+			start = i + 1
+		}
+		if start < len(v) {
+			parts = append(parts, &syntax.Lit{Value: v[start:]})
+		}
+	}
+	if changed {
+		w.Parts = parts
+	}
 }
 
 // cforVar holds the status of a C-style loop's last iteration.

@@ -1,0 +1,255 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/interp"
+)
+
+// readArgs takes over `read` when it uses options mvdan/sh's lacks (-d,
+// -n, -N, -t): it reads stdin itself, a byte at a time as bash does on a
+// pipe (so nothing past the delimiter is consumed), and hands the
+// assignments to eval. Other reads stay with mvdan/sh.
+func readArgs(hc interp.HandlerContext, args []string) []string {
+	raw, array := false, ""
+	delim, delimSet := byte('\n'), false
+	nchars, exact := -1, false
+	timeout := time.Duration(-1)
+	var names []string
+	i := 1
+	usage := func(msg string) []string {
+		fmt.Fprintf(hc.Stderr, "bash: read: %s\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n", msg)
+		return statusArgs(2)
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for j := 1; j < len(a); j++ {
+			f := a[j]
+			value := func() (string, bool) {
+				if j+1 < len(a) {
+					v := a[j+1:]
+					j = len(a)
+					return v, true
+				}
+				if i+1 < len(args) {
+					i++
+					j = len(a)
+					return args[i], true
+				}
+				return "", false
+			}
+			switch f {
+			case 'r':
+				raw = true
+			case 's', 'e':
+			case 'a', 'd', 'n', 'N', 'p', 't', 'i', 'u':
+				v, ok := value()
+				if !ok {
+					return usage(fmt.Sprintf("-%c: option requires an argument", f))
+				}
+				switch f {
+				case 'a':
+					array = v
+				case 'd':
+					delim, delimSet = 0, true
+					if v != "" {
+						delim = v[0]
+					}
+				case 'n', 'N':
+					n, err := strconv.Atoi(v)
+					if err != nil || n < 0 {
+						fmt.Fprintf(hc.Stderr, "bash: read: %s: invalid number\n", v)
+						return statusArgs(1)
+					}
+					nchars, exact = n, f == 'N'
+				case 'p':
+					io.WriteString(hc.Stderr, v)
+				case 't':
+					secs, err := strconv.ParseFloat(v, 64)
+					if err != nil || secs < 0 {
+						fmt.Fprintf(hc.Stderr, "bash: read: %s: invalid timeout specification\n", v)
+						return statusArgs(1)
+					}
+					timeout = time.Duration(secs * float64(time.Second))
+				case 'u':
+					if v != "0" {
+						fmt.Fprintf(hc.Stderr, "bash: read: %s: invalid file descriptor specification\n", v)
+						return statusArgs(1)
+					}
+				}
+			default:
+				return usage(fmt.Sprintf("-%c: invalid option", f))
+			}
+		}
+	}
+	if !delimSet && nchars < 0 && timeout < 0 {
+		return args // mvdan/sh's read does the rest
+	}
+	names = args[i:]
+	for _, n := range names {
+		if !validAssignTarget(n) {
+			fmt.Fprintf(hc.Stderr, "bash: read: `%s': not a valid identifier\n", n)
+			return statusArgs(1)
+		}
+	}
+	if exact {
+		delim, delimSet = 0, false
+	}
+
+	data, status := readInput(hc.Stdin, delim, delimSet || !exact, nchars, raw, timeout)
+	if timeout == 0 {
+		// read -t 0 only asks whether input is waiting.
+		return statusArgs(0)
+	}
+	var script strings.Builder
+	ifs := " \t\n"
+	if v := hc.Env.Get("IFS"); v.IsSet() {
+		ifs = v.String()
+	}
+	switch {
+	case array != "":
+		fields := splitIFS(data, ifs, -1)
+		script.WriteString(array + "=(")
+		for k, f := range fields {
+			if k > 0 {
+				script.WriteByte(' ')
+			}
+			script.WriteString(assignQuote(f))
+		}
+		script.WriteString(")")
+	case len(names) == 0:
+		script.WriteString("REPLY=" + assignQuote(data))
+	case exact:
+		script.WriteString(names[0] + "=" + assignQuote(data))
+		for _, n := range names[1:] {
+			script.WriteString("; " + n + "=")
+		}
+	default:
+		fields := splitIFS(data, ifs, len(names))
+		for k, n := range names {
+			if k > 0 {
+				script.WriteString("; ")
+			}
+			v := ""
+			if k < len(fields) {
+				v = fields[k]
+			}
+			script.WriteString(n + "=" + assignQuote(v))
+		}
+	}
+	script.WriteString("; " + internalPrefix + "status " + strconv.Itoa(status))
+	return []string{"eval", script.String()}
+}
+
+// readInput reads up to delim (when useDelim), nchars characters (when
+// not negative), or the end of input. Without raw, a backslash quotes the
+// next byte and backslash-newline continues the line. The status is 1 at
+// end of input and 142 on timeout, as bash's.
+func readInput(r io.Reader, delim byte, useDelim bool, nchars int, raw bool, timeout time.Duration) (string, int) {
+	if r == nil {
+		return "", 1
+	}
+	if f, ok := r.(*os.File); ok && timeout >= 0 {
+		f.SetReadDeadline(time.Now().Add(timeout))
+		defer f.SetReadDeadline(time.Time{})
+	}
+	var out []byte
+	var b [1]byte
+	count := 0
+	esc := false
+	for nchars < 0 || count < nchars {
+		n, err := r.Read(b[:])
+		if n == 1 {
+			c := b[0]
+			switch {
+			case esc:
+				esc = false
+				if c != '\n' {
+					out = append(out, c)
+					count++
+				}
+				continue
+			case !raw && c == '\\':
+				esc = true
+				continue
+			case useDelim && c == delim:
+				return string(out), 0
+			}
+			out = append(out, c)
+			count++
+			continue
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return string(out), 142
+		}
+		if err != nil {
+			return string(out), 1
+		}
+	}
+	return string(out), 0
+}
+
+// splitIFS splits s into at most n fields (n < 0: all) by IFS, as read
+// does: IFS whitespace around fields is dropped, each other IFS character
+// ends a field, and the last field keeps the rest of the line.
+func splitIFS(s, ifs string, n int) []string {
+	isWS := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 && (c == ' ' || c == '\t' || c == '\n') }
+	isIFS := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 }
+	if ifs == "" {
+		return []string{s}
+	}
+	i := 0
+	for i < len(s) && isWS(s[i]) {
+		i++
+	}
+	var fields []string
+	for i < len(s) {
+		if n > 0 && len(fields) == n-1 {
+			rest := s[i:]
+			end := len(rest)
+			for end > 0 && isWS(rest[end-1]) {
+				end--
+			}
+			fields = append(fields, rest[:end])
+			return fields
+		}
+		start := i
+		for i < len(s) && !isIFS(s[i]) {
+			i++
+		}
+		fields = append(fields, s[start:i])
+		for i < len(s) && isWS(s[i]) {
+			i++
+		}
+		if i < len(s) && isIFS(s[i]) && !isWS(s[i]) {
+			i++
+			for i < len(s) && isWS(s[i]) {
+				i++
+			}
+		}
+	}
+	return fields
+}
+
+// assignQuote quotes a value for an assignment given to eval.
+func assignQuote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return ansiQuote(s)
+		}
+	}
+	return shellQuote(s)
+}
