@@ -223,74 +223,103 @@ func (o *uniqOptions) writeLine(out *bufio.Writer, line []byte) {
 // line of the current group (and, for -D, nothing more: each line is
 // printed as soon as the group is known to repeat).
 func (o *uniqOptions) run(out *bufio.Writer, lr *lineReader) error {
-	var first []byte // first line of the current group
+	if o.group == "" {
+		return o.runGNU(out, lr)
+	}
+	return o.runGroups(out, lr)
+}
+
+// runGNU is GNU uniq's main loop, flag for flag: -d clears "print
+// unique", -u clears "print the first of a repeated group", -D sets
+// "print the later ones" (so -u -D prints all but the last of each group).
+func (o *uniqOptions) runGNU(out *bufio.Writer, lr *lineReader) error {
+	printUnique := !o.repeated && !o.allRepeated
+	printFirst := !o.unique
+	printLater := o.allRepeated
+	var prev, num []byte
+	have := false
 	var count int64
-	groups := 0
-	var num []byte
-	flushGroup := func() {
-		if count == 0 {
+	firstDelim := true
+	write := func(line []byte, match bool, count int64) {
+		if !(count == 0 && printUnique || count > 0 && !match && printFirst || count > 0 && match && printLater) {
 			return
 		}
-		switch {
-		case o.group != "", o.allRepeated:
-			// printed as the lines came
-		case o.repeated && count < 2, o.unique && count > 1:
-		default:
-			if o.count {
-				num = strconv.AppendInt(num[:0], count, 10)
-				for i := len(num); i < 7; i++ {
-					out.WriteByte(' ')
-				}
-				out.Write(num)
+		if o.count {
+			num = strconv.AppendInt(num[:0], count+1, 10)
+			for i := len(num); i < 7; i++ {
 				out.WriteByte(' ')
 			}
-			o.writeLine(out, first)
+			out.Write(num)
+			out.WriteByte(' ')
 		}
+		o.writeLine(out, line)
 	}
 	for {
 		line, err := lr.next()
-		if err != nil && err != io.EOF {
-			flushGroup()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
 			return err
 		}
-		if err == io.EOF {
-			flushGroup()
-			if o.group == "append" || o.group == "both" {
-				if groups > 0 {
-					out.WriteByte(o.delim)
+		if !have {
+			prev, have = append(prev[:0], line...), true
+			continue
+		}
+		match := o.equal(prev, line)
+		if match {
+			count++
+		}
+		if o.allRepeated && o.delimit != "none" {
+			if !match {
+				if count > 0 {
+					firstDelim = false
 				}
+			} else if count == 1 && (o.delimit == "prepend" || !firstDelim) {
+				out.WriteByte(o.delim)
+			}
+		}
+		if !match || printLater {
+			write(prev, match, count)
+			prev = append(prev[:0], line...)
+			if !match {
+				count = 0
+			}
+		}
+		if werr := checkWrite(out); werr != nil {
+			return werr
+		}
+	}
+	if have {
+		write(prev, false, count)
+	}
+	return checkWrite(out)
+}
+
+// runGroups is --group: every line is printed, and an empty line goes
+// between groups (and before the first / after the last, per METHOD).
+func (o *uniqOptions) runGroups(out *bufio.Writer, lr *lineReader) error {
+	var first []byte // first line of the current group
+	groups := 0
+	for {
+		line, err := lr.next()
+		if err == io.EOF {
+			if groups > 0 && (o.group == "append" || o.group == "both") {
+				out.WriteByte(o.delim)
 			}
 			return checkWrite(out)
 		}
-		if count > 0 && o.equal(first, line) {
-			count++
-			if o.allRepeated {
-				if count == 2 {
-					if o.delimit == "prepend" || (o.delimit == "separate" && groups > 0) {
-						out.WriteByte(o.delim)
-					}
-					groups++
-					o.writeLine(out, first)
-				}
-				o.writeLine(out, line)
-			}
-			if o.group != "" {
-				o.writeLine(out, line)
-			}
-		} else {
-			flushGroup()
-			if o.group != "" {
-				if groups > 0 || o.group == "prepend" || o.group == "both" {
-					if !(groups == 0 && o.group == "separate") && !(groups == 0 && o.group == "append") {
-						out.WriteByte(o.delim)
-					}
-				}
-				groups++
-				o.writeLine(out, line)
-			}
-			first = append(first[:0], line...)
-			count = 1
+		if err != nil {
+			return err
 		}
+		if groups == 0 || !o.equal(first, line) {
+			if groups > 0 || o.group == "prepend" || o.group == "both" {
+				out.WriteByte(o.delim)
+			}
+			groups++
+			first = append(first[:0], line...)
+		}
+		o.writeLine(out, line)
 		if werr := checkWrite(out); werr != nil {
 			return werr
 		}
