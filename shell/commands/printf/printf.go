@@ -58,8 +58,13 @@ const help = `printf: printf [-v var] format [arguments]
 // builtin goes through Format directly).
 func Run(ctx context.Context, inv *command.Invocation) int {
 	args := inv.Args[1:]
-	if len(args) > 0 && args[0] == "--help" {
+	if len(args) == 1 && args[0] == "--help" {
 		io.WriteString(inv.Stdout, help)
+		return 0
+	}
+	// GNU printf takes --version only as its one argument.
+	if len(args) == 1 && args[0] == "--version" {
+		io.WriteString(inv.Stdout, "printf (memsh) 9.1\n")
 		return 0
 	}
 	if len(args) > 0 && args[0] == "--" {
@@ -71,7 +76,10 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		return 1
 	}
 	w := bufio.NewWriter(inv.Stdout)
-	status := Format(w, func(msg string) { fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), msg) }, args[0], args[1:])
+	p := &printer{w: w, args: args[1:], coreutils: true,
+		warn:  func(msg string) { fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), msg) },
+		quote: localeQuoter(inv)}
+	status := p.run(args[0])
 	if err := w.Flush(); err != nil && status == 0 {
 		status = 1
 	}
@@ -84,6 +92,10 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 // format character.
 func Format(w io.Writer, warn func(string), format string, args []string) int {
 	p := &printer{w: w, warn: warn, args: args}
+	return p.run(format)
+}
+
+func (p *printer) run(format string) int {
 	for {
 		used := p.next
 		if stop := p.once(format); stop {
@@ -103,6 +115,12 @@ type printer struct {
 	args   []string
 	next   int
 	status int
+
+	// coreutils is the printf command (env printf, xargs printf), which
+	// is GNU coreutils' and not bash's: %q quotes as coreutils does and
+	// numbers are checked with its messages, quoted by quote.
+	coreutils bool
+	quote     func(string) string
 }
 
 func (p *printer) arg() (string, bool) {
@@ -223,6 +241,9 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		return i, pad(s, flags, width, prec, hasPrec), stopped
 	case 'q':
 		a, _ := p.arg()
+		if p.coreutils {
+			return i, pad(shellQuote(a), flags, width, "", false), false
+		}
 		return i, pad(quote(a), flags, width, "", false), false
 	case 'c':
 		a, _ := p.arg()
@@ -310,6 +331,9 @@ func (p *printer) integer(a string) int64 {
 	v, err := strconv.ParseInt(s, 0, 64)
 	if err == nil {
 		return v
+	}
+	if p.coreutils {
+		return p.gnuInteger(a, s, err)
 	}
 	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
 		p.warn("warning: " + a + ": Numerical result out of range")
@@ -627,3 +651,118 @@ func Strftime(layout string, t time.Time) string {
 	}
 	return b.String()
 }
+
+// gnuInteger finishes coreutils' reading of an integer argument that
+// strconv refused: out of range, partly converted, or not a number.
+// Each is a message, status 1, and the value strtoimax gives.
+func (p *printer) gnuInteger(a, s string, err error) int64 {
+	p.status = 1
+	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+		p.warn(p.quote(a) + ": Numerical result out of range")
+		if strings.HasPrefix(s, "-") {
+			return math.MinInt64
+		}
+		return math.MaxInt64
+	}
+	if u, err := strconv.ParseUint(s, 0, 64); err == nil {
+		p.status = 0
+		return int64(u)
+	}
+	for end := len(s) - 1; end > 0; end-- {
+		if v, err := strconv.ParseInt(s[:end], 0, 64); err == nil {
+			p.warn(p.quote(a) + ": value not completely converted")
+			return v
+		}
+	}
+	p.warn(p.quote(a) + ": expected a numeric value")
+	return 0
+}
+
+// localeQuoter is gnulib's quote() as coreutils uses it in messages:
+// ‘x’ in a UTF-8 locale, 'x' otherwise.
+func localeQuoter(inv *command.Invocation) func(string) string {
+	loc := inv.Getenv("LC_ALL")
+	if loc == "" {
+		loc = inv.Getenv("LC_CTYPE")
+	}
+	if loc == "" {
+		loc = inv.Getenv("LANG")
+	}
+	loc = strings.ToLower(loc)
+	if strings.Contains(loc, "utf-8") || strings.Contains(loc, "utf8") {
+		return func(s string) string { return "\u2018" + s + "\u2019" }
+	}
+	return func(s string) string { return "'" + s + "'" }
+}
+
+// shellQuote is coreutils' %q (gnulib's shell-escape quoting): the word
+// as it is when nothing in it is special, "..." when only single quotes
+// are, else '...' with control bytes and invalid UTF-8 as $'\ooo' pieces.
+func shellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	special, ctrl, squote, dqUnsafe := false, false, false, false
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7f:
+			ctrl = true
+		case r == '\'':
+			squote = true
+		case strings.ContainsRune(" !\"$&()*;<=>?[\\^`|", r):
+			special = true
+			if strings.ContainsRune("$`\\\"!", r) {
+				dqUnsafe = true
+			}
+		case (r == '#' || r == '~') && i == 0:
+			special = true
+		}
+		i += max(size, 1)
+	}
+	switch {
+	case !special && !ctrl && !squote:
+		return s
+	case squote && !ctrl && !dqUnsafe:
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	b.WriteByte('\'')
+	open := true
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 || r < 0x20 || r == 0x7f {
+			if open {
+				b.WriteByte('\'')
+			}
+			b.WriteString("$'")
+			for _, c := range []byte(s[i : i+max(size, 1)]) {
+				if e, ok := cEscapes[c]; ok {
+					b.WriteString(e)
+				} else {
+					fmt.Fprintf(&b, "\\%03o", c)
+				}
+			}
+			b.WriteByte('\'')
+			open = false
+			i += max(size, 1)
+			continue
+		}
+		if !open {
+			b.WriteByte('\'')
+			open = true
+		}
+		if r == '\'' {
+			b.WriteString(`'\''`)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	if open {
+		b.WriteByte('\'')
+	}
+	return b.String()
+}
+
+var cEscapes = map[byte]string{'\a': `\a`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`, '\v': `\v`}

@@ -3,6 +3,8 @@ package printf
 import (
 	"strings"
 	"testing"
+
+	"memsh/shell/command"
 )
 
 // Expected outputs are bash 5.2's printf builtin on Linux (C.UTF-8).
@@ -47,6 +49,40 @@ func TestFormat(t *testing.T) {
 		if out.String() != c.want || status != c.status || strings.Join(warns, ";") != c.warn {
 			t.Errorf("printf %q %q = %q status %d warn %q; want %q status %d warn %q",
 				c.format, c.args, out.String(), status, warns, c.want, c.status, c.warn)
+		}
+	}
+}
+
+// TestCommand checks the printf command (env printf, xargs printf) against
+// GNU coreutils 9.1 printf in C.UTF-8: its %q and its number messages
+// differ from bash's builtin.
+func TestCommand(t *testing.T) {
+	cases := []command.Case{
+		{Name: "q", Args: []string{"printf", "%q|", "a", "b c", "it's", "t\tb", "", "~a", "a~", "#a", "a=b", "a,b", "{a}", "it's $x", "\x01", "\xff", "a\"b"},
+			Stdout: `a|'b c'|"it's"|'t'$'\t''b'|''|'~a'|a~|'#a'|'a=b'|a,b|{a}|'it'\''s $x'|''$'\001'|''$'\377'|'a"b'|`},
+		{Name: "partly converted", Args: []string{"printf", "%d\n", "1.5", "08"}, Stdout: "1\n0\n",
+			Stderr: "printf: ‘1.5’: value not completely converted\nprintf: ‘08’: value not completely converted\n", Status: 1},
+		{Name: "not a number", Args: []string{"printf", "%d|", "abc", "", " 5"}, Stdout: "0|0|5|",
+			Stderr: "printf: ‘abc’: expected a numeric value\n", Status: 1},
+		{Name: "range", Args: []string{"printf", "%d\n", "99999999999999999999"}, Stdout: "9223372036854775807\n",
+			Stderr: "printf: ‘99999999999999999999’: Numerical result out of range\n", Status: 1},
+		{Name: "version alone", Args: []string{"printf", "--version"}, Stdout: "printf (memsh) 9.1\n"},
+		{Name: "version as format", Args: []string{"printf", "%s\n", "--version"}, Stdout: "--version\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			stdout, stderr, status, _ := c.Run(Run, nil)
+			if stdout != c.Stdout || stderr != c.Stderr || status != c.Status {
+				t.Errorf("got %q %q %d\nwant %q %q %d", stdout, stderr, status, c.Stdout, c.Stderr, c.Status)
+			}
+		})
+	}
+}
+
+func TestLocaleQuoter(t *testing.T) {
+	for env, want := range map[string]string{"LANG=C": "'x'", "LANG=C.UTF-8": "\u2018x\u2019", "LC_ALL=en_US.utf8": "\u2018x\u2019", "LANG=POSIX": "'x'"} {
+		if got := localeQuoter(&command.Invocation{Environ: []string{env}})("x"); got != want {
+			t.Errorf("%s: got %s, want %s", env, got, want)
 		}
 	}
 }
