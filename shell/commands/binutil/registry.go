@@ -14,5 +14,7 @@ func Commands() []command.Command {
 		{Name: "expand", Summary: "convert tabs to spaces", Help: expandHelp, Run: runExpand},
 		{Name: "unexpand", Summary: "convert spaces to tabs", Help: unexpandHelp, Run: runUnexpand},
 		{Name: "factor", Summary: "factor numbers", Help: factorHelp, Run: runFactor},
+		{Name: "split", Summary: "split a file into pieces", Help: splitHelp, Run: runSplit},
+		{Name: "join", Summary: "join lines of two files on a common field", Help: joinHelp, Run: runJoin},
 	}
 }
