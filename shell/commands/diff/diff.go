@@ -30,6 +30,7 @@ Compare FILES line by line.
 
   -q, --brief                   report only when files differ
   -s, --report-identical-files  report when two files are the same
+  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context
   -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context
   -r, --recursive               recursively compare any subdirectories found
   -N, --new-file                treat absent files as empty
@@ -51,17 +52,20 @@ type options struct {
 	ignoreCase, spaceChange, allSpace    bool
 	blankLines                           bool
 	unified                              int // -1: normal format
+	context                              int // -1: not the context format
 	labels                               []string
 }
 
 // Run is the diff command.
 func Run(ctx context.Context, inv *command.Invocation) int {
-	opts := &options{unified: -1}
+	opts := &options{unified: -1, context: -1}
 	flags := inv.NewFlags()
 	flags.BoolVarP(&opts.brief, "brief", "q", false, "")
 	flags.BoolVarP(&opts.identical, "report-identical-files", "s", false, "")
 	unifiedDefault := flags.BoolP("u", "u", false, "")
 	unifiedN := flags.IntP("unified", "U", -1, "")
+	contextDefault := flags.BoolP("c", "c", false, "")
+	contextN := flags.IntP("context", "C", -1, "")
 	flags.BoolVarP(&opts.recursive, "recursive", "r", false, "")
 	flags.BoolVarP(&opts.newFile, "new-file", "N", false, "")
 	flags.BoolVarP(&opts.ignoreCase, "ignore-case", "i", false, "")
@@ -72,8 +76,11 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	// --unified's NUM is optional, but only in the long form: a pflag
 	// NoOptDefVal would also swallow the digits of "-U1".
 	for i, a := range inv.Args {
-		if a == "--unified" {
+		switch a {
+		case "--unified":
 			inv.Args[i] = "--unified=3"
+		case "--context":
+			inv.Args[i] = "--context=3"
 		}
 	}
 	operands, status, ok := inv.ParseFlags(flags, 2)
@@ -85,6 +92,15 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		opts.unified = *unifiedN
 	case *unifiedDefault:
 		opts.unified = 3
+	case *contextN >= 0:
+		opts.context = *contextN
+	case *contextDefault:
+		opts.context = 3
+	}
+	if opts.unified >= 0 && (*contextN >= 0 || *contextDefault) {
+		inv.Errorf("conflicting output style options")
+		inv.Errorf("Try '%s --help' for more information.", inv.Name())
+		return 2
 	}
 	switch len(operands) {
 	case 0:
@@ -302,6 +318,8 @@ func (d *differ) files(a, b *input) int {
 	}
 	if d.opts.unified >= 0 {
 		d.unified(a, b, la, lb, edits)
+	} else if d.opts.context >= 0 {
+		d.contextDiff(a, b, la, lb, edits)
 	} else {
 		d.normal(la, lb, edits)
 	}
@@ -424,6 +442,71 @@ func (d *differ) unified(a, b *input, la, lb []string, edits []lcs.Diff) {
 		writeLines(d.out, " ", la[pos:endA])
 		i = j + 1
 	}
+}
+
+// contextDiff prints GNU's context format (-c): "*** a", "--- b", and
+// per hunk the old lines then the new ones, each side shown only when it
+// has changes; "! " marks changed lines, "- " deleted, "+ " inserted.
+func (d *differ) contextDiff(a, b *input, la, lb []string, edits []lcs.Diff) {
+	ctxN := d.opts.context
+	fmt.Fprintf(d.out, "*** %s\n--- %s\n", d.label(0, a), d.label(1, b))
+	for i := 0; i < len(edits); {
+		if d.ctx.Err() != nil {
+			return
+		}
+		j := i
+		for j+1 < len(edits) && edits[j+1].Start-edits[j].End <= 2*ctxN {
+			j++
+		}
+		hunk := edits[i : j+1]
+		startA := max(hunk[0].Start-ctxN, 0)
+		endA := min(hunk[len(hunk)-1].End+ctxN, len(la))
+		startB := hunk[0].ReplStart - (hunk[0].Start - startA)
+		endB := hunk[len(hunk)-1].ReplEnd + (endA - hunk[len(hunk)-1].End)
+		deletes, inserts := false, false
+		for _, e := range hunk {
+			deletes = deletes || e.End > e.Start
+			inserts = inserts || e.ReplEnd > e.ReplStart
+		}
+		fmt.Fprintf(d.out, "***************\n*** %s ****\n", contextRange(startA, endA))
+		if deletes {
+			pos := startA
+			for _, e := range hunk {
+				writeLines(d.out, "  ", la[pos:e.Start])
+				mark := "- "
+				if e.ReplEnd > e.ReplStart {
+					mark = "! "
+				}
+				writeLines(d.out, mark, la[e.Start:e.End])
+				pos = e.End
+			}
+			writeLines(d.out, "  ", la[pos:endA])
+		}
+		fmt.Fprintf(d.out, "--- %s ----\n", contextRange(startB, endB))
+		if inserts {
+			pos := startB
+			for _, e := range hunk {
+				writeLines(d.out, "  ", lb[pos:e.ReplStart])
+				mark := "+ "
+				if e.End > e.Start {
+					mark = "! "
+				}
+				writeLines(d.out, mark, lb[e.ReplStart:e.ReplEnd])
+				pos = e.ReplEnd
+			}
+			writeLines(d.out, "  ", lb[pos:endB])
+		}
+		i = j + 1
+	}
+}
+
+// contextRange is GNU's "N,M" for a context hunk side, or just the last
+// line number when the side holds one line or none.
+func contextRange(start, end int) string {
+	if end-start > 1 {
+		return fmt.Sprintf("%d,%d", start+1, end)
+	}
+	return fmt.Sprint(end)
 }
 
 func hunkRange(start, end int) string {
