@@ -38,6 +38,13 @@ type proc struct {
 func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
+		if args[0] == internalPrefix+"export_p" {
+			for _, kv := range exportedEnv(hc.Env) {
+				k, v, _ := strings.Cut(kv, "=")
+				fmt.Fprintf(hc.Stdout, "declare -x %s=%s\n", k, dquote(v))
+			}
+			return nil
+		}
 		if strings.HasPrefix(args[0], internalPrefix) {
 			// memsh's helpers need no environment: skip building it.
 			p := &proc{args: args, dir: hc.Dir, stdio: command.Stdio{Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr}}
@@ -367,7 +374,10 @@ func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 func exportedEnv(env expand.Environ) []string {
 	vals := make(map[string]string, 48)
 	env.Each(func(name string, vr expand.Variable) bool {
-		if vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+		// mvdan/sh sets PWD and OLDPWD without the export attribute bash
+		// gives them.
+		exported := vr.Exported || name == "PWD" || name == "OLDPWD"
+		if exported && vr.IsSet() && vr.Kind == expand.String {
 			vals[name] = vr.Str
 		} else {
 			delete(vals, name)

@@ -57,6 +57,10 @@ func (c *core) rewriteFile(f syntax.Node) error {
 			if tc, ok := n.Cmd.(*syntax.TimeClause); ok {
 				n.Cmd = timeBlock(tc)
 			}
+			if dc, ok := n.Cmd.(*syntax.DeclClause); ok && dc.Variant != nil && dc.Variant.Value == "export" && onlyFlag(dc.Args, "-p") {
+				// mvdan/sh's export lists nothing.
+				n.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "export_p")}}
+			}
 			if fc, ok := n.Cmd.(*syntax.ForClause); ok && !loops[fc] {
 				if _, cstyle := fc.Loop.(*syntax.CStyleLoop); cstyle {
 					loops[fc] = true
@@ -175,6 +179,16 @@ func unescapeAssign(w *syntax.Word) {
 	if changed {
 		w.Parts = parts
 	}
+}
+
+// onlyFlag reports whether a declaration's arguments are none or flag.
+func onlyFlag(args []*syntax.Assign, flag string) bool {
+	for _, a := range args {
+		if !a.Naked || a.Name != nil || a.Value == nil || a.Value.Lit() != flag {
+			return false
+		}
+	}
+	return true
 }
 
 // cforVar holds the status of a C-style loop's last iteration.

@@ -85,6 +85,7 @@ func TestBuiltins(t *testing.T) {
 		{name: "here-doc closed by end of input", script: "cat <<EOF\nhello", stdout: "hello\n", stderr: "bash: warning: here-document at line 1 delimited by end-of-file (wanted `EOF')\n"},
 		{name: "time reports on stderr", script: "{ time -p echo hi; } 2>&1 >/dev/null | cut -d' ' -f1; { time false; } 2>/dev/null; echo $?",
 			stdout: "real\nuser\nsys\n1\n"},
+		{name: "export -p", script: "export A='x \"y\"'; export -p | grep -e ' A=' -e ' HOME='; cd /tmp; export | grep -e PWD", stdout: "declare -x A=\"x \\\"y\\\"\"\ndeclare -x HOME=\"/home/user\"\ndeclare -x OLDPWD=\"/home/user\"\ndeclare -x PWD=\"/tmp\"\n"},
 		{name: "ulimit", script: "ulimit; ulimit -n; ulimit -s 100; echo $?", stdout: "unlimited\n1024\n0\n"},
 		{name: "here-string", script: "read x <<< 'hi there'; echo $x", stdout: "hi there\n"},
 		{name: "glob over memfs", setup: "mkdir -p g; : > g/a.txt; : > g/b.txt; : > g/c.log", script: "echo g/*.txt", stdout: "g/a.txt g/b.txt\n"},
