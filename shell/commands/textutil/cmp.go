@@ -56,12 +56,17 @@ func parseSkip(s string) (int64, bool) {
 func runCmp(ctx context.Context, inv *command.Invocation) int {
 	fs := inv.NewFlags()
 	printBytes := fs.BoolP("print-bytes", "b", false, "")
+	fs.BoolVar(printBytes, "print-chars", false, "") // diffutils' old name, still accepted
 	ignore := fs.StringP("ignore-initial", "i", "", "")
 	verbose := fs.BoolP("verbose", "l", false, "")
 	limitArg := fs.StringP("bytes", "n", "", "")
 	quiet := fs.BoolP("quiet", "s", false, "")
 	fs.BoolVar(quiet, "silent", false, "")
-	if err := fs.Parse(inv.Args[1:]); err != nil {
+	argv, msg := expandAbbrev(fs, inv.Args)
+	if msg != "" {
+		return cmpUsage(inv, "%s", msg)
+	}
+	if err := fs.Parse(argv[1:]); err != nil {
 		return cmpUsage(inv, "%s", command.GNUFlagError(err))
 	}
 	args := fs.Args()

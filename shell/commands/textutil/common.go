@@ -254,8 +254,22 @@ func (l *lineReader) next() ([]byte, error) {
 // parseFlags is inv.ParseFlags with getopt_long's unique-prefix
 // abbreviations of long options ("--rev" for "--reverse").
 func parseFlags(inv *command.Invocation, fs *pflag.FlagSet, usageStatus int) ([]string, int, bool) {
-	args := make([]string, len(inv.Args))
-	copy(args, inv.Args)
+	args, msg := expandAbbrev(fs, inv.Args)
+	if msg != "" {
+		return nil, inv.Usage(usageStatus, "%s", msg), false
+	}
+	saved := inv.Args
+	inv.Args = args
+	defer func() { inv.Args = saved }()
+	return inv.ParseFlags(fs, usageStatus)
+}
+
+// expandAbbrev rewrites unique prefixes of fs's long options in argv
+// (argv[0] is the command name) to the full names; on an ambiguous
+// prefix it returns getopt's message instead.
+func expandAbbrev(fs *pflag.FlagSet, argv []string) ([]string, string) {
+	args := make([]string, len(argv))
+	copy(args, argv)
 	for i := 1; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -276,7 +290,6 @@ func parseFlags(inv *command.Invocation, fs *pflag.FlagSet, usageStatus int) ([]
 		})
 		switch len(matches) {
 		case 0:
-			continue
 		case 1:
 			args[i] = "--" + matches[0]
 			if hasValue {
@@ -287,11 +300,8 @@ func parseFlags(inv *command.Invocation, fs *pflag.FlagSet, usageStatus int) ([]
 			for _, m := range matches {
 				msg += " '--" + m + "'"
 			}
-			return nil, inv.Usage(usageStatus, "%s", msg), false
+			return nil, msg
 		}
 	}
-	saved := inv.Args
-	inv.Args = args
-	defer func() { inv.Args = saved }()
-	return inv.ParseFlags(fs, usageStatus)
+	return args, ""
 }
