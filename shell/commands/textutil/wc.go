@@ -35,6 +35,10 @@ the following order: newline, word, character, byte, maximum line length.
       --help        display this help and exit
 `
 
+// wcWidthCond measures display width as glibc's wcwidth does in C.UTF-8:
+// East Asian ambiguous characters are narrow, whatever the host's locale.
+var wcWidthCond = &runewidth.Condition{EastAsianWidth: false, StrictEmojiNeutral: true}
+
 // wcCounts is one file's (or the total's) counts.
 type wcCounts struct {
 	lines, words, chars, bytes, maxLine int64
@@ -378,7 +382,7 @@ func (c *wcCounter) rune(r rune) {
 	if !unicode.IsGraphic(r) && !unicode.Is(unicode.Cf, r) {
 		return
 	}
-	c.linePos += int64(runewidth.RuneWidth(r))
+	c.linePos += int64(wcWidthCond.RuneWidth(r))
 	if unicode.IsSpace(r) || r == 0x2007 || r == 0x202f || r == 0x2060 {
 		c.endWord()
 		return
