@@ -18,6 +18,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/shell/command"
+	"memsh/shell/commands/printf"
 )
 
 var (
@@ -815,7 +816,7 @@ func setQuote(s string) string {
 	plain := true
 	for _, r := range s {
 		if r < 0x20 || r == 0x7f {
-			return ansiQuote(s)
+			return printf.ANSIQuote(s)
 		}
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:,+@%=-", r) || r > 0x7f) {
 			plain = false

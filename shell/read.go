@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
+
+	"memsh/shell/commands/printf"
 )
 
 // readArgs takes over `read` when it uses options mvdan/sh's lacks (-d,
@@ -248,7 +250,7 @@ func splitIFS(s, ifs string, n int) []string {
 func assignQuote(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] == 0x7f {
-			return ansiQuote(s)
+			return printf.ANSIQuote(s)
 		}
 	}
 	return shellQuote(s)

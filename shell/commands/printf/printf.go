@@ -519,20 +519,13 @@ func quote(s string) string {
 	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c == 0x7f {
-			return ansiQuote(s)
+			return ANSIQuote(s)
 		}
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		special := strings.IndexByte(" \t!\"#$&'()*,;<=>?[\\]^`{|}", c) >= 0
-		if c == '~' && i == 0 {
-			special = true
-		}
-		if c == '=' || c == ',' {
-			special = false
-		}
-		if special {
+		if strings.IndexByte(" !\"$&'()*,;<>?[\\]^`{|}", c) >= 0 || (c == '~' || c == '#') && i == 0 {
 			b.WriteByte('\\')
 		}
 		b.WriteByte(c)
@@ -540,7 +533,9 @@ func quote(s string) string {
 	return b.String()
 }
 
-func ansiQuote(s string) string {
+// ANSIQuote quotes s as $'...', the form bash uses for strings with
+// control characters (printf %q, set, declare -p, read's prompts).
+func ANSIQuote(s string) string {
 	var b strings.Builder
 	b.WriteString("$'")
 	for i := 0; i < len(s); i++ {
