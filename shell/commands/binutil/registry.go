@@ -16,5 +16,7 @@ func Commands() []command.Command {
 		{Name: "factor", Summary: "factor numbers", Help: factorHelp, Run: runFactor},
 		{Name: "split", Summary: "split a file into pieces", Help: splitHelp, Run: runSplit},
 		{Name: "join", Summary: "join lines of two files on a common field", Help: joinHelp, Run: runJoin},
+		{Name: "column", Summary: "columnate lists", Help: columnHelp, Run: runColumn},
+		{Name: "numfmt", Summary: "convert numbers from/to human-readable strings", Help: numfmtHelp, Run: runNumfmt},
 	}
 }

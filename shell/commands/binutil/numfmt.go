@@ -1,0 +1,440 @@
+package binutil
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+const numfmtHelp = `Usage: numfmt [OPTION]... [NUMBER]...
+Reformat NUMBER(s), or the numbers from standard input if none are specified.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -d, --delimiter=X    use X instead of whitespace for field delimiter
+      --field=FIELDS   replace the number in these input fields (default=1)
+      --format=FORMAT  use printf style floating-point FORMAT
+      --from=UNIT      auto-scale input numbers to UNITs; default is 'none'
+      --from-unit=N    specify the input unit size (instead of the default 1)
+      --header[=N]     print (without converting) the first N header lines;
+                         N defaults to 1 if not specified
+      --invalid=MODE   failure mode for invalid numbers: MODE can be:
+                         abort (default), fail, warn, ignore
+      --padding=N      pad the output to N characters; positive N will
+                         right-align; negative N will left-align
+      --round=METHOD   use METHOD for rounding when scaling; METHOD can be:
+                         up, down, from-zero (default), towards-zero, nearest
+      --suffix=SUFFIX  add SUFFIX to output numbers, and accept optional
+                         SUFFIX in input numbers
+      --to=UNIT        auto-scale output numbers to UNITs; see UNIT below
+      --to-unit=N      the output unit size (instead of the default 1)
+  -z, --zero-terminated    line delimiter is NUL, not newline
+      --help        display this help and exit
+
+UNIT options:
+  none       no auto-scaling is done; suffixes will trigger an error
+  auto       accept optional single/two letter suffix:
+               1K = 1000,
+               1Ki = 1024,
+               1M = 1000000,
+               1Mi = 1048576,
+  si         accept optional single letter suffix:
+               1K = 1000,
+               1M = 1000000,
+               ...
+  iec        accept optional single letter suffix:
+               1K = 1024,
+               1M = 1048576,
+               ...
+  iec-i      accept optional two-letter suffix:
+               1Ki = 1024,
+               1Mi = 1048576,
+               ...
+`
+
+const numfmtPrefixes = "KMGTPEZY"
+
+type numfmtRun struct {
+	inv              *command.Invocation
+	from, to         string
+	fromUnit, toUnit float64
+	round            string
+	suffix           string
+	padding          int
+	format           string
+	invalid          string
+	fields           map[int]bool
+	delim            string
+	status           int
+}
+
+func (n *numfmtRun) roundVal(v float64) float64 {
+	switch n.round {
+	case "up":
+		return math.Ceil(v)
+	case "down":
+		return math.Floor(v)
+	case "towards-zero":
+		return math.Trunc(v)
+	case "nearest":
+		return math.Round(v)
+	}
+	if v < 0 {
+		return -math.Ceil(-v)
+	}
+	return math.Ceil(v)
+}
+
+// parse reads one number with the --from unit's suffixes.
+func (n *numfmtRun) parse(s string) (float64, int, string) {
+	orig := s
+	if n.suffix != "" {
+		s = strings.TrimSuffix(s, n.suffix)
+	}
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	num, rest := s[:i], s[i:]
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return 0, 0, fmt.Sprintf("invalid number: ‘%s’", orig)
+	}
+	prec := 0
+	if dot := strings.IndexByte(num, '.'); dot >= 0 {
+		prec = len(num) - dot - 1
+	}
+	if rest != "" {
+		p := strings.IndexByte(numfmtPrefixes, rest[0])
+		if rest[0] == 'k' {
+			p = 0
+		}
+		if p < 0 || n.from == "none" {
+			if p >= 0 {
+				return 0, 0, fmt.Sprintf("rejecting suffix in input: ‘%s’ (consider using --from)", orig)
+			}
+			return 0, 0, fmt.Sprintf("invalid suffix in input: ‘%s’", orig)
+		}
+		base := 1000.0
+		tail := rest[1:]
+		switch n.from {
+		case "iec":
+			base = 1024
+		case "iec-i":
+			if tail != "i" {
+				return 0, 0, fmt.Sprintf("missing 'i' suffix in input: ‘%s’ (e.g. Ki/Mi/Gi)", orig)
+			}
+			base, tail = 1024, ""
+		case "auto":
+			if tail == "i" {
+				base, tail = 1024, ""
+			}
+		}
+		if tail != "" {
+			return 0, 0, fmt.Sprintf("invalid suffix in input: ‘%s’", orig)
+		}
+		v *= math.Pow(base, float64(p+1))
+	}
+	return v * n.fromUnit, prec, ""
+}
+
+// human formats v for --to.
+func (n *numfmtRun) human(v float64) string {
+	base := 1000.0
+	if n.to == "iec" || n.to == "iec-i" {
+		base = 1024
+	}
+	v /= n.toUnit
+	neg := v < 0
+	a := math.Abs(v)
+	power := 0
+	for a >= base && power < len(numfmtPrefixes) {
+		a /= base
+		power++
+	}
+	sign := ""
+	if neg {
+		sign = "-"
+	}
+	r := func(x float64) float64 {
+		if neg {
+			return -n.roundVal(-x)
+		}
+		return n.roundVal(x)
+	}
+	if power == 0 {
+		return sign + strconv.FormatFloat(r(a), 'f', 0, 64)
+	}
+	var s string
+	if a < 10 {
+		x := r(a*10) / 10
+		if x >= 10 {
+			s = strconv.FormatFloat(r(x), 'f', 0, 64)
+		} else {
+			s = strconv.FormatFloat(x, 'f', 1, 64)
+		}
+	} else {
+		x := r(a)
+		if x >= base && power < len(numfmtPrefixes) {
+			power++
+			s = strconv.FormatFloat(r(x/base*10)/10, 'f', 1, 64)
+		} else {
+			s = strconv.FormatFloat(x, 'f', 0, 64)
+		}
+	}
+	s = sign + s + string(numfmtPrefixes[power-1])
+	if n.to == "iec-i" {
+		s += "i"
+	}
+	return s
+}
+
+// convert reformats one number; ok is false on invalid input.
+func (n *numfmtRun) convert(s string) (string, string) {
+	v, prec, msg := n.parse(s)
+	if msg != "" {
+		return "", msg
+	}
+	var out string
+	switch {
+	case n.format != "":
+		out = n.applyFormat(v)
+	case n.to != "none":
+		out = n.human(v)
+	case n.from != "none" || n.fromUnit != 1:
+		out = strconv.FormatFloat(n.roundVal(v/n.toUnit), 'f', 0, 64)
+	default:
+		out = strconv.FormatFloat(v/n.toUnit, 'f', prec, 64)
+	}
+	out += n.suffix
+	if n.padding > 0 && len(out) < n.padding {
+		out = strings.Repeat(" ", n.padding-len(out)) + out
+	} else if n.padding < 0 && len(out) < -n.padding {
+		out += strings.Repeat(" ", -n.padding-len(out))
+	}
+	return out, ""
+}
+
+// applyFormat handles --format's "%[-][0][width][.prec]f" with text
+// around it.
+func (n *numfmtRun) applyFormat(v float64) string {
+	i := strings.IndexByte(n.format, '%')
+	j := strings.IndexByte(n.format[i:], 'f') + i
+	spec := strings.ReplaceAll(n.format[i+1:j], "'", "")
+	prefix, suffix := n.format[:i], n.format[j+1:]
+	var body string
+	if n.to != "none" {
+		body = n.human(v)
+		w, _ := strconv.Atoi(strings.TrimLeft(strings.SplitN(spec, ".", 2)[0], "-0"))
+		if strings.HasPrefix(spec, "-") {
+			body = fmt.Sprintf("%-*s", w, body)
+		} else {
+			body = fmt.Sprintf("%*s", w, body)
+		}
+	} else {
+		if !strings.Contains(spec, ".") {
+			v = n.roundVal(v)
+			spec += ".0"
+		}
+		body = fmt.Sprintf("%"+spec+"f", v)
+	}
+	return prefix + body + suffix
+}
+
+func runNumfmt(ctx context.Context, inv *command.Invocation) int {
+	fset := inv.NewFlags()
+	n := &numfmtRun{inv: inv}
+	var fromUnit, toUnit, field, header string
+	var zero bool
+	fset.StringVar(&n.from, "from", "none", "")
+	fset.StringVar(&n.to, "to", "none", "")
+	fset.StringVar(&fromUnit, "from-unit", "1", "")
+	fset.StringVar(&toUnit, "to-unit", "1", "")
+	fset.StringVar(&n.round, "round", "from-zero", "")
+	fset.StringVar(&n.suffix, "suffix", "", "")
+	fset.IntVar(&n.padding, "padding", 0, "")
+	fset.StringVar(&n.format, "format", "", "")
+	fset.StringVar(&n.invalid, "invalid", "abort", "")
+	fset.StringVar(&field, "field", "1", "")
+	fset.StringVarP(&n.delim, "delimiter", "d", "", "")
+	fset.StringVar(&header, "header", "", "")
+	fset.Lookup("header").NoOptDefVal = "1"
+	fset.BoolVarP(&zero, "zero-terminated", "z", false, "")
+	args, st, ok := inv.ParseFlags(fset, 1)
+	if !ok {
+		return st
+	}
+	for _, u := range []struct{ name, val string }{{"--from", n.from}, {"--to", n.to}} {
+		valid := []string{"none", "auto", "si", "iec", "iec-i"}
+		if u.name == "--to" {
+			valid = []string{"none", "si", "iec", "iec-i"}
+		}
+		found := false
+		for _, x := range valid {
+			found = found || x == u.val
+		}
+		if !found {
+			inv.Errorf("invalid argument '%s' for '%s'", u.val, u.name)
+			fmt.Fprintf(inv.Stderr, "Valid arguments are:\n")
+			for _, x := range valid {
+				fmt.Fprintf(inv.Stderr, "  - '%s'\n", x)
+			}
+			return inv.Usage(1, "")
+		}
+	}
+	switch n.round {
+	case "up", "down", "from-zero", "towards-zero", "nearest":
+	default:
+		inv.Errorf("invalid argument '%s' for '--round'", n.round)
+		return inv.Usage(1, "")
+	}
+	var err error
+	if n.fromUnit, err = strconv.ParseFloat(fromUnit, 64); err != nil || n.fromUnit <= 0 {
+		inv.Errorf("invalid unit size: ‘%s’", fromUnit)
+		return 1
+	}
+	if n.toUnit, err = strconv.ParseFloat(toUnit, 64); err != nil || n.toUnit <= 0 {
+		inv.Errorf("invalid unit size: ‘%s’", toUnit)
+		return 1
+	}
+	if n.format != "" {
+		i := strings.IndexByte(n.format, '%')
+		if i < 0 || !strings.Contains(n.format[i:], "f") {
+			inv.Errorf("format ‘%s’ has no %% directive", n.format)
+			return 1
+		}
+	}
+	n.fields = map[int]bool{}
+	for _, f := range strings.Split(field, ",") {
+		k, err := strconv.Atoi(f)
+		if err != nil || k <= 0 {
+			inv.Errorf("invalid field value ‘%s’", field)
+			return 1
+		}
+		n.fields[k] = true
+	}
+	w := newWriter(inv.Stdout)
+	defer w.Flush()
+	fail := func(msg string) bool {
+		switch n.invalid {
+		case "ignore":
+			return true
+		case "warn":
+			w.Flush()
+			inv.Errorf("%s", msg)
+			return true
+		case "fail":
+			w.Flush()
+			inv.Errorf("%s", msg)
+			n.status = 2
+			return true
+		}
+		w.Flush()
+		inv.Errorf("%s", msg)
+		n.status = 2
+		return false
+	}
+	eol := byte('\n')
+	if zero {
+		eol = 0
+	}
+	line := func(s string) bool {
+		out, ok := n.line(s, fail)
+		if !ok {
+			return false
+		}
+		w.WriteString(out)
+		w.WriteByte(eol)
+		return true
+	}
+	if len(args) > 0 {
+		for _, a := range args {
+			if !line(a) {
+				return n.status
+			}
+		}
+		return n.status
+	}
+	skip := 0
+	if header != "" {
+		skip, _ = strconv.Atoi(header)
+	}
+	br := bufio.NewReaderSize(ctxReader{ctx, inv.Stdin}, bufSize)
+	for {
+		s, err := br.ReadString(eol)
+		if s != "" {
+			s = strings.TrimSuffix(s, string(eol))
+			if skip > 0 {
+				skip--
+				w.WriteString(s)
+				w.WriteByte(eol)
+			} else if !line(s) {
+				return n.status
+			}
+			w.Flush()
+		}
+		if err != nil {
+			if err != io.EOF && ctx.Err() != nil {
+				return statusCancelled
+			}
+			break
+		}
+	}
+	return n.status
+}
+
+// line converts the selected fields of one input line.
+func (n *numfmtRun) line(s string, fail func(string) bool) (string, bool) {
+	var parts []string
+	if n.delim != "" {
+		parts = strings.Split(s, n.delim)
+		for i := range parts {
+			if n.fields[i+1] {
+				out, msg := n.convert(parts[i])
+				if msg != "" {
+					return s, fail(msg)
+				}
+				parts[i] = out
+			}
+		}
+		return strings.Join(parts, n.delim), true
+	}
+	// Whitespace fields: keep the spacing between them.
+	var b strings.Builder
+	field := 0
+	i := 0
+	for i < len(s) {
+		j := i
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+			j++
+		}
+		b.WriteString(s[i:j])
+		k := j
+		for k < len(s) && s[k] != ' ' && s[k] != '\t' {
+			k++
+		}
+		if k == j {
+			break
+		}
+		field++
+		tok := s[j:k]
+		if n.fields[field] {
+			out, msg := n.convert(tok)
+			if msg != "" {
+				return s, fail(msg)
+			}
+			tok = out
+		}
+		b.WriteString(tok)
+		i = k
+	}
+	return b.String(), true
+}
