@@ -4,19 +4,20 @@ import (
 	"bufio"
 	"math"
 	"math/big"
-	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
 // encoder prints values the way jq 1.6 does: two-space indentation by
 // default, "key": value with one space, empty containers as [] and {},
-// object keys sorted (gojq keeps objects as Go maps).
+// object keys in the order order remembers (sorted when it knows none).
 type encoder struct {
 	w      *bufio.Writer
 	indent int // spaces per level; -1 for compact output
 	tab    bool
 	ascii  bool
+	order  *keyOrder
 	num    [64]byte
 }
 
@@ -43,6 +44,10 @@ func (e *encoder) encode(v any, depth int) {
 	case bool:
 		e.w.WriteString(strconv.FormatBool(v))
 	case int:
+		if v > 1e15 || v < -1e15 {
+			e.w.Write(appendDtoa(e.num[:0], float64(v))) // 1e+16, as jq's doubles print
+			return
+		}
 		e.w.Write(strconv.AppendInt(e.num[:0], int64(v), 10))
 	case *big.Int:
 		e.w.WriteString(v.String())
@@ -70,11 +75,7 @@ func (e *encoder) encode(v any, depth int) {
 			e.w.WriteString("{}")
 			return
 		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := e.order.keys(v)
 		e.w.WriteByte('{')
 		for i, k := range keys {
 			if i > 0 {
@@ -108,16 +109,65 @@ func (e *encoder) float(f float64) {
 	case math.IsInf(f, -1):
 		f = -math.MaxFloat64
 	}
-	if f == math.Trunc(f) && math.Abs(f) < 1e17 {
-		e.w.Write(strconv.AppendInt(e.num[:0], int64(f), 10))
-		return
+	e.w.Write(appendDtoa(e.num[:0], f))
+}
+
+// appendDtoa formats f as jq 1.6's jvp_dtoa_fmt (David Gay's g_fmt over
+// the shortest round-tripping digits): plain digits unless the decimal
+// point lies 4 or more places left of the first digit or more than 15
+// places right of the last, then d.ddde±XX.
+func appendDtoa(b []byte, f float64) []byte {
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(b, "-0"...)
+		}
+		return append(b, '0')
 	}
-	b := strconv.AppendFloat(e.num[:0], f, 'g', 17, 64)
-	// shortest form that reads back the same value, as jq's dtoa does
-	if s := strconv.FormatFloat(f, 'g', -1, 64); len(s) < len(b) {
-		b = append(b[:0], s...)
+	if f < 0 {
+		b = append(b, '-')
+		f = -f
 	}
-	e.w.Write(b)
+	var buf [32]byte
+	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(string(e), "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	x, _ := strconv.Atoi(exp)
+	decpt := x + 1
+	switch {
+	case decpt <= -4 || decpt > len(digits)+15:
+		b = append(b, digits[0])
+		if len(digits) > 1 {
+			b = append(b, '.')
+			b = append(b, digits[1:]...)
+		}
+		b = append(b, 'e')
+		if x < 0 {
+			b = append(b, '-')
+			x = -x
+		} else {
+			b = append(b, '+')
+		}
+		if x < 10 {
+			b = append(b, '0')
+		}
+		return strconv.AppendInt(b, int64(x), 10)
+	case decpt <= 0:
+		b = append(b, "0."...)
+		for range -decpt {
+			b = append(b, '0')
+		}
+		return append(b, digits...)
+	case decpt >= len(digits):
+		b = append(b, digits...)
+		for range decpt - len(digits) {
+			b = append(b, '0')
+		}
+		return b
+	default:
+		b = append(b, digits[:decpt]...)
+		b = append(b, '.')
+		return append(b, digits[decpt:]...)
+	}
 }
 
 const hexDigits = "0123456789abcdef"

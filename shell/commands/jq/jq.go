@@ -10,8 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,7 +35,8 @@ const help = `Usage:	jq [OPTIONS] FILTER [FILES...]
 
 jq is a tool for processing JSON inputs, applying the given filter to
 its JSON text inputs and producing the filter's results as JSON on
-standard output. The engine is gojq; keys of objects are printed sorted.
+standard output. The engine is gojq; objects keep the key order of the
+input (or of the filter that builds them) unless -S sorts them.
 
 Options:
   -n, --null-input          use 'null' as the single input value;
@@ -77,6 +76,7 @@ type options struct {
 	positional                              []any
 	filter                                  string
 	files                                   []string
+	order                                   *keyOrder // nil with -S
 }
 
 // Run is the jq command.
@@ -89,6 +89,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	if err != nil {
 		fmt.Fprintf(inv.Stderr, "jq: error: %v\njq: 1 compile error\n", err)
 		return 3
+	}
+	if opts.order != nil {
+		opts.order.scanQuery(query)
 	}
 	names := append(slices.Clone(opts.names), "$ARGS")
 	values := append(slices.Clone(opts.values),
@@ -122,7 +125,7 @@ func namedArgs(opts *options) map[string]any {
 }
 
 func parseArgs(inv *command.Invocation) (*options, int, bool) {
-	opts := &options{indent: 2}
+	opts := &options{indent: 2, order: newKeyOrder()}
 	args := inv.Args[1:]
 	var rest []string
 	argsMode := ""
@@ -167,7 +170,9 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 			opts.raw, opts.join = true, true
 		case "--ascii-output":
 			opts.ascii = true
-		case "--sort-keys", "--color-output", "--monochrome-output", "--unbuffered":
+		case "--sort-keys":
+			opts.order = nil
+		case "--color-output", "--monochrome-output", "--unbuffered":
 		case "--tab":
 			opts.tab = true
 		case "--exit-status":
@@ -222,7 +227,9 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 					opts.raw, opts.join = true, true
 				case 'a':
 					opts.ascii = true
-				case 'S', 'C', 'M':
+				case 'S':
+					opts.order = nil
+				case 'C', 'M':
 				case 'e':
 					opts.exitSet = true
 				case 'h':
@@ -312,7 +319,7 @@ func parseJSON(s string) (any, error) {
 func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq.Code, values []any, inputs gojq.Iter) int {
 	out := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer out.Flush()
-	enc := &encoder{w: out, indent: opts.indent, tab: opts.tab, ascii: opts.ascii}
+	enc := &encoder{w: out, indent: opts.indent, tab: opts.tab, ascii: opts.ascii, order: opts.order}
 	if opts.compact {
 		enc.indent, enc.tab = -1, false
 	}
@@ -446,6 +453,7 @@ func (in *inputs) open() error {
 		in.raw = bufio.NewReaderSize(r, 64<<10)
 	} else {
 		in.cur = newDecoder(r)
+		in.cur.order = in.opts.order
 	}
 	return nil
 }
@@ -537,20 +545,21 @@ func (s *slurper) Next() (any, bool) {
 // decoder reads a stream of JSON texts, keeping integers exact; a
 // malformed text becomes a *parseError located as jq 1.6 does.
 type decoder struct {
-	d *json.Decoder
-	t *tracker
+	d     *json.Decoder
+	t     *tracker
+	order *keyOrder // learns the key order of the objects read
 }
 
 func newDecoder(r io.Reader) *decoder {
 	t := &tracker{r: r}
 	d := json.NewDecoder(t)
 	d.UseNumber()
-	return &decoder{d, t}
+	return &decoder{d: d, t: t}
 }
 
 func (d *decoder) next() (any, error) {
-	var v any
-	if err := d.d.Decode(&v); err != nil {
+	var raw json.RawMessage
+	if err := d.d.Decode(&raw); err != nil {
 		if err == io.EOF {
 			return nil, io.EOF
 		}
@@ -565,6 +574,15 @@ func (d *decoder) next() (any, error) {
 	} else {
 		d.t.commit(off)
 	}
+	if d.order != nil {
+		d.order.scan(raw)
+	}
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
 	return normalize(v), nil
 }
 
@@ -572,13 +590,10 @@ func (d *decoder) next() (any, error) {
 func normalize(v any) any {
 	switch v := v.(type) {
 	case json.Number:
-		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil && i >= math.MinInt && i <= math.MaxInt {
+		// jq 1.6 holds every number as a double: integers beyond 2^53
+		// lose precision and -0 stays negative.
+		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil && i >= -1<<53 && i <= 1<<53 && string(v) != "-0" {
 			return int(i)
-		}
-		if !strings.ContainsAny(string(v), ".eE") {
-			if b, ok := new(big.Int).SetString(string(v), 10); ok {
-				return b
-			}
 		}
 		f, _ := strconv.ParseFloat(string(v), 64)
 		return f

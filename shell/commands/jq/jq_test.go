@@ -8,12 +8,11 @@ import (
 
 const doc = `{"a":{"b":[1,2]},"s":"h\u00e9\u0001","n":3}` + "\n"
 
-// Expected outputs are jq 1.6's, except that object keys come out sorted
-// (gojq keeps objects as Go maps; documented in docs/commands.md).
+// Expected outputs are jq 1.6's.
 func TestJQ(t *testing.T) {
 	cases := []command.Case{
 		{Name: "identity", Args: []string{"jq", "."}, Stdin: doc,
-			Stdout: "{\n  \"a\": {\n    \"b\": [\n      1,\n      2\n    ]\n  },\n  \"n\": 3,\n  \"s\": \"hé\\u0001\"\n}\n"},
+			Stdout: "{\n  \"a\": {\n    \"b\": [\n      1,\n      2\n    ]\n  },\n  \"s\": \"hé\\u0001\",\n  \"n\": 3\n}\n"},
 		{Name: "compact", Args: []string{"jq", "-c", ".a"}, Stdin: doc, Stdout: "{\"b\":[1,2]}\n"},
 		{Name: "raw", Args: []string{"jq", "-r", ".s"}, Stdin: doc, Stdout: "hé\x01\n"},
 		{Name: "join", Args: []string{"jq", "-j", ".n"}, Stdin: doc, Stdout: "3"},
@@ -35,7 +34,7 @@ func TestJQ(t *testing.T) {
 		{Name: "compile error", Args: []string{"jq", ".["}, Status: 3},
 		{Name: "inputs", Args: []string{"jq", "-n", "-c", "[inputs]"}, Stdin: "1 2 3", Stdout: "[1,2,3]\n"},
 		{Name: "args", Args: []string{"jq", "-n", "-c", "$ARGS.positional", "--args", "a", "b"}, Stdout: "[\"a\",\"b\"]\n"},
-		{Name: "big int", Args: []string{"jq", "."}, Stdin: "100000000000000000000\n", Stdout: "100000000000000000000\n"},
+		{Name: "big int", Args: []string{"jq", "."}, Stdin: "100000000000000000000 12345678901234567890 9007199254740993 -0 1e-5 10000000000000000\n", Stdout: "1e+20\n12345678901234567000\n9007199254740992\n-0\n1e-05\n1e+16\n"},
 		{Name: "env", Args: []string{"jq", "-n", "-r", "$ENV.USER"}, Stdout: "user\n"},
 		{Name: "halt_error", Args: []string{"jq", "-n", "\"bye\\n\" | halt_error(3)"}, Stderr: "bye\n", Status: 3},
 		{Name: "bad json", Args: []string{"jq", "."}, Stdin: "{x", Stderr: "parse error: Invalid numeric literal at EOF at line 1, column 2\n", Status: 4},
@@ -88,5 +87,29 @@ func TestParseErrors(t *testing.T) {
 		if want := "parse error: " + c.msg + "\n"; stdout != c.out || stderr != want || status != 4 {
 			t.Errorf("jq . <<< %q\n got %q %q status %d\nwant %q %q status 4", c.in, stdout, stderr, status, c.out, want)
 		}
+	}
+}
+
+// TestKeyOrder checks that objects keep jq's insertion order: the input's
+// for objects read, the filter's for objects it builds, input keys first
+// for merges; -S sorts.
+func TestKeyOrder(t *testing.T) {
+	in := `{"b":1,"a":2,"c":{"z":1,"y":2}}` + "\n" + `{"name":"x","age":3}` + "\n"
+	for _, c := range []struct{ filter, want string }{
+		{".", `{"b":1,"a":2,"c":{"z":1,"y":2}}` + "\n" + `{"name":"x","age":3}` + "\n"},
+		{"select(.b) | .b += 1 | .c", `{"z":1,"y":2}` + "\n"},
+		{"select(.b) | . + {x: 1, d: 2} | del(.c)", `{"b":1,"a":2,"x":1,"d":2}` + "\n"},
+		{"select(.age) | {age, name}", `{"age":3,"name":"x"}` + "\n"},
+		{"select(.age) | .age as $v | {\"z z\": .age, $v, a: 1}", `{"z z":3,"v":3,"a":1}` + "\n"},
+		{"select(.b) | keys", `["a","b","c"]` + "\n"},
+	} {
+		cs := command.Case{Args: []string{"jq", "-c", c.filter}, Stdin: in}
+		if stdout, stderr, _, _ := cs.Run(Run, nil); stdout != c.want {
+			t.Errorf("jq -c %q: got %q (stderr %q), want %q", c.filter, stdout, stderr, c.want)
+		}
+	}
+	cs := command.Case{Args: []string{"jq", "-S", "-c", "."}, Stdin: in}
+	if stdout, _, _, _ := cs.Run(Run, nil); stdout != `{"a":2,"b":1,"c":{"y":2,"z":1}}`+"\n"+`{"age":3,"name":"x"}`+"\n" {
+		t.Errorf("jq -S: got %q", stdout)
 	}
 }

@@ -1,0 +1,190 @@
+package jq
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/itchyny/gojq"
+)
+
+// maxOrders bounds how many distinct key sets keyOrder remembers.
+const maxOrders = 1 << 14
+
+// keyOrder gives objects back the key order jq would print. jq keeps an
+// object's keys in insertion order; gojq holds objects as Go maps, which
+// have none. keyOrder remembers, per set of keys, the order in which an
+// input text listed them or the filter's object construction wrote them,
+// and the encoder prints a map whose key set it knows in that order
+// (sorted otherwise, and always with -S). The first order seen for a key
+// set wins.
+//
+// A key set it has not seen (". + {c: 1}") is ordered by where each key
+// first appeared: keys of the inputs first, then keys the filter names,
+// then the rest sorted, which is how jq's merges and additions come out.
+type keyOrder struct {
+	orders map[string][]string
+	rank   map[string]int
+	next   int
+}
+
+// rank bases: a key of the input ranks before one only the filter names.
+const (
+	filterRank = 1 << 40
+	unseenRank = 1 << 41
+)
+
+func newKeyOrder() *keyOrder {
+	return &keyOrder{orders: map[string][]string{}, rank: map[string]int{}}
+}
+
+func (o *keyOrder) record(keys []string, base int) {
+	for _, k := range keys {
+		if r, ok := o.rank[k]; (!ok || r >= filterRank && base < filterRank) && len(o.rank) < maxOrders {
+			o.rank[k] = base + o.next
+			o.next++
+		}
+	}
+	if len(keys) < 2 || len(o.orders) >= maxOrders {
+		return
+	}
+	var seen map[string]bool
+	if len(keys) > 8 {
+		seen = make(map[string]bool, len(keys))
+	}
+	uniq := keys[:0:0]
+	for _, k := range keys {
+		if seen != nil {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		} else if slices.Contains(uniq, k) {
+			continue
+		}
+		uniq = append(uniq, k)
+	}
+	sig := signature(slices.Sorted(slices.Values(uniq)))
+	if _, ok := o.orders[sig]; !ok {
+		o.orders[sig] = uniq
+	}
+}
+
+// keys returns m's keys in the remembered order, or sorted.
+func (o *keyOrder) keys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if o == nil || len(keys) < 2 {
+		return keys
+	}
+	if ord, ok := o.orders[signature(keys)]; ok {
+		return ord
+	}
+	rank := func(k string) int {
+		if r, ok := o.rank[k]; ok {
+			return r
+		}
+		return unseenRank
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
+	return keys
+}
+
+func signature(sorted []string) string { return strings.Join(sorted, "\x00") }
+
+// scan records the key order of every object in one JSON text (already
+// checked by encoding/json).
+func (o *keyOrder) scan(raw []byte) {
+	var stack [][]string
+	var isObject []bool
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case '{', '[':
+			stack = append(stack, nil)
+			isObject = append(isObject, raw[i] == '{')
+		case '}', ']':
+			if len(stack) == 0 {
+				return
+			}
+			if isObject[len(isObject)-1] {
+				o.record(stack[len(stack)-1], 0)
+			}
+			stack, isObject = stack[:len(stack)-1], isObject[:len(isObject)-1]
+		case '"':
+			j, escaped := i+1, false
+			for ; j < len(raw) && raw[j] != '"'; j++ {
+				if raw[j] == '\\' {
+					j++
+					escaped = true
+				}
+			}
+			if j >= len(raw) {
+				return
+			}
+			k := j + 1
+			for k < len(raw) && (raw[k] == ' ' || raw[k] == '\t' || raw[k] == '\n' || raw[k] == '\r') {
+				k++
+			}
+			if len(stack) > 0 && isObject[len(isObject)-1] && k < len(raw) && raw[k] == ':' {
+				key := string(raw[i+1 : j])
+				if escaped {
+					json.Unmarshal(raw[i:j+1], &key)
+				}
+				stack[len(stack)-1] = append(stack[len(stack)-1], key)
+			}
+			i = j
+		}
+	}
+}
+
+// scanQuery records the key order of each object construction in the
+// filter whose keys are all constant ({name, age: .a, "x y": 1}).
+func (o *keyOrder) scanQuery(q *gojq.Query) {
+	seen := map[uintptr]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() || seen[v.Pointer()] {
+				return
+			}
+			seen[v.Pointer()] = true
+			if obj, ok := v.Interface().(*gojq.Object); ok {
+				o.recordObject(obj)
+			}
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := range v.NumField() {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := range v.Len() {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(q))
+}
+
+func (o *keyOrder) recordObject(obj *gojq.Object) {
+	keys := make([]string, 0, len(obj.KeyVals))
+	for _, kv := range obj.KeyVals {
+		switch {
+		case kv.Key != "" && !strings.HasPrefix(kv.Key, "$"):
+			keys = append(keys, kv.Key)
+		case kv.Key != "":
+			keys = append(keys, kv.Key[1:]) // {$x} is {x: $x}
+		case kv.KeyString != nil && kv.KeyString.Queries == nil:
+			keys = append(keys, kv.KeyString.Str)
+		default:
+			return
+		}
+	}
+	o.record(keys, filterRank)
+}
