@@ -18,5 +18,6 @@ func Commands() []command.Command {
 		{Name: "join", Summary: "join lines of two files on a common field", Help: joinHelp, Run: runJoin},
 		{Name: "column", Summary: "columnate lists", Help: columnHelp, Run: runColumn},
 		{Name: "numfmt", Summary: "convert numbers from/to human-readable strings", Help: numfmtHelp, Run: runNumfmt},
+		{Name: "shuf", Summary: "generate random permutations", Help: shufHelp, Run: runShuf},
 	}
 }

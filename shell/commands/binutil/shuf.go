@@ -1,0 +1,231 @@
+package binutil
+
+import (
+	"bufio"
+	"context"
+	crand "crypto/rand"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+const shufHelp = `Usage: shuf [OPTION]... [FILE]
+  or:  shuf -e [OPTION]... [ARG]...
+  or:  shuf -i LO-HI [OPTION]...
+Write a random permutation of the input lines to standard output.
+
+With no FILE, or when FILE is -, read standard input.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -e, --echo                treat each ARG as an input line
+  -i, --input-range=LO-HI   treat each number LO through HI as an input line
+  -n, --head-count=COUNT    output at most COUNT lines
+  -o, --output=FILE         write result to FILE instead of standard output
+      --random-source=FILE  get random bytes from FILE
+  -r, --repeat              output lines can be repeated
+  -z, --zero-terminated     line delimiter is NUL, not newline
+      --help        display this help and exit
+`
+
+// maxShufBytes bounds what shuf holds in memory without -n.
+const maxShufBytes = 1 << 30
+
+func runShuf(ctx context.Context, inv *command.Invocation) int {
+	fset := inv.NewFlags()
+	var echo, repeat, zero bool
+	var rng, count, output, source string
+	fset.BoolVarP(&echo, "echo", "e", false, "")
+	fset.StringVarP(&rng, "input-range", "i", "", "")
+	fset.StringVarP(&count, "head-count", "n", "", "")
+	fset.StringVarP(&output, "output", "o", "", "")
+	fset.StringVar(&source, "random-source", "", "")
+	fset.BoolVarP(&repeat, "repeat", "r", false, "")
+	fset.BoolVarP(&zero, "zero-terminated", "z", false, "")
+	args, st, ok := inv.ParseFlags(fset, 1)
+	if !ok {
+		return st
+	}
+	eol := byte('\n')
+	if zero {
+		eol = 0
+	}
+	limit := int64(math.MaxInt64)
+	if count != "" {
+		v, err := strconv.ParseUint(count, 10, 64)
+		if err != nil {
+			inv.Errorf("invalid line count: ‘%s’", count)
+			return 1
+		}
+		limit = int64(min(v, math.MaxInt64))
+	}
+	if echo && rng != "" {
+		inv.Errorf("cannot combine -e and -i options")
+		return inv.Usage(1, "")
+	}
+	var seed [32]byte
+	if source != "" {
+		r, err := openInput(ctx, inv, source)
+		if err != nil {
+			return inv.PathError(source, err)
+		}
+		_, err = io.ReadFull(r, seed[:])
+		r.Close()
+		if err != nil && err != io.ErrUnexpectedEOF {
+			inv.Errorf("%s: end of file", source)
+			return 1
+		}
+	} else {
+		crand.Read(seed[:])
+	}
+	rnd := rand.New(rand.NewChaCha8(seed))
+	var out io.Writer = inv.Stdout
+	if output != "" {
+		f, err := inv.FS.OpenFile(inv.Abs(output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			return inv.PathError(output, err)
+		}
+		defer f.Close()
+		out = f
+	}
+	w := newWriter(out)
+	defer w.Flush()
+	emit := func(s string) bool {
+		w.WriteString(s)
+		w.WriteByte(eol)
+		return ctx.Err() == nil
+	}
+	finish := func() int {
+		if ctx.Err() != nil {
+			return statusCancelled
+		}
+		if err := w.Flush(); err != nil {
+			inv.Errorf("write error: %s", command.Strerror(err))
+			return 1
+		}
+		return 0
+	}
+	if rng != "" {
+		if len(args) > 0 {
+			return inv.Usage(1, "extra operand ‘%s’", args[0])
+		}
+		loS, hiS, ok := strings.Cut(rng, "-")
+		lo, err1 := strconv.ParseUint(loS, 10, 64)
+		hi, err2 := strconv.ParseUint(hiS, 10, 64)
+		if !ok || err1 != nil || err2 != nil || hi+1 < lo {
+			inv.Errorf("invalid input range: ‘%s’", rng)
+			return 1
+		}
+		n := hi - lo + 1
+		if repeat {
+			if n == 0 {
+				inv.Errorf("no lines to repeat")
+				return 1
+			}
+			for i := int64(0); i < limit; i++ {
+				if !emit(strconv.FormatUint(lo+rnd.Uint64N(n), 10)) {
+					break
+				}
+			}
+			return finish()
+		}
+		// A partial Fisher-Yates over the range, remembering only the
+		// swapped positions, so "-i 1-1000000000 -n 3" needs no memory.
+		k := min(uint64(limit), n)
+		swapped := map[uint64]uint64{}
+		at := func(i uint64) uint64 {
+			if v, ok := swapped[i]; ok {
+				return v
+			}
+			return i
+		}
+		for i := uint64(0); i < k; i++ {
+			j := i + rnd.Uint64N(n-i)
+			vi, vj := at(i), at(j)
+			swapped[j] = vi
+			if !emit(strconv.FormatUint(lo+vj, 10)) {
+				break
+			}
+		}
+		return finish()
+	}
+	var lines []string
+	if echo {
+		lines = args
+	} else {
+		if len(args) > 1 {
+			return inv.Usage(1, "extra operand ‘%s’", args[1])
+		}
+		name := "-"
+		if len(args) == 1 {
+			name = args[0]
+		}
+		r, err := openInput(ctx, inv, name)
+		if err != nil {
+			return inv.PathError(name, err)
+		}
+		defer r.Close()
+		br := bufio.NewReaderSize(r, bufSize)
+		held := 0
+		seen := int64(0)
+		reservoir := !repeat && limit < math.MaxInt64
+		for {
+			s, err := br.ReadString(eol)
+			if s != "" {
+				s = strings.TrimSuffix(s, string(eol))
+				seen++
+				switch {
+				case !reservoir:
+					held += len(s)
+					if held > maxShufBytes {
+						inv.Errorf("%s: input exceeds the in-memory limit of %d MiB", name, maxShufBytes>>20)
+						return 1
+					}
+					lines = append(lines, s)
+				case int64(len(lines)) < limit:
+					lines = append(lines, s)
+				default:
+					// Reservoir sampling keeps -n's memory at COUNT lines.
+					if j := rnd.Int64N(seen); j < limit {
+						lines[j] = s
+					}
+				}
+			}
+			if err != nil {
+				if err != io.EOF {
+					if ctx.Err() != nil {
+						return statusCancelled
+					}
+					return inv.PathError(name, err)
+				}
+				break
+			}
+		}
+	}
+	if repeat {
+		if len(lines) == 0 {
+			if limit == 0 {
+				return finish()
+			}
+			inv.Errorf("no lines to repeat")
+			return 1
+		}
+		for i := int64(0); i < limit; i++ {
+			if !emit(lines[rnd.IntN(len(lines))]) {
+				break
+			}
+		}
+		return finish()
+	}
+	rnd.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	for i, s := range lines {
+		if int64(i) >= limit || !emit(s) {
+			break
+		}
+	}
+	return finish()
+}
