@@ -50,7 +50,8 @@ func (e *encoder) encode(v any, depth int) {
 		}
 		e.w.Write(strconv.AppendInt(e.num[:0], int64(v), 10))
 	case *big.Int:
-		e.w.WriteString(v.String())
+		f, _ := new(big.Float).SetInt(v).Float64()
+		e.w.Write(appendDtoa(e.num[:0], f)) // jq 1.6 reads every number as a double
 	case float64:
 		e.float(v)
 	case string:

@@ -102,6 +102,7 @@ func TestKeyOrder(t *testing.T) {
 		{"select(.age) | {age, name}", `{"age":3,"name":"x"}` + "\n"},
 		{"select(.age) | .age as $v | {\"z z\": .age, $v, a: 1}", `{"z z":3,"v":3,"a":1}` + "\n"},
 		{"select(.b) | keys", `["a","b","c"]` + "\n"},
+		{"select(.b) | keys_unsorted, (to_entries | map(.key)), with_entries(.value |= 0)", `["b","a","c"]` + "\n" + `["b","a","c"]` + "\n" + `{"b":0,"a":0,"c":0}` + "\n"},
 	} {
 		cs := command.Case{Args: []string{"jq", "-c", c.filter}, Stdin: in}
 		if stdout, stderr, _, _ := cs.Run(Run, nil); stdout != c.want {

@@ -2,6 +2,7 @@ package jq
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -187,4 +188,59 @@ func (o *keyOrder) recordObject(obj *gojq.Object) {
 		}
 	}
 	o.record(keys, filterRank)
+}
+
+// orderedDefs replace gojq's to_entries and with_entries, which walk
+// keys (sorted), with jq's own definitions over keys_unsorted, and give
+// keys_unsorted the remembered order. Definitions in the query take
+// precedence over gojq's builtins.
+var orderedDefs = mustParse(`def keys_unsorted: _memsh_keys_unsorted;
+def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
+def with_entries(f): to_entries | map(f) | from_entries;
+.`)
+
+func mustParse(src string) *gojq.Query {
+	q, err := gojq.Parse(src)
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+// keysUnsorted is jq's keys_unsorted: an object's keys in their order,
+// an array's indices.
+func (o *keyOrder) keysUnsorted(v any, _ []any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := o.keys(v)
+		out := make([]any, len(keys))
+		for i, k := range keys {
+			out[i] = k
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i := range v {
+			out[i] = i
+		}
+		return out
+	}
+	b, _ := gojq.Marshal(v)
+	return fmt.Errorf("%s (%s) has no keys", typeName(v), b)
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "number"
 }
