@@ -101,6 +101,8 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	query.FuncDefs = append(slices.Clone(orderedDefs.FuncDefs), query.FuncDefs...)
 	code, err := gojq.Compile(query,
 		gojq.WithFunction("_memsh_keys_unsorted", 0, 0, opts.order.keysUnsorted),
+		gojq.WithFunction("_memsh_tojson", 0, 0, opts.order.toJSON),
+		gojq.WithFunction("input_filename", 0, 0, stream.filename),
 		gojq.WithVariables(names),
 		gojq.WithEnvironLoader(func() []string { return inv.Environ }),
 		gojq.WithInputIter(inputs))
@@ -244,9 +246,10 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 			}
 		}
 	}
+	// jq 1.6 runs "." when no filter is given and its input or output is
+	// not a terminal, which is always so for a command inside memsh.
 	if !filterSet {
-		fmt.Fprint(inv.Stderr, help)
-		return nil, 2, false
+		opts.filter = "."
 	}
 	switch argsMode {
 	case "--args":
@@ -425,7 +428,8 @@ type inputs struct {
 	cur    *decoder
 	raw    *bufio.Reader
 	done   bool
-	failed bool // a file could not be opened: jq exits 2 at the end
+	failed bool   // a file could not be opened: jq exits 2 at the end
+	name   string // the file being read ("<stdin>"), "" before the first
 }
 
 func newInputs(ctx context.Context, inv *command.Invocation, opts *options) (gojq.Iter, *inputs) {
@@ -443,6 +447,10 @@ func newInputs(ctx context.Context, inv *command.Invocation, opts *options) (goj
 func (in *inputs) open() error {
 	name := in.files[0]
 	in.files = in.files[1:]
+	in.name = name
+	if name == "-" {
+		in.name = "<stdin>"
+	}
 	var r io.Reader = in.inv.Stdin
 	if name != "-" {
 		f, err := in.inv.FS.Open(in.inv.Abs(name))
@@ -499,6 +507,14 @@ func (in *inputs) Next() (any, bool) {
 		return v, true
 	}
 	return nil, false
+}
+
+// filename is jq's input_filename: the file being read, null before any.
+func (in *inputs) filename(any, []any) any {
+	if in.name == "" {
+		return nil
+	}
+	return in.name
 }
 
 type slurper struct {

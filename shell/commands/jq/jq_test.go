@@ -114,3 +114,24 @@ func TestKeyOrder(t *testing.T) {
 		t.Errorf("jq -S: got %q", stdout)
 	}
 }
+
+// TestJQ16Builtins covers jq 1.6 behaviour gojq lacks or words otherwise.
+func TestJQ16Builtins(t *testing.T) {
+	files := map[string]string{"/home/user/f.json": `{"b":1,"a":"xa"}`}
+	for _, c := range []struct {
+		args        []string
+		stdin, want string
+	}{
+		{[]string{"jq"}, "{\"b\":1,\"a\":2}", "{\n  \"b\": 1,\n  \"a\": 2\n}\n"},
+		{[]string{"jq", "-c", "tojson, tostring, [{k: [1, {}]} | leaf_paths]", "f.json"}, "", "\"{\\\"b\\\":1,\\\"a\\\":\\\"xa\\\"}\"\n\"{\\\"b\\\":1,\\\"a\\\":\\\"xa\\\"}\"\n[[\"k\",0]]\n"},
+		{[]string{"jq", "-c", "[.b, .a, 5] | map(ltrimstr(\"x\"), rtrimstr(\"a\"))", "f.json"}, "", "[1,1,\"a\",\"x\",5,5]\n"},
+		{[]string{"jq", "input_filename", "f.json"}, "", "\"f.json\"\n"},
+		{[]string{"jq", "input_filename"}, "1", "\"<stdin>\"\n"},
+		{[]string{"jq", "-n", "input_filename"}, "1", "null\n"},
+	} {
+		cs := command.Case{Args: c.args, Stdin: c.stdin, Files: files}
+		if stdout, stderr, _, _ := cs.Run(Run, nil); stdout != c.want {
+			t.Errorf("%q: got %q (stderr %q), want %q", c.args, stdout, stderr, c.want)
+		}
+	}
+}

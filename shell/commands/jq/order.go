@@ -1,6 +1,7 @@
 package jq
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -194,10 +195,29 @@ func (o *keyOrder) recordObject(obj *gojq.Object) {
 // keys (sorted), with jq's own definitions over keys_unsorted, and give
 // keys_unsorted the remembered order. Definitions in the query take
 // precedence over gojq's builtins.
+//
+// The other definitions are jq 1.6's where gojq differs: tojson and
+// tostring keep key order, ltrimstr/rtrimstr leave anything but a string
+// with a matching affix alone, and leaf_paths exists.
 var orderedDefs = mustParse(`def keys_unsorted: _memsh_keys_unsorted;
 def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
 def with_entries(f): to_entries | map(f) | from_entries;
+def tojson: _memsh_tojson;
+def tostring: if type == "string" then . else _memsh_tojson end;
+def ltrimstr($x): if type == "string" and ($x | type) == "string" and startswith($x) then .[($x | length):] else . end;
+def rtrimstr($x): if type == "string" and ($x | type) == "string" and endswith($x) and ($x | length) > 0 then .[:length - ($x | length)] else . end;
+def leaf_paths: paths(scalars);
 .`)
+
+// toJSON is jq's tojson: the compact text, keys in their order.
+func (o *keyOrder) toJSON(v any, _ []any) any {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	e := &encoder{w: w, indent: -1, order: o}
+	e.encode(v, 0)
+	w.Flush()
+	return b.String()
+}
 
 func mustParse(src string) *gojq.Query {
 	q, err := gojq.Parse(src)
