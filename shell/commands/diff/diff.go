@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -37,6 +38,7 @@ Compare FILES line by line.
   -i, --ignore-case             ignore case differences in file contents
   -b, --ignore-space-change     ignore changes in the amount of white space
   -w, --ignore-all-space        ignore all white space
+  -Z, --ignore-trailing-space   ignore white space at line end
   -B, --ignore-blank-lines      ignore changes where lines are all blank
       --label LABEL             use LABEL instead of file name and timestamp
                                   (can be repeated)
@@ -50,7 +52,7 @@ Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.
 type options struct {
 	brief, identical, recursive, newFile bool
 	ignoreCase, spaceChange, allSpace    bool
-	blankLines                           bool
+	blankLines, trailingSpace            bool
 	unified                              int // -1: normal format
 	context                              int // -1: not the context format
 	labels                               []string
@@ -72,6 +74,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	flags.BoolVarP(&opts.spaceChange, "ignore-space-change", "b", false, "")
 	flags.BoolVarP(&opts.allSpace, "ignore-all-space", "w", false, "")
 	flags.BoolVarP(&opts.blankLines, "ignore-blank-lines", "B", false, "")
+	flags.BoolVarP(&opts.trailingSpace, "ignore-trailing-space", "Z", false, "")
 	flags.StringArrayVar(&opts.labels, "label", nil, "")
 	// --unified's NUM is optional, but only in the long form: a pflag
 	// NoOptDefVal would also swallow the digits of "-U1".
@@ -83,6 +86,14 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 			inv.Args[i] = "--context=3"
 		}
 	}
+	if bad, ok := badContextLength(inv.Args[1:]); ok {
+		inv.Errorf("invalid context length '%s'", bad)
+		inv.Errorf("Try '%s --help' for more information.", inv.Name())
+		return 2
+	}
+	// diffutils words its usage hint as a diagnostic: "diff: Try ...".
+	stderr := inv.Stderr
+	inv.Stderr = tryPrefixer{w: stderr, prefix: inv.Name() + ": "}
 	operands, status, ok := inv.ParseFlags(flags, 2)
 	if !ok {
 		return status
@@ -111,10 +122,61 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	default:
 		return inv.Usage(2, "extra operand '%s'", operands[2])
 	}
+	inv.Stderr = stderr
 	out := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer out.Flush()
 	d := &differ{ctx: ctx, inv: inv, opts: opts, out: out}
 	return d.paths(operands[0], operands[1], true)
+}
+
+// tryPrefixer writes through to w, putting prefix before the "Try
+// 'diff --help'" line the shared usage helpers print.
+type tryPrefixer struct {
+	w      io.Writer
+	prefix string
+}
+
+func (t tryPrefixer) Write(p []byte) (int, error) {
+	if bytes.HasPrefix(p, []byte("Try '")) {
+		if _, err := io.WriteString(t.w, t.prefix); err != nil {
+			return 0, err
+		}
+	}
+	return t.w.Write(p)
+}
+
+// badContextLength finds a -U/-C/--unified=/--context= value that is not
+// a number, which diffutils reports before anything else.
+func badContextLength(args []string) (string, bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		var val string
+		switch {
+		case a == "--":
+			return "", false
+		case strings.HasPrefix(a, "--unified="), strings.HasPrefix(a, "--context="):
+			_, val, _ = strings.Cut(a, "=")
+		case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
+			j := strings.IndexAny(a, "UC")
+			if j < 0 {
+				continue
+			}
+			val = a[j+1:]
+			if val == "" {
+				if i+1 >= len(args) {
+					return "", false
+				}
+				i++
+				val = args[i]
+			}
+		default:
+			continue
+		}
+		if n, err := strconv.Atoi(val); err != nil || n < 0 {
+			return val, true
+		}
+	}
+	return "", false
 }
 
 type differ struct {
@@ -328,7 +390,7 @@ func (d *differ) files(a, b *input) int {
 
 // keys are the lines as compared: with -i, -b, -w applied.
 func (d *differ) keys(lines []string) []string {
-	if !d.opts.ignoreCase && !d.opts.spaceChange && !d.opts.allSpace {
+	if !d.opts.ignoreCase && !d.opts.spaceChange && !d.opts.allSpace && !d.opts.trailingSpace {
 		return lines
 	}
 	keys := make([]string, len(lines))
@@ -347,6 +409,8 @@ func (d *differ) keys(lines []string) []string {
 			if len(lines[i]) > 0 && (lines[i][0] == ' ' || lines[i][0] == '\t') {
 				l = " " + l
 			}
+		case d.opts.trailingSpace:
+			l = strings.TrimRightFunc(l, unicode.IsSpace)
 		}
 		if d.opts.ignoreCase {
 			l = strings.ToLower(l)
