@@ -104,7 +104,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 			}
 			data, err := inv.FS.ReadFile(inv.Abs(val))
 			if err != nil {
-				inv.Errorf("couldn't open file %s (%s)", val, command.Strerror(err))
+				inv.Errorf("cannot open %s (%s)", val, command.Strerror(err))
 				return 2
 			}
 			progSrcs = append(progSrcs, string(data))

@@ -75,6 +75,8 @@ func TestAwkCommandLine(t *testing.T) {
 		{Name: "numeric strnum compare", Args: []string{"awk", "$1 > 9"}, Stdin: "10\n9\nabc\n", Stdout: "10\nabc\n"},
 		{Name: "printf reuse", Args: []string{"awk", "BEGIN{printf \"%s-%s\\n\", \"a\"}"}, Stdout: "a-", Stderr: "awk: fatal: run time error: not enough arguments passed to printf(\"%s-%s\n\")\n", Status: 2},
 		{Name: "print to stderr", Args: []string{"awk", "BEGIN{print \"b\" > \"/dev/stderr\"; printf \"%d\\n\", 2 > \"/dev/stderr\"; print \"out\"}"}, Stdout: "out\n", Stderr: "b\n2\n"},
+		{Name: "missing program file", Args: []string{"awk", "-f", "nope"}, Stderr: "awk: cannot open nope (No such file or directory)\n", Status: 2},
+		{Name: "builtin arity", Args: []string{"awk", "BEGIN{print substr(\"abc\")}"}, Stderr: "awk: line 1: wrong number of arguments in call to substr\n", Status: 2},
 		{Name: "regex FS", Args: []string{"awk", "-F", "[,;]+", "{print $3}"}, Stdin: "a,;b;c\n", Stdout: "c\n"},
 		{Name: "dot FS is literal", Args: []string{"awk", "-F.", "{print $2}"}, Stdin: "a.b\n", Stdout: "b\n"},
 		{Name: "pipe FS is literal", Args: []string{"awk", "-F|", "{print $2}"}, Stdin: "a|b\n", Stdout: "b\n"},

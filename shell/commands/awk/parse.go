@@ -1282,7 +1282,7 @@ var arity = map[string][2]int{
 func checkArity(c *builtinCall) error {
 	a := arity[c.name]
 	if len(c.args) < a[0] || (a[1] >= 0 && len(c.args) > a[1]) {
-		return fmt.Errorf("%d is invalid as number of arguments for %s", len(c.args), c.name)
+		return fmt.Errorf("wrong number of arguments in call to %s", c.name)
 	}
 	switch c.name {
 	case "split", "match":
