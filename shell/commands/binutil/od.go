@@ -207,6 +207,88 @@ func cFloat(s string) string {
 	return s
 }
 
+// appendPadded appends s right-aligned in width w.
+func appendPadded(dst []byte, w int, s []byte) []byte {
+	for i := len(s); i < w; i++ {
+		dst = append(dst, ' ')
+	}
+	return append(dst, s...)
+}
+
+// appendBase appends u in base 8 or 16, zero-padded to digits.
+func appendBase(dst []byte, u uint64, base uint64, digits int) []byte {
+	var tmp [24]byte
+	i := len(tmp)
+	for u > 0 || i == len(tmp) {
+		i--
+		tmp[i] = "0123456789abcdef"[u%base]
+		u /= base
+	}
+	for n := len(tmp) - i; n < digits; n++ {
+		dst = append(dst, '0')
+	}
+	return append(dst, tmp[i:]...)
+}
+
+// odAppendField appends one value of spec, right-aligned in w columns;
+// the integer and character types avoid fmt (od's hot path).
+func odAppendField(dst []byte, w int, sp odSpec, b []byte, big bool, scratch []byte) []byte {
+	switch sp.kind {
+	case 'x', 'o', 'u', 'd', 'c', 'a':
+	default:
+		return appendPadded(dst, w, []byte(odField(sp, b, big)))
+	}
+	var u uint64
+	switch sp.size {
+	case 1:
+		u = uint64(b[0])
+	case 2:
+		if big {
+			u = uint64(b[0])<<8 | uint64(b[1])
+		} else {
+			u = uint64(b[1])<<8 | uint64(b[0])
+		}
+	case 4:
+		if big {
+			u = uint64(binary.BigEndian.Uint32(b))
+		} else {
+			u = uint64(binary.LittleEndian.Uint32(b))
+		}
+	case 8:
+		if big {
+			u = binary.BigEndian.Uint64(b)
+		} else {
+			u = binary.LittleEndian.Uint64(b)
+		}
+	}
+	scratch = scratch[:0]
+	switch sp.kind {
+	case 'x':
+		scratch = appendBase(scratch, u, 16, sp.width)
+	case 'o':
+		scratch = appendBase(scratch, u, 8, sp.width)
+	case 'u':
+		scratch = strconv.AppendUint(scratch, u, 10)
+	case 'd':
+		shift := 64 - 8*uint(sp.size)
+		scratch = strconv.AppendInt(scratch, int64(u<<shift)>>shift, 10)
+	case 'c':
+		scratch = append(scratch, odCharC[b[0]]...)
+	case 'a':
+		scratch = append(scratch, odCharA[b[0]&0x7f]...)
+	}
+	return appendPadded(dst, w, scratch)
+}
+
+// odCharC and odCharA are the -t c and -t a spellings of every byte.
+var odCharC, odCharA = func() (c, a [256]string) {
+	for i := 0; i < 256; i++ {
+		c[i] = odField(odSpec{kind: 'c', size: 1}, []byte{byte(i)}, false)
+		a[i] = odField(odSpec{kind: 'a', size: 1}, []byte{byte(i)}, false)
+	}
+	return
+}()
+
 // odField formats one value of spec from b (little-endian unless big).
 func odField(sp odSpec, b []byte, big bool) string {
 	var order binary.ByteOrder = binary.LittleEndian
@@ -454,7 +536,41 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 	prev := make([]byte, perLine)
 	padded := make([]byte, perLine+8)
 	havePrev, starred := false, false
-	var line bytes.Buffer
+	// Each field's printed width, spreading a type's padding over its
+	// fields as GNU does; the same for every line.
+	widths := make([][]int, len(specs))
+	for s, sp := range specs {
+		fields := perLine / sp.size
+		total := maxWidth - fields*(sp.width+1)
+		pad := total
+		widths[s] = make([]int, fields+1)
+		for f := 0; f < fields; f++ {
+			next := total * (fields - f - 1) / fields
+			widths[s][f] = pad - next + sp.width + 1
+			pad = next
+		}
+	}
+	addrWidth := 0
+	if addrFmt != "" {
+		addrWidth = len(fmt.Sprintf(addrFmt, 0))
+	}
+	appendAddr := func(dst []byte, a int64) []byte {
+		switch radix {
+		case "o":
+			return appendBase(dst, uint64(a), 8, 7)
+		case "x":
+			return appendBase(dst, uint64(a), 16, 6)
+		case "d":
+			s := strconv.AppendInt(nil, a, 10)
+			for i := len(s); i < 7; i++ {
+				dst = append(dst, '0')
+			}
+			return append(dst, s...)
+		}
+		return dst
+	}
+	var line []byte
+	scratch := make([]byte, 0, 64)
 	for {
 		n, err := readFull(r, block)
 		if n == 0 {
@@ -470,42 +586,41 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 			}
 		} else {
 			starred = false
-			line.Reset()
+			line = line[:0]
 			copy(padded, block[:n])
 			clear(padded[n:])
 			for i, sp := range specs {
 				if i == 0 {
-					if addrFmt != "" {
-						fmt.Fprintf(&line, addrFmt, addr)
+					line = appendAddr(line, addr)
+				} else {
+					for k := 0; k < addrWidth; k++ {
+						line = append(line, ' ')
 					}
-				} else if addrFmt != "" {
-					fmt.Fprintf(&line, "%*s", len(fmt.Sprintf(addrFmt, 0)), "")
 				}
-				fields := perLine / sp.size
-				total := maxWidth - fields*(sp.width+1)
-				pad := total
 				shown := (n + sp.size - 1) / sp.size
 				for f := 0; f < shown; f++ {
-					i := fields - f
-					next := total * (i - 1) / fields
-					fmt.Fprintf(&line, "%*s", pad-next+sp.width+1, odField(sp, padded[f*sp.size:], big))
-					pad = next
+					line = odAppendField(line, widths[i][f], sp, padded[f*sp.size:], big, scratch)
 				}
 				if sp.z {
-					blank := (perLine - n) / sp.size
-					fmt.Fprintf(&line, "%*s", blank*(sp.width+1)+pad, "")
-					line.WriteString("  >")
+					rest := 0
+					for f := shown; f < perLine/sp.size; f++ {
+						rest += widths[i][f]
+					}
+					for k := 0; k < rest; k++ {
+						line = append(line, ' ')
+					}
+					line = append(line, "  >"...)
 					for _, c := range block[:n] {
 						if c < 0x20 || c >= 0x7f {
 							c = '.'
 						}
-						line.WriteByte(c)
+						line = append(line, c)
 					}
-					line.WriteString("<")
+					line = append(line, '<')
 				}
-				line.WriteByte('\n')
+				line = append(line, '\n')
 			}
-			w.Write(line.Bytes())
+			w.Write(line)
 		}
 		copy(prev, block)
 		havePrev = n == perLine

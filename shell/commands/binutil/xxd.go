@@ -314,7 +314,8 @@ func xxdDump(ctx context.Context, inv *command.Invocation, o *xxdOpts, name stri
 		if o.decimal {
 			line = fmt.Appendf(line, "%08d: ", addr)
 		} else {
-			line = fmt.Appendf(line, "%08x: ", addr)
+			line = appendBase(line, uint64(addr), 16, 8)
+			line = append(line, ':', ' ')
 		}
 		start := len(line)
 		for i, c := range buf[:n] {
