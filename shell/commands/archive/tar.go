@@ -33,6 +33,7 @@ Examples:
  Main operation mode:
 
   -c, --create               create a new archive
+  -r, --append               append files to the end of an archive
   -t, --list                 list the contents of an archive
   -x, --extract, --get       extract files from an archive
 
@@ -104,7 +105,7 @@ const tarRecord = 10240
 
 // tarOpts are tar's switches.
 type tarOpts struct {
-	create, extract, list                  bool
+	create, extract, list, appendMode      bool
 	file, dir                              string
 	verbose                                int
 	gz, xz, bz, zst, auto                  bool
@@ -161,20 +162,23 @@ func (t *tarRun) warnf(format string, args ...any) {
 // oldStyle expands tar's traditional first argument ("czvf a.tgz dir"):
 // its letters are options, and those that take a value take the
 // following arguments in order.
-func oldStyle(args []string) []string {
+func oldStyle(args []string) ([]string, string) {
 	if len(args) == 0 || args[0] == "" || strings.HasPrefix(args[0], "-") {
-		return args
+		return args, ""
 	}
 	var out []string
 	rest := args[1:]
 	for _, c := range args[0] {
 		out = append(out, "-"+string(c))
-		if strings.ContainsRune("fCTXbN", c) && len(rest) > 0 {
+		if strings.ContainsRune("fCTXbN", c) {
+			if len(rest) == 0 {
+				return nil, fmt.Sprintf("Old option '%c' requires an argument.", c)
+			}
 			out = append(out, rest[0])
 			rest = rest[1:]
 		}
 	}
-	return append(out, rest...)
+	return append(out, rest...), ""
 }
 
 func runTar(ctx context.Context, inv *command.Invocation) (status int) {
@@ -182,13 +186,20 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	t.ids.fsys = inv.FS
 	t.loc = location(inv)
 	sub := *inv
-	sub.Args = append([]string{inv.Args[0]}, oldStyle(inv.Args[1:])...)
+	expanded, oldErr := oldStyle(inv.Args[1:])
+	if oldErr != "" {
+		inv.Errorf("%s", oldErr)
+		fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+		return 2
+	}
+	sub.Args = append([]string{inv.Args[0]}, expanded...)
 	fset := sub.NewFlags()
 	o := &t.o
 	fset.BoolVarP(&o.create, "create", "c", false, "")
 	fset.BoolVarP(&o.extract, "extract", "x", false, "")
 	fset.BoolVar(&o.extract, "get", false, "")
 	fset.BoolVarP(&o.list, "list", "t", false, "")
+	fset.BoolVarP(&o.appendMode, "append", "r", false, "")
 	fset.StringVarP(&o.file, "file", "f", "-", "")
 	fset.StringVarP(&o.dir, "directory", "C", "", "")
 	fset.CountVarP(&o.verbose, "verbose", "v", "")
@@ -232,7 +243,7 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	}
 	names := fset.Args()
 	modes := 0
-	for _, b := range []bool{o.create, o.extract, o.list} {
+	for _, b := range []bool{o.create, o.extract, o.list, o.appendMode} {
 		if b {
 			modes++
 		}
@@ -282,6 +293,13 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 		}
 	}()
 	switch {
+	case o.appendMode:
+		if o.file == "-" {
+			inv.Errorf("Cannot update compressed archives")
+			fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+			return 2
+		}
+		t.appendTo(names)
 	case o.create:
 		if len(names) == 0 {
 			inv.Errorf("Cowardly refusing to create an empty archive")
@@ -417,6 +435,70 @@ func (t *tarRun) create(names []string) {
 	}
 }
 
+// appendTo is -r: it finds the end of an uncompressed archive (the
+// first all-zero header block) and writes the new members from there.
+func (t *tarRun) appendTo(names []string) {
+	inv, o := t.inv, &t.o
+	t.archive = inv.Abs(o.file)
+	f, err := inv.FS.OpenFile(t.archive, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
+		panic(tarFatal{})
+	}
+	defer f.Close()
+	var end int64
+	block := make([]byte, 512)
+	if n, _ := f.ReadAt(block, 0); sniff(block[:n]) != codecNone {
+		t.errorf("Cannot update compressed archives")
+		panic(tarFatal{})
+	}
+	for {
+		n, err := f.ReadAt(block, end)
+		if n < 512 || err != nil && err != io.EOF {
+			break
+		}
+		if bytes.Count(block, []byte{0}) == 512 {
+			break
+		}
+		size, perr := strconv.ParseInt(strings.TrimRight(strings.TrimSpace(string(bytes.TrimRight(block[124:136], "\x00"))), " "), 8, 64)
+		if perr != nil {
+			t.errorf("This does not look like a tar archive")
+			panic(tarFatal{})
+		}
+		end += 512 + (size+511)/512*512
+	}
+	if _, err := f.Seek(end, io.SeekStart); err != nil {
+		t.errorf("%s: Cannot seek: %s", o.file, command.Strerror(err))
+		panic(tarFatal{})
+	}
+	cw := &countWriter{w: ctxWriter{t.ctx, f}, n: end}
+	bw := newWriter(cw)
+	tw := tar.NewWriter(bw)
+	t.links = map[uint64]string{}
+	for _, n := range names {
+		if t.ctx.Err() != nil {
+			return
+		}
+		t.add(tw, n, true)
+	}
+	err = tw.Close()
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil && cw.n%tarRecord != 0 {
+		_, err = cw.Write(make([]byte, tarRecord-cw.n%tarRecord))
+	}
+	if err == nil {
+		// A shorter result must not keep the old tail.
+		if st, serr := f.Stat(); serr == nil && st.Size() > cw.n {
+			err = f.Truncate(cw.n)
+		}
+	}
+	if err != nil && t.ctx.Err() == nil {
+		t.errorf("%s: Cannot write: %s", o.file, command.Strerror(err))
+	}
+}
+
 // memberName strips what GNU tar strips from a name it stores.
 func (t *tarRun) memberName(name string) string {
 	if t.o.absolute {
@@ -429,10 +511,19 @@ func (t *tarRun) memberName(name string) string {
 			stripped = "."
 		}
 	}
-	// Leading "../" components are dropped too.
-	for strings.HasPrefix(stripped, "../") {
-		stripped = strings.TrimPrefix(stripped, "../")
-		t.removing("../")
+	// Everything up to the last ".." component is dropped, as GNU tar
+	// does, so that no member can climb out of the extraction directory.
+	comps := strings.Split(stripped, "/")
+	for i := len(comps) - 1; i >= 0; i-- {
+		if comps[i] == ".." {
+			prefix := strings.Join(comps[:i+1], "/") + "/"
+			t.removing(prefix)
+			stripped = strings.Join(comps[i+1:], "/")
+			if stripped == "" {
+				stripped = "."
+			}
+			break
+		}
 	}
 	return stripped
 }
@@ -1083,7 +1174,7 @@ func (t *tarRun) readFail(err error) {
 
 // listEntry prints one member as tar -tv does.
 func (t *tarRun) listEntry(hdr *tar.Header) {
-	if t.o.verbose == 0 || (t.o.create && t.o.verbose == 1) || (t.o.extract && t.o.verbose == 1) {
+	if t.o.verbose == 0 || (!t.o.list && t.o.verbose == 1) {
 		t.lis.WriteString(quoteName(hdr.Name) + "\n")
 		return
 	}

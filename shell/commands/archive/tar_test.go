@@ -165,3 +165,30 @@ func TestTarStdoutArchive(t *testing.T) {
 		t.Fatalf("%q", o)
 	}
 }
+
+func TestTarAppendAndNames(t *testing.T) {
+	s := tarTree(t)
+	if _, e, st := s.run("", "tar", "cf", "a.tar", "d/f"); st != 0 {
+		t.Fatal(e)
+	}
+	o, e, st := s.run("", "tar", "rvf", "a.tar", "d/e", "d/l")
+	if st != 0 || o != "d/e/\nd/e/g\nd/l\n" {
+		t.Fatalf("-rv: %q %q %d", o, e, st)
+	}
+	o, _, _ = s.run("", "tar", "tf", "a.tar")
+	if o != "d/f\nd/e/\nd/e/g\nd/l\n" || len(s.read("/home/user/a.tar")) != 10240 {
+		t.Fatalf("after -r: %q %d", o, len(s.read("/home/user/a.tar")))
+	}
+	s.run("", "tar", "czf", "a.tgz", "d/f")
+	if _, e, st := s.run("", "tar", "rf", "a.tgz", "d/e"); st != 2 || e != "tar: Cannot update compressed archives\ntar: Error is not recoverable: exiting now\n" {
+		t.Fatalf("-r on gzip: %q %d", e, st)
+	}
+	if _, e, st := s.run("", "tar", "tf"); st != 2 || e != "tar: Old option 'f' requires an argument.\nTry 'tar --help' or 'tar --usage' for more information.\n" {
+		t.Fatalf("old option: %q %d", e, st)
+	}
+	_, e, _ = s.run("", "tar", "cf", "b.tar", "d/../d/f")
+	o, _, _ = s.run("", "tar", "tf", "b.tar")
+	if o != "d/f\n" || e != "tar: Removing leading `d/../' from member names\n" {
+		t.Fatalf("dot-dot: %q %q", o, e)
+	}
+}
