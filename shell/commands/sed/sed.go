@@ -218,12 +218,14 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	switch {
 	case s.inPlace:
 		for _, name := range operands {
+			s.newFile()
 			if s.editInPlace(name) {
 				break
 			}
 		}
 	case s.separate:
 		for _, name := range operands {
+			s.newFile()
 			if s.runSource(&source{s: s, names: []string{name}}) {
 				break
 			}
@@ -256,6 +258,17 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		return s.exit & 0xff // an exit status is one byte, as exit(3) keeps it
 	}
 	return s.status
+}
+
+// newFile starts a file of -s or -i as GNU sed 4.9 does: line numbers
+// count from 1 again, no range stays open from the previous file and the
+// hold space starts empty.
+func (s *sed) newFile() {
+	s.lineno = 0
+	s.hold = s.hold[:0]
+	for _, c := range s.cmds {
+		c.active, c.started, c.endLine = false, false, 0
+	}
 }
 
 // atoi reads a leading decimal number as C's atoi does (GNU sed takes

@@ -299,6 +299,45 @@ var gnuCases = []command.Case{
 		Stdout: "", Stderr: "sed: -e expression #1, char 0: no previous regular expression\n", Status: 1},
 }
 
+// sepFiles: with -s and -i, GNU sed restarts line numbers, closes ranges
+// and empties the hold space at each file.
+var sepFiles = map[string]string{"/home/user/f": "a\nSTART\nb\n", "/home/user/g": "c\nEND\nd\n", "/home/user/p": "x\ny\n", "/home/user/q": "z\n"}
+
+var separateCases = []command.Case{
+	{Name: "-s line numbers", Files: sepFiles, Args: []string{"sed", "-s", "-n", "1p;$=", "f", "g"}, Stdout: "a\n3\nc\n3\n"},
+	{Name: "-s range closes", Files: sepFiles, Args: []string{"sed", "-s", "/START/,/END/d", "f", "g"}, Stdout: "a\nc\nEND\nd\n"},
+	{Name: "-s line range", Files: sepFiles, Args: []string{"sed", "-s", "2,3d", "f", "g"}, Stdout: "a\nc\n"},
+	{Name: "-s 0,/re/", Files: sepFiles, Args: []string{"sed", "-s", "0,/y/d", "p", "p"}, Stdout: ""},
+	{Name: "-s hold empties", Files: sepFiles, Args: []string{"sed", "-s", "x", "p", "q"}, Stdout: "\nx\n\n"},
+	{Name: "one stream", Files: sepFiles, Args: []string{"sed", "-n", "2p;$=", "f", "g"}, Stdout: "START\n6\n"},
+}
+
+func TestSeparate(t *testing.T) {
+	for _, c := range separateCases {
+		t.Run(c.Name, func(t *testing.T) {
+			if stdout, stderr, status, _ := c.Run(Run, nil); stdout != c.Stdout || status != 0 {
+				t.Errorf("got %q (stderr %q, status %d), want %q", stdout, stderr, status, c.Stdout)
+			}
+		})
+	}
+}
+
+// TestInPlaceEachFile checks that sed -i edits each file as its own
+// stream: "1p" keeps the first line of every file, not only the first's.
+func TestInPlaceEachFile(t *testing.T) {
+	c := command.Case{Files: sepFiles, Args: []string{"sed", "-i", "-n", "1p;/START/,/END/p", "f", "g", "q"}}
+	_, stderr, status, fsys := c.Run(Run, nil)
+	if status != 0 {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	for name, want := range map[string]string{"f": "a\nSTART\nb\n", "g": "c\n", "q": "z\n"} {
+		got, err := fsys.ReadFile("/home/user/" + name)
+		if err != nil || string(got) != want {
+			t.Errorf("%s: %q (%v), want %q", name, got, err, want)
+		}
+	}
+}
+
 func TestGNU(t *testing.T) {
 	for _, c := range gnuCases {
 		t.Run(c.Name, func(t *testing.T) {
