@@ -39,12 +39,28 @@ type hexFormat func(b *bytes.Buffer, addr int64, block []byte, n int)
 
 // hexAddr7 is the seven-digit address of every format but -C.
 func hexAddr7(b *bytes.Buffer, addr int64) {
-	fmt.Fprintf(b, "%07x", addr)
+	var tmp [24]byte
+	b.Write(appendBase(tmp[:0], uint64(addr), 16, 7))
 }
 
-// twoByte renders eight little-endian 16-bit units through conv, each
-// after sep; missing units are blank.
-func twoByte(sep string, width int, conv func(v uint16) string) hexFormat {
+// hexUnit writes v in base (8, 10 or 16) zero-padded to digits, without
+// fmt: hexdump formats every byte of its input.
+func hexUnit(b *bytes.Buffer, v uint64, base uint64, digits int) {
+	var tmp [24]byte
+	if base == 10 {
+		s := strconv.AppendUint(tmp[:0], v, 10)
+		for i := len(s); i < digits; i++ {
+			b.WriteByte('0')
+		}
+		b.Write(s)
+		return
+	}
+	b.Write(appendBase(tmp[:0], v, base, digits))
+}
+
+// twoByte renders eight little-endian 16-bit units in base, each after
+// sep; missing units are blank.
+func twoByte(sep string, width int, base uint64) hexFormat {
 	return func(b *bytes.Buffer, addr int64, block []byte, n int) {
 		hexAddr7(b, addr)
 		for i := 0; i < 16; i += 2 {
@@ -53,18 +69,18 @@ func twoByte(sep string, width int, conv func(v uint16) string) hexFormat {
 				b.Write(bytes.Repeat([]byte{' '}, width))
 				continue
 			}
-			v := uint16(block[i])
+			v := uint64(block[i])
 			if i+1 < n {
-				v |= uint16(block[i+1]) << 8
+				v |= uint64(block[i+1]) << 8
 			}
-			b.WriteString(conv(v))
+			hexUnit(b, v, base, width)
 		}
 		b.WriteByte('\n')
 	}
 }
 
 // oneByte renders sixteen bytes through conv, each after a space.
-func oneByte(conv func(c byte) string) hexFormat {
+func oneByte(conv func(c byte) []byte) hexFormat {
 	return func(b *bytes.Buffer, addr int64, block []byte, n int) {
 		hexAddr7(b, addr)
 		for i := 0; i < 16; i++ {
@@ -73,7 +89,7 @@ func oneByte(conv func(c byte) string) hexFormat {
 				b.WriteString("   ")
 				continue
 			}
-			b.WriteString(conv(block[i]))
+			b.Write(conv(block[i]))
 		}
 		b.WriteByte('\n')
 	}
@@ -106,7 +122,8 @@ func hexChar(c byte) string {
 }
 
 func canonical(b *bytes.Buffer, addr int64, block []byte, n int) {
-	fmt.Fprintf(b, "%08x ", addr)
+	hexUnit(b, uint64(addr), 16, 8)
+	b.WriteByte(' ')
 	for i := 0; i < 16; i++ {
 		if i == 8 {
 			b.WriteByte(' ')
@@ -115,7 +132,8 @@ func canonical(b *bytes.Buffer, addr int64, block []byte, n int) {
 			b.WriteString("   ")
 			continue
 		}
-		fmt.Fprintf(b, " %02x", block[i])
+		c := block[i]
+		b.Write([]byte{' ', hexDigits[c>>4], hexDigits[c&15]})
 	}
 	b.WriteString("  |")
 	for _, c := range block[:n] {
@@ -127,14 +145,25 @@ func canonical(b *bytes.Buffer, addr int64, block []byte, n int) {
 	b.WriteString("|\n")
 }
 
+const hexDigits = "0123456789abcdef"
+
+// byteOctal and byteChar are -b's and -c's spelling of every byte.
+var byteOctal, byteChar = func() (o, c [256][]byte) {
+	for i := 0; i < 256; i++ {
+		o[i] = []byte(fmt.Sprintf("%03o", i))
+		c[i] = []byte(hexChar(byte(i)))
+	}
+	return
+}()
+
 var hexFormats = map[string]hexFormat{
-	"b": oneByte(func(c byte) string { return fmt.Sprintf("%03o", c) }),
-	"c": oneByte(hexChar),
+	"b": oneByte(func(c byte) []byte { return byteOctal[c] }),
+	"c": oneByte(func(c byte) []byte { return byteChar[c] }),
 	"C": canonical,
-	"d": twoByte("   ", 5, func(v uint16) string { return fmt.Sprintf("%05d", v) }),
-	"o": twoByte("  ", 6, func(v uint16) string { return fmt.Sprintf("%06o", v) }),
-	"x": twoByte("    ", 4, func(v uint16) string { return fmt.Sprintf("%04x", v) }),
-	"":  twoByte(" ", 4, func(v uint16) string { return fmt.Sprintf("%04x", v) }),
+	"d": twoByte("   ", 5, 10),
+	"o": twoByte("  ", 6, 8),
+	"x": twoByte("    ", 4, 16),
+	"":  twoByte(" ", 4, 16),
 }
 
 func runHexdump(ctx context.Context, inv *command.Invocation) int {

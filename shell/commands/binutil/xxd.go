@@ -229,10 +229,11 @@ func xxdDump(ctx context.Context, inv *command.Invocation, o *xxdOpts, name stri
 			cols = 30
 		}
 		buf := make([]byte, cols)
+		line := make([]byte, 0, 2*cols+1)
 		for {
 			n, err := readFull(r, buf)
 			if n > 0 {
-				line := make([]byte, 0, 2*n+1)
+				line = line[:0]
 				for _, c := range buf[:n] {
 					line = append(line, hexd[c>>4], hexd[c&15])
 				}
