@@ -77,6 +77,8 @@ func TestAwkCommandLine(t *testing.T) {
 		{Name: "print to stderr", Args: []string{"awk", "BEGIN{print \"b\" > \"/dev/stderr\"; printf \"%d\\n\", 2 > \"/dev/stderr\"; print \"out\"}"}, Stdout: "out\n", Stderr: "b\n2\n"},
 		{Name: "missing program file", Args: []string{"awk", "-f", "nope"}, Stderr: "awk: cannot open nope (No such file or directory)\n", Status: 2},
 		{Name: "builtin arity", Args: []string{"awk", "BEGIN{print substr(\"abc\")}"}, Stderr: "awk: line 1: wrong number of arguments in call to substr\n", Status: 2},
+		{Name: "undefined function", Args: []string{"awk", "BEGIN{x=1}\nEND{ h() }"}, Stderr: "awk: line 3: function h never defined\n", Status: 2},
+		{Name: "stdin FILENAME", Args: []string{"awk", "BEGIN{printf \"[%s]\", FILENAME} {printf \"[%s]\", FILENAME} END{print \"[\" FILENAME \"]\"}"}, Stdin: "x\n", Stdout: "[][-][-]\n"},
 		{Name: "regex FS", Args: []string{"awk", "-F", "[,;]+", "{print $3}"}, Stdin: "a,;b;c\n", Stdout: "c\n"},
 		{Name: "dot FS is literal", Args: []string{"awk", "-F.", "{print $2}"}, Stdin: "a.b\n", Stdout: "b\n"},
 		{Name: "pipe FS is literal", Args: []string{"awk", "-F|", "{print $2}"}, Stdin: "a|b\n", Stdout: "b\n"},

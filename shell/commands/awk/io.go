@@ -314,9 +314,10 @@ func (in *interp) openNextMain() (bool, error) {
 		in.argIdx++
 		if in.argIdx >= argc {
 			if in.argIdx == argc && !in.filesUsed {
-				// no file operands: read stdin, once
+				// no file operands: read stdin, once, named "-" as mawk does
 				in.fnr = 0
 				in.main, _ = in.openFile("-")
+				in.globals[vFILENAME].v = str("-")
 				in.filesUsed = true
 				return true, nil
 			}

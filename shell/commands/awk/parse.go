@@ -162,7 +162,13 @@ func parse(src string, predefined []string) (*program, error) {
 	for _, c := range p.calls {
 		fn, ok := p.prog.funcs[c.name]
 		if !ok {
-			return nil, fmt.Errorf("function `%s' not defined", c.name)
+			// mawk finds these at the end of the program text and names
+			// the line after it.
+			line := strings.Count(src, "\n") + 1
+			if !strings.HasSuffix(src, "\n") {
+				line++
+			}
+			return nil, fmt.Errorf("line %d: function %s never defined", line, c.name)
 		}
 		if len(c.args) > len(fn.params) {
 			return nil, fmt.Errorf("function `%s' called with more arguments than declared", c.name)
