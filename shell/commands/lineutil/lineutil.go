@@ -50,6 +50,12 @@ var errIsDir = dirError{}
 // eachLine calls fn with every line of the operands (stdin when none),
 // without its newline; hadNL says whether it had one.
 func eachLine(ctx context.Context, inv *command.Invocation, operands []string, fn func(line []byte, hadNL bool) error) int {
+	return eachLineReport(ctx, inv, operands, inv.PathError, fn)
+}
+
+// eachLineReport is eachLine with report wording the message for an
+// operand that cannot be opened or read.
+func eachLineReport(ctx context.Context, inv *command.Invocation, operands []string, report func(name string, err error) int, fn func(line []byte, hadNL bool) error) int {
 	if len(operands) == 0 {
 		operands = []string{"-"}
 	}
@@ -57,7 +63,7 @@ func eachLine(ctx context.Context, inv *command.Invocation, operands []string, f
 	for _, name := range operands {
 		r, closeFn, err := open(inv, name)
 		if err != nil {
-			status = inv.PathError(name, err)
+			status = report(name, err)
 			continue
 		}
 		br := bufio.NewReaderSize(r, 64<<10)
@@ -88,7 +94,7 @@ func eachLine(ctx context.Context, inv *command.Invocation, operands []string, f
 			}
 			if err != nil {
 				if err != io.EOF {
-					status = inv.PathError(name, err)
+					status = report(name, err)
 				}
 				break
 			}
@@ -118,7 +124,16 @@ func Rev(ctx context.Context, inv *command.Invocation) int {
 	w := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer w.Flush()
 	var buf []byte
-	return eachLine(ctx, inv, operands, func(line []byte, hadNL bool) error {
+	// util-linux words its errors its own way.
+	report := func(name string, err error) int {
+		if err == errIsDir {
+			inv.Errorf("%s: 0: Is a directory", name)
+		} else {
+			inv.Errorf("cannot open %s: %s", name, command.Strerror(err))
+		}
+		return 1
+	}
+	return eachLineReport(ctx, inv, operands, report, func(line []byte, hadNL bool) error {
 		buf = buf[:0]
 		for i := len(line); i > 0; {
 			_, size := utf8.DecodeLastRune(line[:i])
@@ -460,6 +475,8 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 	delim := flags.String("output-delimiter", "\t", "")
 	total := flags.Bool("total", false, "")
 	zero := flags.BoolP("zero-terminated", "z", false, "")
+	checkOrder := flags.Bool("check-order", false, "")
+	noCheckOrder := flags.Bool("nocheck-order", false, "")
 	operands, status, ok := inv.ParseFlags(flags, 1)
 	if !ok {
 		return status
@@ -469,9 +486,9 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 		if len(operands) == 0 {
 			return inv.Usage(1, "missing operand")
 		}
-		return inv.Usage(1, "missing operand after '%s'", operands[0])
+		return inv.Usage(1, "missing operand after %s", lquote(inv, operands[len(operands)-1]))
 	case len(operands) > 2:
-		return inv.Usage(1, "extra operand '%s'", operands[2])
+		return inv.Usage(1, "extra operand %s", lquote(inv, operands[2]))
 	}
 	eol := byte('\n')
 	if *zero {
@@ -509,28 +526,84 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 		w.WriteString(line)
 		w.WriteByte(eol)
 	}
-	a, okA := next(0)
-	b, okB := next(1)
-	for okA || okB {
+	// GNU's order check: by default a warning once per file, and only
+	// after a line could not be paired; --check-order makes it fatal.
+	var (
+		cur, before     [2]string
+		have, hasBefore [2]bool
+		unpairable      bool
+		warned          [2]bool
+	)
+	disordered := func(i int, prev, line string) bool {
+		if *noCheckOrder || !(*checkOrder || unpairable) || warned[i] || prev <= line {
+			return false
+		}
+		w.Flush()
+		inv.Errorf("file %d is not in sorted order", i+1)
+		warned[i] = true
+		return *checkOrder
+	}
+	// advance steps file i past its current line; at the end of the
+	// file the last two lines are checked again, since a line may have
+	// become unpairable after they were read.
+	advance := func(i int) (fatal bool) {
+		consumed, older, hadOlder := cur[i], before[i], hasBefore[i]
+		cur[i], have[i] = next(i)
+		before[i], hasBefore[i] = consumed, true
+		if have[i] {
+			return disordered(i, consumed, cur[i])
+		}
+		return hadOlder && disordered(i, older, consumed)
+	}
+	cur[0], have[0] = next(0)
+	cur[1], have[1] = next(1)
+	for have[0] || have[1] {
 		if ctx.Err() != nil {
 			return 130
 		}
+		a, b := cur[0], cur[1]
+		var fatal bool
 		switch {
-		case !okB || (okA && a < b):
+		case !have[1] || (have[0] && a < b):
+			unpairable = true
 			emit(0, a)
-			a, okA = next(0)
-		case !okA || b < a:
+			fatal = advance(0)
+		case !have[0] || b < a:
+			unpairable = true
 			emit(1, b)
-			b, okB = next(1)
+			fatal = advance(1)
 		default:
 			emit(2, a)
-			a, okA = next(0)
-			b, okB = next(1)
+			fatal = advance(0) || advance(1)
+		}
+		if fatal {
+			return 1
 		}
 	}
 	if *total {
 		w.WriteString(strconv.Itoa(counts[0]) + *delim + strconv.Itoa(counts[1]) + *delim + strconv.Itoa(counts[2]) + *delim + "total")
 		w.WriteByte(eol)
 	}
+	if warned[0] || warned[1] {
+		w.Flush()
+		inv.Errorf("input is not in sorted order")
+		return 1
+	}
 	return 0
+}
+
+// lquote is gnulib's quote() in coreutils messages: ‘x’ in a UTF-8
+// locale, 'x' otherwise.
+func lquote(inv *command.Invocation, s string) string {
+	loc := inv.Getenv("LC_ALL")
+	if loc == "" {
+		loc = inv.Getenv("LC_CTYPE")
+	}
+	if loc == "" {
+		loc = inv.Getenv("LANG")
+	}
+	if loc = strings.ToLower(loc); strings.Contains(loc, "utf-8") || strings.Contains(loc, "utf8") {
+		return "\u2018" + s + "\u2019"
+	}
+	return "'" + s + "'"
 }

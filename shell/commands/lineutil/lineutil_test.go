@@ -11,7 +11,7 @@ func TestLineutil(t *testing.T) {
 	files := map[string]string{
 		"/home/user/n": "1\n2\n3\n", "/home/user/l": "a\nb\n",
 		"/home/user/c1": "a\nb\nc\n", "/home/user/c2": "b\nc\nd\n",
-		"/home/user/p": "p\n",
+		"/home/user/p": "p\n", "/home/user/u": "b\na\n",
 	}
 	cases := []struct {
 		run command.Func
@@ -30,7 +30,15 @@ func TestLineutil(t *testing.T) {
 		{Fold, command.Case{Args: []string{"fold", "-sw", "7"}, Stdin: "hello world foo\n", Stdout: "hello \nworld \nfoo\n"}},
 		{Comm, command.Case{Args: []string{"comm", "c1", "c2"}, Stdout: "a\n\t\tb\n\t\tc\n\td\n"}},
 		{Comm, command.Case{Args: []string{"comm", "-12", "c1", "c2"}, Stdout: "b\nc\n"}},
-		{Comm, command.Case{Args: []string{"comm", "c1"}, Stderr: "comm: missing operand after 'c1'\nTry 'comm --help' for more information.\n", Status: 1}},
+		{Comm, command.Case{Args: []string{"comm", "u", "c2"}, Stdout: "\t\tb\na\n\tc\n\td\n",
+			Stderr: "comm: file 1 is not in sorted order\ncomm: input is not in sorted order\n", Status: 1}},
+		{Comm, command.Case{Args: []string{"comm", "--check-order", "u", "c2"}, Stdout: "\t\tb\n",
+			Stderr: "comm: file 1 is not in sorted order\n", Status: 1}},
+		{Comm, command.Case{Args: []string{"comm", "--nocheck-order", "u", "c2"}, Stdout: "\t\tb\na\n\tc\n\td\n"}},
+		{Comm, command.Case{Args: []string{"comm", "-12", "u", "u"}, Stdout: "b\na\n"}},
+		{Comm, command.Case{Args: []string{"comm", "c1", "c2", "c1"}, Stderr: "comm: extra operand ‘c1’\nTry 'comm --help' for more information.\n", Status: 1}},
+		{Rev, command.Case{Args: []string{"rev", "nope", "p"}, Stdout: "p\n", Stderr: "rev: cannot open nope: No such file or directory\n", Status: 1}},
+		{Comm, command.Case{Args: []string{"comm", "c1"}, Stderr: "comm: missing operand after ‘c1’\nTry 'comm --help' for more information.\n", Status: 1}},
 	}
 	for _, tc := range cases {
 		c := tc.c
