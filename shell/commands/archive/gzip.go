@@ -223,7 +223,7 @@ func (g *gzipRun) operand(name string, top bool) {
 				break
 			}
 		}
-		if err != nil {
+		if err != nil && !hasGzipSuffix(name, o.suffix) {
 			name += o.suffix
 		}
 	}
@@ -342,6 +342,15 @@ func (g *gzipRun) operand(name string, top bool) {
 	g.toFile(name, outName, ctxReader{g.ctx, f}, st)
 }
 
+func hasGzipSuffix(name, user string) bool {
+	for _, s := range gzipSuffixes(user) {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // gzipSuffixes are the suffixes gunzip strips, the user's first.
 func gzipSuffixes(user string) []string {
 	s := []string{user}
@@ -371,10 +380,13 @@ func (g *gzipRun) stream(name string, r io.ReadCloser, st fs.FileInfo) {
 		}
 		in, out, ok := g.decode(label, r, w)
 		if ok && o.verbose {
-			if o.test {
+			switch {
+			case o.test && name == "-":
+				fmt.Fprintf(g.inv.Stderr, " OK\n")
+			case o.test:
 				fmt.Fprintf(g.inv.Stderr, "%s:\t OK\n", name)
-			} else {
-				fmt.Fprintf(g.inv.Stderr, "%s:\t%s\n", name, gzRatio(out-(in-gzHeaderLen(name, true)), out))
+			case name != "-":
+				fmt.Fprintf(g.inv.Stderr, "%s:\t%s -- replaced with stdout\n", name, gzRatio(out-(in-gzHeaderLen(name, true)), out))
 			}
 		}
 	default:
@@ -390,7 +402,12 @@ func (g *gzipRun) stream(name string, r io.ReadCloser, st fs.FileInfo) {
 			return
 		}
 		if o.verbose {
-			fmt.Fprintf(g.inv.Stderr, "%s:\t%s\n", name, gzRatio(in-(out-gzHeaderLen(name, name != "-" && !o.noName)), in))
+			ratio := gzRatio(in-(out-gzHeaderLen(name, name != "-" && !o.noName)), in)
+			if name == "-" {
+				fmt.Fprintf(g.inv.Stderr, "%s\n", ratio)
+			} else {
+				fmt.Fprintf(g.inv.Stderr, "%s:\t%s -- replaced with stdout\n", name, ratio)
+			}
 		}
 	}
 }
@@ -532,7 +549,17 @@ func (g *gzipRun) encode(r io.Reader, w io.Writer, name string, st fs.FileInfo) 
 	if st != nil && !g.o.noName {
 		fname, mtime = path.Base(name), st.ModTime()
 	} else if st == nil && !g.o.noName {
-		mtime = time.Now()
+		// From a pipe gzip stores no time; from a redirected file, its
+		// modification time.
+		if f, ok := g.inv.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				mtime = fi.ModTime()
+			}
+		}
+	}
+	if small && tinyOK(buf[:n]) {
+		out, err := encodeTiny(cw, buf[:n], fname, mtime, g.o.level)
+		return int64(n), out, err
 	}
 	var zw gzWriter
 	if small {
@@ -584,11 +611,24 @@ func (g *gzipRun) decode(label string, r io.Reader, w io.Writer) (in, out int64,
 	for {
 		if first {
 			b, _ := br.Peek(2)
+			if len(b) < 2 && g.o.force && g.o.stdout {
+				cw.Write(b)
+				return cr.n, cw.n, true
+			}
 			if len(b) < 2 {
 				g.gzErr(label, "unexpected end of file", 1)
 				return cr.n, cw.n, false
 			}
 			if b[0] != 0x1f || b[1] != 0x8b {
+				if g.o.force && g.o.stdout {
+					// gzip -cdf copies what is not compressed, like cat.
+					_, err := io.CopyBuffer(struct{ io.Writer }{cw}, struct{ io.Reader }{br}, make([]byte, bufSize))
+					if err != nil {
+						g.readErr(label, err)
+						return cr.n, cw.n, false
+					}
+					return cr.n, cw.n, true
+				}
 				g.gzErr(label, "not in gzip format", 1)
 				return cr.n, cw.n, false
 			}

@@ -110,3 +110,25 @@ func TestGzipLargeStream(t *testing.T) {
 		t.Fatal("round trip")
 	}
 }
+
+func TestGzipTinyIsGNUs(t *testing.T) {
+	// `echo hello | gzip` and `printf '' | gzip` from GNU gzip 1.12.
+	for in, want := range map[string]string{
+		"hello\n": "1f8b0800000000000003cb48cdc9c9e7020020303a3606000000",
+		"":        "1f8b080000000000000303000000000000000000",
+	} {
+		out, _, st := newSession(t, nil).run(in, "gzip")
+		if st != 0 || fmt.Sprintf("%x", out) != want {
+			t.Errorf("gzip of %q = %x, want %s", in, out, want)
+		}
+	}
+}
+
+func TestGzipStdoutModes(t *testing.T) {
+	runCases(t, []command.Case{
+		{Args: []string{"zcat", "-f", "f"}, Files: map[string]string{"/home/user/f": "plain\n"}, Stdout: "plain\n"},
+		{Args: []string{"gzip", "-dc", "nope.gz"}, Stderr: "gzip: nope.gz: No such file or directory\n", Status: 1},
+		{Args: []string{"gzip", "-vc"}, Stdin: "hi\n", Stdout: "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\xc8\xe4\x02\x00\x7a\x7a\x6f\xed\x03\x00\x00\x00", Stderr: "-66.7%\n"},
+		{Args: []string{"gzip", "-tv"}, Stdin: "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\xc8\xe4\x02\x00\x7a\x7a\x6f\xed\x03\x00\x00\x00", Stderr: " OK\n"},
+	})
+}
