@@ -62,6 +62,7 @@ type parser struct {
 	closed   []bool // closed[n]: group n is complete (back-references need it)
 	depth    int
 	warnings []string
+	afterBOL bool // the atom follows a leading BRE ^: another ^ is literal
 }
 
 func parse(src string, ere, bytes bool) (*node, int, []string, error) {
@@ -128,6 +129,7 @@ func (p *parser) branch() (*node, error) {
 		if !p.ere && p.src[p.pos] == '\\' && p.pos+1 < len(p.src) && p.src[p.pos+1] == ')' && p.depth == 0 {
 			return nil, &Error{"Unmatched ) or \\)"}
 		}
+		p.afterBOL = start && len(items) > 0
 		atom, err := p.atom(start)
 		if err != nil {
 			return nil, err
@@ -315,7 +317,7 @@ func (p *parser) atom(start bool) (*node, error) {
 				return &node{kind: nLit, r: '*'}, nil
 			}
 		case '^':
-			if start {
+			if start && !p.afterBOL {
 				p.pos++
 				return &node{kind: nBOL}, nil
 			}

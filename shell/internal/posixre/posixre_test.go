@@ -28,7 +28,7 @@ const diffInput = "abc\naaa\nabab\nfoo bar baz\nfoo_bar foobar\n" +
 	"a{1}\n*star\n+plus\nx.y\nxay\n(paren)\n[br]\nback\\slash\n" +
 	"héllo wörld\nÉcole école\n12 345 6789\ntab\there\n" +
 	"abcabc\nabcab\nxyzzy\naXbXc\n$dollar^caret\n" +
-	"the cat sat on the mat\nmississippi\n\n"
+	"the cat sat on the mat\nmississippi\n^hat\n^^hh\n\n"
 
 type reCase struct {
 	syntax  Syntax
@@ -50,6 +50,7 @@ var reCases = []reCase{
 	{BRE, 0, "\\(.*\\)\\1"}, {BRE, 0, "\\([a-z]\\)\\1"}, {BRE, 0, "\\<\\w"}, {BRE, 0, "\\w\\>"},
 	{BRE, 0, "\\`a"}, {BRE, 0, "c\\'"}, {BRE, 0, "back\\\\"}, {BRE, 0, "[\\]"},
 	{ERE, 0, "a|b"}, {ERE, 0, "(ab)+"}, {ERE, 0, "(a|ab)(c|bcd)"}, {ERE, 0, "a{2}"},
+	{BRE, 0, "^^h"}, {BRE, 0, "^^*h"}, {BRE, 0, "\\(^^h\\)"}, {ERE, 0, "^^h"}, {BRE, 0, "x\\|^^h"},
 	{ERE, 0, "a{"}, {ERE, 0, "a{1"}, {ERE, 0, "\\{1\\}"}, {ERE, 0, "a+?"},
 	{ERE, 0, "(a)(b)?\\2"}, {ERE, 0, "(.)\\1"}, {ERE, 0, "^(ab|a)(bab)?$"}, {ERE, 0, "[[:upper:]]"},
 	{ERE, 0, "(s|i)+p"}, {ERE, 0, "\\<(the|cat)\\>"}, {ERE, 0, "x|"}, {ERE, 0, "()"},
