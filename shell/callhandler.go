@@ -48,8 +48,14 @@ func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
 	return func(ctx context.Context, args []string) ([]string, error) {
 		hc := interp.HandlerCtx(ctx)
 		depth := funcDepth(hc.Env)
-		if limit := c.funcNest(hc.Env); depthOf(ctx)+depth >= limit && isFunc(hc, args[0]) {
+		fn := isFunc(hc, args[0])
+		if limit := c.funcNest(hc.Env); depthOf(ctx)+depth >= limit && fn {
 			return nil, trip(ctx, hc.Stderr, nestError(args[0], limit))
+		}
+		if fn || interp.IsBuiltin(args[0]) {
+			// Builtins and functions' own builtins read a `< file`
+			// redirection through its pipe (see redirect.go).
+			pumpStdin(hc.Stdin)
 		}
 		return c.builtin(ctx, hc, rs, args)
 	}

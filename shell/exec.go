@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 
+	"memsh/memfs"
 	"memsh/pyworker"
 	"memsh/shell/command"
 )
@@ -46,6 +48,8 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			return nil
 		}
 		if strings.HasPrefix(args[0], internalPrefix) {
+			// memsh's helpers read stdin as the pipe it is.
+			pumpStdin(hc.Stdin)
 			// memsh's helpers need no environment: skip building it.
 			p := &proc{args: args, dir: hc.Dir, stdio: command.Stdio{Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr}}
 			if p.stdio.Stdin == nil {
@@ -59,7 +63,7 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			args:  args,
 			env:   exportedEnv(hc.Env),
 			dir:   hc.Dir,
-			stdio: command.Stdio{Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr},
+			stdio: command.Stdio{Stdin: claimStdin(hc.Stdin), Stdout: hc.Stdout, Stderr: hc.Stderr},
 		}
 		if p.stdio.Stdin == nil {
 			p.stdio.Stdin = eofReader{}
@@ -350,18 +354,28 @@ func (c *core) meterStdin(ctx context.Context, r io.Reader) (io.Reader, func()) 
 		after := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
 		stop = func() { after() }
 	}
-	return &countingReader{r: r, n: &c.stdinBytes}, stop
+	cr := &countingReader{ctx: ctx, r: r, n: &c.stdinBytes}
+	if f, ok := r.(*memfs.File); ok {
+		return fileStdin{cr, f}, stop
+	}
+	return cr, stop
 }
 
 type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
+	ctx context.Context
+	r   io.Reader
+	n   *atomic.Int64
 }
 
 func (cr *countingReader) Read(p []byte) (int, error) {
 	n, err := cr.r.Read(p)
 	if n > 0 {
 		cr.n.Add(int64(n))
+	}
+	if err != nil && cr.ctx.Err() != nil && errors.Is(err, os.ErrDeadlineExceeded) {
+		// The read was cut short by Ctrl-C, not by a fault of the input:
+		// end the input quietly; the line's status is already 130.
+		err = io.EOF
 	}
 	return n, err
 }

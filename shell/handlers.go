@@ -13,7 +13,6 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
-	"memsh/memfs"
 	"memsh/shell/command"
 )
 
@@ -83,27 +82,7 @@ func (c *core) openHandler(ctx context.Context, p string, flag int, perm os.File
 	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 		return f, nil
 	}
-	return pipeFrom(f)
-}
-
-// pipeFrom serves a file opened for reading through an OS pipe. mvdan/sh
-// needs an *os.File as stdin; given anything else it makes a pipe of its
-// own whose copying goroutine nobody stops when the reader quits early.
-// Here the runner closes the read end after the statement, which ends the
-// copy at once (EPIPE).
-func pipeFrom(f *memfs.File) (io.ReadWriteCloser, error) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	go func() {
-		buf := make([]byte, 64<<10)
-		io.CopyBuffer(pw, struct{ io.Reader }{f}, buf)
-		pw.Close()
-		f.Close()
-	}()
-	return pr, nil
+	return redirectFrom(f)
 }
 
 // openSource returns a sourced file's text with memsh's rewrites applied

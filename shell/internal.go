@@ -28,6 +28,10 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 			return 2, true
 		}
 		return bashPrintf(p.stdio.Stdout, p.stdio.Stderr, args[1], args[2:]), true
+	case internalPrefix + "cat":
+		// $(<file), rewritten (see rewrite.go).
+		io.Copy(p.stdio.Stdout, p.stdio.Stdin)
+		return 0, true
 	case internalPrefix + "now":
 		fmt.Fprint(p.stdio.Stdout, time.Now().UnixNano())
 		return 0, true

@@ -38,7 +38,7 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 func needsRewrite(src string) bool {
 	return strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
-		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\")
+		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<")
 }
 
 func newParser() *syntax.Parser {
@@ -65,6 +65,16 @@ func (c *core) rewriteFile(f syntax.Node) error {
 				if _, cstyle := fc.Loop.(*syntax.CStyleLoop); cstyle {
 					loops[fc] = true
 					n.Cmd = keepLooping(fc)
+				}
+			}
+		case *syntax.CmdSubst:
+			// $(<file): mvdan/sh reads the file through the open handler
+			// itself, where no command pumps a `< file` redirection (see
+			// redirect.go); an internal cat reads it like any builtin.
+			if len(n.Stmts) == 1 {
+				st := n.Stmts[0]
+				if st.Cmd == nil && len(st.Redirs) == 1 && st.Redirs[0].Op == syntax.RdrIn && !st.Negated && !st.Background {
+					st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "cat")}}
 				}
 			}
 		case *syntax.Redirect:

@@ -96,6 +96,13 @@ func TestBuiltins(t *testing.T) {
 func TestRedirections(t *testing.T) {
 	runCases(t, []scriptCase{
 		{name: "write and read back", script: "echo one > f; echo two >> f; while read l; do echo \"<$l>\"; done < f", stdout: "<one>\n<two>\n"},
+		// A command reads a `< file` redirection as the file itself, as
+		// bash's children do: wc sizes its columns by it, and head leaves
+		// the offset after the line it used for the next command.
+		{name: "wc sees a regular file", setup: "printf 'a b\\nc\\nd\\n' > f", script: "wc < f", stdout: "3 4 8\n"},
+		{name: "group shares the offset", setup: "printf '1\\n2\\n3\\n' > f", script: "{ head -n1; cat; } < f", stdout: "1\n2\n3\n"},
+		{name: "builtin after a command", setup: "printf '1\\n2\\n3\\n' > f", script: "{ head -n1 > /dev/null; read x; echo \"x=$x\"; } < f", stdout: "x=2\n"},
+		{name: "function reads the pipe", setup: "printf '1\\n2\\n' > f", script: "g() { while read l; do echo \"[$l]\"; done; }; g < f", stdout: "[1]\n[2]\n"},
 		{name: "missing directory", script: "echo x > missing/dir/f", stderr: "bash: missing/dir/f: No such file or directory\n", status: 1},
 		{name: "read missing file", script: "read x < nofile", stderr: "bash: nofile: No such file or directory\n", status: 1},
 		{name: "write to a directory", script: "echo x > /tmp", stderr: "bash: /tmp: Is a directory\n", status: 1},
