@@ -4,7 +4,7 @@ import "memsh/shell/command"
 
 // Commands is this package's registry table.
 func Commands() []command.Command {
-	return []command.Command{
+	cmds := []command.Command{
 		{Name: "tar", Summary: "an archiving utility", Help: tarHelp, Run: runTar},
 		{Name: "zip", Summary: "package and compress (archive) files", Help: zipHelp, Run: runZip, RawArgs: true},
 		{Name: "unzip", Summary: "list, test and extract compressed files in a ZIP archive", Help: unzipHelp, Run: runUnzip, RawArgs: true},
@@ -21,4 +21,8 @@ func Commands() []command.Command {
 		{Name: "unzstd", Summary: "decompress .zst files", Help: zstdHelp, Run: runUnzstd},
 		{Name: "zstdcat", Summary: "decompress .zst files to standard output", Help: zstdHelp, Run: runZstdcat},
 	}
+	for i := range cmds {
+		cmds[i].Run = withVersion(cmds[i].Run)
+	}
+	return cmds
 }

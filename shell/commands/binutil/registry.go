@@ -4,7 +4,7 @@ import "memsh/shell/command"
 
 // Commands is this package's registry table.
 func Commands() []command.Command {
-	return []command.Command{
+	cmds := []command.Command{
 		{Name: "od", Summary: "dump files in octal and other formats", Help: odHelp, Run: runOd},
 		{Name: "hexdump", Summary: "display file contents in hexadecimal, decimal, octal, or ascii", Help: hexdumpHelp, Run: runHexdump},
 		{Name: "xxd", Summary: "make a hex dump or do the reverse", Help: xxdHelp, Run: runXxd, RawArgs: true},
@@ -21,4 +21,8 @@ func Commands() []command.Command {
 		{Name: "shuf", Summary: "generate random permutations", Help: shufHelp, Run: runShuf},
 		{Name: "bc", Summary: "an arbitrary precision calculator (minimal: expressions, variables and scale)", Help: bcHelp, Run: runBc},
 	}
+	for i := range cmds {
+		cmds[i].Run = withVersion(cmds[i].Run)
+	}
+	return cmds
 }
