@@ -326,6 +326,9 @@ func wantsHelp(args []string) bool {
 }
 
 func (c *core) width(p *proc) int {
+	if w := c.termWidth.Load(); w > 0 {
+		return int(w)
+	}
 	if c.opts.Width > 0 {
 		return c.opts.Width
 	}

@@ -94,6 +94,7 @@ type core struct {
 	cmds       map[string]command.Command
 	maxDepth   int
 	stdinBytes atomic.Int64
+	termWidth  atomic.Int64  // terminal columns set by SetWidth; 0 = Options.Width
 	nestChecks atomic.Uint64 // eval/source calls, to sample stack depth
 
 	pyMu  sync.Mutex
@@ -784,6 +785,11 @@ func (s *Session) Exited() (status int, ok bool) {
 	defer s.stateMu.Unlock()
 	return s.snap.exitStatus, s.snap.exited
 }
+
+// SetWidth changes the terminal width width-aware commands lay out for
+// (ls columns), e.g. when the terminal is resized; it applies to the
+// commands started after it. Safe to call while Run runs.
+func (s *Session) SetWidth(cols int) { s.c.termWidth.Store(int64(cols)) }
 
 // StdinBytes is the number of bytes running commands have read from their
 // stdin since the session started (monotonic; sample it to get a rate).

@@ -543,6 +543,11 @@ func (m *model) run(src string) tea.Cmd {
 	m.job = j
 	m.meter.base = m.meter.last
 	m.now = b.start
+	// Width-aware commands (ls columns) lay out for the column they
+	// print into, which the side panel narrows.
+	if ws, ok := m.sh.(interface{ SetWidth(int) }); ok {
+		ws.SetWidth(m.mainWidth())
+	}
 	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id))
 	return tea.Batch(cmds...)
 }
