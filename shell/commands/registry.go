@@ -5,8 +5,8 @@ package commands
 import (
 	"memsh/shell/command"
 	"memsh/shell/commands/archive"
-	"memsh/shell/commands/binutil"
 	"memsh/shell/commands/awk"
+	"memsh/shell/commands/binutil"
 	"memsh/shell/commands/diff"
 	"memsh/shell/commands/fileutil"
 	"memsh/shell/commands/grep"
