@@ -457,7 +457,7 @@ func (s *sed) resolve(r *sedRegex) *posixre.Regexp {
 		return r.re
 	}
 	if s.lastRegex == nil {
-		s.fatal = errors.New("no previous regular expression")
+		s.fatal = errors.New(s.errWhere + "no previous regular expression")
 		return nil
 	}
 	return s.lastRegex

@@ -45,6 +45,7 @@ type sed struct {
 	out       *output // where autoprint and p go (stdout, or the -i file)
 	rfiles    map[string]*bufio.Reader
 	lastRegex *posixre.Regexp
+	errWhere  string // "-e expression #N, char 0: " for run-time regex errors
 
 	ps, hold  []byte
 	spare     []byte // the other buffer s builds its result in
@@ -196,6 +197,8 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	s.outputs["/dev/stderr"] = &output{name: "/dev/stderr", w: bufio.NewWriterSize(inv.Stderr, 4096)}
 	s.out = s.stdout
 	defer s.closeOutputs()
+	// GNU names the last -e piece in a regex error found while running.
+	s.errWhere = fmt.Sprintf("-e expression #%d, char 0: ", max(exprN, 1))
 	cmds, err := s.compile(pieces)
 	if err != nil {
 		inv.Errorf("%s", err)
@@ -242,7 +245,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		if s.status == 0 {
 			s.status = exitPanic
 		}
-		if strings.HasPrefix(s.fatal.Error(), "no previous") || strings.HasPrefix(s.fatal.Error(), "invalid reference") {
+		if strings.HasPrefix(s.fatal.Error(), s.errWhere+"no previous") || strings.HasPrefix(s.fatal.Error(), "invalid reference") {
 			return exitBadUsage
 		}
 		return s.status

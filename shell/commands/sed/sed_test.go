@@ -295,6 +295,8 @@ var gnuCases = []command.Case{
 		Stdout: "", Stderr: "sed: -e expression #1, char 1: missing command\n", Status: 1},
 	{Name: "err unexpected ,", Files: map[string]string{}, Args: []string{"sed", "1,p"}, Stdin: "a\n",
 		Stdout: "", Stderr: "sed: -e expression #1, char 3: unexpected `,'\n", Status: 1},
+	{Name: "err no previous regex at run time", Files: map[string]string{}, Args: []string{"sed", "-e", "p", "-e", "1,/a/s//X/"}, Stdin: "a\na\na\n",
+		Stdout: "a\n", Stderr: "sed: -e expression #2, char 0: no previous regular expression\n", Status: 1},
 	{Name: "err no previous regex", Files: map[string]string{}, Args: []string{"sed", "s//x/"}, Stdin: "a\n",
 		Stdout: "", Stderr: "sed: -e expression #1, char 0: no previous regular expression\n", Status: 1},
 }
