@@ -111,6 +111,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.aliasBuiltin(hc, rs, args)
 	case "unalias":
 		return c.unaliasBuiltin(hc, rs, args)
+	case "history":
+		return statusArgs(c.historyBuiltin(hc, args)), nil
 	case "umask":
 		return statusArgs(umaskBuiltin(hc, args)), nil
 	case "ulimit":
@@ -837,4 +839,30 @@ func setQuote(s string) string {
 func dquote(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
 	return `"` + r.Replace(s) + `"`
+}
+
+// historyBuiltin prints the prompt's history (see Session.SetHistory) in
+// bash's format: `history` all of it, `history N` the last N lines.
+func (c *core) historyBuiltin(hc interp.HandlerContext, args []string) int {
+	var entries []string
+	if h := c.history.Load(); h != nil {
+		entries = *h
+	}
+	first := 0
+	switch {
+	case len(args) > 2:
+		fmt.Fprintf(hc.Stderr, "bash: history: too many arguments\n")
+		return 1
+	case len(args) == 2:
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n < 0 {
+			fmt.Fprintf(hc.Stderr, "bash: history: %s: numeric argument required\n", args[1])
+			return 1
+		}
+		first = max(len(entries)-n, 0)
+	}
+	for i := first; i < len(entries); i++ {
+		fmt.Fprintf(hc.Stdout, "%5d  %s\n", i+1, entries[i])
+	}
+	return 0
 }

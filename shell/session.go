@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -94,8 +95,9 @@ type core struct {
 	cmds       map[string]command.Command
 	maxDepth   int
 	stdinBytes atomic.Int64
-	termWidth  atomic.Int64  // terminal columns set by SetWidth; 0 = Options.Width
-	nestChecks atomic.Uint64 // eval/source calls, to sample stack depth
+	termWidth  atomic.Int64             // terminal columns set by SetWidth; 0 = Options.Width
+	nestChecks atomic.Uint64            // eval/source calls, to sample stack depth
+	history    atomic.Pointer[[]string] // the prompt's history (SetHistory)
 
 	pyMu  sync.Mutex
 	py    *pyworker.Runtime
@@ -790,6 +792,15 @@ func (s *Session) Exited() (status int, ok bool) {
 // (ls columns), e.g. when the terminal is resized; it applies to the
 // commands started after it. Safe to call while Run runs.
 func (s *Session) SetWidth(cols int) { s.c.termWidth.Store(int64(cols)) }
+
+// SetHistory gives the `history` builtin the lines typed at the prompt,
+// oldest first (the TUI owns them: they live on the host, never in the
+// sandbox). Without it, `history` prints nothing. Safe to call while Run
+// runs; the session keeps its own copy.
+func (s *Session) SetHistory(entries []string) {
+	cp := slices.Clone(entries)
+	s.c.history.Store(&cp)
+}
 
 // StdinBytes is the number of bytes running commands have read from their
 // stdin since the session started (monotonic; sample it to get a rate).

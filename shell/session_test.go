@@ -350,3 +350,20 @@ func TestEval(t *testing.T) {
 		{name: "eval psub", script: "eval 'cat <(echo via-eval)'", stdout: "via-eval\n"},
 	})
 }
+
+func TestHistoryBuiltin(t *testing.T) {
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.SetHistory([]string{"ls", "echo hi", "history | grep e"})
+	var out strings.Builder
+	if st, err := s.Run(context.Background(), "history | grep e; history 1", Stdio{Stdout: &out}); st != 0 || err != nil {
+		t.Fatalf("status %d, %v", st, err)
+	}
+	want := "    2  echo hi\n    3  history | grep e\n    3  history | grep e\n"
+	if out.String() != want {
+		t.Errorf("history printed %q, want %q", out.String(), want)
+	}
+}

@@ -548,6 +548,10 @@ func (m *model) run(src string) tea.Cmd {
 	if ws, ok := m.sh.(interface{ SetWidth(int) }); ok {
 		ws.SetWidth(m.mainWidth())
 	}
+	// `history | grep x` needs the prompt's history in the shell too.
+	if hs, ok := m.sh.(interface{ SetHistory([]string) }); ok {
+		hs.SetHistory(m.hist.entries)
+	}
 	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id))
 	return tea.Batch(cmds...)
 }
