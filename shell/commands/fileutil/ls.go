@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/vercmp"
 )
 
 type lsFormat int
@@ -631,7 +632,7 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 		}
 	case 'v':
 		less = func(a, b *lsEntry) bool {
-			if c := filevercmp(a.name, b.name); c != 0 {
+			if c := vercmp.Compare(a.name, b.name); c != 0 {
 				return c < 0
 			}
 			return a.name < b.name

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/vercmp"
 )
 
 const sortHelp = `Usage: sort [OPTION]... [FILE]...
@@ -755,7 +756,7 @@ func (s *sorter) keyCompare(a, b *sortItem) int {
 		case k.month:
 			d = ka.month - kb.month
 		case k.version:
-			d = versionCompare(ka.span, kb.span)
+			d = vercmp.Compare(ka.span, kb.span)
 		default:
 			d = bytes.Compare(ka.span, kb.span)
 		}
@@ -806,18 +807,14 @@ func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
+func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
 func toUpper(c byte) byte {
 	if c >= 'a' && c <= 'z' {
 		return c - 32
 	}
 	return c
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // number is a parsed -n number: sign, integer digits without leading
