@@ -6,12 +6,9 @@ package archive
 
 import (
 	"bufio"
-	"context"
 	"io"
-	"io/fs"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"memsh/memfs"
@@ -23,70 +20,6 @@ const bufSize = 64 << 10
 
 // statusCancelled is what a command returns when its context ends.
 const statusCancelled = 130
-
-// ctxReader fails a Read once the context is done, so every copy loop
-// stops on Ctrl-C without checking the context itself.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	n, err := c.r.Read(p)
-	if err != nil && err != io.EOF && c.ctx.Err() != nil {
-		return n, c.ctx.Err()
-	}
-	return n, err
-}
-
-// ctxWriter fails a Write once the context is done.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
-}
-
-// nopCloser keeps stdin open when a command is done with it.
-type nopCloser struct{ io.Reader }
-
-func (nopCloser) Close() error { return nil }
-
-// dirReader stands for an opened directory: reading it fails with EISDIR,
-// as read(2) does.
-type dirReader struct{ name string }
-
-func (d dirReader) Read([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "read", Path: d.name, Err: syscall.EISDIR}
-}
-
-// openInput opens an operand for reading: "-" is stdin, anything else a
-// memfs path. A directory opens, and fails on the first read with EISDIR.
-func openInput(ctx context.Context, inv *command.Invocation, name string) (io.ReadCloser, error) {
-	if name == "-" {
-		return nopCloser{ctxReader{ctx, inv.Stdin}}, nil
-	}
-	f, err := inv.FS.Open(inv.Abs(name))
-	if err != nil {
-		return nil, err
-	}
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		f.Close()
-		return nopCloser{dirReader{name}}, nil
-	}
-	return struct {
-		io.Reader
-		io.Closer
-	}{ctxReader{ctx, f}, f}, nil
-}
 
 // newWriter buffers w in one large chunk.
 func newWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, bufSize) }

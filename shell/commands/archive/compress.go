@@ -315,7 +315,7 @@ func (c *compressRun) one(name string) {
 		if c.test {
 			w = io.Discard
 		}
-		c.convert(t.stdinName, "(stdout)", ctxReader{c.ctx, inv.Stdin}, w)
+		c.convert(t.stdinName, "(stdout)", command.ContextReader(c.ctx, inv.Stdin), w)
 		return
 	}
 	p := inv.Abs(name)
@@ -381,7 +381,7 @@ func (c *compressRun) one(name string) {
 		if c.test {
 			w = io.Discard
 		}
-		c.convert(name, "(stdout)", ctxReader{c.ctx, f}, w)
+		c.convert(name, "(stdout)", command.ContextReader(c.ctx, f), w)
 		return
 	}
 	op := inv.Abs(outName)
@@ -399,7 +399,7 @@ func (c *compressRun) one(name string) {
 		return
 	}
 	bw := newWriter(out)
-	ok := c.convert(name, outName, ctxReader{c.ctx, f}, bw)
+	ok := c.convert(name, outName, command.ContextReader(c.ctx, f), bw)
 	if ok {
 		if err := bw.Flush(); err != nil {
 			c.msg("%[1]s: %[2]s: %[3]s", 1, outName, command.Strerror(err))

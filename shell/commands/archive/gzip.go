@@ -210,7 +210,7 @@ func gzipMain(ctx context.Context, inv *command.Invocation, decompress, toStdout
 func (g *gzipRun) operand(name string, top bool) {
 	inv, o := g.inv, &g.o
 	if name == "-" {
-		g.stream(name, nopCloser{ctxReader{g.ctx, inv.Stdin}}, nil)
+		g.stream(name, io.NopCloser(command.ContextReader(g.ctx, inv.Stdin)), nil)
 		return
 	}
 	p := inv.Abs(name)
@@ -336,10 +336,10 @@ func (g *gzipRun) operand(name string, top bool) {
 		g.stream(name, struct {
 			io.Reader
 			io.Closer
-		}{ctxReader{g.ctx, f}, f}, st)
+		}{command.ContextReader(g.ctx, f), f}, st)
 		return
 	}
-	g.toFile(name, outName, ctxReader{g.ctx, f}, st)
+	g.toFile(name, outName, command.ContextReader(g.ctx, f), st)
 }
 
 func hasGzipSuffix(name, user string) bool {

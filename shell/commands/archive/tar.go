@@ -323,7 +323,7 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 
 // readNames reads -T's list, one name a line.
 func (t *tarRun) readNames(name string) ([]string, bool) {
-	r, err := openInput(t.ctx, t.inv, name)
+	r, err := t.inv.OpenOperand(t.ctx, name)
 	if err != nil {
 		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
 		return nil, false
@@ -391,7 +391,7 @@ func (t *tarRun) create(names []string) {
 			panic(tarFatal{})
 		}
 	}
-	var dst io.Writer = ctxWriter{t.ctx, t.out}
+	var dst io.Writer = command.ContextWriter(t.ctx, t.out)
 	var f *memfs.File
 	if o.file != "-" {
 		t.archive = inv.Abs(o.file)
@@ -402,7 +402,7 @@ func (t *tarRun) create(names []string) {
 			panic(tarFatal{})
 		}
 		defer f.Close()
-		dst = ctxWriter{t.ctx, f}
+		dst = command.ContextWriter(t.ctx, f)
 	}
 	bw := newWriter(dst)
 	zw, err := newEncoder(t.chooseCodec(), bw)
@@ -471,7 +471,7 @@ func (t *tarRun) appendTo(names []string) {
 		t.errorf("%s: Cannot seek: %s", o.file, command.Strerror(err))
 		panic(tarFatal{})
 	}
-	cw := &countWriter{w: ctxWriter{t.ctx, f}, n: end}
+	cw := &countWriter{w: command.ContextWriter(t.ctx, f), n: end}
 	bw := newWriter(cw)
 	tw := tar.NewWriter(bw)
 	t.links = map[uint64]string{}
@@ -639,7 +639,7 @@ func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
 			t.writeFail(err)
 			return
 		}
-		n, err := io.CopyBuffer(tw, ctxReader{t.ctx, io.LimitReader(f, hdr.Size)}, make([]byte, bufSize))
+		n, err := io.CopyBuffer(tw, command.ContextReader(t.ctx, io.LimitReader(f, hdr.Size)), make([]byte, bufSize))
 		f.Close()
 		if err != nil && t.ctx.Err() == nil {
 			if errors.Is(err, tar.ErrWriteTooLong) || errors.Is(err, tar.ErrWriteAfterClose) {
@@ -819,7 +819,7 @@ func (t *tarRun) read(names []string) {
 	inv, o := t.inv, &t.o
 	var src io.Reader
 	if o.file == "-" {
-		src = ctxReader{t.ctx, inv.Stdin}
+		src = command.ContextReader(t.ctx, inv.Stdin)
 	} else {
 		f, err := inv.FS.Open(inv.Abs(o.file))
 		if err != nil {
@@ -831,7 +831,7 @@ func (t *tarRun) read(names []string) {
 			t.errorf("%s: Cannot read: %s", o.file, command.Strerror(syscall.EISDIR))
 			panic(tarFatal{})
 		}
-		src = ctxReader{t.ctx, f}
+		src = command.ContextReader(t.ctx, f)
 	}
 	if o.extract && !o.toStdout && o.dir != "" {
 		if st, err := inv.FS.Stat(t.base()); err != nil || !st.IsDir() {
@@ -1022,7 +1022,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 	}
 	if o.toStdout {
 		if hdr.Typeflag == tar.TypeReg || hdr.Typeflag == tar.TypeRegA {
-			if _, err := io.CopyBuffer(ctxWriter{t.ctx, t.out}, tr, buf); err != nil && t.ctx.Err() == nil {
+			if _, err := io.CopyBuffer(command.ContextWriter(t.ctx, t.out), tr, buf); err != nil && t.ctx.Err() == nil {
 				t.readFail(err)
 			}
 		}
@@ -1071,7 +1071,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
 			return
 		}
-		_, err = io.CopyBuffer(struct{ io.Writer }{f}, struct{ io.Reader }{ctxReader{t.ctx, tr}}, buf)
+		_, err = io.CopyBuffer(struct{ io.Writer }{f}, struct{ io.Reader }{command.ContextReader(t.ctx, tr)}, buf)
 		f.Close()
 		if err != nil && t.ctx.Err() == nil {
 			var pe *fs.PathError

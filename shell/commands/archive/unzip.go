@@ -266,7 +266,7 @@ func (u *unzipRun) copyEntry(f *zip.File, w io.Writer) error {
 	}
 	defer rc.Close()
 	h := crc32.NewIEEE()
-	_, err = io.CopyBuffer(io.MultiWriter(w, h), ctxReader{u.ctx, rc}, make([]byte, bufSize))
+	_, err = io.CopyBuffer(io.MultiWriter(w, h), command.ContextReader(u.ctx, rc), make([]byte, bufSize))
 	return err
 }
 
@@ -389,7 +389,7 @@ func (u *unzipRun) confirm(shown string) bool {
 		return true
 	}
 	if u.stdin == nil {
-		u.stdin = bufio.NewReader(ctxReader{u.ctx, u.inv.Stdin})
+		u.stdin = bufio.NewReader(command.ContextReader(u.ctx, u.inv.Stdin))
 	}
 	for {
 		fmt.Fprintf(u.out, "replace %s? [y]es, [n]o, [A]ll, [N]one, [r]ename: ", shown)

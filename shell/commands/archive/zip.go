@@ -296,7 +296,7 @@ func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
 	defer f.Close()
 	size := e.info.Size()
 	if size <= zipInMemory && z.level > 0 {
-		data, err := io.ReadAll(ctxReader{z.ctx, f})
+		data, err := io.ReadAll(command.ContextReader(z.ctx, f))
 		if err != nil {
 			return "", 0, err
 		}
@@ -330,7 +330,7 @@ func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	if _, err := io.CopyBuffer(w, ctxReader{z.ctx, f}, make([]byte, bufSize)); err != nil {
+	if _, err := io.CopyBuffer(w, command.ContextReader(z.ctx, f), make([]byte, bufSize)); err != nil {
 		return "", 0, err
 	}
 	if hdr.Method == zip.Store {

@@ -51,7 +51,7 @@ func runBase32(ctx context.Context, inv *command.Invocation) int {
 	if len(files) == 1 {
 		name = files[0]
 	}
-	r, err := openInput(ctx, inv, name)
+	r, err := inv.OpenOperand(ctx, name)
 	if err != nil {
 		return inv.PathError(name, err)
 	}

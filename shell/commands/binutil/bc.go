@@ -509,7 +509,7 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 		return true
 	}
 	for _, f := range files {
-		r, err := openInput(ctx, inv, f)
+		r, err := inv.OpenOperand(ctx, f)
 		if err != nil {
 			w.Flush()
 			fmt.Fprintf(inv.Stderr, "File %s is unavailable.\n", f)
@@ -524,7 +524,7 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 			return 0
 		}
 	}
-	if !run("standard_in", ctxReader{ctx, inv.Stdin}) && ctx.Err() != nil {
+	if !run("standard_in", command.ContextReader(ctx, inv.Stdin)) && ctx.Err() != nil {
 		return statusCancelled
 	}
 	return 0

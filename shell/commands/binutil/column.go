@@ -67,7 +67,7 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 		files = []string{"-"}
 	}
 	for _, name := range files {
-		r, err := openInput(ctx, inv, name)
+		r, err := inv.OpenOperand(ctx, name)
 		if err != nil {
 			status = inv.PathError(name, err)
 			continue

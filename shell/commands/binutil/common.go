@@ -7,8 +7,6 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"io/fs"
-	"syscall"
 
 	"memsh/shell/command"
 )
@@ -18,55 +16,6 @@ const bufSize = 64 << 10
 
 // statusCancelled is what a command returns when its context ends.
 const statusCancelled = 130
-
-// ctxReader fails a Read once the context is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	n, err := c.r.Read(p)
-	if err != nil && err != io.EOF && c.ctx.Err() != nil {
-		return n, c.ctx.Err()
-	}
-	return n, err
-}
-
-// nopCloser keeps stdin open when a command is done with it.
-type nopCloser struct{ io.Reader }
-
-func (nopCloser) Close() error { return nil }
-
-// dirReader stands for an opened directory: reading it fails with EISDIR.
-type dirReader struct{ name string }
-
-func (d dirReader) Read([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "read", Path: d.name, Err: syscall.EISDIR}
-}
-
-// openInput opens an operand for reading: "-" is stdin, anything else a
-// memfs path. A directory opens, and fails on the first read with EISDIR.
-func openInput(ctx context.Context, inv *command.Invocation, name string) (io.ReadCloser, error) {
-	if name == "-" {
-		return nopCloser{ctxReader{ctx, inv.Stdin}}, nil
-	}
-	f, err := inv.FS.Open(inv.Abs(name))
-	if err != nil {
-		return nil, err
-	}
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		f.Close()
-		return nopCloser{dirReader{name}}, nil
-	}
-	return struct {
-		io.Reader
-		io.Closer
-	}{ctxReader{ctx, f}, f}, nil
-}
 
 // newWriter buffers w in one large chunk.
 func newWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, bufSize) }
@@ -93,7 +42,7 @@ func (m *multiReader) Read(p []byte) (int, error) {
 			}
 			name := m.names[0]
 			m.names = m.names[1:]
-			r, err := openInput(m.ctx, m.inv, name)
+			r, err := m.inv.OpenOperand(m.ctx, name)
 			if err != nil {
 				m.failed++
 				m.report(name, err)

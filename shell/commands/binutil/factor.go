@@ -237,7 +237,7 @@ func runFactor(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 	} else {
-		sc := bufio.NewScanner(ctxReader{ctx, inv.Stdin})
+		sc := bufio.NewScanner(command.ContextReader(ctx, inv.Stdin))
 		sc.Buffer(make([]byte, 4096), 1<<20)
 		sc.Split(bufio.ScanWords)
 		for sc.Scan() {

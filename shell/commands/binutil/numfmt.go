@@ -367,7 +367,7 @@ func runNumfmt(ctx context.Context, inv *command.Invocation) int {
 	if header != "" {
 		skip, _ = strconv.Atoi(header)
 	}
-	br := bufio.NewReaderSize(ctxReader{ctx, inv.Stdin}, bufSize)
+	br := bufio.NewReaderSize(command.ContextReader(ctx, inv.Stdin), bufSize)
 	for {
 		s, err := br.ReadString(eol)
 		if s != "" {

@@ -69,7 +69,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 	}
 	var seed [32]byte
 	if source != "" {
-		r, err := openInput(ctx, inv, source)
+		r, err := inv.OpenOperand(ctx, source)
 		if err != nil {
 			return inv.PathError(source, err)
 		}
@@ -164,7 +164,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		if len(args) == 1 {
 			name = args[0]
 		}
-		r, err := openInput(ctx, inv, name)
+		r, err := inv.OpenOperand(ctx, name)
 		if err != nil {
 			return inv.PathError(name, err)
 		}

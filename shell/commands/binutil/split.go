@@ -197,7 +197,7 @@ func runSplit(ctx context.Context, inv *command.Invocation) int {
 		s.digits[i] = int(start % int64(len(s.alphabet)))
 		start /= int64(len(s.alphabet))
 	}
-	r, err := openInput(ctx, inv, in)
+	r, err := inv.OpenOperand(ctx, in)
 	if err != nil {
 		inv.Errorf("cannot open '%s' for reading: %s", in, command.Strerror(err))
 		return 1

@@ -66,7 +66,7 @@ func runBase64(ctx context.Context, inv *command.Invocation) int {
 	if len(args) == 1 {
 		name = args[0]
 	}
-	r, err := openInput(ctx, inv, name)
+	r, err := inv.OpenInput(ctx, name)
 	if err != nil {
 		return pathError(inv, name, err)
 	}

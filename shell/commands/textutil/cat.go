@@ -97,7 +97,7 @@ func runCat(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			continue
 		}
-		r, err := openInput(ctx, inv, name)
+		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			status = pathError(inv, name, err)
 			continue

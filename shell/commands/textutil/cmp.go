@@ -113,7 +113,7 @@ func runCmp(ctx context.Context, inv *command.Invocation) int {
 	}
 	var readers [2]*bufio.Reader
 	for i, name := range names {
-		r, err := openInput(ctx, inv, name)
+		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			inv.PathError(name, err)
 			return 2

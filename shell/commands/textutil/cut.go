@@ -255,7 +255,7 @@ func runCut(ctx context.Context, inv *command.Invocation) int {
 	out := newWriter(inv)
 	status := 0
 	for _, name := range operands(args) {
-		r, err := openInput(ctx, inv, name)
+		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			status = pathError(inv, name, err)
 			continue

@@ -159,7 +159,7 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 	status := 0
 	first := true
 	for _, name := range files {
-		r, err := openInput(ctx, inv, name)
+		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			inv.Errorf("cannot open %s for reading: %s", quoteAlways(name), command.Strerror(err))
 			status = 1

@@ -151,7 +151,7 @@ func (a sumAlgo) run(ctx context.Context, inv *command.Invocation) int {
 }
 
 func (a sumAlgo) sumFile(ctx context.Context, inv *command.Invocation, name string) ([]byte, error) {
-	r, err := openInput(ctx, inv, name)
+	r, err := inv.OpenInput(ctx, name)
 	if err != nil {
 		return nil, err
 	}
@@ -262,7 +262,7 @@ func plural(n int, one, many string) string {
 
 // checkList implements -c for one checksum list.
 func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bufio.Writer, list string, o *sumOptions) (int, error) {
-	r, err := openInput(ctx, inv, list)
+	r, err := inv.OpenInput(ctx, list)
 	if err != nil {
 		return pathError(inv, list, err), nil
 	}

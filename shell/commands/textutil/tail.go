@@ -255,12 +255,12 @@ func (o *tailOptions) run(ctx context.Context, inv *command.Invocation, files []
 	var watch []*followed
 	first := true
 	for _, name := range files {
-		if name == "-" || stdFD(inv, name) == 0 {
+		if name == "-" || inv.StdFD(name) == 0 {
 			if headers {
 				writeHeader(out, name, first)
 				first = false
 			}
-			if err := o.tailStream(out, &flushReader{r: ctxReader{ctx, inv.Stdin}, w: out}); err != nil {
+			if err := o.tailStream(out, &flushReader{r: command.ContextReader(ctx, inv.Stdin), w: out}); err != nil {
 				if st, stop := o.failed(inv, name, err); stop {
 					return st
 				}
@@ -291,7 +291,7 @@ func (o *tailOptions) run(ctx context.Context, inv *command.Invocation, files []
 			if fi.Mode().IsRegular() {
 				end, err = o.tailFile(ctx, out, f, fi.Size())
 			} else {
-				err = o.tailStream(out, ctxReader{ctx, f})
+				err = o.tailStream(out, command.ContextReader(ctx, f))
 			}
 		}
 		if err != nil {

@@ -73,7 +73,7 @@ func runTee(ctx context.Context, inv *command.Invocation) int {
 		outs = append(outs, &teeOutput{name: name, w: f})
 	}
 	buf := make([]byte, bufSize)
-	r := ctxReader{ctx, inv.Stdin}
+	r := command.ContextReader(ctx, inv.Stdin)
 	live := len(outs)
 	for live > 0 {
 		n, err := r.Read(buf)

@@ -421,7 +421,7 @@ func runTr(ctx context.Context, inv *command.Invocation) int {
 	t.anyDelete = *del
 
 	out := newWriter(inv)
-	r := &flushReader{r: ctxReader{ctx, inv.Stdin}, w: out}
+	r := &flushReader{r: command.ContextReader(ctx, inv.Stdin), w: out}
 	if err := t.run(out, r); err != nil {
 		if we, isWrite := err.(writeError); isWrite {
 			return outputFailed(inv, we.err)

@@ -124,7 +124,7 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 	if len(args) > 0 {
 		in = args[0]
 	}
-	r, err := openInput(ctx, inv, in)
+	r, err := inv.OpenInput(ctx, in)
 	if err != nil {
 		return pathError(inv, in, err)
 	}

@@ -237,7 +237,7 @@ func writeCounts(out *bufio.Writer, c wcCounts, sel wcSelect, width int, name st
 // wcFile counts one operand. A read error still returns the counts so
 // far (GNU prints a line for a directory).
 func wcFile(ctx context.Context, inv *command.Invocation, name string, sel wcSelect) (*wcCounter, error) {
-	r, err := openInput(ctx, inv, name)
+	r, err := inv.OpenInput(ctx, name)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,102 @@
+package command
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"syscall"
+)
+
+// ContextReader wraps r so that a Read fails with ctx's error once ctx is
+// done, and a read that fails because the shell interrupted it on cancel
+// (a pipe deadline) reports the cancellation rather than the I/O error.
+// Copy loops over it stop on Ctrl-C without checking ctx themselves.
+func ContextReader(ctx context.Context, r io.Reader) io.Reader { return ctxReader{ctx, r} }
+
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := c.r.Read(p)
+	if err != nil && err != io.EOF && c.ctx.Err() != nil {
+		return n, c.ctx.Err()
+	}
+	return n, err
+}
+
+// ContextWriter wraps w so that a Write fails with ctx's error once ctx
+// is done.
+func ContextWriter(ctx context.Context, w io.Writer) io.Writer { return ctxWriter{ctx, w} }
+
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+// StdFD tells whether the path name names one of the standard streams
+// (/dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/0-2, /proc/self/fd/0-2),
+// which are the invocation's streams, as the shell's redirections treat
+// them. It returns the descriptor, or -1.
+func (inv *Invocation) StdFD(name string) int {
+	switch inv.Abs(name) {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return 0
+	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return 1
+	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+		return 2
+	}
+	return -1
+}
+
+// OpenInput opens an input operand for reading: "-" and the paths that
+// name standard input (see StdFD) are inv.Stdin, anything else a memfs
+// path resolved against the working directory. A directory opens, and
+// fails on the first read with EISDIR as read(2) does, so that each
+// command prints its own GNU wording. The reader honours ctx; closing it
+// leaves stdin open.
+func (inv *Invocation) OpenInput(ctx context.Context, name string) (io.ReadCloser, error) {
+	if inv.StdFD(name) == 0 {
+		return inv.OpenOperand(ctx, "-")
+	}
+	return inv.OpenOperand(ctx, name)
+}
+
+// OpenOperand is OpenInput for commands that treat only "-" as standard
+// input: any other name, /dev/stdin included, is a memfs path.
+func (inv *Invocation) OpenOperand(ctx context.Context, name string) (io.ReadCloser, error) {
+	if name == "-" {
+		return io.NopCloser(ContextReader(ctx, inv.Stdin)), nil
+	}
+	f, err := inv.FS.Open(inv.Abs(name))
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return io.NopCloser(dirReader{name}), nil
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{ContextReader(ctx, f), f}, nil
+}
+
+// dirReader stands for an opened directory: reading it fails with EISDIR.
+type dirReader struct{ name string }
+
+func (d dirReader) Read([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "read", Path: d.name, Err: syscall.EISDIR}
+}
