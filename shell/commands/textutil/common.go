@@ -75,12 +75,6 @@ type statter interface {
 	Stat() (fs.FileInfo, error)
 }
 
-// openInput is inv.OpenInput, for sort.go until its pending edits by
-// another change have landed.
-func openInput(ctx context.Context, inv *command.Invocation, name string) (io.ReadCloser, error) {
-	return inv.OpenInput(ctx, name)
-}
-
 // openOutput opens an output operand (tee's files, sort -o, uniq's
 // OUTPUT); the standard streams map to the invocation's.
 func openOutput(inv *command.Invocation, name string, flag int) (io.WriteCloser, error) {

@@ -516,7 +516,7 @@ func lastOf(args []string, a byte, along string, b byte, blong string) bool {
 // readAllInput reads a whole operand. A nil result with an error means it
 // could not be opened.
 func readAllInput(ctx context.Context, inv *command.Invocation, name string) ([]byte, error) {
-	r, err := openInput(ctx, inv, name)
+	r, err := inv.OpenInput(ctx, name)
 	if err != nil {
 		return nil, err
 	}
