@@ -102,8 +102,13 @@ func buildBox(fsys *memfs.FS, home string, commands []string) error {
 		if err := fsys.Symlink("usr/bin", "/bin"); err != nil {
 			return err
 		}
+		if err := fsys.Lchown("/bin", 0, 0); err != nil {
+			return err
+		}
 	}
-	return nil
+	// The root directory is root's, as on Linux (memfs made it with the
+	// sandbox user's ids).
+	return fsys.Chown("/", 0, 0)
 }
 
 func mkdirOwned(fsys *memfs.FS, p string, perm fs.FileMode, uid, gid int) error {
