@@ -236,7 +236,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	fset.Lookup("colour").NoOptDefVal = "auto"
 	fset.BoolP("binary", "U", false, "")
 
-	args, ambiguous := canonicalLongOpts(inv.Args[1:], grepLongOpts, grepShortArg)
+	args, ambiguous := grepLongOpts.Expand(inv.Args[1:])
 	if ambiguous != "" {
 		return usage(inv, ambiguous)
 	}

@@ -104,7 +104,7 @@ func splitArgs(args []string) (out []string, suffix string, inPlace bool) {
 
 // Run is the sed command.
 func Run(ctx context.Context, inv *command.Invocation) int {
-	canon, ambiguous := canonicalLongOpts(inv.Args[1:], sedLongOpts, sedShortArg)
+	canon, ambiguous := sedLongOpts.Expand(inv.Args[1:])
 	if ambiguous != "" {
 		return usageError(inv, ambiguous)
 	}

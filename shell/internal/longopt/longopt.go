@@ -1,0 +1,119 @@
+// Package longopt gives pflag-based commands GNU getopt_long's handling
+// of long options: any unambiguous prefix of a long name is accepted
+// ("--ignore-c" for "--ignore-case"), and an ambiguous one fails with
+// getopt's message. Commands rewrite their arguments with Table.Expand
+// before pflag parses them; pflag then reports unrecognized options in
+// the same GNU words (see command.Invocation.ParseFlags).
+package longopt
+
+import (
+	"strings"
+)
+
+// Option is one row of a command's getopt_long table.
+type Option struct {
+	// Name is the long name, without "--".
+	Name string
+	// ID identifies the option: rows with the same ID are one option
+	// spelled two ways (grep's --color and --colour), so a prefix of
+	// both is not ambiguous.
+	ID string
+	// Arg says the option takes an argument (--name=V or --name V).
+	Arg bool
+	// Flag is the pflag name that implements the row, when it is not
+	// Name (sed's --zero-terminated is its --null-data flag).
+	Flag string
+}
+
+// Table is a command's long options, in the order of the GNU tool's
+// table (the order getopt lists an ambiguous prefix's possibilities
+// in), with its short options that take an argument.
+type Table struct {
+	Long []Option
+	// ShortArg lists the short option letters that take an argument,
+	// so that an option's argument is never read as an option.
+	ShortArg string
+}
+
+// Expand returns args (without the command name) with each unambiguous
+// abbreviation of a long option written out in full, as the flag that
+// implements it. Option arguments, everything after "--" and names that
+// match no option (for pflag to report) are left alone. For an ambiguous
+// abbreviation it returns getopt's message instead, for example
+// "option '--co' is ambiguous; possibilities: '--context' '--color'".
+func (t Table) Expand(args []string) ([]string, string) {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		out = append(out, a)
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...), ""
+		case strings.HasPrefix(a, "--"):
+			name, value, hasValue := strings.Cut(a[2:], "=")
+			o, msg := t.lookup(name)
+			if msg != "" {
+				return nil, msg
+			}
+			if o == nil {
+				continue
+			}
+			full := "--" + o.Name
+			if o.Flag != "" {
+				full = "--" + o.Flag
+			}
+			if hasValue {
+				full += "=" + value
+			}
+			out[len(out)-1] = full
+			if o.Arg && !hasValue && i+1 < len(args) {
+				i++
+				out = append(out, args[i])
+			}
+		case len(a) > 1 && a[0] == '-':
+			// A cluster: the first option taking an argument takes the
+			// rest, or the next word.
+			for j := 1; j < len(a); j++ {
+				if strings.IndexByte(t.ShortArg, a[j]) >= 0 {
+					if j == len(a)-1 && i+1 < len(args) {
+						i++
+						out = append(out, args[i])
+					}
+					break
+				}
+			}
+		}
+	}
+	return out, ""
+}
+
+// lookup finds the option name stands for: an exact name, or else the
+// first option it is a prefix of, provided every other such option is
+// the same one (same ID). It returns nil when no option matches, and
+// getopt's message when the prefix is ambiguous; like glibc, the message
+// lists the first match and each match that is a different option.
+func (t Table) lookup(name string) (*Option, string) {
+	var first *Option
+	possibilities := ""
+	ambiguous := false
+	for i := range t.Long {
+		o := &t.Long[i]
+		if o.Name == name {
+			return o, ""
+		}
+		if !strings.HasPrefix(o.Name, name) {
+			continue
+		}
+		if first == nil {
+			first = o
+			possibilities = "'--" + o.Name + "'"
+		} else if o.ID != first.ID {
+			possibilities += " '--" + o.Name + "'"
+			ambiguous = true
+		}
+	}
+	if ambiguous {
+		return nil, "option '--" + name + "' is ambiguous; possibilities: " + possibilities
+	}
+	return first, ""
+}

@@ -1,0 +1,66 @@
+package longopt
+
+import (
+	"slices"
+	"testing"
+)
+
+// table is a slice of GNU grep's, in its order.
+var table = Table{
+	ShortArg: "efmC",
+	Long: []Option{
+		{Name: "fixed-regexp", ID: "F", Flag: "fixed-strings"}, {Name: "fixed-strings", ID: "F"},
+		{Name: "context", ID: "C", Arg: true}, {Name: "color", ID: "color"},
+		{Name: "colour", ID: "color"}, {Name: "count", ID: "c"},
+		{Name: "max-count", ID: "m", Arg: true}, {Name: "null", ID: "Z"},
+		{Name: "null-data", ID: "z"}, {Name: "regexp", ID: "e", Arg: true},
+		{Name: "recursive", ID: "r"},
+	},
+}
+
+func TestExpand(t *testing.T) {
+	for _, c := range []struct {
+		args, want []string
+		msg        string
+	}{
+		{args: nil, want: []string{}},
+		{args: []string{"--count", "x"}, want: []string{"--count", "x"}},
+		{args: []string{"--cou", "x"}, want: []string{"--count", "x"}},
+		{args: []string{"--col=always"}, want: []string{"--color=always"}},
+		// --color and --colour are one option: not ambiguous.
+		{args: []string{"--colo"}, want: []string{"--color"}},
+		{args: []string{"--colou"}, want: []string{"--colour"}},
+		// The flag that implements a row replaces its name.
+		{args: []string{"--fixed-r"}, want: []string{"--fixed-strings"}},
+		{args: []string{"--fixed"}, want: []string{"--fixed-strings"}},
+		// An exact name wins over the longer names it prefixes.
+		{args: []string{"--null"}, want: []string{"--null"}},
+		{args: []string{"--null-"}, want: []string{"--null-data"}},
+		// Option arguments are never rewritten.
+		{args: []string{"--max", "--cou"}, want: []string{"--max-count", "--cou"}},
+		{args: []string{"--max=--cou", "--cou"}, want: []string{"--max-count=--cou", "--count"}},
+		{args: []string{"-e", "--co"}, want: []string{"-e", "--co"}},
+		{args: []string{"-ie", "--co"}, want: []string{"-ie", "--co"}},
+		{args: []string{"-ex", "--cou"}, want: []string{"-ex", "--count"}},
+		{args: []string{"--reg", "--co", "--rec"}, want: []string{"--regexp", "--co", "--recursive"}},
+		// Unknown names are left for pflag to report; "--" ends options.
+		{args: []string{"--xyz", "--cou"}, want: []string{"--xyz", "--count"}},
+		{args: []string{"--", "--cou"}, want: []string{"--", "--cou"}},
+		{args: []string{"-", "--cou"}, want: []string{"-", "--count"}},
+		// getopt lists the first match and each different option.
+		// (--colour differs from --context, the first, so it is listed.)
+		{args: []string{"--co"}, msg: "option '--co' is ambiguous; possibilities: '--context' '--color' '--colour' '--count'"},
+		{args: []string{"--c=1"}, msg: "option '--c' is ambiguous; possibilities: '--context' '--color' '--colour' '--count'"},
+		{args: []string{"--nu"}, msg: "option '--nu' is ambiguous; possibilities: '--null' '--null-data'"},
+		{args: []string{"--count", "--re"}, msg: "option '--re' is ambiguous; possibilities: '--regexp' '--recursive'"},
+		{args: []string{"--", "--re"}, want: []string{"--", "--re"}},
+	} {
+		got, msg := table.Expand(c.args)
+		if msg != c.msg || c.msg == "" && !slices.Equal(got, c.want) {
+			t.Errorf("Expand(%q) = %q, %q; want %q, %q", c.args, got, msg, c.want, c.msg)
+		}
+		if c.msg != "" && got != nil {
+			t.Errorf("Expand(%q) = %q with a message; want nil", c.args, got)
+		}
+	}
+}
