@@ -39,8 +39,8 @@ type Table struct {
 // abbreviation of a long option written out in full, as the flag that
 // implements it. Option arguments, everything after "--" and names that
 // match no option (for pflag to report) are left alone. For an ambiguous
-// abbreviation it returns getopt's message instead, for example
-// "option '--co' is ambiguous; possibilities: '--context' '--color'".
+// abbreviation it returns getopt's message instead, which names the
+// argument as given: "option '--co=1' is ambiguous; possibilities: ...".
 func (t Table) Expand(args []string) ([]string, string) {
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
@@ -51,7 +51,7 @@ func (t Table) Expand(args []string) ([]string, string) {
 			return append(out, args[i+1:]...), ""
 		case strings.HasPrefix(a, "--"):
 			name, value, hasValue := strings.Cut(a[2:], "=")
-			o, msg := t.lookup(name)
+			o, msg := t.lookup(name, a)
 			if msg != "" {
 				return nil, msg
 			}
@@ -90,9 +90,10 @@ func (t Table) Expand(args []string) ([]string, string) {
 // lookup finds the option name stands for: an exact name, or else the
 // first option it is a prefix of, provided every other such option is
 // the same one (same ID). It returns nil when no option matches, and
-// getopt's message when the prefix is ambiguous; like glibc, the message
-// lists the first match and each match that is a different option.
-func (t Table) lookup(name string) (*Option, string) {
+// getopt's message about arg (name as spelled, with any "=value") when
+// the prefix is ambiguous; like glibc, the message lists the first match
+// and each match that is a different option.
+func (t Table) lookup(name, arg string) (*Option, string) {
 	var first *Option
 	possibilities := ""
 	ambiguous := false
@@ -113,7 +114,7 @@ func (t Table) lookup(name string) (*Option, string) {
 		}
 	}
 	if ambiguous {
-		return nil, "option '--" + name + "' is ambiguous; possibilities: " + possibilities
+		return nil, "option '" + arg + "' is ambiguous; possibilities: " + possibilities
 	}
 	return first, ""
 }

@@ -50,7 +50,8 @@ func TestExpand(t *testing.T) {
 		// getopt lists the first match and each different option.
 		// (--colour differs from --context, the first, so it is listed.)
 		{args: []string{"--co"}, msg: "option '--co' is ambiguous; possibilities: '--context' '--color' '--colour' '--count'"},
-		{args: []string{"--c=1"}, msg: "option '--c' is ambiguous; possibilities: '--context' '--color' '--colour' '--count'"},
+		// As glibc, the message quotes the argument whole.
+		{args: []string{"--c=1"}, msg: "option '--c=1' is ambiguous; possibilities: '--context' '--color' '--colour' '--count'"},
 		{args: []string{"--nu"}, msg: "option '--nu' is ambiguous; possibilities: '--null' '--null-data'"},
 		{args: []string{"--count", "--re"}, msg: "option '--re' is ambiguous; possibilities: '--regexp' '--recursive'"},
 		{args: []string{"--", "--re"}, want: []string{"--", "--re"}},
