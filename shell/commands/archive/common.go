@@ -9,10 +9,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"memsh/memfs"
-	"memsh/shell/command"
 )
 
 // bufSize is the read and write chunk every command uses.
@@ -68,16 +66,4 @@ func readIDFile(fsys *memfs.FS, p string) map[uint32]string {
 		}
 	}
 	return m
-}
-
-// location is the time zone for printed times: UTC unless TZ names one.
-func location(inv *command.Invocation) *time.Location {
-	tz, ok := inv.LookupEnv("TZ")
-	if !ok || tz == "" || tz == "UTC" || tz == "UTC0" {
-		return time.UTC
-	}
-	if loc, err := time.LoadLocation(strings.TrimPrefix(tz, ":")); err == nil {
-		return loc
-	}
-	return time.UTC
 }

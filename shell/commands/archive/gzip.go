@@ -797,7 +797,7 @@ func (g *gzipRun) listOne(label, name string, r io.Reader, st fs.FileInfo) {
 		if t.IsZero() {
 			t = time.Unix(0, 0)
 		}
-		t = t.In(location(g.inv))
+		t = t.In(g.inv.Location())
 		fmt.Fprintf(g.out, "defla %08x %s ", crc, t.Format("Jan _2 15:04"))
 	}
 	fmt.Fprintf(g.out, "%19d %19d %s %s\n", total, size, gzRatio(size-(total-headerBytes), size), uname)

@@ -184,7 +184,7 @@ func oldStyle(args []string) ([]string, string) {
 func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	t := &tarRun{ctx: ctx, inv: inv, out: newWriter(inv.Stdout), ugsWidth: 18, warned: map[string]bool{}}
 	t.ids.fsys = inv.FS
-	t.loc = location(inv)
+	t.loc = inv.Location()
 	sub := *inv
 	expanded, oldErr := oldStyle(inv.Args[1:])
 	if oldErr != "" {

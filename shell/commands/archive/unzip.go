@@ -198,7 +198,7 @@ func (u *unzipRun) selected(name string, matched []bool) bool {
 }
 
 func (u *unzipRun) listFiles(files []*zip.File) {
-	loc := location(u.inv)
+	loc := u.inv.Location()
 	var total uint64
 	if u.verboseList {
 		u.out.WriteString(" Length   Method    Size  Cmpr    Date    Time   CRC-32   Name\n--------  ------  ------- ---- ---------- ----- --------  ----\n")
@@ -374,11 +374,11 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 			continue
 		}
 		inv.FS.Chmod(p, perm)
-		t := zipTime(f, location(inv))
+		t := zipTime(f, inv.Location())
 		inv.FS.Chtimes(p, t, t)
 	}
 	for i := len(dirs) - 1; i >= 0; i-- {
-		t := zipTime(dirs[i].f, location(inv))
+		t := zipTime(dirs[i].f, inv.Location())
 		inv.FS.Chtimes(dirs[i].p, t, t)
 	}
 }

@@ -282,7 +282,7 @@ func (z *zipRun) addEntry(e zipEntry) {
 // add writes one entry: directories and files that do not shrink are
 // stored, others deflated.
 func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
-	hdr := &zip.FileHeader{Name: e.name, Modified: e.info.ModTime().In(location(z.inv))}
+	hdr := &zip.FileHeader{Name: e.name, Modified: e.info.ModTime().In(z.inv.Location())}
 	hdr.SetMode(e.info.Mode())
 	if e.info.IsDir() {
 		hdr.Method = zip.Store

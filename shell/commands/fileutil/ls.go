@@ -180,7 +180,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		l.humanBase = 1024
 	}
 	l.ids.fsys = inv.FS
-	l.loc = location(inv)
+	l.loc = inv.Location()
 	l.now = time.Now()
 	if s := f.Lookup("sort"); s.Changed {
 		switch s.Value.String() {
@@ -725,7 +725,7 @@ func cEscape(s string, escapeSpace bool) string {
 			b.WriteString(`\ `)
 		case r == utf8.RuneError && size <= 1 || !isPrint(r):
 			for j := i; j < i+max(size, 1); j++ {
-				b.WriteString(escapeByte(s[j]))
+				b.WriteString(command.CEscape(s[j]))
 			}
 		default:
 			b.WriteString(s[i : i+size])

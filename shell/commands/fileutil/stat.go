@@ -43,7 +43,7 @@ func runStat(ctx context.Context, inv *command.Invocation) int {
 	if len(operands) == 0 {
 		return inv.Usage(1, "missing operand")
 	}
-	s := statCmd{inv: inv, loc: location(inv)}
+	s := statCmd{inv: inv, loc: inv.Location()}
 	s.ids.fsys = inv.FS
 	s.out = newOut(inv)
 	defer s.out.Flush()

@@ -36,7 +36,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 			return argError(inv, "--time", *timeWord, [][]string{{"atime", "access", "use"}, {"mtime", "modify"}})
 		}
 	}
-	loc := location(inv)
+	loc := inv.Location()
 	now := time.Now()
 	atime, mtime := now, now
 	if f.Lookup("t").Changed {

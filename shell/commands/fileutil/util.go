@@ -113,7 +113,7 @@ func shellQuoteStyle(s string, always, escapes bool) string {
 				size = 1
 			}
 			for j := i; j < i+size; j++ {
-				b.WriteString(escapeByte(s[j]))
+				b.WriteString(command.CEscape(s[j]))
 			}
 			i += size
 			continue
@@ -149,7 +149,7 @@ func lquote(inv *command.Invocation, s string) string {
 			b.WriteString(`\\`)
 		case r == utf8.RuneError && size <= 1 || !isPrint(r):
 			for j := i; j < i+max(size, 1); j++ {
-				b.WriteString(escapeByte(s[j]))
+				b.WriteString(command.CEscape(s[j]))
 			}
 		default:
 			b.WriteString(s[i : i+size])
@@ -176,26 +176,6 @@ func isPrint(r rune) bool {
 		return false
 	}
 	return r != utf8.RuneError
-}
-
-func escapeByte(c byte) string {
-	switch c {
-	case '\a':
-		return `\a`
-	case '\b':
-		return `\b`
-	case '\t':
-		return `\t`
-	case '\n':
-		return `\n`
-	case '\v':
-		return `\v`
-	case '\f':
-		return `\f`
-	case '\r':
-		return `\r`
-	}
-	return fmt.Sprintf(`\%03o`, c)
 }
 
 // statOf returns the Stat_t of fi (memfs always provides one).

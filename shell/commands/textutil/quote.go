@@ -1,7 +1,6 @@
 package textutil
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -71,7 +70,7 @@ func shellQuote(s string) string {
 					break
 				}
 				for _, x := range []byte(s[i : i+size]) {
-					b.WriteString(escapeControl(x))
+					b.WriteString(command.CEscape(x))
 				}
 				i += size
 			}
@@ -94,26 +93,6 @@ func shellQuote(s string) string {
 		b.WriteByte('\'')
 	}
 	return b.String()
-}
-
-func escapeControl(c byte) string {
-	switch c {
-	case '\a':
-		return `\a`
-	case '\b':
-		return `\b`
-	case '\f':
-		return `\f`
-	case '\n':
-		return `\n`
-	case '\r':
-		return `\r`
-	case '\t':
-		return `\t`
-	case '\v':
-		return `\v`
-	}
-	return fmt.Sprintf("\\%03o", c)
 }
 
 // pathError prints "NAME: FILE: reason" with FILE quoted as coreutils

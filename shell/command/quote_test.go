@@ -1,0 +1,24 @@
+package command
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestCEscape(t *testing.T) {
+	want := map[byte]string{'\a': `\a`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`, '\v': `\v`, 0: `\000`, 1: `\001`, 033: `\033`, 0x7f: `\177`, 0x80: `\200`, 0xff: `\377`}
+	for c, w := range want {
+		if got := CEscape(c); got != w {
+			t.Errorf("CEscape(%#x) = %s, want %s", c, got, w)
+		}
+	}
+	// Every other byte is three octal digits, as printf's %03o writes it.
+	for c := 0; c < 256; c++ {
+		if _, named := want[byte(c)]; named {
+			continue
+		}
+		if got, w := CEscape(byte(c)), fmt.Sprintf(`\%03o`, c); got != w {
+			t.Errorf("CEscape(%#x) = %s, want %s", c, got, w)
+		}
+	}
+}
