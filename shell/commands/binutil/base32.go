@@ -64,28 +64,12 @@ func runBase32(ctx context.Context, inv *command.Invocation) int {
 	enc := base32.StdEncoding
 	in := make([]byte, 5*(bufSize/5))
 	out := make([]byte, enc.EncodedLen(len(in)))
-	col := int64(0)
-	writeWrapped := func(b []byte) {
-		if cols == 0 {
-			w.Write(b)
-			return
-		}
-		for len(b) > 0 {
-			n := min(int64(len(b)), cols-col)
-			w.Write(b[:n])
-			b = b[n:]
-			col += n
-			if col == cols {
-				w.WriteByte('\n')
-				col = 0
-			}
-		}
-	}
+	lw := &command.LineWrapper{W: w, Cols: int(cols)}
 	for {
 		n, err := readFull(r, in)
 		if n > 0 {
 			enc.Encode(out, in[:n])
-			writeWrapped(out[:enc.EncodedLen(n)])
+			lw.Write(out[:enc.EncodedLen(n)])
 		}
 		if err != nil {
 			if err != io.EOF {
@@ -98,9 +82,7 @@ func runBase32(ctx context.Context, inv *command.Invocation) int {
 			break
 		}
 	}
-	if cols > 0 && col > 0 {
-		w.WriteByte('\n')
-	}
+	lw.Close()
 	if err := w.Flush(); err != nil {
 		return 1
 	}

@@ -103,24 +103,8 @@ func runBase64(ctx context.Context, inv *command.Invocation) int {
 func base64Encode(out *bufio.Writer, r io.Reader, wrap int) error {
 	in := make([]byte, 3*bufSize/4)
 	enc := make([]byte, bufSize+4)
-	col := 0
 	pending := 0 // bytes in in[:pending] not yet encoded
-	emit := func(p []byte) {
-		for len(p) > 0 {
-			if wrap == 0 {
-				out.Write(p)
-				return
-			}
-			n := min(wrap-col, len(p))
-			out.Write(p[:n])
-			p = p[n:]
-			col += n
-			if col == wrap {
-				out.WriteByte('\n')
-				col = 0
-			}
-		}
-	}
+	lw := &command.LineWrapper{W: out, Cols: wrap}
 	for {
 		n, err := r.Read(in[pending:])
 		pending += n
@@ -131,16 +115,14 @@ func base64Encode(out *bufio.Writer, r io.Reader, wrap int) error {
 		if whole > 0 {
 			m := base64.StdEncoding.EncodedLen(whole)
 			base64.StdEncoding.Encode(enc[:m], in[:whole])
-			emit(enc[:m])
+			lw.Write(enc[:m])
 			pending = copy(in, in[whole:pending])
 			if werr := checkWrite(out); werr != nil {
 				return werr
 			}
 		}
 		if err == io.EOF {
-			if wrap > 0 && col > 0 {
-				out.WriteByte('\n')
-			}
+			lw.Close()
 			return nil
 		}
 		if err != nil {
