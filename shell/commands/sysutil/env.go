@@ -14,14 +14,15 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 		{'0', "null", noArg, "0"},
 		{'u', "unset", requiredArg, "u"},
 		{'C', "chdir", requiredArg, "C"},
-		{'S', "split-string", requiredArg, "S"},
-		{'v', "debug", noArg, "v"},
 		// Signal dispositions mean nothing to in-process commands; the
 		// options are accepted so scripts (and abbreviations) parse as GNU's.
-		{0, "block-signal", optionalArg, "sig"},
+		// The order is GNU's, which getopt's "ambiguous" message follows.
 		{0, "default-signal", optionalArg, "sig"},
 		{0, "ignore-signal", optionalArg, "sig"},
+		{0, "block-signal", optionalArg, "sig"},
 		{0, "list-signal-handling", noArg, "sig"},
+		{'v', "debug", noArg, "v"},
+		{'S', "split-string", requiredArg, "S"},
 		{0, "help", noArg, "help"},
 		{0, "version", noArg, "version"},
 	}

@@ -1,10 +1,10 @@
 package sysutil
 
 import (
-	"fmt"
 	"strings"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/longopt"
 )
 
 // Why a getopt of our own? env, xargs, timeout and seq stop option parsing
@@ -61,8 +61,8 @@ func getopt(inv *command.Invocation, args []string, specs []optSpec, stopAtOpera
 			continue
 		}
 		if strings.HasPrefix(a, "--") {
-			name, val, hasVal := strings.Cut(a[2:], "=")
-			sp, msg := findLong(specs, name)
+			_, val, hasVal := strings.Cut(a[2:], "=")
+			sp, msg := findLong(specs, a)
 			if sp == nil {
 				inv.Errorf("%s", msg)
 				inv.Usage(0, "")
@@ -136,40 +136,20 @@ func findShort(specs []optSpec, r rune) *optSpec {
 	return nil
 }
 
-// findLong resolves an exact name or an unambiguous prefix, as getopt_long.
-func findLong(specs []optSpec, name string) (*optSpec, string) {
-	var matches []*optSpec
-	for i := range specs {
-		if specs[i].Long == "" {
-			continue
-		}
-		if specs[i].Long == name {
-			return &specs[i], ""
-		}
-		if name != "" && strings.HasPrefix(specs[i].Long, name) {
-			matches = append(matches, &specs[i])
+// findLong resolves a long option as given ("--name[=value]") to its
+// spec: an exact name or an unambiguous prefix, as getopt_long.
+func findLong(specs []optSpec, arg string) (*optSpec, string) {
+	var table longopt.Table
+	var index []int
+	for i, sp := range specs {
+		if sp.Long != "" {
+			table.Long = append(table.Long, longopt.Option{Name: sp.Long, ID: sp.Key})
+			index = append(index, i)
 		}
 	}
-	if len(matches) == 1 {
-		return matches[0], ""
+	i, msg := table.Find(arg)
+	if i < 0 {
+		return nil, msg
 	}
-	if len(matches) > 1 {
-		// Prefixes of one option spelled twice (same key) are not ambiguous.
-		same := true
-		for _, m := range matches[1:] {
-			if m.Key != matches[0].Key {
-				same = false
-			}
-		}
-		if same {
-			return matches[0], ""
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "option '--%s' is ambiguous; possibilities:", name)
-		for _, m := range matches {
-			fmt.Fprintf(&b, " '--%s'", m.Long)
-		}
-		return nil, b.String()
-	}
-	return nil, fmt.Sprintf("unrecognized option '--%s'", name)
+	return &specs[index[i]], ""
 }

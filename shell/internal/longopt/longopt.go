@@ -51,13 +51,14 @@ func (t Table) Expand(args []string) ([]string, string) {
 			return append(out, args[i+1:]...), ""
 		case strings.HasPrefix(a, "--"):
 			name, value, hasValue := strings.Cut(a[2:], "=")
-			o, msg := t.lookup(name, a)
+			k, msg := t.lookup(name, a)
 			if msg != "" {
 				return nil, msg
 			}
-			if o == nil {
+			if k < 0 {
 				continue
 			}
+			o := t.Long[k]
 			full := "--" + o.Name
 			if o.Flag != "" {
 				full = "--" + o.Flag
@@ -87,34 +88,47 @@ func (t Table) Expand(args []string) ([]string, string) {
 	return out, ""
 }
 
+// Find looks up a long option as given on the command line, "--name"
+// or "--name=value": an exact name, or else an abbreviation that stands
+// for one option. It returns the option's index in t.Long, or -1 and
+// getopt's message, which quotes arg whole: "unrecognized option
+// '--xyz=1'" or "option '--co' is ambiguous; possibilities: ...".
+func (t Table) Find(arg string) (int, string) {
+	name, _, _ := strings.Cut(strings.TrimPrefix(arg, "--"), "=")
+	i, msg := t.lookup(name, arg)
+	if i < 0 && msg == "" {
+		msg = "unrecognized option '" + arg + "'"
+	}
+	return i, msg
+}
+
 // lookup finds the option name stands for: an exact name, or else the
 // first option it is a prefix of, provided every other such option is
-// the same one (same ID). It returns nil when no option matches, and
+// the same one (same ID). It returns -1 when no option matches, and
 // getopt's message about arg (name as spelled, with any "=value") when
 // the prefix is ambiguous; like glibc, the message lists the first match
-// and each match that is a different option.
-func (t Table) lookup(name, arg string) (*Option, string) {
-	var first *Option
+// and each match that is a different option from it.
+func (t Table) lookup(name, arg string) (int, string) {
+	first := -1
 	possibilities := ""
 	ambiguous := false
-	for i := range t.Long {
-		o := &t.Long[i]
+	for i, o := range t.Long {
 		if o.Name == name {
-			return o, ""
+			return i, ""
 		}
 		if !strings.HasPrefix(o.Name, name) {
 			continue
 		}
-		if first == nil {
-			first = o
+		if first < 0 {
+			first = i
 			possibilities = "'--" + o.Name + "'"
-		} else if o.ID != first.ID {
+		} else if o.ID != t.Long[first].ID {
 			possibilities += " '--" + o.Name + "'"
 			ambiguous = true
 		}
 	}
 	if ambiguous {
-		return nil, "option '" + arg + "' is ambiguous; possibilities: " + possibilities
+		return -1, "option '" + arg + "' is ambiguous; possibilities: " + possibilities
 	}
 	return first, ""
 }

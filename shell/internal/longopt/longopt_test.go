@@ -65,3 +65,25 @@ func TestExpand(t *testing.T) {
 		}
 	}
 }
+
+func TestFind(t *testing.T) {
+	for _, c := range []struct {
+		arg  string
+		want int
+		msg  string
+	}{
+		{"--count", 5, ""},
+		{"--cou=1", 5, ""},
+		{"--colo", 3, ""},
+		{"--colour", 4, ""},
+		{"--null", 7, ""},
+		{"--xyz", -1, "unrecognized option '--xyz'"},
+		{"--xyz=1", -1, "unrecognized option '--xyz=1'"},
+		{"--nu=1", -1, "option '--nu=1' is ambiguous; possibilities: '--null' '--null-data'"},
+	} {
+		got, msg := table.Find(c.arg)
+		if got != c.want || msg != c.msg {
+			t.Errorf("Find(%q) = %d, %q; want %d, %q", c.arg, got, msg, c.want, c.msg)
+		}
+	}
+}
