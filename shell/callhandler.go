@@ -113,6 +113,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.unaliasBuiltin(hc, rs, args)
 	case "history":
 		return statusArgs(c.historyBuiltin(hc, args)), nil
+	case "echo":
+		return echoFlags(args), nil
 	case "umask":
 		return statusArgs(umaskBuiltin(hc, args)), nil
 	case "ulimit":
@@ -865,4 +867,29 @@ func (c *core) historyBuiltin(hc interp.HandlerContext, args []string) int {
 		fmt.Fprintf(hc.Stdout, "%5d  %s\n", i+1, entries[i])
 	}
 	return 0
+}
+
+// echoFlags splits echo's combined options (-ne, -en, -nE), which bash
+// accepts and mvdan/sh's echo prints as text, into single ones. As in
+// bash, options end at the first word that is not made only of n, e, E.
+func echoFlags(args []string) []string {
+	var out []string
+	for i, a := range args[1:] {
+		if len(a) < 3 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
+			if out == nil {
+				return args
+			}
+			return append(out, args[1+i:]...)
+		}
+		if out == nil {
+			out = append([]string{}, args[:1+i]...)
+		}
+		for _, f := range a[1:] {
+			out = append(out, "-"+string(f))
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }

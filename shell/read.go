@@ -97,7 +97,10 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 			}
 		}
 	}
-	if !delimSet && nchars < 0 && timeout < 0 {
+	// mvdan/sh's read splits fields wrongly when IFS has a character
+	// other than white space (IFS=, read -ra p <<< "a,b,,c" loses the
+	// empty field), so memsh splits those too.
+	if !delimSet && nchars < 0 && timeout < 0 && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
 		return args // mvdan/sh's read does the rest
 	}
 	names = args[i:]

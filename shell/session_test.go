@@ -367,3 +367,12 @@ func TestHistoryBuiltin(t *testing.T) {
 		t.Errorf("history printed %q, want %q", out.String(), want)
 	}
 }
+
+// Outputs recorded from bash 5.2.
+func TestEchoFlagsAndReadIFS(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "combined echo flags", script: `echo -ne "x\n"; echo -en "y\n"; echo -nx; echo -- -ne a`, stdout: "x\ny\n-nx\n-- -ne a\n"},
+		{name: "read keeps empty fields", script: `IFS=, read -ra p <<< "a,b,,c"; echo "${#p[@]}:$(printf "[%s]" "${p[@]}")"`, stdout: "4:[a][b][][c]\n"},
+		{name: "read last field keeps the rest", script: `IFS=, read -r x y <<< "a,,b"; echo "[$x][$y]"`, stdout: "[a][,b]\n"},
+	})
+}
