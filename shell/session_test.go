@@ -376,3 +376,11 @@ func TestEchoFlagsAndReadIFS(t *testing.T) {
 		{name: "read last field keeps the rest", script: `IFS=, read -r x y <<< "a,,b"; echo "[$x][$y]"`, stdout: "[a][,b]\n"},
 	})
 }
+
+func TestTestSameFile(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "-ef", setup: "touch f g; ln f h; ln -s f l",
+			script: `[ f -ef f ] && echo 1; [ f -ef h ] && echo 2; [ f -ef l ] && echo 3; [ f -ef g ] || echo 4; test f -ef nope || echo 5`,
+			stdout: "1\n2\n3\n4\n5\n"},
+	})
+}
