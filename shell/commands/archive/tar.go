@@ -323,7 +323,7 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 
 // readNames reads -T's list, one name a line.
 func (t *tarRun) readNames(name string) ([]string, bool) {
-	r, err := t.inv.OpenOperand(t.ctx, name)
+	r, err := t.inv.OpenInput(t.ctx, name)
 	if err != nil {
 		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
 		return nil, false

@@ -51,7 +51,7 @@ func runBase32(ctx context.Context, inv *command.Invocation) int {
 	if len(files) == 1 {
 		name = files[0]
 	}
-	r, err := inv.OpenOperand(ctx, name)
+	r, err := inv.OpenInput(ctx, name)
 	if err != nil {
 		return inv.PathError(name, err)
 	}

@@ -509,7 +509,7 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 		return true
 	}
 	for _, f := range files {
-		r, err := inv.OpenOperand(ctx, f)
+		r, err := inv.OpenInput(ctx, f)
 		if err != nil {
 			w.Flush()
 			fmt.Fprintf(inv.Stderr, "File %s is unavailable.\n", f)

@@ -245,7 +245,7 @@ func runSums(ctx context.Context, inv *command.Invocation, files []string, f sum
 	many := len(files) > 1
 	status := 0
 	for _, name := range files {
-		r, err := inv.OpenOperand(ctx, name)
+		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			w.Flush()
 			status = inv.PathError(name, err)

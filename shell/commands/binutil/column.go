@@ -67,7 +67,7 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 		files = []string{"-"}
 	}
 	for _, name := range files {
-		r, err := inv.OpenOperand(ctx, name)
+		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			status = inv.PathError(name, err)
 			continue

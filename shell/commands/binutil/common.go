@@ -42,7 +42,7 @@ func (m *multiReader) Read(p []byte) (int, error) {
 			}
 			name := m.names[0]
 			m.names = m.names[1:]
-			r, err := m.inv.OpenOperand(m.ctx, name)
+			r, err := m.inv.OpenInput(m.ctx, name)
 			if err != nil {
 				m.failed++
 				m.report(name, err)

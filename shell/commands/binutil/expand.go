@@ -276,7 +276,7 @@ func eachInput(ctx context.Context, inv *command.Invocation, files []string, f f
 	defer w.Flush()
 	status := 0
 	for _, name := range files {
-		rc, err := inv.OpenOperand(ctx, name)
+		rc, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			w.Flush()
 			status = inv.PathError(name, err)

@@ -326,7 +326,7 @@ func runJoin(ctx context.Context, inv *command.Invocation) int {
 	}
 	var ins [2]*joinInput
 	for i, name := range files {
-		r, err := inv.OpenOperand(ctx, name)
+		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			return inv.PathError(name, err)
 		}

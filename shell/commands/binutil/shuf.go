@@ -69,7 +69,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 	}
 	var seed [32]byte
 	if source != "" {
-		r, err := inv.OpenOperand(ctx, source)
+		r, err := inv.OpenInput(ctx, source)
 		if err != nil {
 			return inv.PathError(source, err)
 		}
@@ -164,7 +164,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		if len(args) == 1 {
 			name = args[0]
 		}
-		r, err := inv.OpenOperand(ctx, name)
+		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			return inv.PathError(name, err)
 		}

@@ -197,7 +197,7 @@ func runSplit(ctx context.Context, inv *command.Invocation) int {
 		s.digits[i] = int(start % int64(len(s.alphabet)))
 		start /= int64(len(s.alphabet))
 	}
-	r, err := inv.OpenOperand(ctx, in)
+	r, err := inv.OpenInput(ctx, in)
 	if err != nil {
 		inv.Errorf("cannot open '%s' for reading: %s", in, command.Strerror(err))
 		return 1

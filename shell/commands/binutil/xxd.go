@@ -161,7 +161,7 @@ func runXxd(ctx context.Context, inv *command.Invocation) int {
 	if len(files) > 0 {
 		in = files[0]
 	}
-	r, err := inv.OpenOperand(ctx, in)
+	r, err := inv.OpenInput(ctx, in)
 	if err != nil {
 		inv.PathError(in, err)
 		return 2
