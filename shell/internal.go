@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
 )
 
 // internal runs memsh's helper commands, which the call handler and the
@@ -28,6 +31,22 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 			return 2, true
 		}
 		return bashPrintf(p.stdio.Stdout, p.stdio.Stderr, args[1], args[2:]), true
+	case internalPrefix + "keys":
+		// ${#name[@]} of an associative array (see rewrite.go).
+		if len(args) == 2 {
+			v := interp.HandlerCtx(ctx).Env.Get(args[1])
+			n := 0
+			switch {
+			case v.Kind == expand.Associative:
+				n = len(v.Map)
+			case v.Kind == expand.Indexed:
+				n = len(v.List)
+			case v.IsSet():
+				n = 1
+			}
+			fmt.Fprint(p.stdio.Stdout, n)
+		}
+		return 0, true
 	case internalPrefix + "cat":
 		// $(<file), rewritten (see rewrite.go).
 		io.Copy(p.stdio.Stdout, p.stdio.Stdin)

@@ -57,6 +57,9 @@ func (c *core) rewriteFile(f syntax.Node) error {
 			if tc, ok := n.Cmd.(*syntax.TimeClause); ok {
 				n.Cmd = timeBlock(tc)
 			}
+			if dc, ok := n.Cmd.(*syntax.DeclClause); ok {
+				c.noteAssoc(dc)
+			}
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok && dc.Variant != nil && dc.Variant.Value == "export" && onlyFlag(dc.Args, "-p") {
 				// mvdan/sh's export lists nothing.
 				n.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "export_p")}}
@@ -243,6 +246,7 @@ func litWord(s string) *syntax.Word {
 }
 
 func (c *core) rewriteWord(w *syntax.Word) error {
+	c.assocLengths(w.Parts)
 	for i, part := range w.Parts {
 		ps, ok := part.(*syntax.ProcSubst)
 		if !ok {
@@ -366,4 +370,61 @@ func (c *core) rewriteSource(src, name string) string {
 // shellQuote quotes s for bash, as `alias` prints values.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// mvdan/sh v3.14.1 gives ${#name[@]} as 1 for an associative array. The
+// names declared with -A (in any statement run so far) are remembered,
+// and their ${#name[@]} becomes an internal command that counts the keys.
+
+func (c *core) noteAssoc(dc *syntax.DeclClause) {
+	if dc.Variant == nil || (dc.Variant.Value != "declare" && dc.Variant.Value != "local" && dc.Variant.Value != "typeset") {
+		return
+	}
+	assoc := false
+	var names []string
+	for _, a := range dc.Args {
+		switch {
+		case a.Name != nil:
+			names = append(names, a.Name.Value)
+		case a.Value != nil:
+			if lit := a.Value.Lit(); strings.HasPrefix(lit, "-") && strings.Contains(lit, "A") {
+				assoc = true
+			}
+		}
+	}
+	if !assoc {
+		return
+	}
+	c.assocMu.Lock()
+	defer c.assocMu.Unlock()
+	if c.assocNames == nil {
+		c.assocNames = map[string]bool{}
+	}
+	for _, n := range names {
+		c.assocNames[n] = true
+	}
+}
+
+func (c *core) assocLengths(parts []syntax.WordPart) {
+	for i, part := range parts {
+		switch p := part.(type) {
+		case *syntax.DblQuoted:
+			c.assocLengths(p.Parts)
+		case *syntax.ParamExp:
+			if !p.Length || p.Param == nil || p.Index == nil {
+				continue
+			}
+			idx, ok := p.Index.(*syntax.Word)
+			if !ok || (idx.Lit() != "@" && idx.Lit() != "*") {
+				continue
+			}
+			c.assocMu.Lock()
+			known := c.assocNames[p.Param.Value]
+			c.assocMu.Unlock()
+			if known {
+				call := &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "keys"), litWord(p.Param.Value)}}
+				parts[i] = &syntax.CmdSubst{Stmts: []*syntax.Stmt{{Cmd: call}}}
+			}
+		}
+	}
 }

@@ -105,6 +105,9 @@ type core struct {
 
 	psubMu    sync.Mutex
 	psubFiles []string
+
+	assocMu    sync.Mutex
+	assocNames map[string]bool // declared with -A: see rewrite.go
 }
 
 // New returns a session in a fresh sandbox (or over opts.FS).

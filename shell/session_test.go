@@ -384,3 +384,10 @@ func TestTestSameFile(t *testing.T) {
 			stdout: "1\n2\n3\n4\n5\n"},
 	})
 }
+
+func TestAssocLength(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "${#assoc[@]}", script: `declare -A n; n[a]=1; n[b]=2; echo ${#n[@]} "${#n[*]}"; declare -A m=([x]=1 [y]=2 [z]=3); echo $(( ${#m[@]} + 1 )); a=(1 2 3); echo ${#a[@]}`,
+			stdout: "2 2\n4\n3\n"},
+	})
+}
