@@ -160,3 +160,8 @@ func (inv *Invocation) Usage(status int, format string, args ...any) int {
 	fmt.Fprintf(inv.Stderr, "Try '%s --help' for more information.\n", inv.Name())
 	return status
 }
+
+// Umask is the file-creation mask of every command: memsh's shell
+// reports and applies 022, and memfs applies none of its own, so a
+// command creating a file passes perm &^ Umask (0666 becomes 0644).
+const Umask = 0o022

@@ -26,9 +26,8 @@ const (
 	// cancelled is the status a command returns when its context ends;
 	// the shell maps it.
 	cancelled = 130
-	// umask is the sandbox's file creation mask: commands see no umask of
-	// their own, and memsh's shell starts with bash's default.
-	umask = 0o022
+	// umask is the sandbox's file creation mask (see command.Umask).
+	umask = command.Umask
 )
 
 func newOut(inv *command.Invocation) *bufio.Writer {

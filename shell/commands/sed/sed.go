@@ -362,7 +362,7 @@ func (s *sed) openOutput(name string) (*output, error) {
 	if o, ok := s.outputs[name]; ok {
 		return o, nil
 	}
-	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^command.Umask)
 	if err != nil {
 		return nil, &openError{fmt.Sprintf("couldn't open file %s: %s", name, command.Strerror(err))}
 	}
