@@ -2,6 +2,7 @@ package awk
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -796,47 +797,36 @@ func (p *parser) ternary() (expr, error) {
 	return cond, nil
 }
 
-func (p *parser) or() (expr, error) {
-	l, err := p.and()
+// leftAssoc parses operands of next joined by the operators ops, left
+// to right; newlines may follow an operator when afterNewline is set
+// (awk allows them after && and ||).
+func (p *parser) leftAssoc(ops []string, afterNewline bool, next func() (expr, error)) (expr, error) {
+	l, err := next()
 	if err != nil {
 		return nil, err
 	}
-	for p.is("||") {
+	for p.tok.kind == tPunct && slices.Contains(ops, p.tok.text) {
+		op := p.tok.text
 		if err := p.advance(); err != nil {
 			return nil, err
 		}
-		if err := p.optNewlines(); err != nil {
-			return nil, err
+		if afterNewline {
+			if err := p.optNewlines(); err != nil {
+				return nil, err
+			}
 		}
-		r, err := p.and()
+		r, err := next()
 		if err != nil {
 			return nil, err
 		}
-		l = &binaryExpr{op: "||", l: l, r: r}
+		l = &binaryExpr{op: op, l: l, r: r}
 	}
 	return l, nil
 }
 
-func (p *parser) and() (expr, error) {
-	l, err := p.in()
-	if err != nil {
-		return nil, err
-	}
-	for p.is("&&") {
-		if err := p.advance(); err != nil {
-			return nil, err
-		}
-		if err := p.optNewlines(); err != nil {
-			return nil, err
-		}
-		r, err := p.in()
-		if err != nil {
-			return nil, err
-		}
-		l = &binaryExpr{op: "&&", l: l, r: r}
-	}
-	return l, nil
-}
+func (p *parser) or() (expr, error) { return p.leftAssoc([]string{"||"}, true, p.and) }
+
+func (p *parser) and() (expr, error) { return p.leftAssoc([]string{"&&"}, true, p.in) }
 
 func (p *parser) in() (expr, error) {
 	l, err := p.match()
@@ -975,41 +965,11 @@ func (p *parser) startsLvalue() bool {
 }
 
 func (p *parser) additive() (expr, error) {
-	l, err := p.multiplicative()
-	if err != nil {
-		return nil, err
-	}
-	for p.is("+") || p.is("-") {
-		op := p.tok.text
-		if err := p.advance(); err != nil {
-			return nil, err
-		}
-		r, err := p.multiplicative()
-		if err != nil {
-			return nil, err
-		}
-		l = &binaryExpr{op: op, l: l, r: r}
-	}
-	return l, nil
+	return p.leftAssoc([]string{"+", "-"}, false, p.multiplicative)
 }
 
 func (p *parser) multiplicative() (expr, error) {
-	l, err := p.unary()
-	if err != nil {
-		return nil, err
-	}
-	for p.is("*") || p.is("/") || p.is("%") {
-		op := p.tok.text
-		if err := p.advance(); err != nil {
-			return nil, err
-		}
-		r, err := p.unary()
-		if err != nil {
-			return nil, err
-		}
-		l = &binaryExpr{op: op, l: l, r: r}
-	}
-	return l, nil
+	return p.leftAssoc([]string{"*", "/", "%"}, false, p.unary)
 }
 
 func (p *parser) unary() (expr, error) {
