@@ -213,6 +213,25 @@ func (g *gzipRun) operand(name string, top bool) {
 		g.stream(name, io.NopCloser(command.ContextReader(g.ctx, inv.Stdin)), nil)
 		return
 	}
+	if inv.StdFD(name) == 0 {
+		// /dev/stdin is a symbolic link to the standard input: gzip
+		// follows it when writing to stdout (-c, -l, -t) and reads the
+		// stream under that name; otherwise it refuses the link, or
+		// with -f ignores the pipe it leads to.
+		switch {
+		case o.stdout || o.list || o.test:
+			g.stream(name, io.NopCloser(command.ContextReader(g.ctx, inv.Stdin)), nil)
+		case o.force:
+			if !o.quiet {
+				g.errorf("%s is not a directory or a regular file - ignored", name)
+			}
+			g.warn()
+		default:
+			g.errorf("%s: %s", name, command.Strerror(syscall.ELOOP))
+			g.fail()
+		}
+		return
+	}
 	p := inv.Abs(name)
 	st, err := inv.FS.Lstat(p)
 	if err != nil && o.decompress && !errors.Is(err, syscall.ENOTDIR) {
@@ -549,6 +568,10 @@ func (g *gzipRun) encode(r io.Reader, w io.Writer, name string, st fs.FileInfo) 
 	if st != nil && !g.o.noName {
 		fname, mtime = path.Base(name), st.ModTime()
 	} else if st == nil && !g.o.noName {
+		if name != "-" {
+			// /dev/stdin: the name's base, as gzip stores for any file.
+			fname = path.Base(name)
+		}
 		// From a pipe gzip stores no time; from a redirected file, its
 		// modification time.
 		if f, ok := g.inv.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {

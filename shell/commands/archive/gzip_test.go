@@ -25,6 +25,28 @@ func TestGzipMessages(t *testing.T) {
 	})
 }
 
+// GNU gzip opens /dev/stdin as a file: it reads the standard input under
+// that name, stores "stdin" as the name, and, not writing to stdout,
+// refuses the symbolic link. Outputs are GNU gzip 1.12's.
+func TestGzipDevStdin(t *testing.T) {
+	hi := "\x1f\x8b\x08\x08\x00\x00\x00\x00\x00\x03stdin\x00\xcb\xc8\xe4\x02\x00\x7a\x7a\x6f\xed\x03\x00\x00\x00"
+	hiN := "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\xc8\xe4\x02\x00\x7a\x7a\x6f\xed\x03\x00\x00\x00"
+	runCases(t, []command.Case{
+		{Args: []string{"gzip", "-c", "/dev/stdin"}, Stdin: "hi\n", Stdout: hi},
+		{Args: []string{"gzip", "-cn", "/dev/stdin"}, Stdin: "hi\n", Stdout: hiN},
+		{Args: []string{"gzip", "-dc", "/dev/stdin"}, Stdin: hi, Stdout: "hi\n"},
+		{Args: []string{"zcat", "/dev/stdin"}, Stdin: hiN, Stdout: "hi\n"},
+		{Args: []string{"zcat", "/dev/fd/0"}, Stdin: hiN, Stdout: "hi\n"},
+		{Args: []string{"gzip", "-t", "/dev/stdin"}, Stdin: hiN},
+		{Args: []string{"gzip", "-l", "/dev/stdin"}, Stdin: hiN, Stdout: "         compressed        uncompressed  ratio uncompressed_name\n                 23                   3 -66.7% /dev/stdin\n"},
+		{Args: []string{"gzip", "-tv", "/dev/stdin"}, Stdin: hiN, Stderr: "/dev/stdin:\t OK\n"},
+		{Args: []string{"zcat", "/dev/stdin"}, Stdin: "junk\n", Stderr: "\ngzip: /dev/stdin: not in gzip format\n", Status: 1},
+		{Args: []string{"gzip", "/dev/stdin"}, Stdin: "hi\n", Stderr: "gzip: /dev/stdin: Too many levels of symbolic links\n", Status: 1},
+		{Args: []string{"gzip", "-d", "/dev/stdin"}, Stdin: hiN, Stderr: "gzip: /dev/stdin: Too many levels of symbolic links\n", Status: 1},
+		{Args: []string{"gzip", "-f", "/dev/stdin"}, Stdin: "hi\n", Stderr: "gzip: /dev/stdin is not a directory or a regular file - ignored\n", Status: 2},
+	})
+}
+
 func TestGzipRoundTrip(t *testing.T) {
 	data := strings.Repeat("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", 1)
 	s := newSession(t, map[string]string{"/home/user/f": data, "/home/user/bin": "\x00\xff\x00binary\xfe"})
