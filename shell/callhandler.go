@@ -120,6 +120,10 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "ulimit":
 		return statusArgs(ulimitBuiltin(hc, args)), nil
 	case "test", "[":
+		if bad, ok := badInteger(args); ok {
+			fmt.Fprintf(hc.Stderr, "bash: %s: %s: integer expression expected\n", args[0], bad)
+			return statusArgs(2), nil
+		}
 		return c.testOwner(hc, args), nil
 	case "printf":
 		return printfArgs(hc.Stderr, args), nil
@@ -766,6 +770,44 @@ func (c *core) testOwner(hc interp.HandlerContext, args []string) []string {
 		return args
 	}
 	return out
+}
+
+// badInteger finds the first operand of test's integer comparisons
+// (-eq -ne -lt -le -gt -ge) that is not an integer: bash then says
+// "integer expression expected" and gives 2, where mvdan/sh takes the
+// operand as 0. bash checks every comparison, even one -a or -o would
+// skip.
+func badInteger(args []string) (string, bool) {
+	end := len(args)
+	if args[0] == "[" && end > 1 && args[end-1] == "]" {
+		end--
+	}
+	for i := 2; i < end-1; i++ {
+		switch args[i] {
+		case "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
+		default:
+			continue
+		}
+		if !unaryPosition(args, i-1) {
+			continue
+		}
+		for _, a := range []string{args[i-1], args[i+1]} {
+			if !testInteger(a) {
+				return a, true
+			}
+		}
+	}
+	return "", false
+}
+
+// testInteger reports whether s is a number as bash's test reads one:
+// optional leading white space, a sign, decimal digits that fit in 64
+// bits, optional trailing blanks.
+func testInteger(s string) bool {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	s = strings.TrimRight(s, " \t")
+	_, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && s != "" && s[0] != '_' && !strings.Contains(s, "_")
 }
 
 // sameFile reports whether two paths name one inode (test's -ef).

@@ -391,3 +391,14 @@ func TestAssocLength(t *testing.T) {
 			stdout: "2 2\n4\n3\n"},
 	})
 }
+
+func TestTestIntegerOperands(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "not an integer",
+			script: `[ 1 -eq a ]; echo $?; test a -lt 3; echo $?; [ 1 = 1 -o 1 -ge 2x ]; echo $?; [ "" -ne 1 ]; echo $?; [ 0x10 -eq 16 ]; echo $?`,
+			stdout: "2\n2\n2\n2\n2\n",
+			stderr: "bash: [: a: integer expression expected\nbash: test: a: integer expression expected\nbash: [: 2x: integer expression expected\nbash: [: : integer expression expected\nbash: [: 0x10: integer expression expected\n"},
+		{name: "blanks and signs", script: `[ " +1 " -eq 1 ]; echo $?; [ -5 -lt -4 ]; echo $?; [ 010 -eq 10 ]; echo $?; [ 3 -gt 4 ]; echo $?`,
+			stdout: "0\n0\n0\n1\n"},
+	})
+}
