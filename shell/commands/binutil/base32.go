@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/base32"
 	"io"
+	"math"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"memsh/shell/command"
 )
@@ -39,13 +42,13 @@ func runBase32(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return st
 	}
-	cols, err := strconv.ParseInt(wrap, 10, 64)
-	if err != nil || cols < 0 {
-		inv.Errorf("invalid wrap size: '%s'", wrap)
+	cols, ok := wrapCols(wrap)
+	if !ok {
+		inv.Errorf("invalid wrap size: %s", localeQuote(wrap))
 		return 1
 	}
 	if len(files) > 1 {
-		return inv.Usage(1, "extra operand '%s'", files[1])
+		return inv.Usage(1, "extra operand %s", localeQuote(files[1]))
 	}
 	name := "-"
 	if len(files) == 1 {
@@ -178,4 +181,58 @@ func base32Decode(ctx context.Context, inv *command.Invocation, name string, r i
 		return 1
 	}
 	return 0
+}
+
+// wrapCols parses -w's COLS as coreutils' xstrtoimax does: strtoimax
+// syntax (leading white space, a sign, decimal digits), nothing after
+// the number, not negative; a value past the largest integer means no
+// wrapping, as in coreutils.
+func wrapCols(s string) (int64, bool) {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	if t == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && t[0] != '-' {
+			return 0, true
+		}
+		return 0, false
+	}
+	if n < 0 {
+		return 0, false
+	}
+	if n > math.MaxInt32 {
+		// The line wrapper counts columns in an int; no line is
+		// that long before memory runs out anyway.
+		n = math.MaxInt32
+	}
+	return n, true
+}
+
+// localeQuote is gnulib's quote() in a UTF-8 locale, as coreutils
+// prints an option argument: ‘...’ around it, a backslash before a
+// backslash or the closing quote, C escapes (\t, \377) for control
+// characters and bytes that are not valid UTF-8.
+func localeQuote(s string) string {
+	var b strings.Builder
+	b.WriteString("‘")
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+			for _, c := range []byte(s[i : i+size]) {
+				b.WriteString(command.CEscape(c))
+			}
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '’':
+			b.WriteString(`\’`)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteString("’")
+	return b.String()
 }
