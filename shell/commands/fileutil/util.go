@@ -55,6 +55,17 @@ func quoteName(s string) string { return shellQuote(s, false) }
 
 func shellQuote(s string, always bool) string { return shellQuoteStyle(s, always, true) }
 
+// quoteColon is coreutils' quotef, the style of a file name leading a
+// message ("df: ':': No such file or directory"): quoteName, and a name
+// with a colon quoted too, so that it cannot read as the message's
+// separator.
+func quoteColon(s string) string {
+	if strings.IndexByte(s, ':') >= 0 {
+		return shellQuote(s, true)
+	}
+	return shellQuote(s, false)
+}
+
 // shellQuoteStyle is GNU's shell quoting; escapes selects the
 // shell-escape variants, which write control bytes as $'\n'.
 func shellQuoteStyle(s string, always, escapes bool) string {
@@ -170,11 +181,12 @@ func utf8Locale(inv *command.Invocation) bool {
 	return false
 }
 
+// isPrint tells whether a decoded character prints as itself: not a C0
+// or C1 control or DEL. A valid U+FFFD is printable (GNU prints it as
+// is); callers test invalid bytes, which decode to U+FFFD too,
+// separately.
 func isPrint(r rune) bool {
-	if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-		return false
-	}
-	return r != utf8.RuneError
+	return !(r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0))
 }
 
 // statOf returns the Stat_t of fi (memfs always provides one).
