@@ -23,7 +23,9 @@ func quoteName(s string) string {
 func quoteAlways(s string) string { return shellQuote(s) }
 
 func needsQuote(s string) bool {
-	if s[0] == '#' || s[0] == '~' {
+	// A brace is special to the shell only as a word of its own; a
+	// comment or tilde only at the start.
+	if s[0] == '#' || s[0] == '~' || s == "{" || s == "}" {
 		return true
 	}
 	for i := 0; i < len(s); {

@@ -177,3 +177,44 @@ func TestQuotedNames(t *testing.T) {
 		},
 	})
 }
+
+// TestQuotedOddNames: cat's messages quote names as GNU cat (quotef)
+// does under LANG=C.UTF-8, including a lone brace, a colon, a valid
+// U+FFFD (as is) and an invalid byte.
+func TestQuotedOddNames(t *testing.T) {
+	names := [][2]string{
+		{"{", "'{'"},
+		{"}", "'}'"},
+		{"{}", "{}"},
+		{"a{b", "a{b"},
+		{"x}", "x}"},
+		{"a b", "'a b'"},
+		{"'", `"'"`},
+		{"$x", "'$x'"},
+		{"*", "'*'"},
+		{"a\tb", `'a'$'\t''b'`},
+		{"a\nb", `'a'$'\n''b'`},
+		{"\uFFFD", "\uFFFD"},
+		{"\xff", `''$'\377'`},
+		{":", "':'"},
+		{"a:b", "'a:b'"},
+		{"#a", "'#a'"},
+		{"a#", "a#"},
+		{"~", "'~'"},
+		{"a~", "a~"},
+		{"]", "]"},
+		{"%", "%"},
+		{"é", "é"},
+		{"\u0085", `''$'\302\205'`},
+		{"a\x7f", `'a'$'\177'`},
+	}
+	var cases []command.Case
+	for _, n := range names {
+		cases = append(cases, command.Case{
+			Args:   []string{"cat", n[0]},
+			Stderr: "cat: " + n[1] + ": No such file or directory\n",
+			Status: 1,
+		})
+	}
+	runCases(t, runByName, cases)
+}
