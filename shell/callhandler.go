@@ -98,9 +98,18 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 			}
 		}
 	case "trap":
-		if len(args) >= 3 && !strings.HasPrefix(args[1], "-") && needsRewrite(args[1]) {
+		if len(args) >= 3 && (!strings.HasPrefix(args[1], "-") || args[1] == "-") {
 			out := slices.Clone(args)
-			out[1] = c.rewriteSource(args[1], "trap")
+			// bash's EXIT has the aliases 0 and exit; mvdan/sh knows
+			// only EXIT.
+			for i := 2; i < len(out); i++ {
+				if out[i] == "0" || strings.EqualFold(out[i], "exit") {
+					out[i] = "EXIT"
+				}
+			}
+			if needsRewrite(args[1]) {
+				out[1] = c.rewriteSource(args[1], "trap")
+			}
 			return out, nil
 		}
 	case "pwd":

@@ -7,9 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"reflect"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -88,6 +91,10 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 			return 2, true
 		}
 		return c.psubWrite(ctx, p, args[1]), true
+	case internalPrefix + "subshell":
+		if len(args) == 2 {
+			return c.subshell(ctx, p, args[1]), true
+		}
 	case internalPrefix + "owner":
 		if len(args) == 3 {
 			if c.owns(absPath(p.dir, args[2]), args[1] == "-G") {
@@ -97,6 +104,44 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// subshell runs src (a subshell's body that sets a trap, see
+// trapSubshell) in a copy of the calling runner, as a whole script, so
+// its EXIT trap runs when it ends, as bash's subshell runs it.
+func (c *core) subshell(ctx context.Context, p *proc, src string) int {
+	hc := interp.HandlerCtx(ctx)
+	parent := callingRunner(hc)
+	if parent == nil {
+		fmt.Fprintln(p.stdio.Stderr, "bash: subshell: no interpreter to copy")
+		return 1
+	}
+	f, err := newParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		fmt.Fprintf(p.stdio.Stderr, "bash: %v\n", err)
+		return 2
+	}
+	if err := c.rewriteFile(f); err != nil {
+		fmt.Fprintln(p.stdio.Stderr, err)
+		return 1
+	}
+	r := parent.Subshell()
+	// hc.Stdin is the runner's own stdin file (or nil): no copy.
+	if err := interp.StdIO(hc.Stdin, p.stdio.Stdout, p.stdio.Stderr)(r); err != nil {
+		fmt.Fprintf(p.stdio.Stderr, "bash: subshell: %v\n", err)
+		return 1
+	}
+	return exitCode(r.Run(ctx, f))
+}
+
+// callingRunner is the runner a handler was called from (mvdan/sh keeps
+// it in an unexported field of the handler context).
+func callingRunner(hc interp.HandlerContext) *interp.Runner {
+	rv := reflect.ValueOf(hc).FieldByName("runner")
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return nil
+	}
+	return (*interp.Runner)(unsafe.Pointer(rv.Pointer()))
 }
 
 // owns reports whether the sandbox user (or its group) owns path.

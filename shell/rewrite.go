@@ -54,6 +54,12 @@ func (c *core) rewriteFile(f syntax.Node) error {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
+			if sub, ok := n.Cmd.(*syntax.Subshell); ok {
+				if src, ok := trapSubshell(sub.Stmts); ok {
+					n.Cmd = subshellCall(src)
+					return true
+				}
+			}
 			if tc, ok := n.Cmd.(*syntax.TimeClause); ok {
 				n.Cmd = timeBlock(tc)
 			}
@@ -71,6 +77,10 @@ func (c *core) rewriteFile(f syntax.Node) error {
 				}
 			}
 		case *syntax.CmdSubst:
+			if src, ok := trapSubshell(n.Stmts); ok {
+				n.Stmts = []*syntax.Stmt{{Cmd: subshellCall(src)}}
+				return true
+			}
 			// $(<file): mvdan/sh reads the file through the open handler
 			// itself, where no command pumps a `< file` redirection (see
 			// redirect.go); an internal cat reads it like any builtin.
@@ -240,6 +250,46 @@ const (
 	sandboxPID  = "4242"
 	sandboxPPID = "1"
 )
+
+// trapSubshell reports whether a subshell's (or command
+// substitution's) body calls trap, and gives the body's source. mvdan/sh
+// v3.14.1 never runs a subshell's EXIT trap; such a body is run by the
+// internal subshell command instead (internal.go), as a whole script in
+// a copy of the runner, which runs the trap when it ends.
+func trapSubshell(stmts []*syntax.Stmt) (string, bool) {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "trap" {
+				found = true
+			}
+			return !found
+		})
+	}
+	if !found {
+		return "", false
+	}
+	var buf bytes.Buffer
+	pr := syntax.NewPrinter()
+	for _, st := range stmts {
+		if err := pr.Print(&buf, st); err != nil {
+			return "", false
+		}
+		buf.WriteByte('\n')
+	}
+	if _, err := newParser().Parse(bytes.NewReader(buf.Bytes()), ""); err != nil {
+		return "", false
+	}
+	return buf.String(), true
+}
+
+// subshellCall is the internal command that runs src as a subshell.
+func subshellCall(src string) *syntax.CallExpr {
+	return &syntax.CallExpr{Args: []*syntax.Word{
+		litWord(internalPrefix + "subshell"),
+		{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: src}}},
+	}}
+}
 
 func litWord(s string) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}

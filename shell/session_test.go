@@ -402,3 +402,16 @@ func TestTestIntegerOperands(t *testing.T) {
 			stdout: "0\n0\n0\n1\n"},
 	})
 }
+
+func TestSubshellExitTrap(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "subshell", script: `(trap "echo bye" EXIT; echo hi); echo s=$?`, stdout: "hi\nbye\ns=0\n"},
+		{name: "exit status", script: `(trap 'echo bye $?' EXIT; exit 4); echo s=$?`, stdout: "bye 4\ns=4\n"},
+		{name: "command substitution", script: `x=$(trap "echo x" EXIT; echo hi); echo "[$x]"`, stdout: "[hi\nx]\n"},
+		{name: "in a pipeline", script: `printf 'a\nb\n' | (trap "echo bye" EXIT; read x; echo got $x; cat)`, stdout: "got a\nb\nbye\n"},
+		{name: "isolated", script: `a=1; f(){ echo f$a; }; (trap 'echo bye $a' EXIT; a=2; f; cd /tmp); echo $a $PWD`, stdout: "f2\nbye 2\n1 /home/user\n"},
+		{name: "0 and exit", script: `(trap "echo bye" 0; false); echo $?; (trap "echo b2" exit; trap - 0; echo c)`, stdout: "bye\n1\nc\n"},
+		{name: "child shell", script: `bash -c 'trap "echo x" EXIT; exit 3'; echo s=$?`, stdout: "x\ns=3\n"},
+		{name: "errexit", script: `set -e; (trap "echo bye" EXIT; false; echo no); echo s=$?`, stdout: "bye\n", status: 1},
+	})
+}
