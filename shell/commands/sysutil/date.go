@@ -60,22 +60,22 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 		case "I":
 			f, ok := isoFormat(o.Value, 'T', ",")
 			if !ok {
-				inv.Errorf("invalid argument %s for '--iso-8601'", quote(o.Value))
-				io.WriteString(inv.Stderr, "Valid arguments are:\n  - 'hours'\n  - 'minutes'\n  - 'date'\n  - 'seconds'\n  - 'ns'\n")
+				inv.Errorf("invalid argument %s for ‘--iso-8601’", quote(o.Value))
+				io.WriteString(inv.Stderr, "Valid arguments are:\n  - ‘hours’\n  - ‘minutes’\n  - ‘date’\n  - ‘seconds’\n  - ‘ns’\n")
 				return inv.Usage(1, "")
 			}
 			format = f
 			formats++
 		case "rfc3339":
 			if o.Value == "" || strings.HasPrefix("hours", o.Value) || strings.HasPrefix("minutes", o.Value) {
-				inv.Errorf("invalid argument %s for '--rfc-3339'", quote(o.Value))
-				io.WriteString(inv.Stderr, "Valid arguments are:\n  - 'date'\n  - 'seconds'\n  - 'ns'\n")
+				inv.Errorf("invalid argument %s for ‘--rfc-3339’", quote(o.Value))
+				io.WriteString(inv.Stderr, "Valid arguments are:\n  - ‘date’\n  - ‘seconds’\n  - ‘ns’\n")
 				return inv.Usage(1, "")
 			}
 			f, ok := isoFormat(o.Value, ' ', ".")
 			if !ok {
-				inv.Errorf("invalid argument %s for '--rfc-3339'", quote(o.Value))
-				io.WriteString(inv.Stderr, "Valid arguments are:\n  - 'date'\n  - 'seconds'\n  - 'ns'\n")
+				inv.Errorf("invalid argument %s for ‘--rfc-3339’", quote(o.Value))
+				io.WriteString(inv.Stderr, "Valid arguments are:\n  - ‘date’\n  - ‘seconds’\n  - ‘ns’\n")
 				return inv.Usage(1, "")
 			}
 			format = f

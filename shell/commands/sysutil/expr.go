@@ -203,7 +203,7 @@ func (p *exprParser) primary() string {
 		return v
 	case "+":
 		if p.pos >= len(p.args) {
-			panic(exprError{"syntax error: missing argument after '+'"})
+			panic(exprError{"syntax error: missing argument after ‘+’"})
 		}
 		p.pos++
 		return p.args[p.pos-1]

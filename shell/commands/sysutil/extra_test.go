@@ -149,7 +149,7 @@ func TestFindExecStatus(t *testing.T) {
 		t.Errorf("exec + failing: status %d, want 1", st)
 	}
 	_, errs, st = setupRun(t, tree, nil, "find", "d", "-exec", "nosuch", "{}", "+")
-	check(t, "exec + not found", errs, "find: 'nosuch': No such file or directory\n")
+	check(t, "exec + not found", errs, "find: ‘nosuch’: No such file or directory\n")
 	if st != 1 {
 		t.Errorf("status %d", st)
 	}
@@ -204,7 +204,7 @@ func TestFindLsAndOwners(t *testing.T) {
 		t.Errorf("-ls: %q", out)
 	}
 	_, errs, st := setupRun(t, setup, nil, "find", "f", "-user", "bob")
-	check(t, "unknown user", errs, "find: 'bob' is not the name of a known user\n")
+	check(t, "unknown user", errs, "find: ‘bob’ is not the name of a known user\n")
 	if st != 1 {
 		t.Errorf("status %d", st)
 	}
@@ -274,7 +274,7 @@ func TestEnvPassesEnvironment(t *testing.T) {
 	_, errs, st = setupRun(t, func(fsys *memfs.FS) {
 		mustDo(t, fsys.WriteFile("/home/user/script", []byte("#!/bin/sh\n"), 0o644))
 	}, nil, "env", "./script")
-	check(t, "not executable", errs, "env: './script': Permission denied\n")
+	check(t, "not executable", errs, "env: ‘./script’: Permission denied\n")
 	if st != 126 {
 		t.Errorf("status %d", st)
 	}
@@ -416,7 +416,7 @@ func TestSleepAndTimeoutCancel(t *testing.T) {
 	}
 	// timeout stops a command that honours its context.
 	out, errs, st, _ := command.Case{Args: []string{"timeout", "-v", "0.02", "sleep", "10"}}.Run(runTimeout, testExec)
-	if out != "" || errs != "timeout: sending signal TERM to command 'sleep'\n" || st != 124 {
+	if out != "" || errs != "timeout: sending signal TERM to command ‘sleep’\n" || st != 124 {
 		t.Errorf("timeout: %q %q %d", out, errs, st)
 	}
 	_, _, st, _ = command.Case{Args: []string{"timeout", "-s", "KILL", "0.02", "sleep", "10"}}.Run(runTimeout, testExec)
@@ -468,7 +468,7 @@ func TestDateReference(t *testing.T) {
 	check(t, "POSIX TZ", out, "03 UTC +0300\n")
 	out, errs, st = setupRun(t, setup, nil, "date", "-f", "dates", "+%F")
 	check(t, "date -f", out, "1970-01-01\n2024-01-02\n")
-	check(t, "date -f errors", errs, "date: invalid date 'bogus'\n")
+	check(t, "date -f errors", errs, "date: invalid date ‘bogus’\n")
 	if st != 1 {
 		t.Errorf("status %d", st)
 	}
@@ -508,7 +508,7 @@ func TestFindSymlinkLoop(t *testing.T) {
 	// As GNU find 4.9: the looping directory is reported, not listed.
 	out, errs, st := setupRun(t, setup, nil, "find", "-L", "d")
 	check(t, "stdout", out, "d\nd/e\n")
-	check(t, "stderr", errs, "find: File system loop detected; 'd/e/up' is part of the same file system loop as 'd'.\n")
+	check(t, "stderr", errs, "find: File system loop detected; ‘d/e/up’ is part of the same file system loop as ‘d’.\n")
 	if st != 1 {
 		t.Errorf("status %d", st)
 	}
@@ -603,7 +603,7 @@ func TestFindExpressionErrors(t *testing.T) {
 		}
 	}
 	out, errs, st, _ := command.Case{Args: []string{"find", "d", ","}, Files: map[string]string{"/home/user/d/f": ""}}.Run(runFind, testExec)
-	check(t, "comma path", out+errs, "d\nd/f\nfind: ',': No such file or directory\n")
+	check(t, "comma path", out+errs, "d\nd/f\nfind: ‘,’: No such file or directory\n")
 	if st != 1 {
 		t.Errorf("status %d", st)
 	}

@@ -43,7 +43,7 @@ func (p *findParser) parseExec(name string) findNode {
 		}
 	}
 	if end < 0 || end == start {
-		p.fail("missing argument to %s", quote(name))
+		p.fail("missing argument to %s", oldQuote(name))
 		return nil
 	}
 	argv := append([]string(nil), p.args[start:end]...)
@@ -52,7 +52,7 @@ func (p *findParser) parseExec(name string) findNode {
 	if plus {
 		fixed := argv[:len(argv)-1]
 		if last := argv[len(argv)-1]; last != "{}" {
-			p.fail("In '%s ... {} +' the '{}' must appear by itself, but you specified %s", name, quote(last))
+			p.fail("In ‘%s ... {} +’ the ‘{}’ must appear by itself, but you specified %s", name, quote(last))
 			return nil
 		}
 		for _, a := range fixed {
@@ -61,7 +61,7 @@ func (p *findParser) parseExec(name string) findNode {
 				return nil
 			}
 			if strings.Contains(a, "{}") {
-				p.fail("In '%s ... {} +' the '{}' must appear by itself, but you specified %s", name, quote(a))
+				p.fail("In ‘%s ... {} +’ the ‘{}’ must appear by itself, but you specified %s", name, quote(a))
 				return nil
 			}
 		}

@@ -50,7 +50,7 @@ func (p *findParser) parse() (findNode, bool) {
 		if a == ")" {
 			p.fail("you have too many ')'")
 		} else {
-			p.fail("paths must precede expression: %s", quote(a))
+			p.fail("paths must precede expression: %s", oldQuote(a))
 		}
 		return nil, false
 	}
@@ -170,7 +170,7 @@ func (p *findParser) parseUnary() findNode {
 // arg takes the argument of primary name.
 func (p *findParser) arg(name string) (string, bool) {
 	if p.pos >= len(p.args) {
-		p.fail("missing argument to '%s'", name)
+		p.fail("missing argument to %s", oldQuote(name))
 		return "", false
 	}
 	p.pos++
@@ -220,7 +220,7 @@ func (p *findParser) primary(a string) findNode {
 		case "findutils-default", "emacs", "posix-basic", "grep", "ed", "sed", "posix-extended", "egrep", "posix-egrep", "posix-awk", "awk", "gnu-awk", "posix-minimal-basic":
 			p.regextype = v
 		default:
-			p.fail("Unknown regular expression type %s; valid types are 'findutils-default', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'awk', 'posix-basic', 'posix-egrep', 'egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.", quote(v))
+			p.fail("Unknown regular expression type %s; valid types are ‘findutils-default’, ‘ed’, ‘emacs’, ‘gnu-awk’, ‘grep’, ‘posix-awk’, ‘awk’, ‘posix-basic’, ‘posix-egrep’, ‘egrep’, ‘posix-extended’, ‘posix-minimal-basic’, ‘sed’.", quote(v))
 			return nil
 		}
 		return findTrue
@@ -327,7 +327,7 @@ func (p *findParser) primary(a string) findNode {
 		}
 		cmp, n, ok := parseFindNumber(v, true)
 		if !ok {
-			p.fail("invalid argument %s to %s", quote(v), quote(a))
+			p.fail("invalid argument %s to %s", oldQuote(v), oldQuote(a))
 			return nil
 		}
 		unit := 86400.0
@@ -427,7 +427,7 @@ func (p *findParser) primary(a string) findNode {
 		}
 		cmp, n, ok := parseFindNumber(v, false)
 		if !ok {
-			p.fail("invalid argument %s to %s", quote(v), quote(a))
+			p.fail("invalid argument %s to %s", oldQuote(v), oldQuote(a))
 			return nil
 		}
 		return findPred(func(st *findState, f *findFile) bool {
@@ -554,9 +554,9 @@ func (p *findParser) primary(a string) findNode {
 		return p.parseNewerXY(a)
 	}
 	if len(a) > 1 && a[0] == '-' {
-		p.fail("unknown predicate %s", quote(a))
+		p.fail("unknown predicate %s", oldQuote(a))
 	} else {
-		p.fail("paths must precede expression: %s", quote(a))
+		p.fail("paths must precede expression: %s", oldQuote(a))
 	}
 	return nil
 }
@@ -566,7 +566,7 @@ func (p *findParser) primary(a string) findNode {
 func (p *findParser) parseNewerXY(a string) findNode {
 	x, y := a[6], a[7]
 	if !strings.ContainsRune("acmB", rune(x)) || !strings.ContainsRune("acmBt", rune(y)) {
-		p.fail("unknown predicate %s", quote(a))
+		p.fail("invalid predicate %s", oldQuote(a))
 		return nil
 	}
 	ref, ok := p.arg(a)
@@ -629,6 +629,10 @@ func parseFindSize(v string) (cmp byte, n float64, unit int64, msg string) {
 		cmp, v = v[0], v[1:]
 	}
 	unit = 512
+	if v == "" && orig != "" {
+		// A lone sign is read as the unit letter.
+		return 0, 0, 0, "invalid -size type " + oldQuote(orig)
+	}
 	if v != "" {
 		switch c := v[len(v)-1]; c {
 		case 'c':
@@ -645,18 +649,18 @@ func parseFindSize(v string) (cmp byte, n float64, unit int64, msg string) {
 			unit = 1 << 30
 		default:
 			if c < '0' || c > '9' {
-				return 0, 0, 0, "invalid -size type " + quote(string(c))
+				return 0, 0, 0, "invalid -size type " + oldQuote(string(c))
 			}
 			v += "b"
 		}
 		v = v[:len(v)-1]
 	}
 	if v == "" || v[0] < '0' || v[0] > '9' {
-		return 0, 0, 0, "invalid argument " + quote(orig) + " to '-size'"
+		return 0, 0, 0, sizeArgError(orig)
 	}
 	x, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		return 0, 0, 0, "invalid argument " + quote(orig) + " to '-size'"
+		return 0, 0, 0, sizeArgError(orig)
 	}
 	return cmp, float64(x), unit, ""
 }
@@ -813,4 +817,18 @@ func regexReason(err error) string {
 		return "Invalid preceding regular expression"
 	}
 	return "Invalid regular expression"
+}
+
+// oldQuote is the `x' quoting findutils keeps in its own messages
+// (unknown predicate, missing argument, invalid argument to), where
+// gnulib's quote() would print ‘x’.
+func oldQuote(s string) string { return "`" + s + "'" }
+
+// sizeArgError is find's complaint about a -size argument with no
+// number before its unit.
+func sizeArgError(arg string) string {
+	if arg == "" {
+		return "invalid null argument to -size"
+	}
+	return "Invalid argument " + oldQuote(arg) + " to -size"
 }

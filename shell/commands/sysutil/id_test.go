@@ -12,6 +12,6 @@ func TestId(t *testing.T) {
 		{Args: []string{"id", "-u", "-g"}, Stderr: "id: cannot print \"only\" of more than one choice\n", Status: 1},
 		{Args: []string{"id", "-n"}, Stderr: "id: cannot print only names or real IDs in default format\n", Status: 1},
 		{Args: []string{"id", "-z"}, Stderr: "id: option --zero not permitted in default format\n", Status: 1},
-		{Args: []string{"id", "nosuchuserx"}, Stderr: "id: 'nosuchuserx': no such user\n", Status: 1},
+		{Args: []string{"id", "nosuchuserx"}, Stderr: "id: ‘nosuchuserx’: no such user\n", Status: 1},
 	})
 }

@@ -115,7 +115,7 @@ func scanSeqArg(arg string) (seqOperand, string) {
 		return seqOperand{}, "invalid floating point argument: " + quote(arg)
 	}
 	if math.IsNaN(v) {
-		return seqOperand{}, "invalid 'not-a-number' argument: " + quote(arg)
+		return seqOperand{}, "invalid ‘not-a-number’ argument: " + quote(arg)
 	}
 	long, ok := parseLong(arg)
 	if !ok {

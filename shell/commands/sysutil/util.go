@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"memsh/shell/command"
 )
@@ -71,41 +72,33 @@ func printVersion(inv *command.Invocation, name string) int {
 	return 0
 }
 
-// quote quotes s for a message as GNU's quote() does in the C locale:
-// 'x', with a quote or backslash escaped by a backslash and control
-// characters shown as C escapes.
+// quote quotes s for a message as gnulib's quote() does in a UTF-8
+// locale, memsh's (LANG=C.UTF-8): ‘x’, with a backslash before a
+// backslash or the closing quote, C escapes (\t, \033) for control
+// characters and octal escapes for bytes that are not valid UTF-8.
+// The commands here do not see LC_ALL/LANG when they quote, so a C
+// locale still gets this form.
 func quote(s string) string {
 	var b strings.Builder
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\'', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\v':
-			b.WriteString(`\v`)
-		default:
-			if c < 0x20 || c == 0x7f {
-				fmt.Fprintf(&b, `\%03o`, c)
-			} else {
-				b.WriteByte(c)
+	b.Grow(len(s) + 8)
+	b.WriteString("\u2018")
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+			for _, c := range []byte(s[i : i+max(size, 1)]) {
+				b.WriteString(command.CEscape(c))
 			}
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\u2019':
+			b.WriteString("\\\u2019")
+		default:
+			b.WriteString(s[i : i+size])
 		}
+		i += max(size, 1)
 	}
-	b.WriteByte('\'')
+	b.WriteString("\u2019")
 	return b.String()
 }
 
