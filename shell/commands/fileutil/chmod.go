@@ -341,7 +341,7 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 		if mode&^naive != 0 {
 			ms := func(m uint32) string { return modeString(goPerm(m))[1:] }
 			c.out.Flush()
-			c.inv.Errorf("%s: new permissions are %s, not %s", quoteName(name), ms(mode), ms(naive))
+			c.inv.Errorf("%s: new permissions are %s, not %s", quoteColon(name), ms(mode), ms(naive))
 			status = 1
 		}
 	}

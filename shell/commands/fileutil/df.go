@@ -87,7 +87,7 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 	for i := 0; i < n; i++ {
 		if len(operands) > 0 {
 			if _, err := inv.FS.Stat(abs(inv, operands[i])); err != nil {
-				inv.Errorf("%s: %s", quoteName(operands[i]), command.Strerror(err))
+				inv.Errorf("%s: %s", quoteColon(operands[i]), command.Strerror(err))
 				status = 1
 				continue
 			}
@@ -95,7 +95,11 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 		rows = append(rows, nil)
 	}
 	if len(rows) == 0 {
-		inv.Errorf("no file systems processed")
+		// GNU says this only when no operand named anything; a missing
+		// operand has already been reported.
+		if status == 0 {
+			inv.Errorf("no file systems processed")
+		}
 		return 1
 	}
 	num := func(bytes int64) string {

@@ -80,7 +80,7 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 				continue
 			}
 			if sfi.IsDir() {
-				fail("%s: hard link not allowed for directory", quoteName(src))
+				fail("%s: hard link not allowed for directory", quoteColon(src))
 				status = 1
 				continue
 			}
@@ -120,7 +120,7 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 				continue
 			}
 			if dfi.IsDir() {
-				fail("%s: cannot overwrite directory", quoteName(dst))
+				fail("%s: cannot overwrite directory", quoteColon(dst))
 				status = 1
 				continue
 			}

@@ -495,7 +495,7 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 			ino := statOf(fi).Ino
 			if l.listed[ino] {
 				l.out.Flush()
-				l.inv.Errorf("%s: not listing already-listed directory", quoteName(name))
+				l.inv.Errorf("%s: not listing already-listed directory", quoteColon(name))
 				l.status = 2
 				return 0
 			}
