@@ -95,6 +95,16 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 		if len(args) == 2 {
 			return c.subshell(ctx, p, args[1]), true
 		}
+	case internalPrefix + "div0":
+		// A division by zero in $((...)) (see guardDivisions): bash's
+		// message, and the line stops with status 1.
+		if len(args) == 3 {
+			stopLine(ctx, p.stdio.Stderr, fmt.Sprintf("bash: %s: division by 0 (error token is \"%s\")\n", strings.TrimLeft(args[1], " \t\n"), args[2]))
+			// A non-zero divisor, so the expression mvdan/sh finishes
+			// while the line stops reports nothing more.
+			io.WriteString(p.stdio.Stdout, "1")
+			return 1, true
+		}
 	case internalPrefix + "owner":
 		if len(args) == 3 {
 			if c.owns(absPath(p.dir, args[2]), args[1] == "-G") {
@@ -121,7 +131,7 @@ func (c *core) subshell(ctx context.Context, p *proc, src string) int {
 		fmt.Fprintf(p.stdio.Stderr, "bash: %v\n", err)
 		return 2
 	}
-	if err := c.rewriteFile(f); err != nil {
+	if err := c.rewriteFile(f, src); err != nil {
 		fmt.Fprintln(p.stdio.Stderr, err)
 		return 1
 	}

@@ -39,6 +39,27 @@ const limitSentinel = "memsh: stopped by a limit"
 
 type tripKey struct{}
 
+// lineStopKey holds the cancel function of the line running (see
+// runStatements); errLineStopped is its cause.
+type lineStopKey struct{}
+
+var errLineStopped = errors.New("memsh: line stopped by an error")
+
+// stopLine prints msg and stops the rest of the running line, as bash
+// does after an expansion error (the next line runs); outside a line it
+// stops the whole run, as a limit does.
+func stopLine(ctx context.Context, stderr io.Writer, msg string) {
+	if cancel, ok := ctx.Value(lineStopKey{}).(context.CancelCauseFunc); ok {
+		io.WriteString(stderr, msg)
+		cancel(errLineStopped)
+		return
+	}
+	if ctx.Err() != nil {
+		return // already stopped (an EXIT trap after a stop): said once
+	}
+	trip(ctx, stderr, &limitError{msg: msg, status: 1})
+}
+
 // withTrip returns a context that a limit can cancel, so a tripped limit
 // stops everything the line started (mvdan/sh does not carry a handler's
 // fatal error out of command substitutions).

@@ -47,7 +47,7 @@ func newParser() *syntax.Parser {
 
 // rewriteFile applies the rewrites to f in place. It fails (with the
 // message to print) when f uses a construct memsh refuses.
-func (c *core) rewriteFile(f syntax.Node) error {
+func (c *core) rewriteFile(f syntax.Node, src string) error {
 	var err error
 	skip := map[*syntax.Word]bool{}
 	loops := map[*syntax.ForClause]bool{}
@@ -90,6 +90,8 @@ func (c *core) rewriteFile(f syntax.Node) error {
 					st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "cat")}}
 				}
 			}
+		case *syntax.ArithmExp:
+			guardDivisions(n, src)
 		case *syntax.Redirect:
 			if n.Hdoc != nil {
 				skip[n.Hdoc] = true
@@ -283,6 +285,125 @@ func trapSubshell(stmts []*syntax.Stmt) (string, bool) {
 	return buf.String(), true
 }
 
+// guardDivisions makes a division (or remainder) by zero in $((...))
+// fail as bash's does: "bash: 10/0: division by 0 (error token is "0")",
+// and the line stops with status 1; mvdan/sh prints "division by zero"
+// and goes on. A divisor that is a name, a number or $name (possibly in
+// parentheses) becomes (d ? d : $(internal error)); the command
+// substitution runs only when d is 0, so a non-zero divisor costs one
+// more look-up. A literal 0 divisor becomes the error itself. Other
+// divisors keep mvdan/sh's behaviour. src is the parsed source, for the
+// expression's text; without it the printed expression stands in.
+func guardDivisions(ae *syntax.ArithmExp, src string) {
+	var divs []*syntax.BinaryArithm
+	syntax.Walk(ae.X, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.BinaryArithm); ok {
+			switch b.Op {
+			case syntax.Quo, syntax.Rem, syntax.QuoAssgn, syntax.RemAssgn:
+				if plainDivisor(b.Y) {
+					divs = append(divs, b)
+				}
+			}
+		}
+		return true
+	})
+	if len(divs) == 0 {
+		return
+	}
+	text, textEnd := "", uint(0)
+	if start, end := ae.X.Pos().Offset(), ae.X.End().Offset(); ae.X.Pos().IsValid() && end <= uint(len(src)) && start <= end {
+		// bash shows the expression from its first non-blank character
+		// to the closing parentheses.
+		closeAt := ae.Right.Offset()
+		if ae.Right.IsValid() && closeAt >= end && closeAt <= uint(len(src)) {
+			end = closeAt
+		}
+		text, textEnd = src[start:end], end
+	} else {
+		var buf bytes.Buffer
+		syntax.NewPrinter().Print(&buf, ae.X)
+		text = buf.String()
+	}
+	for _, b := range divs {
+		textWord := &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: text}}}
+		var tokenWord *syntax.Word
+		if textEnd > 0 && b.Y.Pos().Offset() <= textEnd {
+			start := ae.X.Pos().Offset()
+			textWord = expandedText(ae.X, src, start, textEnd)
+			tokenWord = expandedText(ae.X, src, b.Y.Pos().Offset(), textEnd)
+		} else {
+			var buf bytes.Buffer
+			syntax.NewPrinter().Print(&buf, b.Y)
+			tokenWord = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: buf.String()}}}
+		}
+		fail := &syntax.Word{Parts: []syntax.WordPart{&syntax.CmdSubst{Stmts: []*syntax.Stmt{{Cmd: &syntax.CallExpr{Args: []*syntax.Word{
+			litWord(internalPrefix + "div0"), textWord, tokenWord,
+		}}}}}}}
+		if w, ok := b.Y.(*syntax.Word); ok && isZero(w.Lit()) {
+			b.Y = fail
+			continue
+		}
+		if w, ok := b.Y.(*syntax.Word); ok && isNumber(w.Lit()) {
+			continue // a non-zero constant
+		}
+		b.Y = &syntax.ParenArithm{X: &syntax.BinaryArithm{Op: syntax.TernQuest, X: b.Y,
+			Y: &syntax.BinaryArithm{Op: syntax.TernColon, X: b.Y, Y: fail}}}
+	}
+}
+
+// expandedText is the word that gives src[start:end] of an arithmetic
+// expression as bash shows it in an error: $name and ${name} expanded
+// (each plain parameter expansion becomes a quoted copy of itself), the
+// rest as written.
+func expandedText(x syntax.ArithmExpr, src string, start, end uint) *syntax.Word {
+	w := &syntax.Word{}
+	at := start
+	syntax.Walk(x, func(n syntax.Node) bool {
+		pe, ok := n.(*syntax.ParamExp)
+		if !ok || !plainDivisor(&syntax.Word{Parts: []syntax.WordPart{pe}}) {
+			return true
+		}
+		from, to := pe.Pos().Offset(), pe.End().Offset()
+		if from < at || to > end {
+			return false
+		}
+		w.Parts = append(w.Parts, &syntax.SglQuoted{Value: src[at:from]}, &syntax.DblQuoted{Parts: []syntax.WordPart{pe}})
+		at = to
+		return false
+	})
+	w.Parts = append(w.Parts, &syntax.SglQuoted{Value: src[at:end]})
+	return w
+}
+
+// plainDivisor reports whether x is a divisor guardDivisions may
+// evaluate twice: a literal, a variable name, $name or ${name}, possibly
+// in parentheses.
+func plainDivisor(x syntax.ArithmExpr) bool {
+	switch x := x.(type) {
+	case *syntax.ParenArithm:
+		return plainDivisor(x.X)
+	case *syntax.Word:
+		if len(x.Parts) != 1 {
+			return false
+		}
+		switch p := x.Parts[0].(type) {
+		case *syntax.Lit:
+			return p.Value != ""
+		case *syntax.ParamExp:
+			return !p.Excl && !p.Length && !p.Width && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.Param != nil
+		}
+	}
+	return false
+}
+
+func isNumber(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+func isZero(s string) bool {
+	return s != "" && strings.Trim(s, "0") == ""
+}
+
 // subshellCall is the internal command that runs src as a subshell.
 func subshellCall(src string) *syntax.CallExpr {
 	return &syntax.CallExpr{Args: []*syntax.Word{
@@ -401,7 +522,7 @@ func (c *core) rewriteSource(src, name string) string {
 	if err != nil {
 		return src
 	}
-	if err := c.rewriteFile(f); err != nil {
+	if err := c.rewriteFile(f, src); err != nil {
 		return "printf '%s\\n' " + shellQuote(err.Error()) + " >&2; " + internalPrefix + "status 1"
 	}
 	var buf bytes.Buffer

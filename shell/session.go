@@ -380,12 +380,20 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 	var pending []*syntax.Stmt
 	stop := false
 	runPending := func() {
+		// An error that stops only the current line (a division by zero,
+		// see stopLine) cancels lineCtx; the next line runs.
+		lineCtx, cancelLine := context.WithCancelCause(ctx)
+		defer cancelLine(nil)
+		lineCtx = context.WithValue(lineCtx, lineStopKey{}, cancelLine)
 		for _, st := range pending {
 			if stop || ctx.Err() != nil {
 				stop = true
 				break
 			}
-			if err := c.rewriteFile(st); err != nil {
+			if lineCtx.Err() != nil {
+				break
+			}
+			if err := c.rewriteFile(st, src); err != nil {
 				// Refused like a failing command: the next statements run.
 				fmt.Fprintln(stderr, err)
 				r.Run(ctx, statusCmd(1))
@@ -393,7 +401,12 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 				continue
 			}
 			clear(r.Vars)
-			res.err = r.Run(ctx, st)
+			res.err = r.Run(lineCtx, st)
+			if ctx.Err() == nil && errors.Is(context.Cause(lineCtx), errLineStopped) {
+				// The message is printed; the line's status is 1.
+				r.Run(ctx, statusCmd(1))
+				res.err = interp.ExitStatus(1)
+			}
 			res.status = exitCode(res.err)
 			res.lastExit = res.status
 			res.ran = true

@@ -415,3 +415,16 @@ func TestSubshellExitTrap(t *testing.T) {
 		{name: "errexit", script: `set -e; (trap "echo bye" EXIT; false; echo no); echo s=$?`, stdout: "bye\n", status: 1},
 	})
 }
+
+func TestDivisionByZero(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "stops the line", script: "echo $((10/0)); echo after\necho next $?",
+			stdout: "next 1\n", stderr: "bash: 10/0: division by 0 (error token is \"0\")\n"},
+		{name: "status", script: "x=$((1 % 0))", status: 1, stderr: "bash: 1 % 0: division by 0 (error token is \"0\")\n"},
+		{name: "variable divisor", script: "x=10 y=0; echo $((x/y+1)); echo no\necho $(( (x/$y)*2 ))\necho $((x/=y))",
+			stderr: "bash: x/y+1: division by 0 (error token is \"y+1\")\nbash: (x/0)*2 : division by 0 (error token is \"0)*2 \")\nbash: x/=y: division by 0 (error token is \"y\")\n", status: 1},
+		{name: "in a function", script: "f(){ echo $((1/0)); echo inf; }; f; echo s=$?\necho $?", stdout: "1\n",
+			stderr: "bash: 1/0: division by 0 (error token is \"0\")\n"},
+		{name: "non-zero divisors", script: "i=0; s=0; while [ $i -lt 5 ]; do s=$((s + 10 / (i+1) + i % 3)); i=$((i+1)); done; echo $s $((7/2)) $((-7%3))", stdout: "26 3 -1\n"},
+	})
+}
