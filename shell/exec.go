@@ -246,7 +246,7 @@ func (c *core) execShebang(ctx context.Context, p *proc, full, line string) int 
 		argv = fields
 		if _, ok := c.cmds[argv[0]]; !ok && !strings.Contains(argv[0], "/") {
 			if full, _ := c.lookPath(p, argv[0]); full == "" {
-				fmt.Fprintf(p.stdio.Stderr, "%s: '%s': No such file or directory\n", interpPath, argv[0])
+				fmt.Fprintf(p.stdio.Stderr, "%s: ‘%s’: No such file or directory\n", interpPath, argv[0])
 				return 127
 			}
 		}
