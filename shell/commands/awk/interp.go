@@ -328,12 +328,8 @@ func (in *interp) exec(s stmt) error {
 		}
 	case *whileStmt:
 		for {
-			v, err := in.eval(s.cond)
-			if err != nil {
+			if ok, err := in.truth(s.cond); !ok || err != nil {
 				return err
-			}
-			if !v.toBool() {
-				return nil
 			}
 			if stop, err := in.loopBody(s.body); stop || err != nil {
 				return err
@@ -344,12 +340,8 @@ func (in *interp) exec(s stmt) error {
 			if stop, err := in.loopBody(s.body); stop || err != nil {
 				return err
 			}
-			v, err := in.eval(s.cond)
-			if err != nil {
+			if ok, err := in.truth(s.cond); !ok || err != nil {
 				return err
-			}
-			if !v.toBool() {
-				return nil
 			}
 		}
 	case *forStmt:
@@ -360,12 +352,8 @@ func (in *interp) exec(s stmt) error {
 		}
 		for {
 			if s.cond != nil {
-				v, err := in.eval(s.cond)
-				if err != nil {
+				if ok, err := in.truth(s.cond); !ok || err != nil {
 					return err
-				}
-				if !v.toBool() {
-					return nil
 				}
 			}
 			if stop, err := in.loopBody(s.body); stop || err != nil {
@@ -441,6 +429,12 @@ func (in *interp) exec(s stmt) error {
 		return fmt.Errorf("internal error: unknown statement %T", s)
 	}
 	return nil
+}
+
+// truth evaluates a condition.
+func (in *interp) truth(x expr) (bool, error) {
+	v, err := in.eval(x)
+	return v.toBool(), err
 }
 
 // loopBody runs one iteration; stop is true after break.

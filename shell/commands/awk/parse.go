@@ -141,7 +141,6 @@ type parser struct {
 	locals   map[string]int // parameters of the function being parsed
 	calls    []*userCall
 	inPrint  bool // ">" is a redirection, not a comparison
-	noIn     bool // "in" belongs to a for (x in a) header
 	loopNest int
 	inFunc   bool
 }
@@ -258,7 +257,11 @@ func (p *parser) program() error {
 	}
 	for p.tok.kind != tEOF {
 		switch {
-		case p.is("BEGIN"):
+		case p.is("BEGIN") || p.is("END"):
+			blocks := &p.prog.begin
+			if p.is("END") {
+				blocks = &p.prog.end
+			}
 			if err := p.advance(); err != nil {
 				return err
 			}
@@ -266,16 +269,7 @@ func (p *parser) program() error {
 			if err != nil {
 				return err
 			}
-			p.prog.begin = append(p.prog.begin, b)
-		case p.is("END"):
-			if err := p.advance(); err != nil {
-				return err
-			}
-			b, err := p.block()
-			if err != nil {
-				return err
-			}
-			p.prog.end = append(p.prog.end, b)
+			*blocks = append(*blocks, b)
 		case p.is("function"):
 			if err := p.function(); err != nil {
 				return err
@@ -833,7 +827,7 @@ func (p *parser) in() (expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	for p.is("in") && !p.noIn {
+	for p.is("in") {
 		if err := p.advance(); err != nil {
 			return nil, err
 		}
@@ -1126,7 +1120,8 @@ func (p *parser) primary() (expr, error) {
 					return nil, err
 				}
 				g.kind = "<"
-				src, err := p.postfixNoConcat()
+				// a primary only, so `getline < "f" x` does not read "fx"
+				src, err := p.postfix()
 				if err != nil {
 					return nil, err
 				}
@@ -1142,10 +1137,10 @@ func (p *parser) primary() (expr, error) {
 			if err := p.advance(); err != nil {
 				return nil, err
 			}
-			saved, savedIn := p.inPrint, p.noIn
-			p.inPrint, p.noIn = false, false
+			saved := p.inPrint
+			p.inPrint = false
 			list, err := p.exprList()
-			p.inPrint, p.noIn = saved, savedIn
+			p.inPrint = saved
 			if err != nil {
 				return nil, err
 			}
@@ -1161,21 +1156,12 @@ func (p *parser) primary() (expr, error) {
 				}
 				return &groupExpr{list: list}, nil
 			}
-			if p.inPrint && (p.is(">") || p.is(">>") || p.is("|") || p.is(";") || p.is("}") || p.tok.kind == tNewline) {
-				return &groupExpr{list: list}, nil
-			}
 			return &groupExpr{list: list}, nil
 		case "-", "+", "!":
 			return p.unary()
 		}
 	}
 	return nil, p.errorf("unexpected token")
-}
-
-// postfixNoConcat is the operand of "getline < file": a primary only, so
-// `getline < "f" x` does not read from "fx".
-func (p *parser) postfixNoConcat() (expr, error) {
-	return p.postfix()
 }
 
 func (p *parser) userCall() (expr, error) {
@@ -1196,9 +1182,9 @@ func (p *parser) callArgs() ([]expr, error) {
 	if err := p.expect("("); err != nil {
 		return nil, err
 	}
-	saved, savedIn := p.inPrint, p.noIn
-	p.inPrint, p.noIn = false, false
-	defer func() { p.inPrint, p.noIn = saved, savedIn }()
+	saved := p.inPrint
+	p.inPrint = false
+	defer func() { p.inPrint = saved }()
 	if err := p.optNewlines(); err != nil {
 		return nil, err
 	}
@@ -1274,15 +1260,4 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// describe is used in error messages.
-func describe(x expr) string {
-	switch x := x.(type) {
-	case *varRef:
-		return x.name
-	case *strLit:
-		return fmt.Sprintf("%q", x.s)
-	}
-	return strings.TrimPrefix(fmt.Sprintf("%T", x), "*awk.")
 }
