@@ -114,13 +114,15 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	// The interactive shell loads python in the background at start, so
 	// the first python3 does not wait for it; a script pays for python
 	// only when it may use it, and then the load overlaps its start.
-	var script, name string
-	var args []string
+	var script string
 	if !interactive {
+		var name string
+		var args []string
 		if script, name, args, err = scriptSource(cfg, stdin); err != nil {
 			fmt.Fprintf(stderr, "memsh: %v\n", err)
 			return 127
 		}
+		opts.Args = append([]string{name}, args...)
 	}
 	if interactive || mayRunGuest(script) {
 		opts.Python.Preload()
@@ -150,7 +152,7 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		return status
 	}
 
-	status := runScript(sess, cfg, script, name, args, stdin, stdout, stderr)
+	status := runScript(sess, cfg, script, stdin, stdout, stderr)
 	if cfg.save != "" {
 		if err := saveTar(sess.FS(), cfg.save); err != nil {
 			fmt.Fprintf(stderr, "memsh: --save: %v\n", err)
@@ -361,7 +363,7 @@ func scriptSource(cfg *config, stdin *os.File) (script, name string, args []stri
 	}
 }
 
-func runScript(sess *shell.Session, cfg *config, script, name string, args []string, stdin *os.File, stdout, stderr *os.File) int {
+func runScript(sess *shell.Session, cfg *config, script string, stdin *os.File, stdout, stderr *os.File) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -374,7 +376,7 @@ func runScript(sess *shell.Session, cfg *config, script, name string, args []str
 	if cfg.json {
 		stdio.Stdout, stdio.Stderr = &outBuf, &errBuf
 	}
-	status, err := sess.Run(ctx, positional(name, args)+script, stdio)
+	status, err := sess.Run(ctx, script, stdio)
 	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "memsh: %v\n", err)
 		if status == 0 {
@@ -394,24 +396,6 @@ func runScript(sess *shell.Session, cfg *config, script, name string, args []str
 		}
 	}
 	return status
-}
-
-// positional sets $1... for the script. It is a prefix on the script's
-// first line so line numbers in error messages stay the script's own.
-func positional(name string, args []string) string {
-	_ = name
-	if len(args) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("set --")
-	for _, a := range args {
-		b.WriteString(" '")
-		b.WriteString(strings.ReplaceAll(a, "'", `'\''`))
-		b.WriteString("'")
-	}
-	b.WriteString("; ")
-	return b.String()
 }
 
 // saveTar writes the filesystem to path atomically: a temp file in the

@@ -51,6 +51,9 @@ type Options struct {
 	// when the script ends the shell exits (the EXIT trap runs, Exited
 	// reports it). For script mode and programs running whole scripts.
 	Script bool
+	// Args are $0 and the positional parameters ($1...), as
+	// `bash -c SCRIPT NAME ARGS...` sets them; empty means $0 is "bash".
+	Args []string
 }
 
 // Stdio is a Run's standard streams. A nil Stdin reads as empty; nil
@@ -163,10 +166,15 @@ func New(opts Options) (*Session, error) {
 	}
 
 	env := append(baseEnv(dir), opts.Env...)
+	argv0, params := "bash", []string(nil)
+	if len(opts.Args) > 0 {
+		argv0, params = opts.Args[0], opts.Args[1:]
+	}
 	r, rs, err := c.newRunner(runnerConfig{
 		env:         env,
 		dir:         dir,
-		argv0:       "bash",
+		argv0:       argv0,
+		params:      params,
 		interactive: !opts.Script,
 	})
 	if err != nil {
