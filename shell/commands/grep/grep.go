@@ -181,6 +181,56 @@ func expandNumOptions(args []string) []string {
 	return out
 }
 
+// longIDs maps the long options that share a setting with a short one
+// to that letter, for lastOption.
+var longIDs = map[string]string{
+	"ignore-case": "i", "no-filename": "h", "with-filename": "H",
+	"files-with-matches": "l", "files-without-match": "L",
+}
+
+// lastOption returns whichever of ids (short letters, or long names
+// without "--") appears last among the options in args, which Expand has
+// already written out in full; "" when none does. GNU grep sets one
+// variable per option as getopt returns it, so the last of -h and -H
+// (and of -l and -L, -i and --no-ignore-case) is the one that counts.
+func lastOption(args []string, ids ...string) string {
+	last := ""
+	seen := func(id string) {
+		if mapped, ok := longIDs[id]; ok {
+			id = mapped
+		}
+		for _, want := range ids {
+			if id == want {
+				last = id
+			}
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return last
+		case strings.HasPrefix(a, "--"):
+			name, _, hasValue := strings.Cut(a[2:], "=")
+			seen(name)
+			if k, _ := grepLongOpts.Find(a); k >= 0 && grepLongOpts.Long[k].Arg && !hasValue {
+				i++
+			}
+		case len(a) > 1 && a[0] == '-':
+			for j := 1; j < len(a); j++ {
+				if strings.IndexByte(grepLongOpts.ShortArg, a[j]) >= 0 {
+					if j == len(a)-1 {
+						i++
+					}
+					break
+				}
+				seen(a[j : j+1])
+			}
+		}
+	}
+	return last
+}
+
 // Run is the grep command.
 func Run(ctx context.Context, inv *command.Invocation) int {
 	fset := inv.NewFlags()
@@ -262,6 +312,15 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 
 	g := &grepper{inv: inv, ctx: ctx, maxCount: -1, eol: '\n', binaryFiles: *binaryFiles, dirAction: *directories}
 	g.invert, g.count, g.listMatch, g.listNoMatch = *invert, *count, *listMatch, *listNoMatch
+	// GNU keeps one setting for -l/-L, and listing file names replaces
+	// the count: the last of -l and -L wins, and either silences -c.
+	if *listMatch && *listNoMatch {
+		last := lastOption(args, "l", "L")
+		g.listMatch, g.listNoMatch = last == "l", last == "L"
+	}
+	if g.listMatch || g.listNoMatch {
+		g.count = false
+	}
 	g.quiet = *quiet || *silent
 	g.onlyMatching, g.lineNum, g.byteOff, g.nullName, g.initialTab, g.noMessages = *only, *lineNum, *byteOff, *null, *initialTab, *noMessages
 	g.includes, g.excludes, g.excludeDirs = *includes, *excludes, *excludeDirs
@@ -411,7 +470,10 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 
-	fold := (*ignoreCase || *yCase) && !*noIgnoreCase
+	fold := *ignoreCase || *yCase
+	if *noIgnoreCase && fold {
+		fold = lastOption(args, "i", "y", "no-ignore-case") != "no-ignore-case"
+	}
 	modes := 0
 	for _, b := range []bool{*extended, *fixed, *basic, *perl} {
 		if b {
@@ -440,6 +502,13 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	// directory searched recursively (decided per operand).
 	g.nameMode = nameAuto
 	switch {
+	case *noName && *withName:
+		// GNU keeps one setting: the last of -h and -H wins.
+		if lastOption(args, "h", "H") == "h" {
+			g.nameMode = nameNever
+		} else {
+			g.nameMode = nameAlways
+		}
 	case *noName:
 		g.nameMode = nameNever
 	case *withName, len(operands) > 1:
