@@ -520,7 +520,12 @@ func (s *sed) addressed(c *cmd, src *source) bool {
 			c.endLine = s.lineno + c.a2.line
 			c.active = c.a2.line > 0
 		case addrMult:
-			c.active = c.a2.line > 0 && s.lineno%c.a2.line != 0
+			// GNU ends the range at the next multiple of N after this
+			// line, even when this line is one: 4,~4 is lines 4 to 8.
+			if c.a2.line > 0 {
+				c.endLine = (s.lineno/c.a2.line + 1) * c.a2.line
+			}
+			c.active = c.a2.line > 0
 		case addrLast:
 			c.active = !src.last()
 		case addrRegex:
@@ -535,16 +540,12 @@ func (s *sed) addressed(c *cmd, src *source) bool {
 // may end the range.
 func (s *sed) inRange(c *cmd, src *source) bool {
 	switch c.a2.kind {
-	case addrLine, addrPlus:
+	case addrLine, addrPlus, addrMult:
 		if s.lineno >= c.endLine {
 			c.active = false
 		}
 		if s.lineno > c.endLine {
 			return false
-		}
-	case addrMult:
-		if s.lineno%c.a2.line == 0 {
-			c.active = false
 		}
 	case addrLast:
 		if src.last() {
