@@ -50,6 +50,18 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 			fmt.Fprint(p.stdio.Stdout, n)
 		}
 		return 0, true
+	case internalPrefix + "pump":
+		// Before a select loop (see pumpSelect): reading nothing, it has
+		// started the copy of a `< file` redirection into stdin's pipe.
+		return 0, true
+	case internalPrefix + "selend":
+		// After a select loop (see pumpSelect), negated: 1 means it
+		// ended at the end of its input, where bash prints a newline.
+		if len(args) == 2 && args[1] == "1" {
+			io.WriteString(p.stdio.Stdout, "\n")
+			return 0, true
+		}
+		return 1, true
 	case internalPrefix + "cat":
 		// $(<file), rewritten (see rewrite.go).
 		io.Copy(p.stdio.Stdout, p.stdio.Stdin)

@@ -38,7 +38,7 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 func needsRewrite(src string) bool {
 	return strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
-		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<")
+		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select")
 }
 
 func newParser() *syntax.Parser {
@@ -74,6 +74,10 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				if _, cstyle := fc.Loop.(*syntax.CStyleLoop); cstyle {
 					loops[fc] = true
 					n.Cmd = keepLooping(fc)
+				}
+				if fc.Select {
+					loops[fc] = true
+					n.Cmd = pumpSelect(fc)
 				}
 			}
 		case *syntax.CmdSubst:
