@@ -11,11 +11,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path"
 	"strings"
 	"syscall"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 	"memsh/shell/internal/posixre"
 )
@@ -34,6 +37,7 @@ type sed struct {
 	inv *command.Invocation
 
 	quiet, extended, separate, inPlace, unbuffered, sandbox bool
+	followLinks                                             bool
 	utf8                                                    bool // the locale's charset is UTF-8
 	suffix                                                  string
 	eol                                                     byte
@@ -132,7 +136,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	fset.Bool("posix", false, "")
 	fset.Bool("debug", false, "")
 	sandbox := fset.Bool("sandbox", false, "")
-	fset.Bool("follow-symlinks", false, "")
+	followLinks := fset.Bool("follow-symlinks", false, "")
 	fset.BoolP("binary", "b", false, "")
 	version := fset.Bool("version", false, "")
 	// Options must be collected in order: -e and -f interleave.
@@ -156,7 +160,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	s.sandbox = *sandbox
 	s.utf8 = utf8Locale(inv)
 	s.unbuffered = *unbuffered
-	s.inPlace, s.suffix = inPlace, suffix
+	s.inPlace, s.suffix, s.followLinks = inPlace, suffix, *followLinks
 	if *nullData {
 		s.eol = 0
 	}
@@ -362,7 +366,7 @@ func (s *sed) openOutput(name string) (*output, error) {
 	if o, ok := s.outputs[name]; ok {
 		return o, nil
 	}
-	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^command.Umask)
+	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^s.inv.Umask())
 	if err != nil {
 		return nil, &openError{fmt.Sprintf("couldn't open file %s: %s", name, command.Strerror(err))}
 	}
@@ -396,10 +400,15 @@ func (s *sed) editInPlace(name string) bool {
 		s.status = exitPanic
 		return false
 	}
-	original, err := s.inv.FS.ReadFile(abs)
-	if err != nil {
-		s.readError(name, err)
-		return false
+	// GNU sed writes a new file and renames it over the old name: a
+	// symbolic link is replaced by a regular file (unless
+	// --follow-symlinks, which edits the file it points to), a hard link
+	// keeps the old contents, and the backup is the old file itself.
+	target := abs
+	if s.followLinks {
+		if real, err := s.inv.FS.Realpath(abs); err == nil {
+			target = real
+		}
 	}
 	var buf bytes.Buffer
 	s.out = &output{name: name, w: bufio.NewWriterSize(&buf, 64<<10)}
@@ -409,38 +418,72 @@ func (s *sed) editInPlace(name string) bool {
 	if s.ctx.Err() != nil {
 		return true
 	}
-	if s.suffix != "" {
-		backup := s.suffix
-		if strings.Contains(backup, "*") {
-			backup = strings.ReplaceAll(backup, "*", path.Base(abs))
-			if !strings.Contains(backup, "/") {
-				backup = path.Join(path.Dir(abs), backup)
-			} else {
-				backup = s.inv.Abs(backup)
-			}
-		} else {
-			backup = abs + backup
-		}
-		if err := s.inv.FS.WriteFile(backup, original, st.Mode().Perm()); err != nil {
-			s.inv.Errorf("couldn't open file %s: %s", backup, command.Strerror(err))
-			s.status = exitPanic
-			return true
-		}
-	}
-	f, err := s.inv.FS.OpenFile(abs, os.O_WRONLY|os.O_TRUNC, 0)
+	dir := path.Dir(target)
+	tmp, f, err := s.tempFile(dir, st.Mode().Perm())
 	if err != nil {
-		s.inv.Errorf("couldn't open file %s: %s", name, command.Strerror(err))
+		s.inv.Errorf("couldn't open temporary file %s: %s", path.Join(path.Dir(name), "sedXXXXXX"), command.Strerror(err))
 		s.status = exitPanic
 		return true
 	}
 	_, werr := f.Write(buf.Bytes())
-	f.Close()
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
 	if werr != nil {
+		s.inv.FS.Remove(tmp)
 		s.inv.Errorf("couldn't write items to %s: %s", name, command.Strerror(werr))
 		s.status = exitPanic
 		return true
 	}
+	if s.suffix != "" {
+		backup := s.suffix
+		if strings.Contains(backup, "*") {
+			backup = strings.ReplaceAll(backup, "*", path.Base(target))
+			if !strings.Contains(backup, "/") {
+				backup = path.Join(dir, backup)
+			} else {
+				backup = s.inv.Abs(backup)
+			}
+		} else {
+			backup = target + backup
+		}
+		if err := s.inv.FS.Rename(target, backup); err != nil {
+			s.inv.FS.Remove(tmp)
+			s.inv.Errorf("cannot rename %s: %s", name, command.Strerror(err))
+			s.status = exitPanic
+			return true
+		}
+	}
+	if err := s.inv.FS.Rename(tmp, target); err != nil {
+		s.inv.FS.Remove(tmp)
+		s.inv.Errorf("cannot rename %s: %s", tmp, command.Strerror(err))
+		s.status = exitPanic
+		return true
+	}
 	return quit
+}
+
+// tempFile creates dir/sedXXXXXX, as GNU sed's mkostemp does, with the
+// edited file's permissions.
+func (s *sed) tempFile(dir string, perm os.FileMode) (string, *memfs.File, error) {
+	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	for {
+		b := []byte("sed")
+		for range 6 {
+			b = append(b, letters[rand.IntN(len(letters))])
+		}
+		name := path.Join(dir, string(b))
+		f, err := s.inv.FS.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		// The new file has the old one's mode whatever the umask.
+		s.inv.FS.Chmod(name, perm)
+		return name, f, nil
+	}
 }
 
 // openError is a w file that cannot be opened; GNU exits 4 for it.

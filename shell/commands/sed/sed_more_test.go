@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"testing"
 	"time"
@@ -230,4 +231,57 @@ func TestLongOptionAbbreviations(t *testing.T) {
 			t.Errorf("%v: %q %q %d, want %q %q %d", c.Args, stdout, stderr, status, c.Stdout, c.Stderr, c.Status)
 		}
 	}
+}
+
+// TestInPlaceRenames checks what GNU sed 4.9's write-then-rename does to
+// links: a symlink becomes a regular file (its target untouched) unless
+// --follow-symlinks, a hard link keeps the old text, and a read-only
+// file is still edited and keeps its mode.
+func TestInPlaceRenames(t *testing.T) {
+	setup := func(t *testing.T, args ...string) *memfs.FS {
+		t.Helper()
+		fsys := memfs.New(memfs.Options{})
+		fsys.MkdirAll("/home/user", 0o755)
+		fsys.WriteFile("/home/user/f", []byte("a\n"), 0o444)
+		fsys.Symlink("f", "/home/user/l")
+		fsys.Link("/home/user/f", "/home/user/h")
+		var stderr bytes.Buffer
+		inv := &command.Invocation{
+			Args:  append([]string{"sed"}, args...),
+			Stdio: command.Stdio{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr},
+			FS:    fsys, Dir: "/home/user",
+		}
+		if status := Run(context.Background(), inv); status != 0 || stderr.Len() > 0 {
+			t.Fatalf("status %d, stderr %q", status, stderr.String())
+		}
+		return fsys
+	}
+	read := func(fsys *memfs.FS, p string) string {
+		b, _ := fsys.ReadFile("/home/user/" + p)
+		return string(b)
+	}
+	t.Run("symlink replaced", func(t *testing.T) {
+		fsys := setup(t, "-i.bak", "s/a/b/", "l")
+		if st, err := fsys.Lstat("/home/user/l"); err != nil || !st.Mode().IsRegular() {
+			t.Errorf("l is not a regular file: %v %v", st, err)
+		}
+		if st, err := fsys.Lstat("/home/user/l.bak"); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("l.bak is not the old symlink: %v %v", st, err)
+		}
+		if read(fsys, "f") != "a\n" || read(fsys, "l") != "b\n" {
+			t.Errorf("f %q, l %q", read(fsys, "f"), read(fsys, "l"))
+		}
+	})
+	t.Run("--follow-symlinks", func(t *testing.T) {
+		fsys := setup(t, "-i", "--follow-symlinks", "s/a/b/", "l")
+		if st, err := fsys.Lstat("/home/user/l"); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("l is no longer a symlink: %v %v", st, err)
+		}
+		if read(fsys, "f") != "b\n" || read(fsys, "h") != "a\n" {
+			t.Errorf("f %q, h %q", read(fsys, "f"), read(fsys, "h"))
+		}
+		if st, _ := fsys.Stat("/home/user/f"); st.Mode().Perm() != 0o444 {
+			t.Errorf("mode %v, want 0444", st.Mode())
+		}
+	})
 }
