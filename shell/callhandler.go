@@ -125,7 +125,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "echo":
 		return echoFlags(args), nil
 	case "umask":
-		return statusArgs(umaskBuiltin(hc, args)), nil
+		return umaskBuiltin(hc, args), nil
 	case "ulimit":
 		return statusArgs(ulimitBuiltin(hc, args)), nil
 	case "test", "[":
@@ -686,22 +686,6 @@ func (c *core) unaliasBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 		return statusArgs(status), nil
 	}
 	return out, nil
-}
-
-func umaskBuiltin(hc interp.HandlerContext, args []string) int {
-	if len(args) == 1 {
-		fmt.Fprintln(hc.Stdout, "0022")
-		return 0
-	}
-	if args[1] == "-S" {
-		fmt.Fprintln(hc.Stdout, "u=rwx,g=rx,o=rx")
-		return 0
-	}
-	if _, err := strconv.ParseUint(args[1], 8, 32); err != nil {
-		fmt.Fprintf(hc.Stderr, "bash: umask: %s: octal number out of range\n", args[1])
-		return 1
-	}
-	return 0
 }
 
 // ulimitBuiltin reports no resource limits (memsh's own limits are not

@@ -69,6 +69,7 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			p.stdio.Stdin = eofReader{}
 		}
 		ctx = withDepth(ctx, depthOf(ctx)+funcDepth(hc.Env))
+		ctx = withUmask(ctx, hc.Env)
 		return exitError(c.exec(ctx, p))
 	}
 }
@@ -290,6 +291,7 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		Environ: p.env,
 		Term:    c.opts.Term && isTerminal(ctx, p.stdio.Stdout),
 		Width:   c.width(p),
+		Mask:    ctxUmask(ctx),
 	}
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
 		if len(argv) == 0 {

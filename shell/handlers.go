@@ -75,6 +75,9 @@ func (c *core) openHandler(ctx context.Context, p string, flag int, perm os.File
 	if sourcing {
 		return c.openSource(abs, sourceName)
 	}
+	if flag&os.O_CREATE != 0 {
+		perm = 0o666 &^ umaskOf(hc.Env)
+	}
 	f, err := c.fs.OpenFile(abs, flag, perm)
 	if err != nil {
 		return nil, bashPathError(p, err)

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"reflect"
 	"slices"
@@ -196,6 +197,7 @@ type runnerConfig struct {
 	flags       []string // set options: "-e", "-o", "pipefail", ...
 	interactive bool     // aliases expand, as in an interactive bash
 	stdio       Stdio
+	umask       *fs.FileMode // the parent's file-creation mask; nil = default
 }
 
 // setDir sets the runner's directory without interp.Dir, which stats the
@@ -210,7 +212,7 @@ func setDir(dir string) interp.RunnerOption {
 func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error) {
 	rs := &runnerState{interactive: cfg.interactive}
 	env := c.dedupEnv(cfg.env)
-	base := newBaseEnviron(env, map[string]string{
+	shellVars := map[string]string{
 		"BASH_ARGV0":            cfg.argv0,
 		internalPrefix + "pid":  sandboxPID,
 		internalPrefix + "ppid": sandboxPPID,
@@ -221,7 +223,11 @@ func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error)
 		"OSTYPE":                "linux-gnu",
 		"OPTERR":                "1",
 		"PS4":                   "+ ",
-	}, c.userHome)
+	}
+	if cfg.umask != nil {
+		shellVars[umaskVar] = umaskString(*cfg.umask)
+	}
+	base := newBaseEnviron(env, shellVars, c.userHome)
 	params := append(append([]string{}, cfg.flags...), "--")
 	params = append(params, cfg.params...)
 	r, err := interp.New(

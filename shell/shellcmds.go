@@ -179,6 +179,7 @@ func (c *core) runChild(ctx context.Context, p *proc, ch childShell) int {
 		params: ch.params,
 		flags:  ch.flags,
 		stdio:  Stdio{Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr},
+		umask:  ctxUmask(ctx),
 	})
 	if err != nil {
 		fmt.Fprintf(p.stdio.Stderr, "bash: %v\n", err)

@@ -56,6 +56,8 @@ type Invocation struct {
 	// with the invocation's environment unless env is non-nil. Used by
 	// xargs, find -exec, timeout, env.
 	Exec func(ctx context.Context, argv []string, env []string, stdio Stdio) int
+	// Mask is the shell's file-creation mask; read it with Umask.
+	Mask *fs.FileMode
 }
 
 // Name is the name the command was invoked as.
@@ -161,7 +163,17 @@ func (inv *Invocation) Usage(status int, format string, args ...any) int {
 	return status
 }
 
-// Umask is the file-creation mask of every command: memsh's shell
-// reports and applies 022, and memfs applies none of its own, so a
-// command creating a file passes perm &^ Umask (0666 becomes 0644).
-const Umask = 0o022
+// DefaultUmask is the file-creation mask a session starts with, as bash
+// usually does (0666 becomes 0644).
+const DefaultUmask fs.FileMode = 0o022
+
+// Umask is the file-creation mask the command runs with (the shell's
+// `umask`). memfs applies none of its own, so a command creating a file
+// or directory passes perm &^ inv.Umask(). Without Mask (a bare
+// Invocation, in tests) it is DefaultUmask.
+func (inv *Invocation) Umask() fs.FileMode {
+	if inv.Mask == nil {
+		return DefaultUmask
+	}
+	return *inv.Mask & fs.ModePerm
+}

@@ -396,7 +396,7 @@ func (t *tarRun) create(names []string) {
 	if o.file != "-" {
 		t.archive = inv.Abs(o.file)
 		var err error
-		f, err = inv.FS.OpenFile(t.archive, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		f, err = inv.FS.OpenFile(t.archive, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^inv.Umask())
 		if err != nil {
 			t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
 			panic(tarFatal{})
@@ -440,7 +440,7 @@ func (t *tarRun) create(names []string) {
 func (t *tarRun) appendTo(names []string) {
 	inv, o := t.inv, &t.o
 	t.archive = inv.Abs(o.file)
-	f, err := inv.FS.OpenFile(t.archive, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := inv.FS.OpenFile(t.archive, os.O_RDWR|os.O_CREATE, 0o666&^inv.Umask())
 	if err != nil {
 		t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
 		panic(tarFatal{})
@@ -1160,7 +1160,7 @@ func (t *tarRun) mkParents(p string) {
 	if _, err := t.inv.FS.Stat(dir); err == nil {
 		return
 	}
-	t.inv.FS.MkdirAll(dir, 0o755)
+	t.inv.FS.MkdirAll(dir, 0o777&^t.inv.Umask())
 }
 
 func (t *tarRun) readFail(err error) {

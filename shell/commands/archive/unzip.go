@@ -275,7 +275,7 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 	base := inv.Dir
 	if u.dir != "" {
 		base = inv.Abs(u.dir)
-		if err := inv.FS.MkdirAll(base, 0o755); err != nil {
+		if err := inv.FS.MkdirAll(base, 0o777&^inv.Umask()); err != nil {
 			u.out.Flush()
 			fmt.Fprintf(inv.Stderr, "checkdir:  cannot create extraction directory: %s\n           %s\n", u.dir, command.Strerror(err))
 			u.status = 3
@@ -321,14 +321,14 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 			if u.quiet == 0 {
 				fmt.Fprintf(u.out, "   creating: %s/\n", shown)
 			}
-			if err := inv.FS.MkdirAll(p, 0o755); err != nil {
+			if err := inv.FS.MkdirAll(p, 0o777&^inv.Umask()); err != nil {
 				u.reportErr(shown, err)
 				continue
 			}
 			dirs = append(dirs, dirTime{p, f})
 			continue
 		}
-		inv.FS.MkdirAll(path.Dir(p), 0o755)
+		inv.FS.MkdirAll(path.Dir(p), 0o777&^inv.Umask())
 		if _, err := inv.FS.Lstat(p); err == nil && !u.overwrite {
 			if u.never || u.none || !u.confirm(shown) {
 				continue

@@ -136,7 +136,7 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	tmp := archivePath + ".memsh-zip-tmp"
-	out, err := inv.FS.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	out, err := inv.FS.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^inv.Umask())
 	if err != nil {
 		if oldFile != nil {
 			oldFile.Close()

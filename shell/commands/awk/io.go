@@ -78,7 +78,7 @@ func (in *interp) writerFor(s *printStmt) (*bufio.Writer, error) {
 	if s.redir == ">>" {
 		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
 	}
-	f, err := in.inv.FS.OpenFile(in.inv.Abs(name), flag, 0o666&^command.Umask)
+	f, err := in.inv.FS.OpenFile(in.inv.Abs(name), flag, 0o666&^in.inv.Umask())
 	if err != nil {
 		return nil, fatalf("can't redirect to `%s' (%s)", name, command.Strerror(err))
 	}

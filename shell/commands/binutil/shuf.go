@@ -85,7 +85,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 	rnd := rand.New(rand.NewChaCha8(seed))
 	var out io.Writer = inv.Stdout
 	if output != "" {
-		f, err := inv.FS.OpenFile(inv.Abs(output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		f, err := inv.FS.OpenFile(inv.Abs(output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^inv.Umask())
 		if err != nil {
 			return inv.PathError(output, err)
 		}

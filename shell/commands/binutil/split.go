@@ -100,7 +100,7 @@ func (s *splitter) next(first bool) bool {
 	if s.verbose {
 		fmt.Fprintf(s.inv.Stdout, "creating file '%s'\n", name)
 	}
-	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^s.inv.Umask())
 	if err != nil {
 		s.inv.PathError(name, err)
 		return false

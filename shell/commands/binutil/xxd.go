@@ -169,7 +169,7 @@ func runXxd(ctx context.Context, inv *command.Invocation) int {
 	defer r.Close()
 	var out io.Writer = inv.Stdout
 	if len(files) == 2 && files[1] != "-" {
-		f, err := inv.FS.OpenFile(inv.Abs(files[1]), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		f, err := inv.FS.OpenFile(inv.Abs(files[1]), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^inv.Umask())
 		if err != nil {
 			inv.PathError(files[1], err)
 			return 3

@@ -317,7 +317,7 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 		return 1
 	}
 	old := permBits(fi.Mode())
-	mode, _ := applyMode(c.changes, old, fi.IsDir(), umask)
+	mode, _ := applyMode(c.changes, old, fi.IsDir(), umask(c.inv))
 	status := 0
 	if mode != old {
 		if err := c.inv.FS.Chmod(p, goPerm(mode)); err != nil {

@@ -347,7 +347,7 @@ func (c *copier) copyFile(src, sp string, sfi fs.FileInfo, dst, dp string, dexis
 		return c.errorf("cannot open %s for reading: %s", quote(src), command.Strerror(err))
 	}
 	defer in.Close()
-	perm := sfi.Mode().Perm() &^ umask
+	perm := sfi.Mode().Perm() &^ c.inv.Umask()
 	out, err := c.inv.FS.OpenFile(dp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 	if err != nil && dexists && c.force {
 		if c.inv.FS.Remove(dp) == nil {
@@ -424,7 +424,7 @@ func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs
 		return c.errorf("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
 	}
 	if !dexists {
-		if err := c.inv.FS.Mkdir(dp, sfi.Mode().Perm()&^umask|0o700); err != nil {
+		if err := c.inv.FS.Mkdir(dp, sfi.Mode().Perm()&^c.inv.Umask()|0o700); err != nil {
 			return c.errorf("cannot create directory %s: %s", quote(dst), command.Strerror(err))
 		}
 		if c.verbose {
@@ -478,7 +478,7 @@ func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs
 		// the source's mode (minus the umask unless preserving).
 		mode := permBits(sfi.Mode())
 		if !c.preserve {
-			mode &^= umask
+			mode &^= umask(c.inv)
 		}
 		c.inv.FS.Chmod(dp, goPerm(mode))
 		if c.preserve {

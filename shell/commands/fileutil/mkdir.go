@@ -25,7 +25,7 @@ func runMkdir(ctx context.Context, inv *command.Invocation) int {
 	}
 	// mode is what mkdir(2) gets (the umask applies); decided are the bits
 	// -m set explicitly, which GNU then enforces with chmod.
-	mode, decided := uint32(0o777&^umask), uint32(0)
+	mode, decided := uint32(0o777&^umask(inv)), uint32(0)
 	if f.Lookup("mode").Changed {
 		changes, ok := parseMode(*modeStr)
 		if !ok {
@@ -33,13 +33,13 @@ func runMkdir(ctx context.Context, inv *command.Invocation) int {
 			return 1
 		}
 		var m uint32
-		m, decided = applyMode(changes, 0o777, true, umask)
+		m, decided = applyMode(changes, 0o777, true, umask(inv))
 		// GNU sets the computed mode exactly, except with the sticky bit or
 		// with set-ID bits named but left clear: then mkdir(2)'s umask
 		// stands for the bits -m did not decide (measured against 9.1).
 		mode = m
 		if m&0o1000 != 0 || decided&0o6000 != 0 && m&0o6000 == 0 {
-			mode = m&decided | m&^decided&^umask
+			mode = m&decided | m&^decided&^umask(inv)
 		}
 	}
 	out := newOut(inv)
@@ -103,7 +103,7 @@ func mkdirParents(inv *command.Invocation, out *bufio.Writer, op string, verbose
 			}
 			continue
 		}
-		if err := inv.FS.Mkdir(prefix, fs.FileMode(0o777&^umask|0o300)); err != nil && !isErrno(err, syscall.EEXIST) {
+		if err := inv.FS.Mkdir(prefix, fs.FileMode(0o777&^umask(inv)|0o300)); err != nil && !isErrno(err, syscall.EEXIST) {
 			inv.Errorf("cannot create directory %s: %s", lquote(inv, shown), command.Strerror(err))
 			return false
 		}

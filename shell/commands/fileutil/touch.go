@@ -128,7 +128,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 				status = 1
 				continue
 			}
-			fl, err := inv.FS.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o666&^umask)
+			fl, err := inv.FS.OpenFile(p, os.O_CREATE|os.O_WRONLY, fs.FileMode(0o666&^umask(inv)))
 			if err != nil {
 				if e := errnoOf(err); e == syscall.EISDIR || e == syscall.EINVAL || e == syscall.EPERM {
 					// GNU ignores these from open(2); the time update then

@@ -142,7 +142,7 @@ func runTruncate(ctx context.Context, inv *command.Invocation) int {
 		if !*noCreate {
 			flags |= os.O_CREATE
 		}
-		fl, err := inv.FS.OpenFile(p, flags, fs.FileMode(0o666&^umask))
+		fl, err := inv.FS.OpenFile(p, flags, fs.FileMode(0o666&^umask(inv)))
 		if err != nil {
 			if *noCreate && isErrnoNotExist(err) {
 				continue

@@ -26,9 +26,10 @@ const (
 	// cancelled is the status a command returns when its context ends;
 	// the shell maps it.
 	cancelled = 130
-	// umask is the sandbox's file creation mask (see command.Umask).
-	umask = command.Umask
 )
+
+// umask is the file-creation mask inv runs with, as mode bits.
+func umask(inv *command.Invocation) uint32 { return uint32(inv.Umask()) }
 
 func newOut(inv *command.Invocation) *bufio.Writer {
 	return bufio.NewWriterSize(inv.Stdout, bufSize)

@@ -193,7 +193,7 @@ func (p *findParser) openOutput(name string) *bufio.Writer {
 	if w, ok := st.files[abs]; ok {
 		return w
 	}
-	fl, err := st.inv.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^command.Umask)
+	fl, err := st.inv.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^st.inv.Umask())
 	if err != nil {
 		p.fail("%s: %s", quote(name), command.Strerror(err))
 		return nil

@@ -84,7 +84,7 @@ func openOutput(inv *command.Invocation, name string, flag int) (io.WriteCloser,
 	case 2:
 		return nopWriteCloser{inv.Stderr}, nil
 	}
-	return inv.FS.OpenFile(inv.Abs(name), flag, 0o666&^command.Umask)
+	return inv.FS.OpenFile(inv.Abs(name), flag, 0o666&^inv.Umask())
 }
 
 type nopWriteCloser struct{ io.Writer }
