@@ -58,4 +58,9 @@ var mawkCases = []struct {
 	{"BEGIN { print index(\"foo\", \"\"), length() }", "1 0\n", 0},
 	{"BEGIN { $0 = \"x y z\"; print NF, $2 }", "3 y\n", 0},
 	{"BEGIN { CONVFMT=\"%.2g\"; a = 3.14159; b = a \"\"; print b }", "3.1\n", 0},
+	{"BEGIN { print \"0x1A\"+0, +\" 0X10 \", \"0x1p3\"+0, \"0x\"+0, \"0xg\"+0 }", "26 16 8 0 0\n", 0},
+	{"BEGIN { print \"inf\"+0, \"-Infinity\"+0, \"nan\"+0, \"-nan\"+0, \"info\"+0, \"in\"+0 }", "inf -inf nan -nan inf 0\n", 0},
+	{"{ print $1 + 0, ($1 < 9) }", "0 0\n0 0\n0 1\n0 0\n" /* fields a, d, "", g: strings compare as strings */, 0},
+	{"BEGIN { print log(-1), sqrt(-1), -log(-1), int(\"nan\") }", "-nan -nan nan nan\n", 0},
+	{"BEGIN { print \"\\x41\\x4a4|\\xg|\\x7e\" }", "AJ4|\\xg|~\n", 0},
 }

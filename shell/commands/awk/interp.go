@@ -1195,7 +1195,13 @@ func (in *interp) callBuiltin(c *builtinCall) (value, error) {
 		}
 		f := map[string]func(float64) float64{"sin": math.Sin, "cos": math.Cos, "exp": math.Exp,
 			"log": math.Log, "sqrt": math.Sqrt, "int": math.Trunc}[c.name]
-		return num(f(x)), nil
+		r := f(x)
+		if math.IsNaN(r) && !math.IsNaN(x) {
+			// An invalid operation on x86 (log(-1), sqrt(-1)) gives
+			// the NaN with the sign bit set, which glibc prints "-nan".
+			r = math.Copysign(r, -1)
+		}
+		return num(r), nil
 	case "atan2":
 		y, err := in.numArg(c, 0)
 		if err != nil {

@@ -240,6 +240,28 @@ func (l *lexer) str() (token, error) {
 				b.WriteByte('\v')
 			case '\n':
 				l.line++
+			case 'x':
+				// mawk and gawk read up to two hex digits; "\x" without
+				// one stays as written.
+				v, n := 0, 0
+				for n < 2 && l.pos+1+n < len(l.src) && isHexDigit(l.src[l.pos+1+n]) {
+					c := l.src[l.pos+1+n]
+					switch {
+					case isDigit(c):
+						v = v*16 + int(c-'0')
+					case c >= 'a':
+						v = v*16 + int(c-'a'+10)
+					default:
+						v = v*16 + int(c-'A'+10)
+					}
+					n++
+				}
+				if n == 0 {
+					b.WriteString("\\x")
+				} else {
+					b.WriteByte(byte(v))
+					l.pos += n
+				}
 			case '0', '1', '2', '3', '4', '5', '6', '7':
 				v, n := 0, 0
 				for n < 3 && l.pos < len(l.src) && l.src[l.pos] >= '0' && l.src[l.pos] <= '7' {

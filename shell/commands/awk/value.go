@@ -112,10 +112,78 @@ func (v value) toNum() float64 {
 	case kNum, kStrNum:
 		return v.n
 	case kStr:
-		n, _ := strToNum(v.s)
-		return n
+		return strtod(v.s)
 	}
 	return 0
+}
+
+// strtod converts a string to a number as mawk does, with C's strtod:
+// besides decimal numbers it reads hexadecimal ("0x1A" is 26) and
+// "inf", "infinity" and "nan" in any case, signed or not. Only the
+// conversion does this; which input text compares as a number is still
+// looksNumeric's decimal test.
+func strtod(s string) float64 {
+	t := strings.TrimLeft(s, " \t\n\r\f\v")
+	neg := false
+	body := t
+	if body != "" && (body[0] == '+' || body[0] == '-') {
+		neg = body[0] == '-'
+		body = body[1:]
+	}
+	sign := func(x float64) float64 {
+		if neg {
+			return -x
+		}
+		return x
+	}
+	lower := strings.ToLower(body[:min(len(body), 8)])
+	switch {
+	case strings.HasPrefix(lower, "infinity"), strings.HasPrefix(lower, "inf"):
+		return sign(math.Inf(1))
+	case strings.HasPrefix(lower, "nan"):
+		// glibc's strtod gives "nan" a clear sign bit, "-nan" a set one.
+		return sign(math.NaN())
+	case len(body) > 2 && (lower[:2] == "0x") && isHexDigit(body[2]):
+		return sign(hexPrefix(body[2:]))
+	}
+	n, _ := strToNum(t)
+	return n
+}
+
+func isHexDigit(c byte) bool {
+	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// hexPrefix reads the hexadecimal digits (with an optional fraction and
+// binary "p" exponent) at the start of s, as strtod does after "0x".
+func hexPrefix(s string) float64 {
+	i := 0
+	for i < len(s) && isHexDigit(s[i]) {
+		i++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && isHexDigit(s[i]) {
+			i++
+		}
+	}
+	mant := s[:i]
+	exp := "p0"
+	if i < len(s) && (s[i] == 'p' || s[i] == 'P') {
+		j := i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		k := j
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		if k > j {
+			exp = "p" + s[i+1:k]
+		}
+	}
+	n, _ := strconv.ParseFloat("0x"+mant+exp, 64)
+	return n
 }
 
 func (v value) toBool() bool {
