@@ -36,7 +36,7 @@ const internalPrefix = "__memsh_"
 var errOutSubst = "bash: >(...): process substitution into a command is not supported in memsh; write to a file and read it afterwards"
 
 func needsRewrite(src string) bool {
-	return strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
+	return needsExpandRewrite(src) || strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
 		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select")
 }
@@ -66,6 +66,8 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok {
 				c.noteAssoc(dc)
 			}
+			c.rewriteAttrs(n)   // attrs.go
+			c.prepExpansions(n) // rewrite_expand.go
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok && dc.Variant != nil && dc.Variant.Value == "export" && onlyFlag(dc.Args, "-p") {
 				// mvdan/sh's export lists nothing.
 				n.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "export_p")}}

@@ -112,6 +112,8 @@ type core struct {
 
 	assocMu    sync.Mutex
 	assocNames map[string]bool // declared with -A: see rewrite.go
+
+	exp expandState // variable attributes and $SECONDS: see attrs.go
 }
 
 // New returns a session in a fresh sandbox (or over opts.FS).

@@ -1,0 +1,436 @@
+package shell
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Variable attributes mvdan/sh v3.14.1 lacks: declare/local/typeset -i
+// (integer: assignments are arithmetic), -l and -u (assignments are
+// lower- or upper-cased). As with associative arrays (rewrite.go), the
+// names given an attribute in any statement run so far are remembered
+// for the session, and later assignments to them are rewritten:
+//
+//	n=EXPR   ->  n=$((EXPR))          n+=EXPR  ->  n=$((n+(EXPR)))
+//	s=WORD   ->  s=WORD s=${s,,}      (-u: ${s^^})
+//
+// The declaration itself loses the flags mvdan/sh refuses, and
+// `declare -p` of such a name is printed by memsh, with the flags.
+// Attributes are noted by name, not per scope: a `local -i i` marks i
+// as an integer everywhere afterwards.
+//
+// Also rewritten here: `let` with quoted or expanded arguments (which
+// mvdan/sh takes as one number each) evaluates them as arithmetic at run
+// time, and an assignment to SECONDS notes when it happened (see
+// paramexp.go).
+
+// attrsTracked is set once any session notes an attribute, so that eval
+// and source strings holding assignments get rewritten from then on.
+var attrsTracked atomic.Bool
+
+// expandState is a session's record for this file and paramexp.go.
+type expandState struct {
+	mu    sync.Mutex
+	attrs map[string]string // name -> attribute letters among "ilu"
+	once  sync.Once
+	start time.Time
+}
+
+// startTime is when the shell started, for $SECONDS: the first
+// statement it ran.
+func (e *expandState) startTime() time.Time {
+	e.once.Do(func() { e.start = time.Now() })
+	return e.start
+}
+
+func (e *expandState) attr(name string) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.attrs[name]
+}
+
+// setAttrs adds (on) or removes the attribute letters of name. -l and -u
+// exclude each other: the last given wins.
+func (e *expandState) setAttrs(name, letters string, on bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.attrs == nil {
+		e.attrs = map[string]string{}
+	}
+	cur := e.attrs[name]
+	for _, l := range letters {
+		cur = strings.ReplaceAll(cur, string(l), "")
+		if on {
+			if l == 'l' {
+				cur = strings.ReplaceAll(cur, "u", "")
+			} else if l == 'u' {
+				cur = strings.ReplaceAll(cur, "l", "")
+			}
+			cur += string(l)
+		}
+	}
+	if cur == "" {
+		delete(e.attrs, name)
+		return
+	}
+	e.attrs[name] = cur
+	attrsTracked.Store(true)
+}
+
+// rewriteAttrs applies this file's rewrites to one statement.
+func (c *core) rewriteAttrs(st *syntax.Stmt) {
+	c.exp.startTime()
+	switch cmd := st.Cmd.(type) {
+	case *syntax.DeclClause:
+		c.rewriteDecl(st, cmd)
+	case *syntax.CallExpr:
+		if len(cmd.Args) == 0 {
+			c.rewriteAssigns(cmd)
+		}
+	case *syntax.LetClause:
+		if call := letCall(cmd); call != nil {
+			st.Cmd = call
+		}
+	}
+}
+
+// rewriteDecl handles -i, -l and -u in a declaration.
+func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
+	if dc.Variant == nil {
+		return
+	}
+	switch dc.Variant.Value {
+	case "declare", "local", "typeset":
+	default:
+		return
+	}
+	var on, off string
+	printing := false
+	var names []string
+	args := dc.Args[:0:0]
+	for _, a := range dc.Args {
+		lit := ""
+		if a.Naked && a.Name == nil && a.Value != nil {
+			lit = a.Value.Lit()
+		}
+		if len(lit) > 1 && (lit[0] == '-' || lit[0] == '+') {
+			keep := lit[:1]
+			for _, f := range lit[1:] {
+				switch {
+				case strings.ContainsRune("ilu", f) && lit[0] == '-':
+					on += string(f)
+				case strings.ContainsRune("ilu", f):
+					off += string(f)
+				default:
+					if f == 'p' {
+						printing = true
+					}
+					keep += string(f)
+				}
+			}
+			if len(keep) > 1 {
+				args = append(args, &syntax.Assign{Naked: true, Value: litWord(keep)})
+			}
+			continue
+		}
+		if a.Name != nil {
+			names = append(names, a.Name.Value)
+		}
+		args = append(args, a)
+	}
+	if printing {
+		tracked := false
+		for _, n := range names {
+			if c.exp.attr(n) != "" {
+				tracked = true
+			}
+		}
+		if tracked || on != "" {
+			words := []*syntax.Word{litWord(internalPrefix + "declare_p")}
+			for _, n := range names {
+				words = append(words, litWord(n))
+			}
+			st.Cmd = &syntax.CallExpr{Args: words}
+		}
+		return
+	}
+	if on == "" && off == "" {
+		return
+	}
+	dc.Args = args
+	var follow []*syntax.Assign
+	for _, a := range dc.Args {
+		if a.Name == nil {
+			continue
+		}
+		name := a.Name.Value
+		c.exp.setAttrs(name, off, false)
+		c.exp.setAttrs(name, on, true)
+		if a.Naked || a.Value == nil || a.Array != nil || a.Index != nil {
+			continue
+		}
+		if conv := c.convertAssign(a); conv != nil {
+			follow = append(follow, conv)
+		}
+	}
+	if len(follow) > 0 {
+		st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{
+			{Cmd: dc, Position: st.Pos()},
+			{Cmd: &syntax.CallExpr{Assigns: follow}, Position: st.Pos()},
+		}}
+	}
+}
+
+// rewriteAssigns rewrites the assignments of an assignment-only command
+// to attributed names and to SECONDS.
+func (c *core) rewriteAssigns(ce *syntax.CallExpr) {
+	var extra []*syntax.Assign
+	for _, a := range ce.Assigns {
+		if a.Name == nil || a.Array != nil || a.Index != nil || a.Naked {
+			continue
+		}
+		if a.Name.Value == "SECONDS" {
+			extra = append(extra, &syntax.Assign{Name: &syntax.Lit{Value: secondsVar}, Value: &syntax.Word{Parts: []syntax.WordPart{
+				&syntax.CmdSubst{Stmts: []*syntax.Stmt{{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "now")}}}}},
+			}}})
+			continue
+		}
+		if isCaseConversion(a) {
+			continue
+		}
+		if conv := c.convertAssign(a); conv != nil {
+			extra = append(extra, conv)
+		}
+	}
+	ce.Assigns = append(ce.Assigns, extra...)
+}
+
+// convertAssign rewrites an assignment to a name with attributes: an
+// integer's value becomes arithmetic; for -l and -u it gives the
+// assignment that converts the value, to follow this one.
+func (c *core) convertAssign(a *syntax.Assign) *syntax.Assign {
+	attrs := c.exp.attr(a.Name.Value)
+	if attrs == "" {
+		return nil
+	}
+	if strings.Contains(attrs, "i") {
+		if a.Value == nil {
+			a.Value = litWord("0")
+		}
+		text, ok := arithText(a.Value)
+		if ok && a.Append {
+			text = a.Name.Value + "+(" + text + ")"
+		}
+		if ae := parseArithm(text); ok && ae != nil {
+			a.Value = &syntax.Word{Parts: []syntax.WordPart{ae}}
+			a.Append = false
+		}
+	}
+	op := syntax.LowerAll
+	switch {
+	case strings.Contains(attrs, "u"):
+		op = syntax.UpperAll
+	case !strings.Contains(attrs, "l"):
+		return nil
+	}
+	return &syntax.Assign{Name: &syntax.Lit{Value: a.Name.Value}, Value: &syntax.Word{Parts: []syntax.WordPart{
+		&syntax.ParamExp{Param: &syntax.Lit{Value: a.Name.Value}, Exp: &syntax.Expansion{Op: op}},
+	}}}
+}
+
+// isCaseConversion reports whether a is one convertAssign made.
+func isCaseConversion(a *syntax.Assign) bool {
+	if a.Value == nil || len(a.Value.Parts) != 1 {
+		return false
+	}
+	pe, ok := a.Value.Parts[0].(*syntax.ParamExp)
+	return ok && pe.Param != nil && pe.Param.Value == a.Name.Value && pe.Exp != nil && pe.Exp.Word == nil &&
+		(pe.Exp.Op == syntax.LowerAll || pe.Exp.Op == syntax.UpperAll)
+}
+
+// arithText is the source of an arithmetic expression that a word's
+// value stands for: its text without quotes, expansions as written.
+func arithText(w *syntax.Word) (string, bool) {
+	var sb strings.Builder
+	var add func(parts []syntax.WordPart) bool
+	add = func(parts []syntax.WordPart) bool {
+		for _, part := range parts {
+			switch p := part.(type) {
+			case *syntax.Lit:
+				sb.WriteString(p.Value)
+			case *syntax.SglQuoted:
+				if p.Dollar {
+					return false
+				}
+				sb.WriteString(p.Value)
+			case *syntax.DblQuoted:
+				if p.Dollar || !add(p.Parts) {
+					return false
+				}
+			case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+				var buf bytes.Buffer
+				if err := syntax.NewPrinter().Print(&buf, &syntax.Word{Parts: []syntax.WordPart{p}}); err != nil {
+					return false
+				}
+				sb.WriteString(buf.String())
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !add(w.Parts) {
+		return "", false
+	}
+	if strings.TrimSpace(sb.String()) == "" {
+		return "0", true
+	}
+	return sb.String(), true
+}
+
+// parseArithm parses text as the inside of $((...)), or gives nil.
+func parseArithm(text string) *syntax.ArithmExp {
+	if strings.Contains(text, "))") {
+		return nil
+	}
+	f, err := newParser().Parse(strings.NewReader(": $(("+text+"))"), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
+		return nil
+	}
+	ae, _ := ce.Args[1].Parts[0].(*syntax.ArithmExp)
+	return ae
+}
+
+// letCall turns `let` with an argument that is quoted or expanded into
+// the internal let, which evaluates its (expanded) arguments as
+// arithmetic; plain arguments stay as mvdan/sh parsed them.
+func letCall(lc *syntax.LetClause) *syntax.CallExpr {
+	dynamic := false
+	for _, x := range lc.Exprs {
+		if w, ok := x.(*syntax.Word); ok && w.Lit() == "" {
+			dynamic = true
+		}
+	}
+	if !dynamic {
+		return nil
+	}
+	args := []*syntax.Word{litWord(internalPrefix + "let")}
+	for _, x := range lc.Exprs {
+		if w, ok := x.(*syntax.Word); ok {
+			args = append(args, w)
+			continue
+		}
+		var buf bytes.Buffer
+		if err := syntax.NewPrinter().Print(&buf, &syntax.ArithmCmd{X: x}); err != nil {
+			return nil
+		}
+		text := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(buf.String()), "(("), "))")
+		args = append(args, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: text}}})
+	}
+	return &syntax.CallExpr{Args: args}
+}
+
+// letBuiltin evaluates let's arguments through eval as one ((...)), so
+// the status is 1 when the last is 0, as bash's let.
+func letBuiltin(hc interp.HandlerContext, args []string) []string {
+	if len(args) == 0 {
+		fmt.Fprintln(hc.Stderr, "bash: let: expression expected")
+		return statusArgs(1)
+	}
+	for _, a := range args {
+		if strings.TrimSpace(a) == "" || parseArithm(a) == nil || letHasSubst(a) {
+			fmt.Fprintf(hc.Stderr, "bash: let: %s: syntax error: operand expected (error token is \"%s\")\n", a, a)
+			return statusArgs(1)
+		}
+	}
+	return []string{"eval", "((" + strings.Join(args, ", ") + "))"}
+}
+
+// letHasSubst reports whether arithmetic text holds a command or process
+// substitution, which a let argument's value never runs in bash.
+func letHasSubst(text string) bool {
+	ae := parseArithm(text)
+	found := false
+	syntax.Walk(ae, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// varFlags is a variable's attributes as bash shows them (declare -p,
+// ${v@a}), in bash's order.
+func (c *core) varFlags(name string, vr expand.Variable) string {
+	attrs := c.exp.attr(name)
+	var sb strings.Builder
+	switch vr.Kind {
+	case expand.Indexed:
+		sb.WriteByte('a')
+	case expand.Associative:
+		sb.WriteByte('A')
+	}
+	if strings.Contains(attrs, "i") {
+		sb.WriteByte('i')
+	}
+	if vr.Kind == expand.NameRef {
+		sb.WriteByte('n')
+	}
+	if vr.ReadOnly {
+		sb.WriteByte('r')
+	}
+	if vr.Exported {
+		sb.WriteByte('x')
+	}
+	for _, l := range "lu" {
+		if strings.ContainsRune(attrs, l) {
+			sb.WriteRune(l)
+		}
+	}
+	return sb.String()
+}
+
+// declarePrint is `declare -p NAME...` when a name has attributes
+// mvdan/sh does not know.
+func (c *core) declarePrint(hc interp.HandlerContext, names []string) int {
+	status := 0
+	for _, name := range names {
+		vr := hc.Env.Get(name)
+		if !vr.Declared() && c.exp.attr(name) == "" {
+			fmt.Fprintf(hc.Stderr, "bash: declare: %s: not found\n", name)
+			status = 1
+			continue
+		}
+		flags := c.varFlags(name, vr)
+		if flags == "" {
+			flags = "-"
+		}
+		line := "declare -" + flags + " " + name
+		switch {
+		case vr.Kind == expand.Indexed || vr.Kind == expand.Associative:
+			pe := &syntax.ParamExp{Param: &syntax.Lit{Value: name}, Index: litWord("@")}
+			elems, keys, _, _ := elements(&expand.Config{Env: hc.Env}, name, vr, pe)
+			line += "=" + arrayBody(vr, keys, elems)
+		case vr.Kind == expand.NameRef:
+			line += "=" + dquote(vr.Str)
+		case vr.IsSet():
+			line += "=" + dquote(vr.String())
+		}
+		fmt.Fprintln(hc.Stdout, line)
+	}
+	return status
+}

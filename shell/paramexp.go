@@ -1,0 +1,704 @@
+package shell
+
+import (
+	"fmt"
+	"maps"
+	"path"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/pattern"
+	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/commands/printf"
+)
+
+// The evaluation of the expansions memsh computes itself (see
+// rewrite_expand.go), against the variables of the calling runner.
+
+// evalParamSource evaluates the expansion src (printed by
+// prepExpansions) as bash would, giving its fields. Errors are printed
+// as bash prints them, and the expansion is then empty.
+func (c *core) evalParamSource(hc interp.HandlerContext, line, src string) []string {
+	f, err := newParser().Parse(strings.NewReader(": "+src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
+		return nil
+	}
+	pe, ok := ce.Args[1].Parts[0].(*syntax.ParamExp)
+	if !ok {
+		return nil
+	}
+	fields, msg := c.evalParam(hc, pe)
+	if msg != "" {
+		prefix := "bash: "
+		if c.opts.Script {
+			prefix = "bash: line " + line + ": "
+		}
+		fmt.Fprintf(hc.Stderr, "%s%s\n", prefix, msg)
+	}
+	return fields
+}
+
+func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]string, string) {
+	name := pe.Param.Value
+	switch name {
+	case "-":
+		return []string{c.dashFlags(hc)}, ""
+	case "SECONDS":
+		return []string{c.seconds(hc)}, ""
+	}
+	cfg := &expand.Config{Env: hc.Env}
+	vr := hc.Env.Get(name)
+	if name == "@" || name == "*" {
+		// The handler's environment lacks the positional parameters.
+		vr = expand.Variable{Set: true, Kind: expand.Indexed}
+		if r := callingRunner(hc); r != nil {
+			vr.List = r.Params
+		}
+	}
+	orig := vr
+	if n, v := vr.Resolve(hc.Env); n != "" {
+		name, vr = n, v
+	}
+	elems, keys, set, msg := elements(cfg, name, vr, pe)
+	if msg != "" {
+		return nil, msg
+	}
+	switch {
+	case pe.Repl != nil:
+		if !set && listIndex(pe) == "" {
+			return []string{""}, ""
+		}
+		out, err := replaceAll(cfg, hc, pe.Repl, elems)
+		if err != nil {
+			return elems, ""
+		}
+		return out, ""
+	case pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps:
+		op, _ := expand.Literal(cfg, pe.Exp.Word)
+		return c.transform(hc, op, name, orig, vr, pe, elems, keys, set)
+	case pe.Exp != nil:
+		pat, err := expand.Pattern(cfg, pe.Exp.Word)
+		if err != nil {
+			return elems, ""
+		}
+		rx, err := compileGlob(pat, extglobOn(hc))
+		if err != nil {
+			return elems, ""
+		}
+		out := make([]string, len(elems))
+		for i, e := range elems {
+			out[i] = removeMatch(e, rx, pe.Exp.Op)
+		}
+		return out, ""
+	}
+	return elems, ""
+}
+
+// elements gives the values pe selects from vr (one for a scalar or an
+// element, all for [@] and [*]), with their keys for a whole array.
+func elements(cfg *expand.Config, name string, vr expand.Variable, pe *syntax.ParamExp) (elems, keys []string, set bool, msg string) {
+	all := listIndex(pe) != ""
+	switch {
+	case all && vr.Kind == expand.Indexed:
+		for i, v := range vr.List {
+			k := i
+			if vr.Indexes != nil {
+				k = vr.Indexes[i]
+			}
+			keys = append(keys, strconv.Itoa(k))
+			elems = append(elems, v)
+		}
+		return elems, keys, vr.IsSet(), ""
+	case all && vr.Kind == expand.Associative:
+		keys = slices.Sorted(maps.Keys(vr.Map))
+		for _, k := range keys {
+			elems = append(elems, vr.Map[k])
+		}
+		return elems, keys, vr.IsSet(), ""
+	case all:
+		if vr.IsSet() {
+			return []string{vr.String()}, []string{"0"}, true, ""
+		}
+		return nil, nil, false, ""
+	case pe.Index == nil:
+		if vr.Kind == expand.Indexed || vr.Kind == expand.Associative {
+			v, ok := element(vr, "0", 0)
+			if !ok {
+				return nil, nil, false, ""
+			}
+			return []string{v}, nil, true, ""
+		}
+		if !vr.IsSet() {
+			return []string{""}, nil, false, ""
+		}
+		return []string{vr.String()}, nil, true, ""
+	}
+	if vr.Kind == expand.Associative {
+		w, _ := pe.Index.(*syntax.Word)
+		key, _ := expand.Literal(cfg, w)
+		v, ok := vr.Map[key]
+		return []string{v}, nil, ok, ""
+	}
+	i, err := expand.Arithm(cfg, pe.Index)
+	if err != nil {
+		return []string{""}, nil, false, ""
+	}
+	if i < 0 {
+		max := -1
+		if vr.Kind == expand.Indexed {
+			max = len(vr.List) - 1
+			if vr.Indexes != nil && len(vr.Indexes) > 0 {
+				max = vr.Indexes[len(vr.Indexes)-1]
+			}
+		} else if vr.IsSet() {
+			max = 0
+		}
+		if i += max + 1; i < 0 {
+			return []string{""}, nil, false, name + ": bad array subscript"
+		}
+	}
+	v, ok := element(vr, "", i)
+	return []string{v}, nil, ok, ""
+}
+
+func element(vr expand.Variable, key string, i int) (string, bool) {
+	switch vr.Kind {
+	case expand.Associative:
+		v, ok := vr.Map[key]
+		return v, ok
+	case expand.Indexed:
+		if vr.Indexes == nil {
+			if i < len(vr.List) {
+				return vr.List[i], true
+			}
+			return "", false
+		}
+		if pos, ok := slices.BinarySearch(vr.Indexes, i); ok {
+			return vr.List[pos], true
+		}
+		return "", false
+	}
+	if i == 0 && vr.IsSet() {
+		return vr.String(), true
+	}
+	return "", false
+}
+
+// compileGlob compiles a shell pattern (quoted parts already escaped, as
+// expand.Pattern gives it) to a regexp matching a whole string.
+func compileGlob(pat string, extglob bool) (*regexp.Regexp, error) {
+	mode := pattern.EntireString | pattern.NoGlobStar
+	if extglob {
+		mode |= pattern.ExtendedOperators
+	}
+	expr, err := pattern.Regexp(pat, mode)
+	if err != nil {
+		return nil, err
+	}
+	return regexp.Compile(expr)
+}
+
+// runnerOpt reads one of the calling runner's options by its index in
+// mvdan/sh v3.14.1's option table (posix options, then bash's).
+func runnerOpt(hc interp.HandlerContext, index int) (bool, bool) {
+	r := callingRunner(hc)
+	if r == nil {
+		return false, false
+	}
+	opts := reflect.ValueOf(r).Elem().FieldByName("opts")
+	if index < 0 || !opts.IsValid() || opts.Kind() != reflect.Array || index >= opts.Len() {
+		return false, false
+	}
+	return opts.Index(index).Bool(), true
+}
+
+// posixFlags are the set flags in the order of mvdan/sh's option table.
+const posixFlags = "aenfux"
+
+// optExtglob is extglob's index in mvdan/sh's option table.
+const optExtglob = 9
+
+func extglobOn(hc interp.HandlerContext) bool {
+	on, ok := runnerOpt(hc, optExtglob)
+	return on || !ok
+}
+
+// bounds are the byte offsets of s's character boundaries, 0 and len(s)
+// included.
+func bounds(s string) []int {
+	b := make([]int, 0, len(s)+1)
+	for i := range s {
+		b = append(b, i)
+	}
+	return append(b, len(s))
+}
+
+// removeMatch is ${s#pat}, ${s##pat}, ${s%pat} or ${s%%pat}.
+func removeMatch(s string, rx *regexp.Regexp, op syntax.ParExpOperator) string {
+	b := bounds(s)
+	switch op {
+	case syntax.RemSmallPrefix:
+		for _, i := range b {
+			if rx.MatchString(s[:i]) {
+				return s[i:]
+			}
+		}
+	case syntax.RemLargePrefix:
+		for k := len(b) - 1; k >= 0; k-- {
+			if rx.MatchString(s[:b[k]]) {
+				return s[b[k]:]
+			}
+		}
+	case syntax.RemSmallSuffix:
+		for k := len(b) - 1; k >= 0; k-- {
+			if rx.MatchString(s[b[k]:]) {
+				return s[:b[k]]
+			}
+		}
+	case syntax.RemLargeSuffix:
+		for _, i := range b {
+			if rx.MatchString(s[i:]) {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+// replacement is a ${v/pat/rep} replacement: literal text, and where an
+// unquoted & stands for the match.
+type replacement struct {
+	parts []string
+	match []bool
+}
+
+func (r replacement) with(m string) string {
+	var sb strings.Builder
+	for i, p := range r.parts {
+		if r.match[i] {
+			sb.WriteString(m)
+		} else {
+			sb.WriteString(p)
+		}
+	}
+	return sb.String()
+}
+
+func parseReplacement(cfg *expand.Config, w *syntax.Word) (replacement, error) {
+	var r replacement
+	add := func(s string, m bool) {
+		r.parts = append(r.parts, s)
+		r.match = append(r.match, m)
+	}
+	if w == nil {
+		return r, nil
+	}
+	for _, part := range w.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok {
+			s, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
+			if err != nil {
+				return r, err
+			}
+			add(s, false)
+			continue
+		}
+		v := lit.Value
+		start := 0
+		for i := 0; i < len(v); i++ {
+			switch v[i] {
+			case '\\':
+				add(v[start:i], false)
+				start = i + 1
+				i++
+			case '&':
+				add(v[start:i], false)
+				add("", true)
+				start = i + 1
+			}
+		}
+		add(v[start:], false)
+	}
+	return r, nil
+}
+
+// replaceAll is ${v/pat/rep}, ${v//pat/rep}, ${v/#pat/rep} and
+// ${v/%pat/rep} on each element.
+func replaceAll(cfg *expand.Config, hc interp.HandlerContext, repl *syntax.Replace, elems []string) ([]string, error) {
+	orig := repl.Orig
+	anchor := byte(0)
+	if lit, ok := firstLit(orig); ok && !repl.All && (strings.HasPrefix(lit, "#") || strings.HasPrefix(lit, "%")) {
+		anchor = lit[0]
+		parts := slices.Clone(orig.Parts)
+		parts[0] = &syntax.Lit{Value: lit[1:]}
+		orig = &syntax.Word{Parts: parts}
+	}
+	pat, err := expand.Pattern(cfg, orig)
+	if err != nil {
+		return nil, err
+	}
+	if pat == "" && anchor == 0 {
+		return elems, nil
+	}
+	rx, err := compileGlob(pat, extglobOn(hc))
+	if err != nil {
+		return nil, err
+	}
+	rep, err := parseReplacement(cfg, repl.With)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(elems))
+	for i, s := range elems {
+		out[i] = replaceOne(s, rx, rep, anchor, repl.All)
+	}
+	return out, nil
+}
+
+func replaceOne(s string, rx *regexp.Regexp, rep replacement, anchor byte, all bool) string {
+	b := bounds(s)
+	switch anchor {
+	case '#':
+		for k := len(b) - 1; k >= 0; k-- {
+			if rx.MatchString(s[:b[k]]) {
+				return rep.with(s[:b[k]]) + s[b[k]:]
+			}
+		}
+		return s
+	case '%':
+		for _, i := range b {
+			if rx.MatchString(s[i:]) {
+				return s[:i] + rep.with(s[i:])
+			}
+		}
+		return s
+	}
+	var sb strings.Builder
+	last := 0
+	for k := 0; k < len(b)-1; k++ {
+		start := b[k]
+		if start < last {
+			continue
+		}
+		for e := len(b) - 1; e > k; e-- {
+			if rx.MatchString(s[start:b[e]]) {
+				sb.WriteString(s[last:start])
+				sb.WriteString(rep.with(s[start:b[e]]))
+				last = b[e]
+				break
+			}
+		}
+		if last > start && !all {
+			break
+		}
+	}
+	sb.WriteString(s[last:])
+	return sb.String()
+}
+
+// transform is ${v@OP}.
+func (c *core) transform(hc interp.HandlerContext, op, name string, orig, vr expand.Variable, pe *syntax.ParamExp, elems, keys []string, set bool) ([]string, string) {
+	each := func(f func(string) string) []string {
+		out := make([]string, len(elems))
+		for i, e := range elems {
+			out[i] = f(e)
+		}
+		return out
+	}
+	all := listIndex(pe) != ""
+	switch op {
+	case "Q":
+		if !set && !all {
+			return []string{""}, ""
+		}
+		return each(bashQuote), ""
+	case "E":
+		return each(func(s string) string { return ansiUnescape(s, false) }), ""
+	case "P":
+		return each(func(s string) string { return c.promptExpand(hc, s) }), ""
+	case "U":
+		return each(strings.ToUpper), ""
+	case "L":
+		return each(strings.ToLower), ""
+	case "u":
+		return each(upperFirst), ""
+	case "a":
+		flags := c.varFlags(name, orig)
+		return each(func(string) string { return flags }), ""
+	case "A":
+		if !set && !all {
+			return []string{""}, ""
+		}
+		flags := c.varFlags(name, orig)
+		if all && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) {
+			return []string{"declare -" + flags + " " + name + "=" + arrayBody(vr, keys, elems)}, ""
+		}
+		val := ""
+		if len(elems) > 0 {
+			val = elems[0]
+		}
+		if flags == "" {
+			return []string{name + "=" + bashQuote(val)}, ""
+		}
+		return []string{"declare -" + flags + " " + name + "=" + bashQuote(val)}, ""
+	case "K", "k":
+		if !all || (vr.Kind != expand.Indexed && vr.Kind != expand.Associative) {
+			return each(bashQuote), ""
+		}
+		var out []string
+		for i, k := range keys {
+			if op == "k" {
+				out = append(out, k, elems[i])
+			} else {
+				out = append(out, k+" "+dquote(elems[i]))
+			}
+		}
+		return out, ""
+	}
+	return nil, fmt.Sprintf("%s: bad substitution", "${"+name+"@"+op+"}")
+}
+
+// arrayBody is an array's value as declare -p shows it.
+func arrayBody(vr expand.Variable, keys, elems []string) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for i, k := range keys {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString("[" + k + "]=" + dquote(elems[i]))
+	}
+	if vr.Kind == expand.Associative && len(keys) > 0 {
+		sb.WriteByte(' ')
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// bashQuote quotes s as ${s@Q} and printf %q's $'...' form do in bash:
+// '...' unless s holds control characters.
+func bashQuote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return printf.ANSIQuote(s)
+		}
+	}
+	return shellQuote(s)
+}
+
+// ansiUnescape expands the backslash escapes of $'...' (and ${v@E}).
+func ansiUnescape(s string, dollarQuote bool) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		switch c = s[i]; c {
+		case 'a':
+			sb.WriteByte('\a')
+		case 'b':
+			sb.WriteByte('\b')
+		case 'e', 'E':
+			sb.WriteByte(0x1b)
+		case 'f':
+			sb.WriteByte('\f')
+		case 'n':
+			sb.WriteByte('\n')
+		case 'r':
+			sb.WriteByte('\r')
+		case 't':
+			sb.WriteByte('\t')
+		case 'v':
+			sb.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			sb.WriteByte(c)
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				sb.WriteByte(s[i] & 0x1f)
+			} else {
+				sb.WriteString(`\c`)
+			}
+		case 'x', 'u', 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			j := i + 1
+			for j < len(s) && j-i-1 < max && strings.IndexByte("0123456789abcdefABCDEF", s[j]) >= 0 {
+				j++
+			}
+			if j == i+1 {
+				sb.WriteByte('\\')
+				sb.WriteByte(c)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+			if c == 'x' {
+				sb.WriteByte(byte(n))
+			} else {
+				sb.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			sb.WriteByte(byte(n))
+			i = j - 1
+		default:
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
+}
+
+// promptExpand expands a prompt string's backslash escapes, as ${v@P}.
+func (c *core) promptExpand(hc interp.HandlerContext, s string) string {
+	get := func(n string) string { return hc.Env.Get(n).String() }
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			sb.WriteByte(s[i])
+			continue
+		}
+		i++
+		now := time.Now()
+		switch ch := s[i]; ch {
+		case 'u':
+			sb.WriteString(get("USER"))
+		case 'h':
+			h, _, _ := strings.Cut(get("HOSTNAME"), ".")
+			sb.WriteString(h)
+		case 'H':
+			sb.WriteString(get("HOSTNAME"))
+		case 'w', 'W':
+			dir, home := hc.Dir, get("HOME")
+			if ch == 'W' && dir != home {
+				dir = path.Base(dir)
+			} else if home != "" && (dir == home || strings.HasPrefix(dir, home+"/")) {
+				dir = "~" + dir[len(home):]
+			}
+			sb.WriteString(dir)
+		case '$':
+			if get("EUID") == "0" {
+				sb.WriteByte('#')
+			} else {
+				sb.WriteByte('$')
+			}
+		case 's':
+			sb.WriteString("bash")
+		case 'v':
+			sb.WriteString("5.2")
+		case 'V':
+			sb.WriteString("5.2.15")
+		case 'n':
+			sb.WriteByte('\n')
+		case 'r':
+			sb.WriteByte('\r')
+		case 'a':
+			sb.WriteByte('\a')
+		case 'e':
+			sb.WriteByte(0x1b)
+		case '\\':
+			sb.WriteByte('\\')
+		case '[', ']':
+		case 'd':
+			sb.WriteString(now.Format("Mon Jan 02"))
+		case 't':
+			sb.WriteString(now.Format("15:04:05"))
+		case 'T':
+			sb.WriteString(now.Format("03:04:05"))
+		case '@':
+			sb.WriteString(now.Format("03:04 PM"))
+		case 'A':
+			sb.WriteString(now.Format("15:04"))
+		case 'j':
+			sb.WriteByte('0')
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			sb.WriteByte(byte(n))
+			i = j - 1
+		default:
+			sb.WriteByte('\\')
+			sb.WriteByte(ch)
+		}
+	}
+	return sb.String()
+}
+
+// dashFlags is $-: set's flags as mvdan/sh gives them, plus the ones
+// bash always shows (h, B) and those of how it was started, in bash's
+// order.
+func (c *core) dashFlags(hc interp.HandlerContext) string {
+	has := func(f byte) bool {
+		on, _ := runnerOpt(hc, strings.IndexByte(posixFlags, f))
+		return on
+	}
+	var sb strings.Builder
+	for _, f := range []byte("aef") {
+		if has(f) {
+			sb.WriteByte(f)
+		}
+	}
+	sb.WriteByte('h')
+	if !c.opts.Script {
+		sb.WriteString("im")
+	}
+	for _, f := range []byte("nux") {
+		if has(f) {
+			sb.WriteByte(f)
+		}
+	}
+	sb.WriteByte('B')
+	if c.opts.Script {
+		sb.WriteByte('c')
+	} else {
+		sb.WriteString("Hs")
+	}
+	return sb.String()
+}
+
+// secondsVar holds when SECONDS was last assigned, in nanoseconds (see
+// attrs.go); SECONDS itself then holds the value assigned.
+const secondsVar = internalPrefix + "seconds_at"
+
+// seconds is $SECONDS: whole seconds since the shell started, or since
+// it was assigned plus the value assigned.
+func (c *core) seconds(hc interp.HandlerContext) string {
+	now := time.Now()
+	if at := hc.Env.Get(secondsVar); at.IsSet() {
+		ns, _ := strconv.ParseInt(at.String(), 10, 64)
+		base, _ := strconv.ParseInt(strings.TrimSpace(hc.Env.Get("SECONDS").String()), 10, 64)
+		return strconv.FormatInt(base+int64(now.Sub(time.Unix(0, ns))/time.Second), 10)
+	}
+	return strconv.FormatInt(int64(now.Sub(c.exp.startTime())/time.Second), 10)
+}

@@ -1,0 +1,249 @@
+package shell
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Parameter expansions that mvdan/sh v3.14.1 gets wrong or lacks are
+// computed by memsh instead:
+//
+//   - ${v/#pat/rep} and ${v/%pat/rep} (anchored substitution; mvdan/sh
+//     treats # and % as part of the pattern), and a replacement holding
+//     & (the match, as bash 5.2's patsub_replacement);
+//   - extglob patterns (@(...), +(...), ...) in ${v#pat}, ${v%pat} and
+//     ${v/pat/rep}, which mvdan/sh matches literally;
+//   - the transformations ${v@Q}, @E, @P, @A, @K, @k, @a, and @U @u @L
+//     on arrays (mvdan/sh quotes differently, joins arrays first and
+//     lacks @P and @K);
+//   - ${a[-n]} past the start of an array, which bash reports and
+//     expands to nothing, where mvdan/sh stops the command;
+//   - $- (bash's flags, not only set's) and $SECONDS.
+//
+// And $'...\cX...', which mvdan/sh leaves as written, becomes the
+// quoted control character.
+//
+// Each such expansion in a statement becomes a reference to a hidden
+// array variable (${__memsh_pe_N[@]} for a list, else ${__memsh_pe_N}),
+// and the statement is preceded by `__memsh_pe N 'LINE' 'SRC' ...`, which
+// the call handler answers (expandBuiltin) by evaluating each SRC against
+// the current variables and handing the assignments to eval. The
+// statement's $? is kept.
+
+// peVar is the prefix of the hidden variables holding computed expansions.
+const peVar = internalPrefix + "pe_"
+
+// needsExpandRewrite reports whether src may hold something this file or
+// attrs.go rewrites, for code that is rewritten only when it may need it
+// (eval, trap, alias, source).
+func needsExpandRewrite(src string) bool {
+	for _, s := range []string{"$-", "${-", "SECONDS", "let", "declare", "local", "typeset", "@", "/#", "/%", "[-", "+(", "*(", "?(", "!("} {
+		if strings.Contains(src, s) {
+			return true
+		}
+	}
+	return attrsTracked.Load() && strings.Contains(src, "=")
+}
+
+// prepExpansions rewrites the expansions of st's own words (not those of
+// nested statements, which get their own) that memsh computes, and puts
+// the statement that computes them first.
+func (c *core) prepExpansions(st *syntax.Stmt) {
+	if st.Cmd == nil {
+		return
+	}
+	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == internalPrefix+"pe" {
+		return
+	}
+	var srcs []string
+	replace := func(parts []syntax.WordPart) {
+		for i, part := range parts {
+			if sq, ok := part.(*syntax.SglQuoted); ok && sq.Dollar && strings.Contains(sq.Value, `\c`) {
+				// mvdan/sh v3.14.1 keeps $'\cX' as written.
+				if v := ansiUnescape(sq.Value, true); !strings.ContainsAny(v, "'\x00") {
+					parts[i] = &syntax.SglQuoted{Value: v}
+				}
+				continue
+			}
+			pe, ok := part.(*syntax.ParamExp)
+			if !ok || !memshExpands(pe) {
+				continue
+			}
+			var buf bytes.Buffer
+			if err := syntax.NewPrinter().Print(&buf, &syntax.Word{Parts: []syntax.WordPart{pe}}); err != nil {
+				continue
+			}
+			n := strconv.Itoa(len(srcs)/2 + 1)
+			srcs = append(srcs, strconv.FormatUint(uint64(pe.Pos().Line()), 10), buf.String())
+			ref := &syntax.ParamExp{Param: &syntax.Lit{Value: peVar + n}}
+			if idx := listIndex(pe); idx != "" {
+				ref.Index = litWord(idx)
+			}
+			parts[i] = ref
+		}
+	}
+	visit := func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			return false
+		case *syntax.Word:
+			replace(n.Parts)
+		case *syntax.DblQuoted:
+			replace(n.Parts)
+		}
+		return true
+	}
+	syntax.Walk(st.Cmd, visit)
+	for _, r := range st.Redirs {
+		if r.Word != nil {
+			syntax.Walk(r.Word, visit)
+		}
+	}
+	if len(srcs) == 0 {
+		return
+	}
+	args := []*syntax.Word{litWord(internalPrefix + "pe")}
+	for _, s := range srcs {
+		args = append(args, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: s}}})
+	}
+	inner := &syntax.Stmt{Cmd: st.Cmd, Redirs: st.Redirs, Position: st.Position}
+	st.Redirs = nil
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{
+		{Cmd: &syntax.CallExpr{Args: args}, Position: st.Position},
+		inner,
+	}}
+}
+
+// listIndex is the index ("@" or "*") of an expansion that gives a list
+// of fields, or "".
+func listIndex(pe *syntax.ParamExp) string {
+	if pe.Param.Value == "@" || pe.Param.Value == "*" {
+		return pe.Param.Value
+	}
+	if w, ok := pe.Index.(*syntax.Word); ok && (w.Lit() == "@" || w.Lit() == "*") {
+		return w.Lit()
+	}
+	return ""
+}
+
+// memshExpands reports whether memsh computes pe (see the list above).
+func memshExpands(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 || pe.NestedParam != nil || len(pe.Modifiers) > 0 || pe.Flags != nil {
+		return false
+	}
+	name := pe.Param.Value
+	plain := pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil
+	if plain && (name == "-" || name == "SECONDS") {
+		return true
+	}
+	if strings.HasPrefix(name, internalPrefix) {
+		return false
+	}
+	if u, ok := pe.Index.(*syntax.UnaryArithm); ok && u.Op == syntax.Minus && plain0(pe) {
+		return true
+	}
+	if pe.Slice != nil {
+		return false
+	}
+	switch {
+	case pe.Repl != nil:
+		if lit, ok := firstLit(pe.Repl.Orig); ok && (strings.HasPrefix(lit, "#") || strings.HasPrefix(lit, "%")) {
+			return true
+		}
+		return hasExtglob(pe.Repl.Orig) || hasAmpersand(pe.Repl.With)
+	case pe.Exp != nil:
+		switch pe.Exp.Op {
+		case syntax.OtherParamOps:
+			return true
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			return hasExtglob(pe.Exp.Word)
+		}
+	}
+	return false
+}
+
+// plain0 reports whether pe has no operator, only its parameter and index.
+func plain0(pe *syntax.ParamExp) bool {
+	return pe.Slice == nil && pe.Repl == nil && pe.Exp == nil
+}
+
+func firstLit(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) == 0 {
+		return "", false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	return lit.Value, true
+}
+
+// hasExtglob reports whether an unquoted part of w opens an extglob group.
+func hasExtglob(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, part := range w.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		for _, op := range []string{"@(", "+(", "*(", "?(", "!("} {
+			if strings.Contains(lit.Value, op) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasAmpersand reports whether an unquoted & is in w.
+func hasAmpersand(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, part := range w.Parts {
+		if lit, ok := part.(*syntax.Lit); ok && strings.Contains(lit.Value, "&") {
+			return true
+		}
+	}
+	return false
+}
+
+// expandBuiltin answers the internal commands of this file and attrs.go
+// that need the caller's variables (the call handler's context) or eval.
+func (c *core) expandBuiltin(hc interp.HandlerContext, args []string) []string {
+	switch args[0] {
+	case internalPrefix + "pe":
+		return c.peBuiltin(hc, args[1:])
+	case internalPrefix + "let":
+		return letBuiltin(hc, args[1:])
+	case internalPrefix + "declare_p":
+		return statusArgs(c.declarePrint(hc, args[1:]))
+	}
+	return args
+}
+
+// peBuiltin evaluates the expansions given as line, source pairs and
+// assigns them to __memsh_pe_1, 2, ...
+func (c *core) peBuiltin(hc interp.HandlerContext, args []string) []string {
+	var script strings.Builder
+	for i := 0; i+1 < len(args); i += 2 {
+		fields := c.evalParamSource(hc, args[i], args[i+1])
+		fmt.Fprintf(&script, "%s%d=(", peVar, i/2+1)
+		for k, f := range fields {
+			if k > 0 {
+				script.WriteByte(' ')
+			}
+			script.WriteString(assignQuote(f))
+		}
+		script.WriteString("); ")
+	}
+	script.WriteString(internalPrefix + "status " + strconv.Itoa(hc.LastExitStatus))
+	return []string{"eval", script.String()}
+}
