@@ -45,9 +45,3 @@ func TestPyRepr(t *testing.T) {
 		}
 	}
 }
-
-func TestPyBytes(t *testing.T) {
-	if got := pyBytes("/a'b\\\xff"); got != `'/a\'b\\\xff'` {
-		t.Errorf("pyBytes = %s", got)
-	}
-}

@@ -16,6 +16,10 @@
 //     sitecustomize module served read-only at
 //     /usr/local/lib/python3.12/site-packages; with -S (no site) python
 //     starts in "/" and a relative script path is made absolute by memsh.
+//   - Python's stdlib is copied out of the module once (cached on disk
+//     beside the compiled code) and served read-only at /usr/local/lib,
+//     with sitecustomize's compiled form, so no start-up reads a zip or
+//     compiles memsh's own code (stdlib.go).
 //     Other guests get PWD=Proc.Dir in their environment: Go programs
 //     (GOOS=wasip1) start there, wasi-libc programs start in "/".
 //   - Status: the guest's exit code; 130 when ctx is cancelled, 124 when
@@ -72,7 +76,7 @@ const (
 
 // Config configures a Runtime. Zero values pick the documented defaults.
 type Config struct {
-	CacheDir       string // on-disk compilation cache; "" = the user's cache dir
+	CacheDir       string // on-disk compilation and stdlib cache; "" = the user's cache dir
 	MemoryLimitMiB int    // guest memory cap; 0 = default
 	PythonWasm     string // path to python.wasm on the host; "" = documented search order
 }
@@ -89,7 +93,11 @@ type Runtime struct {
 
 	pyOnce sync.Once
 	py     wazero.CompiledModule
+	pySum  [32]byte // SHA-256 of python.wasm
 	pyErr  error
+
+	imgOnce sync.Once
+	img     *image // nil: python imports from its embedded zip
 
 	mu      sync.Mutex
 	modules map[[32]byte]wazero.CompiledModule
@@ -151,13 +159,16 @@ func (r *Runtime) cacheDir() string {
 	return path.Join(d, "memsh", "wazero")
 }
 
-// Preload compiles (or loads from the cache) python.wasm in the background.
-// It returns at once; the first RunPython waits for it to finish.
+// Preload compiles (or loads from the cache) python.wasm and its stdlib in
+// the background. It returns at once; the first RunPython waits for it to
+// finish.
 func (r *Runtime) Preload() {
-	go r.python()
+	go r.image()
 }
 
-// python compiles python.wasm once per Runtime.
+// python compiles python.wasm once per Runtime. While wazero compiles (or
+// loads machine code from its cache), the wasm's checksum is taken and the
+// stdlib image cached for it is read.
 func (r *Runtime) python() (wazero.CompiledModule, error) {
 	r.pyOnce.Do(func() {
 		p, err := FindPython(r.cfg.PythonWasm)
@@ -175,9 +186,35 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pyErr = err
 			return
 		}
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			r.pySum = sha256.Sum256(b)
+			r.img = r.readImage(r.pySum)
+		})
 		r.py, r.pyErr = rt.CompileModule(context.Background(), b)
+		wg.Wait()
 	})
 	return r.py, r.pyErr
+}
+
+// image returns the stdlib image python runs with, extracting it (once per
+// python.wasm and memsh version, when not cached on disk) after python
+// itself is loaded. nil means python imports from its embedded zip, as it
+// does when the image cannot be made.
+func (r *Runtime) image() *image {
+	cm, err := r.python()
+	r.imgOnce.Do(func() {
+		if err != nil || r.img != nil {
+			return
+		}
+		img, raw, err := r.extractImage(cm)
+		if err != nil {
+			return
+		}
+		r.img = img
+		r.writeImage(r.pySum, raw)
+	})
+	return r.img
 }
 
 // Close releases the runtime. Running guests are closed.
@@ -231,7 +268,7 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	// wait for it (the load goes on for the next run).
 	loaded := make(chan struct{})
 	go func() {
-		r.python()
+		r.image()
 		close(loaded)
 	}()
 	select {
@@ -277,7 +314,12 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	if argv0 != "" {
 		abs = args[1+opts.script]
 	}
-	mounts := []mount{{fs: &siteFS{src: sitecustomize(dir, abs, argv0)}, at: sitePath}}
+	var mounts []mount
+	if img := r.image(); img != nil {
+		mounts = []mount{{fs: img.stdlib, at: stdlibMount}, {fs: siteTree(runData(dir, abs, argv0), img.sitePyc), at: sitePath}}
+	} else {
+		mounts = []mount{{fs: siteTree(runData(dir, abs, argv0), nil), at: sitePath}}
+	}
 	return r.run(ctx, cm, p, "python3", mounts)
 }
 

@@ -1,0 +1,229 @@
+package pyworker
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/tetratelabs/wazero"
+
+	"memsh/memfs"
+)
+
+// The CPython build keeps its stdlib as a zip of .pyc files inside an
+// image embedded in python.wasm (wasi-vfs, mounted at /usr in the guest).
+// Importing from it costs every start tens of milliseconds: zipimport is
+// pure Python, and this CPython was built -O0, so merely reading the zip's
+// central directory takes about 60 ms. memsh therefore copies the zip out
+// once, keeps it on disk next to the compilation cache, and serves its
+// members as a plain read-only directory (stdlibDir) mounted over
+// /usr/local/lib, which wins the guest's longest-prefix match: the zip
+// disappears from view and FileFinder imports from the directory, as
+// CPython on Linux does.
+const (
+	stdlibMount = "/usr/local/lib"
+	stdlibDir   = "python3.12" // holds the zip's members, as the zip lays them out
+	stdlibZip   = "python312.zip"
+)
+
+// image is what memsh serves python in place of the module's embedded
+// stdlib: the stdlib tree (shared by every run of a process) and the
+// compiled forms of memsh's site modules, by file name in __pycache__.
+type image struct {
+	stdlib  *roFS
+	sitePyc map[string][]byte
+}
+
+// extractScript runs once per python.wasm (and per version of memsh's site
+// modules): it prints the stdlib zip and the compiled site modules as
+// records "SIZE NAME\n" followed by SIZE bytes. The .pyc files are
+// timestamp-based with mtime 0, the mtime the site directory reports, so
+// CPython takes them as up to date.
+const extractScript = `import sys
+from importlib._bootstrap_external import _code_to_timestamp_pyc, cache_from_source
+out = sys.stdout.buffer
+def put(name, data):
+    out.write(b'%d %s\n' % (len(data), name.encode()))
+    out.write(data)
+with open('` + stdlibMount + `/` + stdlibZip + `', 'rb') as f:
+    put('` + stdlibZip + `', f.read())
+for name in sys.argv[1:]:
+    src_path = '` + sitePath + `/' + name
+    with open(src_path, 'rb') as f:
+        src = f.read()
+    code = compile(src, src_path, 'exec', dont_inherit=True)
+    put(cache_from_source(src_path).rsplit('/', 1)[1], bytes(_code_to_timestamp_pyc(code, 0, len(src))))
+out.flush()
+`
+
+// imageKey names the cached image of the python.wasm whose SHA-256 is sum:
+// the wasm's checksum, then a checksum of what the extraction compiles.
+func imageKey(sum [32]byte) string {
+	h := sha256.New()
+	for _, s := range []string{extractScript, siteSource, errnoModule} {
+		io.WriteString(h, s)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(sum[:]) + "-" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// imageDir is the directory of cached images; "" when there is no cache.
+func (r *Runtime) imageDir() string {
+	d := r.cacheDir()
+	if d == "" {
+		return ""
+	}
+	return filepath.Join(d, "python-stdlib")
+}
+
+// readImage loads the cached image of the python.wasm whose checksum is
+// sum; nil when there is none or it is unreadable.
+func (r *Runtime) readImage(sum [32]byte) *image {
+	dir := r.imageDir()
+	if dir == "" {
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(dir, imageKey(sum)))
+	if err != nil {
+		return nil
+	}
+	img, err := parseImage(b)
+	if err != nil {
+		return nil
+	}
+	return img
+}
+
+// writeImage stores raw (extraction output) as the image for sum, replacing
+// images of older memsh versions. Errors leave the cache as it was: the
+// next process extracts again.
+func (r *Runtime) writeImage(sum [32]byte, raw []byte) {
+	dir := r.imageDir()
+	if dir == "" || os.MkdirAll(dir, 0o700) != nil {
+		return
+	}
+	name := imageKey(sum)
+	f, err := os.CreateTemp(dir, name+".*.tmp")
+	if err != nil {
+		return
+	}
+	_, err = f.Write(raw)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if n := e.Name(); n != name && !strings.HasSuffix(n, ".tmp") {
+			os.Remove(filepath.Join(dir, n))
+		}
+	}
+}
+
+// extractImage runs python once to copy out its stdlib and compile memsh's
+// site modules. It returns the image and the raw output to cache.
+func (r *Runtime) extractImage(cm wazero.CompiledModule) (*image, []byte, error) {
+	var out, errb bytes.Buffer
+	p := Proc{
+		Args:   []string{"python3", "-I", "-S", "-c", extractScript, siteFile, errnoFile},
+		Dir:    "/",
+		FS:     memfs.New(memfs.Options{}),
+		Stdout: &out,
+		Stderr: &errb,
+	}
+	mounts := []mount{{fs: siteTree(nil, nil), at: sitePath}}
+	if st := r.run(context.Background(), cm, p, "python3", mounts); st != 0 {
+		return nil, nil, fmt.Errorf("extracting the stdlib: status %d: %s", st, strings.TrimSpace(errb.String()))
+	}
+	img, err := parseImage(out.Bytes())
+	if err != nil {
+		return nil, nil, err
+	}
+	return img, out.Bytes(), nil
+}
+
+// parseImage reads extraction output: the stdlib zip and the site .pyc
+// files.
+func parseImage(b []byte) (*image, error) {
+	img := &image{sitePyc: map[string][]byte{}}
+	for len(b) > 0 {
+		head, rest, ok := bytes.Cut(b, []byte{'\n'})
+		size, name, ok2 := strings.Cut(string(head), " ")
+		n, err := strconv.Atoi(size)
+		if !ok || !ok2 || err != nil || n < 0 || n > len(rest) {
+			return nil, errors.New("stdlib image: bad record")
+		}
+		data := rest[:n:n]
+		b = rest[n:]
+		switch {
+		case name == stdlibZip:
+			t, err := stdlibTree(data)
+			if err != nil {
+				return nil, err
+			}
+			img.stdlib = t
+		case strings.HasSuffix(name, ".pyc") && !strings.Contains(name, "/"):
+			img.sitePyc[name] = data
+		default:
+			return nil, fmt.Errorf("stdlib image: unexpected record %q", name)
+		}
+	}
+	if img.stdlib == nil || len(img.sitePyc) != 2 {
+		return nil, errors.New("stdlib image: incomplete")
+	}
+	return img, nil
+}
+
+// stdlibTree makes the tree mounted at stdlibMount from the stdlib zip.
+// Members are inflated when first opened; a damaged member reads as EIO.
+func stdlibTree(zipData []byte) (*roFS, error) {
+	zr, err := zip.NewReader(bytes.NewReader(zipData), int64(len(zipData)))
+	if err != nil {
+		return nil, fmt.Errorf("stdlib zip: %w", err)
+	}
+	t := newROFS()
+	t.dir(stdlibDir + "/lib-dynload")
+	t.dir(stdlibDir + "/site-packages") // served by the site mount; listed here
+	for _, f := range zr.File {
+		name := strings.TrimSuffix(f.Name, "/")
+		if name == "" || strings.HasPrefix(name, "/") || strings.Contains("/"+name+"/", "/../") || strings.Contains("/"+name+"/", "/./") {
+			return nil, fmt.Errorf("stdlib zip: bad member name %q", f.Name)
+		}
+		full := stdlibDir + "/" + name
+		if _, dup := t.nodes[full]; dup {
+			continue // the directory of an earlier member, or a repeated name
+		}
+		if f.FileInfo().IsDir() {
+			t.dir(full)
+			continue
+		}
+		f := f
+		t.file(full, int64(f.UncompressedSize64), f.Modified.UnixNano(), func() ([]byte, error) {
+			rc, err := f.Open()
+			if err != nil {
+				return nil, err
+			}
+			defer rc.Close()
+			buf := bytes.NewBuffer(make([]byte, 0, f.UncompressedSize64+1))
+			_, err = buf.ReadFrom(rc) // checks the member's CRC-32 at the end
+			return buf.Bytes(), err
+		})
+	}
+	t.seal()
+	return t, nil
+}

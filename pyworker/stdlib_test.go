@@ -1,0 +1,149 @@
+package pyworker
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+)
+
+// TestPythonStdlibDir checks python imports its stdlib from the directory
+// memsh serves, not from the zip in its image, and that the stdlib works
+// as before: imports, tracebacks through stdlib code, pydoc, read-only.
+func TestPythonStdlibDir(t *testing.T) {
+	f := newFS(t)
+	r := py(t, f, "/", "", "-c", `
+import importlib, os, sys
+mods = '''json re collections datetime decimal pathlib zipfile sqlite3 csv
+hashlib zlib bz2 zoneinfo email.message xml.etree.ElementTree argparse
+logging typing dataclasses inspect pydoc textwrap difflib
+statistics fractions tomllib importlib.resources encodings.idna
+encodings.cp1252 encodings.latin_1 encodings.utf_16'''.split()
+for m in mods:
+    importlib.import_module(m)
+import json
+print(json.__file__)
+print(sorted(os.listdir('/usr/local/lib')))
+print('os.pyc' in os.listdir('/usr/local/lib/python3.12'))
+import pydoc
+print('Return the number of items' in pydoc.render_doc(len))
+try:
+    open('/usr/local/lib/python3.12/new.py', 'w')
+except OSError as e:
+    import errno
+    print(e.errno == errno.EROFS)
+json.loads('{')`)
+	want := "/usr/local/lib/python3.12/json/__init__.pyc\n['python3.12']\nTrue\nTrue\nTrue\n"
+	if r.status != 1 || r.stdout != want {
+		t.Errorf("got status %d stdout %q stderr %q, want 1 %q", r.status, r.stdout, r.stderr, want)
+	}
+	for _, s := range []string{`json/decoder.py", line`, "json.decoder.JSONDecodeError: Expecting property name"} {
+		if !strings.Contains(r.stderr, s) {
+			t.Errorf("traceback %q lacks %q", r.stderr, s)
+		}
+	}
+}
+
+// TestPythonSitePyc checks sitecustomize is loaded from its cached .pyc,
+// not compiled on every start.
+func TestPythonSitePyc(t *testing.T) {
+	r := py(t, newFS(t), "/", "", "-v", "-c", "pass")
+	want := "code object from '" + sitePath + "/__pycache__/sitecustomize.cpython-312.pyc'"
+	if r.status != 0 || !strings.Contains(r.stderr, want) {
+		t.Errorf("python3 -v: status %d, stderr lacks %q:\n%s", r.status, want, r.stderr)
+	}
+}
+
+// TestImageCache extracts the image, stores it in a cache directory and
+// reads it back; a cache of another memsh version is replaced.
+func TestImageCache(t *testing.T) {
+	needPython(t)
+	rt := testRuntime()
+	cm, err := rt.python()
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, raw, err := rt.extractImage(cm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, errno := img.stdlib.Stat(stdlibDir + "/os.pyc"); errno != 0 {
+		t.Errorf("stat os.pyc: %v", errno)
+	}
+	dir := t.TempDir()
+	c := New(Config{CacheDir: dir})
+	stale := filepath.Join(c.imageDir(), "0000-old")
+	os.MkdirAll(c.imageDir(), 0o700)
+	os.WriteFile(stale, []byte("old"), 0o600)
+	sum := [32]byte{1, 2, 3}
+	if c.readImage(sum) != nil {
+		t.Fatal("image read from an empty cache")
+	}
+	c.writeImage(sum, raw)
+	if c.readImage(sum) == nil {
+		t.Fatal("image not read back")
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale image kept: %v", err)
+	}
+	os.WriteFile(filepath.Join(c.imageDir(), imageKey(sum)), raw[:len(raw)/2], 0o600)
+	if c.readImage(sum) != nil {
+		t.Error("a truncated image was accepted")
+	}
+}
+
+func TestParseImageErrors(t *testing.T) {
+	for _, in := range []string{"x", "5 python312.zip\nabc", "3 python312.zip\nabc", "2 other\nab", "-1 a.pyc\n"} {
+		if _, err := parseImage([]byte(in)); err == nil {
+			t.Errorf("parseImage(%q) succeeded", in)
+		}
+	}
+}
+
+func TestROFS(t *testing.T) {
+	tr := newROFS()
+	tr.bytes("a/b.txt", []byte("hello"))
+	tr.dir("a/c")
+	tr.seal()
+	if st, errno := tr.Stat("/a/./c/../b.txt"); errno != 0 || st.Size != 5 {
+		t.Errorf("stat = %+v, %v", st, errno)
+	}
+	for _, tt := range []struct {
+		name string
+		flag experimentalsys.Oflag
+		want experimentalsys.Errno
+	}{
+		{"a/b.txt/x", experimentalsys.O_RDONLY, experimentalsys.ENOTDIR},
+		{"a/nope", experimentalsys.O_RDONLY, experimentalsys.ENOENT},
+		{"a/nope", experimentalsys.O_CREAT | experimentalsys.O_WRONLY, experimentalsys.EROFS},
+		{"a/b.txt", experimentalsys.O_WRONLY, experimentalsys.EROFS},
+		{"a", experimentalsys.O_RDWR, experimentalsys.EISDIR},
+		{"a/b.txt", experimentalsys.O_DIRECTORY, experimentalsys.ENOTDIR},
+	} {
+		if _, errno := tr.OpenFile(tt.name, tt.flag, 0); errno != tt.want {
+			t.Errorf("open %s %v: %v, want %v", tt.name, tt.flag, errno, tt.want)
+		}
+	}
+	d, errno := tr.OpenFile("a", experimentalsys.O_RDONLY, 0)
+	if errno != 0 {
+		t.Fatal(errno)
+	}
+	var names []string
+	for {
+		ents, errno := d.Readdir(1)
+		if errno != 0 || len(ents) == 0 {
+			break
+		}
+		names = append(names, ents[0].Name)
+	}
+	if strings.Join(names, " ") != "b.txt c" {
+		t.Errorf("readdir = %q", names)
+	}
+	fh, _ := tr.OpenFile("a/b.txt", experimentalsys.O_RDONLY, 0)
+	buf := make([]byte, 3)
+	if n, _ := fh.Pread(buf, 2); string(buf[:n]) != "llo" {
+		t.Errorf("pread = %q", buf[:n])
+	}
+}
