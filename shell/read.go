@@ -24,6 +24,7 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 	nchars, exact := -1, false
 	timeout := time.Duration(-1)
 	var names []string
+	in := hc.Stdin // -u changes it
 	i := 1
 	usage := func(msg string) []string {
 		fmt.Fprintf(hc.Stderr, "bash: read: %s\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n", msg)
@@ -87,10 +88,12 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 					}
 					timeout = time.Duration(secs * float64(time.Second))
 				case 'u':
-					if v != "0" {
-						fmt.Fprintf(hc.Stderr, "bash: read: %s: invalid file descriptor specification\n", v)
+					r, msg := fdInput(hc, v)
+					if msg != "" {
+						fmt.Fprintf(hc.Stderr, "bash: read: %s\n", msg)
 						return statusArgs(1)
 					}
+					in = r
 				}
 			default:
 				return usage(fmt.Sprintf("-%c: invalid option", f))
@@ -100,7 +103,7 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 	// mvdan/sh's read splits fields wrongly when IFS has a character
 	// other than white space (IFS=, read -ra p <<< "a,b,,c" loses the
 	// empty field), so memsh splits those too.
-	if !delimSet && nchars < 0 && timeout < 0 && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
+	if !delimSet && nchars < 0 && timeout < 0 && in == hc.Stdin && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
 		return args // mvdan/sh's read does the rest
 	}
 	names = args[i:]
@@ -114,7 +117,7 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 		delim, delimSet = 0, false
 	}
 
-	data, status := readInput(hc.Stdin, delim, delimSet || !exact, nchars, raw, timeout)
+	data, status := readInput(in, delim, delimSet || !exact, nchars, raw, timeout)
 	if timeout == 0 {
 		// read -t 0 only asks whether input is waiting.
 		return statusArgs(0)

@@ -30,6 +30,7 @@ type redirectInput struct {
 	pw      *os.File
 	pumping bool // the file is being copied into the pipe: no more claims
 	closed  bool
+	shared  bool // f belongs to a descriptor above 2 (fds.go): never closed here
 }
 
 // redirects maps the pipe's read end (weakly: mvdan/sh closes and drops
@@ -38,12 +39,24 @@ var redirects sync.Map // weak.Pointer[os.File] -> *redirectInput
 
 // redirectFrom returns the pipe mvdan/sh uses as the statement's stdin.
 func redirectFrom(f *memfs.File) (*os.File, error) {
+	return newRedirect(&redirectInput{f: f})
+}
+
+// redirectShared is redirectFrom for a file a descriptor above 2 keeps
+// open (`<&3`): the statement reads it at the shared offset.
+func redirectShared(f *memfs.File) (*os.File, error) {
+	return newRedirect(&redirectInput{f: f, shared: true})
+}
+
+func newRedirect(in *redirectInput) (*os.File, error) {
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		f.Close()
+		if !in.shared {
+			in.f.Close()
+		}
 		return nil, err
 	}
-	in := &redirectInput{f: f, pw: pw}
+	in.pw = pw
 	key := weak.Make(pr)
 	redirects.Store(key, in)
 	// When the statement is over and the read end is gone, release the
@@ -110,7 +123,9 @@ func (in *redirectInput) close() {
 	if !in.closed {
 		in.closed = true
 		in.pw.Close()
-		in.f.Close()
+		if !in.shared {
+			in.f.Close()
+		}
 	}
 }
 

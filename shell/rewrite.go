@@ -36,7 +36,7 @@ const internalPrefix = "__memsh_"
 var errOutSubst = "bash: >(...): process substitution into a command is not supported in memsh; write to a file and read it afterwards"
 
 func needsRewrite(src string) bool {
-	return needsExpandRewrite(src) || strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
+	return fdNeedsRewrite(src) || needsExpandRewrite(src) || strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
 		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select")
 }
@@ -54,6 +54,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
+			rewriteFds(n) // fds above 2 (fds.go)
 			if sub, ok := n.Cmd.(*syntax.Subshell); ok {
 				if src, ok := trapSubshell(sub.Stmts); ok {
 					n.Cmd = subshellCall(src)

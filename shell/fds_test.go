@@ -1,0 +1,66 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFds(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "exec write close", script: "exec 3>f; echo hi >&3; echo there 1>&3; exec 3>&-; cat f", stdout: "hi\nthere\n"},
+		{name: "shared offset", script: "printf 'a\\nb\\nc\\n' > f; exec 3<f; read -r x <&3; head -n1 <&3; read -u 3 y; echo $x$y", stdout: "b\nac\n"},
+		{name: "read -u in a loop", script: "printf '1\\n2\\n' > f; while read -r -u 3 n; do echo n$n; done 3<f", stdout: "n1\nn2\n"},
+		{name: "statement scope", script: "echo x 3>f; echo y >&3; echo $?", stdout: "x\n1\n", stderr: "bash: 3: Bad file descriptor\n"},
+		{name: "swap", script: "{ echo out; echo err >&2; } 3>&1 1>&2 2>&3 3>&-", stdout: "err\n", stderr: "out\n"},
+		{name: "order of redirections", script: "{ echo o; echo e >&2; } 2>&1 3>&1 1>f >&3; cat f", stdout: "o\ne\n"},
+		{name: "capture stderr only", script: "exec 3>&1; v=$( { echo O; echo E >&2; } 2>&1 1>&3 ); exec 3>&-; echo v=$v", stdout: "O\nv=E\n"},
+		{name: "named fd", script: "exec {a}>f {b}>g; echo $a $b; echo x >&$a; exec {a}>&-; exec {c}>h; echo $c; cat f", stdout: "10 11\n10\nx\n"},
+		{name: "move fd", script: "exec 3>f; exec 4>&3-; echo x >&4; echo y >&3; exec 4>&-; cat f", stdout: "x\n", stderr: "bash: 3: Bad file descriptor\n"},
+		{name: "subshell copy", script: "exec 3>f; (exec 3>&-); echo ok >&3; echo sub | (cat >&3); exec 3>&-; cat f", stdout: "ok\nsub\n"},
+		{name: "subshell's own fd", script: "(exec 4>f; echo in >&4); echo x >&4; cat f", stdout: "in\n", stderr: "bash: 4: Bad file descriptor\n"},
+		{name: "here-document", script: "exec 3<<EOF\nh1\nh2\nEOF\nread a <&3; read b <&3; echo $a $b", stdout: "h1 h2\n"},
+		{name: "eval and functions", script: "f() { echo in-f >&3; }; eval 'exec 3>f'; f; eval 'echo ev >&3'; exec 3>&-; cat f", stdout: "in-f\nev\n"},
+		{name: "dev fd", script: "exec 3>f; echo a > /dev/fd/3; exec 3>&-; cat f; echo b > /dev/fd/3", stdout: "a\n", stderr: "bash: /dev/fd/3: No such file or directory\n", status: 1},
+		{name: "open errors", script: "exec 3>/no/x; echo $?; echo a 4</no/y; echo $?; read -u 9 v; echo $?; read -u q v; echo $?",
+			stdout: "1\n1\n1\n1\n",
+			stderr: "bash: /no/x: No such file or directory\nbash: /no/y: No such file or directory\nbash: read: 9: invalid file descriptor: Bad file descriptor\nbash: read: q: invalid file descriptor specification\n"},
+		{name: "dup to file", script: "echo both >&out; cat out", stdout: "both\n"},
+		{name: "fd above the limit", script: "exec 2000>f; echo $?", stdout: "1\n", stderr: "bash: 2000: Bad file descriptor\n"},
+	})
+}
+
+// TestFdsAcrossRuns: an interactive session keeps its descriptors from
+// one line to the next, as bash does.
+func TestFdsAcrossRuns(t *testing.T) {
+	s := newTestSession(t, Options{})
+	for _, line := range []string{"exec 3>f", "echo one >&3", "echo two >&3", "exec 3>&-"} {
+		if _, errs, st := run(t, s, line, ""); st != 0 || errs != "" {
+			t.Fatalf("%q: status %d, stderr %q", line, st, errs)
+		}
+	}
+	if out, _, _ := run(t, s, "cat f; echo x >&3", ""); out != "one\ntwo\n" {
+		t.Errorf("got %q", out)
+	}
+}
+
+// TestRewriteFdsIdempotent: rewritten code printed and rewritten again
+// (as eval and trap strings are) is unchanged.
+func TestRewriteFdsIdempotent(t *testing.T) {
+	s := newTestSession(t, Options{})
+	for _, src := range []string{
+		"exec 3>f 4<g {x}>h",
+		"cmd 3>&1 1>&2 2>&3 3>&-",
+		"read -r a <&3",
+		"while read -u 3 a; do :; done 3<f",
+		"echo >&$fd 2>&1",
+	} {
+		once := s.c.rewriteSource(src, "t")
+		twice := s.c.rewriteSource(once, "t")
+		if once != twice {
+			t.Errorf("%q:\n once %q\ntwice %q", src, once, twice)
+		}
+		if strings.Contains(once, "unsupported") {
+			t.Errorf("%q: %q", src, once)
+		}
+	}
+}
