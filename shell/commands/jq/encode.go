@@ -2,6 +2,7 @@ package jq
 
 import (
 	"bufio"
+	"encoding/json"
 	"math"
 	"math/big"
 	"strconv"
@@ -52,6 +53,9 @@ func (e *encoder) encode(v any, depth int) {
 	case *big.Int:
 		f, _ := new(big.Float).SetInt(v).Float64()
 		e.w.Write(appendDtoa(e.num[:0], f)) // jq 1.6 reads every number as a double
+	case json.Number:
+		// fromjson's numbers: printed as the number jq reads.
+		e.encode(normalize(v), depth)
 	case float64:
 		e.float(v)
 	case string:

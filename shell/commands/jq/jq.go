@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,12 +89,13 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	}
 	query, err := gojq.Parse(opts.filter)
 	if err != nil {
-		fmt.Fprintf(inv.Stderr, "jq: error: %v\njq: 1 compile error\n", err)
+		io.WriteString(inv.Stderr, compileError(opts.filter, err))
 		return 3
 	}
 	if opts.order != nil {
 		opts.order.scanQuery(query)
 	}
+	key := onlyIndexKey(query)
 	names := append(slices.Clone(opts.names), "$ARGS")
 	values := append(slices.Clone(opts.values),
 		map[string]any{"positional": opts.positional, "named": namedArgs(opts)})
@@ -107,13 +110,13 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		gojq.WithEnvironLoader(func() []string { return inv.Environ }),
 		gojq.WithInputIter(inputs))
 	if err != nil {
-		fmt.Fprintf(inv.Stderr, "jq: error: %v\njq: 1 compile error\n", err)
+		io.WriteString(inv.Stderr, compileError(opts.filter, err))
 		return 3
 	}
 	if opts.nullInput {
 		inputs = gojq.NewIter[any](nil)
 	}
-	status := run(ctx, inv, opts, code, values, inputs)
+	status := run(ctx, inv, opts, code, values, inputs, stream, key)
 	if stream.failed && status == 0 {
 		status = 2
 	}
@@ -321,7 +324,7 @@ func parseJSON(s string) (any, error) {
 	return v, nil
 }
 
-func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq.Code, values []any, inputs gojq.Iter) int {
+func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq.Code, values []any, inputs gojq.Iter, stream *inputs, key string) int {
 	out := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer out.Flush()
 	enc := &encoder{w: out, indent: opts.indent, tab: opts.tab, ascii: opts.ascii, order: opts.order}
@@ -349,6 +352,8 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 			break
 		}
 		count++
+		// jq's status is the last input's: 5 when its filter failed.
+		status = 0
 		iter := code.RunWithContext(ctx, input, values...)
 		for {
 			v, ok := iter.Next()
@@ -373,11 +378,15 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 					return 130
 				}
 				out.Flush()
-				// jq names the input line; inputs are counted here, which
-				// is the same for the usual one-value-per-line streams.
-				fmt.Fprintf(inv.Stderr, "jq: error (at <stdin>:%d): %s\n", count, errorText(err))
+				where := "<unknown>"
+				if !opts.nullInput {
+					where = stream.position()
+				}
+				fmt.Fprintf(inv.Stderr, "jq: error (at %s)%s\n", where, errorText(err, key))
+				// An error ends this input's run, as in jq: nothing
+				// after it (and no half-built [...] or reduce) is printed.
 				status = 5
-				continue
+				break
 			}
 			produced, last = true, v
 			if s, ok := v.(string); ok && opts.raw {
@@ -401,21 +410,172 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 	return status
 }
 
-// errorText words an error as jq does: error(value) shows the value.
-func errorText(err error) string {
+// errorText words a run-time error as jq does, from the ": " that
+// follows jq's "(at FILE:LINE)": error(value) shows a non-string value
+// after "(not a string)", and gojq's messages are reworded as jq's.
+func errorText(err error, key string) string {
 	var ve gojq.ValueError
 	if errors.As(err, &ve) {
 		switch v := ve.Value().(type) {
 		case string:
-			return v
-		case nil:
-			return "null (null)"
+			return ": " + v
 		default:
 			b, _ := gojq.Marshal(v)
-			return fmt.Sprintf("%s (not a string)", b)
+			return " (not a string): " + string(b)
 		}
 	}
-	return err.Error()
+	return ": " + jqMessage(err.Error(), key)
+}
+
+var (
+	reBinop     = regexp.MustCompile(`^cannot (add|subtract|multiply|divide|modulo): (.*) and ((?:null|boolean|number|string|array|object)(?: \(.*\))?)$`)
+	reByZero    = regexp.MustCompile(`^cannot (divide|modulo) (.*) by: (.*)$`)
+	reApplied   = regexp.MustCompile(`^([a-z_0-9@]+)(\(.*\))? cannot be applied to: (.*)$`)
+	reArrayItem = regexp.MustCompile(`^@(csv|tsv|sh) cannot format an array including: (.*)$`)
+	reTypeOf    = regexp.MustCompile(`^(null|boolean|number|string|array|object)`)
+	binopVerbs  = map[string]string{"add": "added", "subtract": "subtracted", "multiply": "multiplied",
+		"divide": "divided", "modulo": "divided (remainder)"}
+)
+
+// jqMessage rewords gojq's message for a run-time error in jq's words,
+// for the errors scripts meet most; others keep gojq's wording.
+func jqMessage(msg, key string) string {
+	preview := func(p string) string {
+		if p == "null" {
+			return "null (null)"
+		}
+		return p
+	}
+	typeOf := func(p string) string { return reTypeOf.FindString(p) }
+	if p, ok := strings.CutPrefix(msg, "cannot iterate over: "); ok {
+		return "Cannot iterate over " + preview(p)
+	}
+	if p, ok := strings.CutPrefix(msg, "expected an object but got: "); ok && key != "" {
+		// gojq does not say which key; the filter's only one is it.
+		b, _ := json.Marshal(key)
+		return "Cannot index " + typeOf(p) + " with string " + string(b)
+	}
+	if p, ok := strings.CutPrefix(msg, "expected an array but got: "); ok {
+		return "Cannot index " + typeOf(p) + " with number"
+	}
+	if p, ok := strings.CutPrefix(msg, "expected a string for object key but got: "); ok {
+		return "Cannot use " + preview(p) + " as object key"
+	}
+	if m := reByZero.FindStringSubmatch(msg); m != nil {
+		return preview(m[2]) + " and " + preview(m[3]) + " cannot be " + binopVerbs[m[1]] + " because the divisor is zero"
+	}
+	if m := reBinop.FindStringSubmatch(msg); m != nil {
+		return preview(m[2]) + " and " + preview(m[3]) + " cannot be " + binopVerbs[m[1]]
+	}
+	if m := reArrayItem.FindStringSubmatch(msg); m != nil {
+		if m[1] == "sh" {
+			return preview(m[2]) + " can not be escaped for shell"
+		}
+		return preview(m[2]) + " is not valid in a csv row"
+	}
+	m := reApplied.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	v := preview(m[3])
+	switch name := m[1]; name {
+	case "length":
+		return v + " has no length"
+	case "keys":
+		return v + " has no keys"
+	case "sort", "sort_by", "group_by", "unique_by", "min_by", "max_by":
+		return v + " cannot be sorted, as it is not an array"
+	case "implode":
+		return "implode input must be an array"
+	case "tonumber":
+		return v + " cannot be parsed as a number"
+	case "test", "match", "capture", "scan", "splits", "sub", "gsub":
+		if typeOf(v) == "string" {
+			// the regex or flags are what is wrong
+			return msg
+		}
+		return v + " cannot be matched, as it is not a string"
+	case "split":
+		return "split input and separator must be strings"
+	case "startswith", "endswith":
+		return name + "() requires string inputs"
+	case "ltrimstr", "rtrimstr":
+		return msg
+	case "@csv", "@tsv":
+		return v + " cannot be " + name[1:] + "-formatted, only array"
+	case "has":
+		arg := strings.TrimSuffix(strings.TrimPrefix(m[2], "("), ")")
+		return "Cannot check whether " + typeOf(v) + " has a " + typeOf(jsonType(arg)) + " key"
+	}
+	return msg
+}
+
+// onlyIndexKey returns the key of the filter's .key and ."key" terms
+// when they all name the same key, for jq's "Cannot index T with string
+// "key"" (gojq's error does not carry the key); "" otherwise.
+func onlyIndexKey(q *gojq.Query) string {
+	key, many := "", false
+	seen := map[uintptr]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() || seen[v.Pointer()] {
+				return
+			}
+			seen[v.Pointer()] = true
+			if ix, ok := v.Interface().(*gojq.Index); ok {
+				k := ix.Name
+				if ix.Str != nil && ix.Str.Queries == nil {
+					k = ix.Str.Str
+				}
+				if st := ix.Start; st != nil && !ix.IsSlice && st.Term != nil && st.Term.Str != nil && st.Term.Str.Queries == nil {
+					k = st.Term.Str.Str // .["key"]
+				}
+				if k != "" {
+					many = many || (key != "" && key != k)
+					key = k
+				}
+			}
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := range v.NumField() {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := range v.Len() {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(q))
+	if many {
+		return ""
+	}
+	return key
+}
+
+// jsonType names the type of a JSON text as gojq's previews spell it.
+func jsonType(text string) string {
+	var v any
+	if json.Unmarshal([]byte(text), &v) != nil {
+		return ""
+	}
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case float64:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	}
+	return "object"
 }
 
 // inputs reads the JSON texts (or raw lines) of the files or stdin, in
@@ -430,6 +590,10 @@ type inputs struct {
 	done   bool
 	failed bool   // a file could not be opened: jq exits 2 at the end
 	name   string // the file being read ("<stdin>"), "" before the first
+	// lastDecoder read the latest value, and knows its line; lines
+	// counts the raw lines of -R.
+	lastDecoder *decoder
+	lines       int
 }
 
 func newInputs(ctx context.Context, inv *command.Invocation, opts *options) (gojq.Iter, *inputs) {
@@ -448,6 +612,7 @@ func (in *inputs) open() error {
 	name := in.files[0]
 	in.files = in.files[1:]
 	in.name = name
+	in.lines, in.lastDecoder = 0, nil
 	if name == "-" {
 		in.name = "<stdin>"
 	}
@@ -466,6 +631,24 @@ func (in *inputs) open() error {
 		in.cur.order = in.opts.order
 	}
 	return nil
+}
+
+// position is where jq says a run-time error happened: the file and
+// the number of lines it has read, which is the line the value ended on
+// when a newline follows it.
+func (in *inputs) position() string {
+	name := in.name
+	if name == "" {
+		name = "<stdin>"
+	}
+	line := in.lines
+	if d := in.lastDecoder; d != nil {
+		line = d.t.line
+		if bytes.IndexByte(d.t.pending, '\n') >= 0 || !d.t.eof {
+			line++
+		}
+	}
+	return fmt.Sprintf("%s:%d", name, line)
 }
 
 func (in *inputs) Next() (any, bool) {
@@ -488,6 +671,9 @@ func (in *inputs) Next() (any, bool) {
 		if in.raw != nil {
 			line, err := in.raw.ReadString('\n')
 			if line != "" {
+				if strings.HasSuffix(line, "\n") {
+					in.lines++
+				}
 				return strings.TrimSuffix(line, "\n"), true
 			}
 			if err != nil {
@@ -495,6 +681,7 @@ func (in *inputs) Next() (any, bool) {
 			}
 			continue
 		}
+		in.lastDecoder = in.cur
 		v, err := in.cur.next()
 		if err == io.EOF {
 			in.cur = nil
