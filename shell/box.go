@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"sort"
 	"strings"
@@ -143,14 +144,23 @@ func mkdirAllOwned(fsys *memfs.FS, p string, uid, gid int) error {
 	return mkdirOwned(fsys, p, 0o755, uid, gid)
 }
 
+// writeIfMissing creates p, owned by root, unless something (even a
+// dangling symlink) is there. It is most of a session's start-up, once
+// per /usr/bin entry, so it walks the path twice rather than four times:
+// O_EXCL refuses any existing name and OpenFile sets perm exactly.
 func writeIfMissing(fsys *memfs.FS, p string, data []byte, perm fs.FileMode) error {
-	if _, err := fsys.Lstat(p); err == nil {
+	f, err := fsys.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if errors.Is(err, fs.ErrExist) {
 		return nil
 	}
-	if err := fsys.WriteFile(p, data, perm); err != nil {
+	if err != nil {
 		return err
 	}
-	if err := fsys.Chmod(p, perm); err != nil {
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return err
 	}
 	return fsys.Chown(p, 0, 0)
