@@ -142,6 +142,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.fdBuiltin(hc, args), nil
 	case internalPrefix + "pe", internalPrefix + "let", internalPrefix + "declare_p":
 		return c.expandBuiltin(hc, args), nil // rewrite_expand.go
+	case appendCmd:
+		return appendArray(ctx, hc, args)
 	case "set":
 		if len(args) == 1 {
 			printSet(hc)

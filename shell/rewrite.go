@@ -38,7 +38,8 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 func needsRewrite(src string) bool {
 	return fdNeedsRewrite(src) || needsExpandRewrite(src) || strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
-		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select")
+		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select") ||
+		strings.Contains(src, "+=(")
 }
 
 func newParser() *syntax.Parser {
@@ -51,10 +52,14 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	var err error
 	skip := map[*syntax.Word]bool{}
 	loops := map[*syntax.ForClause]bool{}
+	var appends []*syntax.Stmt // see arrappend.go
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			rewriteFds(n) // fds above 2 (fds.go)
+			if isArrayAppend(n) {
+				appends = append(appends, n)
+			}
 			if sub, ok := n.Cmd.(*syntax.Subshell); ok {
 				if src, ok := trapSubshell(sub.Stmts); ok {
 					n.Cmd = subshellCall(src)
@@ -137,6 +142,9 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 		}
 		return true
 	})
+	for _, st := range appends {
+		appendCall(st)
+	}
 	return err
 }
 

@@ -1,0 +1,117 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+)
+
+// The expected outputs are GNU bash 5.2's.
+func TestArrayAppend(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "values", script: `a=(1 2); a+=(3 "4 5" '6'); echo "${#a[@]}: ${a[*]}"; printf '<%s>' "${a[@]}"; echo`,
+			stdout: "5: 1 2 3 4 5 6\n<1><2><3><4 5><6>\n"},
+		{name: "loop", script: `for ((i=0;i<2000;i++)); do a+=("$i" x); done; echo ${#a[@]} ${a[0]} ${a[1]} ${a[3998]} ${a[3999]} ${a[@]: -2}`,
+			stdout: "4000 0 x 1999 x 1999 x\n"},
+		{name: "words expand as arguments", script: `x="p q"; set -- "u v" w; a=(); a+=($x "$x" "$@" $@ ''); printf '<%s>' "${a[@]}"; echo; IFS=:; v=a:b; b=(); b+=($v); echo ${#b[@]}`,
+			stdout: "<p><q><p q><u v><w><u><v><w><>\n2\n"},
+		{name: "glob", setup: "cd /tmp && touch g1 g2", script: `cd /tmp; g=(); g+=(g* nomatch*); declare -p g`,
+			stdout: `declare -a g=([0]="g1" [1]="g2" [2]="nomatch*")` + "\n"},
+		{name: "unset, empty and string", script: `u+=(); declare -p u; e=(); e+=(); e+=(""); declare -p e; s=str; s+=(t); declare -p s; declare d; d+=(z); declare -p d`,
+			stdout: "declare -a u=()\ndeclare -a e=([0]=\"\")\ndeclare -a s=([0]=\"str\" [1]=\"t\")\ndeclare -a d=([0]=\"z\")\n"},
+		{name: "sparse", script: `sp=(1); sp[5]=x; sp+=(y z); declare -p sp`,
+			stdout: `declare -a sp=([0]="1" [5]="x" [6]="y" [7]="z")` + "\n"},
+		{name: "status", script: `false; z+=(1); echo $?`, stdout: "0\n"},
+		{name: "locals", script: `f() { local l=(1); l+=(2); echo "${l[*]}"; g+=(in-f); }; f; echo "[${l[*]}] ${g[*]}"
+h() { local m=(a); k; echo "${m[*]}"; }; k() { m+=(from-k); }; h; echo "[${m[*]}]"`,
+			stdout: "1 2\n[] in-f\na from-k\n[]\n"},
+		{name: "subshells do not leak", script: `c=(1 2 3); (c+=(sub); echo "${c[*]}"); c+=(4); echo "${c[*]}"
+c+=(x) | cat; echo "${c[*]}"; { c+=(bg); echo "${c[*]}"; } & wait; c+=(5); echo "${c[*]}"; echo $(c+=(cs); echo "${c[*]}"); echo "${c[*]}"`,
+			stdout: "1 2 3 sub\n1 2 3 4\n1 2 3 4\n1 2 3 4 bg\n1 2 3 4 5\n1 2 3 4 5 cs\n1 2 3 4 5\n"},
+		{name: "copies stay apart", script: `a=(1); a+=(2); b=("${a[@]}"); a+=(3); b+=(4); q=(x); ( q+=(1); q+=(2); echo "${q[*]}" ); q+=(3); echo "${a[*]} / ${b[*]} / ${q[*]}"`,
+			stdout: "x 1 2\n1 2 3 / 1 2 4 / x 3\n"},
+		{name: "readonly", script: "readonly r=(1); r+=(2); echo same\necho next $?; (r+=(3); echo in); echo sub $?; declare -p r",
+			stdout: "next 1\nsub 1\ndeclare -ar r=([0]=\"1\")\n", stderr: "bash: r: readonly variable\nbash: r: readonly variable\n"},
+		{name: "xtrace shows the assignment", script: `set -x; a+=("$HOME" x); set +x; echo ${#a[@]}`,
+			stdout: "2\n", stderr: "+ a+=(\"$HOME\" x)\n+ set +x\n"},
+		{name: "eval and functions", script: `eval 'e+=(1 2)'; f() { e+=("$@"); }; f 3 "4 5"; printf '<%s>' "${e[@]}"; echo`,
+			stdout: "<1><2><3><4 5>\n"},
+		{name: "not rewritten", script: `n=(a); n+=($(echo b) [5]=c); declare -p n; declare -a m=(1); declare m+=(2); declare -p m`,
+			stdout: "declare -a n=([0]=\"a\" [1]=\"b\" [5]=\"c\")\ndeclare -a m=([0]=\"1\" [1]=\"2\")\n"},
+	})
+}
+
+// TestArrayAppendFallback checks that an environment memsh cannot see
+// into hands the assignment back to mvdan/sh, quoted.
+func TestArrayAppendFallback(t *testing.T) {
+	hc := interp.HandlerContext{Env: expand.ListEnviron("A=1")}
+	got, err := appendArray(context.Background(), hc, []string{appendCmd, "a", "x y", "it's"})
+	want := []string{"eval", `a+=('x y' 'it'\''s')`}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("got %q, %v; want %q", got, err, want)
+	}
+}
+
+// TestTipTable checks that only the longest list on a backing array
+// grows in place, also when many goroutines append to copies at once.
+func TestTipTable(t *testing.T) {
+	tt := newTipTable()
+	a := tt.append(nil, []string{"1", "2"}) // room for 4
+	b := tt.append(a, []string{"b"})        // a is the tip: in place
+	c := tt.append(a, []string{"c"})        // b is the tip now: a copy
+	d := tt.append(b, []string{"d"})        // in place, full
+	e := tt.append(d, []string{"e"})        // a copy
+	same := func(x, y []string) bool { return &x[0] == &y[0] }
+	if !same(a, b) || same(a, c) || !same(b, d) || same(d, e) {
+		t.Errorf("shared arrays: a-b %v a-c %v b-d %v d-e %v", same(a, b), same(a, c), same(b, d), same(d, e))
+	}
+	if got := strings.Join([]string{strings.Join(a, ","), strings.Join(b, ","), strings.Join(c, ","), strings.Join(d, ","), strings.Join(e, ",")}, " "); got != "1,2 1,2,b 1,2,c 1,2,b,d 1,2,b,d,e" {
+		t.Errorf("got %s", got)
+	}
+
+	base := tt.append(nil, []string{"x"})
+	var wg sync.WaitGroup
+	results := make([][]string, 8)
+	for g := range results {
+		wg.Go(func() {
+			l := base
+			for i := range 200 {
+				l = tt.append(l, []string{fmt.Sprint(g, "-", i)})
+			}
+			results[g] = l
+		})
+	}
+	wg.Wait()
+	for g, l := range results {
+		if len(l) != 201 || l[0] != "x" {
+			t.Fatalf("goroutine %d: len %d", g, len(l))
+		}
+		for i, v := range l[1:] {
+			if want := fmt.Sprint(g, "-", i); v != want {
+				t.Fatalf("goroutine %d: element %d is %q, want %q", g, i+1, v, want)
+			}
+		}
+	}
+}
+
+// BenchmarkArrayAppendLinear is `for ((i=0;i<N;i++)); do arr+=("$i"); done`;
+// the cost per append must not grow with N.
+func BenchmarkArrayAppendLinear(b *testing.B) {
+	for _, n := range []int{1000, 10000, 40000} {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			s := newTestSession(b, Options{})
+			script := fmt.Sprintf(`unset arr; for ((i=0;i<%d;i++)); do arr+=("$i"); done`, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				benchRun(b, s, script)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/append")
+		})
+	}
+}
