@@ -127,6 +127,10 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	if interactive || mayRunGuest(script) {
 		opts.Python.Preload()
 	}
+	var signals func() (context.Context, context.CancelFunc)
+	if !interactive {
+		signals = notifySignals()
+	}
 	sess, err := shell.New(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
@@ -152,7 +156,9 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		return status
 	}
 
-	status := runScript(sess, cfg, script, stdin, stdout, stderr)
+	ctx, stop := signals()
+	defer stop()
+	status := runScript(ctx, sess, cfg, script, stdin, stdout, stderr)
 	if cfg.save != "" {
 		if err := saveTar(sess.FS(), cfg.save); err != nil {
 			fmt.Fprintf(stderr, "memsh: --save: %v\n", err)
@@ -363,10 +369,28 @@ func scriptSource(cfg *config, stdin *os.File) (script, name string, args []stri
 	}
 }
 
-func runScript(sess *shell.Session, cfg *config, script string, stdin *os.File, stdout, stderr *os.File) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+// notifySignals starts turning SIGINT and SIGTERM into a cancelled
+// context. The first signal.Notify waits for the runtime to start a
+// thread of its own, a few hundred microseconds of a `memsh -c true`;
+// done on another goroutine, it overlaps building the session. A signal
+// that comes before it is installed ends memsh as it would any program.
+func notifySignals() func() (context.Context, context.CancelFunc) {
+	type notified struct {
+		ctx  context.Context
+		stop context.CancelFunc
+	}
+	ch := make(chan notified, 1)
+	go func() {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		ch <- notified{ctx, stop}
+	}()
+	return func() (context.Context, context.CancelFunc) {
+		n := <-ch
+		return n.ctx, n.stop
+	}
+}
 
+func runScript(ctx context.Context, sess *shell.Session, cfg *config, script string, stdin *os.File, stdout, stderr *os.File) int {
 	var in io.Reader = stdin
 	if !cfg.hasScript && len(cfg.args) == 0 {
 		in = strings.NewReader("") // the script came from stdin
