@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 
 	"memsh/shell/command"
 )
@@ -147,18 +148,20 @@ func canonical(b *bytes.Buffer, addr int64, block []byte, n int) {
 
 const hexDigits = "0123456789abcdef"
 
-// byteOctal and byteChar are -b's and -c's spelling of every byte.
-var byteOctal, byteChar = func() (o, c [256][]byte) {
+// byteSpellings holds -b's and -c's spelling of every byte, built on
+// first use (not at start-up, which every memsh pays).
+var byteSpellings = sync.OnceValues(func() (o, c *[256][]byte) {
+	o, c = new([256][]byte), new([256][]byte)
 	for i := 0; i < 256; i++ {
 		o[i] = []byte(fmt.Sprintf("%03o", i))
 		c[i] = []byte(hexChar(byte(i)))
 	}
-	return
-}()
+	return o, c
+})
 
 var hexFormats = map[string]hexFormat{
-	"b": oneByte(func(c byte) []byte { return byteOctal[c] }),
-	"c": oneByte(func(c byte) []byte { return byteChar[c] }),
+	"b": oneByte(func(c byte) []byte { o, _ := byteSpellings(); return o[c] }),
+	"c": oneByte(func(c byte) []byte { _, ch := byteSpellings(); return ch[c] }),
 	"C": canonical,
 	"d": twoByte("   ", 5, 10),
 	"o": twoByte("  ", 6, 8),

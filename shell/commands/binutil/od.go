@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"memsh/shell/command"
 )
@@ -273,21 +274,25 @@ func odAppendField(dst []byte, w int, sp odSpec, b []byte, big bool, scratch []b
 		shift := 64 - 8*uint(sp.size)
 		scratch = strconv.AppendInt(scratch, int64(u<<shift)>>shift, 10)
 	case 'c':
-		scratch = append(scratch, odCharC[b[0]]...)
+		c, _ := odChars()
+		scratch = append(scratch, c[b[0]]...)
 	case 'a':
-		scratch = append(scratch, odCharA[b[0]&0x7f]...)
+		_, a := odChars()
+		scratch = append(scratch, a[b[0]&0x7f]...)
 	}
 	return appendPadded(dst, w, scratch)
 }
 
-// odCharC and odCharA are the -t c and -t a spellings of every byte.
-var odCharC, odCharA = func() (c, a [256]string) {
+// odChars holds the -t c and -t a spellings of every byte, built on
+// first use (not at start-up, which every memsh pays).
+var odChars = sync.OnceValues(func() (c, a *[256]string) {
+	c, a = new([256]string), new([256]string)
 	for i := 0; i < 256; i++ {
 		c[i] = odField(odSpec{kind: 'c', size: 1}, []byte{byte(i)}, false)
 		a[i] = odField(odSpec{kind: 'a', size: 1}, []byte{byte(i)}, false)
 	}
-	return
-}()
+	return c, a
+})
 
 // odField formats one value of spec from b (little-endian unless big).
 func odField(sp odSpec, b []byte, big bool) string {

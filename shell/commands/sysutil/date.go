@@ -101,7 +101,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 			return inv.Usage(1, "extra operand %s", quote(operands[len(operands)-1]))
 		}
 		// date MMDDhhmm[[CC]YY][.ss] sets the clock: not in a sandbox.
-		if !setDateForm.MatchString(operands[0]) {
+		if !setDateForm().MatchString(operands[0]) {
 			inv.Errorf("invalid date %s", quote(operands[0]))
 			return 1
 		}
@@ -201,15 +201,21 @@ func isoFormat(spec string, sep byte, frac string) (string, bool) {
 	return "", false
 }
 
+// lazyRegexp compiles expr on first use: date's patterns are not worth
+// compiling in every memsh start-up.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
 // setDateForm is the MMDDhhmm[[CC]YY][.ss] form of "date STRING".
-var setDateForm = regexp.MustCompile(`^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2}|\d{4})?(\.\d{2})?$`)
+var setDateForm = lazyRegexp(`^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2}|\d{4})?(\.\d{2})?$`)
 
 var (
 	locMu    sync.Mutex
 	locCache = map[string]*time.Location{}
 )
 
-var reTZPrefix = regexp.MustCompile(`^TZ="([^"]*)"\s*`)
+var reTZPrefix = lazyRegexp(`^TZ="([^"]*)"\s*`)
 
 // loadZoneCached is loadZone with the cache dateLocation uses.
 func loadZoneCached(tz string) *time.Location {
@@ -234,18 +240,18 @@ func dateLocation(inv *command.Invocation) *time.Location {
 	return loadZoneCached(tz)
 }
 
-var posixTZ = regexp.MustCompile(`^([A-Za-z]{3,}|<[^>]+>)([+-]?)(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?`)
+var posixTZ = lazyRegexp(`^([A-Za-z]{3,}|<[^>]+>)([+-]?)(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?`)
 
 func loadZone(tz string) *time.Location {
 	if tz == "UTC" || tz == "UTC0" || tz == "GMT" || tz == "Etc/UTC" {
 		return time.UTC
 	}
-	if strings.Contains(tz, "/") || !posixTZ.MatchString(tz) {
+	if strings.Contains(tz, "/") || !posixTZ().MatchString(tz) {
 		if l, err := time.LoadLocation(tz); err == nil {
 			return l
 		}
 	}
-	if m := posixTZ.FindStringSubmatch(tz); m != nil {
+	if m := posixTZ().FindStringSubmatch(tz); m != nil {
 		h, _ := strconv.Atoi(m[3])
 		mi, _ := strconv.Atoi(m[4])
 		se, _ := strconv.Atoi(m[5])
@@ -279,14 +285,14 @@ type parsedDate struct {
 }
 
 var (
-	reISODate  = regexp.MustCompile(`^([+-]?\d{4,})-(\d{1,2})-(\d{1,2})`)
-	reSlash    = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})(?:/(\d+))?`)
-	reYMDSlash = regexp.MustCompile(`^(\d{4})/(\d{1,2})/(\d{1,2})`)
-	reTime     = regexp.MustCompile(`^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?`)
-	reNumZone  = regexp.MustCompile(`^([+-])\s*(\d{1,2})(?::?(\d{2}))?\b`)
-	reNumber   = regexp.MustCompile(`^([+-]?)\s*(\d+)`)
-	reWord     = regexp.MustCompile(`^[a-z]+\.?`)
-	reEpoch    = regexp.MustCompile(`^@([+-]?\d+)(?:[.,](\d+))?$`)
+	reISODate  = lazyRegexp(`^([+-]?\d{4,})-(\d{1,2})-(\d{1,2})`)
+	reSlash    = lazyRegexp(`^(\d{1,2})/(\d{1,2})(?:/(\d+))?`)
+	reYMDSlash = lazyRegexp(`^(\d{4})/(\d{1,2})/(\d{1,2})`)
+	reTime     = lazyRegexp(`^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?`)
+	reNumZone  = lazyRegexp(`^([+-])\s*(\d{1,2})(?::?(\d{2}))?\b`)
+	reNumber   = lazyRegexp(`^([+-]?)\s*(\d+)`)
+	reWord     = lazyRegexp(`^[a-z]+\.?`)
+	reEpoch    = lazyRegexp(`^@([+-]?\d+)(?:[.,](\d+))?$`)
 )
 
 var relUnits = map[string]string{
@@ -306,13 +312,13 @@ var ordinals = map[string]int{
 // "+2 hours", "next monday", "yesterday", "tomorrow", "now", "today").
 func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, bool) {
 	s = strings.TrimSpace(s)
-	if m := reTZPrefix.FindStringSubmatch(s); m != nil {
+	if m := reTZPrefix().FindStringSubmatch(s); m != nil {
 		// TZ="Zone" at the start: the rest is read in that zone.
 		t, ok := parseDate(inv, s[len(m[0]):], now.In(loadZoneCached(m[1])))
 		return t.In(now.Location()), ok
 	}
 	s = strings.ToLower(s)
-	if m := reEpoch.FindStringSubmatch(s); m != nil {
+	if m := reEpoch().FindStringSubmatch(s); m != nil {
 		sec, err := strconv.ParseInt(m[1], 10, 64)
 		if err != nil {
 			return time.Time{}, false
@@ -339,7 +345,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 		if s == "" {
 			break
 		}
-		if m := reISODate.FindStringSubmatch(s); m != nil && !p.haveDate {
+		if m := reISODate().FindStringSubmatch(s); m != nil && !p.haveDate {
 			p.year, _ = strconv.Atoi(m[1])
 			p.month, _ = strconv.Atoi(m[2])
 			p.day, _ = strconv.Atoi(m[3])
@@ -348,7 +354,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			s = strings.TrimPrefix(s, "t")
 			continue
 		}
-		if m := reYMDSlash.FindStringSubmatch(s); m != nil && !p.haveDate {
+		if m := reYMDSlash().FindStringSubmatch(s); m != nil && !p.haveDate {
 			p.year, _ = strconv.Atoi(m[1])
 			p.month, _ = strconv.Atoi(m[2])
 			p.day, _ = strconv.Atoi(m[3])
@@ -356,7 +362,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			s = s[len(m[0]):]
 			continue
 		}
-		if m := reSlash.FindStringSubmatch(s); m != nil && !p.haveDate {
+		if m := reSlash().FindStringSubmatch(s); m != nil && !p.haveDate {
 			p.month, _ = strconv.Atoi(m[1])
 			p.day, _ = strconv.Atoi(m[2])
 			p.year = now.Year()
@@ -367,7 +373,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			s = s[len(m[0]):]
 			continue
 		}
-		if m := reTime.FindStringSubmatch(s); m != nil && !p.haveTime {
+		if m := reTime().FindStringSubmatch(s); m != nil && !p.haveTime {
 			p.hour, _ = strconv.Atoi(m[1])
 			p.min, _ = strconv.Atoi(m[2])
 			p.sec, _ = strconv.Atoi(m[3])
@@ -382,20 +388,20 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 				}
 				p.hour, s = h, rest
 			}
-			if m := reNumZone.FindStringSubmatch(s); m != nil {
+			if m := reNumZone().FindStringSubmatch(s); m != nil {
 				p.zoneOff = zoneFromMatch(m)
 				p.haveZone = true
 				s = s[len(m[0]):]
 			}
 			continue
 		}
-		if m := reNumZone.FindStringSubmatch(s); m != nil && p.haveTime && !p.haveZone && len(m[0]) >= 5 {
+		if m := reNumZone().FindStringSubmatch(s); m != nil && p.haveTime && !p.haveZone && len(m[0]) >= 5 {
 			p.zoneOff = zoneFromMatch(m)
 			p.haveZone = true
 			s = s[len(m[0]):]
 			continue
 		}
-		if m := reNumber.FindStringSubmatch(s); m != nil {
+		if m := reNumber().FindStringSubmatch(s); m != nil {
 			rest := strings.TrimLeft(s[len(m[0]):], " ")
 			n, err := strconv.Atoi(m[2])
 			if err != nil {
@@ -404,7 +410,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			if m[1] == "-" {
 				n = -n
 			}
-			if w := reWord.FindString(rest); w != "" {
+			if w := reWord().FindString(rest); w != "" {
 				if u, ok := relUnits[strings.TrimSuffix(w, ".")]; ok {
 					p.addRel(u, n)
 					lastRel = u
@@ -416,7 +422,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 					p.day, p.month, p.year = n, mo, now.Year()
 					p.haveDate = true
 					s = strings.TrimLeft(rest[len(w):], " ")
-					if y := reNumber.FindStringSubmatch(s); y != nil && y[1] == "" && !reTime.MatchString(s) {
+					if y := reNumber().FindStringSubmatch(s); y != nil && y[1] == "" && !reTime().MatchString(s) {
 						p.year = fixYear(y[2])
 						s = s[len(y[0]):]
 					}
@@ -453,7 +459,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			}
 			return time.Time{}, false
 		}
-		w := reWord.FindString(s)
+		w := reWord().FindString(s)
 		if w == "" {
 			return time.Time{}, false
 		}
@@ -472,7 +478,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			p.relY, p.relM, p.relD, p.relS = -p.relY, -p.relM, -p.relD, -p.relS
 		case word == "utc" || word == "gmt" || word == "z" || word == "ut":
 			p.haveZone, p.zoneOff = true, 0
-			if m := reNumZone.FindStringSubmatch(s); m != nil {
+			if m := reNumZone().FindStringSubmatch(s); m != nil {
 				p.zoneOff = zoneFromMatch(m)
 				s = s[len(m[0]):]
 			}
@@ -486,16 +492,16 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			}
 			if ord, ok := ordinals[word]; ok {
 				s = strings.TrimLeft(s, " ")
-				nw := strings.TrimSuffix(reWord.FindString(s), ".")
+				nw := strings.TrimSuffix(reWord().FindString(s), ".")
 				if u, ok := relUnits[nw]; ok {
 					p.addRel(u, ord)
 					lastRel = u
-					s = s[len(reWord.FindString(s)):]
+					s = s[len(reWord().FindString(s)):]
 					continue
 				}
 				if wd := weekdayIndex(nw); wd >= 0 {
 					p.haveWeekday, p.weekday, p.weekdayOrd = true, wd, ord
-					s = s[len(reWord.FindString(s)):]
+					s = s[len(reWord().FindString(s)):]
 					continue
 				}
 				return time.Time{}, false
@@ -509,14 +515,14 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			if mo := monthIndex(word); mo > 0 && !p.haveDate {
 				// "jan 5 [2020]"
 				s = strings.TrimLeft(s, " ")
-				m := reNumber.FindStringSubmatch(s)
+				m := reNumber().FindStringSubmatch(s)
 				if m == nil || m[1] != "" {
 					return time.Time{}, false
 				}
 				p.month, p.year, p.haveDate = mo, now.Year(), true
 				p.day, _ = strconv.Atoi(m[2])
 				s = strings.TrimLeft(s[len(m[0]):], " ,")
-				if y := reNumber.FindStringSubmatch(s); y != nil && y[1] == "" && !reTime.MatchString(s) {
+				if y := reNumber().FindStringSubmatch(s); y != nil && y[1] == "" && !reTime().MatchString(s) {
 					p.year = fixYear(y[2])
 					s = s[len(y[0]):]
 				}
@@ -619,7 +625,7 @@ func daysIn(y, m int) int {
 // there is none, h < 0 when the hour is out of range.
 func meridian(h int, s string) (int, string, bool) {
 	s = strings.TrimLeft(s, " ")
-	w := reWord.FindString(s)
+	w := reWord().FindString(s)
 	ws := strings.ReplaceAll(w, ".", "")
 	if ws != "am" && ws != "pm" && w != "a.m." && w != "p.m." {
 		return 0, s, false
