@@ -54,6 +54,10 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 		// Before a select loop (see pumpSelect): reading nothing, it has
 		// started the copy of a `< file` redirection into stdin's pipe.
 		return 0, true
+	case internalPrefix + "pss":
+		return fileStage(args), true
+	case internalPrefix + "ps":
+		return setPipeStatus(interp.HandlerCtx(ctx), args), true
 	case internalPrefix + "selend":
 		// After a select loop (see pumpSelect), negated: 1 means it
 		// ended at the end of its input, where bash prints a newline.

@@ -425,6 +425,9 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 			}
 			res.status = exitCode(res.err)
 			res.lastExit = res.status
+			if !r.Exited() {
+				setTopPipeStatus(r, st, res.status)
+			}
 			res.ran = true
 			if afterStmt != nil {
 				afterStmt()
