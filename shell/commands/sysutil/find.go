@@ -42,11 +42,20 @@ type (
 	findPred  func(st *findState, f *findFile) bool
 )
 
-func (n findAnd) eval(st *findState, f *findFile) bool   { return n.l.eval(st, f) && n.r.eval(st, f) }
-func (n findOr) eval(st *findState, f *findFile) bool    { return n.l.eval(st, f) || n.r.eval(st, f) }
-func (n findNot) eval(st *findState, f *findFile) bool   { return !n.x.eval(st, f) }
-func (n findPred) eval(st *findState, f *findFile) bool  { return n(st, f) }
-func (n findComma) eval(st *findState, f *findFile) bool { n.l.eval(st, f); return n.r.eval(st, f) }
+// -quit stops the evaluation where it is: nothing to its right runs
+// (find d -quit -print prints nothing), as GNU find exits at once.
+func (n findAnd) eval(st *findState, f *findFile) bool {
+	return n.l.eval(st, f) && !st.quit && n.r.eval(st, f)
+}
+func (n findOr) eval(st *findState, f *findFile) bool {
+	return n.l.eval(st, f) || !st.quit && n.r.eval(st, f)
+}
+func (n findNot) eval(st *findState, f *findFile) bool  { return !n.x.eval(st, f) }
+func (n findPred) eval(st *findState, f *findFile) bool { return n(st, f) }
+func (n findComma) eval(st *findState, f *findFile) bool {
+	n.l.eval(st, f)
+	return !st.quit && n.r.eval(st, f)
+}
 
 // findState is one run of find.
 type findState struct {

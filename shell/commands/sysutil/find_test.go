@@ -67,6 +67,8 @@ func TestFind(t *testing.T) {
 		{Args: []string{"find", "d", "-name", "e", "-prune", "-o", "-print"}, Files: findTree, Stdout: "d\nd/.hid\nd/big\nd/f\nd/g.txt\nd/sp ace\n"},
 		{Args: []string{"find", "d", "-name", "f", "-quit"}, Files: findTree},
 		{Args: []string{"find", "d", "-name", "f", "-print", "-quit"}, Files: findTree, Stdout: "d/f\n"},
+		{Args: []string{"find", "d", "-name", "f", "-quit", "-print"}, Files: findTree},
+		{Args: []string{"find", "d", "-name", "f", "-quit", ",", "-print"}, Files: findTree, Stdout: "d\nd/.hid\nd/big\nd/e\nd/e/h.TXT\nd/e/k\n"},
 		{Args: []string{"find", "d", "-mindepth", "1", "-maxdepth", "1", "-printf", "%d %p\\n"}, Files: findTree, Stdout: "1 d/.hid\n1 d/big\n1 d/e\n1 d/f\n1 d/g.txt\n1 d/sp ace\n"},
 		{Args: []string{"find", "d", "-printf", "[%-6f", "%6s", "%.2p", "%h", "%P", "%H", "%y", "%Y", "%l", "%m", "%M]\\n"}, Files: findTree, Stderr: "find: paths must precede expression: `%6s'\n", Status: 1},
 		{Args: []string{"find", "d", "!", "-name", "f"}, Files: findTree, Stdout: "d\nd/.hid\nd/big\nd/e\nd/e/h.TXT\nd/e/k\nd/g.txt\nd/sp ace\n"},
