@@ -93,7 +93,7 @@ func (c *core) rewriteAttrs(st *syntax.Stmt) {
 		c.rewriteDecl(st, cmd)
 	case *syntax.CallExpr:
 		if len(cmd.Args) == 0 {
-			c.rewriteAssigns(cmd)
+			wrapFollow(st, c.rewriteAssigns(cmd))
 		}
 	case *syntax.LetClause:
 		if call := letCall(cmd); call != nil {
@@ -166,7 +166,7 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 		return
 	}
 	dc.Args = args
-	var follow []*syntax.Assign
+	var follow []*syntax.Stmt
 	for _, a := range dc.Args {
 		if a.Name == nil {
 			continue
@@ -177,22 +177,32 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 		if a.Naked || a.Value == nil || a.Array != nil || a.Index != nil {
 			continue
 		}
-		if conv := c.convertAssign(a); conv != nil {
-			follow = append(follow, conv)
+		conv, stmt := c.convertAssign(a, true)
+		if conv != nil {
+			stmt = &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{conv}}}
+		}
+		if stmt != nil {
+			follow = append(follow, stmt)
 		}
 	}
-	if len(follow) > 0 {
-		st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{
-			{Cmd: dc, Position: st.Pos()},
-			{Cmd: &syntax.CallExpr{Assigns: follow}, Position: st.Pos()},
-		}}
+	wrapFollow(st, follow)
+}
+
+// wrapFollow makes st a block of itself and the statements to follow it.
+func wrapFollow(st *syntax.Stmt, follow []*syntax.Stmt) {
+	if len(follow) == 0 {
+		return
 	}
+	st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: append([]*syntax.Stmt{
+		{Cmd: st.Cmd, Position: st.Pos()},
+	}, follow...)}
 }
 
 // rewriteAssigns rewrites the assignments of an assignment-only command
 // to attributed names and to SECONDS.
-func (c *core) rewriteAssigns(ce *syntax.CallExpr) {
+func (c *core) rewriteAssigns(ce *syntax.CallExpr) []*syntax.Stmt {
 	var extra []*syntax.Assign
+	var follow []*syntax.Stmt
 	for _, a := range ce.Assigns {
 		if a.Name == nil || a.Array != nil || a.Index != nil || a.Naked {
 			continue
@@ -206,22 +216,48 @@ func (c *core) rewriteAssigns(ce *syntax.CallExpr) {
 		if isCaseConversion(a) {
 			continue
 		}
-		if conv := c.convertAssign(a); conv != nil {
+		conv, stmt := c.convertAssign(a, false)
+		if conv != nil {
 			extra = append(extra, conv)
+		}
+		if stmt != nil {
+			follow = append(follow, stmt)
 		}
 	}
 	ce.Assigns = append(ce.Assigns, extra...)
+	return follow
 }
 
-// convertAssign rewrites an assignment to a name with attributes: an
-// integer's value becomes arithmetic; for -l and -u it gives the
+// convertAssign rewrites an assignment to a name with attributes. An
+// integer's value becomes arithmetic: a literal one in place; one with
+// expansions, whose text bash evaluates (v=1+2; n=$v*2 is 5), by an
+// internal let that follows (stmt). For -l and -u it gives the
 // assignment that converts the value, to follow this one.
-func (c *core) convertAssign(a *syntax.Assign) *syntax.Assign {
+func (c *core) convertAssign(a *syntax.Assign, decl bool) (conv *syntax.Assign, stmt *syntax.Stmt) {
 	attrs := c.exp.attr(a.Name.Value)
 	if attrs == "" {
-		return nil
+		return nil, nil
 	}
-	if strings.Contains(attrs, "i") {
+	if strings.Contains(attrs, "i") && a.Value != nil && hasExpansion(a.Value) {
+		name := a.Name.Value
+		expr := name + "=("
+		if !decl {
+			// The value goes to a scratch variable, then is assigned
+			// (or added) by the let.
+			if a.Append {
+				expr = name + "+=("
+			}
+			a.Name = &syntax.Lit{Value: intScratch}
+			a.Append = false
+			name = intScratch
+		}
+		stmt = &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{
+			litWord(internalPrefix + "let"), litWord("-a"),
+			{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
+				&syntax.Lit{Value: expr}, &syntax.ParamExp{Param: &syntax.Lit{Value: name}}, &syntax.Lit{Value: ")"},
+			}}}},
+		}}}
+	} else if strings.Contains(attrs, "i") {
 		if a.Value == nil {
 			a.Value = litWord("0")
 		}
@@ -239,11 +275,29 @@ func (c *core) convertAssign(a *syntax.Assign) *syntax.Assign {
 	case strings.Contains(attrs, "u"):
 		op = syntax.UpperAll
 	case !strings.Contains(attrs, "l"):
-		return nil
+		return nil, stmt
 	}
 	return &syntax.Assign{Name: &syntax.Lit{Value: a.Name.Value}, Value: &syntax.Word{Parts: []syntax.WordPart{
 		&syntax.ParamExp{Param: &syntax.Lit{Value: a.Name.Value}, Exp: &syntax.Expansion{Op: op}},
-	}}}
+	}}}, stmt
+}
+
+// intScratch holds the value of n=WORD or n+=WORD for an integer n
+// until the let that follows evaluates it.
+const intScratch = internalPrefix + "int"
+
+// hasExpansion reports whether w holds a parameter expansion or a
+// command substitution.
+func hasExpansion(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // isCaseConversion reports whether a is one convertAssign made.
@@ -345,6 +399,12 @@ func letCall(lc *syntax.LetClause) *syntax.CallExpr {
 // letBuiltin evaluates let's arguments through eval as one ((...)), so
 // the status is 1 when the last is 0, as bash's let.
 func letBuiltin(hc interp.HandlerContext, args []string) []string {
+	assign := len(args) > 0 && args[0] == "-a"
+	if assign {
+		// An integer variable's assignment (see convertAssign): its
+		// status is 0, as an assignment's.
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		fmt.Fprintln(hc.Stderr, "bash: let: expression expected")
 		return statusArgs(1)
@@ -354,6 +414,9 @@ func letBuiltin(hc interp.HandlerContext, args []string) []string {
 			fmt.Fprintf(hc.Stderr, "bash: let: %s: syntax error: operand expected (error token is \"%s\")\n", a, a)
 			return statusArgs(1)
 		}
+	}
+	if assign {
+		return []string{"eval", "((" + strings.Join(args, ", ") + ")) || :"}
 	}
 	return []string{"eval", "((" + strings.Join(args, ", ") + "))"}
 }

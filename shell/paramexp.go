@@ -60,6 +60,12 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 		return []string{c.seconds(hc)}, ""
 	}
 	cfg := &expand.Config{Env: hc.Env}
+	if pe.Excl {
+		return c.indirect(hc, cfg, pe)
+	}
+	if pe.Slice != nil {
+		return sliceParams(cfg, hc, pe)
+	}
 	vr := hc.Env.Get(name)
 	if name == "@" || name == "*" {
 		// The handler's environment lacks the positional parameters.
@@ -701,4 +707,68 @@ func (c *core) seconds(hc interp.HandlerContext) string {
 		return strconv.FormatInt(base+int64(now.Sub(time.Unix(0, ns))/time.Second), 10)
 	}
 	return strconv.FormatInt(int64(now.Sub(c.exp.startTime())/time.Second), 10)
+}
+
+// indirect is ${!name}: the expansion of the parameter name's value
+// names, which may be an array element (a[1]) or a positional parameter.
+func (c *core) indirect(hc interp.HandlerContext, cfg *expand.Config, pe *syntax.ParamExp) ([]string, string) {
+	vr := hc.Env.Get(pe.Param.Value)
+	if vr.Kind == expand.NameRef {
+		return []string{vr.Str}, ""
+	}
+	target := vr.String()
+	switch {
+	case pe.Param.Value == "@" || pe.Param.Value == "*":
+		return []string{""}, ""
+	case target == "":
+		if !vr.IsSet() {
+			return []string{""}, pe.Param.Value + ": invalid indirect expansion"
+		}
+		return []string{""}, ""
+	}
+	if isNumber(target) {
+		n, _ := strconv.Atoi(target)
+		if n == 0 {
+			return []string{hc.Env.Get("BASH_ARGV0").String()}, ""
+		}
+		if r := callingRunner(hc); r != nil && n <= len(r.Params) {
+			return []string{r.Params[n-1]}, ""
+		}
+		return []string{""}, ""
+	}
+	f, err := newParser().Parse(strings.NewReader(": ${"+target+"}"), "")
+	if err != nil || len(f.Stmts) != 1 || strings.ContainsAny(target, "${}`") {
+		return []string{""}, target + ": invalid variable name"
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
+		return []string{""}, target + ": invalid variable name"
+	}
+	inner, ok := ce.Args[1].Parts[0].(*syntax.ParamExp)
+	if !ok || inner.Param == nil || !plain0(inner) || inner.Slice != nil || inner.Excl || inner.Length {
+		return []string{""}, target + ": invalid variable name"
+	}
+	return c.evalParam(hc, inner)
+}
+
+// sliceParams is ${@:0[:n]}: $0, then the positional parameters.
+func sliceParams(cfg *expand.Config, hc interp.HandlerContext, pe *syntax.ParamExp) ([]string, string) {
+	elems := []string{hc.Env.Get("BASH_ARGV0").String()}
+	if r := callingRunner(hc); r != nil {
+		elems = append(elems, r.Params...)
+	}
+	if pe.Slice.Length != nil {
+		n, err := expand.Arithm(cfg, pe.Slice.Length)
+		if err != nil {
+			return nil, ""
+		}
+		if n < 0 {
+			return nil, strconv.Itoa(n) + ": substring expression < 0"
+		}
+		elems = elems[:min(n, len(elems))]
+	}
+	if pe.Param.Value == "*" {
+		return []string{strings.Join(elems, " ")}, ""
+	}
+	return elems, ""
 }

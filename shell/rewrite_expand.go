@@ -23,6 +23,8 @@ import (
 //     lacks @P and @K);
 //   - ${a[-n]} past the start of an array, which bash reports and
 //     expands to nothing, where mvdan/sh stops the command;
+//   - ${!name} where name holds an array element (a[1]), and ${@:0},
+//     which starts with mvdan/sh's $0 ("gosh");
 //   - $- (bash's flags, not only set's) and $SECONDS.
 //
 // And $'...\cX...', which mvdan/sh leaves as written, becomes the
@@ -133,6 +135,14 @@ func listIndex(pe *syntax.ParamExp) string {
 
 // memshExpands reports whether memsh computes pe (see the list above).
 func memshExpands(pe *syntax.ParamExp) bool {
+	if pe.Param != nil && pe.Excl && pe.Names == 0 && pe.Index == nil && plain0(pe) && pe.Slice == nil && !pe.Length && !pe.Width && !pe.IsSet {
+		return true // ${!name}: mvdan/sh misses name='a[1]'
+	}
+	if pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && pe.Slice != nil && pe.Slice.Offset != nil {
+		if w, ok := pe.Slice.Offset.(*syntax.Word); ok && w.Lit() == "0" {
+			return true // ${@:0}: $0 is the shell's name, not mvdan/sh's
+		}
+	}
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 || pe.NestedParam != nil || len(pe.Modifiers) > 0 || pe.Flags != nil {
 		return false
 	}
