@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -91,6 +92,9 @@ type fdTable struct {
 	id  string
 	mu  sync.Mutex
 	fds map[int]*fdDesc
+	// named are the fds {name}>... opened: they outlive the command the
+	// redirection is on (bash leaves closing them to the script).
+	named map[int]bool
 }
 
 func (t *fdTable) get(n int) *fdDesc {
@@ -120,6 +124,7 @@ func (t *fdTable) snapshot() map[int]*fdDesc {
 func (t *fdTable) set(n int, d *fdDesc) {
 	t.mu.Lock()
 	old := t.fds[n]
+	delete(t.named, n)
 	if d == nil {
 		delete(t.fds, n)
 	} else {
@@ -170,11 +175,16 @@ func ownFds(hc interp.HandlerContext) (t *fdTable, created bool) {
 	if r == nil {
 		return nil, false
 	}
-	key := weak.Make(r)
-	if t, ok := ownTables.Load(key); ok {
+	if t, ok := ownTables.Load(weak.Make(r)); ok {
 		return t.(*fdTable), false
 	}
-	t = &fdTable{id: strconv.FormatUint(fdTableSeq.Add(1), 10), fds: lookupFds(hc).snapshot()}
+	return newOwnFds(r, lookupFds(hc).snapshot()), true
+}
+
+// newOwnFds registers r's own table, dropped when r is garbage.
+func newOwnFds(r *interp.Runner, fds map[int]*fdDesc) *fdTable {
+	key := weak.Make(r)
+	t := &fdTable{id: strconv.FormatUint(fdTableSeq.Add(1), 10), fds: fds}
 	fdTables.Store(t.id, t)
 	ownTables.Store(key, t)
 	runtime.AddCleanup(r, func(t *fdTable) {
@@ -182,7 +192,33 @@ func ownFds(hc interp.HandlerContext) (t *fdTable, created bool) {
 		fdTables.Delete(t.id)
 		t.replace(nil)
 	}, t)
-	return t, true
+	return t
+}
+
+// inheritFds gives a child shell (bash -c, a script) a copy of the
+// descriptors of the shell that runs it, as a child process inherits
+// them. ctx is the exec handler's.
+func inheritFds(ctx context.Context, child *interp.Runner) {
+	hc, ok := handlerContext(ctx)
+	if !ok {
+		return
+	}
+	parent := lookupFds(hc)
+	if parent == nil {
+		return
+	}
+	t := newOwnFds(child, parent.snapshot())
+	child.Run(ctx, &syntax.CallExpr{Assigns: []*syntax.Assign{{Name: &syntax.Lit{Value: fdVar}, Value: litWord(t.id)}}})
+}
+
+// handlerContext is interp.HandlerCtx without its panic when ctx has none.
+func handlerContext(ctx context.Context) (hc interp.HandlerContext, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return interp.HandlerCtx(ctx), true
 }
 
 // fdBuiltin runs `__memsh_fd OP N [ARG]` (see rewriteFds) for the call
@@ -203,6 +239,7 @@ func (c *core) fdBuiltin(hc interp.HandlerContext, args []string) []string {
 		return fail("%s: cannot redirect here", spec)
 	}
 	var assign []string
+	named := false
 	if created {
 		assign = append(assign, fdVar+"="+t.id)
 	}
@@ -231,6 +268,7 @@ func (c *core) fdBuiltin(hc interp.HandlerContext, args []string) []string {
 				n++
 			}
 			assign = append(assign, name+"="+strconv.Itoa(n))
+			named = true
 		}
 	} else {
 		num, err := strconv.Atoi(spec)
@@ -281,6 +319,14 @@ func (c *core) fdBuiltin(hc interp.HandlerContext, args []string) []string {
 		t.set(n, &fdDesc{r: bytes.NewReader(data)})
 	default:
 		return statusArgs(2)
+	}
+	if named {
+		t.mu.Lock()
+		if t.named == nil {
+			t.named = map[int]bool{}
+		}
+		t.named[n] = true
+		t.mu.Unlock()
 	}
 	return done()
 }
@@ -460,7 +506,18 @@ func (s *fdScopeMark) Write(p []byte) (int, error) {
 func (s *fdScopeMark) Close() error {
 	s.once.Do(func() {
 		if t, ok := ownTables.Load(s.runner); ok {
-			t.(*fdTable).replace(s.saved)
+			t := t.(*fdTable)
+			t.mu.Lock()
+			for n, d := range t.fds {
+				if t.named[n] && s.saved[n] != d {
+					if old := s.saved[n]; old != nil {
+						old.unref()
+					}
+					s.saved[n] = d.ref()
+				}
+			}
+			t.mu.Unlock()
+			t.replace(s.saved)
 			return
 		}
 		for _, d := range s.saved {
@@ -535,13 +592,16 @@ func dupWord(rd *syntax.Redirect) bool {
 // rewriteFds rewrites a statement whose redirections use descriptors
 // above 2 (see the top of this file).
 func rewriteFds(st *syntax.Stmt) {
-	if len(st.Redirs) == 0 {
-		return
-	}
 	if _, ok := st.Cmd.(*syntax.FuncDecl); ok {
 		return
 	}
 	call, _ := st.Cmd.(*syntax.CallExpr)
+	if call != nil && len(call.Args) > 0 && (call.Args[0].Lit() == "mapfile" || call.Args[0].Lit() == "readarray") {
+		mapfileFd(st, call)
+	}
+	if len(st.Redirs) == 0 {
+		return
+	}
 	// read ... <&N: read -u N, so read takes one line, not the whole file.
 	if call != nil && len(call.Args) > 0 && call.Args[0].Lit() == "read" {
 		for i, rd := range st.Redirs {
@@ -624,6 +684,35 @@ func rewriteFds(st *syntax.Stmt) {
 	scope := &syntax.Redirect{Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: litWord(fdScope)}
 	st.Cmd = cur.Cmd
 	st.Redirs = append([]*syntax.Redirect{scope}, cur.Redirs...)
+}
+
+// mapfileFd turns mapfile's -u N (which mvdan/sh's lacks) into the
+// redirection <&N: mapfile reads to the end anyway.
+func mapfileFd(st *syntax.Stmt, call *syntax.CallExpr) {
+	for i := 1; i < len(call.Args); i++ {
+		a := call.Args[i].Lit()
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			return
+		}
+		var fd *syntax.Word
+		switch {
+		case a == "-u" && i+1 < len(call.Args):
+			fd = call.Args[i+1]
+			call.Args = slices.Delete(slices.Clone(call.Args), i, i+2)
+		case strings.HasPrefix(a, "-u") && len(a) > 2:
+			fd = litWord(a[2:])
+			call.Args = slices.Delete(slices.Clone(call.Args), i, i+1)
+		case a == "-d" || a == "-n" || a == "-O" || a == "-s" || a == "-c" || a == "-C":
+			i++ // the option's value
+			continue
+		default:
+			continue
+		}
+		if fd.Lit() != "0" {
+			st.Redirs = append(st.Redirs, &syntax.Redirect{Op: syntax.DplIn, Word: fd})
+		}
+		return
+	}
 }
 
 // wordMayBeNumber reports whether a >& word is (or may expand to) a

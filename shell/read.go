@@ -24,7 +24,7 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 	nchars, exact := -1, false
 	timeout := time.Duration(-1)
 	var names []string
-	in := hc.Stdin // -u changes it
+	in, fromFd := hc.Stdin, false // read -u N reads fd N
 	i := 1
 	usage := func(msg string) []string {
 		fmt.Fprintf(hc.Stderr, "bash: read: %s\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n", msg)
@@ -93,7 +93,7 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 						fmt.Fprintf(hc.Stderr, "bash: read: %s\n", msg)
 						return statusArgs(1)
 					}
-					in = r
+					in, fromFd = r, true
 				}
 			default:
 				return usage(fmt.Sprintf("-%c: invalid option", f))
@@ -103,7 +103,7 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 	// mvdan/sh's read splits fields wrongly when IFS has a character
 	// other than white space (IFS=, read -ra p <<< "a,b,,c" loses the
 	// empty field), so memsh splits those too.
-	if !delimSet && nchars < 0 && timeout < 0 && in == hc.Stdin && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
+	if !delimSet && nchars < 0 && timeout < 0 && !fromFd && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
 		return args // mvdan/sh's read does the rest
 	}
 	names = args[i:]

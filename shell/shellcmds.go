@@ -186,6 +186,7 @@ func (c *core) runChild(ctx context.Context, p *proc, ch childShell) int {
 		return 2
 	}
 	interp.StdIO(stdin, p.stdio.Stdout, p.stdio.Stderr)(r)
+	inheritFds(ctx, r)
 	res := c.runStatements(ctx, r, ch.script, ch.prefix, p.stdio.Stderr, nil)
 	status := res.status
 	if !r.Exited() && ctx.Err() == nil {
