@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/itchyny/gojq"
 
@@ -101,7 +102,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		map[string]any{"positional": opts.positional, "named": namedArgs(opts)})
 	// The main loop and the input/inputs builtins share one stream.
 	inputs, stream := newInputs(ctx, inv, opts)
-	query.FuncDefs = append(slices.Clone(orderedDefs.FuncDefs), query.FuncDefs...)
+	query.FuncDefs = append(slices.Clone(orderedDefs().FuncDefs), query.FuncDefs...)
 	code, err := gojq.Compile(query,
 		gojq.WithFunction("_memsh_keys_unsorted", 0, 0, opts.order.keysUnsorted),
 		gojq.WithFunction("_memsh_tojson", 0, 0, opts.order.toJSON),
@@ -427,12 +428,18 @@ func errorText(err error, key string) string {
 	return ": " + jqMessage(err.Error(), key)
 }
 
+// lazyRegexp compiles expr on first use: these only reword errors, and
+// every memsh start-up would pay for compiling them.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
 var (
-	reBinop     = regexp.MustCompile(`^cannot (add|subtract|multiply|divide|modulo): (.*) and ((?:null|boolean|number|string|array|object)(?: \(.*\))?)$`)
-	reByZero    = regexp.MustCompile(`^cannot (divide|modulo) (.*) by: (.*)$`)
-	reApplied   = regexp.MustCompile(`^([a-z_0-9@]+)(\(.*\))? cannot be applied to: (.*)$`)
-	reArrayItem = regexp.MustCompile(`^@(csv|tsv|sh) cannot format an array including: (.*)$`)
-	reTypeOf    = regexp.MustCompile(`^(null|boolean|number|string|array|object)`)
+	reBinop     = lazyRegexp(`^cannot (add|subtract|multiply|divide|modulo): (.*) and ((?:null|boolean|number|string|array|object)(?: \(.*\))?)$`)
+	reByZero    = lazyRegexp(`^cannot (divide|modulo) (.*) by: (.*)$`)
+	reApplied   = lazyRegexp(`^([a-z_0-9@]+)(\(.*\))? cannot be applied to: (.*)$`)
+	reArrayItem = lazyRegexp(`^@(csv|tsv|sh) cannot format an array including: (.*)$`)
+	reTypeOf    = lazyRegexp(`^(null|boolean|number|string|array|object)`)
 	binopVerbs  = map[string]string{"add": "added", "subtract": "subtracted", "multiply": "multiplied",
 		"divide": "divided", "modulo": "divided (remainder)"}
 )
@@ -446,7 +453,7 @@ func jqMessage(msg, key string) string {
 		}
 		return p
 	}
-	typeOf := func(p string) string { return reTypeOf.FindString(p) }
+	typeOf := func(p string) string { return reTypeOf().FindString(p) }
 	if p, ok := strings.CutPrefix(msg, "cannot iterate over: "); ok {
 		return "Cannot iterate over " + preview(p)
 	}
@@ -461,19 +468,19 @@ func jqMessage(msg, key string) string {
 	if p, ok := strings.CutPrefix(msg, "expected a string for object key but got: "); ok {
 		return "Cannot use " + preview(p) + " as object key"
 	}
-	if m := reByZero.FindStringSubmatch(msg); m != nil {
+	if m := reByZero().FindStringSubmatch(msg); m != nil {
 		return preview(m[2]) + " and " + preview(m[3]) + " cannot be " + binopVerbs[m[1]] + " because the divisor is zero"
 	}
-	if m := reBinop.FindStringSubmatch(msg); m != nil {
+	if m := reBinop().FindStringSubmatch(msg); m != nil {
 		return preview(m[2]) + " and " + preview(m[3]) + " cannot be " + binopVerbs[m[1]]
 	}
-	if m := reArrayItem.FindStringSubmatch(msg); m != nil {
+	if m := reArrayItem().FindStringSubmatch(msg); m != nil {
 		if m[1] == "sh" {
 			return preview(m[2]) + " can not be escaped for shell"
 		}
 		return preview(m[2]) + " is not valid in a csv row"
 	}
-	m := reApplied.FindStringSubmatch(msg)
+	m := reApplied().FindStringSubmatch(msg)
 	if m == nil {
 		return msg
 	}

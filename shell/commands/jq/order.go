@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/itchyny/gojq"
 )
@@ -198,8 +199,10 @@ func (o *keyOrder) recordObject(obj *gojq.Object) {
 //
 // The other definitions are jq 1.6's where gojq differs: tojson and
 // tostring keep key order, ltrimstr/rtrimstr leave anything but a string
-// with a matching affix alone, and leaf_paths exists.
-var orderedDefs = mustParse(`def keys_unsorted: _memsh_keys_unsorted;
+// with a matching affix alone, and leaf_paths exists. They are parsed on
+// first use, not in every memsh start-up.
+var orderedDefs = sync.OnceValue(func() *gojq.Query {
+	return mustParse(`def keys_unsorted: _memsh_keys_unsorted;
 def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
 def with_entries(f): to_entries | map(f) | from_entries;
 def tojson: _memsh_tojson;
@@ -208,6 +211,7 @@ def ltrimstr($x): if type == "string" and ($x | type) == "string" and startswith
 def rtrimstr($x): if type == "string" and ($x | type) == "string" and endswith($x) and ($x | length) > 0 then .[:length - ($x | length)] else . end;
 def leaf_paths: paths(scalars);
 .`)
+})
 
 // toJSON is jq's tojson: the compact text, keys in their order.
 func (o *keyOrder) toJSON(v any, _ []any) any {
