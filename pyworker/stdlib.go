@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 
@@ -103,9 +104,11 @@ func (r *Runtime) readImage(sum [32]byte) *image {
 	return img
 }
 
-// writeImage stores raw (extraction output) as the image for sum, replacing
-// images of older memsh versions. Errors leave the cache as it was: the
-// next process extracts again.
+// writeImage stores raw (extraction output) as the image for sum, and
+// removes images not written for a day: those of other python.wasm files
+// or memsh versions. Two versions in use side by side each re-extract at
+// most once a day. Errors leave the cache as it was: the next process
+// extracts again.
 func (r *Runtime) writeImage(sum [32]byte, raw []byte) {
 	dir := r.imageDir()
 	if dir == "" || os.MkdirAll(dir, 0o700) != nil {
@@ -129,8 +132,8 @@ func (r *Runtime) writeImage(sum [32]byte, raw []byte) {
 	}
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
-		if n := e.Name(); n != name && !strings.HasSuffix(n, ".tmp") {
-			os.Remove(filepath.Join(dir, n))
+		if fi, err := e.Info(); err == nil && e.Name() != name && time.Since(fi.ModTime()) > 24*time.Hour {
+			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 )
@@ -57,7 +58,7 @@ func TestPythonSitePyc(t *testing.T) {
 }
 
 // TestImageCache extracts the image, stores it in a cache directory and
-// reads it back; a cache of another memsh version is replaced.
+// reads it back; images older than a day are removed, recent ones kept.
 func TestImageCache(t *testing.T) {
 	needPython(t)
 	rt := testRuntime()
@@ -77,6 +78,10 @@ func TestImageCache(t *testing.T) {
 	stale := filepath.Join(c.imageDir(), "0000-old")
 	os.MkdirAll(c.imageDir(), 0o700)
 	os.WriteFile(stale, []byte("old"), 0o600)
+	old := time.Now().Add(-48 * time.Hour)
+	os.Chtimes(stale, old, old)
+	recent := filepath.Join(c.imageDir(), "0000-recent")
+	os.WriteFile(recent, []byte("recent"), 0o600)
 	sum := [32]byte{1, 2, 3}
 	if c.readImage(sum) != nil {
 		t.Fatal("image read from an empty cache")
@@ -87,6 +92,9 @@ func TestImageCache(t *testing.T) {
 	}
 	if _, err := os.Stat(stale); !os.IsNotExist(err) {
 		t.Errorf("stale image kept: %v", err)
+	}
+	if _, err := os.Stat(recent); err != nil {
+		t.Errorf("recent image removed: %v", err)
 	}
 	os.WriteFile(filepath.Join(c.imageDir(), imageKey(sum)), raw[:len(raw)/2], 0o600)
 	if c.readImage(sum) != nil {
