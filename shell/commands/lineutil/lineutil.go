@@ -5,8 +5,10 @@ package lineutil
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -281,83 +283,6 @@ func pasteDelims(s string) []string {
 	return out
 }
 
-const nlHelp = `Usage: nl [OPTION]... [FILE]...
-Write each FILE to standard output, with line numbers added.
-
-  -b, --body-numbering=STYLE      use STYLE for numbering body lines
-  -i, --line-increment=NUMBER     line number increment at each line
-  -n, --number-format=FORMAT      insert line numbers according to FORMAT
-  -s, --number-separator=STRING   add STRING after (possible) line number
-  -v, --starting-line-number=NUMBER  first line number for each section
-  -w, --number-width=NUMBER       use NUMBER columns for line numbers
-      --help        display this help and exit
-
-STYLE is one of: a (number all lines), t (number only nonempty lines),
-n (number no lines). FORMAT is one of: ln (left justified, no leading
-zeros), rn (right justified, no leading zeros), rz (right justified,
-leading zeros).
-`
-
-// Nl numbers lines (body section only; the \:\:\: section markers of
-// GNU nl are not interpreted).
-func Nl(ctx context.Context, inv *command.Invocation) int {
-	flags := inv.NewFlags()
-	style := flags.StringP("body-numbering", "b", "t", "")
-	incr := flags.IntP("line-increment", "i", 1, "")
-	format := flags.StringP("number-format", "n", "rn", "")
-	sep := flags.StringP("number-separator", "s", "\t", "")
-	start := flags.IntP("starting-line-number", "v", 1, "")
-	width := flags.IntP("number-width", "w", 6, "")
-	operands, status, ok := inv.ParseFlags(flags, 1)
-	if !ok {
-		return status
-	}
-	switch *style {
-	case "a", "t", "n":
-	default:
-		inv.Errorf("invalid body numbering style: '%s'", *style)
-		return 1
-	}
-	if *format != "ln" && *format != "rn" && *format != "rz" {
-		inv.Errorf("invalid line numbering format: '%s'", *format)
-		return 1
-	}
-	if *width < 1 {
-		inv.Errorf("invalid line number field width: '%d': Numerical result out of range", *width)
-		return 1
-	}
-	w := bufio.NewWriterSize(inv.Stdout, 64<<10)
-	defer w.Flush()
-	n := *start
-	return eachLine(ctx, inv, operands, func(line []byte, hadNL bool) error {
-		number := *style == "a" || (*style == "t" && len(line) > 0)
-		if number {
-			num := strconv.Itoa(n)
-			pad := *width - len(num)
-			switch *format {
-			case "ln":
-				w.WriteString(num)
-				w.WriteString(strings.Repeat(" ", max(pad, 0)))
-			case "rz":
-				w.WriteString(strings.Repeat("0", max(pad, 0)))
-				w.WriteString(num)
-			default:
-				w.WriteString(strings.Repeat(" ", max(pad, 0)))
-				w.WriteString(num)
-			}
-			w.WriteString(*sep)
-			n += *incr
-		} else {
-			w.WriteString(strings.Repeat(" ", *width+len(*sep)))
-		}
-		w.Write(line)
-		if hadNL {
-			return w.WriteByte('\n')
-		}
-		return nil
-	})
-}
-
 const foldHelp = `Usage: fold [OPTION]... [FILE]...
 Wrap input lines in each FILE, writing to standard output.
 
@@ -370,13 +295,7 @@ Wrap input lines in each FILE, writing to standard output.
 // Fold wraps lines at a width (columns: tabs to the next multiple of 8,
 // backspace back one; -b counts bytes).
 func Fold(ctx context.Context, inv *command.Invocation) int {
-	args := inv.Args
-	// GNU accepts the obsolete -N for -w N.
-	for i, a := range args[1:] {
-		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
-			args[i+1] = "-w" + a[1:]
-		}
-	}
+	inv.Args = foldDigitOptions(inv.Args)
 	flags := inv.NewFlags()
 	bytesMode := flags.BoolP("bytes", "b", false, "")
 	spaces := flags.BoolP("spaces", "s", false, "")
@@ -385,9 +304,9 @@ func Fold(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return status
 	}
-	width, err := strconv.Atoi(*widthStr)
-	if err != nil || width < 1 {
-		inv.Errorf("invalid number of columns: '%s'", *widthStr)
+	width, bad := decArg(*widthStr, 1, math.MaxInt64, true)
+	if bad != argOK {
+		inv.Errorf("invalid number of columns: %s%s", lquote(inv, *widthStr), bad.tail())
 		return 1
 	}
 	w := bufio.NewWriterSize(inv.Stdout, 64<<10)
@@ -401,51 +320,86 @@ func Fold(ctx context.Context, inv *command.Invocation) int {
 	})
 }
 
-func foldLine(w *bufio.Writer, line []byte, width int, bytesMode, spaces bool) {
-	col := 0
-	start := 0 // start of the pending output segment
-	lastSpace := -1
-	advance := func(c byte, col int) int {
+// foldDigitOptions rewrites the obsolete -N (GNU fold's digit options,
+// whose value runs to the end of the argument: -3, -12, -s10) as -wN,
+// leaving alone the argument of a -w and everything after "--".
+func foldDigitOptions(args []string) []string {
+	out := append([]string{args[0]}, args[1:]...)
+	for i := 1; i < len(out); i++ {
+		a := out[i]
+		switch {
+		case a == "--":
+			return out
+		case a == "--width":
+			i++
+			continue
+		case len(a) < 2 || a[0] != '-' || a[1] == '-':
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			if a[j] == 'w' {
+				if j == len(a)-1 {
+					i++
+				}
+				break
+			}
+			if a[j] >= '0' && a[j] <= '9' {
+				out[i] = a[:j] + "w" + a[j:]
+				break
+			}
+		}
+	}
+	return out
+}
+
+// foldLine writes line folded as GNU fold does: columns are bytes (a tab
+// to the next multiple of 8, backspace back one, carriage return to 0,
+// or all 1 with -b); a byte that would pass the width starts a new
+// line, unless the line is empty; with -s the break goes after the last
+// blank when there is one.
+func foldLine(w *bufio.Writer, line []byte, width int64, bytesMode, spaces bool) {
+	adjust := func(col int64, c byte) int64 {
 		if bytesMode {
 			return col + 1
 		}
 		switch c {
-		case '\t':
-			return col + 8 - col%8
 		case '\b':
 			return max(col-1, 0)
 		case '\r':
 			return 0
+		case '\t':
+			return col + 8 - col%8
 		}
 		return col + 1
 	}
+	var col int64
+	start := 0 // line[start:i] is the pending output
 	for i := 0; i < len(line); i++ {
 		c := line[i]
-		next := advance(c, col)
-		if next > width && i > start {
-			cut := i
-			if spaces && lastSpace >= start {
-				cut = lastSpace + 1
+		for {
+			col = adjust(col, c)
+			if col <= width {
+				break
 			}
-			w.Write(line[start:cut])
+			if spaces {
+				if b := bytes.LastIndexAny(line[start:i], " \t"); b >= 0 {
+					w.Write(line[start : start+b+1])
+					w.WriteByte('\n')
+					start += b + 1
+					col = 0
+					for _, p := range line[start:i] {
+						col = adjust(col, p)
+					}
+					continue
+				}
+			}
+			if i == start {
+				break
+			}
+			w.Write(line[start:i])
 			w.WriteByte('\n')
-			start = cut
-			lastSpace = -1
-			col = 0
-			for j := start; j < i; j++ {
-				col = advance(line[j], col)
-			}
-			next = advance(c, col)
+			start, col = i, 0
 		}
-		if c == ' ' || c == '\t' {
-			lastSpace = i
-		}
-		if !bytesMode && c >= 0x80 {
-			// a UTF-8 sequence is one column: skip its continuation bytes
-			_, size := utf8.DecodeRune(line[i:])
-			i += size - 1
-		}
-		col = next
 	}
 	w.Write(line[start:])
 }
