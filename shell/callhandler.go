@@ -52,6 +52,9 @@ func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
 		if limit := c.funcNest(hc.Env); depthOf(ctx)+depth >= limit && fn {
 			return nil, trip(ctx, hc.Stderr, nestError(args[0], limit))
 		}
+		if fn {
+			noteCall(hc)
+		}
 		if fn || interp.IsBuiltin(args[0]) {
 			// Builtins and functions' own builtins read a `< file`
 			// redirection through its pipe (see redirect.go).

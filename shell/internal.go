@@ -54,6 +54,8 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 		// Before a select loop (see pumpSelect): reading nothing, it has
 		// started the copy of a `< file` redirection into stdin's pipe.
 		return 0, true
+	case internalPrefix + "fn":
+		return enterFunc(interp.HandlerCtx(ctx), args), true
 	case internalPrefix + "pss":
 		return fileStage(args), true
 	case internalPrefix + "ps":

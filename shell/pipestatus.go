@@ -330,10 +330,20 @@ func setTopPipeStatus(r *interp.Runner, st *syntax.Stmt, status int) {
 	setVar(r, "PIPESTATUS", pipeStatusList(status, st.Negated, ids))
 }
 
-// setVar sets an indexed array in r's current scope, through the
-// writable environment mvdan/sh keeps unexported (it offers no API to
-// set a variable from a handler).
+// setVar sets an indexed array in r, as an assignment would.
 func setVar(r *interp.Runner, name string, list []string) {
+	setShellVar(r, name, expand.Variable{Set: true, Kind: expand.Indexed, List: list})
+}
+
+// setLocalArray makes an indexed array local to the running function.
+func setLocalArray(r *interp.Runner, name string, list []string) {
+	setShellVar(r, name, expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
+}
+
+// setShellVar sets a variable through the writable environment
+// mvdan/sh keeps unexported (it offers no API to set a variable from a
+// handler). Only the goroutine running r may call it.
+func setShellVar(r *interp.Runner, name string, vr expand.Variable) {
 	f := reflect.ValueOf(r).Elem().FieldByName("writeEnv")
 	if !f.IsValid() {
 		return
@@ -342,5 +352,5 @@ func setVar(r *interp.Runner, name string, list []string) {
 	if !ok || env == nil {
 		return
 	}
-	env.Set(name, expand.Variable{Set: true, Kind: expand.Indexed, List: list})
+	env.Set(name, vr)
 }

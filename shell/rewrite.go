@@ -38,7 +38,7 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 func needsRewrite(src string) bool {
 	return fdNeedsRewrite(src) || needsExpandRewrite(src) || strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
-		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select") || strings.Contains(src, "PIPESTATUS") ||
+		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select") || strings.Contains(src, "PIPESTATUS") || mentionsCallStack(src) ||
 		strings.Contains(src, "+=(")
 }
 
@@ -53,6 +53,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	skip := map[*syntax.Word]bool{}
 	loops := map[*syntax.ForClause]bool{}
 	pipeStatusRewrite(f, src)
+	funcNameRewrite(f, src)
 	var appends []*syntax.Stmt // see arrappend.go
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {

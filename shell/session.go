@@ -597,7 +597,7 @@ func quietLine(p []byte) bool {
 	case "context canceled\n", "context deadline exceeded\n", limitSentinel + "\n":
 		return true
 	}
-	return false
+	return tracedHelper(p)
 }
 
 // printParseError prints a syntax error in bash's words where mvdan/sh's
