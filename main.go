@@ -127,7 +127,7 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	if interactive || mayRunGuest(script) {
 		opts.Python.Preload()
 	}
-	var signals func() (context.Context, context.CancelFunc)
+	var signals <-chan context.Context
 	if !interactive {
 		signals = notifySignals()
 	}
@@ -156,9 +156,7 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		return status
 	}
 
-	ctx, stop := signals()
-	defer stop()
-	status := runScript(ctx, sess, cfg, script, stdin, stdout, stderr)
+	status := runScript(<-signals, sess, cfg, script, stdin, stdout, stderr)
 	if cfg.save != "" {
 		if err := saveTar(sess.FS(), cfg.save); err != nil {
 			fmt.Fprintf(stderr, "memsh: --save: %v\n", err)
@@ -370,24 +368,20 @@ func scriptSource(cfg *config, stdin *os.File) (script, name string, args []stri
 }
 
 // notifySignals starts turning SIGINT and SIGTERM into a cancelled
-// context. The first signal.Notify waits for the runtime to start a
-// thread of its own, a few hundred microseconds of a `memsh -c true`;
-// done on another goroutine, it overlaps building the session. A signal
-// that comes before it is installed ends memsh as it would any program.
-func notifySignals() func() (context.Context, context.CancelFunc) {
-	type notified struct {
-		ctx  context.Context
-		stop context.CancelFunc
-	}
-	ch := make(chan notified, 1)
+// context, for the rest of the process: the script, the EXIT trap and
+// --save. signal.Notify and signal.Stop each wait for a runtime thread
+// of their own, hundreds of microseconds of a `memsh -c true` (more on
+// a busy machine), so Notify runs on another goroutine while the
+// session is built and Stop is never called: memsh exits instead. A
+// signal that comes before the handler is installed ends memsh as it
+// would any program.
+func notifySignals() <-chan context.Context {
+	ch := make(chan context.Context, 1)
 	go func() {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		ch <- notified{ctx, stop}
+		ctx, _ := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		ch <- ctx
 	}()
-	return func() (context.Context, context.CancelFunc) {
-		n := <-ch
-		return n.ctx, n.stop
-	}
+	return ch
 }
 
 func runScript(ctx context.Context, sess *shell.Session, cfg *config, script string, stdin *os.File, stdout, stderr *os.File) int {
