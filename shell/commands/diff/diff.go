@@ -1,5 +1,6 @@
-// Package diff is memsh's GNU diff: normal and unified output, -q, -r and
-// the whitespace and case options, over memfs. The line matching comes
+// Package diff is memsh's GNU diff: normal, unified, context, ed and
+// side-by-side output, -q, -r with -x, and the whitespace, case and -I
+// options, over memfs. The line matching comes
 // from go-udiff's LCS; the output formats are GNU diffutils'.
 package diff
 
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +21,7 @@ import (
 	"github.com/aymanbagabas/go-udiff/lcs"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/posixre"
 )
 
 // Commands is this package's registry table.
@@ -33,13 +36,29 @@ Compare FILES line by line.
   -s, --report-identical-files  report when two files are the same
   -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context
   -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context
+      --normal                  output a normal diff (the default)
+  -e, --ed                      output an ed script
+  -y, --side-by-side            output in two columns
+  -W, --width=NUM               output at most NUM (default 130) print columns
+      --left-column             output only the left column of common lines
+      --suppress-common-lines   do not output common lines
+  -p, --show-c-function         show which C function each change is in
+  -F, --show-function-line=RE   show the most recent line matching RE
   -r, --recursive               recursively compare any subdirectories found
   -N, --new-file                treat absent files as empty
+  -x, --exclude=PAT             exclude files that match PAT
+  -X, --exclude-from=FILE       exclude files that match any pattern in FILE
   -i, --ignore-case             ignore case differences in file contents
   -b, --ignore-space-change     ignore changes in the amount of white space
   -w, --ignore-all-space        ignore all white space
   -Z, --ignore-trailing-space   ignore white space at line end
   -B, --ignore-blank-lines      ignore changes where lines are all blank
+  -I, --ignore-matching-lines=RE  ignore changes where all lines match RE
+      --strip-trailing-cr       strip trailing carriage return on input
+  -a, --text                    treat all files as text
+  -t, --expand-tabs             expand tabs to spaces in output
+      --tabsize=NUM             tab stops every NUM (default 8) print columns
+  -d, --minimal                 try hard to find a smaller set of changes
       --label LABEL             use LABEL instead of file name and timestamp
                                   (can be repeated)
       --help                    display this help and exit
@@ -53,9 +72,15 @@ type options struct {
 	brief, identical, recursive, newFile bool
 	ignoreCase, spaceChange, allSpace    bool
 	blankLines, trailingSpace            bool
+	text, stripCR, expandTabs, ed        bool
+	sideBySide, suppressCommon, leftCol  bool
 	unified                              int // -1: normal format
 	context                              int // -1: not the context format
+	width, tabSize                       int // -y's -W and --tabsize
 	labels                               []string
+	excludes                             []string        // -x globs, matched against names in directories
+	ignoreRE                             *posixre.Regexp // -I: hunks of matching lines are ignored
+	functionRE                           *posixre.Regexp // -p, -F: the heading of each hunk
 }
 
 // Run is the diff command.
@@ -76,6 +101,28 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	flags.BoolVarP(&opts.blankLines, "ignore-blank-lines", "B", false, "")
 	flags.BoolVarP(&opts.trailingSpace, "ignore-trailing-space", "Z", false, "")
 	flags.StringArrayVar(&opts.labels, "label", nil, "")
+	flags.BoolVarP(&opts.text, "text", "a", false, "")
+	flags.BoolVar(&opts.stripCR, "strip-trailing-cr", false, "")
+	flags.BoolVarP(&opts.expandTabs, "expand-tabs", "t", false, "")
+	flags.BoolVarP(&opts.ed, "ed", "e", false, "")
+	flags.BoolVarP(&opts.sideBySide, "side-by-side", "y", false, "")
+	flags.BoolVar(&opts.suppressCommon, "suppress-common-lines", false, "")
+	flags.BoolVar(&opts.leftCol, "left-column", false, "")
+	flags.IntVarP(&opts.width, "width", "W", 130, "")
+	flags.IntVar(&opts.tabSize, "tabsize", 8, "")
+	flags.StringArrayVarP(&opts.excludes, "exclude", "x", nil, "")
+	excludeFrom := flags.StringArrayP("exclude-from", "X", nil, "")
+	ignoreLines := flags.StringArrayP("ignore-matching-lines", "I", nil, "")
+	// Accepted for scripts: memsh's matching is already minimal, output
+	// is never coloured (no terminal), and -p's function headings are
+	// not implemented (the hunks print without them).
+	showC := flags.BoolP("show-c-function", "p", false, "")
+	functionLines := flags.StringArrayP("show-function-line", "F", nil, "")
+	flags.Bool("normal", false, "")
+	flags.BoolP("minimal", "d", false, "")
+	flags.Bool("speed-large-files", false, "")
+	flags.String("color", "never", "")
+	flags.Lookup("color").NoOptDefVal = "auto"
 	// --unified's NUM is optional, but only in the long form: a pflag
 	// NoOptDefVal would also swallow the digits of "-U1".
 	for i, a := range inv.Args {
@@ -105,10 +152,56 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		opts.unified = 3
 	case *contextN >= 0:
 		opts.context = *contextN
-	case *contextDefault:
+	case *contextDefault, *showC && !opts.ed && !opts.sideBySide:
+		// -p alone asks for the context format, as GNU's does.
 		opts.context = 3
 	}
-	if opts.unified >= 0 && (*contextN >= 0 || *contextDefault) {
+	for _, f := range *excludeFrom {
+		data, err := inv.FS.ReadFile(inv.Abs(f))
+		if err != nil {
+			inv.Errorf("%s: %s", f, command.Strerror(err))
+			return 2
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if l != "" {
+				opts.excludes = append(opts.excludes, l)
+			}
+		}
+	}
+	if len(*ignoreLines) > 0 {
+		re, err := posixre.CompileAll(*ignoreLines, posixre.BRE, 0)
+		if err != nil {
+			inv.Errorf("%v", err)
+			return 2
+		}
+		opts.ignoreRE = re
+	}
+	if *showC {
+		*functionLines = append(*functionLines, "^[[:alpha:]$_]")
+	}
+	if len(*functionLines) > 0 {
+		re, err := posixre.CompileAll(*functionLines, posixre.BRE, 0)
+		if err != nil {
+			inv.Errorf("%v", err)
+			return 2
+		}
+		opts.functionRE = re
+	}
+	if opts.width <= 0 || opts.tabSize <= 0 {
+		name, v := "width", opts.width
+		if opts.tabSize <= 0 {
+			name, v = "tabsize", opts.tabSize
+		}
+		inv.Errorf("invalid %s '%d'", name, v)
+		return 2
+	}
+	styles := 0
+	for _, on := range []bool{opts.unified >= 0 || *contextN >= 0 || *contextDefault, opts.ed, opts.sideBySide} {
+		if on {
+			styles++
+		}
+	}
+	if styles > 1 || opts.unified >= 0 && (*contextN >= 0 || *contextDefault) {
 		inv.Errorf("conflicting output style options")
 		inv.Errorf("Try '%s --help' for more information.", inv.Name())
 		return 2
@@ -125,7 +218,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	inv.Stderr = stderr
 	out := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer out.Flush()
-	d := &differ{ctx: ctx, inv: inv, opts: opts, out: out}
+	d := &differ{ctx: ctx, inv: inv, opts: opts, out: out, operands: operands}
 	return d.paths(operands[0], operands[1], true)
 }
 
@@ -180,10 +273,11 @@ func badContextLength(args []string) (string, bool) {
 }
 
 type differ struct {
-	ctx  context.Context
-	inv  *command.Invocation
-	opts *options
-	out  *bufio.Writer
+	ctx      context.Context
+	inv      *command.Invocation
+	opts     *options
+	out      *bufio.Writer
+	operands []string
 }
 
 type input struct {
@@ -256,6 +350,9 @@ func (d *differ) read(name string, missing bool) (*input, error) {
 	if name == "-" {
 		data, err := io.ReadAll(d.inv.Stdin)
 		in.data, in.mtime = data, time.Now()
+		if d.opts.stripCR {
+			in.data = bytes.ReplaceAll(in.data, []byte("\r\n"), []byte("\n"))
+		}
 		return in, err
 	}
 	data, err := d.inv.FS.ReadFile(d.inv.Abs(name))
@@ -267,6 +364,9 @@ func (d *differ) read(name string, missing bool) (*input, error) {
 		return nil, err
 	}
 	in.data, in.mtime = data, st.ModTime()
+	if d.opts.stripCR {
+		in.data = bytes.ReplaceAll(in.data, []byte("\r\n"), []byte("\n"))
+	}
 	return in, nil
 }
 
@@ -284,10 +384,16 @@ func (d *differ) dirs(a, b string) int {
 	inA, inB := map[string]fs.DirEntry{}, map[string]fs.DirEntry{}
 	var names []string
 	for _, e := range ea {
+		if d.excluded(e.Name()) {
+			continue
+		}
 		inA[e.Name()] = e
 		names = append(names, e.Name())
 	}
 	for _, e := range eb {
+		if d.excluded(e.Name()) {
+			continue
+		}
 		if _, ok := inA[e.Name()]; !ok {
 			names = append(names, e.Name())
 		}
@@ -319,6 +425,16 @@ func (d *differ) dirs(a, b string) int {
 	return status
 }
 
+// excluded reports whether -x or -X leaves out a name met in a directory.
+func (d *differ) excluded(name string) bool {
+	for _, pat := range d.opts.excludes {
+		if ok, _ := path.Match(pat, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // pathsWithHeader compares two files found inside compared directories;
 // GNU prints the diff command line before each normal-format difference.
 func (d *differ) pathsWithHeader(a, b string) int {
@@ -339,16 +455,94 @@ func (d *differ) pathsWithHeader(a, b string) int {
 		return d.files(ia, ib)
 	}
 	if !d.opts.brief {
-		// GNU repeats the options as they were given.
-		var flags []string
-		for _, arg := range d.inv.Args[1:] {
-			if strings.HasPrefix(arg, "-") && arg != "-" {
-				flags = append(flags, arg)
-			}
+		// GNU repeats the options as they were given, with their
+		// arguments (diff -r -x o1 d1/f d2/f).
+		var opts []string
+		for _, o := range d.optionArgs() {
+			opts = append(opts, shellQuote(o)+" ")
 		}
-		fmt.Fprintf(d.out, "diff %s%s %s\n", strings.Join(append(flags, ""), " "), a, b)
+		fmt.Fprintf(d.out, "diff %s%s %s\n", strings.Join(opts, ""), cQuote(a), cQuote(b))
 	}
 	return d.files(ia, ib)
+}
+
+// optionArgs is the command line without the two operands (the last
+// two words that are not options, as pflag took them) and "--".
+func (d *differ) optionArgs() []string {
+	args := d.inv.Args[1:]
+	skip := map[int]bool{}
+	ops := d.operands
+	for i := len(args) - 1; i >= 0 && len(ops) > 0; i-- {
+		if args[i] == ops[len(ops)-1] {
+			skip[i] = true
+			ops = ops[:len(ops)-1]
+		}
+	}
+	var out []string
+	for i, a := range args {
+		if !skip[i] && a != "--" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// shellQuote quotes an option in the diff header as GNU's shell
+// quoting does: bare when safe, else '...', or "..." when it holds a '.
+func shellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	if strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
+		return s
+	}
+	if !strings.Contains(s, "'") {
+		return "'" + s + "'"
+	}
+	if !strings.ContainsAny(s, "\"$`\\!") {
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// cQuote quotes a file name in the diff header as GNU's c-maybe style
+// does: in double quotes with C escapes when it holds a blank, a quote,
+// a backslash or a control character.
+func cQuote(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == '"' || r == '\\' || r == 0x7f }) {
+		return s
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\v':
+			b.WriteString(`\v`)
+		default:
+			if c < ' ' || c == 0x7f {
+				fmt.Fprintf(&b, "\\%03o", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // files compares two inputs and prints their difference.
@@ -364,6 +558,9 @@ func (d *differ) files(a, b *input) int {
 	if d.opts.blankLines {
 		edits = dropBlankEdits(edits, la, lb)
 	}
+	if d.opts.ignoreRE != nil {
+		edits = dropMatchingEdits(edits, la, lb, d.opts.ignoreRE)
+	}
 	if len(edits) == 0 {
 		if d.opts.identical {
 			fmt.Fprintf(d.out, "Files %s and %s are identical\n", a.name, b.name)
@@ -374,15 +571,29 @@ func (d *differ) files(a, b *input) int {
 		fmt.Fprintf(d.out, "Files %s and %s differ\n", a.name, b.name)
 		return 1
 	}
-	if isBinary(a.data) || isBinary(b.data) {
+	if !d.opts.text && (isBinary(a.data) || isBinary(b.data)) {
 		fmt.Fprintf(d.out, "Binary files %s and %s differ\n", a.name, b.name)
 		return 1
 	}
-	if d.opts.unified >= 0 {
+	switch {
+	case d.opts.unified >= 0:
 		d.unified(a, b, la, lb, edits)
-	} else if d.opts.context >= 0 {
+	case d.opts.context >= 0:
 		d.contextDiff(a, b, la, lb, edits)
-	} else {
+	case d.opts.ed:
+		d.edScript(la, lb, edits)
+		// An ed script cannot say a line lacks its newline: GNU
+		// prints the script and then fails.
+		for _, in := range []*input{a, b} {
+			if len(in.data) > 0 && in.data[len(in.data)-1] != '\n' {
+				d.out.Flush()
+				d.inv.Errorf("%s: No newline at end of file\n", in.name) // GNU's blank line too
+				return 2
+			}
+		}
+	case d.opts.sideBySide:
+		d.sideBySide(la, lb, edits)
+	default:
 		d.normal(la, lb, edits)
 	}
 	return 1
@@ -420,6 +631,27 @@ func (d *differ) keys(lines []string) []string {
 	return keys
 }
 
+// dropMatchingEdits is -I: a change whose every deleted and inserted
+// line matches is not a difference.
+func dropMatchingEdits(edits []lcs.Diff, a, b []string, re *posixre.Regexp) []lcs.Diff {
+	all := func(lines []string) bool {
+		for _, l := range lines {
+			if !re.Match([]byte(strings.TrimSuffix(l, "\n"))) {
+				return false
+			}
+		}
+		return true
+	}
+	var kept []lcs.Diff
+	for _, e := range edits {
+		if all(a[e.Start:e.End]) && all(b[e.ReplStart:e.ReplEnd]) {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	return kept
+}
+
 func dropBlankEdits(edits []lcs.Diff, a, b []string) []lcs.Diff {
 	blank := func(lines []string) bool {
 		for _, l := range lines {
@@ -453,11 +685,11 @@ func (d *differ) normal(a, b []string, edits []lcs.Diff) {
 		default:
 			fmt.Fprintf(d.out, "%sc%s\n", lineRange(e.Start, e.End), lineRange(e.ReplStart, e.ReplEnd))
 		}
-		writeLines(d.out, "< ", a[e.Start:e.End])
+		d.writeLines("< ", a[e.Start:e.End])
 		if e.Start != e.End && e.ReplStart != e.ReplEnd {
 			d.out.WriteString("---\n")
 		}
-		writeLines(d.out, "> ", b[e.ReplStart:e.ReplEnd])
+		d.writeLines("> ", b[e.ReplStart:e.ReplEnd])
 	}
 }
 
@@ -469,9 +701,13 @@ func lineRange(start, end int) string {
 	return fmt.Sprintf("%d,%d", start+1, end)
 }
 
-func writeLines(w *bufio.Writer, prefix string, lines []string) {
+func (d *differ) writeLines(prefix string, lines []string) {
+	w := d.out
 	for _, l := range lines {
 		w.WriteString(prefix)
+		if d.opts.expandTabs {
+			l = expandTabs(l, d.opts.tabSize)
+		}
 		w.WriteString(l)
 		if !strings.HasSuffix(l, "\n") {
 			w.WriteString("\n\\ No newline at end of file\n")
@@ -483,6 +719,7 @@ func writeLines(w *bufio.Writer, prefix string, lines []string) {
 // context, joining hunks whose context would touch, as GNU does.
 func (d *differ) unified(a, b *input, la, lb []string, edits []lcs.Diff) {
 	ctxN := d.opts.unified
+	fn := &functionFinder{re: d.opts.functionRE, match: -1}
 	labelA, labelB := d.label(0, a), d.label(1, b)
 	fmt.Fprintf(d.out, "--- %s\n+++ %s\n", labelA, labelB)
 	for i := 0; i < len(edits); {
@@ -494,16 +731,16 @@ func (d *differ) unified(a, b *input, la, lb []string, edits []lcs.Diff) {
 		endA := min(edits[j].End+ctxN, len(la))
 		startB := edits[i].ReplStart - (edits[i].Start - startA)
 		endB := edits[j].ReplEnd + (endA - edits[j].End)
-		fmt.Fprintf(d.out, "@@ -%s +%s @@\n", hunkRange(startA, endA), hunkRange(startB, endB))
+		fmt.Fprintf(d.out, "@@ -%s +%s @@%s\n", hunkRange(startA, endA), hunkRange(startB, endB), fn.heading(la, startA))
 		pos := startA
 		for k := i; k <= j; k++ {
 			e := edits[k]
-			writeLines(d.out, " ", la[pos:e.Start])
-			writeLines(d.out, "-", la[e.Start:e.End])
-			writeLines(d.out, "+", lb[e.ReplStart:e.ReplEnd])
+			d.writeLines(" ", la[pos:e.Start])
+			d.writeLines("-", la[e.Start:e.End])
+			d.writeLines("+", lb[e.ReplStart:e.ReplEnd])
 			pos = e.End
 		}
-		writeLines(d.out, " ", la[pos:endA])
+		d.writeLines(" ", la[pos:endA])
 		i = j + 1
 	}
 }
@@ -513,6 +750,7 @@ func (d *differ) unified(a, b *input, la, lb []string, edits []lcs.Diff) {
 // has changes; "! " marks changed lines, "- " deleted, "+ " inserted.
 func (d *differ) contextDiff(a, b *input, la, lb []string, edits []lcs.Diff) {
 	ctxN := d.opts.context
+	fn := &functionFinder{re: d.opts.functionRE, match: -1}
 	fmt.Fprintf(d.out, "*** %s\n--- %s\n", d.label(0, a), d.label(1, b))
 	for i := 0; i < len(edits); {
 		if d.ctx.Err() != nil {
@@ -532,36 +770,74 @@ func (d *differ) contextDiff(a, b *input, la, lb []string, edits []lcs.Diff) {
 			deletes = deletes || e.End > e.Start
 			inserts = inserts || e.ReplEnd > e.ReplStart
 		}
-		fmt.Fprintf(d.out, "***************\n*** %s ****\n", contextRange(startA, endA))
+		fmt.Fprintf(d.out, "***************%s\n*** %s ****\n", fn.heading(la, startA), contextRange(startA, endA))
 		if deletes {
 			pos := startA
 			for _, e := range hunk {
-				writeLines(d.out, "  ", la[pos:e.Start])
+				d.writeLines("  ", la[pos:e.Start])
 				mark := "- "
 				if e.ReplEnd > e.ReplStart {
 					mark = "! "
 				}
-				writeLines(d.out, mark, la[e.Start:e.End])
+				d.writeLines(mark, la[e.Start:e.End])
 				pos = e.End
 			}
-			writeLines(d.out, "  ", la[pos:endA])
+			d.writeLines("  ", la[pos:endA])
 		}
 		fmt.Fprintf(d.out, "--- %s ----\n", contextRange(startB, endB))
 		if inserts {
 			pos := startB
 			for _, e := range hunk {
-				writeLines(d.out, "  ", lb[pos:e.ReplStart])
+				d.writeLines("  ", lb[pos:e.ReplStart])
 				mark := "+ "
 				if e.End > e.Start {
 					mark = "! "
 				}
-				writeLines(d.out, mark, lb[e.ReplStart:e.ReplEnd])
+				d.writeLines(mark, lb[e.ReplStart:e.ReplEnd])
 				pos = e.ReplEnd
 			}
-			writeLines(d.out, "  ", lb[pos:endB])
+			d.writeLines("  ", lb[pos:endB])
 		}
 		i = j + 1
 	}
+}
+
+// functionFinder is -p and -F: each hunk is headed by the last line
+// before it that matches, searched back to where the previous search
+// began (then that search's find stands), as GNU's find_function.
+type functionFinder struct {
+	re          *posixre.Regexp
+	last, match int
+}
+
+// heading returns " " and the heading line (leading blanks dropped, at
+// most 40 bytes, trailing blanks dropped) for a hunk starting at line
+// start, or "".
+func (f *functionFinder) heading(lines []string, start int) string {
+	if f.re == nil {
+		return ""
+	}
+	found := -1
+	for i := start - 1; i >= f.last; i-- {
+		if f.re.Match([]byte(strings.TrimSuffix(lines[i], "\n"))) {
+			found = i
+			break
+		}
+	}
+	f.last = start
+	if found >= 0 {
+		f.match = found
+	} else if f.match >= 0 {
+		found = f.match
+	} else {
+		return ""
+	}
+	l := strings.TrimSuffix(lines[found], "\n")
+	l = strings.TrimLeft(l, " \t\f\v\r")
+	if len(l) > 40 {
+		l = l[:40]
+	}
+	return " " + strings.TrimRight(l, " \t\f\v\r")
 }
 
 // contextRange is GNU's "N,M" for a context hunk side, or just the last

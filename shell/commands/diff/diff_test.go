@@ -59,3 +59,59 @@ func TestDiff(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffFormats covers -e, -y, -t, -p/-F, -I, --strip-trailing-cr, -a
+// and -x; expected outputs are GNU diffutils 3.8's.
+func TestDiffFormats(t *testing.T) {
+	files := map[string]string{
+		"/home/user/x": "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n", "/home/user/y": "a\nB\nc\nd\ne\nf\ng\nh\nj\nk\n",
+		"/home/user/cx": "int main() {\n  a;\n  b;\n  c;\n  d;\n  e;\n}\nvoid f() {\n  x;\n  y;\n  z;\n  w;\n}\n",
+		"/home/user/cy": "int main() {\n  a;\n  B;\n  c;\n  d;\n  e;\n}\nvoid f() {\n  x;\n  y;\n  Z;\n  w;\n}\n",
+		"/home/user/t1": "a\tb\n", "/home/user/t2": "a\tB\n",
+		"/home/user/i1": "# c1\nv=1\n", "/home/user/i2": "# c2\nv=1\n",
+		"/home/user/cr": "x\r\n", "/home/user/lf": "x\n",
+		"/home/user/b1": "\x00a\n", "/home/user/b2": "\x00b\n",
+		"/home/user/d1/f": "1\n", "/home/user/d2/f": "2\n", "/home/user/d1/a.o": "3\n", "/home/user/d2/a.o": "4\n",
+		"/home/user/nl": "a\nb", "/home/user/nl2": "a\nc\n",
+	}
+	cases := []command.Case{
+		{Name: "ed", Args: []string{"diff", "-e", "x", "y"}, Status: 1,
+			Stdout: "10a\nk\n.\n9d\n2c\nB\n.\n"},
+		{Name: "side by side", Args: []string{"diff", "-y", "-W", "30", "x", "y"}, Status: 1,
+			Stdout: "a\t\ta\nb\t      |\tB\nc\t\tc\nd\t\td\ne\t\te\nf\t\tf\ng\t\tg\nh\t\th\ni\t      <\nj\t\tj\n\t      >\tk\n"},
+		{Name: "side by side suppress", Args: []string{"diff", "--side-by-side", "--suppress-common-lines", "x", "y"}, Status: 1,
+			Stdout: "b\t\t\t\t\t\t\t      |\tB\ni\t\t\t\t\t\t\t      <\n\t\t\t\t\t\t\t      >\tk\n"},
+		{Name: "side by side left column", Args: []string{"diff", "-y", "--left-column", "-W", "20", "x", "y"}, Status: 1,
+			Stdout: "a     (\nb     |\tB\nc     (\nd     (\ne     (\nf     (\ng     (\nh     (\ni     <\nj     (\n      >\tk\n"},
+		{Name: "side by side tabs", Args: []string{"diff", "-y", "t1", "t2"}, Status: 1,
+			Stdout: "a\tb\t\t\t\t\t\t      |\ta\tB\n"},
+		{Name: "side by side -t", Args: []string{"diff", "-yt", "-W", "24", "t1", "t2"}, Status: 1,
+			Stdout: "a       b  |  a       B\n"},
+		{Name: "expand tabs", Args: []string{"diff", "-t", "t1", "t2"}, Status: 1,
+			Stdout: "1c1\n< a       b\n---\n> a       B\n"},
+		{Name: "show c function", Args: []string{"diff", "-p", "--label", "a", "--label", "b", "cx", "cy"}, Status: 1,
+			Stdout: "*** a\n--- b\n***************\n*** 1,6 ****\n  int main() {\n    a;\n!   b;\n    c;\n    d;\n    e;\n--- 1,6 ----\n  int main() {\n    a;\n!   B;\n    c;\n    d;\n    e;\n*************** int main() {\n*** 8,13 ****\n  void f() {\n    x;\n    y;\n!   z;\n    w;\n  }\n--- 8,13 ----\n  void f() {\n    x;\n    y;\n!   Z;\n    w;\n  }\n"},
+		{Name: "show function line unified", Args: []string{"diff", "-U1", "-F", "^void", "--label", "a", "--label", "b", "cx", "cy"}, Status: 1,
+			Stdout: "--- a\n+++ b\n@@ -2,3 +2,3 @@\n   a;\n-  b;\n+  B;\n   c;\n@@ -10,3 +10,3 @@ void f() {\n   y;\n-  z;\n+  Z;\n   w;\n"},
+		{Name: "ignore matching lines", Args: []string{"diff", "-I", "^#", "i1", "i2"}, Status: 0,
+			Stdout: ""},
+		{Name: "strip trailing cr", Args: []string{"diff", "--strip-trailing-cr", "cr", "lf"}, Status: 0,
+			Stdout: ""},
+		{Name: "text", Args: []string{"diff", "-a", "b1", "b2"}, Status: 1,
+			Stdout: "1c1\n< \x00a\n---\n> \x00b\n"},
+		{Name: "exclude quoted in header", Args: []string{"diff", "-r", "-x", "*.o", "d1", "d2"}, Status: 1,
+			Stdout: "diff -r -x '*.o' d1/f d2/f\n1c1\n< 1\n---\n> 2\n"},
+		{Name: "ed without final newline", Args: []string{"diff", "-e", "nl", "nl2"}, Status: 2,
+			Stdout: "2c\nc\n.\n", Stderr: "diff: nl: No newline at end of file\n\n"},
+	}
+	for _, c := range cases {
+		c.Files = files
+		t.Run(c.Name, func(t *testing.T) {
+			stdout, stderr, status, _ := c.Run(Run, nil)
+			if stdout != c.Stdout || status != c.Status || (c.Stderr != "" && stderr != c.Stderr) {
+				t.Errorf("got stdout %q stderr %q status %d\nwant stdout %q stderr %q status %d",
+					stdout, stderr, status, c.Stdout, c.Stderr, c.Status)
+			}
+		})
+	}
+}
