@@ -155,7 +155,7 @@ func runXargs(ctx context.Context, inv *command.Invocation) int {
 	in := inv.Stdin
 	if argFile != "" {
 		var f io.ReadCloser
-		if argFile == "-" {
+		if argFile == "-" || inv.StdFD(argFile) == 0 {
 			f = io.NopCloser(inv.Stdin)
 		} else {
 			fl, err := inv.FS.Open(inv.Abs(argFile))
