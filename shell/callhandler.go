@@ -142,7 +142,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "read":
 		return readArgs(hc, args), nil
 	case fdCmd:
-		return c.fdBuiltin(hc, args), nil
+		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "pe", internalPrefix + "let", internalPrefix + "declare_p":
 		return c.expandBuiltin(hc, args), nil // rewrite_expand.go
 	case appendCmd:

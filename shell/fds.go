@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -15,8 +16,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"unsafe"
 	"weak"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -29,25 +32,24 @@ import (
 // mvdan/sh v3.14.1 has only stdin, stdout and stderr: it refuses `3>f`,
 // `>&3` and `read -u 3`. memsh keeps the other descriptors itself, in a
 // table per interpreter, and rewrites the redirections that use them
-// (rewriteFds) into forms mvdan/sh runs:
+// (rewriteFds) into ones mvdan/sh runs, all served by the open handler:
 //
 //   - a redirection of fd 3 or above (`3>f`, `4<f`, `3>&1`, `3>&-`,
-//     `{name}>f`, `3<<EOF`) becomes the internal command
-//     `__memsh_fd OP N ...`, run by the call handler, which sees the
-//     statement's current streams (so `3>&1` captures what fd 1 is at
-//     that point of the redirection list) and updates the table;
+//     `{name}>f`) becomes `2>>'/dev/fd/__memsh_op/OP/N/'WORD`: opening
+//     it carries out OP on the table and gives back stderr unchanged.
+//     The open handler sees the streams as the redirections before it
+//     left them, so `3>&1 1>&2 2>&3` swaps stdout and stderr as in bash,
+//     and a failure stops the list and the command with bash's message
+//     and status 1, as any failed redirection does;
 //   - a standard stream made a copy of one (`>&3`, `2>&3`, `<&$fd`)
-//     becomes a redirection to /dev/fd/__memsh_dup/N, which the open
-//     handler serves from the table; `read ... <&N` becomes `read -u N`;
+//     becomes a redirection from /dev/fd/__memsh_dup/N; `read ... <&N`
+//     becomes `read -u N` (read.go), and `mapfile -u N` `mapfile <&N`;
 //   - `exec` without a command keeps the changes; any other command gets
-//     them for itself only: its statement gets the extra redirection
-//     `2>>/dev/fd/__memsh_scope`, whose open (a pass-through of stderr)
-//     saves the table and whose close, when mvdan/sh ends the statement,
-//     restores it.
-//
-// Redirections are applied in order: standard ones between fd ones go
-// on nested blocks, so `3>&1 1>&2 2>&3 3>&-` swaps stdout and stderr as
-// in bash.
+//     them for itself only: its statement starts with the redirection
+//     `2>>/dev/fd/__memsh_scope`, whose open saves the table and whose
+//     close, when mvdan/sh ends the statement, restores it;
+//   - a here-document on fd N (`3<<EOF`) is read by the internal command
+//     `__memsh_fd take N <<EOF` run before the statement.
 //
 // A descriptor is an open memfs file (its offset shared by every fd and
 // command using it, as an open file description is), a copy of a standard
@@ -55,13 +57,15 @@ import (
 // (...)) sees its parent's table through the internal variable
 // __memsh_fdt (variables are what mvdan/sh copies into subshells); the
 // first change a runner makes gives it a copy of its own, so a subshell's
-// `exec 3>&-` leaves the parent's fd 3 open.
+// `exec 3>&-` leaves the parent's fd 3 open. A child shell (bash -c, a
+// script) starts with a copy, as a child process inherits descriptors.
 
 const (
 	fdCmd      = internalPrefix + "fd"
 	fdVar      = internalPrefix + "fdt"
 	fdScope    = "/dev/fd/" + internalPrefix + "scope"
 	fdDupPath  = "/dev/fd/" + internalPrefix + "dup/"
+	fdOpPath   = "/dev/fd/" + internalPrefix + "op/"
 	fdMax      = 1023 // bash refuses fds at or above the open files limit (ulimit -n)
 	namedFdMin = 10   // {name}> picks the lowest free fd from here, as bash
 )
@@ -169,16 +173,20 @@ func lookupFds(hc interp.HandlerContext) *fdTable {
 }
 
 // ownFds is the calling interpreter's own table, created as a copy of
-// the one it sees; created says __memsh_fdt must be set to its id.
-func ownFds(hc interp.HandlerContext) (t *fdTable, created bool) {
+// the one it sees (and named in its __memsh_fdt) on its first change.
+func ownFds(hc interp.HandlerContext) *fdTable {
 	r := callingRunner(hc)
 	if r == nil {
-		return nil, false
+		return nil
 	}
 	if t, ok := ownTables.Load(weak.Make(r)); ok {
-		return t.(*fdTable), false
+		return t.(*fdTable)
 	}
-	return newOwnFds(r, lookupFds(hc).snapshot()), true
+	t := newOwnFds(r, lookupFds(hc).snapshot())
+	if err := setFdVar(r, fdVar, t.id); err != nil {
+		return nil
+	}
+	return t
 }
 
 // newOwnFds registers r's own table, dropped when r is garbage.
@@ -208,7 +216,23 @@ func inheritFds(ctx context.Context, child *interp.Runner) {
 		return
 	}
 	t := newOwnFds(child, parent.snapshot())
-	child.Run(ctx, &syntax.CallExpr{Assigns: []*syntax.Assign{{Name: &syntax.Lit{Value: fdVar}, Value: litWord(t.id)}}})
+	setFdVar(child, fdVar, t.id)
+}
+
+// setFdVar sets a variable of r's current scope (the global one, or
+// the function's locals), as an assignment run there would. Handlers
+// only get a read-only view of the variables; mvdan/sh keeps the
+// writable one in an unexported field.
+func setFdVar(r *interp.Runner, name, value string) error {
+	rv := reflect.ValueOf(r).Elem().FieldByName("writeEnv")
+	if !rv.IsValid() {
+		return errors.New("no variables")
+	}
+	env, ok := reflect.NewAt(rv.Type(), unsafe.Pointer(rv.UnsafeAddr())).Elem().Interface().(expand.WriteEnviron)
+	if !ok || env == nil {
+		return errors.New("no variables")
+	}
+	return env.Set(name, expand.Variable{Set: true, Kind: expand.String, Str: value})
 }
 
 // handlerContext is interp.HandlerCtx without its panic when ctx has none.
@@ -221,106 +245,81 @@ func handlerContext(ctx context.Context) (hc interp.HandlerContext, ok bool) {
 	return interp.HandlerCtx(ctx), true
 }
 
-// fdBuiltin runs `__memsh_fd OP N [ARG]` (see rewriteFds) for the call
-// handler: open N MODE PATH, dup N M (M- moves), close N, and take N (a
-// here-document on stdin). N may be {name}: the lowest free fd from 10,
-// assigned to name.
-func (c *core) fdBuiltin(hc interp.HandlerContext, args []string) []string {
-	fail := func(format string, a ...any) []string {
-		fmt.Fprintf(hc.Stderr, "bash: "+format+"\n", a...)
-		return statusArgs(1)
-	}
-	if len(args) < 3 {
-		return statusArgs(2)
-	}
-	op, spec := args[1], args[2]
-	t, created := ownFds(hc)
+// fdOp carries out one redirection of fd N >= 3 (see rewriteFds):
+// "open/N/MODE/PATH", "dup/N/M" (M- moves M), "close/N". N may be
+// {name}: the lowest free fd from 10, assigned to name (close uses
+// $name). The error reads as bash's message after "bash: ".
+func (c *core) fdOp(hc interp.HandlerContext, spec string) error {
+	op, rest, _ := strings.Cut(spec, "/")
+	nspec, arg, _ := strings.Cut(rest, "/")
+	t := ownFds(hc)
 	if t == nil {
-		return fail("%s: cannot redirect here", spec)
+		return fdError(nspec, "cannot redirect here")
 	}
-	var assign []string
-	named := false
-	if created {
-		assign = append(assign, fdVar+"="+t.id)
-	}
-	done := func() []string {
-		if len(assign) == 0 {
-			return statusArgs(0)
-		}
-		return []string{"eval", strings.Join(assign, "; ")}
-	}
-	n := -1
-	if name, ok := strings.CutPrefix(spec, "{"); ok && strings.HasSuffix(name, "}") {
-		name = strings.TrimSuffix(name, "}")
-		if !validAssignTarget(name) {
-			return fail("%s: ambiguous redirect", spec)
+	n, name := -1, ""
+	if inner, ok := strings.CutPrefix(nspec, "{"); ok && strings.HasSuffix(inner, "}") {
+		name = strings.TrimSuffix(inner, "}")
+		if !validAssignTarget(name) || strings.Contains(name, "[") {
+			return fdError(nspec, "ambiguous redirect")
 		}
 		if op == "close" {
-			v := hc.Env.Get(name).String()
-			num, err := strconv.Atoi(v)
+			num, err := strconv.Atoi(hc.Env.Get(name).String())
 			if err != nil || num < 0 {
-				return fail("%s: ambiguous redirect", spec)
+				return fdError(nspec, "ambiguous redirect")
 			}
-			n = num
+			n, name = num, ""
 		} else {
 			n = namedFdMin
 			for t.get(n) != nil {
 				n++
 			}
-			assign = append(assign, name+"="+strconv.Itoa(n))
-			named = true
 		}
 	} else {
-		num, err := strconv.Atoi(spec)
+		num, err := strconv.Atoi(nspec)
 		if err != nil || num < 0 {
-			return fail("%s: ambiguous redirect", spec)
-		}
-		if num > fdMax {
-			return fail("%s: Bad file descriptor", spec)
+			return fdError(nspec, "ambiguous redirect")
 		}
 		n = num
 	}
+	if n > fdMax {
+		return fdError(nspec, "Bad file descriptor")
+	}
+	var d *fdDesc
 	switch op {
 	case "close":
 		t.set(n, nil)
+		return nil
 	case "dup":
-		if len(args) != 4 {
-			return statusArgs(2)
-		}
-		from, move := strings.CutSuffix(args[3], "-")
+		from, move := strings.CutSuffix(arg, "-")
 		m, err := strconv.Atoi(from)
-		if err != nil {
-			return fail("%s: ambiguous redirect", args[3])
+		if err != nil || m < 0 {
+			return fdError(arg, "ambiguous redirect")
 		}
-		d := c.fdAt(hc, lookupFds(hc), m)
-		if d == nil {
-			return fail("%d: Bad file descriptor", m)
+		if d = c.fdAt(hc, lookupFds(hc), m); d == nil {
+			return fdError(from, "Bad file descriptor")
 		}
-		if m != n {
-			t.set(n, d)
-			if move && m > 2 {
-				t.set(m, nil)
-			}
-		}
-	case "open":
-		if len(args) != 5 {
-			return statusArgs(2)
-		}
-		d, err := c.openDesc(hc, args[3], args[4])
-		if err != nil {
-			return fail("%s: %s", args[4], command.Strerror(err))
+		if m == n {
+			return nil
 		}
 		t.set(n, d)
-	case "take":
-		var data []byte
-		if hc.Stdin != nil {
-			data, _ = io.ReadAll(hc.Stdin)
+		if move && m > 2 {
+			t.set(m, nil)
 		}
-		t.set(n, &fdDesc{r: bytes.NewReader(data)})
+	case "open":
+		mode, p, _ := strings.Cut(arg, "/")
+		var err error
+		if d, err = c.openDesc(hc, mode, p); err != nil {
+			return fdError(p, command.Strerror(err))
+		}
+		t.set(n, d)
 	default:
-		return statusArgs(2)
+		return fdError(op, "unknown descriptor operation")
 	}
-	if named {
+	if name != "" {
+		if err := setFdVar(callingRunner(hc), name, strconv.Itoa(n)); err != nil {
+			t.set(n, nil)
+			return fdError(name, "readonly variable")
+		}
 		t.mu.Lock()
 		if t.named == nil {
 			t.named = map[int]bool{}
@@ -328,7 +327,32 @@ func (c *core) fdBuiltin(hc interp.HandlerContext, args []string) []string {
 		t.named[n] = true
 		t.mu.Unlock()
 	}
-	return done()
+	return nil
+}
+
+// fdError is printed by mvdan/sh as "bash: WHAT: MSG".
+func fdError(what, msg string) error {
+	return &fs.PathError{Op: "bash:", Path: what, Err: errors.New(msg)}
+}
+
+// takeBuiltin runs `__memsh_fd take N` for the call handler: fd N reads
+// the here-document on its stdin.
+func (c *core) takeBuiltin(hc interp.HandlerContext, args []string) []string {
+	if len(args) != 3 || args[1] != "take" {
+		return statusArgs(2)
+	}
+	n, err := strconv.Atoi(args[2])
+	t := ownFds(hc)
+	if err != nil || n < 0 || n > fdMax || t == nil {
+		fmt.Fprintf(hc.Stderr, "bash: %s: Bad file descriptor\n", args[2])
+		return statusArgs(1)
+	}
+	var data []byte
+	if hc.Stdin != nil {
+		data, _ = io.ReadAll(hc.Stdin)
+	}
+	t.set(n, &fdDesc{r: bytes.NewReader(data)})
+	return statusArgs(0)
 }
 
 // fdAt is what fd n refers to now: the statement's own stream for 0-2,
@@ -343,7 +367,7 @@ func (c *core) fdAt(hc interp.HandlerContext, t *fdTable, n int) *fdDesc {
 	case 1:
 		return &fdDesc{w: hc.Stdout}
 	case 2:
-		return &fdDesc{w: hc.Stderr}
+		return &fdDesc{w: unwrapPass(hc.Stderr)}
 	}
 	return t.get(n)
 }
@@ -402,6 +426,11 @@ func (c *core) openFd(hc interp.HandlerContext, p, abs string, flag int) (rw io.
 	switch {
 	case abs == fdScope:
 		return c.pushFdScope(hc), nil, true
+	case strings.HasPrefix(p, fdOpPath):
+		if err := c.fdOp(hc, strings.TrimPrefix(p, fdOpPath)); err != nil {
+			return nil, err, true
+		}
+		return &fdPass{w: unwrapPass(hc.Stderr)}, nil, true
 	case strings.HasPrefix(abs, fdDupPath):
 		spec := strings.TrimPrefix(abs, fdDupPath)
 		n, err := strconv.Atoi(spec)
@@ -487,11 +516,41 @@ type fdScopeMark struct {
 }
 
 func (c *core) pushFdScope(hc interp.HandlerContext) *fdScopeMark {
-	s := &fdScopeMark{w: hc.Stderr, saved: lookupFds(hc).snapshot()}
+	s := &fdScopeMark{w: unwrapPass(hc.Stderr), saved: lookupFds(hc).snapshot()}
 	if r := callingRunner(hc); r != nil {
 		s.runner = weak.Make(r)
 	}
 	return s
+}
+
+// fdPass is the stderr a descriptor operation's redirection leaves:
+// the one before it.
+type fdPass struct{ w io.Writer }
+
+func (p *fdPass) Read([]byte) (int, error) { return 0, io.EOF }
+
+func (p *fdPass) Write(b []byte) (int, error) {
+	if p.w == nil {
+		return len(b), nil
+	}
+	return p.w.Write(b)
+}
+
+func (p *fdPass) Close() error { return nil }
+
+// unwrapPass keeps pass-throughs from nesting: `exec 3>a; exec 4>b`
+// would otherwise wrap stderr once per exec.
+func unwrapPass(w io.Writer) io.Writer {
+	for {
+		switch p := w.(type) {
+		case *fdPass:
+			w = p.w
+		case *fdScopeMark:
+			w = p.w
+		default:
+			return w
+		}
+	}
 }
 
 func (s *fdScopeMark) Read([]byte) (int, error) { return 0, io.EOF }
@@ -612,15 +671,25 @@ func rewriteFds(st *syntax.Stmt) {
 			}
 		}
 	}
+	var redirs []*syntax.Redirect
+	var takes []*syntax.Stmt
 	fdOps := false
 	for _, rd := range st.Redirs {
 		switch {
+		case fdTarget(rd) && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc || rd.Op == syntax.WordHdoc):
+			here := *rd
+			here.N = nil
+			takes = append(takes, &syntax.Stmt{Position: st.Position, Redirs: []*syntax.Redirect{&here},
+				Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(fdCmd), litWord("take"), litWord(rd.N.Value)}}})
+			fdOps = true
+			continue
 		case fdTarget(rd):
+			rd = fdOpRedirect(rd)
 			fdOps = true
 		case dupWord(rd):
 			if rd.N == nil && rd.Op == syntax.DplOut && !wordMayBeNumber(rd.Word) {
 				rd.Op = syntax.RdrAll // >&file is &>file
-				continue
+				break
 			}
 			w := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: fdDupPath}}, rd.Word.Parts...)}
 			if rd.Op == syntax.DplOut {
@@ -630,60 +699,87 @@ func rewriteFds(st *syntax.Stmt) {
 			}
 			rd.Word = w
 		}
+		redirs = append(redirs, rd)
 	}
 	if !fdOps {
 		return
 	}
-	if call != nil && len(call.Assigns) == 0 && len(call.Args) == 1 && call.Args[0].Lit() == "exec" {
-		// exec without a command: the changes stay.
-		var stmts []*syntax.Stmt
-		var std []*syntax.Redirect
-		flush := func() {
-			if len(std) > 0 {
-				stmts = append(stmts, &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord("exec")}}, Redirs: std})
-				std = nil
-			}
-		}
-		for _, rd := range st.Redirs {
-			if fdTarget(rd) {
-				flush()
-				stmts = append(stmts, fdOpStmt(st, rd))
-			} else {
-				std = append(std, rd)
-			}
-		}
-		flush()
-		chain := andChain(stmts)
-		st.Cmd, st.Redirs = chain.Cmd, chain.Redirs
+	exec := call != nil && len(call.Assigns) == 0 && len(call.Args) == 1 && call.Args[0].Lit() == "exec"
+	if !exec {
+		// The changes last for this statement only.
+		redirs = append([]*syntax.Redirect{{Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: litWord(fdScope)}}, redirs...)
+	}
+	st.Redirs = redirs
+	if len(takes) == 0 {
 		return
 	}
+	// Here-documents first, then the statement itself.
 	cmd := st.Cmd
 	if cmd == nil {
 		cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(":")}}
 	}
-	cur := &syntax.Stmt{Position: st.Position, Cmd: cmd}
-	for i := len(st.Redirs) - 1; i >= 0; {
-		rd := st.Redirs[i]
-		if !fdTarget(rd) {
-			cur.Redirs = append([]*syntax.Redirect{rd}, cur.Redirs...)
-			i--
-			continue
+	inner := &syntax.Stmt{Position: st.Position, Cmd: cmd}
+	if exec {
+		inner.Redirs, st.Redirs = st.Redirs, nil
+		if len(inner.Redirs) == 0 {
+			inner = nil
 		}
-		j := i
-		for j >= 0 && fdTarget(st.Redirs[j]) {
-			j--
-		}
-		var stmts []*syntax.Stmt
-		for _, op := range st.Redirs[j+1 : i+1] {
-			stmts = append(stmts, fdOpStmt(st, op))
-		}
-		chain := andChain(append(stmts, cur))
-		cur = &syntax.Stmt{Position: st.Position, Cmd: &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{chain}}}
-		i = j
 	}
-	scope := &syntax.Redirect{Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: litWord(fdScope)}
-	st.Cmd = cur.Cmd
-	st.Redirs = append([]*syntax.Redirect{scope}, cur.Redirs...)
+	if inner != nil {
+		takes = append(takes, inner)
+	}
+	chain := takes[0]
+	for _, next := range takes[1:] {
+		chain = &syntax.Stmt{Position: st.Position, Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, OpPos: next.Position, X: chain, Y: next}}
+	}
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{chain}}
+}
+
+// fdOpRedirect is the redirection that carries out rd, a redirection of
+// fd N >= 3, when the open handler opens it (see fdOp).
+func fdOpRedirect(rd *syntax.Redirect) *syntax.Redirect {
+	op := "close/" + rd.N.Value
+	var target []syntax.WordPart
+	switch rd.Op {
+	case syntax.DplOut, syntax.DplIn:
+		if rd.Word.Lit() != "-" {
+			op = "dup/" + rd.N.Value + "/"
+			target = rd.Word.Parts
+		}
+	default:
+		mode := "<"
+		switch rd.Op {
+		case syntax.RdrOut, syntax.ClbOut:
+			mode = ">"
+		case syntax.AppOut:
+			mode = ">>"
+		case syntax.RdrInOut:
+			mode = "<>"
+		}
+		op = "open/" + rd.N.Value + "/" + mode + "/"
+		target = tildeHome(rd.Word.Parts)
+	}
+	w := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.SglQuoted{Value: fdOpPath + op}}, target...)}
+	return &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{ValuePos: rd.N.ValuePos, ValueEnd: rd.N.ValueEnd, Value: "2"}, Word: w}
+}
+
+// tildeHome expands a leading ~ or ~/ as $HOME: once behind the
+// operation's prefix, the word no longer starts with the tilde mvdan/sh
+// would expand.
+func tildeHome(parts []syntax.WordPart) []syntax.WordPart {
+	if len(parts) == 0 {
+		return parts
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok || (lit.Value != "~" && !strings.HasPrefix(lit.Value, "~/")) {
+		return parts
+	}
+	home := &syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.ParamExp{Param: &syntax.Lit{Value: "HOME"}}}}
+	out := []syntax.WordPart{home}
+	if rest := lit.Value[1:]; rest != "" {
+		out = append(out, &syntax.Lit{Value: rest})
+	}
+	return append(out, parts[1:]...)
 }
 
 // mapfileFd turns mapfile's -u N (which mvdan/sh's lacks) into the
@@ -724,61 +820,4 @@ func wordMayBeNumber(w *syntax.Word) bool {
 	}
 	_, err := strconv.Atoi(strings.TrimSuffix(lit, "-"))
 	return err == nil
-}
-
-// fdOpStmt is the internal command for one redirection of fd N >= 3.
-func fdOpStmt(st *syntax.Stmt, rd *syntax.Redirect) *syntax.Stmt {
-	args := []*syntax.Word{litWord(fdCmd)}
-	out := &syntax.Stmt{Position: st.Position}
-	n := litWord(rd.N.Value)
-	switch rd.Op {
-	case syntax.DplOut, syntax.DplIn:
-		if rd.Word.Lit() == "-" {
-			args = append(args, litWord("close"), n)
-		} else {
-			args = append(args, litWord("dup"), n, quoteExpansions(rd.Word))
-		}
-	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
-		args = append(args, litWord("take"), n)
-		here := *rd
-		here.N = nil
-		out.Redirs = []*syntax.Redirect{&here}
-	default:
-		mode := "<"
-		switch rd.Op {
-		case syntax.RdrOut, syntax.ClbOut:
-			mode = ">"
-		case syntax.AppOut:
-			mode = ">>"
-		case syntax.RdrInOut:
-			mode = "<>"
-		}
-		args = append(args, litWord("open"), n, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: mode}}}, quoteExpansions(rd.Word))
-	}
-	out.Cmd = &syntax.CallExpr{Args: args}
-	return out
-}
-
-// quoteExpansions puts a redirection word's expansions in double quotes:
-// a redirection target is one word, never split.
-func quoteExpansions(w *syntax.Word) *syntax.Word {
-	out := &syntax.Word{}
-	for _, p := range w.Parts {
-		switch p.(type) {
-		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
-			p = &syntax.DblQuoted{Parts: []syntax.WordPart{p}}
-		}
-		out.Parts = append(out.Parts, p)
-	}
-	return out
-}
-
-// andChain joins statements with &&: the first failing redirection stops
-// the rest, and the command, as in bash.
-func andChain(stmts []*syntax.Stmt) *syntax.Stmt {
-	cur := stmts[0]
-	for _, next := range stmts[1:] {
-		cur = &syntax.Stmt{Position: cur.Position, Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, OpPos: next.Position, X: cur, Y: next}}
-	}
-	return cur
 }
