@@ -45,8 +45,8 @@ type image struct {
 }
 
 // extractScript runs once per python.wasm (and per version of memsh's site
-// modules): it prints the stdlib zip and the compiled site modules as
-// records "SIZE NAME\n" followed by SIZE bytes. The .pyc files are
+// modules): it prints the stdlib zip and the compiled site modules (for
+// -O0, -O and -OO) as records "SIZE NAME\n" followed by SIZE bytes. The .pyc files are
 // timestamp-based with mtime 0, the mtime the site directory reports, so
 // CPython takes them as up to date.
 const extractScript = `import sys
@@ -61,8 +61,10 @@ for name in sys.argv[1:]:
     src_path = '` + sitePath + `/' + name
     with open(src_path, 'rb') as f:
         src = f.read()
-    code = compile(src, src_path, 'exec', dont_inherit=True)
-    put(cache_from_source(src_path).rsplit('/', 1)[1], bytes(_code_to_timestamp_pyc(code, 0, len(src))))
+    for opt in range(3):
+        code = compile(src, src_path, 'exec', dont_inherit=True, optimize=opt)
+        pyc = cache_from_source(src_path, optimization=opt or '').rsplit('/', 1)[1]
+        put(pyc, bytes(_code_to_timestamp_pyc(code, 0, len(src))))
 out.flush()
 `
 
@@ -186,7 +188,7 @@ func parseImage(b []byte) (*image, error) {
 			return nil, fmt.Errorf("stdlib image: unexpected record %q", name)
 		}
 	}
-	if img.stdlib == nil || len(img.sitePyc) != 2 {
+	if img.stdlib == nil || len(img.sitePyc) != 3*2 {
 		return nil, errors.New("stdlib image: incomplete")
 	}
 	return img, nil

@@ -18,9 +18,7 @@ func TestPythonStdlibDir(t *testing.T) {
 	r := py(t, f, "/", "", "-c", `
 import importlib, os, sys
 mods = '''json re collections datetime decimal pathlib zipfile sqlite3 csv
-hashlib zlib bz2 zoneinfo email.message xml.etree.ElementTree argparse
-logging typing dataclasses inspect pydoc textwrap difflib
-statistics fractions tomllib importlib.resources encodings.idna
+hashlib zlib bz2 zoneinfo argparse inspect pydoc encodings.idna
 encodings.cp1252 encodings.latin_1 encodings.utf_16'''.split()
 for m in mods:
     importlib.import_module(m)
@@ -50,10 +48,12 @@ json.loads('{')`)
 // TestPythonSitePyc checks sitecustomize is loaded from its cached .pyc,
 // not compiled on every start.
 func TestPythonSitePyc(t *testing.T) {
-	r := py(t, newFS(t), "/", "", "-v", "-c", "pass")
-	want := "code object from '" + sitePath + "/__pycache__/sitecustomize.cpython-312.pyc'"
-	if r.status != 0 || !strings.Contains(r.stderr, want) {
-		t.Errorf("python3 -v: status %d, stderr lacks %q:\n%s", r.status, want, r.stderr)
+	for flag, pyc := range map[string]string{"-v": "cpython-312.pyc", "-Ov": "cpython-312.opt-1.pyc", "-OOv": "cpython-312.opt-2.pyc"} {
+		r := py(t, newFS(t), "/", "", flag, "-c", "pass")
+		want := "code object from '" + sitePath + "/__pycache__/sitecustomize." + pyc + "'"
+		if r.status != 0 || !strings.Contains(r.stderr, want) {
+			t.Errorf("python3 %s: status %d, stderr lacks %q:\n%s", flag, r.status, want, r.stderr)
+		}
 	}
 }
 
