@@ -580,6 +580,10 @@ func (g *grepper) compile(patterns []string, extended, fixed, perl, fold, word, 
 			return 2, false
 		}
 		src := patterns[0]
+		behind, body, ahead, around := perlLookaround(src)
+		if around {
+			src = `(?:` + behind + `)(?P<memshmatch>` + body + `)(?:` + ahead + `)`
+		}
 		switch {
 		case line:
 			src = `^(?:` + src + `)$`
@@ -593,10 +597,14 @@ func (g *grepper) compile(patterns []string, extended, fixed, perl, fold, word, 
 		re, err := regexp.Compile(prefix + src)
 		if err != nil {
 			msg := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
-			g.inv.Errorf("%s (memsh's -P is Go RE2 syntax: no back-references or look-around)", msg)
+			g.inv.Errorf("%s (memsh's -P is Go RE2 syntax plus a leading (?<=...), a trailing (?=...) and \\K: no back-references or other look-around)", msg)
 			return 2, false
 		}
-		g.re = re
+		if around {
+			g.re = bodyMatcher{re, re.SubexpIndex("memshmatch")}
+		} else {
+			g.re = re
+		}
 		return 0, true
 	}
 	var re *posixre.Regexp
@@ -618,6 +626,128 @@ func (g *grepper) compile(patterns []string, extended, fixed, perl, fold, word, 
 	}
 	g.re, g.pre = re, re
 	return 0, true
+}
+
+// bodyMatcher reports the span of one group as the match: the part of
+// a -P pattern outside its look-behind, \K and look-ahead.
+type bodyMatcher struct {
+	re   *regexp.Regexp
+	body int
+}
+
+func (b bodyMatcher) Match(line []byte) bool { return b.re.Match(line) }
+
+func (b bodyMatcher) FindAllSubmatchIndex(line []byte, n int) [][]int {
+	ms := b.re.FindAllSubmatchIndex(line, n)
+	for i, m := range ms {
+		ms[i] = []int{m[2*b.body], m[2*b.body+1]}
+	}
+	return ms
+}
+
+// perlLookaround splits the PCRE forms scripts use with grep -oP, which
+// Go's RE2 lacks, into what must come before the match (a leading
+// (?<=...), or everything before a top-level \K), the match, and what
+// must follow it (a trailing (?=...)). The match then runs as
+// before(match)after: the same lines match, and -o prints the middle;
+// only matches that would overlap the text around them are lost.
+// around is false when the pattern has none of these, or has a
+// top-level | that the split would change.
+func perlLookaround(src string) (behind, body, ahead string, around bool) {
+	// groupEnd returns the index just past the group opening at i.
+	groupEnd := func(s string, i int) int {
+		depth := 0
+		for j := i; j < len(s); j++ {
+			switch s[j] {
+			case '\\':
+				j++
+			case '[':
+				j = classEnd(s, j)
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	// topLevel lists the top-level positions of "|" and "\K".
+	var bars, ks []int
+	depth := 0
+	for j := 0; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			if depth == 0 && j+1 < len(src) && src[j+1] == 'K' {
+				ks = append(ks, j)
+			}
+			j++
+		case '[':
+			j = classEnd(src, j)
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				bars = append(bars, j)
+			}
+		}
+	}
+	if len(bars) > 0 || len(ks) > 1 {
+		return "", "", "", false
+	}
+	rest := src
+	if strings.HasPrefix(rest, "(?<=") {
+		end := groupEnd(rest, 0)
+		if end < 0 {
+			return "", "", "", false
+		}
+		behind, rest = rest[4:end-1], rest[end:]
+		around = true
+		if len(ks) == 1 {
+			ks[0] -= end
+		}
+	}
+	if len(ks) == 1 {
+		behind, rest = behind+rest[:ks[0]], rest[ks[0]+2:]
+		around = true
+	}
+	if strings.HasSuffix(rest, ")") {
+		for i := strings.LastIndex(rest, "(?="); i >= 0; i = strings.LastIndex(rest[:i], "(?=") {
+			if groupEnd(rest, i) == len(rest) && (i == 0 || rest[i-1] != '\\') {
+				ahead, rest = rest[i+3:len(rest)-1], rest[:i]
+				around = true
+				break
+			}
+		}
+	}
+	return behind, rest, ahead, around
+}
+
+// classEnd returns the index of the ']' closing the class opening at i.
+func classEnd(s string, i int) int {
+	j := i + 1
+	if j < len(s) && s[j] == '^' {
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++
+	}
+	for ; j < len(s); j++ {
+		switch {
+		case s[j] == '\\':
+			j++
+		case s[j] == '[' && j+1 < len(s) && s[j+1] == ':':
+			if k := strings.Index(s[j+2:], ":]"); k >= 0 {
+				j += k + 3
+			}
+		case s[j] == ']':
+			return j
+		}
+	}
+	return len(s)
 }
 
 // nothing matches no line.
