@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -11,6 +12,8 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/commands/printf"
 )
 
 // Variable attributes mvdan/sh v3.14.1 lacks: declare/local/typeset -i
@@ -147,14 +150,17 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 		args = append(args, a)
 	}
 	if printing {
-		tracked := false
-		for _, n := range names {
-			if c.exp.attr(n) != "" {
-				tracked = true
+		// memsh prints named variables itself: mvdan/sh's declare -p
+		// lacks the attributes above, bash's $'...' quoting and the
+		// trailing space of an associative array.
+		plain := true
+		for _, a := range args {
+			if a.Name == nil && a.Value != nil && strings.Trim(a.Value.Lit(), "-p") != "" {
+				plain = false
 			}
 		}
-		if tracked || on != "" {
-			words := []*syntax.Word{litWord(internalPrefix + "declare_p")}
+		if plain && len(names) > 0 {
+			words := []*syntax.Word{litWord(internalPrefix + "declare_p"), litWord(strconv.FormatUint(uint64(st.Pos().Line()), 10))}
 			for _, n := range names {
 				words = append(words, litWord(n))
 			}
@@ -467,14 +473,17 @@ func (c *core) varFlags(name string, vr expand.Variable) string {
 	return sb.String()
 }
 
-// declarePrint is `declare -p NAME...` when a name has attributes
-// mvdan/sh does not know.
-func (c *core) declarePrint(hc interp.HandlerContext, names []string) int {
+// declarePrint is `declare -p NAME...`, as bash prints it.
+func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
+	if len(args) == 0 {
+		return 2
+	}
+	prefix, names := c.errPrefix(args[0]), args[1:]
 	status := 0
 	for _, name := range names {
 		vr := hc.Env.Get(name)
 		if !vr.Declared() && c.exp.attr(name) == "" {
-			fmt.Fprintf(hc.Stderr, "bash: declare: %s: not found\n", name)
+			fmt.Fprintf(hc.Stderr, "%sdeclare: %s: not found\n", prefix, name)
 			status = 1
 			continue
 		}
@@ -489,11 +498,22 @@ func (c *core) declarePrint(hc interp.HandlerContext, names []string) int {
 			elems, keys, _, _ := elements(&expand.Config{Env: hc.Env}, name, vr, pe)
 			line += "=" + arrayBody(vr, keys, elems)
 		case vr.Kind == expand.NameRef:
-			line += "=" + dquote(vr.Str)
+			line += "=" + declQuote(vr.Str)
 		case vr.IsSet():
-			line += "=" + dquote(vr.String())
+			line += "=" + declQuote(vr.String())
 		}
 		fmt.Fprintln(hc.Stdout, line)
 	}
 	return status
+}
+
+// declQuote quotes a value as declare -p does: "..." unless it holds
+// control characters, then $'...'.
+func declQuote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return printf.ANSIQuote(s)
+		}
+	}
+	return dquote(s)
 }

@@ -42,13 +42,18 @@ func (c *core) evalParamSource(hc interp.HandlerContext, line, src string) []str
 	}
 	fields, msg := c.evalParam(hc, pe)
 	if msg != "" {
-		prefix := "bash: "
-		if c.opts.Script {
-			prefix = "bash: line " + line + ": "
-		}
-		fmt.Fprintf(hc.Stderr, "%s%s\n", prefix, msg)
+		fmt.Fprintf(hc.Stderr, "%s%s\n", c.errPrefix(line), msg)
 	}
 	return fields
+}
+
+// errPrefix starts an error message about source line line, as bash's:
+// a script (bash -c) names the line, the interactive shell does not.
+func (c *core) errPrefix(line string) string {
+	if c.opts.Script {
+		return "bash: line " + line + ": "
+	}
+	return "bash: "
 }
 
 func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]string, string) {
@@ -485,7 +490,7 @@ func arrayBody(vr expand.Variable, keys, elems []string) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString("[" + k + "]=" + dquote(elems[i]))
+		sb.WriteString("[" + k + "]=" + declQuote(elems[i]))
 	}
 	if vr.Kind == expand.Associative && len(keys) > 0 {
 		sb.WriteByte(' ')
