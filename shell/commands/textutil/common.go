@@ -133,9 +133,24 @@ func outputFailed(inv *command.Invocation, err error) int {
 	return 1
 }
 
-// newWriter is the buffered stdout every command writes through.
+// newWriter is the buffered stdout every command writes through. From
+// then on a message to stderr first flushes it, as glibc's error() does
+// with stdout, so `cmd a missing b 2>&1` keeps GNU's order.
 func newWriter(inv *command.Invocation) *bufio.Writer {
-	return bufio.NewWriterSize(inv.Stdout, bufSize)
+	w := bufio.NewWriterSize(inv.Stdout, bufSize)
+	inv.Stderr = flushFirst{w, inv.Stderr}
+	return w
+}
+
+// flushFirst writes to stderr after flushing the pending stdout.
+type flushFirst struct {
+	out    *bufio.Writer
+	stderr io.Writer
+}
+
+func (f flushFirst) Write(p []byte) (int, error) {
+	f.out.Flush()
+	return f.stderr.Write(p)
 }
 
 // operands returns the file operands, or "-" when there are none.
@@ -210,7 +225,10 @@ func expandAbbrev(fs *pflag.FlagSet, argv []string) ([]string, string) {
 			continue
 		}
 		name, value, hasValue := strings.Cut(a[2:], "=")
-		if fs.Lookup(name) != nil {
+		if f := fs.Lookup(name); f != nil {
+			if hasValue && f.Value.Type() == "bool" {
+				return nil, fmt.Sprintf("option '--%s' doesn't allow an argument", name)
+			}
 			continue
 		}
 		var matches []string
@@ -222,6 +240,9 @@ func expandAbbrev(fs *pflag.FlagSet, argv []string) ([]string, string) {
 		switch len(matches) {
 		case 0:
 		case 1:
+			if hasValue && fs.Lookup(matches[0]).Value.Type() == "bool" {
+				return nil, fmt.Sprintf("option '--%s' doesn't allow an argument", matches[0])
+			}
 			args[i] = "--" + matches[0]
 			if hasValue {
 				args[i] += "=" + value

@@ -30,7 +30,9 @@ type sumAlgo struct {
 var sumAlgos = []sumAlgo{
 	{"md5sum", "MD5", 128, "The sums are computed as described in RFC 1321.", md5.New},
 	{"sha1sum", "SHA1", 160, "The sums are computed as described in FIPS-180-1.", sha1.New},
+	{"sha224sum", "SHA224", 224, "The sums are computed as described in RFC 3874.", sha256.New224},
 	{"sha256sum", "SHA256", 256, "The sums are computed as described in FIPS-180-2.", sha256.New},
+	{"sha384sum", "SHA384", 384, "The sums are computed as described in FIPS-180-2.", sha512.New384},
 	{"sha512sum", "SHA512", 512, "The sums are computed as described in FIPS-180-2.", sha512.New},
 }
 

@@ -47,7 +47,9 @@ func runTac(ctx context.Context, inv *command.Invocation) int {
 			return 1
 		}
 	}
-	out := newWriter(inv)
+	// GNU tac keeps its own output buffer until the end, so its messages
+	// come before the output: no flush before them (not newWriter).
+	out := bufio.NewWriterSize(inv.Stdout, bufSize)
 	status := 0
 	for _, name := range operands(args) {
 		data, err := readAllInput(ctx, inv, name)
