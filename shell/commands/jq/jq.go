@@ -95,6 +95,13 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	}
 	if opts.order != nil {
 		opts.order.scanQuery(query)
+		// jq builds $ARGS as {positional, named}, named in option order.
+		opts.order.record([]string{"positional", "named"}, filterRank)
+		named := make([]string, len(opts.names))
+		for i, n := range opts.names {
+			named[i] = strings.TrimPrefix(n, "$")
+		}
+		opts.order.record(named, filterRank)
 	}
 	key := onlyIndexKey(query)
 	names := append(slices.Clone(opts.names), "$ARGS")
