@@ -130,11 +130,12 @@ func New(opts Options) (*Session, error) {
 		c.fs = memfs.New(fo)
 	}
 	c.py = opts.Python
-	c.cmds = make(map[string]command.Command)
-	for _, cmd := range commands.All() {
+	all, shellCmds := commands.All(), c.shellCommands()
+	c.cmds = make(map[string]command.Command, len(all)+len(shellCmds))
+	for _, cmd := range all {
 		c.cmds[cmd.Name] = cmd
 	}
-	for _, cmd := range c.shellCommands() {
+	for _, cmd := range shellCmds {
 		c.cmds[cmd.Name] = cmd
 	}
 	names := make([]string, 0, len(c.cmds))

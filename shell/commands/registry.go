@@ -3,6 +3,8 @@
 package commands
 
 import (
+	"slices"
+
 	"memsh/shell/command"
 	"memsh/shell/commands/archive"
 	"memsh/shell/commands/awk"
@@ -20,8 +22,7 @@ import (
 
 // All returns every registered command.
 func All() []command.Command {
-	var all []command.Command
-	for _, table := range [][]command.Command{
+	tables := [][]command.Command{
 		fileutil.Commands(),
 		textutil.Commands(),
 		grep.Commands(),
@@ -34,8 +35,6 @@ func All() []command.Command {
 		sed.Commands(),
 		archive.Commands(),
 		binutil.Commands(),
-	} {
-		all = append(all, table...)
 	}
-	return all
+	return slices.Concat(tables...)
 }
