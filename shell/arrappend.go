@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -14,51 +15,119 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Appending to an array, `name+=(WORDS...)`, costs O(len) in mvdan/sh
-// v3.14.1: every append clones the whole list (Runner.assignVal), so a
-// loop that builds an array of n elements takes O(n²). memsh rewrites a
-// statement that is only such an append into
+// Appending to an array costs O(len) in mvdan/sh v3.14.1: every
+// `name+=(WORDS...)` and every `name[i]=VALUE` clones the whole list
+// (Runner.assignVal, setVarWithIndex), so a loop that builds an array of
+// n elements takes O(n²). memsh rewrites a statement that is only such
+// an assignment (fastAssign):
 //
-//	if [[ -o xtrace ]]; then name+=(WORDS...); else __memsh_append name WORDS...; fi
+//	name+=(WORDS...)  ->  if [[ -o xtrace || -o allexport ]]; then name+=(WORDS...)
+//	                      else __memsh_append name WORDS...; fi
+//	name[IDX]=VALUE   ->  if [[ -o xtrace || -o allexport ]]; then name[IDX]=VALUE
+//	                      else __memsh_v=VALUE; __memsh_setelem name MODE IDX ||
+//	                           name[IDX]="$__memsh_v"; fi
 //
 // The words expand as command arguments, exactly as array elements do
-// (field splitting, globbing, "$@"). The internal command appends them in
-// amortized O(1) (appendArray), writing the runner's variables directly.
-// Under set -x the original statement runs, so the trace shows it as
-// bash does; [[ ]] is not traced by mvdan/sh.
+// (field splitting, globbing, "$@"); VALUE expands as an assignment. The
+// internal commands append in amortized O(1) (tipTable), writing the
+// runner's variables directly. An element assignment is handled when it
+// lands just past the last element (`a[${#a[@]}]=x`, or `a[i]=x` with i
+// counting up); anywhere else __memsh_setelem fails and mvdan/sh assigns
+// the value already expanded. IDX is only a number, a variable or
+// ${#array[@]}, which read nothing and change nothing, so evaluating
+// it twice is harmless. Under set -x the original statement runs, so the
+// trace shows it as bash does ([[ ]] is not traced by mvdan/sh); under
+// set -a too, as mvdan/sh then exports what it assigns.
 //
-// Only the plain form is rewritten: one assignment, no [i]= indexes, no
-// command or process substitution in the words (their status is the
-// statement's), not under declare/local/export/readonly. Anything the
-// internal command is unsure of (associative arrays, sparse arrays,
-// namerefs, readonly variables, an mvdan/sh whose internals moved) goes
-// back to mvdan/sh's own assignment through eval.
+// Only plain statements are rewritten: one assignment, no command or
+// process substitution (their status is the statement's), no [i]= in an
+// array list, not under declare/local/export/readonly. Targets the
+// internal commands are unsure of (associative and sparse arrays,
+// namerefs, an mvdan/sh whose internals moved) go back to mvdan/sh's own
+// assignment.
 
-const appendCmd = internalPrefix + "append"
+const (
+	appendCmd  = internalPrefix + "append"
+	setElemCmd = internalPrefix + "setelem"
+	elemVar    = internalPrefix + "v"
+)
 
-// isArrayAppend reports whether st is a statement appendCall rewrites.
-func isArrayAppend(st *syntax.Stmt) bool {
-	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) != 0 || len(ce.Assigns) != 1 || len(st.Redirs) != 0 || st.Coprocess {
+// isFastAssign reports whether st is a statement fastAssign rewrites.
+func isFastAssign(st *syntax.Stmt) bool {
+	as := soleAssign(st)
+	if as == nil || as.Naked || as.Name == nil || strings.HasPrefix(as.Name.Value, internalPrefix) || specialVars[as.Name.Value] {
 		return false
 	}
-	as := ce.Assigns[0]
-	if !as.Append || as.Naked || as.Index != nil || as.Array == nil || as.Name == nil || as.Value != nil {
-		return false
-	}
-	if strings.HasPrefix(as.Name.Value, internalPrefix) || specialVars[as.Name.Value] {
-		return false
-	}
-	for _, el := range as.Array.Elems {
-		if el.Index != nil || el.Value == nil || hasSubst(el.Value) {
-			return false
+	switch {
+	case as.Append && as.Index == nil && as.Array != nil && as.Value == nil:
+		for _, el := range as.Array.Elems {
+			if el.Index != nil || el.Value == nil || hasSubst(el.Value) {
+				return false
+			}
 		}
+		return true
+	case !as.Append && as.Index != nil && as.Array == nil && as.Value != nil:
+		_, _, ok := elemIndex(as.Index)
+		return ok && !hasSubst(as.Value)
 	}
-	return true
+	return false
 }
 
-// specialVars are the names mvdan/sh computes instead of storing.
-var specialVars = map[string]bool{"RANDOM": true, "SRANDOM": true, "DIRSTACK": true, "PPID": true}
+// soleAssign is the assignment a statement consists of, or nil.
+func soleAssign(st *syntax.Stmt) *syntax.Assign {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 0 || len(ce.Assigns) != 1 || len(st.Redirs) != 0 || st.Coprocess {
+		return nil
+	}
+	return ce.Assigns[0]
+}
+
+// specialVars are the names mvdan/sh (or memsh, see paramexp.go)
+// computes instead of storing.
+var specialVars = map[string]bool{
+	"RANDOM": true, "SRANDOM": true, "DIRSTACK": true, "PPID": true,
+	"SECONDS": true, "LINENO": true, "EPOCHSECONDS": true, "EPOCHREALTIME": true, "BASHPID": true,
+}
+
+// elemIndex classifies an element assignment's index: a decimal number
+// ("n"), a variable ("v": i, $i or ${i}), or an array's length ("c":
+// ${#a[@]}); ok is false for anything else.
+func elemIndex(x syntax.ArithmExpr) (mode, arg string, ok bool) {
+	w, isWord := x.(*syntax.Word)
+	if !isWord || len(w.Parts) != 1 {
+		return "", "", false
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.Lit:
+		switch {
+		case isDecimal(p.Value):
+			return "n", p.Value, true
+		case syntax.ValidName(p.Value) && !specialVars[p.Value]:
+			return "v", p.Value, true
+		}
+	case *syntax.ParamExp:
+		if p.Param == nil || !syntax.ValidName(p.Param.Value) || specialVars[p.Param.Value] ||
+			p.Excl || p.Width || p.IsSet || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Names != 0 {
+			return "", "", false
+		}
+		if p.Length {
+			if idx, ok := p.Index.(*syntax.Word); ok && (idx.Lit() == "@" || idx.Lit() == "*") {
+				return "c", p.Param.Value, true
+			}
+			return "", "", false
+		}
+		if p.Index == nil {
+			return "v", p.Param.Value, true
+		}
+	}
+	return "", "", false
+}
+
+// isDecimal reports whether s is a decimal number as bash's arithmetic
+// reads it (no leading zero, which would make it octal).
+func isDecimal(s string) bool {
+	return s == "0" || (s != "" && s[0] != '0' && len(s) < 10 && strings.Trim(s, "0123456789") == "")
+}
 
 func hasSubst(w *syntax.Word) bool {
 	found := false
@@ -72,43 +141,103 @@ func hasSubst(w *syntax.Word) bool {
 	return found
 }
 
-// appendCall rewrites st as described above, if it is still a plain
-// append. It runs after the other rewrites, so the words it copies into
-// the call are already rewritten and are not walked again, and an append
+// fastAssign rewrites st as described above, if it is still a plain
+// assignment. It runs after the other rewrites, so the words it copies
+// are already rewritten and are not walked again, and an assignment
 // another rewrite has changed (an integer or case-converting variable's,
 // see attrs.go) is left as it is.
-func appendCall(st *syntax.Stmt) {
-	if !isArrayAppend(st) {
+func fastAssign(st *syntax.Stmt) {
+	if !isFastAssign(st) {
 		return
 	}
 	ce := st.Cmd.(*syntax.CallExpr)
 	as := ce.Assigns[0]
-	args := []*syntax.Word{litWord(appendCmd), litWord(as.Name.Value)}
-	for _, el := range as.Array.Elems {
-		args = append(args, el.Value)
-	}
 	pos := st.Position
-	call := &syntax.CallExpr{Args: args}
-	xtrace := &syntax.TestClause{Left: pos, Right: pos, X: &syntax.UnaryTest{OpPos: pos, Op: syntax.TsOptSet, X: litWord("xtrace")}}
+	stmt := func(cmd syntax.Command) *syntax.Stmt { return &syntax.Stmt{Position: pos, Cmd: cmd} }
+	var fast []*syntax.Stmt
+	if as.Array != nil {
+		args := []*syntax.Word{litWord(appendCmd), litWord(as.Name.Value)}
+		for _, el := range as.Array.Elems {
+			args = append(args, el.Value)
+		}
+		fast = []*syntax.Stmt{stmt(&syntax.CallExpr{Args: args})}
+	} else {
+		mode, arg, _ := elemIndex(as.Index)
+		set := &syntax.CallExpr{Assigns: []*syntax.Assign{{Name: &syntax.Lit{Value: elemVar}, Value: as.Value}}}
+		call := &syntax.CallExpr{Args: []*syntax.Word{litWord(setElemCmd), litWord(as.Name.Value), litWord(mode), litWord(arg)}}
+		slow := &syntax.CallExpr{Assigns: []*syntax.Assign{{Name: as.Name, Index: as.Index, Value: &syntax.Word{Parts: []syntax.WordPart{
+			&syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: elemVar}}}},
+		}}}}}
+		fast = []*syntax.Stmt{stmt(set), stmt(&syntax.BinaryCmd{OpPos: pos, Op: syntax.OrStmt, X: stmt(call), Y: stmt(slow)})}
+	}
+	opt := func(name string) syntax.TestExpr {
+		return &syntax.UnaryTest{OpPos: pos, Op: syntax.TsOptSet, X: litWord(name)}
+	}
+	cond := &syntax.TestClause{Left: pos, Right: pos, X: &syntax.BinaryTest{OpPos: pos, Op: syntax.OrTest, X: opt("xtrace"), Y: opt("allexport")}}
 	st.Cmd = &syntax.IfClause{
 		Position: pos, ThenPos: pos, FiPos: pos,
-		Cond: []*syntax.Stmt{{Position: pos, Cmd: xtrace}},
-		Then: []*syntax.Stmt{{Position: pos, Cmd: ce}},
-		Else: &syntax.IfClause{Position: pos, FiPos: pos, Then: []*syntax.Stmt{{Position: pos, Cmd: call}}},
+		Cond: []*syntax.Stmt{stmt(cond)},
+		Then: []*syntax.Stmt{stmt(ce)},
+		Else: &syntax.IfClause{Position: pos, FiPos: pos, Then: fast},
 	}
 }
 
-// appendArray runs `__memsh_append name words...`: it appends words to
-// the array name in the calling runner's variables, and gives the
-// command to run instead (the status, or mvdan/sh's own assignment).
+// appendArray runs `__memsh_append name words...`, and gives the
+// command to run instead: the status, or mvdan/sh's own assignment.
 func appendArray(ctx context.Context, hc interp.HandlerContext, args []string) ([]string, error) {
 	if len(args) < 2 {
 		return statusArgs(2), nil
 	}
 	name, words := args[1], args[2:]
+	if out, ok := growArray(ctx, hc, name, -1, words); ok {
+		return out, nil
+	}
+	return slowAppend(name, words), nil
+}
+
+// setElem runs `__memsh_setelem name mode arg` (see elemIndex), with
+// the value in $__memsh_v; it fails when mvdan/sh must assign it.
+func setElem(ctx context.Context, hc interp.HandlerContext, args []string) ([]string, error) {
+	if len(args) != 4 {
+		return statusArgs(2), nil
+	}
+	name, mode, arg := args[1], args[2], args[3]
+	at := -1
+	switch mode {
+	case "n":
+		at, _ = strconv.Atoi(arg)
+	case "v":
+		if v := hc.Env.Get(arg); v.Kind == expand.String && isDecimal(v.Str) {
+			at, _ = strconv.Atoi(v.Str)
+		}
+	case "c":
+		switch v := hc.Env.Get(arg); {
+		case v.Kind == expand.Indexed:
+			at = len(v.List)
+		case v.Kind == expand.Associative:
+			at = len(v.Map)
+		case v.IsSet():
+			at = 1
+		default:
+			at = 0
+		}
+	}
+	if at < 0 {
+		return statusArgs(1), nil
+	}
+	if out, ok := growArray(ctx, hc, name, at, []string{hc.Env.Get(elemVar).Str}); ok {
+		return out, nil
+	}
+	return statusArgs(1), nil
+}
+
+// growArray appends words to the array name in the calling runner's
+// variables; at, unless negative, is the index the first word must get.
+// ok is false when mvdan/sh must do the assignment: out is then nil.
+func growArray(ctx context.Context, hc interp.HandlerContext, name string, at int, words []string) (out []string, ok bool) {
 	env, ok := runnerEnv(hc.Env)
 	if !ok {
-		return slowAppend(name, words), nil
+		return nil, false
 	}
 	vr := env.Get(name)
 	var list []string
@@ -119,21 +248,24 @@ func appendArray(ctx context.Context, hc interp.HandlerContext, args []string) (
 		msg := "bash: " + name + ": readonly variable\n"
 		if inSubshell(env) {
 			io.WriteString(hc.Stderr, msg)
-			return []string{"exit", "1"}, nil
+			return []string{"exit", "1"}, true
 		}
 		stopLine(ctx, hc.Stderr, msg)
-		return statusArgs(1), nil
+		return statusArgs(1), true
 	case vr.Kind == expand.NameRef || vr.Kind == expand.Associative:
-		return slowAppend(name, words), nil
+		return nil, false
 	case vr.Kind == expand.Indexed:
 		if vr.Indexes != nil {
-			return slowAppend(name, words), nil
+			return nil, false
 		}
 		list = vr.List
 	case vr.Kind == expand.String && vr.IsSet():
 		list = []string{vr.Str}
 	case vr.Kind != expand.Unknown && vr.Kind != expand.String:
-		return slowAppend(name, words), nil
+		return nil, false
+	}
+	if at >= 0 && at != len(list) {
+		return nil, false
 	}
 	// A plain assignment: a local of an enclosing function stays that
 	// function's (mvdan/sh clears the flag the same way).
@@ -145,12 +277,12 @@ func appendArray(ctx context.Context, hc interp.HandlerContext, args []string) (
 	vr.Map = nil
 	vr.List = tips.append(list, words)
 	if err := env.Set(name, vr); err != nil {
-		return slowAppend(name, words), nil
+		return nil, false
 	}
 	if !isFunc(hc, "true") {
-		return []string{"true"}, nil // mvdan/sh's builtin: no exec handler round trip
+		return []string{"true"}, true // mvdan/sh's builtin: no exec handler round trip
 	}
-	return statusArgs(0), nil
+	return statusArgs(0), true
 }
 
 // inSubshell reports whether env, a runner's variables, belongs to a

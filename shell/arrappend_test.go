@@ -47,6 +47,26 @@ c+=(x) | cat; echo "${c[*]}"; { c+=(bg); echo "${c[*]}"; } & wait; c+=(5); echo 
 	})
 }
 
+// The expected outputs are GNU bash 5.2's.
+func TestArrayElemAssign(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "counting index", script: `for ((i=0;i<5;i++)); do a[i]=$((i*i)); done; for ((i=0;i<3;i++)); do b[$i]="v $i"; done; declare -p a b`,
+			stdout: "declare -a a=([0]=\"0\" [1]=\"1\" [2]=\"4\" [3]=\"9\" [4]=\"16\")\ndeclare -a b=([0]=\"v 0\" [1]=\"v 1\" [2]=\"v 2\")\n"},
+		{name: "length index", script: `c=(); for x in p q 'r s'; do c[${#c[@]}]=$x; done; declare -p c`,
+			stdout: `declare -a c=([0]="p" [1]="q" [2]="r s")` + "\n"},
+		{name: "elsewhere", script: `d=(1 2 3); d[1]=X; d[3]=Y; d[10]=Z; d[${#d[@]}]=W; declare -p d; s=foo; s[1]=bar; s[0]=baz; declare -p s; n=010; o=(); o[n]=x; declare -p o`,
+			stdout: "declare -a d=([0]=\"1\" [1]=\"X\" [2]=\"3\" [3]=\"Y\" [5]=\"W\" [10]=\"Z\")\ndeclare -a s=([0]=\"baz\" [1]=\"bar\")\ndeclare -a o=([8]=\"x\")\n"},
+		{name: "associative", script: `declare -A m; m[k]=v; k=0; m[k]=w; m[$k]=z; m[${#m[@]}]=n; echo "${m[k]} ${m[0]} ${m[2]} ${#m[@]}"`,
+			stdout: "w z n 3\n"},
+		{name: "value is not split or globbed", setup: "cd /tmp && touch g1", script: `cd /tmp; f=(); f[0]=*; g='* x'; f[1]=$g; declare -p f`,
+			stdout: `declare -a f=([0]="*" [1]="* x")` + "\n"},
+		{name: "scopes", script: `h() { local l=(a); l[1]=b; l[${#l[@]}]=c; echo "${l[*]}"; gl[0]=1; }; h; echo "[${l[*]}] ${gl[*]}"; q=(1); (q[1]=sub; echo "${q[*]}"); q[1]=par; echo "${q[*]}"; q[2]=p | cat; echo "${q[*]}"`,
+			stdout: "a b c\n[] 1\n1 sub\n1 par\n1 par\n"},
+		{name: "readonly", script: "readonly r=(1); r[1]=2; echo no\necho after $?",
+			stdout: "after 1\n", stderr: "bash: r: readonly variable\n"},
+	})
+}
+
 // TestArrayAppendFallback checks that an environment memsh cannot see
 // into hands the assignment back to mvdan/sh, quoted.
 func TestArrayAppendFallback(t *testing.T) {
@@ -100,18 +120,26 @@ func TestTipTable(t *testing.T) {
 	}
 }
 
-// BenchmarkArrayAppendLinear is `for ((i=0;i<N;i++)); do arr+=("$i"); done`;
-// the cost per append must not grow with N.
+// BenchmarkArrayAppendLinear builds an array of N elements with
+// `arr+=("$i")`, `arr[i]=$i` and `arr[${#arr[@]}]=$i`; the cost per
+// element must not grow with N.
 func BenchmarkArrayAppendLinear(b *testing.B) {
-	for _, n := range []int{1000, 10000, 40000} {
-		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			s := newTestSession(b, Options{})
-			script := fmt.Sprintf(`unset arr; for ((i=0;i<%d;i++)); do arr+=("$i"); done`, n)
-			b.ReportAllocs()
-			for b.Loop() {
-				benchRun(b, s, script)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/append")
-		})
+	forms := []struct{ name, stmt string }{
+		{"append", `arr+=("$i")`},
+		{"index", `arr[i]=$i`},
+		{"length", `arr[${#arr[@]}]=$i`},
+	}
+	for _, f := range forms {
+		for _, n := range []int{1000, 10000, 40000} {
+			b.Run(fmt.Sprintf("%s/N=%d", f.name, n), func(b *testing.B) {
+				s := newTestSession(b, Options{})
+				script := fmt.Sprintf(`unset arr; for ((i=0;i<%d;i++)); do %s; done`, n, f.stmt)
+				b.ReportAllocs()
+				for b.Loop() {
+					benchRun(b, s, script)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/append")
+			})
+		}
 	}
 }

@@ -147,6 +147,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.expandBuiltin(hc, args), nil // rewrite_expand.go
 	case appendCmd:
 		return appendArray(ctx, hc, args)
+	case setElemCmd:
+		return setElem(ctx, hc, args)
 	case "set":
 		if len(args) == 1 {
 			printSet(hc)

@@ -39,7 +39,7 @@ func needsRewrite(src string) bool {
 	return fdNeedsRewrite(src) || needsExpandRewrite(src) || strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
 		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select") || strings.Contains(src, "PIPESTATUS") || mentionsCallStack(src) ||
-		strings.Contains(src, "+=(")
+		strings.Contains(src, "+=(") || strings.Contains(src, "]=")
 }
 
 func newParser() *syntax.Parser {
@@ -59,7 +59,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			rewriteFds(n) // fds above 2 (fds.go)
-			if isArrayAppend(n) {
+			if isFastAssign(n) {
 				appends = append(appends, n)
 			}
 			if sub, ok := n.Cmd.(*syntax.Subshell); ok {
@@ -145,7 +145,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 		return true
 	})
 	for _, st := range appends {
-		appendCall(st)
+		fastAssign(st)
 	}
 	return err
 }
