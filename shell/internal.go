@@ -134,9 +134,10 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 	return 0, false
 }
 
-// subshell runs src (a subshell's body that sets a trap, see
+// subshell runs src (a subshell's body that sets a trap or divides, see
 // trapSubshell) in a copy of the calling runner, as a whole script, so
-// its EXIT trap runs when it ends, as bash's subshell runs it.
+// its EXIT trap runs when it ends, as bash's subshell runs it, and a
+// division by zero ends it and not the line.
 func (c *core) subshell(ctx context.Context, p *proc, src string) int {
 	hc := interp.HandlerCtx(ctx)
 	parent := callingRunner(hc)
@@ -159,7 +160,16 @@ func (c *core) subshell(ctx context.Context, p *proc, src string) int {
 		fmt.Fprintf(p.stdio.Stderr, "bash: subshell: %v\n", err)
 		return 1
 	}
-	return exitCode(r.Run(ctx, f))
+	// An error that stops a line (a division by zero) stops only this
+	// subshell, with status 1, as in bash.
+	subCtx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	subCtx = context.WithValue(subCtx, lineStopKey{}, stop)
+	err = r.Run(subCtx, f)
+	if ctx.Err() == nil && errors.Is(context.Cause(subCtx), errLineStopped) {
+		return 1
+	}
+	return exitCode(err)
 }
 
 // callingRunner is the runner a handler was called from (mvdan/sh keeps

@@ -63,7 +63,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				appends = append(appends, n)
 			}
 			if sub, ok := n.Cmd.(*syntax.Subshell); ok {
-				if src, ok := trapSubshell(sub.Stmts); ok {
+				if src, ok := trapSubshell(sub.Stmts, src); ok {
 					n.Cmd = subshellCall(src)
 					return true
 				}
@@ -91,7 +91,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				}
 			}
 		case *syntax.CmdSubst:
-			if src, ok := trapSubshell(n.Stmts); ok {
+			if src, ok := trapSubshell(n.Stmts, src); ok {
 				n.Stmts = []*syntax.Stmt{{Cmd: subshellCall(src)}}
 				return true
 			}
@@ -275,11 +275,11 @@ const (
 // v3.14.1 never runs a subshell's EXIT trap; such a body is run by the
 // internal subshell command instead (internal.go), as a whole script in
 // a copy of the runner, which runs the trap when it ends.
-func trapSubshell(stmts []*syntax.Stmt) (string, bool) {
+func trapSubshell(stmts []*syntax.Stmt, src string) (string, bool) {
 	found := false
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
-			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "trap" {
+			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "trap" || dividesSubshell(n) {
 				found = true
 			}
 			return !found
@@ -287,6 +287,9 @@ func trapSubshell(stmts []*syntax.Stmt) (string, bool) {
 	}
 	if !found {
 		return "", false
+	}
+	if text, ok := bodySource(stmts, src); ok {
+		return text, true
 	}
 	var buf bytes.Buffer
 	pr := syntax.NewPrinter()

@@ -288,6 +288,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		return 1, errors.New("shell: Run on a closed session")
 	}
 	stdout, stderr := lockedPair(stdio.Stdout, stdio.Stderr)
+	stderr = newUnboundWriter(stderr, "bash", 127)
 	s.lastOut, s.lastErr = stdout, stderr
 
 	runCtx, cancel := ctx, context.CancelFunc(func() {})
@@ -418,6 +419,7 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 				continue
 			}
 			clear(r.Vars)
+			startStmt(stderr, st.Pos().Line())
 			res.err = r.Run(lineCtx, st)
 			if ctx.Err() == nil && errors.Is(context.Cause(lineCtx), errLineStopped) {
 				// The message is printed; the line's status is 1.
@@ -425,6 +427,9 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 				res.err = interp.ExitStatus(1)
 			}
 			res.status = exitCode(res.err)
+			if code, ok := unboundExit(stderr); ok && r.Exited() {
+				res.status = code
+			}
 			res.lastExit = res.status
 			if !r.Exited() {
 				setTopPipeStatus(r, st, res.status)

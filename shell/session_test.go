@@ -150,7 +150,7 @@ func TestBashCommand(t *testing.T) {
 		{name: "child cannot change parent", script: "bash -c 'cd /tmp; X=1'; pwd; echo ${X:-unset}", stdout: "/home/user\nunset\n"},
 		{name: "shares memfs", script: "bash -c 'echo data > /tmp/f'; read x < /tmp/f; echo $x", stdout: "data\n"},
 		{name: "-e", script: "bash -e -c 'false; echo no'; echo $?", stdout: "1\n"},
-		{name: "-u", script: "bash -u -c 'echo $nope'; echo $?", stdout: "1\n", stderr: "nope: unbound variable\n"},
+		{name: "-u", script: "bash -u -c 'echo $nope'; echo $?", stdout: "127\n", stderr: "bash: line 1: nope: unbound variable\n"},
 		{name: "-x", script: "bash -x -c 'echo hi'", stdout: "hi\n", stderr: "+ echo hi\n"},
 		{name: "-o pipefail", script: "bash -o pipefail -c 'false | true'; echo $?", stdout: "1\n"},
 		{name: "EXIT trap", script: `bash -c 'trap "echo bye" EXIT; echo hi'`, stdout: "hi\nbye\n"},

@@ -185,9 +185,10 @@ func (c *core) runChild(ctx context.Context, p *proc, ch childShell) int {
 		fmt.Fprintf(p.stdio.Stderr, "bash: %v\n", err)
 		return 2
 	}
-	interp.StdIO(stdin, p.stdio.Stdout, p.stdio.Stderr)(r)
+	errw := childStderr(p.stdio.Stderr, ch)
+	interp.StdIO(stdin, p.stdio.Stdout, errw)(r)
 	inheritFds(ctx, r)
-	res := c.runStatements(ctx, r, ch.script, ch.prefix, p.stdio.Stderr, nil)
+	res := c.runStatements(ctx, r, ch.script, ch.prefix, errw, nil)
 	status := res.status
 	if !r.Exited() && ctx.Err() == nil {
 		// The script ended without exit: like bash, leave through exit so

@@ -1,0 +1,121 @@
+package shell
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Errors that end a shell in bash but only a subshell, or that bash
+// words differently from mvdan/sh.
+
+// dividesSubshell reports whether n is an arithmetic division whose
+// divisor guardDivisions checks: a subshell or command substitution
+// holding one runs through the internal subshell command, so dividing
+// by zero ends that subshell and not the whole line.
+func dividesSubshell(n syntax.Node) bool {
+	b, ok := n.(*syntax.BinaryArithm)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case syntax.Quo, syntax.Rem, syntax.QuoAssgn, syntax.RemAssgn:
+		return plainDivisor(b.Y)
+	}
+	return false
+}
+
+// unboundWriter is a shell's stderr. mvdan/sh reports `set -u`'s
+// unbound variable as "NAME: unbound variable" and exits with status 1;
+// bash says "bash: line N: NAME: unbound variable" and bash -c exits
+// with 127 (a script file with 1). The writer rewords the message and
+// notes it, for runStatements to give the status.
+type unboundWriter struct {
+	w       io.Writer
+	prefix  string       // "bash", or the script's name
+	status  int          // the shell's status after the error
+	line    atomic.Int64 // line of the statement running
+	unbound atomic.Bool  // the message was written
+}
+
+func newUnboundWriter(w io.Writer, prefix string, status int) *unboundWriter {
+	if uw, ok := w.(*unboundWriter); ok {
+		w = uw.w
+	}
+	return &unboundWriter{w: w, prefix: prefix, status: status}
+}
+
+var unboundSuffix = []byte(": unbound variable\n")
+
+func (u *unboundWriter) Write(p []byte) (int, error) {
+	if !bytes.HasSuffix(p, unboundSuffix) || bytes.Count(p, []byte("\n")) != 1 || !validAssignTarget(string(p[:len(p)-len(unboundSuffix)])) {
+		return u.w.Write(p)
+	}
+	u.unbound.Store(true)
+	msg := u.prefix + ": line " + strconv.FormatInt(u.line.Load(), 10) + ": " + string(p)
+	if _, err := io.WriteString(u.w, msg); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// startStmt notes the line of the statement about to run.
+func startStmt(w io.Writer, line uint) {
+	if u, ok := w.(*unboundWriter); ok {
+		u.line.Store(int64(line))
+		u.unbound.Store(false)
+	}
+}
+
+// unboundExit is the status of a shell that exited on an unbound
+// variable, or ok false.
+func unboundExit(w io.Writer) (int, bool) {
+	if u, ok := w.(*unboundWriter); ok && u.unbound.Load() {
+		return u.status, true
+	}
+	return 0, false
+}
+
+// childStderr is a child shell's stderr: bash -c names itself by $0 and
+// exits with 127 on an unbound variable, a script by its file and 1.
+func childStderr(w io.Writer, ch childShell) *unboundWriter {
+	if strings.HasSuffix(ch.prefix, ": -c") {
+		return newUnboundWriter(w, ch.argv0, 127)
+	}
+	return newUnboundWriter(w, ch.prefix, 1)
+}
+
+// bodySource is the text of stmts as written in src, so that messages
+// quoting it (a division by zero's expression) read as the user wrote
+// it; ok is false when src does not hold them or they hold a
+// here-document (whose body lies outside the statements' span).
+func bodySource(stmts []*syntax.Stmt, src string) (string, bool) {
+	if len(stmts) == 0 {
+		return "", false
+	}
+	start, end := stmts[0].Pos(), stmts[len(stmts)-1].End()
+	if !start.IsValid() || !end.IsValid() || start.Offset() > end.Offset() || end.Offset() > uint(len(src)) {
+		return "", false
+	}
+	hdoc := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if r, ok := n.(*syntax.Redirect); ok && r.Hdoc != nil {
+				hdoc = true
+			}
+			return !hdoc
+		})
+	}
+	if hdoc {
+		return "", false
+	}
+	text := src[start.Offset():end.Offset()] + "\n"
+	if _, err := newParser().Parse(strings.NewReader(text), ""); err != nil {
+		return "", false
+	}
+	return text, true
+}
