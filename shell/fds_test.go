@@ -57,8 +57,16 @@ func TestRewriteFdsIdempotent(t *testing.T) {
 		"read -r a <&3",
 		"while read -u 3 a; do :; done 3<f",
 		"echo >&$fd 2>&1",
+		"exec 3<<EOF\nx $y\nEOF\n",
+		"cat <<A 4<<'B'\na\nA\nb\nB\n",
+		"echo 3>~/f 4>\"$f x\" 5>&4- {y}>&-",
+		"mapfile -t -u 3 arr; readarray -u$fd a",
+		"f() { echo; } 3>&1",
 	} {
 		once := s.c.rewriteSource(src, "t")
+		if _, err := newParser().Parse(strings.NewReader(once), ""); err != nil {
+			t.Errorf("%q: rewritten %q does not parse: %v", src, once, err)
+		}
 		twice := s.c.rewriteSource(once, "t")
 		if once != twice {
 			t.Errorf("%q:\n once %q\ntwice %q", src, once, twice)
@@ -66,5 +74,15 @@ func TestRewriteFdsIdempotent(t *testing.T) {
 		if strings.Contains(once, "unsupported") {
 			t.Errorf("%q: %q", src, once)
 		}
+	}
+}
+
+// TestFdsConcurrent: background jobs and pipeline parts write through
+// one descriptor at once (run with -race).
+func TestFdsConcurrent(t *testing.T) {
+	s := newTestSession(t, Options{})
+	out, errs, st := run(t, s, "exec 3>f; for i in 1 2 3 4 5 6 7 8; do echo $i >&3 & done; wait; seq 20 | while read n; do echo $n >&3; done | cat; exec 3>&-; wc -l < f", "")
+	if out != "28\n" || errs != "" || st != 0 {
+		t.Errorf("got %q %q %d", out, errs, st)
 	}
 }
