@@ -71,7 +71,10 @@ type (
 	errContinue struct{}
 	errExit     struct{ status int }
 	errReturn   struct{ v value }
-	errFatal    struct{ msg string }
+	errFatal    struct {
+		msg   string
+		plain bool // no "run time error" frame
+	}
 )
 
 func (errNext) Error() string      { return "next" }
@@ -81,6 +84,12 @@ func (errContinue) Error() string  { return "continue" }
 func (e *errExit) Error() string   { return "exit" }
 func (e *errReturn) Error() string { return "return" }
 func (e *errFatal) Error() string  { return e.msg }
+
+// plainf is a fatal error mawk reports without its run-time frame
+// ("awk: cannot open ... for output").
+func plainf(format string, args ...any) error {
+	return &errFatal{msg: fmt.Sprintf(format, args...), plain: true}
+}
 func fatalf(format string, args ...any) error {
 	return &errFatal{msg: fmt.Sprintf(format, args...)}
 }
@@ -199,7 +208,14 @@ func (in *interp) finish(err error) int {
 		return exit.status
 	case errors.As(err, &fatal):
 		in.stdout.Flush()
-		in.inv.Errorf("fatal: %s", fatal.msg)
+		if fatal.plain {
+			in.inv.Errorf("%s", fatal.msg)
+			return 2
+		}
+		// mawk's report: the message, then where input reading was.
+		fmt.Fprintf(in.inv.Stderr, "%s: run time error: %s\n\tFILENAME=\"%s\" FNR=%s NR=%s\n", in.inv.Name(),
+			strings.TrimPrefix(fatal.msg, "run time error: "), in.globals[vFILENAME].v.str("%.6g"),
+			formatNum(in.fnr, "%.6g"), formatNum(in.nr, "%.6g"))
 		return 2
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return 130
@@ -625,7 +641,7 @@ func (in *interp) getField(i int) (value, error) {
 		return strnum(in.record), nil
 	}
 	if i < 0 {
-		return value{}, fatalf("attempt to access field %d", i)
+		return value{}, fatalf("negative field index $%d", i)
 	}
 	in.splitRecord()
 	if i > in.nf {
@@ -640,7 +656,7 @@ func (in *interp) setField(i int, s string) error {
 		return nil
 	}
 	if i < 0 {
-		return fatalf("attempt to access field %d", i)
+		return fatalf("negative field index $%d", i)
 	}
 	in.splitRecord()
 	for in.nf < i {
@@ -934,7 +950,11 @@ func arith(op string, a, b float64) (float64, error) {
 	case "/":
 		return a / b, nil // as mawk: 1/0 is inf, not an error
 	case "%":
-		return math.Mod(a, b), nil
+		r := math.Mod(a, b)
+		if math.IsNaN(r) && !math.IsNaN(a) && !math.IsNaN(b) {
+			r = math.Copysign(r, -1) // glibc's fmod(1, 0) is -nan
+		}
+		return r, nil
 	case "^":
 		return pow(a, b), nil
 	}

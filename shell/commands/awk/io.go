@@ -80,7 +80,7 @@ func (in *interp) writerFor(s *printStmt) (*bufio.Writer, error) {
 	}
 	f, err := in.inv.FS.OpenFile(in.inv.Abs(name), flag, 0o666&^in.inv.Umask())
 	if err != nil {
-		return nil, fatalf("can't redirect to `%s' (%s)", name, command.Strerror(err))
+		return nil, plainf("cannot open \"%s\" for output (%s)", name, command.Strerror(err))
 	}
 	o := &output{w: bufio.NewWriterSize(f, 64<<10)}
 	o.close = func() int {
