@@ -180,7 +180,11 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 		name := a.Name.Value
 		c.exp.setAttrs(name, off, false)
 		c.exp.setAttrs(name, on, true)
-		if a.Naked || a.Value == nil || a.Array != nil || a.Index != nil {
+		if a.Array != nil || a.Index != nil {
+			c.convertElements(a)
+			continue
+		}
+		if a.Naked || a.Value == nil {
 			continue
 		}
 		conv, stmt := c.convertAssign(a, true)
@@ -210,7 +214,11 @@ func (c *core) rewriteAssigns(ce *syntax.CallExpr) []*syntax.Stmt {
 	var extra []*syntax.Assign
 	var follow []*syntax.Stmt
 	for _, a := range ce.Assigns {
-		if a.Name == nil || a.Array != nil || a.Index != nil || a.Naked {
+		if a.Name == nil || a.Naked {
+			continue
+		}
+		if a.Array != nil || a.Index != nil {
+			c.convertElements(a)
 			continue
 		}
 		if a.Name.Value == "SECONDS" {
@@ -286,6 +294,41 @@ func (c *core) convertAssign(a *syntax.Assign, decl bool) (conv *syntax.Assign, 
 	return &syntax.Assign{Name: &syntax.Lit{Value: a.Name.Value}, Value: &syntax.Word{Parts: []syntax.WordPart{
 		&syntax.ParamExp{Param: &syntax.Lit{Value: a.Name.Value}, Exp: &syntax.Expansion{Op: op}},
 	}}}, stmt
+}
+
+// convertElements makes the element values of an assignment to an
+// integer array arithmetic: name=(1+1 2*3), name[i]=1+1. Only text
+// known before running is converted.
+func (c *core) convertElements(a *syntax.Assign) {
+	if !strings.Contains(c.exp.attr(a.Name.Value), "i") {
+		return
+	}
+	if a.Array != nil {
+		for _, el := range a.Array.Elems {
+			if el.Value != nil {
+				staticArith(el.Value)
+			}
+		}
+		return
+	}
+	if a.Value != nil && !a.Append {
+		staticArith(a.Value)
+	}
+}
+
+// staticArith makes w the arithmetic expansion of its text, when that
+// holds no expansion and parses.
+func staticArith(w *syntax.Word) {
+	if hasExpansion(w) {
+		return
+	}
+	text, ok := arithText(w)
+	if !ok {
+		return
+	}
+	if ae := parseArithm(text); ae != nil {
+		w.Parts = []syntax.WordPart{ae}
+	}
 }
 
 // intScratch holds the value of n=WORD or n+=WORD for an integer n
