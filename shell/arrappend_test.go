@@ -36,6 +36,9 @@ c+=(x) | cat; echo "${c[*]}"; { c+=(bg); echo "${c[*]}"; } & wait; c+=(5); echo 
 			stdout: "1 2 3 sub\n1 2 3 4\n1 2 3 4\n1 2 3 4 bg\n1 2 3 4 5\n1 2 3 4 5 cs\n1 2 3 4 5\n"},
 		{name: "copies stay apart", script: `a=(1); a+=(2); b=("${a[@]}"); a+=(3); b+=(4); q=(x); ( q+=(1); q+=(2); echo "${q[*]}" ); q+=(3); echo "${a[*]} / ${b[*]} / ${q[*]}"`,
 			stdout: "x 1 2\n1 2 3 / 1 2 4 / x 3\n"},
+		{name: "concurrent copies", script: `{ c=(a b c); for j in 1 2 3; do { for ((k=0;k<300;k++)); do c+=($j); done; echo ${#c[@]} ${c[3]} ${c[302]}; } & done
+for ((k=0;k<300;k++)); do c+=(p) | true; c[${#c[@]}]=0; done; wait; echo ${#c[@]} ${c[3]} ${c[302]}; } | sort`,
+			stdout: "303 0 0\n303 1 1\n303 2 2\n303 3 3\n"},
 		{name: "readonly", script: "readonly r=(1); r+=(2); echo same\necho next $?; (r+=(3); echo in); echo sub $?; declare -p r",
 			stdout: "next 1\nsub 1\ndeclare -ar r=([0]=\"1\")\n", stderr: "bash: r: readonly variable\nbash: r: readonly variable\n"},
 		{name: "xtrace shows the assignment", script: `set -x; a+=("$HOME" x); set +x; echo ${#a[@]}`,
