@@ -62,6 +62,15 @@ type syntaxError struct {
 	msg  string
 }
 
+// runaway is the start of an unterminated string or regex as mawk
+// shows it: up to 10 bytes of its line.
+func runaway(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s[:min(len(s), 10)]
+}
+
 func (e *syntaxError) Error() string {
 	return fmt.Sprintf("syntax error at source line %d: %s", e.line, e.msg)
 }
@@ -204,10 +213,11 @@ func (l *lexer) number() (token, error) {
 
 func (l *lexer) str() (token, error) {
 	l.pos++ // opening quote
+	start := l.pos
 	var b strings.Builder
 	for {
 		if l.pos >= len(l.src) || l.src[l.pos] == '\n' {
-			return token{}, &syntaxError{l.line, "unterminated string"}
+			return token{}, &syntaxError{l.line, "runaway string constant \"" + runaway(l.src[start:]) + " ..."}
 		}
 		c := l.src[l.pos]
 		if c == '"' {
@@ -291,11 +301,12 @@ func (l *lexer) str() (token, error) {
 // expression does not end the regex.
 func (l *lexer) regex() (token, error) {
 	l.pos++
+	start := l.pos
 	var b strings.Builder
 	inBracket := false
 	for {
 		if l.pos >= len(l.src) || l.src[l.pos] == '\n' {
-			return token{}, &syntaxError{l.line, "unterminated regexp"}
+			return token{}, &syntaxError{l.line, "runaway regular expression /" + runaway(l.src[start:]) + " ..."}
 		}
 		c := l.src[l.pos]
 		switch {

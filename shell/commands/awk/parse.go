@@ -222,6 +222,18 @@ func (p *parser) errorf(format string, args ...any) error {
 	return &syntaxError{p.tok.line, fmt.Sprintf(format, args...) + " near " + fmt.Sprintf("%q", text)}
 }
 
+// syntaxErr is mawk's message for a token the grammar cannot take.
+func (p *parser) syntaxErr() error {
+	text := p.tok.text
+	switch p.tok.kind {
+	case tEOF:
+		text = "end of file"
+	case tNewline:
+		text = "end of line"
+	}
+	return &syntaxError{p.tok.line, "syntax error at or near " + text}
+}
+
 func (p *parser) is(text string) bool {
 	return (p.tok.kind == tPunct || p.tok.kind == tKeyword) && p.tok.text == text
 }
@@ -376,7 +388,8 @@ func (p *parser) block() (*blockStmt, error) {
 			return b, p.advance()
 		}
 		if p.tok.kind == tEOF {
-			return nil, p.errorf("unexpected end of program: missing '}'")
+			// mawk's words, on the line after the program's last.
+			return nil, &syntaxError{strings.Count(p.lex.src, "\n") + 2, "missing } near end of file"}
 		}
 		s, err := p.statement()
 		if err != nil {
@@ -395,7 +408,7 @@ func (p *parser) endStatement() error {
 	case p.is("}") || p.tok.kind == tEOF:
 		return nil
 	}
-	return p.errorf("unexpected token")
+	return p.syntaxErr()
 }
 
 func (p *parser) simpleOrBlock() (stmt, error) {
@@ -1161,7 +1174,7 @@ func (p *parser) primary() (expr, error) {
 			return p.unary()
 		}
 	}
-	return nil, p.errorf("unexpected token")
+	return nil, p.syntaxErr()
 }
 
 func (p *parser) userCall() (expr, error) {
