@@ -107,7 +107,7 @@ func compileFindPrintf(p *findParser, f string) *findPrintf {
 				continue
 			}
 			// An unknown directive is printed as it stands.
-			p.st.inv.Errorf("warning: unrecognized format directive '%%%c'", verb)
+			p.st.inv.Errorf("warning: unrecognized format directive `%%%c'", verb)
 			lit.WriteString(f[i : j+1])
 			i = j
 		default:
