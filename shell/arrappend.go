@@ -212,6 +212,8 @@ func setElem(ctx context.Context, hc interp.HandlerContext, args []string) ([]st
 		}
 	case "c":
 		switch v := hc.Env.Get(arg); {
+		case v.Kind == expand.NameRef:
+			// mvdan/sh resolves it
 		case v.Kind == expand.Indexed:
 			at = len(v.List)
 		case v.Kind == expand.Associative:

@@ -59,6 +59,8 @@ func TestArrayElemAssign(t *testing.T) {
 			stdout: `declare -a c=([0]="p" [1]="q" [2]="r s")` + "\n"},
 		{name: "elsewhere", script: `d=(1 2 3); d[1]=X; d[3]=Y; d[10]=Z; d[${#d[@]}]=W; declare -p d; s=foo; s[1]=bar; s[0]=baz; declare -p s; n=010; o=(); o[n]=x; declare -p o`,
 			stdout: "declare -a d=([0]=\"1\" [1]=\"X\" [2]=\"3\" [3]=\"Y\" [5]=\"W\" [10]=\"Z\")\ndeclare -a s=([0]=\"baz\" [1]=\"bar\")\ndeclare -a o=([8]=\"x\")\n"},
+		{name: "length of a nameref", script: `b=(1 2 3); declare -n r=b; a=(x); a[${#r[@]}]=y; declare -p a`,
+			stdout: `declare -a a=([0]="x" [3]="y")` + "\n"},
 		{name: "associative", script: `declare -A m; m[k]=v; k=0; m[k]=w; m[$k]=z; m[${#m[@]}]=n; echo "${m[k]} ${m[0]} ${m[2]} ${#m[@]}"`,
 			stdout: "w z n 3\n"},
 		{name: "value is not split or globbed", setup: "cd /tmp && touch g1", script: `cd /tmp; f=(); f[0]=*; g='* x'; f[1]=$g; declare -p f`,
