@@ -60,7 +60,7 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 	name := pe.Param.Value
 	switch name {
 	case "-":
-		return []string{c.dashFlags(hc)}, ""
+		return []string{substring(&expand.Config{Env: hc.Env}, pe, c.dashFlags(hc))}, ""
 	case "SECONDS":
 		return []string{c.seconds(hc)}, ""
 	}
@@ -71,7 +71,7 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 	if pe.Slice != nil {
 		return sliceParams(cfg, hc, pe)
 	}
-	vr := hc.Env.Get(name)
+	vr := specialParam(hc, name)
 	if name == "@" || name == "*" {
 		// The handler's environment lacks the positional parameters.
 		vr = expand.Variable{Set: true, Kind: expand.Indexed}
@@ -776,4 +776,60 @@ func sliceParams(cfg *expand.Config, hc interp.HandlerContext, pe *syntax.ParamE
 		return []string{strings.Join(elems, " ")}, ""
 	}
 	return elems, ""
+}
+
+// specialParam looks name up, answering the parameters the handler's
+// environment lacks: $1..., $#, $?, $0 and $$.
+func specialParam(hc interp.HandlerContext, name string) expand.Variable {
+	str := func(s string) expand.Variable { return expand.Variable{Set: true, Kind: expand.String, Str: s} }
+	switch {
+	case name == "#":
+		if r := callingRunner(hc); r != nil {
+			return str(strconv.Itoa(len(r.Params)))
+		}
+	case name == "?":
+		return str(strconv.Itoa(hc.LastExitStatus))
+	case name == "0":
+		return hc.Env.Get("BASH_ARGV0")
+	case name == "$":
+		return hc.Env.Get(paramRenames["$"])
+	case isNumber(name):
+		n, _ := strconv.Atoi(name)
+		if r := callingRunner(hc); r != nil && n >= 1 && n <= len(r.Params) {
+			return str(r.Params[n-1])
+		}
+		return expand.Variable{}
+	}
+	return hc.Env.Get(name)
+}
+
+// substring applies ${#v} or ${v:offset:length} of pe to s.
+func substring(cfg *expand.Config, pe *syntax.ParamExp, s string) string {
+	rs := []rune(s)
+	switch {
+	case pe.Length:
+		return strconv.Itoa(len(rs))
+	case pe.Slice == nil:
+		return s
+	}
+	off, n := 0, len(rs)
+	if pe.Slice.Offset != nil {
+		off, _ = expand.Arithm(cfg, pe.Slice.Offset)
+	}
+	if off < 0 {
+		off += len(rs)
+	}
+	if off < 0 || off > len(rs) {
+		return ""
+	}
+	rs = rs[off:]
+	if pe.Slice.Length != nil {
+		n, _ = expand.Arithm(cfg, pe.Slice.Length)
+		if n < 0 {
+			n += len(rs)
+		}
+		n = max(0, min(n, len(rs)))
+		rs = rs[:n]
+	}
+	return string(rs)
 }

@@ -143,6 +143,9 @@ func memshExpands(pe *syntax.ParamExp) bool {
 			return true // ${@:0}: $0 is the shell's name, not mvdan/sh's
 		}
 	}
+	if pe.Param != nil && pe.Param.Value == "-" && pe.Length && pe.Index == nil && plain0(pe) {
+		return true // ${#-}
+	}
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 || pe.NestedParam != nil || len(pe.Modifiers) > 0 || pe.Flags != nil {
 		return false
 	}
@@ -150,6 +153,9 @@ func memshExpands(pe *syntax.ParamExp) bool {
 	plain := pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil
 	if plain && (name == "-" || name == "SECONDS") {
 		return true
+	}
+	if name == "-" && pe.Index == nil && pe.Repl == nil && pe.Exp == nil {
+		return true // ${#-}, ${-:1}
 	}
 	if strings.HasPrefix(name, internalPrefix) {
 		return false
