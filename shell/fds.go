@@ -76,8 +76,15 @@ type fdDesc struct {
 	f    *memfs.File // an open file
 	r    io.Reader   // a copy of stdin, or a here-document
 	w    io.Writer   // a copy of stdout or stderr
+	// std is 1 or 2 for a copy of the stdout or stderr a Run was given:
+	// it writes to the current Run's, as a copy of the terminal made at
+	// one prompt still writes to the terminal at the next.
+	std  int
 	refs atomic.Int64
 }
+
+// runStreams are the writers Session.Run gives the runner.
+type runStreams struct{ out, err io.Writer }
 
 func (d *fdDesc) ref() *fdDesc {
 	d.refs.Add(1)
@@ -364,10 +371,15 @@ func (c *core) fdAt(hc interp.HandlerContext, t *fdTable, n int) *fdDesc {
 			return &fdDesc{r: eofReader{}}
 		}
 		return &fdDesc{r: hc.Stdin}
-	case 1:
-		return &fdDesc{w: hc.Stdout}
-	case 2:
-		return &fdDesc{w: unwrapPass(hc.Stderr)}
+	case 1, 2:
+		w := hc.Stdout
+		if n == 2 {
+			w = unwrapPass(hc.Stderr)
+		}
+		if rs := c.fdRun.Load(); rs != nil && (n == 1 && w == rs.out || n == 2 && w == rs.err) {
+			return &fdDesc{std: n}
+		}
+		return &fdDesc{w: w}
 	}
 	return t.get(n)
 }
@@ -453,7 +465,7 @@ func (c *core) openFd(hc interp.HandlerContext, p, abs string, flag int) (rw io.
 		if d == nil {
 			return nil, &fs.PathError{Op: "bash:", Path: spec, Err: errors.New("Bad file descriptor")}, true
 		}
-		rw, err := descStream(d, flag)
+		rw, err := c.descStream(d, flag)
 		return rw, err, true
 	}
 	n, isFd := devFdNumber(abs)
@@ -479,16 +491,22 @@ func (c *core) openFd(hc interp.HandlerContext, p, abs string, flag int) (rw io.
 		pr, err := redirectFrom(f)
 		return pr, err, true
 	}
-	rw, err = descStream(d, flag)
+	rw, err = c.descStream(d, flag)
 	return rw, err, true
 }
 
 // descStream is what a redirection to a copy of d reads or writes.
 // Closing it leaves d open.
-func descStream(d *fdDesc, flag int) (io.ReadWriteCloser, error) {
+func (c *core) descStream(d *fdDesc, flag int) (io.ReadWriteCloser, error) {
 	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 		if d.f != nil {
 			return sharedFile{d.f}, nil
+		}
+		if rs := c.fdRun.Load(); d.std != 0 && rs != nil {
+			if d.std == 1 {
+				return stream{w: rs.out}, nil
+			}
+			return stream{w: rs.err}, nil
 		}
 		return stream{w: d.w}, nil
 	}

@@ -45,6 +45,11 @@ func TestFdsAcrossRuns(t *testing.T) {
 	if out, _, _ := run(t, s, "cat f; echo x >&3", ""); out != "one\ntwo\n" {
 		t.Errorf("got %q", out)
 	}
+	// A copy of the prompt's stdout writes to each later line's.
+	run(t, s, "exec 4>&1 5>&2", "")
+	if out, errs, _ := run(t, s, "echo o >&4; echo e >&5; x=$(echo in >&4); echo \"x=$x\"", ""); out != "o\nin\nx=\n" || errs != "e\n" {
+		t.Errorf("got %q %q", out, errs)
+	}
 }
 
 // TestRewriteFdsIdempotent: rewritten code printed and rewritten again
