@@ -39,6 +39,7 @@ type copier struct {
 	verbose   bool
 	hardLink  bool
 	symLink   bool
+	backup    backup
 
 	// preserveLinks (-a, -d, --preserve=links): files hard-linked in the
 	// source stay linked in the copy; linked maps source inode to copy.
@@ -77,9 +78,17 @@ func runCp(ctx context.Context, inv *command.Invocation) int {
 	noTarget := f.BoolP("no-target-directory", "T", false, "")
 	targetDir := f.StringP("target-directory", "t", "", "")
 	parents := f.Bool("parents", false, "")
+	f.BoolP("one-file-system", "x", false, "") // memfs is one file system
+	backups := addBackupFlags(f)
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
 		return st
+	}
+	if c.backup, st, ok = backups.resolve(inv); !ok {
+		return st
+	}
+	if c.backup.kind != backupNone && c.noClobber {
+		return inv.Usage(1, "options --backup and --no-clobber are mutually exclusive")
 	}
 	c.recursive = *rec || *recR || *archive
 	c.preserve = *preserveP || *archive || f.Lookup("preserve").Changed && *preserveList != ""
@@ -282,8 +291,20 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 			return 0
 		}
 	}
+	backupName := ""
+	if dexists && c.backup.kind != backupNone {
+		name, err := c.backup.make(c.inv, dst, dp)
+		if err != nil {
+			return c.errorf("cannot backup %s: %s", quote(dst), command.Strerror(err))
+		}
+		backupName, dexists = name, false
+	}
 	if c.verbose {
-		fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
+		if backupName != "" {
+			fmt.Fprintf(c.out, "%s -> %s (backup: %s)\n", quote(src), quote(dst), quote(backupName))
+		} else {
+			fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
+		}
 	}
 	switch {
 	case c.symLink:

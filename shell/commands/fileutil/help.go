@@ -26,6 +26,7 @@ Mandatory arguments to long options are mandatory for short options too.
   -a, --all                  do not ignore entries starting with .
   -A, --almost-all           do not list implied . and ..
   -b, --escape               print C-style escapes for nongraphic characters
+  -B, --ignore-backups       do not list implied entries ending with ~
       --color[=WHEN]         color the output WHEN; more info below
   -c                         with -lt: sort by, and show, ctime (time of last
                                modification of file status information);
@@ -193,6 +194,8 @@ Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.
 
 Mandatory arguments to long options are mandatory for short options too.
   -a, --archive                same as -dR --preserve=all
+      --backup[=CONTROL]       make a backup of each existing destination file
+  -b                           like --backup but does not accept an argument
   -d                           same as --no-dereference --preserve=links
   -f, --force                  if an existing destination file cannot be
                                  opened, remove it and try again (this option
@@ -211,13 +214,24 @@ Mandatory arguments to long options are mandatory for short options too.
       --no-preserve=ATTR_LIST  don't preserve the specified attributes
   -R, -r, --recursive          copy directories recursively
   -s, --symbolic-link          make symbolic links instead of copying
+  -S, --suffix=SUFFIX          override the usual backup suffix
   -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY
   -T, --no-target-directory    treat DEST as a normal file
   -u, --update                 copy only when the SOURCE file is newer
                                  than the destination file or when the
                                  destination file is missing
   -v, --verbose                explain what is being done
+  -x, --one-file-system        stay on this file system
       --help        display this help and exit
+
+The backup suffix is '~', unless set with --suffix or SIMPLE_BACKUP_SUFFIX.
+The version control method may be selected via the --backup option or through
+the VERSION_CONTROL environment variable.  Here are the values:
+
+  none, off       never make backups (even if --backup is given)
+  numbered, t     make numbered backups
+  existing, nil   numbered if numbered backups exist, simple otherwise
+  simple, never   always make simple backups
 `
 
 const mvHelp = `Usage: mv [OPTION]... [-T] SOURCE DEST
@@ -226,9 +240,12 @@ const mvHelp = `Usage: mv [OPTION]... [-T] SOURCE DEST
 Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.
 
 Mandatory arguments to long options are mandatory for short options too.
+      --backup[=CONTROL]       make a backup of each existing destination file
+  -b                           like --backup but does not accept an argument
   -f, --force                  do not prompt before overwriting
   -i, --interactive            prompt before overwrite
   -n, --no-clobber             do not overwrite an existing file
+  -S, --suffix=SUFFIX          override the usual backup suffix
   -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY
   -T, --no-target-directory    treat DEST as a normal file
   -u, --update                 move only when the SOURCE file is newer
@@ -236,6 +253,15 @@ Mandatory arguments to long options are mandatory for short options too.
                                  destination file is missing
   -v, --verbose                explain what is being done
       --help        display this help and exit
+
+The backup suffix is '~', unless set with --suffix or SIMPLE_BACKUP_SUFFIX.
+The version control method may be selected via the --backup option or through
+the VERSION_CONTROL environment variable.  Here are the values:
+
+  none, off       never make backups (even if --backup is given)
+  numbered, t     make numbered backups
+  existing, nil   numbered if numbered backups exist, simple otherwise
+  simple, never   always make simple backups
 `
 
 const lnHelp = `Usage: ln [OPTION]... [-T] TARGET LINK_NAME
@@ -252,6 +278,8 @@ can hold arbitrary text; if later resolved, a relative link is
 interpreted in relation to its parent directory.
 
 Mandatory arguments to long options are mandatory for short options too.
+      --backup[=CONTROL]      make a backup of each existing destination file
+  -b                          like --backup but does not accept an argument
   -f, --force                 remove existing destination files
   -i, --interactive           prompt whether to remove destinations
   -L, --logical               dereference TARGETs that are symbolic links
@@ -260,11 +288,21 @@ Mandatory arguments to long options are mandatory for short options too.
   -P, --physical              make hard links directly to symbolic links
   -r, --relative              with -s, create links relative to link location
   -s, --symbolic              make symbolic links instead of hard links
+  -S, --suffix=SUFFIX         override the usual backup suffix
   -t, --target-directory=DIRECTORY  specify the DIRECTORY in which to create
                                 the links
   -T, --no-target-directory   treat LINK_NAME as a normal file always
   -v, --verbose               print name of each linked file
       --help        display this help and exit
+
+The backup suffix is '~', unless set with --suffix or SIMPLE_BACKUP_SUFFIX.
+The version control method may be selected via the --backup option or through
+the VERSION_CONTROL environment variable.  Here are the values:
+
+  none, off       never make backups (even if --backup is given)
+  numbered, t     make numbered backups
+  existing, nil   numbered if numbered backups exist, simple otherwise
+  simple, never   always make simple backups
 `
 
 const readlinkHelp = `Usage: readlink [OPTION]... FILE...

@@ -21,7 +21,12 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 	f.BoolP("physical", "P", false, "")
 	noTarget := f.BoolP("no-target-directory", "T", false, "")
 	targetDir := f.StringP("target-directory", "t", "", "")
+	backups := addBackupFlags(f)
 	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return st
+	}
+	bk, st, ok := backups.resolve(inv)
 	if !ok {
 		return st
 	}
@@ -101,6 +106,8 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 		// GNU looks at the destination name as given (a trailing slash
 		// included) to decide whether something is in the way.
 		dfi, lerr := inv.FS.Lstat(dp)
+		var err error
+		backupName := ""
 		if lerr != nil && !isErrno(lerr, syscall.ENOENT) && (*force || *interact) {
 			fail("failed to access %s: %s", quote(dst), command.Strerror(lerr))
 			status = 1
@@ -114,7 +121,7 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 				}
 				*force = true
 			}
-			if !*force {
+			if !*force && bk.kind == backupNone {
 				fail("failed to create %s %s: File exists", kind, quote(dst))
 				status = 1
 				continue
@@ -134,18 +141,23 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 			if sfi, err := srcStat(abs(inv, src)); err == nil && sameFile(sfi, dfi) {
 				same = statOf(sfi).Nlink == 1 || cleanAbs(abs(inv, src)) == cleanAbs(dp)
 			}
-			if same {
+			if same && !(*symbolic && bk.kind != backupNone) { // ln -s --backup k k makes k -> k
 				fail("%s and %s are the same file", quote(src), quote(dst))
 				status = 1
 				continue
 			}
-			if err := inv.FS.Remove(trimSlash(dp)); err != nil {
+			if bk.kind != backupNone {
+				if backupName, err = bk.make(inv, dst, dp); err != nil {
+					fail("cannot backup %s: %s", quote(dst), command.Strerror(err))
+					status = 1
+					continue
+				}
+			} else if err := inv.FS.Remove(trimSlash(dp)); err != nil {
 				fail("cannot remove %s: %s", quote(dst), command.Strerror(err))
 				status = 1
 				continue
 			}
 		}
-		var err error
 		if *symbolic {
 			err = inv.FS.Symlink(target, dp)
 		} else {
@@ -171,6 +183,9 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 			arrow := "=>"
 			if *symbolic {
 				arrow = "->"
+			}
+			if backupName != "" {
+				fmt.Fprintf(out, "%s ~ ", quote(backupName))
 			}
 			fmt.Fprintf(out, "%s %s %s\n", quote(dst), arrow, quote(target))
 		}

@@ -141,6 +141,8 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	f.BoolP("quote-name", "Q", false, "")
 	quotingStyle := f.String("quoting-style", "", "")
 	f.StringP("sort", "", "", "")
+	format := f.String("format", "", "")
+	backups := f.BoolP("ignore-backups", "B", false, "")
 	fullTime := f.Bool("full-time", false, "")
 	fileType := f.Bool("file-type", false, "")
 	indicator := f.String("indicator-style", "", "")
@@ -297,7 +299,15 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	if inv.Term {
 		l.format = fmtColumns
 	}
-	for _, a := range inv.Args[1:] {
+	formats := map[string]lsFormat{"long": fmtLong, "verbose": fmtLong, "single-column": fmtOne,
+		"across": fmtAcross, "horizontal": fmtAcross, "vertical": fmtColumns, "commas": fmtCommas}
+	if f.Lookup("format").Changed {
+		if _, ok := formats[*format]; !ok {
+			return argError(inv, "--format", *format, [][]string{{"verbose", "long"}, {"commas"}, {"horizontal", "across"}, {"vertical"}, {"single-column"}})
+		}
+	}
+	for j := 1; j < len(inv.Args); j++ {
+		a := inv.Args[j]
 		if a == "--" {
 			break
 		}
@@ -305,19 +315,11 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 			switch {
 			case a == "--numeric-uid-gid" || a == "--full-time":
 				l.format = fmtLong
+			case a == "--format" && j+1 < len(inv.Args):
+				j++
+				l.format = formats[inv.Args[j]]
 			case strings.HasPrefix(a, "--format="):
-				switch strings.TrimPrefix(a, "--format=") {
-				case "long", "verbose":
-					l.format = fmtLong
-				case "single-column":
-					l.format = fmtOne
-				case "across", "horizontal":
-					l.format = fmtAcross
-				case "vertical":
-					l.format = fmtColumns
-				case "commas":
-					l.format = fmtCommas
-				}
+				l.format = formats[strings.TrimPrefix(a, "--format=")]
 			}
 			continue
 		}
@@ -371,6 +373,9 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		l.width = w
 	}
 	l.ignore, l.hide = *ignore, *hide
+	if *backups {
+		l.ignore = append(l.ignore, "*~", ".*~")
+	}
 	l.quoting = "literal"
 	if inv.Term {
 		l.quoting = "shell-escape"

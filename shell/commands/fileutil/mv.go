@@ -18,9 +18,17 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 	verbose := f.BoolP("verbose", "v", false, "")
 	noTarget := f.BoolP("no-target-directory", "T", false, "")
 	targetDir := f.StringP("target-directory", "t", "", "")
+	backups := addBackupFlags(f)
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
 		return st
+	}
+	bk, st, ok := backups.resolve(inv)
+	if !ok {
+		return st
+	}
+	if bk.kind != backupNone && *noClobber {
+		return inv.Usage(1, "options --backup and --no-clobber are mutually exclusive")
 	}
 	plan, st, ok := planTargets(inv, operands, *targetDir, f.Lookup("target-directory").Changed, *noTarget)
 	if !ok {
@@ -114,6 +122,14 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 				continue
 			}
 		}
+		backupName := ""
+		if dexists {
+			if backupName, err = bk.make(inv, dst, dp); err != nil {
+				fail("cannot backup %s: %s", quote(dst), command.Strerror(err))
+				status = 1
+				continue
+			}
+		}
 		// memfs renames across its mounts itself, so EXDEV never comes back.
 		err = inv.FS.Rename(sp, dp)
 		if err != nil {
@@ -122,7 +138,11 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			continue
 		}
 		if *verbose {
-			fmt.Fprintf(out, "renamed %s -> %s\n", quote(src), quote(dst))
+			if backupName != "" {
+				fmt.Fprintf(out, "renamed %s -> %s (backup: %s)\n", quote(src), quote(dst), quote(backupName))
+			} else {
+				fmt.Fprintf(out, "renamed %s -> %s\n", quote(src), quote(dst))
+			}
 		}
 	}
 	return status
