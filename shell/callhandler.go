@@ -129,6 +129,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return echoFlags(args), nil
 	case "umask":
 		return umaskBuiltin(hc, args), nil
+	case "getopts":
+		return getoptsBuiltin(hc, args), nil
 	case "ulimit":
 		return statusArgs(ulimitBuiltin(hc, args)), nil
 	case "test", "[":
