@@ -166,9 +166,10 @@ func (r *Runtime) Preload() {
 	go r.image()
 }
 
-// python compiles python.wasm once per Runtime. While wazero compiles (or
-// loads machine code from its cache), the wasm's checksum is taken and the
-// stdlib image cached for it is read.
+// python compiles python.wasm, without its debug sections (readModule),
+// once per Runtime. While wazero compiles (or loads machine code from its
+// cache), the module's checksum is taken and the stdlib image cached for it
+// is read.
 func (r *Runtime) python() (wazero.CompiledModule, error) {
 	r.pyOnce.Do(func() {
 		p, err := FindPython(r.cfg.PythonWasm)
@@ -181,7 +182,7 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pyErr = err
 			return
 		}
-		b, err := os.ReadFile(p)
+		b, err := readModule(p)
 		if err != nil {
 			r.pyErr = err
 			return
