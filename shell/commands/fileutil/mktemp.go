@@ -93,10 +93,8 @@ func runMktemp(ctx context.Context, inv *command.Invocation) int {
 				continue
 			}
 			if isErrno(lastErr, syscall.ENOENT) {
-				if _, err := inv.FS.Stat(dirName(p)); err != nil {
-					lastErr = err
-					break
-				}
+				// GNU's GT_NOCREATE only lstats the name: a missing
+				// directory is fine, one that is a file (ENOTDIR) is not.
 				lastErr = nil
 			}
 		case *dir:
