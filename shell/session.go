@@ -113,8 +113,6 @@ type core struct {
 	assocMu    sync.Mutex
 	assocNames map[string]bool // declared with -A: see rewrite.go
 
-	fdRun atomic.Pointer[runStreams] // the current Run's stdout and stderr (fds.go)
-
 	exp expandState // variable attributes and $SECONDS: see attrs.go
 }
 
@@ -156,20 +154,10 @@ func New(opts Options) (*Session, error) {
 	if opts.Dir == "" {
 		home = sandboxHome
 	}
-	if err := buildBox(c.fs, home, names); err != nil {
-		return nil, fmt.Errorf("building the sandbox: %w", err)
-	}
-	if _, err := c.fs.Stat(sandboxHome); err != nil {
-		if err := mkdirAllOwned(c.fs, sandboxHome, sandboxUID, sandboxGID); err != nil {
-			return nil, fmt.Errorf("building the sandbox: %w", err)
-		}
-	}
-	if err := mkdirAllOwned(c.fs, dir, sandboxUID, sandboxGID); err != nil {
-		return nil, fmt.Errorf("start directory %s: %w", dir, err)
-	}
-	if info, err := c.fs.Stat(dir); err != nil || !info.IsDir() {
-		return nil, fmt.Errorf("start directory %s is not a directory", dir)
-	}
+	// Laying out the box is the largest part of New; it runs while the
+	// interpreter, which does not touch the filesystem, is set up.
+	boxDone := make(chan error, 1)
+	go func() { boxDone <- buildBox(c.fs, home, names) }()
 
 	env := append(baseEnv(dir), opts.Env...)
 	argv0, params := "bash", []string(nil)
@@ -183,8 +171,22 @@ func New(opts Options) (*Session, error) {
 		params:      params,
 		interactive: !opts.Script,
 	})
+	if boxErr := <-boxDone; boxErr != nil {
+		return nil, fmt.Errorf("building the sandbox: %w", boxErr)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if _, err := c.fs.Stat(sandboxHome); err != nil {
+		if err := mkdirAllOwned(c.fs, sandboxHome, sandboxUID, sandboxGID); err != nil {
+			return nil, fmt.Errorf("building the sandbox: %w", err)
+		}
+	}
+	if err := mkdirAllOwned(c.fs, dir, sandboxUID, sandboxGID); err != nil {
+		return nil, fmt.Errorf("start directory %s: %w", dir, err)
+	}
+	if info, err := c.fs.Stat(dir); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("start directory %s is not a directory", dir)
 	}
 	s := &Session{c: c, runner: r, rs: rs}
 	// An empty run fills the runner's variable table for the snapshot.
@@ -310,7 +312,6 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	}
 	defer closeStdin()
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
-	s.c.fdRun.Store(&runStreams{stdout, stderr})
 
 	res := s.c.runStatements(runCtx, s.runner, script, "bash", stderr, s.c.removePsubFiles)
 	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {
