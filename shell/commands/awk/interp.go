@@ -207,7 +207,13 @@ func (in *interp) finish(err error) int {
 	case errors.As(err, &exit):
 		return exit.status
 	case errors.As(err, &fatal):
-		in.stdout.Flush()
+		// mawk's stdout is fully buffered unless it is a terminal: in
+		// a pipe or file the message comes before the output waiting
+		// in the buffer, which is written at exit.
+		if in.inv.Term {
+			in.stdout.Flush()
+		}
+		defer in.stdout.Flush()
 		if fatal.plain {
 			in.inv.Errorf("%s", fatal.msg)
 			return 2

@@ -348,7 +348,7 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 			break
 		}
 		if err, isErr := input.(error); isErr {
-			out.Flush()
+			flushForTerm(inv, out)
 			var pe *parseError
 			if errors.As(err, &pe) {
 				fmt.Fprintf(inv.Stderr, "parse error: %v\n", pe)
@@ -372,7 +372,7 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 				var halt *gojq.HaltError
 				if errors.As(err, &halt) {
 					if hv := halt.Value(); hv != nil {
-						out.Flush()
+						flushForTerm(inv, out)
 						if s, ok := hv.(string); ok {
 							fmt.Fprint(inv.Stderr, s)
 						} else {
@@ -385,7 +385,7 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 				if ctx.Err() != nil {
 					return 130
 				}
-				out.Flush()
+				flushForTerm(inv, out)
 				where := "<unknown>"
 				if !opts.nullInput {
 					where = stream.position()
@@ -416,6 +416,16 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 		}
 	}
 	return status
+}
+
+// flushForTerm flushes the output before an error message only when it
+// goes to a terminal. jq's stdout is line-buffered on a terminal and
+// fully buffered otherwise, so in a pipe or file its error messages come
+// before the output still in the buffer (jq ... 2>&1 shows them first).
+func flushForTerm(inv *command.Invocation, out *bufio.Writer) {
+	if inv.Term {
+		out.Flush()
+	}
 }
 
 // errorText words a run-time error as jq does, from the ": " that
