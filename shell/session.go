@@ -113,6 +113,8 @@ type core struct {
 	assocMu    sync.Mutex
 	assocNames map[string]bool // declared with -A: see rewrite.go
 
+	fdRun atomic.Pointer[runStreams] // the current Run's stdout and stderr (fds.go)
+
 	exp expandState // variable attributes and $SECONDS: see attrs.go
 }
 
@@ -312,6 +314,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	}
 	defer closeStdin()
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
+	s.c.fdRun.Store(&runStreams{stdout, stderr})
 
 	res := s.c.runStatements(runCtx, s.runner, script, "bash", stderr, s.c.removePsubFiles)
 	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {
