@@ -16,12 +16,12 @@
 //     sitecustomize module served read-only at
 //     /usr/local/lib/python3.12/site-packages; with -S (no site) python
 //     starts in "/" and a relative script path is made absolute by memsh.
+//     Other guests get PWD=Proc.Dir in their environment: Go programs
+//     (GOOS=wasip1) start there, wasi-libc programs start in "/".
 //   - Python's stdlib is copied out of the module once (cached on disk
 //     beside the compiled code) and served read-only at /usr/local/lib,
 //     with sitecustomize's compiled form, so no start-up reads a zip or
 //     compiles memsh's own code (stdlib.go).
-//     Other guests get PWD=Proc.Dir in their environment: Go programs
-//     (GOOS=wasip1) start there, wasi-libc programs start in "/".
 //   - Status: the guest's exit code; 130 when ctx is cancelled, 124 when
 //     its deadline passes; 126 when a module cannot be compiled or linked
 //     (corrupt bytes, unsupported imports); 134 when the guest traps (like
@@ -93,7 +93,7 @@ type Runtime struct {
 
 	pyOnce sync.Once
 	py     wazero.CompiledModule
-	pySum  [32]byte // SHA-256 of python.wasm
+	pySum  [32]byte // SHA-256 of python.wasm as loaded (readModule)
 	pyErr  error
 
 	imgOnce sync.Once
