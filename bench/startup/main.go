@@ -1,7 +1,8 @@
 // Command startup times how long `memsh -c true` takes from exec to exit,
-// next to `bash -c true` and an empty Go program, and prints one line per
-// command: the median and minimum wall time and the median CPU time
-// (user + system, which a busy machine disturbs less than wall time).
+// next to `bash -c true`, an empty Go program and `memsh --version` (the
+// Go runtime and package inits, without a session), and prints one line
+// per command: the median and minimum wall time and the median CPU time
+// (user + system, summed over all threads).
 //
 //	make build && go run ./bench/startup            # 200 rounds
 //	go run ./bench/startup -n 500 -memsh bin/memsh
@@ -40,8 +41,8 @@ func main() {
 		fatal(err)
 	}
 
-	cmds := [][]string{{*memsh, "-c", "true"}, {"bash", "-c", "true"}, {empty}}
-	names := []string{"memsh -c true", "bash -c true", "empty Go program"}
+	cmds := [][]string{{*memsh, "-c", "true"}, {"bash", "-c", "true"}, {empty}, {*memsh, "--version"}}
+	names := []string{"memsh -c true", "bash -c true", "empty Go program", "memsh --version"}
 	if *compare != "" {
 		cmds = append(cmds, []string{*compare, "-c", "true"})
 		names = append(names, filepath.Base(*compare)+" -c true")
