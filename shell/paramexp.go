@@ -437,7 +437,7 @@ func (c *core) transform(hc interp.HandlerContext, op, name string, orig, vr exp
 		}
 		return each(bashQuote), ""
 	case "E":
-		return each(func(s string) string { return ansiUnescape(s, false) }), ""
+		return each(ansiUnescape), ""
 	case "P":
 		return each(func(s string) string { return c.promptExpand(hc, s) }), ""
 	case "U":
@@ -519,7 +519,7 @@ func bashQuote(s string) string {
 }
 
 // ansiUnescape expands the backslash escapes of $'...' (and ${v@E}).
-func ansiUnescape(s string, dollarQuote bool) string {
+func ansiUnescape(s string) string {
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -550,7 +550,11 @@ func ansiUnescape(s string, dollarQuote bool) string {
 		case 'c':
 			if i+1 < len(s) {
 				i++
-				sb.WriteByte(s[i] & 0x1f)
+				if s[i] == '?' {
+					sb.WriteByte(0x7f)
+				} else {
+					sb.WriteByte(s[i] & 0x1f)
+				}
 			} else {
 				sb.WriteString(`\c`)
 			}

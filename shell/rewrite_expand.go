@@ -67,7 +67,9 @@ func (c *core) prepExpansions(st *syntax.Stmt) {
 		for i, part := range parts {
 			if sq, ok := part.(*syntax.SglQuoted); ok && sq.Dollar && strings.Contains(sq.Value, `\c`) {
 				// mvdan/sh v3.14.1 keeps $'\cX' as written.
-				if v := ansiUnescape(sq.Value, true); !strings.ContainsAny(v, "'\x00") {
+				// A NUL ends the string, as in bash.
+				v, _, _ := strings.Cut(ansiUnescape(sq.Value), "\x00")
+				if !strings.Contains(v, "'") {
 					parts[i] = &syntax.SglQuoted{Value: v}
 				}
 				continue
