@@ -434,40 +434,60 @@ func devFdNumber(abs string) (int, bool) {
 
 // openFd serves the paths the fd rewrites use, and /dev/fd/N for N above
 // 2, to the open handler; ok is false for any other path.
-func (c *core) openFd(hc interp.HandlerContext, p, abs string, flag int) (rw io.ReadWriteCloser, err error, ok bool) {
+func (c *core) openFd(ctx context.Context, hc interp.HandlerContext, p, abs string, flag int) (rw io.ReadWriteCloser, err error, ok bool) {
 	switch {
 	case abs == fdScope:
 		return c.pushFdScope(hc), nil, true
 	case strings.HasPrefix(p, fdOpPath):
-		if err := c.fdOp(hc, strings.TrimPrefix(p, fdOpPath)); err != nil {
-			return nil, err, true
+		line, spec, _ := strings.Cut(strings.TrimPrefix(p, fdOpPath), "/")
+		if err := c.fdOp(hc, spec); err != nil {
+			return nil, c.atLine(ctx, err, line), true
 		}
 		return &fdPass{w: unwrapPass(hc.Stderr)}, nil, true
 	case strings.HasPrefix(abs, fdDupPath):
-		spec := strings.TrimPrefix(abs, fdDupPath)
-		n, err := strconv.Atoi(spec)
-		if spec == "-" {
-			// >&$x with x=-: the stream is closed.
-			return stream{}, nil, true
-		}
-		if err != nil || n < 0 {
-			if flag&(os.O_WRONLY|os.O_RDWR) != 0 && spec != "" && err != nil {
-				// >&word names a file.
-				f, err := c.fs.OpenFile(absPath(hc.Dir, spec), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-				if err != nil {
-					return nil, bashPathError(spec, err), true
-				}
-				return f, nil, true
-			}
-			return nil, &fs.PathError{Op: "bash:", Path: spec, Err: errors.New("ambiguous redirect")}, true
-		}
-		d := c.fdAt(hc, lookupFds(hc), n)
-		if d == nil {
-			return nil, &fs.PathError{Op: "bash:", Path: spec, Err: errors.New("Bad file descriptor")}, true
-		}
-		rw, err := c.descStream(d, flag)
+		rw, err := c.openDup(ctx, hc, strings.TrimPrefix(abs, fdDupPath), flag)
 		return rw, err, true
 	}
+	return c.openDevFd(hc, p, abs, flag)
+}
+
+// atLine gives a redirection error bash's "line N:" where a
+// non-interactive bash prints it (bash -c, scripts, child shells).
+func (c *core) atLine(ctx context.Context, err error, line string) error {
+	var pe *fs.PathError
+	if line == "" || line == "0" || !errors.As(err, &pe) || (!c.opts.Script && depthOf(ctx) == 0) {
+		return err
+	}
+	return &fs.PathError{Op: pe.Op + " line " + line + ":", Path: pe.Path, Err: pe.Err}
+}
+
+// openDup opens >&N and <&N: spec is "LINE/N".
+func (c *core) openDup(ctx context.Context, hc interp.HandlerContext, spec string, flag int) (io.ReadWriteCloser, error) {
+	line, spec, _ := strings.Cut(spec, "/")
+	if spec == "-" {
+		return stream{}, nil // >&$x with x=-: the stream is closed
+	}
+	n, err := strconv.Atoi(spec)
+	switch {
+	case err != nil && spec != "" && flag&(os.O_WRONLY|os.O_RDWR) != 0:
+		// >&word names a file.
+		f, err := c.fs.OpenFile(absPath(hc.Dir, spec), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			return nil, c.atLine(ctx, bashPathError(spec, err), line)
+		}
+		return f, nil
+	case err != nil || n < 0:
+		return nil, c.atLine(ctx, fdError(spec, "ambiguous redirect"), line)
+	}
+	d := c.fdAt(hc, lookupFds(hc), n)
+	if d == nil {
+		return nil, c.atLine(ctx, fdError(spec, "Bad file descriptor"), line)
+	}
+	return c.descStream(d, flag)
+}
+
+// openDevFd opens /dev/fd/N and /proc/self/fd/N for N above 2.
+func (c *core) openDevFd(hc interp.HandlerContext, p, abs string, flag int) (rw io.ReadWriteCloser, err error, ok bool) {
 	n, isFd := devFdNumber(abs)
 	if !isFd || n < 3 {
 		return nil, nil, false
@@ -709,7 +729,7 @@ func rewriteFds(st *syntax.Stmt) {
 				rd.Op = syntax.RdrAll // >&file is &>file
 				break
 			}
-			w := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: fdDupPath}}, rd.Word.Parts...)}
+			w := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: fdDupPath + strconv.Itoa(int(rd.OpPos.Line())) + "/"}}, rd.Word.Parts...)}
 			if rd.Op == syntax.DplOut {
 				rd.Op = syntax.RdrOut
 			} else {
@@ -777,7 +797,8 @@ func fdOpRedirect(rd *syntax.Redirect) *syntax.Redirect {
 		op = "open/" + rd.N.Value + "/" + mode + "/"
 		target = tildeHome(rd.Word.Parts)
 	}
-	w := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.SglQuoted{Value: fdOpPath + op}}, target...)}
+	line := strconv.Itoa(int(rd.OpPos.Line()))
+	w := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.SglQuoted{Value: fdOpPath + line + "/" + op}}, target...)}
 	return &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{ValuePos: rd.N.ValuePos, ValueEnd: rd.N.ValueEnd, Value: "2"}, Word: w}
 }
 

@@ -72,7 +72,7 @@ func (c *core) openHandler(ctx context.Context, p string, flag int, perm os.File
 	if fd, ok := stdFD(abs); ok {
 		return stdStream(hc, fd), nil
 	}
-	if rw, err, ok := c.openFd(hc, p, abs, flag); ok {
+	if rw, err, ok := c.openFd(ctx, hc, p, abs, flag); ok {
 		return rw, err // fds above 2 (fds.go)
 	}
 	if sourcing {
