@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -99,11 +100,21 @@ func (r *Runtime) readImage(sum [32]byte) *image {
 	if err != nil {
 		return nil
 	}
-	img, err := parseImage(b)
+	head, raw, _ := bytes.Cut(b, []byte{'\n'})
+	if string(head) != imageHeader(raw) {
+		return nil // damaged: extract again
+	}
+	img, err := parseImage(raw)
 	if err != nil {
 		return nil
 	}
 	return img
+}
+
+// imageHeader is the first line of a cached image: a CRC-32C of the rest,
+// so a damaged file is extracted again rather than breaking imports.
+func imageHeader(raw []byte) string {
+	return fmt.Sprintf("memsh-python-stdlib crc32c=%08x", crc32.Checksum(raw, crc32.MakeTable(crc32.Castagnoli)))
 }
 
 // writeImage stores raw (extraction output) as the image for sum, and
@@ -121,7 +132,7 @@ func (r *Runtime) writeImage(sum [32]byte, raw []byte) {
 	if err != nil {
 		return
 	}
-	_, err = f.Write(raw)
+	_, err = fmt.Fprintf(f, "%s\n%s", imageHeader(raw), raw)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -96,9 +96,17 @@ func TestImageCache(t *testing.T) {
 	if _, err := os.Stat(recent); err != nil {
 		t.Errorf("recent image removed: %v", err)
 	}
-	os.WriteFile(filepath.Join(c.imageDir(), imageKey(sum)), raw[:len(raw)/2], 0o600)
-	if c.readImage(sum) != nil {
-		t.Error("a truncated image was accepted")
+	file := filepath.Join(c.imageDir(), imageKey(sum))
+	good, _ := os.ReadFile(file)
+	for what, b := range map[string][]byte{
+		"truncated": good[:len(good)/2],
+		"damaged":   append(append([]byte{}, good[:len(good)-100]...), append([]byte{good[len(good)-100] ^ 1}, good[len(good)-99:]...)...),
+		"headless":  raw,
+	} {
+		os.WriteFile(file, b, 0o600)
+		if c.readImage(sum) != nil {
+			t.Errorf("a %s image was accepted", what)
+		}
 	}
 }
 
