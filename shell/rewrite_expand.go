@@ -107,6 +107,9 @@ func (c *core) prepExpansions(st *syntax.Stmt) {
 		if r.Word != nil {
 			syntax.Walk(r.Word, visit)
 		}
+		if r.Hdoc != nil {
+			syntax.Walk(r.Hdoc, visit)
+		}
 	}
 	if len(srcs) == 0 {
 		return
