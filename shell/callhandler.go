@@ -131,6 +131,15 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return umaskBuiltin(hc, args), nil
 	case "getopts":
 		return getoptsBuiltin(hc, args), nil
+	case "kill":
+		return killBuiltin(hc, args), nil
+	case "jobs":
+		return jobsBuiltin(hc, args), nil
+	case "wait":
+		if len(args) > 1 && args[1] == "-n" {
+			return waitAny(ctx, hc), nil
+		}
+		return waitArgs(hc, args), nil
 	case "ulimit":
 		return statusArgs(ulimitBuiltin(hc, args)), nil
 	case "test", "[":

@@ -54,6 +54,10 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 		// Before a select loop (see pumpSelect): reading nothing, it has
 		// started the copy of a `< file` redirection into stdin's pipe.
 		return 0, true
+	case internalPrefix + "jobnew":
+		return newJob(interp.HandlerCtx(ctx), args), true
+	case internalPrefix + "jobrun":
+		return c.runJob(ctx, p, args), true
 	case internalPrefix + "fn":
 		return enterFunc(interp.HandlerCtx(ctx), args), true
 	case internalPrefix + "pss":

@@ -1,0 +1,517 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Background jobs that kill can stop, and jobs, wait -n and kill -l.
+//
+// mvdan/sh runs `cmd &` on a goroutine with the line's context, which
+// nothing can cancel alone, and has no kill or jobs. The rewrite makes
+// `cmd &` into `{ __memsh_jobnew; __memsh_jobrun "$__memsh_jobid" 'cmd' & }`:
+// jobnew files a job under the number $! will name (g1, g2, ... as
+// mvdan/sh numbers them; %1, %2 for kill and jobs), and jobrun runs cmd
+// in a copy of the shell under a context of its own, which kill cancels.
+// A job killed by signal N ends with 128+N, as in bash.
+
+const jobIDVar = internalPrefix + "jobid"
+
+// jobVar names the variable that maps job number n of a shell to its
+// entry in jobTable (a variable, so subshells see their parent's jobs
+// as bash's subshells name them, and the table needs no per-shell key).
+func jobVar(n int) string { return internalPrefix + "job_" + strconv.Itoa(n) }
+
+type job struct {
+	n    int // mvdan/sh's number, of $! (gN)
+	jn   int // bash's job number (%N): one more than the highest still listed
+	text string
+
+	mu       sync.Mutex
+	cancel   context.CancelCauseFunc // set when the job starts
+	done     chan struct{}
+	status   int
+	signal   int  // the signal that ended it, 0 for none
+	pending  int  // a signal sent before the job started
+	reported bool // wait -n or jobs has reported its end
+}
+
+var (
+	jobSeq   atomic.Int64
+	jobTable sync.Map // id -> *job
+)
+
+// jobSignal is the cause of a job's cancellation by kill.
+type jobSignal int
+
+func (s jobSignal) Error() string { return "killed by signal " + strconv.Itoa(int(s)) }
+
+// backgroundJob rewrites a background statement (see above); ok is false
+// for statements it leaves alone.
+func backgroundJob(st *syntax.Stmt) bool {
+	if !st.Background || st.Coprocess || st.Disown || st.Cmd == nil || isInternalCall(st) {
+		return false
+	}
+	inner := *st
+	inner.Background = false
+	inner.Semicolon = syntax.Pos{}
+	var buf bytes.Buffer
+	if err := syntax.NewPrinter().Print(&buf, &inner); err != nil {
+		return false
+	}
+	src := buf.String()
+	if _, err := newParser().Parse(strings.NewReader(src), ""); err != nil {
+		return false
+	}
+	idWord := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
+		&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: jobIDVar}},
+	}}}}
+	run := &syntax.Stmt{Background: true, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
+		litWord(internalPrefix + "jobrun"), idWord, quotedWord(src),
+	}}}
+	newJob := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "jobnew"), quotedWord(strings.TrimSuffix(src, "\n"))}}}
+	*st = syntax.Stmt{Position: st.Position, Cmd: &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{newJob, run}}}
+	return true
+}
+
+// quotedWord is a word that expands to s as is.
+func quotedWord(s string) *syntax.Word {
+	var parts []syntax.WordPart
+	for i, seg := range strings.Split(s, "'") {
+		if i > 0 {
+			parts = append(parts, &syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.Lit{Value: "'"}}})
+		}
+		if seg != "" {
+			parts = append(parts, &syntax.SglQuoted{Value: seg})
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, &syntax.SglQuoted{})
+	}
+	return &syntax.Word{Parts: parts}
+}
+
+// newJob is __memsh_jobnew TEXT, run by the shell about to start a job.
+func newJob(hc interp.HandlerContext, args []string) int {
+	r := callingRunner(hc)
+	if r == nil || len(args) != 2 {
+		return 1
+	}
+	n := bgCount(r) + 1
+	jn := 1
+	for _, j := range jobsOf(hc) {
+		j.mu.Lock()
+		if !j.reported && j.jn >= jn {
+			jn = j.jn + 1
+		}
+		j.mu.Unlock()
+	}
+	id := strconv.FormatInt(jobSeq.Add(1), 10)
+	jobTable.Store(id, &job{n: n, jn: jn, text: args[1], done: make(chan struct{})})
+	setShellVar(r, jobIDVar, expand.Variable{Set: true, Kind: expand.String, Str: id})
+	setShellVar(r, jobVar(n), expand.Variable{Set: true, Kind: expand.String, Str: id})
+	return 0
+}
+
+// bgCount is how many background statements r has started (mvdan/sh's
+// $! is g followed by that count).
+func bgCount(r *interp.Runner) int {
+	f := reflect.ValueOf(r).Elem().FieldByName("bgProcs")
+	if !f.IsValid() || f.Kind() != reflect.Slice {
+		return 0
+	}
+	return f.Len()
+}
+
+// runJob is __memsh_jobrun ID SRC, the job itself.
+func (c *core) runJob(ctx context.Context, p *proc, args []string) int {
+	if len(args) != 3 {
+		return 2
+	}
+	v, ok := jobTable.Load(args[1])
+	if !ok {
+		return c.subshell(ctx, p, args[2])
+	}
+	j := v.(*job)
+	jctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	j.mu.Lock()
+	j.cancel = cancel
+	if j.pending != 0 {
+		cancel(jobSignal(j.pending))
+	}
+	j.mu.Unlock()
+	status := c.subshell(jctx, p, args[2])
+	var sig jobSignal
+	if errors.As(context.Cause(jctx), &sig) {
+		status = 128 + int(sig)
+	}
+	j.mu.Lock()
+	j.status, j.signal = status, int(sig)
+	j.mu.Unlock()
+	close(j.done)
+	return status
+}
+
+// jobsOf lists the jobs the calling shell started, by number.
+func jobsOf(hc interp.HandlerContext) []*job {
+	var out []*job
+	prefix := internalPrefix + "job_"
+	hc.Env.Each(func(name string, vr expand.Variable) bool {
+		if strings.HasPrefix(name, prefix) && vr.IsSet() {
+			if v, ok := jobTable.Load(vr.String()); ok {
+				out = append(out, v.(*job))
+			}
+		}
+		return true
+	})
+	sort.Slice(out, func(a, b int) bool { return out[a].n < out[b].n })
+	return out
+}
+
+func (j *job) finished() bool {
+	select {
+	case <-j.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// jobSpec finds the job a kill or wait operand names: %N, %%, %+, %-,
+// or mvdan/sh's $! (gN).
+func jobSpec(hc interp.HandlerContext, spec string) (*job, bool) {
+	var jobs []*job
+	for _, j := range jobsOf(hc) {
+		j.mu.Lock()
+		if !j.reported || !strings.HasPrefix(spec, "%") {
+			jobs = append(jobs, j)
+		}
+		j.mu.Unlock()
+	}
+	n, jn := -1, -1
+	switch {
+	case spec == "%%" || spec == "%+" || spec == "%":
+		if len(jobs) > 0 {
+			return jobs[len(jobs)-1], true
+		}
+		return nil, false
+	case spec == "%-":
+		if len(jobs) > 1 {
+			return jobs[len(jobs)-2], true
+		}
+		return nil, false
+	case strings.HasPrefix(spec, "%"):
+		jn, _ = strconv.Atoi(spec[1:])
+	case strings.HasPrefix(spec, "g"):
+		n, _ = strconv.Atoi(spec[1:])
+	}
+	for _, j := range jobs {
+		if j.n == n || j.jn == jn {
+			return j, true
+		}
+	}
+	return nil, false
+}
+
+// signals are Linux's, as kill -l lists them.
+var signals = []string{"", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1",
+	"SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP",
+	"TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS"}
+
+// signalName is bash's name of signal n without SIG ("RTMIN+3"), or "".
+func signalName(n int) string {
+	switch {
+	case n > 0 && n < len(signals):
+		return signals[n]
+	case n >= 34 && n <= 64:
+		if n <= 49 {
+			if n == 34 {
+				return "RTMIN"
+			}
+			return "RTMIN+" + strconv.Itoa(n-34)
+		}
+		if n == 64 {
+			return "RTMAX"
+		}
+		return "RTMAX-" + strconv.Itoa(64-n)
+	}
+	return ""
+}
+
+// signalNumber reads a signal as kill takes it: a number, or a name
+// with or without SIG, in any case.
+func signalNumber(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, n >= 0 && n <= 64
+	}
+	name := strings.ToUpper(s)
+	name = strings.TrimPrefix(name, "SIG")
+	for n := 1; n <= 64; n++ {
+		if signalName(n) == name {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// killBuiltin is bash's kill over memsh's jobs: it lists signals (-l,
+// -L) and ends background jobs; other processes do not exist in the
+// sandbox, apart from the shell itself ($$), which only signal 0 reaches.
+func killBuiltin(hc interp.HandlerContext, args []string) []string {
+	const usage = "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"
+	rest := args[1:]
+	if len(rest) == 0 {
+		fmt.Fprint(hc.Stderr, usage)
+		return statusArgs(2)
+	}
+	sig := 15
+	switch {
+	case rest[0] == "-l" || rest[0] == "-L":
+		return statusArgs(listSignals(hc, rest[1:]))
+	case rest[0] == "-s" || rest[0] == "-n":
+		if len(rest) < 2 {
+			fmt.Fprintf(hc.Stderr, "bash: kill: %s: option requires an argument\n", rest[0])
+			return statusArgs(2)
+		}
+		n, ok := signalNumber(rest[1])
+		if !ok {
+			fmt.Fprintf(hc.Stderr, "bash: kill: %s: invalid signal specification\n", rest[1])
+			return statusArgs(1)
+		}
+		sig, rest = n, rest[2:]
+	case rest[0] == "--":
+		rest = rest[1:]
+	case len(rest[0]) > 1 && rest[0][0] == '-':
+		n, ok := signalNumber(rest[0][1:])
+		if !ok {
+			fmt.Fprintf(hc.Stderr, "bash: kill: %s: invalid signal specification\n", rest[0][1:])
+			return statusArgs(1)
+		}
+		sig, rest = n, rest[1:]
+	}
+	if len(rest) > 0 && rest[0] == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		fmt.Fprint(hc.Stderr, usage)
+		return statusArgs(2)
+	}
+	status := 0
+	for _, target := range rest {
+		if j, ok := jobSpec(hc, target); ok {
+			j.mu.Lock()
+			cancel := j.cancel
+			ignored := sig == 0 || sig == 17 || sig == 18 || sig == 23 || sig == 28
+			if cancel == nil && !ignored {
+				j.pending = sig // not started yet: it ends as it starts
+			}
+			j.mu.Unlock()
+			switch {
+			case j.finished():
+				if strings.HasPrefix(target, "%") {
+					fmt.Fprintf(hc.Stderr, "bash: kill: %s: no such job\n", target)
+				} else {
+					fmt.Fprintf(hc.Stderr, "bash: kill: (%s) - No such process\n", target)
+				}
+				status = 1
+			case ignored:
+				// Signal 0 asks whether it runs; CHLD, CONT, URG and
+				// WINCH are ignored by default.
+			case cancel != nil:
+				cancel(jobSignal(sig))
+			}
+			continue
+		}
+		switch {
+		case strings.HasPrefix(target, "%"):
+			fmt.Fprintf(hc.Stderr, "bash: kill: %s: no such job\n", target)
+			status = 1
+		case target == sandboxPID && sig == 0:
+		case isNumber(strings.TrimPrefix(target, "-")):
+			fmt.Fprintf(hc.Stderr, "bash: kill: (%s) - No such process\n", target)
+			status = 1
+		default:
+			fmt.Fprintf(hc.Stderr, "bash: kill: %s: arguments must be process or job IDs\n", target)
+			status = 1
+		}
+	}
+	return statusArgs(status)
+}
+
+// listSignals is kill -l: the table, or each operand's name (a number,
+// or an exit status above 128) or number (a name).
+func listSignals(hc interp.HandlerContext, operands []string) int {
+	if len(operands) == 0 {
+		var b strings.Builder
+		col := 0
+		for n := 1; n <= 64; n++ {
+			name := signalName(n)
+			if name == "" {
+				continue
+			}
+			fmt.Fprintf(&b, "%2d) SIG%s", n, name)
+			col++
+			if col%5 == 0 {
+				b.WriteByte('\n')
+			} else {
+				b.WriteByte('\t')
+			}
+		}
+		if col%5 != 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprint(hc.Stdout, b.String())
+		return 0
+	}
+	status := 0
+	for _, op := range operands {
+		if n, err := strconv.Atoi(op); err == nil {
+			if n > 128 {
+				n -= 128
+			}
+			if name := signalName(n); name != "" {
+				fmt.Fprintln(hc.Stdout, name)
+				continue
+			}
+		} else if n, ok := signalNumber(op); ok {
+			fmt.Fprintln(hc.Stdout, n)
+			continue
+		}
+		fmt.Fprintf(hc.Stderr, "bash: kill: %s: invalid signal specification\n", op)
+		status = 1
+	}
+	return status
+}
+
+// jobsBuiltin is bash's jobs: running jobs, and finished ones once.
+func jobsBuiltin(hc interp.HandlerContext, args []string) []string {
+	pids := false
+	for _, a := range args[1:] {
+		switch a {
+		case "-p":
+			pids = true
+		case "-l", "-r", "-s", "-n":
+		default:
+			if strings.HasPrefix(a, "-") {
+				fmt.Fprintf(hc.Stderr, "bash: jobs: %s: invalid option\njobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n", a)
+				return statusArgs(2)
+			}
+		}
+	}
+	var jobs []*job
+	for _, j := range jobsOf(hc) {
+		j.mu.Lock()
+		if !j.reported {
+			jobs = append(jobs, j)
+		}
+		j.mu.Unlock()
+	}
+	for i, j := range jobs {
+		j.mu.Lock()
+		done := j.finished()
+		status, sig := j.status, j.signal
+		if done {
+			j.reported = true
+		}
+		j.mu.Unlock()
+		if pids {
+			fmt.Fprintf(hc.Stdout, "g%d\n", j.n)
+			continue
+		}
+		mark := ' '
+		switch i {
+		case len(jobs) - 1:
+			mark = '+'
+		case len(jobs) - 2:
+			mark = '-'
+		}
+		state, text := "Running", j.text+" &"
+		switch {
+		case done && sig == 9:
+			state, text = "Killed", j.text
+		case done && sig != 0:
+			state, text = "Terminated", j.text
+		case done && status == 0:
+			state, text = "Done", j.text
+		case done:
+			state, text = "Exit "+strconv.Itoa(status), j.text
+		}
+		fmt.Fprintf(hc.Stdout, "[%d]%c  %-24s%s\n", j.jn, mark, state, text)
+	}
+	return statusArgs(0)
+}
+
+// waitArgs gives mvdan/sh's wait the gN form of %N job specs, and
+// marks the jobs waited for as reported, so jobs no longer lists them.
+func waitArgs(hc interp.HandlerContext, args []string) []string {
+	if len(args) == 1 {
+		for _, j := range jobsOf(hc) {
+			j.markReported()
+		}
+		return args
+	}
+	out := slices.Clone(args)
+	for i, a := range args[1:] {
+		j, ok := jobSpec(hc, a)
+		switch {
+		case ok:
+			j.markReported()
+			out[i+1] = "g" + strconv.Itoa(j.n)
+		case strings.HasPrefix(a, "%"):
+			fmt.Fprintf(hc.Stderr, "bash: wait: %s: no such job\n", a)
+			return statusArgs(127)
+		}
+	}
+	return out
+}
+
+func (j *job) markReported() {
+	j.mu.Lock()
+	j.reported = true
+	j.mu.Unlock()
+}
+
+// waitAny is wait -n: it waits for the next of the shell's jobs to end
+// and returns its status (127 when none is left).
+func waitAny(ctx context.Context, hc interp.HandlerContext) []string {
+	var pending []*job
+	for _, j := range jobsOf(hc) {
+		j.mu.Lock()
+		if !j.reported {
+			pending = append(pending, j)
+		}
+		j.mu.Unlock()
+	}
+	if len(pending) == 0 {
+		return statusArgs(127)
+	}
+	cases := make([]reflect.SelectCase, 0, len(pending)+1)
+	for _, j := range pending {
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.done)})
+	}
+	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ctx.Done())})
+	i, _, _ := reflect.Select(cases)
+	if i == len(pending) {
+		return statusArgs(130)
+	}
+	j := pending[i]
+	j.mu.Lock()
+	j.reported = true
+	status := j.status
+	j.mu.Unlock()
+	return statusArgs(status)
+}
