@@ -21,7 +21,7 @@ import (
 // n elements takes O(n²). memsh rewrites a statement that is only such
 // an assignment (fastAssign):
 //
-//	name+=(WORDS...)  ->  if [[ -o xtrace || -o allexport ]]; then name+=(WORDS...)
+//	name+=(WORDS...)  ->  if [[ -o xtrace ]]; then name+=(WORDS...)
 //	                      else __memsh_append name WORDS...; fi
 //	name[IDX]=VALUE   ->  if [[ -o xtrace || -o allexport ]]; then name[IDX]=VALUE
 //	                      else __memsh_v=VALUE; __memsh_setelem name MODE IDX ||
@@ -36,8 +36,9 @@ import (
 // the value already expanded. IDX is only a number, a variable or
 // ${#array[@]}, which read nothing and change nothing, so evaluating
 // it twice is harmless. Under set -x the original statement runs, so the
-// trace shows it as bash does ([[ ]] is not traced by mvdan/sh); under
-// set -a too, as mvdan/sh then exports what it assigns.
+// trace shows it as bash does ([[ ]] is not traced by mvdan/sh). So
+// does an element assignment under set -a, which would export the
+// hidden variable; an append needs not (bash never exports an array).
 //
 // Only plain statements are rewritten: one assignment, no command or
 // process substitution (their status is the statement's), no [i]= in an
@@ -173,7 +174,11 @@ func fastAssign(st *syntax.Stmt) {
 	opt := func(name string) syntax.TestExpr {
 		return &syntax.UnaryTest{OpPos: pos, Op: syntax.TsOptSet, X: litWord(name)}
 	}
-	cond := &syntax.TestClause{Left: pos, Right: pos, X: &syntax.BinaryTest{OpPos: pos, Op: syntax.OrTest, X: opt("xtrace"), Y: opt("allexport")}}
+	var test syntax.TestExpr = opt("xtrace")
+	if as.Array == nil {
+		test = &syntax.BinaryTest{OpPos: pos, Op: syntax.OrTest, X: test, Y: opt("allexport")}
+	}
+	cond := &syntax.TestClause{Left: pos, Right: pos, X: test}
 	st.Cmd = &syntax.IfClause{
 		Position: pos, ThenPos: pos, FiPos: pos,
 		Cond: []*syntax.Stmt{stmt(cond)},

@@ -43,6 +43,8 @@ for ((k=0;k<300;k++)); do c+=(p) | true; c[${#c[@]}]=0; done; wait; echo ${#c[@]
 			stdout: "next 1\nsub 1\ndeclare -ar r=([0]=\"1\")\n", stderr: "bash: r: readonly variable\nbash: r: readonly variable\n"},
 		{name: "xtrace shows the assignment", script: `set -x; a+=("$HOME" x); set +x; echo ${#a[@]}`,
 			stdout: "2\n", stderr: "+ a+=(\"$HOME\" x)\n+ set +x\n"},
+		{name: "set -a does not export an array", script: `set -a; a+=(1); declare -p a`,
+			stdout: `declare -a a=([0]="1")` + "\n"},
 		{name: "eval and functions", script: `eval 'e+=(1 2)'; f() { e+=("$@"); }; f 3 "4 5"; printf '<%s>' "${e[@]}"; echo`,
 			stdout: "<1><2><3><4 5>\n"},
 		{name: "not rewritten", script: `n=(a); n+=($(echo b) [5]=c); declare -p n; declare -a m=(1); declare m+=(2); declare -p m`,
