@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"strconv"
+	"math"
 	"strings"
 
 	"memsh/shell/command"
@@ -52,62 +52,117 @@ type tabStops struct {
 	incremental int64 // '+N': every N after the last stop
 }
 
-// next is the first stop after col, or -1 when there is none.
+// next is the first stop after col, or -1 when there is none (GNU's
+// get_next_tab_column).
 func (t *tabStops) next(col int64) int64 {
 	for _, s := range t.stops {
 		if s > col {
 			return s
 		}
 	}
-	last := int64(0)
-	if len(t.stops) > 0 {
-		last = t.stops[len(t.stops)-1]
-	}
 	switch {
 	case t.repeat > 0:
-		return (col/t.repeat + 1) * t.repeat
+		return col + t.repeat - col%t.repeat
 	case t.incremental > 0:
-		return last + ((col-last)/t.incremental+1)*t.incremental
+		last := t.stops[len(t.stops)-1]
+		return col + t.incremental - (col-last)%t.incremental
 	}
 	return -1
 }
 
+// parseTabs reads -t lists as GNU's parse_tab_stops and
+// finalize_tab_stops do, printing their messages.
 func parseTabs(inv *command.Invocation, lists []string) (*tabStops, bool) {
-	t := &tabStops{}
+	var stops []int64
+	var extend, increment int64
 	for _, list := range lists {
-		for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
-			prefix := byte(0)
-			if f[0] == '/' || f[0] == '+' {
-				prefix, f = f[0], f[1:]
+		// A '/' or '+' marks every later number of the list, as in GNU.
+		have, isExtend, isIncrement := false, false, false
+		var val uint64
+		numStart := 0
+		finish := func() bool {
+			switch {
+			case isExtend:
+				if extend != 0 {
+					inv.Errorf("'/' specifier only allowed with the last value")
+					return false
+				}
+				extend = int64(val)
+			case isIncrement:
+				if increment != 0 {
+					inv.Errorf("'+' specifier only allowed with the last value")
+					return false
+				}
+				increment = int64(val)
+			default:
+				stops = append(stops, int64(val))
 			}
-			n, err := strconv.ParseInt(f, 10, 64)
-			if err != nil || n < 0 {
-				inv.Errorf("tab size contains invalid character(s): '%s'", f)
+			return true
+		}
+		for i := 0; i < len(list); i++ {
+			c := list[i]
+			switch {
+			case c == ',' || c == ' ' || c == '\t':
+				if have && !finish() {
+					return nil, false
+				}
+				have = false
+			case c == '/' || c == '+':
+				if have {
+					inv.Errorf("'%c' specifier not at start of number: %s", c, localeQuote(list[i:]))
+					return nil, false
+				}
+				isExtend, isIncrement = c == '/', c == '+'
+			case c >= '0' && c <= '9':
+				if !have {
+					val, have, numStart = 0, true, i
+				}
+				if val > (math.MaxInt64-uint64(c-'0'))/10 {
+					end := numStart
+					for end < len(list) && list[end] >= '0' && list[end] <= '9' {
+						end++
+					}
+					inv.Errorf("tab stop is too large %s", localeQuote(list[numStart:end]))
+					return nil, false
+				}
+				val = val*10 + uint64(c-'0')
+			default:
+				inv.Errorf("tab size contains invalid character(s): %s", localeQuote(list[i:]))
 				return nil, false
 			}
-			switch prefix {
-			case '/':
-				t.repeat = n
-			case '+':
-				t.incremental = n
-			default:
-				if n == 0 {
-					inv.Errorf("tab size cannot be 0")
-					return nil, false
-				}
-				if len(t.stops) > 0 && n <= t.stops[len(t.stops)-1] {
-					inv.Errorf("tab sizes must be ascending")
-					return nil, false
-				}
-				t.stops = append(t.stops, n)
-			}
+		}
+		if have && !finish() {
+			return nil, false
 		}
 	}
+	prev := int64(0)
+	for _, st := range stops {
+		if st == 0 {
+			inv.Errorf("tab size cannot be 0")
+			return nil, false
+		}
+		if st <= prev {
+			inv.Errorf("tab sizes must be ascending")
+			return nil, false
+		}
+		prev = st
+	}
+	if extend != 0 && increment != 0 {
+		inv.Errorf("'/' specifier is mutually exclusive with '+'")
+		return nil, false
+	}
+	t := &tabStops{stops: stops, repeat: extend, incremental: increment}
 	switch {
-	case len(t.stops) == 0 && t.repeat == 0 && t.incremental == 0:
+	case len(stops) == 0:
 		t.repeat = 8
-	case len(t.stops) == 1 && t.repeat == 0 && t.incremental == 0:
-		t.repeat, t.stops = t.stops[0], nil
+		if extend != 0 {
+			t.repeat = extend
+		} else if increment != 0 {
+			t.repeat = increment
+		}
+		t.incremental = 0
+	case len(stops) == 1 && extend == 0 && increment == 0:
+		t.repeat, t.stops = stops[0], nil
 	}
 	return t, true
 }
@@ -117,9 +172,10 @@ func tabArgs(inv *command.Invocation) (*command.Invocation, []string) {
 	sub := *inv
 	sub.Args = []string{inv.Args[0]}
 	var extra []string
-	for i, a := range inv.Args[1:] {
+	for i := 1; i < len(inv.Args); i++ {
+		a := inv.Args[i]
 		if a == "--" {
-			sub.Args = append(sub.Args, inv.Args[i+1:]...)
+			sub.Args = append(sub.Args, inv.Args[i:]...)
 			break
 		}
 		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
@@ -127,6 +183,11 @@ func tabArgs(inv *command.Invocation) (*command.Invocation, []string) {
 			continue
 		}
 		sub.Args = append(sub.Args, a)
+		// The value of -t (or --tabs) may itself start with "-".
+		if (a == "--tabs" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "t")) && i+1 < len(inv.Args) {
+			i++
+			sub.Args = append(sub.Args, inv.Args[i])
+		}
 	}
 	return &sub, extra
 }
@@ -193,7 +254,7 @@ func runUnexpand(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return st
 	}
-	if len(tabs) > 0 || len(extra) > 0 {
+	if len(tabs) > 0 { // -t implies -a; the obsolete -N does not
 		all = true
 	}
 	if first {
@@ -204,67 +265,84 @@ func runUnexpand(ctx context.Context, inv *command.Invocation) int {
 		return 1
 	}
 	return eachInput(ctx, inv, files, func(r *bufio.Reader, w *bufio.Writer) error {
-		var col int64
-		var pending []byte // blanks not yet written
-		pendStart := int64(0)
+		return unexpandStream(r, w, stops, all)
+	})
+}
+
+// unexpandStream is GNU unexpand's loop: runs of blanks that reach a tab
+// stop become a tab, except a single space just before a stop (it stays
+// a space unless more blanks follow it into the next stop).
+func unexpandStream(r *bufio.Reader, w *bufio.Writer, stops *tabStops, all bool) error {
+	var pending []byte
+	for {
 		convert := true
-		flushPending := func() {
-			w.Write(pending)
-			pending = pending[:0]
-		}
+		var col int64
+		oneBlankBeforeStop := false
+		prevBlank := true // leading blanks count as following a blank
 		for {
 			c, err := r.ReadByte()
 			if err != nil {
-				flushPending()
+				w.Write(pending)
 				return err
 			}
-			if convert && (c == ' ' || c == '\t') {
-				if len(pending) == 0 {
-					pendStart = col
-				}
-				next := stops.next(col)
-				if c == '\t' {
+			if convert {
+				blank := c == ' ' || c == '\t'
+				switch {
+				case blank:
+					next := stops.next(col)
 					if next < 0 {
-						next = col + 1
+						convert = false
+						break
 					}
-					col = next
-					pending = append(pending, c)
-				} else {
-					col++
-					pending = append(pending, c)
-				}
-				if next >= 0 && col == next {
-					// The blanks reach a stop: one tab stands for them,
-					// unless it is a lone space.
-					if len(pending) > 1 || pending[0] == '\t' || col-pendStart > 1 {
-						w.WriteByte('\t')
+					if c == '\t' {
+						col = next
+						if len(pending) > 0 {
+							pending[0] = '\t'
+						}
 					} else {
-						w.WriteByte(' ')
+						col++
+						if !(prevBlank && col == next) {
+							if col == next {
+								oneBlankBeforeStop = true
+							}
+							pending = append(pending, c)
+							prevBlank = true
+							continue
+						}
+						c = '\t'
+						if len(pending) > 0 {
+							pending[0] = '\t'
+						}
 					}
+					if oneBlankBeforeStop {
+						pending = pending[:1]
+					} else {
+						pending = pending[:0]
+					}
+				case c == '\b':
+					if col > 0 {
+						col--
+					}
+				default:
+					col++
+				}
+				if len(pending) > 0 {
+					if len(pending) > 1 && oneBlankBeforeStop {
+						pending[0] = '\t'
+					}
+					w.Write(pending)
 					pending = pending[:0]
+					oneBlankBeforeStop = false
 				}
-				continue
-			}
-			flushPending()
-			switch c {
-			case '\n':
-				col, convert = 0, true
-			case '\b':
-				if col > 0 {
-					col--
-				}
-				if !all {
-					convert = false
-				}
-			default:
-				col++
-				if !all {
-					convert = false
-				}
+				prevBlank = blank
+				convert = convert && (all || blank)
 			}
 			w.WriteByte(c)
+			if c == '\n' {
+				break
+			}
 		}
-	})
+	}
 }
 
 // eachInput runs f over each operand in turn, writing to stdout.

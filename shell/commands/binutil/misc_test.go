@@ -108,5 +108,17 @@ func TestExpand(t *testing.T) {
 			Stdout: "\t\t x\n"},
 		{Args: []string{"unexpand", "-t", "3"}, Files: testFiles, Stdin: "a  b    c\n",
 			Stdout: "a\tb\t  c\n"},
+		{Args: []string{"unexpand", "-t", "2"}, Files: testFiles, Stdin: "a   b\n", Stdout: "a\t\tb\n"},
+		{Args: []string{"unexpand", "-2"}, Files: testFiles, Stdin: "a   b\n", Stdout: "a   b\n"},
+		{Args: []string{"unexpand", "-a", "-t", "2,5,+4"}, Files: testFiles, Stdin: "                 x         y\n",
+			Stdout: "\t\t\t\t\tx\t\t  y\n"},
+		{Args: []string{"expand", "-t", "2,5,+3"}, Files: testFiles, Stdin: "a\tb\tc\td\tefghijklmn\to\n",
+			Stdout: "a b  c  d  efghijklmn  o\n"},
+		{Args: []string{"expand", "-t", "-4"}, Files: testFiles, Stderr: "expand: tab size contains invalid character(s): ‘-4’\n", Status: 1},
+		{Args: []string{"expand", "-t", "4x"}, Files: testFiles, Stderr: "expand: tab size contains invalid character(s): ‘x’\n", Status: 1},
+		{Args: []string{"expand", "-t", "/4,5"}, Files: testFiles, Stderr: "expand: '/' specifier only allowed with the last value\n", Status: 1},
+		{Args: []string{"expand", "-t", "1/2"}, Files: testFiles, Stderr: "expand: '/' specifier not at start of number: ‘/2’\n", Status: 1},
+		{Args: []string{"expand", "-t", "99999999999999999999"}, Files: testFiles, Stderr: "expand: tab stop is too large ‘99999999999999999999’\n", Status: 1},
+		{Args: []string{"expand", "-t", "/2", "-t", "+3"}, Files: testFiles, Stderr: "expand: '/' specifier is mutually exclusive with '+'\n", Status: 1},
 	})
 }
