@@ -66,6 +66,7 @@ const (
 	fdScope    = "/dev/fd/" + internalPrefix + "scope"
 	fdDupPath  = "/dev/fd/" + internalPrefix + "dup/"
 	fdOpPath   = "/dev/fd/" + internalPrefix + "op/"
+	fdRWPath   = "/dev/fd/" + internalPrefix + "rw/"
 	fdMax      = 1023 // bash refuses fds at or above the open files limit (ulimit -n)
 	namedFdMin = 10   // {name}> picks the lowest free fd from here, as bash
 )
@@ -447,6 +448,18 @@ func (c *core) openFd(ctx context.Context, hc interp.HandlerContext, p, abs stri
 	case strings.HasPrefix(abs, fdDupPath):
 		rw, err := c.openDup(ctx, hc, strings.TrimPrefix(abs, fdDupPath), flag)
 		return rw, err, true
+	case strings.HasPrefix(p, fdRWPath):
+		// <> on fd 0, 1 or 2: read and write, no truncation.
+		name := strings.TrimPrefix(p, fdRWPath)
+		f, err := c.fs.OpenFile(absPath(hc.Dir, name), os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, bashPathError(name, err), true
+		}
+		if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
+			return f, nil, true
+		}
+		pr, err := redirectFrom(f)
+		return pr, err, true
 	}
 	return c.openDevFd(hc, p, abs, flag)
 }
@@ -647,7 +660,7 @@ func fdInput(hc interp.HandlerContext, spec string) (io.Reader, string) {
 // fdNeedsRewrite reports whether src may redirect a descriptor above 2
 // (the cheap test before parsing eval strings and sourced files).
 func fdNeedsRewrite(src string) bool {
-	if strings.Contains(src, ">&") || strings.Contains(src, "<&") || strings.Contains(src, "}>") || strings.Contains(src, "}<") {
+	if strings.Contains(src, ">&") || strings.Contains(src, "<&") || strings.Contains(src, "<>") || strings.Contains(src, "}>") || strings.Contains(src, "}<") {
 		return true
 	}
 	for i := 1; i < len(src); i++ {
@@ -724,6 +737,14 @@ func rewriteFds(st *syntax.Stmt) {
 		case fdTarget(rd):
 			rd = fdOpRedirect(rd)
 			fdOps = true
+		case rd.Op == syntax.RdrInOut:
+			// mvdan/sh has no <>: open the file read-write for the open
+			// handler, as a plain < or > of the same stream.
+			rd.Op = syntax.RdrIn
+			if rd.N != nil && rd.N.Value != "0" {
+				rd.Op = syntax.RdrOut
+			}
+			rd.Word = &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: fdRWPath}}, tildeHome(rd.Word.Parts)...)}
 		case dupWord(rd):
 			if rd.N == nil && rd.Op == syntax.DplOut && !wordMayBeNumber(rd.Word) {
 				rd.Op = syntax.RdrAll // >&file is &>file

@@ -102,3 +102,15 @@ func TestFdsErrorLines(t *testing.T) {
 		t.Errorf("got %q %d\nwant %q", errs, st, want)
 	}
 }
+
+// TestFdsCloseFiles: descriptors a statement or exec opened are closed
+// again, so a removed file's space is freed.
+func TestFdsCloseFiles(t *testing.T) {
+	s := newTestSession(t, Options{})
+	run(t, s, "{ echo line; head -c 1000000 /dev/zero; } > big", "")
+	before := s.FS().Usage().Bytes
+	run(t, s, "for i in 1 2 3; do : 3<big; read -u 4 x 4<big; done; exec 5<big 6>>big; exec 5<&- 6>&-; exec {n}<big; exec {n}<&-; rm big", "")
+	if after := s.FS().Usage().Bytes; before-after < 1000000 {
+		t.Errorf("space in use: %d before, %d after removing the file", before, after)
+	}
+}
