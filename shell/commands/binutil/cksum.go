@@ -162,6 +162,9 @@ func digestSum(tag string, h func() hash.Hash, untagged bool) sumFunc {
 	}
 }
 
+// cksumAlgos are GNU cksum's -a words in its order.
+var cksumAlgos = []string{"bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b", "sm3"}
+
 func runCksum(ctx context.Context, inv *command.Invocation) int {
 	fset := inv.NewFlags()
 	var algo string
@@ -193,8 +196,17 @@ func runCksum(ctx context.Context, inv *command.Invocation) int {
 	case "sha512":
 		f = digestSum("SHA512", sha512.New, untagged)
 	default:
-		inv.Errorf("invalid argument '%s' for '--algorithm'", algo)
-		fmt.Fprintf(inv.Stderr, "Valid arguments are:\n  - 'sysv'\n  - 'bsd'\n  - 'crc'\n  - 'md5'\n  - 'sha1'\n  - 'sha224'\n  - 'sha256'\n  - 'sha384'\n  - 'sha512'\n  - 'blake2b'\n  - 'sm3'\n")
+		// GNU matches the word exactly (no abbreviations) and lists its
+		// table; blake2b and sm3 are in it but memsh does not compute them.
+		if algo == "blake2b" || algo == "sm3" {
+			inv.Errorf("%s: digest not supported in memsh", algo)
+			return 1
+		}
+		inv.Errorf("invalid argument %s for %s", localeQuote(algo), localeQuote("--algorithm"))
+		fmt.Fprintf(inv.Stderr, "Valid arguments are:\n")
+		for _, a := range cksumAlgos {
+			fmt.Fprintf(inv.Stderr, "  - %s\n", localeQuote(a))
+		}
 		return inv.Usage(1, "")
 	}
 	return runSums(ctx, inv, files, f, algo == "crc")

@@ -8,6 +8,8 @@ import (
 
 func TestSums(t *testing.T) {
 	runCases(t, []command.Case{
+		{Args: []string{"cksum", "-a", "sha"}, Files: testFiles, Status: 1,
+			Stderr: "cksum: invalid argument ‘sha’ for ‘--algorithm’\nValid arguments are:\n  - ‘bsd’\n  - ‘sysv’\n  - ‘crc’\n  - ‘md5’\n  - ‘sha1’\n  - ‘sha224’\n  - ‘sha256’\n  - ‘sha384’\n  - ‘sha512’\n  - ‘blake2b’\n  - ‘sm3’\nTry 'cksum --help' for more information.\n"},
 		{Args: []string{"cksum", "f", "s"}, Files: testFiles,
 			Stdout: "3196496296 42 f\n1219131554 3 s\n"},
 		{Args: []string{"cksum"}, Files: testFiles,
