@@ -58,7 +58,6 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
-			rewriteFds(n) // fds above 2 (fds.go)
 			if backgroundJob(n) {
 				return true // jobs.go
 			}
