@@ -130,6 +130,8 @@ func isDecimal(s string) bool {
 	return s == "0" || (s != "" && s[0] != '0' && len(s) < 10 && strings.Trim(s, "0123456789") == "")
 }
 
+// hasSubst reports whether w runs commands: an assignment's status is
+// the last one's, which the rewritten statement would lose.
 func hasSubst(w *syntax.Word) bool {
 	found := false
 	syntax.Walk(w, func(n syntax.Node) bool {
