@@ -1,9 +1,11 @@
 package pyworker
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -161,5 +163,28 @@ func TestROFS(t *testing.T) {
 	buf := make([]byte, 3)
 	if n, _ := fh.Pread(buf, 2); string(buf[:n]) != "llo" {
 		t.Errorf("pread = %q", buf[:n])
+	}
+}
+
+// TestPythonFirstRunsConcurrent starts several pythons at once on a fresh
+// Runtime: they share one load of python and its stdlib image.
+func TestPythonFirstRunsConcurrent(t *testing.T) {
+	needPython(t)
+	rt := New(Config{})
+	defer rt.Close()
+	f := newFS(t)
+	var wg sync.WaitGroup
+	outs := make([]strings.Builder, 3)
+	sts := make([]int, 3)
+	for i := range outs {
+		wg.Go(func() {
+			sts[i] = rt.RunPython(context.Background(), Proc{Args: []string{"python3", "-c", "import json; print(json.dumps([1]))"}, Dir: "/sub", FS: f, Stdout: &outs[i], Stderr: &outs[i]})
+		})
+	}
+	wg.Wait()
+	for i := range outs {
+		if sts[i] != 0 || outs[i].String() != "[1]\n" {
+			t.Errorf("run %d: status %d output %q", i, sts[i], outs[i].String())
+		}
 	}
 }
