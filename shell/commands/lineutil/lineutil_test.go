@@ -56,6 +56,12 @@ func TestLineutil(t *testing.T) {
 		{Fold, command.Case{Args: []string{"fold", "-w", "-1"}, Stderr: "fold: invalid number of columns: ‘-1’\n", Status: 1}},
 		{Fold, command.Case{Args: []string{"fold", "-w", "0"}, Stderr: "fold: invalid number of columns: ‘0’: Numerical result out of range\n", Status: 1}},
 		{Fold, command.Case{Args: []string{"fold", "-s2"}, Stdin: "abc\n", Stdout: "ab\nc\n"}},
+		{Tsort, command.Case{Args: []string{"tsort"}, Stdin: "a b c d e f b d\n", Stdout: "a\nc\ne\nb\nf\nd\n"}},
+		{Tsort, command.Case{Args: []string{"tsort"}, Stdin: "a b\nb c\nc a\nc d\nd b\nx y\n",
+			Stdout: "x\ny\nd\na\nb\nc\n",
+			Stderr: "tsort: -: input contains a loop:\ntsort: d\ntsort: b\ntsort: c\ntsort: -: input contains a loop:\ntsort: a\ntsort: b\ntsort: c\n", Status: 1}},
+		{Tsort, command.Case{Args: []string{"tsort"}, Stdin: "a b c\n", Stderr: "tsort: -: input contains an odd number of tokens\n", Status: 1}},
+		{Tsort, command.Case{Args: []string{"tsort", "n", "l"}, Stderr: "tsort: extra operand ‘l’\nTry 'tsort --help' for more information.\n", Status: 1}},
 		{Comm, command.Case{Args: []string{"comm", "c1"}, Stderr: "comm: missing operand after ‘c1’\nTry 'comm --help' for more information.\n", Status: 1}},
 	}
 	for _, tc := range cases {
