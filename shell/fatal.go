@@ -38,6 +38,7 @@ type unboundWriter struct {
 	w       io.Writer
 	prefix  string       // "bash", or the script's name
 	status  int          // the shell's status after the error
+	noLine  bool         // an interactive shell's message has no line
 	line    atomic.Int64 // line of the statement running
 	unbound atomic.Bool  // the message was written
 }
@@ -57,6 +58,9 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 	}
 	u.unbound.Store(true)
 	msg := u.prefix + ": line " + strconv.FormatInt(u.line.Load(), 10) + ": " + string(p)
+	if u.noLine {
+		msg = u.prefix + ": " + string(p)
+	}
 	if _, err := io.WriteString(u.w, msg); err != nil {
 		return 0, err
 	}
@@ -78,6 +82,17 @@ func unboundExit(w io.Writer) (int, bool) {
 		return u.status, true
 	}
 	return 0, false
+}
+
+// sessionStderr is a session's stderr: a script is bash -c; at the
+// interactive prompt bash names no line and the status is 1.
+func sessionStderr(w io.Writer, script bool) *unboundWriter {
+	if script {
+		return newUnboundWriter(w, "bash", 127)
+	}
+	u := newUnboundWriter(w, "bash", 1)
+	u.noLine = true
+	return u
 }
 
 // childStderr is a child shell's stderr: bash -c names itself by $0 and

@@ -294,7 +294,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		return 1, errors.New("shell: Run on a closed session")
 	}
 	stdout, stderr := lockedPair(stdio.Stdout, stdio.Stderr)
-	stderr = newUnboundWriter(stderr, "bash", 127)
+	stderr = sessionStderr(stderr, s.c.opts.Script)
 	s.lastOut, s.lastErr = stdout, stderr
 
 	runCtx, cancel := ctx, context.CancelFunc(func() {})
