@@ -41,10 +41,14 @@ var attrsTracked atomic.Bool
 
 // expandState is a session's record for this file and paramexp.go.
 type expandState struct {
-	mu    sync.Mutex
-	attrs map[string]string // name -> attribute letters among "ilu"
-	once  sync.Once
-	start time.Time
+	mu     sync.Mutex
+	global map[string]string // name -> attribute letters among "ilu"
+	local  map[string]string // the same, declared local in some function
+	// inFunc holds the statements of function bodies being rewritten,
+	// until each is visited.
+	inFunc map[*syntax.Stmt]bool
+	once   sync.Once
+	start  time.Time
 }
 
 // startTime is when the shell started, for $SECONDS: the first
@@ -54,21 +58,35 @@ func (e *expandState) startTime() time.Time {
 	return e.start
 }
 
+// attr is name's attributes, global or local to any function.
 func (e *expandState) attr(name string) string {
+	return e.scoped(name, true)
+}
+
+// scoped is name's attributes as seen from a function body (inFunc) or
+// from top-level code, which no function's locals reach.
+func (e *expandState) scoped(name string, inFunc bool) string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.attrs[name]
+	if !inFunc {
+		return e.global[name]
+	}
+	return e.global[name] + e.local[name]
 }
 
 // setAttrs adds (on) or removes the attribute letters of name. -l and -u
 // exclude each other: the last given wins.
-func (e *expandState) setAttrs(name, letters string, on bool) {
+func (e *expandState) setAttrs(name, letters string, on, local bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.attrs == nil {
-		e.attrs = map[string]string{}
+	m := &e.global
+	if local {
+		m = &e.local
 	}
-	cur := e.attrs[name]
+	if *m == nil {
+		*m = map[string]string{}
+	}
+	cur := (*m)[name]
 	for _, l := range letters {
 		cur = strings.ReplaceAll(cur, string(l), "")
 		if on {
@@ -81,22 +99,53 @@ func (e *expandState) setAttrs(name, letters string, on bool) {
 		}
 	}
 	if cur == "" {
-		delete(e.attrs, name)
+		delete(*m, name)
 		return
 	}
-	e.attrs[name] = cur
+	(*m)[name] = cur
 	attrsTracked.Store(true)
+}
+
+// markFunc notes the statements of a function body as being in one.
+func (e *expandState) markFunc(body *syntax.Stmt) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.inFunc == nil {
+		e.inFunc = map[*syntax.Stmt]bool{}
+	}
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok {
+			e.inFunc[st] = true
+		}
+		return true
+	})
+}
+
+// isInFunc reports whether st is in a function body; done forgets st.
+func (e *expandState) isInFunc(st *syntax.Stmt, done bool) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	in := e.inFunc[st]
+	if done {
+		delete(e.inFunc, st)
+	}
+	return in
 }
 
 // rewriteAttrs applies this file's rewrites to one statement.
 func (c *core) rewriteAttrs(st *syntax.Stmt) {
 	c.exp.startTime()
+	inFunc := c.exp.isInFunc(st, false)
 	switch cmd := st.Cmd.(type) {
+	case *syntax.FuncDecl:
+		if cmd.Body != nil {
+			c.exp.markFunc(cmd.Body)
+		}
 	case *syntax.DeclClause:
-		c.rewriteDecl(st, cmd)
+		c.rewriteDecl(st, cmd, inFunc)
 	case *syntax.CallExpr:
 		if len(cmd.Args) == 0 {
-			wrapFollow(st, c.rewriteAssigns(cmd))
+			wrapFollow(st, c.rewriteAssigns(cmd, inFunc), inFunc, &c.exp)
 		}
 	case *syntax.LetClause:
 		if call := letCall(cmd); call != nil {
@@ -106,7 +155,7 @@ func (c *core) rewriteAttrs(st *syntax.Stmt) {
 }
 
 // rewriteDecl handles -i, -l and -u in a declaration.
-func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
+func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) {
 	if dc.Variant == nil {
 		return
 	}
@@ -116,7 +165,7 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 		return
 	}
 	var on, off string
-	printing := false
+	printing, global := false, dc.Variant.Value != "local" && !inFunc
 	var names []string
 	args := dc.Args[:0:0]
 	for _, a := range dc.Args {
@@ -133,8 +182,11 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 				case strings.ContainsRune("ilu", f):
 					off += string(f)
 				default:
-					if f == 'p' {
+					switch f {
+					case 'p':
 						printing = true
+					case 'g':
+						global = true
 					}
 					keep += string(f)
 				}
@@ -178,16 +230,17 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 			continue
 		}
 		name := a.Name.Value
-		c.exp.setAttrs(name, off, false)
-		c.exp.setAttrs(name, on, true)
+		local := inFunc && !global
+		c.exp.setAttrs(name, off, false, local)
+		c.exp.setAttrs(name, on, true, local)
 		if a.Array != nil || a.Index != nil {
-			c.convertElements(a)
+			c.convertElements(a, inFunc)
 			continue
 		}
 		if a.Naked || a.Value == nil {
 			continue
 		}
-		conv, stmt := c.convertAssign(a, true)
+		conv, stmt := c.convertAssign(a, true, inFunc)
 		if conv != nil {
 			stmt = &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{conv}}}
 		}
@@ -195,22 +248,27 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 			follow = append(follow, stmt)
 		}
 	}
-	wrapFollow(st, follow)
+	wrapFollow(st, follow, inFunc, &c.exp)
 }
 
 // wrapFollow makes st a block of itself and the statements to follow it.
-func wrapFollow(st *syntax.Stmt, follow []*syntax.Stmt) {
+// The new statements are in a function body when st is.
+func wrapFollow(st *syntax.Stmt, follow []*syntax.Stmt, inFunc bool, e *expandState) {
 	if len(follow) == 0 {
 		return
 	}
-	st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: append([]*syntax.Stmt{
+	b := &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: append([]*syntax.Stmt{
 		{Cmd: st.Cmd, Position: st.Pos()},
 	}, follow...)}
+	st.Cmd = b
+	if inFunc {
+		e.markFunc(&syntax.Stmt{Cmd: b})
+	}
 }
 
 // rewriteAssigns rewrites the assignments of an assignment-only command
 // to attributed names and to SECONDS.
-func (c *core) rewriteAssigns(ce *syntax.CallExpr) []*syntax.Stmt {
+func (c *core) rewriteAssigns(ce *syntax.CallExpr, inFunc bool) []*syntax.Stmt {
 	var extra []*syntax.Assign
 	var follow []*syntax.Stmt
 	for _, a := range ce.Assigns {
@@ -218,7 +276,7 @@ func (c *core) rewriteAssigns(ce *syntax.CallExpr) []*syntax.Stmt {
 			continue
 		}
 		if a.Array != nil || a.Index != nil {
-			c.convertElements(a)
+			c.convertElements(a, inFunc)
 			continue
 		}
 		if a.Name.Value == "SECONDS" {
@@ -230,7 +288,7 @@ func (c *core) rewriteAssigns(ce *syntax.CallExpr) []*syntax.Stmt {
 		if isCaseConversion(a) {
 			continue
 		}
-		conv, stmt := c.convertAssign(a, false)
+		conv, stmt := c.convertAssign(a, false, inFunc)
 		if conv != nil {
 			extra = append(extra, conv)
 		}
@@ -247,8 +305,8 @@ func (c *core) rewriteAssigns(ce *syntax.CallExpr) []*syntax.Stmt {
 // expansions, whose text bash evaluates (v=1+2; n=$v*2 is 5), by an
 // internal let that follows (stmt). For -l and -u it gives the
 // assignment that converts the value, to follow this one.
-func (c *core) convertAssign(a *syntax.Assign, decl bool) (conv *syntax.Assign, stmt *syntax.Stmt) {
-	attrs := c.exp.attr(a.Name.Value)
+func (c *core) convertAssign(a *syntax.Assign, decl, inFunc bool) (conv *syntax.Assign, stmt *syntax.Stmt) {
+	attrs := c.exp.scoped(a.Name.Value, inFunc || decl)
 	if attrs == "" {
 		return nil, nil
 	}
@@ -299,8 +357,8 @@ func (c *core) convertAssign(a *syntax.Assign, decl bool) (conv *syntax.Assign, 
 // convertElements makes the element values of an assignment to an
 // integer array arithmetic: name=(1+1 2*3), name[i]=1+1. Only text
 // known before running is converted.
-func (c *core) convertElements(a *syntax.Assign) {
-	if !strings.Contains(c.exp.attr(a.Name.Value), "i") {
+func (c *core) convertElements(a *syntax.Assign, inFunc bool) {
+	if !strings.Contains(c.exp.scoped(a.Name.Value, inFunc), "i") {
 		return
 	}
 	if a.Array != nil {

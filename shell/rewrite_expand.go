@@ -56,6 +56,7 @@ func needsExpandRewrite(src string) bool {
 // nested statements, which get their own) that memsh computes, and puts
 // the statement that computes them first.
 func (c *core) prepExpansions(st *syntax.Stmt) {
+	inFunc := c.exp.isInFunc(st, true)
 	if st.Cmd == nil {
 		return
 	}
@@ -120,10 +121,14 @@ func (c *core) prepExpansions(st *syntax.Stmt) {
 	}
 	inner := &syntax.Stmt{Cmd: st.Cmd, Redirs: st.Redirs, Position: st.Position}
 	st.Redirs = nil
-	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{
+	b := &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{
 		{Cmd: &syntax.CallExpr{Args: args}, Position: st.Position},
 		inner,
 	}}
+	st.Cmd = b
+	if inFunc {
+		c.exp.markFunc(&syntax.Stmt{Cmd: b})
+	}
 }
 
 // listIndex is the index ("@" or "*") of an expansion that gives a list
