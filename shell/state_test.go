@@ -1,0 +1,53 @@
+package shell
+
+import (
+	"io/fs"
+	"testing"
+)
+
+// Shell state and builtins that mvdan/sh lacks or gets wrong: umask,
+// PIPESTATUS, FUNCNAME, set -u, getopts, kill/jobs, select. The
+// differential corpus (testdata/diff) checks the same against bash;
+// these rows pin stderr and the interactive session, which it cannot.
+func TestShellState(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "unbound interactive", script: "set -u; echo $nosuch; echo same", stderr: "bash: nosuch: unbound variable\n", status: 1},
+		{name: "unbound child", script: "bash -c 'set -u; echo $nosuch; echo same'", stderr: "bash: line 1: nosuch: unbound variable\n", status: 127},
+		{name: "unbound child named", script: "bash -c 'echo a\nset -u; echo $u' nm", stdout: "a\n", stderr: "nm: line 2: u: unbound variable\n", status: 127},
+		{name: "umask state", script: "umask 027; umask; (umask 077; umask); umask -S", stdout: "0027\n0077\nu=rwx,g=rx,o=\n"},
+		{name: "umask bad", script: "umask 089", stderr: "bash: umask: 089: octal number out of range\n", status: 1},
+		{name: "umask redirection", script: "umask 077; echo x > f; stat -c %a f", stdout: "600\n"},
+		{name: "getopts illegal", script: "getopts ab: o -x; echo \"$o ${OPTARG-unset}\"", stdout: "? unset\n", stderr: "bash: illegal option -- x\n"},
+		{name: "getopts missing", script: "getopts ab: o -b; echo \"$o\"", stdout: "?\n", stderr: "bash: option requires an argument -- b\n"},
+		{name: "pipestatus", script: "true | false | true; echo ${PIPESTATUS[@]}", stdout: "0 1 0\n"},
+		{name: "funcname", script: "f() { g; }; g() { echo ${FUNCNAME[@]}; }; f", stdout: "g f\n"},
+		{name: "trace hides helpers", script: "set -x; f() { echo $FUNCNAME; }; f", stdout: "f\n", stderr: "+ f\n+ echo f\n"},
+		{name: "kill job", script: "sleep 30 & kill -9 $!; wait $!", status: 137},
+		{name: "kill no job", script: "kill %3", stderr: "bash: kill: %3: no such job\n", status: 1},
+		{name: "select from file", script: "printf '1\\n' > r; select x in a b; do echo $x; break; done < r", stdout: "a\n", stderr: "1) a\n2) b\n#? "},
+		{name: "select at end of input", script: "select x in a; do break; done < /dev/null; echo $?", stdout: "\n1\n", stderr: "1) a\n#? \n"},
+	})
+}
+
+func TestSymbolicUmask(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		from fs.FileMode
+		want fs.FileMode
+		msg  string
+	}{
+		{"u=rwx,g=,o=", 0o022, 0o077, ""},
+		{"g-w,o-rwx", 0o002, 0o027, ""},
+		{"a+w", 0o022, 0o000, ""},
+		{"=r", 0o022, 0o333, ""},
+		{"+w", 0o022, 0o000, ""},
+		{"abc", 0o022, 0, "`b': invalid symbolic mode operator"},
+		{"u+X", 0o022, 0, "`X': invalid symbolic mode character"},
+		{"u", 0o022, 0, "`\x00': invalid symbolic mode operator"},
+	} {
+		got, msg := parseSymbolicUmask(c.mode, c.from)
+		if got != c.want || msg != c.msg {
+			t.Errorf("parseSymbolicUmask(%q, %04o) = %04o, %q; want %04o, %q", c.mode, c.from, got, msg, c.want, c.msg)
+		}
+	}
+}
