@@ -46,8 +46,9 @@ import (
 //     becomes `read -u N` (read.go), and `mapfile -u N` `mapfile <&N`;
 //   - `exec` without a command keeps the changes; any other command gets
 //     them for itself only: its statement starts with the redirection
-//     `2>>/dev/fd/__memsh_scope`, whose open saves the table and whose
-//     close, when mvdan/sh ends the statement, restores it;
+//     `2>>/dev/fd/__memsh_scope/N,M`, whose open saves fds N and M and
+//     whose close, when mvdan/sh ends the statement, restores them (a
+//     {name}> fd stays open, as in bash);
 //   - a here-document on fd N (`3<<EOF`) is read by the internal command
 //     `__memsh_fd take N <<EOF` run before the statement.
 //
@@ -104,9 +105,6 @@ type fdTable struct {
 	id  string
 	mu  sync.Mutex
 	fds map[int]*fdDesc
-	// named are the fds {name}>... opened: they outlive the command the
-	// redirection is on (bash leaves closing them to the script).
-	named map[int]bool
 }
 
 func (t *fdTable) get(n int) *fdDesc {
@@ -136,7 +134,6 @@ func (t *fdTable) snapshot() map[int]*fdDesc {
 func (t *fdTable) set(n int, d *fdDesc) {
 	t.mu.Lock()
 	old := t.fds[n]
-	delete(t.named, n)
 	if d == nil {
 		delete(t.fds, n)
 	} else {
@@ -328,12 +325,6 @@ func (c *core) fdOp(hc interp.HandlerContext, spec string) error {
 			t.set(n, nil)
 			return fdError(name, "readonly variable")
 		}
-		t.mu.Lock()
-		if t.named == nil {
-			t.named = map[int]bool{}
-		}
-		t.named[n] = true
-		t.mu.Unlock()
 	}
 	return nil
 }
@@ -437,8 +428,8 @@ func devFdNumber(abs string) (int, bool) {
 // 2, to the open handler; ok is false for any other path.
 func (c *core) openFd(ctx context.Context, hc interp.HandlerContext, p, abs string, flag int) (rw io.ReadWriteCloser, err error, ok bool) {
 	switch {
-	case abs == fdScope:
-		return c.pushFdScope(hc), nil, true
+	case strings.HasPrefix(abs, fdScope+"/"):
+		return c.pushFdScope(hc, strings.TrimPrefix(abs, fdScope+"/")), nil, true
 	case strings.HasPrefix(p, fdOpPath):
 		line, spec, _ := strings.Cut(strings.TrimPrefix(p, fdOpPath), "/")
 		if err := c.fdOp(hc, spec); err != nil {
@@ -557,19 +548,33 @@ func (s sharedFile) Write(p []byte) (int, error) { return s.f.Write(p) }
 func (sharedFile) Close() error                  { return nil }
 
 // fdScopeMark is the pass-through stderr of a statement whose
-// redirections change the table: it saves the table when the statement
-// starts, and its Close, when the statement ends, restores it.
+// redirections change fds: it saves them when the statement starts, and
+// its Close, when the statement ends, restores them (and only them: an
+// exec inside the statement changes the others for good).
 type fdScopeMark struct {
 	w      io.Writer
 	runner weak.Pointer[interp.Runner]
-	saved  map[int]*fdDesc
+	fds    []int
+	saved  map[int]*fdDesc // referenced
 	once   sync.Once
 }
 
-func (c *core) pushFdScope(hc interp.HandlerContext) *fdScopeMark {
-	s := &fdScopeMark{w: unwrapPass(hc.Stderr), saved: lookupFds(hc).snapshot()}
+// pushFdScope opens /dev/fd/__memsh_scope/N,M,...
+func (c *core) pushFdScope(hc interp.HandlerContext, list string) *fdScopeMark {
+	s := &fdScopeMark{w: unwrapPass(hc.Stderr), saved: map[int]*fdDesc{}}
 	if r := callingRunner(hc); r != nil {
 		s.runner = weak.Make(r)
+	}
+	t := lookupFds(hc)
+	for _, f := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			continue
+		}
+		s.fds = append(s.fds, n)
+		if d := t.get(n); d != nil {
+			s.saved[n] = d.ref()
+		}
 	}
 	return s
 }
@@ -616,19 +621,9 @@ func (s *fdScopeMark) Write(p []byte) (int, error) {
 func (s *fdScopeMark) Close() error {
 	s.once.Do(func() {
 		if t, ok := ownTables.Load(s.runner); ok {
-			t := t.(*fdTable)
-			t.mu.Lock()
-			for n, d := range t.fds {
-				if t.named[n] && s.saved[n] != d {
-					if old := s.saved[n]; old != nil {
-						old.unref()
-					}
-					s.saved[n] = d.ref()
-				}
+			for _, n := range s.fds {
+				t.(*fdTable).set(n, s.saved[n])
 			}
-			t.mu.Unlock()
-			t.replace(s.saved)
-			return
 		}
 		for _, d := range s.saved {
 			d.unref()
@@ -724,8 +719,14 @@ func rewriteFds(st *syntax.Stmt) {
 	}
 	var redirs []*syntax.Redirect
 	var takes []*syntax.Stmt
+	var scoped []int // the numbered fds the statement changes
 	fdOps := false
 	for _, rd := range st.Redirs {
+		if fdTarget(rd) {
+			if n, err := strconv.Atoi(rd.N.Value); err == nil {
+				scoped = append(scoped, n)
+			}
+		}
 		switch {
 		case fdTarget(rd) && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc || rd.Op == syntax.WordHdoc):
 			here := *rd
@@ -764,9 +765,18 @@ func rewriteFds(st *syntax.Stmt) {
 		return
 	}
 	exec := call != nil && len(call.Assigns) == 0 && len(call.Args) == 1 && call.Args[0].Lit() == "exec"
-	if !exec {
-		// The changes last for this statement only.
-		redirs = append([]*syntax.Redirect{{Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: litWord(fdScope)}}, redirs...)
+	if !exec && len(scoped) > 0 {
+		// The changes last for this statement only; a {name}> fd stays
+		// open, as in bash.
+		slices.Sort(scoped)
+		list := ""
+		for i, n := range slices.Compact(scoped) {
+			if i > 0 {
+				list += ","
+			}
+			list += strconv.Itoa(n)
+		}
+		redirs = append([]*syntax.Redirect{{Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: litWord(fdScope + "/" + list)}}, redirs...)
 	}
 	st.Redirs = redirs
 	if len(takes) == 0 {

@@ -29,6 +29,7 @@ func TestFds(t *testing.T) {
 		{name: "child shells inherit", script: "exec 3>f; bash -c 'echo c >&3'; sh -c 'echo s >&3; exec 3>&-'; echo p >&3; exec 3>&-; cat f", stdout: "c\ns\np\n"},
 		{name: "mapfile -u", script: "printf 'x\\ny\\n' > f; exec 3<f; mapfile -t -u 3 a; echo ${#a[@]} ${a[1]}", stdout: "2 y\n"},
 		{name: "read -u from a copy of stdin", script: "{ exec 4<&0; read -u 4 z; echo z=$z; }", stdin: "in\n", stdout: "z=in\n"},
+		{name: "exec inside a redirected group", script: "{ exec 3>f; } 4>g; echo a >&3; { exec 3>h; } 3>g; echo b >&3; cat f", stdout: "a\nb\n"},
 		{name: "fd above the limit", script: "exec 2000>f; echo $?", stdout: "1\n", stderr: "bash: 2000: Bad file descriptor\n"},
 	})
 }
