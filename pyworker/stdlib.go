@@ -47,9 +47,9 @@ type image struct {
 
 // extractScript runs once per python.wasm (and per version of memsh's site
 // modules): it prints the stdlib zip and the compiled site modules (for
-// -O0, -O and -OO) as records "SIZE NAME\n" followed by SIZE bytes. The .pyc files are
-// timestamp-based with mtime 0, the mtime the site directory reports, so
-// CPython takes them as up to date.
+// -O0, -O and -OO) as records "SIZE NAME\n" followed by SIZE bytes. The
+// .pyc files are timestamp-based with mtime 0, the mtime the site
+// directory reports, so CPython takes them as up to date.
 const extractScript = `import sys
 from importlib._bootstrap_external import _code_to_timestamp_pyc, cache_from_source
 out = sys.stdout.buffer
