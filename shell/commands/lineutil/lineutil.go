@@ -24,6 +24,7 @@ func Commands() []command.Command {
 		{Name: "nl", Summary: "number lines of files", Help: nlHelp, Run: Nl},
 		{Name: "fold", Summary: "wrap each input line to fit in specified width", Help: foldHelp, Run: Fold},
 		{Name: "comm", Summary: "compare two sorted files line by line", Help: commHelp, Run: Comm},
+		{Name: "fmt", Summary: "simple optimal text formatter", Help: fmtHelp, Run: Fmt},
 		{Name: "tsort", Summary: "perform topological sort", Help: tsortHelp, Run: Tsort},
 	}
 }

@@ -275,8 +275,8 @@ type argErr int
 const (
 	argOK       argErr = iota
 	argInvalid         // not a number: no strerror in the message
-	argRange           // below the minimum: ERANGE
-	argOverflow        // above the maximum or the type: EOVERFLOW
+	argRange           // out of range: ERANGE
+	argOverflow        // out of range past INT_MAX/2, or of the type: EOVERFLOW
 )
 
 // tail is the end of GNU's message for the error.
@@ -318,10 +318,12 @@ func decArg(s string, lo, hi int64, unsigned bool) (int64, argErr) {
 		return 0, argOverflow
 	case err != nil:
 		return 0, argOverflow
-	case v < lo:
+	case v < lo || v > hi:
+		// gnulib: EOVERFLOW for a value past INT_MAX/2, else ERANGE.
+		if v > math.MaxInt32/2 {
+			return 0, argOverflow
+		}
 		return 0, argRange
-	case v > hi:
-		return 0, argOverflow
 	}
 	return v, argOK
 }
