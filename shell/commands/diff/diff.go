@@ -1,7 +1,7 @@
 // Package diff is memsh's GNU diff: normal, unified, context, ed and
 // side-by-side output, -q, -r with -x, and the whitespace, case and -I
-// options, over memfs. The line matching comes
-// from go-udiff's LCS; the output formats are GNU diffutils'.
+// options, over memfs. Which lines differ is decided as GNU diffutils
+// does (analyze.go); the output formats are GNU's.
 package diff
 
 import (
@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
 
@@ -52,6 +51,7 @@ Compare FILES line by line.
   -b, --ignore-space-change     ignore changes in the amount of white space
   -w, --ignore-all-space        ignore all white space
   -Z, --ignore-trailing-space   ignore white space at line end
+  -E, --ignore-tab-expansion    ignore changes due to tab expansion
   -B, --ignore-blank-lines      ignore changes where lines are all blank
   -I, --ignore-matching-lines=RE  ignore changes where all lines match RE
       --strip-trailing-cr       strip trailing carriage return on input
@@ -73,6 +73,7 @@ type options struct {
 	ignoreCase, spaceChange, allSpace    bool
 	blankLines, trailingSpace            bool
 	text, stripCR, expandTabs, ed        bool
+	minimal, tabExpansion                bool
 	sideBySide, suppressCommon, leftCol  bool
 	unified                              int // -1: normal format
 	context                              int // -1: not the context format
@@ -104,6 +105,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	flags.BoolVarP(&opts.text, "text", "a", false, "")
 	flags.BoolVar(&opts.stripCR, "strip-trailing-cr", false, "")
 	flags.BoolVarP(&opts.expandTabs, "expand-tabs", "t", false, "")
+	flags.BoolVarP(&opts.tabExpansion, "ignore-tab-expansion", "E", false, "")
 	flags.BoolVarP(&opts.ed, "ed", "e", false, "")
 	flags.BoolVarP(&opts.sideBySide, "side-by-side", "y", false, "")
 	flags.BoolVar(&opts.suppressCommon, "suppress-common-lines", false, "")
@@ -113,13 +115,12 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	flags.StringArrayVarP(&opts.excludes, "exclude", "x", nil, "")
 	excludeFrom := flags.StringArrayP("exclude-from", "X", nil, "")
 	ignoreLines := flags.StringArrayP("ignore-matching-lines", "I", nil, "")
-	// Accepted for scripts: memsh's matching is already minimal, output
-	// is never coloured (no terminal), and -p's function headings are
-	// not implemented (the hunks print without them).
+	// Accepted for scripts: output is never coloured (no terminal), and
+	// there is no heuristic for --speed-large-files to turn on.
 	showC := flags.BoolP("show-c-function", "p", false, "")
 	functionLines := flags.StringArrayP("show-function-line", "F", nil, "")
 	flags.Bool("normal", false, "")
-	flags.BoolP("minimal", "d", false, "")
+	flags.BoolVarP(&opts.minimal, "minimal", "d", false, "")
 	flags.Bool("speed-large-files", false, "")
 	flags.String("color", "never", "")
 	flags.Lookup("color").NoOptDefVal = "auto"
@@ -278,6 +279,7 @@ type differ struct {
 	opts     *options
 	out      *bufio.Writer
 	operands []string
+	ignore   []bool // per edit of the files being compared: -B/-I ignorable
 }
 
 type input struct {
@@ -547,32 +549,40 @@ func cQuote(s string) string {
 
 // files compares two inputs and prints their difference.
 func (d *differ) files(a, b *input) int {
-	if bytes.Equal(a.data, b.data) {
+	if bytes.Equal(a.data, b.data) && !(d.opts.sideBySide && !d.opts.brief) {
 		if d.opts.identical {
-			fmt.Fprintf(d.out, "Files %s and %s are identical\n", a.name, b.name)
+			fmt.Fprintf(d.out, "Files %s and %s are identical\n", d.name(0, a), d.name(1, b))
 		}
 		return 0
 	}
 	la, lb := splitLines(a.data), splitLines(b.data)
-	edits := lcs.DiffLines(d.keys(la), d.keys(lb))
-	if d.opts.blankLines {
-		edits = dropBlankEdits(edits, la, lb)
+	edits := analyze(la, lb, d.keys(la), d.keys(lb), max(d.opts.unified, d.opts.context, 0), d.opts.minimal)
+	// -B and -I: a change of only blank or matching lines is ignorable.
+	// Such changes are left out of every format, except that the
+	// context formats still show them inside a hunk they print.
+	d.ignore = make([]bool, len(edits))
+	var kept []lcs.Diff
+	for i, e := range edits {
+		d.ignore[i] = d.trivial(la[e.Start:e.End]) && d.trivial(lb[e.ReplStart:e.ReplEnd])
+		if !d.ignore[i] {
+			kept = append(kept, e)
+		}
 	}
-	if d.opts.ignoreRE != nil {
-		edits = dropMatchingEdits(edits, la, lb, d.opts.ignoreRE)
-	}
-	if len(edits) == 0 {
+	if len(kept) == 0 {
+		if d.opts.sideBySide && !d.opts.brief {
+			d.sideBySide(la, lb, nil) // -y shows the lines even when they agree
+		}
 		if d.opts.identical {
-			fmt.Fprintf(d.out, "Files %s and %s are identical\n", a.name, b.name)
+			fmt.Fprintf(d.out, "Files %s and %s are identical\n", d.name(0, a), d.name(1, b))
 		}
 		return 0
 	}
 	if d.opts.brief {
-		fmt.Fprintf(d.out, "Files %s and %s differ\n", a.name, b.name)
+		fmt.Fprintf(d.out, "Files %s and %s differ\n", d.name(0, a), d.name(1, b))
 		return 1
 	}
 	if !d.opts.text && (isBinary(a.data) || isBinary(b.data)) {
-		fmt.Fprintf(d.out, "Binary files %s and %s differ\n", a.name, b.name)
+		fmt.Fprintf(d.out, "Binary files %s and %s differ\n", d.name(0, a), d.name(1, b))
 		return 1
 	}
 	switch {
@@ -581,7 +591,7 @@ func (d *differ) files(a, b *input) int {
 	case d.opts.context >= 0:
 		d.contextDiff(a, b, la, lb, edits)
 	case d.opts.ed:
-		d.edScript(la, lb, edits)
+		d.edScript(la, lb, kept)
 		// An ed script cannot say a line lacks its newline: GNU
 		// prints the script and then fails.
 		for _, in := range []*input{a, b} {
@@ -592,16 +602,16 @@ func (d *differ) files(a, b *input) int {
 			}
 		}
 	case d.opts.sideBySide:
-		d.sideBySide(la, lb, edits)
+		d.sideBySide(la, lb, kept)
 	default:
-		d.normal(la, lb, edits)
+		d.normal(la, lb, kept)
 	}
 	return 1
 }
 
 // keys are the lines as compared: with -i, -b, -w applied.
 func (d *differ) keys(lines []string) []string {
-	if !d.opts.ignoreCase && !d.opts.spaceChange && !d.opts.allSpace && !d.opts.trailingSpace {
+	if !d.opts.ignoreCase && !d.opts.spaceChange && !d.opts.allSpace && !d.opts.trailingSpace && !d.opts.tabExpansion {
 		return lines
 	}
 	keys := make([]string, len(lines))
@@ -610,18 +620,27 @@ func (d *differ) keys(lines []string) []string {
 		switch {
 		case d.opts.allSpace:
 			l = strings.Map(func(r rune) rune {
-				if unicode.IsSpace(r) {
+				if isCSpace(r) {
 					return -1
 				}
 				return r
 			}, l)
 		case d.opts.spaceChange:
-			l = strings.Join(strings.Fields(l), " ")
-			if len(lines[i]) > 0 && (lines[i][0] == ' ' || lines[i][0] == '\t') {
+			// GNU: a run of white space is one space, and white
+			// space at the end of the line (all of a blank line's) is
+			// none.
+			lead := l != "" && isCSpace(rune(l[0]))
+			l = strings.Join(strings.FieldsFunc(l, isCSpace), " ")
+			if lead && l != "" {
 				l = " " + l
 			}
 		case d.opts.trailingSpace:
-			l = strings.TrimRightFunc(l, unicode.IsSpace)
+			l = strings.TrimRightFunc(l, isCSpace)
+			if d.opts.tabExpansion {
+				l = expandTabs(l, d.opts.tabSize)
+			}
+		case d.opts.tabExpansion:
+			l = expandTabs(l, d.opts.tabSize)
 		}
 		if d.opts.ignoreCase {
 			l = strings.ToLower(l)
@@ -631,44 +650,56 @@ func (d *differ) keys(lines []string) []string {
 	return keys
 }
 
-// dropMatchingEdits is -I: a change whose every deleted and inserted
-// line matches is not a difference.
-func dropMatchingEdits(edits []lcs.Diff, a, b []string, re *posixre.Regexp) []lcs.Diff {
-	all := func(lines []string) bool {
-		for _, l := range lines {
-			if !re.Match([]byte(strings.TrimSuffix(l, "\n"))) {
-				return false
-			}
-		}
-		return true
-	}
-	var kept []lcs.Diff
-	for _, e := range edits {
-		if all(a[e.Start:e.End]) && all(b[e.ReplStart:e.ReplEnd]) {
-			continue
-		}
-		kept = append(kept, e)
-	}
-	return kept
+// isCSpace is C's isspace: diff's white space is ASCII.
+func isCSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\v' || r == '\f' || r == '\r'
 }
 
-func dropBlankEdits(edits []lcs.Diff, a, b []string) []lcs.Diff {
-	blank := func(lines []string) bool {
-		for _, l := range lines {
-			if strings.TrimSpace(l) != "" {
-				return false
-			}
-		}
-		return true
+// trivial reports whether -B or -I makes every one of lines ignorable:
+// -B's blank line is empty (or only white space with -b, -w or -Z), and
+// -I's lines match one of its expressions.
+func (d *differ) trivial(lines []string) bool {
+	o := d.opts
+	if !o.blankLines && o.ignoreRE == nil {
+		return false
 	}
-	var kept []lcs.Diff
-	for _, e := range edits {
-		if blank(a[e.Start:e.End]) && blank(b[e.ReplStart:e.ReplEnd]) {
-			continue
+	skipWhite := o.spaceChange || o.allSpace || o.trailingSpace
+	for _, l := range lines {
+		l = strings.TrimSuffix(l, "\n")
+		blank := l == "" || skipWhite && strings.TrimFunc(l, isCSpace) == ""
+		if !(o.blankLines && blank) && !(o.ignoreRE != nil && o.ignoreRE.Match([]byte(l))) {
+			return false
 		}
-		kept = append(kept, e)
 	}
-	return kept
+	return true
+}
+
+// hunkEnd returns the last edit of the hunk that starts at edits[i]:
+// GNU's find_hunk joins the next change when the unchanged lines between
+// are fewer than 2*ctx+1, or than ctx when that change is ignorable.
+func (d *differ) hunkEnd(edits []lcs.Diff, i, ctx int) int {
+	j := i
+	for j+1 < len(edits) {
+		thresh := 2*ctx + 1
+		if d.ignore[j+1] {
+			thresh = ctx
+		}
+		if edits[j+1].Start-edits[j].End >= thresh {
+			break
+		}
+		j++
+	}
+	return j
+}
+
+// ignorableHunk reports whether every change of edits[i..j] is ignorable.
+func (d *differ) ignorableHunk(i, j int) bool {
+	for k := i; k <= j; k++ {
+		if !d.ignore[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // normal prints GNU's default format: "2,3c2", "< old", "---", "> new".
@@ -723,9 +754,10 @@ func (d *differ) unified(a, b *input, la, lb []string, edits []lcs.Diff) {
 	labelA, labelB := d.label(0, a), d.label(1, b)
 	fmt.Fprintf(d.out, "--- %s\n+++ %s\n", labelA, labelB)
 	for i := 0; i < len(edits); {
-		j := i
-		for j+1 < len(edits) && edits[j+1].Start-edits[j].End <= 2*ctxN {
-			j++
+		j := d.hunkEnd(edits, i, ctxN)
+		if d.ignorableHunk(i, j) {
+			i = j + 1
+			continue
 		}
 		startA := max(edits[i].Start-ctxN, 0)
 		endA := min(edits[j].End+ctxN, len(la))
@@ -756,9 +788,10 @@ func (d *differ) contextDiff(a, b *input, la, lb []string, edits []lcs.Diff) {
 		if d.ctx.Err() != nil {
 			return
 		}
-		j := i
-		for j+1 < len(edits) && edits[j+1].Start-edits[j].End <= 2*ctxN {
-			j++
+		j := d.hunkEnd(edits, i, ctxN)
+		if d.ignorableHunk(i, j) {
+			i = j + 1
+			continue
 		}
 		hunk := edits[i : j+1]
 		startA := max(hunk[0].Start-ctxN, 0)
@@ -858,6 +891,15 @@ func hunkRange(start, end int) string {
 	default:
 		return fmt.Sprintf("%d,%d", start+1, n)
 	}
+}
+
+// name is how -q, -s and binary files name an input: its --label, or
+// its name.
+func (d *differ) name(i int, in *input) string {
+	if i < len(d.opts.labels) {
+		return d.opts.labels[i]
+	}
+	return in.name
 }
 
 func (d *differ) label(i int, in *input) string {

@@ -115,3 +115,49 @@ func TestDiffFormats(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffAlignment checks that where several minimal diffs exist memsh
+// picks GNU's (analyze.go); expected outputs are GNU diffutils 3.8's.
+func TestDiffAlignment(t *testing.T) {
+	files := map[string]string{
+		"/home/user/ab1": "a\nb\na\nb\n", "/home/user/ab2": "b\na\nb\na\n",
+		"/home/user/n1": "1\n2\n3\n4\n5\n", "/home/user/n2": "1\n3\n2\n4\n5\n",
+		"/home/user/br1": "{\n}\n{\n}\n", "/home/user/br2": "{\n}\n",
+		"/home/user/bl1": "a\n\nb\n\nc\n", "/home/user/bl2": "a\n\nc\n",
+		"/home/user/ws1": "a\n\t\nb\n", "/home/user/ws2": "a\n\nb\nc\n",
+		"/home/user/e1": "a\tb\n", "/home/user/e2": "a       b\n",
+	}
+	cases := []command.Case{
+		{Name: "duplicates", Args: []string{"diff", "ab1", "ab2"}, Status: 1,
+			Stdout: "1d0\n< a\n4a4\n> a\n"},
+		{Name: "moved line", Args: []string{"diff", "n1", "n2"}, Status: 1,
+			Stdout: "2d1\n< 2\n3a3\n> 2\n"},
+		{Name: "deletion slides down", Args: []string{"diff", "br1", "br2"}, Status: 1,
+			Stdout: "3,4d2\n< {\n< }\n"},
+		{Name: "blank lines slide", Args: []string{"diff", "bl1", "bl2"}, Status: 1,
+			Stdout: "3,4d2\n< b\n< \n"},
+		{Name: "unified slides", Args: []string{"diff", "-u", "--label", "a", "--label", "b", "bl1", "bl2"}, Status: 1,
+			Stdout: "--- a\n+++ b\n@@ -1,5 +1,3 @@\n a\n \n-b\n-\n c\n"},
+		{Name: "-b blank with white space", Args: []string{"diff", "-b", "ws1", "ws2"}, Status: 1,
+			Stdout: "3a4\n> c\n"},
+		{Name: "-B only empty lines", Args: []string{"diff", "-B", "ws1", "ws2"}, Status: 1,
+			Stdout: "2c2\n< \t\n---\n> \n3a4\n> c\n"},
+		{Name: "-y identical", Args: []string{"diff", "-y", "-W", "20", "n1", "n1"}, Status: 0,
+			Stdout: "1\t1\n2\t2\n3\t3\n4\t4\n5\t5\n"},
+		{Name: "-y -B", Args: []string{"diff", "-y", "-B", "-W", "20", "bl1", "bl2"}, Status: 1,
+			Stdout: "a\ta\n\nb     <\n      <\nc\tc\n"},
+		{Name: "-E", Args: []string{"diff", "-E", "e1", "e2"}, Status: 0, Stdout: ""},
+		{Name: "-s with labels", Args: []string{"diff", "-s", "--label", "A", "--label", "B", "n1", "n1"}, Status: 0,
+			Stdout: "Files A and B are identical\n"},
+	}
+	for _, c := range cases {
+		c.Files = files
+		t.Run(c.Name, func(t *testing.T) {
+			stdout, stderr, status, _ := c.Run(Run, nil)
+			if stdout != c.Stdout || status != c.Status {
+				t.Errorf("got stdout %q stderr %q status %d\nwant stdout %q status %d",
+					stdout, stderr, status, c.Stdout, c.Status)
+			}
+		})
+	}
+}

@@ -45,24 +45,33 @@ func (d *differ) sideBySide(a, b []string, edits []lcs.Diff) {
 		c2o = off
 	}
 	sd := &sdiff{d: d, hw: hw, c2o: c2o, tab: tab}
-	common := func(from, to, bFrom int) {
+	next0, next1 := 0, 0
+	// common is print_sdiff_common_lines: the lines up to the next
+	// change, paired; where an ignored change (-B, -I) left one side
+	// longer, its extra lines are marked ')' or '('.
+	common := func(limit0, limit1 int) {
+		i0, i1 := next0, next1
+		next0, next1 = limit0, limit1
 		if d.opts.suppressCommon {
 			return
 		}
-		for k := from; k < to; k++ {
-			if d.opts.leftCol {
-				sd.line(a[k], '(', "")
-			} else {
-				sd.line(a[k], ' ', b[bFrom+k-from])
+		if !d.opts.leftCol {
+			for ; i0 < limit0 && i1 < limit1; i0, i1 = i0+1, i1+1 {
+				sd.line(a[i0], ' ', b[i1])
+			}
+			for ; i1 < limit1; i1++ {
+				sd.line("", ')', b[i1])
 			}
 		}
+		for ; i0 < limit0; i0++ {
+			sd.line(a[i0], '(', "")
+		}
 	}
-	pos := 0
 	for _, e := range edits {
 		if d.ctx.Err() != nil {
 			return
 		}
-		common(pos, e.Start, e.ReplStart-(e.Start-pos))
+		common(e.Start, e.ReplStart)
 		n, m := e.End-e.Start, e.ReplEnd-e.ReplStart
 		for k := 0; k < max(n, m); k++ {
 			switch {
@@ -74,12 +83,9 @@ func (d *differ) sideBySide(a, b []string, edits []lcs.Diff) {
 				sd.line("", '>', b[e.ReplStart+k])
 			}
 		}
-		pos = e.End
+		next0, next1 = e.End, e.ReplEnd
 	}
-	if len(edits) > 0 {
-		last := edits[len(edits)-1]
-		common(pos, len(a), last.ReplEnd)
-	}
+	common(len(a), len(b))
 }
 
 type sdiff struct {
@@ -92,7 +98,7 @@ func (s *sdiff) line(left string, sep byte, right string) {
 	out := s.d.out
 	col := 0
 	newline := false
-	if sep != '>' {
+	if sep != '>' && sep != ')' {
 		newline = strings.HasSuffix(left, "\n")
 		col = s.half(left, 0, s.hw)
 	}
