@@ -336,7 +336,9 @@ func (in *interp) openNextMain() (bool, error) {
 		}
 		f, err := in.openFile(arg)
 		if err != nil {
-			in.stdout.Flush()
+			if in.inv.Term { // mawk's stdout is fully buffered otherwise
+				in.stdout.Flush()
+			}
 			in.inv.Errorf("cannot open %s (%s)", arg, errText(err))
 			return false, &errExit{status: 2}
 		}

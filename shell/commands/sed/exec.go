@@ -785,7 +785,7 @@ func (s *sed) openInput(name string) (io.Reader, io.Closer, error) {
 		if s.inv.Stdin == nil {
 			return strings.NewReader(""), io.NopCloser(nil), nil
 		}
-		return ctxReader{s, s.inv.Stdin}, io.NopCloser(nil), nil
+		return ctxReader{s, s.inv.Stdin, true}, io.NopCloser(nil), nil
 	}
 	f, err := s.inv.FS.Open(s.inv.Abs(name))
 	if err != nil {
@@ -795,7 +795,8 @@ func (s *sed) openInput(name string) (io.Reader, io.Closer, error) {
 		f.Close()
 		return nil, nil, &os.PathError{Op: "read", Path: name, Err: errIsDir}
 	}
-	return ctxReader{s, f}, f, nil
+	st, _ := f.Stat()
+	return ctxReader{s, f, st == nil || !st.Mode().IsRegular()}, f, nil
 }
 
 func (s *sed) readError(name string, err error) {
@@ -814,13 +815,19 @@ func (s *sed) readError(name string, err error) {
 type ctxReader struct {
 	s *sed
 	r io.Reader
+	// mayBlock is set for standard input and other non-regular files:
+	// output waiting in the buffer is flushed before a read that may
+	// wait, so a pipeline shows it. A regular file never waits, and like
+	// GNU sed's fully buffered stdout the output stays buffered (so sed
+	// p f missing 2>&1 prints the error first, as GNU's does).
+	mayBlock bool
 }
 
 func (c ctxReader) Read(p []byte) (int, error) {
 	if c.s.ctx.Err() != nil {
 		return 0, errCancelled
 	}
-	if c.s.out != nil && c.s.out.w.Buffered() > 0 && c.s.idle {
+	if c.mayBlock && c.s.out != nil && c.s.out.w.Buffered() > 0 && c.s.idle {
 		c.s.out.flush()
 	}
 	n, err := c.r.Read(p)

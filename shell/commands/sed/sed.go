@@ -356,7 +356,7 @@ func (s *sed) readScript(name string) ([]byte, error) {
 		if s.inv.Stdin == nil {
 			return nil, nil
 		}
-		return io.ReadAll(ctxReader{s, s.inv.Stdin})
+		return io.ReadAll(ctxReader{s, s.inv.Stdin, true})
 	}
 	return s.inv.FS.ReadFile(s.inv.Abs(name))
 }

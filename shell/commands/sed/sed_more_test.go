@@ -285,3 +285,22 @@ func TestInPlaceRenames(t *testing.T) {
 		}
 	})
 }
+
+// TestErrorBeforeBufferedOutput: with stdout and stderr on one pipe, GNU
+// sed's fully buffered output comes after a missing file's message.
+func TestErrorBeforeBufferedOutput(t *testing.T) {
+	fsys := memfs.New(memfs.Options{})
+	fsys.MkdirAll("/home/user", 0o755)
+	fsys.WriteFile("/home/user/f", []byte("a\n"), 0o644)
+	var both bytes.Buffer
+	inv := &command.Invocation{
+		Args:  []string{"sed", "p", "f", "missing", "f"},
+		Stdio: command.Stdio{Stdin: strings.NewReader(""), Stdout: &both, Stderr: &both},
+		FS:    fsys, Dir: "/home/user",
+	}
+	status := Run(context.Background(), inv)
+	want := "sed: can't read missing: No such file or directory\na\na\na\na\n"
+	if status != 2 || both.String() != want {
+		t.Errorf("status %d, output %q, want 2 %q", status, both.String(), want)
+	}
+}
