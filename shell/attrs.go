@@ -151,7 +151,38 @@ func (c *core) rewriteAttrs(st *syntax.Stmt) {
 		if call := letCall(cmd); call != nil {
 			st.Cmd = call
 		}
+	case *syntax.ForClause:
+		if wi, ok := cmd.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+			if fix := c.loopVarFix(wi.Name.Value, inFunc); fix != nil {
+				cmd.Do = append([]*syntax.Stmt{fix}, cmd.Do...)
+			}
+		}
 	}
+}
+
+// loopVarFix is the statement that gives a for loop's variable its
+// attributes at the start of each iteration, or nil.
+func (c *core) loopVarFix(name string, inFunc bool) *syntax.Stmt {
+	attrs := c.exp.scoped(name, inFunc)
+	switch {
+	case strings.Contains(attrs, "i"):
+		return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{
+			litWord(internalPrefix + "let"), litWord("-a"),
+			{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
+				&syntax.Lit{Value: name + "=("}, &syntax.ParamExp{Param: &syntax.Lit{Value: name}}, &syntax.Lit{Value: ")"},
+			}}}},
+		}}}
+	case strings.Contains(attrs, "l"), strings.Contains(attrs, "u"):
+		op := syntax.LowerAll
+		if strings.Contains(attrs, "u") {
+			op = syntax.UpperAll
+		}
+		return &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{{
+			Name:  &syntax.Lit{Value: name},
+			Value: &syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{Param: &syntax.Lit{Value: name}, Exp: &syntax.Expansion{Op: op}}}},
+		}}}}
+	}
+	return nil
 }
 
 // rewriteDecl handles -i, -l and -u in a declaration.
