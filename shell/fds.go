@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -156,10 +157,12 @@ func (t *fdTable) replace(m map[int]*fdDesc) {
 	}
 }
 
+// The tables of every session in the process. A table's id is random:
+// __memsh_fdt is an ordinary variable, and a script that sets it must
+// not reach another session's open files.
 var (
-	fdTables   sync.Map // table id -> *fdTable
-	ownTables  sync.Map // weak.Pointer[interp.Runner] -> *fdTable
-	fdTableSeq atomic.Uint64
+	fdTables  sync.Map // table id -> *fdTable
+	ownTables sync.Map // weak.Pointer[interp.Runner] -> *fdTable
 )
 
 // lookupFds is the table a handler's interpreter sees, or nil.
@@ -197,7 +200,7 @@ func ownFds(hc interp.HandlerContext) *fdTable {
 // newOwnFds registers r's own table, dropped when r is garbage.
 func newOwnFds(r *interp.Runner, fds map[int]*fdDesc) *fdTable {
 	key := weak.Make(r)
-	t := &fdTable{id: strconv.FormatUint(fdTableSeq.Add(1), 10), fds: fds}
+	t := &fdTable{id: rand.Text(), fds: fds}
 	fdTables.Store(t.id, t)
 	ownTables.Store(key, t)
 	runtime.AddCleanup(r, func(t *fdTable) {
