@@ -11,6 +11,7 @@ func Commands() []command.Command {
 		{Name: "df", Summary: "report file system space usage", Help: dfHelp, Run: runDf},
 		{Name: "dirname", Summary: "strip last component from file name", Help: dirnameHelp, Run: runDirname},
 		{Name: "du", Summary: "estimate file space usage", Help: duHelp, Run: runDu},
+		{Name: "install", Summary: "copy files and set attributes", Help: installHelp, Run: runInstall},
 		{Name: "ln", Summary: "make links between files", Help: lnHelp, Run: runLn},
 		{Name: "ls", Summary: "list directory contents", Help: lsHelp, Run: runLs},
 		{Name: "mkdir", Summary: "make directories", Help: mkdirHelp, Run: runMkdir},
