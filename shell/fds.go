@@ -656,14 +656,22 @@ func fdInput(hc interp.HandlerContext, spec string) (io.Reader, string) {
 }
 
 // fdNeedsRewrite reports whether src may redirect a descriptor above 2
-// (the cheap test before parsing eval strings and sourced files).
+// (the cheap test before parsing eval strings, aliases and sourced
+// files; `2>&1` and `>&-` alone need nothing).
 func fdNeedsRewrite(src string) bool {
-	if strings.Contains(src, ">&") || strings.Contains(src, "<&") || strings.Contains(src, "<>") || strings.Contains(src, "}>") || strings.Contains(src, "}<") {
+	if strings.Contains(src, "<>") || strings.Contains(src, "}>") || strings.Contains(src, "}<") ||
+		strings.Contains(src, "mapfile") || strings.Contains(src, "readarray") {
 		return true
 	}
 	for i := 1; i < len(src); i++ {
-		if (src[i] == '>' || src[i] == '<') && src[i-1] >= '3' && src[i-1] <= '9' {
+		switch {
+		case (src[i] == '>' || src[i] == '<') && src[i-1] >= '3' && src[i-1] <= '9':
 			return true
+		case src[i] == '&' && (src[i-1] == '>' || src[i-1] == '<'):
+			rest := strings.TrimLeft(src[i+1:], " \t")
+			if rest == "" || !strings.ContainsRune("012-", rune(rest[0])) || len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9' {
+				return true
+			}
 		}
 	}
 	return false

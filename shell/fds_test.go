@@ -115,3 +115,15 @@ func TestFdsCloseFiles(t *testing.T) {
 		t.Errorf("space in use: %d before, %d after removing the file", before, after)
 	}
 }
+
+func TestFdNeedsRewrite(t *testing.T) {
+	for src, want := range map[string]bool{
+		"ls 2>&1": false, "echo >&2": false, "x >&-": false, "cat <&0": false, "a && b": false,
+		"echo >&3": true, "echo >& $fd": true, "exec 3>f": true, "cat <&4": true, "2>&10": true,
+		"exec {x}>f": true, "cat <>f": true, "mapfile -u 3": true, "echo >&file": true,
+	} {
+		if got := fdNeedsRewrite(src); got != want {
+			t.Errorf("fdNeedsRewrite(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
