@@ -42,6 +42,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"strings"
@@ -239,6 +240,10 @@ type Proc struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	FS             *memfs.FS
+	// Umask is the file-creation mask. WASI's open carries no mode, so
+	// the files a guest creates get 0666 and its directories 0777, minus
+	// the mask, as open(2) and mkdir(2) give a program under it.
+	Umask fs.FileMode
 }
 
 func (p *Proc) name(def string) string {
@@ -492,7 +497,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		defer in.Close()
 		stdin = in
 	}
-	gfs := &guestFS{fs: p.FS, st: st, stdin: stdin, stdout: stdout, stderr: stderr}
+	gfs := &guestFS{fs: p.FS, st: st, stdin: stdin, stdout: stdout, stderr: stderr, umask: p.Umask}
 	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(gfs, "/")
 	for _, m := range mounts {
 		fsc = fsc.(sysfs.FSConfig).WithSysFSMount(m.fs, m.at)

@@ -89,8 +89,9 @@ func (s *runState) errno(err error) experimentalsys.Errno {
 // Every call goes straight to memfs: nothing is copied in or out, and a
 // write is visible to the shell as soon as the guest's write returns.
 type guestFS struct {
-	fs *memfs.FS
-	st *runState
+	fs    *memfs.FS
+	st    *runState
+	umask fs.FileMode // see Proc.Umask
 
 	// The run's standard streams, which /dev/stdin, /dev/stdout,
 	// /dev/stderr and /dev/fd/0-2 open, as on Linux.
@@ -233,6 +234,9 @@ func (g *guestFS) OpenFile(name string, flag experimentalsys.Oflag, perm fs.File
 			return nil, experimentalsys.ENOTDIR
 		}
 	}
+	if osflag&os.O_CREATE != 0 {
+		perm = 0o666 &^ g.umask // wazero's perm is its own choice, not the guest's
+	}
 	f, err := g.fs.OpenFile(p, osflag, perm)
 	if err != nil {
 		return nil, g.st.errno(err)
@@ -270,7 +274,7 @@ func (g *guestFS) Stat(name string) (sys.Stat_t, experimentalsys.Errno) {
 }
 
 func (g *guestFS) Mkdir(name string, perm fs.FileMode) experimentalsys.Errno {
-	return g.st.errno(g.fs.Mkdir(abs(name), perm))
+	return g.st.errno(g.fs.Mkdir(abs(name), 0o777&^g.umask))
 }
 
 func (g *guestFS) Chmod(name string, perm fs.FileMode) experimentalsys.Errno {

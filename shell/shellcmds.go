@@ -233,6 +233,7 @@ func (c *core) runPythonCommand(ctx context.Context, inv *command.Invocation) in
 	return c.python().RunPython(ctx, pyworker.Proc{
 		Args: inv.Args, Env: inv.Environ, Dir: inv.Dir,
 		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
+		Umask: inv.Umask(),
 	})
 }
 
@@ -243,6 +244,7 @@ func (c *core) runPython(ctx context.Context, p *proc) int {
 	return c.python().RunPython(ctx, pyworker.Proc{
 		Args: p.args, Env: p.env, Dir: p.dir,
 		Stdin: stdin, Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr, FS: c.fs,
+		Umask: umaskIn(ctx),
 	})
 }
 
@@ -253,5 +255,6 @@ func (c *core) runModule(ctx context.Context, p *proc, wasm []byte) int {
 	return c.python().RunModule(ctx, wasm, pyworker.Proc{
 		Args: p.args, Env: p.env, Dir: p.dir,
 		Stdin: stdin, Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr, FS: c.fs,
+		Umask: umaskIn(ctx),
 	})
 }

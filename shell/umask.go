@@ -208,3 +208,11 @@ func parseSymbolicUmask(mode string, mask fs.FileMode) (fs.FileMode, string) {
 	}
 	return fs.FileMode(^bits & 0o777), ""
 }
+
+// umaskIn is the mask withUmask recorded, or the default.
+func umaskIn(ctx context.Context) fs.FileMode {
+	if m := ctxUmask(ctx); m != nil {
+		return *m
+	}
+	return command.DefaultUmask
+}
