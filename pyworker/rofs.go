@@ -18,8 +18,16 @@ import (
 // produced on first open (the stdlib inflates its .pyc files lazily).
 type roFS struct {
 	experimentalsys.UnimplementedFS
+	dev   uint64             // st_dev of every node
 	nodes map[string]*roNode // by clean relative path; "" is the root
 }
+
+// Device numbers of the trees: distinct from memfs's and from each other,
+// so (st_dev, st_ino) names one file, as os.path.samefile expects.
+const (
+	stdlibDev = 0x7301
+	siteDev   = 0x7302
+)
 
 // roNode is a file or directory of an roFS.
 type roNode struct {
@@ -33,9 +41,9 @@ type roNode struct {
 }
 
 // newROFS returns a tree holding only its root directory.
-func newROFS() *roFS {
-	t := &roFS{nodes: map[string]*roNode{}}
-	t.nodes[""] = &roNode{st: sys.Stat_t{Ino: 1, Mode: fs.ModeDir | 0o555, Nlink: 2}}
+func newROFS(dev uint64) *roFS {
+	t := &roFS{dev: dev, nodes: map[string]*roNode{}}
+	t.nodes[""] = &roNode{st: sys.Stat_t{Dev: dev, Ino: 1, Mode: fs.ModeDir | 0o555, Nlink: 2}}
 	return t
 }
 
@@ -46,7 +54,7 @@ func (t *roFS) dir(name string) *roNode {
 	}
 	parent, base := path.Split(name)
 	p := t.dir(strings.TrimSuffix(parent, "/"))
-	n := &roNode{st: sys.Stat_t{Ino: uint64(len(t.nodes) + 1), Mode: fs.ModeDir | 0o555, Nlink: 2, Mtim: p.st.Mtim, Atim: p.st.Mtim, Ctim: p.st.Mtim}}
+	n := &roNode{st: sys.Stat_t{Dev: t.dev, Ino: uint64(len(t.nodes) + 1), Mode: fs.ModeDir | 0o555, Nlink: 2, Mtim: p.st.Mtim, Atim: p.st.Mtim, Ctim: p.st.Mtim}}
 	t.nodes[name] = n
 	p.ents = append(p.ents, experimentalsys.Dirent{Ino: n.st.Ino, Name: base, Type: fs.ModeDir})
 	p.st.Nlink++
@@ -59,7 +67,7 @@ func (t *roFS) file(name string, size, mtime int64, content func() ([]byte, erro
 	parent, base := path.Split(name)
 	p := t.dir(strings.TrimSuffix(parent, "/"))
 	n := &roNode{
-		st:      sys.Stat_t{Ino: uint64(len(t.nodes) + 1), Mode: 0o444, Nlink: 1, Size: size, Mtim: mtime, Atim: mtime, Ctim: mtime},
+		st:      sys.Stat_t{Dev: t.dev, Ino: uint64(len(t.nodes) + 1), Mode: 0o444, Nlink: 1, Size: size, Mtim: mtime, Atim: mtime, Ctim: mtime},
 		content: content,
 	}
 	t.nodes[name] = n

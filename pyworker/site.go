@@ -169,7 +169,7 @@ def linux(exc):
 // _memsh_errno.py, the run's runFile and, when known, their compiled forms
 // in __pycache__ (pyc maps a file name there to its bytes).
 func siteTree(run []byte, pyc map[string][]byte) *roFS {
-	t := newROFS()
+	t := newROFS(siteDev)
 	t.bytes(siteFile, []byte(siteSource))
 	t.bytes(errnoFile, []byte(errnoModule))
 	if run != nil {

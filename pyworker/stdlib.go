@@ -212,7 +212,7 @@ func stdlibTree(zipData []byte) (*roFS, error) {
 	if err != nil {
 		return nil, fmt.Errorf("stdlib zip: %w", err)
 	}
-	t := newROFS()
+	t := newROFS(stdlibDev)
 	t.dir(stdlibDir + "/lib-dynload")
 	t.dir(stdlibDir + "/site-packages") // served by the site mount; listed here
 	for _, f := range zr.File {

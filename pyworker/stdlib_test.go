@@ -28,6 +28,7 @@ import json
 print(json.__file__)
 print(sorted(os.listdir('/usr/local/lib')))
 print('os.pyc' in os.listdir('/usr/local/lib/python3.12'))
+print(os.path.samefile('/usr/local/lib', '/usr/local/lib/python3.12/site-packages'))
 import pydoc
 print('Return the number of items' in pydoc.render_doc(len))
 try:
@@ -36,7 +37,7 @@ except OSError as e:
     import errno
     print(e.errno == errno.EROFS)
 json.loads('{')`)
-	want := "/usr/local/lib/python3.12/json/__init__.pyc\n['python3.12']\nTrue\nTrue\nTrue\n"
+	want := "/usr/local/lib/python3.12/json/__init__.pyc\n['python3.12']\nTrue\nFalse\nTrue\nTrue\n"
 	if r.status != 1 || r.stdout != want {
 		t.Errorf("got status %d stdout %q stderr %q, want 1 %q", r.status, r.stdout, r.stderr, want)
 	}
@@ -121,7 +122,7 @@ func TestParseImageErrors(t *testing.T) {
 }
 
 func TestROFS(t *testing.T) {
-	tr := newROFS()
+	tr := newROFS(1)
 	tr.bytes("a/b.txt", []byte("hello"))
 	tr.dir("a/c")
 	tr.seal()
