@@ -2,6 +2,7 @@ package shell
 
 import (
 	"io/fs"
+	"os"
 	"testing"
 )
 
@@ -49,5 +50,20 @@ func TestSymbolicUmask(t *testing.T) {
 		if got != c.want || msg != c.msg {
 			t.Errorf("parseSymbolicUmask(%q, %04o) = %04o, %q; want %04o, %q", c.mode, c.from, got, msg, c.want, c.msg)
 		}
+	}
+}
+
+func TestPythonUmask(t *testing.T) {
+	if os.Getenv("MEMSH_PYTHON_WASM") == "" {
+		if _, err := os.Stat("../bin/python.wasm"); err != nil { // installed by make build
+			t.Skip("python.wasm not installed")
+		}
+		abs, _ := os.Getwd()
+		t.Setenv("MEMSH_PYTHON_WASM", abs+"/../bin/python.wasm")
+	}
+	s := newTestSession(t, Options{})
+	script := `python3 -c 'import os; open("a", "w"); os.mkdir("d")'; umask 027; python3 -c 'open("b", "w")'; stat -c '%a %n' a d b`
+	if out, errs, st := run(t, s, script, ""); out != "644 a\n755 d\n640 b\n" || st != 0 {
+		t.Errorf("got %q %q %d", out, errs, st)
 	}
 }
