@@ -51,8 +51,7 @@ type expandState struct {
 	start  time.Time
 }
 
-// startTime is when the shell started, for $SECONDS: the first
-// statement it ran.
+// startTime is when the shell started, for $SECONDS.
 func (e *expandState) startTime() time.Time {
 	e.once.Do(func() { e.start = time.Now() })
 	return e.start
@@ -134,7 +133,6 @@ func (e *expandState) isInFunc(st *syntax.Stmt, done bool) bool {
 
 // rewriteAttrs applies this file's rewrites to one statement.
 func (c *core) rewriteAttrs(st *syntax.Stmt) {
-	c.exp.startTime()
 	inFunc := c.exp.isInFunc(st, false)
 	switch cmd := st.Cmd.(type) {
 	case *syntax.FuncDecl:
@@ -146,6 +144,8 @@ func (c *core) rewriteAttrs(st *syntax.Stmt) {
 	case *syntax.CallExpr:
 		if len(cmd.Args) == 0 {
 			wrapFollow(st, c.rewriteAssigns(cmd, inFunc), inFunc, &c.exp)
+		} else if cmd.Args[0].Lit() == "unset" && !inFunc {
+			c.unsetAttrs(cmd.Args[1:])
 		}
 	case *syntax.LetClause:
 		if call := letCall(cmd); call != nil {
@@ -157,6 +157,23 @@ func (c *core) rewriteAttrs(st *syntax.Stmt) {
 				cmd.Do = append([]*syntax.Stmt{fix}, cmd.Do...)
 			}
 		}
+	}
+}
+
+// unsetAttrs forgets the attributes of the variables a top-level unset
+// removes (top-level statements are rewritten just before they run, so
+// the order is the run's; in a function body it would not be).
+func (c *core) unsetAttrs(args []*syntax.Word) {
+	for _, w := range args {
+		lit := w.Lit()
+		switch {
+		case lit == "-f":
+			return
+		case strings.HasPrefix(lit, "-"), !syntax.ValidName(lit):
+			continue
+		}
+		c.exp.setAttrs(lit, "ilu", false, false)
+		c.exp.setAttrs(lit, "ilu", false, true)
 	}
 }
 

@@ -121,6 +121,7 @@ type core struct {
 // New returns a session in a fresh sandbox (or over opts.FS).
 func New(opts Options) (*Session, error) {
 	c := &core{opts: opts, fs: opts.FS, maxDepth: opts.MaxCallDepth}
+	c.exp.startTime() // $SECONDS counts from here
 	if c.maxDepth <= 0 {
 		c.maxDepth = DefaultMaxCallDepth
 	}
