@@ -62,6 +62,7 @@ Compare FILES line by line.
       --label LABEL             use LABEL instead of file name and timestamp
                                   (can be repeated)
       --help                    display this help and exit
+  -v, --version                 output version information and exit
 
 FILES are 'FILE1 FILE2' or 'DIR1 DIR2' or 'DIR FILE' or 'FILE DIR'.
 If a FILE is '-', read standard input.
@@ -119,6 +120,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	// there is no heuristic for --speed-large-files to turn on.
 	showC := flags.BoolP("show-c-function", "p", false, "")
 	functionLines := flags.StringArrayP("show-function-line", "F", nil, "")
+	version := flags.BoolP("version", "v", false, "")
 	flags.Bool("normal", false, "")
 	flags.BoolVarP(&opts.minimal, "minimal", "d", false, "")
 	flags.Bool("speed-large-files", false, "")
@@ -145,6 +147,13 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	operands, status, ok := inv.ParseFlags(flags, 2)
 	if !ok {
 		return status
+	}
+	if *version {
+		inv.Stderr = stderr
+		// The first line is GNU's, for scripts that check it.
+		fmt.Fprintln(inv.Stdout, "diff (GNU diffutils) 3.8")
+		fmt.Fprintln(inv.Stdout, "memsh's own implementation of GNU diffutils 3.8's interface; no GNU code.")
+		return 0
 	}
 	switch {
 	case *unifiedN >= 0:

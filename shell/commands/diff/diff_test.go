@@ -101,6 +101,8 @@ func TestDiffFormats(t *testing.T) {
 			Stdout: "1c1\n< \x00a\n---\n> \x00b\n"},
 		{Name: "exclude quoted in header", Args: []string{"diff", "-r", "-x", "*.o", "d1", "d2"}, Status: 1,
 			Stdout: "diff -r -x '*.o' d1/f d2/f\n1c1\n< 1\n---\n> 2\n"},
+		{Name: "version", Args: []string{"diff", "--version"}, Status: 0,
+			Stdout: "diff (GNU diffutils) 3.8\nmemsh's own implementation of GNU diffutils 3.8's interface; no GNU code.\n"},
 		{Name: "ed without final newline", Args: []string{"diff", "-e", "nl", "nl2"}, Status: 2,
 			Stdout: "2c\nc\n.\n", Stderr: "diff: nl: No newline at end of file\n\n"},
 	}

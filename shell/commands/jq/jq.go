@@ -221,6 +221,9 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 			opts.values = append(opts.values, v)
 		case "--args", "--jsonargs":
 			argsMode = a
+		case "--version":
+			fmt.Fprintln(inv.Stdout, "jq-1.6") // the jq whose interface memsh's follows
+			return nil, 0, false
 		default:
 			if strings.HasPrefix(a, "--") {
 				inv.Errorf("Unknown option: %s", a)
@@ -249,6 +252,9 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 					opts.exitSet = true
 				case 'h':
 					fmt.Fprint(inv.Stdout, help)
+					return nil, 0, false
+				case 'V':
+					fmt.Fprintln(inv.Stdout, "jq-1.6")
 					return nil, 0, false
 				default:
 					inv.Errorf("Unknown option: %s", a)

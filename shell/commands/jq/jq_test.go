@@ -55,6 +55,7 @@ func TestJQ(t *testing.T) {
 		{Name: "undefined variable", Args: []string{"jq", "-n", "1 as $x | $y"}, Stderr: "jq: error: $y is not defined at <top-level>, line 1:\n1 as $x | $y          \njq: 1 compile error\n", Status: 3},
 		{Name: "unexpected end", Args: []string{"jq", "-n", ".a //"}, Stderr: "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a //   \njq: 1 compile error\n", Status: 3},
 		{Name: "$ARGS order", Args: []string{"jq", "-n", "-c", "$ARGS", "--arg", "b", "1", "--arg", "a", "2"}, Stdout: "{\"positional\":[],\"named\":{\"b\":\"1\",\"a\":\"2\"}}\n"},
+		{Name: "version", Args: []string{"jq", "--version"}, Stdout: "jq-1.6\n"},
 		{Name: "bad json", Args: []string{"jq", "."}, Stdin: "{x", Stderr: "parse error: Invalid numeric literal at EOF at line 1, column 2\n", Status: 4},
 	}
 	for _, c := range cases {

@@ -3,6 +3,7 @@ package sysutil
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"path"
@@ -120,7 +121,10 @@ func runFind(ctx context.Context, inv *command.Invocation) int {
 		return printHelp(inv, "find")
 	}
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
-		return printVersion(inv, "find")
+		// The first line is GNU's, for scripts that check it.
+		fmt.Fprintln(inv.Stdout, "find (GNU findutils) 4.9.0")
+		fmt.Fprintln(inv.Stdout, "memsh's own implementation of GNU findutils 4.9.0's interface; no GNU code.")
+		return 0
 	}
 	var starts []string
 	for len(args) > 0 && !isFindExprStart(args[0]) {

@@ -97,6 +97,7 @@ func TestFind(t *testing.T) {
 		{Args: []string{"find", "d", "-inum", "abc"}, Files: findTree, Stderr: "find: invalid argument `abc' to `-inum'\n", Status: 1},
 		{Args: []string{"find", "d", "-uid", "x"}, Files: findTree, Stderr: "find: invalid argument `x' to `-uid'\n", Status: 1},
 		{Args: []string{"find", "d", "-printf", "%"}, Files: findTree, Stderr: "find: error: % at end of format string\n", Status: 1},
+		{Args: []string{"find", "--version"}, Stdout: "find (GNU findutils) 4.9.0\nmemsh's own implementation of GNU findutils 4.9.0's interface; no GNU code.\n"},
 		{Args: []string{"find", "d", "-maxdepth", "0", "-printf", "%q\n"}, Files: findTree, Stdout: "%q\n", Stderr: "find: warning: unrecognized format directive `%q'\n"},
 		{Args: []string{"find", "d", "-printf", "a\\tb\\\\n\\101\\n"}, Files: findTree, Stdout: "a\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\n"},
 		{Args: []string{"find", "d", "-maxdepth", "-1"}, Files: findTree, Stderr: "find: Expected a positive decimal integer argument to -maxdepth, but got ‘-1’\n", Status: 1},

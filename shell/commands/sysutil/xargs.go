@@ -79,7 +79,10 @@ func runXargs(ctx context.Context, inv *command.Invocation) int {
 		case "help":
 			return printHelp(inv, "xargs")
 		case "version":
-			return printVersion(inv, "xargs")
+			// The first line is GNU's, for scripts that check it.
+			fmt.Fprintln(inv.Stdout, "xargs (GNU findutils) 4.9.0")
+			fmt.Fprintln(inv.Stdout, "memsh's own implementation of GNU findutils 4.9.0's interface; no GNU code.")
+			return 0
 		case "0":
 			o.delim = 0
 		case "a":
