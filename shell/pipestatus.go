@@ -162,6 +162,8 @@ func pipeKind(st *syntax.Stmt) bool {
 	switch cmd := st.Cmd.(type) {
 	case *syntax.CallExpr, *syntax.Subshell:
 		return true
+	case *syntax.TimeClause:
+		return cmd.Stmt == nil || pipeKind(cmd.Stmt)
 	case *syntax.BinaryCmd:
 		switch cmd.Op {
 		case syntax.Pipe, syntax.PipeAll:
@@ -188,6 +190,9 @@ func isInternalCall(st *syntax.Stmt) bool {
 // wrapPipes wraps the stages of the pipelines in st (a pipeline, or a
 // list of them) and returns their IDs.
 func wrapPipes(st *syntax.Stmt, lastToo bool, wrapped map[*syntax.Block]bool) []string {
+	if tc, ok := st.Cmd.(*syntax.TimeClause); ok && tc.Stmt != nil {
+		return wrapPipes(tc.Stmt, lastToo, wrapped)
+	}
 	bc, ok := st.Cmd.(*syntax.BinaryCmd)
 	if !ok || st.Background {
 		return nil
