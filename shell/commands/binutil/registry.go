@@ -14,6 +14,7 @@ func Commands() []command.Command {
 		{Name: "expand", Summary: "convert tabs to spaces", Help: expandHelp, Run: runExpand},
 		{Name: "unexpand", Summary: "convert spaces to tabs", Help: unexpandHelp, Run: runUnexpand},
 		{Name: "factor", Summary: "factor numbers", Help: factorHelp, Run: runFactor},
+		{Name: "csplit", Summary: "split a file into sections determined by context lines", Help: csplitHelp, Run: runCsplit},
 		{Name: "split", Summary: "split a file into pieces", Help: splitHelp, Run: runSplit},
 		{Name: "join", Summary: "join lines of two files on a common field", Help: joinHelp, Run: runJoin},
 		{Name: "column", Summary: "columnate lists", Help: columnHelp, Run: runColumn},
