@@ -178,7 +178,7 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 		case "--slurp":
 			opts.slurp = true
 		case "--compact-output":
-			opts.compact = true
+			opts.compact, opts.tab = true, false
 		case "--raw-output":
 			opts.raw = true
 		case "--join-output":
@@ -189,7 +189,7 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 			opts.order = nil
 		case "--color-output", "--monochrome-output", "--unbuffered":
 		case "--tab":
-			opts.tab = true
+			opts.tab, opts.compact = true, false
 		case "--exit-status":
 			opts.exitSet = true
 		case "--indent":
@@ -205,7 +205,9 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 				inv.Errorf("Cannot indent more than 7 characters")
 				return nil, 2, false
 			}
-			opts.indent = n
+			// Like jq's flags, the last of -c, --tab and --indent
+			// wins, and --indent 0 is compact output.
+			opts.indent, opts.tab, opts.compact = n, false, n == 0
 			i++
 		case "--arg", "--argjson", "--slurpfile", "--rawfile":
 			if !needArgs(i, 2, a) {
@@ -238,7 +240,7 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 				case 's':
 					opts.slurp = true
 				case 'c':
-					opts.compact = true
+					opts.compact, opts.tab = true, false
 				case 'r':
 					opts.raw = true
 				case 'j':
@@ -392,10 +394,7 @@ func run(ctx context.Context, inv *command.Invocation, opts *options, code *gojq
 					return 130
 				}
 				flushForTerm(inv, out)
-				where := "<unknown>"
-				if !opts.nullInput {
-					where = stream.position()
-				}
+				where := stream.position()
 				fmt.Fprintf(inv.Stderr, "jq: error (at %s)%s\n", where, errorText(err, key))
 				// An error ends this input's run, as in jq: nothing
 				// after it (and no half-built [...] or reduce) is printed.
@@ -664,12 +663,12 @@ func (in *inputs) open() error {
 }
 
 // position is where jq says a run-time error happened: the file and
-// the number of lines it has read, which is the line the value ended on
+// the number of lines it has read ("<unknown>" before any input), which is the line the value ended on
 // when a newline follows it.
 func (in *inputs) position() string {
 	name := in.name
 	if name == "" {
-		name = "<stdin>"
+		return "<unknown>" // nothing read yet (-n)
 	}
 	line := in.lines
 	if d := in.lastDecoder; d != nil {

@@ -56,6 +56,11 @@ func TestJQ(t *testing.T) {
 		{Name: "unexpected end", Args: []string{"jq", "-n", ".a //"}, Stderr: "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a //   \njq: 1 compile error\n", Status: 3},
 		{Name: "$ARGS order", Args: []string{"jq", "-n", "-c", "$ARGS", "--arg", "b", "1", "--arg", "a", "2"}, Stdout: "{\"positional\":[],\"named\":{\"b\":\"1\",\"a\":\"2\"}}\n"},
 		{Name: "version", Args: []string{"jq", "--version"}, Stdout: "jq-1.6\n"},
+		{Name: "error after -n input", Args: []string{"jq", "-n", "input, input"}, Stdin: "1\n", Stdout: "1\n", Stderr: "jq: error (at <stdin>:1): break\n", Status: 5},
+		{Name: "indent 0 is compact", Args: []string{"jq", "--indent", "0", "."}, Stdin: "{\"a\":[1]}", Stdout: "{\"a\":[1]}\n"},
+		{Name: "tab after -c", Args: []string{"jq", "-c", "--tab", "."}, Stdin: "{\"a\":[1]}", Stdout: "{\n\t\"a\": [\n\t\t1\n\t]\n}\n"},
+		{Name: "-c after indent", Args: []string{"jq", "--indent", "3", "-c", "."}, Stdin: "{\"a\":[1]}", Stdout: "{\"a\":[1]}\n"},
+		{Name: "indent after -c", Args: []string{"jq", "-c", "--indent", "3", "."}, Stdin: "{\"a\":[1]}", Stdout: "{\n   \"a\": [\n      1\n   ]\n}\n"},
 		{Name: "bad json", Args: []string{"jq", "."}, Stdin: "{x", Stderr: "parse error: Invalid numeric literal at EOF at line 1, column 2\n", Status: 4},
 	}
 	for _, c := range cases {
