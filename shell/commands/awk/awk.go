@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -102,7 +103,13 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 			if !needVal() {
 				return 2
 			}
-			data, err := inv.FS.ReadFile(inv.Abs(val))
+			var data []byte
+			var err error
+			if val == "-" || inv.StdFD(val) == 0 {
+				data, err = io.ReadAll(inv.Stdin)
+			} else {
+				data, err = inv.FS.ReadFile(inv.Abs(val))
+			}
 			if err != nil {
 				inv.Errorf("cannot open %s (%s)", val, command.Strerror(err))
 				return 2

@@ -468,12 +468,8 @@ func (in *interp) getline(g *getlineExpr) (value, error) {
 	if !ok {
 		return num(0), nil
 	}
-	if g.kind == "|" || g.lhs == nil {
-		in.nr++
-		if g.lhs == nil {
-			in.fnr++
-		}
-	}
+	// getline <file and cmd | getline leave NR and FNR alone, as mawk
+	// does (POSIX and gawk count cmd | getline in NR).
 	return num(1), in.storeLine(g.lhs, rec)
 }
 
