@@ -75,10 +75,11 @@ const (
 
 // fdDesc is what a descriptor refers to.
 type fdDesc struct {
-	path string      // an open file's absolute path (/dev/fd/N reopens it)
-	f    *memfs.File // an open file
-	r    io.Reader   // a copy of stdin, or a here-document
-	w    io.Writer   // a copy of stdout or stderr
+	path  string      // an open file's absolute path (/dev/fd/N reopens it)
+	f     *memfs.File // an open file
+	write bool        // f is open for writing only
+	r     io.Reader   // a copy of stdin, or a here-document
+	w     io.Writer   // a copy of stdout or stderr
 	// std is 1 or 2 for a copy of the stdout or stderr a Run was given:
 	// it writes to the current Run's, as a copy of the terminal made at
 	// one prompt still writes to the terminal at the next.
@@ -411,7 +412,7 @@ func (c *core) openDesc(hc interp.HandlerContext, mode, p string) (*fdDesc, erro
 		f.Close()
 		return nil, syscall.EISDIR
 	}
-	return &fdDesc{f: f, path: abs}, nil
+	return &fdDesc{f: f, path: abs, write: flag&os.O_WRONLY != 0}, nil
 }
 
 // devFdNumber reads /dev/fd/N and /proc/self/fd/N.
@@ -474,7 +475,13 @@ func (c *core) openDup(ctx context.Context, hc interp.HandlerContext, spec strin
 	if spec == "-" {
 		return stream{}, nil // >&$x with x=-: the stream is closed
 	}
-	n, err := strconv.Atoi(spec)
+	from, move := strings.CutSuffix(spec, "-")
+	n, err := strconv.Atoi(from)
+	if move && err == nil {
+		spec = from // >&N-: a copy of N, and N is closed
+	} else {
+		n, err = strconv.Atoi(spec)
+	}
 	switch {
 	case err != nil && spec != "" && flag&(os.O_WRONLY|os.O_RDWR) != 0:
 		// >&word names a file.
@@ -490,7 +497,13 @@ func (c *core) openDup(ctx context.Context, hc interp.HandlerContext, spec strin
 	if d == nil {
 		return nil, c.atLine(ctx, fdError(spec, "Bad file descriptor"), line)
 	}
-	return c.descStream(d, flag)
+	rw, err := c.descStream(d, flag)
+	if err == nil && move && n > 2 {
+		if t := ownFds(hc); t != nil {
+			t.set(n, nil)
+		}
+	}
+	return rw, err
 }
 
 // openDevFd opens /dev/fd/N and /proc/self/fd/N for N above 2.
@@ -527,7 +540,7 @@ func (c *core) openDevFd(hc interp.HandlerContext, p, abs string, flag int) (rw 
 func (c *core) descStream(d *fdDesc, flag int) (io.ReadWriteCloser, error) {
 	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 		if d.f != nil {
-			return sharedFile{d.f}, nil
+			return &sharedFile{d: d.ref()}, nil
 		}
 		if rs := c.fdRun.Load(); d.std != 0 && rs != nil {
 			if d.std == 1 {
@@ -538,17 +551,27 @@ func (c *core) descStream(d *fdDesc, flag int) (io.ReadWriteCloser, error) {
 		return stream{w: d.w}, nil
 	}
 	if d.f != nil {
-		return redirectShared(d.f)
+		d.ref()
+		return redirectShared(d.f, d.unref)
 	}
 	return stream{r: d.r}, nil
 }
 
-// sharedFile writes to a descriptor's file without closing it.
-type sharedFile struct{ f *memfs.File }
+// sharedFile is a redirection to a descriptor's file: it holds the file
+// open (exec 1>&3- then closes fd 3, and stdout still writes) until
+// mvdan/sh closes the redirection.
+type sharedFile struct {
+	d    *fdDesc
+	once sync.Once
+}
 
-func (s sharedFile) Read(p []byte) (int, error)  { return s.f.Read(p) }
-func (s sharedFile) Write(p []byte) (int, error) { return s.f.Write(p) }
-func (sharedFile) Close() error                  { return nil }
+func (s *sharedFile) Read(p []byte) (int, error)  { return s.d.f.Read(p) }
+func (s *sharedFile) Write(p []byte) (int, error) { return s.d.f.Write(p) }
+
+func (s *sharedFile) Close() error {
+	s.once.Do(s.d.unref)
+	return nil
+}
 
 // fdScopeMark is the pass-through stderr of a statement whose
 // redirections change fds: it saves them when the statement starts, and
@@ -647,12 +670,13 @@ func fdInput(hc interp.HandlerContext, spec string) (io.Reader, string) {
 	d := lookupFds(hc).get(n)
 	switch {
 	case d == nil:
-	case d.f != nil:
+		return nil, spec + ": invalid file descriptor: Bad file descriptor"
+	case d.f != nil && !d.write:
 		return d.f, ""
 	case d.r != nil:
 		return d.r, ""
 	}
-	return nil, spec + ": invalid file descriptor: Bad file descriptor"
+	return nil, "read error: " + spec + ": Bad file descriptor"
 }
 
 // fdNeedsRewrite reports whether src may redirect a descriptor above 2
@@ -758,6 +782,12 @@ func rewriteFds(st *syntax.Stmt) {
 			}
 			rd.Word = &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: fdRWPath}}, tildeHome(rd.Word.Parts)...)}
 		case dupWord(rd):
+			if from, ok := strings.CutSuffix(rd.Word.Lit(), "-"); ok {
+				if n, err := strconv.Atoi(from); err == nil && n > 2 {
+					scoped = append(scoped, n) // >&N- closes N for the statement
+					fdOps = true
+				}
+			}
 			if rd.N == nil && rd.Op == syntax.DplOut && !wordMayBeNumber(rd.Word) {
 				rd.Op = syntax.RdrAll // >&file is &>file
 				break

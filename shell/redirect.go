@@ -30,7 +30,7 @@ type redirectInput struct {
 	pw      *os.File
 	pumping bool // the file is being copied into the pipe: no more claims
 	closed  bool
-	shared  bool // f belongs to a descriptor above 2 (fds.go): never closed here
+	release func() // instead of closing f: it belongs to a descriptor above 2 (fds.go)
 }
 
 // redirects maps the pipe's read end (weakly: mvdan/sh closes and drops
@@ -43,17 +43,16 @@ func redirectFrom(f *memfs.File) (*os.File, error) {
 }
 
 // redirectShared is redirectFrom for a file a descriptor above 2 keeps
-// open (`<&3`): the statement reads it at the shared offset.
-func redirectShared(f *memfs.File) (*os.File, error) {
-	return newRedirect(&redirectInput{f: f, shared: true})
+// open (`<&3`): the statement reads it at the shared offset, and calls
+// release instead of closing it.
+func redirectShared(f *memfs.File, release func()) (*os.File, error) {
+	return newRedirect(&redirectInput{f: f, release: release})
 }
 
 func newRedirect(in *redirectInput) (*os.File, error) {
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		if !in.shared {
-			in.f.Close()
-		}
+		in.closeFile()
 		return nil, err
 	}
 	in.pw = pw
@@ -123,10 +122,16 @@ func (in *redirectInput) close() {
 	if !in.closed {
 		in.closed = true
 		in.pw.Close()
-		if !in.shared {
-			in.f.Close()
-		}
+		in.closeFile()
 	}
+}
+
+func (in *redirectInput) closeFile() {
+	if in.release != nil {
+		in.release()
+		return
+	}
+	in.f.Close()
 }
 
 // fileStdin is a metered stdin that is a memfs file: it keeps Stat and
