@@ -131,6 +131,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return umaskBuiltin(hc, args), nil
 	case "getopts":
 		return getoptsBuiltin(hc, args), nil
+	case "caller":
+		return callerBuiltin(hc, args), nil
 	case "kill":
 		return killBuiltin(hc, args), nil
 	case "jobs":

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -109,4 +110,38 @@ func noteCall(hc interp.HandlerContext) {
 // internal commands, which bash would not print.
 func tracedHelper(p []byte) bool {
 	return len(p) > 0 && p[0] == '+' && p[len(p)-1] == '\n' && bytes.Contains(p, []byte(" "+internalPrefix)) && bytes.Count(p, []byte("\n")) == 1
+}
+
+// callerBuiltin is bash's caller, from FUNCNAME and BASH_LINENO, as
+// `bash -c` reports it: the source of a call from the top level is
+// "NULL", of one from a function "environment" (memsh keeps no
+// BASH_SOURCE, so a script file reads the same).
+func callerBuiltin(hc interp.HandlerContext, args []string) []string {
+	names := arrayOf(hc.Env.Get("FUNCNAME"))
+	lines := arrayOf(hc.Env.Get("BASH_LINENO"))
+	switch len(args) {
+	case 1:
+		if len(names) == 0 || len(lines) == 0 {
+			return statusArgs(1)
+		}
+		source := "NULL"
+		if len(names) > 1 {
+			source = "environment"
+		}
+		fmt.Fprintf(hc.Stdout, "%s %s\n", lines[0], source)
+		return statusArgs(0)
+	case 2:
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n < 0 {
+			fmt.Fprintf(hc.Stderr, "bash: caller: %s: invalid number\ncaller: usage: caller [expr]\n", args[1])
+			return statusArgs(2)
+		}
+		if n+1 >= len(names) || n >= len(lines) {
+			return statusArgs(1)
+		}
+		fmt.Fprintf(hc.Stdout, "%s %s environment\n", lines[n], names[n+1])
+		return statusArgs(0)
+	}
+	fmt.Fprintln(hc.Stderr, "caller: usage: caller [expr]")
+	return statusArgs(2)
 }
