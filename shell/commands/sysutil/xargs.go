@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"slices"
 	"strings"
 
 	"memsh/shell/command"
@@ -27,6 +28,7 @@ type xargsOpts struct {
 	noEmpty    bool
 	verbose    bool
 	exit       bool
+	slotVar    string // --process-slot-var
 }
 
 func runXargs(ctx context.Context, inv *command.Invocation) int {
@@ -135,6 +137,8 @@ func runXargs(ctx context.Context, inv *command.Invocation) int {
 		case "p":
 			inv.Errorf("failed to open /dev/tty for reading: No such device or address")
 			return 1
+		case "slot":
+			o.slotVar = x.Value
 		case "r":
 			o.noEmpty = true
 		case "t":
@@ -491,7 +495,12 @@ func (x *xargsRun) run1(argv []string) error {
 			return errStop
 		}
 	}
-	res := runCommand(x.ctx, x.inv, argv, nil, stdio)
+	var env []string
+	if x.o.slotVar != "" {
+		// Commands run one at a time, so each has slot 0.
+		env = append(slices.Clone(x.inv.Environ), x.o.slotVar+"=0")
+	}
+	res := runCommand(x.ctx, x.inv, argv, env, stdio)
 	if x.ctx.Err() != nil {
 		x.final = cancelled
 		return errStop

@@ -44,6 +44,7 @@ func TestXargs(t *testing.T) {
 		{Args: []string{"xargs", "-n1"}, Stdin: "a\\\nb\n", Stdout: "a\nb\n"},
 		{Args: []string{"xargs", "-a", "nope"}, Stdin: "x\n", Stderr: "xargs: Cannot open input file ‘nope’: No such file or directory\n", Status: 1},
 		{Args: []string{"xargs", "-a", "/dev/stdin"}, Stdin: "x\ny\n", Stdout: "x y\n"},
+		{Args: []string{"xargs", "--process-slot-var=SLOT", "showenv"}, Stdin: "x\n", Stdout: "HOME=/home/user\nPATH=/usr/bin:/bin\nPWD=/home/user\nTMPDIR=/tmp\nUSER=user\nLANG=C.UTF-8\nSLOT=0\n"},
 		{Args: []string{"xargs", "--version"}, Stdout: "xargs (GNU findutils) 4.9.0\nmemsh's own implementation of GNU findutils 4.9.0's interface; no GNU code.\n"},
 		{Args: []string{"xargs", "-d", "xy"}, Stdin: "x\n", Stderr: "xargs: Invalid input delimiter specification xy: the delimiter must be either a single character or an escape sequence starting with \\.\n", Status: 1},
 		{Args: []string{"xargs", "-eb", "echo"}, Stdin: "a b\n", Stdout: "a\n"},
