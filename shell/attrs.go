@@ -2,7 +2,9 @@ package shell
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -358,7 +360,7 @@ func (c *core) convertAssign(a *syntax.Assign, decl, inFunc bool) (conv *syntax.
 	if attrs == "" {
 		return nil, nil
 	}
-	if strings.Contains(attrs, "i") && a.Value != nil && hasExpansion(a.Value) {
+	if strings.Contains(attrs, "i") && a.Value != nil && (hasExpansion(a.Value) || !staticArithOK(a.Value)) {
 		name := a.Name.Value
 		expr := name + "=("
 		if !decl {
@@ -435,6 +437,12 @@ func staticArith(w *syntax.Word) {
 	if ae := parseArithm(text); ae != nil {
 		w.Parts = []syntax.WordPart{ae}
 	}
+}
+
+// staticArithOK reports whether w's text parses as arithmetic.
+func staticArithOK(w *syntax.Word) bool {
+	text, ok := arithText(w)
+	return ok && parseArithm(text) != nil
 }
 
 // intScratch holds the value of n=WORD or n+=WORD for an integer n
@@ -535,7 +543,7 @@ func letCall(lc *syntax.LetClause) *syntax.CallExpr {
 	if !dynamic {
 		return nil
 	}
-	args := []*syntax.Word{litWord(internalPrefix + "let")}
+	args := []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: lc.Pos(), Value: internalPrefix + "let"}}}}
 	for _, x := range lc.Exprs {
 		if w, ok := x.(*syntax.Word); ok {
 			args = append(args, w)
@@ -552,28 +560,69 @@ func letCall(lc *syntax.LetClause) *syntax.CallExpr {
 }
 
 // letBuiltin evaluates let's arguments through eval as one ((...)), so
-// the status is 1 when the last is 0, as bash's let.
-func letBuiltin(hc interp.HandlerContext, args []string) []string {
+// the status is 1 when the last is 0, as bash's let. With -a it is an
+// integer variable's assignment, NAME=(VALUE) or NAME+=(VALUE) (see
+// convertAssign): its status is 0, an empty value is 0, and a value
+// that is not an expression stops the line, as in bash.
+func (c *core) letBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) []string {
+	line := "1"
+	if hc.Pos.IsValid() {
+		line = strconv.FormatUint(uint64(hc.Pos.Line()), 10)
+	}
 	assign := len(args) > 0 && args[0] == "-a"
 	if assign {
-		// An integer variable's assignment (see convertAssign): its
-		// status is 0, as an assignment's.
 		args = args[1:]
+		if len(args) != 1 {
+			return statusArgs(2)
+		}
+		open, close := strings.IndexByte(args[0], '('), strings.LastIndexByte(args[0], ')')
+		if open < 0 || close < open {
+			return statusArgs(2)
+		}
+		value := args[0][open+1 : close]
+		if strings.TrimSpace(value) == "" {
+			args[0] = args[0][:open+1] + "0)"
+		} else if parseArithm(value) == nil || letHasSubst(value) {
+			msg := fmt.Sprintf("%s%s: syntax error: operand expected (error token is \"%s\")\n", c.errPrefix(line), value, errorToken(value))
+			if c.opts.Script {
+				// bash -c and scripts end here, interactive bash
+				// abandons the line.
+				io.WriteString(hc.Stderr, msg)
+				return []string{"exit", "1"}
+			}
+			stopLine(ctx, hc.Stderr, msg)
+			return statusArgs(1)
+		}
+		return []string{"eval", "((" + args[0] + ")) || :"}
 	}
 	if len(args) == 0 {
-		fmt.Fprintln(hc.Stderr, "bash: let: expression expected")
+		fmt.Fprintf(hc.Stderr, "%slet: expression expected\n", c.errPrefix(line))
 		return statusArgs(1)
 	}
 	for _, a := range args {
 		if strings.TrimSpace(a) == "" || parseArithm(a) == nil || letHasSubst(a) {
-			fmt.Fprintf(hc.Stderr, "bash: let: %s: syntax error: operand expected (error token is \"%s\")\n", a, a)
+			fmt.Fprintf(hc.Stderr, "%slet: %s: syntax error: operand expected (error token is \"%s\")\n", c.errPrefix(line), a, errorToken(a))
 			return statusArgs(1)
 		}
 	}
-	if assign {
-		return []string{"eval", "((" + strings.Join(args, ", ") + ")) || :"}
-	}
 	return []string{"eval", "((" + strings.Join(args, ", ") + "))"}
+}
+
+// errorToken guesses the token bash names in an arithmetic syntax
+// error: a trailing operator, else the last word.
+func errorToken(expr string) string {
+	t := strings.TrimSpace(expr)
+	i := len(t)
+	for i > 0 && strings.IndexByte("+-*/%<>=!&|^~?:,", t[i-1]) >= 0 {
+		i--
+	}
+	if i < len(t) {
+		return t[i:]
+	}
+	if f := strings.Fields(t); len(f) > 0 {
+		return f[len(f)-1]
+	}
+	return t
 }
 
 // letHasSubst reports whether arithmetic text holds a command or process

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -243,12 +244,12 @@ func hasAmpersand(w *syntax.Word) bool {
 
 // expandBuiltin answers the internal commands of this file and attrs.go
 // that need the caller's variables (the call handler's context) or eval.
-func (c *core) expandBuiltin(hc interp.HandlerContext, args []string) []string {
+func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) []string {
 	switch args[0] {
 	case internalPrefix + "pe":
 		return c.peBuiltin(hc, args[1:])
 	case internalPrefix + "let":
-		return letBuiltin(hc, args[1:])
+		return c.letBuiltin(ctx, hc, args[1:])
 	case internalPrefix + "declare_p":
 		return statusArgs(c.declarePrint(hc, args[1:]))
 	}
