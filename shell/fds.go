@@ -404,7 +404,7 @@ func (c *core) openDesc(hc interp.HandlerContext, mode, p string) (*fdDesc, erro
 			return nil, syscall.ENOENT
 		}
 	}
-	f, err := c.fs.OpenFile(abs, flag, 0o644)
+	f, err := c.fs.OpenFile(abs, flag, 0o666&^umaskOf(hc.Env))
 	if err != nil {
 		return nil, err
 	}
@@ -446,7 +446,7 @@ func (c *core) openFd(ctx context.Context, hc interp.HandlerContext, p, abs stri
 	case strings.HasPrefix(p, fdRWPath):
 		// <> on fd 0, 1 or 2: read and write, no truncation.
 		name := strings.TrimPrefix(p, fdRWPath)
-		f, err := c.fs.OpenFile(absPath(hc.Dir, name), os.O_RDWR|os.O_CREATE, 0o644)
+		f, err := c.fs.OpenFile(absPath(hc.Dir, name), os.O_RDWR|os.O_CREATE, 0o666&^umaskOf(hc.Env))
 		if err != nil {
 			return nil, bashPathError(name, err), true
 		}
@@ -485,7 +485,7 @@ func (c *core) openDup(ctx context.Context, hc interp.HandlerContext, spec strin
 	switch {
 	case err != nil && spec != "" && flag&(os.O_WRONLY|os.O_RDWR) != 0:
 		// >&word names a file.
-		f, err := c.fs.OpenFile(absPath(hc.Dir, spec), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		f, err := c.fs.OpenFile(absPath(hc.Dir, spec), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^umaskOf(hc.Env))
 		if err != nil {
 			return nil, c.atLine(ctx, bashPathError(spec, err), line)
 		}
@@ -521,7 +521,7 @@ func (c *core) openDevFd(hc interp.HandlerContext, p, abs string, flag int) (rw 
 	}
 	if d.f != nil {
 		// Linux opens the file again: a new offset, and > truncates.
-		f, err := c.fs.OpenFile(d.path, flag, 0o644)
+		f, err := c.fs.OpenFile(d.path, flag, 0o666&^umaskOf(hc.Env))
 		if err != nil {
 			return nil, bashPathError(p, err), true
 		}
