@@ -130,3 +130,26 @@ func TestFdNeedsRewrite(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFds is the cost of one statement using descriptors above 2,
+// against the same statement on stderr: a write through fd 3, a
+// statement-scoped copy (3>&1), and read -u from a file.
+func BenchmarkFds(b *testing.B) {
+	for _, bc := range []struct{ name, setup, loop string }{
+		{"write>&2", "exec 2>f", "echo x >&2"},
+		{"write>&3", "exec 3>f", "echo x >&3"},
+		{"scoped3>&1", "", ": 3>&1"},
+		{"read-u3", "seq 100000 > f; exec 3<f", "read -r -u 3 l"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			s := newTestSession(b, Options{})
+			benchRun(b, s, bc.setup)
+			script := strings.Repeat(bc.loop+"\n", 100)
+			b.ReportAllocs()
+			for b.Loop() {
+				benchRun(b, s, script)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*100), "ns/stmt")
+		})
+	}
+}
