@@ -55,6 +55,7 @@ func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
 		if fn {
 			noteCall(hc)
 		}
+		setLastArg(hc, args)
 		if fn || interp.IsBuiltin(args[0]) {
 			// Builtins and functions' own builtins read a `< file`
 			// redirection through its pipe (see redirect.go).

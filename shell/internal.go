@@ -178,13 +178,33 @@ func (c *core) subshell(ctx context.Context, p *proc, src string) int {
 
 // callingRunner is the runner a handler was called from (mvdan/sh keeps
 // it in an unexported field of the handler context).
+//
+// It runs for every simple command ($_), so the field is found once and
+// read through its offset: no copy of hc, no allocation.
 func callingRunner(hc interp.HandlerContext) *interp.Runner {
-	rv := reflect.ValueOf(hc).FieldByName("runner")
-	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+	if !runnerField.ok {
 		return nil
 	}
-	return (*interp.Runner)(unsafe.Pointer(rv.Pointer()))
+	return *(**interp.Runner)(unsafe.Add(unsafe.Pointer(&hc), runnerField.off))
 }
+
+// fieldOffset is an unexported field's offset in a struct type; ok is
+// false when the type has no such field of the wanted type (another
+// mvdan/sh version).
+type fieldOffset struct {
+	off uintptr
+	ok  bool
+}
+
+func offsetOf(t reflect.Type, name string, want reflect.Type) fieldOffset {
+	f, ok := t.FieldByName(name)
+	if !ok || f.Type != want || len(f.Index) != 1 {
+		return fieldOffset{}
+	}
+	return fieldOffset{f.Offset, true}
+}
+
+var runnerField = offsetOf(reflect.TypeFor[interp.HandlerContext](), "runner", reflect.TypeFor[*interp.Runner]())
 
 // owns reports whether the sandbox user (or its group) owns path.
 func (c *core) owns(path string, group bool) bool {

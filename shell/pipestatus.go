@@ -20,7 +20,7 @@ import (
 // `{ STAGE; __memsh_pss ID K $?; }`, which files the status under the
 // pipeline's ID and keeps it as the stage's. The last stage's status is
 // $? afterwards, except under pipefail or `!` (then it is filed the same
-// way). After the pipeline, `__memsh_ps $? NEG ID... && :` sets the
+// way). After the pipeline, `__memsh_ps $? NEG ID... && __memsh_status 0` sets the
 // array in the calling shell and keeps $?: as the left side of &&, its
 // status fires no ERR trap and no errexit a second time.
 //
@@ -109,7 +109,8 @@ func withPipeStatus(stmts []*syntax.Stmt, lastToo bool, wrapped map[*syntax.Bloc
 	return out
 }
 
-// setStmt is `__memsh_ps $? NEG ID... && :`.
+// setStmt is `__memsh_ps $? NEG ID... && __memsh_status 0`: an
+// internal command on the right too, so set -x and $_ do not see it.
 func setStmt(negated bool, ids []string) *syntax.Stmt {
 	neg := "0"
 	if negated {
@@ -122,7 +123,7 @@ func setStmt(negated bool, ids []string) *syntax.Stmt {
 	return &syntax.Stmt{Cmd: &syntax.BinaryCmd{
 		Op: syntax.AndStmt,
 		X:  &syntax.Stmt{Cmd: &syntax.CallExpr{Args: args}},
-		Y:  &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(":")}}},
+		Y:  &syntax.Stmt{Cmd: &syntax.CallExpr{Args: statusWords(0)}},
 	}}
 }
 
@@ -349,13 +350,12 @@ func setLocalArray(r *interp.Runner, name string, list []string) {
 // mvdan/sh keeps unexported (it offers no API to set a variable from a
 // handler). Only the goroutine running r may call it.
 func setShellVar(r *interp.Runner, name string, vr expand.Variable) {
-	f := reflect.ValueOf(r).Elem().FieldByName("writeEnv")
-	if !f.IsValid() {
+	if !writeEnvField.ok || r == nil {
 		return
 	}
-	env, ok := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(expand.WriteEnviron)
-	if !ok || env == nil {
-		return
+	if env := *(*expand.WriteEnviron)(unsafe.Add(unsafe.Pointer(r), writeEnvField.off)); env != nil {
+		env.Set(name, vr)
 	}
-	env.Set(name, vr)
 }
+
+var writeEnvField = offsetOf(reflect.TypeFor[interp.Runner](), "writeEnv", reflect.TypeFor[expand.WriteEnviron]())
