@@ -25,6 +25,7 @@ func Commands() []command.Command {
 		{Name: "fold", Summary: "wrap each input line to fit in specified width", Help: foldHelp, Run: Fold},
 		{Name: "comm", Summary: "compare two sorted files line by line", Help: commHelp, Run: Comm},
 		{Name: "fmt", Summary: "simple optimal text formatter", Help: fmtHelp, Run: Fmt},
+		{Name: "pr", Summary: "convert text files for printing", Help: prHelp, Run: Pr},
 		{Name: "tsort", Summary: "perform topological sort", Help: tsortHelp, Run: Tsort},
 	}
 }
