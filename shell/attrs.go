@@ -49,7 +49,10 @@ type expandState struct {
 	// inFunc holds the statements of function bodies being rewritten,
 	// until each is visited.
 	inFunc map[*syntax.Stmt]bool
-	once   sync.Once
+	// wrapped holds the reads already wrapped by readAttrs, until the
+	// walk reaches them inside their wrapper.
+	wrapped map[*syntax.CallExpr]bool
+	once    sync.Once
 	start  time.Time
 }
 
@@ -107,6 +110,18 @@ func (e *expandState) setAttrs(name, letters string, on, local bool) {
 	attrsTracked.Store(true)
 }
 
+// rewrapped reports whether ce is a read readAttrs already wrapped, and
+// forgets it.
+func (e *expandState) rewrapped(ce *syntax.CallExpr) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.wrapped[ce] {
+		return false
+	}
+	delete(e.wrapped, ce)
+	return true
+}
+
 // markFunc notes the statements of a function body as being in one.
 func (e *expandState) markFunc(body *syntax.Stmt) {
 	e.mu.Lock()
@@ -148,6 +163,8 @@ func (c *core) rewriteAttrs(st *syntax.Stmt) {
 			wrapFollow(st, c.rewriteAssigns(cmd, inFunc), inFunc, &c.exp)
 		} else if cmd.Args[0].Lit() == "unset" && !inFunc {
 			c.unsetAttrs(cmd.Args[1:])
+		} else if cmd.Args[0].Lit() == "read" && !c.exp.rewrapped(cmd) {
+			c.readAttrs(st, cmd, inFunc)
 		}
 	case *syntax.LetClause:
 		if call := letCall(cmd); call != nil {
@@ -176,6 +193,55 @@ func (c *core) unsetAttrs(args []*syntax.Word) {
 		}
 		c.exp.setAttrs(lit, "ilu", false, false)
 		c.exp.setAttrs(lit, "ilu", false, true)
+	}
+}
+
+// readStatus holds read's status while the variables it set get their
+// attributes.
+const readStatus = internalPrefix + "rs"
+
+// readAttrs makes `read NAME...` give attributed names their attribute:
+// the statement becomes { read ...; S=$?; FIXES; __memsh_status $S; }.
+func (c *core) readAttrs(st *syntax.Stmt, ce *syntax.CallExpr, inFunc bool) {
+	var fixes []*syntax.Stmt
+	args := ce.Args[1:]
+	for i := 0; i < len(args); i++ {
+		lit := args[i].Lit()
+		if strings.HasPrefix(lit, "-") && len(lit) > 1 {
+			// Options that take a value, attached or next.
+			if k := strings.IndexAny(lit, "adinNptu"); k > 0 && k == len(lit)-1 {
+				i++
+			}
+			continue
+		}
+		if fix := c.loopVarFix(lit, inFunc); fix != nil && syntax.ValidName(lit) {
+			fixes = append(fixes, fix)
+		}
+	}
+	if len(fixes) == 0 {
+		return
+	}
+	save := &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{{
+		Name:  &syntax.Lit{Value: readStatus},
+		Value: &syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "?"}}}},
+	}}}}
+	restore := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{
+		litWord(internalPrefix + "status"),
+		{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.ParamExp{Param: &syntax.Lit{Value: readStatus}}}}}},
+	}}}
+	inner := &syntax.Stmt{Cmd: st.Cmd, Redirs: st.Redirs, Position: st.Position}
+	st.Redirs = nil
+	c.exp.mu.Lock()
+	if c.exp.wrapped == nil {
+		c.exp.wrapped = map[*syntax.CallExpr]bool{}
+	}
+	c.exp.wrapped[ce] = true
+	c.exp.mu.Unlock()
+	stmts := append([]*syntax.Stmt{inner, save}, fixes...)
+	b := &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: append(stmts, restore)}
+	st.Cmd = b
+	if inFunc {
+		c.exp.markFunc(&syntax.Stmt{Cmd: b})
 	}
 }
 
