@@ -658,6 +658,30 @@ func (s *fdScopeMark) Close() error {
 	return nil
 }
 
+// fdReader is a registry command's view of the shell's descriptors
+// (command.Invocation.Fd): `cat /dev/fd/3` opens fd 3's file again, at
+// offset 0, as Linux does, or reads a here-document or a copy of stdin.
+func (c *core) fdReader(ctx context.Context) func(int) (io.ReadCloser, bool) {
+	hc, ok := handlerContext(ctx)
+	if !ok {
+		return nil
+	}
+	return func(n int) (io.ReadCloser, bool) {
+		d := lookupFds(hc).get(n)
+		switch {
+		case d == nil:
+		case d.f != nil:
+			f, err := c.fs.Open(d.path)
+			if err == nil {
+				return f, true
+			}
+		case d.r != nil:
+			return io.NopCloser(d.r), true
+		}
+		return nil, false
+	}
+}
+
 // fdInput is what `read -u N` reads, or the message for a bad N.
 func fdInput(hc interp.HandlerContext, spec string) (io.Reader, string) {
 	n, err := strconv.Atoi(spec)

@@ -58,6 +58,9 @@ type Invocation struct {
 	Exec func(ctx context.Context, argv []string, env []string, stdio Stdio) int
 	// Mask is the shell's file-creation mask; read it with Umask.
 	Mask *fs.FileMode
+	// Fd opens the shell's descriptor n (above 2) for reading, as
+	// /dev/fd/n does on Linux; false when it is not open. Nil: none.
+	Fd func(n int) (io.ReadCloser, bool)
 }
 
 // Name is the name the command was invoked as.

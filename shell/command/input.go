@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -71,7 +73,30 @@ func (inv *Invocation) OpenInput(ctx context.Context, name string) (io.ReadClose
 	if inv.StdFD(name) == 0 {
 		return inv.OpenOperand(ctx, "-")
 	}
+	if r, ok := inv.openFd(name); ok {
+		return struct {
+			io.Reader
+			io.Closer
+		}{ContextReader(ctx, r), r}, nil
+	}
 	return inv.OpenOperand(ctx, name)
+}
+
+// openFd opens /dev/fd/N or /proc/self/fd/N, N above 2, through Fd.
+func (inv *Invocation) openFd(name string) (io.ReadCloser, bool) {
+	if inv.Fd == nil {
+		return nil, false
+	}
+	abs := inv.Abs(name)
+	rest, ok := strings.CutPrefix(abs, "/dev/fd/")
+	if !ok {
+		rest, ok = strings.CutPrefix(abs, "/proc/self/fd/")
+	}
+	n, err := strconv.Atoi(rest)
+	if !ok || err != nil || n < 3 {
+		return nil, false
+	}
+	return inv.Fd(n)
 }
 
 // OpenOperand is OpenInput for commands that treat only "-" as standard
