@@ -88,7 +88,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return usage
 	}
-	query, err := gojq.Parse(opts.filter)
+	query, err := gojq.Parse(substituteLoc(opts.filter))
 	if err != nil {
 		io.WriteString(inv.Stderr, compileError(opts.filter, err))
 		return 3
@@ -114,6 +114,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		gojq.WithFunction("_memsh_keys_unsorted", 0, 0, opts.order.keysUnsorted),
 		gojq.WithFunction("_memsh_tojson", 0, 0, opts.order.toJSON),
 		gojq.WithFunction("input_filename", 0, 0, stream.filename),
+		gojq.WithFunction("input_line_number", 0, 0, stream.lineNumber),
+		gojq.WithFunction("_memsh_fromjson", 0, 0, opts.order.fromJSON),
+		gojq.WithFunction("_memsh_tonumber", 0, 0, opts.order.toNumber),
 		gojq.WithVariables(names),
 		gojq.WithEnvironLoader(func() []string { return inv.Environ }),
 		gojq.WithInputIter(inputs))
@@ -162,7 +165,9 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 			rest = append(rest, args[i+1:]...)
 			break
 		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
+		// Like jq, only "-" and a letter or "--" make an option: a
+		// filter may start with "-" ("-1 | abs", "-.a").
+		if !strings.HasPrefix(a, "-") || a == "-" || !(a[1] == '-' || a[1] >= 'a' && a[1] <= 'z' || a[1] >= 'A' && a[1] <= 'Z') {
 			if !filterSet {
 				opts.filter, filterSet = a, true
 			} else {
@@ -476,6 +481,9 @@ func jqMessage(msg, key string) string {
 		return p
 	}
 	typeOf := func(p string) string { return reTypeOf().FindString(p) }
+	if strings.HasPrefix(msg, "flatten depth should not be negative") {
+		return "flatten depth must not be negative"
+	}
 	if p, ok := strings.CutPrefix(msg, "cannot iterate over: "); ok {
 		return "Cannot iterate over " + preview(p)
 	}
@@ -670,14 +678,7 @@ func (in *inputs) position() string {
 	if name == "" {
 		return "<unknown>" // nothing read yet (-n)
 	}
-	line := in.lines
-	if d := in.lastDecoder; d != nil {
-		line = d.t.line
-		if bytes.IndexByte(d.t.pending, '\n') >= 0 || !d.t.eof {
-			line++
-		}
-	}
-	return fmt.Sprintf("%s:%d", name, line)
+	return fmt.Sprintf("%s:%d", name, in.lineNumber(nil, nil))
 }
 
 func (in *inputs) Next() (any, bool) {

@@ -206,6 +206,8 @@ var orderedDefs = sync.OnceValue(func() *gojq.Query {
 def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
 def with_entries(f): to_entries | map(f) | from_entries;
 def tojson: _memsh_tojson;
+def fromjson: _memsh_fromjson;
+def tonumber: _memsh_tonumber;
 def tostring: if type == "string" then . else _memsh_tojson end;
 def ltrimstr($x): if type == "string" and ($x | type) == "string" and startswith($x) then .[($x | length):] else . end;
 def rtrimstr($x): if type == "string" and ($x | type) == "string" and endswith($x) and ($x | length) > 0 then .[:length - ($x | length)] else . end;
