@@ -11,11 +11,11 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// FUNCNAME and BASH_LINENO, which mvdan/sh does not keep.
+// FUNCNAME, BASH_LINENO and BASH_SOURCE, which mvdan/sh does not keep.
 //
 // A function whose definition's source mentions them (or `caller`)
 // starts with `__memsh_fn NAME $? && __memsh_status 0`: the internal
-// command makes both arrays local to the call, its name and the line it
+// command makes the arrays local to the call, its name and the line it
 // was called from in front of the caller's, so they unwind on return
 // as bash's do. As the left side of &&, it keeps $? for the body without
 // firing ERR traps or errexit. Functions elsewhere pay nothing.
@@ -50,7 +50,7 @@ func funcNameRewrite(root syntax.Node, src string) {
 }
 
 func mentionsCallStack(src string) bool {
-	return strings.Contains(src, "FUNCNAME") || strings.Contains(src, "BASH_LINENO") || strings.Contains(src, "caller")
+	return strings.Contains(src, "FUNCNAME") || strings.Contains(src, "BASH_LINENO") || strings.Contains(src, "BASH_SOURCE") || strings.Contains(src, "caller")
 }
 
 func statusWords(n int) []*syntax.Word {
@@ -67,7 +67,8 @@ func isEntry(st *syntax.Stmt) bool {
 }
 
 // enterFunc is __memsh_fn NAME STATUS, run first in a function's body:
-// FUNCNAME and BASH_LINENO become local arrays with this call on top.
+// FUNCNAME, BASH_LINENO and BASH_SOURCE become local arrays with this call
+// on top.
 // It returns STATUS, the caller's $?.
 func enterFunc(hc interp.HandlerContext, args []string) int {
 	if len(args) != 3 {
@@ -82,6 +83,9 @@ func enterFunc(hc interp.HandlerContext, args []string) int {
 	lines := append([]string{hc.Env.Get(callLineVar).String()}, arrayOf(hc.Env.Get("BASH_LINENO"))...)
 	setLocalArray(r, "FUNCNAME", names)
 	setLocalArray(r, "BASH_LINENO", lines)
+	// bash -c's functions come from "environment"; memsh keeps no file
+	// names, so a script file's read the same.
+	setLocalArray(r, "BASH_SOURCE", append([]string{"environment"}, arrayOf(hc.Env.Get("BASH_SOURCE"))...))
 	return status
 }
 

@@ -26,6 +26,7 @@ func TestShellState(t *testing.T) {
 		{name: "caller", script: "f() { caller; caller 0; }\ng() { f; }\ng\nf", stdout: "2 environment\n2 g environment\n4 NULL\n", status: 1},
 		{name: "bash lineno", script: "f() { echo ${BASH_LINENO[@]}; }\ng() {\n  f\n}\ng", stdout: "3 5\n"},
 		{name: "last argument", script: "true a b; echo $_; mkdir -p d/e && cd $_ && pwd", stdout: "b\n/home/user/d/e\n"},
+		{name: "bash source", script: "f() { echo ${BASH_SOURCE[@]}; }; g() { f; }; g; echo ${#BASH_SOURCE[@]}", stdout: "environment environment\n0\n"},
 		{name: "kill job", script: "sleep 30 & kill -9 $!; wait $!", status: 137},
 		{name: "kill no job", script: "kill %3", stderr: "bash: kill: %3: no such job\n", status: 1},
 		{name: "select from file", script: "printf '1\\n' > r; select x in a b; do echo $x; break; done < r", stdout: "a\n", stderr: "1) a\n2) b\n#? "},
