@@ -67,9 +67,8 @@ func isEntry(st *syntax.Stmt) bool {
 }
 
 // enterFunc is __memsh_fn NAME STATUS, run first in a function's body:
-// FUNCNAME, BASH_LINENO and BASH_SOURCE become local arrays with this call
-// on top.
-// It returns STATUS, the caller's $?.
+// FUNCNAME, BASH_LINENO and BASH_SOURCE become local arrays with this
+// call on top. It returns STATUS, the caller's $?.
 func enterFunc(hc interp.HandlerContext, args []string) int {
 	if len(args) != 3 {
 		return 2
