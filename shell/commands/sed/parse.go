@@ -266,6 +266,10 @@ func (p *parser) address() (*address, error) {
 			if d := p.peek(); d >= '0' && d <= '9' {
 				step = p.number()
 			}
+			if step == 0 && n == 0 {
+				// GNU reads first~0 as line first: 0~0 is line 0.
+				return &address{kind: addrZero}, nil
+			}
 			return &address{kind: addrStep, line: n, step: step}, nil
 		}
 		if n == 0 {
@@ -325,7 +329,9 @@ func (p *parser) address2() (*address, error) {
 		return a, err
 	}
 	if a.kind == addrZero {
-		return nil, p.errorf("invalid usage of line address 0")
+		// A second address of 0 is a line already passed: the range
+		// is its first line only, as GNU sed does with 1,0.
+		return &address{kind: addrLine, line: 0}, nil
 	}
 	if a.kind == addrStep {
 		// GNU reads addr1,N~M as a line number N (the step is ignored
