@@ -36,14 +36,15 @@ import (
 // (rewriteFds) into ones mvdan/sh runs, all served by the open handler:
 //
 //   - a redirection of fd 3 or above (`3>f`, `4<f`, `3>&1`, `3>&-`,
-//     `{name}>f`) becomes `2>>'/dev/fd/__memsh_op/OP/N/'WORD`: opening
-//     it carries out OP on the table and gives back stderr unchanged.
+//     `{name}>f`) becomes `2>>'/dev/fd/__memsh_op/LINE/OP/N/'WORD`:
+//     opening it carries out OP on the table and gives back stderr
+//     unchanged (LINE is for the error message).
 //     The open handler sees the streams as the redirections before it
 //     left them, so `3>&1 1>&2 2>&3` swaps stdout and stderr as in bash,
 //     and a failure stops the list and the command with bash's message
 //     and status 1, as any failed redirection does;
 //   - a standard stream made a copy of one (`>&3`, `2>&3`, `<&$fd`)
-//     becomes a redirection from /dev/fd/__memsh_dup/N; `read ... <&N`
+//     becomes a redirection from /dev/fd/__memsh_dup/LINE/N; `read ... <&N`
 //     becomes `read -u N` (read.go), and `mapfile -u N` `mapfile <&N`;
 //   - `exec` without a command keeps the changes; any other command gets
 //     them for itself only: its statement starts with the redirection
