@@ -485,8 +485,25 @@ func (c *core) convertElements(a *syntax.Assign, inFunc bool) {
 		}
 		return
 	}
-	if a.Value != nil && !a.Append {
+	if a.Value == nil {
+		return
+	}
+	if !a.Append {
 		staticArith(a.Value)
+		return
+	}
+	// a[i]+=EXPR adds: a[i]=$((a[i]+(EXPR))).
+	var idx bytes.Buffer
+	if hasExpansion(a.Value) || syntax.NewPrinter().Print(&idx, a.Index) != nil {
+		return
+	}
+	text, ok := arithText(a.Value)
+	if !ok {
+		return
+	}
+	if ae := parseArithm(a.Name.Value + "[" + idx.String() + "]+(" + text + ")"); ae != nil {
+		a.Value = &syntax.Word{Parts: []syntax.WordPart{ae}}
+		a.Append = false
 	}
 }
 

@@ -721,7 +721,7 @@ func (c *core) seconds(hc interp.HandlerContext) string {
 // indirect is ${!name}: the expansion of the parameter name's value
 // names, which may be an array element (a[1]) or a positional parameter.
 func (c *core) indirect(hc interp.HandlerContext, cfg *expand.Config, pe *syntax.ParamExp) ([]string, string) {
-	vr := hc.Env.Get(pe.Param.Value)
+	vr := specialParam(hc, pe.Param.Value)
 	if vr.Kind == expand.NameRef {
 		return []string{vr.Str}, ""
 	}
