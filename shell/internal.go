@@ -50,10 +50,12 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 			fmt.Fprint(p.stdio.Stdout, n)
 		}
 		return 0, true
-	case internalPrefix + "pump":
-		// Before a select loop (see pumpSelect): reading nothing, it has
-		// started the copy of a `< file` redirection into stdin's pipe.
-		return 0, true
+	case internalPrefix + "select":
+		return c.selectReply(ctx, p, args), true
+	case internalPrefix + "selinit":
+		return selectInit(interp.HandlerCtx(ctx)), true
+	case internalPrefix + "seleof":
+		return selectEOF(interp.HandlerCtx(ctx)), true
 	case internalPrefix + "jobnew":
 		return newJob(interp.HandlerCtx(ctx), args), true
 	case internalPrefix + "jobrun":
@@ -64,14 +66,6 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 		return fileStage(args), true
 	case internalPrefix + "ps":
 		return setPipeStatus(interp.HandlerCtx(ctx), args), true
-	case internalPrefix + "selend":
-		// After a select loop (see pumpSelect), negated: 1 means it
-		// ended at the end of its input, where bash prints a newline.
-		if len(args) == 2 && args[1] == "1" {
-			io.WriteString(p.stdio.Stdout, "\n")
-			return 0, true
-		}
-		return 1, true
 	case internalPrefix + "cat":
 		// $(<file), rewritten (see rewrite.go).
 		io.Copy(p.stdio.Stdout, p.stdio.Stdin)

@@ -90,7 +90,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				}
 				if fc.Select {
 					loops[fc] = true
-					n.Cmd = pumpSelect(fc)
+					n.Cmd = selectLoop(fc)
 				}
 			}
 		case *syntax.CmdSubst:

@@ -30,7 +30,9 @@ func TestShellState(t *testing.T) {
 		{name: "kill job", script: "sleep 30 & kill -9 $!; wait $!", status: 137},
 		{name: "kill no job", script: "kill %3", stderr: "bash: kill: %3: no such job\n", status: 1},
 		{name: "select from file", script: "printf '1\\n' > r; select x in a b; do echo $x; break; done < r", stdout: "a\n", stderr: "1) a\n2) b\n#? "},
-		{name: "select at end of input", script: "select x in a; do break; done < /dev/null; echo $?", stdout: "\n1\n", stderr: "1) a\n#? \n"},
+		{name: "select at end of input", script: "select x in a; do break; done < /dev/null; echo $?", stdout: "\n1\n", stderr: "1) a\n#? "},
+		{name: "select return", script: "f() { select x in a b; do return 3; done; }; echo 2 | f; echo $?", stdout: "3\n", stderr: "1) a\n2) b\n#? "},
+		{name: "select columns", script: "COLUMNS=80; echo | select x in a b c d e f g h i j k l; do :; done", stdout: "\n", stderr: "1) a    3) c   5) e   7) g   9) i  11) k\n2) b    4) d   6) f   8) h  10) j  12) l\n#? 1) a    3) c   5) e   7) g   9) i  11) k\n2) b    4) d   6) f   8) h  10) j  12) l\n#? ", status: 1},
 	})
 }
 
