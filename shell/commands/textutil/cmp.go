@@ -148,7 +148,9 @@ func runCmp(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	c := &cmpRun{names: names, mode: mode, printBytes: *printBytes, width: width, limit: limit}
-	out := newWriter(inv)
+	// diffutils' cmp writes its EOF notice straight to stderr: what it
+	// printed so far stays buffered and follows (not newWriter).
+	out := bufio.NewWriterSize(inv.Stdout, bufSize)
 	status := c.run(ctx, inv, out, readers)
 	if err := out.Flush(); err != nil {
 		return outputFailed(inv, err)
@@ -255,7 +257,6 @@ func (c *cmpRun) run(ctx context.Context, inv *command.Invocation, out *bufio.Wr
 				break // both ended together
 			}
 			if c.mode != "status" {
-				out.Flush()
 				name := c.names[short]
 				switch {
 				case offset == 0:

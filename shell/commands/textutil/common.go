@@ -239,6 +239,8 @@ func expandAbbrev(fs *pflag.FlagSet, argv []string) ([]string, string) {
 		})
 		switch len(matches) {
 		case 0:
+			// getopt_long quotes the whole argument, value and all.
+			return nil, fmt.Sprintf("unrecognized option '%s'", a)
 		case 1:
 			if hasValue && fs.Lookup(matches[0]).Value.Type() == "bool" {
 				return nil, fmt.Sprintf("option '--%s' doesn't allow an argument", matches[0])

@@ -129,9 +129,9 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 		follow := fs.StringP("follow", "f", "", "")
 		fs.Lookup("follow").NoOptDefVal = "descriptor"
 		followName := fs.BoolP("F", "F", false, "")
-		fs.String("pid", "", "")
+		pid := fs.String("pid", "", "")
 		fs.String("max-unchanged-stats", "", "")
-		fs.Bool("retry", false, "")
+		retry := fs.Bool("retry", false, "")
 		quiet := fs.BoolP("quiet", "q", false, "")
 		fs.BoolVar(quiet, "silent", false, "")
 		verbose := fs.BoolP("verbose", "v", false, "")
@@ -160,6 +160,21 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 		}
 		if *followName {
 			o.follow = "name"
+		}
+		if fs.Changed("pid") {
+			if _, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimLeft(*pid, " "), "+"), 10, 31); err != nil {
+				inv.Errorf("invalid PID: ‘%s’", *pid)
+				return 1
+			}
+		}
+		// GNU's warnings for options that only matter when following.
+		if *retry && o.follow == "" && !*followName {
+			inv.Errorf("warning: --retry ignored; --retry is useful only when following")
+		} else if *retry && o.follow == "descriptor" {
+			inv.Errorf("warning: --retry only effective for the initial open")
+		}
+		if fs.Changed("pid") && o.follow == "" {
+			inv.Errorf("warning: PID ignored; --pid=PID is useful only when following")
 		}
 		if fs.Changed("sleep-interval") {
 			secs, err := strconv.ParseFloat(*sleep, 64)
