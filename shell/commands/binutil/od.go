@@ -1,6 +1,7 @@
 package binutil
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/binary"
@@ -27,7 +28,8 @@ Mandatory arguments to long options are mandatory for short options too.
       --endian={big|little}   swap input bytes according the specified order
   -j, --skip-bytes=BYTES      skip BYTES input bytes first
   -N, --read-bytes=BYTES      limit dump to BYTES input bytes
-  -S BYTES, --strings[=BYTES]  (not supported by memsh)
+  -S BYTES, --strings[=BYTES]  show only NUL terminated strings
+                          of at least BYTES (3) printable characters
   -t, --format=TYPE           select output format or formats
   -v, --output-duplicates     do not use * to mark line suppression
   -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;
@@ -378,6 +380,7 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 	fset.StringVarP(&width, "width", "w", "", "")
 	fset.Lookup("width").NoOptDefVal = "32"
 	fset.BoolVar(&traditional, "traditional", false, "")
+	strs := fset.StringP("strings", "S", "", "")
 	short := map[string]string{"a": "a", "b": "o1", "c": "c", "d": "u2", "f": "fF", "i": "dI", "l": "dL", "o": "o2", "s": "d2", "x": "x2", "D": "u4", "O": "o4", "X": "x4", "I": "dL", "L": "dL", "B": "o2", "e": "fD", "F": "fD", "h": "x2", "H": "x4"}
 	for k := range short {
 		fset.BoolP("trad-"+k, k, false, "")
@@ -394,6 +397,9 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 			if a[1] == 'w' {
 				sub.Args[i+1] = "--width=" + a[2:]
 			}
+		}
+		if a == "--strings" {
+			sub.Args[i+1] = "--strings=3" // BYTES is optional in the long form
 		}
 	}
 	files, st, ok := sub.ParseFlags(fset, 1)
@@ -426,7 +432,7 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 		}
 		for j := 1; j < len(a); j++ {
 			c := a[j : j+1]
-			if strings.Contains("AjNtw", c) {
+			if strings.Contains("AjNtwS", c) {
 				v := a[j+1:]
 				if v == "" && c != "w" && i+1 < len(inv.Args) {
 					i++
@@ -535,6 +541,14 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 	}
 	if limit >= 0 {
 		r = io.LimitReader(r, limit)
+	}
+	if fset.Lookup("strings").Changed {
+		n, err := parseSize(*strs, true)
+		if err != nil || n < 0 {
+			inv.Errorf("invalid -S argument %s", localeQuote(*strs))
+			return 1
+		}
+		return odStrings(ctx, bufio.NewReader(r), w, int(n), off, addrFmt)
 	}
 	addr := off
 	block := make([]byte, perLine)
@@ -658,4 +672,43 @@ func lcmSizes(specs []odSpec) int {
 		l = l / a * sp.size
 	}
 	return l
+}
+
+// odStrings is od -S N (GNU's dump_strings): each run of at least N
+// printable bytes ended by a NUL, after its address; \n and the like
+// inside print as C escapes.
+func odStrings(ctx context.Context, r *bufio.Reader, w *bufio.Writer, n int, addr int64, addrFmt string) int {
+	var buf []byte
+	for {
+		if ctx.Err() != nil {
+			return statusCancelled
+		}
+		buf = buf[:0]
+		terminated := false
+		for {
+			c, err := r.ReadByte()
+			if err != nil {
+				return 0
+			}
+			addr++
+			if c == 0 && len(buf) >= n {
+				terminated = true
+				break
+			}
+			if c < 0x20 || c > 0x7e {
+				buf = buf[:0]
+				continue
+			}
+			buf = append(buf, c)
+		}
+		if !terminated {
+			continue
+		}
+		if addrFmt != "" {
+			fmt.Fprintf(w, addrFmt, addr-int64(len(buf))-1)
+			w.WriteByte(' ')
+		}
+		w.Write(buf)
+		w.WriteByte('\n')
+	}
 }

@@ -8,6 +8,14 @@ import (
 
 func TestOd(t *testing.T) {
 	runCases(t, []command.Case{
+		{Args: []string{"od", "-S", "3"}, Files: testFiles, Stdin: "hello\x00ab\x00world wide\nxyz\x00\x01abcd\x00", Stdout: "0000000 hello\n0000024 xyz\n0000031 abcd\n"},
+		{Args: []string{"od", "-S4", "-An"}, Files: testFiles, Stdin: "hello\x00ab\x00world wide\nxyz\x00\x01abcd\x00", Stdout: "hello\nabcd\n"},
+		{Args: []string{"od", "-A", "x", "-S", "2"}, Files: testFiles, Stdin: "hello\x00ab\x00world wide\nxyz\x00\x01abcd\x00", Stdout: "000000 hello\n000006 ab\n000014 xyz\n000019 abcd\n"},
+		{Args: []string{"od", "--strings"}, Files: testFiles, Stdin: "hello\x00ab\x00world wide\nxyz\x00\x01abcd\x00", Stdout: "0000000 hello\n0000024 xyz\n0000031 abcd\n"},
+		{Args: []string{"od", "-S", "3", "-j", "2"}, Files: testFiles, Stdin: "hello\x00ab\x00world wide\nxyz\x00\x01abcd\x00", Stdout: "0000002 llo\n0000024 xyz\n0000031 abcd\n"},
+		{Args: []string{"od", "-S", "3", "-N", "8"}, Files: testFiles, Stdin: "hello\x00ab\x00world wide\nxyz\x00\x01abcd\x00", Stdout: "0000000 hello\n"},
+		{Args: []string{"od", "--strings=5"}, Files: testFiles, Stdin: "hello\x00ab\x00world wide\nxyz\x00\x01abcd\x00", Stdout: "0000000 hello\n"},
+
 		{Args: []string{"od", "f"}, Files: testFiles,
 			Stdout: "0000000 062550 066154 020157 067567 066162 005144 000400 164777\n0000020 061141 062143 063145 064147 065151 066153 067155 070157\n0000040 071161 072163 073165 074167 075171\n0000052\n"},
 		{Args: []string{"od", "-c", "f"}, Files: testFiles,

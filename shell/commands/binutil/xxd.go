@@ -21,7 +21,9 @@ Options:
     -a          toggle autoskip: A single '*' replaces nul-lines. Default off.
     -b          binary digit dump (incompatible with -ps,-i,-r). Default hex.
     -c cols     format <cols> octets per line. Default 16 (-i: 12, -ps: 30).
+    -C          capitalize variable names in C include file style (-i).
     -E          show characters in EBCDIC. Default ASCII.
+    -e          little-endian dump (incompatible with -ps,-i,-r).
     -g bytes    number of octets per group in normal output. Default 2 (-e: 4).
     -h          print this summary.
     -i          output in C include file style.
@@ -40,6 +42,7 @@ Options:
 // xxdOpts are xxd's switches.
 type xxdOpts struct {
 	autoskip, binary, include, plain, reverse, decimal, upper bool
+	little, capitalize                                        bool
 	cols, group                                               int
 	length, seek, offset                                      int64
 	name                                                      string
@@ -105,7 +108,11 @@ func runXxd(ctx context.Context, inv *command.Invocation) int {
 			o.decimal = true
 		case a == "-u" || a == "-uppercase":
 			o.upper = true
-		case a == "-E" || a == "-EBCDIC" || a == "-e":
+		case a == "-e":
+			o.little = true
+		case a == "-C" || a == "-capitalize":
+			o.capitalize = true
+		case a == "-E" || a == "-EBCDIC":
 		case a == "-v" || a == "-version":
 			fmt.Fprintln(inv.Stdout, "xxd 2022-01-14 by Juergen Weigert et al.")
 			return 0
@@ -225,8 +232,22 @@ func xxdDump(ctx context.Context, inv *command.Invocation, o *xxdOpts, name stri
 	case o.include:
 		return xxdInclude(ctx, o, name, r, w, hexd, cols)
 	case o.plain:
-		if cols <= 0 {
+		if cols < 0 {
 			cols = 30
+		}
+		if cols == 0 {
+			// -c 0: the whole input on one line.
+			data, err := io.ReadAll(r)
+			if err != nil {
+				inv.PathError(name, err)
+				return 2
+			}
+			line := make([]byte, 0, 2*len(data)+1)
+			for _, c := range data {
+				line = append(line, hexd[c>>4], hexd[c&15])
+			}
+			w.Write(append(line, '\n'))
+			return 0
 		}
 		buf := make([]byte, cols)
 		line := make([]byte, 0, 2*cols+1)
@@ -259,10 +280,16 @@ func xxdDump(ctx context.Context, inv *command.Invocation, o *xxdOpts, name stri
 		group = 2
 		if o.binary {
 			group = 1
+		} else if o.little {
+			group = 4
 		}
 	}
 	if group == 0 {
 		group = cols
+	}
+	if o.little && group&(group-1) != 0 {
+		fmt.Fprintf(inv.Stderr, "xxd: number of octets per group must be a power of 2 with -e.\n")
+		return 1
 	}
 	digits := 2
 	if o.binary {
@@ -318,21 +345,25 @@ func xxdDump(ctx context.Context, inv *command.Invocation, o *xxdOpts, name stri
 			line = appendBase(line, uint64(addr), 16, 8)
 			line = append(line, ':', ' ')
 		}
+		// Each byte has its slot in the hex area; with -e the bytes of
+		// a group go in reverse order (slot i XOR group-1), as xxd does.
 		start := len(line)
-		for i, c := range buf[:n] {
-			if o.binary {
-				for b := 7; b >= 0; b-- {
-					line = append(line, '0'+(c>>b)&1)
-				}
-			} else {
-				line = append(line, hexd[c>>4], hexd[c&15])
-			}
-			if (i+1)%group == 0 {
-				line = append(line, ' ')
-			}
-		}
 		for len(line)-start < hexWidth {
 			line = append(line, ' ')
+		}
+		for i, c := range buf[:n] {
+			x := i
+			if o.little {
+				x = i ^ (group - 1)
+			}
+			pos := start + x*digits + x/group
+			if o.binary {
+				for b := 7; b >= 0; b-- {
+					line[pos+7-b] = '0' + (c>>b)&1
+				}
+			} else if pos+1 < len(line) {
+				line[pos], line[pos+1] = hexd[c>>4], hexd[c&15]
+			}
 		}
 		line = append(line, ' ')
 		for _, c := range buf[:n] {
@@ -389,6 +420,13 @@ func xxdInclude(ctx context.Context, o *xxdOpts, name string, r io.Reader, w *bu
 			varName = "__" + varName
 		}
 	}
+	if o.capitalize {
+		varName = strings.ToUpper(varName)
+	}
+	lenSuffix := "_len"
+	if o.capitalize {
+		lenSuffix = "_LEN"
+	}
 	if varName != "" {
 		fmt.Fprintf(w, "unsigned char %s[] = {\n", varName)
 	}
@@ -421,7 +459,7 @@ func xxdInclude(ctx context.Context, o *xxdOpts, name string, r io.Reader, w *bu
 		w.WriteString("\n")
 	}
 	if varName != "" {
-		fmt.Fprintf(w, "};\nunsigned int %s_len = %d;\n", varName, total)
+		fmt.Fprintf(w, "};\nunsigned int %s%s = %d;\n", varName, lenSuffix, total)
 	}
 	return 0
 }
