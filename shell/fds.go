@@ -659,6 +659,25 @@ func (s *fdScopeMark) Close() error {
 	return nil
 }
 
+// statFd answers stat and access (test -e, -f, -w) for /dev/fd/N, N
+// above 2, while fd N is open: its file, or a device for a stream.
+func (c *core) statFd(hc interp.HandlerContext, abs string) (fs.FileInfo, error, bool) {
+	n, ok := devFdNumber(abs)
+	if !ok || n < 3 {
+		return nil, nil, false
+	}
+	d := lookupFds(hc).get(n)
+	switch {
+	case d == nil:
+		return nil, nil, false
+	case d.f != nil:
+		info, err := c.fs.Stat(d.path)
+		return info, err, true
+	}
+	info, err := c.fs.Stat("/dev/null")
+	return info, err, true
+}
+
 // fdReader is a registry command's view of the shell's descriptors
 // (command.Invocation.Fd): `cat /dev/fd/3` opens fd 3's file again, at
 // offset 0, as Linux does, or reads a here-document or a copy of stdin.

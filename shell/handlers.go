@@ -184,6 +184,9 @@ func (c *core) statHandler(ctx context.Context, name string, follow bool) (fs.Fi
 		// device, as /dev/stdin does on Linux when nothing is redirected.
 		return c.fs.Stat("/dev/null")
 	}
+	if info, err, ok := c.statFd(hc, abs); ok {
+		return info, err // fds above 2 (fds.go)
+	}
 	if follow {
 		return c.fs.Stat(abs)
 	}
@@ -201,7 +204,10 @@ func (c *core) accessHandler(ctx context.Context, name string, mode interp.Acces
 	if _, ok := stdFD(abs); ok {
 		return nil
 	}
-	info, err := c.fs.Stat(abs)
+	info, err, ok := c.statFd(hc, abs) // fds above 2 (fds.go)
+	if !ok {
+		info, err = c.fs.Stat(abs)
+	}
 	if err != nil {
 		return err
 	}
