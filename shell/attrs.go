@@ -49,9 +49,11 @@ type expandState struct {
 	// inFunc holds the statements of function bodies being rewritten,
 	// until each is visited.
 	inFunc map[*syntax.Stmt]bool
-	// wrapped holds the reads already wrapped by readAttrs, until the
-	// walk reaches them inside their wrapper.
+	// wrapped holds the commands already wrapped by readAttrs and
+	// checkReadonly, until the walk reaches them inside their wrapper.
 	wrapped map[*syntax.CallExpr]bool
+	// readonly holds the names ever declared read-only.
+	readonly map[string]bool
 	once    sync.Once
 	start  time.Time
 }
@@ -110,8 +112,8 @@ func (e *expandState) setAttrs(name, letters string, on, local bool) {
 	attrsTracked.Store(true)
 }
 
-// rewrapped reports whether ce is a read readAttrs already wrapped, and
-// forgets it.
+// rewrapped reports whether ce is a command readAttrs or checkReadonly
+// already wrapped, and forgets it.
 func (e *expandState) rewrapped(ce *syntax.CallExpr) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -120,6 +122,15 @@ func (e *expandState) rewrapped(ce *syntax.CallExpr) bool {
 	}
 	delete(e.wrapped, ce)
 	return true
+}
+
+func (e *expandState) markWrapped(ce *syntax.CallExpr) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.wrapped == nil {
+		e.wrapped = map[*syntax.CallExpr]bool{}
+	}
+	e.wrapped[ce] = true
 }
 
 // markFunc notes the statements of a function body as being in one.
@@ -159,11 +170,14 @@ func (c *core) rewriteAttrs(st *syntax.Stmt) {
 	case *syntax.DeclClause:
 		c.rewriteDecl(st, cmd, inFunc)
 	case *syntax.CallExpr:
-		if len(cmd.Args) == 0 {
+		switch {
+		case c.exp.rewrapped(cmd):
+		case len(cmd.Args) == 0:
 			wrapFollow(st, c.rewriteAssigns(cmd, inFunc), inFunc, &c.exp)
-		} else if cmd.Args[0].Lit() == "unset" && !inFunc {
+			c.checkReadonly(st, cmd, inFunc)
+		case cmd.Args[0].Lit() == "unset" && !inFunc:
 			c.unsetAttrs(cmd.Args[1:])
-		} else if cmd.Args[0].Lit() == "read" && !c.exp.rewrapped(cmd) {
+		case cmd.Args[0].Lit() == "read":
 			c.readAttrs(st, cmd, inFunc)
 		}
 	case *syntax.LetClause:
@@ -194,6 +208,89 @@ func (c *core) unsetAttrs(args []*syntax.Word) {
 		c.exp.setAttrs(lit, "ilu", false, false)
 		c.exp.setAttrs(lit, "ilu", false, true)
 	}
+}
+
+// noteReadonly remembers the names a declaration makes read-only (all
+// of them for `readonly`, else with -r).
+func (c *core) noteReadonly(args []*syntax.Assign, all bool) {
+	var names []string
+	for _, a := range args {
+		switch {
+		case a.Name != nil:
+			names = append(names, a.Name.Value)
+		case a.Naked && a.Value != nil:
+			if lit := a.Value.Lit(); strings.HasPrefix(lit, "-") && strings.Contains(lit, "r") {
+				all = true
+			} else if strings.HasPrefix(lit, "-") && strings.ContainsAny(lit, "fF") {
+				return // functions
+			}
+		}
+	}
+	if !all {
+		return
+	}
+	c.exp.mu.Lock()
+	defer c.exp.mu.Unlock()
+	if c.exp.readonly == nil {
+		c.exp.readonly = map[string]bool{}
+	}
+	for _, n := range names {
+		c.exp.readonly[n] = true
+	}
+	attrsTracked.Store(true)
+}
+
+// checkReadonly puts a check before an assignment to a name that may be
+// read-only: assigning to a read-only variable ends the line, as in
+// bash (mvdan/sh goes on).
+func (c *core) checkReadonly(st *syntax.Stmt, ce *syntax.CallExpr, inFunc bool) {
+	var names []*syntax.Word
+	c.exp.mu.Lock()
+	for _, a := range ce.Assigns {
+		if a.Name != nil && c.exp.readonly[a.Name.Value] {
+			names = append(names, litWord(a.Name.Value))
+		}
+	}
+	c.exp.mu.Unlock()
+	if len(names) == 0 {
+		return
+	}
+	if b, ok := st.Cmd.(*syntax.Block); ok && len(b.Stmts) > 0 {
+		// Wrapped by wrapFollow: check before the whole block.
+		if inner, ok := b.Stmts[0].Cmd.(*syntax.CallExpr); ok {
+			ce = inner
+		}
+	}
+	c.exp.markWrapped(ce)
+	line := strconv.FormatUint(uint64(st.Pos().Line()), 10)
+	check := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: append([]*syntax.Word{litWord(internalPrefix + "rocheck"), litWord(line)}, names...)}}
+	b := &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{check, {Cmd: st.Cmd, Position: st.Pos()}}}
+	st.Cmd = b
+	if inFunc {
+		c.exp.markFunc(&syntax.Stmt{Cmd: b})
+	}
+}
+
+// roCheck is the check checkReadonly puts in: args are the line and the
+// names assigned.
+func (c *core) roCheck(ctx context.Context, hc interp.HandlerContext, args []string) []string {
+	if len(args) < 1 {
+		return statusArgs(2)
+	}
+	for _, name := range args[1:] {
+		if !hc.Env.Get(name).ReadOnly {
+			continue
+		}
+		msg := fmt.Sprintf("%s%s: readonly variable\n", c.errPrefix(args[0]), name)
+		if env, ok := runnerEnv(hc.Env); ok && inSubshell(env) {
+			// bash ends only the subshell.
+			io.WriteString(hc.Stderr, msg)
+			return []string{"exit", "1"}
+		}
+		stopLine(ctx, hc.Stderr, msg)
+		return statusArgs(1)
+	}
+	return statusArgs(hc.LastExitStatus)
 }
 
 // readStatus holds read's status while the variables it set get their
@@ -231,12 +328,7 @@ func (c *core) readAttrs(st *syntax.Stmt, ce *syntax.CallExpr, inFunc bool) {
 	}}}
 	inner := &syntax.Stmt{Cmd: st.Cmd, Redirs: st.Redirs, Position: st.Position}
 	st.Redirs = nil
-	c.exp.mu.Lock()
-	if c.exp.wrapped == nil {
-		c.exp.wrapped = map[*syntax.CallExpr]bool{}
-	}
-	c.exp.wrapped[ce] = true
-	c.exp.mu.Unlock()
+	c.exp.markWrapped(ce)
 	stmts := append([]*syntax.Stmt{inner, save}, fixes...)
 	b := &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: append(stmts, restore)}
 	st.Cmd = b
@@ -277,9 +369,13 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 	}
 	switch dc.Variant.Value {
 	case "declare", "local", "typeset":
+	case "readonly":
+		c.noteReadonly(dc.Args, true)
+		return
 	default:
 		return
 	}
+	c.noteReadonly(dc.Args, false)
 	var on, off string
 	printing, global := false, dc.Variant.Value != "local" && !inFunc
 	var names []string

@@ -157,7 +157,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return readArgs(hc, args), nil
 	case fdCmd:
 		return c.takeBuiltin(hc, args), nil
-	case internalPrefix + "pe", internalPrefix + "let", internalPrefix + "declare_p":
+	case internalPrefix + "pe", internalPrefix + "let", internalPrefix + "declare_p", internalPrefix + "rocheck":
 		return c.expandBuiltin(ctx, hc, args), nil // rewrite_expand.go
 	case appendCmd:
 		return appendArray(ctx, hc, args)

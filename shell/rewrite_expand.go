@@ -250,6 +250,8 @@ func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args
 		return c.peBuiltin(hc, args[1:])
 	case internalPrefix + "let":
 		return c.letBuiltin(ctx, hc, args[1:])
+	case internalPrefix + "rocheck":
+		return c.roCheck(ctx, hc, args[1:])
 	case internalPrefix + "declare_p":
 		return statusArgs(c.declarePrint(hc, args[1:]))
 	}
