@@ -190,13 +190,37 @@ func ownFds(hc interp.HandlerContext) *fdTable {
 		return nil
 	}
 	if t, ok := ownTables.Load(weak.Make(r)); ok {
-		return t.(*fdTable)
+		t := t.(*fdTable)
+		if hc.Env.Get(fdVar).String() != t.id {
+			setFdVar(r, fdVar, t.id) // after forkFds
+		}
+		return t
 	}
 	t := newOwnFds(r, lookupFds(hc).snapshot())
 	if err := setFdVar(r, fdVar, t.id); err != nil {
 		return nil
 	}
 	return t
+}
+
+// forkFds runs before a background job starts (__memsh_jobnew): the job
+// keeps the descriptors the shell has now, whatever the shell closes
+// while it runs, as a forked child does. The table the job's copy of
+// __memsh_fdt names is left to it, unchanged, and the shell goes on with
+// a copy (ownFds points its __memsh_fdt there again).
+func forkFds(hc interp.HandlerContext) {
+	r := callingRunner(hc)
+	if r == nil {
+		return
+	}
+	v, ok := ownTables.Load(weak.Make(r))
+	if !ok {
+		return
+	}
+	frozen := v.(*fdTable)
+	if setFdVar(r, fdVar, frozen.id) == nil {
+		newOwnFds(r, frozen.snapshot())
+	}
 }
 
 // newOwnFds registers r's own table, dropped when r is garbage.
