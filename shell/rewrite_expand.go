@@ -101,6 +101,14 @@ func (c *core) prepExpansions(st *syntax.Stmt) {
 			replace(n.Parts)
 		case *syntax.DblQuoted:
 			replace(n.Parts)
+		case *syntax.ArithmExp:
+			secondsInArithm(n.X)
+		case *syntax.ArithmCmd:
+			secondsInArithm(n.X)
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				secondsInArithm(x)
+			}
 		}
 		return true
 	}
@@ -130,6 +138,38 @@ func (c *core) prepExpansions(st *syntax.Stmt) {
 	if inFunc {
 		c.exp.markFunc(&syntax.Stmt{Cmd: b})
 	}
+}
+
+// secondsInArithm turns the bare name SECONDS read in arithmetic
+// ($((SECONDS - start))) into $SECONDS, for prepExpansions to compute.
+func secondsInArithm(x syntax.ArithmExpr) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			if w, ok := n.X.(*syntax.Word); ok && w.Lit() == "SECONDS" && isAssignOp(n.Op) {
+				return false // an assignment to it
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				return false
+			}
+		case *syntax.Word:
+			if n.Lit() == "SECONDS" {
+				n.Parts = []syntax.WordPart{&syntax.ParamExp{Param: &syntax.Lit{Value: "SECONDS"}}}
+			}
+			return false
+		}
+		return true
+	})
+}
+
+func isAssignOp(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+		syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+		return true
+	}
+	return false
 }
 
 // listIndex is the index ("@" or "*") of an expansion that gives a list
