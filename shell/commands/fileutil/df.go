@@ -53,9 +53,33 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 	total := f.Bool("total", false, "")
 	f.BoolP("all", "a", false, "")
 	f.BoolP("local", "l", false, "")
+	output := f.String("output", "", "")
+	f.Lookup("output").NoOptDefVal = "source,fstype,itotal,iused,iavail,ipcent,size,used,avail,pcent,file,target"
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
 		return st
+	}
+	var fields []string
+	if f.Lookup("output").Changed {
+		for _, o := range []struct {
+			on   bool
+			name string
+		}{{*inodesMode, "-i"}, {*showType, "-T"}, {*posix, "-P"}} {
+			if o.on {
+				return inv.Usage(1, "options %s and --output are mutually exclusive", o.name)
+			}
+		}
+		seen := map[string]bool{}
+		for _, fld := range strings.Split(*output, ",") {
+			if _, ok := dfFieldHead(fld); !ok {
+				return inv.Usage(1, "option --output: field %s unknown", lquote(inv, fld))
+			}
+			if seen[fld] {
+				return inv.Usage(1, "option --output: field %s used more than once", lquote(inv, fld))
+			}
+			seen[fld] = true
+			fields = append(fields, fld)
+		}
 	}
 	unit := int64(1024)
 	suffix := ""
@@ -92,7 +116,11 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 				continue
 			}
 		}
-		rows = append(rows, nil)
+		name := "-"
+		if len(operands) > 0 {
+			name = operands[i]
+		}
+		rows = append(rows, []string{name})
 	}
 	if len(rows) == 0 {
 		// GNU says this only when no operand named anything; a missing
@@ -153,6 +181,52 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 	for range rows {
 		table = append(table, line)
 	}
+	rightAligned := func(c int) bool { return c != 0 && c != len(head)-1 && head[c] != "Type" }
+	if fields != nil {
+		// --output: the fields asked for, in that order.
+		iused := inodes - freeI
+		bused := sizeT - freeB
+		iv := func(n int64) string {
+			if *human || *si {
+				return humanBase(n, map[bool]uint64{true: 1000, false: 1024}[*si])
+			}
+			return strconv.FormatInt(n, 10)
+		}
+		value := map[string]string{"source": "memfs", "fstype": "memfs", "itotal": iv(inodes), "iused": iv(iused),
+			"iavail": iv(freeI), "ipcent": pct(iused, freeI), "size": num(sizeT), "used": num(bused),
+			"avail": num(freeB), "pcent": pct(bused, freeB), "target": "/"}
+		head = nil
+		for _, fld := range fields {
+			h, _ := dfFieldHead(fld)
+			if fld == "size" {
+				h = header
+				if *human || *si {
+					h = "Size"
+				}
+			}
+			head = append(head, h)
+		}
+		table = [][]string{head}
+		for _, r := range rows {
+			var l []string
+			for _, fld := range fields {
+				if fld == "file" {
+					l = append(l, r[0])
+				} else {
+					l = append(l, value[fld])
+				}
+			}
+			table = append(table, l)
+		}
+		rightAligned = func(c int) bool {
+			switch fields[c] {
+			case "source", "fstype", "file", "target":
+				return false
+			}
+			return true
+		}
+		*total = false
+	}
 	if *total {
 		t := append([]string{"total"}, line[1:]...)
 		t[len(t)-1] = "-"
@@ -162,14 +236,14 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 		table = append(table, t)
 	}
 	// GNU's minimum column widths.
-	minWidth := map[string]int{"Filesystem": 14, "Type": 4, "Use%": 4, "Capacity": 4}
+	minWidth := map[string]int{"Filesystem": 14, "Type": 4, "Use%": 4, "Capacity": 4, "IUse%": 4, "File": 4, "Mounted on": 0}
 	widths := make([]int, len(head))
 	for c := range head {
 		widths[c] = 5
 		if w, ok := minWidth[head[c]]; ok {
 			widths[c] = w
 		}
-		if c == len(head)-1 {
+		if c == len(head)-1 && !rightAligned(c) {
 			widths[c] = 0
 		}
 		for _, r := range table {
@@ -184,11 +258,11 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 			if c > 0 {
 				b.WriteByte(' ')
 			}
-			left := c == 0 || c == len(r)-1 || head[c] == "Type"
-			if c == len(r)-1 {
+			// The last column is never padded on the right.
+			if c == len(r)-1 && !rightAligned(c) {
 				b.WriteString(v)
 			} else {
-				b.WriteString(pad(v, widths[c], !left))
+				b.WriteString(pad(v, widths[c], rightAligned(c)))
 			}
 		}
 		b.WriteByte('\n')
@@ -208,4 +282,35 @@ func sizeHeader(arg string, n int64) string {
 		return strconv.FormatInt(n, 10) + "B-blocks"
 	}
 	return num + blockSuffix(t) + "-blocks"
+}
+
+// dfFieldHead is df --output's column title for a field name.
+func dfFieldHead(field string) (string, bool) {
+	switch field {
+	case "source":
+		return "Filesystem", true
+	case "fstype":
+		return "Type", true
+	case "itotal":
+		return "Inodes", true
+	case "iused":
+		return "IUsed", true
+	case "iavail":
+		return "IFree", true
+	case "ipcent":
+		return "IUse%", true
+	case "size":
+		return "1K-blocks", true
+	case "used":
+		return "Used", true
+	case "avail":
+		return "Avail", true
+	case "pcent":
+		return "Use%", true
+	case "file":
+		return "File", true
+	case "target":
+		return "Mounted on", true
+	}
+	return "", false
 }

@@ -21,3 +21,21 @@ func TestMktempDryRunMissingDir(t *testing.T) {
 		t.Errorf("mktemp -u f/XXX: %q status %d, want %q", errOut, st, want)
 	}
 }
+
+// TestDfOutput: --output's fields, titles and alignment (text fields to
+// the left, numbers to the right, the last never padded on the right),
+// and its messages, as GNU df 9.1's.
+func TestDfOutput(t *testing.T) {
+	runTable(t, []tableCase{
+		{Args: []string{"df", "--output=source,pcent"}, Stdout: "Filesystem     Use%\nmemfs            0%\n"},
+		{Args: []string{"df", "--output=file,target", "/tmp", "/"}, Stdout: "File Mounted on\n/tmp /\n/    /\n"},
+		{Args: []string{"df", "--output=pcent"}, Stdout: "Use%\n  0%\n"},
+		{Args: []string{"df", "--output=size", "-h"}, Stdout: " Size\n 1.0G\n"},
+		{Args: []string{"df", "--output=foo"}, Status: 1,
+			Stderr: "df: option --output: field ‘foo’ unknown\nTry 'df --help' for more information.\n"},
+		{Args: []string{"df", "--output=source,source"}, Status: 1,
+			Stderr: "df: option --output: field ‘source’ used more than once\nTry 'df --help' for more information.\n"},
+		{Args: []string{"df", "--output", "-i"}, Status: 1,
+			Stderr: "df: options -i and --output are mutually exclusive\nTry 'df --help' for more information.\n"},
+	})
+}
