@@ -140,7 +140,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return jobsBuiltin(hc, args), nil
 	case "wait":
 		if len(args) > 1 && args[1] == "-n" {
-			return waitAny(ctx, hc), nil
+			return waitAny(ctx, hc, args[2:]), nil
 		}
 		return waitArgs(hc, args), nil
 	case "ulimit":

@@ -485,11 +485,21 @@ func (j *job) markReported() {
 	j.mu.Unlock()
 }
 
-// waitAny is wait -n: it waits for the next of the shell's jobs to end
-// and returns its status (127 when none is left).
-func waitAny(ctx context.Context, hc interp.HandlerContext) []string {
+// waitAny is wait -n [ID...]: it waits for the next of the shell's jobs
+// (or of the ones named) to end and returns its status (127 when none is
+// left).
+func waitAny(ctx context.Context, hc interp.HandlerContext, ids []string) []string {
+	jobs := jobsOf(hc)
+	if len(ids) > 0 {
+		jobs = nil
+		for _, id := range ids {
+			if j, ok := jobSpec(hc, id); ok {
+				jobs = append(jobs, j)
+			}
+		}
+	}
 	var pending []*job
-	for _, j := range jobsOf(hc) {
+	for _, j := range jobs {
 		j.mu.Lock()
 		if !j.reported {
 			pending = append(pending, j)
