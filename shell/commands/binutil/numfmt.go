@@ -16,11 +16,14 @@ const numfmtHelp = `Usage: numfmt [OPTION]... [NUMBER]...
 Reformat NUMBER(s), or the numbers from standard input if none are specified.
 
 Mandatory arguments to long options are mandatory for short options too.
+      --debug          print warnings about invalid input
   -d, --delimiter=X    use X instead of whitespace for field delimiter
       --field=FIELDS   replace the number in these input fields (default=1)
       --format=FORMAT  use printf style floating-point FORMAT
       --from=UNIT      auto-scale input numbers to UNITs; default is 'none'
       --from-unit=N    specify the input unit size (instead of the default 1)
+      --grouping       use locale-defined grouping of digits, e.g. 1,000,000
+                         (which means it has no effect in the C locale)
       --header[=N]     print (without converting) the first N header lines;
                          N defaults to 1 if not specified
       --invalid=MODE   failure mode for invalid numbers: MODE can be:
@@ -68,7 +71,7 @@ type numfmtRun struct {
 	padding          int
 	format           string
 	invalid          string
-	fields           map[int]bool
+	fields           numfmtFields
 	delim            string
 	status           int
 }
@@ -260,7 +263,9 @@ func runNumfmt(ctx context.Context, inv *command.Invocation) int {
 	fset.StringVar(&toUnit, "to-unit", "1", "")
 	fset.StringVar(&n.round, "round", "from-zero", "")
 	fset.StringVar(&n.suffix, "suffix", "", "")
-	fset.IntVar(&n.padding, "padding", 0, "")
+	padding := fset.String("padding", "0", "")
+	grouping := fset.Bool("grouping", false, "")
+	debug := fset.Bool("debug", false, "")
 	fset.StringVar(&n.format, "format", "", "")
 	fset.StringVar(&n.invalid, "invalid", "abort", "")
 	fset.StringVar(&field, "field", "1", "")
@@ -282,19 +287,34 @@ func runNumfmt(ctx context.Context, inv *command.Invocation) int {
 			found = found || x == u.val
 		}
 		if !found {
-			inv.Errorf("invalid argument '%s' for '%s'", u.val, u.name)
-			fmt.Fprintf(inv.Stderr, "Valid arguments are:\n")
-			for _, x := range valid {
-				fmt.Fprintf(inv.Stderr, "  - '%s'\n", x)
-			}
-			return inv.Usage(1, "")
+			return numfmtArgError(inv, u.val, u.name, valid)
 		}
 	}
 	switch n.round {
 	case "up", "down", "from-zero", "towards-zero", "nearest":
 	default:
-		inv.Errorf("invalid argument '%s' for '--round'", n.round)
-		return inv.Usage(1, "")
+		return numfmtArgError(inv, n.round, "--round", []string{"up", "down", "from-zero", "towards-zero", "nearest"})
+	}
+	switch n.invalid {
+	case "abort", "fail", "warn", "ignore":
+	default:
+		return numfmtArgError(inv, n.invalid, "--invalid", []string{"abort", "fail", "warn", "ignore"})
+	}
+	if fset.Lookup("padding").Changed {
+		p, err := strconv.Atoi(strings.TrimSpace(*padding))
+		if err != nil || p == 0 {
+			inv.Errorf("invalid padding value %s", localeQuote(*padding))
+			return 1
+		}
+		n.padding = p
+	}
+	if *grouping && n.to != "none" {
+		inv.Errorf("grouping cannot be combined with --to")
+		return 1
+	}
+	if *debug && n.from == "none" && n.to == "none" && !*grouping && !fset.Lookup("padding").Changed && n.format == "" &&
+		fromUnit == "1" && toUnit == "1" && n.suffix == "" {
+		inv.Errorf("no conversion option specified")
 	}
 	var err error
 	if n.fromUnit, err = strconv.ParseFloat(fromUnit, 64); err != nil || n.fromUnit <= 0 {
@@ -312,14 +332,8 @@ func runNumfmt(ctx context.Context, inv *command.Invocation) int {
 			return 1
 		}
 	}
-	n.fields = map[int]bool{}
-	for _, f := range strings.Split(field, ",") {
-		k, err := strconv.Atoi(f)
-		if err != nil || k <= 0 {
-			inv.Errorf("invalid field value ‘%s’", field)
-			return 1
-		}
-		n.fields[k] = true
+	if n.fields, ok = parseNumfmtFields(field); !ok {
+		return inv.Usage(1, "invalid field value %s", localeQuote(field))
 	}
 	w := newWriter(inv.Stdout)
 	defer w.Flush()
@@ -397,7 +411,7 @@ func (n *numfmtRun) line(s string, fail func(string) bool) (string, bool) {
 	if n.delim != "" {
 		parts = strings.Split(s, n.delim)
 		for i := range parts {
-			if n.fields[i+1] {
+			if n.fields.has(i + 1) {
 				out, msg := n.convert(parts[i])
 				if msg != "" {
 					return s, fail(msg)
@@ -426,7 +440,7 @@ func (n *numfmtRun) line(s string, fail func(string) bool) (string, bool) {
 		}
 		field++
 		tok := s[j:k]
-		if n.fields[field] {
+		if n.fields.has(field) {
 			out, msg := n.convert(tok)
 			if msg != "" {
 				return s, fail(msg)
@@ -437,4 +451,53 @@ func (n *numfmtRun) line(s string, fail func(string) bool) (string, bool) {
 		i = k
 	}
 	return b.String(), true
+}
+
+// numfmtArgError is argmatch's message for a bad option word.
+func numfmtArgError(inv *command.Invocation, val, opt string, valid []string) int {
+	inv.Errorf("invalid argument %s for %s", localeQuote(val), localeQuote(opt))
+	fmt.Fprintf(inv.Stderr, "Valid arguments are:\n")
+	for _, x := range valid {
+		fmt.Fprintf(inv.Stderr, "  - %s\n", localeQuote(x))
+	}
+	return inv.Usage(1, "")
+}
+
+// numfmtFields is a --field list: N, N-M, N-, -M or - (all), comma
+// separated, as cut's.
+type numfmtFields [][2]int
+
+func parseNumfmtFields(spec string) (numfmtFields, bool) {
+	var fs numfmtFields
+	for _, part := range strings.Split(spec, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, b := 1, math.MaxInt
+		var err error
+		if lo != "" {
+			if a, err = strconv.Atoi(lo); err != nil || a <= 0 {
+				return nil, false
+			}
+		}
+		if !isRange {
+			b = a
+		} else if hi != "" {
+			if b, err = strconv.Atoi(hi); err != nil || b < a {
+				return nil, false
+			}
+		}
+		if part == "" {
+			return nil, false
+		}
+		fs = append(fs, [2]int{a, b})
+	}
+	return fs, true
+}
+
+func (fs numfmtFields) has(k int) bool {
+	for _, r := range fs {
+		if k >= r[0] && k <= r[1] {
+			return true
+		}
+	}
+	return false
 }

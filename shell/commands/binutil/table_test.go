@@ -32,6 +32,18 @@ func TestColumn(t *testing.T) {
 }
 func TestNumfmt(t *testing.T) {
 	runCases(t, []command.Case{
+		{Args: []string{"numfmt", "--from=x", "1"}, Files: testFiles, Stdin: "", Stdout: "", Stderr: "numfmt: invalid argument ‘x’ for ‘--from’\nValid arguments are:\n  - ‘none’\n  - ‘auto’\n  - ‘si’\n  - ‘iec’\n  - ‘iec-i’\nTry 'numfmt --help' for more information.\n", Status: 1},
+		{Args: []string{"numfmt", "--round=x", "1"}, Files: testFiles, Stdin: "", Stdout: "", Stderr: "numfmt: invalid argument ‘x’ for ‘--round’\nValid arguments are:\n  - ‘up’\n  - ‘down’\n  - ‘from-zero’\n  - ‘towards-zero’\n  - ‘nearest’\nTry 'numfmt --help' for more information.\n", Status: 1},
+		{Args: []string{"numfmt", "--padding=x", "1"}, Files: testFiles, Stdin: "", Stdout: "", Stderr: "numfmt: invalid padding value ‘x’\n", Status: 1},
+		{Args: []string{"numfmt", "--field=x", "1"}, Files: testFiles, Stdin: "", Stdout: "", Stderr: "numfmt: invalid field value ‘x’\nTry 'numfmt --help' for more information.\n", Status: 1},
+		{Args: []string{"numfmt", "--invalid=x", "1"}, Files: testFiles, Stdin: "", Stdout: "", Stderr: "numfmt: invalid argument ‘x’ for ‘--invalid’\nValid arguments are:\n  - ‘abort’\n  - ‘fail’\n  - ‘warn’\n  - ‘ignore’\nTry 'numfmt --help' for more information.\n", Status: 1},
+		{Args: []string{"numfmt", "--debug", "1"}, Files: testFiles, Stdin: "", Stdout: "1\n", Stderr: "numfmt: no conversion option specified\n", Status: 0},
+		{Args: []string{"numfmt", "--grouping", "1234567"}, Files: testFiles, Stdin: "", Stdout: "1234567\n", Stderr: "", Status: 0},
+		{Args: []string{"numfmt", "--grouping", "--to=si", "1"}, Files: testFiles, Stdin: "", Stdout: "", Stderr: "numfmt: grouping cannot be combined with --to\n", Status: 1},
+		{Args: []string{"numfmt", "--field=2-3", "--to=si"}, Files: testFiles, Stdin: "1000 2000 3000 4000\n", Stdout: "1000 2.0K 3.0K 4000\n", Stderr: "", Status: 0},
+		{Args: []string{"numfmt", "--field=-2", "--to=si"}, Files: testFiles, Stdin: "1000 2000 3000 4000\n", Stdout: "1.0K 2.0K 3000 4000\n", Stderr: "", Status: 0},
+		{Args: []string{"numfmt", "--field=2-", "--to=si"}, Files: testFiles, Stdin: "1000 2000 3000 4000\n", Stdout: "1000 2.0K 3.0K 4.0K\n", Stderr: "", Status: 0},
+
 		{Args: []string{"numfmt", "--to=iec", "1048576", "1500", "1025", "999", "1023", "1024", "10240", "99999", "10238976", "1048575", "1.5", "1"}, Files: testFiles,
 			Stdout: "1.0M\n1.5K\n1.1K\n999\n1023\n1.0K\n10K\n98K\n9.8M\n1.0M\n2\n1\n"},
 		{Args: []string{"numfmt", "--to=si", "1000", "123456789", "0", "999999"}, Files: testFiles,
