@@ -292,7 +292,7 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		Term:    c.opts.Term && isTerminal(ctx, p.stdio.Stdout),
 		Width:   c.width(p),
 		Mask:    ctxUmask(ctx),
-		Fd:      c.fdReader(ctx),
+		Fd:      c.fdOpener(ctx),
 	}
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
 		if len(argv) == 0 {

@@ -702,27 +702,38 @@ func (c *core) statFd(hc interp.HandlerContext, abs string) (fs.FileInfo, error,
 	return info, err, true
 }
 
-// fdReader is a registry command's view of the shell's descriptors
+// fdOpener is a registry command's view of the shell's descriptors
 // (command.Invocation.Fd): `cat /dev/fd/3` opens fd 3's file again, at
-// offset 0, as Linux does, or reads a here-document or a copy of stdin.
-func (c *core) fdReader(ctx context.Context) func(int) (io.ReadCloser, bool) {
+// offset 0, as Linux does (`tee /dev/fd/3` truncates it, as there), and
+// a copy of a stream or a here-document is used as it is.
+func (c *core) fdOpener(ctx context.Context) func(n, flag int) (io.ReadWriteCloser, bool) {
 	hc, ok := handlerContext(ctx)
 	if !ok {
 		return nil
 	}
-	return func(n int) (io.ReadCloser, bool) {
+	return func(n, flag int) (io.ReadWriteCloser, bool) {
 		d := lookupFds(hc).get(n)
-		switch {
-		case d == nil:
-		case d.f != nil:
-			f, err := c.fs.Open(d.path)
-			if err == nil {
-				return f, true
+		if d == nil {
+			if _, err := c.fs.Stat("/dev/fd/" + strconv.Itoa(n)); err == nil {
+				return nil, false // a process substitution's file
 			}
-		case d.r != nil:
-			return io.NopCloser(d.r), true
+			return nil, true // closed
 		}
-		return nil, false
+		if d.f != nil {
+			f, err := c.fs.OpenFile(d.path, flag&^os.O_CREATE, 0)
+			if err != nil {
+				return nil, true
+			}
+			return f, true
+		}
+		rw, err := c.descStream(d, flag)
+		if err != nil {
+			return nil, false
+		}
+		if s, ok := rw.(stream); ok && (s.r == nil && flag&(os.O_WRONLY|os.O_RDWR) == 0 || s.w == nil && flag&(os.O_WRONLY|os.O_RDWR) != 0) {
+			return nil, false // a copy of stdout read, or of stdin written
+		}
+		return rw, true
 	}
 }
 

@@ -58,9 +58,10 @@ type Invocation struct {
 	Exec func(ctx context.Context, argv []string, env []string, stdio Stdio) int
 	// Mask is the shell's file-creation mask; read it with Umask.
 	Mask *fs.FileMode
-	// Fd opens the shell's descriptor n (above 2) for reading, as
-	// /dev/fd/n does on Linux; false when it is not open. Nil: none.
-	Fd func(n int) (io.ReadCloser, bool)
+	// Fd opens the shell's descriptor n (above 2) with os.OpenFile's
+	// flag, as /dev/fd/n does on Linux; false when it is not open.
+	// Nil: none. See OpenFd.
+	Fd func(n, flag int) (io.ReadWriteCloser, bool)
 }
 
 // Name is the name the command was invoked as.

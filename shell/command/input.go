@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 	"syscall"
@@ -73,7 +74,10 @@ func (inv *Invocation) OpenInput(ctx context.Context, name string) (io.ReadClose
 	if inv.StdFD(name) == 0 {
 		return inv.OpenOperand(ctx, "-")
 	}
-	if r, ok := inv.openFd(name); ok {
+	if r, ok, err := inv.OpenFd(name, os.O_RDONLY); ok {
+		if err != nil {
+			return nil, err
+		}
 		return struct {
 			io.Reader
 			io.Closer
@@ -82,10 +86,13 @@ func (inv *Invocation) OpenInput(ctx context.Context, name string) (io.ReadClose
 	return inv.OpenOperand(ctx, name)
 }
 
-// openFd opens /dev/fd/N or /proc/self/fd/N, N above 2, through Fd.
-func (inv *Invocation) openFd(name string) (io.ReadCloser, bool) {
+// OpenFd opens /dev/fd/N or /proc/self/fd/N, N above 2, through Fd,
+// with os.OpenFile's flag. ok is false for other names (and for a
+// process substitution's file, which memfs holds); a closed fd is
+// ENOENT, as on Linux, rather than a file to create.
+func (inv *Invocation) OpenFd(name string, flag int) (rw io.ReadWriteCloser, ok bool, err error) {
 	if inv.Fd == nil {
-		return nil, false
+		return nil, false, nil
 	}
 	abs := inv.Abs(name)
 	rest, ok := strings.CutPrefix(abs, "/dev/fd/")
@@ -94,9 +101,13 @@ func (inv *Invocation) openFd(name string) (io.ReadCloser, bool) {
 	}
 	n, err := strconv.Atoi(rest)
 	if !ok || err != nil || n < 3 {
-		return nil, false
+		return nil, false, nil
 	}
-	return inv.Fd(n)
+	rw, ok = inv.Fd(n, flag)
+	if ok && rw == nil {
+		return nil, true, &fs.PathError{Op: "open", Path: name, Err: syscall.ENOENT}
+	}
+	return rw, ok, nil
 }
 
 // OpenOperand is OpenInput for commands that treat only "-" as standard

@@ -84,6 +84,9 @@ func openOutput(inv *command.Invocation, name string, flag int) (io.WriteCloser,
 	case 2:
 		return nopWriteCloser{inv.Stderr}, nil
 	}
+	if w, ok, err := inv.OpenFd(name, flag); ok {
+		return w, err // the shell's fd 3 and above: tee /dev/fd/3
+	}
 	return inv.FS.OpenFile(inv.Abs(name), flag, 0o666&^inv.Umask())
 }
 
