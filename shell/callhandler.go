@@ -102,6 +102,9 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 			}
 		}
 	case "trap":
+		if len(args) > 1 && args[1] == "-l" {
+			return statusArgs(listSignals(hc, args[2:])), nil
+		}
 		if len(args) >= 3 && (!strings.HasPrefix(args[1], "-") || args[1] == "-") {
 			out := slices.Clone(args)
 			// bash's EXIT has the aliases 0 and exit; mvdan/sh knows
@@ -138,6 +141,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return killBuiltin(hc, args), nil
 	case "jobs":
 		return jobsBuiltin(hc, args), nil
+	case "fg", "bg", "suspend", "disown":
+		return noJobControl(hc, args), nil
 	case "wait":
 		if len(args) > 1 && args[1] == "-n" {
 			return waitAny(ctx, hc, args[2:]), nil

@@ -525,3 +525,51 @@ func waitAny(ctx context.Context, hc interp.HandlerContext, ids []string) []stri
 	j.mu.Unlock()
 	return statusArgs(status)
 }
+
+// noJobControl answers fg, bg, suspend and disown, which need the job
+// control a non-interactive bash (and memsh) does not have; disown only
+// drops jobs from the jobs list.
+func noJobControl(hc interp.HandlerContext, args []string) []string {
+	switch args[0] {
+	case "suspend":
+		fmt.Fprintln(hc.Stderr, "bash: suspend: cannot suspend: no job control")
+		return statusArgs(1)
+	case "disown":
+		status := 0
+		specs := args[1:]
+		all := false
+		for len(specs) > 0 && strings.HasPrefix(specs[0], "-") && specs[0] != "-" {
+			switch specs[0] {
+			case "-a":
+				all = true
+			case "-h", "-r":
+			default:
+				fmt.Fprintf(hc.Stderr, "bash: disown: %s: invalid option\ndisown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n", specs[0])
+				return statusArgs(2)
+			}
+			specs = specs[1:]
+		}
+		switch {
+		case all:
+			for _, j := range jobsOf(hc) {
+				j.markReported()
+			}
+		case len(specs) == 0:
+			if j, ok := jobSpec(hc, "%+"); ok {
+				j.markReported()
+			}
+		}
+		for _, spec := range specs {
+			j, ok := jobSpec(hc, spec)
+			if !ok {
+				fmt.Fprintf(hc.Stderr, "bash: disown: %s: no such job\n", spec)
+				status = 1
+				continue
+			}
+			j.markReported()
+		}
+		return statusArgs(status)
+	}
+	fmt.Fprintf(hc.Stderr, "bash: %s: no job control\n", args[0])
+	return statusArgs(1)
+}
