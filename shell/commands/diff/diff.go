@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -321,7 +322,9 @@ func (d *differ) paths(a, b string, top bool) int {
 	aDir := sa != nil && sa.IsDir()
 	bDir := sb != nil && sb.IsDir()
 	switch {
-	case aDir && bDir:
+	case aDir && bDir, aDir && errB != nil, bDir && errA != nil:
+		// With -N a directory on one side only is compared with an
+		// empty one.
 		return d.dirs(a, b)
 	case aDir && top:
 		return d.paths(joinPath(a, baseName(b)), b, false)
@@ -384,12 +387,13 @@ func (d *differ) read(name string, missing bool) (*input, error) {
 // dirs compares two directories entry by entry, like GNU diff -r (or
 // reports subdirectories and lone files without -r).
 func (d *differ) dirs(a, b string) int {
+	missing := func(err error) bool { return d.opts.newFile && errors.Is(err, fs.ErrNotExist) }
 	ea, err := d.inv.FS.ReadDir(d.inv.Abs(a))
-	if err != nil {
+	if err != nil && !missing(err) {
 		return d.trouble(a, err)
 	}
 	eb, err := d.inv.FS.ReadDir(d.inv.Abs(b))
-	if err != nil {
+	if err != nil && !missing(err) {
 		return d.trouble(b, err)
 	}
 	inA, inB := map[string]fs.DirEntry{}, map[string]fs.DirEntry{}
@@ -465,7 +469,8 @@ func (d *differ) pathsWithHeader(a, b string) int {
 	if bytes.Equal(ia.data, ib.data) {
 		return d.files(ia, ib)
 	}
-	if !d.opts.brief {
+	binary := !d.opts.text && (isBinary(ia.data) || isBinary(ib.data))
+	if !d.opts.brief && !binary {
 		// GNU repeats the options as they were given, with their
 		// arguments (diff -r -x o1 d1/f d2/f).
 		var opts []string

@@ -163,3 +163,25 @@ func TestDiffAlignment(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffDirs: GNU diffutils 3.8 on directories.
+func TestDiffDirs(t *testing.T) {
+	files := map[string]string{
+		"/home/user/a/f": "1\n", "/home/user/b/f": "1\n", "/home/user/b/new/x": "1\n",
+		"/home/user/a/bin": "\x00", "/home/user/b/bin": "\x01",
+	}
+	for _, c := range []command.Case{
+		{Name: "-rN into a directory on one side", Args: []string{"diff", "-rN", "a", "b"}, Status: 1,
+			Stdout: "Binary files a/bin and b/bin differ\ndiff -rN a/new/x b/new/x\n0a1\n> 1\n"},
+		{Name: "-r", Args: []string{"diff", "-r", "a", "b"}, Status: 1,
+			Stdout: "Binary files a/bin and b/bin differ\nOnly in b: new\n"},
+	} {
+		c.Files = files
+		t.Run(c.Name, func(t *testing.T) {
+			stdout, stderr, status, _ := c.Run(Run, nil)
+			if stdout != c.Stdout || status != c.Status {
+				t.Errorf("got stdout %q stderr %q status %d\nwant stdout %q status %d", stdout, stderr, status, c.Stdout, c.Status)
+			}
+		})
+	}
+}
