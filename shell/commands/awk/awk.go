@@ -85,10 +85,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 			if !needVal() {
 				return 2
 			}
-			v := processEscapes(val)
-			if v == "t" {
-				v = "\t"
-			}
+			v := processEscapes(val) // mawk: -Ft is a t, not a tab as in gawk
 			fs = &v
 		case 'v':
 			if !needVal() {

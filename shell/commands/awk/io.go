@@ -573,16 +573,21 @@ func (in *interp) sprintf(format string, args []value) (string, error) {
 		case 'c':
 			v := arg()
 			var ch string
-			if v.kind == kNum {
+			switch s := in.toStr(v); {
+			case v.kind == kNum || v.kind == kStrNum:
+				// A number (input that looks like one too) is a
+				// character code.
 				code := int(v.toNum())
 				if code < 128 {
 					ch = string([]byte{byte(code)})
 				} else {
 					ch = string(rune(code))
 				}
-			} else if s := in.toStr(v); s != "" {
+			case s != "":
 				r := []rune(s)
 				ch = string(r[0])
+			default:
+				ch = "\x00" // mawk prints the empty string's terminating NUL
 			}
 			b.WriteString(fmt.Sprintf(strings.Split(spec, ".")[0]+"s", ch))
 		case 's':
@@ -609,7 +614,18 @@ func truncate(n float64) float64 {
 }
 
 // sprintfNum formats n with a CONVFMT/OFMT conversion.
+// sprintfNum formats a number with CONVFMT or OFMT; an integer
+// conversion there (CONVFMT="%d") takes the number's integer part.
 func sprintfNum(format string, n float64) string {
+	if format == "" {
+		return fmt.Sprint(n)
+	}
+	switch verb := format[len(format)-1]; verb {
+	case 'd', 'i', 'u', 'c':
+		return fmt.Sprintf(format[:len(format)-1]+"d", int64(n))
+	case 'o', 'x', 'X':
+		return fmt.Sprintf(format, int64(n))
+	}
 	return fmt.Sprintf(format, n)
 }
 
