@@ -131,6 +131,11 @@ func runFind(ctx context.Context, inv *command.Invocation) int {
 		starts = append(starts, args[0])
 		args = args[1:]
 	}
+	// Standard output exists before parsing: -fprint /dev/stdout
+	// writes through it.
+	out := &stickyWriter{w: inv.Stdout}
+	st.out = out
+	st.w = newWriter(out)
 	p := &findParser{st: st, args: args}
 	expr, ok := p.parse()
 	if !ok {
@@ -152,9 +157,6 @@ func runFind(ctx context.Context, inv *command.Invocation) int {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
-	out := &stickyWriter{w: inv.Stdout}
-	st.out = out
-	st.w = newWriter(out)
 	for _, s := range starts {
 		if st.quit {
 			break

@@ -183,7 +183,8 @@ func (st *findState) delete(f *findFile) bool {
 	return true
 }
 
-// openOutput creates (truncates) a -fprint file in memfs.
+// openOutput creates (truncates) a -fprint file in memfs; /dev/stdout
+// and /dev/stderr are find's own streams.
 func (p *findParser) openOutput(name string) *bufio.Writer {
 	st := p.st
 	if st.files == nil {
@@ -191,6 +192,14 @@ func (p *findParser) openOutput(name string) *bufio.Writer {
 	}
 	abs := st.inv.Abs(name)
 	if w, ok := st.files[abs]; ok {
+		return w
+	}
+	switch st.inv.StdFD(name) {
+	case 1: // -fprint /dev/stdout writes among find's own output
+		return st.w
+	case 2:
+		w := bufio.NewWriter(st.inv.Stderr)
+		st.files[abs] = w
 		return w
 	}
 	fl, err := st.inv.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^st.inv.Umask())

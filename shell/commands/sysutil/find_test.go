@@ -97,6 +97,8 @@ func TestFind(t *testing.T) {
 		{Args: []string{"find", "d", "-inum", "abc"}, Files: findTree, Stderr: "find: invalid argument `abc' to `-inum'\n", Status: 1},
 		{Args: []string{"find", "d", "-uid", "x"}, Files: findTree, Stderr: "find: invalid argument `x' to `-uid'\n", Status: 1},
 		{Args: []string{"find", "d", "-printf", "%"}, Files: findTree, Stderr: "find: error: % at end of format string\n", Status: 1},
+		{Args: []string{"find", "d", "-maxdepth", "0", "-fprint", "/dev/stdout", "-print"}, Files: findTree, Stdout: "d\nd\n"},
+		{Args: []string{"find", "d", "-maxdepth", "0", "-fprintf", "/dev/stderr", "%p!\n"}, Files: findTree, Stderr: "d!\n"},
 		{Args: []string{"find", "--version"}, Stdout: "find (GNU findutils) 4.9.0\nmemsh's own implementation of GNU findutils 4.9.0's interface; no GNU code.\n"},
 		{Args: []string{"find", "d", "-maxdepth", "0", "-printf", "%q\n"}, Files: findTree, Stdout: "%q\n", Stderr: "find: warning: unrecognized format directive `%q'\n"},
 		{Args: []string{"find", "d", "-printf", "a\\tb\\\\n\\101\\n"}, Files: findTree, Stdout: "a\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\na\tb\\nA\n"},
