@@ -372,11 +372,15 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 	case "readonly":
 		c.noteReadonly(dc.Args, true)
 		return
+	case "export":
+		c.exportN(st, dc, inFunc)
+		return
 	default:
 		return
 	}
 	c.noteReadonly(dc.Args, false)
 	var on, off string
+	unexport := false
 	printing, global := false, dc.Variant.Value != "local" && !inFunc
 	var names []string
 	args := dc.Args[:0:0]
@@ -393,6 +397,8 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 					on += string(f)
 				case strings.ContainsRune("ilu", f):
 					off += string(f)
+				case f == 'x' && lit[0] == '+':
+					unexport = true
 				default:
 					switch f {
 					case 'p':
@@ -432,11 +438,14 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 		}
 		return
 	}
-	if on == "" && off == "" {
+	if on == "" && off == "" && !unexport {
 		return
 	}
 	dc.Args = args
 	var follow []*syntax.Stmt
+	if unexport {
+		follow = append(follow, unexportStmt(names))
+	}
 	for _, a := range dc.Args {
 		if a.Name == nil {
 			continue
@@ -461,6 +470,74 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 		}
 	}
 	wrapFollow(st, follow, inFunc, &c.exp)
+}
+
+// exportN handles `export -n NAME...`, which mvdan/sh ignores: the
+// names stay set and lose the export attribute.
+func (c *core) exportN(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) {
+	var names []string
+	flagN := false
+	args := dc.Args[:0:0]
+	for _, a := range dc.Args {
+		lit := ""
+		if a.Naked && a.Name == nil && a.Value != nil {
+			lit = a.Value.Lit()
+		}
+		if strings.HasPrefix(lit, "-") && strings.Contains(lit, "n") {
+			flagN = true
+			if keep := strings.ReplaceAll(lit, "n", ""); keep != "-" {
+				args = append(args, &syntax.Assign{Naked: true, Value: litWord(keep)})
+			}
+			continue
+		}
+		if a.Name != nil {
+			names = append(names, a.Name.Value)
+		}
+		args = append(args, a)
+	}
+	if !flagN || len(names) == 0 {
+		return
+	}
+	// export -n NAME=VALUE assigns without exporting.
+	assigns := []*syntax.Assign{}
+	for _, a := range args {
+		if a.Name != nil && !a.Naked {
+			assigns = append(assigns, a)
+		}
+	}
+	var follow []*syntax.Stmt
+	if len(assigns) > 0 {
+		st.Cmd = &syntax.CallExpr{Assigns: assigns}
+		follow = append(follow, unexportStmt(names))
+		wrapFollow(st, follow, inFunc, &c.exp)
+		return
+	}
+	st.Cmd = unexportStmt(names).Cmd
+}
+
+func unexportStmt(names []string) *syntax.Stmt {
+	args := []*syntax.Word{litWord(internalPrefix + "unexport")}
+	for _, n := range names {
+		args = append(args, litWord(n))
+	}
+	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: args}}
+}
+
+// unexport clears the export attribute of the named variables.
+func unexport(hc interp.HandlerContext, names []string) []string {
+	env, ok := runnerEnv(hc.Env)
+	if !ok {
+		return statusArgs(1)
+	}
+	for _, n := range names {
+		vr := env.Get(n)
+		if !vr.Declared() || !vr.Exported {
+			continue
+		}
+		vr.Exported = false
+		env.Set(n, vr)
+	}
+	return statusArgs(0)
 }
 
 // wrapFollow makes st a block of itself and the statements to follow it.

@@ -292,6 +292,8 @@ func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args
 		return c.letBuiltin(ctx, hc, args[1:])
 	case internalPrefix + "rocheck":
 		return c.roCheck(ctx, hc, args[1:])
+	case internalPrefix + "unexport":
+		return unexport(hc, args[1:])
 	case internalPrefix + "declare_p":
 		return statusArgs(c.declarePrint(hc, args[1:]))
 	}
