@@ -53,6 +53,9 @@ func newUnboundWriter(w io.Writer, prefix string, status int) *unboundWriter {
 var unboundSuffix = []byte(": unbound variable\n")
 
 func (u *unboundWriter) Write(p []byte) (int, error) {
+	if tracedHelper(p) {
+		return len(p), nil // set -x of an internal command (funcname.go)
+	}
 	if !bytes.HasSuffix(p, unboundSuffix) || bytes.Count(p, []byte("\n")) != 1 || !validAssignTarget(string(p[:len(p)-len(unboundSuffix)])) {
 		return u.w.Write(p)
 	}
