@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"syscall"
@@ -596,6 +597,10 @@ func (g *grepper) compile(patterns []string, extended, fixed, perl, fold, word, 
 		}
 		re, err := regexp.Compile(prefix + src)
 		if err != nil {
+			if msg := pcreMessage(err); msg != "" {
+				g.inv.Errorf("%s", msg)
+				return 2, false
+			}
 			msg := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
 			g.inv.Errorf("%s (memsh's -P is Go RE2 syntax plus a leading (?<=...), a trailing (?=...) and \\K: no back-references or other look-around)", msg)
 			return 2, false
@@ -626,6 +631,38 @@ func (g *grepper) compile(patterns []string, extended, fixed, perl, fold, word, 
 	}
 	g.re, g.pre = re, re
 	return 0, true
+}
+
+// pcreMessage words an error RE2 and PCRE2 agree on as GNU grep -P
+// (PCRE2) does; "" for the rest, which PCRE would accept.
+func pcreMessage(err error) string {
+	var se *syntax.Error
+	if !errors.As(err, &se) {
+		return ""
+	}
+	switch se.Code {
+	case syntax.ErrMissingParen:
+		return "missing closing parenthesis"
+	case syntax.ErrUnexpectedParen:
+		return "unmatched closing parenthesis"
+	case syntax.ErrMissingBracket:
+		return "missing terminating ] for character class"
+	case syntax.ErrMissingRepeatArgument, syntax.ErrInvalidRepeatOp:
+		return "quantifier does not follow a repeatable item"
+	case syntax.ErrTrailingBackslash:
+		return "\\ at end of pattern"
+	case syntax.ErrInvalidRepeatSize:
+		lo, hi, _ := strings.Cut(strings.Trim(se.Expr, "{}"), ",")
+		l, err1 := strconv.Atoi(lo)
+		h, err2 := strconv.Atoi(hi)
+		if err1 == nil && err2 == nil && l > h {
+			return "numbers out of order in {} quantifier"
+		}
+		if max(l, h) > 65535 {
+			return "number too big in {} quantifier"
+		}
+	}
+	return ""
 }
 
 // bodyMatcher reports the span of one group as the match: the part of
