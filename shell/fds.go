@@ -369,8 +369,17 @@ func (c *core) takeBuiltin(hc interp.HandlerContext, args []string) []string {
 	if len(args) != 3 || args[1] != "take" {
 		return statusArgs(2)
 	}
-	n, err := strconv.Atoi(args[2])
 	t := ownFds(hc)
+	n, err := strconv.Atoi(args[2])
+	name, named := strings.CutPrefix(args[2], "{")
+	name, named = strings.CutSuffix(name, "}")
+	if named && t != nil && validAssignTarget(name) {
+		// {name}<<EOF: the lowest free fd from 10.
+		n, err = namedFdMin, nil
+		for t.get(n) != nil {
+			n++
+		}
+	}
 	if err != nil || n < 0 || n > fdMax || t == nil {
 		fmt.Fprintf(hc.Stderr, "bash: %s: Bad file descriptor\n", args[2])
 		return statusArgs(1)
@@ -380,6 +389,13 @@ func (c *core) takeBuiltin(hc interp.HandlerContext, args []string) []string {
 		data, _ = io.ReadAll(hc.Stdin)
 	}
 	t.set(n, &fdDesc{r: bytes.NewReader(data)})
+	if named {
+		if err := setFdVar(callingRunner(hc), name, strconv.Itoa(n)); err != nil {
+			t.set(n, nil)
+			fmt.Fprintf(hc.Stderr, "bash: %s: readonly variable\n", name)
+			return statusArgs(1)
+		}
+	}
 	return statusArgs(0)
 }
 

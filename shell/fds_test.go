@@ -35,6 +35,7 @@ func TestFds(t *testing.T) {
 		{name: "umask", script: "umask 077; exec 3>a; exec {x}>b; echo >&c; : 1<>d; stat -c %a a b c d", stdout: "600\n600\n600\n600\n"},
 		{name: "test /dev/fd/N", script: "exec 3>f 5>&1; [ -e /dev/fd/3 ] && echo e3; [ -f /dev/fd/3 ] && echo f3; [ -w /dev/fd/3 ] && echo w3; [ -e /dev/fd/4 ] || echo no4; [[ -e /dev/fd/5 ]] && echo e5", stdout: "e3\nf3\nw3\nno4\ne5\n"},
 		{name: "a job keeps its fds", script: "exec 3>f; { sleep 0.1; echo job >&3; } & exec 3>&-; exec 4>g; x=$(echo in >&4; echo ok); wait; echo $x; cat f g", stdout: "ok\njob\nin\n"},
+		{name: "named here-document", script: "exec 3>x; exec {h}<<EOF\nhd\nEOF\necho $h; read -u $h v; echo $v", stdout: "10\nhd\n"},
 		{name: "fd above the limit", script: "exec 2000>f; echo $?", stdout: "1\n", stderr: "bash: 2000: Bad file descriptor\n"},
 	})
 }
