@@ -104,7 +104,12 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	interactive := !cfg.hasScript && len(cfg.args) == 0 &&
 		term.IsTerminal(stdin.Fd()) && term.IsTerminal(stdout.Fd())
 
-	opts, err := sessionOptions(cfg, stdout)
+	// Scripts run guests without wazero's per-loop termination checks
+	// (pyworker's fast mode: several times faster python); the
+	// interactive shell keeps them, as it may leave a python REPL
+	// running for hours and fast mode pauses Go's collector while a
+	// guest runs.
+	opts, err := sessionOptions(cfg, stdout, !interactive)
 	if err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
 		return 2
@@ -209,7 +214,7 @@ func parseArgs(argv []string) (*config, error) {
 	return cfg, nil
 }
 
-func sessionOptions(cfg *config, stdout *os.File) (shell.Options, error) {
+func sessionOptions(cfg *config, stdout *os.File, fastGuests bool) (shell.Options, error) {
 	opts := shell.Options{Env: cfg.env, Dir: cfg.cwd, Timeout: cfg.timeout}
 	var err error
 	if opts.FSOptions.MaxFileSize, err = parseSize("--max-file-size", cfg.maxFileSize); err != nil {
@@ -225,7 +230,7 @@ func sessionOptions(cfg *config, stdout *os.File) (shell.Options, error) {
 	if guestMem != 0 && guestMem < 1<<20 {
 		return opts, fmt.Errorf("invalid --max-guest-memory %q: at least 1M", cfg.guestMemory)
 	}
-	opts.Python = pyworker.New(pyworker.Config{MemoryLimitMiB: int(guestMem >> 20)})
+	opts.Python = pyworker.New(pyworker.Config{MemoryLimitMiB: int(guestMem >> 20), Fast: fastGuests})
 	if term.IsTerminal(stdout.Fd()) {
 		opts.Term = true
 		if w, _, err := term.GetSize(stdout.Fd()); err == nil && w > 0 {

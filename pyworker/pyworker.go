@@ -80,6 +80,12 @@ type Config struct {
 	CacheDir       string // on-disk compilation and stdlib cache; "" = the user's cache dir
 	MemoryLimitMiB int    // guest memory cap; 0 = default
 	PythonWasm     string // path to python.wasm on the host; "" = documented search order
+
+	// Fast compiles guests without wazero's termination checks, which
+	// cost a check at every loop header of the guest's code; such a guest
+	// is stopped by other means (fast.go). Its compilation cache is kept
+	// apart from the checked one's.
+	Fast bool
 }
 
 // Runtime is the one wazero runtime of a process. It compiles nothing
@@ -129,9 +135,15 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		ctx := context.Background()
 		rc := wazero.NewRuntimeConfig().
 			WithDebugInfoEnabled(false).
-			WithCloseOnContextDone(true).
+			WithCloseOnContextDone(!r.cfg.Fast).
 			WithMemoryLimitPages(r.memoryLimitPages())
 		if dir := r.cacheDir(); dir != "" {
+			if r.cfg.Fast {
+				// wazero's cache key leaves out the termination checks, so
+				// code compiled with and without them must not share a
+				// directory.
+				dir = path.Join(dir, "unchecked")
+			}
 			if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
 				rc = rc.WithCompilationCache(c)
 			}
@@ -482,7 +494,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 
 	dir := cleanDir(p.Dir)
-	st := &runState{}
+	st := &runState{fast: r.cfg.Fast}
 	ctx = context.WithValue(ctx, runStateKey{}, st)
 	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
 	if p.Stdout != nil {
@@ -530,6 +542,10 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 	defer mod.Close(context.Background())
+	if r.cfg.Fast {
+		defer pauseGC()()
+		defer watchFast(ctx, mod)()
+	}
 	_, err = mod.ExportedFunction("_start").Call(ctx)
 	return exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
 }

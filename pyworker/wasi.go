@@ -12,6 +12,7 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+	"github.com/tetratelabs/wazero/sys"
 )
 
 // WASI preview1 errno values memsh writes itself (wazero's own set has no
@@ -31,6 +32,7 @@ const (
 // error wazero could not name, so the WASI call reports it precisely.
 type runState struct {
 	lastErr syscall.Errno
+	fast    bool // compiled without termination checks: stop at WASI calls
 }
 
 type runStateKey struct{}
@@ -94,6 +96,11 @@ func withErrno(orig api.GoModuleFunction) api.GoModuleFunction {
 		if st == nil {
 			orig.Call(ctx, mod, stack)
 			return
+		}
+		if st.fast {
+			if status, done := ctxStatus(ctx); done {
+				panic(sys.NewExitError(uint32(status)))
+			}
 		}
 		st.lastErr = 0
 		orig.Call(ctx, mod, stack)
