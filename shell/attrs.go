@@ -54,8 +54,8 @@ type expandState struct {
 	wrapped map[*syntax.CallExpr]bool
 	// readonly holds the names ever declared read-only.
 	readonly map[string]bool
-	once    sync.Once
-	start  time.Time
+	once     sync.Once
+	start    time.Time
 }
 
 // startTime is when the shell started, for $SECONDS.

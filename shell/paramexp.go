@@ -72,13 +72,6 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 		return sliceParams(cfg, hc, pe)
 	}
 	vr := specialParam(hc, name)
-	if name == "@" || name == "*" {
-		// The handler's environment lacks the positional parameters.
-		vr = expand.Variable{Set: true, Kind: expand.Indexed}
-		if r := callingRunner(hc); r != nil {
-			vr.List = r.Params
-		}
-	}
 	orig := vr
 	if n, v := vr.Resolve(hc.Env); n != "" {
 		name, vr = n, v
@@ -783,10 +776,16 @@ func sliceParams(cfg *expand.Config, hc interp.HandlerContext, pe *syntax.ParamE
 }
 
 // specialParam looks name up, answering the parameters the handler's
-// environment lacks: $1..., $#, $?, $0 and $$.
+// environment lacks: $@, $*, $1..., $#, $?, $0 and $$.
 func specialParam(hc interp.HandlerContext, name string) expand.Variable {
 	str := func(s string) expand.Variable { return expand.Variable{Set: true, Kind: expand.String, Str: s} }
 	switch {
+	case name == "@" || name == "*":
+		vr := expand.Variable{Set: true, Kind: expand.Indexed}
+		if r := callingRunner(hc); r != nil {
+			vr.List = r.Params
+		}
+		return vr
 	case name == "#":
 		if r := callingRunner(hc); r != nil {
 			return str(strconv.Itoa(len(r.Params)))
