@@ -3,6 +3,7 @@ package pyworker
 import (
 	"context"
 	"reflect"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
@@ -37,6 +38,19 @@ import (
 // goroutine inside compiled guest code cannot be stopped until the guest
 // calls out, so a busy guest would freeze the watcher and the whole
 // process with it.
+
+// fastSpareProcs is how many Ps fast mode adds to GOMAXPROCS. A busy
+// guest holds its P until it calls out (Go cannot preempt compiled guest
+// code), so with GOMAXPROCS busy guests nothing else - the watcher, the
+// pipes between them - could run. The spare Ps keep the shell live for up
+// to that many guests computing at once.
+const fastSpareProcs = 4
+
+// reserveProcs raises GOMAXPROCS once, when the fast runtime starts: no
+// guest runs yet, so the stop-the-world it needs cannot wait on one.
+func reserveProcs() {
+	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + fastSpareProcs)
+}
 
 // memoryStopper returns a function that makes mod's memory accesses trap,
 // or false when wazero's engine does not have the expected shape.

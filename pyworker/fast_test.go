@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -89,5 +90,31 @@ func TestFastModeStopsBusyLoop(t *testing.T) {
 	var out bytes.Buffer
 	if st := runFast(t, context.Background(), Proc{Args: []string{"python3", "-c", "print('ok')"}, Stdout: &out, FS: f, Dir: "/"}); st != 0 || out.String() != "ok\n" {
 		t.Errorf("after cancel: status %d stdout %q", st, out.String())
+	}
+}
+
+// Several busy guests at once, as many as there are CPUs and more, still
+// stop on their deadlines.
+func TestFastModeStopsConcurrentBusyLoops(t *testing.T) {
+	needPython(t)
+	f := newFS(t)
+	n := runtime.NumCPU() + 1
+	sts := make(chan int, n)
+	for range n {
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+			defer cancel()
+			sts <- fastRuntime().RunPython(ctx, Proc{Args: []string{"python3", "-c", "while True: pass"}, FS: f, Dir: "/"})
+		}()
+	}
+	for range n {
+		select {
+		case st := <-sts:
+			if st != 124 {
+				t.Errorf("status %d, want 124", st)
+			}
+		case <-time.After(3 * time.Minute):
+			t.Fatal("concurrent busy guests did not stop")
+		}
 	}
 }

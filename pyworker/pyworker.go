@@ -148,6 +148,9 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 				rc = rc.WithCompilationCache(c)
 			}
 		}
+		if r.cfg.Fast {
+			reserveProcs()
+		}
 		rt := wazero.NewRuntimeWithConfig(ctx, rc)
 		if err := instantiateWASI(ctx, rt); err != nil {
 			r.initErr = err
