@@ -60,6 +60,8 @@ Compare FILES line by line.
   -t, --expand-tabs             expand tabs to spaces in output
       --tabsize=NUM             tab stops every NUM (default 8) print columns
   -d, --minimal                 try hard to find a smaller set of changes
+      --from-file=FILE1         compare FILE1 to all operands
+      --to-file=FILE2           compare all operands to FILE2
       --label LABEL             use LABEL instead of file name and timestamp
                                   (can be repeated)
       --help                    display this help and exit
@@ -122,6 +124,8 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	showC := flags.BoolP("show-c-function", "p", false, "")
 	functionLines := flags.StringArrayP("show-function-line", "F", nil, "")
 	version := flags.BoolP("version", "v", false, "")
+	fromFile := flags.String("from-file", "", "")
+	toFile := flags.String("to-file", "", "")
 	flags.Bool("normal", false, "")
 	flags.BoolVarP(&opts.minimal, "minimal", "d", false, "")
 	flags.Bool("speed-large-files", false, "")
@@ -216,6 +220,27 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		inv.Errorf("conflicting output style options")
 		inv.Errorf("Try '%s --help' for more information.", inv.Name())
 		return 2
+	}
+	if *fromFile != "" && *toFile != "" {
+		inv.Errorf("--from-file and --to-file both specified")
+		return 2
+	}
+	if *fromFile != "" || *toFile != "" {
+		// Each operand against the one file, as GNU's compare_files
+		// loop does; the status is the worst.
+		inv.Stderr = stderr
+		out := bufio.NewWriterSize(inv.Stdout, 64<<10)
+		defer out.Flush()
+		d := &differ{ctx: ctx, inv: inv, opts: opts, out: out, operands: operands}
+		status := 0
+		for _, op := range operands {
+			if *fromFile != "" {
+				status = max(status, d.paths(*fromFile, op, true))
+			} else {
+				status = max(status, d.paths(op, *toFile, true))
+			}
+		}
+		return status
 	}
 	switch len(operands) {
 	case 0:
