@@ -405,11 +405,27 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 	src = closeHeredocs(src, errPrefix, stderr)
 	var pending []*syntax.Stmt
 	stop := false
+	// A line's context ends with the line, unless the line started
+	// background jobs: mvdan/sh runs them under it, so it then lasts as
+	// long as the script (see jobs.go).
+	var jobLines []context.CancelCauseFunc
+	defer func() {
+		for _, cancel := range jobLines {
+			cancel(nil)
+		}
+	}()
 	runPending := func() {
 		// An error that stops only the current line (a division by zero,
 		// see stopLine) cancels lineCtx; the next line runs.
 		lineCtx, cancelLine := context.WithCancelCause(ctx)
-		defer cancelLine(nil)
+		jobs := bgCount(r)
+		defer func() {
+			if bgCount(r) != jobs {
+				jobLines = append(jobLines, cancelLine)
+				return
+			}
+			cancelLine(nil)
+		}()
 		lineCtx = context.WithValue(lineCtx, lineStopKey{}, cancelLine)
 		for _, st := range pending {
 			if stop || ctx.Err() != nil {
