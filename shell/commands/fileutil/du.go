@@ -18,6 +18,8 @@ type duCmd struct {
 	out      *bufio.Writer
 	all      bool
 	apparent bool
+	inodes   bool // --inodes: count entries, not bytes
+	hashAll  bool // several operands: no inode counts twice (GNU's hash_all)
 	human    bool
 	si       bool
 	unit     int64
@@ -58,6 +60,7 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	f.StringArrayVar(&d.exclude, "exclude", nil, "")
 	threshold := f.StringP("threshold", "t", "", "")
 	f.BoolP("one-file-system", "x", false, "")
+	f.BoolVar(&d.inodes, "inodes", false, "")
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
 		return st
@@ -79,6 +82,12 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	}
 	if *bytesFlag {
 		d.apparent, d.unit = true, 1
+	}
+	if d.inodes {
+		if d.apparent {
+			inv.Errorf("warning: options --apparent-size and -b are ineffective with --inodes")
+		}
+		d.apparent = false
 	}
 	switch {
 	case f.Lookup("block-size").Changed:
@@ -116,6 +125,7 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	if len(operands) == 0 {
 		operands = []string{"."}
 	}
+	d.hashAll = len(operands) > 1
 	d.out = newOut(inv)
 	defer d.out.Flush()
 	var sum int64
@@ -139,6 +149,8 @@ func (d *duCmd) print(size int64, name string) {
 		s = humanBase(size, 1024)
 	case d.si:
 		s = humanBase(size, 1000)
+	case d.inodes:
+		s = strconv.FormatInt(size, 10)
 	default:
 		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10) + d.suffix
 	}
@@ -174,14 +186,17 @@ func (d *duCmd) walk(name, p string, depth int) (int64, int) {
 		return 0, 0
 	}
 	st := statOf(fi)
-	if fi.IsDir() || st.Nlink > 1 && !d.countAll {
+	if fi.IsDir() || (st.Nlink > 1 || d.hashAll) && !d.countAll {
 		if d.seen[st.Ino] {
 			return 0, 0
 		}
 		d.seen[st.Ino] = true
 	}
 	size := st.Blocks * 512
-	if d.apparent {
+	switch {
+	case d.inodes:
+		size = 1
+	case d.apparent:
 		size = fi.Size()
 	}
 	if depth > 0 && d.excluded(name) {

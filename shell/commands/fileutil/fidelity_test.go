@@ -39,3 +39,17 @@ func TestDfOutput(t *testing.T) {
 			Stderr: "df: options -i and --output are mutually exclusive\nTry 'df --help' for more information.\n"},
 	})
 }
+
+// TestDuInodesAndOperands: --inodes counts entries; with several
+// operands an inode already counted is not counted or shown again, as
+// GNU du's hash_all.
+func TestDuInodesAndOperands(t *testing.T) {
+	files := map[string]string{"/home/user/d/f": "", "/home/user/d/e/g": ""}
+	runTable(t, []tableCase{
+		{Args: []string{"du", "--inodes", "d"}, Files: files, Stdout: "2\td/e\n4\td\n"},
+		{Args: []string{"du", "--inodes", "-c", "d", "d/f"}, Files: files, Stdout: "2\td/e\n4\td\n4\ttotal\n"},
+		{Args: []string{"du", "-c", "d", "d/f"}, Files: files, Stdout: "4\td/e\n8\td\n8\ttotal\n"},
+		{Args: []string{"du", "--inodes", "-b", "-s", "d"}, Files: files, Stdout: "4\td\n",
+			Stderr: "du: warning: options --apparent-size and -b are ineffective with --inodes\n"},
+	})
+}

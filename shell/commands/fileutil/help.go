@@ -364,6 +364,7 @@ Mandatory arguments to long options are mandatory for short options too.
                           --summarize
   -H                    equivalent to --dereference-args (-D)
   -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)
+      --inodes          list inode usage information instead of block usage
   -k                    like --block-size=1K
   -L, --dereference     dereference all symbolic links
   -l, --count-links     count sizes many times if hard linked
