@@ -211,7 +211,7 @@ func runFactor(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 		if !valid {
-			w.Flush()
+			// GNU factor keeps its output buffered: the message comes first.
 			inv.Errorf("‘%s’ is not a valid positive integer", s)
 			status = 1
 			return true

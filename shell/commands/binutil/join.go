@@ -260,6 +260,11 @@ func runJoin(ctx context.Context, inv *command.Invocation) int {
 	if len(files) > 2 {
 		return inv.Usage(1, "extra operand ‘%s’", files[2])
 	}
+	if files[0] == "-" && files[1] == "-" {
+		// GNU's die() passes the errno left from start-up: ENOENT.
+		inv.Errorf("both files cannot be standard input: No such file or directory")
+		return 1
+	}
 	for _, s := range []struct {
 		val string
 		dst []int
@@ -312,13 +317,24 @@ func runJoin(ctx context.Context, inv *command.Invocation) int {
 				j.format = append(j.format, joinSpec{0, 0})
 				continue
 			}
-			fileS, fieldS, ok := strings.Cut(s, ".")
-			n, err := strconv.Atoi(fieldS)
-			if !ok || (fileS != "1" && fileS != "2") || err != nil || n <= 0 {
-				inv.Errorf("invalid field specifier: ‘%s’", s)
+			// GNU's decode_field_spec: the file number, then ".FIELD".
+			switch {
+			case s[0] == '0':
+				inv.Errorf("invalid field specifier: %s", localeQuote(s))
+				return 1
+			case s[0] != '1' && s[0] != '2':
+				inv.Errorf("invalid file number in field spec: %s", localeQuote(s))
+				return 1
+			case len(s) < 2 || s[1] != '.':
+				inv.Errorf("invalid field specifier: %s", localeQuote(s))
 				return 1
 			}
-			j.format = append(j.format, joinSpec{int(fileS[0] - '0'), n - 1})
+			n, err := strconv.Atoi(strings.TrimPrefix(s[2:], "+"))
+			if err != nil || n <= 0 {
+				inv.Errorf("invalid field number: %s", localeQuote(s[2:]))
+				return 1
+			}
+			j.format = append(j.format, joinSpec{int(s[0] - '0'), n - 1})
 		}
 	}
 	if j.format == nil && !j.auto && len(o) > 0 {

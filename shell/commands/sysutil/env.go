@@ -133,7 +133,8 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 			err = fmt.Errorf("%s", "Not a directory")
 		}
 		if err != nil {
-			inv.Errorf("cannot change directory to %s: %s", quote(chdir), command.Strerror(err))
+			// GNU quotes the name as quoteaf does: 'dir'.
+			inv.Errorf("cannot change directory to '%s': %s", strings.ReplaceAll(chdir, "'", `'\''`), command.Strerror(err))
 			return 125
 		}
 		if debug {
