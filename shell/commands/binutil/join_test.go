@@ -8,6 +8,10 @@ import (
 
 func TestJoin(t *testing.T) {
 	runCases(t, []command.Case{
+		{Args: []string{"join", "-o", "3.1", "t", "t"}, Files: testFiles, Stderr: "join: invalid file number in field spec: ‘3.1’\n", Status: 1},
+		{Args: []string{"join", "-o", "1.x", "t", "t"}, Files: testFiles, Stderr: "join: invalid field number: ‘x’\n", Status: 1},
+		{Args: []string{"join", "-o", "0.1", "t", "t"}, Files: testFiles, Stderr: "join: invalid field specifier: ‘0.1’\n", Status: 1},
+		{Args: []string{"join", "-", "-"}, Files: testFiles, Stderr: "join: both files cannot be standard input: No such file or directory\n", Status: 1},
 		{Args: []string{"join", "-", "t"}, Files: testFiles, Stdin: "line x\n",
 			Stdout: "line x one\nline x two\n"},
 		{Args: []string{"join", "nope", "f"}, Files: testFiles,
