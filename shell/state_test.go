@@ -74,3 +74,22 @@ func TestPythonUmask(t *testing.T) {
 		t.Errorf("got %q %q %d", out, errs, st)
 	}
 }
+
+// BenchmarkStateHooks measures what the per-command hooks of the
+// shell-state fixes ($_ on every command, the call line on every
+// function call, PIPESTATUS on top-level pipelines) add to plain loops.
+func BenchmarkStateHooks(b *testing.B) {
+	for _, c := range []struct{ name, script string }{
+		{"builtins", "for ((i=0;i<20000;i++)); do : x; done"},
+		{"calls", "f() { :; }; for ((i=0;i<20000;i++)); do f; done"},
+		{"pipelines", "echo x | cat >/dev/null\necho y | cat >/dev/null"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s := newTestSession(b, Options{})
+			b.ReportAllocs()
+			for b.Loop() {
+				benchRun(b, s, c.script)
+			}
+		})
+	}
+}
