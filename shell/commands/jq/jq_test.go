@@ -56,6 +56,8 @@ func TestJQ(t *testing.T) {
 		{Name: "unexpected end", Args: []string{"jq", "-n", ".a //"}, Stderr: "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a //   \njq: 1 compile error\n", Status: 3},
 		{Name: "$ARGS order", Args: []string{"jq", "-n", "-c", "$ARGS", "--arg", "b", "1", "--arg", "a", "2"}, Stdout: "{\"positional\":[],\"named\":{\"b\":\"1\",\"a\":\"2\"}}\n"},
 		{Name: "version", Args: []string{"jq", "--version"}, Stdout: "jq-1.6\n"},
+		{Name: "assigned keys in filter order", Args: []string{"jq", "-c", ".z = 1 | .b = 2"}, Stdin: "{\"a\":1}", Stdout: "{\"a\":1,\"z\":1,\"b\":2}\n"},
+		{Name: "keys assigned to {}", Args: []string{"jq", "-n", "-c", "{} | .b = 1 | .a = 2"}, Stdout: "{\"b\":1,\"a\":2}\n"},
 		{Name: "tonumber parses JSON", Args: []string{"jq", "-n", "\" 12 \" | tonumber"}, Stdout: "12\n"},
 		{Name: "tonumber error", Args: []string{"jq", "-n", "\"[1,2]\" | tonumber"}, Stderr: "jq: error (at <unknown>): string (\"[1,2]\") cannot be parsed as a number\n", Status: 5},
 		{Name: "fromjson error", Args: []string{"jq", "-n", "\"[1\" | fromjson"}, Stderr: "jq: error (at <unknown>): Unfinished JSON term at EOF at line 1, column 2 (while parsing '[1')\n", Status: 5},

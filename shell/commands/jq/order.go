@@ -156,8 +156,17 @@ func (o *keyOrder) scanQuery(q *gojq.Query) {
 				return
 			}
 			seen[v.Pointer()] = true
-			if obj, ok := v.Interface().(*gojq.Object); ok {
-				o.recordObject(obj)
+			switch x := v.Interface().(type) {
+			case *gojq.Object:
+				o.recordObject(x)
+			case *gojq.Index:
+				// .b = 1 adds b where jq appends it: after the keys
+				// already there, in the order the filter names them.
+				if x.Name != "" {
+					o.record([]string{x.Name}, filterRank)
+				} else if x.Str != nil && x.Str.Queries == nil {
+					o.record([]string{x.Str.Str}, filterRank)
+				}
 			}
 			walk(v.Elem())
 		case reflect.Struct:
