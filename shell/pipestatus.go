@@ -20,15 +20,15 @@ import (
 // `{ STAGE; __memsh_pss ID K $?; }`, which files the status under the
 // pipeline's ID and keeps it as the stage's. The last stage's status is
 // $? afterwards, except under pipefail or `!` (then it is filed the same
-// way). After the pipeline, `__memsh_ps $? NEG ID... && __memsh_status 0` sets the
-// array in the calling shell and keeps $?: as the left side of &&, its
-// status fires no ERR trap and no errexit a second time.
+// way). After the pipeline, `__memsh_ps $? NEG ID... && __memsh_status 0`
+// sets the array in the calling shell and keeps $?: as the left side of
+// &&, its status fires no ERR trap and no errexit a second time.
 //
 // Top-level statements get PIPESTATUS from runStatements instead
-// (setTopPipeStatus), without any added command. Inside compound
+// (setTopPipeStatus), with only their stages wrapped. Inside compound
 // commands, functions and eval, simple commands and pipelines are
 // followed by __memsh_ps only when the script mentions PIPESTATUS, so
-// scripts that never read it pay nothing.
+// scripts that never read it pay nothing there.
 
 var (
 	pipeSeq    atomic.Int64 // pipeline IDs
