@@ -49,9 +49,10 @@ type expandState struct {
 	// inFunc holds the statements of function bodies being rewritten,
 	// until each is visited.
 	inFunc map[*syntax.Stmt]bool
-	// wrapped holds the commands already wrapped by readAttrs and
-	// checkReadonly, until the walk reaches them inside their wrapper.
-	wrapped map[*syntax.CallExpr]bool
+	// wrapped holds the commands already wrapped by readAttrs,
+	// checkReadonly and rewriteDecl, until the walk reaches them inside
+	// their wrapper.
+	wrapped map[syntax.Command]bool
 	// readonly holds the names ever declared read-only.
 	readonly map[string]bool
 	once     sync.Once
@@ -112,9 +113,9 @@ func (e *expandState) setAttrs(name, letters string, on, local bool) {
 	attrsTracked.Store(true)
 }
 
-// rewrapped reports whether ce is a command readAttrs or checkReadonly
-// already wrapped, and forgets it.
-func (e *expandState) rewrapped(ce *syntax.CallExpr) bool {
+// rewrapped reports whether ce is a command readAttrs, checkReadonly or
+// rewriteDecl already wrapped, and forgets it.
+func (e *expandState) rewrapped(ce syntax.Command) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if !e.wrapped[ce] {
@@ -124,11 +125,11 @@ func (e *expandState) rewrapped(ce *syntax.CallExpr) bool {
 	return true
 }
 
-func (e *expandState) markWrapped(ce *syntax.CallExpr) {
+func (e *expandState) markWrapped(ce syntax.Command) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.wrapped == nil {
-		e.wrapped = map[*syntax.CallExpr]bool{}
+		e.wrapped = map[syntax.Command]bool{}
 	}
 	e.wrapped[ce] = true
 }
@@ -168,7 +169,9 @@ func (c *core) rewriteAttrs(st *syntax.Stmt) {
 			c.exp.markFunc(cmd.Body)
 		}
 	case *syntax.DeclClause:
-		c.rewriteDecl(st, cmd, inFunc)
+		if !c.exp.rewrapped(cmd) {
+			c.rewriteDecl(st, cmd, inFunc)
+		}
 	case *syntax.CallExpr:
 		switch {
 		case c.exp.rewrapped(cmd):
@@ -439,6 +442,27 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 		return
 	}
 	if on == "" && off == "" && !unexport {
+		if !inFunc || global {
+			// declare NAME=VALUE at top level (or -g) keeps the
+			// attributes NAME has.
+			var follow []*syntax.Stmt
+			for _, a := range dc.Args {
+				if a.Name == nil || a.Naked || a.Value == nil || a.Array != nil || a.Index != nil {
+					continue
+				}
+				conv, stmt := c.convertAssign(a, true, false)
+				if conv != nil {
+					stmt = &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{conv}}}
+				}
+				if stmt != nil {
+					follow = append(follow, stmt)
+				}
+			}
+			if len(follow) > 0 {
+				c.exp.markWrapped(dc)
+			}
+			wrapFollow(st, follow, inFunc, &c.exp)
+		}
 		return
 	}
 	dc.Args = args
@@ -468,6 +492,9 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 		if stmt != nil {
 			follow = append(follow, stmt)
 		}
+	}
+	if len(follow) > 0 {
+		c.exp.markWrapped(dc)
 	}
 	wrapFollow(st, follow, inFunc, &c.exp)
 }
