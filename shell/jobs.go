@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -464,17 +463,28 @@ func waitArgs(hc interp.HandlerContext, args []string) []string {
 		}
 		return args
 	}
-	out := slices.Clone(args)
-	for i, a := range args[1:] {
+	out := []string{args[0]}
+	status := 0
+	for _, a := range args[1:] {
 		j, ok := jobSpec(hc, a)
 		switch {
 		case ok:
 			j.markReported()
-			out[i+1] = "g" + strconv.Itoa(j.n)
+			out = append(out, "g"+strconv.Itoa(j.n))
+			continue
 		case strings.HasPrefix(a, "%"):
 			fmt.Fprintf(hc.Stderr, "bash: wait: %s: no such job\n", a)
-			return statusArgs(127)
+			status = 127
+		case a != "" && strings.Trim(a, "0123456789") == "":
+			fmt.Fprintf(hc.Stderr, "bash: wait: pid %s is not a child of this shell\n", a)
+			status = 127
+		default:
+			fmt.Fprintf(hc.Stderr, "bash: wait: `%s': not a pid or valid job spec\n", a)
+			status = 1
 		}
+	}
+	if len(out) == 1 {
+		return statusArgs(status)
 	}
 	return out
 }
