@@ -1,9 +1,12 @@
 package fileutil
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 )
 
@@ -51,5 +54,28 @@ func TestDuInodesAndOperands(t *testing.T) {
 		{Args: []string{"du", "-c", "d", "d/f"}, Files: files, Stdout: "4\td/e\n8\td\n8\ttotal\n"},
 		{Args: []string{"du", "--inodes", "-b", "-s", "d"}, Files: files, Stdout: "4\td\n",
 			Stderr: "du: warning: options --apparent-size and -b are ineffective with --inodes\n"},
+	})
+}
+
+// TestMessageOrder: a message flushes the pending -v lines first, as
+// glibc's error() does, so 2>&1 keeps GNU's order; basename stops
+// reading options at its first operand.
+func TestMessageOrder(t *testing.T) {
+	fsys := memfs.New(memfs.Options{})
+	fsys.MkdirAll("/home/user", 0o755)
+	var both bytes.Buffer
+	inv := &command.Invocation{
+		Args:    []string{"mkdir", "-v", "a", "a"},
+		Stdio:   command.Stdio{Stdin: strings.NewReader(""), Stdout: &both, Stderr: &both},
+		FS:      fsys,
+		Dir:     "/home/user",
+		Environ: []string{"LANG=C.UTF-8"},
+	}
+	commandFunc(t, "mkdir")(context.Background(), inv)
+	if want := "mkdir: created directory 'a'\nmkdir: cannot create directory ‘a’: File exists\n"; both.String() != want {
+		t.Errorf("mkdir -v a a: %q, want %q", both.String(), want)
+	}
+	runTable(t, []tableCase{
+		{Args: []string{"basename", "-s", ".c", "a.c", "b.c", "-z"}, Stdout: "a\nb\n-z\n"},
 	})
 }

@@ -32,7 +32,22 @@ const (
 func umask(inv *command.Invocation) uint32 { return uint32(inv.Umask()) }
 
 func newOut(inv *command.Invocation) *bufio.Writer {
-	return bufio.NewWriterSize(inv.Stdout, bufSize)
+	w := bufio.NewWriterSize(inv.Stdout, bufSize)
+	// A message to stderr first flushes what is pending, as glibc's
+	// error() flushes stdout: -v lines and errors keep GNU's order.
+	inv.Stderr = flushFirst{w, inv.Stderr}
+	return w
+}
+
+// flushFirst writes to stderr after flushing the pending stdout.
+type flushFirst struct {
+	out    *bufio.Writer
+	stderr io.Writer
+}
+
+func (f flushFirst) Write(p []byte) (int, error) {
+	f.out.Flush()
+	return f.stderr.Write(p)
 }
 
 // errnoOf returns the syscall.Errno inside err, or 0.
