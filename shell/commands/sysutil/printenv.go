@@ -13,7 +13,8 @@ func runPrintenv(ctx context.Context, inv *command.Invocation) int {
 		{0, "help", noArg, "help"},
 		{0, "version", noArg, "version"},
 	}
-	opts, operands, ok := getopt(inv, inv.Args[1:], specs, false, nil)
+	// GNU's "+iu:0": options end at the first operand.
+	opts, operands, ok := getopt(inv, inv.Args[1:], specs, true, nil)
 	if !ok {
 		return 2
 	}

@@ -13,6 +13,7 @@ func TestPrintenv(t *testing.T) {
 		{Args: []string{"printenv", "HOME", "NOPE", "HOME"}, Stdout: "/home/user\n/home/user\n", Status: 1},
 		{Args: []string{"printenv", "--foo"}, Stderr: "printenv: unrecognized option '--foo'\nTry 'printenv --help' for more information.\n", Status: 2},
 		{Args: []string{"printenv", "A=B"}, Status: 1},
+		{Args: []string{"printenv", "HOME", "-0"}, Stdout: "/home/user\n", Status: 1},
 		{Args: []string{"printenv", "-0", "HOME"}, Stdout: "/home/user\x00"},
 	})
 }
