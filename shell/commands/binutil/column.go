@@ -3,6 +3,7 @@ package binutil
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -23,7 +24,13 @@ Options:
                                     (default is two spaces)
  -c, --output-width <width>       width of output in number of characters
  -x, --fillrows                   fill rows before columns
+ -J, --json                       use JSON output format for table
+ -n, --table-name <name>          table name for JSON output
+ -N, --table-columns <names>      comma separated columns names
+ -O, --table-order <columns>      specify order of output columns
  -R, --table-right <columns>      right align text in these columns
+ -H, --table-hide <columns>       don't print the columns
+ -d, --table-noheadings           don't print header
 
  -h, --help                       display this help
 `
@@ -38,9 +45,75 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 	fset.StringVarP(&width, "output-width", "c", "", "")
 	fset.BoolVarP(&fillRows, "fillrows", "x", false, "")
 	fset.StringVarP(&right, "table-right", "R", "", "")
+	names := fset.StringP("table-columns", "N", "", "")
+	hide := fset.StringP("table-hide", "H", "", "")
+	order := fset.StringP("table-order", "O", "", "")
+	noHead := fset.BoolP("table-noheadings", "d", false, "")
+	json := fset.BoolP("json", "J", false, "")
+	tableName := fset.StringP("table-name", "n", "table", "")
 	files, st, ok := inv.ParseFlags(fset, 1)
 	if !ok {
 		return st
+	}
+	if *json && *names == "" {
+		inv.Errorf("option --table-columns required for --json")
+		return 1
+	}
+	var header []string
+	if *names != "" {
+		header = strings.Split(*names, ",")
+	}
+	if !table && !*json {
+		for _, o := range []string{"table-columns", "table-hide", "table-order", "table-noheadings", "table-right"} {
+			if fset.Lookup(o).Changed {
+				inv.Errorf("option --table required for all --table-*")
+				return 1
+			}
+		}
+	}
+	if *json {
+		table = true
+	}
+	// colIndex resolves a -R/-H/-O word: a header name or a 1-based number.
+	colIndex := func(word string) (int, bool) {
+		for i, h := range header {
+			if strings.EqualFold(h, word) {
+				return i, true
+			}
+		}
+		if n, err := strconv.Atoi(word); err == nil && n > 0 {
+			return n - 1, true
+		}
+		inv.Errorf("undefined column name '%s'", word)
+		return 0, false
+	}
+	colSet := func(list string) (map[int]bool, []int, bool) {
+		set := map[int]bool{}
+		var seq []int
+		if list == "" {
+			return set, nil, true
+		}
+		for _, w := range strings.Split(list, ",") {
+			i, ok := colIndex(w)
+			if !ok {
+				return nil, nil, false
+			}
+			set[i] = true
+			seq = append(seq, i)
+		}
+		return set, seq, true
+	}
+	rightCols, _, ok := colSet(right)
+	if !ok {
+		return 1
+	}
+	hidden, _, ok := colSet(*hide)
+	if !ok {
+		return 1
+	}
+	_, ordered, ok := colSet(*order)
+	if !ok {
+		return 1
 	}
 	term := inv.Width
 	if term <= 0 || !inv.Term {
@@ -95,14 +168,8 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 	w := newWriter(inv.Stdout)
 	defer w.Flush()
 	if table {
-		rightCols := map[int]bool{}
-		for _, f := range strings.Split(right, ",") {
-			if n, err := strconv.Atoi(f); err == nil {
-				rightCols[n-1] = true
-			}
-		}
 		var rows [][]string
-		var widths []int
+		ncols := len(header)
 		for _, l := range lines {
 			var cells []string
 			if sep == "" {
@@ -111,29 +178,49 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 				// An explicit separator keeps empty cells.
 				cells = splitAny(l, sep)
 			}
+			ncols = max(ncols, len(cells))
+			rows = append(rows, cells)
+		}
+		// The columns shown, in -O order then the rest, less -H's.
+		var cols []int
+		seen := map[int]bool{}
+		for _, i := range append(ordered, seqInts(ncols)...) {
+			if i < ncols && !seen[i] && !hidden[i] {
+				seen[i] = true
+				cols = append(cols, i)
+			}
+		}
+		if *json {
+			writeColumnJSON(w, *tableName, header, rows, cols)
+			return status
+		}
+		if header != nil {
+			rows = append([][]string{header}, rows...)
+		}
+		widths := make([]int, ncols)
+		for _, cells := range rows {
 			for i, c := range cells {
-				if i >= len(widths) {
-					widths = append(widths, 0)
-				}
 				widths[i] = max(widths[i], utf8.RuneCountInString(c))
 			}
-			rows = append(rows, cells)
+		}
+		if header != nil && *noHead {
+			rows = rows[1:]
 		}
 		for _, cells := range rows {
 			var b strings.Builder
-			for i := range widths {
+			for k, i := range cols {
 				c := ""
 				if i < len(cells) {
 					c = cells[i]
 				}
-				if i > 0 {
+				if k > 0 {
 					b.WriteString(osep)
 				}
 				pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
 				switch {
 				case rightCols[i]:
 					b.WriteString(pad + c)
-				case i == len(widths)-1:
+				case k == len(cols)-1:
 					b.WriteString(c)
 				default:
 					b.WriteString(c + pad)
@@ -214,4 +301,61 @@ func splitAny(s, seps string) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+func seqInts(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+// writeColumnJSON is column -J: an array of objects named by the
+// lower-cased -N names, missing cells null, as util-linux prints it.
+func writeColumnJSON(w *bufio.Writer, name string, header []string, rows [][]string, cols []int) {
+	quoteJSON := func(s string) string {
+		var b strings.Builder
+		b.WriteByte('"')
+		for _, r := range s {
+			switch {
+			case r == '"' || r == '\\':
+				b.WriteByte('\\')
+				b.WriteRune(r)
+			case r < 0x20:
+				fmt.Fprintf(&b, "\\u%04x", r)
+			default:
+				b.WriteRune(r)
+			}
+		}
+		b.WriteByte('"')
+		return b.String()
+	}
+	fmt.Fprintf(w, "{\n   %s: [\n", quoteJSON(name))
+	for r, cells := range rows {
+		if r == 0 {
+			w.WriteString("      {\n")
+		}
+		for k, i := range cols {
+			key := ""
+			if i < len(header) {
+				key = strings.ToLower(header[i])
+			}
+			val := "null"
+			if i < len(cells) {
+				val = quoteJSON(cells[i])
+			}
+			sep := ","
+			if k == len(cols)-1 {
+				sep = ""
+			}
+			fmt.Fprintf(w, "         %s: %s%s\n", quoteJSON(key), val, sep)
+		}
+		if r < len(rows)-1 {
+			w.WriteString("      },{\n")
+		} else {
+			w.WriteString("      }\n")
+		}
+	}
+	w.WriteString("   ]\n}\n")
 }

@@ -8,6 +8,15 @@ import (
 
 func TestColumn(t *testing.T) {
 	runCases(t, []command.Case{
+		{Args: []string{"column", "-t", "-N", "A,B,C", "-R", "B", "-O", "C,A"}, Files: testFiles, Stdin: "1 22 333\n4444 5 6\n",
+			Stdout: "C    A      B\n333  1     22\n6    4444   5\n"},
+		{Args: []string{"column", "-t", "-N", "A,B,C", "-H", "1,3"}, Files: testFiles, Stdin: "1 22 333\n4444 5 6\n", Stdout: "B\n22\n5\n"},
+		{Args: []string{"column", "-t", "-N", "LONGNAME,B,C", "-d"}, Files: testFiles, Stdin: "1 22 333\n4444 5 6\n", Stdout: "1         22  333\n4444      5   6\n"},
+		{Args: []string{"column", "-t", "-N", "A,B", "-J"}, Files: testFiles, Stdin: "1 2\n3\n",
+			Stdout: "{\n   \"table\": [\n      {\n         \"a\": \"1\",\n         \"b\": \"2\"\n      },{\n         \"a\": \"3\",\n         \"b\": null\n      }\n   ]\n}\n"},
+		{Args: []string{"column", "-J"}, Files: testFiles, Stdin: "a\n", Stderr: "column: option --table-columns required for --json\n", Status: 1},
+		{Args: []string{"column", "-N", "X"}, Files: testFiles, Stdin: "a\n", Stderr: "column: option --table required for all --table-*\n", Status: 1},
+		{Args: []string{"column", "-t", "-N", "A", "-R", "X"}, Files: testFiles, Stdin: "a\n", Stderr: "column: undefined column name 'X'\n", Status: 1},
 		{Args: []string{"column", "-t"}, Files: testFiles, Stdin: "a b c\nlonger x y\nz\n",
 			Stdout: "a       b  c\nlonger  x  y\nz          \n"},
 		{Args: []string{"column", "-t", "-s,"}, Files: testFiles, Stdin: "a,b\nccc,d\nx,,y\n",
