@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -303,6 +304,26 @@ func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args
 // peBuiltin evaluates the expansions given as line, source pairs and
 // assigns them to __memsh_pe_1, 2, ...
 func (c *core) peBuiltin(hc interp.HandlerContext, args []string) []string {
+	if env, ok := runnerEnv(hc.Env); ok {
+		// Set directly: eval would parse and rewrite the assignments.
+		for i := 0; i+1 < len(args); i += 2 {
+			fields := c.evalParamSource(hc, args[i], args[i+1])
+			if fields == nil {
+				fields = []string{}
+			}
+			name := peVar + strconv.Itoa(i/2+1)
+			if err := env.Set(name, expand.Variable{Set: true, Kind: expand.Indexed, List: fields}); err != nil {
+				return c.peEval(hc, args)
+			}
+		}
+		return statusArgs(hc.LastExitStatus)
+	}
+	return c.peEval(hc, args)
+}
+
+// peEval is peBuiltin through eval, should the runner's variables be
+// out of reach.
+func (c *core) peEval(hc interp.HandlerContext, args []string) []string {
 	var script strings.Builder
 	for i := 0; i+1 < len(args); i += 2 {
 		fields := c.evalParamSource(hc, args[i], args[i+1])
