@@ -109,6 +109,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		map[string]any{"positional": opts.positional, "named": namedArgs(opts)})
 	// The main loop and the input/inputs builtins share one stream.
 	inputs, stream := newInputs(ctx, inv, opts)
+	if opts.order != nil {
+		iterInOrder(query)
+	}
 	query.FuncDefs = append(slices.Clone(orderedDefs().FuncDefs), query.FuncDefs...)
 	code, err := gojq.Compile(query,
 		gojq.WithFunction("_memsh_keys_unsorted", 0, 0, opts.order.keysUnsorted),

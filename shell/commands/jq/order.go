@@ -220,7 +220,15 @@ def tonumber: _memsh_tonumber;
 def tostring: if type == "string" then . else _memsh_tojson end;
 def ltrimstr($x): if type == "string" and ($x | type) == "string" and startswith($x) then .[($x | length):] else . end;
 def rtrimstr($x): if type == "string" and ($x | type) == "string" and endswith($x) and ($x | length) > 0 then .[:length - ($x | length)] else . end;
+def _memsh_iter: if type == "object" then keys_unsorted[] as $k | .[$k] else .[] end;
+def _memsh_iter_opt: if type == "object" then keys_unsorted[] as $k | .[$k] else .[]? end;
+def recurse: recurse(_memsh_iter_opt);
+def map(f): [_memsh_iter | f];
+def add: reduce _memsh_iter as $x (null; . + $x);
+def paths: path(..) | select(length > 0);
+def paths(f): path(.. | select(f)) | select(length > 0);
 def leaf_paths: paths(scalars);
+def tostream: path(def r: (_memsh_iter_opt | r), .; r) as $p | getpath($p) | reduce path(_memsh_iter_opt) as $q ([$p, .]; [$p + $q]);
 .`)
 })
 
