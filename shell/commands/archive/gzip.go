@@ -742,6 +742,12 @@ func (g *gzipRun) readErr(label string, err error) {
 // and the last member's trailer, as gzip does.
 func (g *gzipRun) listOne(label, name string, r io.Reader, st fs.FileInfo) {
 	br := bufio.NewReaderSize(r, bufSize)
+	// gzip reads the magic first: two other bytes are "not in gzip
+	// format", fewer than two an unexpected end.
+	if magic, _ := br.Peek(2); len(magic) == 2 && (magic[0] != 0x1f || magic[1] != 0x8b) {
+		g.gzErr(label, "not in gzip format", 1)
+		return
+	}
 	zr, err := gzip.NewReader(br)
 	if err != nil {
 		if errors.Is(err, gzip.ErrHeader) {

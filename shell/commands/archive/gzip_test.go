@@ -17,6 +17,8 @@ func TestGzipMessages(t *testing.T) {
 		{Args: []string{"gzip", "-dc", "h"}, Files: map[string]string{"/home/user/h": "abc"}, Stderr: "\ngzip: h: not in gzip format\n", Status: 1},
 		{Args: []string{"gunzip", "h"}, Files: map[string]string{"/home/user/h": "abc"}, Stderr: "gzip: h: unknown suffix -- ignored\n", Status: 2},
 		{Args: []string{"gzip", "-d"}, Stdin: "\n", Stderr: "\ngzip: stdin: unexpected end of file\n", Status: 1},
+		{Args: []string{"gzip", "-l", "h"}, Files: map[string]string{"/home/user/h": "a\nb\nc\n"}, Stderr: "\ngzip: h: not in gzip format\n", Status: 1},
+		{Args: []string{"gzip", "-l", "e"}, Files: map[string]string{"/home/user/e": ""}, Stderr: "\ngzip: e: unexpected end of file\n", Status: 1},
 		{Args: []string{"gzip", "nope"}, Stderr: "gzip: nope: No such file or directory\n", Status: 1},
 		{Args: []string{"gunzip", "nope"}, Stderr: "gzip: nope.gz: No such file or directory\n", Status: 1},
 		{Args: []string{"gzip", "d"}, Files: map[string]string{"/home/user/d/": ""}, Stderr: "gzip: d is a directory -- ignored\n", Status: 2},

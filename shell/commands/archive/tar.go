@@ -190,6 +190,9 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	if oldErr != "" {
 		inv.Errorf("%s", oldErr)
 		fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+		if strings.HasPrefix(oldErr, "invalid option") {
+			return 64
+		}
 		return 2
 	}
 	sub.Args = append([]string{inv.Args[0]}, expanded...)
@@ -237,9 +240,20 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	fset.StringVar(&sortOrder, "sort", "name", "")
 	err := fset.Parse(sub.Args[1:])
 	if err != nil {
-		inv.Errorf("%s", command.GNUFlagError(err))
+		msg := command.GNUFlagError(err)
+		// getopt quotes an unknown long option whole, "=value" and all.
+		if name, ok := strings.CutPrefix(msg, "unrecognized option '--"); ok {
+			name = strings.TrimSuffix(name, "'")
+			for _, a := range sub.Args[1:] {
+				if strings.HasPrefix(a, "--"+name+"=") {
+					msg = "unrecognized option '" + a + "'"
+					break
+				}
+			}
+		}
+		inv.Errorf("%s", msg)
 		fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
-		return 2
+		return 64 // GNU tar's usage status for a bad option
 	}
 	names := fset.Args()
 	modes := 0
