@@ -3,6 +3,7 @@
 //
 //	go run ./bench            # the full run (1 GiB through stdin)
 //	go run ./bench -stdin 256M  # a shorter stdin run
+//	go run ./bench -checked     # guests as the TUI runs them
 //
 // (a) python writes: for buffering 0 and 8192 and sizes 1, 2, 4 and 8 MiB,
 // MiB*1024 writes of a 1 KiB chunk to a fresh file, timing the writes and
@@ -86,6 +87,7 @@ print('loop', 8, times[len(times) // 2], flush=True)
 func main() {
 	stdinSize := flag.String("stdin", "1G", "bytes piped into the WASI reader (K, M, G suffixes)")
 	firstChild := flag.Bool("first-python-child", false, "internal: time the first python3 of this process")
+	flag.BoolVar(&checked, "checked", false, "run guests as the interactive shell does (wazero's termination checks on); the default is script mode's fast guests")
 	flag.Parse()
 	if *firstChild {
 		firstPythonChild()
@@ -98,14 +100,22 @@ func main() {
 	if _, err := pyworker.FindPython(""); err != nil {
 		fatal(err)
 	}
-	fmt.Printf("memsh bench: %s %s/%s, %d CPUs, load %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadAvg())
+	mode := "script mode's fast guests (-checked: the TUI's)"
+	if checked {
+		mode = "the TUI's checked guests"
+	}
+	fmt.Printf("memsh bench: %s %s/%s, %d CPUs, load %s; %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadAvg(), mode)
 
-	rt := pyworker.New(pyworker.Config{})
+	rt := pyworker.New(pyworker.Config{Fast: !checked})
 	defer rt.Close()
 	writes(rt)
 	stdin(rt, n)
 	startup(rt)
 }
+
+// checked runs guests with wazero's termination checks, as the TUI does;
+// memsh's script mode (and so the default here) runs them without.
+var checked bool
 
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "bench:", err)
@@ -340,7 +350,7 @@ func startup(rt *pyworker.Runtime) {
 	}
 	var firsts, firstCPUs []time.Duration
 	for range 5 {
-		out, err := exec.Command(exe, "-first-python-child").Output()
+		out, err := exec.Command(exe, "-first-python-child", fmt.Sprintf("-checked=%t", checked)).Output()
 		if err != nil {
 			fatal(fmt.Errorf("first-python child: %v", err))
 		}
@@ -366,7 +376,7 @@ func startup(rt *pyworker.Runtime) {
 func firstPythonChild() {
 	c0 := cpuTime()
 	t0 := time.Now()
-	rt := pyworker.New(pyworker.Config{})
+	rt := pyworker.New(pyworker.Config{Fast: !checked})
 	rt.Preload()
 	s := newSession(rt)
 	run(s, "python3 -c pass", nil)
