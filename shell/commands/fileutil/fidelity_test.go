@@ -79,3 +79,15 @@ func TestMessageOrder(t *testing.T) {
 		{Args: []string{"basename", "-s", ".c", "a.c", "b.c", "-z"}, Stdout: "a\nb\n-z\n"},
 	})
 }
+
+// TestSELinuxContextOption: -Z is accepted; memfs has no security
+// contexts, so ls shows "?" where GNU shows an unknown context.
+func TestSELinuxContextOption(t *testing.T) {
+	files := map[string]string{"/home/user/a": "x"}
+	runTable(t, []tableCase{
+		{Args: []string{"ls", "-Z", "a"}, Files: files, Stdout: "? a\n"},
+		{Args: []string{"ls", "-m", "-Z", "a", "a"}, Files: files, Stdout: "? a, ? a\n"},
+		{Args: []string{"cp", "-Z", "a", "b"}, Files: files, After: map[string]string{"/home/user/b": "x|0o644"}},
+		{Args: []string{"mkdir", "-Z", "d"}, Files: files, After: map[string]string{"/home/user/d": "<dir>0o755"}},
+	})
+}

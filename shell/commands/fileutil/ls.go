@@ -61,6 +61,7 @@ type lsCmd struct {
 	listed      map[uint64]bool // directories listed so far, with -RL
 	status      int
 	printed     bool // something was printed (blank line before next header)
+	context     bool // -Z: memfs has no security contexts, so "?" as GNU shows
 	colorUsed   bool
 }
 
@@ -118,6 +119,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	f.BoolVarP(&l.slash, "p", "p", false, "")
 	f.BoolVarP(&l.inode, "inode", "i", false, "")
 	f.BoolVarP(&l.blocks, "size", "s", false, "")
+	f.BoolVarP(&l.context, "context", "Z", false, "")
 	f.BoolVarP(&l.deref, "dereference", "L", false, "")
 	derefH := f.BoolP("dereference-command-line", "H", false, "")
 	f.BoolP("1", "1", false, "")
@@ -904,6 +906,9 @@ func (l *lsCmd) printEntries(es []lsEntry) {
 		if l.blocks {
 			s += pad(blk, blkW, true) + " "
 		}
+		if l.context && l.format != fmtLong {
+			s += "? "
+		}
 		return s
 	}
 	switch l.format {
@@ -999,6 +1004,9 @@ func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) st
 		if !l.noGrp {
 			b.WriteString(pad(r.group, wg, false))
 			b.WriteByte(' ')
+		}
+		if l.context {
+			b.WriteString("? ")
 		}
 		if major, minor, dev := strings.Cut(r.size, "\x00"); dev {
 			b.WriteString(pad(pad(major, wMajor, true)+", "+pad(minor, wMinor, true), ws, true))

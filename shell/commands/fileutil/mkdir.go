@@ -16,6 +16,7 @@ func runMkdir(ctx context.Context, inv *command.Invocation) int {
 	parents := f.BoolP("parents", "p", false, "")
 	verbose := f.BoolP("verbose", "v", false, "")
 	modeStr := f.StringP("mode", "m", "", "")
+	f.BoolP("context", "Z", false, "") // no SELinux contexts in memfs
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
 		return st

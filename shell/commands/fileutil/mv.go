@@ -18,6 +18,7 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 	verbose := f.BoolP("verbose", "v", false, "")
 	noTarget := f.BoolP("no-target-directory", "T", false, "")
 	targetDir := f.StringP("target-directory", "t", "", "")
+	f.BoolP("context", "Z", false, "") // no SELinux contexts in memfs
 	backups := addBackupFlags(f)
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
