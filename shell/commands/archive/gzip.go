@@ -151,10 +151,17 @@ func gzipMain(ctx context.Context, inv *command.Invocation, decompress, toStdout
 	var fast, best bool
 	fset.BoolVar(&fast, "fast", false, "")
 	fset.BoolVar(&best, "best", false, "")
-	files, st, ok := inv.ParseFlags(fset, 1)
-	if !ok {
-		return st
+	if err := fset.Parse(inv.Args[1:]); err != nil {
+		// gunzip and zcat are gzip underneath: its name, its old-style
+		// usage hint, status 1; -Z (compress) is a known refusal.
+		msg := command.GNUFlagError(err)
+		if msg == "invalid option -- 'Z'" {
+			msg = "-Z not supported in this version"
+		}
+		fmt.Fprintf(inv.Stderr, "gzip: %s\nTry `gzip --help' for more information.\n", msg)
+		return 1
 	}
+	files := fset.Args()
 	o.level = 6
 	// The last level given wins, as getopt sees them in order.
 	for _, a := range inv.Args[1:] {

@@ -23,7 +23,9 @@ func TestGzipMessages(t *testing.T) {
 		{Args: []string{"gunzip", "nope"}, Stderr: "gzip: nope.gz: No such file or directory\n", Status: 1},
 		{Args: []string{"gzip", "d"}, Files: map[string]string{"/home/user/d/": ""}, Stderr: "gzip: d is a directory -- ignored\n", Status: 2},
 		{Args: []string{"gzip", "-q", "g.gz"}, Files: map[string]string{"/home/user/g.gz": "x\n"}},
-		{Args: []string{"gzip", "-x"}, Stderr: "gzip: invalid option -- 'x'\nTry 'gzip --help' for more information.\n", Status: 1},
+		{Args: []string{"gzip", "-x"}, Stderr: "gzip: invalid option -- 'x'\nTry `gzip --help' for more information.\n", Status: 1},
+		{Args: []string{"gunzip", "-Z"}, Stderr: "gzip: -Z not supported in this version\nTry `gzip --help' for more information.\n", Status: 1},
+		{Args: []string{"zcat", "--bogus"}, Stderr: "gzip: unrecognized option '--bogus'\nTry `gzip --help' for more information.\n", Status: 1},
 	})
 }
 

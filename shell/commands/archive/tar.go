@@ -211,6 +211,8 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	fset.BoolVar(&o.gz, "ungzip", false, "")
 	fset.BoolVarP(&o.xz, "xz", "J", false, "")
 	fset.BoolVarP(&o.bz, "bzip2", "j", false, "")
+	compress := fset.BoolP("compress", "Z", false, "")
+	fset.BoolVar(compress, "uncompress", false, "")
 	fset.BoolVar(&o.zst, "zstd", false, "")
 	fset.BoolVarP(&o.auto, "auto-compress", "a", false, "")
 	fset.BoolVarP(&o.keep, "keep-old-files", "k", false, "")
@@ -270,6 +272,12 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	if modes > 1 {
 		inv.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
 		fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+		return 2
+	}
+	if *compress {
+		// GNU tar runs compress(1), which memsh does not have.
+		inv.Errorf("compress: Cannot exec: No such file or directory")
+		inv.Errorf("Error is not recoverable: exiting now")
 		return 2
 	}
 	switch sortOrder {
