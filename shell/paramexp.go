@@ -27,25 +27,36 @@ import (
 // evalParamSource evaluates the expansion src (printed by
 // prepExpansions) as bash would, giving its fields. Errors are printed
 // as bash prints them, and the expansion is then empty.
-func (c *core) evalParamSource(hc interp.HandlerContext, line, src string) []string {
+//
+// A fatal error (see fatalMark) is returned for the caller to act on,
+// not printed.
+func (c *core) evalParamSource(hc interp.HandlerContext, line, src string) (fields []string, fatalMsg string) {
 	f, err := newParser().Parse(strings.NewReader(": "+src), "")
 	if err != nil || len(f.Stmts) != 1 {
-		return nil
+		return nil, ""
 	}
 	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
-		return nil
+		return nil, ""
 	}
 	pe, ok := ce.Args[1].Parts[0].(*syntax.ParamExp)
 	if !ok {
-		return nil
+		return nil, ""
 	}
 	fields, msg := c.evalParam(hc, pe)
+	if m, ok := strings.CutPrefix(msg, fatalMark); ok {
+		return nil, c.errPrefix(line) + m + "\n"
+	}
 	if msg != "" {
 		fmt.Fprintf(hc.Stderr, "%s%s\n", c.errPrefix(line), msg)
 	}
-	return fields
+	return fields, ""
 }
+
+// fatalMark starts the message of an expansion error after which bash
+// abandons the line (or ends the subshell), as its "bad substitution"
+// kind; others are printed and the expansion is empty.
+const fatalMark = "\x00fatal:"
 
 // errPrefix starts an error message about source line line, as bash's:
 // a script (bash -c) names the line, the interactive shell does not.
@@ -68,8 +79,11 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 	if pe.Excl {
 		return c.indirect(hc, cfg, pe)
 	}
-	if pe.Slice != nil {
+	if pe.Slice != nil && (name == "@" || name == "*") {
 		return sliceParams(cfg, hc, pe)
+	}
+	if pe.Slice != nil {
+		return sliceNegative(cfg, hc, name, pe)
 	}
 	vr := specialParam(hc, name)
 	orig := vr
@@ -472,7 +486,7 @@ func (c *core) transform(hc interp.HandlerContext, op, name string, orig, vr exp
 		}
 		return out, ""
 	}
-	return nil, fmt.Sprintf("%s: bad substitution", "${"+name+"@"+op+"}")
+	return nil, fatalMark + fmt.Sprintf("%s: bad substitution", "${"+name+"@"+op+"}")
 }
 
 // arrayBody is an array's value as declare -p shows it.
@@ -722,11 +736,10 @@ func (c *core) indirect(hc interp.HandlerContext, cfg *expand.Config, pe *syntax
 	switch {
 	case pe.Param.Value == "@" || pe.Param.Value == "*":
 		return []string{""}, ""
+	case !vr.IsSet():
+		return []string{""}, fatalMark + pe.Param.Value + ": invalid indirect expansion"
 	case target == "":
-		if !vr.IsSet() {
-			return []string{""}, pe.Param.Value + ": invalid indirect expansion"
-		}
-		return []string{""}, ""
+		return []string{""}, fatalMark + ": invalid variable name"
 	}
 	if isNumber(target) {
 		n, _ := strconv.Atoi(target)
@@ -740,15 +753,15 @@ func (c *core) indirect(hc interp.HandlerContext, cfg *expand.Config, pe *syntax
 	}
 	f, err := newParser().Parse(strings.NewReader(": ${"+target+"}"), "")
 	if err != nil || len(f.Stmts) != 1 || strings.ContainsAny(target, "${}`") {
-		return []string{""}, target + ": invalid variable name"
+		return []string{""}, fatalMark + target + ": invalid variable name"
 	}
 	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
-		return []string{""}, target + ": invalid variable name"
+		return []string{""}, fatalMark + target + ": invalid variable name"
 	}
 	inner, ok := ce.Args[1].Parts[0].(*syntax.ParamExp)
 	if !ok || inner.Param == nil || !plain0(inner) || inner.Slice != nil || inner.Excl || inner.Length {
-		return []string{""}, target + ": invalid variable name"
+		return []string{""}, fatalMark + target + ": invalid variable name"
 	}
 	return c.evalParam(hc, inner)
 }
@@ -765,7 +778,7 @@ func sliceParams(cfg *expand.Config, hc interp.HandlerContext, pe *syntax.ParamE
 			return nil, ""
 		}
 		if n < 0 {
-			return nil, strconv.Itoa(n) + ": substring expression < 0"
+			return nil, fatalMark + strconv.Itoa(n) + ": substring expression < 0"
 		}
 		elems = elems[:min(n, len(elems))]
 	}
@@ -835,4 +848,41 @@ func substring(cfg *expand.Config, pe *syntax.ParamExp, s string) string {
 		rs = rs[:n]
 	}
 	return string(rs)
+}
+
+// sliceNegative is ${v:offset:-n} and ${a[@]:offset:-n}: for a string
+// the end counts from the end and must not come before the offset; an
+// array's length may not be negative.
+func sliceNegative(cfg *expand.Config, hc interp.HandlerContext, name string, pe *syntax.ParamExp) ([]string, string) {
+	vr := specialParam(hc, name)
+	if n, v := vr.Resolve(hc.Env); n != "" {
+		name, vr = n, v
+	}
+	n, err := expand.Arithm(cfg, pe.Slice.Length)
+	if err != nil {
+		return nil, ""
+	}
+	if listIndex(pe) != "" {
+		return nil, fatalMark + strconv.Itoa(n) + ": substring expression < 0"
+	}
+	elems, _, _, msg := elements(cfg, name, vr, &syntax.ParamExp{Param: pe.Param, Index: pe.Index})
+	if msg != "" || len(elems) == 0 {
+		return []string{""}, msg
+	}
+	rs := []rune(elems[0])
+	off := 0
+	if pe.Slice.Offset != nil {
+		off, _ = expand.Arithm(cfg, pe.Slice.Offset)
+	}
+	if off < 0 {
+		off += len(rs)
+	}
+	if off < 0 || off > len(rs) {
+		return []string{""}, ""
+	}
+	end := len(rs) + n
+	if end < off {
+		return nil, fatalMark + strconv.Itoa(n) + ": substring expression < 0"
+	}
+	return []string{string(rs[off:end])}, ""
 }

@@ -3,7 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
-	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -216,7 +216,10 @@ func memshExpands(pe *syntax.ParamExp) bool {
 		return true
 	}
 	if pe.Slice != nil {
-		return false
+		// A negative length, which mvdan/sh takes as 0 past the offset
+		// for arrays and never reports.
+		u, ok := pe.Slice.Length.(*syntax.UnaryArithm)
+		return ok && u.Op == syntax.Minus && pe.Repl == nil && pe.Exp == nil
 	}
 	switch {
 	case pe.Repl != nil:
@@ -288,7 +291,7 @@ func hasAmpersand(w *syntax.Word) bool {
 func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) []string {
 	switch args[0] {
 	case internalPrefix + "pe":
-		return c.peBuiltin(hc, args[1:])
+		return c.peBuiltin(ctx, hc, args[1:])
 	case internalPrefix + "let":
 		return c.letBuiltin(ctx, hc, args[1:])
 	case internalPrefix + "rocheck":
@@ -303,31 +306,29 @@ func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args
 
 // peBuiltin evaluates the expansions given as line, source pairs and
 // assigns them to __memsh_pe_1, 2, ...
-func (c *core) peBuiltin(hc interp.HandlerContext, args []string) []string {
-	if env, ok := runnerEnv(hc.Env); ok {
-		// Set directly: eval would parse and rewrite the assignments.
-		for i := 0; i+1 < len(args); i += 2 {
-			fields := c.evalParamSource(hc, args[i], args[i+1])
-			if fields == nil {
-				fields = []string{}
-			}
-			name := peVar + strconv.Itoa(i/2+1)
-			if err := env.Set(name, expand.Variable{Set: true, Kind: expand.Indexed, List: fields}); err != nil {
-				return c.peEval(hc, args)
-			}
-		}
-		return statusArgs(hc.LastExitStatus)
-	}
-	return c.peEval(hc, args)
-}
-
-// peEval is peBuiltin through eval, should the runner's variables be
-// out of reach.
-func (c *core) peEval(hc interp.HandlerContext, args []string) []string {
+func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) []string {
+	env, direct := runnerEnv(hc.Env)
 	var script strings.Builder
 	for i := 0; i+1 < len(args); i += 2 {
-		fields := c.evalParamSource(hc, args[i], args[i+1])
-		fmt.Fprintf(&script, "%s%d=(", peVar, i/2+1)
+		fields, fatal := c.evalParamSource(hc, args[i], args[i+1])
+		if fatal != "" {
+			// bash abandons the line, or ends the subshell.
+			if direct && inSubshell(env) {
+				io.WriteString(hc.Stderr, fatal)
+				return []string{"exit", "1"}
+			}
+			stopLine(ctx, hc.Stderr, fatal)
+			return statusArgs(1)
+		}
+		if fields == nil {
+			fields = []string{}
+		}
+		name := peVar + strconv.Itoa(i/2+1)
+		// Set directly when possible: eval would parse and rewrite.
+		if direct && env.Set(name, expand.Variable{Set: true, Kind: expand.Indexed, List: fields}) == nil {
+			continue
+		}
+		script.WriteString(name + "=(")
 		for k, f := range fields {
 			if k > 0 {
 				script.WriteByte(' ')
@@ -335,6 +336,9 @@ func (c *core) peEval(hc interp.HandlerContext, args []string) []string {
 			script.WriteString(assignQuote(f))
 		}
 		script.WriteString("); ")
+	}
+	if script.Len() == 0 {
+		return statusArgs(hc.LastExitStatus)
 	}
 	script.WriteString(internalPrefix + "status " + strconv.Itoa(hc.LastExitStatus))
 	return []string{"eval", script.String()}
