@@ -56,11 +56,11 @@ func runBase64(ctx context.Context, inv *command.Invocation) int {
 	}
 	wrap, err := strconv.ParseInt(*wrapArg, 10, 64)
 	if err != nil || wrap < 0 {
-		inv.Errorf("invalid wrap size: ‘%s’", *wrapArg)
+		inv.Errorf("invalid wrap size: %s", lquote(*wrapArg))
 		return 1
 	}
 	if len(args) > 1 {
-		return inv.Usage(1, "extra operand ‘%s’", args[1])
+		return inv.Usage(1, "extra operand %s", lquote(args[1]))
 	}
 	name := "-"
 	if len(args) == 1 {

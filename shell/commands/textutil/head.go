@@ -99,9 +99,9 @@ func countError(inv *command.Invocation, lines bool, s string, err error) int {
 		what = "lines"
 	}
 	if err == errCountRange {
-		inv.Errorf("invalid number of %s: ‘%s’: %s", what, s, err)
+		inv.Errorf("invalid number of %s: %s: %s", what, lquote(s), err)
 	} else {
-		inv.Errorf("invalid number of %s: ‘%s’", what, s)
+		inv.Errorf("invalid number of %s: %s", what, lquote(s))
 	}
 	return 1
 }

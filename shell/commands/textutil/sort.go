@@ -284,7 +284,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		case "version":
 			g.version = true
 		default:
-			inv.Errorf("invalid argument ‘%s’ for ‘--sort’", *sortWord)
+			inv.Errorf("invalid argument %s for ‘--sort’", lquote(*sortWord))
 			inv.Stderr.Write([]byte("Valid arguments are:\n  - ‘general-numeric’\n  - ‘human-numeric’\n  - ‘month’\n  - ‘numeric’\n  - ‘random’\n  - ‘version’\n"))
 			return inv.Usage(1, "")
 		}
@@ -297,7 +297,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		case "quiet", "silent":
 			checkMode = "quiet"
 		default:
-			inv.Errorf("invalid argument ‘%s’ for ‘--check’", *check)
+			inv.Errorf("invalid argument %s for ‘--check’", lquote(*check))
 			inv.Stderr.Write([]byte("Valid arguments are:\n  - ‘quiet’, ‘silent’\n  - ‘diagnose-first’\n"))
 			return inv.Usage(1, "")
 		}
@@ -331,7 +331,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		case t == `\0`:
 			s.tab = 0
 		case len(t) > 1:
-			inv.Errorf("multi-character tab ‘%s’", t)
+			inv.Errorf("multi-character tab %s", lquote(t))
 			return 2
 		default:
 			s.tab = int(t[0])

@@ -153,7 +153,7 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 			case "descriptor", "name":
 				o.follow = *follow
 			default:
-				inv.Errorf("invalid argument ‘%s’ for ‘--follow’", *follow)
+				inv.Errorf("invalid argument %s for ‘--follow’", lquote(*follow))
 				inv.Errorf("Valid arguments are:\n  - ‘name’\n  - ‘descriptor’")
 				return inv.Usage(1, "")
 			}
@@ -163,7 +163,7 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 		}
 		if fs.Changed("pid") {
 			if _, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimLeft(*pid, " "), "+"), 10, 31); err != nil {
-				inv.Errorf("invalid PID: ‘%s’", *pid)
+				inv.Errorf("invalid PID: %s", lquote(*pid))
 				return 1
 			}
 		}
@@ -179,7 +179,7 @@ func runTail(ctx context.Context, inv *command.Invocation) int {
 		if fs.Changed("sleep-interval") {
 			secs, err := strconv.ParseFloat(*sleep, 64)
 			if err != nil || secs < 0 {
-				inv.Errorf("invalid number of seconds: ‘%s’", *sleep)
+				inv.Errorf("invalid number of seconds: %s", lquote(*sleep))
 				return 1
 			}
 			o.interval = time.Duration(secs * float64(time.Second))

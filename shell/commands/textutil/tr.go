@@ -335,19 +335,19 @@ func runTr(ctx context.Context, inv *command.Invocation) int {
 	case len(args) == 0:
 		return inv.Usage(1, "missing operand")
 	case len(args) == 1 && *del && *squeeze:
-		inv.Errorf("missing operand after ‘%s’", args[0])
+		inv.Errorf("missing operand after %s", lquote(args[0]))
 		io.WriteString(inv.Stderr, "Two strings must be given when both deleting and squeezing repeats.\n")
 		return inv.Usage(1, "")
 	case len(args) == 1 && !*del && !*squeeze:
-		inv.Errorf("missing operand after ‘%s’", args[0])
+		inv.Errorf("missing operand after %s", lquote(args[0]))
 		io.WriteString(inv.Stderr, "Two strings must be given when translating.\n")
 		return inv.Usage(1, "")
 	case len(args) == 2 && *del && !*squeeze:
-		inv.Errorf("extra operand ‘%s’", args[1])
+		inv.Errorf("extra operand %s", lquote(args[1]))
 		io.WriteString(inv.Stderr, "Only one string may be given when deleting without squeezing repeats.\n")
 		return inv.Usage(1, "")
 	case len(args) > 2:
-		return inv.Usage(1, "extra operand ‘%s’", args[2])
+		return inv.Usage(1, "extra operand %s", lquote(args[2]))
 	}
 	translating := !*del && len(args) == 2
 

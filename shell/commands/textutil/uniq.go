@@ -118,7 +118,7 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 		return inv.Usage(1, "printing all duplicated lines and repeat counts is meaningless")
 	}
 	if len(args) > 2 {
-		return inv.Usage(1, "extra operand ‘%s’", args[2])
+		return inv.Usage(1, "extra operand %s", lquote(args[2]))
 	}
 	in := "-"
 	if len(args) > 0 {
@@ -158,7 +158,7 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 }
 
 func badMethod(inv *command.Invocation, flag, val string, valid []string) int {
-	inv.Errorf("invalid argument ‘%s’ for ‘%s’", val, flag)
+	inv.Errorf("invalid argument %s for ‘%s’", lquote(val), flag)
 	msg := "Valid arguments are:\n"
 	for _, v := range valid {
 		msg += "  - ‘" + v + "’\n"
