@@ -47,6 +47,9 @@ func (c *core) evalParamSource(hc interp.HandlerContext, line, src string) (fiel
 	if m, ok := strings.CutPrefix(msg, fatalMark); ok {
 		return nil, c.errPrefix(line) + m + "\n"
 	}
+	if _, ok := strings.CutPrefix(msg, unboundMark); ok {
+		return nil, msg
+	}
 	if msg != "" {
 		fmt.Fprintf(hc.Stderr, "%s%s\n", c.errPrefix(line), msg)
 	}
@@ -57,6 +60,14 @@ func (c *core) evalParamSource(hc interp.HandlerContext, line, src string) (fiel
 // abandons the line (or ends the subshell), as its "bad substitution"
 // kind; others are printed and the expansion is empty.
 const fatalMark = "\x00fatal:"
+
+// unboundMark starts the name of an unset variable expanded under
+// set -u: the caller has mvdan/sh expand it, for its unbound-variable
+// error (which fatal.go words as bash's).
+const unboundMark = "\x00unbound:"
+
+// optNounset is set -u's index in mvdan/sh's option table.
+const optNounset = 4
 
 // errPrefix starts an error message about source line line, as bash's:
 // a script (bash -c) names the line, the interactive shell does not.
@@ -93,6 +104,9 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 	elems, keys, set, msg := elements(cfg, name, vr, pe)
 	if msg != "" {
 		return nil, msg
+	}
+	if nounset, _ := runnerOpt(hc, optNounset); nounset && !set && listIndex(pe) == "" {
+		return nil, unboundMark + pe.Param.Value
 	}
 	switch {
 	case pe.Repl != nil:

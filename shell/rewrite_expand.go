@@ -311,6 +311,9 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 	var script strings.Builder
 	for i := 0; i+1 < len(args); i += 2 {
 		fields, fatal := c.evalParamSource(hc, args[i], args[i+1])
+		if name, ok := strings.CutPrefix(fatal, unboundMark); ok {
+			return []string{"eval", `: "${` + name + `}"`}
+		}
 		if fatal != "" {
 			// bash abandons the line, or ends the subshell.
 			if direct && inSubshell(env) {
