@@ -109,15 +109,36 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		}
 		return 0
 	}
-	if rng != "" {
+	if fset.Lookup("input-range").Changed {
 		if len(args) > 0 {
 			return inv.Usage(1, "extra operand ‘%s’", args[0])
 		}
-		loS, hiS, ok := strings.Cut(rng, "-")
-		lo, err1 := strconv.ParseUint(loS, 10, 64)
-		hi, err2 := strconv.ParseUint(hiS, 10, 64)
-		if !ok || err1 != nil || err2 != nil || hi+1 < lo {
-			inv.Errorf("invalid input range: ‘%s’", rng)
+		// GNU quotes the number that does not parse, or the whole
+		// range when it has no '-' or ends below its start.
+		loS, hiS, hasDash := strings.Cut(rng, "-")
+		if !hasDash {
+			hiS = rng
+		}
+		num := func(s string) (uint64, bool) {
+			v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimLeft(s, " \t"), "+"), 10, 64)
+			if err != nil {
+				inv.Errorf("invalid input range: %s", localeQuote(s))
+				return 0, false
+			}
+			return v, true
+		}
+		var lo uint64
+		if hasDash {
+			if lo, ok = num(loS); !ok {
+				return 1
+			}
+		}
+		hi, ok := num(hiS)
+		if !ok {
+			return 1
+		}
+		if !hasDash || hi+1 < lo {
+			inv.Errorf("invalid input range: %s", localeQuote(rng))
 			return 1
 		}
 		n := hi - lo + 1

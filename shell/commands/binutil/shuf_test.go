@@ -44,6 +44,10 @@ func TestShufPermutes(t *testing.T) {
 
 func TestShufErrors(t *testing.T) {
 	runCases(t, []command.Case{
+		{Args: []string{"shuf", "-i", "1-a"}, Files: testFiles, Stderr: "shuf: invalid input range: ‘a’\n", Status: 1},
+		{Args: []string{"shuf", "-i", "1"}, Files: testFiles, Stderr: "shuf: invalid input range: ‘1’\n", Status: 1},
+		{Args: []string{"shuf", "-i", "3-1"}, Files: testFiles, Stderr: "shuf: invalid input range: ‘3-1’\n", Status: 1},
+		{Args: []string{"shuf", "-i", ""}, Files: testFiles, Stderr: "shuf: invalid input range: ‘’\n", Status: 1},
 		{Args: []string{"shuf", "-i", "5-3"}, Stderr: "shuf: invalid input range: ‘5-3’\n", Status: 1},
 		{Args: []string{"shuf", "-e", "-i", "1-2"}, Stderr: "shuf: cannot combine -e and -i options\nTry 'shuf --help' for more information.\n", Status: 1},
 		{Args: []string{"shuf", "-r", "-e"}, Stderr: "shuf: no lines to repeat\n", Status: 1},

@@ -109,22 +109,41 @@ func eachLineReport(ctx context.Context, inv *command.Invocation, operands []str
 	return status
 }
 
-const revHelp = `Usage:
- rev [options] [file ...]
+const revHelp = `Usage: rev [options] [file ...]
 
 Reverse lines characterwise.
 
 Options:
  -h, --help     display this help
+ -V, --version  display version
+
+For more details see rev(1).
 `
 
 // Rev reverses each line by characters (bytes of invalid UTF-8 stay as
 // they are, reversed as single characters).
 func Rev(ctx context.Context, inv *command.Invocation) int {
 	flags := inv.NewFlags()
+	help := flags.BoolP("help", "h", false, "")
+	version := flags.BoolP("version", "V", false, "")
 	operands, status, ok := inv.ParseFlags(flags, 1)
 	if !ok {
 		return status
+	}
+	switch {
+	case *help:
+		io.WriteString(inv.Stdout, revHelp)
+		return 0
+	case *version:
+		io.WriteString(inv.Stdout, "rev from util-linux 2.38.1\n")
+		return 0
+	}
+	// util-linux rev reads standard input only without operands: "-" is
+	// a file name like any other.
+	for i, name := range operands {
+		if name == "-" {
+			operands[i] = "./-"
+		}
 	}
 	w := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer w.Flush()
@@ -134,6 +153,9 @@ func Rev(ctx context.Context, inv *command.Invocation) int {
 		if err == errIsDir {
 			inv.Errorf("%s: 0: Is a directory", name)
 		} else {
+			if name == "./-" {
+				name = "-"
+			}
 			inv.Errorf("cannot open %s: %s", name, command.Strerror(err))
 		}
 		return 1
@@ -176,7 +198,11 @@ func Paste(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return status
 	}
-	list := pasteDelims(*delims)
+	list, badEnd := pasteDelims(*delims)
+	if badEnd {
+		inv.Errorf("delimiter list ends with an unescaped backslash: %s", *delims)
+		return 1
+	}
 	eol := byte('\n')
 	if *zero {
 		eol = 0
@@ -261,29 +287,40 @@ func Paste(ctx context.Context, inv *command.Invocation) int {
 	}
 }
 
-// pasteDelims expands paste's delimiter list: \n \t \\ and \0 (empty).
-func pasteDelims(s string) []string {
-	var out []string
+// pasteDelims expands paste's delimiter list: \n \t \\ and the other C
+// escapes, and \0 (empty).
+func pasteDelims(s string) (delims []string, backslashAtEnd bool) {
+	// GNU paste's collapse_escapes: one byte per delimiter (a multibyte
+	// character is several delimiters), \0 the empty one.
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			i++
-			switch s[i] {
-			case 'n':
-				out = append(out, "\n")
-			case 't':
-				out = append(out, "\t")
-			case '0':
-				out = append(out, "")
-			default:
-				out = append(out, string(s[i]))
-			}
+		if s[i] != '\\' {
+			delims = append(delims, s[i:i+1])
 			continue
 		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		out = append(out, s[i:i+size])
-		i += size - 1
+		i++
+		if i == len(s) {
+			return delims, true
+		}
+		switch s[i] {
+		case '0':
+			delims = append(delims, "")
+		case 'b':
+			delims = append(delims, "\b")
+		case 'f':
+			delims = append(delims, "\f")
+		case 'n':
+			delims = append(delims, "\n")
+		case 'r':
+			delims = append(delims, "\r")
+		case 't':
+			delims = append(delims, "\t")
+		case 'v':
+			delims = append(delims, "\v")
+		default:
+			delims = append(delims, s[i:i+1])
+		}
 	}
-	return out
+	return delims, false
 }
 
 const foldHelp = `Usage: fold [OPTION]... [FILE]...

@@ -79,6 +79,10 @@ func TestLineutil(t *testing.T) {
 			Stderr: "tsort: -: input contains a loop:\ntsort: d\ntsort: b\ntsort: c\ntsort: -: input contains a loop:\ntsort: a\ntsort: b\ntsort: c\n", Status: 1}},
 		{Tsort, command.Case{Args: []string{"tsort"}, Stdin: "a b c\n", Stderr: "tsort: -: input contains an odd number of tokens\n", Status: 1}},
 		{Tsort, command.Case{Args: []string{"tsort", "n", "l"}, Stderr: "tsort: extra operand ‘l’\nTry 'tsort --help' for more information.\n", Status: 1}},
+		{Paste, command.Case{Args: []string{"paste", "-d", "€", "l", "l"}, Stdout: "a\xe2a\nb\xe2b\n"}},
+		{Paste, command.Case{Args: []string{"paste", "-d", "\\", "l"}, Stderr: "paste: delimiter list ends with an unescaped backslash: \\\n", Status: 1}},
+		{Rev, command.Case{Args: []string{"rev", "-"}, Stdin: "ab\n", Stderr: "rev: cannot open -: No such file or directory\n", Status: 1}},
+		{Rev, command.Case{Args: []string{"rev", "-V"}, Stdout: "rev from util-linux 2.38.1\n"}},
 		{Comm, command.Case{Args: []string{"comm", "c1"}, Stderr: "comm: missing operand after ‘c1’\nTry 'comm --help' for more information.\n", Status: 1}},
 	}
 	for _, tc := range cases {
