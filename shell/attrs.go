@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -991,6 +992,9 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 // declQuote quotes a value as declare -p does: "..." unless it holds
 // control characters, then $'...'.
 func declQuote(s string) string {
+	if !utf8.ValidString(s) {
+		return bashQuote(s)
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] == 0x7f {
 			return printf.ANSIQuote(s)

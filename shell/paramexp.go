@@ -531,6 +531,21 @@ func upperFirst(s string) string {
 // bashQuote quotes s as ${s@Q} and printf %q's $'...' form do in bash:
 // '...' unless s holds control characters.
 func bashQuote(s string) string {
+	if !utf8.ValidString(s) {
+		// Bytes that are no character are written in octal.
+		q := printf.ANSIQuote(s)
+		var sb strings.Builder
+		for i := 0; i < len(q); {
+			r, n := utf8.DecodeRuneInString(q[i:])
+			if r == utf8.RuneError && n == 1 {
+				fmt.Fprintf(&sb, "\\%03o", q[i])
+			} else {
+				sb.WriteString(q[i : i+n])
+			}
+			i += n
+		}
+		return sb.String()
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] == 0x7f {
 			return printf.ANSIQuote(s)
