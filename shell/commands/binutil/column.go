@@ -191,6 +191,12 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 		if *json {
+			for i, cells := range rows {
+				if len(cells) > len(header) {
+					inv.Errorf("line %d: for JSON the name of the column %d is required", i+2, len(header)+1)
+					return 1
+				}
+			}
 			writeColumnJSON(w, *tableName, header, rows, cols)
 			return status
 		}

@@ -14,6 +14,7 @@ func TestColumn(t *testing.T) {
 		{Args: []string{"column", "-t", "-N", "LONGNAME,B,C", "-d"}, Files: testFiles, Stdin: "1 22 333\n4444 5 6\n", Stdout: "1         22  333\n4444      5   6\n"},
 		{Args: []string{"column", "-t", "-N", "A,B", "-J"}, Files: testFiles, Stdin: "1 2\n3\n",
 			Stdout: "{\n   \"table\": [\n      {\n         \"a\": \"1\",\n         \"b\": \"2\"\n      },{\n         \"a\": \"3\",\n         \"b\": null\n      }\n   ]\n}\n"},
+		{Args: []string{"column", "-t", "-N", "A", "-J"}, Files: testFiles, Stdin: "1\n2\n3 4\n", Stderr: "column: line 4: for JSON the name of the column 2 is required\n", Status: 1},
 		{Args: []string{"column", "-J"}, Files: testFiles, Stdin: "a\n", Stderr: "column: option --table-columns required for --json\n", Status: 1},
 		{Args: []string{"column", "-N", "X"}, Files: testFiles, Stdin: "a\n", Stderr: "column: option --table required for all --table-*\n", Status: 1},
 		{Args: []string{"column", "-t", "-N", "A", "-R", "X"}, Files: testFiles, Stdin: "a\n", Stderr: "column: undefined column name 'X'\n", Status: 1},
