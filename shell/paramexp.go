@@ -47,6 +47,9 @@ func (c *core) evalParamSource(hc interp.HandlerContext, line, src string) (fiel
 	if m, ok := strings.CutPrefix(msg, fatalMark); ok {
 		return nil, c.errPrefix(line) + m + "\n"
 	}
+	if m, ok := strings.CutPrefix(msg, exitMark); ok {
+		return nil, exitMark + c.errPrefix(line) + m + "\n"
+	}
 	if _, ok := strings.CutPrefix(msg, unboundMark); ok {
 		return nil, msg
 	}
@@ -65,6 +68,10 @@ const fatalMark = "\x00fatal:"
 // set -u: the caller has mvdan/sh expand it, for its unbound-variable
 // error (which fatal.go words as bash's).
 const unboundMark = "\x00unbound:"
+
+// exitMark starts the message of ${v?msg}'s error, which ends the
+// shell.
+const exitMark = "\x00exit:"
 
 // optNounset is set -u's index in mvdan/sh's option table.
 const optNounset = 4
@@ -104,6 +111,9 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 	elems, keys, set, msg := elements(cfg, name, vr, pe)
 	if msg != "" {
 		return nil, msg
+	}
+	if pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull) {
+		return errorOp(cfg, pe, elems, set)
 	}
 	if nounset, _ := runnerOpt(hc, optNounset); nounset && !set && listIndex(pe) == "" {
 		return nil, unboundMark + pe.Param.Value
@@ -914,4 +924,24 @@ func sliceNegative(cfg *expand.Config, hc interp.HandlerContext, name string, pe
 		return nil, fatalMark + strconv.Itoa(n) + ": substring expression < 0"
 	}
 	return []string{string(rs[off:end])}, ""
+}
+
+// errorOp is ${v?msg} and ${v:?msg}: v's value, or the error.
+func errorOp(cfg *expand.Config, pe *syntax.ParamExp, elems []string, set bool) ([]string, string) {
+	null := !set || (pe.Exp.Op == syntax.ErrorUnsetOrNull && strings.Join(elems, "") == "")
+	if !null {
+		return elems, ""
+	}
+	msg, _ := expand.Literal(cfg, pe.Exp.Word)
+	if msg == "" {
+		msg = "parameter not set"
+		if pe.Exp.Op == syntax.ErrorUnsetOrNull {
+			msg = "parameter null or not set"
+		}
+	}
+	name := pe.Param.Value
+	if idx := listIndex(pe); idx != "" && name != "@" && name != "*" {
+		name += "[" + idx + "]"
+	}
+	return nil, exitMark + name + ": " + msg
 }

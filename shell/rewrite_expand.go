@@ -25,6 +25,8 @@ import (
 //     lacks @P and @K);
 //   - ${a[-n]} past the start of an array, which bash reports and
 //     expands to nothing, where mvdan/sh stops the command;
+//   - ${v?msg} and ${v:?msg}, whose error ends bash -c with 127 in
+//     bash's words (mvdan/sh: status 1);
 //   - ${!name} where name holds an array element (a[1]), and ${@:0},
 //     which starts with mvdan/sh's $0 ("gosh");
 //   - $- (bash's flags, not only set's) and $SECONDS.
@@ -229,7 +231,7 @@ func memshExpands(pe *syntax.ParamExp) bool {
 		return hasExtglob(pe.Repl.Orig) || hasAmpersand(pe.Repl.With)
 	case pe.Exp != nil:
 		switch pe.Exp.Op {
-		case syntax.OtherParamOps:
+		case syntax.OtherParamOps, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 			return true
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
 			return hasExtglob(pe.Exp.Word)
@@ -313,6 +315,20 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 		fields, fatal := c.evalParamSource(hc, args[i], args[i+1])
 		if name, ok := strings.CutPrefix(fatal, unboundMark); ok {
 			return []string{"eval", `: "${` + name + `}"`}
+		}
+		if msg, ok := strings.CutPrefix(fatal, exitMark); ok {
+			// ${v?msg}: bash -c exits with 127, a subshell with 1,
+			// and the interactive shell abandons the line.
+			switch {
+			case direct && inSubshell(env):
+				io.WriteString(hc.Stderr, msg)
+				return []string{"exit", "1"}
+			case c.opts.Script:
+				io.WriteString(hc.Stderr, msg)
+				return []string{"exit", "127"}
+			}
+			stopLine(ctx, hc.Stderr, msg)
+			return statusArgs(1)
 		}
 		if fatal != "" {
 			// bash abandons the line, or ends the subshell.
