@@ -10,6 +10,8 @@ func TestSums(t *testing.T) {
 	runCases(t, []command.Case{
 		{Args: []string{"cksum", "-a", "sha"}, Files: testFiles, Status: 1,
 			Stderr: "cksum: invalid argument ‘sha’ for ‘--algorithm’\nValid arguments are:\n  - ‘bsd’\n  - ‘sysv’\n  - ‘crc’\n  - ‘md5’\n  - ‘sha1’\n  - ‘sha224’\n  - ‘sha256’\n  - ‘sha384’\n  - ‘sha512’\n  - ‘blake2b’\n  - ‘sm3’\nTry 'cksum --help' for more information.\n"},
+		{Args: []string{"cksum", "-a", "blake2b", "-l", "256"}, Files: testFiles, Stdin: "abc", Stdout: "BLAKE2b-256 (-) = bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319\n"},
+		{Args: []string{"cksum", "-l", "256"}, Files: testFiles, Stdin: "abc", Stderr: "cksum: --length is only supported with --algorithm=blake2b\n", Status: 1},
 		{Args: []string{"cksum", "f", "s"}, Files: testFiles,
 			Stdout: "3196496296 42 f\n1219131554 3 s\n"},
 		{Args: []string{"cksum"}, Files: testFiles,

@@ -13,6 +13,7 @@ import (
 	"hash"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 
 	"memsh/shell/command"
@@ -25,15 +26,18 @@ type sumAlgo struct {
 	bits int
 	rfc  string
 	new  func() hash.Hash
+	// length: the algorithm takes -l/--length BITS (b2sum).
+	length bool
 }
 
 var sumAlgos = []sumAlgo{
-	{"md5sum", "MD5", 128, "The sums are computed as described in RFC 1321.", md5.New},
-	{"sha1sum", "SHA1", 160, "The sums are computed as described in FIPS-180-1.", sha1.New},
-	{"sha224sum", "SHA224", 224, "The sums are computed as described in RFC 3874.", sha256.New224},
-	{"sha256sum", "SHA256", 256, "The sums are computed as described in FIPS-180-2.", sha256.New},
-	{"sha384sum", "SHA384", 384, "The sums are computed as described in FIPS-180-2.", sha512.New384},
-	{"sha512sum", "SHA512", 512, "The sums are computed as described in FIPS-180-2.", sha512.New},
+	{"md5sum", "MD5", 128, "The sums are computed as described in RFC 1321.", md5.New, false},
+	{"sha1sum", "SHA1", 160, "The sums are computed as described in FIPS-180-1.", sha1.New, false},
+	{"sha224sum", "SHA224", 224, "The sums are computed as described in RFC 3874.", sha256.New224, false},
+	{"sha256sum", "SHA256", 256, "The sums are computed as described in FIPS-180-2.", sha256.New, false},
+	{"sha384sum", "SHA384", 384, "The sums are computed as described in FIPS-180-2.", sha512.New384, false},
+	{"sha512sum", "SHA512", 512, "The sums are computed as described in FIPS-180-2.", sha512.New, false},
+	{"b2sum", "BLAKE2b", 512, "The sums are computed as described in RFC 7693.", func() hash.Hash { return NewBlake2b(64) }, true},
 }
 
 func (a sumAlgo) help() string {
@@ -43,7 +47,7 @@ Print or check %s (%d-bit) checksums.
 With no FILE, or when FILE is -, read standard input.
   -b, --binary          read in binary mode
   -c, --check           read checksums from the FILEs and check them
-      --tag             create a BSD-style checksum
+%s      --tag             create a BSD-style checksum
   -t, --text            read in text mode (default)
   -z, --zero            end each output line with NUL, not newline,
                           and disable file name escaping
@@ -64,7 +68,16 @@ a character indicating input mode ('*' for binary, ' ' for text
 or where binary is insignificant), and name for each FILE.
 
 Note: There is no difference between binary mode and text mode on GNU systems.
-`, a.name, a.tag, a.bits, a.rfc)
+`, a.name, a.tag, a.bits, a.lengthHelp(), a.rfc)
+}
+
+func (a sumAlgo) lengthHelp() string {
+	if !a.length {
+		return ""
+	}
+	return `  -l, --length=BITS     digest length in bits; must not exceed the max for
+                          the blake2 algorithm and must be a multiple of 8
+`
 }
 
 func (a sumAlgo) command() command.Command {
@@ -95,9 +108,32 @@ func (a sumAlgo) run(ctx context.Context, inv *command.Invocation) int {
 	fs.BoolVar(&o.status, "status", false, "")
 	fs.BoolVar(&o.strict, "strict", false, "")
 	fs.BoolVarP(&o.warn, "warn", "w", false, "")
+	var length *string
+	if a.length {
+		length = fs.StringP("length", "l", "", "")
+	}
 	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
+	}
+	if length != nil && fs.Changed("length") {
+		n, err := strconv.ParseUint(strings.TrimSpace(*length), 10, 64)
+		switch {
+		case err != nil || n > uint64(a.bits):
+			inv.Errorf("invalid length: %s", lquote(*length))
+			if err == nil {
+				inv.Errorf("maximum digest length for %s is %d bits", lquote(a.tag), a.bits)
+			}
+			return 1
+		case n%8 != 0:
+			inv.Errorf("invalid length: %s", lquote(*length))
+			inv.Errorf("length is not a multiple of 8")
+			return 1
+		case n != 0 && n != uint64(a.bits):
+			a.bits = int(n)
+			a.tag = fmt.Sprintf("%s-%d", a.tag, n)
+			a.new = func() hash.Hash { return NewBlake2b(int(n / 8)) }
+		}
 	}
 	if !o.check {
 		for _, f := range []struct {

@@ -2,6 +2,7 @@ package textutil
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"memsh/shell/command"
@@ -58,6 +59,26 @@ d41d8cd98f00b204e9800998ecf8427e  g
 			Files:  map[string]string{"/home/user/f": "x"},
 			Args:   []string{"sha384sum", "--tag", "f"},
 			Stdout: "SHA384 (f) = d752c2c51fba0e29aa190570a9d4253e44077a058d3297fa3a5630d5bd012622f97c28acaed313b5c83bb990caa7da85\n",
+		},
+		{Name: "b2sum",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"b2sum", "f"},
+			Stdout: "0909377ad35110cafb2909e185672b7f2728d1f5094f8ad68d6fac6274bf1f499485a80ea364c04ed006d29459ea3cb7c600280e2f83e032529906f88ae30d0a  f\n",
+		},
+		{Name: "b2sum length tag",
+			Files:  map[string]string{"/home/user/f": "x"},
+			Args:   []string{"b2sum", "--tag", "-l", "128", "f"},
+			Stdout: "BLAKE2b-128 (f) = 442a44457137672b3218c1007dc8f76a\n",
+		},
+		{Name: "b2sum bad length",
+			Args:   []string{"b2sum", "-l", "7"},
+			Stderr: "b2sum: invalid length: ‘7’\nb2sum: length is not a multiple of 8\n",
+			Status: 1,
+		},
+		{Name: "b2sum long block",
+			Args:   []string{"b2sum"},
+			Stdin:  strings.Repeat("a", 300),
+			Stdout: "a2ff3040eda405b929c2fc2fd93e8add6ac3bb5369b679bae170ac6956863ca006285f132a868000fc3fae5bc696e5d17fe3fddfb4a342876c40451184742986  -\n",
 		},
 		{Name: "binary",
 			Files:  map[string]string{"/home/user/f": "x"},
