@@ -29,6 +29,9 @@ import (
 //     bash's words (mvdan/sh: status 1);
 //   - ${!name} where name holds an array element (a[1]), and ${@:0},
 //     which starts with mvdan/sh's $0 ("gosh");
+//   - negative slice lengths (${s:1:-2}), and the errors bash treats
+//     as fatal (${!x} with x unset or not a name, a slice ending before
+//     its start), after which bash abandons the line;
 //   - $- (bash's flags, not only set's) and $SECONDS.
 //
 // And $'...\cX...', which mvdan/sh leaves as written, becomes the
@@ -36,9 +39,10 @@ import (
 //
 // Each such expansion in a statement becomes a reference to a hidden
 // array variable (${__memsh_pe_N[@]} for a list, else ${__memsh_pe_N}),
-// and the statement is preceded by `__memsh_pe N 'LINE' 'SRC' ...`, which
+// and the statement is preceded by `__memsh_pe 'LINE' 'SRC' ...`, which
 // the call handler answers (expandBuiltin) by evaluating each SRC against
-// the current variables and handing the assignments to eval. The
+// the current variables and setting __memsh_pe_1, 2, ... in the
+// caller's variables (through eval if those are out of reach). The
 // statement's $? is kept.
 
 // peVar is the prefix of the hidden variables holding computed expansions.
@@ -48,12 +52,16 @@ const peVar = internalPrefix + "pe_"
 // attrs.go rewrites, for code that is rewritten only when it may need it
 // (eval, trap, alias, source).
 func needsExpandRewrite(src string) bool {
-	for _, s := range []string{"$-", "${-", "SECONDS", "let", "declare", "local", "typeset", "@", "/#", "/%", "[-", "+(", "*(", "?(", "!("} {
+	if attrsTracked.Load() && (strings.Contains(src, "=") || strings.Contains(src, "read") || strings.Contains(src, "for")) {
+		return true // an assignment, read or for may need converting
+	}
+	for _, s := range []string{"$-", "${-", "${!", "SECONDS", "let", "declare", "local", "typeset", "readonly", "export",
+		"@", "/#", "/%", "[-", ":-", "?", "+(", "*(", "?(", "!(", `\c`} {
 		if strings.Contains(src, s) {
 			return true
 		}
 	}
-	return attrsTracked.Load() && strings.Contains(src, "=")
+	return false
 }
 
 // prepExpansions rewrites the expansions of st's own words (not those of
@@ -307,7 +315,7 @@ func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args
 }
 
 // peBuiltin evaluates the expansions given as line, source pairs and
-// assigns them to __memsh_pe_1, 2, ...
+// assigns them to __memsh_pe_1, 2, ..., or acts on a fatal error.
 func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) []string {
 	env, direct := runnerEnv(hc.Env)
 	var script strings.Builder
