@@ -77,6 +77,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok {
 				c.noteAssoc(dc)
 			}
+			c.splitAssocAppend(n) // assocappend.go
 			c.rewriteAttrs(n)   // attrs.go
 			c.prepExpansions(n) // rewrite_expand.go
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok && dc.Variant != nil && dc.Variant.Value == "export" && onlyFlag(dc.Args, "-p") {
