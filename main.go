@@ -348,7 +348,9 @@ func parseMount(spec string) (host, guest string, mode memfs.MountMode, err erro
 func scriptSource(cfg *config, stdin *os.File) (script, name string, args []string, err error) {
 	switch {
 	case cfg.hasScript:
-		name = "memsh"
+		// $0 is "bash" as under `bash -c`, matching the "bash: ..."
+		// every message of the sandbox starts with.
+		name = "bash"
 		if len(cfg.args) > 0 {
 			name, args = cfg.args[0], cfg.args[1:]
 		}
@@ -368,7 +370,7 @@ func scriptSource(cfg *config, stdin *os.File) (script, name string, args []stri
 		if err != nil {
 			return "", "", nil, err
 		}
-		return string(data), "memsh", nil, nil
+		return string(data), "bash", nil, nil
 	}
 }
 
