@@ -47,6 +47,9 @@ Other options:
   -C, --check=quiet, --check=silent  like -c, but do not report first bad line
       --compress-program=PROG  accepted for compatibility; ignored
       --debug               accepted for compatibility; ignored
+      --files0-from=F       read input from the files specified by
+                            NUL-terminated names in file F;
+                            If F is - then read names from standard input
   -k, --key=KEYDEF          sort via a key; KEYDEF gives location and type
   -m, --merge               merge already sorted files; do not sort
   -o, --output=FILE         write result to FILE instead of standard output
@@ -265,9 +268,22 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	fs.String("parallel", "", "")
 	unique := fs.BoolP("unique", "u", false, "")
 	zero := fs.BoolP("zero-terminated", "z", false, "")
+	files0 := fs.String("files0-from", "", "")
 	args, st, ok := parseFlags(inv, fs, 2)
 	if !ok {
 		return st
+	}
+	if fs.Changed("files0-from") {
+		if len(args) > 0 {
+			inv.Errorf("extra operand %s", quoteAlways(args[0]))
+			io.WriteString(inv.Stderr, "file operands cannot be combined with --files0-from\n")
+			return inv.Usage(2, "")
+		}
+		names, st := readFiles0(ctx, inv, *files0)
+		if st != 0 {
+			return st
+		}
+		args = names
 	}
 	if fs.Changed("sort") {
 		switch *sortWord {
@@ -375,6 +391,9 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	}
 
 	files := operands(args)
+	if fs.Changed("files0-from") {
+		files = args // never stdin for an empty list: that was refused
+	}
 	if checkMode != "" {
 		if len(files) > 1 {
 			inv.Errorf("extra operand '%s' not allowed with -c", files[1])
@@ -994,4 +1013,36 @@ func parseFloatPrefix(s []byte) (float64, bool) {
 func isRangeErr(err error) bool {
 	ne, ok := err.(*strconv.NumError)
 	return ok && ne.Err == strconv.ErrRange
+}
+
+// readFiles0 reads sort's --files0-from list: NUL-separated names, "-"
+// meaning standard input, with GNU's messages for a bad list.
+func readFiles0(ctx context.Context, inv *command.Invocation, list string) ([]string, int) {
+	r, err := inv.OpenInput(ctx, list)
+	if err != nil {
+		inv.Errorf("open failed: %s: %s", quoteName(list), command.Strerror(err))
+		return nil, 2
+	}
+	data, err := io.ReadAll(r)
+	r.Close()
+	if err != nil {
+		inv.Errorf("read error: %s: %s", quoteName(list), command.Strerror(err))
+		return nil, 2
+	}
+	if len(data) == 0 {
+		inv.Errorf("no input from %s", quoteAlways(list))
+		return nil, 2
+	}
+	names := strings.Split(strings.TrimSuffix(string(data), "\x00"), "\x00")
+	for i, n := range names {
+		switch {
+		case n == "":
+			inv.Errorf("%s:%d: invalid zero-length file name", quoteName(list), i+1)
+			return nil, 2
+		case n == "-" && list == "-":
+			inv.Errorf("when reading file names from stdin, no file name of '-' allowed")
+			return nil, 2
+		}
+	}
+	return names, 0
 }
