@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -174,13 +173,11 @@ func pauseGC() (resume func()) {
 	}
 }
 
-// heapBytes is the heap in use, read without stopping the world (as
-// runtime.ReadMemStats would).
+// heapBytes is the heap in use. ReadMemStats stops the world, which is
+// safe here: it is called only when no fast guest runs (runtime/metrics
+// would not stop it, but its package init costs every memsh start).
 func heapBytes() int64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return int64(s[0].Value.Uint64())
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc)
 }
