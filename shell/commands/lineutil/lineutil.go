@@ -160,19 +160,76 @@ func Rev(ctx context.Context, inv *command.Invocation) int {
 		}
 		return 1
 	}
-	return eachLineReport(ctx, inv, operands, report, func(line []byte, hadNL bool) error {
-		buf = buf[:0]
-		for i := len(line); i > 0; {
-			_, size := utf8.DecodeLastRune(line[:i])
-			buf = append(buf, line[i-size:i]...)
-			i -= size
+	// util-linux reads wide characters: an invalid sequence ends the
+	// file with a message naming the lines read so far, and an
+	// incomplete one at the very end is dropped.
+	failed := false
+	for _, name := range operandsOrStdin(operands) {
+		label := name
+		if name == "-" {
+			label = "stdin"
 		}
-		w.Write(buf)
-		if hadNL {
-			return w.WriteByte('\n')
+		lines, bad := 0, false
+		st := eachLineReport(ctx, inv, []string{name}, report, func(line []byte, hadNL bool) error {
+			if bad {
+				return nil
+			}
+			if !hadNL {
+				line = trimIncompleteRune(line)
+			}
+			if !utf8.Valid(line) {
+				// warn(3) does not flush: the message precedes the output.
+				inv.Errorf("%s: %d: Invalid or incomplete multibyte or wide character", label, lines)
+				bad, failed = true, true
+				return nil
+			}
+			lines++
+			buf = buf[:0]
+			for i := len(line); i > 0; {
+				_, size := utf8.DecodeLastRune(line[:i])
+				buf = append(buf, line[i-size:i]...)
+				i -= size
+			}
+			w.Write(buf)
+			if hadNL {
+				return w.WriteByte('\n')
+			}
+			return nil
+		})
+		if st == 130 {
+			return st
 		}
-		return nil
-	})
+		if st != 0 {
+			status = st
+		}
+	}
+	if failed {
+		status = 1
+	}
+	return status
+}
+
+func operandsOrStdin(operands []string) []string {
+	if len(operands) == 0 {
+		return []string{"-"}
+	}
+	return operands
+}
+
+// trimIncompleteRune drops a UTF-8 sequence cut short at the end of s.
+func trimIncompleteRune(s []byte) []byte {
+	for k := len(s) - 1; k >= 0 && k >= len(s)-3; k-- {
+		if s[k] >= 0xc0 {
+			if !utf8.FullRune(s[k:]) {
+				return s[:k]
+			}
+			break
+		}
+		if s[k] < 0x80 {
+			break
+		}
+	}
+	return s
 }
 
 const pasteHelp = `Usage: paste [OPTION]... [FILE]...

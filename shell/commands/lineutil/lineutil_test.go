@@ -83,6 +83,8 @@ func TestLineutil(t *testing.T) {
 		{Paste, command.Case{Args: []string{"paste", "-d", "\\", "l"}, Stderr: "paste: delimiter list ends with an unescaped backslash: \\\n", Status: 1}},
 		{Rev, command.Case{Args: []string{"rev", "-"}, Stdin: "ab\n", Stderr: "rev: cannot open -: No such file or directory\n", Status: 1}},
 		{Rev, command.Case{Args: []string{"rev", "-V"}, Stdout: "rev from util-linux 2.38.1\n"}},
+		{Rev, command.Case{Args: []string{"rev"}, Stdin: "ok\na\xffb\nmore\n", Stdout: "ko\n", Stderr: "rev: stdin: 1: Invalid or incomplete multibyte or wide character\n", Status: 1}},
+		{Rev, command.Case{Args: []string{"rev"}, Stdin: "x\xc3", Stdout: "x"}},
 		{Comm, command.Case{Args: []string{"comm", "c1"}, Stderr: "comm: missing operand after ‘c1’\nTry 'comm --help' for more information.\n", Status: 1}},
 	}
 	for _, tc := range cases {
