@@ -31,6 +31,7 @@ Mandatory arguments to long options are mandatory for short options too.
   -x                      use hex suffixes starting at 0, not alphabetic
       --hex-suffixes[=FROM]  same as -x, but allow setting the start value
   -e, --elide-empty-files  do not generate empty output files with '-n'
+      --filter=COMMAND    write to shell COMMAND; file name is $FILE
   -l, --lines=NUMBER      put NUMBER lines/records per output file
   -n, --number=CHUNKS     generate CHUNKS output files; see explanation below
   -t, --separator=SEP     use SEP instead of newline as the record separator;
@@ -66,6 +67,13 @@ type splitter struct {
 	cur      *memfs.File
 	w        *bufio.Writer
 	err      bool
+	// --filter: each piece goes to "sh -c filter" with $FILE set,
+	// instead of a file; status is the first failing command's.
+	filter  string
+	piece   []byte
+	active  bool
+	status  int
+	verbOut []byte // split's own -v lines: GNU's buffered stdout
 }
 
 func (s *splitter) name() string {
@@ -104,6 +112,13 @@ func (s *splitter) next(first bool) bool {
 		}
 	}
 	name := s.name()
+	if s.filter != "" {
+		if s.verbose {
+			s.verbOut = fmt.Appendf(s.verbOut, "executing with FILE=%s\n", name)
+		}
+		s.piece, s.active = s.piece[:0], true
+		return true
+	}
 	if s.verbose {
 		fmt.Fprintf(s.inv.Stdout, "creating file '%s'\n", name)
 	}
@@ -117,6 +132,10 @@ func (s *splitter) next(first bool) bool {
 }
 
 func (s *splitter) close() bool {
+	if s.active {
+		s.active = false
+		return s.runFilter()
+	}
 	if s.cur == nil {
 		return true
 	}
@@ -132,6 +151,10 @@ func (s *splitter) close() bool {
 }
 
 func (s *splitter) write(p []byte) bool {
+	if s.active {
+		s.piece = append(s.piece, p...)
+		return true
+	}
 	if _, err := s.w.Write(p); err != nil {
 		s.inv.PathError(s.name(), err)
 		return false
@@ -220,7 +243,19 @@ func splitCount(inv *command.Invocation, val, what string, sizes bool) (int64, b
 	return v, true
 }
 
-func runSplit(ctx context.Context, inv *command.Invocation) int {
+func runSplit(ctx context.Context, inv *command.Invocation) (status int) {
+	var sp *splitter
+	defer func() {
+		if sp == nil {
+			return
+		}
+		if len(sp.verbOut) > 0 {
+			inv.Stdout.Write(sp.verbOut)
+		}
+		if sp.status != 0 {
+			status = sp.status
+		}
+	}()
 	inv.Args = splitDigitOptions(inv.Args)
 	fset := inv.NewFlags()
 	var suffixLen, extra, numFrom, hexFrom, sep string
@@ -241,6 +276,7 @@ func runSplit(ctx context.Context, inv *command.Invocation) int {
 	fset.StringVarP(&sep, "separator", "t", "", "")
 	fset.BoolP("unbuffered", "u", false, "") // output is unbuffered in memfs anyway
 	fset.BoolVar(&verbose, "verbose", false, "")
+	filter := fset.String("filter", "", "")
 	args, st, ok := inv.ParseFlags(fset, 1)
 	if !ok {
 		return st
@@ -293,7 +329,8 @@ func runSplit(ctx context.Context, inv *command.Invocation) int {
 		inv.Errorf("invalid suffix %s, contains directory separator", localeQuote(extra))
 		return inv.Usage(1, "")
 	}
-	s := &splitter{ctx: ctx, inv: inv, prefix: prefix, extra: extra, alphabet: "abcdefghijklmnopqrstuvwxyz", verbose: verbose}
+	s := &splitter{ctx: ctx, inv: inv, prefix: prefix, extra: extra, alphabet: "abcdefghijklmnopqrstuvwxyz", verbose: verbose, filter: *filter}
+	sp = s
 	start := int64(0)
 	switch {
 	case digits || numFrom != "":
@@ -682,4 +719,35 @@ func allEmptyBefore(bounds []int64, i int64) bool {
 		}
 	}
 	return true
+}
+
+// runFilter feeds the piece to the --filter command, as GNU split does
+// through a pipe, with FILE naming the piece.
+func (s *splitter) runFilter() bool {
+	name := s.name()
+	env := append(append([]string(nil), s.inv.Environ...), "FILE="+name)
+	st := 127
+	if s.inv.Exec != nil {
+		st = s.inv.Exec(s.ctx, []string{"sh", "-c", s.filter}, env,
+			command.Stdio{Stdin: bytes.NewReader(s.piece), Stdout: s.inv.Stdout, Stderr: s.inv.Stderr})
+	}
+	if st == 0 || st == 128+13 { // a command that stops reading (SIGPIPE) is fine
+		return true
+	}
+	if st > 128 && st < 128+65 {
+		s.inv.Errorf("with FILE=%s, signal %s from command: %s", name, signalName(st-128), s.filter)
+	} else {
+		s.inv.Errorf("with FILE=%s, exit %d from command: %s", name, st, s.filter)
+	}
+	s.status = st
+	return false
+}
+
+// signalName is the name GNU prints for a signal number.
+func signalName(n int) string {
+	names := map[int]string{1: "HUP", 2: "INT", 3: "QUIT", 6: "ABRT", 9: "KILL", 13: "PIPE", 14: "ALRM", 15: "TERM"}
+	if name, ok := names[n]; ok {
+		return name
+	}
+	return strconv.Itoa(n)
 }

@@ -1,6 +1,8 @@
 package binutil
 
 import (
+	"context"
+	"io"
 	"sort"
 	"strings"
 	"testing"
@@ -57,5 +59,38 @@ func TestSplitWays(t *testing.T) {
 		if got := strings.Join(pieces, " "); got != c.pieces || out != c.stdout || errs != c.err || st != c.status {
 			t.Errorf("split %q: pieces %q stdout %q stderr %q status %d\nwant %q %q %q %d", c.args, got, out, errs, st, c.pieces, c.stdout, c.err, c.status)
 		}
+	}
+}
+
+// TestSplitFilter: --filter runs "sh -c COMMAND" per piece with FILE
+// set and the piece on stdin; a failing command's status ends split
+// with GNU's message.
+func TestSplitFilter(t *testing.T) {
+	var calls []string
+	exec := func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
+		data, _ := io.ReadAll(stdio.Stdin)
+		file := ""
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, "FILE="); ok {
+				file = v
+			}
+		}
+		calls = append(calls, strings.Join(argv, " ")+"|"+file+"|"+string(data))
+		if strings.Contains(argv[2], "fail") {
+			return 3
+		}
+		return 0
+	}
+	c := command.Case{Args: []string{"split", "-l", "2", "--verbose", "--filter=cat"}, Stdin: "1\n2\n3\n"}
+	out, errs, st, _ := c.Run(runSplit, exec)
+	if want := "sh -c cat|xaa|1\n2\n,sh -c cat|xab|3\n"; strings.Join(calls, ",") != want || st != 0 || errs != "" ||
+		out != "executing with FILE=xaa\nexecuting with FILE=xab\n" {
+		t.Errorf("calls %q out %q err %q status %d", calls, out, errs, st)
+	}
+	calls = nil
+	c = command.Case{Args: []string{"split", "-l", "1", "--filter=fail"}, Stdin: "1\n2\n"}
+	_, errs, st, _ = c.Run(runSplit, exec)
+	if st != 3 || errs != "split: with FILE=xaa, exit 3 from command: fail\n" || len(calls) != 1 {
+		t.Errorf("failing filter: calls %q err %q status %d", calls, errs, st)
 	}
 }
