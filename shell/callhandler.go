@@ -89,7 +89,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.sourceBuiltin(ctx, hc, args)
 	case "eval":
 		if c.stackTooDeep() {
-			return nil, trip(ctx, hc.Stderr, &limitError{msg: fmt.Sprintf("bash: eval: maximum nesting level exceeded (%d)\n", c.maxDepth), status: 1})
+			return nil, trip(ctx, hc.Stderr, &limitError{msg: fmt.Sprintf(c.msgPrefix(hc)+"eval: maximum nesting level exceeded (%d)\n", c.maxDepth), status: 1})
 		}
 		if len(args) > 1 {
 			src := strings.Join(args[1:], " ")
@@ -152,7 +152,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return statusArgs(ulimitBuiltin(hc, args)), nil
 	case "test", "[":
 		if bad, ok := badInteger(args); ok {
-			fmt.Fprintf(hc.Stderr, "bash: %s: %s: integer expression expected\n", args[0], bad)
+			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"%s: %s: integer expression expected\n", args[0], bad)
 			return statusArgs(2), nil
 		}
 		return c.testOwner(hc, args), nil
@@ -264,7 +264,7 @@ func (c *core) typeBuiltin(hc interp.HandlerContext, rs *runnerState, args []str
 			case 't':
 				terse = true
 			default:
-				fmt.Fprintf(hc.Stderr, "bash: type: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", f)
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"type: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", f)
 				return 2
 			}
 		}
@@ -325,7 +325,7 @@ func (c *core) typeBuiltin(hc interp.HandlerContext, rs *runnerState, args []str
 		if !found {
 			status = 1
 			if !terse {
-				fmt.Fprintf(hc.Stderr, "bash: type: %s: not found\n", name)
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"type: %s: not found\n", name)
 			}
 		}
 	}
@@ -378,7 +378,7 @@ func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs 
 				verbose = true
 			case 'p':
 			default:
-				fmt.Fprintf(hc.Stderr, "bash: command: -%c: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n", f)
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"command: -%c: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n", f)
 				return statusArgs(2), nil
 			}
 		}
@@ -405,7 +405,7 @@ func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs 
 		if kind == "" {
 			status = 1
 			if verbose {
-				fmt.Fprintf(hc.Stderr, "bash: command: %s: not found\n", name)
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"command: %s: not found\n", name)
 			}
 			continue
 		}
@@ -460,7 +460,7 @@ func (c *core) hashBuiltin(hc interp.HandlerContext, args []string) int {
 			continue
 		}
 		if c.commandPath(hc, name) == "" {
-			fmt.Fprintf(hc.Stderr, "bash: hash: %s: not found\n", name)
+			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"hash: %s: not found\n", name)
 			status = 1
 		}
 	}
@@ -469,11 +469,11 @@ func (c *core) hashBuiltin(hc interp.HandlerContext, args []string) int {
 
 func (c *core) sourceBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) ([]string, error) {
 	if len(args) < 2 {
-		fmt.Fprintf(hc.Stderr, "bash: %s: filename argument required\n%s: usage: %s filename [arguments]\n", args[0], args[0], args[0])
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"%s: filename argument required\n%s: usage: %s filename [arguments]\n", args[0], args[0], args[0])
 		return statusArgs(2), nil
 	}
 	if c.stackTooDeep() {
-		return nil, trip(ctx, hc.Stderr, &limitError{msg: fmt.Sprintf("bash: %s: maximum nesting level exceeded (%d)\n", args[1], c.maxDepth), status: 1})
+		return nil, trip(ctx, hc.Stderr, &limitError{msg: fmt.Sprintf(c.msgPrefix(hc)+"%s: maximum nesting level exceeded (%d)\n", args[1], c.maxDepth), status: 1})
 	}
 	name := args[1]
 	var full string
@@ -498,16 +498,16 @@ func (c *core) sourceBuiltin(ctx context.Context, hc interp.HandlerContext, args
 		}
 	}
 	if full == "" {
-		fmt.Fprintf(hc.Stderr, "bash: %s: No such file or directory\n", name)
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"%s: No such file or directory\n", name)
 		return statusArgs(1), nil
 	}
 	info, err := c.fs.Stat(full)
 	if err != nil {
-		fmt.Fprintf(hc.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"%s: %s\n", name, command.Strerror(err))
 		return statusArgs(1), nil
 	}
 	if info.IsDir() {
-		fmt.Fprintf(hc.Stderr, "bash: %s: %s: is a directory\n", args[0], name)
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"%s: %s: is a directory\n", args[0], name)
 		return statusArgs(1), nil
 	}
 	out := slices.Clone(args)
@@ -526,7 +526,7 @@ func (c *core) pwdBuiltin(hc interp.HandlerContext, args []string) int {
 		case "--":
 		default:
 			if strings.HasPrefix(a, "-") && a != "-" {
-				fmt.Fprintf(hc.Stderr, "bash: pwd: %s: invalid option\npwd: usage: pwd [-LP]\n", a[:2])
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"pwd: %s: invalid option\npwd: usage: pwd [-LP]\n", a[:2])
 				return 2
 			}
 		}
@@ -560,7 +560,7 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 				physical = true
 			case 'e', '@':
 			default:
-				fmt.Fprintf(hc.Stderr, "bash: cd: -%c: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", f)
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"cd: -%c: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", f)
 				return statusArgs(2), nil
 			}
 		}
@@ -571,7 +571,7 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 	case 0:
 		v := hc.Env.Get("HOME")
 		if !v.IsSet() {
-			fmt.Fprintln(hc.Stderr, "bash: cd: HOME not set")
+			fmt.Fprintln(hc.Stderr, c.msgPrefix(hc)+"cd: HOME not set")
 			return statusArgs(1), nil
 		}
 		target = v.String()
@@ -583,13 +583,13 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 		if target == "-" {
 			v := hc.Env.Get("OLDPWD")
 			if !v.IsSet() || v.String() == "" {
-				fmt.Fprintln(hc.Stderr, "bash: cd: OLDPWD not set")
+				fmt.Fprintln(hc.Stderr, c.msgPrefix(hc)+"cd: OLDPWD not set")
 				return statusArgs(1), nil
 			}
 			target = v.String()
 		}
 	default:
-		fmt.Fprintln(hc.Stderr, "bash: cd: too many arguments")
+		fmt.Fprintln(hc.Stderr, c.msgPrefix(hc)+"cd: too many arguments")
 		return statusArgs(1), nil
 	}
 	if target == "" {
@@ -604,7 +604,7 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 		err = errDenied
 	}
 	if err != nil {
-		fmt.Fprintf(hc.Stderr, "bash: cd: %s: %s\n", target, command.Strerror(err))
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"cd: %s: %s\n", target, command.Strerror(err))
 		return statusArgs(1), nil
 	}
 	if physical {
@@ -659,7 +659,7 @@ func (c *core) aliasBuiltin(hc interp.HandlerContext, rs *runnerState, args []st
 			if v, found := rs.alias(name); found {
 				fmt.Fprintf(hc.Stdout, "alias %s=%s\n", name, shellQuote(v))
 			} else {
-				fmt.Fprintf(hc.Stderr, "bash: alias: %s: not found\n", name)
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"alias: %s: not found\n", name)
 				status = 1
 			}
 			continue
@@ -706,7 +706,7 @@ func (c *core) unaliasBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 	rs.mu.Lock()
 	for _, n := range rest {
 		if _, ok := rs.aliases[n]; !ok {
-			fmt.Fprintf(hc.Stderr, "bash: unalias: %s: not found\n", n)
+			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"unalias: %s: not found\n", n)
 			status = 1
 			continue
 		}
@@ -948,12 +948,12 @@ func (c *core) historyBuiltin(hc interp.HandlerContext, args []string) int {
 	first := 0
 	switch {
 	case len(args) > 2:
-		fmt.Fprintf(hc.Stderr, "bash: history: too many arguments\n")
+		fmt.Fprint(hc.Stderr, c.msgPrefix(hc)+"history: too many arguments\n")
 		return 1
 	case len(args) == 2:
 		n, err := strconv.Atoi(args[1])
 		if err != nil || n < 0 {
-			fmt.Fprintf(hc.Stderr, "bash: history: %s: numeric argument required\n", args[1])
+			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"history: %s: numeric argument required\n", args[1])
 			return 1
 		}
 		first = max(len(entries)-n, 0)

@@ -32,6 +32,9 @@ type proc struct {
 	// "command not found" is then printed without bash's prefix, the way
 	// those commands expect to filter it.
 	viaExec bool
+	// line is the command's source line, for the "line N:" bash puts in
+	// a script's messages; 0 when unknown.
+	line uint
 }
 
 // execMiddleware is memsh's only exec middleware. It never calls next, so
@@ -64,6 +67,7 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			env:   exportedEnv(hc.Env),
 			dir:   hc.Dir,
 			stdio: command.Stdio{Stdin: claimStdin(hc.Stdin), Stdout: hc.Stdout, Stderr: hc.Stderr},
+			line:  hc.Pos.Line(),
 		}
 		if p.stdio.Stdin == nil {
 			p.stdio.Stdin = eofReader{}
@@ -72,6 +76,15 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 		ctx = withUmask(ctx, hc.Env)
 		return exitError(c.exec(ctx, p))
 	}
+}
+
+// procPrefix starts the shell's message about p: "bash: line N: " in a
+// script, as bash -c and bash FILE print it, "bash: " at the prompt.
+func (c *core) procPrefix(p *proc) string {
+	if c.opts.Script && p.line > 0 {
+		return fmt.Sprintf("bash: line %d: ", p.line)
+	}
+	return "bash: "
 }
 
 // exitError turns a status into what an interp handler returns.
@@ -113,13 +126,13 @@ func (c *core) exec(ctx context.Context, p *proc) int {
 		case full != "":
 			return c.execFile(ctx, p, full)
 		case denied != "":
-			fmt.Fprintf(p.stdio.Stderr, "bash: %s: Permission denied\n", denied)
+			fmt.Fprintf(p.stdio.Stderr, "%s%s: Permission denied\n", c.procPrefix(p), denied)
 			return 126
 		}
 		if p.viaExec {
 			fmt.Fprintf(p.stdio.Stderr, "%s: command not found\n", name)
 		} else {
-			fmt.Fprintf(p.stdio.Stderr, "bash: %s: command not found\n", name)
+			fmt.Fprintf(p.stdio.Stderr, "%s%s: command not found\n", c.procPrefix(p), name)
 		}
 		return 127
 	}
@@ -169,20 +182,20 @@ func (c *core) execFile(ctx context.Context, p *proc, full string) int {
 	name := p.args[0]
 	info, err := c.fs.Stat(full)
 	if err != nil {
-		fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
+		fmt.Fprintf(p.stdio.Stderr, "%s%s: %s\n", c.procPrefix(p), name, command.Strerror(err))
 		return 127
 	}
 	if info.IsDir() {
-		fmt.Fprintf(p.stdio.Stderr, "bash: %s: Is a directory\n", name)
+		fmt.Fprintf(p.stdio.Stderr, "%s%s: Is a directory\n", c.procPrefix(p), name)
 		return 126
 	}
 	if !canAccess(info, interp.AccessExec) || !canAccess(info, interp.AccessRead) {
-		fmt.Fprintf(p.stdio.Stderr, "bash: %s: Permission denied\n", name)
+		fmt.Fprintf(p.stdio.Stderr, "%s%s: Permission denied\n", c.procPrefix(p), name)
 		return 126
 	}
 	f, err := c.fs.Open(full)
 	if err != nil {
-		fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
+		fmt.Fprintf(p.stdio.Stderr, "%s%s: %s\n", c.procPrefix(p), name, command.Strerror(err))
 		return 126
 	}
 	head := make([]byte, 512)
@@ -198,7 +211,7 @@ func (c *core) execFile(ctx context.Context, p *proc, full string) int {
 	if pyworker.IsWasm(head) {
 		wasm, err := c.fs.ReadFile(full)
 		if err != nil {
-			fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
+			fmt.Fprintf(p.stdio.Stderr, "%s%s: %s\n", c.procPrefix(p), name, command.Strerror(err))
 			return 126
 		}
 		return c.runModule(ctx, p, wasm)

@@ -76,6 +76,15 @@ const exitMark = "\x00exit:"
 // optNounset is set -u's index in mvdan/sh's option table.
 const optNounset = 4
 
+// msgPrefix starts a builtin's error message: "bash: line N: " in a
+// script, as bash -c and bash FILE print it, "bash: " at the prompt.
+func (c *core) msgPrefix(hc interp.HandlerContext) string {
+	if c.opts.Script && hc.Pos.Line() > 0 {
+		return "bash: line " + strconv.FormatUint(uint64(hc.Pos.Line()), 10) + ": "
+	}
+	return "bash: "
+}
+
 // errPrefix starts an error message about source line line, as bash's:
 // a script (bash -c) names the line, the interactive shell does not.
 func (c *core) errPrefix(line string) string {
