@@ -345,33 +345,34 @@ func unexpandStream(r *bufio.Reader, w *bufio.Writer, stops *tabStops, all bool)
 	}
 }
 
-// eachInput runs f over each operand in turn, writing to stdout.
+// eachInput runs f over the operands read as one stream, as GNU's
+// expand and unexpand do (a line may go on into the next file), writing
+// to stdout; an operand that cannot be read is reported and skipped.
 func eachInput(ctx context.Context, inv *command.Invocation, files []string, f func(r *bufio.Reader, w *bufio.Writer) error) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
 	w := newWriter(inv.Stdout)
 	defer w.Flush()
-	status := 0
-	for _, name := range files {
-		rc, err := inv.OpenInput(ctx, name)
-		if err != nil {
-			w.Flush()
-			status = inv.PathError(name, err)
-			continue
-		}
-		err = f(bufio.NewReaderSize(rc, bufSize), w)
-		rc.Close()
-		if err != nil && err != io.EOF {
-			if ctx.Err() != nil {
-				return statusCancelled
-			}
-			w.Flush()
-			status = inv.PathError(name, err)
-		}
+	mr := &multiReader{ctx: ctx, inv: inv, names: files}
+	mr.report = func(name string, err error) {
+		w.Flush()
+		inv.PathError(name, err)
+	}
+	err := f(bufio.NewReaderSize(mr, bufSize), w)
+	if ctx.Err() != nil {
+		return statusCancelled
+	}
+	if err != nil && err != io.EOF {
+		w.Flush()
+		inv.Errorf("%s", command.Strerror(err))
+		return 1
 	}
 	if err := w.Flush(); err != nil {
 		return 1
 	}
-	return status
+	if mr.failed > 0 {
+		return 1
+	}
+	return 0
 }

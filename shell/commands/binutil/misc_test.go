@@ -113,6 +113,8 @@ func TestExpand(t *testing.T) {
 		{Args: []string{"unexpand", "-t", "3"}, Files: testFiles, Stdin: "a  b    c\n",
 			Stdout: "a\tb\t  c\n"},
 		{Args: []string{"unexpand", "-t", "2"}, Files: testFiles, Stdin: "a   b\n", Stdout: "a\t\tb\n"},
+		{Args: []string{"expand", "p1", "p2"}, Files: map[string]string{"/home/user/p1": "ab", "/home/user/p2": "\tc\n"}, Stdout: "ab      c\n"},
+		{Args: []string{"unexpand", "p1", "p2"}, Files: map[string]string{"/home/user/p1": "    ", "/home/user/p2": "    x\n"}, Stdout: "\tx\n"},
 		{Args: []string{"unexpand", "-2"}, Files: testFiles, Stdin: "a   b\n", Stdout: "a   b\n"},
 		{Args: []string{"unexpand", "-a", "-t", "2,5,+4"}, Files: testFiles, Stdin: "                 x         y\n",
 			Stdout: "\t\t\t\t\tx\t\t  y\n"},
