@@ -70,6 +70,9 @@ func statusArgs(status int) []string {
 }
 
 func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
+	if out, ok := c.builtinFidelity(hc, args); ok { // builtinmsgs.go
+		return out, nil
+	}
 	switch args[0] {
 	case "builtin":
 		if len(args) > 1 && interp.IsBuiltin(args[1]) {

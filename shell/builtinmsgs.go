@@ -1,0 +1,65 @@
+package shell
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+)
+
+// builtinFidelity checks the arguments of builtins mvdan/sh runs itself
+// and, where mvdan/sh would give another status or message than bash,
+// answers as bash does: args to run instead (statusArgs) and true.
+// Valid calls fall through to mvdan/sh unchanged.
+func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]string, bool) {
+	fail := func(status int, format string, a ...any) ([]string, bool) {
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+format, a...)
+		return statusArgs(status), true
+	}
+	switch args[0] {
+	case "shift":
+		// bash: shifting past $# fails with 1 (silently, without
+		// shift_verbose); a bad count is "numeric argument required".
+		if len(args) > 2 {
+			return fail(1, "shift: too many arguments\n")
+		}
+		n := 1
+		if len(args) == 2 {
+			v, err := strconv.Atoi(args[1])
+			if err != nil {
+				return fail(1, "shift: %s: numeric argument required\n", args[1])
+			}
+			if v < 0 {
+				return fail(1, "shift: %s: shift count out of range\n", args[1])
+			}
+			n = v
+		}
+		if r := callingRunner(hc); r != nil && n > len(r.Params) {
+			return statusArgs(1), true
+		}
+	case "exit":
+		if len(args) > 1 {
+			if _, err := strconv.Atoi(args[1]); err != nil {
+				// bash prints the message and exits with 2.
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"exit: %s: numeric argument required\n", args[1])
+				return []string{"exit", "2"}, true
+			}
+			if len(args) > 2 {
+				return fail(1, "exit: too many arguments\n")
+			}
+		}
+	case "unset":
+		for _, a := range args[1:] {
+			if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+				break
+			}
+			for _, f := range a[1:] {
+				if !strings.ContainsRune("fvn", f) {
+					return fail(2, "unset: -%c: invalid option\nunset: usage: unset [-f] [-v] [-n] [name ...]\n", f)
+				}
+			}
+		}
+	}
+	return nil, false
+}
