@@ -381,7 +381,7 @@ func (c *core) takeBuiltin(hc interp.HandlerContext, args []string) []string {
 		}
 	}
 	if err != nil || n < 0 || n > fdMax || t == nil {
-		fmt.Fprintf(hc.Stderr, "bash: %s: Bad file descriptor\n", args[2])
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"%s: Bad file descriptor\n", args[2])
 		return statusArgs(1)
 	}
 	var data []byte
@@ -392,7 +392,7 @@ func (c *core) takeBuiltin(hc interp.HandlerContext, args []string) []string {
 	if named {
 		if err := setFdVar(callingRunner(hc), name, strconv.Itoa(n)); err != nil {
 			t.set(n, nil)
-			fmt.Fprintf(hc.Stderr, "bash: %s: readonly variable\n", name)
+			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"%s: readonly variable\n", name)
 			return statusArgs(1)
 		}
 	}
