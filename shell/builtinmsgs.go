@@ -49,6 +49,41 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 				return fail(1, "exit: too many arguments\n")
 			}
 		}
+	case "[":
+		if len(args) == 1 || args[len(args)-1] != "]" {
+			return fail(2, "[: missing `]'\n")
+		}
+	case "trap":
+		specs := args[1:]
+		if len(specs) > 0 && specs[0] == "--" {
+			specs = specs[1:]
+		}
+		if len(specs) < 2 || strings.HasPrefix(specs[0], "-") && len(specs[0]) > 1 {
+			break // listing, -l, -p, or a single argument: mvdan/sh's
+		}
+		// mvdan/sh keeps EXIT and ERR traps only. Signals are valid specs
+		// in bash; nothing in the sandbox delivers them, so a trap on one
+		// is accepted and never runs (trap 'cleanup' EXIT INT TERM).
+		keep := []string{"trap", specs[0]}
+		for _, sig := range specs[1:] {
+			switch strings.TrimPrefix(strings.ToUpper(sig), "SIG") {
+			case "EXIT", "0":
+				keep = append(keep, "EXIT")
+				continue
+			case "ERR":
+				keep = append(keep, "ERR")
+				continue
+			case "DEBUG", "RETURN":
+				continue
+			}
+			if _, ok := signalNumber(sig); !ok {
+				return fail(1, "trap: %s: invalid signal specification\n", sig)
+			}
+		}
+		if len(keep) == 2 {
+			return statusArgs(0), true
+		}
+		return keep, true
 	case "unset":
 		for _, a := range args[1:] {
 			if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
