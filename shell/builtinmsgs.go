@@ -10,8 +10,9 @@ import (
 
 // builtinFidelity checks the arguments of builtins mvdan/sh runs itself
 // and, where mvdan/sh would give another status or message than bash,
-// answers as bash does: args to run instead (statusArgs) and true.
-// Valid calls fall through to mvdan/sh unchanged.
+// answers as bash does: args to run instead (statusArgs) and true. Other
+// calls go on with the args it returns (trap's, filtered) or, when that
+// is nil, unchanged.
 func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]string, bool) {
 	fail := func(status int, format string, a ...any) ([]string, bool) {
 		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+format, a...)
@@ -83,7 +84,7 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 		if len(keep) == 2 {
 			return statusArgs(0), true
 		}
-		return keep, true
+		return keep, false
 	case "unset":
 		for _, a := range args[1:] {
 			if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
@@ -96,5 +97,5 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 			}
 		}
 	}
-	return nil, false
+	return args, false
 }

@@ -70,9 +70,11 @@ func statusArgs(status int) []string {
 }
 
 func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
-	if out, ok := c.builtinFidelity(hc, args); ok { // builtinmsgs.go
+	out, done := c.builtinFidelity(hc, args) // builtinmsgs.go
+	if done {
 		return out, nil
 	}
+	args = out
 	switch args[0] {
 	case "builtin":
 		if len(args) > 1 && interp.IsBuiltin(args[1]) {
