@@ -94,6 +94,8 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 					n.Cmd = selectLoop(fc)
 				}
 			}
+		case *syntax.BinaryCmd:
+			c.lastStageSubshell(n, src) // lastpipe.go
 		case *syntax.CmdSubst:
 			if src, ok := trapSubshell(n.Stmts, src); ok {
 				n.Stmts = []*syntax.Stmt{{Cmd: subshellCall(src)}}
