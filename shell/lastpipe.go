@@ -11,12 +11,12 @@ import (
 // bash does without `shopt -s lastpipe`: `echo x | read v` leaves v
 // unset, `cat f | while read l; do n=$((n+1)); done` leaves n alone, and
 // `... | exit 3` ends only that stage. mvdan/sh runs the last stage in the
-// calling shell (as zsh and ksh do). Scripts that mention lastpipe keep
+// calling shell (as zsh and ksh do). Scripts that run `shopt -s lastpipe` keep
 // mvdan/sh's behaviour, which is what lastpipe asks for. A last stage that
 // is a registry command with no assignments is left alone: it changes no
 // shell state, so a subshell would only cost time.
 func (c *core) lastStageSubshell(bc *syntax.BinaryCmd, src string) {
-	if bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll || strings.Contains(src, "lastpipe") {
+	if bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll || strings.Contains(src, "shopt -s lastpipe") {
 		return
 	}
 	y := bc.Y
