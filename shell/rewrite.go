@@ -78,8 +78,8 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				c.noteAssoc(dc)
 			}
 			c.splitAssocAppend(n) // assocappend.go
-			c.rewriteAttrs(n)   // attrs.go
-			c.prepExpansions(n) // rewrite_expand.go
+			c.rewriteAttrs(n)     // attrs.go
+			c.prepExpansions(n)   // rewrite_expand.go
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok && dc.Variant != nil && dc.Variant.Value == "export" && onlyFlag(dc.Args, "-p") {
 				// mvdan/sh's export lists nothing.
 				n.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "export_p")}}
