@@ -42,6 +42,9 @@ func newBaseEnviron(exported []string, shellVars map[string]string, home func(st
 	for k, v := range shellVars {
 		e.vars[k] = expand.Variable{Set: true, Kind: expand.String, Str: v}
 	}
+	// bash 5.2.15's, matching BASH_VERSION; read-only as in bash.
+	e.vars["BASH_VERSINFO"] = expand.Variable{Set: true, ReadOnly: true, Kind: expand.Indexed,
+		List: []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"}}
 	for k := range e.vars {
 		e.names = append(e.names, k)
 	}
