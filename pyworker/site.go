@@ -61,6 +61,11 @@ func runData(dir, abs, argv0 string) []byte {
 // It also makes os.getcwd physical and clean, as Linux's getcwd is:
 // wasi-libc's chdir only joins paths, so after os.chdir("..") in /a/b it
 // would report "/a/b/..".
+//
+// And it fills in what WASI leaves out and Linux scripts read:
+// sys.executable (empty in this build) is /usr/bin/python3, and
+// os.getuid/geteuid/getgid/getegid answer the sandbox user's ids (1000,
+// as id and $UID say) instead of raising AttributeError.
 const siteHooks = `import sys as _sys
 def _memsh_excepthook(t, v, tb, _hook=_sys.excepthook):
     try:
@@ -78,7 +83,17 @@ def _memsh_unraisablehook(u, _hook=_sys.unraisablehook):
     _hook(u)
 _sys.excepthook = _memsh_excepthook
 _sys.unraisablehook = _memsh_unraisablehook
+if not _sys.executable:
+    _sys.executable = '/usr/bin/python3'
 del _sys
+if not hasattr(_os, 'getuid'):
+    def getuid():
+        return 1000
+    def getgid():
+        return 1000
+    _os.getuid = _os.geteuid = getuid
+    _os.getgid = _os.getegid = getgid
+    del getuid, getgid
 def _memsh_getcwd(_getcwd=_os.getcwd, _os=_os):
     c = _getcwd()
     if '/.' in c or '//' in c or (c.endswith('/') and c != '/'):
