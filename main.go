@@ -128,6 +128,7 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 			return 127
 		}
 		opts.Args = append([]string{name}, args...)
+		opts.FromFile = !cfg.hasScript
 	}
 	if interactive || mayRunGuest(script) {
 		opts.Python.Preload()

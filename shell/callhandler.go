@@ -99,7 +99,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		if len(args) > 1 {
 			src := strings.Join(args[1:], " ")
 			if _, err := newParser().Parse(strings.NewReader(src), ""); err != nil {
-				printParseError(hc.Stderr, err, "bash: eval", src)
+				printParseErrorAt(hc.Stderr, err, "bash: eval", src, c.opts.Script)
 				return statusArgs(2), nil
 			}
 			if needsRewrite(src) {

@@ -82,7 +82,7 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 // script, as bash -c and bash FILE print it, "bash: " at the prompt.
 func (c *core) procPrefix(p *proc) string {
 	if c.opts.Script && p.line > 0 {
-		return fmt.Sprintf("bash: line %d: ", p.line)
+		return fmt.Sprintf("%s: line %d: ", c.scriptName(), p.line)
 	}
 	return "bash: "
 }

@@ -89,9 +89,12 @@ func unboundExit(w io.Writer) (int, bool) {
 
 // sessionStderr is a session's stderr: a script is bash -c; at the
 // interactive prompt bash names no line and the status is 1.
-func sessionStderr(w io.Writer, script bool) *unboundWriter {
+func sessionStderr(w io.Writer, script bool, name string, fromFile bool) *unboundWriter {
 	if script {
-		return newUnboundWriter(w, "bash", 127)
+		if fromFile {
+			return newUnboundWriter(w, name, 1)
+		}
+		return newUnboundWriter(w, name, 127)
 	}
 	u := newUnboundWriter(w, "bash", 1)
 	u.noLine = true

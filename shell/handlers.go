@@ -105,7 +105,7 @@ func (c *core) openSource(abs, name string) (io.ReadWriteCloser, error) {
 	src := string(data)
 	if _, perr := newParser().Parse(strings.NewReader(src), name); perr != nil {
 		var msg strings.Builder
-		printParseError(&msg, perr, name, src)
+		printParseErrorAt(&msg, perr, name, src, c.opts.Script)
 		keep := src
 		if line := parseErrorLine(perr); line > 0 {
 			lines := strings.SplitAfter(src, "\n")

@@ -80,7 +80,7 @@ const optNounset = 4
 // script, as bash -c and bash FILE print it, "bash: " at the prompt.
 func (c *core) msgPrefix(hc interp.HandlerContext) string {
 	if c.opts.Script && hc.Pos.Line() > 0 {
-		return "bash: line " + strconv.FormatUint(uint64(hc.Pos.Line()), 10) + ": "
+		return c.scriptName() + ": line " + strconv.FormatUint(uint64(hc.Pos.Line()), 10) + ": "
 	}
 	return "bash: "
 }
@@ -89,7 +89,7 @@ func (c *core) msgPrefix(hc interp.HandlerContext) string {
 // a script (bash -c) names the line, the interactive shell does not.
 func (c *core) errPrefix(line string) string {
 	if c.opts.Script {
-		return "bash: line " + line + ": "
+		return c.scriptName() + ": line " + line + ": "
 	}
 	return "bash: "
 }

@@ -54,7 +54,13 @@ type Options struct {
 	Script bool
 	// Args are $0 and the positional parameters ($1...), as
 	// `bash -c SCRIPT NAME ARGS...` sets them; empty means $0 is "bash".
+	// A script's messages start with $0 ("NAME: line 3: ...").
 	Args []string
+	// FromFile says a Script came from a file or stdin rather than -c:
+	// a syntax error then reads "NAME: line N:" instead of
+	// "NAME: -c: line N:", and an unbound variable (set -u) ends the
+	// script with 1 instead of 127, as in bash.
+	FromFile bool
 }
 
 // Stdio is a Run's standard streams. A nil Stdin reads as empty; nil
@@ -295,7 +301,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		return 1, errors.New("shell: Run on a closed session")
 	}
 	stdout, stderr := lockedPair(stdio.Stdout, stdio.Stderr)
-	stderr = sessionStderr(stderr, s.c.opts.Script)
+	stderr = sessionStderr(stderr, s.c.opts.Script, s.c.scriptName(), s.c.opts.FromFile)
 	s.lastOut, s.lastErr = stdout, stderr
 
 	runCtx, cancel := ctx, context.CancelFunc(func() {})
@@ -317,7 +323,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
 	s.c.fdRun.Store(&runStreams{stdout, stderr})
 
-	res := s.c.runStatements(runCtx, s.runner, script, "bash", stderr, s.c.removePsubFiles)
+	res := s.c.runStatements(runCtx, s.runner, script, s.c.parsePrefix(), stderr, s.c.removePsubFiles)
 	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {
 		leave(runCtx, s.runner, res)
 	}
@@ -496,7 +502,7 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 			if stop && r.Exited() {
 				continue
 			}
-			printParseError(stderr, err, errPrefix, src)
+			printParseErrorAt(stderr, err, errPrefix, src, c.opts.Script)
 			res.syntax, res.status = true, 2
 			continue
 		}
@@ -634,6 +640,13 @@ func quietLine(p []byte) bool {
 // message has a bash equivalent, prefixed like bash's ("bash: line N:",
 // "bash: -c: line N:", "FILE: line N:").
 func printParseError(w io.Writer, err error, prefix, src string) {
+	printParseErrorAt(w, err, prefix, src, false)
+}
+
+// printParseErrorAt is printParseError; showLine adds the line bash
+// could not parse, as a non-interactive bash does (scripts, their eval
+// and source).
+func printParseErrorAt(w io.Writer, err error, prefix, src string, showLine bool) {
 	var pe syntax.ParseError
 	var ppe *syntax.ParseError
 	switch {
@@ -681,6 +694,33 @@ func printParseError(w io.Writer, err error, prefix, src string) {
 		msg = "syntax error: " + text
 	}
 	fmt.Fprintf(w, "%s: line %d: %s\n", prefix, line, msg)
+	if showLine && strings.HasPrefix(msg, "syntax error near unexpected token") {
+		// Outside the prompt bash shows the line it could not parse.
+		if lines := strings.Split(src, "\n"); line >= 1 && line <= len(lines) {
+			fmt.Fprintf(w, "%s: line %d: `%s'\n", prefix, line, lines[line-1])
+		}
+	}
+}
+
+// scriptName is $0 as a script's messages name it: Options.Args[0], or
+// bash.
+func (c *core) scriptName() string {
+	if len(c.opts.Args) > 0 && c.opts.Args[0] != "" {
+		return c.opts.Args[0]
+	}
+	return "bash"
+}
+
+// parsePrefix starts a syntax error's message: "NAME: -c" for a -c
+// script, "NAME" for a file, "bash" at the prompt.
+func (c *core) parsePrefix() string {
+	switch {
+	case !c.opts.Script:
+		return "bash"
+	case c.opts.FromFile:
+		return c.scriptName()
+	}
+	return c.scriptName() + ": -c"
 }
 
 // firstQuoted returns the first `quoted` token of a mvdan/sh message.
