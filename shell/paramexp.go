@@ -137,6 +137,8 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 			return elems, ""
 		}
 		return out, ""
+	case pe.Exp != nil && listIndex(pe) != "" && isDefaultOp(pe.Exp.Op):
+		return listDefault(cfg, pe, elems), ""
 	case pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps:
 		op, _ := expand.Literal(cfg, pe.Exp.Word)
 		return c.transform(hc, op, name, orig, vr, pe, elems, keys, set)
@@ -156,6 +158,47 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 		return out, ""
 	}
 	return elems, ""
+}
+
+func isDefaultOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// listDefault is ${a[@]:-word} and its kin on a whole array or $@: an
+// empty list counts as unset, and as null (for the ":" forms) when its
+// elements joined are empty, as bash decides.
+func listDefault(cfg *expand.Config, pe *syntax.ParamExp, elems []string) []string {
+	unset := len(elems) == 0
+	null := unset || strings.Join(elems, " ") == ""
+	word := func() []string {
+		w, _ := expand.Literal(cfg, pe.Exp.Word)
+		return []string{w}
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset:
+		if unset {
+			return word()
+		}
+	case syntax.DefaultUnsetOrNull:
+		if null {
+			return word()
+		}
+	case syntax.AlternateUnset:
+		if unset {
+			return []string{}
+		}
+		return word()
+	case syntax.AlternateUnsetOrNull:
+		if null {
+			return []string{}
+		}
+		return word()
+	}
+	return elems
 }
 
 // elements gives the values pe selects from vr (one for a scalar or an

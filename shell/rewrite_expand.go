@@ -241,11 +241,30 @@ func memshExpands(pe *syntax.ParamExp) bool {
 		switch pe.Exp.Op {
 		case syntax.OtherParamOps, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 			return true
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+			// "${a[@]:-word}": mvdan/sh's element path skips the
+			// operator (an empty or unset array gives nothing).
+			return listIndex(pe) != "" && !hasCmdSubst(pe.Exp.Word)
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
 			return hasExtglob(pe.Exp.Word)
 		}
 	}
 	return false
+}
+
+// hasCmdSubst reports whether w runs a command when expanded.
+func hasCmdSubst(w *syntax.Word) bool {
+	found := false
+	if w != nil {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // plain0 reports whether pe has no operator, only its parameter and index.
