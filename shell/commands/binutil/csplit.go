@@ -73,6 +73,9 @@ type csplitter struct {
 // closed (its size printed) and, unless -k, every piece removed.
 type csplitFatal struct{}
 
+// csplitDie ends the run as GNU's die(): no size line, no cleanup.
+type csplitDie struct{}
+
 func runCsplit(ctx context.Context, inv *command.Invocation) int {
 	f := inv.NewFlags()
 	suffixFmt := f.StringP("suffix-format", "b", "", "")
@@ -269,6 +272,10 @@ func csplitPatterns(inv *command.Invocation, args []string) ([]*csplitPattern, b
 func (c *csplitter) run(ctx context.Context, patterns []*csplitPattern) (status int) {
 	defer func() {
 		if r := recover(); r != nil {
+			if _, ok := r.(csplitDie); ok {
+				status = 1
+				return
+			}
 			if _, ok := r.(csplitFatal); !ok {
 				panic(r)
 			}
@@ -383,6 +390,13 @@ func (c *csplitter) lineCount(p *csplitPattern, rep int64) {
 	}
 	if c.next >= len(c.lines) && c.suppress {
 		lineErr()
+	}
+	if len(c.lines) == 0 {
+		// GNU finds no buffer to read at all: the new piece stays.
+		c.open = false
+		c.out.Flush()
+		c.inv.Errorf("input disappeared")
+		panic(csplitDie{})
 	}
 	last := p.line * (rep + 1)
 	for n := int64(c.next) + 1; n < last; n++ {

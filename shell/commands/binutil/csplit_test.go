@@ -41,13 +41,14 @@ func TestCsplit(t *testing.T) {
 		{args: []string{"t", "/3"}, err: "csplit: /3: closing delimiter '/' missing\n", status: 1},
 		{args: []string{"-b", "ab", "t", "3"}, err: "csplit: missing % conversion specification in suffix\n", status: 1},
 		{args: []string{"t"}, err: "csplit: missing operand after ‘t’\nTry 'csplit --help' for more information.\n", status: 1},
+		{args: []string{"e", "1"}, err: "csplit: input disappeared\n", status: 1, pieces: "e= xx00="},
 	} {
-		cs := command.Case{Args: append([]string{"csplit"}, c.args...), Files: map[string]string{"/home/user/t": in}}
+		cs := command.Case{Args: append([]string{"csplit"}, c.args...), Files: map[string]string{"/home/user/t": in, "/home/user/e": ""}}
 		out, errs, st, fsys := cs.Run(runCsplit, nil)
 		var pieces []string
 		des, _ := fsys.ReadDir("/home/user")
 		for _, de := range des {
-			if de.Name() != "t" {
+			if de.Name() != "t" && (de.Name() != "e" || c.args[0] == "e") {
 				data, _ := fsys.ReadFile("/home/user/" + de.Name())
 				pieces = append(pieces, de.Name()+"="+string(data))
 			}

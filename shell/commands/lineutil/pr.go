@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -198,17 +199,22 @@ func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 		inv.Errorf(format, a...)
 		return nil, nil, 1, false
 	}
+	// GNU checks each number as an int: past INT_MAX is EOVERFLOW,
+	// below the minimum ERANGE.
 	num := func(v, what string, lo int) (int, bool) {
-		n, err := strconv.Atoi(strings.TrimLeft(v, " "))
-		if err != nil {
+		n, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimLeft(v, " "), "+"), 10, 64)
+		switch {
+		case err != nil && errors.Is(err, strconv.ErrRange) || err == nil && n > math.MaxInt32:
+			inv.Errorf("%s: %s: Value too large for defined data type", what, lquote(inv, v))
+			return 0, false
+		case err != nil:
 			inv.Errorf("%s: %s", what, lquote(inv, v))
 			return 0, false
-		}
-		if n < lo {
+		case n < int64(lo):
 			inv.Errorf("%s: %s: Numerical result out of range", what, lquote(inv, v))
 			return 0, false
 		}
-		return n, true
+		return int(n), true
 	}
 	pages := func(v string) bool {
 		first, last, hasLast := strings.Cut(v, ":")
@@ -229,6 +235,7 @@ func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 		return true
 	}
 	var ok bool
+	sNoChar := false // -s without CHAR: TAB, or no separator with -w
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -313,7 +320,7 @@ func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 					return nil, nil, 1, false
 				}
 			case "separator":
-				o.sep, o.sepGiven, o.explicitSepS = "\t", true, true
+				o.sep, o.sepGiven, o.explicitSepS, sNoChar = "\t", true, true, !hasVal
 				if hasVal {
 					o.sep = val
 				}
@@ -419,7 +426,7 @@ func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 					return nil, nil, 1, false
 				}
 			case c == 's':
-				o.sep, o.sepGiven, o.explicitSepS = "\t", true, true
+				o.sep, o.sepGiven, o.explicitSepS, sNoChar = "\t", true, true, rest == ""
 				if rest != "" {
 					o.sep = rest[:1]
 					j++
@@ -447,6 +454,9 @@ func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 	if o.length <= 10 {
 		o.omitHeader = true
 	}
+	if sNoChar && o.widthGiven {
+		o.sep = ""
+	}
 	if o.join || o.sepGiven && o.explicitSepS && !o.widthGiven {
 		o.truncate = false
 	}
@@ -458,6 +468,9 @@ func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 	}
 	if o.across && o.columns == 1 {
 		o.across = false
+	}
+	if cols := o.columns; cols > 1 && (o.width-len(o.sep)*(cols-1))/cols < 1 {
+		return bad("page width too narrow")
 	}
 	return o, files, 0, true
 }
