@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -191,16 +190,28 @@ func Nl(ctx context.Context, inv *command.Invocation) int {
 		return inv.Usage(1, "")
 	}
 
-	var fmtVerb string
-	switch format {
-	case "ln":
-		fmtVerb = "%-*d%s"
-	case "rz":
-		fmtVerb = "%0*d%s"
-	default:
-		fmtVerb = "%*d%s"
+	// The padding is written in pieces: a width near INT_MAX is allowed
+	// and must not become one huge string.
+	printNumber := func(w *bufio.Writer, n int64) {
+		digits := strconv.FormatInt(n, 10)
+		pad := int(width) - len(digits)
+		switch {
+		case format == "ln":
+			w.WriteString(digits)
+			writeRepeated(w, ' ', pad)
+		case format == "rz" && n < 0:
+			w.WriteByte('-')
+			writeRepeated(w, '0', pad)
+			w.WriteString(digits[1:])
+		case format == "rz":
+			writeRepeated(w, '0', pad)
+			w.WriteString(digits)
+		default:
+			writeRepeated(w, ' ', pad)
+			w.WriteString(digits)
+		}
+		w.WriteString(sep)
 	}
-	noNumber := strings.Repeat(" ", int(width)+len(sep))
 	current := styles['b']
 	line := start
 	overflow := false
@@ -254,14 +265,14 @@ func Nl(ctx context.Context, inv *command.Invocation) int {
 				inv.Errorf("line number overflow")
 				return errOverflow
 			}
-			fmt.Fprintf(w, fmtVerb, width, line, sep)
+			printNumber(w, line)
 			next := line + incr
 			if (incr > 0 && next < line) || (incr < 0 && next > line) {
 				overflow = true
 			}
 			line = next
 		} else {
-			w.WriteString(noNumber)
+			writeRepeated(w, ' ', int(width)+len(sep))
 		}
 		w.Write(text)
 		return w.WriteByte('\n')
@@ -326,4 +337,17 @@ func decArg(s string, lo, hi int64, unsigned bool) (int64, argErr) {
 		return 0, argRange
 	}
 	return v, argOK
+}
+
+// writeRepeated writes n copies of c (none when n <= 0).
+func writeRepeated(w *bufio.Writer, c byte, n int) {
+	var chunk [256]byte
+	for i := range chunk {
+		chunk[i] = c
+	}
+	for n > 0 {
+		k := min(n, len(chunk))
+		w.Write(chunk[:k])
+		n -= k
+	}
 }
