@@ -622,12 +622,17 @@ func (p *prPrinter) startPage() bool {
 		if p.page > p.o.firstPage && p.o.formFeed {
 			p.w.WriteByte('\f')
 		}
-		margin := strings.Repeat(" ", p.o.margin)
 		pageText := fmt.Sprintf("Page %d", p.page)
 		avail := max(p.o.width-len([]rune(p.date))-len([]rune(p.label))-len(pageText), 0)
 		lhs := avail / 2
-		fmt.Fprintf(p.w, "\n\n%s%s%s%s%s%s\n\n\n", margin, p.date, strings.Repeat(" ", lhs), p.label,
-			strings.Repeat(" ", avail-lhs), pageText)
+		p.w.WriteString("\n\n")
+		writeRepeated(p.w, ' ', p.o.margin)
+		p.w.WriteString(p.date)
+		writeRepeated(p.w, ' ', lhs)
+		p.w.WriteString(p.label)
+		writeRepeated(p.w, ' ', avail-lhs)
+		p.w.WriteString(pageText)
+		p.w.WriteString("\n\n\n")
 	}
 	return true
 }
