@@ -530,18 +530,14 @@ func (p *prPrinter) space(n int) { p.pending += n }
 // print_white_space does.
 func (p *prPrinter) flushSpace() {
 	goal := p.pos + p.pending
-	for goal-p.pos > 1 {
-		next := (p.pos/8 + 1) * 8
-		if next > goal {
-			break
+	if goal-p.pos > 1 {
+		if tabs := goal/8 - p.pos/8; tabs > 0 {
+			writeRepeated(p.w, '\t', tabs)
+			p.pos = goal / 8 * 8
 		}
-		p.w.WriteByte('\t')
-		p.pos = next
 	}
-	for p.pos < goal {
-		p.w.WriteByte(' ')
-		p.pos++
-	}
+	writeRepeated(p.w, ' ', goal-p.pos)
+	p.pos = goal
 	p.pending = 0
 }
 
