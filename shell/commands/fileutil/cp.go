@@ -78,7 +78,7 @@ func runCp(ctx context.Context, inv *command.Invocation) int {
 	noTarget := f.BoolP("no-target-directory", "T", false, "")
 	targetDir := f.StringP("target-directory", "t", "", "")
 	parents := f.Bool("parents", false, "")
-	f.BoolP("context", "Z", false, "") // no SELinux contexts in memfs
+	f.BoolP("context", "Z", false, "")         // no SELinux contexts in memfs
 	f.BoolP("one-file-system", "x", false, "") // memfs is one file system
 	backups := addBackupFlags(f)
 	operands, st, ok := inv.ParseFlags(f, 1)

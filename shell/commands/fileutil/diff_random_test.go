@@ -196,10 +196,10 @@ func TestRandomFileOps(t *testing.T) {
 			case 10:
 				fmt.Fprintf(&b, "du -sb %s\n", pick())
 			default:
-				b.WriteString("ls -lR\n")
+				b.WriteString("ls -lR --time-style=+\n")
 			}
 		}
-		scripts = append(scripts, strings.TrimSuffix(b.String()+"ls -lR", "\n"))
+		scripts = append(scripts, strings.TrimSuffix(b.String()+"ls -lR --time-style=+", "\n"))
 	}
 	saved := diffScripts
 	diffScripts = scripts

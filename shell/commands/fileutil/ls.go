@@ -54,7 +54,8 @@ type lsCmd struct {
 	qmark                    bool   // -q: show nonprintable bytes as '?'
 	ignore, hide             []string
 	width                    int
-	timeOld, timeNew         string // strftime formats (--time-style); "" is GNU's default
+	timeOld, timeNew         string // strftime formats (--time-style), when timeSet
+	timeSet                  bool   // a --time-style or --full-time format applies (it may be empty: +)
 
 	widthFrom   []lsEntry       // entries the column widths come from, when not the printed ones
 	alignQuotes bool            // some name in this listing is quoted: indent the others by one
@@ -156,6 +157,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	l.inv, l.ctx = inv, ctx
 	if *fullTime {
 		l.timeOld, l.timeNew = "%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M:%S.%N %z"
+		l.timeSet = true
 	}
 	badStyle := false
 	if f.Lookup("time-style").Changed {
@@ -169,8 +171,10 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 			l.timeOld, l.timeNew = "%Y-%m-%d ", "%m-%d %H:%M"
 		case style == "locale":
 		case strings.HasPrefix(*timeStyle, "+"):
-			l.timeOld, l.timeNew, _ = strings.Cut((*timeStyle)[1:], "\n")
-			if l.timeNew == "" {
+			var two bool
+			l.timeSet = true
+			l.timeOld, l.timeNew, two = strings.Cut((*timeStyle)[1:], "\n")
+			if !two {
 				l.timeNew = l.timeOld
 			}
 		default:
@@ -1028,7 +1032,7 @@ func (l *lsCmd) longDate(t time.Time) string {
 	const sixMonths = 31556952 / 2 * time.Second
 	lt := t.In(l.loc)
 	recent := t.After(l.now.Add(-sixMonths)) && !t.After(l.now)
-	if l.timeOld != "" {
+	if l.timeSet || l.timeOld != "" {
 		if recent {
 			return strftime(l.timeNew, lt)
 		}
