@@ -164,7 +164,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "printf":
 		return printfArgs(hc.Stderr, args), nil
 	case "read":
-		return readArgs(hc, args), nil
+		return readArgs(hc, args, !c.opts.Script), nil
 	case fdCmd:
 		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "jobnew":

@@ -18,8 +18,14 @@ import (
 // -n, -N, -t): it reads stdin itself, a byte at a time as bash does on a
 // pipe (so nothing past the delimiter is consumed), and hands the
 // assignments to eval. Other reads stay with mvdan/sh.
-func readArgs(hc interp.HandlerContext, args []string) []string {
+//
+// -p's prompt goes to stderr only when showPrompt says input comes from
+// a terminal (the interactive shell), as bash shows it only then; a read
+// with a prompt is always memsh's, since mvdan/sh's writes the prompt to
+// stdout even from a file or here-string, and refuses an empty one.
+func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string {
 	raw, array := false, ""
+	prompt, hasPrompt := "", false
 	delim, delimSet := byte('\n'), false
 	nchars, exact := -1, false
 	timeout := time.Duration(-1)
@@ -79,7 +85,7 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 					}
 					nchars, exact = n, f == 'N'
 				case 'p':
-					io.WriteString(hc.Stderr, v)
+					prompt, hasPrompt = v, true
 				case 't':
 					secs, err := strconv.ParseFloat(v, 64)
 					if err != nil || secs < 0 {
@@ -103,8 +109,11 @@ func readArgs(hc interp.HandlerContext, args []string) []string {
 	// mvdan/sh's read splits fields wrongly when IFS has a character
 	// other than white space (IFS=, read -ra p <<< "a,b,,c" loses the
 	// empty field), so memsh splits those too.
-	if !delimSet && nchars < 0 && timeout < 0 && !fromFd && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
+	if !delimSet && nchars < 0 && timeout < 0 && !fromFd && !hasPrompt && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
 		return args // mvdan/sh's read does the rest
+	}
+	if hasPrompt && showPrompt {
+		io.WriteString(hc.Stderr, prompt)
 	}
 	names = args[i:]
 	for _, n := range names {
