@@ -87,6 +87,12 @@ func (c *core) procPrefix(p *proc) string {
 	return "bash: "
 }
 
+// programBuiltins are bash builtins that GNU systems also have as
+// programs in /usr/bin; run as a command (exec echo), they are a child
+// shell's builtins. (env, xargs, find -exec and timeout do the same in
+// their own package, after holding back the not-found message.)
+var programBuiltins = map[string]bool{"echo": true, "test": true, "[": true, "pwd": true, "kill": true}
+
 // exitError turns a status into what an interp handler returns.
 func exitError(status int) error {
 	if status == 0 {
@@ -107,7 +113,9 @@ func exitError(status int) error {
 //     "#!" line names the interpreter (bash/sh: a child session; python:
 //     pyworker; anything else: this same exec path), and a text file
 //     without "#!" runs as a shell script, as bash does;
-//  4. nothing found: "NAME: command not found", status 127.
+//  4. echo, test, [, pwd and kill, which GNU systems also ship as
+//     programs, run as builtins of a child shell (exec echo, nohup echo);
+//  5. nothing found: "NAME: command not found", status 127.
 //
 // Functions and shell builtins never get here: mvdan/sh runs them first.
 func (c *core) exec(ctx context.Context, p *proc) int {
@@ -128,6 +136,11 @@ func (c *core) exec(ctx context.Context, p *proc) int {
 		case denied != "":
 			fmt.Fprintf(p.stdio.Stderr, "%s%s: Permission denied\n", c.procPrefix(p), denied)
 			return 126
+		}
+		if programBuiltins[name] && !p.viaExec {
+			q := *p
+			q.args = append([]string{"sh", "-c", `"$@"`, "sh"}, p.args...)
+			return c.exec(ctx, &q)
 		}
 		if p.viaExec {
 			fmt.Fprintf(p.stdio.Stderr, "%s: command not found\n", name)
