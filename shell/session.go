@@ -234,6 +234,7 @@ func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error)
 		internalPrefix + "ppid": sandboxPPID,
 		"BASH":                  sandboxShell,
 		"BASH_VERSION":          "5.2.15(1)-release",
+		"BASH_SUBSHELL":         "0",
 		"HOSTTYPE":              "x86_64",
 		"MACHTYPE":              "x86_64-pc-linux-gnu",
 		"OSTYPE":                "linux-gnu",
