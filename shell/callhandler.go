@@ -601,6 +601,23 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 		return statusArgs(0), nil
 	}
 	abs := path.Clean(absPath(hc.Dir, target))
+	printDir := len(rest) == 1 && rest[0] == "-"
+	// CDPATH: a relative name not starting with . or .. is looked for
+	// in each of its directories first; bash prints where it went when
+	// the entry that matched is not empty.
+	if cdpath := hc.Env.Get("CDPATH").String(); cdpath != "" && !path.IsAbs(target) &&
+		target != "." && target != ".." && !strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") {
+		for _, d := range strings.Split(cdpath, ":") {
+			cand := path.Clean(absPath(hc.Dir, path.Join(d, target)))
+			if d == "" {
+				cand = path.Clean(absPath(hc.Dir, target))
+			}
+			if fi, err := c.fs.Stat(cand); err == nil && fi.IsDir() && canAccess(fi, interp.AccessExec) {
+				abs, printDir = cand, printDir || d != ""
+				break
+			}
+		}
+	}
 	info, err := c.fs.Stat(abs)
 	if err == nil && !info.IsDir() {
 		err = errNotDir
@@ -617,7 +634,7 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 			abs = real
 		}
 	}
-	if len(rest) == 1 && rest[0] == "-" {
+	if printDir {
 		fmt.Fprintln(hc.Stdout, abs)
 	}
 	return []string{"cd", abs}, nil
