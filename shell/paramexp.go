@@ -124,7 +124,7 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 	if pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull) {
 		return errorOp(cfg, pe, elems, set)
 	}
-	if nounset, _ := runnerOpt(hc, optNounset); nounset && !set && listIndex(pe) == "" {
+	if nounset, _ := runnerOpt(hc, optNounset); nounset && !set && listIndex(pe) == "" && (pe.Exp == nil || !isDefaultOp(pe.Exp.Op)) {
 		return nil, unboundMark + pe.Param.Value
 	}
 	switch {
@@ -139,6 +139,19 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 		return out, ""
 	case pe.Exp != nil && listIndex(pe) != "" && isDefaultOp(pe.Exp.Op):
 		return listDefault(cfg, pe, elems), ""
+	case pe.Exp != nil && isDefaultOp(pe.Exp.Op):
+		// A scalar (memsh computes ${10:-word} and up).
+		if len(elems) == 0 {
+			elems = []string{""}
+		}
+		if !set {
+			elems = nil
+		}
+		out := listDefault(cfg, pe, elems)
+		if len(out) == 0 {
+			return []string{""}, ""
+		}
+		return out, ""
 	case pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps:
 		op, _ := expand.Literal(cfg, pe.Exp.Word)
 		return c.transform(hc, op, name, orig, vr, pe, elems, keys, set)

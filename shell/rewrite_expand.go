@@ -211,6 +211,9 @@ func memshExpands(pe *syntax.ParamExp) bool {
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 || pe.NestedParam != nil || len(pe.Modifiers) > 0 || pe.Flags != nil {
 		return false
 	}
+	if n := pe.Param.Value; len(n) > 1 && isNumber(n) && pe.Index == nil && pe.Slice == nil {
+		return true // ${10} and up: mvdan/sh knows $1 to $9 only
+	}
 	name := pe.Param.Value
 	plain := pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil
 	if plain && (name == "-" || name == "SECONDS") {
