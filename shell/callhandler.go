@@ -135,7 +135,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "history":
 		return statusArgs(c.historyBuiltin(hc, args)), nil
 	case "echo":
-		return echoFlags(args), nil
+		return echoEscapes(echoFlags(args)), nil
 	case "umask":
 		return umaskBuiltin(hc, args), nil
 	case "getopts":
@@ -989,6 +989,55 @@ func (c *core) historyBuiltin(hc interp.HandlerContext, args []string) int {
 // echoFlags splits echo's combined options (-ne, -en, -nE), which bash
 // accepts and mvdan/sh's echo prints as text, into single ones. As in
 // bash, options end at the first word that is not made only of n, e, E.
+// echoEscapes runs echo with flags through memsh's printf: -e as %b,
+// which expands escapes as bash's echo -e does (mvdan/sh's echo takes
+// \0101 as \010 then 1, and ignores \c and a later -E), except that
+// echo has no \NNN without a leading 0, so those stay as written.
+func echoEscapes(args []string) []string {
+	escapes, newline, i := false, true, 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
+			break
+		}
+		for _, f := range a[1:] {
+			switch f {
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			case 'n':
+				newline = false
+			}
+		}
+	}
+	if i == 1 {
+		return args // no flags: mvdan/sh's echo prints it as it is
+	}
+	text := strings.Join(args[i:], " ")
+	format := "%s"
+	if escapes {
+		format = "%b"
+		var b strings.Builder
+		for j := 0; j < len(text); j++ {
+			b.WriteByte(text[j])
+			if text[j] == '\\' && j+1 < len(text) {
+				if d := text[j+1]; d >= '1' && d <= '9' {
+					b.WriteByte('\\')
+				} else {
+					b.WriteByte(d)
+					j++
+				}
+			}
+		}
+		text = b.String()
+	}
+	if newline {
+		format += "\n"
+	}
+	return []string{internalPrefix + "printf", format, text}
+}
+
 func echoFlags(args []string) []string {
 	var out []string
 	for i, a := range args[1:] {
