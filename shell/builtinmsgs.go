@@ -115,3 +115,28 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 	}
 	return args, false
 }
+
+// builtinOpts reads the leading one-letter options of a builtin's args,
+// as bash's builtins take them ("-ab" is "-a -b", "--" ends them, "-" is
+// an operand): the letters seen, the index of the first operand, and the
+// first letter not in allowed (0 when there is none).
+func builtinOpts(args []string, allowed string) (flags string, next int, bad rune) {
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, f := range a[1:] {
+			if !strings.ContainsRune(allowed, f) {
+				return flags, i, f
+			}
+			flags += string(f)
+		}
+	}
+	return flags, i, 0
+}

@@ -245,35 +245,13 @@ func (c *core) commandPath(hc interp.HandlerContext, name string) string {
 }
 
 func (c *core) typeBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) int {
-	var all, noFuncs, pathOnly, forcePath, terse bool
-	i := 1
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			i++
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			break
-		}
-		for _, f := range a[1:] {
-			switch f {
-			case 'a':
-				all = true
-			case 'f':
-				noFuncs = true
-			case 'p':
-				pathOnly = true
-			case 'P':
-				forcePath = true
-			case 't':
-				terse = true
-			default:
-				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"type: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", f)
-				return 2
-			}
-		}
+	flags, i, bad := builtinOpts(args, "afpPt")
+	if bad != 0 {
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"type: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", bad)
+		return 2
 	}
+	all, noFuncs, pathOnly := strings.ContainsRune(flags, 'a'), strings.ContainsRune(flags, 'f'), strings.ContainsRune(flags, 'p')
+	forcePath, terse := strings.ContainsRune(flags, 'P'), strings.ContainsRune(flags, 't')
 	status := 0
 	for _, name := range args[i:] {
 		if forcePath || pathOnly {
@@ -364,30 +342,12 @@ func (c *core) allPaths(hc interp.HandlerContext, name string) []string {
 }
 
 func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
-	show, verbose := false, false
-	i := 1
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			i++
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			break
-		}
-		for _, f := range a[1:] {
-			switch f {
-			case 'v':
-				show = true
-			case 'V':
-				verbose = true
-			case 'p':
-			default:
-				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"command: -%c: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n", f)
-				return statusArgs(2), nil
-			}
-		}
+	flags, i, bad := builtinOpts(args, "pVv")
+	if bad != 0 {
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"command: -%c: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n", bad)
+		return statusArgs(2), nil
 	}
+	show, verbose := strings.ContainsRune(flags, 'v'), strings.ContainsRune(flags, 'V')
 	rest := args[i:]
 	if len(rest) == 0 {
 		return statusArgs(0), nil

@@ -62,29 +62,12 @@ func umaskString(m fs.FileMode) string { return fmt.Sprintf("%04o", uint32(m)) }
 // umaskBuiltin is bash's `umask [-p] [-S] [mode]`. Setting the mask
 // returns an assignment for the runner to make (see umaskVar).
 func umaskBuiltin(hc interp.HandlerContext, args []string) []string {
-	symbolic, reusable := false, false
-	i := 1
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			i++
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			break
-		}
-		for _, f := range a[1:] {
-			switch f {
-			case 'S':
-				symbolic = true
-			case 'p':
-				reusable = true
-			default:
-				fmt.Fprintf(hc.Stderr, "bash: umask: -%c: invalid option\numask: usage: umask [-p] [-S] [mode]\n", f)
-				return statusArgs(2)
-			}
-		}
+	flags, i, bad := builtinOpts(args, "Sp")
+	if bad != 0 {
+		fmt.Fprintf(hc.Stderr, "bash: umask: -%c: invalid option\numask: usage: umask [-p] [-S] [mode]\n", bad)
+		return statusArgs(2)
 	}
+	symbolic, reusable := strings.ContainsRune(flags, 'S'), strings.ContainsRune(flags, 'p')
 	mask := umaskOf(hc.Env)
 	if i == len(args) {
 		switch {
