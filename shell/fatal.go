@@ -56,7 +56,7 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 	if tracedHelper(p) {
 		return len(p), nil // set -x of an internal command (funcname.go)
 	}
-	if !bytes.HasSuffix(p, unboundSuffix) || bytes.Count(p, []byte("\n")) != 1 || !validAssignTarget(string(p[:len(p)-len(unboundSuffix)])) {
+	if !bytes.HasSuffix(p, unboundSuffix) || bytes.Count(p, []byte("\n")) != 1 || !unboundName(string(p[:len(p)-len(unboundSuffix)])) {
 		return u.w.Write(p)
 	}
 	u.unbound.Store(true)
@@ -139,4 +139,10 @@ func bodySource(stmts []*syntax.Stmt, src string) (string, bool) {
 		return "", false
 	}
 	return text, true
+}
+
+// unboundName reports whether s can be what set -u names: a variable, an
+// array element, or a positional parameter (${10}).
+func unboundName(s string) bool {
+	return validAssignTarget(s) || s != "" && isNumber(s)
 }
