@@ -339,26 +339,16 @@ func odField(sp odSpec, b []byte, big bool) string {
 		return string(rune(c))
 	case 'c':
 		c := b[0]
-		switch c {
-		case 0:
+		switch {
+		case c == 0:
 			return `\0`
-		case '\a':
-			return `\a`
-		case '\b':
-			return `\b`
-		case '\f':
-			return `\f`
-		case '\n':
-			return `\n`
-		case '\r':
-			return `\r`
-		case '\t':
-			return `\t`
-		case '\v':
-			return `\v`
-		}
-		if c >= 0x20 && c < 0x7f {
+		case c >= 0x20 && c < 0x7f:
 			return string(rune(c))
+		}
+		// The C escapes GNU's quoting writes, but three octal digits
+		// without the backslash.
+		if e := command.CEscape(c); len(e) == 2 {
+			return e
 		}
 		return fmt.Sprintf("%03o", c)
 	}
