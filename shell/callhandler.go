@@ -135,7 +135,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "history":
 		return statusArgs(c.historyBuiltin(hc, args)), nil
 	case "echo":
-		return echoEscapes(echoFlags(args)), nil
+		return echoEscapes(args), nil
 	case "umask":
 		return umaskBuiltin(hc, args), nil
 	case "getopts":
@@ -946,13 +946,12 @@ func (c *core) historyBuiltin(hc interp.HandlerContext, args []string) int {
 	return 0
 }
 
-// echoFlags splits echo's combined options (-ne, -en, -nE), which bash
-// accepts and mvdan/sh's echo prints as text, into single ones. As in
-// bash, options end at the first word that is not made only of n, e, E.
-// echoEscapes runs echo with flags through memsh's printf: -e as %b,
+// echoEscapes runs echo with options through memsh's printf: -e as %b,
 // which expands escapes as bash's echo -e does (mvdan/sh's echo takes
 // \0101 as \010 then 1, and ignores \c and a later -E), except that
-// echo has no \NNN without a leading 0, so those stay as written.
+// echo has no \NNN without a leading 0, so those stay as written. As in
+// bash, options (combined too: -ne, -nE, which mvdan/sh's echo prints as
+// text) end at the first word that is not made only of n, e and E.
 func echoEscapes(args []string) []string {
 	escapes, newline, i := false, true, 1
 	for ; i < len(args); i++ {
@@ -996,26 +995,4 @@ func echoEscapes(args []string) []string {
 		format += "\n"
 	}
 	return []string{internalPrefix + "printf", format, text}
-}
-
-func echoFlags(args []string) []string {
-	var out []string
-	for i, a := range args[1:] {
-		if len(a) < 3 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
-			if out == nil {
-				return args
-			}
-			return append(out, args[1+i:]...)
-		}
-		if out == nil {
-			out = append([]string{}, args[:1+i]...)
-		}
-		for _, f := range a[1:] {
-			out = append(out, "-"+string(f))
-		}
-	}
-	if out == nil {
-		return args
-	}
-	return out
 }

@@ -80,18 +80,7 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 
 // procPrefix starts the shell's message about p: "bash: line N: " in a
 // script, as bash -c and bash FILE print it, "bash: " at the prompt.
-func (c *core) procPrefix(p *proc) string {
-	if c.opts.Script && p.line > 0 {
-		return fmt.Sprintf("%s: line %d: ", c.scriptName(), p.line)
-	}
-	return "bash: "
-}
-
-// programBuiltins are bash builtins that GNU systems also have as
-// programs in /usr/bin; run as a command (exec echo), they are a child
-// shell's builtins. (env, xargs, find -exec and timeout do the same in
-// their own package, after holding back the not-found message.)
-var programBuiltins = map[string]bool{"echo": true, "test": true, "[": true, "pwd": true, "kill": true}
+func (c *core) procPrefix(p *proc) string { return c.linePrefix(p.line) }
 
 // exitError turns a status into what an interp handler returns.
 func exitError(status int) error {
@@ -114,7 +103,9 @@ func exitError(status int) error {
 //     pyworker; anything else: this same exec path), and a text file
 //     without "#!" runs as a shell script, as bash does;
 //  4. echo, test, [, pwd and kill, which GNU systems also ship as
-//     programs, run as builtins of a child shell (exec echo, nohup echo);
+//     programs (command.IsProgramBuiltin; printf has a registry command),
+//     run as builtins of a child shell (exec echo); env, xargs, find -exec
+//     and timeout do the same after holding back the not-found message;
 //  5. nothing found: "NAME: command not found", status 127.
 //
 // Functions and shell builtins never get here: mvdan/sh runs them first.
@@ -137,7 +128,7 @@ func (c *core) exec(ctx context.Context, p *proc) int {
 			fmt.Fprintf(p.stdio.Stderr, "%s%s: Permission denied\n", c.procPrefix(p), denied)
 			return 126
 		}
-		if programBuiltins[name] && !p.viaExec {
+		if command.IsProgramBuiltin(name) && !p.viaExec {
 			q := *p
 			q.args = append([]string{"sh", "-c", `"$@"`, "sh"}, p.args...)
 			return c.exec(ctx, &q)

@@ -76,20 +76,24 @@ const exitMark = "\x00exit:"
 // optNounset is set -u's index in mvdan/sh's option table.
 const optNounset = 4
 
-// msgPrefix starts a builtin's error message: "bash: line N: " in a
+// msgPrefix starts a builtin's error message: "NAME: line N: " in a
 // script, as bash -c and bash FILE print it, "bash: " at the prompt.
 func (c *core) msgPrefix(hc interp.HandlerContext) string {
-	if c.opts.Script && hc.Pos.Line() > 0 {
-		return c.scriptName() + ": line " + strconv.FormatUint(uint64(hc.Pos.Line()), 10) + ": "
-	}
-	return "bash: "
+	return c.linePrefix(hc.Pos.Line())
 }
 
-// errPrefix starts an error message about source line line, as bash's:
-// a script (bash -c) names the line, the interactive shell does not.
+// errPrefix is msgPrefix for a line given as text (an expansion's, see
+// rewrite_expand.go).
 func (c *core) errPrefix(line string) string {
-	if c.opts.Script {
-		return c.scriptName() + ": line " + line + ": "
+	n, _ := strconv.ParseUint(line, 10, 32)
+	return c.linePrefix(uint(n))
+}
+
+// linePrefix starts a message about source line line: "NAME: line N: "
+// in a script, "bash: " at the prompt or when the line is unknown.
+func (c *core) linePrefix(line uint) string {
+	if c.opts.Script && line > 0 {
+		return c.scriptName() + ": line " + strconv.FormatUint(uint64(line), 10) + ": "
 	}
 	return "bash: "
 }

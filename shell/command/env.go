@@ -18,3 +18,15 @@ func (inv *Invocation) Location() *time.Location {
 	}
 	return time.UTC
 }
+
+// IsProgramBuiltin reports whether name is a bash builtin that GNU
+// systems also ship as a program (/usr/bin/echo, /usr/bin/[, ...), so
+// that exec, env, xargs, find -exec and timeout can run it: memsh runs it
+// as a builtin of a child shell.
+func IsProgramBuiltin(name string) bool {
+	switch name {
+	case "echo", "printf", "test", "[", "pwd", "kill":
+		return true
+	}
+	return false
+}

@@ -27,7 +27,7 @@ func runCommand(ctx context.Context, inv *command.Invocation, argv, env []string
 	stdio.Stderr = f
 	status := inv.Exec(ctx, argv, env, stdio)
 	if status == 127 && f.matched {
-		if shellBuiltins[argv[0]] {
+		if command.IsProgramBuiltin(argv[0]) {
 			// GNU systems have /usr/bin/echo and friends; in memsh they
 			// are shell builtins, so a child shell runs them.
 			stdio.Stderr = f.w
@@ -38,10 +38,6 @@ func runCommand(ctx context.Context, inv *command.Invocation, argv, env []string
 	f.release()
 	return execResult{Status: status}
 }
-
-// shellBuiltins are the bash builtins that are also programs on a GNU
-// system, so xargs, find -exec, env and timeout can run them.
-var shellBuiltins = map[string]bool{"echo": true, "printf": true, "test": true, "[": true, "pwd": true, "kill": true}
 
 // notFoundFilter passes writes through, except that it holds back output
 // while it could still be exactly line, and swallows line if it is.
