@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"memsh/shell/command"
 	"strconv"
 	"strings"
 
@@ -77,7 +78,7 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 			case "DEBUG", "RETURN":
 				continue
 			}
-			if _, ok := signalNumber(sig); !ok {
+			if _, ok := command.SignalNumber(sig); !ok {
 				return fail(1, "trap: %s: invalid signal specification\n", sig)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"memsh/shell/command"
 	"reflect"
 	"sort"
 	"strconv"
@@ -226,47 +227,6 @@ func jobSpec(hc interp.HandlerContext, spec string) (*job, bool) {
 	return nil, false
 }
 
-// signals are Linux's, as kill -l lists them.
-var signals = []string{"", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1",
-	"SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP",
-	"TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS"}
-
-// signalName is bash's name of signal n without SIG ("RTMIN+3"), or "".
-func signalName(n int) string {
-	switch {
-	case n > 0 && n < len(signals):
-		return signals[n]
-	case n >= 34 && n <= 64:
-		if n <= 49 {
-			if n == 34 {
-				return "RTMIN"
-			}
-			return "RTMIN+" + strconv.Itoa(n-34)
-		}
-		if n == 64 {
-			return "RTMAX"
-		}
-		return "RTMAX-" + strconv.Itoa(64-n)
-	}
-	return ""
-}
-
-// signalNumber reads a signal as kill takes it: a number, or a name
-// with or without SIG, in any case.
-func signalNumber(s string) (int, bool) {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n, n >= 0 && n <= 64
-	}
-	name := strings.ToUpper(s)
-	name = strings.TrimPrefix(name, "SIG")
-	for n := 1; n <= 64; n++ {
-		if signalName(n) == name {
-			return n, true
-		}
-	}
-	return 0, false
-}
-
 // killBuiltin is bash's kill over memsh's jobs: it lists signals (-l,
 // -L) and ends background jobs; other processes do not exist in the
 // sandbox, apart from the shell itself ($$), which only signal 0 reaches.
@@ -286,7 +246,7 @@ func killBuiltin(hc interp.HandlerContext, args []string) []string {
 			fmt.Fprintf(hc.Stderr, "bash: kill: %s: option requires an argument\n", rest[0])
 			return statusArgs(2)
 		}
-		n, ok := signalNumber(rest[1])
+		n, ok := command.SignalNumber(rest[1])
 		if !ok {
 			fmt.Fprintf(hc.Stderr, "bash: kill: %s: invalid signal specification\n", rest[1])
 			return statusArgs(1)
@@ -295,7 +255,7 @@ func killBuiltin(hc interp.HandlerContext, args []string) []string {
 	case rest[0] == "--":
 		rest = rest[1:]
 	case len(rest[0]) > 1 && rest[0][0] == '-':
-		n, ok := signalNumber(rest[0][1:])
+		n, ok := command.SignalNumber(rest[0][1:])
 		if !ok {
 			fmt.Fprintf(hc.Stderr, "bash: kill: %s: invalid signal specification\n", rest[0][1:])
 			return statusArgs(1)
@@ -358,7 +318,7 @@ func listSignals(hc interp.HandlerContext, operands []string) int {
 		var b strings.Builder
 		col := 0
 		for n := 1; n <= 64; n++ {
-			name := signalName(n)
+			name := command.SignalName(n)
 			if name == "" {
 				continue
 			}
@@ -382,11 +342,11 @@ func listSignals(hc interp.HandlerContext, operands []string) int {
 			if n > 128 {
 				n -= 128
 			}
-			if name := signalName(n); name != "" {
+			if name := command.SignalName(n); name != "" {
 				fmt.Fprintln(hc.Stdout, name)
 				continue
 			}
-		} else if n, ok := signalNumber(op); ok {
+		} else if n, ok := command.SignalNumber(op); ok {
 			fmt.Fprintln(hc.Stdout, n)
 			continue
 		}

@@ -735,19 +735,10 @@ func (s *splitter) runFilter() bool {
 		return true
 	}
 	if st > 128 && st < 128+65 {
-		s.inv.Errorf("with FILE=%s, signal %s from command: %s", name, signalName(st-128), s.filter)
+		s.inv.Errorf("with FILE=%s, signal %s from command: %s", name, command.SignalText(st-128), s.filter)
 	} else {
 		s.inv.Errorf("with FILE=%s, exit %d from command: %s", name, st, s.filter)
 	}
 	s.status = st
 	return false
-}
-
-// signalName is the name GNU prints for a signal number.
-func signalName(n int) string {
-	names := map[int]string{1: "HUP", 2: "INT", 3: "QUIT", 6: "ABRT", 9: "KILL", 13: "PIPE", 14: "ALRM", 15: "TERM"}
-	if name, ok := names[n]; ok {
-		return name
-	}
-	return strconv.Itoa(n)
 }

@@ -12,35 +12,22 @@ import (
 	"memsh/shell/command"
 )
 
-// signalNumbers are the signals timeout -s accepts (Linux numbering).
-var signalNumbers = map[string]int{
-	"HUP": 1, "INT": 2, "QUIT": 3, "ILL": 4, "TRAP": 5, "ABRT": 6, "IOT": 6, "BUS": 7, "FPE": 8,
-	"KILL": 9, "USR1": 10, "SEGV": 11, "USR2": 12, "PIPE": 13, "ALRM": 14, "TERM": 15,
-	"STKFLT": 16, "CHLD": 17, "CONT": 18, "STOP": 19, "TSTP": 20, "TTIN": 21, "TTOU": 22,
-	"URG": 23, "XCPU": 24, "XFSZ": 25, "VTALRM": 26, "PROF": 27, "WINCH": 28, "IO": 29, "POLL": 29,
-	"PWR": 30, "SYS": 31, "EXIT": 0,
-}
-
-// parseSignal reads a signal name (with or without SIG) or number.
+// parseSignal reads a signal name (with or without SIG, in any case, as
+// GNU's timeout takes it) or number; IOT, POLL and EXIT are aliases too.
 func parseSignal(s string) (int, bool) {
 	if n, err := strconv.Atoi(s); err == nil {
 		return n, n >= 0 && n <= 64
 	}
-	n, ok := signalNumbers[strings.TrimPrefix(strings.ToUpper(s), "SIG")]
-	if strings.ToUpper(s) != s && !strings.HasPrefix(s, "SIG") {
-		// GNU accepts names in upper case only.
-		return 0, false
+	switch name := strings.TrimPrefix(strings.ToUpper(s), "SIG"); name {
+	case "IOT":
+		return 6, true
+	case "POLL":
+		return 29, true
+	case "EXIT":
+		return 0, true
+	default:
+		return command.SignalNumber(name)
 	}
-	return n, ok
-}
-
-func signalName(n int) string {
-	for k, v := range signalNumbers {
-		if v == n && k != "IOT" && k != "POLL" {
-			return k
-		}
-	}
-	return strconv.Itoa(n)
 }
 
 // timeout runs a command with a context that expires after DURATION.
@@ -117,7 +104,7 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 	}
 	if errors.Is(runCtx.Err(), context.DeadlineExceeded) {
 		if verbose {
-			fmt.Fprintf(inv.Stderr, "%s: sending signal %s to command %s\n", inv.Name(), signalName(sig), quote(argv[0]))
+			fmt.Fprintf(inv.Stderr, "%s: sending signal %s to command %s\n", inv.Name(), command.SignalText(sig), quote(argv[0]))
 		}
 		switch {
 		case sig == 9:

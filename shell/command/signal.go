@@ -1,0 +1,56 @@
+package command
+
+import (
+	"strconv"
+	"strings"
+)
+
+// signals are Linux's, as kill -l lists them.
+var signals = []string{"", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1",
+	"SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP",
+	"TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS"}
+
+// SignalName is bash's name of signal n without SIG ("RTMIN+3"), or "".
+func SignalName(n int) string {
+	switch {
+	case n > 0 && n < len(signals):
+		return signals[n]
+	case n >= 34 && n <= 64:
+		if n <= 49 {
+			if n == 34 {
+				return "RTMIN"
+			}
+			return "RTMIN+" + strconv.Itoa(n-34)
+		}
+		if n == 64 {
+			return "RTMAX"
+		}
+		return "RTMAX-" + strconv.Itoa(64-n)
+	}
+	return ""
+}
+
+// SignalNumber reads a signal as kill takes it: a number, or a name
+// with or without SIG, in any case.
+func SignalNumber(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, n >= 0 && n <= 64
+	}
+	name := strings.ToUpper(s)
+	name = strings.TrimPrefix(name, "SIG")
+	for n := 1; n <= 64; n++ {
+		if SignalName(n) == name {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// SignalText is SignalName, or the number when the signal has no name, as
+// GNU tools print a signal in their messages.
+func SignalText(n int) string {
+	if name := SignalName(n); name != "" {
+		return name
+	}
+	return strconv.Itoa(n)
+}
