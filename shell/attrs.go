@@ -995,10 +995,8 @@ func declQuote(s string) string {
 	if !utf8.ValidString(s) {
 		return bashQuote(s)
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return printf.ANSIQuote(s)
-		}
+	if hasControl(s) {
+		return printf.ANSIQuote(s)
 	}
 	return dquote(s)
 }

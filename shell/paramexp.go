@@ -625,12 +625,21 @@ func bashQuote(s string) string {
 		}
 		return sb.String()
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return printf.ANSIQuote(s)
-		}
+	if hasControl(s) {
+		return printf.ANSIQuote(s)
 	}
 	return shellQuote(s)
+}
+
+// hasControl reports whether s holds a control character (C0 or DEL),
+// which bash's quoting writes in $'...' form.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // ansiUnescape expands the backslash escapes of $'...' (and ${v@E}).

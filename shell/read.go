@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
-
-	"memsh/shell/commands/printf"
 )
 
 // readArgs takes over `read` when it uses options mvdan/sh's lacks (-d,
@@ -144,13 +142,13 @@ func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string
 			if k > 0 {
 				script.WriteByte(' ')
 			}
-			script.WriteString(assignQuote(f))
+			script.WriteString(bashQuote(f))
 		}
 		script.WriteString(")")
 	case len(names) == 0:
-		script.WriteString("REPLY=" + assignQuote(data))
+		script.WriteString("REPLY=" + bashQuote(data))
 	case exact:
-		script.WriteString(names[0] + "=" + assignQuote(data))
+		script.WriteString(names[0] + "=" + bashQuote(data))
 		for _, n := range names[1:] {
 			script.WriteString("; " + n + "=")
 		}
@@ -164,7 +162,7 @@ func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string
 			if k < len(fields) {
 				v = fields[k]
 			}
-			script.WriteString(n + "=" + assignQuote(v))
+			script.WriteString(n + "=" + bashQuote(v))
 		}
 	}
 	script.WriteString("; " + internalPrefix + "status " + strconv.Itoa(status))
@@ -259,14 +257,4 @@ func splitIFS(s, ifs string, n int) []string {
 		}
 	}
 	return fields
-}
-
-// assignQuote quotes a value for an assignment given to eval.
-func assignQuote(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return printf.ANSIQuote(s)
-		}
-	}
-	return shellQuote(s)
 }

@@ -382,7 +382,7 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 			if k > 0 {
 				script.WriteByte(' ')
 			}
-			script.WriteString(assignQuote(f))
+			script.WriteString(bashQuote(f))
 		}
 		script.WriteString("); ")
 	}
