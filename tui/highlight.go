@@ -29,7 +29,10 @@ func inputComplete(src string) bool {
 	if strings.TrimSpace(src) == "" {
 		return true
 	}
-	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	// Enter ends the line, so parse it with its newline: without one,
+	// mvdan/sh takes `cat <<EOF` for a finished (if faulty) statement,
+	// where with it the here-document's body is still to come.
+	_, err := syntax.NewParser().Parse(strings.NewReader(src+"\n"), "")
 	if err != nil {
 		return !syntax.IsIncomplete(err)
 	}

@@ -26,6 +26,8 @@ func TestInputComplete(t *testing.T) {
 		{"for i in 1 2; do\necho $i\ndone", true},
 		{"echo hi |", false},
 		{"echo a &&", false},
+		{"cat <<EOF", false}, // Enter on the first line: the body comes next
+		{"cat <<-END", false},
 		{"cat <<EOF\nx", false},
 		{"cat <<EOF\nx\nEOF", true},
 		{"echo \\", false},
