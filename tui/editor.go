@@ -202,8 +202,22 @@ func (e *editor) Transpose() {
 // for completion.
 func (e *editor) Word() (start int, word string) {
 	p := e.pos
-	for p > 0 && !strings.ContainsRune(" \t\n;|&<>()`\"'", e.buf[p-1]) {
-		p--
+	for p > 0 {
+		if !strings.ContainsRune(" \t\n;|&<>()`\"'", e.buf[p-1]) {
+			p--
+			continue
+		}
+		// A separator after an odd run of backslashes is escaped
+		// (my\ dir/, as completion itself inserts it) and belongs to
+		// the word.
+		n := 0
+		for q := p - 2; q >= 0 && e.buf[q] == '\\'; q-- {
+			n++
+		}
+		if n%2 == 0 {
+			break
+		}
+		p -= 2
 	}
 	return p, string(e.buf[p:e.pos])
 }

@@ -104,6 +104,18 @@ func TestEditor(t *testing.T) {
 	if w != "/ho" || start != 4 || e.CommandPosition(start) {
 		t.Fatalf("word %q at %d", w, start)
 	}
+	for _, tc := range []struct {
+		line, word string
+	}{
+		{`ls my\ dir/fi`, `my\ dir/fi`}, // an escaped space is in the word
+		{`ls a\\ b`, `b`},              // an escaped backslash, then a real space
+		{`cat x\;y`, `x\;y`},
+	} {
+		e.Set(tc.line)
+		if _, w := e.Word(); w != tc.word {
+			t.Errorf("Word() of %q = %q, want %q", tc.line, w, tc.word)
+		}
+	}
 	e.Set("ls | gr")
 	start, _ = e.Word()
 	if !e.CommandPosition(start) {
