@@ -108,7 +108,7 @@ func TestEditor(t *testing.T) {
 		line, word string
 	}{
 		{`ls my\ dir/fi`, `my\ dir/fi`}, // an escaped space is in the word
-		{`ls a\\ b`, `b`},              // an escaped backslash, then a real space
+		{`ls a\\ b`, `b`},               // an escaped backslash, then a real space
 		{`cat x\;y`, `x\;y`},
 	} {
 		e.Set(tc.line)
