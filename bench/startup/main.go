@@ -1,6 +1,7 @@
 // Command startup times how long `memsh -c true` takes from exec to exit,
 // next to `bash -c true`, an empty Go program and `memsh --version` (the
-// Go runtime and package inits, without a session), and prints one line
+// Go runtime and package inits, without a session) and a program that
+// links memsh's dependencies but does nothing (./depsonly), and prints one line
 // per command: the median and minimum wall time and the median CPU time
 // (user + system, summed over all threads).
 //
@@ -41,8 +42,13 @@ func main() {
 		fatal(err)
 	}
 
-	cmds := [][]string{{*memsh, "-c", "true"}, {"bash", "-c", "true"}, {empty}, {*memsh, "--version"}}
-	names := []string{"memsh -c true", "bash -c true", "empty Go program", "memsh --version"}
+	deps, err := buildDepsOnly(dir)
+	if err != nil {
+		fatal(err)
+	}
+
+	cmds := [][]string{{*memsh, "-c", "true"}, {"bash", "-c", "true"}, {empty}, {deps}, {*memsh, "--version"}}
+	names := []string{"memsh -c true", "bash -c true", "empty Go program", "dependencies only", "memsh --version"}
 	if *compare != "" {
 		cmds = append(cmds, []string{*compare, "-c", "true"})
 		names = append(names, filepath.Base(*compare)+" -c true")
@@ -91,6 +97,17 @@ func buildEmpty(dir string) (string, error) {
 	}
 	bin := filepath.Join(dir, "empty")
 	cmd := exec.Command("go", "build", "-o", bin, src)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	cmd.Stderr = os.Stderr
+	return bin, cmd.Run()
+}
+
+// buildDepsOnly builds ./bench/startup/depsonly, which links what memsh
+// links and runs only the package inits: the floor for memsh's start-up
+// set by its dependencies.
+func buildDepsOnly(dir string) (string, error) {
+	bin := filepath.Join(dir, "depsonly")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, "./bench/startup/depsonly")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	cmd.Stderr = os.Stderr
 	return bin, cmd.Run()
