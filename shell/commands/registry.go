@@ -9,6 +9,7 @@ import (
 	"memsh/shell/commands/archive"
 	"memsh/shell/commands/awk"
 	"memsh/shell/commands/binutil"
+	"memsh/shell/commands/devutil"
 	"memsh/shell/commands/diff"
 	"memsh/shell/commands/fileutil"
 	"memsh/shell/commands/grep"
@@ -35,6 +36,7 @@ func All() []command.Command {
 		sed.Commands(),
 		archive.Commands(),
 		binutil.Commands(),
+		devutil.Commands(),
 	}
 	return slices.Concat(tables...)
 }

@@ -1,0 +1,13 @@
+// Package devutil holds the developer's tools users expect in a shell:
+// patch, strings, iconv, envsubst, tree and file. Each follows the GNU
+// (or common Linux) tool's flags, output and messages, over memfs.
+package devutil
+
+import "memsh/shell/command"
+
+// Commands is this package's registry table.
+func Commands() []command.Command {
+	return []command.Command{
+		{Name: "patch", Summary: "apply a diff file to an original", Help: patchHelp, Run: runPatch},
+	}
+}
