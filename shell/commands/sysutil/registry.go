@@ -25,6 +25,21 @@ func Commands() []command.Command {
 		{Name: "seq", Summary: "print a sequence of numbers", Help: seqHelp, Run: runSeq},
 		{Name: "expr", Summary: "evaluate expressions", Help: exprHelp, Run: runExpr, RawArgs: true},
 		{Name: "clear", Summary: "clear the terminal screen", Help: clearHelp, Run: runClear},
+		{Name: "logname", Summary: "print user's login name", Help: lognameHelp, Run: runLogname},
+		{Name: "groups", Summary: "print the groups a user is in", Help: groupsHelp, Run: runGroups},
+		{Name: "arch", Summary: "print machine hardware name (same as uname -m)", Help: archHelp, Run: runArch},
+		{Name: "hostid", Summary: "print the numeric identifier for the current host", Help: hostidHelp, Run: runHostid},
+		{Name: "users", Summary: "print the user names of users currently logged in to the current host", Help: usersHelp, Run: runUsers},
+		{Name: "who", Summary: "show who is logged on", Help: whoHelp, Run: runWho},
+		{Name: "uptime", Summary: "tell how long the system has been running", Help: uptimeHelp, Run: runUptime, RawArgs: true},
+		{Name: "nice", Summary: "run a program with modified scheduling priority", Help: niceHelp, Run: runNice, RawArgs: true},
+		{Name: "nohup", Summary: "run a command immune to hangups, with output to a non-tty", Help: nohupHelp, Run: runNohup, RawArgs: true},
+		{Name: "stdbuf", Summary: "run a command with modified buffering operations for its standard streams", Help: stdbufHelp, Run: runStdbuf, RawArgs: true},
+		{Name: "chroot", Summary: "run command or interactive shell with special root directory", Help: chrootHelp, Run: runChroot, RawArgs: true},
+		{Name: "chcon", Summary: "change file security context", Help: chconHelp, Run: runChcon},
+		{Name: "runcon", Summary: "run command with specified security context", Help: runconHelp, Run: runRuncon, RawArgs: true},
+		{Name: "stty", Summary: "change and print terminal line settings", Help: sttyHelp, Run: runStty, RawArgs: true},
+		{Name: "sync", Summary: "synchronize cached writes to persistent storage", Help: syncHelp, Run: runSync},
 	}
 }
 
