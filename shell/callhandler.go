@@ -106,24 +106,6 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 				return []string{"eval", c.rewriteSource(src, "eval")}, nil
 			}
 		}
-	case "trap":
-		if len(args) > 1 && args[1] == "-l" {
-			return statusArgs(listSignals(hc, args[2:])), nil
-		}
-		if len(args) >= 3 && (!strings.HasPrefix(args[1], "-") || args[1] == "-") {
-			out := slices.Clone(args)
-			// bash's EXIT has the aliases 0 and exit; mvdan/sh knows
-			// only EXIT.
-			for i := 2; i < len(out); i++ {
-				if out[i] == "0" || strings.EqualFold(out[i], "exit") {
-					out[i] = "EXIT"
-				}
-			}
-			if needsRewrite(args[1]) {
-				out[1] = c.rewriteSource(args[1], "trap")
-			}
-			return out, nil
-		}
 	case "pwd":
 		return statusArgs(c.pwdBuiltin(hc, args)), nil
 	case "cd":
@@ -162,9 +144,9 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		}
 		return c.testOwner(hc, args), nil
 	case "printf":
-		return printfArgs(hc.Stderr, args), nil
+		return c.printfArgs(hc, args), nil
 	case "read":
-		return readArgs(hc, args, !c.opts.Script), nil
+		return c.readArgs(hc, args), nil
 	case fdCmd:
 		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "jobnew":

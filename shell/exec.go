@@ -50,6 +50,9 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			}
 			return nil
 		}
+		if args[0] == internalPrefix+"printf" {
+			return exitError(c.printfBuiltin(hc, args)) // printf.go
+		}
 		if strings.HasPrefix(args[0], internalPrefix) {
 			// memsh's helpers read stdin as the pipe it is.
 			pumpStdin(hc.Stdin)

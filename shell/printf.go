@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"memsh/shell/commands/printf"
+
+	"mvdan.cc/sh/v3/interp"
 )
 
 // bash's printf builtin. mvdan/sh's lacks %q, %f/%e/%g, -v, %b's \c and
@@ -16,7 +18,7 @@ import (
 // printfArgs rewrites a printf call: plain output goes to the internal
 // command; `-v NAME` becomes an assignment from its output (a trailing
 // "." keeps trailing newlines).
-func printfArgs(hcStderr io.Writer, args []string) []string {
+func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 	rest := args[1:]
 	if len(rest) > 0 && rest[0] == "--" {
 		rest = rest[1:]
@@ -24,7 +26,7 @@ func printfArgs(hcStderr io.Writer, args []string) []string {
 	if len(rest) >= 2 && rest[0] == "-v" {
 		name := rest[1]
 		if !validAssignTarget(name) {
-			fmt.Fprintf(hcStderr, "bash: printf: `%s': not a valid identifier\n", name)
+			fmt.Fprintf(hc.Stderr, "%sprintf: `%s': not a valid identifier\n", c.msgPrefix(hc), name)
 			return statusArgs(2)
 		}
 		call := []string{internalPrefix + "printf"}
@@ -39,11 +41,11 @@ func printfArgs(hcStderr io.Writer, args []string) []string {
 		return []string{"eval", script}
 	}
 	if len(rest) > 0 && strings.HasPrefix(rest[0], "-") && len(rest[0]) > 1 {
-		fmt.Fprintf(hcStderr, "bash: printf: %s: invalid option\nprintf: usage: printf [-v var] format [arguments]\n", rest[0][:2])
+		fmt.Fprintf(hc.Stderr, "%sprintf: %s: invalid option\nprintf: usage: printf [-v var] format [arguments]\n", c.msgPrefix(hc), rest[0][:2])
 		return statusArgs(2)
 	}
 	if len(rest) == 0 {
-		fmt.Fprintf(hcStderr, "printf: usage: printf [-v var] format [arguments]\n")
+		fmt.Fprintf(hc.Stderr, "printf: usage: printf [-v var] format [arguments]\n")
 		return statusArgs(2)
 	}
 	return append([]string{internalPrefix + "printf"}, rest...)
@@ -65,11 +67,24 @@ func validAssignTarget(s string) bool {
 	return true
 }
 
+// printfBuiltin runs the internal printf that printfArgs and echo set
+// up, with the "bash: line N: " of a script on its diagnostics.
+func (c *core) printfBuiltin(hc interp.HandlerContext, args []string) int {
+	if len(args) < 2 {
+		return 2
+	}
+	return prefixedPrintf(hc.Stdout, hc.Stderr, c.msgPrefix(hc), args[1], args[2:])
+}
+
 // bashPrintf is the builtin's output: the formatter shared with the
 // printf command, with bash's "bash: printf: " prefix on diagnostics.
 func bashPrintf(stdout, stderr io.Writer, format string, args []string) int {
+	return prefixedPrintf(stdout, stderr, "bash: ", format, args)
+}
+
+func prefixedPrintf(stdout, stderr io.Writer, prefix, format string, args []string) int {
 	var out bytes.Buffer
-	status := printf.Format(&out, func(msg string) { fmt.Fprintf(stderr, "bash: printf: %s\n", msg) }, format, args)
+	status := printf.Format(&out, func(msg string) { fmt.Fprintf(stderr, "%sprintf: %s\n", prefix, msg) }, format, args)
 	stdout.Write(out.Bytes())
 	return status
 }

@@ -21,8 +21,10 @@ import (
 // a terminal (the interactive shell), as bash shows it only then; a read
 // with a prompt is always memsh's, since mvdan/sh's writes the prompt to
 // stdout even from a file or here-string, and refuses an empty one.
-func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string {
-	raw, array := false, ""
+func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
+	showPrompt := !c.opts.Script
+	prefix := c.msgPrefix(hc)
+	raw, array, edit := false, "", false
 	prompt, hasPrompt := "", false
 	delim, delimSet := byte('\n'), false
 	nchars, exact := -1, false
@@ -31,7 +33,7 @@ func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string
 	in, fromFd := hc.Stdin, false // read -u N reads fd N
 	i := 1
 	usage := func(msg string) []string {
-		fmt.Fprintf(hc.Stderr, "bash: read: %s\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n", msg)
+		fmt.Fprintf(hc.Stderr, "%sread: %s\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n", prefix, msg)
 		return statusArgs(2)
 	}
 	for ; i < len(args); i++ {
@@ -61,7 +63,9 @@ func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string
 			switch f {
 			case 'r':
 				raw = true
-			case 's', 'e':
+			case 's':
+			case 'e':
+				edit = true // readline: only at a terminal
 			case 'a', 'd', 'n', 'N', 'p', 't', 'i', 'u':
 				v, ok := value()
 				if !ok {
@@ -78,7 +82,7 @@ func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string
 				case 'n', 'N':
 					n, err := strconv.Atoi(v)
 					if err != nil || n < 0 {
-						fmt.Fprintf(hc.Stderr, "bash: read: %s: invalid number\n", v)
+						fmt.Fprintf(hc.Stderr, "%sread: %s: invalid number\n", prefix, v)
 						return statusArgs(1)
 					}
 					nchars, exact = n, f == 'N'
@@ -87,14 +91,14 @@ func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string
 				case 't':
 					secs, err := strconv.ParseFloat(v, 64)
 					if err != nil || secs < 0 {
-						fmt.Fprintf(hc.Stderr, "bash: read: %s: invalid timeout specification\n", v)
+						fmt.Fprintf(hc.Stderr, "%sread: %s: invalid timeout specification\n", prefix, v)
 						return statusArgs(1)
 					}
 					timeout = time.Duration(secs * float64(time.Second))
 				case 'u':
 					r, msg := fdInput(hc, v)
 					if msg != "" {
-						fmt.Fprintf(hc.Stderr, "bash: read: %s\n", msg)
+						fmt.Fprintf(hc.Stderr, "%sread: %s\n", prefix, msg)
 						return statusArgs(1)
 					}
 					in, fromFd = r, true
@@ -104,21 +108,26 @@ func readArgs(hc interp.HandlerContext, args []string, showPrompt bool) []string
 			}
 		}
 	}
+	names = args[i:]
+	for _, n := range names {
+		if !validAssignTarget(n) {
+			fmt.Fprintf(hc.Stderr, "%sread: `%s': not a valid identifier\n", prefix, n)
+			return statusArgs(1)
+		}
+	}
+	if array != "" && !validAssignTarget(array) {
+		fmt.Fprintf(hc.Stderr, "%sread: `%s': not a valid identifier\n", prefix, array)
+		return statusArgs(1)
+	}
 	// mvdan/sh's read splits fields wrongly when IFS has a character
 	// other than white space (IFS=, read -ra p <<< "a,b,,c" loses the
 	// empty field), so memsh splits those too.
-	if !delimSet && nchars < 0 && timeout < 0 && !fromFd && !hasPrompt && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
+	elem := strings.Contains(strings.Join(names, " "), "[") // mvdan/sh's read takes names only
+	if !delimSet && nchars < 0 && timeout < 0 && !fromFd && !hasPrompt && !edit && !elem && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
 		return args // mvdan/sh's read does the rest
 	}
 	if hasPrompt && showPrompt {
 		io.WriteString(hc.Stderr, prompt)
-	}
-	names = args[i:]
-	for _, n := range names {
-		if !validAssignTarget(n) {
-			fmt.Fprintf(hc.Stderr, "bash: read: `%s': not a valid identifier\n", n)
-			return statusArgs(1)
-		}
 	}
 	if exact {
 		delim, delimSet = 0, false
@@ -233,13 +242,32 @@ func splitIFS(s, ifs string, n int) []string {
 	var fields []string
 	for i < len(s) {
 		if n > 0 && len(fields) == n-1 {
+			// The last name gets the rest of the line, less trailing
+			// IFS white space; but when the rest is one field and its
+			// delimiter ("y:" with IFS=:), bash drops the delimiter.
 			rest := s[i:]
+			j := 0
+			for j < len(rest) && !isIFS(rest[j]) {
+				j++
+			}
+			k := j
+			for k < len(rest) && isWS(rest[k]) {
+				k++
+			}
+			if k < len(rest) && isIFS(rest[k]) && !isWS(rest[k]) {
+				k++
+				for k < len(rest) && isWS(rest[k]) {
+					k++
+				}
+			}
+			if k == len(rest) {
+				return append(fields, rest[:j])
+			}
 			end := len(rest)
 			for end > 0 && isWS(rest[end-1]) {
 				end--
 			}
-			fields = append(fields, rest[:end])
-			return fields
+			return append(fields, rest[:end])
 		}
 		start := i
 		for i < len(s) && !isIFS(s[i]) {
