@@ -120,6 +120,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 		case *syntax.Assign:
 			if n.Value != nil {
 				unescapeAssign(n.Value)
+				c.tildeAfterColon(n.Value) // exp_tilde.go
 			}
 		case *syntax.Word:
 			if skip[n] {
