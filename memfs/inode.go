@@ -100,6 +100,7 @@ func permBits(m fs.FileMode) fs.FileMode {
 // newInode allocates an inode, counting it against MaxInodes.
 func (f *FS) newInode(typ fs.FileMode, perm fs.FileMode) (*inode, syscall.Errno) {
 	if !f.reserveInode() {
+		f.hit(LimitInodes)
 		return nil, syscall.ENOSPC
 	}
 	return f.allocInode(typ, perm), 0
@@ -206,6 +207,7 @@ func (f *FS) grow(n *inode, need, from int64) (int64, syscall.Errno) {
 	for {
 		c := min(newCap, old+f.availBytes())
 		if c <= old || c <= from {
+			f.hitSpace()
 			return old, syscall.ENOSPC
 		}
 		if f.reserveBytes(c - old) {
@@ -219,6 +221,7 @@ func (f *FS) grow(n *inode, need, from int64) (int64, syscall.Errno) {
 	f.copied.Add(int64(len(n.data)))
 	n.data = buf
 	if newCap < need {
+		f.hitSpace()
 		return newCap, syscall.ENOSPC
 	}
 	return newCap, 0
@@ -240,6 +243,7 @@ func (f *FS) writeAtLocked(n *inode, p []byte, off int64) (int, syscall.Errno) {
 	}
 	var errno syscall.Errno
 	if m := f.opts.MaxFileSize; m > 0 && end > m {
+		f.hit(LimitFileSize)
 		if off >= m {
 			return 0, syscall.EFBIG
 		}
@@ -296,6 +300,7 @@ func (f *FS) truncateLocked(n *inode, size int64) syscall.Errno {
 		return syscall.EINVAL
 	}
 	if m := f.opts.MaxFileSize; m > 0 && size > m {
+		f.hit(LimitFileSize)
 		return syscall.EFBIG
 	}
 	if size == 0 {

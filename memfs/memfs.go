@@ -65,6 +65,7 @@ type FS struct {
 	maxBytes int64        // MaxBytes, or the memory ceiling when it is not set
 	inodes   atomic.Int64
 	copied   atomic.Int64 // bytes moved by capacity growth (tests prove the bound)
+	hits     [numLimits]atomic.Int64
 
 	randMu  sync.Mutex
 	enforce atomic.Bool // permission checks on (see EnforcePermissions)
@@ -976,6 +977,54 @@ func (f *FS) snapshot(out *[]Entry, p string, n *inode) {
 	for _, name := range names {
 		f.snapshot(out, p+"/"+name, n.children[name])
 	}
+}
+
+// Limit names one of the limits a write or a create can run into.
+type Limit int
+
+const (
+	LimitFileSize Limit = iota // Options.MaxFileSize (EFBIG)
+	LimitBytes                 // Options.MaxBytes (ENOSPC)
+	LimitMemory                // the memory ceiling that bounds capacity when MaxBytes is not set (ENOSPC)
+	LimitInodes                // Options.MaxInodes (ENOSPC)
+	numLimits
+)
+
+// LimitHits counts, per limit, the operations a limit has refused or cut
+// short since New. A caller that reports errors the way coreutils does
+// ("No space left on device") can compare two readings to say which limit
+// was behind them.
+type LimitHits [numLimits]int64
+
+// LimitHits returns how often each limit has been hit so far.
+func (f *FS) LimitHits() LimitHits {
+	var h LimitHits
+	for i := range h {
+		h[i] = f.hits[i].Load()
+	}
+	return h
+}
+
+// hit counts one operation stopped by limit l.
+func (f *FS) hit(l Limit) { f.hits[l].Add(1) }
+
+// hitSpace counts a shortage of capacity: MaxBytes when it is set, the
+// memory ceiling otherwise.
+func (f *FS) hitSpace() {
+	if f.opts.MaxBytes > 0 {
+		f.hit(LimitBytes)
+	} else {
+		f.hit(LimitMemory)
+	}
+}
+
+// MemoryCeiling is the bound on all files' capacity when MaxBytes is not
+// set: half the machine's memory.
+func (f *FS) MemoryCeiling() int64 {
+	if f.opts.MaxBytes > 0 {
+		return 0
+	}
+	return f.maxBytes
 }
 
 // Usage reports bytes and inodes in use against the limits.

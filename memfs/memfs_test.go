@@ -731,3 +731,37 @@ func TestGrowthNearLimit(t *testing.T) {
 		t.Errorf("copied %d bytes for %d", c, size)
 	}
 }
+
+// TestLimitHits: every refusal or cut-short write a limit causes is
+// counted under that limit, and nothing else is (a full device, a write
+// that fits).
+func TestLimitHits(t *testing.T) {
+	f := New(Options{MaxFileSize: 100, MaxBytes: 150, MaxInodes: 10})
+	want := func(what string, fileSize, bytes, inodes int64) {
+		t.Helper()
+		if h := f.LimitHits(); h != (LimitHits{fileSize, bytes, 0, inodes}) {
+			t.Errorf("%s: hits %v, want file size %d, bytes %d, inodes %d", what, h, fileSize, bytes, inodes)
+		}
+	}
+	want("new", 0, 0, 0)
+	f.WriteFile("/a", make([]byte, 100), 0o644)
+	full, _ := f.OpenFile("/dev/full", os.O_WRONLY, 0)
+	full.Write([]byte("x"))
+	want("writes that fit, and /dev/full", 0, 0, 0)
+	fl, _ := f.OpenFile("/a", os.O_WRONLY|os.O_APPEND, 0)
+	fl.Write([]byte("x"))
+	want("past MaxFileSize", 1, 0, 0)
+	wantErrno(t, "truncate past MaxFileSize", f.Truncate("/a", 101), syscall.EFBIG)
+	want("truncate past MaxFileSize", 2, 0, 0)
+	f.WriteFile("/b", make([]byte, 100), 0o644)
+	want("past MaxBytes", 2, 1, 0)
+	for i := range 10 {
+		f.Mkdir(fmt.Sprintf("/d%d", i), 0o755)
+	}
+	if h := f.LimitHits(); h[LimitInodes] == 0 {
+		t.Errorf("mkdir past MaxInodes not counted: %v", h)
+	}
+	if g := New(Options{}); g.MemoryCeiling() <= 0 || f.MemoryCeiling() != 0 {
+		t.Errorf("MemoryCeiling: %d without MaxBytes, %d with", g.MemoryCeiling(), f.MemoryCeiling())
+	}
+}

@@ -227,9 +227,11 @@ func (f *FS) loadData(n *inode, discard bool) syscall.Errno {
 	}
 	size := info.Size()
 	if m := f.opts.MaxFileSize; m > 0 && size > m {
+		f.hit(LimitFileSize)
 		return syscall.EFBIG
 	}
 	if !f.reserveBytes(size) {
+		f.hitSpace()
 		return syscall.ENOSPC
 	}
 	buf := make([]byte, size)

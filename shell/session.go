@@ -324,7 +324,9 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
 	s.c.fdRun.Store(&runStreams{stdout, stderr})
 
+	hits := s.c.fs.LimitHits()
 	res := s.c.runStatements(runCtx, s.runner, script, s.c.parsePrefix(), stderr, s.c.removePsubFiles)
+	s.c.noteLimits(stderr, hits)
 	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {
 		leave(runCtx, s.runner, res)
 	}
