@@ -1,0 +1,30 @@
+package devutil
+
+import (
+	"testing"
+
+	"memsh/shell/command"
+)
+
+// The expected outputs were produced by tree 2.1.0 on the same files.
+func TestTree(t *testing.T) {
+	files := map[string]string{
+		"/home/user/a": "", "/home/user/B": "", "/home/user/c.txt": "", "/home/user/d/f1": "hello\n",
+		"/home/user/d/sub/f2": "", "/home/user/e/": "", "/home/user/.hid/x": "",
+	}
+	bar := "│\u00a0\u00a0 "
+	runCases(t, []fileCase{
+		{Case: command.Case{Args: []string{"tree"}, Files: files,
+			Stdout: ".\n├── B\n├── a\n├── c.txt\n├── d\n" + bar + "├── f1\n" + bar + "└── sub\n" + bar + "    └── f2\n└── e\n\n4 directories, 5 files\n"}},
+		{Case: command.Case{Args: []string{"tree", "-a", "-L", "1", "--noreport", "--dirsfirst"}, Files: files,
+			Stdout: ".\n├── .hid\n├── d\n├── e\n├── B\n├── a\n└── c.txt\n"}},
+		{Case: command.Case{Args: []string{"tree", "-d"}, Files: files, Stdout: ".\n├── d\n" + bar + "└── sub\n└── e\n\n4 directories\n"}},
+		{Case: command.Case{Args: []string{"tree", "-fi", "d"}, Files: files, Stdout: "d\nd/f1\nd/sub\nd/sub/f2\n\n2 directories, 2 files\n"}},
+		{Case: command.Case{Args: []string{"tree", "-P", "*.txt", "--prune"}, Files: files, Stdout: ".\n└── c.txt\n\n1 directory, 1 file\n"}},
+		{Case: command.Case{Args: []string{"tree", "-I", "d|e", "-s", "--noreport", "-r"}, Files: files,
+			Stdout: "[       4096]  .\n├── [          0]  c.txt\n├── [          0]  a\n└── [          0]  B\n"}},
+		{Case: command.Case{Args: []string{"tree", "e"}, Files: files, Stdout: "e\n\n0 directories, 0 files\n"}},
+		{Case: command.Case{Args: []string{"tree", "nope"}, Files: files, Stdout: "nope  [error opening dir]\n\n0 directories, 0 files\n", Status: 2}},
+		{Case: command.Case{Args: []string{"tree", "-L", "0"}, Files: files, Stderr: "tree: Invalid level, must be greater than 0.\n", Status: 1}},
+	})
+}
