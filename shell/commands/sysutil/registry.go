@@ -40,6 +40,11 @@ func Commands() []command.Command {
 		{Name: "runcon", Summary: "run command with specified security context", Help: runconHelp, Run: runRuncon, RawArgs: true},
 		{Name: "stty", Summary: "change and print terminal line settings", Help: sttyHelp, Run: runStty, RawArgs: true},
 		{Name: "sync", Summary: "synchronize cached writes to persistent storage", Help: syncHelp, Run: runSync},
+		{Name: "echo", Summary: "display a line of text (the program; the shell's builtin runs when typed)", Help: echoHelp, Run: runEcho, RawArgs: true},
+		{Name: "pwd", Summary: "print name of current/working directory (the program: -P by default)", Help: pwdHelp, Run: runPwd, RawArgs: true},
+		{Name: "test", Summary: "check file types and compare values (the program)", Help: testHelp, Run: runTest, RawArgs: true},
+		{Name: "[", Summary: "check file types and compare values (the program)", Help: bracketHelp, Run: runTest, RawArgs: true},
+		{Name: "kill", Summary: "send a signal to a process (the program; procps' -l and -L listings)", Help: killHelp, Run: runKill, RawArgs: true},
 	}
 }
 
