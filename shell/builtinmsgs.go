@@ -2,7 +2,6 @@ package shell
 
 import (
 	"fmt"
-	"memsh/shell/command"
 	"strconv"
 	"strings"
 
@@ -16,8 +15,11 @@ import (
 // is nil, unchanged.
 func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]string, bool) {
 	fail := func(status int, format string, a ...any) ([]string, bool) {
-		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+format, a...)
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+format, a...)
 		return statusArgs(status), true
+	}
+	if out, done := c.ctlFidelity(hc, args); out != nil { // ctlflow.go
+		return out, done
 	}
 	switch args[0] {
 	case "shift":
@@ -44,7 +46,7 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 		if len(args) > 1 {
 			if _, err := strconv.Atoi(args[1]); err != nil {
 				// bash prints the message and exits with 2.
-				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"exit: %s: numeric argument required\n", args[1])
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"exit: %s: numeric argument required\n", args[1])
 				return []string{"exit", "2"}, true
 			}
 			if len(args) > 2 {
@@ -56,36 +58,7 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 			return fail(2, "[: missing `]'\n")
 		}
 	case "trap":
-		specs := args[1:]
-		if len(specs) > 0 && specs[0] == "--" {
-			specs = specs[1:]
-		}
-		if len(specs) < 2 || strings.HasPrefix(specs[0], "-") && len(specs[0]) > 1 {
-			break // listing, -l, -p, or a single argument: mvdan/sh's
-		}
-		// mvdan/sh keeps EXIT and ERR traps only. Signals are valid specs
-		// in bash; nothing in the sandbox delivers them, so a trap on one
-		// is accepted and never runs (trap 'cleanup' EXIT INT TERM).
-		keep := []string{"trap", specs[0]}
-		for _, sig := range specs[1:] {
-			switch strings.TrimPrefix(strings.ToUpper(sig), "SIG") {
-			case "EXIT", "0":
-				keep = append(keep, "EXIT")
-				continue
-			case "ERR":
-				keep = append(keep, "ERR")
-				continue
-			case "DEBUG", "RETURN":
-				continue
-			}
-			if _, ok := command.SignalNumber(sig); !ok {
-				return fail(1, "trap: %s: invalid signal specification\n", sig)
-			}
-		}
-		if len(keep) == 2 {
-			return statusArgs(0), true
-		}
-		return keep, false
+		return statusArgs(c.trapBuiltin(hc, args)), true // traps.go
 	case "shopt":
 		// lastpipe is honoured by leaving pipelines of scripts that name
 		// it as mvdan/sh runs them (lastpipe.go); mvdan/sh's shopt does

@@ -56,18 +56,35 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 	if tracedHelper(p) {
 		return len(p), nil // set -x of an internal command (funcname.go)
 	}
+	if bash, ok := mvdanMessages[string(p)]; ok {
+		// Messages mvdan/sh writes itself, as bash words them.
+		if _, err := io.WriteString(u.w, u.linePrefix()+bash); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
 	if !bytes.HasSuffix(p, unboundSuffix) || bytes.Count(p, []byte("\n")) != 1 || !unboundName(string(p[:len(p)-len(unboundSuffix)])) {
 		return u.w.Write(p)
 	}
 	u.unbound.Store(true)
-	msg := u.prefix + ": line " + strconv.FormatInt(u.line.Load(), 10) + ": " + string(p)
-	if u.noLine {
-		msg = u.prefix + ": " + string(p)
-	}
-	if _, err := io.WriteString(u.w, msg); err != nil {
+	if _, err := io.WriteString(u.w, u.linePrefix()+string(p)); err != nil {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// linePrefix starts a message about the statement running.
+func (u *unboundWriter) linePrefix() string {
+	if u.noLine {
+		return u.prefix + ": "
+	}
+	return u.prefix + ": line " + strconv.FormatInt(u.line.Load(), 10) + ": "
+}
+
+// mvdanMessages maps whole messages mvdan/sh writes from code memsh does
+// not see (declaration clauses) to bash's words.
+var mvdanMessages = map[string]string{
+	"local: can only be used in a function\n": "local: can only be used in a function\n",
 }
 
 // startStmt notes the line of the statement about to run.

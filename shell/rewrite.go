@@ -54,6 +54,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	loops := map[*syntax.ForClause]bool{}
 	pipeStatusRewrite(f, src)
 	funcNameRewrite(f, src)
+	localUnsetRewrite(f, src) // ctlflow.go
 	subshellLevel(f, src)      // subshelllevel.go
 	var appends []*syntax.Stmt // see arrappend.go
 	syntax.Walk(f, func(n syntax.Node) bool {

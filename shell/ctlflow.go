@@ -1,0 +1,347 @@
+package shell
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Control-flow builtins as bash words and scores them: return, break,
+// continue and local where they make no sense, return's default status,
+// and the options (set -E, set -o listing) mvdan/sh does not know.
+//
+// They read the runner's unexported loop/function flags and options
+// through their offsets, as callingRunner reads the runner itself.
+
+var (
+	runnerType    = reflect.TypeFor[interp.Runner]()
+	inLoopField   = offsetOf(runnerType, "inLoop", reflect.TypeFor[bool]())
+	inFuncField   = offsetOf(runnerType, "inFunc", reflect.TypeFor[bool]())
+	inSourceField = offsetOf(runnerType, "inSource", reflect.TypeFor[bool]())
+	trapErrField  = offsetOf(runnerType, "callbackErr", reflect.TypeFor[string]())
+	trapExitField = offsetOf(runnerType, "callbackExit", reflect.TypeFor[string]())
+)
+
+func runnerFlag(hc interp.HandlerContext, f fieldOffset) bool {
+	r := callingRunner(hc)
+	if r == nil || !f.ok {
+		return false
+	}
+	return *(*bool)(unsafe.Add(unsafe.Pointer(r), f.off))
+}
+
+// mvdanOpts are the set -o options mvdan/sh keeps, in the order of its
+// options array.
+var mvdanOpts = []string{"allexport", "errexit", "noexec", "noglob", "nounset", "xtrace", "pipefail"}
+
+// mvdanOpt reports whether mvdan/sh's option name is on.
+func mvdanOpt(hc interp.HandlerContext, name string) bool {
+	for i, n := range mvdanOpts {
+		if n == name {
+			on, _ := runnerOpt(hc, i) // paramexp.go
+			return on
+		}
+	}
+	return false
+}
+
+func setRunnerString(hc interp.HandlerContext, f fieldOffset, s string) bool {
+	r := callingRunner(hc)
+	if r == nil || !f.ok {
+		return false
+	}
+	*(*string)(unsafe.Add(unsafe.Pointer(r), f.off)) = s
+	return true
+}
+
+// bashSetOpts are bash's set -o options in its listing order, with
+// their default in a non-interactive shell; the single-letter flags
+// name those set takes as letters.
+var bashSetOpts = []struct {
+	name string
+	on   bool
+	flag byte
+}{
+	{"allexport", false, 'a'}, {"braceexpand", true, 'B'}, {"emacs", false, 0}, {"errexit", false, 'e'},
+	{"errtrace", false, 'E'}, {"functrace", false, 'T'}, {"hashall", true, 'h'}, {"histexpand", false, 'H'},
+	{"history", false, 0}, {"ignoreeof", false, 0}, {"interactive-comments", true, 0}, {"keyword", false, 'k'},
+	{"monitor", false, 'm'}, {"noclobber", false, 'C'}, {"noexec", false, 'n'}, {"noglob", false, 'f'},
+	{"nolog", false, 0}, {"notify", false, 'b'}, {"nounset", false, 'u'}, {"onecmd", false, 't'},
+	{"physical", false, 'P'}, {"pipefail", false, 0}, {"posix", false, 0}, {"privileged", false, 'p'},
+	{"verbose", false, 'v'}, {"vi", false, 0}, {"xtrace", false, 'x'},
+}
+
+// optVar holds the state of a bash option mvdan/sh does not keep.
+func optVar(name string) string { return internalPrefix + "opt_" + strings.ReplaceAll(name, "-", "_") }
+
+func isMvdanOpt(name string) bool {
+	for _, n := range mvdanOpts {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// setOptState is the state of any of bash's set -o options.
+func setOptState(hc interp.HandlerContext, name string) bool {
+	if isMvdanOpt(name) {
+		return mvdanOpt(hc, name)
+	}
+	for _, o := range bashSetOpts {
+		if o.name == name {
+			if v := hc.Env.Get(optVar(name)); v.IsSet() {
+				return v.String() == "on"
+			}
+			return o.on
+		}
+	}
+	return false
+}
+
+// setBuiltin passes set's options mvdan/sh knows on to it and keeps the
+// others bash accepts (-E, -h, -B, -o errtrace, ...) itself; `set -o`
+// and `set +o` list all of bash's options in its format.
+func (c *core) setBuiltin(hc interp.HandlerContext, args []string) ([]string, bool) {
+	out := []string{"set"}
+	var keep []string // bash-only options turned on or off
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			out = append(out, args[i:]...)
+			break
+		}
+		on := a[0] == '-'
+		cluster := a[:1]
+		for j := 1; j < len(a); j++ {
+			f := a[j]
+			if f == 'o' {
+				if i+1 >= len(args) {
+					c.listSetOpts(hc, on)
+					continue
+				}
+				i++
+				name := args[i]
+				if isMvdanOpt(name) {
+					out = append(out, a[:1]+"o", name)
+					continue
+				}
+				known := false
+				for _, o := range bashSetOpts {
+					known = known || o.name == name
+				}
+				if !known {
+					fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"set: %s: invalid option name\n", name)
+					return statusArgs(2), true
+				}
+				keep = append(keep, a[:1]+name)
+				continue
+			}
+			name := ""
+			for _, o := range bashSetOpts {
+				if o.flag == f {
+					name = o.name
+				}
+			}
+			switch {
+			case name == "":
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"set: %c%c: invalid option\nset: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n", a[0], f)
+				return statusArgs(2), true
+			case isMvdanOpt(name):
+				cluster += string(f)
+			default:
+				keep = append(keep, a[:1]+name)
+			}
+		}
+		if len(cluster) > 1 {
+			out = append(out, cluster)
+		}
+		_ = on
+	}
+	r := callingRunner(hc)
+	for _, k := range keep {
+		state := "off"
+		if k[0] == '-' {
+			state = "on"
+		}
+		setShellVar(r, optVar(k[1:]), expand.Variable{Set: true, Kind: expand.String, Str: state})
+	}
+	if len(out) == 1 && len(args) > 1 {
+		return statusArgs(0), true
+	}
+	return out, false
+}
+
+// listSetOpts prints `set -o` (on) or `set +o` as bash does.
+func (c *core) listSetOpts(hc interp.HandlerContext, on bool) {
+	var b strings.Builder
+	for _, o := range bashSetOpts {
+		st := setOptState(hc, o.name)
+		switch {
+		case on:
+			word := "off"
+			if st {
+				word = "on"
+			}
+			fmt.Fprintf(&b, "%-15s\t%s\n", o.name, word)
+		case st:
+			fmt.Fprintf(&b, "set -o %s\n", o.name)
+		default:
+			fmt.Fprintf(&b, "set +o %s\n", o.name)
+		}
+	}
+	fmt.Fprint(hc.Stdout, b.String())
+}
+
+// ctlFidelity answers return, break, continue, local and exit where
+// bash's answer differs from mvdan/sh's (see builtinFidelity).
+func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, bool) {
+	fail := func(status int, format string, a ...any) ([]string, bool) {
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+format, a...)
+		return statusArgs(status), true
+	}
+	switch args[0] {
+	case "return":
+		if !runnerFlag(hc, inFuncField) && !runnerFlag(hc, inSourceField) {
+			return fail(2, "return: can only `return' from a function or sourced script\n")
+		}
+		switch {
+		case len(args) == 1:
+			// bash returns $?; mvdan/sh returned 0.
+			return []string{"return", strconv.Itoa(hc.LastExitStatus)}, false
+		case !isInteger(args[1]):
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"return: %s: numeric argument required\n", args[1])
+			return []string{"return", "2"}, false
+		case len(args) > 2:
+			// bash's return with too many arguments ends the shell.
+			fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"return: too many arguments\n")
+			return []string{"exit", "1"}, false
+		}
+	case "break", "continue":
+		if len(args) > 1 {
+			if !isInteger(args[1]) {
+				// bash: a fatal error, the shell exits with 128.
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"%s: %s: numeric argument required\n", args[0], args[1])
+				return []string{"exit", "128"}, false
+			}
+			if n, _ := strconv.Atoi(args[1]); n < 1 && runnerFlag(hc, inLoopField) {
+				// bash complains and leaves the loop all the same.
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"%s: %s: loop count out of range\n", args[0], args[1])
+				return []string{args[0]}, false
+			}
+			if len(args) > 2 {
+				return fail(1, "%s: too many arguments\n", args[0])
+			}
+		}
+		if !runnerFlag(hc, inLoopField) {
+			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[0])
+		}
+	case "exit":
+		if len(args) > 2 && isInteger(args[1]) {
+			// bash complains and exits all the same, with 1.
+			fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"exit: too many arguments\n")
+			return []string{"exit", "1"}, false
+		}
+	case "set":
+		return c.setBuiltin(hc, args)
+	case errTrapCmd:
+		return statusArgs(errTrapStatus(hc)), true
+	case localUnsetCmd:
+		// local x (no value) in a function: x starts unset, as in bash;
+		// mvdan/sh's keeps the caller's value. Outside a function the
+		// local before it failed, and its status stands.
+		if !runnerFlag(hc, inFuncField) {
+			return statusArgs(hc.LastExitStatus), true
+		}
+		if hc.LastExitStatus != 0 {
+			return statusArgs(hc.LastExitStatus), true
+		}
+		r := callingRunner(hc)
+		for _, name := range args[1:] {
+			if vr := hc.Env.Get(name); vr.Local && !vr.ReadOnly {
+				setShellVar(r, name, expand.Variable{Local: true})
+			}
+		}
+		return statusArgs(0), true
+	}
+	return nil, false
+}
+
+// ctlPrefix is msgPrefix as bash -c words it in a function body:
+// "environment: line N: ".
+func (c *core) ctlPrefix(hc interp.HandlerContext) string {
+	if c.opts.Script && !c.opts.FromFile && hc.Pos.IsValid() && funcDepth(hc.Env) > 0 {
+		return "environment: line " + strconv.FormatUint(uint64(hc.Pos.Line()), 10) + ": "
+	}
+	return c.msgPrefix(hc)
+}
+
+func isInteger(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(s), "-"), "+")
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// localUnsetCmd follows a `local x` (a name without a value) to make x
+// unset in the function's scope.
+const localUnsetCmd = internalPrefix + "localunset"
+
+// localUnsetRewrite turns each `local a b=1 c` in root into
+// `{ local a b=1 c; __memsh_localunset a c; }`; declare and typeset
+// without -g get the same, as they are local in a function.
+func localUnsetRewrite(root syntax.Node, src string) {
+	if !strings.Contains(src, "local") && !strings.Contains(src, "declare") && !strings.Contains(src, "typeset") {
+		return
+	}
+	syntax.Walk(root, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		return !ok || !localUnset(st)
+	})
+}
+
+func localUnset(st *syntax.Stmt) bool {
+	dc, ok := st.Cmd.(*syntax.DeclClause)
+	if !ok || dc.Variant == nil {
+		return false
+	}
+	switch dc.Variant.Value {
+	case "local", "declare", "typeset":
+	default:
+		return false
+	}
+	var names []*syntax.Word
+	for _, a := range dc.Args {
+		switch {
+		case a.Naked && a.Name != nil && a.Value == nil && a.Array == nil && a.Index == nil:
+			names = append(names, litWord(a.Name.Value))
+		case a.Naked && a.Value != nil:
+			// An option (-g, -n, -r, ...) other than -a keeps mvdan/sh's
+			// handling for the whole statement.
+			if lit := a.Value.Lit(); lit != "-a" && lit != "--" {
+				return false
+			}
+		case a.Naked:
+			return false
+		}
+	}
+	if len(names) == 0 {
+		return false
+	}
+	decl := &syntax.Stmt{Position: st.Position, Cmd: dc}
+	unset := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: append([]*syntax.Word{litWord(localUnsetCmd)}, names...)}}
+	st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{decl, unset}}
+	return true
+}

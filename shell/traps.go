@@ -1,0 +1,146 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+
+	"memsh/shell/command"
+)
+
+// The trap builtin. mvdan/sh keeps an EXIT and an ERR action only, lists
+// them with Go's quoting and has no -p; its ERR trap also fires in
+// function bodies, where bash's fires only under set -E.
+//
+// memsh runs trap itself: each action is kept, as typed, in an internal
+// variable per condition (so subshells see a copy, as in bash), for
+// `trap` and `trap -p`; the EXIT and ERR actions are handed to the
+// runner's own callbacks. The ERR action is guarded by an internal
+// command that skips it in a function unless errtrace is on. Signals
+// are accepted and listed, and never delivered (nothing in the sandbox
+// sends them).
+
+// trapVar holds the action for a condition as `trap` lists it
+// (EXIT, SIGINT, ERR, ...).
+func trapVar(name string) string { return internalPrefix + "trap_" + name }
+
+// errTrapCmd guards the ERR action (see trapBuiltin).
+const errTrapCmd = internalPrefix + "errtrap"
+
+// trapName is the condition a trap spec names as bash lists it, or ok
+// false.
+func trapName(spec string) (string, bool) {
+	up := strings.ToUpper(spec)
+	switch up {
+	case "EXIT", "0":
+		return "EXIT", true
+	case "ERR", "DEBUG", "RETURN":
+		return up, true
+	}
+	n, ok := command.SignalNumber(spec)
+	if !ok || n == 0 {
+		return "", false
+	}
+	return "SIG" + command.SignalName(n), true
+}
+
+// trapOrder is the order of bash's listing: EXIT, the signals by
+// number, then DEBUG, ERR and RETURN.
+func trapOrder() []string {
+	names := []string{"EXIT"}
+	for n := 1; n <= 64; n++ {
+		if s := command.SignalName(n); s != "" {
+			names = append(names, "SIG"+s)
+		}
+	}
+	return append(names, "DEBUG", "ERR", "RETURN")
+}
+
+func (c *core) trapBuiltin(hc interp.HandlerContext, args []string) int {
+	flags, i, bad := builtinOpts(args, "lp")
+	if bad != 0 {
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"trap: -%c: invalid option\ntrap: usage: trap [-lp] [[arg] signal_spec ...]\n", bad)
+		return 2
+	}
+	ops := args[i:]
+	if strings.Contains(flags, "l") {
+		return listSignals(hc, ops) // jobs.go
+	}
+	if len(ops) == 0 || strings.Contains(flags, "p") {
+		return c.printTraps(hc, ops)
+	}
+	action, specs := ops[0], ops[1:]
+	if len(specs) == 0 {
+		action, specs = "-", ops // trap SIG resets SIG
+	}
+	status := 0
+	r := callingRunner(hc)
+	for _, spec := range specs {
+		name, ok := trapName(spec)
+		if !ok {
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"trap: %s: invalid signal specification\n", spec)
+			status = 1
+			continue
+		}
+		vr := expand.Variable{}
+		if action != "-" {
+			vr = expand.Variable{Set: true, Kind: expand.String, Str: action}
+		}
+		setShellVar(r, trapVar(name), vr)
+		run := ""
+		if action != "-" && strings.TrimSpace(action) != "" {
+			run = c.rewriteSource(action, "trap")
+		}
+		switch name {
+		case "EXIT":
+			setRunnerString(hc, trapExitField, run)
+		case "ERR":
+			if run != "" {
+				run = errTrapCmd + " || {\n" + run + "\n}"
+			}
+			setRunnerString(hc, trapErrField, run)
+		}
+	}
+	return status
+}
+
+// printTraps is `trap` and `trap -p [SPEC...]`.
+func (c *core) printTraps(hc interp.HandlerContext, specs []string) int {
+	names := trapOrder()
+	status := 0
+	if len(specs) > 0 {
+		names = names[:0]
+		for _, spec := range specs {
+			name, ok := trapName(spec)
+			if !ok {
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"trap: %s: invalid signal specification\n", spec)
+				status = 1
+				continue
+			}
+			names = append(names, name)
+		}
+	}
+	var b strings.Builder
+	for _, name := range names {
+		if vr := hc.Env.Get(trapVar(name)); vr.IsSet() {
+			b.WriteString("trap -- " + shellQuote(vr.String()) + " " + name + "\n")
+		}
+	}
+	fmt.Fprint(hc.Stdout, b.String())
+	return status
+}
+
+// errTrapStatus is __memsh_errtrap: 0 (skip the ERR action) in a
+// function body when errtrace is off, else the failed status for the
+// action's $?.
+func errTrapStatus(hc interp.HandlerContext) int {
+	if funcDepth(hc.Env) > 0 && !setOptState(hc, "errtrace") {
+		return 0
+	}
+	if hc.LastExitStatus == 0 {
+		return 1
+	}
+	return hc.LastExitStatus
+}
