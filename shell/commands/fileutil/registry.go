@@ -6,12 +6,15 @@ import "memsh/shell/command"
 func Commands() []command.Command {
 	return []command.Command{
 		{Name: "basename", Summary: "strip directory and suffix from filenames", Help: basenameHelp, Run: runBasename},
+		{Name: "chgrp", Summary: "change group ownership", Help: chgrpHelp, Run: runChgrp},
 		{Name: "chmod", Summary: "change file mode bits", Help: chmodHelp, Run: runChmod},
+		{Name: "chown", Summary: "change file owner and group", Help: chownHelp, Run: runChown},
 		{Name: "cp", Summary: "copy files and directories", Help: cpHelp, Run: runCp},
 		{Name: "df", Summary: "report file system space usage", Help: dfHelp, Run: runDf},
 		{Name: "dirname", Summary: "strip last component from file name", Help: dirnameHelp, Run: runDirname},
 		{Name: "du", Summary: "estimate file space usage", Help: duHelp, Run: runDu},
 		{Name: "install", Summary: "copy files and set attributes", Help: installHelp, Run: runInstall},
+		{Name: "link", Summary: "call the link function to create a link to a file", Help: linkHelp, Run: runLink},
 		{Name: "ln", Summary: "make links between files", Help: lnHelp, Run: runLn},
 		{Name: "ls", Summary: "list directory contents", Help: lsHelp, Run: runLs},
 		{Name: "mkdir", Summary: "make directories", Help: mkdirHelp, Run: runMkdir},
@@ -24,5 +27,6 @@ func Commands() []command.Command {
 		{Name: "stat", Summary: "display file or file system status", Help: statHelp, Run: runStat},
 		{Name: "touch", Summary: "change file timestamps", Help: touchHelp, Run: runTouch},
 		{Name: "truncate", Summary: "shrink or extend the size of a file to the specified size", Help: truncateHelp, Run: runTruncate},
+		{Name: "unlink", Summary: "call the unlink function to remove the specified file", Help: unlinkHelp, Run: runUnlink},
 	}
 }

@@ -1,0 +1,50 @@
+package fileutil
+
+import (
+	"context"
+	"syscall"
+
+	"memsh/shell/command"
+)
+
+const unlinkHelp = `Usage: unlink FILE
+  or:  unlink OPTION
+Call the unlink function to remove the specified FILE.
+
+      --help        display this help and exit
+      --version     output version information and exit
+`
+
+// runUnlink is unlink(2): one name, never a directory.
+func runUnlink(ctx context.Context, inv *command.Invocation) int {
+	f := inv.NewFlags()
+	showVersion := f.Bool("version", false, "")
+	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return st
+	}
+	if *showVersion {
+		return printVersion(inv)
+	}
+	switch len(operands) {
+	case 0:
+		return inv.Usage(1, "missing operand")
+	case 1:
+	default:
+		return inv.Usage(1, "extra operand %s", lquote(inv, operands[1]))
+	}
+	name := operands[0]
+	p := abs(inv, name)
+	fi, err := inv.FS.Lstat(p)
+	if err == nil && fi.IsDir() {
+		err = syscall.EISDIR
+	}
+	if err == nil {
+		err = inv.FS.Remove(p)
+	}
+	if err != nil {
+		inv.Errorf("cannot unlink %s: %s", quote(name), command.Strerror(err))
+		return 1
+	}
+	return 0
+}
