@@ -1,0 +1,35 @@
+package shell
+
+import (
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"memsh/shell/command"
+)
+
+// echoPlain is bash's echo without options: its words joined by spaces
+// and a newline. mvdan/sh's echo ignores a failed write; bash's reports
+// it ("bash: echo: write error: No space left on device") and fails,
+// so `echo x > /dev/full` or an echo past a file size limit does not
+// pass for a success.
+func (c *core) echoPlain(hc interp.HandlerContext, args []string) int {
+	line := strings.Join(args, " ") + "\n"
+	if _, err := io.WriteString(hc.Stdout, line); err != nil {
+		io.WriteString(hc.Stderr, c.writeErrorPrefix(hc)+"echo: write error: "+command.Strerror(err)+"\n")
+		return 1
+	}
+	return 0
+}
+
+// writeErrorPrefix starts a builtin's write error as bash does: with the
+// script's name and line in a script file, and a bare "bash: " under -c
+// and at the prompt (and for a script read from stdin), where its other
+// messages give the line.
+func (c *core) writeErrorPrefix(hc interp.HandlerContext) string {
+	if c.opts.FromFile && c.scriptName() != "bash" {
+		return c.linePrefix(hc.Pos.Line())
+	}
+	return "bash: "
+}
