@@ -250,6 +250,8 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		}
 	case "set":
 		return c.setBuiltin(hc, args)
+	case xtraceDepthVar:
+		return bumpXdepth(hc), true
 	case errTrapCmd:
 		return statusArgs(errTrapStatus(hc)), true
 	case localUnsetCmd:

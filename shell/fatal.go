@@ -3,8 +3,10 @@ package shell
 import (
 	"bytes"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -41,6 +43,13 @@ type unboundWriter struct {
 	noLine  bool         // an interactive shell's message has no line
 	line    atomic.Int64 // line of the statement running
 	unbound atomic.Bool  // the message was written
+
+	// set -x (xtrace.go): the tracer's lines for simple commands wait
+	// here for the call handler to put bash's in their place.
+	xtrace atomic.Bool
+	ps4    atomic.Pointer[string]
+	mu     sync.Mutex
+	held   [][]byte
 }
 
 func newUnboundWriter(w io.Writer, prefix string, status int) *unboundWriter {
@@ -56,6 +65,20 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 	if tracedHelper(p) {
 		return len(p), nil // set -x of an internal command (funcname.go)
 	}
+	if u.xtrace.Load() && isTraceLine(p) {
+		if !nonCallTrace.Match(p) {
+			u.mu.Lock()
+			u.held = append(u.held, bytes.Clone(p))
+			u.mu.Unlock()
+			return len(p), nil
+		}
+		u.flushHeld()
+		if _, err := u.w.Write(u.fixTrace(p)); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	u.flushHeld()
 	if bash, ok := mvdanMessages[string(p)]; ok {
 		// Messages mvdan/sh writes itself, as bash words them.
 		if _, err := io.WriteString(u.w, u.linePrefix()+bash); err != nil {
@@ -72,6 +95,10 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// nonCallTrace matches the tracer's lines that are not a simple
+// command's: assignments, for, case and let.
+var nonCallTrace = regexp.MustCompile(`^\+ ([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=|(for|case|let) )`)
 
 // linePrefix starts a message about the statement running.
 func (u *unboundWriter) linePrefix() string {

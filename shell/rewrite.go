@@ -55,6 +55,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	pipeStatusRewrite(f, src)
 	funcNameRewrite(f, src)
 	localUnsetRewrite(f, src) // ctlflow.go
+	xtraceRewrite(f, src)     // xtrace.go
 	subshellLevel(f, src)      // subshelllevel.go
 	var appends []*syntax.Stmt // see arrappend.go
 	syntax.Walk(f, func(n syntax.Node) bool {

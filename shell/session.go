@@ -454,6 +454,7 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 			clear(r.Vars)
 			startStmt(stderr, st.Pos().Line())
 			res.err = r.Run(lineCtx, st)
+			flushTrace(stderr) // xtrace.go
 			if ctx.Err() == nil && errors.Is(context.Cause(lineCtx), errLineStopped) {
 				// The message is printed; the line's status is 1.
 				r.Run(ctx, statusCmd(1))

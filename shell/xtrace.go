@@ -1,0 +1,239 @@
+package shell
+
+import (
+	"bytes"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/commands/printf"
+)
+
+// set -x as bash prints it. mvdan/sh's tracer joins a builtin's
+// arguments into one quoted word (`echo $x "a b"` traced as
+// `+ echo '1 a b'`), ignores PS4 and does not mark command
+// substitutions with `++`.
+//
+// The session's stderr (unboundWriter) holds back each line the tracer
+// writes for a simple command; the call handler, which mvdan/sh runs
+// right after, puts bash's line in its place: each argument quoted as
+// bash's xtrace quotes it, after PS4 (expanded, its first character
+// repeated once per level of command substitution). Other trace lines
+// (assignments, for, case) get the PS4 prefix and bash's quoting of the
+// value. A trace that goes to a redirected stderr (`cmd 2>file`) stays
+// mvdan/sh's.
+
+// traceCall is the call handler's hook: it replaces the held trace line
+// of the command args with bash's.
+func (c *core) traceCall(hc interp.HandlerContext, args []string) {
+	u, ok := hc.Stderr.(*unboundWriter)
+	if !ok {
+		return
+	}
+	on, _ := runnerOpt(hc, optXTrace)
+	// set -x itself runs after this: its first traces are to be held.
+	u.xtrace.Store(on || args[0] == "set" && slices.ContainsFunc(args[1:], func(a string) bool {
+		return a == "xtrace" || len(a) > 1 && a[0] == '-' && strings.Contains(a, "x")
+	}))
+	if !on {
+		u.flushHeld()
+		return
+	}
+	prefix, base := ps4Prefix(hc)
+	u.ps4.Store(&base)
+	if strings.HasPrefix(args[0], internalPrefix) {
+		u.retrace(args[0], "")
+		return
+	}
+	var b strings.Builder
+	b.WriteString(prefix)
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(xtraceQuote(a))
+	}
+	b.WriteByte('\n')
+	u.retrace(args[0], b.String())
+}
+
+// optXTrace is set -x's index in mvdan/sh's option table.
+const optXTrace = 5
+
+// xtraceDepthVar counts the command substitutions a trace is in.
+const xtraceDepthVar = internalPrefix + "xdepth"
+
+// ps4Prefix is PS4 expanded, its first character repeated for each
+// level of command substitution, as bash starts a trace line; base is
+// the prefix at the top level.
+func ps4Prefix(hc interp.HandlerContext) (prefix, base string) {
+	ps4 := "+ "
+	if v := hc.Env.Get("PS4"); v.IsSet() {
+		ps4 = v.String()
+		if strings.ContainsAny(ps4, "$`") {
+			if w, err := newParser().Document(strings.NewReader(ps4)); err == nil {
+				if s, err := expand.Literal(&expand.Config{Env: hc.Env}, w); err == nil {
+					ps4 = s
+				}
+			}
+		}
+	}
+	if ps4 == "" {
+		return "", ""
+	}
+	depth, _ := strconv.Atoi(hc.Env.Get(xtraceDepthVar).String())
+	return strings.Repeat(ps4[:1], max(depth, 0)) + ps4, ps4
+}
+
+// xtraceQuote quotes a word as bash's xtrace does: ” for an empty one,
+// single quotes when it holds a shell metacharacter, $'...' when it
+// holds other unprintable bytes, else as it is.
+func xtraceQuote(s string) string {
+	switch {
+	case s == "":
+		return "''"
+	case hasShellMeta(s):
+		if s == "'" {
+			return `\'`
+		}
+		return shellQuote(s)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return printf.ANSIQuote(s)
+		}
+	}
+	return s
+}
+
+func hasShellMeta(s string) bool {
+	if s[0] == '~' || s[0] == '#' {
+		return true
+	}
+	return strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`")
+}
+
+// assignTrace matches mvdan/sh's trace of a scalar assignment.
+var assignTrace = regexp.MustCompile(`^\+ ([A-Za-z_][A-Za-z0-9_]*)=(.*)\n$`)
+
+// fixTrace rewrites a trace line that no call handler replaces: PS4's
+// prefix, and an assignment's value quoted as bash's (x= for empty).
+func (u *unboundWriter) fixTrace(p []byte) []byte {
+	prefix := "+ "
+	if ps := u.ps4.Load(); ps != nil {
+		prefix = *ps
+	}
+	if m := assignTrace.FindSubmatch(p); m != nil && len(m[2]) > 0 && m[2][0] != '(' && !bytes.ContainsAny(m[2], "$`") {
+		if v, ok := unquoteWord(string(m[2])); ok {
+			q := xtraceQuote(v)
+			if v == "" {
+				q = ""
+			}
+			return []byte(prefix + string(m[1]) + "=" + q + "\n")
+		}
+	}
+	if prefix == "+ " {
+		return p
+	}
+	return append([]byte(prefix), p[2:]...)
+}
+
+// unquoteWord is the value of one shell word made of quoted literals.
+func unquoteWord(q string) (string, bool) {
+	f, err := newParser().Parse(strings.NewReader(q), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", false
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 1 || len(ce.Assigns) > 0 {
+		return "", false
+	}
+	v, err := expand.Literal(&expand.Config{}, ce.Args[0])
+	return v, err == nil
+}
+
+// isTraceLine reports whether p is one whole line of mvdan/sh's tracer.
+func isTraceLine(p []byte) bool {
+	return len(p) > 2 && p[0] == '+' && p[1] == ' ' && p[len(p)-1] == '\n' && bytes.IndexByte(p, '\n') == len(p)-1
+}
+
+// retrace replaces the held trace line of command name by line (nothing
+// when line is empty) and writes it, after the lines held before it.
+func (u *unboundWriter) retrace(name, line string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for i, h := range u.held {
+		rest, ok := bytes.CutPrefix(h, []byte("+ "+name))
+		if !ok || len(rest) == 0 || rest[0] != ' ' && rest[0] != '\n' {
+			continue
+		}
+		for _, before := range u.held[:i] {
+			u.w.Write(u.fixTrace(before))
+		}
+		if line != "" {
+			u.w.Write([]byte(line))
+		}
+		u.held = append(u.held[:0], u.held[i+1:]...)
+		return
+	}
+}
+
+// flushHeld writes the trace lines held back, as they are.
+func (u *unboundWriter) flushHeld() {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for _, h := range u.held {
+		u.w.Write(u.fixTrace(h))
+	}
+	u.held = u.held[:0]
+}
+
+// flushTrace writes what w (a shell's stderr) holds back.
+func flushTrace(w any) {
+	if u, ok := w.(*unboundWriter); ok {
+		u.flushHeld()
+	}
+}
+
+// xtraceRewrite makes each command substitution count its level, for
+// the trace's `++`, in scripts that can turn set -x on.
+func xtraceRewrite(root syntax.Node, src string) {
+	if !mentionsXtrace(src) {
+		return
+	}
+	syntax.Walk(root, func(n syntax.Node) bool {
+		if cs, ok := n.(*syntax.CmdSubst); ok && len(cs.Stmts) > 0 && !(len(cs.Stmts) == 1 && cs.Stmts[0].Cmd == nil) {
+			if len(cs.Stmts) > 0 && isXdepth(cs.Stmts[0]) {
+				return true
+			}
+			bump := &syntax.Stmt{Position: cs.Pos(), Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(xtraceDepthVar)}}}
+			cs.Stmts = append([]*syntax.Stmt{bump}, cs.Stmts...)
+		}
+		return true
+	})
+}
+
+func isXdepth(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(ce.Args) == 1 && ce.Args[0].Lit() == xtraceDepthVar
+}
+
+var xtraceMention = regexp.MustCompile(`xtrace|set\s+(-[a-zA-Z]*\s+)*-[a-zA-Z]*x`)
+
+func mentionsXtrace(src string) bool {
+	return strings.Contains(src, "x") && xtraceMention.MatchString(src)
+}
+
+// bumpXdepth is __memsh_xdepth, run first in a command substitution:
+// one level deeper, in the substitution's copy of the variables. It
+// keeps $?.
+func bumpXdepth(hc interp.HandlerContext) []string {
+	depth, _ := strconv.Atoi(hc.Env.Get(xtraceDepthVar).String())
+	setShellVar(callingRunner(hc), xtraceDepthVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(depth + 1)})
+	return statusArgs(hc.LastExitStatus)
+}
