@@ -164,6 +164,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.printfArgs(hc, args), nil
 	case "read":
 		return c.readArgs(hc, args), nil
+	case "unset":
+		return unsetArrays(hc, args), nil // exp_arrays.go
 	case fdCmd:
 		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "jobnew":

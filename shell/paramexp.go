@@ -424,6 +424,24 @@ func parseReplacement(cfg *expand.Config, w *syntax.Word) (replacement, error) {
 			if err != nil {
 				return r, err
 			}
+			if _, unquoted := part.(*syntax.ParamExp); unquoted {
+				// bash 5.2 reads & in an unquoted expansion's value as
+				// the match too, and \& as a plain &.
+				start := 0
+				for i := 0; i < len(s); i++ {
+					switch {
+					case s[i] == '\\' && i+1 < len(s) && s[i+1] == '&':
+						add(s[start:i]+"&", false)
+						i++
+						start = i + 1
+					case s[i] == '&':
+						add(s[start:i], false)
+						add("", true)
+						start = i + 1
+					}
+				}
+				s = s[start:]
+			}
 			add(s, false)
 			continue
 		}
@@ -570,14 +588,24 @@ func (c *core) transform(hc interp.HandlerContext, op, name string, orig, vr exp
 			return each(bashQuote), ""
 		}
 		var out []string
-		for i, k := range keys {
-			if op == "k" {
+		if op == "k" {
+			for i, k := range keys {
 				out = append(out, k, elems[i])
-			} else {
-				out = append(out, k+" "+dquote(elems[i]))
 			}
+			return out, ""
 		}
-		return out, ""
+		// One word, as bash's: "${a[@]@K}" is a single field.
+		for i, k := range keys {
+			if vr.Kind == expand.Associative {
+				k = keyQuote(k)
+			}
+			out = append(out, k+" "+dquote(elems[i]))
+		}
+		body := strings.Join(out, " ")
+		if vr.Kind == expand.Associative && len(out) > 0 {
+			body += " "
+		}
+		return []string{body}, ""
 	}
 	return nil, fatalMark + fmt.Sprintf("%s: bad substitution", "${"+name+"@"+op+"}")
 }
@@ -590,6 +618,9 @@ func arrayBody(vr expand.Variable, keys, elems []string) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
+		if vr.Kind == expand.Associative {
+			k = keyQuote(k)
+		}
 		sb.WriteString("[" + k + "]=" + declQuote(elems[i]))
 	}
 	if vr.Kind == expand.Associative && len(keys) > 0 {
@@ -597,6 +628,24 @@ func arrayBody(vr expand.Variable, keys, elems []string) string {
 	}
 	sb.WriteByte(')')
 	return sb.String()
+}
+
+// keyQuote quotes an associative array's key as declare -p and ${h[@]@A}
+// do: $'...' with control characters, "..." with a shell
+// metacharacter, else as it is.
+func keyQuote(k string) string {
+	if hasControl(k) {
+		return printf.ANSIQuote(k)
+	}
+	for i := 0; i < len(k); i++ {
+		switch c := k[i]; {
+		case strings.IndexByte(" \t\n'\"\\|&;()<>!{}*[?]^$`@", c) >= 0,
+			c == '~' && (i == 0 || k[i-1] == '=' || k[i-1] == ':'),
+			c == '#' && i == 0:
+			return dquote(k)
+		}
+	}
+	return k
 }
 
 func upperFirst(s string) string {

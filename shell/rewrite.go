@@ -80,6 +80,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok {
 				c.noteAssoc(dc)
 			}
+			c.assocKeys(n, src) // exp_arrays.go
 			c.splitAssocAppend(n) // assocappend.go
 			c.rewriteAttrs(n)     // attrs.go
 			c.prepExpansions(n)   // rewrite_expand.go
@@ -138,6 +139,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				}
 			}
 		case *syntax.UnaryTest:
+			varSetIndex(n) // exp_arrays.go
 			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
 				flag := "-O"
 				if n.Op == syntax.TsGrpOwn {

@@ -305,14 +305,20 @@ func hasExtglob(w *syntax.Word) bool {
 	return false
 }
 
-// hasAmpersand reports whether an unquoted & is in w.
+// hasAmpersand reports whether an unquoted & is in w, or may be: in the
+// value of an unquoted expansion.
 func hasAmpersand(w *syntax.Word) bool {
 	if w == nil {
 		return false
 	}
 	for _, part := range w.Parts {
-		if lit, ok := part.(*syntax.Lit); ok && strings.Contains(lit.Value, "&") {
-			return true
+		switch part := part.(type) {
+		case *syntax.Lit:
+			if strings.Contains(part.Value, "&") {
+				return true
+			}
+		case *syntax.ParamExp:
+			return !hasCmdSubst(w) // its value may hold one
 		}
 	}
 	return false

@@ -1,0 +1,114 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// unsetArrays makes `unset NAME` remove an array that was declared
+// without a value and then given elements (declare -A h; h[k]=v):
+// mvdan/sh keeps such a variable "unset" and so its unset skips it. An
+// empty assignment first sets it, as an ordinary array.
+func unsetArrays(hc interp.HandlerContext, args []string) []string {
+	var fix []string
+	for _, a := range args[1:] {
+		if a == "-f" {
+			return args
+		}
+		if strings.HasPrefix(a, "-") || !syntax.ValidName(a) {
+			continue
+		}
+		if vr := hc.Env.Get(a); vr.Declared() && !vr.IsSet() && (len(vr.Map) > 0 || len(vr.List) > 0) {
+			fix = append(fix, a+"=()")
+		}
+	}
+	if fix == nil {
+		return args
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellQuote(a)
+	}
+	return []string{"eval", strings.Join(fix, " ") + "; " + strings.Join(quoted, " ")}
+}
+
+// varSetIndex turns [[ -v name[index] ]], which mvdan/sh v3.14.1 takes
+// as a variable named "name[index]" (never set), into
+// [[ -n ${name[index]+x} ]].
+func varSetIndex(t *syntax.UnaryTest) {
+	w, ok := t.X.(*syntax.Word)
+	if t.Op != syntax.TsVarSet || !ok {
+		return
+	}
+	if len(w.Parts) == 1 {
+		if dq, ok := w.Parts[0].(*syntax.DblQuoted); ok {
+			w = &syntax.Word{Parts: dq.Parts}
+		}
+	}
+	var buf strings.Builder
+	if err := syntax.NewPrinter().Print(&buf, w); err != nil {
+		return
+	}
+	src := buf.String()
+	name, rest, ok := strings.Cut(src, "[")
+	if !ok || !syntax.ValidName(name) || !strings.HasSuffix(rest, "]") {
+		return
+	}
+	f, err := newParser().Parse(strings.NewReader(`"${`+src+`+x}"`), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 1 {
+		return
+	}
+	t.Op, t.X = syntax.TsNempStr, ce.Args[0]
+}
+
+// assocKeys makes each key of an associative array's (k=v ...) list a
+// word: mvdan/sh v3.14.1 parses [a=b] or [x-y] as arithmetic, and its
+// declare -A then panics on the key. The key is its source text, as
+// bash reads it; keys with quotes or expansions are left alone.
+func (c *core) assocKeys(st *syntax.Stmt, src string) {
+	var assigns []*syntax.Assign
+	switch cmd := st.Cmd.(type) {
+	case *syntax.DeclClause:
+		for _, a := range cmd.Args {
+			if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.Contains(a.Value.Lit(), "A") {
+				assigns = cmd.Args
+			}
+		}
+	case *syntax.CallExpr:
+		c.assocMu.Lock()
+		for _, a := range cmd.Assigns {
+			if a.Name != nil && c.assocNames[a.Name.Value] {
+				assigns = append(assigns, a)
+			}
+		}
+		c.assocMu.Unlock()
+	}
+	for _, a := range assigns {
+		if a.Array == nil {
+			continue
+		}
+		for _, e := range a.Array.Elems {
+			if e.Index == nil {
+				continue
+			}
+			if _, ok := e.Index.(*syntax.Word); ok {
+				continue
+			}
+			start, end := int(e.Index.Pos().Offset()), int(e.Index.End().Offset())
+			if start < 0 || end > len(src) || start >= end {
+				continue
+			}
+			key := src[start:end]
+			if strings.ContainsAny(key, "$`'\"\\") {
+				continue
+			}
+			e.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: key}}}
+		}
+	}
+}
