@@ -11,5 +11,6 @@ func Commands() []command.Command {
 		{Name: "patch", Summary: "apply a diff file to an original", Help: patchHelp, Run: runPatch},
 		{Name: "tree", Summary: "list contents of directories in a tree-like format", Help: treeHelp, Run: runTree, RawArgs: true},
 		{Name: "file", Summary: "determine file type", Help: fileHelp, Run: runFile},
+		{Name: "strings", Summary: "print the sequences of printable characters in files", Help: stringsHelp, Run: runStrings},
 	}
 }

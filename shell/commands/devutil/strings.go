@@ -1,0 +1,261 @@
+package devutil
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+const stringsHelp = `Usage: strings [option(s)] [file(s)]
+ Display printable strings in [file(s)] (stdin by default)
+ The options are:
+  -a - --all                Scan the entire file, not just the data section [default]
+  -d --data                 Only scan the data sections in the file
+  -f --print-file-name      Print the name of the file before each string
+  -n <number>               Locate & print any sequence of at least <number>
+    --bytes=<number>         displayable characters.  (The default is 4).
+  -t --radix={o,d,x}        Print the location of the string in base 8, 10 or 16
+  -w --include-all-whitespace Include all whitespace as valid string characters
+  -o                        An alias for --radix=o
+  -T --target=<BFDNAME>     Specify the binary file format
+  -e --encoding={s,S,b,l,B,L} Select character size and endianness:
+                            s = 7-bit, S = 8-bit, {b,l} = 16-bit, {B,L} = 32-bit
+  --unicode={default|show|invalid|hex|escape|highlight}
+  -U {d|s|i|x|e|h}          Specify how to treat UTF-8 encoded unicode characters
+  -s --output-separator=<string> String used to separate strings in output.
+  @<file>                   Read options from <file>
+  -h --help                 Display this information
+  -v -V --version           Print the program's version number
+`
+
+// stringsUsage is binutils' usage error: the help and its targets.
+const stringsUsage = stringsHelp + "strings: supported targets: elf64-x86-64 elf32-i386 elf32-iamcu elf32-x86-64 pei-i386 pe-x86-64 pei-x86-64 elf64-little elf64-big elf32-little elf32-big pe-bigobj-x86-64 pe-i386 pdb srec symbolsrec verilog tekhex binary ihex plugin\n"
+
+// stringsOpts are strings' settings.
+type stringsOpts struct {
+	min       int
+	radix     byte // 0, 'o', 'd' or 'x'
+	encoding  byte
+	printName bool
+	allSpace  bool
+	sep       string
+	hasSep    bool
+}
+
+func runStrings(ctx context.Context, inv *command.Invocation) int {
+	// "-8" is "-n 8", as binutils takes it.
+	args := []string{inv.Args[0]}
+	for i, a := range inv.Args[1:] {
+		if a == "--" {
+			args = append(args, inv.Args[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == "" {
+			args = append(args, "-n", a[1:])
+			continue
+		}
+		args = append(args, a)
+	}
+	inv2 := *inv
+	inv2.Args = args
+	o := stringsOpts{min: 4, encoding: 's'}
+	fset := inv2.NewFlags()
+	var minStr, radix, enc string
+	var octal bool
+	fset.BoolP("all", "a", true, "")
+	fset.BoolP("data", "d", false, "")
+	fset.BoolVarP(&o.printName, "print-file-name", "f", false, "")
+	fset.StringVarP(&minStr, "bytes", "n", "4", "")
+	fset.StringVarP(&radix, "radix", "t", "", "")
+	fset.BoolVarP(&octal, "o", "o", false, "")
+	fset.BoolVarP(&o.allSpace, "include-all-whitespace", "w", false, "")
+	fset.StringVarP(&enc, "encoding", "e", "s", "")
+	fset.StringVarP(&o.sep, "output-separator", "s", "", "")
+	fset.StringP("target", "T", "", "")
+	fset.StringP("unicode", "U", "", "")
+	version := fset.BoolP("version", "v", false, "")
+	fset.BoolP("V", "V", false, "")
+	if err := fset.Parse(args[1:]); err != nil {
+		fmt.Fprintf(inv.Stderr, "strings: %s\n%s", command.GNUFlagError(err), stringsUsage)
+		return 1
+	}
+	if *version || fset.Changed("V") {
+		fmt.Fprint(inv.Stdout, "GNU strings (GNU Binutils) 2.40\n(memsh's implementation, in Go, over its in-memory filesystem)\n")
+		return 0
+	}
+	n, err := strconv.Atoi(minStr)
+	if err != nil || n < 1 {
+		fmt.Fprintf(inv.Stderr, "strings: invalid minimum string length %s\n", minStr)
+		return 1
+	}
+	o.min = n
+	if octal {
+		o.radix = 'o'
+	}
+	if fset.Changed("radix") {
+		if len(radix) != 1 || !strings.Contains("odx", radix) {
+			fmt.Fprint(inv.Stderr, stringsUsage)
+			return 1
+		}
+		o.radix = radix[0]
+	}
+	if len(enc) != 1 || !strings.Contains("sSbBlL", enc) {
+		fmt.Fprint(inv.Stderr, stringsUsage)
+		return 1
+	}
+	o.encoding = enc[0]
+	o.hasSep = fset.Changed("output-separator")
+	files := fset.Args()
+	w := bufio.NewWriter(inv.Stdout)
+	defer w.Flush()
+	if len(files) == 0 {
+		data, err := io.ReadAll(command.ContextReader(ctx, inv.Stdin))
+		if err != nil {
+			return 1
+		}
+		o.scan(w, "{standard input}", data)
+		return 0
+	}
+	status := 0
+	for _, name := range files {
+		if ctx.Err() != nil {
+			return 130
+		}
+		fi, err := inv.FS.Stat(inv.Abs(name))
+		if err != nil {
+			w.Flush()
+			fmt.Fprintf(inv.Stderr, "strings: '%s': No such file\n", name)
+			status = 1
+			continue
+		}
+		if fi.IsDir() {
+			w.Flush()
+			fmt.Fprintf(inv.Stderr, "strings: Warning: '%s' is a directory\n", name)
+			status = 1
+			continue
+		}
+		r, err := inv.OpenInput(ctx, name)
+		var data []byte
+		if err == nil {
+			data, err = io.ReadAll(r)
+			r.Close()
+		}
+		if err != nil {
+			w.Flush()
+			fmt.Fprintf(inv.Stderr, "strings: %s: %s\n", name, command.Strerror(err))
+			status = 1
+			continue
+		}
+		o.scan(w, name, data)
+	}
+	return status
+}
+
+// charAt reads one character of the chosen width and byte order at i.
+func (o *stringsOpts) charAt(d []byte, i int) (c int, width int, ok bool) {
+	switch o.encoding {
+	case 'b', 'l':
+		if i+2 > len(d) {
+			return 0, 2, false
+		}
+		if o.encoding == 'b' {
+			return int(d[i])<<8 | int(d[i+1]), 2, true
+		}
+		return int(d[i+1])<<8 | int(d[i]), 2, true
+	case 'B', 'L':
+		if i+4 > len(d) {
+			return 0, 4, false
+		}
+		if o.encoding == 'B' {
+			return int(d[i])<<24 | int(d[i+1])<<16 | int(d[i+2])<<8 | int(d[i+3]), 4, true
+		}
+		return int(d[i+3])<<24 | int(d[i+2])<<16 | int(d[i+1])<<8 | int(d[i]), 4, true
+	}
+	if i >= len(d) {
+		return 0, 1, false
+	}
+	return int(d[i]), 1, true
+}
+
+// graphic is binutils' STRING_ISGRAPHIC.
+func (o *stringsOpts) graphic(c int) bool {
+	switch {
+	case c < 0 || c > 255:
+		return false
+	case c == '\t' || (c >= 0x20 && c < 0x7f):
+		return true
+	case o.encoding == 'S' && c > 127:
+		return true
+	case o.allSpace && (c == '\n' || c == '\v' || c == '\f' || c == '\r'):
+		return true
+	}
+	return false
+}
+
+// scan prints the strings in d: runs of at least min graphic
+// characters. After a non-graphic character the search goes on one byte
+// further, whatever the character width, as binutils does.
+func (o *stringsOpts) scan(w *bufio.Writer, name string, d []byte) {
+	i := 0
+	for {
+		start := i
+		j := i
+		count := 0
+		for count < o.min {
+			c, width, ok := o.charAt(d, j)
+			if !ok {
+				return
+			}
+			if !o.graphic(c) {
+				break
+			}
+			j += width
+			count++
+		}
+		if count < o.min {
+			i = j + 1 // one byte into the character that broke the run
+			continue
+		}
+		if o.printName {
+			w.WriteString(name + ": ")
+		}
+		switch o.radix {
+		case 'o':
+			fmt.Fprintf(w, "%7o ", start)
+		case 'd':
+			fmt.Fprintf(w, "%7d ", start)
+		case 'x':
+			fmt.Fprintf(w, "%7x ", start)
+		}
+		for k := start; k < j; {
+			c, width, _ := o.charAt(d, k)
+			w.WriteByte(byte(c))
+			k += width
+		}
+		for {
+			c, width, ok := o.charAt(d, j)
+			if !ok || !o.graphic(c) {
+				if ok {
+					j++ // restart one byte into the character that ended the string
+				}
+				break
+			}
+			w.WriteByte(byte(c))
+			j += width
+		}
+		if o.hasSep {
+			w.WriteString(o.sep)
+		} else {
+			w.WriteByte('\n')
+		}
+		if j >= len(d) {
+			return
+		}
+		i = j
+	}
+}
