@@ -10,6 +10,7 @@ func Commands() []command.Command {
 		{Name: "chmod", Summary: "change file mode bits", Help: chmodHelp, Run: runChmod},
 		{Name: "chown", Summary: "change file owner and group", Help: chownHelp, Run: runChown},
 		{Name: "cp", Summary: "copy files and directories", Help: cpHelp, Run: runCp},
+		{Name: "dd", Summary: "convert and copy a file", Help: ddHelp, Run: runDd, RawArgs: true},
 		{Name: "df", Summary: "report file system space usage", Help: dfHelp, Run: runDf},
 		{Name: "dirname", Summary: "strip last component from file name", Help: dirnameHelp, Run: runDirname},
 		{Name: "du", Summary: "estimate file space usage", Help: duHelp, Run: runDu},
