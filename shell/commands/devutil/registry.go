@@ -12,5 +12,6 @@ func Commands() []command.Command {
 		{Name: "tree", Summary: "list contents of directories in a tree-like format", Help: treeHelp, Run: runTree, RawArgs: true},
 		{Name: "file", Summary: "determine file type", Help: fileHelp, Run: runFile},
 		{Name: "strings", Summary: "print the sequences of printable characters in files", Help: stringsHelp, Run: runStrings},
+		{Name: "envsubst", Summary: "substitutes environment variables in shell format strings", Help: envsubstHelp, Run: runEnvsubst},
 	}
 }
