@@ -60,21 +60,7 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 	case "trap":
 		return statusArgs(c.trapBuiltin(hc, args)), true // traps.go
 	case "shopt":
-		// lastpipe is honoured by leaving pipelines of scripts that name
-		// it as mvdan/sh runs them (lastpipe.go); mvdan/sh's shopt does
-		// not know the name.
-		var keep []string
-		for _, a := range args {
-			if a != "lastpipe" {
-				keep = append(keep, a)
-			}
-		}
-		if len(keep) < len(args) {
-			if len(keep) == 1 || len(keep) == 2 && strings.HasPrefix(keep[1], "-") {
-				return statusArgs(0), true
-			}
-			return keep, false
-		}
+		return c.shoptBuiltin(hc, args) // shopt.go
 	case "unset":
 		for _, a := range args[1:] {
 			if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {

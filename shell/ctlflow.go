@@ -250,6 +250,8 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		}
 	case "set":
 		return c.setBuiltin(hc, args)
+	case cmdSubstErrexitCmd:
+		return cmdSubstErrexit(hc), true
 	case xtraceDepthVar:
 		return bumpXdepth(hc), true
 	case errTrapCmd:

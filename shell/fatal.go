@@ -3,12 +3,14 @@ package shell
 import (
 	"bytes"
 	"io"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -90,6 +92,9 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 		return u.w.Write(p)
 	}
 	u.unbound.Store(true)
+	if name := string(p[:len(p)-len(unboundSuffix)]); isNumber(name) {
+		p = []byte("$" + string(p)) // bash names a positional parameter $1
+	}
 	if _, err := io.WriteString(u.w, u.linePrefix()+string(p)); err != nil {
 		return 0, err
 	}
@@ -122,13 +127,25 @@ func startStmt(w io.Writer, line uint) {
 	}
 }
 
-// unboundExit is the status of a shell that exited on an unbound
-// variable, or ok false.
-func unboundExit(w io.Writer) (int, bool) {
+// unboundExit is the status of a shell r that exited on an unbound
+// variable, or ok false: under set -e bash exits with 1, not 127.
+func unboundExit(w io.Writer, r *interp.Runner) (int, bool) {
 	if u, ok := w.(*unboundWriter); ok && u.unbound.Load() {
+		if errexitOn(r) {
+			return 1, true
+		}
 		return u.status, true
 	}
 	return 0, false
+}
+
+// errexitOn reports whether r runs under set -e.
+func errexitOn(r *interp.Runner) bool {
+	if r == nil {
+		return false
+	}
+	opts := reflect.ValueOf(r).Elem().FieldByName("opts")
+	return opts.IsValid() && opts.Kind() == reflect.Array && opts.Len() > 1 && opts.Index(1).Bool()
 }
 
 // sessionStderr is a session's stderr: a script is bash -c; at the

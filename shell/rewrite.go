@@ -56,6 +56,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	funcNameRewrite(f, src)
 	localUnsetRewrite(f, src) // ctlflow.go
 	xtraceRewrite(f, src)     // xtrace.go
+	cmdSubstErrexitRewrite(f, src) // shopt.go
 	subshellLevel(f, src)      // subshelllevel.go
 	var appends []*syntax.Stmt // see arrappend.go
 	syntax.Walk(f, func(n syntax.Node) bool {

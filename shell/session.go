@@ -461,7 +461,7 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 				res.err = interp.ExitStatus(1)
 			}
 			res.status = exitCode(res.err)
-			if code, ok := unboundExit(stderr); ok && r.Exited() {
+			if code, ok := unboundExit(stderr, r); ok && r.Exited() {
 				res.status = code
 			}
 			res.lastExit = res.status
