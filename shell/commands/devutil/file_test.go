@@ -14,7 +14,7 @@ func TestFile(t *testing.T) {
 		h + "data": "\x00\x01\x02\xff", h + "w.wasm": "\x00asm\x01\x00\x00\x00", h + "s.sh": "#!/bin/sh\necho hi\n",
 		h + "p.py": "#!/usr/bin/env python3\nprint(1)\n", h + "j.json": "{\"a\": [1, 2]}\n", h + "latin1": "caf\xe9\n",
 		h + "i.png": "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x20\x08\x06\x00\x00\x00",
-		h + "u16": "\xff\xfeh\x00i\x00", h + "dir/": "",
+		h + "u16":   "\xff\xfeh\x00i\x00", h + "dir/": "",
 	}
 	runCases(t, []fileCase{
 		{Case: command.Case{Args: []string{"file", "empty", "ascii", "utf8", "crlf", "nonl", "data", "w.wasm", "s.sh", "p.py", "j.json", "latin1", "i.png", "u16", "dir"}, Files: files,

@@ -13,5 +13,6 @@ func Commands() []command.Command {
 		{Name: "file", Summary: "determine file type", Help: fileHelp, Run: runFile},
 		{Name: "strings", Summary: "print the sequences of printable characters in files", Help: stringsHelp, Run: runStrings},
 		{Name: "envsubst", Summary: "substitutes environment variables in shell format strings", Help: envsubstHelp, Run: runEnvsubst},
+		{Name: "iconv", Summary: "convert text from one character encoding to another", Help: iconvHelp, Run: runIconv},
 	}
 }

@@ -9,8 +9,8 @@ import (
 // The expected outputs were produced by GNU strings 2.40 on the same files.
 func TestStrings(t *testing.T) {
 	files := map[string]string{
-		"/home/user/b": "abc\x00hello world\x01\tTabbed line\nnext line here\xffxyz1234\x00end!",
-		"/home/user/w": "h\x00e\x00l\x00l\x00o\x00\x00\x00",
+		"/home/user/b":  "abc\x00hello world\x01\tTabbed line\nnext line here\xffxyz1234\x00end!",
+		"/home/user/w":  "h\x00e\x00l\x00l\x00o\x00\x00\x00",
 		"/home/user/d/": "",
 	}
 	runCases(t, []fileCase{
