@@ -11,6 +11,7 @@ func Commands() []command.Command {
 		{Name: "cksum", Summary: "compute and verify file checksums", Help: cksumHelp, Run: runCksum},
 		{Name: "sum", Summary: "checksum and count the blocks in a file", Help: sumHelp, Run: runSum},
 		{Name: "base32", Summary: "base32 encode/decode data and print to standard output", Help: base32Help, Run: runBase32},
+		{Name: "basenc", Summary: "encode/decode data and print to standard output", Help: basencHelp, Run: runBasenc},
 		{Name: "expand", Summary: "convert tabs to spaces", Help: expandHelp, Run: runExpand},
 		{Name: "unexpand", Summary: "convert spaces to tabs", Help: unexpandHelp, Run: runUnexpand},
 		{Name: "factor", Summary: "factor numbers", Help: factorHelp, Run: runFactor},

@@ -14,7 +14,7 @@ var versions = func() map[string]string {
 		"hexdump": "hexdump from util-linux 2.38.1", "column": "column from util-linux 2.38.1",
 		"bc": "bc 1.07.1",
 	}
-	for _, n := range []string{"od", "base32", "split", "join", "expand", "unexpand", "shuf", "cksum", "sum", "numfmt", "factor"} {
+	for _, n := range []string{"od", "base32", "basenc", "split", "join", "expand", "unexpand", "shuf", "cksum", "sum", "numfmt", "factor"} {
 		v[n] = n + " (GNU coreutils) 9.1"
 	}
 	return v
