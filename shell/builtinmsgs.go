@@ -53,9 +53,19 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 				return fail(1, "exit: too many arguments\n")
 			}
 		}
-	case "[":
-		if len(args) == 1 || args[len(args)-1] != "]" {
-			return fail(2, "[: missing `]'\n")
+	case "[", "test":
+		operands := args[1:]
+		if args[0] == "[" {
+			if len(args) == 1 || args[len(args)-1] != "]" {
+				return fail(2, "[: missing `]'\n")
+			}
+			operands = args[1 : len(args)-1]
+		}
+		if msg := testSyntax(operands); msg != "" { // testsyntax.go
+			if msg == "`)' expected" && args[0] == "[" {
+				msg += ", found ]" // bash reads on into the ]
+			}
+			return fail(2, "%s: %s\n", args[0], msg)
 		}
 	case "trap":
 		return statusArgs(c.trapBuiltin(hc, args)), true // traps.go
