@@ -67,6 +67,12 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 			}
 			return fail(2, "%s: %s\n", args[0], msg)
 		}
+	case "dirs":
+		return c.dirsBuiltin(hc, args), true // dirstack.go
+	case "pushd":
+		return c.pushdBuiltin(hc, args), true
+	case "popd":
+		return c.popdBuiltin(hc, args), true
 	case "trap":
 		return statusArgs(c.trapBuiltin(hc, args)), true // traps.go
 	case "shopt":
