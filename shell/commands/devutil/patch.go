@@ -84,6 +84,9 @@ type patchOpts struct {
 	removeEmpty  bool
 	ignoreSpace  bool
 	posix        bool
+	// versionControl is -V's (or $PATCH_VERSION_CONTROL's or
+	// $VERSION_CONTROL's) backup naming: simple, numbered or existing.
+	versionControl string
 }
 
 // patcher is one run of patch.
@@ -96,6 +99,7 @@ type patcher struct {
 	failed   bool
 	outData  []byte // -o: everything written so far
 	rejsSeen map[string]bool
+	crlfSaid bool
 }
 
 func runPatch(ctx context.Context, inv *command.Invocation) int {
@@ -118,6 +122,7 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	backupMis := fset.Bool("backup-if-mismatch", false, "")
 	noBackupMis := fset.Bool("no-backup-if-mismatch", false, "")
 	fset.StringVarP(&o.suffix, "suffix", "z", "", "")
+	fset.StringVarP(&o.versionControl, "version-control", "V", "", "")
 	fset.BoolVarP(&o.batch, "batch", "t", false, "")
 	fset.BoolVarP(&o.force, "force", "f", false, "")
 	fset.BoolVarP(&o.silent, "quiet", "s", false, "")
@@ -167,6 +172,23 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	}
 	if f := o.rejectFormat; f != "" && f != "context" && f != "unified" {
 		fmt.Fprint(inv.Stderr, "patch: Try 'patch --help' for more information.\n")
+		return 2
+	}
+	if o.versionControl == "" {
+		o.versionControl = inv.Getenv("PATCH_VERSION_CONTROL")
+	}
+	if o.versionControl == "" {
+		o.versionControl = inv.Getenv("VERSION_CONTROL")
+	}
+	switch o.versionControl {
+	case "", "simple", "never", "none", "off":
+		o.versionControl = "simple"
+	case "numbered", "t":
+		o.versionControl = "numbered"
+	case "existing", "nil":
+		o.versionControl = "existing"
+	default:
+		fmt.Fprintf(inv.Stderr, "patch: invalid argument '%s' for '--version-control or -V option'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'\n", o.versionControl)
 		return 2
 	}
 	o.posix = o.posix || inv.Getenv("POSIXLY_CORRECT") != ""
@@ -393,7 +415,9 @@ func (p *patcher) targetName(fp *filePatch) string {
 	if len(existing) > 0 {
 		return bestName(existing)
 	}
-	if p.creates(fp, false) || p.creates(fp, true) {
+	// An empty old range in the first hunk may create the file too.
+	emptyOld := len(fp.hunks) > 0 && fp.hunks[0].oldCount == 0 && fp.hunks[0].oldFirst <= 1
+	if p.creates(fp, false) || p.creates(fp, true) || emptyOld {
 		return bestName(cands)
 	}
 	return ""
@@ -495,11 +519,15 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 			return ignored()
 		}
 	}
+	if fp.crlf && !p.crlfSaid {
+		p.crlfSaid = true
+		p.sayf("(Stripping trailing CRs from patch; use --binary to disable.)\n")
+	}
 	verb := "patching"
 	if p.opts.dryRun {
 		verb = "checking"
 	}
-	if !p.opts.silent {
+	if !p.opts.silent && fp.format != edDiff {
 		if p.opts.output != "" && p.opts.output != name {
 			p.sayf("%s file %s (read from %s)\n", verb, shellQuote(p.opts.output), shellQuote(name))
 		} else {
@@ -510,6 +538,19 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 		p.sayf("Using Plan A...\n")
 	}
 	in := splitLines(input)
+	if fp.format == edDiff {
+		if !p.opts.dryRun && p.opts.output == "" {
+			perm := fs.FileMode(0o666) &^ p.inv.Umask()
+			if exists {
+				perm = fi.Mode().Perm()
+			}
+			if err := p.inv.FS.WriteFile(abs, []byte(strings.Join(applyEd(in, fp.ed), "")), perm); err != nil {
+				fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create file %s : %s\n", shellQuote(name), command.Strerror(err))
+				return 2
+			}
+		}
+		return 0
+	}
 	a := &applier{p: p, in: in, reverse: reverse, fp: fp}
 	out, st := a.run()
 	if st != 0 {
@@ -633,14 +674,40 @@ func (p *patcher) leading(fp *filePatch) {
 }
 
 func (p *patcher) makeBackup(name string, data []byte) {
-	b := p.abs(name + p.opts.suffix)
+	bname := p.backupName(name)
+	b := p.abs(bname)
 	if p.rejsSeen["backup:"+b] {
 		return // the first backup of a file patched twice keeps the original
 	}
 	p.rejsSeen["backup:"+b] = true
 	if err := p.inv.FS.WriteFile(b, data, 0o666&^p.inv.Umask()); err != nil {
-		fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create file %s : %s\n", shellQuote(name+p.opts.suffix), command.Strerror(err))
+		fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create file %s : %s\n", shellQuote(bname), command.Strerror(err))
 	}
+}
+
+// backupName is the backup file's name: NAME.orig (the suffix), or
+// NAME.~N~ for numbered backups.
+func (p *patcher) backupName(name string) string {
+	if p.opts.versionControl == "simple" {
+		return name + p.opts.suffix
+	}
+	dir, base := path.Split(p.abs(name))
+	highest := 0
+	if ents, err := p.inv.FS.ReadDir(dir); err == nil {
+		for _, e := range ents {
+			rest, ok := strings.CutPrefix(e.Name(), base+".~")
+			if n, err := strconv.Atoi(strings.TrimSuffix(rest, "~")); ok && strings.HasSuffix(rest, "~") && err == nil && n > highest {
+				highest = n
+			}
+		}
+	}
+	if highest == 0 && p.opts.versionControl == "existing" {
+		return name + p.opts.suffix
+	}
+	if p.rejsSeen["backup:"+p.abs(fmt.Sprintf("%s.~%d~", name, highest))] {
+		return fmt.Sprintf("%s.~%d~", name, highest)
+	}
+	return fmt.Sprintf("%s.~%d~", name, highest+1)
 }
 
 // removeEmptyDirs removes dir and its parents while they are empty, as

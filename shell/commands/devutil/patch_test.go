@@ -78,6 +78,12 @@ func TestPatch(t *testing.T) {
 		{Case: command.Case{Name: "strip", Args: []string{"patch", "-p", "x"}, Stderr: "patch: **** strip count x is not a number\n", Status: 2}},
 		{Case: command.Case{Name: "normal", Args: []string{"patch", "a"}, Stdin: "2a3\n> x\n5d5\n< 5\n", Files: map[string]string{home + "a": "1\n2\n3\n4\n5\n"},
 			Stdout: "patching file a\n"}, Want: map[string]string{home + "a": "1\n2\nx\n3\n4\n"}},
+		{Case: command.Case{Name: "ed script", Args: []string{"patch", "a"}, Stdin: "6a\nnew\n.\n5c\nfive\n.\n3d\n", Files: map[string]string{home + "a": "1\n2\n3\n4\n5\n6\n"}},
+			Want: map[string]string{home + "a": "1\n2\n4\nfive\n6\nnew\n"}},
+		{Case: command.Case{Name: "crlf patch", Args: []string{"patch", "a"}, Stdin: "--- a\r\n+++ b\r\n@@ -1,2 +1,2 @@\r\n 1\r\n-2\r\n+two\r\n", Files: map[string]string{home + "a": "1\n2\n"},
+			Stdout: "(Stripping trailing CRs from patch; use --binary to disable.)\npatching file a\n"}, Want: map[string]string{home + "a": "1\ntwo\n"}},
+		{Case: command.Case{Name: "numbered backup", Args: []string{"patch", "-s", "-b", "-V", "numbered", "a", "p"}, Files: map[string]string{home + "a": seq20, home + "p": p20, home + "a.~1~": "old"}},
+			Want: map[string]string{home + "a.~1~": "old", home + "a.~2~": seq20}},
 		{Case: command.Case{Name: "no newline", Args: []string{"patch", "z"}, Stdin: "--- x\n+++ y\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n\\ No newline at end of file\n",
 			Files: map[string]string{home + "z": "a\nb\nc"}, Stdout: "patching file z\n"}, Want: map[string]string{home + "z": "a\nB\nc"}},
 	})

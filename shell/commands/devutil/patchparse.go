@@ -16,6 +16,7 @@ const (
 	unifiedDiff diffFormat = iota
 	contextDiff
 	normalDiff
+	edDiff
 )
 
 // hline is one line of a hunk: kind ' ' (context), '-' (old only) or '+'
@@ -48,6 +49,16 @@ type filePatch struct {
 	err           error    // a malformed hunk after the good ones
 	firstHunkLine int      // patch line number of the first hunk line
 	hunks         []*hunk
+	ed            []edCmd // an ed script's commands, in order
+	crlf          bool    // its lines ended in CRLF, now stripped
+}
+
+// edCmd is one command of an ed script as diff -e writes them: append
+// after line from, or change or delete lines from..to.
+type edCmd struct {
+	op       byte
+	from, to int
+	text     []string
 }
 
 // patchError is a malformed patch: patch stops with status 2.
@@ -99,6 +110,14 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 			git.gitNewFile = true
 		case git != nil && strings.HasPrefix(l, "deleted file mode"):
 			git.gitDeleted = true
+		case normal && edCommand.MatchString(l):
+			fp := newFilePatch(git, leading, edDiff)
+			fp.leading = leading
+			fp.firstHunkLine = i + 1
+			i = parseEdScript(lines, i, fp)
+			out = append(out, fp)
+			git, leading = nil, nil
+			continue
 		case normal && normalCommand.MatchString(l):
 			fp := newFilePatch(git, leading, normalDiff)
 			fp.leading = leading
@@ -114,6 +133,10 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 		case strings.HasPrefix(l, "--- ") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") &&
 			i+2 < len(lines) && strings.HasPrefix(lines[i+2], "@@ "):
 			fp := newFilePatch(git, leading, unifiedDiff)
+			if strings.HasSuffix(lines[i], "\r\n") {
+				fp.crlf = true
+				stripCRs(lines[i:])
+			}
 			fp.oldName = l[4:]
 			fp.newName = strings.TrimRight(lines[i+1], "\r\n")[4:]
 			fp.firstHunkLine = i + 3
@@ -130,6 +153,10 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 		case strings.HasPrefix(l, "*** ") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") &&
 			i+2 < len(lines) && strings.HasPrefix(lines[i+2], "***************"):
 			fp := newFilePatch(git, leading, contextDiff)
+			if strings.HasSuffix(lines[i], "\r\n") {
+				fp.crlf = true
+				stripCRs(lines[i:])
+			}
 			fp.oldName = l[4:]
 			fp.newName = strings.TrimRight(lines[i+1], "\r\n")[4:]
 			fp.firstHunkLine = i + 3
@@ -590,4 +617,62 @@ func parseNormalHunks(lines []string, i int, fp *filePatch) (int, error) {
 		fp.hunks = append(fp.hunks, h)
 	}
 	return i, nil
+}
+
+// edCommand is an ed script's command line ("5a", "3,4c", "2d").
+var edCommand = regexp.MustCompile(`^(\d+)(?:,(\d+))?([acd])$`)
+
+// parseEdScript reads diff -e's commands: "a" and "c" take text up to a
+// line holding just ".".
+func parseEdScript(lines []string, i int, fp *filePatch) int {
+	for i < len(lines) {
+		m := edCommand.FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))
+		if m == nil {
+			break
+		}
+		c := edCmd{op: m[3][0]}
+		c.from, _ = strconv.Atoi(m[1])
+		c.to = c.from
+		if m[2] != "" {
+			c.to, _ = strconv.Atoi(m[2])
+		}
+		i++
+		if c.op != 'd' {
+			for i < len(lines) && strings.TrimRight(lines[i], "\r\n") != "." {
+				c.text = append(c.text, lines[i])
+				i++
+			}
+			i++
+		}
+		fp.ed = append(fp.ed, c)
+	}
+	return i
+}
+
+// applyEd runs an ed script over the lines.
+func applyEd(in []string, cmds []edCmd) []string {
+	out := append([]string(nil), in...)
+	for _, c := range cmds {
+		from, to := min(max(c.from, 0), len(out)), min(max(c.to, 0), len(out))
+		switch c.op {
+		case 'a':
+			out = append(out[:from:from], append(append([]string(nil), c.text...), out[from:]...)...)
+		case 'c', 'd':
+			if from < 1 || to < from {
+				continue
+			}
+			out = append(out[:from-1:from-1], append(append([]string(nil), c.text...), out[to:]...)...)
+		}
+	}
+	return out
+}
+
+// stripCRs removes the CR of CRLF line ends, as GNU patch does for a
+// patch whose header lines end in CRLF.
+func stripCRs(lines []string) {
+	for i, l := range lines {
+		if strings.HasSuffix(l, "\r\n") {
+			lines[i] = l[:len(l)-2] + "\n"
+		}
+	}
 }
