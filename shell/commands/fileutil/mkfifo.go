@@ -1,0 +1,78 @@
+package fileutil
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"syscall"
+
+	"memsh/shell/command"
+)
+
+const mkfifoHelp = `Usage: mkfifo [OPTION]... NAME...
+Create named pipes (FIFOs) with the given NAMEs.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -m, --mode=MODE    set file permission bits to MODE, not a=rw - umask
+  -Z                   set the SELinux security context to default type
+      --context[=CTX]  like -Z, or if CTX is specified then set the SELinux
+                         or SMACK security context to CTX
+      --help        display this help and exit
+      --version     output version information and exit
+
+memfs holds no FIFOs (a pipe between commands is made with |): a NAME
+that could be created fails with "Operation not supported".
+`
+
+// runMkfifo checks each NAME as mkfifo(3) would, then fails: memfs has
+// regular files, directories, symlinks and its own /dev nodes only.
+func runMkfifo(ctx context.Context, inv *command.Invocation) int {
+	f := inv.NewFlags()
+	modeStr := f.StringP("mode", "m", "", "")
+	f.BoolP("selinux", "Z", false, "")
+	f.String("context", "", "")
+	f.Lookup("context").NoOptDefVal = " "
+	showVersion := f.Bool("version", false, "")
+	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return st
+	}
+	if *showVersion {
+		return printVersion(inv)
+	}
+	if f.Lookup("mode").Changed {
+		if _, ok := parseMode(*modeStr); !ok {
+			inv.Errorf("invalid mode")
+			return 1
+		}
+	}
+	if len(operands) == 0 {
+		return inv.Usage(1, "missing operand")
+	}
+	status := 0
+	for _, name := range operands {
+		inv.Errorf("cannot create fifo %s: %s", quote(name), command.Strerror(specialFileError(inv, name)))
+		status = 1
+	}
+	return status
+}
+
+// specialFileError is why name cannot become a FIFO or device node:
+// what the kernel would find first (a missing parent, an existing name),
+// else ENOTSUP, since memfs cannot hold one.
+func specialFileError(inv *command.Invocation, name string) error {
+	p := abs(inv, name)
+	if _, err := inv.FS.Lstat(p); err == nil {
+		return syscall.EEXIST
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	fi, err := inv.FS.Stat(dirName(p))
+	switch {
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return syscall.ENOTDIR
+	}
+	return syscall.ENOTSUP
+}
