@@ -889,7 +889,11 @@ func (c *core) letBuiltin(ctx context.Context, hc interp.HandlerContext, args []
 			return statusArgs(1)
 		}
 	}
-	return []string{"eval", "((" + strings.Join(args, ", ") + "))"}
+	src := "((" + strings.Join(args, ", ") + "))"
+	if strings.Contains(src, "[") {
+		src = c.rewriteSource(src, "eval") // an element assignment (exp_arith.go)
+	}
+	return []string{"eval", src}
 }
 
 // errorToken guesses the token bash names in an arithmetic syntax

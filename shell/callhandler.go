@@ -166,6 +166,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.readArgs(hc, args), nil
 	case "unset":
 		return unsetArrays(hc, args), nil // exp_arrays.go
+	case arithCmd:
+		return c.arithBuiltin(hc, args), nil // exp_arith.go
 	case fdCmd:
 		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "jobnew":

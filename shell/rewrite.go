@@ -81,7 +81,8 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok {
 				c.noteAssoc(dc)
 			}
-			c.assocKeys(n, src) // exp_arrays.go
+			c.assocKeys(n, src)   // exp_arrays.go
+			elemArithStmt(n, src) // exp_arith.go
 			c.splitAssocAppend(n) // assocappend.go
 			c.rewriteAttrs(n)     // attrs.go
 			c.prepExpansions(n)   // rewrite_expand.go

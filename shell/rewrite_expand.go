@@ -87,6 +87,17 @@ func (c *core) prepExpansions(st *syntax.Stmt) {
 				}
 				continue
 			}
+			if ae, ok := part.(*syntax.ArithmExp); ok && !ae.Bracket && hasElemTarget(ae.X) {
+				// An element assignment (exp_arith.go).
+				var buf bytes.Buffer
+				if err := syntax.NewPrinter().Print(&buf, &syntax.Word{Parts: []syntax.WordPart{ae}}); err != nil {
+					continue
+				}
+				n := strconv.Itoa(len(srcs)/2 + 1)
+				srcs = append(srcs, strconv.FormatUint(uint64(ae.Pos().Line()), 10), buf.String())
+				parts[i] = &syntax.ParamExp{Param: &syntax.Lit{Value: peVar + n}}
+				continue
+			}
 			pe, ok := part.(*syntax.ParamExp)
 			if !ok || !memshExpands(pe) {
 				continue
@@ -348,6 +359,16 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 	env, direct := runnerEnv(hc.Env)
 	var script strings.Builder
 	for i := 0; i+1 < len(args); i += 2 {
+		if text, ok := strings.CutPrefix(args[i+1], "$(("); ok {
+			// Arithmetic with element assignments (exp_arith.go).
+			v, sets, msg := c.evalArith(hc, strings.TrimSuffix(text, "))"))
+			if msg != "" {
+				stopLine(ctx, hc.Stderr, c.errPrefix(args[i])+msg)
+				return statusArgs(1)
+			}
+			script.WriteString(sets + peVar + strconv.Itoa(i/2+1) + "=" + strconv.FormatInt(v, 10) + "; ")
+			continue
+		}
 		fields, fatal := c.evalParamSource(hc, args[i], args[i+1])
 		if name, ok := strings.CutPrefix(fatal, unboundMark); ok {
 			return []string{"eval", `: "${` + name + `}"`}

@@ -1,0 +1,545 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Arithmetic that assigns to an array element (((count[$w]++)),
+// $((a[i]+=2))) is evaluated by memsh: mvdan/sh v3.14.1 takes the
+// element for a variable with an empty name and panics. A ((...))
+// or let command becomes `__memsh_arith LINE KIND EXPR`; a $((...)) goes through
+// the expansion helper (rewrite_expand.go), so its assignments happen
+// before the rest of its statement runs. The evaluator follows bash:
+// a variable whose value is an expression is evaluated in turn, and
+// constants are checked (08, 2#3: "value too great for base").
+
+// arithCmd is the internal command a ((...)) becomes.
+const arithCmd = internalPrefix + "arith"
+
+// elemArithStmt rewrites a ((...)) or let command that assigns to an
+// element.
+func elemArithStmt(st *syntax.Stmt, src string) {
+	var kind, text string
+	var pos syntax.Pos
+	switch cmd := st.Cmd.(type) {
+	case *syntax.ArithmCmd:
+		start, end := int(cmd.Left.Offset())+2, int(cmd.Right.Offset())
+		if !hasElemTarget(cmd.X) || start > end || end > len(src) {
+			return
+		}
+		kind, text, pos = "((", src[start:end], cmd.Left
+	case *syntax.LetClause:
+		found := false
+		var texts []string
+		for _, x := range cmd.Exprs {
+			found = found || hasElemTarget(x)
+			var buf strings.Builder
+			if err := syntax.NewPrinter().Print(&buf, &syntax.ArithmCmd{X: x}); err != nil {
+				return
+			}
+			texts = append(texts, strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(buf.String()), "(("), "))"))
+		}
+		if !found {
+			return
+		}
+		kind, text, pos = "let", strings.Join(texts, ", "), cmd.Let
+	default:
+		return
+	}
+	st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{
+		{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, Value: arithCmd}}},
+		litWord(strconv.FormatUint(uint64(pos.Line()), 10)),
+		{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: kind}}},
+		{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: text}}},
+	}}
+}
+
+// hasElemTarget reports whether x assigns to, or steps, an array element.
+func hasElemTarget(x syntax.ArithmExpr) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				found = found || isElemRef(n.X)
+			}
+		case *syntax.BinaryArithm:
+			if isAssignOp(n.Op) {
+				found = found || isElemRef(n.X)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isElemRef(x syntax.ArithmExpr) bool {
+	_, ok := elemRef(x)
+	return ok
+}
+
+// elemRef is the name[index] that x refers to, if it is one.
+func elemRef(x syntax.ArithmExpr) (*syntax.ParamExp, bool) {
+	w, ok := x.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return nil, false
+	}
+	pe, ok := w.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Index == nil || pe.Param == nil || !pe.Short || pe.Dollar.IsValid() {
+		return nil, false
+	}
+	return pe, true
+}
+
+// arithBuiltin answers __memsh_arith LINE KIND EXPR: ((EXPR)) or let as
+// bash runs them. An error is reported and fails the command.
+func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
+	if len(args) != 4 {
+		return statusArgs(2)
+	}
+	val, script, msg := c.evalArith(hc, strings.TrimRight(args[3], " \t\n"))
+	if msg != "" {
+		fmt.Fprintf(hc.Stderr, "%s%s: %s", c.errPrefix(args[1]), args[2], msg)
+		return statusArgs(1)
+	}
+	status := 0
+	if val == 0 {
+		status = 1
+	}
+	return []string{"eval", script + internalPrefix + "status " + strconv.Itoa(status)}
+}
+
+// evalArith evaluates text, giving its value, the assignments it made as
+// shell source, and bash's message for an error.
+func (c *core) evalArith(hc interp.HandlerContext, text string) (int64, string, string) {
+	ae := parseArithm(text)
+	if ae == nil {
+		return 0, "", fmt.Sprintf("%s: syntax error: operand expected (error token is \"%s\")\n", text, errorToken(text))
+	}
+	env := paramEnv{hc}
+	e := &arithEval{cfg: &expand.Config{Env: env}, env: env, over: map[string]string{}, text: text}
+	v, err := e.eval(ae.X)
+	if err != nil {
+		return 0, "", err.Error() + "\n"
+	}
+	var sb strings.Builder
+	for _, s := range e.sets {
+		sb.WriteString(s + "; ")
+	}
+	return v, sb.String(), ""
+}
+
+// paramEnv is the caller's variables with its positional parameters
+// and $#, $?, which the handler's environment lacks.
+type paramEnv struct{ hc interp.HandlerContext }
+
+func (p paramEnv) Get(name string) expand.Variable { return specialParam(p.hc, name) }
+
+func (p paramEnv) Each(f func(name string, vr expand.Variable) bool) { p.hc.Env.Each(f) }
+
+// arithEval evaluates one arithmetic expression over the caller's
+// variables; assignments go to over (read back first) and to sets, as
+// shell assignments in order.
+type arithEval struct {
+	cfg   *expand.Config
+	env   expand.Environ
+	over  map[string]string
+	sets  []string
+	text  string
+	depth int
+}
+
+// arithError is bash's message for an arithmetic error.
+func (e *arithEval) errorf(expr, format string, a ...any) error {
+	return errors.New(strings.TrimLeft(expr, " \t\n") + ": " + fmt.Sprintf(format, a...))
+}
+
+// tokenFrom is the text from node n to the end of the expression, for
+// bash's "(error token is ...)"; n's offsets are parseArithm's.
+func (e *arithEval) tokenFrom(n syntax.Node) string {
+	off := int(n.Pos().Offset()) - len(": $((")
+	if off < 0 || off > len(e.text) {
+		return e.text
+	}
+	return e.text[off:]
+}
+
+func (e *arithEval) eval(x syntax.ArithmExpr) (int64, error) {
+	switch x := x.(type) {
+	case *syntax.ParenArithm:
+		return e.eval(x.X)
+	case *syntax.Word:
+		if pe, ok := elemRef(x); ok {
+			ref, err := e.elemKey(pe)
+			if err != nil {
+				return 0, err
+			}
+			return e.valueOf(e.get(ref))
+		}
+		s, err := expand.Literal(e.cfg, x)
+		if err != nil {
+			return 0, err
+		}
+		if x.Lit() == "" {
+			// An expansion's text is an expression of its own.
+			return e.valueOf(s)
+		}
+		if syntax.ValidName(s) {
+			return e.valueOf(e.get(arithRef{name: s}))
+		}
+		return e.constant(s)
+	case *syntax.UnaryArithm:
+		if x.Op == syntax.Inc || x.Op == syntax.Dec {
+			ref, err := e.target(x.X)
+			if err != nil {
+				return 0, err
+			}
+			old, err := e.valueOf(e.get(ref))
+			if err != nil {
+				return 0, err
+			}
+			v := old + 1
+			if x.Op == syntax.Dec {
+				v = old - 1
+			}
+			e.set(ref, v)
+			if x.Post {
+				return old, nil
+			}
+			return v, nil
+		}
+		v, err := e.eval(x.X)
+		if err != nil {
+			return 0, err
+		}
+		switch x.Op {
+		case syntax.Not:
+			return boolInt(v == 0), nil
+		case syntax.BitNegation:
+			return ^v, nil
+		case syntax.Minus:
+			return -v, nil
+		}
+		return v, nil
+	case *syntax.BinaryArithm:
+		return e.binary(x)
+	}
+	return 0, e.errorf(e.text, "syntax error in expression")
+}
+
+func (e *arithEval) binary(x *syntax.BinaryArithm) (int64, error) {
+	switch x.Op {
+	case syntax.TernQuest:
+		cond, err := e.eval(x.X)
+		if err != nil {
+			return 0, err
+		}
+		alt, ok := x.Y.(*syntax.BinaryArithm)
+		if !ok || alt.Op != syntax.TernColon {
+			return 0, e.errorf(e.text, "`:' expected for conditional expression")
+		}
+		if cond != 0 {
+			return e.eval(alt.X)
+		}
+		return e.eval(alt.Y)
+	case syntax.AndArit, syntax.OrArit:
+		l, err := e.eval(x.X)
+		if err != nil {
+			return 0, err
+		}
+		if x.Op == syntax.AndArit && l == 0 || x.Op == syntax.OrArit && l != 0 {
+			return boolInt(l != 0), nil
+		}
+		r, err := e.eval(x.Y)
+		return boolInt(r != 0), err
+	}
+	if isAssignOp(x.Op) {
+		ref, err := e.target(x.X)
+		if err != nil {
+			return 0, err
+		}
+		r, err := e.eval(x.Y)
+		if err != nil {
+			return 0, err
+		}
+		v := r
+		if x.Op != syntax.Assgn {
+			old, err := e.valueOf(e.get(ref))
+			if err != nil {
+				return 0, err
+			}
+			if v, err = e.apply(assignBase(x.Op), old, r, x.Y); err != nil {
+				return 0, err
+			}
+		}
+		e.set(ref, v)
+		return v, nil
+	}
+	l, err := e.eval(x.X)
+	if err != nil {
+		return 0, err
+	}
+	r, err := e.eval(x.Y)
+	if err != nil {
+		return 0, err
+	}
+	return e.apply(x.Op, l, r, x.Y)
+}
+
+func assignBase(op syntax.BinAritOperator) syntax.BinAritOperator {
+	switch op {
+	case syntax.AddAssgn:
+		return syntax.Add
+	case syntax.SubAssgn:
+		return syntax.Sub
+	case syntax.MulAssgn:
+		return syntax.Mul
+	case syntax.QuoAssgn:
+		return syntax.Quo
+	case syntax.RemAssgn:
+		return syntax.Rem
+	case syntax.AndAssgn:
+		return syntax.And
+	case syntax.OrAssgn:
+		return syntax.Or
+	case syntax.XorAssgn:
+		return syntax.Xor
+	case syntax.ShlAssgn:
+		return syntax.Shl
+	case syntax.ShrAssgn:
+		return syntax.Shr
+	}
+	return op
+}
+
+func (e *arithEval) apply(op syntax.BinAritOperator, l, r int64, rnode syntax.Node) (int64, error) {
+	switch op {
+	case syntax.Add:
+		return l + r, nil
+	case syntax.Sub:
+		return l - r, nil
+	case syntax.Mul:
+		return l * r, nil
+	case syntax.Quo, syntax.Rem:
+		if r == 0 {
+			return 0, e.errorf(e.text, "division by 0 (error token is \"%s\")", e.tokenFrom(rnode))
+		}
+		if r == -1 {
+			if op == syntax.Rem {
+				return 0, nil
+			}
+			return -l, nil // wraps at the minimum, as bash
+		}
+		if op == syntax.Quo {
+			return l / r, nil
+		}
+		return l % r, nil
+	case syntax.Pow:
+		if r < 0 {
+			return 0, e.errorf(e.text, "exponent less than 0 (error token is \"%s\")", e.tokenFrom(rnode))
+		}
+		p := int64(1)
+		for ; r > 0; r >>= 1 {
+			if r&1 != 0 {
+				p *= l
+			}
+			l *= l
+		}
+		return p, nil
+	case syntax.Eql:
+		return boolInt(l == r), nil
+	case syntax.Neq:
+		return boolInt(l != r), nil
+	case syntax.Lss:
+		return boolInt(l < r), nil
+	case syntax.Leq:
+		return boolInt(l <= r), nil
+	case syntax.Gtr:
+		return boolInt(l > r), nil
+	case syntax.Geq:
+		return boolInt(l >= r), nil
+	case syntax.And:
+		return l & r, nil
+	case syntax.Or:
+		return l | r, nil
+	case syntax.Xor:
+		return l ^ r, nil
+	case syntax.Shl:
+		return l << uint64(r&63), nil
+	case syntax.Shr:
+		return l >> uint64(r&63), nil
+	case syntax.Comma:
+		return r, nil
+	}
+	return 0, e.errorf(e.text, "syntax error in expression")
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// target is the variable or element an assignment or ++/-- changes.
+func (e *arithEval) target(x syntax.ArithmExpr) (arithRef, error) {
+	if pe, ok := elemRef(x); ok {
+		return e.elemKey(pe)
+	}
+	if w, ok := x.(*syntax.Word); ok && syntax.ValidName(w.Lit()) {
+		return arithRef{name: w.Lit()}, nil
+	}
+	return arithRef{}, e.errorf(e.text, "attempted assignment to non-variable (error token is \"%s\")", e.tokenFrom(x))
+}
+
+// arithRef names a variable, or an element when elem is set.
+type arithRef struct {
+	name, index string
+	elem, assoc bool
+}
+
+func (r arithRef) key() string {
+	if r.elem {
+		return r.name + "[" + r.index + "]"
+	}
+	return r.name
+}
+
+func (e *arithEval) elemKey(pe *syntax.ParamExp) (arithRef, error) {
+	name := pe.Param.Value
+	vr := e.env.Get(name)
+	if vr.Kind == expand.Associative {
+		w, ok := pe.Index.(*syntax.Word)
+		if !ok {
+			return arithRef{}, e.errorf(e.text, "bad array subscript")
+		}
+		k, err := expand.Literal(e.cfg, w)
+		return arithRef{name: name, index: k, elem: true, assoc: true}, err
+	}
+	i, err := e.eval(pe.Index)
+	if err != nil {
+		return arithRef{}, err
+	}
+	if i < 0 {
+		n := int64(len(vr.List))
+		if vr.Kind != expand.Indexed {
+			n = 1
+		}
+		if i += n; i < 0 {
+			return arithRef{}, e.errorf(name+"["+strconv.FormatInt(i-n, 10)+"]", "bad array subscript")
+		}
+	}
+	return arithRef{name: name, index: strconv.FormatInt(i, 10), elem: true}, nil
+}
+
+func (e *arithEval) get(ref arithRef) string {
+	if v, ok := e.over[ref.key()]; ok {
+		return v
+	}
+	if !ref.elem {
+		return e.env.Get(ref.name).String()
+	}
+	var idx syntax.WordPart = &syntax.Lit{Value: ref.index}
+	if ref.assoc {
+		idx = &syntax.SglQuoted{Value: ref.index}
+	}
+	pe := &syntax.ParamExp{Param: &syntax.Lit{Value: ref.name}, Index: &syntax.Word{Parts: []syntax.WordPart{idx}}}
+	s, _ := expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{pe}})
+	return s
+}
+
+func (e *arithEval) set(r arithRef, v int64) {
+	s := strconv.FormatInt(v, 10)
+	e.over[r.key()] = s
+	switch {
+	case r.assoc:
+		e.sets = append(e.sets, r.name+"["+bashQuote(r.index)+"]="+s)
+	default:
+		e.sets = append(e.sets, r.key()+"="+s)
+	}
+}
+
+// valueOf is a variable's value in arithmetic: empty is 0, a constant
+// its value, and anything else an expression evaluated in turn.
+func (e *arithEval) valueOf(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return 0, nil
+	}
+	if t[0] >= '0' && t[0] <= '9' && !strings.ContainsAny(t, " \t\n+-*/%()<>=!&|^~?:,[]$") {
+		return e.constant(t)
+	}
+	if e.depth >= 1024 {
+		return 0, e.errorf(t, "expression recursion level exceeded (error token is \"%s\")", t)
+	}
+	if syntax.ValidName(t) {
+		e.depth++
+		defer func() { e.depth-- }()
+		return e.valueOf(e.get(arithRef{name: t}))
+	}
+	ae := parseArithm(t)
+	if ae == nil {
+		return 0, e.errorf(t, "syntax error: operand expected (error token is \"%s\")", errorToken(t))
+	}
+	sub := *e
+	sub.text, sub.depth = t, e.depth+1
+	v, err := sub.eval(ae.X)
+	e.sets = sub.sets
+	return v, err
+}
+
+// constant parses a bash integer constant: decimal, 0 octal, 0x hex or
+// BASE#DIGITS (bases 2 to 64).
+func (e *arithEval) constant(s string) (int64, error) {
+	tooGreat := func() error {
+		return e.errorf(e.text, "value too great for base (error token is \"%s\")", s)
+	}
+	base, digits := int64(10), s
+	switch {
+	case strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X"):
+		base, digits = 16, s[2:]
+	case strings.Contains(s, "#"):
+		b, d, _ := strings.Cut(s, "#")
+		n, err := strconv.Atoi(b)
+		if err != nil || n < 2 || n > 64 {
+			return 0, e.errorf(e.text, "invalid arithmetic base (error token is \"%s\")", s)
+		}
+		base, digits = int64(n), d
+	case len(s) > 1 && s[0] == '0':
+		base, digits = 8, s[1:]
+	}
+	var v int64
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		var d int64
+		switch {
+		case c >= '0' && c <= '9':
+			d = int64(c - '0')
+		case c >= 'a' && c <= 'z':
+			d = int64(c-'a') + 10
+		case c >= 'A' && c <= 'Z':
+			d = int64(c - 'A' + 10)
+			if base > 36 {
+				d += 26
+			}
+		case c == '@':
+			d = 62
+		case c == '_':
+			d = 63
+		default:
+			return 0, tooGreat()
+		}
+		if d >= base {
+			return 0, tooGreat()
+		}
+		v = v*base + d
+	}
+	return v, nil
+}
