@@ -423,6 +423,14 @@ func (p *patcher) targetName(fp *filePatch) string {
 	return ""
 }
 
+// gitMode is the mode a git patch gives its result, or 0.
+func (p *patcher) gitMode(fp *filePatch, reverse bool) uint32 {
+	if reverse {
+		return fp.gitOldMode
+	}
+	return fp.gitNewMode
+}
+
 // creates tells whether the patch (reversed if rev) creates its file.
 func (p *patcher) creates(fp *filePatch, rev bool) bool {
 	oldRaw, gitNew := fp.oldName, fp.gitNewFile
@@ -480,8 +488,22 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 	} else if p.opts.verbose {
 		p.leading(fp)
 	}
-	abs := p.abs(name)
-	fi, statErr := p.inv.FS.Stat(abs)
+	// A git rename or copy reads one file and writes another.
+	src, how := name, ""
+	if fp.gitFrom != "" && fp.gitTo != "" && !explicit {
+		from, to := p.stripName(fp.gitOld), p.stripName(fp.gitNew)
+		if reverse {
+			from, to = to, from
+		}
+		if from != "" && to != "" {
+			src, name, how = from, to, " (renamed from "+shellQuote(from)+")"
+			if fp.gitCopy {
+				how = " (copied from " + shellQuote(from) + ")"
+			}
+		}
+	}
+	abs, srcAbs := p.abs(name), p.abs(src)
+	fi, statErr := p.inv.FS.Stat(srcAbs)
 	exists := statErr == nil
 	var input []byte
 	if exists {
@@ -490,7 +512,7 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 			return ignored()
 		}
 		var err error
-		if input, err = p.inv.FS.ReadFile(abs); err != nil {
+		if input, err = p.inv.FS.ReadFile(srcAbs); err != nil {
 			fmt.Fprintf(p.inv.Stderr, "patch: **** Can't open file %s : %s\n", shellQuote(name), command.Strerror(err))
 			return 2
 		}
@@ -531,7 +553,7 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 		if p.opts.output != "" && p.opts.output != name {
 			p.sayf("%s file %s (read from %s)\n", verb, shellQuote(p.opts.output), shellQuote(name))
 		} else {
-			p.sayf("%s file %s\n", verb, shellQuote(name))
+			p.sayf("%s file %s%s\n", verb, shellQuote(name), how)
 		}
 	}
 	if p.opts.verbose {
@@ -609,17 +631,30 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 			if backup && (exists || p.opts.backup) {
 				p.makeBackup(name, input)
 			}
-			if failed < len(hunks) {
+			if failed < len(hunks) || len(hunks) == 0 {
 				perm := fs.FileMode(0o666) &^ p.inv.Umask()
 				if exists {
 					perm = fi.Mode().Perm()
-				} else if err := p.inv.FS.MkdirAll(path.Dir(abs), 0o777&^p.inv.Umask()); err != nil {
-					fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create directory %s : %s\n", shellQuote(path.Dir(name)), command.Strerror(err))
-					return 2
+				}
+				if m := p.gitMode(fp, reverse); m != 0 {
+					perm = fs.FileMode(m & 0o777)
+				}
+				if !exists || src != name {
+					if err := p.inv.FS.MkdirAll(path.Dir(abs), 0o777&^p.inv.Umask()); err != nil {
+						fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create directory %s : %s\n", shellQuote(path.Dir(name)), command.Strerror(err))
+						return 2
+					}
 				}
 				if err := p.inv.FS.WriteFile(abs, out, perm); err != nil {
 					fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create file %s : %s\n", shellQuote(name), command.Strerror(err))
 					return 2
+				}
+				if err := p.inv.FS.Chmod(abs, perm); err != nil {
+					fmt.Fprintf(p.inv.Stderr, "patch: **** Can't set permissions on file %s : %s\n", shellQuote(name), command.Strerror(err))
+					return 2
+				}
+				if src != name && how != "" && !fp.gitCopy {
+					p.inv.FS.Remove(srcAbs)
 				}
 			}
 		}

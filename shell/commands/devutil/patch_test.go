@@ -84,6 +84,10 @@ func TestPatch(t *testing.T) {
 			Stdout: "(Stripping trailing CRs from patch; use --binary to disable.)\npatching file a\n"}, Want: map[string]string{home + "a": "1\ntwo\n"}},
 		{Case: command.Case{Name: "numbered backup", Args: []string{"patch", "-s", "-b", "-V", "numbered", "a", "p"}, Files: map[string]string{home + "a": seq20, home + "p": p20, home + "a.~1~": "old"}},
 			Want: map[string]string{home + "a.~1~": "old", home + "a.~2~": seq20}},
+		{Case: command.Case{Name: "git rename and mode", Args: []string{"patch", "-p1"},
+			Stdin: "diff --git a/k b/k\nold mode 100644\nnew mode 100755\ndiff --git a/old b/new\nsimilarity index 83%\nrename from old\nrename to new\n--- a/old\n+++ b/new\n@@ -1 +1,2 @@\n 1\n+2\n",
+			Files: map[string]string{home + "old": "1\n", home + "k": "k\n"}, Stdout: "patching file k\npatching file new (renamed from old)\n"},
+			Want: map[string]string{home + "new": "1\n2\n", home + "old!": "", home + "k": "k\n"}},
 		{Case: command.Case{Name: "no newline", Args: []string{"patch", "z"}, Stdin: "--- x\n+++ y\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n\\ No newline at end of file\n",
 			Files: map[string]string{home + "z": "a\nb\nc"}, Stdout: "patching file z\n"}, Want: map[string]string{home + "z": "a\nB\nc"}},
 	})

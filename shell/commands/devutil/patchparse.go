@@ -45,6 +45,11 @@ type filePatch struct {
 	gitNew        string
 	gitNewFile    bool
 	gitDeleted    bool
+	gitOldMode    uint32 // git's "old mode" / "deleted file mode"
+	gitNewMode    uint32 // git's "new mode" / "new file mode"
+	gitFrom       string // "rename from" / "copy from"
+	gitTo         string
+	gitCopy       bool
 	leading       []string // lines before the first hunk, for messages
 	err           error    // a malformed hunk after the good ones
 	firstHunkLine int      // patch line number of the first hunk line
@@ -94,7 +99,7 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 		l := strings.TrimRight(lines[i], "\r\n")
 		switch {
 		case strings.HasPrefix(l, "diff --git "):
-			if git != nil && len(git.hunks) == 0 && (git.gitNewFile || git.gitDeleted) {
+			if git != nil && git.gitOnly() {
 				out = append(out, git) // an empty file created or deleted
 			}
 			leading = []string{l}
@@ -106,10 +111,21 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 			leading = append(leading, l)
 			i++
 			continue
-		case git != nil && strings.HasPrefix(l, "new file mode"):
+		case git != nil && strings.HasPrefix(l, "new file mode "):
 			git.gitNewFile = true
-		case git != nil && strings.HasPrefix(l, "deleted file mode"):
+			git.gitNewMode = octalMode(l[len("new file mode "):])
+		case git != nil && strings.HasPrefix(l, "deleted file mode "):
 			git.gitDeleted = true
+			git.gitOldMode = octalMode(l[len("deleted file mode "):])
+		case git != nil && strings.HasPrefix(l, "old mode "):
+			git.gitOldMode = octalMode(l[len("old mode "):])
+		case git != nil && strings.HasPrefix(l, "new mode "):
+			git.gitNewMode = octalMode(l[len("new mode "):])
+		case git != nil && (strings.HasPrefix(l, "rename from ") || strings.HasPrefix(l, "copy from ")):
+			_, git.gitFrom, _ = strings.Cut(l, " from ")
+			git.gitCopy = strings.HasPrefix(l, "copy")
+		case git != nil && (strings.HasPrefix(l, "rename to ") || strings.HasPrefix(l, "copy to ")):
+			_, git.gitTo, _ = strings.Cut(l, " to ")
 		case normal && edCommand.MatchString(l):
 			fp := newFilePatch(git, leading, edDiff)
 			fp.leading = leading
@@ -174,7 +190,7 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 		leading = append(leading, l)
 		i++
 	}
-	if git != nil && (git.gitNewFile || git.gitDeleted) {
+	if git != nil && git.gitOnly() {
 		out = append(out, git)
 	}
 	return out, nil
@@ -192,6 +208,17 @@ func newFilePatch(git *filePatch, leading []string, f diffFormat) *filePatch {
 		}
 	}
 	return fp
+}
+
+// gitOnly tells whether a git section without hunks still changes
+// something: a file created or deleted empty, a rename, a copy, a mode.
+func (fp *filePatch) gitOnly() bool {
+	return len(fp.hunks) == 0 && (fp.gitNewFile || fp.gitDeleted || fp.gitFrom != "" || fp.gitOldMode != fp.gitNewMode)
+}
+
+func octalMode(s string) uint32 {
+	n, _ := strconv.ParseUint(strings.TrimSpace(s), 8, 32)
+	return uint32(n)
 }
 
 // gitNames splits "a/x b/y" (the names may be quoted).
