@@ -29,6 +29,7 @@ func Commands() []command.Command {
 		{Name: "realpath", Summary: "print the resolved path", Help: realpathHelp, Run: runRealpath},
 		{Name: "rm", Summary: "remove files or directories", Help: rmHelp, Run: runRm},
 		{Name: "rmdir", Summary: "remove empty directories", Help: rmdirHelp, Run: runRmdir},
+		{Name: "shred", Summary: "overwrite a file to hide its contents, and optionally delete it", Help: shredHelp, Run: runShred},
 		{Name: "stat", Summary: "display file or file system status", Help: statHelp, Run: runStat},
 		{Name: "touch", Summary: "change file timestamps", Help: touchHelp, Run: runTouch},
 		{Name: "truncate", Summary: "shrink or extend the size of a file to the specified size", Help: truncateHelp, Run: runTruncate},
