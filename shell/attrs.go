@@ -382,6 +382,9 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 	default:
 		return
 	}
+	if declareFuncNames(st, dc) {
+		return
+	}
 	c.noteReadonly(dc.Args, false)
 	var on, off string
 	unexport := false
@@ -965,6 +968,9 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 		return 2
 	}
 	prefix, names := c.errPrefix(args[0]), args[1:]
+	if len(names) > 0 && names[0] == "-F" {
+		return declareF(hc, names[1:])
+	}
 	status := 0
 	for _, name := range names {
 		vr := hc.Env.Get(name)

@@ -1,6 +1,9 @@
 package shell
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -111,4 +114,65 @@ func (c *core) assocKeys(st *syntax.Stmt, src string) {
 			e.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: key}}}
 		}
 	}
+}
+
+// declareFuncNames turns `declare -F [NAME...]` (which mvdan/sh
+// refuses) into `__memsh_declare_p LINE -F NAME...`, for declareF.
+func declareFuncNames(st *syntax.Stmt, dc *syntax.DeclClause) bool {
+	if dc.Variant.Value == "local" {
+		return false
+	}
+	funcNames := false
+	var names []*syntax.Word
+	for _, a := range dc.Args {
+		switch {
+		case a.Naked && a.Name != nil:
+			names = append(names, litWord(a.Name.Value))
+		case a.Naked && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-"):
+			lit := a.Value.Lit()
+			if strings.Trim(lit[1:], "fF") != "" {
+				return false
+			}
+			funcNames = funcNames || strings.Contains(lit, "F")
+		case a.Naked && a.Value != nil:
+			names = append(names, a.Value)
+		default:
+			return false
+		}
+	}
+	if !funcNames {
+		return false
+	}
+	words := []*syntax.Word{litWord(internalPrefix + "declare_p"), litWord(strconv.FormatUint(uint64(st.Pos().Line()), 10)), litWord("-F")}
+	st.Cmd = &syntax.CallExpr{Args: append(words, names...)}
+	return true
+}
+
+// declareF is declare -F: the names of the functions given that exist
+// (status 1 if one does not), or `declare -f NAME` for every function.
+func declareF(hc interp.HandlerContext, names []string) int {
+	r := callingRunner(hc)
+	if r == nil {
+		return 1
+	}
+	if len(names) == 0 {
+		all := make([]string, 0, len(r.Funcs))
+		for name := range r.Funcs {
+			all = append(all, name)
+		}
+		slices.Sort(all)
+		for _, name := range all {
+			fmt.Fprintf(hc.Stdout, "declare -f %s\n", name)
+		}
+		return 0
+	}
+	status := 0
+	for _, name := range names {
+		if _, ok := r.Funcs[name]; ok {
+			fmt.Fprintln(hc.Stdout, name)
+		} else {
+			status = 1
+		}
+	}
+	return status
 }
