@@ -131,8 +131,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "history":
 		return statusArgs(c.historyBuiltin(hc, args)), nil
 	case "echo":
-		if out := echoEscapes(args); out != nil {
-			return out, nil
+		if call := echoEscapes(args); call != nil {
+			return cheapStatus(c.echoOptions(hc, call)), nil
 		}
 		return cheapStatus(c.echoPlain(hc, args[1:])), nil
 	case "umask":

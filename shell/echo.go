@@ -7,6 +7,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 
 	"memsh/shell/command"
+	"memsh/shell/commands/printf"
 )
 
 // echoPlain is bash's echo without options: its words joined by spaces
@@ -15,8 +16,23 @@ import (
 // so `echo x > /dev/full` or an echo past a file size limit does not
 // pass for a success.
 func (c *core) echoPlain(hc interp.HandlerContext, args []string) int {
-	line := strings.Join(args, " ") + "\n"
-	if _, err := io.WriteString(hc.Stdout, line); err != nil {
+	return c.echoWrite(hc, strings.Join(args, " ")+"\n")
+}
+
+// echoOptions is echo with options (-n, -e, -E): echoEscapes turns its
+// words into a printf format and argument, formatted here so that the
+// write and its error are echo's.
+func (c *core) echoOptions(hc interp.HandlerContext, call []string) int {
+	var out strings.Builder
+	printf.Format(&out, func(string) {}, call[1], call[2:])
+	if out.Len() == 0 {
+		return 0 // echo -n with nothing: no write, so no error
+	}
+	return c.echoWrite(hc, out.String())
+}
+
+func (c *core) echoWrite(hc interp.HandlerContext, s string) int {
+	if _, err := io.WriteString(hc.Stdout, s); err != nil {
 		io.WriteString(hc.Stderr, c.writeErrorPrefix(hc)+"echo: write error: "+command.Strerror(err)+"\n")
 		return 1
 	}

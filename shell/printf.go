@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"memsh/shell/command"
 	"memsh/shell/commands/printf"
 
 	"mvdan.cc/sh/v3/interp"
@@ -85,6 +86,10 @@ func bashPrintf(stdout, stderr io.Writer, format string, args []string) int {
 func prefixedPrintf(stdout, stderr io.Writer, prefix, format string, args []string) int {
 	var out bytes.Buffer
 	status := printf.Format(&out, func(msg string) { fmt.Fprintf(stderr, "%sprintf: %s\n", prefix, msg) }, format, args)
-	stdout.Write(out.Bytes())
+	if _, err := stdout.Write(out.Bytes()); err != nil && out.Len() > 0 {
+		// bash: "bash: printf: write error: No space left on device"
+		fmt.Fprintf(stderr, "%sprintf: write error: %s\n", prefix, command.Strerror(err))
+		return 1
+	}
 	return status
 }
