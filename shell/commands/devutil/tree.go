@@ -68,6 +68,7 @@ type treeOpts struct {
 	all, dirsOnly, follow, fullPath, noIndent, noReport, prune bool
 	dirsFirst, filesFirst, size, human, si, perms, classify    bool
 	quote, color, ignoreCase, matchDirs, reverse               bool
+	ascii, json                                                bool
 	level, filelimit                                           int
 	include, exclude                                           string
 	sortBy                                                     string
@@ -175,7 +176,13 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 					return bad("Invalid filelimit value, must be a number.")
 				}
 				o.filelimit = n
-			case "charset", "timefmt", "gitfile", "infofile", "hintro", "houtro":
+			case "charset":
+				v, ok := takeVal()
+				if !ok {
+					return bad("Missing argument to --charset option.")
+				}
+				o.ascii = strings.EqualFold(v, "ascii") || strings.EqualFold(v, "us-ascii")
+			case "timefmt", "gitfile", "infofile", "hintro", "houtro":
 				if _, ok := takeVal(); !ok {
 					return bad("Missing argument to --%s option.", name)
 				}
@@ -221,6 +228,8 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 				o.sortBy = "ctime"
 			case 'U':
 				o.sortBy = "none"
+			case 'J':
+				o.json = true
 			case 'q', 'N', 'x', 'A', 'S', 'u', 'g', 'D', 'R':
 			case 'L', 'P', 'I', 'o':
 				v, ok := next(&i, string(c))
@@ -260,6 +269,9 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 	}
 	t := &treeRun{ctx: ctx, inv: inv, o: o, w: bufio.NewWriter(out)}
 	defer t.w.Flush()
+	if o.json {
+		return t.jsonTree(roots)
+	}
 	status := 0
 	for _, root := range roots {
 		if ctx.Err() != nil {
@@ -478,15 +490,23 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 		last := i == len(es)-1
 		if !t.o.noIndent {
 			for _, l := range t.lastInBranch {
-				if l {
+				switch {
+				case l:
 					t.w.WriteString("    ")
-				} else {
+				case t.o.ascii:
+					t.w.WriteString("|   ")
+				default:
 					t.w.WriteString("│\u00a0\u00a0 ") // tree's own spacing: two no-break spaces
 				}
 			}
-			if last {
+			switch {
+			case t.o.ascii && last:
+				t.w.WriteString("`-- ")
+			case t.o.ascii:
+				t.w.WriteString("|-- ")
+			case last:
 				t.w.WriteString("└── ")
-			} else {
+			default:
 				t.w.WriteString("├── ")
 			}
 		}
@@ -532,6 +552,130 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 		}
 	}
 	return len(es)
+}
+
+// jsonTree is -J: tree's JSON, one object per entry, "contents" for a
+// directory's listed entries, and a report object.
+func (t *treeRun) jsonTree(roots []string) int {
+	status := 0
+	t.w.WriteString("[\n")
+	for _, root := range roots {
+		abs := t.inv.Abs(root)
+		fi, err := t.inv.FS.Stat(abs)
+		if err != nil || !fi.IsDir() {
+			// tree prints a malformed object here; memsh prints a valid one.
+			kind := "file"
+			if err != nil {
+				status = 2
+				kind = "error"
+			} else {
+				t.files++
+			}
+			fmt.Fprintf(t.w, "  {\"type\":\"%s\",\"name\":%s,\"contents\":[{\"error\": \"error opening dir\"}]}\n", kind, jsonString(root))
+			continue
+		}
+		e := treeEntry{name: root, path: abs, info: fi, isDir: true}
+		n := t.jsonEntry(e, root, 1, map[string]bool{t.real(abs): true}, t.o.include != "", 1)
+		if n > 0 {
+			t.dirs++
+		}
+		t.w.WriteString("\n")
+	}
+	if t.o.noReport {
+		t.w.WriteString("\n")
+	} else if t.o.dirsOnly {
+		fmt.Fprintf(t.w, ",\n  {\"type\":\"report\",\"directories\":%d}\n", t.dirs)
+	} else {
+		fmt.Fprintf(t.w, ",\n  {\"type\":\"report\",\"directories\":%d,\"files\":%d}\n", t.dirs, t.files)
+	}
+	t.w.WriteString("]\n")
+	return status
+}
+
+// jsonEntry writes one entry at indent level ind and, for a directory
+// within the depth limit, its contents; it returns how many entries the
+// directory listed.
+func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[string]bool, filterP bool, ind int) int {
+	pad := strings.Repeat("  ", ind)
+	kind := "file"
+	switch {
+	case e.info.Mode()&fs.ModeSymlink != 0:
+		kind = "link"
+	case e.info.IsDir():
+		kind = "directory"
+	}
+	fmt.Fprintf(t.w, "%s{\"type\":\"%s\",\"name\":%s", pad, kind, jsonString(shown))
+	if kind == "link" {
+		fmt.Fprintf(t.w, ",\"target\":%s", jsonString(e.target))
+	}
+	if t.o.perms {
+		fmt.Fprintf(t.w, ",\"mode\":\"%04o\",\"prot\":\"%s\"", e.info.Mode().Perm(), modeString(e.info.Mode()))
+	}
+	if t.o.size || t.o.human {
+		fmt.Fprintf(t.w, ",\"size\":%d", e.info.Size())
+	}
+	descend := e.isDir && (e.tinfo == nil || t.o.follow) && !(t.o.level > 0 && depth > t.o.level)
+	var es []treeEntry
+	if descend {
+		es, _ = t.entries(e.path, filterP)
+		if t.o.prune {
+			kept := es[:0]
+			for _, c := range es {
+				if !(c.isDir && (c.tinfo == nil || t.o.follow)) || t.visible(c, depth+1, seen, t.childFilter(c)) {
+					kept = append(kept, c)
+				}
+			}
+			es = kept
+		}
+	}
+	if len(es) == 0 {
+		t.w.WriteString("}")
+		return 0
+	}
+	t.w.WriteString(",\"contents\":[\n")
+	for i, c := range es {
+		if c.isDir {
+			t.dirs++
+		} else {
+			t.files++
+		}
+		name := c.name
+		if t.o.fullPath {
+			name = shown + "/" + c.name
+		}
+		r := t.real(c.path)
+		if c.tinfo != nil && seen[r] {
+			c.isDir = false // recursive link: listed, not followed
+		}
+		seen[r] = true
+		t.jsonEntry(c, name, depth+1, seen, t.childFilter(c), ind+1)
+		delete(seen, r)
+		if i < len(es)-1 {
+			t.w.WriteString(",")
+		}
+		t.w.WriteString("\n")
+	}
+	t.w.WriteString(pad + "]}")
+	return len(es)
+}
+
+// jsonString quotes s for JSON.
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // meta is the "[perms size]  " column of -p, -s and -h.
