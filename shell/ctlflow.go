@@ -20,12 +20,13 @@ import (
 // through their offsets, as callingRunner reads the runner itself.
 
 var (
-	runnerType    = reflect.TypeFor[interp.Runner]()
-	inLoopField   = offsetOf(runnerType, "inLoop", reflect.TypeFor[bool]())
-	inFuncField   = offsetOf(runnerType, "inFunc", reflect.TypeFor[bool]())
-	inSourceField = offsetOf(runnerType, "inSource", reflect.TypeFor[bool]())
-	trapErrField  = offsetOf(runnerType, "callbackErr", reflect.TypeFor[string]())
-	trapExitField = offsetOf(runnerType, "callbackExit", reflect.TypeFor[string]())
+	runnerType        = reflect.TypeFor[interp.Runner]()
+	inLoopField       = offsetOf(runnerType, "inLoop", reflect.TypeFor[bool]())
+	inFuncField       = offsetOf(runnerType, "inFunc", reflect.TypeFor[bool]())
+	inSourceField     = offsetOf(runnerType, "inSource", reflect.TypeFor[bool]())
+	handlingTrapField = offsetOf(runnerType, "handlingTrap", reflect.TypeFor[bool]())
+	trapErrField      = offsetOf(runnerType, "callbackErr", reflect.TypeFor[string]())
+	trapExitField     = offsetOf(runnerType, "callbackExit", reflect.TypeFor[string]())
 )
 
 func runnerFlag(hc interp.HandlerContext, f fieldOffset) bool {
@@ -243,6 +244,9 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[0])
 		}
 	case "exit":
+		if runnerFlag(hc, handlingTrapField) {
+			noteTrapExit(hc, args)
+		}
 		if len(args) > 2 && isInteger(args[1]) {
 			// bash complains and exits all the same, with 1.
 			fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"exit: too many arguments\n")

@@ -329,6 +329,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	s.c.noteLimits(stderr, hits)
 	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {
 		leave(runCtx, s.runner, res)
+		res.status = trapExitStatus(s.runner, res.status) // traps.go
 	}
 	status, runErr := res.status, res.err
 	if !res.ran {
@@ -464,6 +465,7 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 			if code, ok := unboundExit(stderr, r); ok && r.Exited() {
 				res.status = code
 			}
+			res.status = trapExitStatus(r, res.status) // traps.go
 			res.lastExit = res.status
 			if !r.Exited() {
 				setTopPipeStatus(r, st, res.status)

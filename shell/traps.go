@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -92,13 +93,16 @@ func (c *core) trapBuiltin(hc interp.HandlerContext, args []string) int {
 		run := ""
 		if action != "-" && strings.TrimSpace(action) != "" {
 			run = c.rewriteSource(action, "trap")
+			if f, err := newParser().Parse(strings.NewReader(run), ""); err == nil && len(f.Stmts) == 0 {
+				run = "" // only comments
+			}
 		}
 		switch name {
 		case "EXIT":
 			setRunnerString(hc, trapExitField, run)
 		case "ERR":
 			if run != "" {
-				run = errTrapCmd + " || {\n" + run + "\n}"
+				run = errTrapCmd + " || { " + run + "\n}"
 			}
 			setRunnerString(hc, trapErrField, run)
 		}
@@ -143,4 +147,44 @@ func errTrapStatus(hc interp.HandlerContext) int {
 		return 1
 	}
 	return hc.LastExitStatus
+}
+
+// trapExitVar holds the status an exit in a trap action asked for:
+// mvdan/sh puts the status from before the trap back, and goes on after
+// an ERR trap that exits, where bash's shell ends with the exit's
+// status.
+const trapExitVar = internalPrefix + "trapexit"
+
+// noteTrapExit runs before exit in a trap action: it keeps the status
+// for trapExitStatus and turns set -e on, so that mvdan/sh ends the
+// shell once the ERR trap returns.
+func noteTrapExit(hc interp.HandlerContext, args []string) {
+	code := hc.LastExitStatus
+	if len(args) > 1 {
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			return // exit's own error
+		}
+		code = n & 0xff
+	}
+	r := callingRunner(hc)
+	setShellVar(r, trapExitVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(code)})
+	setRunnerOpt(r, 1, true)
+}
+
+// trapExitStatus is the status of shell r, which ended with status:
+// the one an exit in a trap asked for, if any.
+func trapExitStatus(r *interp.Runner, status int) int {
+	if r == nil || !r.Exited() {
+		return status
+	}
+	v, ok := r.Vars[trapExitVar]
+	if !ok || !v.IsSet() {
+		return status
+	}
+	n, err := strconv.Atoi(v.String())
+	if err != nil {
+		return status
+	}
+	return n
 }
