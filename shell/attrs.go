@@ -374,6 +374,12 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 	switch dc.Variant.Value {
 	case "declare", "local", "typeset":
 	case "readonly":
+		if onlyFlag(dc.Args, "-p") {
+			// mvdan/sh's readonly -p lists nothing.
+			words := []*syntax.Word{litWord(internalPrefix + "declare_p"), litWord(strconv.FormatUint(uint64(st.Pos().Line()), 10)), litWord("-R")}
+			st.Cmd = &syntax.CallExpr{Args: words}
+			return
+		}
 		c.noteReadonly(dc.Args, true)
 		return
 	case "export":
@@ -970,6 +976,9 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 	prefix, names := c.errPrefix(args[0]), args[1:]
 	if len(names) > 0 && names[0] == "-F" {
 		return declareF(hc, names[1:])
+	}
+	if len(names) > 0 && names[0] == "-R" {
+		names = readonlyNames(hc) // readonly -p
 	}
 	status := 0
 	for _, name := range names {

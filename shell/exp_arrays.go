@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -175,4 +176,17 @@ func declareF(hc interp.HandlerContext, names []string) int {
 		}
 	}
 	return status
+}
+
+// readonlyNames are the read-only variables, sorted, for readonly -p.
+func readonlyNames(hc interp.HandlerContext) []string {
+	var names []string
+	hc.Env.Each(func(name string, vr expand.Variable) bool {
+		if vr.ReadOnly && !strings.HasPrefix(name, internalPrefix) {
+			names = append(names, name)
+		}
+		return true
+	})
+	slices.Sort(names)
+	return slices.Compact(names)
 }
