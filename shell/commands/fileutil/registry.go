@@ -13,6 +13,7 @@ func Commands() []command.Command {
 		{Name: "dd", Summary: "convert and copy a file", Help: ddHelp, Run: runDd, RawArgs: true},
 		{Name: "df", Summary: "report file system space usage", Help: dfHelp, Run: runDf},
 		{Name: "dir", Summary: "list directory contents in columns (ls -C -b)", Help: dirHelp, Run: runDir},
+		{Name: "dircolors", Summary: "color setup for ls", Help: dircolorsHelp, Run: runDircolors},
 		{Name: "dirname", Summary: "strip last component from file name", Help: dirnameHelp, Run: runDirname},
 		{Name: "du", Summary: "estimate file space usage", Help: duHelp, Run: runDu},
 		{Name: "install", Summary: "copy files and set attributes", Help: installHelp, Run: runInstall},
