@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -195,7 +196,11 @@ func classifyPath(ctx context.Context, inv *command.Invocation, name string, der
 	m := fi.Mode()
 	switch {
 	case m.IsDir():
-		return fileResult{"directory", "inode/directory", "binary"}, ""
+		desc := "directory"
+		if m&fs.ModeSticky != 0 {
+			desc = "sticky, directory"
+		}
+		return fileResult{desc, "inode/directory", "binary"}, ""
 	case m&fs.ModeSymlink != 0:
 		target, _ := inv.FS.Readlink(abs)
 		if _, err := inv.FS.Stat(abs); err != nil {
@@ -529,6 +534,9 @@ func textMagic(d []byte) (fileResult, bool) {
 	if executable {
 		desc += " executable"
 	}
+	if kind == "SVG Scalable Vector Graphics image" || strings.HasPrefix(kind, "PostScript") {
+		return fileResult{kind, mime, enc}, true // file names no encoding for these
+	}
 	if kind == "Perl script text" {
 		desc = "Perl script text executable"
 	} else if kind == "Node.js script" {
@@ -584,21 +592,56 @@ func textKind(d []byte) (kind, mime string, executable bool) {
 			return k[0], k[1], true
 		}
 		if env {
-			return "a " + prog + " script", "text/plain", true
+			return "a " + strings.Join(fields[1:], " ") + " script", "text/plain", true
 		}
 		return "a " + line + " script", "text/plain", true
 	}
 	head := strings.ToLower(string(d[:min(len(d), 512)]))
+	text := string(d[:min(len(d), 8192)])
+	firstLine, _, _ := strings.Cut(text, "\n")
 	switch {
 	case strings.HasPrefix(head, "<?xml version=\"1.0\""), strings.HasPrefix(head, "<?xml version='1.0'"):
+		if strings.Contains(head, "<svg") {
+			return "SVG Scalable Vector Graphics image", "image/svg+xml", false
+		}
 		return "XML 1.0 document", "text/xml", false
-	case strings.Contains(head, "<!doctype html"), strings.HasPrefix(strings.TrimSpace(head), "<html"):
+	case strings.HasPrefix(head, "<svg"):
+		return "SVG Scalable Vector Graphics image", "image/svg+xml", false
+	case strings.Contains(head, "<!doctype html"), strings.Contains(head, "<html"):
 		return "HTML document", "text/html", false
-	case strings.HasPrefix(head, "#include <"), strings.Contains(head, "\n#include <"):
+	case strings.HasPrefix(text, "%!PS-Adobe-"):
+		v, _, _ := strings.Cut(firstLine[len("%!PS-Adobe-"):], " ")
+		return "PostScript document text conforming DSC level " + strings.TrimSpace(v), "application/postscript", false
+	case strings.HasPrefix(text, "%!"):
+		return "PostScript document text", "application/postscript", false
+	case strings.HasPrefix(text, "diff "):
+		return "diff output", "text/x-diff", false
+	case strings.HasPrefix(text, "Index: "):
+		return "RCS/CVS diff output", "text/x-diff", false
+	case strings.HasPrefix(text, "--- ") && strings.Contains(text, "\n+++ "):
+		return "unified diff output", "text/x-diff", false
+	case strings.HasPrefix(text, "*** ") && strings.Contains(text, "\n--- "):
+		return "context diff output", "text/x-diff", false
+	case strings.HasPrefix(text, "From: "):
+		return "news or mail", "message/rfc822", false
+	case makefileLine.MatchString(text):
+		return "makefile script", "text/x-makefile", false
+	case cSource.MatchString(text):
 		return "C source", "text/x-c", false
+	case pythonLine.MatchString(text):
+		return "Python script", "text/x-script.python", true
+	case strings.HasPrefix(text, "BEGIN {"), strings.HasPrefix(text, "BEGIN{"):
+		return "awk or perl script", "text/plain", false
 	}
 	return "", "text/plain", false
 }
+
+// The few content rules file applies to text without a "#!" line.
+var (
+	makefileLine = regexp.MustCompile(`(?m)^(all:|CFLAGS|LDFLAGS|VPATH|\.PRECIOUS|\.BEGIN|\.include)`)
+	cSource      = regexp.MustCompile(`(?m)^(#include [<"]|[a-z_]\w*\s+\**[a-zA-Z_]\w*\s*\([^;]*\)\s*\{)`)
+	pythonLine   = regexp.MustCompile(`(?m)^(\s*def [a-zA-Z_]\w*\s*\(.*\)\s*(->.*)?:|class [a-zA-Z_]\w*(\(.*\))?:|from [\w.]+ import )`)
+)
 
 // lineStats is the tail of a text description: very long lines, line
 // terminators other than LF, escape sequences, overstriking.
