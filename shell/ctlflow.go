@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -254,6 +255,12 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		}
 	case "set":
 		return c.setBuiltin(hc, args)
+	case "exec":
+		return c.execFidelity(hc, args)
+	case "builtin":
+		if len(args) > 1 && !slices.Contains(builtinNames, args[1]) {
+			return fail(1, "builtin: %s: not a shell builtin\n", args[1])
+		}
 	case cmdSubstErrexitCmd:
 		return cmdSubstErrexit(hc), true
 	case xtraceDepthVar:
@@ -288,6 +295,50 @@ func (c *core) ctlPrefix(hc interp.HandlerContext) string {
 		return "environment: line " + strconv.FormatUint(uint64(hc.Pos.Line()), 10) + ": "
 	}
 	return c.msgPrefix(hc)
+}
+
+// execFidelity takes exec's options (-c and -l change nothing here, -a
+// NAME is dropped) and words a command it cannot find as bash does,
+// ending the shell with 127.
+func (c *core) execFidelity(hc interp.HandlerContext, args []string) ([]string, bool) {
+	i := 1
+	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
+		a := args[i]
+		i++
+		if a == "--" {
+			break
+		}
+		for j := 1; j < len(a); j++ {
+			switch a[j] {
+			case 'c', 'l':
+			case 'a':
+				i++ // the name for $0; memsh's commands take theirs
+				if i > len(args) {
+					fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"exec: -a: option requires an argument\nexec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\n")
+					return statusArgs(2), true
+				}
+				j = len(a)
+			default:
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"exec: -%c: invalid option\nexec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\n", a[j])
+				return statusArgs(2), true
+			}
+		}
+	}
+	if i >= len(args) {
+		if len(args) > 1 {
+			return []string{"exec"}, false
+		}
+		return nil, false
+	}
+	name := args[i]
+	if !strings.Contains(name, "/") && !slices.Contains(builtinNames, name) && c.commandPath(hc, name) == "" {
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"exec: %s: not found\n", name)
+		return []string{"exit", "127"}, false
+	}
+	if i == 1 {
+		return nil, false
+	}
+	return append([]string{"exec"}, args[i:]...), false
 }
 
 func isInteger(s string) bool {
