@@ -46,7 +46,7 @@ func runEcho(ctx context.Context, inv *command.Invocation) int {
 	args := inv.Args[1:]
 	if len(args) == 1 && (args[0] == "--help" || args[0] == "--version") {
 		if args[0] == "--help" {
-			return printHelp(inv, "echo")
+			return programHelp(inv, echoHelp, "echo")
 		}
 		return printVersion(inv, "echo")
 	}
@@ -170,4 +170,15 @@ func hexVal(c byte) int {
 		return int(c-'A') + 10
 	}
 	return int(c - '0')
+}
+
+// programHelp prints help with the program's name as it was invoked
+// ("/usr/bin/echo"), as coreutils' usage lines do.
+func programHelp(inv *command.Invocation, help, name string) int {
+	help = strings.ReplaceAll(help, "Usage: "+name+" ", "Usage: "+inv.Name()+" ")
+	help = strings.ReplaceAll(help, "  or:  "+name+" ", "  or:  "+inv.Name()+" ")
+	if _, err := io.WriteString(inv.Stdout, help); err != nil {
+		return writeFailed(inv, err)
+	}
+	return 0
 }

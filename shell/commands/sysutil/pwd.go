@@ -38,7 +38,7 @@ func runPwd(ctx context.Context, inv *command.Invocation) int {
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			return printHelp(inv, "pwd")
+			return programHelp(inv, pwdHelp, "pwd")
 		case "version":
 			return printVersion(inv, "pwd")
 		case "L":
