@@ -139,3 +139,34 @@ func TestPatchRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestPatchGarbage: mangled patches end with a message and status 1 or
+// 2, never a panic or a long search.
+func TestPatchGarbage(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	run := lookup(t, "patch")
+	seeds := []string{p20, ctx20, gitP, "2a3\n> x\n5d5\n< 5\n", "6a\nnew\n.\n3d\n",
+		"--- a\n+++ a\n@@ -1000000000,3 +1000000000,3 @@\n 1\n-2\n+3\n 4\n"}
+	for i := range 2000 {
+		b := []byte(seeds[r.IntN(len(seeds))])
+		for range 1 + r.IntN(4) {
+			j := r.IntN(len(b))
+			switch r.IntN(3) {
+			case 0:
+				b[j] = "-+ @\\\n*!0123456789,ad"[r.IntN(19)]
+			case 1:
+				b = append(b[:j], b[j+1:]...)
+			default:
+				b = append(b[:j], append([]byte{b[r.IntN(len(b))]}, b[j:]...)...)
+			}
+			if len(b) == 0 {
+				b = []byte("x")
+			}
+		}
+		c := command.Case{Args: []string{"patch", "-f", "a"}, Stdin: string(b), Files: map[string]string{"/home/user/a": seq20}}
+		_, _, st, _ := c.Run(run, nil)
+		if st < 0 || st > 2 {
+			t.Fatalf("case %d: status %d for %q", i, st, b)
+		}
+	}
+}

@@ -194,6 +194,10 @@ func (a *applier) locate(h *hunk, fuzz int) int {
 		return 0
 	}
 	for off := 0; off <= maxOff; off++ {
+		if off > maxPos && first-off > maxWhere {
+			off = first - maxWhere - 1 // nothing fits before the end of the file yet: skip ahead
+			continue
+		}
 		if off <= maxPos && a.match(pat, first+off, prefixFuzz, suffixFuzz) {
 			a.inOffset += off
 			return first + off
