@@ -464,19 +464,31 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 	if mathlib {
 		p.scale = 20
 	}
+	tooLong := false // a line outgrew command.MaxHeld
 	run := func(name string, r io.Reader) bool {
 		br := bufio.NewReaderSize(r, bufSize)
 		lineNo := 0
 		for !p.quit {
-			line, err := br.ReadString('\n')
+			line, err := bcLine(br)
 			if line != "" {
 				lineNo++
 				// A backslash-newline continues the statement.
-				for strings.HasSuffix(line, "\\\n") && err == nil {
+				for strings.HasSuffix(line, "\\\n") && err == nil && len(line) <= command.MaxHeld {
 					var more string
-					more, err = br.ReadString('\n')
+					more, err = bcLine(br)
 					line += more
 				}
+			}
+			if ctx.Err() != nil {
+				return false
+			}
+			if _, held := err.(command.HeldLimitError); held || len(line) > command.MaxHeld {
+				w.Flush()
+				fmt.Fprintf(inv.Stderr, "bc: %s: %s\n", name, command.HeldLimitError{})
+				tooLong = true
+				return false
+			}
+			if line != "" {
 				p.src, p.pos = []rune(line), 0
 				func() {
 					defer func() {
@@ -520,6 +532,9 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 		if !ok && ctx.Err() != nil {
 			return statusCancelled
 		}
+		if tooLong {
+			return 1
+		}
 		if p.quit {
 			return 0
 		}
@@ -527,5 +542,24 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 	if !run("standard_in", command.ContextReader(ctx, inv.Stdin)) && ctx.Err() != nil {
 		return statusCancelled
 	}
+	if tooLong {
+		return 1
+	}
 	return 0
+}
+
+// bcLine reads one line as ReadString('\n') does, but stops with
+// command.HeldLimitError once it outgrows command.MaxHeld.
+func bcLine(br *bufio.Reader) (string, error) {
+	var sb strings.Builder
+	for {
+		part, err := br.ReadSlice('\n')
+		sb.Write(part)
+		if err != bufio.ErrBufferFull {
+			return sb.String(), err
+		}
+		if sb.Len() > command.MaxHeld {
+			return "", command.HeldLimitError{}
+		}
+	}
 }

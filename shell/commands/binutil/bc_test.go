@@ -1,6 +1,7 @@
 package binutil
 
 import (
+	"strings"
 	"testing"
 
 	"memsh/shell/command"
@@ -24,5 +25,17 @@ func TestBc(t *testing.T) {
 			Stdout: "-3.500\n.002\n4\n.1428571428571428571428571428571428571428571428571428571428571428571\\\n428571428571428571428571428571428\n"},
 		{Args: []string{"bc", "-l"}, Files: testFiles, Stdin: "1/3\n",
 			Stdout: ".33333333333333333333\n"},
+	})
+}
+
+// TestBcHeldLimit: a line longer than command.MaxHeld (`bc /dev/zero`)
+// fails with a message naming the limit instead of exhausting memory.
+func TestBcHeldLimit(t *testing.T) {
+	saved := command.MaxHeld
+	command.MaxHeld = 1 << 17
+	defer func() { command.MaxHeld = saved }()
+	runCases(t, []command.Case{
+		{Args: []string{"bc"}, Stdin: "1+1\n" + strings.Repeat("1", 1<<18),
+			Stdout: "2\n", Stderr: "bc: standard_in: input exceeds the in-memory limit of 0 MiB\n", Status: 1},
 	})
 }

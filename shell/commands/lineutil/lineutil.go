@@ -71,7 +71,7 @@ func eachLineReport(ctx context.Context, inv *command.Invocation, operands []str
 			status = report(name, err)
 			continue
 		}
-		br := bufio.NewReaderSize(r, 64<<10)
+		br := bufio.NewReaderSize(command.ContextReader(ctx, r), 64<<10)
 		for {
 			if ctx.Err() != nil {
 				closeFn()
@@ -79,13 +79,21 @@ func eachLineReport(ctx context.Context, inv *command.Invocation, operands []str
 			}
 			line, err := br.ReadSlice('\n')
 			if err == bufio.ErrBufferFull {
-				// a very long line: gather it whole
+				// a very long line: gather it whole, up to the held limit
 				full := append([]byte(nil), line...)
-				for err == bufio.ErrBufferFull {
+				for err == bufio.ErrBufferFull && len(full) <= command.MaxHeld {
 					line, err = br.ReadSlice('\n')
 					full = append(full, line...)
 				}
 				line = full
+			}
+			if ctx.Err() != nil {
+				closeFn()
+				return 130
+			}
+			if err == bufio.ErrBufferFull {
+				status = report(name, command.HeldLimitError{})
+				break
 			}
 			if len(line) > 0 {
 				hadNL := line[len(line)-1] == '\n'
@@ -150,12 +158,14 @@ func Rev(ctx context.Context, inv *command.Invocation) int {
 	var buf []byte
 	// util-linux words its errors its own way.
 	report := func(name string, err error) int {
+		if name == "./-" {
+			name = "-"
+		}
 		if err == errIsDir {
 			inv.Errorf("%s: 0: Is a directory", name)
+		} else if _, held := err.(command.HeldLimitError); held {
+			inv.Errorf("%s: %s", name, err)
 		} else {
-			if name == "./-" {
-				name = "-"
-			}
 			inv.Errorf("cannot open %s: %s", name, command.Strerror(err))
 		}
 		return 1
@@ -270,7 +280,7 @@ func Paste(ctx context.Context, inv *command.Invocation) int {
 	w := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer w.Flush()
 	readers := make([]*bufio.Reader, len(operands))
-	stdin := bufio.NewReaderSize(inv.Stdin, 64<<10)
+	stdin := bufio.NewReaderSize(command.ContextReader(ctx, inv.Stdin), 64<<10)
 	for i, name := range operands {
 		if name == "-" {
 			readers[i] = stdin // every "-" shares stdin, as in GNU paste
@@ -281,14 +291,32 @@ func Paste(ctx context.Context, inv *command.Invocation) int {
 			return inv.PathError(name, err)
 		}
 		defer closeFn()
-		readers[i] = bufio.NewReaderSize(r, 64<<10)
+		readers[i] = bufio.NewReaderSize(command.ContextReader(ctx, r), 64<<10)
 	}
+	// held is set when a line outgrows command.MaxHeld: paste stops there
+	// with a message rather than exhausting memory.
+	held := false
 	readLine := func(r *bufio.Reader) ([]byte, bool) {
-		line, err := r.ReadBytes(eol)
-		if len(line) == 0 && err != nil {
+		line, err := readHeld(r, eol)
+		if _, ok := err.(command.HeldLimitError); ok {
+			held = true
 			return nil, false
 		}
-		return []byte(strings.TrimSuffix(string(line), string(eol))), true
+		if (len(line) == 0 && err != nil) || ctx.Err() != nil {
+			return nil, false
+		}
+		return bytes.TrimSuffix(line, []byte{eol}), true
+	}
+	finish := func() int {
+		switch {
+		case ctx.Err() != nil:
+			return 130
+		case held:
+			w.Flush()
+			inv.Errorf("%s", command.HeldLimitError{})
+			return 1
+		}
+		return 0
 	}
 	delim := func(i int) string {
 		if len(list) == 0 {
@@ -309,6 +337,9 @@ func Paste(ctx context.Context, inv *command.Invocation) int {
 				}
 				w.Write(line)
 				n++
+			}
+			if st := finish(); st != 0 {
+				return st
 			}
 			w.WriteByte(eol)
 		}
@@ -336,8 +367,8 @@ func Paste(ctx context.Context, inv *command.Invocation) int {
 			live++
 			row.Write(line)
 		}
-		if live == 0 {
-			return 0
+		if live == 0 || held {
+			return finish()
 		}
 		w.WriteString(row.String())
 		w.WriteByte(eol)
@@ -552,14 +583,14 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 			return inv.PathError(name, err)
 		}
 		defer closeFn()
-		readers[i] = bufio.NewReaderSize(r, 64<<10)
+		readers[i] = bufio.NewReaderSize(command.ContextReader(ctx, r), 64<<10)
 	}
 	next := func(i int) (string, bool) {
-		line, err := readers[i].ReadString(eol)
-		if line == "" && err != nil {
+		line, err := readHeld(readers[i], eol)
+		if len(line) == 0 && err != nil {
 			return "", false
 		}
-		return strings.TrimSuffix(line, string(eol)), true
+		return strings.TrimSuffix(string(line), string(eol)), true
 	}
 	w := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer w.Flush()
@@ -657,4 +688,20 @@ func lquote(inv *command.Invocation, s string) string {
 		return "\u2018" + s + "\u2019"
 	}
 	return "'" + s + "'"
+}
+
+// readHeld reads one record through eol (a fresh slice), as ReadBytes
+// does, but stops with command.HeldLimitError once it outgrows
+// command.MaxHeld.
+func readHeld(r *bufio.Reader, eol byte) ([]byte, error) {
+	line, err := r.ReadSlice(eol)
+	full := append([]byte(nil), line...)
+	for err == bufio.ErrBufferFull {
+		if len(full) > command.MaxHeld {
+			return nil, command.HeldLimitError{}
+		}
+		line, err = r.ReadSlice(eol)
+		full = append(full, line...)
+	}
+	return full, err
 }
