@@ -53,6 +53,9 @@ func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
 		if limit := c.funcNest(hc.Env); depthOf(ctx)+depth >= limit && fn {
 			return nil, trip(ctx, hc.Stderr, nestError(args[0], limit))
 		}
+		if err := procLimitError(); err != nil { // proclimit.go
+			return nil, trip(ctx, hc.Stderr, err)
+		}
 		if fn {
 			noteCall(hc)
 		}
