@@ -35,6 +35,7 @@ const treeHelp = `usage: tree [-acdfghilnpqrstuvxACDFJQNSUX] [-L level [-R]] [-H
   --matchdirs   Include directory names in -P pattern matching.
   --prune       Prune empty directories from the output.
   --noreport    Turn off file/directory count at end of tree listing.
+  --charset X   Use charset X for terminal/HTML and indentation line output.
   --filelimit # Do not descend dirs with more than # files in them.
   -o filename   Output to file instead of stdout.
   ------- File options -------
@@ -57,6 +58,8 @@ const treeHelp = `usage: tree [-acdfghilnpqrstuvxACDFJQNSUX] [-L level [-R]] [-H
   -i            Don't print indentation lines.
   -n            Turn colorization off always (-C overrides).
   -C            Turn colorization on always.
+  ------- XML/HTML/JSON options -------
+  -J            Prints out an JSON representation of the tree.
   ------- Miscellaneous options -------
   --version     Print version and exit.
   --help        Print usage and this help message and exit.
