@@ -418,7 +418,12 @@ func (e *arithEval) elemKey(pe *syntax.ParamExp) (arithRef, error) {
 	if vr.Kind == expand.Associative {
 		w, ok := pe.Index.(*syntax.Word)
 		if !ok {
-			return arithRef{}, e.errorf(e.text, "bad array subscript")
+			// h[a-b]: the key is the text (see assocIndex).
+			start, end := int(pe.Index.Pos().Offset())-len(": $(("), int(pe.Index.End().Offset())-len(": $((")
+			if start < 0 || end > len(e.text) || start >= end {
+				return arithRef{}, e.errorf(e.text, "bad array subscript")
+			}
+			return arithRef{name: name, index: e.text[start:end], elem: true, assoc: true}, nil
 		}
 		k, err := expand.Literal(e.cfg, w)
 		return arithRef{name: name, index: k, elem: true, assoc: true}, err

@@ -190,3 +190,29 @@ func readonlyNames(hc interp.HandlerContext) []string {
 	slices.Sort(names)
 	return slices.Compact(names)
 }
+
+// assocIndex makes the index of an element of an array this session
+// declared -A a word (h[a-b], ${h[k+1]}): mvdan/sh parses it as
+// arithmetic, loses the assignment and panics on the expansion. The key
+// is its source text, as bash reads it.
+func (c *core) assocIndex(idx *syntax.ArithmExpr, name, src string) {
+	if *idx == nil {
+		return
+	}
+	if _, ok := (*idx).(*syntax.Word); ok {
+		return
+	}
+	c.assocMu.Lock()
+	assoc := c.assocNames[name]
+	c.assocMu.Unlock()
+	if !assoc {
+		return
+	}
+	start, end := int((*idx).Pos().Offset()), int((*idx).End().Offset())
+	if start < 0 || end > len(src) || start >= end {
+		return
+	}
+	if key := src[start:end]; !strings.ContainsAny(key, "$`'\"\\") {
+		*idx = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: key}}}
+	}
+}

@@ -57,6 +57,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	localUnsetRewrite(f, src) // ctlflow.go
 	xtraceRewrite(f, src)     // xtrace.go
 	cmdSubstErrexitRewrite(f, src) // shopt.go
+	negationRewrite(f, src)        // ctlflow.go
 	subshellLevel(f, src)      // subshelllevel.go
 	var appends []*syntax.Stmt // see arrappend.go
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -127,6 +128,9 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				unescapeAssign(n.Value)
 				c.tildeAfterColon(n.Value) // exp_tilde.go
 			}
+			if n.Name != nil {
+				c.assocIndex(&n.Index, n.Name.Value, src) // exp_arrays.go
+			}
 		case *syntax.Word:
 			if skip[n] {
 				return true
@@ -136,6 +140,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			}
 		case *syntax.ParamExp:
 			if n.Param != nil {
+				c.assocIndex(&n.Index, n.Param.Value, src) // exp_arrays.go
 				if to, ok := paramRenames[n.Param.Value]; ok {
 					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: to}
 				}
