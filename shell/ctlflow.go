@@ -404,3 +404,37 @@ func localUnset(st *syntax.Stmt) bool {
 	st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{decl, unset}}
 	return true
 }
+
+// negationRewrite makes `! cmd` run cmd with set -e off, as bash does
+// (mvdan/sh stops the shell at a failure inside a function that `!`
+// negates): in code that can turn set -e on, `! cmd` becomes
+// `! if cmd; then __memsh_status 0; else ! __memsh_status 0; fi`, whose
+// condition is exempt from set -e and whose negations are too.
+func negationRewrite(root syntax.Node, src string) {
+	if !strings.Contains(src, "!") || !errexitMention.MatchString(src) {
+		return
+	}
+	syntax.Walk(root, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if !ok || !st.Negated || st.Cmd == nil || st.Background || st.Coprocess {
+			return true
+		}
+		if isStatus(st) {
+			return true
+		}
+		if ic, ok := st.Cmd.(*syntax.IfClause); ok && len(ic.Then) == 1 && isStatus(ic.Then[0]) {
+			return true
+		}
+		cond := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd}
+		ok0 := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: statusWords(0)}}
+		fail := &syntax.Stmt{Position: st.Position, Negated: true, Cmd: &syntax.CallExpr{Args: statusWords(0)}}
+		st.Cmd = &syntax.IfClause{Position: st.Position, Cond: []*syntax.Stmt{cond}, Then: []*syntax.Stmt{ok0},
+			Else: &syntax.IfClause{Position: st.Position, Then: []*syntax.Stmt{fail}}}
+		return true
+	})
+}
+
+func isStatus(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(ce.Args) > 0 && ce.Args[0].Lit() == internalPrefix+"status"
+}
