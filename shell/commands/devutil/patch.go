@@ -321,6 +321,10 @@ func (p *patcher) stripName(name string) string {
 		}
 		s = strings.TrimLeft(s[i+1:], "/")
 	}
+	// GNU patch ignores names that climb out of the working directory.
+	if s == ".." || strings.HasPrefix(s, "../") || strings.Contains(s, "/../") || strings.HasSuffix(s, "/..") {
+		return ""
+	}
 	return s
 }
 
@@ -503,14 +507,16 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 		}
 	}
 	abs, srcAbs := p.abs(name), p.abs(src)
-	fi, statErr := p.inv.FS.Stat(srcAbs)
+	fi, statErr := p.inv.FS.Lstat(srcAbs)
 	exists := statErr == nil
 	var input []byte
-	if exists {
-		if fi.IsDir() {
-			p.sayf("File %s is not a regular file -- refusing to patch\n", shellQuote(name))
-			return ignored()
-		}
+	refuse := false
+	if exists && !fi.Mode().IsRegular() {
+		// GNU patch patches neither directories nor symbolic links; the
+		// hunks go to the reject file.
+		p.sayf("File %s is not a regular file -- refusing to patch\n", shellQuote(name))
+		refuse = true
+	} else if exists {
 		var err error
 		if input, err = p.inv.FS.ReadFile(srcAbs); err != nil {
 			fmt.Fprintf(p.inv.Stderr, "patch: **** Can't open file %s : %s\n", shellQuote(name), command.Strerror(err))
@@ -521,7 +527,7 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 		return 2
 	}
 	// A patch that creates a file that already exists with content.
-	if !explicit && len(input) > 0 && p.creates(fp, reverse) {
+	if !explicit && !refuse && len(input) > 0 && p.creates(fp, reverse) {
 		p.sayf("The next patch would create the file %s,\nwhich already exists!", shellQuote(name))
 		switch {
 		case p.opts.forward:
@@ -549,7 +555,7 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 	if p.opts.dryRun {
 		verb = "checking"
 	}
-	if !p.opts.silent && fp.format != edDiff {
+	if !p.opts.silent && fp.format != edDiff && !refuse {
 		if p.opts.output != "" && p.opts.output != name {
 			p.sayf("%s file %s (read from %s)\n", verb, shellQuote(p.opts.output), shellQuote(name))
 		} else {
@@ -560,7 +566,7 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 		p.sayf("Using Plan A...\n")
 	}
 	in := splitLines(input)
-	if fp.format == edDiff {
+	if fp.format == edDiff && !refuse {
 		if !p.opts.dryRun && p.opts.output == "" {
 			perm := fs.FileMode(0o666) &^ p.inv.Umask()
 			if exists {
@@ -573,7 +579,7 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 		}
 		return 0
 	}
-	a := &applier{p: p, in: in, reverse: reverse, fp: fp}
+	a := &applier{p: p, in: in, reverse: reverse, fp: fp, skip: refuse}
 	out, st := a.run()
 	if st != 0 {
 		return st
