@@ -2,6 +2,12 @@ package sysutil
 
 import (
 	"context"
+	"fmt"
+	"io/fs"
+	"math/big"
+	"strings"
+	"syscall"
+	"unicode/utf8"
 
 	"memsh/shell/command"
 )
@@ -82,25 +88,383 @@ const bracketHelp = `Usage: [ EXPRESSION ]
 Exit with the status determined by EXPRESSION: see 'test --help'.
 `
 
-// runTest is the test and [ programs (/usr/bin/test, /usr/bin/[): the
-// expression is evaluated by bash's builtin in a child shell, so both
-// agree; only [ answers a lone --help or --version, as GNU's does.
+// runTest is the test and [ programs (/usr/bin/test, /usr/bin/[), GNU
+// coreutils' test over memfs: POSIX's rules for up to four arguments,
+// the -a/-o/!/( ) grammar beyond, and its messages (status 2).
 func runTest(ctx context.Context, inv *command.Invocation) int {
-	name := "test"
-	if inv.Name() == "[" || len(inv.Name()) > 1 && inv.Name()[len(inv.Name())-2:] == "/[" {
-		name = "["
-		if len(inv.Args) == 2 {
-			switch inv.Args[1] {
+	args := inv.Args[1:]
+	if inv.Name() == "[" || strings.HasSuffix(inv.Name(), "/[") {
+		if len(args) == 1 {
+			switch args[0] {
 			case "--help":
 				return printHelp(inv, "test")
 			case "--version":
 				return printVersion(inv, "[")
 			}
 		}
+		if len(args) == 0 || args[len(args)-1] != "]" {
+			inv.Errorf("missing %s", quote("]"))
+			return 2
+		}
+		args = args[:len(args)-1]
 	}
-	if inv.Exec == nil {
+	t := &tester{inv: inv, args: args}
+	ok, err := t.run()
+	if err != nil {
+		inv.Errorf("%s", err.msg)
 		return 2
 	}
-	argv := append([]string{"sh", "-c", `"$@"`, "sh", name}, inv.Args[1:]...)
-	return inv.Exec(ctx, argv, nil, inv.Stdio)
+	if ok {
+		return 0
+	}
+	return 1
+}
+
+// testError is a syntax error in the expression.
+type testError struct{ msg string }
+
+type tester struct {
+	inv  *command.Invocation
+	args []string
+	pos  int
+}
+
+// run evaluates the whole expression; syntax errors unwind as a
+// *testError panic from deep in the grammar, as GNU's longjmp does.
+func (t *tester) run() (ok bool, err *testError) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, isTest := r.(*testError)
+			if !isTest {
+				panic(r)
+			}
+			err = e
+		}
+	}()
+	n := len(t.args)
+	if n == 0 {
+		return false, nil
+	}
+	if n <= 4 {
+		return t.posix(n), nil
+	}
+	v := t.expr()
+	if t.pos != n {
+		t.fail("extra argument %s", quote(t.args[t.pos]))
+	}
+	return v, nil
+}
+
+func (t *tester) fail(format string, a ...any) {
+	panic(&testError{fmt.Sprintf(format, a...)})
+}
+
+// beyond reports a missing argument after the last one.
+func (t *tester) beyond() {
+	t.fail("missing argument after %s", quote(t.args[len(t.args)-1]))
+}
+
+// posix applies POSIX's rules for n (1 to 4) arguments from pos.
+func (t *tester) posix(n int) bool {
+	a := t.args[t.pos:]
+	switch n {
+	case 1:
+		t.pos++
+		return a[0] != ""
+	case 2:
+		switch {
+		case a[0] == "!":
+			t.pos += 2
+			return a[1] == ""
+		case len(a[0]) == 2 && a[0][0] == '-':
+			if !isUnaryOp(a[0][1]) {
+				t.fail("%s: unary operator expected", quote(a[0]))
+			}
+			return t.unary()
+		}
+		t.beyond()
+	case 3:
+		switch {
+		case isBinaryOp(a[1]):
+			return t.binary(false)
+		case a[0] == "!":
+			t.pos++
+			return !t.posix(2)
+		case a[0] == "(" && a[2] == ")":
+			t.pos += 3
+			return a[1] != ""
+		case a[1] == "-a" || a[1] == "-o":
+			return t.expr()
+		}
+		t.fail("%s: binary operator expected", quote(a[1]))
+	default:
+		if n > 4 {
+			return t.expr()
+		}
+		switch {
+		case a[0] == "!":
+			t.pos++
+			return !t.posix(3)
+		case a[0] == "(" && a[3] == ")":
+			t.pos++
+			v := t.posix(2)
+			t.pos++
+			return v
+		}
+		return t.expr()
+	}
+	return false
+}
+
+func (t *tester) expr() bool {
+	if t.pos >= len(t.args) {
+		t.beyond()
+	}
+	return t.or()
+}
+
+func (t *tester) or() bool {
+	v := t.and()
+	for t.pos < len(t.args) && t.args[t.pos] == "-o" {
+		t.pos++
+		v = t.and() || v
+	}
+	return v
+}
+
+func (t *tester) and() bool {
+	v := t.term()
+	for t.pos < len(t.args) && t.args[t.pos] == "-a" {
+		t.pos++
+		v = t.term() && v
+	}
+	return v
+}
+
+func (t *tester) term() bool {
+	negated := false
+	for t.pos < len(t.args) && t.args[t.pos] == "!" {
+		negated = !negated
+		t.pos++
+	}
+	if t.pos >= len(t.args) {
+		t.beyond()
+	}
+	a := t.args[t.pos:]
+	var v bool
+	switch {
+	case a[0] == "(":
+		// GNU counts the arguments up to ")" (at most four, else all
+		// the rest) and applies POSIX's rules to them.
+		t.pos++
+		if t.pos >= len(t.args) {
+			t.beyond()
+		}
+		n := 1
+		for t.pos+n < len(t.args) && t.args[t.pos+n] != ")" {
+			if n == 4 {
+				n = len(t.args) - t.pos
+				break
+			}
+			n++
+		}
+		v = t.posix(n)
+		if t.pos >= len(t.args) {
+			t.fail("%s expected", quote(")"))
+		}
+		if t.args[t.pos] != ")" {
+			t.fail("%s expected, found %s", quote(")"), quote(t.args[t.pos]))
+		}
+		t.pos++
+	case len(a) >= 4 && a[0] == "-l" && isBinaryOp(a[2]):
+		v = t.binary(true)
+	case len(a) >= 3 && isBinaryOp(a[1]):
+		v = t.binary(false)
+	case len(a[0]) == 2 && a[0][0] == '-' && isUnaryOp(a[0][1]):
+		v = t.unary()
+	default:
+		v = a[0] != ""
+		t.pos++
+	}
+	return v != negated
+}
+
+func isUnaryOp(c byte) bool { return strings.IndexByte("bcdefgGhkLNOprsStuwxzn", c) >= 0 }
+
+func isBinaryOp(s string) bool {
+	switch s {
+	case "=", "==", "!=", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef":
+		return true
+	}
+	return false
+}
+
+// unary evaluates "-X ARG".
+func (t *tester) unary() bool {
+	op := t.args[t.pos][1]
+	if t.pos+1 >= len(t.args) {
+		t.beyond()
+	}
+	arg := t.args[t.pos+1]
+	t.pos += 2
+	switch op {
+	case 'n':
+		return arg != ""
+	case 'z':
+		return arg == ""
+	case 't':
+		n := t.integer(arg)
+		return n.IsInt64() && n.Int64() == 1 && t.inv.Term
+	}
+	fsys := t.inv.FS
+	p := t.inv.Abs(arg)
+	if arg == "" {
+		return false
+	}
+	if op == 'h' || op == 'L' {
+		fi, err := fsys.Lstat(p)
+		return err == nil && fi.Mode()&fs.ModeSymlink != 0
+	}
+	fi, err := fsys.Stat(p)
+	if err != nil {
+		return false
+	}
+	m := fi.Mode()
+	st, _ := fi.Sys().(*syscall.Stat_t)
+	switch op {
+	case 'e':
+		return true
+	case 'f':
+		return m.IsRegular()
+	case 'd':
+		return m.IsDir()
+	case 's':
+		return fi.Size() > 0
+	case 'b':
+		return m&fs.ModeDevice != 0 && m&fs.ModeCharDevice == 0
+	case 'c':
+		return m&fs.ModeCharDevice != 0
+	case 'p':
+		return m&fs.ModeNamedPipe != 0
+	case 'S':
+		return m&fs.ModeSocket != 0
+	case 'u':
+		return m&fs.ModeSetuid != 0
+	case 'g':
+		return m&fs.ModeSetgid != 0
+	case 'k':
+		return m&fs.ModeSticky != 0
+	case 'O':
+		return st != nil && int(st.Uid) == currentUID(t.inv)
+	case 'G':
+		u, _ := userByUID(t.inv, currentUID(t.inv))
+		return st != nil && int(st.Gid) == u.GID
+	case 'N':
+		return st != nil && (st.Mtim.Sec > st.Atim.Sec || st.Mtim.Sec == st.Atim.Sec && st.Mtim.Nsec > st.Atim.Nsec)
+	case 'r', 'w', 'x':
+		return t.access(m, st, map[byte]uint32{'r': 4, 'w': 2, 'x': 1}[op])
+	}
+	return false
+}
+
+// access applies the permission bits for the sandbox user, as the
+// kernel's access(2) would for uid 1000.
+func (t *tester) access(m fs.FileMode, st *syscall.Stat_t, want uint32) bool {
+	perm := uint32(m.Perm())
+	uid := currentUID(t.inv)
+	if uid == 0 {
+		return want != 1 || m.IsDir() || perm&0o111 != 0
+	}
+	bits := perm
+	u, _ := userByUID(t.inv, uid)
+	switch {
+	case st == nil || int(st.Uid) == uid:
+		bits = perm >> 6
+	case int(st.Gid) == u.GID:
+		bits = perm >> 3
+	}
+	return bits&want == want
+}
+
+// binary evaluates "A OP B", where A (with l) and B may be "-l STRING".
+func (t *tester) binary(l bool) bool {
+	if l {
+		t.pos++
+	}
+	left, op := t.args[t.pos], t.args[t.pos+1]
+	t.pos += 2
+	rightL := false
+	if t.pos+1 < len(t.args) && t.args[t.pos] == "-l" && op[0] == '-' && op != "-nt" && op != "-ot" && op != "-ef" {
+		rightL = true
+		t.pos++
+	}
+	if t.pos >= len(t.args) {
+		t.beyond()
+	}
+	right := t.args[t.pos]
+	t.pos++
+	switch op {
+	case "=", "==":
+		return left == right
+	case "!=":
+		return left != right
+	case "-nt", "-ot", "-ef":
+		return t.fileCompare(left, op, right)
+	}
+	var a, b *big.Int
+	if l {
+		a = big.NewInt(int64(utf8.RuneCountInString(left)))
+	} else {
+		a = t.integer(left)
+	}
+	if rightL {
+		b = big.NewInt(int64(utf8.RuneCountInString(right)))
+	} else {
+		b = t.integer(right)
+	}
+	c := a.Cmp(b)
+	switch op {
+	case "-eq":
+		return c == 0
+	case "-ne":
+		return c != 0
+	case "-lt":
+		return c < 0
+	case "-le":
+		return c <= 0
+	case "-gt":
+		return c > 0
+	}
+	return c >= 0
+}
+
+// integer reads test's integers: blanks around an optionally signed
+// decimal number, of any size.
+func (t *tester) integer(s string) *big.Int {
+	v := strings.Trim(s, " \t\n\v\f\r")
+	digits := strings.TrimPrefix(strings.TrimPrefix(v, "-"), "+")
+	if len(v)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		t.fail("invalid integer %s", quote(s))
+	}
+	n, _ := new(big.Int).SetString(strings.TrimPrefix(v, "+"), 10)
+	return n
+}
+
+// fileCompare is -nt, -ot and -ef.
+func (t *tester) fileCompare(left, op, right string) bool {
+	a, errA := t.inv.FS.Stat(t.inv.Abs(left))
+	b, errB := t.inv.FS.Stat(t.inv.Abs(right))
+	switch op {
+	case "-ef":
+		return errA == nil && errB == nil && sameInode(a, b)
+	case "-nt":
+		if errA != nil {
+			return false
+		}
+		return errB != nil || a.ModTime().After(b.ModTime())
+	}
+	if errB != nil {
+		return false
+	}
+	return errA != nil || a.ModTime().Before(b.ModTime())
 }
