@@ -40,8 +40,8 @@ Mandatory or optional arguments to long options are also mandatory or optional
 for any corresponding short options.
 
 memsh's iconv knows UTF-8, UTF-16, UTF-32 and UCS-2 (with and without
-byte order), ISO-8859-1, ISO-8859-15, CP1252 and ASCII; //TRANSLIT and
-//IGNORE work as in glibc.
+byte order), ISO-8859-1, -2, -5, -7, -9 and -15, CP1250, CP1251, CP1252,
+KOI8-R, CP437, CP850 and ASCII; //TRANSLIT and //IGNORE work as in glibc.
 `
 
 // charset is one encoding: decode reads one character at the start of
@@ -62,6 +62,12 @@ var charsetNames = map[string]string{
 	"ISO88591": "ISO-8859-1", "LATIN1": "ISO-8859-1", "L1": "ISO-8859-1", "ISOIR100": "ISO-8859-1", "CP819": "ISO-8859-1",
 	"ISO885915": "ISO-8859-15", "LATIN9": "ISO-8859-15", "LATIN0": "ISO-8859-15",
 	"CP1252": "CP1252", "WINDOWS1252": "CP1252", "MSANSI": "CP1252",
+	"ISO88592": "ISO-8859-2", "LATIN2": "ISO-8859-2", "L2": "ISO-8859-2",
+	"ISO88595": "ISO-8859-5", "CYRILLIC": "ISO-8859-5",
+	"ISO88597": "ISO-8859-7", "GREEK": "ISO-8859-7",
+	"ISO88599": "ISO-8859-9", "LATIN5": "ISO-8859-9", "L5": "ISO-8859-9",
+	"CP1250": "CP1250", "WINDOWS1250": "CP1250", "CP1251": "CP1251", "WINDOWS1251": "CP1251",
+	"KOI8R": "KOI8-R", "CP437": "CP437", "IBM437": "CP437", "437": "CP437", "CP850": "CP850", "IBM850": "CP850", "850": "CP850",
 	"ASCII": "ASCII", "USASCII": "ASCII", "ANSIX3.41968": "ASCII", "US": "ASCII", "646": "ASCII", "ISO646US": "ASCII",
 }
 
@@ -206,6 +212,14 @@ func lookupCharset(name string) (charset, bool) {
 					return r
 				}
 				return -1
+			}
+			return rune(b)
+		}), true
+	case "ISO-8859-2", "ISO-8859-5", "ISO-8859-7", "ISO-8859-9", "CP1250", "CP1251", "KOI8-R", "CP437", "CP850":
+		high := highHalves[name]
+		return byteCharset(func(b byte) rune {
+			if b >= 0x80 {
+				return high[b-0x80]
 			}
 			return rune(b)
 		}), true
