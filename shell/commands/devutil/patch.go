@@ -35,6 +35,7 @@ Output options:
   -o FILE  --output=FILE  Output patched files to FILE.
   -r FILE  --reject-file=FILE  Output rejects to FILE.
 
+  -D NAME  --ifdef=NAME  Make merged if-then-else output using NAME.
   -E  --remove-empty-files  Remove output files that are empty after patching.
 
 Backup and version control options:
@@ -87,6 +88,7 @@ type patchOpts struct {
 	// versionControl is -V's (or $PATCH_VERSION_CONTROL's or
 	// $VERSION_CONTROL's) backup naming: simple, numbered or existing.
 	versionControl string
+	define         string // -D
 }
 
 // patcher is one run of patch.
@@ -132,6 +134,7 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	fset.BoolVar(&o.posix, "posix", false, "")
 	fset.StringVarP(&dir, "directory", "d", "", "")
 	fset.StringVar(&o.rejectFormat, "reject-format", "", "")
+	fset.StringVarP(&o.define, "ifdef", "D", "", "")
 	fset.BoolP("binary", "", false, "")
 	version := fset.BoolP("version", "v", false, "")
 	fset.SortFlags = false

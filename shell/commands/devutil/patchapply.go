@@ -255,6 +255,10 @@ func (a *applier) copyTill(last int) {
 // deleted lines are skipped, added lines come from the patch.
 func (a *applier) applyHunk(h *hunk, where int) {
 	a.copyTill(where - 1)
+	if def := a.p.opts.define; def != "" {
+		a.applyIfdef(h, def)
+		return
+	}
 	for _, l := range h.lines {
 		switch l.kind {
 		case ' ':
@@ -264,6 +268,53 @@ func (a *applier) applyHunk(h *hunk, where int) {
 		case '+':
 			a.write(l.text)
 		}
+	}
+	a.outOffset += h.newCount - h.oldCount
+}
+
+// applyIfdef is -D NAME: removed lines are kept under "#ifndef NAME",
+// added ones under "#ifdef NAME" (or "#else" after removed ones).
+func (a *applier) applyIfdef(h *hunk, def string) {
+	const (
+		outside = iota
+		inIfndef
+		inIfdef
+		inElse
+	)
+	state := outside
+	for _, l := range h.lines {
+		switch l.kind {
+		case ' ':
+			if state != outside {
+				a.write("#endif\n")
+				state = outside
+			}
+			a.copyTill(a.frozen + 1)
+		case '-':
+			switch state {
+			case outside:
+				a.write("#ifndef " + def + "\n")
+				state = inIfndef
+			case inIfdef:
+				a.write("#else\n")
+				state = inElse
+			}
+			a.write(l.text)
+			a.frozen++
+		case '+':
+			switch state {
+			case inIfndef:
+				a.write("#else\n")
+				state = inElse
+			case outside:
+				a.write("#ifdef " + def + "\n")
+				state = inIfdef
+			}
+			a.write(l.text)
+		}
+	}
+	if state != outside {
+		a.write("#endif\n")
 	}
 	a.outOffset += h.newCount - h.oldCount
 }
