@@ -37,6 +37,8 @@ func TestPythonStatus(t *testing.T) {
 		{"exit 0", []string{"-c", "raise SystemExit(0)"}, "", 0, "", nil},
 		{"exit msg", []string{"-c", "import sys; sys.exit('gone')"}, "", 1, "", []string{"gone\n"}},
 		{"exit 256 wraps", []string{"-c", "import sys; sys.exit(257)"}, "", 1, "", nil},
+		// -1 is 0xffffffff, wazero's code for a cancelled ctx too.
+		{"exit -1", []string{"-c", "import sys; sys.exit(-1)"}, "", 255, "", nil},
 		{"traceback file line", []string{"boom.py"}, "", 1, "", []string{"Traceback (most recent call last):\n", `boom.py", line 3, in <module>`, "ValueError: bad\n"}},
 		{"traceback -c line", []string{"-c", "x = 1\ny = 1/0"}, "", 1, "", []string{`File "<string>", line 2, in <module>`, "ZeroDivisionError: division by zero"}},
 		{"syntax error", []string{"-c", "def ("}, "", 1, "", []string{"SyntaxError"}},

@@ -572,12 +572,8 @@ func (w *noteWriter) Write(p []byte) (int, error) {
 func exitStatus(ctx context.Context, err error, report func(string)) int {
 	var ee *sys.ExitError
 	if errors.As(err, &ee) {
-		switch ee.ExitCode() {
-		case sys.ExitCodeContextCanceled:
-			return StatusInterrupted
-		case sys.ExitCodeDeadlineExceeded:
-			return StatusTimeout
-		}
+		// wazero's codes for a cancelled ctx (0xffffffff, 0xefffffff) are
+		// also what a guest's exit(-1) gives: only the ctx tells them apart.
 		if st, done := ctxStatus(ctx); done {
 			return st
 		}

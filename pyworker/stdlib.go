@@ -73,7 +73,7 @@ out.flush()
 // the wasm's checksum, then a checksum of what the extraction compiles.
 func imageKey(sum [32]byte) string {
 	h := sha256.New()
-	for _, s := range []string{extractScript, siteSource, errnoModule} {
+	for _, s := range []string{extractScript, siteSource, errnoModule, relocateVersion} {
 		io.WriteString(h, s)
 		h.Write([]byte{0})
 	}
@@ -166,38 +166,73 @@ func (r *Runtime) extractImage(cm wazero.CompiledModule) (*image, []byte, error)
 	if st := r.run(context.Background(), cm, p, "python3", mounts); st != 0 {
 		return nil, nil, fmt.Errorf("extracting the stdlib: status %d: %s", st, strings.TrimSpace(errb.String()))
 	}
-	img, err := parseImage(out.Bytes())
+	raw, err := relocateImage(out.Bytes())
 	if err != nil {
 		return nil, nil, err
 	}
-	return img, out.Bytes(), nil
+	img, err := parseImage(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	return img, raw, nil
+}
+
+// relocateImage returns extraction output with its stdlib zip relocated
+// (relocateStdlib), the form that is cached.
+func relocateImage(b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	err := eachRecord(b, func(name string, data []byte) error {
+		if name == stdlibZip {
+			var err error
+			if data, err = relocateStdlib(data); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(&out, "%d %s\n", len(data), name)
+		out.Write(data)
+		return nil
+	})
+	return out.Bytes(), err
+}
+
+// eachRecord calls fn with each record of extraction output.
+func eachRecord(b []byte, fn func(name string, data []byte) error) error {
+	for len(b) > 0 {
+		head, rest, ok := bytes.Cut(b, []byte{'\n'})
+		size, name, ok2 := strings.Cut(string(head), " ")
+		n, err := strconv.Atoi(size)
+		if !ok || !ok2 || err != nil || n < 0 || n > len(rest) {
+			return errors.New("stdlib image: bad record")
+		}
+		if err := fn(name, rest[:n:n]); err != nil {
+			return err
+		}
+		b = rest[n:]
+	}
+	return nil
 }
 
 // parseImage reads extraction output: the stdlib zip and the site .pyc
 // files.
 func parseImage(b []byte) (*image, error) {
 	img := &image{sitePyc: map[string][]byte{}}
-	for len(b) > 0 {
-		head, rest, ok := bytes.Cut(b, []byte{'\n'})
-		size, name, ok2 := strings.Cut(string(head), " ")
-		n, err := strconv.Atoi(size)
-		if !ok || !ok2 || err != nil || n < 0 || n > len(rest) {
-			return nil, errors.New("stdlib image: bad record")
-		}
-		data := rest[:n:n]
-		b = rest[n:]
+	err := eachRecord(b, func(name string, data []byte) error {
 		switch {
 		case name == stdlibZip:
 			t, err := stdlibTree(data)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			img.stdlib = t
 		case strings.HasSuffix(name, ".pyc") && !strings.Contains(name, "/"):
 			img.sitePyc[name] = data
 		default:
-			return nil, fmt.Errorf("stdlib image: unexpected record %q", name)
+			return fmt.Errorf("stdlib image: unexpected record %q", name)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if img.stdlib == nil || len(img.sitePyc) != 3*2 {
 		return nil, errors.New("stdlib image: incomplete")
