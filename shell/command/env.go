@@ -20,9 +20,11 @@ func (inv *Invocation) Location() *time.Location {
 }
 
 // IsProgramBuiltin reports whether name is a bash builtin that GNU
-// systems also ship as a program (/usr/bin/echo, /usr/bin/[, ...), so
-// that exec, env, xargs, find -exec and timeout can run it: memsh runs it
-// as a builtin of a child shell.
+// systems also ship as a program (/usr/bin/echo, /usr/bin/[, ...). The
+// registry has these programs (sysutil's echo, pwd, test, [, kill and the
+// printf package), so exec, env, xargs, find -exec and timeout find them
+// there and in /usr/bin first; when a registry lacks one, they run the
+// builtin in a child shell instead.
 func IsProgramBuiltin(name string) bool {
 	switch name {
 	case "echo", "printf", "test", "[", "pwd", "kill":

@@ -87,7 +87,7 @@ func runChroot(ctx context.Context, inv *command.Invocation) int {
 		pathVar = "/usr/bin:/bin"
 	}
 	found, denied := lookPath(inv, name, pathVar)
-	if found == "" && !denied && !command.IsProgramBuiltin(argv[0]) {
+	if found == "" && !denied {
 		inv.Errorf("failed to run command %s: No such file or directory", quote(argv[0]))
 		return 127
 	}
