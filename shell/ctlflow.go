@@ -266,7 +266,7 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 	case xtraceDepthVar:
 		return bumpXdepth(hc), true
 	case errTrapCmd:
-		return statusArgs(errTrapStatus(hc)), true
+		return statusArgs(c.errTrapStatus(hc)), true
 	case localUnsetCmd:
 		// local x (no value) in a function: x starts unset, as in bash;
 		// mvdan/sh's keeps the caller's value. Outside a function the

@@ -122,6 +122,8 @@ type core struct {
 	fdRun atomic.Pointer[runStreams] // the current Run's stdout and stderr (fds.go)
 
 	exp expandState // variable attributes and $SECONDS: see attrs.go
+
+	callLine atomic.Int64 // line of the last simple command, for the ERR trap's $LINENO (traps.go)
 }
 
 // New returns a session in a fresh sandbox (or over opts.FS).

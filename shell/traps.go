@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -102,6 +103,9 @@ func (c *core) trapBuiltin(hc interp.HandlerContext, args []string) int {
 			setRunnerString(hc, trapExitField, run)
 		case "ERR":
 			if run != "" {
+				// $LINENO in the action is the failed command's line, as
+				// in bash; mvdan/sh gives the line in the action's text.
+				run = strings.NewReplacer("${LINENO}", "${"+errLineVar+"}", "$LINENO", "${"+errLineVar+"}").Replace(run)
 				run = errTrapCmd + " || { " + run + "\n}"
 			}
 			setRunnerString(hc, trapErrField, run)
@@ -139,14 +143,45 @@ func (c *core) printTraps(hc interp.HandlerContext, specs []string) int {
 // errTrapStatus is __memsh_errtrap: 0 (skip the ERR action) in a
 // function body when errtrace is off, else the failed status for the
 // action's $?.
-func errTrapStatus(hc interp.HandlerContext) int {
+func (c *core) errTrapStatus(hc interp.HandlerContext) int {
 	if funcDepth(hc.Env) > 0 && !setOptState(hc, "errtrace") {
 		return 0
 	}
+	// mvdan/sh calls the trap again for each compound command a
+	// failure ends (a function body, then its call) once the shell is
+	// exiting or the function returning; bash runs it once, and never
+	// for return itself.
+	if exitFlag(hc, exitingField) || exitFlag(hc, returningField) {
+		return 0
+	}
+	setShellVar(callingRunner(hc), errLineVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.FormatInt(c.callLine.Load(), 10)})
 	if hc.LastExitStatus == 0 {
 		return 1
 	}
 	return hc.LastExitStatus
+}
+
+// errLineVar is $LINENO in an ERR action.
+const errLineVar = internalPrefix + "errline"
+
+// The flags of the status a trap was called with (which mvdan/sh keeps
+// as the trap's $?, in lastExit): exiting and returning.
+var exitingField, returningField = exitStatusField("exiting"), exitStatusField("returning")
+
+func exitStatusField(name string) fieldOffset {
+	f, ok := runnerType.FieldByName("lastExit")
+	if !ok || f.Type.Kind() != reflect.Struct || len(f.Index) != 1 {
+		return fieldOffset{}
+	}
+	sub := offsetOf(f.Type, name, reflect.TypeFor[bool]())
+	if !sub.ok {
+		return fieldOffset{}
+	}
+	return fieldOffset{f.Offset + sub.off, true}
+}
+
+func exitFlag(hc interp.HandlerContext, f fieldOffset) bool {
+	return runnerFlag(hc, f) // ctlflow.go
 }
 
 // trapExitVar holds the status an exit in a trap action asked for:

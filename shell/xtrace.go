@@ -31,6 +31,10 @@ import (
 // traceCall is the call handler's hook: it replaces the held trace line
 // of the command args with bash's.
 func (c *core) traceCall(hc interp.HandlerContext, args []string) {
+	if hc.Pos.IsValid() && args[0] != "return" && !strings.HasPrefix(args[0], internalPrefix) {
+		// A failed return's ERR trap names the function call's line.
+		c.callLine.Store(int64(hc.Pos.Line())) // traps.go
+	}
 	u, ok := hc.Stderr.(*unboundWriter)
 	if !ok {
 		return
@@ -207,6 +211,15 @@ func xtraceRewrite(root syntax.Node, src string) {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok {
+			// mvdan/sh traces `c=` as an empty line; `c=''` is the same
+			// assignment and traces as bash's `+ c=`.
+			for _, as := range ce.Assigns {
+				if as.Value == nil && !as.Naked && as.Array == nil && !as.Append {
+					as.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: as.End(), Right: as.End()}}}
+				}
+			}
+		}
 		if cs, ok := n.(*syntax.CmdSubst); ok && len(cs.Stmts) > 0 && !(len(cs.Stmts) == 1 && cs.Stmts[0].Cmd == nil) {
 			if len(cs.Stmts) > 0 && isXdepth(cs.Stmts[0]) {
 				return true
