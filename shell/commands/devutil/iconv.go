@@ -286,11 +286,16 @@ func runIconv(ctx context.Context, inv *command.Invocation) int {
 	}
 	fromName, _, _ := splitCharset(*from)
 	toName, translit, ignore := splitCharset(*to)
+	// The default charset is the locale's.
+	localeCharset := "ASCII"
+	if utf8Locale(inv) {
+		localeCharset = "UTF-8"
+	}
 	if fromName == "" {
-		fromName = "UTF-8"
+		fromName = localeCharset
 	}
 	if toName == "" {
-		toName = "UTF-8"
+		toName = localeCharset
 	}
 	src, ok1 := lookupCharset(normCharset(fromName))
 	dst, ok2 := lookupCharset(normCharset(toName))
@@ -314,7 +319,7 @@ func runIconv(ctx context.Context, inv *command.Invocation) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	conv := &iconvConv{src: src, dst: dst, translit: translit, ignore: ignore, skip: *skip, w: w}
+	conv := &iconvConv{src: src, dst: dst, translit: translit, ignore: ignore, skip: *skip, w: w, cLocale: !utf8Locale(inv)}
 	status := 0
 	for _, name := range files {
 		if ctx.Err() != nil {
@@ -355,6 +360,7 @@ type iconvConv struct {
 	translit, ignore, skip bool
 	w                      *bufio.Writer
 	bomDone                bool
+	cLocale                bool // only the C locale's transliterations
 	ignored                bool // //IGNORE dropped something: status 1
 }
 
@@ -404,7 +410,7 @@ func (c *iconvConv) convert(d []byte) string {
 		}
 		out, ok := c.dst.encode(buf, r)
 		if !ok && c.translit {
-			if t, has := translitTable[r]; has {
+			if t, has := translitTable[r]; has && (!c.cLocale || cLocaleTranslit[r]) {
 				var b2 []byte
 				good := true
 				for _, tr := range t {
@@ -440,6 +446,18 @@ func (c *iconvConv) convert(d []byte) string {
 		return fmt.Sprintf("illegal input sequence at position %d", len(d))
 	}
 	return ""
+}
+
+// cLocaleTranslit are the transliterations the C locale has too (the
+// others come from the combining-character table of the other locales).
+var cLocaleTranslit = map[rune]bool{
+	0x00A0: true, 0x00A9: true, 0x00AB: true, 0x00AD: true, 0x00AE: true, 0x00B5: true, 0x00B8: true, 0x00BB: true,
+	0x00BC: true, 0x00BD: true, 0x00BE: true, 0x00C6: true, 0x00D7: true, 0x00DF: true, 0x00E6: true, 0x0132: true,
+	0x0133: true, 0x0149: true, 0x0152: true, 0x0153: true, 0x017F: true, 0x02C6: true, 0x02DC: true, 0x2010: true,
+	0x2011: true, 0x2012: true, 0x2013: true, 0x2014: true, 0x2015: true, 0x2018: true, 0x2019: true, 0x201A: true,
+	0x201B: true, 0x201C: true, 0x201D: true, 0x201E: true, 0x201F: true, 0x2020: true, 0x2022: true, 0x2024: true,
+	0x2025: true, 0x2026: true, 0x202F: true, 0x2035: true, 0x2036: true, 0x2037: true, 0x2039: true, 0x203A: true,
+	0x203C: true, 0x20AC: true, 0x2122: true, 0x2190: true, 0x2192: true, 0x2212: true, 0x2264: true, 0x2265: true,
 }
 
 // translitTable is what glibc's //TRANSLIT writes for characters the

@@ -100,6 +100,7 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 	o := treeOpts{sortBy: "name"}
 	var roots []string
 	var outFile string
+	charsetGiven := false
 	args := inv.Args[1:]
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(inv.Stderr, "tree: "+format+"\n", a...)
@@ -185,6 +186,7 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 					return bad("Missing argument to --charset option.")
 				}
 				o.ascii = strings.EqualFold(v, "ascii") || strings.EqualFold(v, "us-ascii")
+				charsetGiven = true
 			case "timefmt", "gitfile", "infofile", "hintro", "houtro":
 				if _, ok := takeVal(); !ok {
 					return bad("Missing argument to --%s option.", name)
@@ -269,6 +271,9 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 		}
 		defer f.Close()
 		out = f
+	}
+	if !charsetGiven && !utf8Locale(inv) {
+		o.ascii = true // tree draws with ASCII outside a UTF-8 locale
 	}
 	t := &treeRun{ctx: ctx, inv: inv, o: o, w: bufio.NewWriter(out)}
 	defer t.w.Flush()
