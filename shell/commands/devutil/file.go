@@ -384,7 +384,7 @@ func gzipDesc(d []byte, seekable bool) string {
 			desc += fmt.Sprintf(", was \"%s\"", rest[:i])
 		}
 	}
-	if mt := binary.LittleEndian.Uint32(d[4:]); mt != 0 {
+	if mt := int32(binary.LittleEndian.Uint32(d[4:])); mt > 0 { // file reads a signed date
 		desc += ", last modified: " + time.Unix(int64(mt), 0).UTC().Format("Mon Jan _2 15:04:05 2006")
 	}
 	switch d[8] {
