@@ -303,9 +303,10 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 	}
 	stdin, stop := c.meterStdin(ctx, p.stdio.Stdin)
 	defer stop()
+	out, said := &command.WriteCheck{W: p.stdio.Stdout}, &command.Said{W: p.stdio.Stderr} // GNU's close_stdout check
 	inv := &command.Invocation{
 		Args:    p.args,
-		Stdio:   command.Stdio{Stdin: stdin, Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr},
+		Stdio:   command.Stdio{Stdin: stdin, Stdout: out, Stderr: said},
 		FS:      c.fs,
 		Dir:     p.dir,
 		Environ: p.env,
@@ -332,7 +333,7 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		}
 		return c.exec(ctx, &proc{args: argv, env: env, dir: p.dir, stdio: stdio, viaExec: true})
 	}
-	return cmd.Run(ctx, inv)
+	return out.Finish(ctx, cmd.Name, said, cmd.Run(ctx, inv))
 }
 
 // wantsHelp reports whether "--help" appears before "--".

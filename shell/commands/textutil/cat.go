@@ -277,7 +277,7 @@ func (s *catState) writeVisible(out *bufio.Writer, p []byte) {
 // sameAsOutput reports whether operand name is the non-empty regular file
 // stdout writes to (`cat f >> f`), which would otherwise grow forever.
 func sameAsOutput(inv *command.Invocation, name string) bool {
-	out, ok := inv.Stdout.(*memfs.File) // a host file's inode numbers mean nothing here
+	out, ok := command.Underlying(inv.Stdout).(*memfs.File) // a host file's inode numbers mean nothing here
 	if !ok {
 		return false
 	}
