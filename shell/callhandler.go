@@ -171,6 +171,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return unsetArrays(hc, args), nil // exp_arrays.go
 	case arithCmd:
 		return c.arithBuiltin(hc, args), nil // exp_arith.go
+	case ifsCmd:
+		return c.ifsBuiltin(ctx, hc, args), nil // exp_ifs.go
 	case fdCmd:
 		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "jobnew":

@@ -1,0 +1,370 @@
+package shell
+
+import (
+	"context"
+	"io/fs"
+	"strconv"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Field splitting with an IFS that holds other characters than white
+// space: each such character ends a field, so "a,,b" with IFS=, is
+// three fields and ",a" two. mvdan/sh v3.14.1 treats every IFS
+// character as white space and drops the empty ones. In source that
+// mentions IFS, each word of a command, a for list or an array literal
+// whose expansions are parameters only (no $(...), $((...)), brace or
+// extended glob) becomes "${__memsh_ifs_N[@]}", and the statement is
+// preceded by `__memsh_ifs LINE SRC...`, which the call handler answers
+// (ifsBuiltin) by expanding, splitting and globbing each SRC as bash.
+
+// ifsCmd is the internal command that splits the words of a statement.
+const ifsCmd = internalPrefix + "ifs"
+
+// ifsVar is the prefix of the arrays that hold a statement's words.
+const ifsVar = internalPrefix + "ifs_"
+
+// ifsSplitRewrite rewrites the words of f's statements (see above).
+func ifsSplitRewrite(f syntax.Node, src string) {
+	if !setsSplittingIFS(src) {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok {
+			ifsSplitStmt(st)
+		}
+		return true
+	})
+}
+
+// setsSplittingIFS reports whether src may give IFS a character other
+// than white space (IFS=, or IFS=$saved, not IFS= or IFS=$'\n'), the only
+// case where mvdan/sh's splitting differs.
+func setsSplittingIFS(src string) bool {
+	for rest := src; ; {
+		i := strings.Index(rest, "IFS=")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len("IFS="):]
+		end := strings.IndexAny(rest, " \t\n;&|)")
+		if end < 0 {
+			end = len(rest)
+		}
+		v := rest[:end]
+		if len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') {
+			v = rest // quoted: up to its closing quote, below
+		}
+		switch {
+		case v == "", v == "''", v == `""`:
+		case strings.HasPrefix(v, "$'"):
+			body, _, _ := strings.Cut(v[2:], "'")
+			if strings.Trim(strings.NewReplacer(`\n`, "", `\t`, "").Replace(body), " ") != "" {
+				return true
+			}
+		case v[0] == '"' || v[0] == '\'':
+			body, _, _ := strings.Cut(v[1:], v[:1])
+			if strings.Trim(body, " \t\n") != "" {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+}
+
+func ifsSplitStmt(st *syntax.Stmt) {
+	var words []*syntax.Word
+	arrays := func(as []*syntax.Assign) {
+		for _, a := range as {
+			if a.Array != nil {
+				for _, e := range a.Array.Elems {
+					if e.Index == nil && e.Value != nil {
+						words = append(words, e.Value)
+					}
+				}
+			}
+		}
+	}
+	switch cmd := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(cmd.Args) > 0 && strings.HasPrefix(cmd.Args[0].Lit(), internalPrefix) {
+			return
+		}
+		words = append(words, cmd.Args...)
+		arrays(cmd.Assigns)
+	case *syntax.DeclClause:
+		arrays(cmd.Args)
+	case *syntax.ForClause:
+		if wi, ok := cmd.Loop.(*syntax.WordIter); ok {
+			words = append(words, wi.Items...)
+		}
+	default:
+		return
+	}
+	var srcs []string
+	for _, w := range words {
+		if !ifsSplittable(w) {
+			continue
+		}
+		var buf strings.Builder
+		if err := syntax.NewPrinter().Print(&buf, w); err != nil {
+			continue
+		}
+		srcs = append(srcs, buf.String())
+		ref := &syntax.ParamExp{Param: &syntax.Lit{Value: ifsVar + strconv.Itoa(len(srcs))}, Index: litWord("@")}
+		w.Parts = []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{ref}}}
+	}
+	if len(srcs) == 0 {
+		return
+	}
+	args := []*syntax.Word{litWord(ifsCmd), litWord(strconv.FormatUint(uint64(st.Pos().Line()), 10))}
+	for _, s := range srcs {
+		args = append(args, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: s}}})
+	}
+	inner := &syntax.Stmt{Cmd: st.Cmd, Redirs: st.Redirs, Position: st.Position}
+	st.Redirs = nil
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{
+		{Cmd: &syntax.CallExpr{Args: args}, Position: st.Position},
+		inner,
+	}}
+}
+
+// ifsSplittable reports whether w has an unquoted parameter expansion
+// that ifsBuiltin can split, and nothing it cannot compute.
+func ifsSplittable(w *syntax.Word) bool {
+	unquoted, ok := false, true
+	for _, part := range w.Parts {
+		if pe, isPE := part.(*syntax.ParamExp); isPE {
+			unquoted = true
+			ok = ok && !memshExpands(pe)
+		}
+	}
+	if !unquoted {
+		return false
+	}
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.BraceExp, *syntax.ExtGlob:
+			ok = false
+		case *syntax.ParamExp:
+			if memshExpands(n) || n.Param != nil && strings.HasPrefix(n.Param.Value, internalPrefix) || hasCmdSubst(&syntax.Word{Parts: []syntax.WordPart{n}}) {
+				ok = false
+			}
+		case *syntax.Lit:
+			if strings.ContainsAny(n.Value, "{~") {
+				ok = false // brace or tilde expansion: mvdan/sh's
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// ifsBuiltin answers `__memsh_ifs LINE SRC...`: the fields of each
+// word, in __memsh_ifs_1, 2, ...
+func (c *core) ifsBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) []string {
+	env, direct := runnerEnv(hc.Env)
+	cfg := &expand.Config{Env: paramEnv{hc}}
+	glob := &expand.Config{Env: paramEnv{hc}, ReadDir2: func(p string) ([]fs.DirEntry, error) {
+		return c.readDirHandler(ctx, p)
+	}}
+	noglob := strings.Contains(c.dashFlags(hc), "f")
+	ifs := " \t\n"
+	if v := hc.Env.Get("IFS"); v.IsSet() {
+		ifs = v.String()
+	}
+	var script strings.Builder
+	for i, src := range args[min(len(args), 2):] {
+		fields := c.ifsFields(cfg, glob, src, ifs, noglob)
+		if fields == nil {
+			fields = []string{}
+		}
+		name := ifsVar + strconv.Itoa(i+1)
+		if direct && env.Set(name, expand.Variable{Set: true, Kind: expand.Indexed, List: fields}) == nil {
+			continue
+		}
+		script.WriteString(name + "=(")
+		for k, f := range fields {
+			if k > 0 {
+				script.WriteByte(' ')
+			}
+			script.WriteString(bashQuote(f))
+		}
+		script.WriteString("); ")
+	}
+	if script.Len() == 0 {
+		return statusArgs(hc.LastExitStatus)
+	}
+	script.WriteString(internalPrefix + "status " + strconv.Itoa(hc.LastExitStatus))
+	return []string{"eval", script.String()}
+}
+
+// ifsChar is one byte of a word's expansion: quoted (never splits or
+// globs), or from a literal or an unquoted expansion (split is set for
+// the latter).
+type ifsChar struct {
+	b             byte
+	quoted, split bool
+}
+
+// ifsFields expands, splits and globs the word src as bash does.
+func (c *core) ifsFields(cfg, glob *expand.Config, src, ifs string, noglob bool) []string {
+	word := parsedWord(src)
+	if word == nil {
+		return nil
+	}
+	var fields [][]ifsChar
+	var cur []ifsChar
+	have := false
+	emit := func() {
+		fields = append(fields, cur)
+		cur, have = nil, false
+	}
+	add := func(s string, quoted, split bool) {
+		for i := 0; i < len(s); i++ {
+			cur = append(cur, ifsChar{b: s[i], quoted: quoted, split: split})
+		}
+		if quoted || s != "" {
+			have = have || quoted || !split
+		}
+	}
+	isWS := func(b byte) bool { return (b == ' ' || b == '\t' || b == '\n') && strings.IndexByte(ifs, b) >= 0 }
+	// splitAdd adds an unquoted expansion's value, ending fields at IFS
+	// characters.
+	splitAdd := func(v string) {
+		for i := 0; i < len(v); {
+			b := v[i]
+			if strings.IndexByte(ifs, b) < 0 {
+				cur = append(cur, ifsChar{b: b, split: true})
+				have = true
+				i++
+				continue
+			}
+			hard := false
+			for i < len(v) && isWS(v[i]) {
+				i++
+			}
+			if i < len(v) && strings.IndexByte(ifs, v[i]) >= 0 && !isWS(v[i]) {
+				hard = true
+				i++
+				for i < len(v) && isWS(v[i]) {
+					i++
+				}
+			}
+			if hard || have {
+				emit()
+			}
+		}
+	}
+	for _, part := range word.Parts {
+		switch part := part.(type) {
+		case *syntax.Lit:
+			s, _ := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
+			add(s, strings.Contains(part.Value, `\`), false)
+			have = true
+		case *syntax.ParamExp:
+			if listIndex(part) != "" && part.Exp == nil && part.Repl == nil && part.Slice == nil && !part.Length && !part.Excl {
+				elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{part}}}})
+				for j, e := range elems {
+					if j > 0 && have {
+						emit()
+					}
+					splitAdd(e)
+				}
+				continue
+			}
+			s, _ := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
+			splitAdd(s)
+		default:
+			// Quoted: "$@" inside gives several fields.
+			elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
+			if dq, ok := part.(*syntax.DblQuoted); ok && len(elems) == 0 && len(dq.Parts) > 0 {
+				continue // "$@" with no parameters
+			}
+			if len(elems) == 0 {
+				elems = []string{""}
+			}
+			for j, e := range elems {
+				if j > 0 {
+					emit()
+				}
+				add(e, true, false)
+				have = true
+			}
+		}
+	}
+	if have {
+		emit()
+	}
+	var out []string
+	for _, fc := range fields {
+		out = append(out, globField(glob, fc, noglob)...)
+	}
+	return out
+}
+
+// ifsWords caches the words ifsFields parses, which a loop asks for
+// again on each pass; it stops growing at ifsWordsMax entries.
+var (
+	ifsWordsMu sync.Mutex
+	ifsWords   = map[string]*syntax.Word{}
+)
+
+const ifsWordsMax = 4096
+
+func parsedWord(src string) *syntax.Word {
+	ifsWordsMu.Lock()
+	w, ok := ifsWords[src]
+	ifsWordsMu.Unlock()
+	if ok {
+		return w
+	}
+	f, err := newParser().Parse(strings.NewReader("_ "+src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 {
+		return nil
+	}
+	w = ce.Args[1]
+	ifsWordsMu.Lock()
+	if len(ifsWords) < ifsWordsMax {
+		ifsWords[src] = w
+	}
+	ifsWordsMu.Unlock()
+	return w
+}
+
+// globField is a split field as text, or the paths its unquoted glob
+// characters match.
+func globField(glob *expand.Config, fc []ifsChar, noglob bool) []string {
+	var plain strings.Builder
+	pattern := false
+	for _, ch := range fc {
+		plain.WriteByte(ch.b)
+		if !ch.quoted && strings.IndexByte("*?[", ch.b) >= 0 {
+			pattern = true
+		}
+	}
+	if !pattern || noglob {
+		return []string{plain.String()}
+	}
+	var lit strings.Builder
+	for _, ch := range fc {
+		if ch.quoted || strings.IndexByte("*?[]", ch.b) < 0 {
+			lit.WriteByte('\\')
+		}
+		lit.WriteByte(ch.b)
+	}
+	matches, err := expand.Fields(glob, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: lit.String()}}})
+	if err != nil || len(matches) == 0 {
+		return []string{plain.String()}
+	}
+	return matches
+}
