@@ -27,6 +27,7 @@ func Commands() []command.Command {
 		{Name: "fmt", Summary: "simple optimal text formatter", Help: fmtHelp, Run: Fmt},
 		{Name: "pr", Summary: "convert text files for printing", Help: prHelp, Run: Pr},
 		{Name: "tsort", Summary: "perform topological sort", Help: tsortHelp, Run: Tsort},
+		{Name: "ptx", Summary: "produce a permuted index of file contents", Help: ptxHelp, Run: Ptx},
 	}
 }
 
