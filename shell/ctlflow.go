@@ -263,6 +263,8 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		}
 	case cmdSubstErrexitCmd:
 		return cmdSubstErrexit(hc), true
+	case xtestCmd:
+		return traceTestCall(hc, args), true
 	case xtraceDepthVar:
 		return bumpXdepth(hc), true
 	case errTrapCmd:

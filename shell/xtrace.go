@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -220,6 +221,9 @@ func xtraceRewrite(root syntax.Node, src string) {
 				}
 			}
 		}
+		if st, ok := n.(*syntax.Stmt); ok && traceTest(st, src) {
+			return false
+		}
 		if cs, ok := n.(*syntax.CmdSubst); ok && len(cs.Stmts) > 0 && !(len(cs.Stmts) == 1 && cs.Stmts[0].Cmd == nil) {
 			if len(cs.Stmts) > 0 && isXdepth(cs.Stmts[0]) {
 				return true
@@ -249,4 +253,120 @@ func bumpXdepth(hc interp.HandlerContext) []string {
 	depth, _ := strconv.Atoi(hc.Env.Get(xtraceDepthVar).String())
 	setShellVar(callingRunner(hc), xtraceDepthVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(depth + 1)})
 	return statusArgs(hc.LastExitStatus)
+}
+
+// xtestCmd prints the trace of a [[ ]] or (( )) (mvdan/sh traces
+// neither) before it runs: `+ [[ 1 == a* ]]`, `+ ((  x > 3  ))`.
+const xtestCmd = internalPrefix + "xtest"
+
+// xstatusVar holds $? from before the trace, for the clause after it.
+const xstatusVar = internalPrefix + "xstatus"
+
+// traceTest puts a trace command before st when st is a [[ ]] of one
+// test or a (( )) whose words expand without side effects, as
+// `{ __memsh_xtest; __memsh_xtest WORDS; CLAUSE; }`; $? in them reads
+// the status the first one kept. It reports whether it did.
+func traceTest(st *syntax.Stmt, src string) bool {
+	var words []*syntax.Word
+	switch cm := st.Cmd.(type) {
+	case *syntax.TestClause:
+		x := cm.X
+		words = append(words, litWord("[["))
+		if u, ok := x.(*syntax.UnaryTest); ok && u.Op == syntax.TsNot {
+			words = append(words, litWord("!"))
+			x = u.X
+		}
+		switch x := x.(type) {
+		case *syntax.Word:
+			words = append(words, litWord("-n"), dquoteWord(x))
+		case *syntax.UnaryTest:
+			w, ok := x.X.(*syntax.Word)
+			if !ok || x.Op == syntax.TsNot {
+				return false
+			}
+			words = append(words, litWord(x.Op.String()), dquoteWord(w))
+		case *syntax.BinaryTest:
+			l, ok1 := x.X.(*syntax.Word)
+			r, ok2 := x.Y.(*syntax.Word)
+			if !ok1 || !ok2 || x.Op == syntax.AndTest || x.Op == syntax.OrTest {
+				return false
+			}
+			words = append(words, dquoteWord(l), litWord(x.Op.String()), dquoteWord(r))
+		default:
+			return false
+		}
+		words = append(words, litWord("]]"))
+	case *syntax.ArithmCmd:
+		start, end := cm.Left.Offset()+2, cm.Right.Offset()
+		if !cm.Left.IsValid() || !cm.Right.IsValid() || end > uint(len(src)) || start > end {
+			return false
+		}
+		inner := src[start:end]
+		w := litWord(inner)
+		if strings.ContainsAny(inner, "$`") {
+			f, err := newParser().Parse(strings.NewReader(`"`+inner+`"`), "")
+			if err != nil || len(f.Stmts) != 1 {
+				return false
+			}
+			ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+			if !ok || len(ce.Args) != 1 {
+				return false
+			}
+			w = ce.Args[0]
+		}
+		words = []*syntax.Word{litWord("(("), w, litWord("))")}
+	default:
+		return false
+	}
+	effects := false
+	for _, w := range words {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+				effects = true
+			}
+			return !effects
+		})
+	}
+	if effects {
+		return false
+	}
+	syntax.Walk(st.Cmd, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "?" {
+			pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: xstatusVar}
+			pe.Short = false
+		}
+		return true
+	})
+	// The trace's words share nodes with the clause, so $? reads the
+	// kept status in both: it is kept by a command of its own first.
+	save := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(xtestCmd)}}}
+	trace := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: append([]*syntax.Word{litWord(xtestCmd)}, words...)}}
+	clause := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd}
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{save, trace, clause}}
+	return true
+}
+
+// dquoteWord is w in double quotes: expanded, not split or globbed.
+func dquoteWord(w *syntax.Word) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: w.Pos(), Right: w.End(), Parts: w.Parts}}}
+}
+
+// traceTestCall is __memsh_xtest: alone, it keeps $? for the clause;
+// with words, it prints the trace line (under set -x). Its own status
+// is 0, so set -e and ERR do not see it.
+func traceTestCall(hc interp.HandlerContext, args []string) []string {
+	if len(args) == 1 {
+		setShellVar(callingRunner(hc), xstatusVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(hc.LastExitStatus)})
+		return statusArgs(0)
+	}
+	if on, _ := runnerOpt(hc, optXTrace); on && len(args) > 1 {
+		prefix, _ := ps4Prefix(hc)
+		line := strings.Join(args[1:], " ")
+		if args[1] == "((" && len(args) == 4 {
+			line = "(( " + args[2] + " ))"
+		}
+		io.WriteString(hc.Stderr, prefix+line+"\n")
+	}
+	return statusArgs(0)
 }
