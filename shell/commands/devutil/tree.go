@@ -146,10 +146,10 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 				return 0
 			case "noreport":
 				o.noReport = true
-			case "dirsfirst":
-				o.dirsFirst = true
+			case "dirsfirst": // the later of --dirsfirst and --filesfirst wins
+				o.dirsFirst, o.filesFirst = true, false
 			case "filesfirst":
-				o.filesFirst = true
+				o.dirsFirst, o.filesFirst = false, true
 			case "prune":
 				o.prune = true
 			case "si":
@@ -289,7 +289,7 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 		fi, err := inv.FS.Stat(abs)
 		t.w.WriteString(t.meta(fi, abs))
 		t.w.WriteString(t.colorName(root, fi, nil, abs))
-		if o.classify && err == nil && fi.IsDir() {
+		if o.classify && !o.dirsOnly && err == nil && fi.IsDir() {
 			t.w.WriteString("/")
 		}
 		if err != nil || !fi.IsDir() {
@@ -345,7 +345,7 @@ func (t *treeRun) patMatch(pattern, name string) bool {
 }
 
 // entries reads, filters and sorts a directory's entries.
-func (t *treeRun) entries(dir string, filterP bool) ([]treeEntry, error) {
+func (t *treeRun) entries(dir string, filterP, dirsOnly bool) ([]treeEntry, error) {
 	des, err := t.inv.FS.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -369,7 +369,7 @@ func (t *treeRun) entries(dir string, filterP bool) ([]treeEntry, error) {
 				e.isDir = ti.IsDir()
 			}
 		}
-		if t.o.dirsOnly && !e.isDir {
+		if dirsOnly && !e.isDir {
 			continue
 		}
 		if t.o.exclude != "" && t.patMatch(t.o.exclude, name) {
@@ -457,7 +457,8 @@ func (t *treeRun) visible(e treeEntry, depth int, seen map[string]bool, filterP 
 	if t.o.level > 0 && depth > t.o.level {
 		return false
 	}
-	es, err := t.entries(e.path, filterP)
+	// Files keep a directory even under -d, as tree prunes.
+	es, err := t.entries(e.path, filterP, false)
 	if err != nil {
 		return false
 	}
@@ -477,7 +478,7 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 	if t.o.level > 0 && depth > t.o.level {
 		return 0
 	}
-	es, err := t.entries(dir, filterP)
+	es, err := t.entries(dir, filterP, t.o.dirsOnly)
 	if err != nil {
 		return 0
 	}
@@ -527,10 +528,10 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 		if e.target != "" || e.info.Mode()&fs.ModeSymlink != 0 {
 			t.w.WriteString(" -> ")
 			t.w.WriteString(t.colorName(e.target, e.tinfo, nil, e.path))
-			if t.o.classify && e.tinfo != nil && e.tinfo.IsDir() {
+			if t.o.classify && !t.o.dirsOnly && e.tinfo != nil && e.tinfo.IsDir() {
 				t.w.WriteString("/")
 			}
-		} else if t.o.classify {
+		} else if t.o.classify && !(t.o.dirsOnly && e.info.IsDir()) { // -d lists only directories: no "/" needed
 			t.w.WriteString(classifyMark(e.info))
 		}
 		if e.isDir {
@@ -566,8 +567,15 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 // directory's listed entries, and a report object.
 func (t *treeRun) jsonTree(roots []string) int {
 	status := 0
-	t.w.WriteString("[\n")
-	for _, root := range roots {
+	nl := "\n"
+	if t.o.noIndent {
+		nl = "" // -i: all on one line, roots separated by commas
+	}
+	t.w.WriteString("[" + nl)
+	for i, root := range roots {
+		if i > 0 && t.o.noIndent {
+			t.w.WriteString(",")
+		}
 		abs := t.inv.Abs(root)
 		fi, err := t.inv.FS.Stat(abs)
 		if err != nil || !fi.IsDir() {
@@ -579,7 +587,7 @@ func (t *treeRun) jsonTree(roots []string) int {
 			} else {
 				t.files++
 			}
-			fmt.Fprintf(t.w, "  {\"type\":\"%s\",\"name\":%s,\"contents\":[{\"error\": \"error opening dir\"}]}\n", kind, jsonString(root))
+			fmt.Fprintf(t.w, "%s{\"type\":\"%s\",\"name\":%s,\"contents\":[{\"error\": \"error opening dir\"}]}%s", t.jsonPad(1), kind, jsonString(root), nl)
 			continue
 		}
 		e := treeEntry{name: root, path: abs, info: fi, isDir: true}
@@ -587,24 +595,43 @@ func (t *treeRun) jsonTree(roots []string) int {
 		if n > 0 {
 			t.dirs++
 		}
-		t.w.WriteString("\n")
+		t.w.WriteString(nl)
 	}
-	if t.o.noReport {
+	report := ""
+	switch {
+	case t.o.noReport:
+	case t.o.dirsOnly:
+		report = fmt.Sprintf("{\"type\":\"report\",\"directories\":%d}", t.dirs)
+	default:
+		report = fmt.Sprintf("{\"type\":\"report\",\"directories\":%d,\"files\":%d}", t.dirs, t.files)
+	}
+	switch {
+	case report != "":
+		t.w.WriteString("," + nl + t.jsonPad(1) + report + nl)
+	case !t.o.noIndent:
 		t.w.WriteString("\n")
-	} else if t.o.dirsOnly {
-		fmt.Fprintf(t.w, ",\n  {\"type\":\"report\",\"directories\":%d}\n", t.dirs)
-	} else {
-		fmt.Fprintf(t.w, ",\n  {\"type\":\"report\",\"directories\":%d,\"files\":%d}\n", t.dirs, t.files)
 	}
 	t.w.WriteString("]\n")
 	return status
+}
+
+// jsonPad is the indentation of JSON level ind (none with -i).
+func (t *treeRun) jsonPad(ind int) string {
+	if t.o.noIndent {
+		return ""
+	}
+	return strings.Repeat("  ", ind)
 }
 
 // jsonEntry writes one entry at indent level ind and, for a directory
 // within the depth limit, its contents; it returns how many entries the
 // directory listed.
 func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[string]bool, filterP bool, ind int) int {
-	pad := strings.Repeat("  ", ind)
+	pad := t.jsonPad(ind)
+	nl := "\n"
+	if t.o.noIndent {
+		nl = ""
+	}
 	kind := "file"
 	switch {
 	case e.info.Mode()&fs.ModeSymlink != 0:
@@ -619,13 +646,16 @@ func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[strin
 	if t.o.perms {
 		fmt.Fprintf(t.w, ",\"mode\":\"%04o\",\"prot\":\"%s\"", e.info.Mode().Perm(), modeString(e.info.Mode()))
 	}
-	if t.o.size || t.o.human {
+	switch {
+	case t.o.human:
+		fmt.Fprintf(t.w, ",\"size\":\"%s\"", strings.TrimSpace(humanSize(e.info.Size(), t.o.si)))
+	case t.o.size:
 		fmt.Fprintf(t.w, ",\"size\":%d", e.info.Size())
 	}
 	descend := e.isDir && (e.tinfo == nil || t.o.follow) && !(t.o.level > 0 && depth > t.o.level)
 	var es []treeEntry
 	if descend {
-		es, _ = t.entries(e.path, filterP)
+		es, _ = t.entries(e.path, filterP, t.o.dirsOnly)
 		if t.o.prune {
 			kept := es[:0]
 			for _, c := range es {
@@ -640,7 +670,7 @@ func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[strin
 		t.w.WriteString("}")
 		return 0
 	}
-	t.w.WriteString(",\"contents\":[\n")
+	t.w.WriteString(",\"contents\":[" + nl)
 	for i, c := range es {
 		if c.isDir {
 			t.dirs++
@@ -661,7 +691,7 @@ func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[strin
 		if i < len(es)-1 {
 			t.w.WriteString(",")
 		}
-		t.w.WriteString("\n")
+		t.w.WriteString(nl)
 	}
 	t.w.WriteString(pad + "]}")
 	return len(es)
