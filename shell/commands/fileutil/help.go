@@ -34,6 +34,7 @@ Mandatory arguments to long options are mandatory for short options too.
                                otherwise: sort by ctime, newest first
   -C                         list entries by columns
   -d, --directory            list directories themselves, not their contents
+  -f                         list all entries in directory order
   -F, --classify             append indicator (one of */=>@|) to entries
       --file-type            likewise, except do not append '*'
       --group-directories-first

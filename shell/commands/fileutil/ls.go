@@ -115,6 +115,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	useCtime := f.BoolP("c", "c", false, "")
 	timeWord := f.String("time", "", "")
 	f.BoolVarP(&l.unsorted, "U", "U", false, "")
+	noSortAll := f.BoolP("f", "f", false, "") // -a -U
 	f.BoolVarP(&l.dirOnly, "directory", "d", false, "")
 	f.BoolVarP(&l.classify, "classify", "F", false, "")
 	f.BoolVarP(&l.slash, "p", "p", false, "")
@@ -225,7 +226,13 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 			return argError(inv, "--time", *timeWord, [][]string{{"atime", "access", "use"}, {"ctime", "status"}, {"birth", "creation"}})
 		}
 	}
-	// The last of -S -t -X -v -U (and --sort) wins, as in getopt order.
+	if *noSortAll {
+		l.unsorted = true
+		if lastOf(inv.Args[1:], "faA", "all", "almost-all") == "-f" {
+			l.all, l.almostAll = true, false
+		}
+	}
+	// The last of -S -t -X -v -U -f (and --sort) wins, as in getopt order.
 	if *bySize || *byTime || *byExt || *byVersion || l.unsorted {
 		for _, a := range inv.Args[1:] {
 			if a == "--" {
@@ -255,7 +262,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 				switch a[i] {
 				case 'S', 't', 'X', 'v':
 					l.sortBy, l.unsorted = a[i], false
-				case 'U':
+				case 'U', 'f':
 					l.sortBy, l.unsorted = 0, true
 				case 'w', 'I':
 					i = len(a)

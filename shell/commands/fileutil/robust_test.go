@@ -43,3 +43,13 @@ func TestOddArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestLsF: -f is -a -U (coreutils 9.1); a later -A or -t still wins.
+func TestLsF(t *testing.T) {
+	files := map[string]string{"/home/user/.h": "", "/home/user/a": "", "/home/user/b": ""}
+	runTable(t, []tableCase{
+		{Args: []string{"ls", "-f"}, Files: files, Stdout: ".\n..\n.h\na\nb\n"},
+		{Args: []string{"ls", "-fA"}, Files: files, Stdout: ".h\na\nb\n"},
+		{Args: []string{"ls", "-Af"}, Files: files, Stdout: ".\n..\n.h\na\nb\n"},
+	})
+}
