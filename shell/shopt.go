@@ -259,6 +259,16 @@ var optsOffset = func() fieldOffset {
 	return fieldOffset{f.Offset, true}
 }()
 
+// fastOpt reads option i of the calling runner through its offset
+// (runnerOpt's reflection is too slow for every command).
+func fastOpt(hc interp.HandlerContext, i int) bool {
+	r := callingRunner(hc)
+	if r == nil || !optsOffset.ok {
+		return false
+	}
+	return *(*bool)(unsafe.Add(unsafe.Pointer(r), optsOffset.off+uintptr(i)))
+}
+
 // setRunnerOpt turns option i of mvdan/sh's options array on or off in
 // r. Only the goroutine running r may call it.
 func setRunnerOpt(r *interp.Runner, i int, on bool) {

@@ -40,7 +40,7 @@ func (c *core) traceCall(hc interp.HandlerContext, args []string) {
 	if !ok {
 		return
 	}
-	on, _ := runnerOpt(hc, optXTrace)
+	on := fastOpt(hc, optXTrace)
 	// set -x itself runs after this: its first traces are to be held.
 	u.xtrace.Store(on || args[0] == "set" && slices.ContainsFunc(args[1:], func(a string) bool {
 		return a == "xtrace" || len(a) > 1 && a[0] == '-' && strings.Contains(a, "x")
