@@ -337,9 +337,9 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	}
 	var mounts []mount
 	if img := r.image(); img != nil {
-		mounts = []mount{{fs: img.stdlib, at: stdlibMount}, {fs: siteTree(runData(dir, abs, argv0), img.sitePyc), at: sitePath}}
+		mounts = []mount{{fs: img.stdlib, at: stdlibMount}, {fs: siteTree(runData(dir, abs, argv0, p.Umask), img.sitePyc), at: sitePath}}
 	} else {
-		mounts = []mount{{fs: siteTree(runData(dir, abs, argv0), nil), at: sitePath}}
+		mounts = []mount{{fs: siteTree(runData(dir, abs, argv0, p.Umask), nil), at: sitePath}}
 	}
 	return r.run(ctx, cm, p, "python3", mounts)
 }

@@ -1,5 +1,10 @@
 package pyworker
 
+import (
+	"fmt"
+	"io/fs"
+)
+
 // sitePath is where python's site module looks for site-packages. The CPython
 // build keeps its stdlib in an image embedded in the module (wasi-vfs) under
 // /usr/local/lib; a host mount at this longer path wins the guest's
@@ -8,8 +13,9 @@ package pyworker
 const sitePath = "/usr/local/lib/python3.12/site-packages"
 
 // runFile is the per-run file of the site directory: the working
-// directory, the absolute script path memsh gave python and the script
-// path the user typed, NUL-separated (paths hold no NUL).
+// directory, the absolute script path memsh gave python, the script path
+// the user typed and the shell's umask in octal, NUL-separated (paths hold
+// no NUL).
 const runFile = "memsh-run"
 
 // siteSource is sitecustomize.py. It is the same for every run, so its
@@ -18,7 +24,10 @@ const runFile = "memsh-run"
 // directory of its own: wasi-libc starts every guest in "/" and this
 // CPython ignores PWD); a directory that vanished leaves python in "/", as
 // a shell whose cwd was removed would. When memsh made the script path
-// absolute, sys.argv[0] goes back to what the user typed.
+// absolute, sys.argv[0] goes back to what the user typed. os.umask, which
+// this build lacks, reports the shell's umask and remembers what it is
+// set to; it cannot change the modes python's files get (WASI's open
+// carries no mode: memsh applies the shell's umask).
 const siteSource = `import os as _os
 def _memsh_start(_os=_os):
     try:
@@ -34,11 +43,18 @@ def _memsh_start(_os=_os):
             data += b
     finally:
         _os.close(fd)
-    cwd, abs_path, argv0 = data.split(b'\0')
+    cwd, abs_path, argv0, mask = data.split(b'\0')
     try:
         _os.chdir(cwd)
     except OSError:
         pass
+    if not hasattr(_os, 'umask'):
+        _mask = [int(mask, 8)]
+        def umask(mask, /):
+            import _operator
+            old, _mask[0] = _mask[0], _operator.index(mask) & 0o777
+            return old
+        _os.umask = umask
     if argv0:
         import sys
         if sys.argv and sys.argv[0] == _os.fsdecode(abs_path):
@@ -49,8 +65,8 @@ del _memsh_start
 
 // runData is the content of runFile for a python run in dir; abs and argv0
 // are empty unless memsh made the script path absolute.
-func runData(dir, abs, argv0 string) []byte {
-	return []byte(dir + "\x00" + abs + "\x00" + argv0)
+func runData(dir, abs, argv0 string, umask fs.FileMode) []byte {
+	return fmt.Appendf(nil, "%s\x00%s\x00%s\x00%o", dir, abs, argv0, umask&0o777)
 }
 
 // siteHooks makes uncaught (and "Exception ignored") OSErrors print
@@ -62,6 +78,20 @@ func runData(dir, abs, argv0 string) []byte {
 // wasi-libc's chdir only joins paths, so after os.chdir("..") in /a/b it
 // would report "/a/b/..".
 //
+// It buffers stdout by 4096 bytes, as CPython on Linux does for a pipe or
+// a file (their st_blksize); WASI has no st_blksize, so CPython took its
+// default 8192. The size decides what a BrokenPipeError leaves behind:
+// with 4096, the text layer's 8 KiB chunks bypass the buffer, so
+// `python3 -c 'for i in range(10**5): print(i)' | head -1` prints one
+// traceback and exits 1; with 8192 the failed chunk stayed buffered, its
+// flush at exit failed again ("Exception ignored ... BrokenPipeError")
+// and python exited 120. The BufferedWriter is re-initialised in place
+// (tens of microseconds), not replaced.
+//
+// os.chmod raises as Linux's does for a path that does not exist; this
+// build's chmod changes nothing and reported success even then. os.system
+// (missing here) raises the OSError subprocess raises.
+//
 // And it fills in what WASI leaves out and Linux scripts read:
 // sys.executable (empty in this build) is /usr/bin/python3, and
 // os.getuid/geteuid/getgid/getegid answer the sandbox user's ids (1000,
@@ -71,6 +101,7 @@ def _memsh_excepthook(t, v, tb, _hook=_sys.excepthook):
     try:
         import _memsh_errno
         _memsh_errno.linux(v)
+        tb = v.__traceback__
     except Exception:
         pass
     _hook(t, v, tb)
@@ -85,7 +116,24 @@ _sys.excepthook = _memsh_excepthook
 _sys.unraisablehook = _memsh_unraisablehook
 if not _sys.executable:
     _sys.executable = '/usr/bin/python3'
-del _sys
+def _memsh_stdout(_sys=_sys):
+    import _io
+    b = getattr(_sys.stdout, 'buffer', None)
+    if type(b) is _io.BufferedWriter:
+        b.__init__(b.raw, 4096)
+_memsh_stdout()
+del _sys, _memsh_stdout
+if not hasattr(_os, 'system'):
+    def system(command):
+        import errno
+        raise OSError(errno.ENOTSUP, 'wasi does not support processes.')
+    _os.system = system
+    del system
+def _memsh_chmod(path, mode, *, dir_fd=None, follow_symlinks=True, _chmod=_os.chmod, _os=_os):
+    if not isinstance(path, int):
+        _os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+    _chmod(path, mode, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+_os.chmod = _memsh_chmod
 if not hasattr(_os, 'getuid'):
     def getuid():
         return 1000
@@ -108,7 +156,8 @@ _os.getcwd = _memsh_getcwd
 
 // errnoModule is _memsh_errno.py. This CPython numbers errno as WASI does
 // ([Errno 44] for ENOENT) and words some messages as musl does; linux(exc)
-// rewrites each OSError in exc's chain to Linux's number and glibc's text.
+// rewrites each OSError in exc's chain to Linux's number and glibc's text,
+// and drops the frames of sitecustomize's functions from its traceback.
 // Code that catches an OSError still sees WASI's numbers, which match the
 // errno module it compares with. Tables: Linux x86-64 errno values, and the
 // glibc strerror texts that differ from musl's (wasi-libc's).
@@ -163,6 +212,24 @@ _glibc = {
 # number (EPIPE and ESHUTDOWN are both 64).
 _num = {getattr(_errno, n): (v, _glibc.get(n)) for n, v in _linux.items() if hasattr(_errno, n)}
 
+_site = __file__.rpartition('/')[0] + '/'
+
+def _strip(tb):
+    # Drops memsh's own frames (os.chmod's check, os.system): the user's
+    # call raised, as the C function it stands for would have.
+    head = prev = None
+    while tb is not None:
+        if not tb.tb_frame.f_code.co_filename.startswith(_site):
+            if prev is None:
+                head = tb
+            else:
+                prev.tb_next = tb
+            prev = tb
+        tb = tb.tb_next
+    if prev is not None:
+        prev.tb_next = None
+    return head
+
 def linux(exc):
     todo, seen = [exc], set()
     while todo:
@@ -171,6 +238,7 @@ def linux(exc):
             continue
         seen.add(id(e))
         todo += [e.__cause__, e.__context__]
+        e.__traceback__ = _strip(e.__traceback__)
         if isinstance(e, OSError) and type(e.errno) is int and not getattr(e, '_memsh_linux', False):
             to = _num.get(e.errno)
             if to:
