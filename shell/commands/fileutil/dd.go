@@ -106,6 +106,8 @@ type ddJob struct {
 	truncated        int64
 	written          int64
 	start            time.Time
+	lastReport       time.Time // status=progress: the last line's time
+	progressLen      int       // status=progress: a line is showing
 }
 
 var (
@@ -591,6 +593,7 @@ func (j *ddJob) copy(ctx context.Context, inv *command.Invocation, in io.Reader,
 				return st
 			}
 		}
+		j.progress(inv)
 		if err == io.EOF {
 			break
 		}
@@ -656,12 +659,38 @@ func (j *ddJob) convert(b []byte, col *int64) []byte {
 	return b
 }
 
+// progress is status=progress's line, rewritten in place once a second:
+// the transfer line with whole seconds.
+func (j *ddJob) progress(inv *command.Invocation) {
+	if j.status != "progress" {
+		return
+	}
+	now := time.Now()
+	if j.lastReport.IsZero() {
+		j.lastReport = j.start
+	}
+	if now.Sub(j.lastReport) < time.Second {
+		return
+	}
+	j.lastReport = now
+	line := strings.TrimSuffix(ddXfer(j.written, now.Sub(j.start)), "\n")
+	secs := strconv.FormatFloat(now.Sub(j.start).Seconds(), 'g', 6, 64) + " s"
+	line = strings.Replace(line, secs, strconv.FormatFloat(now.Sub(j.start).Seconds(), 'f', 0, 64)+" s", 1)
+	// A shorter line is padded to cover the previous one.
+	fmt.Fprintf(inv.Stderr, "\r%s%*s", line, max(j.progressLen-len(line), 0), "")
+	j.progressLen = len(line)
+}
+
 // summary prints the records and transfer lines, as status= allows.
 func (j *ddJob) summary(inv *command.Invocation) {
 	if j.status == "none" {
 		return
 	}
 	var b strings.Builder
+	if j.progressLen > 0 {
+		// End the progress line before the summary.
+		b.WriteByte('\n')
+	}
 	fmt.Fprintf(&b, "%d+%d records in\n%d+%d records out\n", j.fullIn, j.partIn, j.fullOut, j.partOut)
 	if j.truncated > 0 {
 		unit := "records"
