@@ -35,6 +35,9 @@ func elemArithStmt(st *syntax.Stmt, src string) {
 			return
 		}
 		kind, text, pos = "((", src[start:end], cmd.Left
+	case *syntax.ForClause:
+		cfor(st, cmd, src)
+		return
 	case *syntax.LetClause:
 		found := false
 		var texts []string
@@ -61,8 +64,60 @@ func elemArithStmt(st *syntax.Stmt, src string) {
 	}}
 }
 
+// cfor rewrites `for ((INIT; COND; POST)); do BODY; done` whose header
+// assigns to an element as
+// `((INIT)); V=1; while { if [[ $V ]]; then V=; else ((POST)); fi; ((COND)); }; do BODY; done`
+// (continue runs POST, as in the loop), whose ((...)) are then
+// rewritten as above.
+func cfor(st *syntax.Stmt, fc *syntax.ForClause, src string) {
+	loop, ok := fc.Loop.(*syntax.CStyleLoop)
+	if !ok {
+		return
+	}
+	text := func(x syntax.ArithmExpr, empty string) (string, bool) {
+		if x == nil {
+			return empty, true
+		}
+		start, end := int(x.Pos().Offset()), int(x.End().Offset())
+		if start > end || end > len(src) {
+			return "", false
+		}
+		return "((" + src[start:end] + "))", true
+	}
+	if !hasElemTarget(loop.Init) && !hasElemTarget(loop.Cond) && !hasElemTarget(loop.Post) {
+		return
+	}
+	init, ok1 := text(loop.Init, ":")
+	cond, ok2 := text(loop.Cond, ":")
+	post, ok3 := text(loop.Post, ":")
+	if !ok1 || !ok2 || !ok3 {
+		return
+	}
+	v := internalPrefix + "cf_" + strconv.FormatUint(uint64(loop.Lparen.Offset()), 10)
+	tmpl := init + "; " + v + "=1; while { if [[ -n $" + v + " ]]; then " + v + "=; else " + post + "; fi; " + cond + "; }; do :; done"
+	f, err := newParser().Parse(strings.NewReader(tmpl), "")
+	if err != nil || len(f.Stmts) != 3 {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if s, ok := n.(*syntax.Stmt); ok {
+			elemArithStmt(s, tmpl)
+		}
+		return true
+	})
+	wc, ok := f.Stmts[2].Cmd.(*syntax.WhileClause)
+	if !ok {
+		return
+	}
+	wc.Do = fc.Do
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: f.Stmts}
+}
+
 // hasElemTarget reports whether x assigns to, or steps, an array element.
 func hasElemTarget(x syntax.ArithmExpr) bool {
+	if x == nil {
+		return false
+	}
 	found := false
 	syntax.Walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -261,11 +316,12 @@ func (e *arithEval) binary(x *syntax.BinaryArithm) (int64, error) {
 		return boolInt(r != 0), err
 	}
 	if isAssignOp(x.Op) {
-		ref, err := e.target(x.X)
+		// bash evaluates the value before the element's index.
+		r, err := e.eval(x.Y)
 		if err != nil {
 			return 0, err
 		}
-		r, err := e.eval(x.Y)
+		ref, err := e.target(x.X)
 		if err != nil {
 			return 0, err
 		}
