@@ -26,6 +26,14 @@ func runVdir(ctx context.Context, inv *command.Invocation) int {
 // runLsAs runs ls with format and -b first, so the caller's options
 // override them; messages keep the name dir or vdir.
 func runLsAs(ctx context.Context, inv *command.Invocation, format string) int {
+	for _, a := range inv.Args[1:] {
+		if a == "--" {
+			break
+		}
+		if a == "--version" {
+			return printVersion(inv)
+		}
+	}
 	sub := *inv
 	sub.Args = append([]string{inv.Name(), format, "-b"}, inv.Args[1:]...)
 	return runLs(ctx, &sub)
