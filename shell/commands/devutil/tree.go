@@ -94,6 +94,8 @@ type treeRun struct {
 	w            *bufio.Writer
 	dirs, files  int
 	lastInBranch []bool
+	rootAbs      string // the root being listed, for --matchdirs
+	status       int
 }
 
 func runTree(ctx context.Context, inv *command.Invocation) int {
@@ -248,10 +250,10 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 						return bad("Invalid level, must be greater than 0.")
 					}
 					o.level = n
-				case 'P':
-					o.include = v
+				case 'P': // several patterns are alternatives
+					o.include = strings.TrimPrefix(o.include+"|"+v, "|")
 				case 'I':
-					o.exclude = v
+					o.exclude = strings.TrimPrefix(o.exclude+"|"+v, "|")
 				case 'o':
 					outFile = v
 				}
@@ -301,12 +303,21 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 			}
 			continue
 		}
+		t.rootAbs = abs
+		if o.filelimit > 0 {
+			if n := t.entryCount(abs, o.include != ""); n > o.filelimit {
+				fmt.Fprintf(t.w, "  [%d entries exceeds filelimit, not opening dir]\n", n)
+				t.dirs++
+				continue
+			}
+		}
 		t.w.WriteString("\n")
 		n := t.list(abs, root, 1, map[string]bool{t.real(abs): true}, o.include != "")
 		if n > 0 {
 			t.dirs++
 		}
 	}
+	status = max(status, t.status)
 	if !o.noReport {
 		plural := func(n int, one, many string) string {
 			if n == 1 {
@@ -449,7 +460,15 @@ func digits(s string) int {
 // childFilter tells whether -P filters directory e's entries: not when
 // --matchdirs and e's name matches (its own entries are all listed).
 func (t *treeRun) childFilter(e treeEntry) bool {
-	return t.o.include != "" && !(t.o.matchDirs && t.patMatch(t.o.include, e.name))
+	// tree matches a directory against its path below the root.
+	rel := strings.TrimPrefix(e.path, strings.TrimSuffix(t.rootAbs, "/")+"/")
+	return t.o.include != "" && !(t.o.matchDirs && t.patMatch(t.o.include, rel))
+}
+
+// entryCount is how many entries --filelimit counts in dir.
+func (t *treeRun) entryCount(dir string, filterP bool) int {
+	es, _ := t.entries(dir, filterP, t.o.dirsOnly)
+	return len(es)
 }
 
 // visible tells whether a directory has anything to show (for --prune).
@@ -482,7 +501,7 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 	if err != nil {
 		return 0
 	}
-	if t.o.prune {
+	if t.o.prune && !t.o.dirsOnly { // tree prunes nothing under -d
 		kept := es[:0]
 		for _, e := range es {
 			descend := e.isDir && (e.tinfo == nil || t.o.follow)
@@ -527,7 +546,11 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 		t.w.WriteString(t.colorName(name, e.info, e.tinfo, e.path))
 		if e.target != "" || e.info.Mode()&fs.ModeSymlink != 0 {
 			t.w.WriteString(" -> ")
-			t.w.WriteString(t.colorName(e.target, e.tinfo, nil, e.path))
+			if e.tinfo == nil && t.o.color { // a broken link's target: a plain file's colour
+				t.w.WriteString("\x1b[00m" + t.colorName(e.target, nil, nil, e.path) + "\x1b[0m")
+			} else {
+				t.w.WriteString(t.colorName(e.target, e.tinfo, nil, e.path))
+			}
 			if t.o.classify && !t.o.dirsOnly && e.tinfo != nil && e.tinfo.IsDir() {
 				t.w.WriteString("/")
 			}
@@ -545,8 +568,9 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 			continue
 		}
 		if descend && t.o.filelimit > 0 && (t.o.level == 0 || depth < t.o.level) {
-			if des, err := t.inv.FS.ReadDir(e.path); err == nil && len(des) > t.o.filelimit {
-				fmt.Fprintf(t.w, "  [%d entries exceeds filelimit, not opening dir]\n", len(des))
+			if n := t.entryCount(e.path, t.childFilter(e)); n > t.o.filelimit {
+				fmt.Fprintf(t.w, "  [%d entries exceeds filelimit, not opening dir]\n", n)
+				t.status = 2 // as tree 2.1 exits
 				continue
 			}
 		}
@@ -591,6 +615,7 @@ func (t *treeRun) jsonTree(roots []string) int {
 			continue
 		}
 		e := treeEntry{name: root, path: abs, info: fi, isDir: true}
+		t.rootAbs = abs
 		n := t.jsonEntry(e, root, 1, map[string]bool{t.real(abs): true}, t.o.include != "", 1)
 		if n > 0 {
 			t.dirs++
@@ -656,7 +681,7 @@ func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[strin
 	var es []treeEntry
 	if descend {
 		es, _ = t.entries(e.path, filterP, t.o.dirsOnly)
-		if t.o.prune {
+		if t.o.prune && !t.o.dirsOnly {
 			kept := es[:0]
 			for _, c := range es {
 				if !(c.isDir && (c.tinfo == nil || t.o.follow)) || t.visible(c, depth+1, seen, t.childFilter(c)) {
