@@ -125,16 +125,27 @@ func setOfWords(s string) map[string]bool {
 }
 
 func runDd(ctx context.Context, inv *command.Invocation) int {
-	args := inv.Args[1:]
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
-	}
-	if len(args) == 1 && args[0] == "--version" {
-		return printVersion(inv)
-	}
-	if len(args) == 1 && args[0] == "--help" {
-		io.WriteString(inv.Stdout, ddHelp)
-		return 0
+	// dd has no options but --help and --version, and getopt sees them
+	// (and rejects any other) anywhere before "--".
+	var args []string
+scan:
+	for i, a := range inv.Args[1:] {
+		switch {
+		case a == "--":
+			args = append(args, inv.Args[i+2:]...)
+			break scan
+		case a == "--help":
+			io.WriteString(inv.Stdout, ddHelp)
+			return 0
+		case a == "--version":
+			return printVersion(inv)
+		case strings.HasPrefix(a, "--"):
+			return inv.Usage(1, "unrecognized option '%s'", a)
+		case len(a) > 1 && a[0] == '-':
+			return inv.Usage(1, "invalid option -- '%c'", a[1])
+		default:
+			args = append(args, a)
+		}
 	}
 	j := &ddJob{ibs: 512, obs: 512, count: -1, conv: map[string]bool{}, iflag: map[string]bool{}, oflag: map[string]bool{}}
 	if st, ok := j.parse(inv, args); !ok {

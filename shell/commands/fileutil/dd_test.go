@@ -77,3 +77,12 @@ func TestDdXfer(t *testing.T) {
 		}
 	}
 }
+
+func TestDdOptions(t *testing.T) {
+	runCases(t, runDd, []command.Case{
+		{Args: []string{"dd", "--foo"}, Stderr: "dd: unrecognized option '--foo'\nTry 'dd --help' for more information.\n", Status: 1},
+		{Args: []string{"dd", "if=x", "-x"}, Stderr: "dd: invalid option -- 'x'\nTry 'dd --help' for more information.\n", Status: 1},
+		{Args: []string{"dd", "--", "-x"}, Stderr: "dd: unrecognized operand ‘-x’\nTry 'dd --help' for more information.\n", Status: 1},
+		{Args: []string{"dd", "status=none", "--version"}, Stdout: "dd (memsh) 9.1\n"},
+	})
+}

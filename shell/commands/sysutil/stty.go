@@ -90,8 +90,6 @@ func runStty(ctx context.Context, inv *command.Invocation) int {
 				}
 				i++
 			case sttyPlain[a], sttyFlag[name], isSpeed(a):
-			case strings.HasPrefix(a, "--"):
-				return inv.Usage(1, "unrecognized option '%s'", a)
 			default:
 				return inv.Usage(1, "invalid argument %s", quote(a))
 			}
