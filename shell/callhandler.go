@@ -145,16 +145,16 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "caller":
 		return callerBuiltin(hc, args), nil
 	case "kill":
-		return killBuiltin(hc, args), nil
+		return c.killBuiltin(hc, args), nil
 	case "jobs":
-		return jobsBuiltin(hc, args), nil
+		return c.jobsBuiltin(hc, args), nil
 	case "fg", "bg", "suspend", "disown":
-		return noJobControl(hc, args), nil
+		return c.noJobControl(hc, args), nil
 	case "wait":
 		if len(args) > 1 && args[1] == "-n" {
-			return waitAny(ctx, hc, args[2:]), nil
+			return c.waitAny(ctx, hc, args[2:]), nil
 		}
-		return waitArgs(hc, args), nil
+		return c.waitArgs(hc, args), nil
 	case "ulimit":
 		return statusArgs(ulimitBuiltin(hc, args)), nil
 	case "test", "[":
@@ -167,6 +167,8 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 		return c.printfArgs(hc, args), nil
 	case "read":
 		return c.readArgs(hc, args), nil
+	case "mapfile", "readarray":
+		return c.mapfileArgs(hc, args), nil // read.go
 	case "unset":
 		return unsetArrays(hc, args), nil // exp_arrays.go
 	case arithCmd:

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // readArgs takes over `read` when it uses options mvdan/sh's lacks (-d,
@@ -285,4 +286,130 @@ func splitIFS(s, ifs string, n int) []string {
 		}
 	}
 	return fields
+}
+
+// mapfileArgs takes over mapfile (readarray) when it uses options
+// mvdan/sh's lacks (-n, -O, -s, -u, -C, -c): it reads the records
+// itself and hands the assignments to eval. The callback of -C is not
+// run.
+func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
+	prefix := c.msgPrefix(hc)
+	delim, strip := byte('\n'), false
+	count, origin, skip := 0, -1, 0
+	in := hc.Stdin
+	own := false
+	i := 1
+	usage := func(msg string) []string {
+		fmt.Fprintf(hc.Stderr, "%s%s: %s\n%s: usage: %s [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n", prefix, args[0], msg, args[0], args[0])
+		return statusArgs(2)
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for j := 1; j < len(a); j++ {
+			f := a[j]
+			if f == 't' {
+				strip = true
+				continue
+			}
+			if !strings.ContainsRune("dnOsuCc", rune(f)) {
+				return usage(fmt.Sprintf("-%c: invalid option", f))
+			}
+			v := a[j+1:]
+			if v == "" {
+				if i+1 >= len(args) {
+					return usage(fmt.Sprintf("-%c: option requires an argument", f))
+				}
+				i++
+				v = args[i]
+			}
+			j = len(a)
+			own = own || f != 'd'
+			num := func(what string) (int, bool) {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 {
+					fmt.Fprintf(hc.Stderr, "%s%s: %s: invalid %s\n", prefix, args[0], v, what)
+					return 0, false
+				}
+				return n, true
+			}
+			var ok bool
+			switch f {
+			case 'd':
+				delim, ok = 0, true
+				if v != "" {
+					delim = v[0]
+				}
+			case 'n':
+				count, ok = num("line count")
+			case 'O':
+				origin, ok = num("array origin")
+			case 's':
+				skip, ok = num("line count")
+			case 'u':
+				r, msg := fdInput(hc, v)
+				if msg != "" {
+					fmt.Fprintf(hc.Stderr, "%s%s: %s\n", prefix, args[0], msg)
+					return statusArgs(1)
+				}
+				in, ok = r, true
+			case 'C', 'c':
+				ok = true
+			}
+			if !ok {
+				return statusArgs(1)
+			}
+		}
+	}
+	if !own {
+		return args // mvdan/sh's mapfile does the rest
+	}
+	name := "MAPFILE"
+	if i < len(args) {
+		name = args[i]
+	}
+	if !syntax.ValidName(name) {
+		fmt.Fprintf(hc.Stderr, "%s%s: `%s': not a valid identifier\n", prefix, args[0], name)
+		return statusArgs(1)
+	}
+	var records []string
+	var rec []byte
+	var b [1]byte
+	for in != nil && (count == 0 || len(records) < skip+count) {
+		n, err := in.Read(b[:])
+		if n == 1 {
+			rec = append(rec, b[0])
+			if b[0] == delim {
+				records = append(records, string(rec))
+				rec = nil
+			}
+			continue
+		}
+		if err != nil {
+			break
+		}
+	}
+	if len(rec) > 0 && (count == 0 || len(records) < skip+count) {
+		records = append(records, string(rec))
+	}
+	records = records[min(skip, len(records)):]
+	var script strings.Builder
+	if origin < 0 {
+		script.WriteString(name + "=(); ")
+		origin = 0
+	}
+	for k, r := range records {
+		if strip {
+			r = strings.TrimSuffix(r, string(delim))
+		}
+		script.WriteString(name + "[" + strconv.Itoa(origin+k) + "]=" + bashQuote(r) + "; ")
+	}
+	script.WriteString(internalPrefix + "status 0")
+	return []string{"eval", script.String()}
 }
