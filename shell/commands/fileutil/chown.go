@@ -284,12 +284,18 @@ func ownerID(inv *command.Invocation, file, name string) (int, bool) {
 	return 0, false
 }
 
-// loginGroup is the primary group of user (a name or a uid).
+// loginGroup is the primary group of the user named user. A number is
+// not looked up as a uid: GNU calls "1000:" an invalid spec.
 func loginGroup(inv *command.Invocation, user string) (int, bool) {
+	return passwdField(inv, func(f []string) bool { return f[0] == user })
+}
+
+// passwdField is the gid of the first /etc/passwd entry match accepts.
+func passwdField(inv *command.Invocation, match func(f []string) bool) (int, bool) {
 	data, _ := inv.FS.ReadFile("/etc/passwd")
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Split(line, ":")
-		if len(f) >= 4 && (f[0] == user || f[2] == user) {
+		if len(f) >= 4 && match(f) {
 			if id, err := strconv.Atoi(f[3]); err == nil {
 				return id, true
 			}
@@ -422,7 +428,7 @@ func (c *ownerChange) permitted(inv *command.Invocation, oldUID, oldGID int) boo
 func userGroups(inv *command.Invocation) map[int]bool {
 	set := map[int]bool{}
 	name := sandboxUserName(inv)
-	if gid, ok := loginGroup(inv, strconv.Itoa(sandboxUID)); ok {
+	if gid, ok := passwdField(inv, func(f []string) bool { return f[2] == strconv.Itoa(sandboxUID) }); ok {
 		set[gid] = true
 	} else {
 		set[sandboxUID] = true

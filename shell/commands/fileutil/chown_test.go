@@ -107,3 +107,15 @@ func TestChownChanges(t *testing.T) {
 		}
 	}
 }
+
+// "NUMBER:" names no login group: GNU says invalid spec even for a uid
+// that exists.
+func TestChownNumericLoginGroup(t *testing.T) {
+	fsys := ownerFS(t)
+	var out, errb bytes.Buffer
+	inv := &command.Invocation{Args: []string{"chown", "1000:", "f"}, Stdio: command.Stdio{Stdout: &out, Stderr: &errb},
+		FS: fsys, Dir: "/home/user", Environ: []string{"LANG=C.UTF-8"}}
+	if st := runChown(context.Background(), inv); st != 1 || errb.String() != "chown: invalid spec: ‘1000:’\n" {
+		t.Errorf("status %d, stderr %q", st, errb.String())
+	}
+}
