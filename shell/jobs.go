@@ -230,7 +230,7 @@ func jobSpec(hc interp.HandlerContext, spec string) (*job, bool) {
 // killBuiltin is bash's kill over memsh's jobs: it lists signals (-l,
 // -L) and ends background jobs; other processes do not exist in the
 // sandbox, apart from the shell itself ($$), which only signal 0 reaches.
-func killBuiltin(hc interp.HandlerContext, args []string) []string {
+func (c *core) killBuiltin(hc interp.HandlerContext, args []string) []string {
 	const usage = "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"
 	rest := args[1:]
 	if len(rest) == 0 {
@@ -240,15 +240,15 @@ func killBuiltin(hc interp.HandlerContext, args []string) []string {
 	sig := 15
 	switch {
 	case rest[0] == "-l" || rest[0] == "-L":
-		return statusArgs(listSignals(hc, rest[1:]))
+		return statusArgs(c.listSignals(hc, rest[1:]))
 	case rest[0] == "-s" || rest[0] == "-n":
 		if len(rest) < 2 {
-			fmt.Fprintf(hc.Stderr, "bash: kill: %s: option requires an argument\n", rest[0])
-			return statusArgs(2)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: %s: option requires an argument\n", rest[0])
+			return statusArgs(1)
 		}
 		n, ok := command.SignalNumber(rest[1])
 		if !ok {
-			fmt.Fprintf(hc.Stderr, "bash: kill: %s: invalid signal specification\n", rest[1])
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: %s: invalid signal specification\n", rest[1])
 			return statusArgs(1)
 		}
 		sig, rest = n, rest[2:]
@@ -257,7 +257,7 @@ func killBuiltin(hc interp.HandlerContext, args []string) []string {
 	case len(rest[0]) > 1 && rest[0][0] == '-':
 		n, ok := command.SignalNumber(rest[0][1:])
 		if !ok {
-			fmt.Fprintf(hc.Stderr, "bash: kill: %s: invalid signal specification\n", rest[0][1:])
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: %s: invalid signal specification\n", rest[0][1:])
 			return statusArgs(1)
 		}
 		sig, rest = n, rest[1:]
@@ -282,9 +282,9 @@ func killBuiltin(hc interp.HandlerContext, args []string) []string {
 			switch {
 			case j.finished():
 				if strings.HasPrefix(target, "%") {
-					fmt.Fprintf(hc.Stderr, "bash: kill: %s: no such job\n", target)
+					fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: %s: no such job\n", target)
 				} else {
-					fmt.Fprintf(hc.Stderr, "bash: kill: (%s) - No such process\n", target)
+					fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: (%s) - No such process\n", target)
 				}
 				status = 1
 			case ignored:
@@ -297,14 +297,14 @@ func killBuiltin(hc interp.HandlerContext, args []string) []string {
 		}
 		switch {
 		case strings.HasPrefix(target, "%"):
-			fmt.Fprintf(hc.Stderr, "bash: kill: %s: no such job\n", target)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: %s: no such job\n", target)
 			status = 1
 		case target == sandboxPID && sig == 0:
 		case isNumber(strings.TrimPrefix(target, "-")):
-			fmt.Fprintf(hc.Stderr, "bash: kill: (%s) - No such process\n", target)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: (%s) - No such process\n", target)
 			status = 1
 		default:
-			fmt.Fprintf(hc.Stderr, "bash: kill: %s: arguments must be process or job IDs\n", target)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: %s: arguments must be process or job IDs\n", target)
 			status = 1
 		}
 	}
@@ -313,7 +313,7 @@ func killBuiltin(hc interp.HandlerContext, args []string) []string {
 
 // listSignals is kill -l: the table, or each operand's name (a number,
 // or an exit status above 128) or number (a name).
-func listSignals(hc interp.HandlerContext, operands []string) int {
+func (c *core) listSignals(hc interp.HandlerContext, operands []string) int {
 	if len(operands) == 0 {
 		var b strings.Builder
 		col := 0
@@ -350,14 +350,14 @@ func listSignals(hc interp.HandlerContext, operands []string) int {
 			fmt.Fprintln(hc.Stdout, n)
 			continue
 		}
-		fmt.Fprintf(hc.Stderr, "bash: kill: %s: invalid signal specification\n", op)
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: %s: invalid signal specification\n", op)
 		status = 1
 	}
 	return status
 }
 
 // jobsBuiltin is bash's jobs: running jobs, and finished ones once.
-func jobsBuiltin(hc interp.HandlerContext, args []string) []string {
+func (c *core) jobsBuiltin(hc interp.HandlerContext, args []string) []string {
 	pids := false
 	for _, a := range args[1:] {
 		switch a {
@@ -366,7 +366,7 @@ func jobsBuiltin(hc interp.HandlerContext, args []string) []string {
 		case "-l", "-r", "-s", "-n":
 		default:
 			if strings.HasPrefix(a, "-") {
-				fmt.Fprintf(hc.Stderr, "bash: jobs: %s: invalid option\njobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n", a)
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"jobs: %s: invalid option\njobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n", a)
 				return statusArgs(2)
 			}
 		}
@@ -416,7 +416,7 @@ func jobsBuiltin(hc interp.HandlerContext, args []string) []string {
 
 // waitArgs gives mvdan/sh's wait the gN form of %N job specs, and
 // marks the jobs waited for as reported, so jobs no longer lists them.
-func waitArgs(hc interp.HandlerContext, args []string) []string {
+func (c *core) waitArgs(hc interp.HandlerContext, args []string) []string {
 	if len(args) == 1 {
 		for _, j := range jobsOf(hc) {
 			j.markReported()
@@ -433,13 +433,13 @@ func waitArgs(hc interp.HandlerContext, args []string) []string {
 			out = append(out, "g"+strconv.Itoa(j.n))
 			continue
 		case strings.HasPrefix(a, "%"):
-			fmt.Fprintf(hc.Stderr, "bash: wait: %s: no such job\n", a)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"wait: %s: no such job\n", a)
 			status = 127
 		case a != "" && strings.Trim(a, "0123456789") == "":
-			fmt.Fprintf(hc.Stderr, "bash: wait: pid %s is not a child of this shell\n", a)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"wait: pid %s is not a child of this shell\n", a)
 			status = 127
 		default:
-			fmt.Fprintf(hc.Stderr, "bash: wait: `%s': not a pid or valid job spec\n", a)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"wait: `%s': not a pid or valid job spec\n", a)
 			status = 1
 		}
 	}
@@ -458,7 +458,7 @@ func (j *job) markReported() {
 // waitAny is wait -n [ID...]: it waits for the next of the shell's jobs
 // (or of the ones named) to end and returns its status (127 when none is
 // left).
-func waitAny(ctx context.Context, hc interp.HandlerContext, ids []string) []string {
+func (c *core) waitAny(ctx context.Context, hc interp.HandlerContext, ids []string) []string {
 	jobs := jobsOf(hc)
 	if len(ids) > 0 {
 		jobs = nil
@@ -499,10 +499,10 @@ func waitAny(ctx context.Context, hc interp.HandlerContext, ids []string) []stri
 // noJobControl answers fg, bg, suspend and disown, which need the job
 // control a non-interactive bash (and memsh) does not have; disown only
 // drops jobs from the jobs list.
-func noJobControl(hc interp.HandlerContext, args []string) []string {
+func (c *core) noJobControl(hc interp.HandlerContext, args []string) []string {
 	switch args[0] {
 	case "suspend":
-		fmt.Fprintln(hc.Stderr, "bash: suspend: cannot suspend: no job control")
+		fmt.Fprintln(hc.Stderr, c.ctlPrefix(hc)+"suspend: cannot suspend: no job control")
 		return statusArgs(1)
 	case "disown":
 		status := 0
@@ -514,7 +514,7 @@ func noJobControl(hc interp.HandlerContext, args []string) []string {
 				all = true
 			case "-h", "-r":
 			default:
-				fmt.Fprintf(hc.Stderr, "bash: disown: %s: invalid option\ndisown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n", specs[0])
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"disown: %s: invalid option\ndisown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n", specs[0])
 				return statusArgs(2)
 			}
 			specs = specs[1:]
@@ -532,7 +532,7 @@ func noJobControl(hc interp.HandlerContext, args []string) []string {
 		for _, spec := range specs {
 			j, ok := jobSpec(hc, spec)
 			if !ok {
-				fmt.Fprintf(hc.Stderr, "bash: disown: %s: no such job\n", spec)
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"disown: %s: no such job\n", spec)
 				status = 1
 				continue
 			}
@@ -540,6 +540,6 @@ func noJobControl(hc interp.HandlerContext, args []string) []string {
 		}
 		return statusArgs(status)
 	}
-	fmt.Fprintf(hc.Stderr, "bash: %s: no job control\n", args[0])
+	fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"%s: no job control\n", args[0])
 	return statusArgs(1)
 }
