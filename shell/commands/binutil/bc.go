@@ -464,7 +464,7 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 	if mathlib {
 		p.scale = 20
 	}
-	tooLong := false // a line outgrew command.MaxHeld
+	failed := false // a line outgrew command.MaxHeld, or a read failed
 	run := func(name string, r io.Reader) bool {
 		br := bufio.NewReaderSize(r, bufSize)
 		lineNo := 0
@@ -485,7 +485,7 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 			if _, held := err.(command.HeldLimitError); held || len(line) > command.MaxHeld {
 				w.Flush()
 				fmt.Fprintf(inv.Stderr, "bc: %s: %s\n", name, command.HeldLimitError{})
-				tooLong = true
+				failed = true
 				return false
 			}
 			if line != "" {
@@ -501,7 +501,7 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 							if strings.HasPrefix(e.msg, "Divide") || strings.HasPrefix(e.msg, "Modulo") || strings.HasPrefix(e.msg, "Square") {
 								fmt.Fprintf(inv.Stderr, "Runtime error (func=(main), adr=0): %s\n", e.msg)
 							} else {
-								fmt.Fprintf(inv.Stderr, "(%s) %d: %s\n", name, lineNo, e.msg)
+								fmt.Fprintf(inv.Stderr, "%s %d: %s\n", bcLabel(name), lineNo, e.msg)
 							}
 						}
 					}()
@@ -512,6 +512,12 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 				w.Flush()
 			}
 			if err != nil {
+				if err != io.EOF && ctx.Err() == nil {
+					// a directory, say: GNU bc's flex scanner gives up
+					w.Flush()
+					fmt.Fprintf(inv.Stderr, "%s %d: read() in flex scanner failed\n", bcLabel(name), lineNo+1)
+					failed = true
+				}
 				return err == io.EOF
 			}
 			if ctx.Err() != nil {
@@ -532,7 +538,7 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 		if !ok && ctx.Err() != nil {
 			return statusCancelled
 		}
-		if tooLong {
+		if failed {
 			return 1
 		}
 		if p.quit {
@@ -542,7 +548,7 @@ func runBc(ctx context.Context, inv *command.Invocation) int {
 	if !run("standard_in", command.ContextReader(ctx, inv.Stdin)) && ctx.Err() != nil {
 		return statusCancelled
 	}
-	if tooLong {
+	if failed {
 		return 1
 	}
 	return 0
@@ -562,4 +568,13 @@ func bcLine(br *bufio.Reader) (string, error) {
 			return "", command.HeldLimitError{}
 		}
 	}
+}
+
+// bcLabel names an input in GNU bc's messages: a file by its name,
+// standard input as "(standard_in)".
+func bcLabel(name string) string {
+	if name == "standard_in" {
+		return "(standard_in)"
+	}
+	return name
 }

@@ -39,3 +39,12 @@ func TestBcHeldLimit(t *testing.T) {
 			Stdout: "2\n", Stderr: "bc: standard_in: input exceeds the in-memory limit of 0 MiB\n", Status: 1},
 	})
 }
+
+// TestBcReadError: an input that cannot be read (a directory) fails as
+// GNU bc's scanner does; messages name a file without parentheses.
+func TestBcReadError(t *testing.T) {
+	runCases(t, []command.Case{
+		{Args: []string{"bc", "/tmp"}, Files: testFiles, Stderr: "/tmp 1: read() in flex scanner failed\n", Status: 1},
+		{Args: []string{"bc", "e.bc"}, Files: map[string]string{"/home/user/e.bc": "1+\n"}, Stderr: "e.bc 1: syntax error\n"},
+	})
+}

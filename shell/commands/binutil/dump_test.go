@@ -50,6 +50,8 @@ func TestXxd(t *testing.T) {
 		{Args: []string{"xxd", "-e", "-g", "8"}, Files: testFiles, Stdin: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", Stdout: "00000000: 0a340a330a320a31 0a380a370a360a35  1.2.3.4.5.6.7.8.\n00000010: 0a31310a30310a39           0a3231  9.10.11.12.\n"},
 		{Args: []string{"xxd", "-e", "-g", "2"}, Files: testFiles, Stdin: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", Stdout: "00000000: 0a31 0a32 0a33 0a34 0a35 0a36 0a37 0a38  1.2.3.4.5.6.7.8.\n00000010: 0a39 3031 310a 0a31 3231   0a            9.10.11.12.\n"},
 		{Args: []string{"xxd", "-e"}, Files: testFiles, Stdin: "ab", Stdout: "00000000:     6261                             ab\n"},
+		{Args: []string{"xxd", "/tmp"}, Files: testFiles, Stderr: "xxd: Is a directory\n", Status: 2},
+		{Args: []string{"xxd", "-r", "/tmp"}, Files: testFiles},
 		{Args: []string{"xxd", "-ps", "-c", "0"}, Files: testFiles, Stdin: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", Stdout: "310a320a330a340a350a360a370a380a390a31300a31310a31320a\n"},
 		{Args: []string{"xxd", "-c", "0"}, Files: testFiles, Stdin: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", Stdout: "00000000: 310a 320a 330a 340a 350a 360a 370a 380a  1.2.3.4.5.6.7.8.\n00000010: 390a 3130 0a31 310a 3132 0a              9.10.11.12.\n"},
 		{Args: []string{"xxd", "-C", "-i"}, Files: testFiles, Stdin: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", Stdout: "  0x31, 0x0a, 0x32, 0x0a, 0x33, 0x0a, 0x34, 0x0a, 0x35, 0x0a, 0x36, 0x0a,\n  0x37, 0x0a, 0x38, 0x0a, 0x39, 0x0a, 0x31, 0x30, 0x0a, 0x31, 0x31, 0x0a,\n  0x31, 0x32, 0x0a\n"},

@@ -425,6 +425,11 @@ func (n *numfmtRun) line(s string, fail func(string) bool) (string, bool) {
 	var b strings.Builder
 	field := 0
 	i := 0
+	if s == "" && n.fields.has(1) {
+		if _, msg := n.convert(""); msg != "" {
+			return s, fail(msg)
+		}
+	}
 	for i < len(s) {
 		j := i
 		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
@@ -436,6 +441,14 @@ func (n *numfmtRun) line(s string, fail func(string) bool) (string, bool) {
 			k++
 		}
 		if k == j {
+			// GNU's fields: the first always exists, and whitespace
+			// after a field starts another, so "" and "1 " have an
+			// empty one to convert.
+			if (field == 0 || j > i) && n.fields.has(field+1) {
+				if _, msg := n.convert(""); msg != "" {
+					return s, fail(msg)
+				}
+			}
 			break
 		}
 		field++

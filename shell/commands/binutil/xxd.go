@@ -185,11 +185,14 @@ func runXxd(ctx context.Context, inv *command.Invocation) int {
 		out = f
 	}
 	w := newWriter(out)
+	// The dump loops end at any read error; a dump reports it as perror
+	// does ("xxd: Is a directory") and fails with 2 (-r says nothing).
+	er := &xxdReadErr{r: r}
 	var status int
 	if o.reverse {
-		status = xxdReverse(ctx, inv, &o, r, w)
+		status = xxdReverse(ctx, inv, &o, er, w)
 	} else {
-		status = xxdDump(ctx, inv, &o, in, r, w)
+		status = xxdDump(ctx, inv, &o, in, er, w)
 	}
 	if err := w.Flush(); err != nil && status == 0 {
 		inv.Errorf("%s", command.Strerror(err))
@@ -197,6 +200,10 @@ func runXxd(ctx context.Context, inv *command.Invocation) int {
 	}
 	if ctx.Err() != nil {
 		return statusCancelled
+	}
+	if er.err != nil && status == 0 && !o.reverse {
+		inv.Errorf("%s", command.Strerror(er.err))
+		return 2
 	}
 	return status
 }
@@ -566,4 +573,20 @@ func xxdReverse(ctx context.Context, inv *command.Invocation, o *xxdOpts, r io.R
 			return statusCancelled
 		}
 	}
+}
+
+// xxdReadErr ends its reader's stream at the first read error, which it
+// keeps for xxd to report.
+type xxdReadErr struct {
+	r   io.Reader
+	err error
+}
+
+func (e *xxdReadErr) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = err
+		err = io.EOF
+	}
+	return n, err
 }

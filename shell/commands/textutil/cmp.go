@@ -44,13 +44,10 @@ func cmpUsage(inv *command.Invocation, format string, args ...any) int {
 
 func parseSkip(s string) (int64, bool) {
 	n, err := parseCount(s)
-	if err == errCountRange {
-		return math.MaxInt64, true
+	if err != nil || n > math.MaxInt64 || strings.HasPrefix(strings.TrimSpace(s), "+") {
+		return 0, false // GNU takes no count past INTMAX_MAX
 	}
-	if err != nil || strings.HasPrefix(strings.TrimSpace(s), "+") {
-		return 0, false
-	}
-	return clampCount(n), true
+	return int64(n), true
 }
 
 func runCmp(ctx context.Context, inv *command.Invocation) int {
