@@ -88,7 +88,11 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return usage
 	}
-	query, err := gojq.Parse(substituteLoc(opts.filter))
+	src := substituteLoc(opts.filter)
+	if strings.TrimSpace(src) == "" {
+		src = "." // jq runs an empty program as the identity; gojq refuses it
+	}
+	query, err := gojq.Parse(src)
 	if err != nil {
 		io.WriteString(inv.Stderr, compileError(opts.filter, err))
 		return 3

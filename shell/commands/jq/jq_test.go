@@ -14,6 +14,7 @@ func TestJQ(t *testing.T) {
 		{Name: "identity", Args: []string{"jq", "."}, Stdin: doc,
 			Stdout: "{\n  \"a\": {\n    \"b\": [\n      1,\n      2\n    ]\n  },\n  \"s\": \"hé\\u0001\",\n  \"n\": 3\n}\n"},
 		{Name: "compact", Args: []string{"jq", "-c", ".a"}, Stdin: doc, Stdout: "{\"b\":[1,2]}\n"},
+		{Name: "empty program", Args: []string{"jq", " "}, Stdin: "[1]", Stdout: "[\n  1\n]\n"},
 		{Name: "raw", Args: []string{"jq", "-r", ".s"}, Stdin: doc, Stdout: "hé\x01\n"},
 		{Name: "join", Args: []string{"jq", "-j", ".n"}, Stdin: doc, Stdout: "3"},
 		{Name: "null input", Args: []string{"jq", "-n", "1+1"}, Stdout: "2\n"},
