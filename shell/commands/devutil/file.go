@@ -247,10 +247,34 @@ func classifyData(data []byte, seekable bool) fileResult {
 	if r, ok := binaryMagic(data, seekable); ok {
 		return r
 	}
+	if len(data) == 1 {
+		return fileResult{"very short file (no magic)", "application/octet-stream", "binary"}
+	}
 	if r, ok := textMagic(data); ok {
 		return r
 	}
+	if bytes.HasPrefix(data, []byte("#!")) {
+		return binaryScript(data)
+	}
 	return fileResult{"data", "application/octet-stream", "binary"}
+}
+
+// binaryScript describes a "#!" file whose body is not text.
+func binaryScript(d []byte) fileResult {
+	line, _, _ := strings.Cut(string(d[2:]), "\n")
+	line = strings.TrimSpace(line)
+	fields := strings.Fields(line)
+	if len(fields) > 0 {
+		switch path.Base(fields[0]) {
+		case "sh":
+			return fileResult{"POSIX shell script executable (binary data)", "text/x-shellscript", "binary"}
+		case "bash":
+			return fileResult{"Bourne-Again shell script executable (binary data)", "text/x-shellscript", "binary"}
+		case "env":
+			line = strings.Join(fields[1:], " ")
+		}
+	}
+	return fileResult{"a " + line + " script executable (binary data)", "application/octet-stream", "binary"}
 }
 
 func binaryMagic(d []byte, seekable bool) (fileResult, bool) {
@@ -446,15 +470,16 @@ func textEncoding(d []byte) (string, bool) {
 	case bytes.HasPrefix(d, []byte{0xfe, 0xff}) && len(d)%2 == 0:
 		return "utf-16be", true
 	}
+	// file's ASCII includes NEL (0x85), a line terminator.
 	ascii := true
 	for _, c := range d {
-		if c >= 0x80 {
+		if c >= 0x80 && c != 0x85 {
 			ascii = false
 			break
 		}
 	}
-	if ascii {
-		return "us-ascii", textBytes(d, false)
+	if ascii && textBytes(d, false) {
+		return "us-ascii", true
 	}
 	if utf8.Valid(d) && textBytes(d, true) {
 		return "utf-8", true
@@ -463,7 +488,7 @@ func textEncoding(d []byte) (string, bool) {
 		return "", false
 	}
 	for _, c := range d {
-		if c >= 0x80 && c < 0xa0 {
+		if c >= 0x80 && c < 0xa0 && c != 0x85 {
 			return "unknown-8bit", true
 		}
 	}
@@ -475,7 +500,7 @@ func textEncoding(d []byte) (string, bool) {
 func textBytes(d []byte, high bool) bool {
 	for _, c := range d {
 		switch {
-		case c >= 0x20 && c < 0x7f, c >= 7 && c <= 13, c == 0x1b:
+		case c >= 0x20 && c < 0x7f, c >= 7 && c <= 13, c == 0x1b, c == 0x85:
 		case c >= 0x80 && high:
 		default:
 			return false
@@ -542,7 +567,7 @@ func textMagic(d []byte) (fileResult, bool) {
 	} else if kind == "Node.js script" {
 		desc = "Node.js script executable, " + encDesc + " text"
 	}
-	desc += lineStats(body, enc == "iso-8859-1" || enc == "unknown-8bit")
+	desc += lineStats(body, enc != "utf-8" && !strings.HasPrefix(enc, "utf-16"))
 	return fileResult{desc, mime, enc}, true
 }
 
@@ -607,7 +632,7 @@ func textKind(d []byte) (kind, mime string, executable bool) {
 		return "XML 1.0 document", "text/xml", false
 	case strings.HasPrefix(head, "<svg"):
 		return "SVG Scalable Vector Graphics image", "image/svg+xml", false
-	case strings.Contains(head, "<!doctype html"), strings.Contains(head, "<html"):
+	case htmlFirst(head):
 		return "HTML document", "text/html", false
 	case strings.HasPrefix(text, "%!PS-Adobe-"):
 		v, _, _ := strings.Cut(firstLine[len("%!PS-Adobe-"):], " ")
@@ -634,6 +659,22 @@ func textKind(d []byte) (kind, mime string, executable bool) {
 		return "awk or perl script", "text/plain", false
 	}
 	return "", "text/plain", false
+}
+
+// htmlFirst tells whether the text looks like HTML, and like it before
+// it looks like C (an #include line before the tag makes it C source).
+func htmlFirst(head string) bool {
+	at := -1
+	for _, tag := range []string{"<!doctype html", "<html"} {
+		if i := strings.Index(head, tag); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	inc := strings.Index(head, "#include")
+	return inc < 0 || inc > at || (inc > 0 && head[inc-1] != '\n')
 }
 
 // The few content rules file applies to text without a "#!" line.
