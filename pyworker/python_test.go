@@ -699,3 +699,55 @@ func TestPythonSiteFills(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonAsyncio checks asyncio's event loop runs without the
+// socketpair it wakes itself with (WASI has no sockets; sitecustomize
+// patches asyncio.selector_events when it is imported).
+func TestPythonAsyncio(t *testing.T) {
+	r := py(t, newFS(t), "/", "", "-c", `
+import asyncio
+async def work(n, d):
+    await asyncio.sleep(d)
+    return n * 2
+async def main():
+    print(await asyncio.gather(work(1, 0.02), work(2, 0), work(3, 0.01)))
+    try:
+        await asyncio.wait_for(asyncio.sleep(5), 0.01)
+    except TimeoutError:
+        print('timeout')
+    loop = asyncio.get_running_loop()
+    loop.call_soon_threadsafe(print, 'threadsafe')
+    fut = loop.create_future()
+    loop.call_later(0.01, fut.set_result, 'later')
+    return await fut
+print(asyncio.run(main()))
+loop = asyncio.new_event_loop()
+print(loop.run_until_complete(work(7, 0)))
+loop.close()
+`)
+	want := "[2, 4, 6]\ntimeout\nthreadsafe\nlater\n14\n"
+	if r.status != 0 || r.stdout != want || r.stderr != "" {
+		t.Errorf("status %d stdout %q stderr %q, want 0 %q", r.status, r.stdout, r.stderr, want)
+	}
+}
+
+// TestPythonSymlinkTarget checks a symlink keeps the target python gave
+// it after python reuses the memory that held the string (wazero passes
+// the target as a string over guest memory).
+func TestPythonSymlinkTarget(t *testing.T) {
+	f := newFS(t)
+	r := py(t, f, "/tmp", "", "-c", `
+import os
+for i in range(20):
+    os.symlink('target%d' % i, 'l%d' % i)
+junk = [str(i) * 50 for i in range(20000)]
+print([i for i in range(20) if os.readlink('l%d' % i) != 'target%d' % i])`)
+	if r.status != 0 || r.stdout != "[]\n" {
+		t.Errorf("status %d stdout %q stderr %q", r.status, r.stdout, r.stderr)
+	}
+	for i := range 20 {
+		if got, err := f.Readlink(fmt.Sprintf("/tmp/l%d", i)); err != nil || got != fmt.Sprintf("target%d", i) {
+			t.Errorf("l%d -> %q, %v", i, got, err)
+		}
+	}
+}

@@ -88,6 +88,13 @@ func runData(dir, abs, argv0 string, umask fs.FileMode) []byte {
 // and python exited 120. The BufferedWriter is re-initialised in place
 // (tens of microseconds), not replaced.
 //
+// asyncio's event loop makes a socketpair to wake itself up from other
+// threads and signal handlers, and WASI has no sockets: a finder patches
+// asyncio.selector_events when it is imported so the loop runs without it
+// (call_soon_threadsafe already copes with no socket). A finder costs
+// every later import one call; patching asyncio itself at start-up would
+// cost every run its import.
+//
 // os.chmod raises as Linux's does for a path that does not exist; this
 // build's chmod changes nothing and reported success even then. os.system
 // (missing here) raises the OSError subprocess raises.
@@ -116,6 +123,32 @@ _sys.excepthook = _memsh_excepthook
 _sys.unraisablehook = _memsh_unraisablehook
 if not _sys.executable:
     _sys.executable = '/usr/bin/python3'
+class _memsh_asyncio:
+    @classmethod
+    def find_spec(cls, name, path=None, target=None, _sys=_sys):
+        if name != 'asyncio.selector_events':
+            return None
+        _sys.meta_path.remove(cls)
+        from importlib.machinery import PathFinder
+        spec = PathFinder.find_spec(name, path)
+        if spec is None or not hasattr(spec.loader, 'exec_module'):
+            return spec
+        exec_module = spec.loader.exec_module
+        def patched(module):
+            exec_module(module)
+            loop = module.BaseSelectorEventLoop
+            close = loop._close_self_pipe
+            def _make_self_pipe(self):
+                self._ssock = self._csock = None
+            def _close_self_pipe(self):
+                if self._ssock is not None:
+                    close(self)
+            loop._make_self_pipe = _make_self_pipe
+            loop._close_self_pipe = _close_self_pipe
+        spec.loader.exec_module = patched
+        return spec
+_sys.meta_path.insert(0, _memsh_asyncio)
+del _memsh_asyncio
 def _memsh_stdout(_sys=_sys):
     import _io
     b = getattr(_sys.stdout, 'buffer', None)

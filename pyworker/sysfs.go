@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 
@@ -317,8 +318,11 @@ func (g *guestFS) Link(oldName, newName string) experimentalsys.Errno {
 
 // Symlink keeps the target as the guest wrote it: a relative target stays
 // relative to the link's directory.
+// Symlink copies target: wazero's path_symlink hands it over as a string
+// over the guest's memory (unsafe.String), which the guest reuses, so a
+// link kept as given would later point wherever that memory says.
 func (g *guestFS) Symlink(target, linkName string) experimentalsys.Errno {
-	return g.st.errno(g.fs.Symlink(target, abs(linkName)))
+	return g.st.errno(g.fs.Symlink(strings.Clone(target), abs(linkName)))
 }
 
 func (g *guestFS) Readlink(name string) (string, experimentalsys.Errno) {
