@@ -263,6 +263,10 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		}
 	case cmdSubstErrexitCmd:
 		return cmdSubstErrexit(hc), true
+	case noLoopCmd:
+		if len(args) > 1 {
+			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[1])
+		}
 	case xtestCmd:
 		return traceTestCall(hc, args), true
 	case xtraceDepthVar:
@@ -439,4 +443,43 @@ func negationRewrite(root syntax.Node, src string) {
 func isStatus(st *syntax.Stmt) bool {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	return ok && len(ce.Args) > 0 && ce.Args[0].Lit() == internalPrefix+"status"
+}
+
+// noLoopCmd stands for a break or continue written in a function body
+// outside any loop of that function: bash's loops do not reach into the
+// functions they call, so it only complains; mvdan/sh's left the
+// caller's loop.
+const noLoopCmd = internalPrefix + "noloop"
+
+// noLoopRewrite finds such breaks and continues in root.
+func noLoopRewrite(root syntax.Node, src string) {
+	if !strings.Contains(src, "break") && !strings.Contains(src, "continue") {
+		return
+	}
+	var visit func(top syntax.Node, inLoop, inFunc bool)
+	visit = func(top syntax.Node, inLoop, inFunc bool) {
+		syntax.Walk(top, func(n syntax.Node) bool {
+			if n == top {
+				return true
+			}
+			switch n := n.(type) {
+			case *syntax.FuncDecl:
+				visit(n, false, true)
+				return false
+			case *syntax.ForClause, *syntax.WhileClause:
+				visit(n, true, inFunc)
+				return false
+			case *syntax.CallExpr:
+				if inFunc && !inLoop && len(n.Args) > 0 {
+					if name := n.Args[0].Lit(); name == "break" || name == "continue" {
+						pos := n.Args[0].Pos() // for the message's line
+						cmd := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: noLoopCmd}}}
+						n.Args = append([]*syntax.Word{cmd}, n.Args...)
+					}
+				}
+			}
+			return true
+		})
+	}
+	visit(root, false, false)
 }

@@ -54,13 +54,14 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	loops := map[*syntax.ForClause]bool{}
 	pipeStatusRewrite(f, src)
 	funcNameRewrite(f, src)
-	localUnsetRewrite(f, src) // ctlflow.go
-	xtraceRewrite(f, src)     // xtrace.go
+	localUnsetRewrite(f, src)      // ctlflow.go
+	xtraceRewrite(f, src)          // xtrace.go
 	cmdSubstErrexitRewrite(f, src) // shopt.go
 	negationRewrite(f, src)        // ctlflow.go
-	subshellLevel(f, src)      // subshelllevel.go
-	ifsSplitRewrite(f, src)    // exp_ifs.go
-	var appends []*syntax.Stmt // see arrappend.go
+	noLoopRewrite(f, src)          // ctlflow.go
+	subshellLevel(f, src)          // subshelllevel.go
+	ifsSplitRewrite(f, src)        // exp_ifs.go
+	var appends []*syntax.Stmt     // see arrappend.go
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
