@@ -48,15 +48,16 @@ type stringsOpts struct {
 }
 
 func runStrings(ctx context.Context, inv *command.Invocation) int {
-	// "-8" is "-n 8", as binutils takes it.
+	// "-8" sets the minimum length whatever -n says, as binutils takes it.
 	args := []string{inv.Args[0]}
+	numeric := ""
 	for i, a := range inv.Args[1:] {
 		if a == "--" {
 			args = append(args, inv.Args[i+1:]...)
 			break
 		}
 		if len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == "" {
-			args = append(args, "-n", a[1:])
+			numeric = a[1:]
 			continue
 		}
 		args = append(args, a)
@@ -88,16 +89,18 @@ func runStrings(ctx context.Context, inv *command.Invocation) int {
 		fmt.Fprint(inv.Stdout, "GNU strings (GNU Binutils) 2.40\n(memsh's implementation, in Go, over its in-memory filesystem)\n")
 		return 0
 	}
+	if numeric != "" {
+		minStr = numeric
+	}
 	n, err := strconv.Atoi(minStr)
 	if err != nil || n < 1 {
 		fmt.Fprintf(inv.Stderr, "strings: invalid minimum string length %s\n", minStr)
 		return 1
 	}
 	o.min = n
-	if octal {
+	if octal && lastRadixOption(args[1:]) == 'o' {
 		o.radix = 'o'
-	}
-	if fset.Changed("radix") {
+	} else if fset.Changed("radix") {
 		if len(radix) != 1 || !strings.Contains("odx", radix) {
 			fmt.Fprint(inv.Stderr, stringsUsage)
 			return 1
@@ -154,6 +157,36 @@ func runStrings(ctx context.Context, inv *command.Invocation) int {
 		o.scan(w, name, data)
 	}
 	return status
+}
+
+// lastRadixOption tells which of -o and -t/--radix comes last: the
+// later one sets the radix.
+func lastRadixOption(args []string) byte {
+	last := byte(0)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return last
+		case strings.HasPrefix(a, "--radix"):
+			last = 't'
+		case strings.HasPrefix(a, "--"), !strings.HasPrefix(a, "-"):
+		default:
+		cluster:
+			for _, c := range a[1:] {
+				switch c {
+				case 'o':
+					last = 'o'
+				case 't':
+					last = 't'
+					break cluster
+				case 'n', 'e', 'T', 's', 'U':
+					break cluster
+				}
+			}
+		}
+	}
+	return last
 }
 
 // charAt reads one character of the chosen width and byte order at i.
