@@ -3,6 +3,8 @@ package devutil
 import (
 	"bufio"
 	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -15,6 +17,8 @@ import (
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/ulikunitz/xz"
 
 	"memsh/shell/command"
 )
@@ -47,6 +51,7 @@ const fileBytesMax = 1 << 20
 
 type fileOpts struct {
 	brief, mimeType, mimeEnc, deref, noPad, print0, errExit bool
+	uncompress                                              bool
 	sep                                                     string
 }
 
@@ -71,7 +76,7 @@ func runFile(ctx context.Context, inv *command.Invocation) int {
 	fset.BoolVarP(&o.errExit, "error-exit", "E", false, "") // file's -E has no long name
 	fset.StringVarP(&from, "files-from", "f", "", "")
 	fset.StringVarP(&o.sep, "separator", "F", ":", "")
-	fset.BoolP("uncompress", "z", false, "")
+	fset.BoolVarP(&o.uncompress, "uncompress", "z", false, "")
 	fset.BoolP("special-files", "s", false, "")
 	fset.BoolP("keep-going", "k", false, "")
 	fset.BoolP("raw", "r", false, "")
@@ -121,7 +126,7 @@ func runFile(ctx context.Context, inv *command.Invocation) int {
 		if ctx.Err() != nil {
 			return 130
 		}
-		res, errMsg := classifyPath(ctx, inv, n, o.deref)
+		res, errMsg := classifyPath(ctx, inv, n, o.deref, o.uncompress)
 		if errMsg != "" && o.errExit {
 			w.Flush()
 			fmt.Fprintf(inv.Stderr, "file: %s\n", errMsg)
@@ -176,13 +181,13 @@ func fileDisplayName(n string) string {
 }
 
 // classifyPath describes one operand, or returns file's message for it.
-func classifyPath(ctx context.Context, inv *command.Invocation, name string, deref bool) (fileResult, string) {
+func classifyPath(ctx context.Context, inv *command.Invocation, name string, deref, uncompress bool) (fileResult, string) {
 	if name == "-" {
 		data, err := io.ReadAll(io.LimitReader(command.ContextReader(ctx, inv.Stdin), fileBytesMax))
 		if err != nil {
 			return fileResult{}, fmt.Sprintf("cannot read `/dev/stdin' (%s)", command.Strerror(err))
 		}
-		return classifyData(data, false), ""
+		return classifyMaybeCompressed(data, false, uncompress), ""
 	}
 	abs := inv.Abs(name)
 	stat := inv.FS.Lstat
@@ -234,7 +239,48 @@ func classifyPath(ctx context.Context, inv *command.Invocation, name string, der
 	if err != nil {
 		return fileResult{}, fmt.Sprintf("cannot read `%s' (%s)", name, command.Strerror(err))
 	}
-	return classifyData(data, true), ""
+	return classifyMaybeCompressed(data, true, uncompress), ""
+}
+
+// classifyMaybeCompressed is classifyData, and with -z the contents of
+// gzip, bzip2 and xz data described inside the container's description.
+func classifyMaybeCompressed(data []byte, seekable, uncompress bool) fileResult {
+	outer := classifyData(data, seekable)
+	if !uncompress {
+		return outer
+	}
+	var r io.Reader
+	switch outer.mime {
+	case "application/gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return outer
+		}
+		r = zr
+		outer.desc = gzipDesc(data, false) // without the trailer's size, as file -z prints it
+	case "application/x-bzip2":
+		r = bzip2.NewReader(bytes.NewReader(data))
+	case "application/x-xz":
+		xr, err := xz.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return outer
+		}
+		r = xr
+	case "application/zstd":
+		r = bytes.NewReader(nil) // file cannot look inside zstd either: "empty"
+	default:
+		return outer
+	}
+	inner, _ := io.ReadAll(io.LimitReader(r, fileBytesMax))
+	in := classifyData(inner, false)
+	if len(inner) == 0 {
+		in = fileResult{"empty", "application/x-empty", "binary"}
+	}
+	return fileResult{
+		desc:    in.desc + " (" + outer.desc + ")",
+		mime:    in.mime,
+		charset: in.charset + " compressed-encoding=" + outer.mime + "; charset=binary",
+	}
 }
 
 // classifyData is the magic: binary formats by their headers, then text
