@@ -270,7 +270,11 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 	case xtestCmd:
 		return traceTestCall(hc, args), true
 	case xtraceDepthVar:
-		return bumpXdepth(hc), true
+		return bumpXdepth(hc, args), true
+	case "eval":
+		if out := traceEval(hc, args); out != nil { // xtrace.go
+			return out, false
+		}
 	case errTrapCmd:
 		return statusArgs(c.errTrapStatus(hc)), true
 	case localUnsetCmd:

@@ -246,13 +246,36 @@ func mentionsXtrace(src string) bool {
 	return strings.Contains(src, "x") && xtraceMention.MatchString(src)
 }
 
-// bumpXdepth is __memsh_xdepth, run first in a command substitution:
-// one level deeper, in the substitution's copy of the variables. It
-// keeps $?.
-func bumpXdepth(hc interp.HandlerContext) []string {
+// bumpXdepth is __memsh_xdepth [-1], run first in a command
+// substitution (one level deeper, in the substitution's copy of the
+// variables) and around an eval's code under set -x (one level deeper,
+// and back after it). It keeps $?.
+func bumpXdepth(hc interp.HandlerContext, args []string) []string {
 	depth, _ := strconv.Atoi(hc.Env.Get(xtraceDepthVar).String())
-	setShellVar(callingRunner(hc), xtraceDepthVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(depth + 1)})
+	step := 1
+	if len(args) > 1 && args[1] == "-1" {
+		step = -1
+	}
+	setShellVar(callingRunner(hc), xtraceDepthVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(max(depth+step, 0))})
 	return statusArgs(hc.LastExitStatus)
+}
+
+// traceEval wraps eval's code under set -x so that its commands trace
+// one level deeper (`++ echo x`), as bash's do.
+func traceEval(hc interp.HandlerContext, args []string) []string {
+	if len(args) < 2 || !fastOpt(hc, optXTrace) {
+		return nil
+	}
+	src := strings.Join(args[1:], " ")
+	if _, err := newParser().Parse(strings.NewReader(src), ""); err != nil {
+		return nil // the call handler reports it
+	}
+	for _, jump := range []string{"return", "break", "continue", "exit", "exec"} {
+		if strings.Contains(src, jump) {
+			return nil // the level would not come back
+		}
+	}
+	return []string{"eval", xtraceDepthVar + "\n" + src + "\n" + xtraceDepthVar + " -1"}
 }
 
 // xtestCmd prints the trace of a [[ ]] or (( )) (mvdan/sh traces
