@@ -227,6 +227,22 @@ func (s *shredder) intn(n int) int {
 // shred overwrites one file and, with -u, removes it.
 func (s *shredder) shred(ctx context.Context, name string) bool {
 	inv := s.inv
+	if name == "-" {
+		// "-" is standard output, which must be a file to overwrite.
+		out, ok := inv.Stdout.(shredTarget)
+		if !ok {
+			s.out.Flush()
+			inv.Errorf("-: invalid file type")
+			return false
+		}
+		fi, err := out.Stat()
+		if err != nil || !fi.Mode().IsRegular() {
+			s.out.Flush()
+			inv.Errorf("-: invalid file type")
+			return false
+		}
+		return s.overwrite(ctx, name, out, fi)
+	}
 	p := abs(inv, name)
 	fi, err := inv.FS.Stat(p)
 	if err == nil && fi.IsDir() {
@@ -235,10 +251,7 @@ func (s *shredder) shred(ctx context.Context, name string) bool {
 	if err == nil && s.force && fi.Mode().Perm()&0o200 == 0 {
 		inv.FS.Chmod(p, fi.Mode().Perm()|0o200)
 	}
-	var f interface {
-		io.WriterAt
-		io.Closer
-	}
+	var f shredTarget
 	if err == nil {
 		f, err = inv.FS.OpenFile(p, os.O_WRONLY, 0)
 	}
@@ -247,7 +260,25 @@ func (s *shredder) shred(ctx context.Context, name string) bool {
 		inv.Errorf("%s: failed to open for writing: %s", quoteName(name), command.Strerror(err))
 		return false
 	}
-	defer f.Close()
+	ok := s.overwrite(ctx, name, f, fi)
+	f.Close()
+	if !ok || s.remove == "" {
+		return ok
+	}
+	return s.wipeName(name, p)
+}
+
+// shredTarget is what shred overwrites: a memfs file, opened by name or
+// standard output redirected to one.
+type shredTarget interface {
+	io.WriterAt
+	io.Closer
+	Stat() (fs.FileInfo, error)
+}
+
+// overwrite runs the passes over f, whose size and type fi gives.
+func (s *shredder) overwrite(ctx context.Context, name string, f shredTarget, fi fs.FileInfo) bool {
+	inv := s.inv
 	size := fi.Size()
 	regular := fi.Mode().IsRegular()
 	switch {
@@ -283,11 +314,7 @@ func (s *shredder) shred(ctx context.Context, name string) bool {
 			}
 		}
 	}
-	if s.remove == "" {
-		return true
-	}
-	f.Close()
-	return s.wipeName(name, p)
+	return true
 }
 
 // shredFill is a pattern's 24-bit value as verbose output shows it.

@@ -55,3 +55,9 @@ func TestShredPlan(t *testing.T) {
 		}
 	}
 }
+
+func TestShredStdout(t *testing.T) {
+	runCases(t, runShred, []command.Case{
+		{Args: []string{"shred", "-"}, Stderr: "shred: -: invalid file type\n", Status: 1},
+	})
+}
