@@ -111,6 +111,10 @@ func runStty(ctx context.Context, inv *command.Invocation) int {
 	reason := "Inappropriate ioctl for device"
 	if _, err := inv.FS.Stat(inv.Abs(device)); err != nil {
 		reason = command.Strerror(err)
+		if inv.Abs(device) == "/dev/tty" {
+			// No controlling terminal: what opening /dev/tty says then.
+			reason = "No such device or address"
+		}
 	}
 	inv.Errorf("%s: %s", device, reason)
 	return 1

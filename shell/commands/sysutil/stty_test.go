@@ -12,6 +12,7 @@ func TestStty(t *testing.T) {
 	runCases(t, runStty, []command.Case{
 		{Args: []string{"stty"}, Stderr: "stty: 'standard input': Inappropriate ioctl for device\n", Status: 1},
 		{Args: []string{"stty", "-echo", "min", "1", "raw", "9600"}, Stderr: "stty: 'standard input': Inappropriate ioctl for device\n", Status: 1},
+		{Args: []string{"stty", "-F", "/dev/tty"}, Stderr: "stty: /dev/tty: No such device or address\n", Status: 1},
 		{Args: []string{"stty", "-F", "/dev/x"}, Stderr: "stty: /dev/x: No such file or directory\n", Status: 1},
 		{Args: []string{"stty", "x"}, Stderr: "stty: invalid argument ‘x’\nTry 'stty --help' for more information.\n", Status: 1},
 		{Args: []string{"stty", "rows"}, Stderr: "stty: missing argument to ‘rows’\nTry 'stty --help' for more information.\n", Status: 1},
