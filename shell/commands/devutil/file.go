@@ -39,6 +39,7 @@ Determine type of FILEs.
   -L, --dereference          follow symlinks
   -h, --no-dereference       don't follow symlinks (default)
   -N, --no-pad               do not pad output
+  -z, --uncompress           try to look inside compressed files
   -0, --print0               terminate filenames with ASCII NUL
 
 memsh's file knows a small, truthful part of the magic database: text
