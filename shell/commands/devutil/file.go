@@ -151,11 +151,11 @@ func runFile(ctx context.Context, inv *command.Invocation) int {
 		}
 		if !o.brief {
 			name := fileDisplayName(n)
+			w.WriteString(name)
 			if o.print0 {
-				w.WriteString(name + "\x00")
-			} else {
-				w.WriteString(name + o.sep)
+				w.WriteByte(0)
 			}
+			w.WriteString(o.sep)
 			if !o.noPad {
 				w.WriteString(strings.Repeat(" ", width-utf8.RuneCountInString(name)))
 			}
