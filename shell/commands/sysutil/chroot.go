@@ -36,6 +36,7 @@ func runChroot(ctx context.Context, inv *command.Invocation) int {
 		return 125
 	}
 	skipChdir := false
+	userspec, groups := "", false
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
@@ -44,6 +45,10 @@ func runChroot(ctx context.Context, inv *command.Invocation) int {
 			return printVersion(inv, "chroot")
 		case "skip-chdir":
 			skipChdir = true
+		case "userspec":
+			userspec = o.Value
+		case "groups":
+			groups = true
 		}
 	}
 	if len(operands) == 0 {
@@ -62,6 +67,15 @@ func runChroot(ctx context.Context, inv *command.Invocation) int {
 	}
 	if err != nil {
 		inv.Errorf("cannot change root directory to %s: %s", shellQuote(root), command.Strerror(err))
+		return 125
+	}
+	if userspec != "" || groups {
+		if msg := checkUserspec(inv, userspec); msg != "" {
+			inv.Errorf("%s", msg)
+			return 125
+		}
+		// Setting the groups, even to the user's own, needs root.
+		inv.Errorf("failed to set supplemental groups: Operation not permitted")
 		return 125
 	}
 	argv := operands[1:]
@@ -92,4 +106,32 @@ func runChroot(ctx context.Context, inv *command.Invocation) int {
 		return 127
 	}
 	return runOrFail(ctx, inv, append([]string{"sh", "-c", `cd / && exec "$@"`, "sh"}, argv...), inv.Stdio, quote)
+}
+
+// checkUserspec validates --userspec=USER[:GROUP] against /etc/passwd
+// and /etc/group, in GNU chroot's words.
+func checkUserspec(inv *command.Invocation, spec string) string {
+	if spec == "" {
+		return ""
+	}
+	user, group, _ := strings.Cut(spec, ":")
+	if user != "" {
+		if _, ok := userByName(inv, user); !ok && !isDecimal(user) {
+			return "invalid user"
+		}
+	}
+	if group != "" {
+		found := isDecimal(group)
+		for _, g := range groupTable(inv) {
+			found = found || g.Name == group
+		}
+		if !found {
+			return "invalid group"
+		}
+	}
+	return ""
+}
+
+func isDecimal(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

@@ -15,6 +15,8 @@ func TestChroot(t *testing.T) {
 		{Args: []string{"chroot", "/x", "true"}, Stderr: "chroot: cannot change root directory to '/x': No such file or directory\n", Status: 125},
 		{Args: []string{"chroot", "/f", "true"}, Files: map[string]string{"/f": ""}, Stderr: "chroot: cannot change root directory to '/f': Not a directory\n", Status: 125},
 		{Args: []string{"chroot", "--skip-chdir", "/", "echo", "hi"}, Stdout: "hi\n"},
+		{Args: []string{"chroot", "--userspec=nosuch", "/", "true"}, Stderr: "chroot: invalid user\n", Status: 125},
+		{Args: []string{"chroot", "--userspec=0", "/", "true"}, Stderr: "chroot: failed to set supplemental groups: Operation not permitted\n", Status: 125},
 		{Args: []string{"chroot", "/", "nosuch"}, Stderr: "chroot: failed to run command ‘nosuch’: No such file or directory\n", Status: 127},
 	})
 }
