@@ -347,16 +347,24 @@ func ptxUnescape(s string) string {
 	return b.String()
 }
 
+// foldKey is a word as -f compares it: ASCII letters upper-cased, byte
+// by byte, as toupper() in the C.UTF-8 locale.
 func (p *ptx) foldKey(w string) string {
-	if p.fold {
-		return strings.ToUpper(w)
+	if !p.fold {
+		return w
 	}
-	return w
+	b := []byte(w)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
 }
 
 func (p *ptx) compareWords(a, b []byte) int {
 	if p.fold {
-		return bytes.Compare(bytes.ToUpper(a), bytes.ToUpper(b))
+		return strings.Compare(p.foldKey(string(a)), p.foldKey(string(b)))
 	}
 	return bytes.Compare(a, b)
 }
