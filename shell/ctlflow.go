@@ -267,6 +267,8 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		if len(args) > 1 {
 			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[1])
 		}
+	case requoteCmd:
+		return requote(hc, args), true // regexquote.go
 	case xtestCmd:
 		return traceTestCall(hc, args), true
 	case xtraceDepthVar:

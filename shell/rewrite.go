@@ -59,6 +59,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	cmdSubstErrexitRewrite(f, src) // shopt.go
 	negationRewrite(f, src)        // ctlflow.go
 	noLoopRewrite(f, src)          // ctlflow.go
+	regexQuoteRewrite(f, src)      // regexquote.go
 	subshellLevel(f, src)          // subshelllevel.go
 	ifsSplitRewrite(f, src)        // exp_ifs.go
 	var appends []*syntax.Stmt     // see arrappend.go
