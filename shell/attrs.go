@@ -977,6 +977,9 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 	if len(names) > 0 && names[0] == "-F" {
 		return declareF(hc, names[1:])
 	}
+	if len(names) > 0 && names[0] == "-f" {
+		return c.declareFuncs(hc, names[1:])
+	}
 	if len(names) > 0 && names[0] == "-R" {
 		names = readonlyNames(hc) // readonly -p
 	}

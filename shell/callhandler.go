@@ -290,6 +290,7 @@ func (c *core) typeBuiltin(hc interp.HandlerContext, rs *runnerState, args []str
 				fmt.Fprintf(hc.Stdout, "%s is a shell keyword\n", name)
 			case "function":
 				fmt.Fprintf(hc.Stdout, "%s is a function\n", name)
+				c.printFunc(hc, name) // exp_funcprint.go
 			case "builtin":
 				fmt.Fprintf(hc.Stdout, "%s is a shell builtin\n", name)
 			case "file":
@@ -392,6 +393,7 @@ func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs 
 				fmt.Fprintf(hc.Stdout, "%s is a shell keyword\n", name)
 			case "function":
 				fmt.Fprintf(hc.Stdout, "%s is a function\n", name)
+				c.printFunc(hc, name) // exp_funcprint.go
 			case "builtin":
 				fmt.Fprintf(hc.Stdout, "%s is a shell builtin\n", name)
 			case "file":

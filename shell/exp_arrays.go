@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,12 +119,13 @@ func (c *core) assocKeys(st *syntax.Stmt, src string) {
 }
 
 // declareFuncNames turns `declare -F [NAME...]` (which mvdan/sh
-// refuses) into `__memsh_declare_p LINE -F NAME...`, for declareF.
+// refuses) into `__memsh_declare_p LINE -F NAME...`, for declareF, and
+// `declare -f [NAME...]` into the same with -f.
 func declareFuncNames(st *syntax.Stmt, dc *syntax.DeclClause) bool {
 	if dc.Variant.Value == "local" {
 		return false
 	}
-	funcNames := false
+	funcNames, funcs := false, false
 	var names []*syntax.Word
 	for _, a := range dc.Args {
 		switch {
@@ -135,18 +137,48 @@ func declareFuncNames(st *syntax.Stmt, dc *syntax.DeclClause) bool {
 				return false
 			}
 			funcNames = funcNames || strings.Contains(lit, "F")
+			funcs = funcs || strings.Contains(lit, "f")
 		case a.Naked && a.Value != nil:
 			names = append(names, a.Value)
 		default:
 			return false
 		}
 	}
-	if !funcNames {
+	flag := "-F"
+	switch {
+	case funcNames:
+	case funcs:
+		flag = "-f" // printed as bash lays functions out (exp_funcprint.go)
+	default:
 		return false
 	}
-	words := []*syntax.Word{litWord(internalPrefix + "declare_p"), litWord(strconv.FormatUint(uint64(st.Pos().Line()), 10)), litWord("-F")}
+	words := []*syntax.Word{litWord(internalPrefix + "declare_p"), litWord(strconv.FormatUint(uint64(st.Pos().Line()), 10)), litWord(flag)}
 	st.Cmd = &syntax.CallExpr{Args: append(words, names...)}
 	return true
+}
+
+// declareFuncs is declare -f: the definitions of the functions given
+// (status 1 if one does not exist), or of every function.
+func (c *core) declareFuncs(hc interp.HandlerContext, names []string) int {
+	r := callingRunner(hc)
+	if r == nil {
+		return 1
+	}
+	if len(names) == 0 {
+		for name := range r.Funcs {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+	}
+	status := 0
+	for _, name := range names {
+		if body, ok := r.Funcs[name]; ok {
+			io.WriteString(hc.Stdout, c.funcText(name, body))
+		} else {
+			status = 1
+		}
+	}
+	return status
 }
 
 // declareF is declare -F: the names of the functions given that exist

@@ -118,6 +118,7 @@ type core struct {
 
 	assocMu    sync.Mutex
 	assocNames map[string]bool // declared with -A: see rewrite.go
+	funcSrc    sync.Map        // a function body's source as written: see exp_funcprint.go
 
 	fdRun atomic.Pointer[runStreams] // the current Run's stdout and stderr (fds.go)
 

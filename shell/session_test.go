@@ -261,7 +261,7 @@ func TestExit(t *testing.T) {
 
 func TestLookupBuiltins(t *testing.T) {
 	runCases(t, []scriptCase{
-		{name: "type kinds", setup: "f() { :; }", script: "type if cd f bash", stdout: "if is a shell keyword\ncd is a shell builtin\nf is a function\nbash is /usr/bin/bash\n"},
+		{name: "type kinds", setup: "f() { :; }", script: "type if cd f bash", stdout: "if is a shell keyword\ncd is a shell builtin\nf is a function\nf () \n{ \n    :\n}\nbash is /usr/bin/bash\n"},
 		{name: "type alias", script: "alias ll='ls -l'\ntype ll", stdout: "ll is aliased to `ls -l'\n"},
 		{name: "type -t", setup: "f() { :; }", script: "type -t if cd f bash nosuch", stdout: "keyword\nbuiltin\nfunction\nfile\n", status: 1},
 		{name: "type not found", script: "type nosuch", stderr: "bash: type: nosuch: not found\n", status: 1},
