@@ -52,6 +52,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	var err error
 	skip := map[*syntax.Word]bool{}
 	loops := map[*syntax.ForClause]bool{}
+	c.noteFuncSrc(f, src) // exp_funcprint.go
 	pipeStatusRewrite(f, src)
 	funcNameRewrite(f, src)
 	localUnsetRewrite(f, src)      // ctlflow.go
