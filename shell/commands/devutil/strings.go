@@ -117,12 +117,7 @@ func runStrings(ctx context.Context, inv *command.Invocation) int {
 	w := bufio.NewWriter(inv.Stdout)
 	defer w.Flush()
 	if len(files) == 0 {
-		data, err := io.ReadAll(command.ContextReader(ctx, inv.Stdin))
-		if err != nil {
-			return 1
-		}
-		o.scan(w, "{standard input}", data)
-		return 0
+		return o.scanStream(ctx, inv, w, "{standard input}", command.ContextReader(ctx, inv.Stdin))
 	}
 	status := 0
 	for _, name := range files {
@@ -143,18 +138,18 @@ func runStrings(ctx context.Context, inv *command.Invocation) int {
 			continue
 		}
 		r, err := inv.OpenInput(ctx, name)
-		var data []byte
-		if err == nil {
-			data, err = io.ReadAll(r)
-			r.Close()
-		}
 		if err != nil {
 			w.Flush()
 			fmt.Fprintf(inv.Stderr, "strings: %s: %s\n", name, command.Strerror(err))
 			status = 1
 			continue
 		}
-		o.scan(w, name, data)
+		st := o.scanStream(ctx, inv, w, name, r)
+		r.Close()
+		if st > 1 {
+			return st
+		}
+		status = max(status, st)
 	}
 	return status
 }
@@ -189,30 +184,67 @@ func lastRadixOption(args []string) byte {
 	return last
 }
 
+// window is the part of an input strings is looking at: bytes are read
+// in as the scan needs them and dropped once it has moved past them, so
+// an endless input streams.
+type window struct {
+	r    io.Reader
+	buf  []byte
+	base int // input offset of buf[0]
+	eof  bool
+	err  error
+}
+
+// byteAt is the input byte at offset p, false at the end of the input.
+func (w *window) byteAt(p int) (byte, bool) {
+	for p-w.base >= len(w.buf) {
+		if w.eof {
+			return 0, false
+		}
+		chunk := make([]byte, 64<<10)
+		n, err := w.r.Read(chunk)
+		w.buf = append(w.buf, chunk[:n]...)
+		if err != nil {
+			w.eof = true
+			if err != io.EOF {
+				w.err = err
+			}
+		}
+	}
+	return w.buf[p-w.base], true
+}
+
+// discard drops the bytes before offset p.
+func (w *window) discard(p int) {
+	if n := p - w.base; n > 32<<10 {
+		w.buf = append(w.buf[:0], w.buf[n:]...)
+		w.base = p
+	}
+}
+
 // charAt reads one character of the chosen width and byte order at i.
-func (o *stringsOpts) charAt(d []byte, i int) (c int, width int, ok bool) {
+func (o *stringsOpts) charAt(d *window, i int) (c int, width int, ok bool) {
+	width = map[byte]int{'b': 2, 'l': 2, 'B': 4, 'L': 4}[o.encoding]
+	if width == 0 {
+		width = 1
+	}
+	var b [4]byte
+	for k := 0; k < width; k++ {
+		if b[k], ok = d.byteAt(i + k); !ok {
+			return 0, width, false
+		}
+	}
 	switch o.encoding {
-	case 'b', 'l':
-		if i+2 > len(d) {
-			return 0, 2, false
-		}
-		if o.encoding == 'b' {
-			return int(d[i])<<8 | int(d[i+1]), 2, true
-		}
-		return int(d[i+1])<<8 | int(d[i]), 2, true
-	case 'B', 'L':
-		if i+4 > len(d) {
-			return 0, 4, false
-		}
-		if o.encoding == 'B' {
-			return int(d[i])<<24 | int(d[i+1])<<16 | int(d[i+2])<<8 | int(d[i+3]), 4, true
-		}
-		return int(d[i+3])<<24 | int(d[i+2])<<16 | int(d[i+1])<<8 | int(d[i]), 4, true
+	case 'b':
+		return int(b[0])<<8 | int(b[1]), 2, true
+	case 'l':
+		return int(b[1])<<8 | int(b[0]), 2, true
+	case 'B':
+		return int(b[0])<<24 | int(b[1])<<16 | int(b[2])<<8 | int(b[3]), 4, true
+	case 'L':
+		return int(b[3])<<24 | int(b[2])<<16 | int(b[1])<<8 | int(b[0]), 4, true
 	}
-	if i >= len(d) {
-		return 0, 1, false
-	}
-	return int(d[i]), 1, true
+	return int(b[0]), 1, true
 }
 
 // graphic is binutils' STRING_ISGRAPHIC.
@@ -230,19 +262,25 @@ func (o *stringsOpts) graphic(c int) bool {
 	return false
 }
 
-// scan prints the strings in d: runs of at least min graphic
+// scanStream prints the strings in r: runs of at least min graphic
 // characters. After a non-graphic character the search goes on one byte
-// further, whatever the character width, as binutils does.
-func (o *stringsOpts) scan(w *bufio.Writer, name string, d []byte) {
+// further, whatever the character width, as binutils does. It returns
+// 0, 1 for a read error, or the status for output that failed.
+func (o *stringsOpts) scanStream(ctx context.Context, inv *command.Invocation, w *bufio.Writer, name string, r io.Reader) int {
+	d := &window{r: r}
 	i := 0
 	for {
+		if ctx.Err() != nil {
+			return 130
+		}
+		d.discard(i)
 		start := i
 		j := i
 		count := 0
 		for count < o.min {
 			c, width, ok := o.charAt(d, j)
 			if !ok {
-				return
+				return o.readStatus(inv, w, name, d)
 			}
 			if !o.graphic(c) {
 				break
@@ -270,25 +308,42 @@ func (o *stringsOpts) scan(w *bufio.Writer, name string, d []byte) {
 			w.WriteByte(byte(c))
 			k += width
 		}
+		ended := false
 		for {
 			c, width, ok := o.charAt(d, j)
 			if !ok || !o.graphic(c) {
 				if ok {
 					j++ // restart one byte into the character that ended the string
 				}
+				ended = !ok
 				break
 			}
 			w.WriteByte(byte(c))
 			j += width
+			d.discard(j)
 		}
+		var err error
 		if o.hasSep {
-			w.WriteString(o.sep)
+			_, err = w.WriteString(o.sep)
 		} else {
-			w.WriteByte('\n')
+			err = w.WriteByte('\n')
 		}
-		if j >= len(d) {
-			return
+		if err != nil {
+			return outputFailed(err)
+		}
+		if ended {
+			return o.readStatus(inv, w, name, d)
 		}
 		i = j
 	}
+}
+
+// readStatus ends a scan: 1 and a message when the input failed.
+func (o *stringsOpts) readStatus(inv *command.Invocation, w *bufio.Writer, name string, d *window) int {
+	if d.err == nil {
+		return 0
+	}
+	w.Flush()
+	fmt.Fprintf(inv.Stderr, "strings: %s: %s\n", name, command.Strerror(d.err))
+	return 1
 }

@@ -1,6 +1,7 @@
 package devutil
 
 import (
+	"strings"
 	"testing"
 
 	"memsh/shell/command"
@@ -21,6 +22,8 @@ func TestStrings(t *testing.T) {
 		{Case: command.Case{Args: []string{"strings", "-e", "l", "w"}, Files: files, Stdout: "hello\n"}},
 		{Case: command.Case{Args: []string{"strings", "-e", "b", "w"}, Files: files, Stdout: "ello\n"}},
 		{Case: command.Case{Args: []string{"strings"}, Stdin: "hello\n", Stdout: "hello\n"}},
+		{Case: command.Case{Name: "across chunks", Args: []string{"strings", "-t", "d", "-e", "l"},
+			Stdin: "\x00" + strings.Repeat("a\x00", 70000) + "\x01\x00xy", Stdout: "      1 " + strings.Repeat("a", 70000) + "\n"}},
 		{Case: command.Case{Args: []string{"strings", "nope", "d"}, Files: files, Stderr: "strings: 'nope': No such file\nstrings: Warning: 'd' is a directory\n", Status: 1}},
 		{Case: command.Case{Args: []string{"strings", "-n", "0", "b"}, Files: files, Stderr: "strings: invalid minimum string length 0\n", Status: 1}},
 	})
