@@ -691,12 +691,32 @@ func TestPythonSiteFills(t *testing.T) {
 	for _, c := range []struct{ code, last string }{
 		{"import os; os.chmod('nope', 0o644)", "FileNotFoundError: [Errno 2] No such file or directory: 'nope'\n"},
 		{"import os; os.system('ls')", "OSError: [Errno 95] wasi does not support processes.\n"},
+		{"import os; os.get_terminal_size()", "OSError: [Errno 25] Inappropriate ioctl for device\n"},
 	} {
 		r := py(t, newFS(t), "/", "", "-c", c.code)
 		want := "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n" + c.last
 		if r.status != 1 || r.stderr != want {
 			t.Errorf("%s: status %d stderr %q, want 1 %q", c.code, r.status, r.stderr, want)
 		}
+	}
+}
+
+// TestPythonRelativePythonpath checks relative PYTHONPATH entries name
+// directories under the working directory, as on Linux (CPython makes them
+// absolute before sitecustomize moves it there).
+func TestPythonRelativePythonpath(t *testing.T) {
+	needPython(t)
+	f := newFS(t)
+	f.MkdirAll("/sub/dir/lib", 0o755)
+	f.WriteFile("/sub/dir/lib/zz.py", []byte("Z = 7\n"), 0o644)
+	var out, errb bytes.Buffer
+	st := testRuntime().RunPython(context.Background(), Proc{
+		Args: []string{"python3", "-c", "import sys, zz; print(sys.path[1:4], zz.Z)"}, Env: []string{"PYTHONPATH=lib:/abs:../x"},
+		FS: f, Dir: "/sub/dir", Stdout: &out, Stderr: &errb,
+	})
+	want := "['/sub/dir/lib', '/abs', '/sub/x'] 7\n"
+	if st != 0 || out.String() != want {
+		t.Errorf("status %d stdout %q stderr %q, want %q", st, out.String(), errb.String(), want)
 	}
 }
 

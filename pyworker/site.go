@@ -24,7 +24,10 @@ const runFile = "memsh-run"
 // directory of its own: wasi-libc starts every guest in "/" and this
 // CPython ignores PWD); a directory that vanished leaves python in "/", as
 // a shell whose cwd was removed would. When memsh made the script path
-// absolute, sys.argv[0] goes back to what the user typed. os.umask, which
+// absolute, sys.argv[0] goes back to what the user typed. Relative
+// PYTHONPATH entries, which CPython made absolute against "/" (sys.path
+// holds them from the start, before site runs), are made absolute against
+// the directory. os.umask, which
 // this build lacks, reports the shell's umask and remembers what it is
 // set to; it cannot change the modes python's files get (WASI's open
 // carries no mode: memsh applies the shell's umask).
@@ -48,6 +51,13 @@ def _memsh_start(_os=_os):
         _os.chdir(cwd)
     except OSError:
         pass
+    pp = _os.environ.get('PYTHONPATH')
+    if pp:
+        import sys
+        if not sys.flags.ignore_environment:
+            for i, e in enumerate(pp.split(':')):
+                if not e.startswith('/') and i < len(sys.path) and sys.path[i] in (_os.path.normpath('//' + e), _os.path.normpath('/' + e)):
+                    sys.path[i] = _os.path.abspath(e)
     if not hasattr(_os, 'umask'):
         _mask = [int(mask, 8)]
         def umask(mask, /):
@@ -97,7 +107,9 @@ func runData(dir, abs, argv0 string, umask fs.FileMode) []byte {
 //
 // os.chmod raises as Linux's does for a path that does not exist; this
 // build's chmod changes nothing and reported success even then. os.system
-// (missing here) raises the OSError subprocess raises.
+// (missing here) raises the OSError subprocess raises. os.get_terminal_size
+// (missing too) raises ENOTTY, as Linux's does when no fd is a terminal,
+// which a guest's never is.
 //
 // And it fills in what WASI leaves out and Linux scripts read:
 // sys.executable (empty in this build) is /usr/bin/python3, and
@@ -156,6 +168,12 @@ def _memsh_stdout(_sys=_sys):
         b.__init__(b.raw, 4096)
 _memsh_stdout()
 del _sys, _memsh_stdout
+if not hasattr(_os, 'get_terminal_size'):
+    def get_terminal_size(fd=1, /):
+        import errno, os
+        raise OSError(errno.ENOTTY, os.strerror(errno.ENOTTY))
+    _os.get_terminal_size = get_terminal_size
+    del get_terminal_size
 if not hasattr(_os, 'system'):
     def system(command):
         import errno
