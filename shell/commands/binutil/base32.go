@@ -2,8 +2,6 @@ package binutil
 
 import (
 	"context"
-	"math"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -32,33 +30,6 @@ from any other non-alphabet bytes in the encoded stream.
 // runBase32 is basenc --base32 under its own name.
 func runBase32(ctx context.Context, inv *command.Invocation) int {
 	return runEncoder(ctx, inv, baseenc.Base32, false)
-}
-
-// wrapCols parses -w's COLS as coreutils' xstrtoimax does: strtoimax
-// syntax (leading white space, a sign, decimal digits), nothing after
-// the number, not negative; a value past the largest integer means no
-// wrapping, as in coreutils.
-func wrapCols(s string) (int64, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	if t == "" {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && t[0] != '-' {
-			return 0, true
-		}
-		return 0, false
-	}
-	if n < 0 {
-		return 0, false
-	}
-	if n > math.MaxInt32 {
-		// The line wrapper counts columns in an int; no line is
-		// that long before memory runs out anyway.
-		n = math.MaxInt32
-	}
-	return n, true
 }
 
 // localeQuote is gnulib's quote() in a UTF-8 locale, as coreutils

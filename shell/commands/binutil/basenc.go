@@ -87,7 +87,7 @@ func runEncoder(ctx context.Context, inv *command.Invocation, enc baseenc.Encodi
 			return inv.Usage(1, "missing encoding type")
 		}
 	}
-	cols, ok := wrapCols(wrap)
+	cols, ok := baseenc.ParseWrap(wrap)
 	if !ok {
 		inv.Errorf("invalid wrap size: %s", localeQuote(wrap))
 		return 1

@@ -3,7 +3,6 @@ package textutil
 import (
 	"context"
 	"errors"
-	"strconv"
 
 	"memsh/shell/command"
 	"memsh/shell/internal/baseenc"
@@ -36,8 +35,8 @@ func runBase64(ctx context.Context, inv *command.Invocation) int {
 	if !ok {
 		return st
 	}
-	wrap, err := strconv.ParseInt(*wrapArg, 10, 64)
-	if err != nil || wrap < 0 {
+	wrap, ok := baseenc.ParseWrap(*wrapArg)
+	if !ok {
 		inv.Errorf("invalid wrap size: %s", lquote(*wrapArg))
 		return 1
 	}

@@ -8,6 +8,9 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"math"
+	"strconv"
+	"strings"
 
 	"memsh/shell/command"
 )
@@ -378,3 +381,30 @@ func (d *z85Decoder) add(out *bufio.Writer, c byte) bool {
 }
 
 func (d *z85Decoder) end(*bufio.Writer) bool { return d.n == 0 }
+
+// ParseWrap parses -w's COLS as coreutils' xstrtoimax does: strtoimax
+// syntax (leading white space, a sign, decimal digits), nothing after
+// the number, not negative; a value past the largest integer means no
+// wrapping, as in coreutils.
+func ParseWrap(s string) (int64, bool) {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	if t == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && t[0] != '-' {
+			return 0, true
+		}
+		return 0, false
+	}
+	if n < 0 {
+		return 0, false
+	}
+	if n > math.MaxInt32 {
+		// The line wrapper counts columns in an int; no line is
+		// that long before memory runs out anyway.
+		n = math.MaxInt32
+	}
+	return n, true
+}

@@ -106,3 +106,19 @@ func TestDecode(t *testing.T) {
 		}
 	}
 }
+
+func TestParseWrap(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"76", 76, true}, {" 2", 2, true}, {"+3", 3, true}, {"0", 0, true},
+		{"99999999999999999999999", 0, true}, {"-1", 0, false}, {"2x", 0, false}, {"", 0, false},
+	} {
+		n, ok := ParseWrap(c.in)
+		if n != c.want || ok != c.ok {
+			t.Errorf("ParseWrap(%q) = %d, %v; want %d, %v", c.in, n, ok, c.want, c.ok)
+		}
+	}
+}
