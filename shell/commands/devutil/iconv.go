@@ -326,22 +326,33 @@ func runIconv(ctx context.Context, inv *command.Invocation) int {
 			return 130
 		}
 		r, err := inv.OpenInput(ctx, name)
-		var data []byte
-		if err == nil {
-			data, err = io.ReadAll(r)
-			r.Close()
-		}
 		if err != nil {
 			w.Flush()
 			inv.Errorf("cannot open input file `%s': %s", name, command.Strerror(err))
 			status = 1
 			continue
 		}
-		if msg := conv.convert(data); msg != "" {
+		msg, werr, rerr := conv.convertStream(r)
+		r.Close()
+		switch {
+		case werr != nil:
+			return outputFailed(werr)
+		case ctx.Err() != nil:
+			return 130
+		case rerr != nil:
 			w.Flush()
+			inv.Errorf("unable to read input: %s", command.Strerror(rerr))
+			return 1
+		case msg != "":
+			if err := w.Flush(); err != nil {
+				return outputFailed(err)
+			}
 			inv.Errorf("%s", msg)
 			return 1
 		}
+	}
+	if err := w.Flush(); err != nil {
+		return outputFailed(err)
 	}
 	if conv.ignored {
 		w.Flush()
@@ -360,55 +371,99 @@ type iconvConv struct {
 	translit, ignore, skip bool
 	w                      *bufio.Writer
 	bomDone                bool
-	cLocale                bool // only the C locale's transliterations
-	ignored                bool // //IGNORE dropped something: status 1
+	cLocale                bool   // only the C locale's transliterations
+	buf                    []byte // converted, not yet written
+	ignored                bool   // //IGNORE dropped something: status 1
 }
 
-// convert converts one input, returning glibc's message when it stops.
-func (c *iconvConv) convert(d []byte) string {
-	var buf []byte
-	flush := func() {
-		if !c.bomDone && len(buf) > 0 {
-			c.w.Write(c.dst.bom)
-			c.bomDone = true
-		}
-		c.w.Write(buf)
-		buf = buf[:0]
-	}
-	defer flush()
-	i := 0
-	// A byte order mark chooses the order of UTF-16 and UTF-32 input.
+// convertStream converts one input in chunks, returning glibc's message
+// when it stops, or the error that stopped writing or reading.
+func (c *iconvConv) convertStream(r io.Reader) (msg string, werr, rerr error) {
+	var pending []byte // input not converted yet: at most a partial character
+	pos := 0           // input offset of pending[0]
+	first := true
 	src := c.src
-	if len(src.bom) > 0 {
-		if len(d) >= len(src.bom) {
+	dropped := false
+	chunk := make([]byte, 64<<10)
+	for {
+		n, err := r.Read(chunk)
+		pending = append(pending, chunk[:n]...)
+		eof := err != nil
+		if err != nil && err != io.EOF {
+			return "", nil, err
+		}
+		// A byte order mark chooses the order of UTF-16 and UTF-32 input.
+		if first && len(src.bom) > 0 && (len(pending) >= len(src.bom) || eof) {
+			first = false
+			skip := 0
 			switch {
-			case string(d[:len(src.bom)]) == string(src.bom):
-				i = len(src.bom)
-			case len(src.bom) == 2 && d[0] == 0xFE && d[1] == 0xFF:
-				src, i = unitCharset(2, true, false, false), 2
-			case len(src.bom) == 4 && string(d[:4]) == "\x00\x00\xfe\xff":
-				src, i = unitCharset(4, true, false, false), 4
+			case len(pending) < len(src.bom):
+			case string(pending[:len(src.bom)]) == string(src.bom):
+				skip = len(src.bom)
+			case len(src.bom) == 2 && pending[0] == 0xFE && pending[1] == 0xFF:
+				src, skip = unitCharset(2, true, false, false), 2
+			case len(src.bom) == 4 && string(pending[:4]) == "\x00\x00\xfe\xff":
+				src, skip = unitCharset(4, true, false, false), 4
 			}
+			pending, pos = pending[skip:], pos+skip
+		} else if first && len(src.bom) > 0 {
+			continue
+		}
+		used, m := c.convert(src, pending, pos, eof, &dropped)
+		if err := c.flush(); err != nil {
+			return "", err, nil
+		}
+		if m != "" {
+			return m, nil, nil
+		}
+		pending, pos = append(pending[:0], pending[used:]...), pos+used
+		if eof {
+			break
 		}
 	}
-	dropped := false
+	if dropped && c.ignore && !c.skip {
+		c.ignored = true
+		return fmt.Sprintf("illegal input sequence at position %d", pos), nil, nil
+	}
+	return "", nil, nil
+}
+
+// flush writes the converted text, after the output's byte order mark.
+func (c *iconvConv) flush() error {
+	if !c.bomDone && len(c.buf) > 0 {
+		c.w.Write(c.dst.bom)
+		c.bomDone = true
+	}
+	c.w.Write(c.buf)
+	c.buf = c.buf[:0]
+	return c.w.Flush()
+}
+
+// convert converts d (at input offset pos) into c.buf and returns how
+// many bytes it used (a partial character at the end waits for more
+// input unless eof), or glibc's message when it must stop.
+func (c *iconvConv) convert(src charset, d []byte, pos int, eof bool, dropped *bool) (int, string) {
+	i := 0
 	for i < len(d) {
 		r, n := src.decode(d[i:])
 		if n == 0 {
-			if c.skip {
-				break
+			if !eof {
+				return i, ""
 			}
-			return "incomplete character or shift sequence at end of buffer"
+			if c.skip {
+				return len(d), ""
+			}
+			return i, "incomplete character or shift sequence at end of buffer"
 		}
 		if r < 0 {
 			if c.skip || c.ignore {
-				dropped = true
+				*dropped = true
 				i += n
 				continue
 			}
-			return fmt.Sprintf("illegal input sequence at position %d", i)
+			return i, fmt.Sprintf("illegal input sequence at position %d", pos+i)
 		}
-		out, ok := c.dst.encode(buf, r)
+		out, ok := c.dst.encode(c.buf, r)
 		if !ok && c.translit {
 			if t, has := translitTable[r]; has && (!c.cLocale || cLocaleTranslit[r]) {
 				var b2 []byte
@@ -420,32 +475,25 @@ func (c *iconvConv) convert(d []byte) string {
 					}
 				}
 				if good {
-					out, ok = append(buf, b2...), true
+					out, ok = append(c.buf, b2...), true
 				}
 			}
 			if !ok {
-				out, ok = c.dst.encode(buf, '?')
+				out, ok = c.dst.encode(c.buf, '?')
 			}
 		}
 		if !ok {
 			if c.skip || c.ignore {
-				dropped = true
+				*dropped = true
 				i += n
 				continue
 			}
-			return fmt.Sprintf("illegal input sequence at position %d", i)
+			return i, fmt.Sprintf("illegal input sequence at position %d", pos+i)
 		}
-		buf = out
-		if len(buf) >= 32<<10 {
-			flush()
-		}
+		c.buf = out
 		i += n
 	}
-	if dropped && c.ignore && !c.skip {
-		c.ignored = true
-		return fmt.Sprintf("illegal input sequence at position %d", len(d))
-	}
-	return ""
+	return i, ""
 }
 
 // cLocaleTranslit are the transliterations the C locale has too (the

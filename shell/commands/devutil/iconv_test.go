@@ -1,6 +1,7 @@
 package devutil
 
 import (
+	"strings"
 	"testing"
 
 	"memsh/shell/command"
@@ -23,6 +24,8 @@ func TestIconv(t *testing.T) {
 		{Case: command.Case{Args: []string{"iconv", "-t", "latin1"}, Stdin: "caf\xc3", Stdout: "caf",
 			Stderr: "iconv: incomplete character or shift sequence at end of buffer\n", Status: 1}},
 		{Case: command.Case{Args: []string{"iconv", "-f", "FOO"}, Stdin: "x", Stderr: "iconv: failed to start conversion processing: No such file or directory\n", Status: 1}},
+		{Case: command.Case{Name: "across chunks", Args: []string{"iconv", "-f", "utf-8", "-t", "utf-16be"}, Stdin: strings.Repeat("é", 40000) + "\xff",
+			Stdout: strings.Repeat("\x00\xe9", 40000), Stderr: "iconv: illegal input sequence at position 80000\n", Status: 1}},
 		{Case: command.Case{Args: []string{"iconv", "nope"}, Stderr: "iconv: cannot open input file `nope': No such file or directory\n", Status: 1}},
 	})
 }
