@@ -18,6 +18,9 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+format, a...)
 		return statusArgs(status), true
 	}
+	if (args[0] == "exit" || args[0] == "return") && len(args) > 1 && args[1] == "--" {
+		args = append([]string{args[0]}, args[2:]...) // exit -- 3
+	}
 	if out, done := c.ctlFidelity(hc, args); out != nil { // ctlflow.go
 		return out, done
 	}
