@@ -69,21 +69,38 @@ func runEnvsubst(ctx context.Context, inv *command.Invocation) int {
 			only[name] = true
 		}
 	}
-	data, err := io.ReadAll(command.ContextReader(ctx, inv.Stdin))
-	if err != nil {
-		inv.Errorf("error while reading \"%s\"", "standard input")
-		return 1
-	}
-	w := bufio.NewWriter(inv.Stdout)
-	defer w.Flush()
-	substVars(w, string(data), func(name string) (string, bool) {
+	value := func(name string) (string, bool) {
 		if only != nil && !only[name] {
 			return "", false
 		}
 		v, _ := inv.LookupEnv(name)
 		return v, true
-	})
-	return 0
+	}
+	// Line by line: no reference spans a newline.
+	r := bufio.NewReader(command.ContextReader(ctx, inv.Stdin))
+	w := bufio.NewWriter(inv.Stdout)
+	for {
+		line, err := r.ReadString('\n')
+		substVars(w, line, value)
+		if err != nil {
+			if ferr := w.Flush(); ferr != nil {
+				return outputFailed(ferr)
+			}
+			if err == io.EOF {
+				return 0
+			}
+			if ctx.Err() != nil {
+				return 130
+			}
+			inv.Errorf("error while reading \"%s\"", "standard input")
+			return 1
+		}
+		if r.Buffered() == 0 {
+			if err := w.Flush(); err != nil {
+				return outputFailed(err)
+			}
+		}
+	}
 }
 
 func nameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
