@@ -94,6 +94,14 @@ func runSeq(ctx context.Context, inv *command.Invocation) int {
 		}
 		return finish(inv, w, seqIntegers(ctx, w, firstDigits, stepDigits, operands[len(operands)-1], sep))
 	}
+	// GNU's second fast path: integral FIRST and LAST (1e308 included)
+	// counting up by 1 print as their long double values written out in
+	// full and stepped exactly, so a step below the values' precision
+	// still ends (`seq 1e308 1e308` prints once).
+	if !hasFormat && !equal && first.precision == 0 && step.precision == 0 && last.precision == 0 &&
+		step.value == 1 && !first.long.IsInf() && !last.long.IsInf() && !first.long.Signbit() && !last.long.Signbit() {
+		return finish(inv, w, seqIntegers(ctx, w, first.long.Text('f', 0), "1", last.long.Text('f', 0), sep))
+	}
 	if !hasFormat {
 		spec, pre, post = seqDefaultFormat(first, step, last, equal), "", ""
 	}

@@ -10,6 +10,7 @@ import (
 func TestSeq(t *testing.T) {
 	runCases(t, runSeq, []command.Case{
 		{Args: []string{"seq", "5"}, Stdout: "1\n2\n3\n4\n5\n"},
+		{Args: []string{"seq", "1e30", "1e30"}, Stdout: "1000000000000000000024696061952\n"},
 		{Args: []string{"seq", "-w", "0.5", "1", "3"}, Stdout: "0.5\n1.5\n2.5\n"},
 		{Args: []string{"seq", "1e2", "1e2", "3e2"}, Stdout: "100\n200\n300\n"},
 		{Args: []string{"seq", "0", "0.1", "0.3"}, Stdout: "0.0\n0.1\n0.2\n0.3\n"},
