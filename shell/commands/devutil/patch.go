@@ -568,6 +568,9 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 	if p.opts.verbose {
 		p.sayf("Using Plan A...\n")
 	}
+	if o := p.opts.output; o != "" && o != "-" && !p.opts.dryRun && p.outData == nil && p.abs(o) == srcAbs {
+		input = nil // GNU patch truncates the -o file before it reads the input
+	}
 	in := splitLines(input)
 	if fp.format == edDiff && !refuse {
 		if !p.opts.dryRun && p.opts.output == "" {
