@@ -99,8 +99,9 @@ type patcher struct {
 	dir      string    // working directory (-d)
 	say      io.Writer // messages: stdout, or stderr when the output is stdout
 	failed   bool
-	outData  []byte // -o: everything written so far
-	rejsSeen map[string]bool
+	outData  []byte          // -o: everything written so far
+	rejects  map[string]bool // reject files written in this run: later rejects append
+	backups  map[string]bool // backups made in this run: a file patched twice keeps its first
 	crlfSaid bool
 }
 
@@ -207,7 +208,7 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 		fmt.Fprintf(inv.Stderr, "patch: %s: extra operand\npatch: Try 'patch --help' for more information.\n", shellQuote(args[2]))
 		return 2
 	}
-	p := &patcher{ctx: ctx, inv: inv, opts: o, dir: inv.Dir, say: inv.Stdout, rejsSeen: map[string]bool{}}
+	p := &patcher{ctx: ctx, inv: inv, opts: o, dir: inv.Dir, say: inv.Stdout, rejects: map[string]bool{}, backups: map[string]bool{}}
 	if dir != "" {
 		d := inv.Abs(dir)
 		fi, err := inv.FS.Stat(d)
@@ -692,11 +693,11 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 			if !p.opts.dryRun {
 				ra := p.abs(rej)
 				data := a.rej.Bytes()
-				if p.rejsSeen[ra] {
+				if p.rejects[ra] {
 					old, _ := p.inv.FS.ReadFile(ra)
 					data = append(old, data...)
 				}
-				p.rejsSeen[ra] = true
+				p.rejects[ra] = true
 				if err := p.inv.FS.WriteFile(ra, data, 0o666&^p.inv.Umask()); err != nil {
 					fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create file %s : %s\n", shellQuote(rej), command.Strerror(err))
 					return 2
@@ -723,10 +724,10 @@ func (p *patcher) leading(fp *filePatch) {
 func (p *patcher) makeBackup(name string, data []byte) {
 	bname := p.backupName(name)
 	b := p.abs(bname)
-	if p.rejsSeen["backup:"+b] {
+	if p.backups[b] {
 		return // the first backup of a file patched twice keeps the original
 	}
-	p.rejsSeen["backup:"+b] = true
+	p.backups[b] = true
 	if err := p.inv.FS.WriteFile(b, data, 0o666&^p.inv.Umask()); err != nil {
 		fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create file %s : %s\n", shellQuote(bname), command.Strerror(err))
 	}
@@ -751,7 +752,7 @@ func (p *patcher) backupName(name string) string {
 	if highest == 0 && p.opts.versionControl == "existing" {
 		return name + p.opts.suffix
 	}
-	if p.rejsSeen["backup:"+p.abs(fmt.Sprintf("%s.~%d~", name, highest))] {
+	if p.backups[p.abs(fmt.Sprintf("%s.~%d~", name, highest))] {
 		return fmt.Sprintf("%s.~%d~", name, highest)
 	}
 	return fmt.Sprintf("%s.~%d~", name, highest+1)
