@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"memsh/shell/command"
 )
@@ -93,7 +94,6 @@ type patchOpts struct {
 
 // patcher is one run of patch.
 type patcher struct {
-	ctx      context.Context
 	inv      *command.Invocation
 	opts     patchOpts
 	dir      string    // working directory (-d)
@@ -208,12 +208,12 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 		fmt.Fprintf(inv.Stderr, "patch: %s: extra operand\npatch: Try 'patch --help' for more information.\n", shellQuote(args[2]))
 		return 2
 	}
-	p := &patcher{ctx: ctx, inv: inv, opts: o, dir: inv.Dir, say: inv.Stdout, rejects: map[string]bool{}, backups: map[string]bool{}}
+	p := &patcher{inv: inv, opts: o, dir: inv.Dir, say: inv.Stdout, rejects: map[string]bool{}, backups: map[string]bool{}}
 	if dir != "" {
 		d := inv.Abs(dir)
 		fi, err := inv.FS.Stat(d)
 		if err == nil && !fi.IsDir() {
-			err = &fs.PathError{Err: errNotDir}
+			err = syscall.ENOTDIR
 		}
 		if err != nil {
 			return fatal("Can't change to directory %s : %s", shellQuote(dir), command.Strerror(err))
@@ -274,8 +274,6 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	}
 	return 0
 }
-
-var errNotDir = errors.New("Not a directory")
 
 // patchNumber parses a -p or -F value as GNU patch does.
 func patchNumber(s, what string) (int, string) {
