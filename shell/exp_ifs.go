@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,12 +31,13 @@ const ifsVar = internalPrefix + "ifs_"
 
 // ifsSplitRewrite rewrites the words of f's statements (see above).
 func ifsSplitRewrite(f syntax.Node, src string) {
-	if !setsSplittingIFS(src) {
+	splitting := setsSplittingIFS(src)
+	if !splitting && !strings.Contains(src, "(") {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
-			ifsSplitStmt(st)
+			ifsSplitStmt(st, splitting)
 		}
 		return true
 	})
@@ -77,7 +79,7 @@ func setsSplittingIFS(src string) bool {
 	}
 }
 
-func ifsSplitStmt(st *syntax.Stmt) {
+func ifsSplitStmt(st *syntax.Stmt, splitting bool) {
 	var words []*syntax.Word
 	arrays := func(as []*syntax.Assign) {
 		for _, a := range as {
@@ -108,7 +110,7 @@ func ifsSplitStmt(st *syntax.Stmt) {
 	}
 	var srcs []string
 	for _, w := range words {
-		if !ifsSplittable(w) {
+		if !(splitting && ifsSplittable(w) || extglobWord(w)) {
 			continue
 		}
 		var buf strings.Builder
@@ -137,19 +139,35 @@ func ifsSplitStmt(st *syntax.Stmt) {
 // ifsSplittable reports whether w has an unquoted parameter expansion
 // that ifsBuiltin can split, and nothing it cannot compute.
 func ifsSplittable(w *syntax.Word) bool {
-	unquoted, ok := false, true
+	unquoted := false
 	for _, part := range w.Parts {
-		if pe, isPE := part.(*syntax.ParamExp); isPE {
+		if _, isPE := part.(*syntax.ParamExp); isPE {
 			unquoted = true
-			ok = ok && !memshExpands(pe)
 		}
 	}
-	if !unquoted {
-		return false
+	return unquoted && ifsComputable(w)
+}
+
+// extglobWord reports whether w is a pathname pattern with an extended
+// glob (@(a|b), !(x), +(...)), which mvdan/sh v3.14.1 does not match
+// against file names (it leaves @(ab|ac) as written), and ifsBuiltin
+// can compute.
+func extglobWord(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		if _, ok := part.(*syntax.ExtGlob); ok {
+			return ifsComputable(w)
+		}
 	}
+	return false
+}
+
+// ifsComputable reports whether ifsBuiltin can expand w: parameters,
+// quotes and extended globs only.
+func ifsComputable(w *syntax.Word) bool {
+	ok := true
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.BraceExp, *syntax.ExtGlob:
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.BraceExp:
 			ok = false
 		case *syntax.ParamExp:
 			if memshExpands(n) || n.Param != nil && strings.HasPrefix(n.Param.Value, internalPrefix) || hasCmdSubst(&syntax.Word{Parts: []syntax.WordPart{n}}) {
@@ -174,13 +192,14 @@ func (c *core) ifsBuiltin(ctx context.Context, hc interp.HandlerContext, args []
 		return c.readDirHandler(ctx, p)
 	}}
 	noglob := strings.Contains(c.dashFlags(hc), "f")
+	readDir := func(p string) ([]fs.DirEntry, error) { return c.readDirHandler(ctx, p) }
 	ifs := " \t\n"
 	if v := hc.Env.Get("IFS"); v.IsSet() {
 		ifs = v.String()
 	}
 	var script strings.Builder
 	for i, src := range args[min(len(args), 2):] {
-		fields := c.ifsFields(cfg, glob, src, ifs, noglob)
+		fields := c.ifsFields(cfg, glob, readDir, src, ifs, noglob)
 		if fields == nil {
 			fields = []string{}
 		}
@@ -213,7 +232,7 @@ type ifsChar struct {
 }
 
 // ifsFields expands, splits and globs the word src as bash does.
-func (c *core) ifsFields(cfg, glob *expand.Config, src, ifs string, noglob bool) []string {
+func (c *core) ifsFields(cfg, glob *expand.Config, readDir func(string) ([]fs.DirEntry, error), src, ifs string, noglob bool) []string {
 	word := parsedWord(src)
 	if word == nil {
 		return nil
@@ -267,6 +286,9 @@ func (c *core) ifsFields(cfg, glob *expand.Config, src, ifs string, noglob bool)
 			s, _ := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
 			add(s, strings.Contains(part.Value, `\`), false)
 			have = true
+		case *syntax.ExtGlob:
+			add(part.Op.String()+part.Pattern.Value+")", false, false)
+			have = true
 		case *syntax.ParamExp:
 			if listIndex(part) != "" && part.Exp == nil && part.Repl == nil && part.Slice == nil && !part.Length && !part.Excl {
 				elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{part}}}})
@@ -303,7 +325,7 @@ func (c *core) ifsFields(cfg, glob *expand.Config, src, ifs string, noglob bool)
 	}
 	var out []string
 	for _, fc := range fields {
-		out = append(out, globField(glob, fc, noglob)...)
+		out = append(out, globField(glob, readDir, fc, noglob)...)
 	}
 	return out
 }
@@ -343,16 +365,36 @@ func parsedWord(src string) *syntax.Word {
 
 // globField is a split field as text, or the paths its unquoted glob
 // characters match.
-func globField(glob *expand.Config, fc []ifsChar, noglob bool) []string {
-	var plain strings.Builder
-	pattern := false
-	for _, ch := range fc {
+func globField(glob *expand.Config, readDir func(string) ([]fs.DirEntry, error), fc []ifsChar, noglob bool) []string {
+	var plain, pat strings.Builder
+	pattern, ext := false, false
+	for i, ch := range fc {
 		plain.WriteByte(ch.b)
+		if ch.quoted {
+			pat.WriteByte('\\')
+		}
+		pat.WriteByte(ch.b)
 		if !ch.quoted && strings.IndexByte("*?[", ch.b) >= 0 {
 			pattern = true
 		}
+		if !ch.quoted && strings.IndexByte("@!+*?", ch.b) >= 0 && i+1 < len(fc) && fc[i+1].b == '(' && !fc[i+1].quoted {
+			pattern, ext = true, true
+		}
 	}
 	if !pattern || noglob {
+		return []string{plain.String()}
+	}
+	if ext {
+		dir, base := "", pat.String()
+		if i := strings.LastIndexByte(base, '/'); i >= 0 {
+			dir, base = base[:i+1], base[i+1:]
+			if strings.ContainsAny(dir, "*?[(\\") {
+				return []string{plain.String()} // a pattern in the directory part
+			}
+		}
+		if m := extglobMatch(readDir, dir, base); len(m) > 0 {
+			return m
+		}
 		return []string{plain.String()}
 	}
 	var lit strings.Builder
@@ -367,4 +409,64 @@ func globField(glob *expand.Config, fc []ifsChar, noglob bool) []string {
 		return []string{plain.String()}
 	}
 	return matches
+}
+
+// extglobMatch is the names in directory dir ("" for the current one,
+// else ending in '/') that pat (one path component, with extended
+// globs) matches, with dir before them, sorted; names starting with
+// a dot only when pat does. One !(...) group is matched as "the pattern
+// with * there, but not with @(...) there".
+func extglobMatch(readDir func(string) ([]fs.DirEntry, error), dir, pat string) []string {
+	match := func(string) bool { return false }
+	if i := strings.Index(pat, "!("); i >= 0 {
+		depth, end := 0, -1
+		for j := i + 1; j < len(pat) && end < 0; j++ {
+			switch pat[j] {
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth == 0 {
+					end = j
+				}
+			}
+		}
+		if end < 0 {
+			return nil
+		}
+		anyRx, err1 := compileGlob(pat[:i]+"*"+pat[end+1:], true)
+		notRx, err2 := compileGlob(pat[:i]+"@"+pat[i+1:], true)
+		if err1 != nil || err2 != nil {
+			return nil
+		}
+		match = func(name string) bool { return anyRx.MatchString(name) && !notRx.MatchString(name) }
+	} else {
+		rx, err := compileGlob(pat, true)
+		if err != nil {
+			return nil
+		}
+		match = rx.MatchString
+	}
+	where := strings.TrimSuffix(dir, "/")
+	switch dir {
+	case "":
+		where = "."
+	case "/":
+		where = "/"
+	}
+	entries, err := readDir(where)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, ".") {
+			continue
+		}
+		if match(name) {
+			names = append(names, dir+name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
