@@ -31,6 +31,7 @@ const treeHelp = `usage: tree [-acdfghilnpqrstuvxACDFJQNSUX] [-L level [-R]] [-H
   -L level      Descend only level directories deep.
   -P pattern    List only those files that match the pattern given.
   -I pattern    Do not list files that match the given pattern.
+  --gitignore   Filter by using .gitignore files.
   --ignore-case Ignore case when pattern matching.
   --matchdirs   Include directory names in -P pattern matching.
   --prune       Prune empty directories from the output.
@@ -71,7 +72,7 @@ type treeOpts struct {
 	all, dirsOnly, follow, fullPath, noIndent, noReport, prune bool
 	dirsFirst, filesFirst, size, human, si, perms, classify    bool
 	quote, color, ignoreCase, matchDirs, reverse               bool
-	ascii, json                                                bool
+	ascii, json, gitignore                                     bool
 	level, filelimit                                           int
 	include, exclude                                           string
 	sortBy                                                     string
@@ -94,8 +95,9 @@ type treeRun struct {
 	w            *bufio.Writer
 	dirs, files  int
 	lastInBranch []bool
-	rootAbs      string // the root being listed, for --matchdirs
+	rootAbs      string // the root being listed, for --matchdirs and --gitignore
 	status       int
+	gitCache     map[string][]gitRule
 }
 
 func runTree(ctx context.Context, inv *command.Invocation) int {
@@ -193,7 +195,9 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 				if _, ok := takeVal(); !ok {
 					return bad("Missing argument to --%s option.", name)
 				}
-			case "du", "metafirst", "nolinks", "inodes", "device", "gitignore", "info", "fflinks":
+			case "gitignore":
+				o.gitignore = true
+			case "du", "metafirst", "nolinks", "inodes", "device", "info", "fflinks":
 			default:
 				return usage("Invalid argument `%s'.", a)
 			}
@@ -384,6 +388,9 @@ func (t *treeRun) entries(dir string, filterP, dirsOnly bool) ([]treeEntry, erro
 			continue
 		}
 		if t.o.exclude != "" && t.patMatch(t.o.exclude, name) {
+			continue
+		}
+		if t.o.gitignore && gitIgnored(t.gitRules(dir), p, e.isDir) {
 			continue
 		}
 		if filterP && (!e.isDir || e.tinfo != nil && !t.o.follow) && !t.patMatch(t.o.include, name) {

@@ -26,6 +26,10 @@ func TestTree(t *testing.T) {
 		{Case: command.Case{Args: []string{"tree", "--charset", "ascii", "d"}, Files: files, Stdout: "d\n|-- f1\n`-- sub\n    `-- f2\n\n2 directories, 2 files\n"}},
 		{Case: command.Case{Args: []string{"tree", "-J", "d"}, Files: files,
 			Stdout: "[\n  {\"type\":\"directory\",\"name\":\"d\",\"contents\":[\n    {\"type\":\"file\",\"name\":\"f1\"},\n    {\"type\":\"directory\",\"name\":\"sub\",\"contents\":[\n      {\"type\":\"file\",\"name\":\"f2\"}\n    ]}\n  ]}\n,\n  {\"type\":\"report\",\"directories\":2,\"files\":2}\n]\n"}},
+		{Case: command.Case{Args: []string{"tree", "--gitignore", "--noreport"}, Files: map[string]string{
+			"/home/user/.gitignore": "node_modules\n*.log\n!keep.log\n/build\n", "/home/user/node_modules/x": "", "/home/user/src/a.js": "",
+			"/home/user/src/b.log": "", "/home/user/src/build/o": "", "/home/user/build/out": "", "/home/user/keep.log": ""},
+			Stdout: ".\n├── keep.log\n└── src\n    ├── a.js\n    └── build\n        └── o\n"}},
 		{Case: command.Case{Args: []string{"tree", "e"}, Files: files, Stdout: "e\n\n0 directories, 0 files\n"}},
 		{Case: command.Case{Args: []string{"tree", "nope"}, Files: files, Stdout: "nope  [error opening dir]\n\n0 directories, 0 files\n", Status: 2}},
 		{Case: command.Case{Args: []string{"tree", "-L", "0"}, Files: files, Stderr: "tree: Invalid level, must be greater than 0.\n", Status: 1}},
