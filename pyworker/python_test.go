@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"sync"
 	"testing"
@@ -768,6 +769,37 @@ print([i for i in range(20) if os.readlink('l%d' % i) != 'target%d' % i])`)
 	for i := range 20 {
 		if got, err := f.Readlink(fmt.Sprintf("/tmp/l%d", i)); err != nil || got != fmt.Sprintf("target%d", i) {
 			t.Errorf("l%d -> %q, %v", i, got, err)
+		}
+	}
+}
+
+// TestPythonModes checks os.stat reports permission bits and os.chmod sets
+// them (WASI has neither; memsh's modeFS carries both), as on Linux.
+func TestPythonModes(t *testing.T) {
+	f := newFS(t)
+	r := py(t, f, "/tmp", "", "-c", `
+import os, stat, shutil, pathlib
+open('a', 'w').write('x')
+os.chmod('a', 0o751)
+print(oct(os.stat('a').st_mode), stat.filemode(os.lstat('a').st_mode), oct(pathlib.Path('a').stat().st_mode))
+os.symlink('a', 'l')
+print(oct(os.lstat('l').st_mode), oct(os.stat(b'l').st_mode))
+shutil.copy('a', 'b')
+os.mkdir('d')
+os.chmod('d', 0o1777)
+os.chdir('d')
+open('x', 'w').close()
+os.chmod('../a', 0o4755)
+print(oct(os.stat('x').st_mode), oct(os.stat('/tmp/d').st_mode), oct(os.stat('../a').st_mode))
+print(os.stat('x').st_mtime == os.path.getmtime('x'))
+os.chmod('nope', 0o600)`)
+	want := "0o100751 -rwxr-x--x 0o100751\n0o120777 0o100751\n0o100666 0o41777 0o104755\nTrue\n" // umask 0
+	if r.status != 1 || r.stdout != want || !strings.HasSuffix(r.stderr, "\nFileNotFoundError: [Errno 2] No such file or directory: 'nope'\n") {
+		t.Errorf("status %d stdout %q stderr %q, want 1 %q", r.status, r.stdout, r.stderr, want)
+	}
+	for name, mode := range map[string]fs.FileMode{"/tmp/a": 0o755 | fs.ModeSetuid, "/tmp/b": 0o751, "/tmp/d": fs.ModeDir | fs.ModeSticky | 0o777} {
+		if fi, err := f.Stat(name); err != nil || fi.Mode() != mode {
+			t.Errorf("%s: mode %v, %v; want %v", name, fi.Mode(), err, mode)
 		}
 	}
 }

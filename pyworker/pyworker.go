@@ -335,11 +335,11 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	if argv0 != "" {
 		abs = args[1+opts.script]
 	}
-	var mounts []mount
+	mounts := []mount{{fs: newModeFS(p.FS), at: modePath}}
 	if img := r.image(); img != nil {
-		mounts = []mount{{fs: img.stdlib, at: stdlibMount}, {fs: siteTree(runData(dir, abs, argv0, p.Umask), img.sitePyc), at: sitePath}}
+		mounts = append(mounts, mount{fs: img.stdlib, at: stdlibMount}, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask), img.sitePyc), at: sitePath})
 	} else {
-		mounts = []mount{{fs: siteTree(runData(dir, abs, argv0, p.Umask), nil), at: sitePath}}
+		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask), nil), at: sitePath})
 	}
 	return r.run(ctx, cm, p, "python3", mounts)
 }

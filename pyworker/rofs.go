@@ -27,6 +27,7 @@ type roFS struct {
 const (
 	stdlibDev = 0x7301
 	siteDev   = 0x7302
+	modeDev   = 0x7303
 )
 
 // roNode is a file or directory of an roFS.

@@ -105,8 +105,13 @@ func runData(dir, abs, argv0 string, umask fs.FileMode) []byte {
 // every later import one call; patching asyncio itself at start-up would
 // cost every run its import.
 //
-// os.chmod raises as Linux's does for a path that does not exist; this
-// build's chmod changes nothing and reported success even then. os.system
+// os.stat and os.lstat report permission bits, and os.chmod changes them,
+// through modeFS (WASI has neither: this build's stat gave 0o100000 for
+// every file and its chmod changed nothing, even for a missing path). One
+// more stat call per os.stat; os.fstat and DirEntry.stat keep WASI's
+// type-only mode. genericpath (os.path.exists, isfile, isdir, getsize,
+// getmtime, samefile: none reads permission bits) keeps the plain C stat
+// through an os stand-in, so those checks cost what they did. os.system
 // (missing here) raises the OSError subprocess raises. os.get_terminal_size
 // (missing too) raises ENOTTY, as Linux's does when no fd is a terminal,
 // which a guest's never is.
@@ -180,11 +185,52 @@ if not hasattr(_os, 'system'):
         raise OSError(errno.ENOTSUP, 'wasi does not support processes.')
     _os.system = system
     del system
-def _memsh_chmod(path, mode, *, dir_fd=None, follow_symlinks=True, _chmod=_os.chmod, _os=_os):
-    if not isinstance(path, int):
-        _os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
-    _chmod(path, mode, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
-_os.chmod = _memsh_chmod
+def _memsh_modes(_os=_os):
+    stat, lstat, chmod, utime = _os.stat, _os.lstat, _os.chmod, _os.utime
+    def where(path):
+        if isinstance(path, int):
+            return None
+        p = _os.fspath(path)
+        if isinstance(p, bytes):
+            p = _os.fsdecode(p)
+        if not p.startswith('/'):
+            p = _os.getcwd() + '/' + p
+        return '` + modePath + `' + _os.path.normpath(p)
+    def _stat(path, *, dir_fd=None, follow_symlinks=True):
+        st = stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+        p = None if dir_fd is not None else where(path)
+        if p is not None:
+            try:
+                m = stat(p, follow_symlinks=follow_symlinks).st_size
+            except OSError:
+                return st
+            seq, d = st.__reduce__()[1]
+            st = _os.stat_result((st.st_mode & 0o170000 | m,) + seq[1:], d)
+        return st
+    def _lstat(path, *, dir_fd=None):
+        return _stat(path, dir_fd=dir_fd, follow_symlinks=False)
+    def _chmod(path, mode, *, dir_fd=None, follow_symlinks=True):
+        if dir_fd is not None or not follow_symlinks or isinstance(path, int):
+            return chmod(path, mode, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+        stat(path)
+        mode &= 0o7777
+        try:
+            utime(where(path), ns=(mode, mode))
+        except OSError as e:
+            raise OSError(e.errno, e.strerror, path) from None
+    _stat.__name__ = _stat.__qualname__ = 'stat'
+    _lstat.__name__ = _lstat.__qualname__ = 'lstat'
+    _chmod.__name__ = _chmod.__qualname__ = 'chmod'
+    _os.stat, _os.lstat, _os.chmod = _stat, _lstat, _chmod
+    class _os_type_only:
+        def __getattr__(self, name):
+            return getattr(_os, name)
+    o = _os_type_only()
+    o.stat, o.lstat = stat, lstat
+    import genericpath
+    genericpath.os = o
+_memsh_modes()
+del _memsh_modes
 if not hasattr(_os, 'getuid'):
     def getuid():
         return 1000
