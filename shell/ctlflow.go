@@ -267,6 +267,14 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		if len(args) > 1 {
 			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[1])
 		}
+	case rtEnterCmd, rtRetCmd:
+		out, done := returnTrapCall(hc, args) // returntrap.go
+		if out[0] == "return" {
+			if checked, d := c.ctlFidelity(hc, out); checked != nil {
+				return checked, d // return's own messages
+			}
+		}
+		return out, done
 	case requoteCmd:
 		return requote(hc, args), true // regexquote.go
 	case xtestCmd:

@@ -55,6 +55,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	c.noteFuncSrc(f, src) // exp_funcprint.go
 	pipeStatusRewrite(f, src)
 	funcNameRewrite(f, src)
+	returnTrapRewrite(f, src)      // returntrap.go
 	localUnsetRewrite(f, src)      // ctlflow.go
 	xtraceRewrite(f, src)          // xtrace.go
 	cmdSubstErrexitRewrite(f, src) // shopt.go

@@ -99,6 +99,8 @@ func (c *core) trapBuiltin(hc interp.HandlerContext, args []string) int {
 			}
 		}
 		switch name {
+		case "RETURN":
+			noteReturnTrap(hc) // returntrap.go
 		case "EXIT":
 			setRunnerString(hc, trapExitField, run)
 		case "ERR":
