@@ -306,6 +306,11 @@ func runNumfmt(ctx context.Context, inv *command.Invocation) int {
 			inv.Errorf("invalid padding value %s", localeQuote(*padding))
 			return 1
 		}
+		if p > command.MaxHeld || -p > command.MaxHeld {
+			// GNU allocates the padding and runs out of memory
+			inv.Errorf("memory exhausted")
+			return 1
+		}
 		n.padding = p
 	}
 	if *grouping && n.to != "none" {

@@ -46,6 +46,7 @@ func TestNumfmt(t *testing.T) {
 		{Args: []string{"numfmt", "--round=x", "1"}, Files: testFiles, Stdin: "", Stdout: "", Stderr: "numfmt: invalid argument ‘x’ for ‘--round’\nValid arguments are:\n  - ‘up’\n  - ‘down’\n  - ‘from-zero’\n  - ‘towards-zero’\n  - ‘nearest’\nTry 'numfmt --help' for more information.\n", Status: 1},
 		{Args: []string{"numfmt", "--padding=x", "1"}, Files: testFiles, Stdin: "", Stdout: "", Stderr: "numfmt: invalid padding value ‘x’\n", Status: 1},
 		{Args: []string{"numfmt", ""}, Files: testFiles, Stderr: "numfmt: invalid number: ‘’\n", Status: 2},
+		{Args: []string{"numfmt", "--padding=-99999999999", "1"}, Files: testFiles, Stderr: "numfmt: memory exhausted\n", Status: 1},
 		{Args: []string{"numfmt"}, Files: testFiles, Stdin: "\n5\n", Stderr: "numfmt: invalid number: ‘’\n", Status: 2},
 		{Args: []string{"numfmt", "--field=2"}, Files: testFiles, Stdin: "1\n", Stdout: "1\n"},
 		{Args: []string{"numfmt", "--invalid=ignore"}, Files: testFiles, Stdin: "\n", Stdout: "\n"},

@@ -115,6 +115,12 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 	if format == "" {
 		format = "%a %b %e %H:%M:%S %Z %Y"
 	}
+	if strftimeWidest(format) > command.MaxHeld {
+		// GNU streams a field padded to any width; memsh builds it in
+		// memory, so a width past the in-memory limit fails.
+		inv.Errorf("a field width in %s exceeds the in-memory limit of %d MiB", quote(format), command.MaxHeld>>20)
+		return 1
+	}
 	loc := dateLocation(inv)
 	if utc {
 		loc = time.UTC

@@ -10,6 +10,8 @@ import (
 func TestDate(t *testing.T) {
 	runCases(t, runDate, []command.Case{
 		{Args: []string{"date", "-d", "@0"}, Stdout: "Thu Jan  1 00:00:00 UTC 1970\n"},
+		{Args: []string{"date", "+%99999999999Y"}, Stderr: "date: a field width in ‘%99999999999Y’ exceeds the in-memory limit of 1024 MiB\n", Status: 1},
+		{Args: []string{"date", "-d", "@0", "+%10Y%%%5d"}, Stdout: "0000001970%00001\n"},
 		{Args: []string{"date", "-R", "-d", "@0"}, Stdout: "Thu, 01 Jan 1970 00:00:00 +0000\n"},
 		{Args: []string{"date", "-I", "-d", "@0"}, Stdout: "1970-01-01\n"},
 		{Args: []string{"date", "-Iseconds", "-d", "@0"}, Stdout: "1970-01-01T00:00:00+00:00\n"},

@@ -2,6 +2,7 @@ package sysutil
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -322,4 +323,30 @@ func zoneField(t time.Time, colons, width int, pad byte) string {
 		return strings.Repeat(" ", fill) + sign + head + tail
 	}
 	return sign + strings.Repeat("0", fill) + head + tail
+}
+
+// strftimeWidest is the widest field width a strftime format asks for
+// (math.MaxInt when a width overflows), so that `date +%99999999999Y`
+// can be refused before it is built in memory.
+func strftimeWidest(format string) int {
+	widest := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("-_0+^#", format[i]) >= 0 {
+			i++
+		}
+		width := 0
+		for ; i < len(format) && format[i] >= '0' && format[i] <= '9'; i++ {
+			if width > (math.MaxInt-9)/10 {
+				width = math.MaxInt
+				continue
+			}
+			width = width*10 + int(format[i]-'0')
+		}
+		widest = max(widest, width) // the loop's i++ steps over the verb
+	}
+	return widest
 }
