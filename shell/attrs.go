@@ -997,6 +997,8 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 		}
 		line := "declare -" + flags + " " + name
 		switch {
+		case (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) && !vr.IsSet() && len(vr.List) == 0 && len(vr.Map) == 0:
+			// declare -A h: declared, never assigned; bash shows no value.
 		case vr.Kind == expand.Indexed || vr.Kind == expand.Associative:
 			pe := &syntax.ParamExp{Param: &syntax.Lit{Value: name}, Index: litWord("@")}
 			elems, keys, _, _ := elements(&expand.Config{Env: hc.Env}, name, vr, pe)

@@ -68,3 +68,51 @@ func (c *core) tildeHome(user string) (syntax.WordPart, bool) {
 	}
 	return &syntax.SglQuoted{Value: home}, true
 }
+
+// tildeArgs expands the tildes of a command's arguments that look like
+// assignments (make PREFIX=~/local, dd of=~/x): after the '=' and after
+// each ':', as bash does outside POSIX mode.
+func (c *core) tildeArgs(st *syntax.Stmt) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 2 || strings.HasPrefix(ce.Args[0].Lit(), internalPrefix) {
+		return
+	}
+	for _, w := range ce.Args[1:] {
+		lit, ok := w.Parts[0].(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		eq := strings.IndexByte(lit.Value, '=')
+		if eq <= 0 || !syntax.ValidName(lit.Value[:eq]) || !strings.Contains(lit.Value[eq:], "~") {
+			continue
+		}
+		value := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[eq+1:]}}, w.Parts[1:]...)}
+		c.leadingTilde(value)
+		c.tildeAfterColon(value)
+		w.Parts = append([]syntax.WordPart{&syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[:eq+1]}}, value.Parts...)
+	}
+}
+
+// leadingTilde expands a tilde prefix at the start of w.
+func (c *core) leadingTilde(w *syntax.Word) {
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") {
+		return
+	}
+	end := strings.IndexAny(lit.Value, "/:")
+	if end < 0 {
+		if len(w.Parts) > 1 {
+			return // the prefix runs into a quoted or expanded part
+		}
+		end = len(lit.Value)
+	}
+	home, ok := c.tildeHome(lit.Value[1:end])
+	if !ok {
+		return
+	}
+	rest := []syntax.WordPart{home}
+	if end < len(lit.Value) {
+		rest = append(rest, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[end:]})
+	}
+	w.Parts = append(rest, w.Parts[1:]...)
+}

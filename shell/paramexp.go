@@ -566,6 +566,9 @@ func (c *core) transform(hc interp.HandlerContext, op, name string, orig, vr exp
 		return each(upperFirst), ""
 	case "a":
 		flags := c.varFlags(name, orig)
+		if len(elems) == 0 && flags != "" {
+			return []string{flags}, "" // declared, no value yet
+		}
 		return each(func(string) string { return flags }), ""
 	case "A":
 		if !set && !all {

@@ -61,7 +61,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	cmdSubstErrexitRewrite(f, src) // shopt.go
 	negationRewrite(f, src)        // ctlflow.go
 	noLoopRewrite(f, src)          // ctlflow.go
-	regexQuoteRewrite(f, src)      // regexquote.go
+	testClauseRewrite(f, src)      // regexquote.go
 	subshellLevel(f, src)          // subshelllevel.go
 	ifsSplitRewrite(f, src)        // exp_ifs.go
 	var appends []*syntax.Stmt     // see arrappend.go
@@ -89,6 +89,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			}
 			c.assocKeys(n, src)   // exp_arrays.go
 			elemArithStmt(n, src) // exp_arith.go
+			c.tildeArgs(n)        // exp_tilde.go
 			c.splitAssocAppend(n) // assocappend.go
 			c.rewriteAttrs(n)     // attrs.go
 			c.prepExpansions(n)   // rewrite_expand.go
