@@ -140,32 +140,30 @@ _sys.excepthook = _memsh_excepthook
 _sys.unraisablehook = _memsh_unraisablehook
 if not _sys.executable:
     _sys.executable = '/usr/bin/python3'
-class _memsh_asyncio:
-    @classmethod
-    def find_spec(cls, name, path=None, target=None, _sys=_sys):
-        if name != 'asyncio.selector_events':
-            return None
-        _sys.meta_path.remove(cls)
-        from importlib.machinery import PathFinder
-        spec = PathFinder.find_spec(name, path)
-        if spec is None or not hasattr(spec.loader, 'exec_module'):
-            return spec
-        exec_module = spec.loader.exec_module
-        def patched(module):
-            exec_module(module)
-            loop = module.BaseSelectorEventLoop
-            close = loop._close_self_pipe
-            def _make_self_pipe(self):
-                self._ssock = self._csock = None
-            def _close_self_pipe(self):
-                if self._ssock is not None:
-                    close(self)
-            loop._make_self_pipe = _make_self_pipe
-            loop._close_self_pipe = _close_self_pipe
-        spec.loader.exec_module = patched
+def _memsh_asyncio(name, path=None, target=None, _sys=_sys):
+    if name != 'asyncio.selector_events':
+        return None
+    _sys.meta_path.remove(_memsh_finder)
+    from importlib.machinery import PathFinder
+    spec = PathFinder.find_spec(name, path)
+    if spec is None or not hasattr(spec.loader, 'exec_module'):
         return spec
-_sys.meta_path.insert(0, _memsh_asyncio)
-del _memsh_asyncio
+    exec_module = spec.loader.exec_module
+    def patched(module):
+        exec_module(module)
+        loop = module.BaseSelectorEventLoop
+        close = loop._close_self_pipe
+        def _make_self_pipe(self):
+            self._ssock = self._csock = None
+        def _close_self_pipe(self):
+            if self._ssock is not None:
+                close(self)
+        loop._make_self_pipe = _make_self_pipe
+        loop._close_self_pipe = _close_self_pipe
+    spec.loader.exec_module = patched
+    return spec
+_memsh_finder = type(_sys.implementation)(find_spec=_memsh_asyncio)
+_sys.meta_path.insert(0, _memsh_finder)
 def _memsh_stdout(_sys=_sys):
     import _io
     b = getattr(_sys.stdout, 'buffer', None)
@@ -222,13 +220,8 @@ def _memsh_modes(_os=_os):
     _lstat.__name__ = _lstat.__qualname__ = 'lstat'
     _chmod.__name__ = _chmod.__qualname__ = 'chmod'
     _os.stat, _os.lstat, _os.chmod = _stat, _lstat, _chmod
-    class _os_type_only:
-        def __getattr__(self, name):
-            return getattr(_os, name)
-    o = _os_type_only()
-    o.stat, o.lstat = stat, lstat
-    import genericpath
-    genericpath.os = o
+    import genericpath, sys
+    genericpath.os = type(sys.implementation)(stat=stat, lstat=lstat, fstat=_os.fstat, fspath=_os.fspath, PathLike=_os.PathLike)
 _memsh_modes()
 del _memsh_modes
 if not hasattr(_os, 'getuid'):
