@@ -45,6 +45,7 @@ const treeHelp = `usage: tree [-acdfghilnpqrstuvxACDFJQNSUX] [-L level [-R]] [-H
   -s            Print the size in bytes of each file.
   -h            Print the size in a more human readable way.
   --si          Like -h, but use in SI units (powers of 1000).
+  --du          Compute size of directories by their contents.
   -F            Appends '/', '=', '*', '@', '|' or '>' as per ls -F.
   ------- Sorting options -------
   -v            Sort files alphanumerically by version.
@@ -72,7 +73,7 @@ type treeOpts struct {
 	all, dirsOnly, follow, fullPath, noIndent, noReport, prune bool
 	dirsFirst, filesFirst, size, human, si, perms, classify    bool
 	quote, color, ignoreCase, matchDirs, reverse               bool
-	ascii, json, gitignore                                     bool
+	ascii, json, gitignore, du                                 bool
 	level, filelimit                                           int
 	include, exclude                                           string
 	sortBy                                                     string
@@ -98,6 +99,8 @@ type treeRun struct {
 	rootAbs      string // the root being listed, for --matchdirs and --gitignore
 	status       int
 	gitCache     map[string][]gitRule
+	duCache      map[string]int64
+	duTotal      int64 // --du: what the listed entries use
 }
 
 func runTree(ctx context.Context, inv *command.Invocation) int {
@@ -197,7 +200,9 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 				}
 			case "gitignore":
 				o.gitignore = true
-			case "du", "metafirst", "nolinks", "inodes", "device", "info", "fflinks":
+			case "du":
+				o.du = true
+			case "metafirst", "nolinks", "inodes", "device", "info", "fflinks":
 			default:
 				return usage("Invalid argument `%s'.", a)
 			}
@@ -292,8 +297,9 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 			return 130
 		}
 		abs := inv.Abs(root)
+		t.rootAbs = abs
 		fi, err := inv.FS.Stat(abs)
-		t.w.WriteString(t.meta(fi, abs))
+		t.w.WriteString(t.meta(fi, abs, 0))
 		t.w.WriteString(t.colorName(root, fi, nil, abs))
 		if o.classify && !o.dirsOnly && err == nil && fi.IsDir() {
 			t.w.WriteString("/")
@@ -319,6 +325,8 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 		n := t.list(abs, root, 1, map[string]bool{t.real(abs): true}, o.include != "")
 		if n > 0 {
 			t.dirs++
+		} else if o.du {
+			t.duTotal += fi.Size() // an empty root counts itself
 		}
 	}
 	status = max(status, t.status)
@@ -329,7 +337,14 @@ func runTree(ctx context.Context, inv *command.Invocation) int {
 			}
 			return fmt.Sprintf("%d %s", n, many)
 		}
-		t.w.WriteString("\n" + plural(t.dirs, "directory", "directories"))
+		t.w.WriteString("\n")
+		switch {
+		case o.du && o.human:
+			fmt.Fprintf(t.w, " %s used in ", humanSize(t.duTotal, o.si))
+		case o.du:
+			fmt.Fprintf(t.w, "%12d bytes used in ", t.duTotal)
+		}
+		t.w.WriteString(plural(t.dirs, "directory", "directories"))
 		if !o.dirsOnly {
 			t.w.WriteString(", " + plural(t.files, "file", "files"))
 		}
@@ -549,7 +564,14 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 		if t.o.fullPath {
 			name = shown + "/" + e.name
 		}
-		t.w.WriteString(t.meta(e.info, e.path))
+		t.w.WriteString(t.meta(e.info, e.path, depth))
+		if t.o.du { // the report adds up every listed entry's size
+			if e.info.IsDir() {
+				t.duTotal += t.duSize(e.path, e.info, depth)
+			} else {
+				t.duTotal += e.info.Size()
+			}
+		}
 		t.w.WriteString(t.colorName(name, e.info, e.tinfo, e.path))
 		if e.target != "" || e.info.Mode()&fs.ModeSymlink != 0 {
 			t.w.WriteString(" -> ")
@@ -577,7 +599,9 @@ func (t *treeRun) list(dir, shown string, depth int, seen map[string]bool, filte
 		if descend && t.o.filelimit > 0 && (t.o.level == 0 || depth < t.o.level) {
 			if n := t.entryCount(e.path, t.childFilter(e)); n > t.o.filelimit {
 				fmt.Fprintf(t.w, "  [%d entries exceeds filelimit, not opening dir]\n", n)
-				t.status = 2 // as tree 2.1 exits
+				if !t.o.matchDirs {
+					t.status = 2 // as tree 2.1 exits (but not under --matchdirs)
+				}
 				continue
 			}
 		}
@@ -626,6 +650,8 @@ func (t *treeRun) jsonTree(roots []string) int {
 		n := t.jsonEntry(e, root, 1, map[string]bool{t.real(abs): true}, t.o.include != "", 1)
 		if n > 0 {
 			t.dirs++
+		} else if t.o.du {
+			t.duTotal += fi.Size()
 		}
 		t.w.WriteString(nl)
 	}
@@ -633,9 +659,9 @@ func (t *treeRun) jsonTree(roots []string) int {
 	switch {
 	case t.o.noReport:
 	case t.o.dirsOnly:
-		report = fmt.Sprintf("{\"type\":\"report\",\"directories\":%d}", t.dirs)
+		report = fmt.Sprintf("{\"type\":\"report\"%s,\"directories\":%d}", t.jsonDu(), t.dirs)
 	default:
-		report = fmt.Sprintf("{\"type\":\"report\",\"directories\":%d,\"files\":%d}", t.dirs, t.files)
+		report = fmt.Sprintf("{\"type\":\"report\"%s,\"directories\":%d,\"files\":%d}", t.jsonDu(), t.dirs, t.files)
 	}
 	switch {
 	case report != "":
@@ -645,6 +671,14 @@ func (t *treeRun) jsonTree(roots []string) int {
 	}
 	t.w.WriteString("]\n")
 	return status
+}
+
+// jsonDu is the report's size field under --du.
+func (t *treeRun) jsonDu() string {
+	if !t.o.du {
+		return ""
+	}
+	return fmt.Sprintf(",\"size\":%d", t.duTotal)
 }
 
 // jsonPad is the indentation of JSON level ind (none with -i).
@@ -678,11 +712,18 @@ func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[strin
 	if t.o.perms {
 		fmt.Fprintf(t.w, ",\"mode\":\"%04o\",\"prot\":\"%s\"", e.info.Mode().Perm(), modeString(e.info.Mode()))
 	}
+	size := e.info.Size()
+	if t.o.du && e.info.IsDir() {
+		size = t.duSize(e.path, e.info, depth-1)
+	}
+	if t.o.du && ind > 1 {
+		t.duTotal += size
+	}
 	switch {
 	case t.o.human:
-		fmt.Fprintf(t.w, ",\"size\":\"%s\"", strings.TrimSpace(humanSize(e.info.Size(), t.o.si)))
-	case t.o.size:
-		fmt.Fprintf(t.w, ",\"size\":%d", e.info.Size())
+		fmt.Fprintf(t.w, ",\"size\":\"%s\"", strings.TrimSpace(humanSize(size, t.o.si)))
+	case t.o.size || t.o.du:
+		fmt.Fprintf(t.w, ",\"size\":%d", size)
 	}
 	descend := e.isDir && (e.tinfo == nil || t.o.follow) && !(t.o.level > 0 && depth > t.o.level)
 	var es []treeEntry
@@ -749,20 +790,48 @@ func jsonString(s string) string {
 }
 
 // meta is the "[perms size]  " column of -p, -s and -h.
-func (t *treeRun) meta(fi fs.FileInfo, p string) string {
-	if fi == nil || !(t.o.perms || t.o.size || t.o.human) {
+func (t *treeRun) meta(fi fs.FileInfo, p string, depth int) string {
+	if fi == nil || !(t.o.perms || t.o.size || t.o.human || t.o.du) {
 		return ""
+	}
+	size := fi.Size()
+	if t.o.du && fi.IsDir() {
+		size = t.duSize(p, fi, depth)
 	}
 	var parts []string
 	if t.o.perms {
 		parts = append(parts, modeString(fi.Mode()))
 	}
 	if t.o.human {
-		parts = append(parts, humanSize(fi.Size(), t.o.si))
-	} else if t.o.size {
-		parts = append(parts, fmt.Sprintf("%11d", fi.Size()))
+		parts = append(parts, humanSize(size, t.o.si))
+	} else if t.o.size || t.o.du {
+		parts = append(parts, fmt.Sprintf("%11d", size))
 	}
 	return "[" + strings.Join(parts, " ") + "]  "
+}
+
+// duSize is --du's size of a directory at depth (the root is 0): its
+// own and, recursively, that of everything listed in it within -L.
+func (t *treeRun) duSize(dir string, fi fs.FileInfo, depth int) int64 {
+	if n, ok := t.duCache[dir]; ok {
+		return n
+	}
+	n := fi.Size()
+	if t.o.level == 0 || depth < t.o.level {
+		es, _ := t.entries(dir, t.o.include != "", t.o.dirsOnly)
+		for _, e := range es {
+			if e.info.IsDir() {
+				n += t.duSize(e.path, e.info, depth+1)
+			} else {
+				n += e.info.Size()
+			}
+		}
+	}
+	if t.duCache == nil {
+		t.duCache = map[string]int64{}
+	}
+	t.duCache[dir] = n
+	return n
 }
 
 // humanSize is tree's -h column: four characters, one decimal under 10.

@@ -101,8 +101,8 @@ func (t *treeRun) gitRules(dir string) []gitRule {
 		return rules
 	}
 	var rules []gitRule
-	if dir != t.rootAbs && strings.HasPrefix(dir, t.rootAbs) {
-		rules = append(rules, t.gitRules(path.Dir(dir))...)
+	if parent := path.Dir(dir); parent != dir && strings.HasPrefix(dir, strings.TrimSuffix(t.rootAbs, "/")+"/") {
+		rules = append(rules, t.gitRules(parent)...)
 	}
 	if data, err := t.inv.FS.ReadFile(path.Join(dir, ".gitignore")); err == nil {
 		rules = append(rules, parseGitignore(dir, string(data))...)
