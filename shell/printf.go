@@ -21,7 +21,8 @@ import (
 // "." keeps trailing newlines).
 func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 	rest := args[1:]
-	if len(rest) > 0 && rest[0] == "--" {
+	dashes := len(rest) > 0 && rest[0] == "--"
+	if dashes {
 		rest = rest[1:]
 	}
 	if len(rest) >= 2 && rest[0] == "-v" {
@@ -31,7 +32,11 @@ func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 			return statusArgs(2)
 		}
 		call := []string{internalPrefix + "printf"}
-		for _, a := range rest[2:] {
+		fmtArgs := rest[2:]
+		if len(fmtArgs) > 0 && fmtArgs[0] == "--" {
+			fmtArgs = fmtArgs[1:]
+		}
+		for _, a := range fmtArgs {
 			call = append(call, shellQuote(a))
 		}
 		base := name
@@ -41,7 +46,7 @@ func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 		script := name + "=$(" + strings.Join(call, " ") + "; printf .); " + name + "=${" + base + "%.}"
 		return []string{"eval", script}
 	}
-	if len(rest) > 0 && strings.HasPrefix(rest[0], "-") && len(rest[0]) > 1 {
+	if !dashes && len(rest) > 0 && strings.HasPrefix(rest[0], "-") && len(rest[0]) > 1 {
 		fmt.Fprintf(hc.Stderr, "%sprintf: %s: invalid option\nprintf: usage: printf [-v var] format [arguments]\n", c.msgPrefix(hc), rest[0][:2])
 		return statusArgs(2)
 	}
