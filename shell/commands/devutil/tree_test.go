@@ -35,3 +35,27 @@ func TestTree(t *testing.T) {
 		{Case: command.Case{Args: []string{"tree", "-L", "0"}, Files: files, Stderr: "tree: Invalid level, must be greater than 0.\n", Status: 1}},
 	})
 }
+
+// TestTreeFlagCombinations runs tree with pairs and triples of flags
+// over a tree with links and .gitignore files: each run ends, with a
+// status tree can return.
+func TestTreeFlagCombinations(t *testing.T) {
+	flags := [][]string{{"-a"}, {"-d"}, {"-L", "1"}, {"-f"}, {"-i"}, {"--noreport"}, {"-P", "*.txt"}, {"-I", "b*"},
+		{"--prune"}, {"--dirsfirst"}, {"-r"}, {"-s"}, {"-h"}, {"-p"}, {"-F"}, {"-Q"}, {"-v"}, {"--matchdirs"}, {"-J"},
+		{"--charset=ascii"}, {"--sort=size"}, {"-C"}, {"-l"}, {"--filelimit", "1"}, {"--du"}, {"--gitignore"}}
+	files := map[string]string{
+		"/home/user/r/a.txt": "x", "/home/user/r/b/c.txt": "yy", "/home/user/r/b/d/": "", "/home/user/r/.gitignore": "*.log\n/b/d\n",
+		"/home/user/r/e.log": "", "/home/user/r/b/.gitignore": "!x\n**/z\n",
+	}
+	run := lookup(t, "tree")
+	for i, f1 := range flags {
+		for j, f2 := range flags[i:] {
+			f3 := flags[(i*7+j*3)%len(flags)]
+			args := append(append(append([]string{"tree"}, f1...), f2...), f3...)
+			c := command.Case{Args: append(args, "r", "/home/user/r/b"), Files: files}
+			if _, _, st, _ := c.Run(run, nil); st < 0 || st > 2 {
+				t.Fatalf("%v: status %d", args, st)
+			}
+		}
+	}
+}
