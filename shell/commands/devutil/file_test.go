@@ -31,3 +31,22 @@ func TestFile(t *testing.T) {
 		{Case: command.Case{Args: []string{"file"}, Stderr: fileUsage, Status: 1}},
 	})
 }
+
+// TestClassifyTruncated: every magic header, cut short or followed by
+// noise, is described without a panic.
+func TestClassifyTruncated(t *testing.T) {
+	heads := []string{"\x1f\x8b\x08\x0c\x00\x00\x00\x00\x00\x03\x05\x00ab", "BZh9", "\xfd7zXZ\x00\x00\x04", "\x28\xb5\x2f\xfd\x03\x00",
+		"PK\x03\x04\x14\x00", "\x00asm\x01\x00\x00\x00", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "GIF89a\x10", "\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01",
+		"\xff\xd8\xff\xc0\x00\x00", "%PDF-", "\x7fELF\x02\x01", "#!/bin/sh\n\x00", "#!", "\xef\xbb\xbf", "\xff\xfe", "\xfe\xff\x00"}
+	for _, h := range heads {
+		for n := 0; n <= len(h); n++ {
+			for _, tail := range []string{"", "\x00", "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"} {
+				for _, z := range []bool{false, true} {
+					if r := classifyMaybeCompressed([]byte(h[:n]+tail), true, z); r.desc == "" {
+						t.Errorf("%q: no description", h[:n]+tail)
+					}
+				}
+			}
+		}
+	}
+}
