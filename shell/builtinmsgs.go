@@ -70,6 +70,22 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 			}
 			return fail(2, "%s: %s\n", args[0], msg)
 		}
+		// mvdan/sh's test has no < and >: strings sort as bytes (the
+		// C.UTF-8 locale's order).
+		negate := len(operands) == 4 && operands[0] == "!"
+		if negate {
+			operands = operands[1:]
+		}
+		if len(operands) == 3 && (operands[1] == "<" || operands[1] == ">") {
+			less := operands[0] < operands[2]
+			if operands[1] == ">" {
+				less = operands[0] > operands[2]
+			}
+			if less != negate {
+				return statusArgs(0), true
+			}
+			return statusArgs(1), true
+		}
 	case "dirs":
 		return c.dirsBuiltin(hc, args), true // dirstack.go
 	case "pushd":

@@ -396,6 +396,9 @@ func localUnset(st *syntax.Stmt) bool {
 	if !ok || dc.Variant == nil {
 		return false
 	}
+	if dc.Variant.Value == "typeset" {
+		dc.Variant.Value = "declare" // bash's synonym; mvdan/sh's is never local
+	}
 	switch dc.Variant.Value {
 	case "local", "declare", "typeset":
 	default:

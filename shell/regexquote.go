@@ -9,6 +9,12 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
+// Two fixes to [[ ]] before it runs (testClauseRewrite).
+//
+// The operands of -eq, -ne, -lt, -le, -gt and -ge are arithmetic
+// expressions in bash ([[ 010 -eq 8 ]], [[ x -eq 3 ]], [[ 1+1 -eq 2 ]]);
+// mvdan/sh reads them as decimal numbers. Each becomes $(( operand )).
+//
 // In bash, the quoted parts of [[ s =~ re ]]'s right side match
 // themselves (`[[ abc =~ 'a.c' ]]` fails, `[[ $s =~ "$re" ]]` matches
 // $re's text); mvdan/sh reads them as regular expression syntax when the
@@ -18,18 +24,57 @@ import (
 
 const requoteCmd = internalPrefix + "requote"
 
-func regexQuoteRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "=~") {
+func testClauseRewrite(root syntax.Node, src string) {
+	if !strings.Contains(src, "[[") {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {
-		if bt, ok := n.(*syntax.BinaryTest); ok && bt.Op == syntax.TsReMatch {
+		bt, ok := n.(*syntax.BinaryTest)
+		if !ok {
+			return true
+		}
+		switch bt.Op {
+		case syntax.TsReMatch:
 			if w, ok := bt.Y.(*syntax.Word); ok {
 				quoteRegexWord(w)
 			}
+		case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
+			bt.X, bt.Y = arithOperand(bt.X), arithOperand(bt.Y)
 		}
 		return true
 	})
+}
+
+// arithOperand is x as $(( x )): a literal is parsed as an expression,
+// other words are evaluated as one operand.
+func arithOperand(x syntax.TestExpr) syntax.TestExpr {
+	w, ok := x.(*syntax.Word)
+	if !ok || len(w.Parts) == 0 {
+		return x
+	}
+	if len(w.Parts) == 1 {
+		if _, ok := w.Parts[0].(*syntax.ArithmExp); ok {
+			return x
+		}
+	}
+	if lit := w.Lit(); lit != "" {
+		if isNumber(lit) && (lit == "0" || lit[0] != '0') {
+			return x // plain decimal: nothing to evaluate
+		}
+		f, err := newParser().Parse(strings.NewReader("echo $(( "+lit+" ))"), "")
+		if err != nil || len(f.Stmts) != 1 {
+			return x
+		}
+		ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
+			return x
+		}
+		if _, ok := ce.Args[1].Parts[0].(*syntax.ArithmExp); !ok {
+			return x
+		}
+		return ce.Args[1]
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{Left: w.Pos(), Right: w.End(), X: w}}}
 }
 
 func quoteRegexWord(w *syntax.Word) {
