@@ -170,7 +170,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	case "mapfile", "readarray":
 		return c.mapfileArgs(hc, args), nil // read.go
 	case "unset":
-		return unsetArrays(hc, args), nil // exp_arrays.go
+		return c.unsetArrays(hc, args), nil // exp_arrays.go
 	case arithCmd:
 		return c.arithBuiltin(hc, args), nil // exp_arith.go
 	case ifsCmd:

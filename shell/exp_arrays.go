@@ -16,27 +16,48 @@ import (
 // without a value and then given elements (declare -A h; h[k]=v):
 // mvdan/sh keeps such a variable "unset" and so its unset skips it. An
 // empty assignment first sets it, as an ordinary array.
-func unsetArrays(hc interp.HandlerContext, args []string) []string {
+//
+// A read-only variable is reported as bash does, and kept; the others
+// are still unset, and the status is 1.
+func (c *core) unsetArrays(hc interp.HandlerContext, args []string) []string {
 	var fix []string
+	keep := []string{args[0]}
+	readonly := false
 	for _, a := range args[1:] {
 		if a == "-f" {
 			return args
 		}
 		if strings.HasPrefix(a, "-") || !syntax.ValidName(a) {
+			keep = append(keep, a)
 			continue
 		}
-		if vr := hc.Env.Get(a); vr.Declared() && !vr.IsSet() && (len(vr.Map) > 0 || len(vr.List) > 0) {
+		vr := hc.Env.Get(a)
+		if vr.ReadOnly {
+			fmt.Fprintf(hc.Stderr, "%sunset: %s: cannot unset: readonly variable\n", c.msgPrefix(hc), a)
+			readonly = true
+			continue
+		}
+		keep = append(keep, a)
+		if vr.Declared() && !vr.IsSet() && (len(vr.Map) > 0 || len(vr.List) > 0) {
 			fix = append(fix, a+"=()")
 		}
 	}
-	if fix == nil {
+	if fix == nil && !readonly {
 		return args
 	}
-	quoted := make([]string, len(args))
-	for i, a := range args {
+	quoted := make([]string, len(keep))
+	for i, a := range keep {
 		quoted[i] = shellQuote(a)
 	}
-	return []string{"eval", strings.Join(fix, " ") + "; " + strings.Join(quoted, " ")}
+	script := strings.Join(fix, " ")
+	if script != "" {
+		script += "; "
+	}
+	script += strings.Join(quoted, " ")
+	if readonly {
+		script += "; " + internalPrefix + "status 1"
+	}
+	return []string{"eval", script}
 }
 
 // varSetIndex turns [[ -v name[index] ]], which mvdan/sh v3.14.1 takes
