@@ -45,6 +45,8 @@ Backup and version control options:
   --backup-if-mismatch  Back up if the patch does not match exactly.
   --no-backup-if-mismatch  Back up mismatches only if otherwise requested.
 
+  -B PREFIX  --prefix=PREFIX  Prepend PREFIX to backup file names.
+  -Y PREFIX  --basename-prefix=PREFIX  Prepend PREFIX to backup file basenames.
   -z SUFFIX  --suffix=SUFFIX  Append SUFFIX to backup file names.
 
 Miscellaneous options:
@@ -90,6 +92,9 @@ type patchOpts struct {
 	// $VERSION_CONTROL's) backup naming: simple, numbered or existing.
 	versionControl string
 	define         string // -D
+	prefix         string // -B: before backup names
+	suffixGiven    bool   // -z was given
+	basePrefix     string // -Y: before backup base names
 }
 
 // patcher is one run of patch.
@@ -137,6 +142,14 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	fset.StringVar(&o.rejectFormat, "reject-format", "", "")
 	fset.StringVarP(&o.define, "ifdef", "D", "", "")
 	fset.BoolP("binary", "", false, "")
+	fset.BoolP("ed", "e", false, "")
+	fset.StringVarP(&o.prefix, "prefix", "B", "", "")
+	fset.StringVarP(&o.basePrefix, "basename-prefix", "Y", "", "")
+	fset.BoolP("set-time", "T", false, "")
+	fset.BoolP("set-utc", "Z", false, "")
+	fset.StringP("get", "g", "", "")
+	fset.String("quoting-style", "", "")
+	fset.String("read-only", "", "")
 	version := fset.BoolP("version", "v", false, "")
 	fset.SortFlags = false
 	if err := fset.Parse(inv.Args[1:]); err != nil {
@@ -165,6 +178,7 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 		}
 		o.fuzz = n
 	}
+	o.suffixGiven = fset.Changed("suffix")
 	if fset.Changed("suffix") && o.suffix == "" {
 		return fatal("backup suffix is empty")
 	}
@@ -726,6 +740,7 @@ func (p *patcher) makeBackup(name string, data []byte) {
 		return // the first backup of a file patched twice keeps the original
 	}
 	p.backups[b] = true
+	p.inv.FS.MkdirAll(path.Dir(b), 0o777&^p.inv.Umask())
 	if err := p.inv.FS.WriteFile(b, data, 0o666&^p.inv.Umask()); err != nil {
 		fmt.Fprintf(p.inv.Stderr, "patch: **** Can't create file %s : %s\n", shellQuote(bname), command.Strerror(err))
 	}
@@ -734,6 +749,15 @@ func (p *patcher) makeBackup(name string, data []byte) {
 // backupName is the backup file's name: NAME.orig (the suffix), or
 // NAME.~N~ for numbered backups.
 func (p *patcher) backupName(name string) string {
+	if p.opts.prefix != "" || p.opts.basePrefix != "" {
+		// With a prefix the suffix is added only when -z gives one.
+		dir, base := path.Split(name)
+		b := p.opts.prefix + dir + p.opts.basePrefix + base
+		if p.opts.suffixGiven {
+			b += p.opts.suffix
+		}
+		return b
+	}
 	if p.opts.versionControl == "simple" {
 		return name + p.opts.suffix
 	}
