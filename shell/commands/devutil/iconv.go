@@ -262,8 +262,22 @@ func runIconv(ctx context.Context, inv *command.Invocation) int {
 	fset.BoolP("silent", "s", false, "")
 	fset.Bool("verbose", false, "")
 	version := fset.BoolP("version", "V", false, "")
+	usage := fset.Bool("usage", false, "")
+	for _, a := range inv.Args[1:] {
+		if a == "--" {
+			break
+		}
+		if a == "-?" {
+			fmt.Fprint(inv.Stdout, iconvHelp)
+			return 0
+		}
+	}
 	err := fset.Parse(inv.Args[1:])
 	files := fset.Args()
+	if err == nil && *usage {
+		fmt.Fprint(inv.Stdout, "Usage: iconv [-lcs?V] [-f NAME] [-t NAME] [-o FILE] [--from-code=NAME]\n            [--to-code=NAME] [--list] [--output=FILE] [--silent] [--verbose]\n            [--help] [--usage] [--version] [FILE...]\n")
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintf(inv.Stderr, "iconv: %s\nTry `iconv --help' or `iconv --usage' for more information.\n", command.GNUFlagError(err))
 		return 64
