@@ -40,6 +40,7 @@ Determine type of FILEs.
   -h, --no-dereference       don't follow symlinks (default)
   -N, --no-pad               do not pad output
   -z, --uncompress           try to look inside compressed files
+  -Z, --uncompress-noreport  only print the contents of compressed files
   -0, --print0               terminate filenames with ASCII NUL
 
 memsh's file knows a small, truthful part of the magic database: text
@@ -52,13 +53,14 @@ const fileBytesMax = 1 << 20
 
 type fileOpts struct {
 	brief, mimeType, mimeEnc, deref, noPad, print0, errExit bool
-	uncompress                                              bool
+	uncompress, contentsOnly                                bool
 	sep                                                     string
 }
 
 // fileResult is a file's description and MIME type and encoding.
 type fileResult struct {
 	desc, mime, charset string
+	inner               *fileResult // -z: what the compressed data holds
 }
 
 func runFile(ctx context.Context, inv *command.Invocation) int {
@@ -78,6 +80,7 @@ func runFile(ctx context.Context, inv *command.Invocation) int {
 	fset.StringVarP(&from, "files-from", "f", "", "")
 	fset.StringVarP(&o.sep, "separator", "F", ":", "")
 	fset.BoolVarP(&o.uncompress, "uncompress", "z", false, "")
+	fset.BoolVarP(&o.contentsOnly, "uncompress-noreport", "Z", false, "")
 	fset.BoolP("special-files", "s", false, "")
 	fset.BoolP("keep-going", "k", false, "")
 	fset.BoolP("raw", "r", false, "")
@@ -95,6 +98,9 @@ func runFile(ctx context.Context, inv *command.Invocation) int {
 	}
 	if mime {
 		o.mimeType, o.mimeEnc = true, true
+	}
+	if o.contentsOnly {
+		o.uncompress = true
 	}
 	if noDeref {
 		o.deref = false
@@ -128,6 +134,9 @@ func runFile(ctx context.Context, inv *command.Invocation) int {
 			return 130
 		}
 		res, errMsg := classifyPath(ctx, inv, n, o.deref, o.uncompress)
+		if o.contentsOnly && res.inner != nil {
+			res = *res.inner
+		}
 		if errMsg != "" && o.errExit {
 			w.Flush()
 			fmt.Fprintf(inv.Stderr, "file: %s\n", errMsg)
@@ -281,6 +290,7 @@ func classifyMaybeCompressed(data []byte, seekable, uncompress bool) fileResult 
 		desc:    in.desc + " (" + outer.desc + ")",
 		mime:    in.mime,
 		charset: in.charset + " compressed-encoding=" + outer.mime + "; charset=binary",
+		inner:   &in,
 	}
 }
 
