@@ -215,17 +215,17 @@ func classifyPath(ctx context.Context, inv *command.Invocation, name string, der
 		if m&fs.ModeSticky != 0 {
 			desc = "sticky, directory"
 		}
-		return fileResult{desc, "inode/directory", "binary"}, ""
+		return fileResult{desc, "inode/directory", "binary", nil}, ""
 	case m&fs.ModeSymlink != 0:
 		target, _ := inv.FS.Readlink(abs)
 		if _, err := inv.FS.Stat(abs); err != nil {
-			return fileResult{"broken symbolic link to " + target, "inode/symlink", ""}, ""
+			return fileResult{"broken symbolic link to " + target, "inode/symlink", "", nil}, ""
 		}
-		return fileResult{"symbolic link to " + target, "inode/symlink", "binary"}, ""
+		return fileResult{"symbolic link to " + target, "inode/symlink", "binary", nil}, ""
 	case m&fs.ModeNamedPipe != 0:
-		return fileResult{"fifo (named pipe)", "inode/fifo", "binary"}, ""
+		return fileResult{"fifo (named pipe)", "inode/fifo", "binary", nil}, ""
 	case m&fs.ModeSocket != 0:
-		return fileResult{"socket", "inode/socket", "binary"}, ""
+		return fileResult{"socket", "inode/socket", "binary", nil}, ""
 	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
 		var rdev uint64
 		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
@@ -235,10 +235,10 @@ func classifyPath(ctx context.Context, inv *command.Invocation, name string, der
 		if m&fs.ModeCharDevice == 0 {
 			kind, mime = "block special", "inode/blockdevice"
 		}
-		return fileResult{fmt.Sprintf("%s (%d/%d)", kind, (rdev>>8)&0xfff|(rdev>>32)&^0xfff, rdev&0xff|(rdev>>12)&^0xff), mime, "binary"}, ""
+		return fileResult{fmt.Sprintf("%s (%d/%d)", kind, (rdev>>8)&0xfff|(rdev>>32)&^0xfff, rdev&0xff|(rdev>>12)&^0xff), mime, "binary", nil}, ""
 	}
 	if fi.Size() == 0 {
-		return fileResult{"empty", "inode/x-empty", "binary"}, ""
+		return fileResult{"empty", "inode/x-empty", "binary", nil}, ""
 	}
 	f, err := inv.FS.Open(abs)
 	if err != nil {
@@ -284,7 +284,7 @@ func classifyMaybeCompressed(data []byte, seekable, uncompress bool) fileResult 
 	inner, _ := io.ReadAll(io.LimitReader(r, fileBytesMax))
 	in := classifyData(inner, false)
 	if len(inner) == 0 {
-		in = fileResult{"empty", "application/x-empty", "binary"}
+		in = fileResult{"empty", "application/x-empty", "binary", nil}
 	}
 	return fileResult{
 		desc:    in.desc + " (" + outer.desc + ")",
@@ -299,13 +299,13 @@ func classifyMaybeCompressed(data []byte, seekable, uncompress bool) fileResult 
 // size) can be read, as file reads them only from a regular file.
 func classifyData(data []byte, seekable bool) fileResult {
 	if len(data) == 0 {
-		return fileResult{"empty", "application/x-empty", "binary"}
+		return fileResult{"empty", "application/x-empty", "binary", nil}
 	}
 	if r, ok := binaryMagic(data, seekable); ok {
 		return r
 	}
 	if len(data) == 1 {
-		return fileResult{"very short file (no magic)", "application/octet-stream", "binary"}
+		return fileResult{"very short file (no magic)", "application/octet-stream", "binary", nil}
 	}
 	if r, ok := textMagic(data); ok {
 		return r
@@ -313,7 +313,7 @@ func classifyData(data []byte, seekable bool) fileResult {
 	if bytes.HasPrefix(data, []byte("#!")) {
 		return binaryScript(data)
 	}
-	return fileResult{"data", "application/octet-stream", "binary"}
+	return fileResult{"data", "application/octet-stream", "binary", nil}
 }
 
 // binaryScript describes a "#!" file whose body is not text.
@@ -324,18 +324,18 @@ func binaryScript(d []byte) fileResult {
 	if len(fields) > 0 {
 		switch path.Base(fields[0]) {
 		case "sh":
-			return fileResult{"POSIX shell script executable (binary data)", "text/x-shellscript", "binary"}
+			return fileResult{"POSIX shell script executable (binary data)", "text/x-shellscript", "binary", nil}
 		case "bash":
-			return fileResult{"Bourne-Again shell script executable (binary data)", "text/x-shellscript", "binary"}
+			return fileResult{"Bourne-Again shell script executable (binary data)", "text/x-shellscript", "binary", nil}
 		case "env":
 			line = strings.Join(fields[1:], " ")
 		}
 	}
-	return fileResult{"a " + line + " script executable (binary data)", "application/octet-stream", "binary"}
+	return fileResult{"a " + line + " script executable (binary data)", "application/octet-stream", "binary", nil}
 }
 
 func binaryMagic(d []byte, seekable bool) (fileResult, bool) {
-	bin := func(desc, mime string) (fileResult, bool) { return fileResult{desc, mime, "binary"}, true }
+	bin := func(desc, mime string) (fileResult, bool) { return fileResult{desc, mime, "binary", nil}, true }
 	switch {
 	case bytes.HasPrefix(d, []byte{0x1f, 0x8b}):
 		return bin(gzipDesc(d, seekable), "application/gzip")
@@ -403,7 +403,7 @@ func binaryMagic(d []byte, seekable bool) (fileResult, bool) {
 		if _, ok := textEncoding(d); ok {
 			cs = "us-ascii"
 		}
-		return fileResult{"PDF document, version " + ver, "application/pdf", cs}, true
+		return fileResult{"PDF document, version " + ver, "application/pdf", cs, nil}, true
 	case bytes.HasPrefix(d, []byte("\x7fELF")) && len(d) >= 20:
 		bits := map[byte]string{1: "32-bit", 2: "64-bit"}[d[4]]
 		end := map[byte]string{1: "LSB", 2: "MSB"}[d[5]]
@@ -605,7 +605,7 @@ func textMagic(d []byte) (fileResult, bool) {
 	}
 	if enc == "us-ascii" || enc == "utf-8" {
 		if json.Valid(d) && jsonContainer(d) {
-			return fileResult{"JSON text data", "application/json", enc}, true
+			return fileResult{"JSON text data", "application/json", enc, nil}, true
 		}
 	}
 	kind, mime, executable := textKind(body)
@@ -617,7 +617,7 @@ func textMagic(d []byte) (fileResult, bool) {
 		desc += " executable"
 	}
 	if kind == "SVG Scalable Vector Graphics image" || strings.HasPrefix(kind, "PostScript") {
-		return fileResult{kind, mime, enc}, true // file names no encoding for these
+		return fileResult{kind, mime, enc, nil}, true // file names no encoding for these
 	}
 	if kind == "Perl script text" {
 		desc = "Perl script text executable"
@@ -625,7 +625,7 @@ func textMagic(d []byte) (fileResult, bool) {
 		desc = "Node.js script executable, " + encDesc + " text"
 	}
 	desc += lineStats(body, enc != "utf-8" && !strings.HasPrefix(enc, "utf-16"))
-	return fileResult{desc, mime, enc}, true
+	return fileResult{desc, mime, enc, nil}, true
 }
 
 // jsonContainer: file calls JSON only objects and arrays.
