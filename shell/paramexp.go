@@ -156,6 +156,12 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 			return []string{""}, ""
 		}
 		return out, ""
+	case isToggle(pe):
+		out := make([]string, len(elems))
+		for i, e := range elems {
+			out[i] = toggleCase(e, pe.Exp.Op == syntax.LowerAll)
+		}
+		return out, ""
 	case pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps:
 		op, _ := expand.Literal(cfg, pe.Exp.Word)
 		return c.transform(hc, op, name, orig, vr, pe, elems, keys, set)

@@ -251,6 +251,8 @@ func memshExpands(pe *syntax.ParamExp) bool {
 			return true
 		}
 		return hasExtglob(pe.Repl.Orig) || hasAmpersand(pe.Repl.With)
+	case isToggle(pe):
+		return true // ${v~}, ${v~~} (exp_toggle.go)
 	case pe.Exp != nil:
 		switch pe.Exp.Op {
 		case syntax.OtherParamOps, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
