@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
@@ -22,16 +23,23 @@ import (
 
 var (
 	runnerType        = reflect.TypeFor[interp.Runner]()
-	inLoopField       = offsetOf(runnerType, "inLoop", reflect.TypeFor[bool]())
-	inFuncField       = offsetOf(runnerType, "inFunc", reflect.TypeFor[bool]())
-	inSourceField     = offsetOf(runnerType, "inSource", reflect.TypeFor[bool]())
-	handlingTrapField = offsetOf(runnerType, "handlingTrap", reflect.TypeFor[bool]())
-	trapErrField      = offsetOf(runnerType, "callbackErr", reflect.TypeFor[string]())
-	trapExitField     = offsetOf(runnerType, "callbackExit", reflect.TypeFor[string]())
+	inLoopField       = lazyField("inLoop", reflect.TypeFor[bool]())
+	inFuncField       = lazyField("inFunc", reflect.TypeFor[bool]())
+	inSourceField     = lazyField("inSource", reflect.TypeFor[bool]())
+	handlingTrapField = lazyField("handlingTrap", reflect.TypeFor[bool]())
+	trapErrField      = lazyField("callbackErr", reflect.TypeFor[string]())
+	trapExitField     = lazyField("callbackExit", reflect.TypeFor[string]())
 )
 
-func runnerFlag(hc interp.HandlerContext, f fieldOffset) bool {
+// lazyField finds a runner field's offset on first use (not in init:
+// see TestInitBudget).
+func lazyField(name string, want reflect.Type) func() fieldOffset {
+	return sync.OnceValue(func() fieldOffset { return offsetOf(runnerType, name, want) })
+}
+
+func runnerFlag(hc interp.HandlerContext, field func() fieldOffset) bool {
 	r := callingRunner(hc)
+	f := field()
 	if r == nil || !f.ok {
 		return false
 	}
@@ -53,8 +61,9 @@ func mvdanOpt(hc interp.HandlerContext, name string) bool {
 	return false
 }
 
-func setRunnerString(hc interp.HandlerContext, f fieldOffset, s string) bool {
+func setRunnerString(hc interp.HandlerContext, field func() fieldOffset, s string) bool {
 	r := callingRunner(hc)
+	f := field()
 	if r == nil || !f.ok {
 		return false
 	}
@@ -434,7 +443,7 @@ func localUnset(st *syntax.Stmt) bool {
 // `! if cmd; then __memsh_status 0; else ! __memsh_status 0; fi`, whose
 // condition is exempt from set -e and whose negations are too.
 func negationRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "!") || !errexitMention.MatchString(src) {
+	if !strings.Contains(src, "!") || !errexitMention().MatchString(src) {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {

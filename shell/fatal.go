@@ -68,7 +68,7 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 		return len(p), nil // set -x of an internal command (funcname.go)
 	}
 	if u.xtrace.Load() && isTraceLine(p) {
-		if !nonCallTrace.Match(p) {
+		if !nonCallTrace().Match(p) {
 			u.mu.Lock()
 			u.held = append(u.held, bytes.Clone(p))
 			u.mu.Unlock()
@@ -81,7 +81,7 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	u.flushHeld()
-	if bash, ok := mvdanMessages[string(p)]; ok {
+	if bash, ok := mvdanMessage(string(p)); ok {
 		// Messages mvdan/sh writes itself, as bash words them.
 		if _, err := io.WriteString(u.w, u.linePrefix()+bash); err != nil {
 			return 0, err
@@ -103,7 +103,9 @@ func (u *unboundWriter) Write(p []byte) (int, error) {
 
 // nonCallTrace matches the tracer's lines that are not a simple
 // command's: assignments, for, case and let.
-var nonCallTrace = regexp.MustCompile(`^\+ ([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=|(for|case|let) )`)
+var nonCallTrace = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\+ ([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=|(for|case|let) )`)
+})
 
 // linePrefix starts a message about the statement running.
 func (u *unboundWriter) linePrefix() string {
@@ -113,10 +115,13 @@ func (u *unboundWriter) linePrefix() string {
 	return u.prefix + ": line " + strconv.FormatInt(u.line.Load(), 10) + ": "
 }
 
-// mvdanMessages maps whole messages mvdan/sh writes from code memsh does
+// mvdanMessage maps whole messages mvdan/sh writes from code memsh does
 // not see (declaration clauses) to bash's words.
-var mvdanMessages = map[string]string{
-	"local: can only be used in a function\n": "local: can only be used in a function\n",
+func mvdanMessage(p string) (string, bool) {
+	if p == "local: can only be used in a function\n" {
+		return p, true
+	}
+	return "", false
 }
 
 // startStmt notes the line of the statement about to run.

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
@@ -47,9 +48,15 @@ var bashShopts = []struct {
 // options array after the seven set -o ones.
 var mvdanShopts = []string{"dotglob", "expand_aliases", "extglob", "globstar", "nocaseglob", "nullglob"}
 
-// refusedShopts change how commands behave in ways memsh does not do:
+// refusedShopt: these change how commands behave in ways memsh does not do:
 // turning them on is refused rather than silently ignored.
-var refusedShopts = map[string]bool{"failglob": true, "nocasematch": true, "xpg_echo": true, "localvar_inherit": true, "extdebug": true, "restricted_shell": true, "login_shell": true}
+func refusedShopt(name string) bool {
+	switch name {
+	case "failglob", "nocasematch", "xpg_echo", "localvar_inherit", "extdebug", "restricted_shell", "login_shell":
+		return true
+	}
+	return false
+}
 
 func shoptVar(name string) string { return internalPrefix + "shopt_" + name }
 
@@ -107,7 +114,7 @@ func (c *core) shoptBuiltin(hc interp.HandlerContext, args []string) ([]string, 
 				status = 1
 			case isMvdanShopt(n):
 				pass = append(pass, n)
-			case set && refusedShopts[n]:
+			case set && refusedShopt(n):
 				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"shopt: %s: not supported in memsh\n", n)
 				status = 1
 			default:
@@ -251,31 +258,31 @@ func contains(list []string, s string) bool {
 }
 
 // optsOffset is where the runner keeps its options array.
-var optsOffset = func() fieldOffset {
+var optsOffset = sync.OnceValue(func() fieldOffset {
 	f, ok := reflect.TypeFor[interp.Runner]().FieldByName("opts")
 	if !ok || f.Type.Kind() != reflect.Array || f.Type.Elem().Kind() != reflect.Bool || f.Type.Len() < len(mvdanOpts)+len(mvdanShopts) || len(f.Index) != 1 {
 		return fieldOffset{}
 	}
 	return fieldOffset{f.Offset, true}
-}()
+})
 
 // fastOpt reads option i of the calling runner through its offset
 // (runnerOpt's reflection is too slow for every command).
 func fastOpt(hc interp.HandlerContext, i int) bool {
 	r := callingRunner(hc)
-	if r == nil || !optsOffset.ok {
+	if r == nil || !optsOffset().ok {
 		return false
 	}
-	return *(*bool)(unsafe.Add(unsafe.Pointer(r), optsOffset.off+uintptr(i)))
+	return *(*bool)(unsafe.Add(unsafe.Pointer(r), optsOffset().off+uintptr(i)))
 }
 
 // setRunnerOpt turns option i of mvdan/sh's options array on or off in
 // r. Only the goroutine running r may call it.
 func setRunnerOpt(r *interp.Runner, i int, on bool) {
-	if r == nil || !optsOffset.ok {
+	if r == nil || !optsOffset().ok {
 		return
 	}
-	*(*bool)(unsafe.Add(unsafe.Pointer(r), optsOffset.off+uintptr(i))) = on
+	*(*bool)(unsafe.Add(unsafe.Pointer(r), optsOffset().off+uintptr(i))) = on
 }
 
 // cmdSubstErrexitCmd runs first in each command substitution: bash
@@ -291,12 +298,14 @@ func cmdSubstErrexit(hc interp.HandlerContext) []string {
 	return statusArgs(hc.LastExitStatus)
 }
 
-var errexitMention = regexp.MustCompile(`errexit|set\s+([-+][a-zA-Z]*\s+)*-[a-zA-Z]*e`)
+var errexitMention = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`errexit|set\s+([-+][a-zA-Z]*\s+)*-[a-zA-Z]*e`)
+})
 
 // cmdSubstErrexitRewrite starts each command substitution in root with
 // __memsh_cserrexit, in code that can turn set -e on.
 func cmdSubstErrexitRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "$(") && !strings.Contains(src, "`") || !errexitMention.MatchString(src) {
+	if !strings.Contains(src, "$(") && !strings.Contains(src, "`") || !errexitMention().MatchString(src) {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {

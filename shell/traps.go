@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -168,7 +169,7 @@ const errLineVar = internalPrefix + "errline"
 
 // The flags of the status a trap was called with (which mvdan/sh keeps
 // as the trap's $?, in lastExit): exiting and returning.
-var exitingField, returningField = exitStatusField("exiting"), exitStatusField("returning")
+var exitingField, returningField = sync.OnceValue(func() fieldOffset { return exitStatusField("exiting") }), sync.OnceValue(func() fieldOffset { return exitStatusField("returning") })
 
 func exitStatusField(name string) fieldOffset {
 	f, ok := runnerType.FieldByName("lastExit")
@@ -182,7 +183,7 @@ func exitStatusField(name string) fieldOffset {
 	return fieldOffset{f.Offset + sub.off, true}
 }
 
-func exitFlag(hc interp.HandlerContext, f fieldOffset) bool {
+func exitFlag(hc interp.HandlerContext, f func() fieldOffset) bool {
 	return runnerFlag(hc, f) // ctlflow.go
 }
 

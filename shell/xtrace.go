@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -124,7 +125,7 @@ func hasShellMeta(s string) bool {
 }
 
 // assignTrace matches mvdan/sh's trace of a scalar assignment.
-var assignTrace = regexp.MustCompile(`^\+ ([A-Za-z_][A-Za-z0-9_]*)=(.*)\n$`)
+var assignTrace = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\+ ([A-Za-z_][A-Za-z0-9_]*)=(.*)\n$`) })
 
 // fixTrace rewrites a trace line that no call handler replaces: PS4's
 // prefix, and an assignment's value quoted as bash's (x= for empty).
@@ -133,7 +134,7 @@ func (u *unboundWriter) fixTrace(p []byte) []byte {
 	if ps := u.ps4.Load(); ps != nil {
 		prefix = *ps
 	}
-	if m := assignTrace.FindSubmatch(p); m != nil && len(m[2]) > 0 && m[2][0] != '(' && !bytes.ContainsAny(m[2], "$`") {
+	if m := assignTrace().FindSubmatch(p); m != nil && len(m[2]) > 0 && m[2][0] != '(' && !bytes.ContainsAny(m[2], "$`") {
 		if v, ok := unquoteWord(string(m[2])); ok {
 			q := xtraceQuote(v)
 			if v == "" {
@@ -240,10 +241,10 @@ func isXdepth(st *syntax.Stmt) bool {
 	return ok && len(ce.Args) == 1 && ce.Args[0].Lit() == xtraceDepthVar
 }
 
-var xtraceMention = regexp.MustCompile(`xtrace|set\s+(-[a-zA-Z]*\s+)*-[a-zA-Z]*x`)
+var xtraceMention = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`xtrace|set\s+(-[a-zA-Z]*\s+)*-[a-zA-Z]*x`) })
 
 func mentionsXtrace(src string) bool {
-	return strings.Contains(src, "x") && xtraceMention.MatchString(src)
+	return strings.Contains(src, "x") && xtraceMention().MatchString(src)
 }
 
 // bumpXdepth is __memsh_xdepth [-1], run first in a command
