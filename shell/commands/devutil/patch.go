@@ -344,8 +344,8 @@ func (p *patcher) stripName(name string) string {
 	return s
 }
 
-// headerName is the file name in a "---"/"+++" line: up to the first
-// white space, unless C-quoted.
+// headerName is the file name in a "---"/"+++" line: up to a tab, else
+// up to the first space, unless C-quoted.
 func headerName(raw string) string {
 	raw = strings.TrimRight(raw, "\r\n")
 	if strings.HasPrefix(raw, "\"") {
@@ -353,7 +353,11 @@ func headerName(raw string) string {
 			return u
 		}
 	}
-	if i := strings.IndexAny(raw, " \t"); i >= 0 {
+	// A tab ends the name (a timestamp follows): the name may hold spaces.
+	if i := strings.IndexByte(raw, '\t'); i >= 0 {
+		return raw[:i]
+	}
+	if i := strings.IndexByte(raw, ' '); i >= 0 {
 		return raw[:i]
 	}
 	return raw
