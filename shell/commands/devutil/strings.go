@@ -41,6 +41,7 @@ type stringsOpts struct {
 	min       int
 	radix     byte // 0, 'o', 'd' or 'x'
 	encoding  byte
+	width     int // bytes per character: 1, 2 or 4
 	printName bool
 	allSpace  bool
 	sep       string
@@ -112,6 +113,10 @@ func runStrings(ctx context.Context, inv *command.Invocation) int {
 		return 1
 	}
 	o.encoding = enc[0]
+	o.width = map[byte]int{'b': 2, 'l': 2, 'B': 4, 'L': 4}[o.encoding]
+	if o.width == 0 {
+		o.width = 1
+	}
 	o.hasSep = fset.Changed("output-separator")
 	files := fset.Args()
 	w := bufio.NewWriter(inv.Stdout)
@@ -224,10 +229,10 @@ func (w *window) discard(p int) {
 
 // charAt reads one character of the chosen width and byte order at i.
 func (o *stringsOpts) charAt(d *window, i int) (c int, width int, ok bool) {
-	width = map[byte]int{'b': 2, 'l': 2, 'B': 4, 'L': 4}[o.encoding]
-	if width == 0 {
-		width = 1
+	if k := i - d.base; o.width == 1 && k < len(d.buf) {
+		return int(d.buf[k]), 1, true // the common case, without a call per byte
 	}
+	width = o.width
 	var b [4]byte
 	for k := 0; k < width; k++ {
 		if b[k], ok = d.byteAt(i + k); !ok {
