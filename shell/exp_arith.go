@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -159,7 +160,7 @@ func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
 	if len(args) != 4 {
 		return statusArgs(2)
 	}
-	val, script, msg := c.evalArith(hc, strings.TrimRight(args[3], " \t\n"))
+	val, script, done, msg := c.evalArith(hc, strings.TrimRight(args[3], " \t\n"))
 	if msg != "" {
 		fmt.Fprintf(hc.Stderr, "%s%s: %s", c.errPrefix(args[1]), args[2], msg)
 		return statusArgs(1)
@@ -168,27 +169,112 @@ func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
 	if val == 0 {
 		status = 1
 	}
+	if c.setDirect(hc, done) {
+		return statusArgs(status)
+	}
 	return []string{"eval", script + internalPrefix + "status " + strconv.Itoa(status)}
 }
 
 // evalArith evaluates text, giving its value, the assignments it made as
 // shell source, and bash's message for an error.
-func (c *core) evalArith(hc interp.HandlerContext, text string) (int64, string, string) {
-	ae := parseArithm(text)
+func (c *core) evalArith(hc interp.HandlerContext, text string) (int64, string, []arithSet, string) {
+	ae := cachedArithm(text)
 	if ae == nil {
-		return 0, "", fmt.Sprintf("%s: syntax error: operand expected (error token is \"%s\")\n", text, errorToken(text))
+		return 0, "", nil, fmt.Sprintf("%s: syntax error: operand expected (error token is \"%s\")\n", text, errorToken(text))
 	}
 	env := paramEnv{hc}
 	e := &arithEval{cfg: &expand.Config{Env: env}, env: env, over: map[string]string{}, text: text}
 	v, err := e.eval(ae.X)
 	if err != nil {
-		return 0, "", err.Error() + "\n"
+		return 0, "", nil, err.Error() + "\n"
 	}
 	var sb strings.Builder
 	for _, s := range e.sets {
 		sb.WriteString(s + "; ")
 	}
-	return v, sb.String(), ""
+	return v, sb.String(), e.done, ""
+}
+
+// arithms caches parsed expressions: a loop evaluates the same text on
+// each pass. It stops growing at arithmsMax entries.
+var (
+	arithmsMu sync.Mutex
+	arithms   = map[string]*syntax.ArithmExp{}
+)
+
+const arithmsMax = 4096
+
+func cachedArithm(text string) *syntax.ArithmExp {
+	arithmsMu.Lock()
+	ae, ok := arithms[text]
+	arithmsMu.Unlock()
+	if ok {
+		return ae
+	}
+	ae = parseArithm(text)
+	if ae != nil {
+		arithmsMu.Lock()
+		if len(arithms) < arithmsMax {
+			arithms[text] = ae
+		}
+		arithmsMu.Unlock()
+	}
+	return ae
+}
+
+// arithSet is one assignment arithmetic made.
+type arithSet struct {
+	ref   arithRef
+	value string
+}
+
+// setDirect makes the assignments in the caller's variables without
+// eval, when every target is a plain variable, an associative array or
+// a dense indexed array (not read-only, with no attribute memsh
+// tracks); it reports whether it did.
+func (c *core) setDirect(hc interp.HandlerContext, sets []arithSet) bool {
+	env, direct := runnerEnv(hc.Env)
+	if !direct {
+		return false
+	}
+	for _, s := range sets {
+		vr := hc.Env.Get(s.ref.name)
+		if vr.ReadOnly || vr.Kind == expand.NameRef || c.exp.attr(s.ref.name) != "" {
+			return false
+		}
+	}
+	for _, s := range sets {
+		vr := env.Get(s.ref.name)
+		switch {
+		case !s.ref.elem && (vr.Kind == expand.String || !vr.Declared()):
+			vr.Set, vr.Kind, vr.Str = true, expand.String, s.value
+		case s.ref.assoc && vr.Kind == expand.Associative:
+			m := make(map[string]string, len(vr.Map)+1)
+			for k, v := range vr.Map {
+				m[k] = v
+			}
+			m[s.ref.index] = s.value
+			vr.Set, vr.Map = true, m
+		case s.ref.elem && !s.ref.assoc && vr.Kind == expand.Indexed && vr.Indexes == nil:
+			i, err := strconv.Atoi(s.ref.index)
+			if err != nil || i > len(vr.List) {
+				return false
+			}
+			list := append(make([]string, 0, max(len(vr.List), i+1)), vr.List...)
+			if i == len(list) {
+				list = append(list, s.value)
+			} else {
+				list[i] = s.value
+			}
+			vr.Set, vr.List = true, list
+		default:
+			return false
+		}
+		if env.Set(s.ref.name, vr) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // paramEnv is the caller's variables with its positional parameters
@@ -207,6 +293,7 @@ type arithEval struct {
 	env   expand.Environ
 	over  map[string]string
 	sets  []string
+	done  []arithSet // the same assignments, for setting directly
 	text  string
 	depth int
 }
@@ -519,6 +606,7 @@ func (e *arithEval) get(ref arithRef) string {
 func (e *arithEval) set(r arithRef, v int64) {
 	s := strconv.FormatInt(v, 10)
 	e.over[r.key()] = s
+	e.done = append(e.done, arithSet{r, s})
 	switch {
 	case r.assoc:
 		e.sets = append(e.sets, r.name+"["+bashQuote(r.index)+"]="+s)
@@ -552,7 +640,7 @@ func (e *arithEval) valueOf(s string) (int64, error) {
 	sub := *e
 	sub.text, sub.depth = t, e.depth+1
 	v, err := sub.eval(ae.X)
-	e.sets = sub.sets
+	e.sets, e.done = sub.sets, sub.done
 	return v, err
 }
 

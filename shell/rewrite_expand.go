@@ -363,7 +363,7 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 	for i := 0; i+1 < len(args); i += 2 {
 		if text, ok := strings.CutPrefix(args[i+1], "$(("); ok {
 			// Arithmetic with element assignments (exp_arith.go).
-			v, sets, msg := c.evalArith(hc, strings.TrimSuffix(text, "))"))
+			v, sets, _, msg := c.evalArith(hc, strings.TrimSuffix(text, "))"))
 			if msg != "" {
 				stopLine(ctx, hc.Stderr, c.errPrefix(args[i])+msg)
 				return statusArgs(1)
