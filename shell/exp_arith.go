@@ -169,6 +169,12 @@ func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
 	if val == 0 {
 		status = 1
 	}
+	for _, d := range done {
+		if hc.Env.Get(d.ref.name).ReadOnly {
+			fmt.Fprintf(hc.Stderr, "%s%s: readonly variable\n", c.errPrefix(args[1]), d.ref.name)
+			return statusArgs(1)
+		}
+	}
 	if c.setDirect(hc, done) {
 		return statusArgs(status)
 	}
