@@ -2,6 +2,7 @@ package binutil
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
 	"math"
@@ -221,8 +222,18 @@ func runExpand(ctx context.Context, inv *command.Invocation) int {
 				if next < 0 {
 					next = col + 1
 				}
-				for ; col < next; col++ {
-					w.WriteByte(' ')
+				// A tab stop can be a billion columns away: write the
+				// blanks in chunks, stopping on cancel or a failed write
+				// (which the final flush reports).
+				for col < next {
+					if ctx.Err() != nil {
+						return ctx.Err()
+					}
+					n := min(next-col, int64(len(blanks)))
+					if _, err := w.Write(blanks[:n]); err != nil {
+						return io.EOF
+					}
+					col += n
 				}
 				continue
 			case c == '\b':
@@ -241,6 +252,9 @@ func runExpand(ctx context.Context, inv *command.Invocation) int {
 		}
 	})
 }
+
+// blanks is a run of spaces for expand to write from.
+var blanks = bytes.Repeat([]byte{' '}, 4096)
 
 func runUnexpand(ctx context.Context, inv *command.Invocation) int {
 	sub, extra := tabArgs(inv)

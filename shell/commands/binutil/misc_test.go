@@ -1,6 +1,7 @@
 package binutil
 
 import (
+	"strings"
 	"testing"
 
 	"memsh/shell/command"
@@ -83,6 +84,8 @@ func TestExpand(t *testing.T) {
 			Stdout: "a       b       c\n        x\n"},
 		{Args: []string{"expand", "-t", "4"}, Files: testFiles, Stdin: "a\tb\tc\n\tx\n",
 			Stdout: "a   b   c\n    x\n"},
+		{Args: []string{"expand", "-t", "10000"}, Files: testFiles, Stdin: "a\tb\n",
+			Stdout: "a" + strings.Repeat(" ", 9999) + "b\n"},
 		{Args: []string{"expand", "-t", "2,5"}, Files: testFiles, Stdin: "a\tb\tc\n\tx\n",
 			Stdout: "a b  c\n  x\n"},
 		{Args: []string{"expand", "-4"}, Files: testFiles, Stdin: "a\tb\tc\n\tx\n",

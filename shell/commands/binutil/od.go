@@ -546,18 +546,13 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 	padded := make([]byte, perLine+8)
 	havePrev, starred := false, false
 	// Each field's printed width, spreading a type's padding over its
-	// fields as GNU does; the same for every line.
-	widths := make([][]int, len(specs))
-	for s, sp := range specs {
+	// fields as GNU does; the same for every line. Computed per field,
+	// not tabled: -w1000000000 has half a billion fields.
+	fieldWidth := func(s, f int) int {
+		sp := specs[s]
 		fields := perLine / sp.size
 		total := maxWidth - fields*(sp.width+1)
-		pad := total
-		widths[s] = make([]int, fields+1)
-		for f := 0; f < fields; f++ {
-			next := total * (fields - f - 1) / fields
-			widths[s][f] = pad - next + sp.width + 1
-			pad = next
-		}
+		return total*(fields-f)/fields - total*(fields-f-1)/fields + sp.width + 1
 	}
 	addrWidth := 0
 	if addrFmt != "" {
@@ -597,7 +592,7 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 			starred = false
 			line = line[:0]
 			copy(padded, block[:n])
-			clear(padded[n:])
+			clear(padded[n:min(n+8, len(padded))]) // the rest of a partial last value
 			for i, sp := range specs {
 				if i == 0 {
 					line = appendAddr(line, addr)
@@ -608,12 +603,12 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 				}
 				shown := (n + sp.size - 1) / sp.size
 				for f := 0; f < shown; f++ {
-					line = odAppendField(line, widths[i][f], sp, padded[f*sp.size:], big, scratch)
+					line = odAppendField(line, fieldWidth(i, f), sp, padded[f*sp.size:], big, scratch)
 				}
 				if sp.z {
 					rest := 0
 					for f := shown; f < perLine/sp.size; f++ {
-						rest += widths[i][f]
+						rest += fieldWidth(i, f)
 					}
 					for k := 0; k < rest; k++ {
 						line = append(line, ' ')
@@ -631,7 +626,7 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 			}
 			w.Write(line)
 		}
-		copy(prev, block)
+		copy(prev, block[:n])
 		havePrev = n == perLine
 		addr += int64(n)
 		if err != nil {

@@ -34,6 +34,8 @@ func TestOd(t *testing.T) {
 			Stdout: "0000000      1819043176      1870078063\n        104 101 108 108 111  32 119 111\n0000010\n"},
 		{Args: []string{"od", "-w4", "-N", "8", "-An", "-tx1", "f"}, Files: testFiles,
 			Stdout: " 68 65 6c 6c\n 6f 20 77 6f\n"},
+		{Name: "a width of a billion costs no memory", Args: []string{"od", "-w1000000000", "-tx1", "-N", "3", "f"}, Files: testFiles,
+			Stdout: "0000000 68 65 6c\n0000003\n"},
 		{Args: []string{"od", "z"}, Files: testFiles,
 			Stdout: "0000000 000000 000000 000000 000000 000000 000000 000000 000000\n*\n0000140 000000 000000\n0000144\n"},
 		{Args: []string{"od", "-v", "z"}, Files: testFiles,
