@@ -391,7 +391,7 @@ const localUnsetCmd = internalPrefix + "localunset"
 // `{ local a b=1 c; __memsh_localunset a c; }`; declare and typeset
 // without -g get the same, as they are local in a function.
 func localUnsetRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "local") && !strings.Contains(src, "declare") && !strings.Contains(src, "typeset") {
+	if !srcHas(src, "local") && !srcHas(src, "declare") && !srcHas(src, "typeset") {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {
@@ -443,7 +443,7 @@ func localUnset(st *syntax.Stmt) bool {
 // `! if cmd; then __memsh_status 0; else ! __memsh_status 0; fi`, whose
 // condition is exempt from set -e and whose negations are too.
 func negationRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "!") || !errexitMention().MatchString(src) {
+	if !srcHas(src, "!") || !errexitSrc.match(errexitMention(), src) {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {
@@ -479,7 +479,7 @@ const noLoopCmd = internalPrefix + "noloop"
 
 // noLoopRewrite finds such breaks and continues in root.
 func noLoopRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "break") && !strings.Contains(src, "continue") {
+	if !srcHas(src, "break") && !srcHas(src, "continue") {
 		return
 	}
 	var visit func(top syntax.Node, inLoop, inFunc bool)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -50,7 +49,7 @@ func funcNameRewrite(root syntax.Node, src string) {
 }
 
 func mentionsCallStack(src string) bool {
-	return strings.Contains(src, "FUNCNAME") || strings.Contains(src, "BASH_LINENO") || strings.Contains(src, "BASH_SOURCE") || strings.Contains(src, "caller")
+	return srcHas(src, "FUNCNAME") || srcHas(src, "BASH_LINENO") || srcHas(src, "BASH_SOURCE") || srcHas(src, "caller")
 }
 
 func statusWords(n int) []*syntax.Word {

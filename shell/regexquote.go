@@ -25,7 +25,7 @@ import (
 const requoteCmd = internalPrefix + "requote"
 
 func testClauseRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "[[") {
+	if !srcHas(src, "[[") {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {

@@ -26,7 +26,7 @@ const (
 )
 
 func returnTrapRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "RETURN") {
+	if !srcHas(src, "RETURN") {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {

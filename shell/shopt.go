@@ -305,7 +305,7 @@ var errexitMention = sync.OnceValue(func() *regexp.Regexp {
 // cmdSubstErrexitRewrite starts each command substitution in root with
 // __memsh_cserrexit, in code that can turn set -e on.
 func cmdSubstErrexitRewrite(root syntax.Node, src string) {
-	if !strings.Contains(src, "$(") && !strings.Contains(src, "`") || !errexitMention().MatchString(src) {
+	if !srcHas(src, "$(") && !srcHas(src, "`") || !errexitSrc.match(errexitMention(), src) {
 		return
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {

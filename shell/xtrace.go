@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -244,7 +245,55 @@ func isXdepth(st *syntax.Stmt) bool {
 var xtraceMention = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`xtrace|set\s+(-[a-zA-Z]*\s+)*-[a-zA-Z]*x`) })
 
 func mentionsXtrace(src string) bool {
-	return strings.Contains(src, "x") && xtraceMention().MatchString(src)
+	return srcHas(src, "x") && xtraceSrc.match(xtraceMention(), src)
+}
+
+var xtraceSrc, errexitSrc srcMatch
+
+// srcMatch remembers whether a regular expression matched the last
+// source it was asked about: the rewrites run once per top-level
+// statement with the whole script as src, and scanning it each time
+// made long scripts quadratic.
+type srcMatch struct {
+	mu  sync.Mutex
+	src *byte
+	n   int
+	ok  bool
+}
+
+// srcWords remembers which words the last source holds, for srcHas.
+var srcWords struct {
+	mu  sync.Mutex
+	src *byte
+	n   int
+	has map[string]bool
+}
+
+// srcHas is strings.Contains(src, word), remembered for the last src:
+// the rewrites ask about the whole script once per statement.
+func srcHas(src, word string) bool {
+	p := unsafe.StringData(src)
+	srcWords.mu.Lock()
+	defer srcWords.mu.Unlock()
+	if srcWords.src != p || srcWords.n != len(src) || srcWords.has == nil {
+		srcWords.src, srcWords.n, srcWords.has = p, len(src), map[string]bool{}
+	}
+	has, ok := srcWords.has[word]
+	if !ok {
+		has = strings.Contains(src, word)
+		srcWords.has[word] = has
+	}
+	return has
+}
+
+func (m *srcMatch) match(re *regexp.Regexp, src string) bool {
+	p := unsafe.StringData(src)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.src != p || m.n != len(src) {
+		m.src, m.n, m.ok = p, len(src), re.MatchString(src)
+	}
+	return m.ok
 }
 
 // bumpXdepth is __memsh_xdepth [-1], run first in a command
