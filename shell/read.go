@@ -134,7 +134,7 @@ func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 		delim, delimSet = 0, false
 	}
 
-	data, status := readInput(in, delim, delimSet || !exact, nchars, raw, timeout)
+	data, esc, status := readInput(in, delim, delimSet || !exact, nchars, raw, timeout)
 	if timeout == 0 {
 		// read -t 0 only asks whether input is waiting.
 		return statusArgs(0)
@@ -146,7 +146,7 @@ func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 	}
 	switch {
 	case array != "":
-		fields := splitIFS(data, ifs, -1)
+		fields := splitIFS(data, esc, ifs, -1)
 		script.WriteString(array + "=(")
 		for k, f := range fields {
 			if k > 0 {
@@ -163,7 +163,7 @@ func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 			script.WriteString("; " + n + "=")
 		}
 	default:
-		fields := splitIFS(data, ifs, len(names))
+		fields := splitIFS(data, esc, ifs, len(names))
 		for k, n := range names {
 			if k > 0 {
 				script.WriteString("; ")
@@ -181,63 +181,72 @@ func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 
 // readInput reads up to delim (when useDelim), nchars characters (when
 // not negative), or the end of input. Without raw, a backslash quotes the
-// next byte and backslash-newline continues the line. The status is 1 at
-// end of input and 142 on timeout, as bash's.
-func readInput(r io.Reader, delim byte, useDelim bool, nchars int, raw bool, timeout time.Duration) (string, int) {
+// next byte and backslash-newline continues the line; esc marks the
+// bytes so quoted, which never split fields. The status is 1 at end of
+// input and 142 on timeout, as bash's.
+func readInput(r io.Reader, delim byte, useDelim bool, nchars int, raw bool, timeout time.Duration) (string, []bool, int) {
 	if r == nil {
-		return "", 1
+		return "", nil, 1
 	}
 	if f, ok := r.(*os.File); ok && timeout >= 0 {
 		f.SetReadDeadline(time.Now().Add(timeout))
 		defer f.SetReadDeadline(time.Time{})
 	}
 	var out []byte
+	var esc []bool
 	var b [1]byte
 	count := 0
-	esc := false
+	quoted := false
 	for nchars < 0 || count < nchars {
 		n, err := r.Read(b[:])
 		if n == 1 {
 			c := b[0]
 			switch {
-			case esc:
-				esc = false
+			case quoted:
+				quoted = false
 				if c != '\n' {
 					out = append(out, c)
+					esc = append(esc, true)
 					count++
 				}
 				continue
 			case !raw && c == '\\':
-				esc = true
+				quoted = true
 				continue
 			case useDelim && c == delim:
-				return string(out), 0
+				return string(out), esc, 0
 			}
 			out = append(out, c)
+			esc = append(esc, false)
 			count++
 			continue
 		}
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return string(out), 142
+			return string(out), esc, 142
 		}
 		if err != nil {
-			return string(out), 1
+			return string(out), esc, 1
 		}
 	}
-	return string(out), 0
+	return string(out), esc, 0
 }
 
 // splitIFS splits s into at most n fields (n < 0: all) by IFS, as read
 // does: IFS whitespace around fields is dropped, each other IFS character
-// ends a field, and the last field keeps the rest of the line.
-func splitIFS(s, ifs string, n int) []string {
-	isWS := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 && (c == ' ' || c == '\t' || c == '\n') }
-	isIFS := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 }
+// ends a field, and the last field keeps the rest of the line. Bytes
+// that esc marks (backslash-quoted) are never IFS.
+func splitIFS(s string, esc []bool, ifs string, n int) []string {
+	quoted := func(i int) bool { return i < len(esc) && esc[i] }
+	isWS := func(i int) bool {
+		c := s[i]
+		return !quoted(i) && strings.IndexByte(ifs, c) >= 0 && (c == ' ' || c == '\t' || c == '\n')
+	}
+	isIFS := func(i int) bool { return !quoted(i) && strings.IndexByte(ifs, s[i]) >= 0 }
 	if ifs == "" {
 		return []string{s}
 	}
 	i := 0
-	for i < len(s) && isWS(s[i]) {
+	for i < len(s) && isWS(i) {
 		i++
 	}
 	var fields []string
@@ -248,16 +257,16 @@ func splitIFS(s, ifs string, n int) []string {
 			// delimiter ("y:" with IFS=:), bash drops the delimiter.
 			rest := s[i:]
 			j := 0
-			for j < len(rest) && !isIFS(rest[j]) {
+			for j < len(rest) && !isIFS(i+j) {
 				j++
 			}
 			k := j
-			for k < len(rest) && isWS(rest[k]) {
+			for k < len(rest) && isWS(i+k) {
 				k++
 			}
-			if k < len(rest) && isIFS(rest[k]) && !isWS(rest[k]) {
+			if k < len(rest) && isIFS(i+k) && !isWS(i+k) {
 				k++
-				for k < len(rest) && isWS(rest[k]) {
+				for k < len(rest) && isWS(i+k) {
 					k++
 				}
 			}
@@ -265,22 +274,22 @@ func splitIFS(s, ifs string, n int) []string {
 				return append(fields, rest[:j])
 			}
 			end := len(rest)
-			for end > 0 && isWS(rest[end-1]) {
+			for end > 0 && isWS(i+end-1) {
 				end--
 			}
 			return append(fields, rest[:end])
 		}
 		start := i
-		for i < len(s) && !isIFS(s[i]) {
+		for i < len(s) && !isIFS(i) {
 			i++
 		}
 		fields = append(fields, s[start:i])
-		for i < len(s) && isWS(s[i]) {
+		for i < len(s) && isWS(i) {
 			i++
 		}
-		if i < len(s) && isIFS(s[i]) && !isWS(s[i]) {
+		if i < len(s) && isIFS(i) && !isWS(i) {
 			i++
-			for i < len(s) && isWS(s[i]) {
+			for i < len(s) && isWS(i) {
 				i++
 			}
 		}
