@@ -160,7 +160,7 @@ func (a *applier) locate(h *hunk, fuzz int) int {
 	suffixFuzz := fuzz + suffix - context
 	inputLines := len(a.in)
 	maxWhere := inputLines - (len(pat) - suffixFuzz) + 1
-	minWhere := a.frozen + 1 - (prefix - prefixFuzz)
+	minWhere := a.frozen + 1
 	maxPos := maxWhere - first
 	maxNeg := first - minWhere
 	maxOff := max(maxPos, maxNeg)
@@ -193,16 +193,22 @@ func (a *applier) locate(h *hunk, fuzz int) int {
 		}
 		return 0
 	}
-	for off := 0; off <= maxOff; off++ {
-		if off > maxPos && first-off > maxWhere {
-			off = first - maxWhere - 1 // nothing fits before the end of the file yet: skip ahead
-			continue
-		}
+	// GNU patch 2.7 starts where the hunk could first fit: at the end of
+	// the file when it is numbered past it (a hunk all of whose context is
+	// fuzzed away then lands just after the last line).
+	minOff := 0
+	switch {
+	case maxPos < 0:
+		minOff = first - (maxWhere + max(prefixFuzz, 0))
+	case maxNeg < 0:
+		minOff = first - minWhere
+	}
+	for off := minOff; off <= maxOff; off++ {
 		if off <= maxPos && a.match(pat, first+off, prefixFuzz, suffixFuzz) {
 			a.inOffset += off
 			return first + off
 		}
-		if off > 0 && off <= maxNeg && a.match(pat, first-off, prefixFuzz, suffixFuzz) {
+		if off <= maxNeg && a.match(pat, first-off, prefixFuzz, suffixFuzz) {
 			a.inOffset -= off
 			return first - off
 		}
@@ -345,12 +351,11 @@ func (a *applier) reject(h *hunk) {
 		fmt.Fprintf(&a.rej, "Index: %s\n", a.fp.indexName)
 	}
 	oldFirst, newFirst := h.oldFirst+a.outOffset, h.newFirst+a.outOffset
+	// GNU patch writes a line that lacks its newline as it is, running
+	// into the next one; so does memsh, for the same reject file.
 	line := func(prefix, text string) {
 		a.rej.WriteString(prefix)
 		a.rej.WriteString(text)
-		if !strings.HasSuffix(text, "\n") {
-			a.rej.WriteString("\n\\ No newline at end of file\n")
-		}
 	}
 	if format == unifiedDiff {
 		if first {
