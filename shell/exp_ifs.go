@@ -32,7 +32,7 @@ const ifsVar = internalPrefix + "ifs_"
 // ifsSplitRewrite rewrites the words of f's statements (see above).
 func ifsSplitRewrite(f syntax.Node, src string) {
 	splitting := setsSplittingIFS(src)
-	if !splitting && !strings.Contains(src, "(") {
+	if !splitting && !strings.Contains(src, "(") && !strings.Contains(src, "${") {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -110,7 +110,7 @@ func ifsSplitStmt(st *syntax.Stmt, splitting bool) {
 	}
 	var srcs []string
 	for _, w := range words {
-		if !(splitting && ifsSplittable(w) || extglobWord(w)) {
+		if !(splitting && ifsSplittable(w) || extglobWord(w) || quotedDefault(w)) {
 			continue
 		}
 		var buf strings.Builder
@@ -146,6 +146,52 @@ func ifsSplittable(w *syntax.Word) bool {
 		}
 	}
 	return unquoted && ifsComputable(w)
+}
+
+// quotedDefault reports whether w has an unquoted ${v:-word} (or -, +,
+// :+) whose word holds quotes: mvdan/sh splits the quoted text too
+// (${x:-"a b"} gave two fields).
+func quotedDefault(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		if pe, ok := part.(*syntax.ParamExp); ok && scalarDefault(pe) {
+			for _, p := range pe.Exp.Word.Parts {
+				switch p.(type) {
+				case *syntax.SglQuoted, *syntax.DblQuoted:
+					return ifsComputable(w)
+				}
+			}
+		}
+	}
+	return false
+}
+
+// scalarDefault reports whether pe is ${name OP word} with OP one of
+// - :- + :+ on a plain name or positional parameter.
+func scalarDefault(pe *syntax.ParamExp) bool {
+	return pe.Param != nil && pe.Exp != nil && isDefaultOp(pe.Exp.Op) && pe.Exp.Word != nil && pe.Index == nil &&
+		!pe.Excl && !pe.Length && pe.Slice == nil && pe.Repl == nil && listIndex(pe) == "" &&
+		(syntax.ValidName(pe.Param.Value) || isNumber(pe.Param.Value))
+}
+
+// defaultApplies reports, for a scalar ${v OP word}, whether its word is
+// used (ok is false for any other expansion).
+func defaultApplies(cfg *expand.Config, pe *syntax.ParamExp) (useWord, ok bool) {
+	if !scalarDefault(pe) {
+		return false, false
+	}
+	vr := cfg.Env.Get(pe.Param.Value)
+	set := vr.IsSet()
+	null := !set || vr.String() == ""
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset:
+		return !set, true
+	case syntax.DefaultUnsetOrNull:
+		return null, true
+	case syntax.AlternateUnset:
+		return set, true
+	default: // AlternateUnsetOrNull
+		return !null, true
+	}
 }
 
 // extglobWord reports whether w is a pathname pattern with an extended
@@ -280,46 +326,65 @@ func (c *core) ifsFields(cfg, glob *expand.Config, readDir func(string) ([]fs.Di
 			}
 		}
 	}
-	for _, part := range word.Parts {
-		switch part := part.(type) {
-		case *syntax.Lit:
-			s, _ := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
-			add(s, strings.Contains(part.Value, `\`), false)
-			have = true
-		case *syntax.ExtGlob:
-			add(part.Op.String()+part.Pattern.Value+")", false, false)
-			have = true
-		case *syntax.ParamExp:
-			if listIndex(part) != "" && part.Exp == nil && part.Repl == nil && part.Slice == nil && !part.Length && !part.Excl {
-				elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{part}}}})
+	// addParts adds a word's parts; inner is set for the word of an
+	// unquoted ${v:-word}, whose unquoted text is split too.
+	var addParts func(parts []syntax.WordPart, inner bool)
+	addParts = func(parts []syntax.WordPart, inner bool) {
+		for _, part := range parts {
+			switch part := part.(type) {
+			case *syntax.Lit:
+				s, _ := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
+				if inner && !strings.Contains(part.Value, `\`) {
+					splitAdd(s)
+					continue
+				}
+				add(s, strings.Contains(part.Value, `\`), false)
+				have = true
+			case *syntax.ExtGlob:
+				add(part.Op.String()+part.Pattern.Value+")", false, false)
+				have = true
+			case *syntax.ParamExp:
+				if useWord, ok := defaultApplies(cfg, part); ok {
+					if useWord {
+						addParts(part.Exp.Word.Parts, true)
+					} else if part.Exp.Op == syntax.DefaultUnset || part.Exp.Op == syntax.DefaultUnsetOrNull {
+						s, _ := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{Param: part.Param}}})
+						splitAdd(s)
+					}
+					continue
+				}
+				if listIndex(part) != "" && part.Exp == nil && part.Repl == nil && part.Slice == nil && !part.Length && !part.Excl {
+					elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{part}}}})
+					for j, e := range elems {
+						if j > 0 && have {
+							emit()
+						}
+						splitAdd(e)
+					}
+					continue
+				}
+				s, _ := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
+				splitAdd(s)
+			default:
+				// Quoted: "$@" inside gives several fields.
+				elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
+				if dq, ok := part.(*syntax.DblQuoted); ok && len(elems) == 0 && len(dq.Parts) > 0 {
+					continue // "$@" with no parameters
+				}
+				if len(elems) == 0 {
+					elems = []string{""}
+				}
 				for j, e := range elems {
-					if j > 0 && have {
+					if j > 0 {
 						emit()
 					}
-					splitAdd(e)
+					add(e, true, false)
+					have = true
 				}
-				continue
-			}
-			s, _ := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
-			splitAdd(s)
-		default:
-			// Quoted: "$@" inside gives several fields.
-			elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
-			if dq, ok := part.(*syntax.DblQuoted); ok && len(elems) == 0 && len(dq.Parts) > 0 {
-				continue // "$@" with no parameters
-			}
-			if len(elems) == 0 {
-				elems = []string{""}
-			}
-			for j, e := range elems {
-				if j > 0 {
-					emit()
-				}
-				add(e, true, false)
-				have = true
 			}
 		}
 	}
+	addParts(word.Parts, false)
 	if have {
 		emit()
 	}
