@@ -124,3 +124,21 @@ func TestAwkCommandLine(t *testing.T) {
 		})
 	}
 }
+
+// TestEndlessRecord: a record longer than command.MaxHeld (`awk 1
+// /dev/zero`) stops awk with a message naming the limit.
+func TestEndlessRecord(t *testing.T) {
+	saved := command.MaxHeld
+	command.MaxHeld = 1 << 17
+	defer func() { command.MaxHeld = saved }()
+	long := strings.Repeat("y", 1<<18)
+	for _, c := range []command.Case{
+		{Args: []string{"awk", "1"}, Stdin: "a\n" + long, Stdout: "a\n", Stderr: "awk: input exceeds the in-memory limit of 0 MiB\n", Status: 2},
+		{Args: []string{"awk", "-v", "RS=", "1"}, Stdin: long, Stderr: "awk: input exceeds the in-memory limit of 0 MiB\n", Status: 2},
+	} {
+		stdout, stderr, status, _ := c.Run(Run, nil)
+		if stdout != c.Stdout || stderr != c.Stderr || status != c.Status {
+			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", c.Args, stdout, stderr, status, c.Stdout, c.Stderr, c.Status)
+		}
+	}
+}

@@ -190,7 +190,7 @@ func (in *interp) readRecord(r *input) (string, bool, error) {
 	case rs == "":
 		return in.readParagraph(r)
 	case len(rs) == 1:
-		line, err := r.r.ReadString(rs[0])
+		line, err := readHeld(r.r, rs[0])
 		if err != nil {
 			r.eof = true
 			if err != io.EOF {
@@ -221,7 +221,11 @@ func (in *interp) readParagraph(r *input) (string, bool, error) {
 	}
 	var buf strings.Builder
 	for {
-		line, err := r.r.ReadString('\n')
+		line, err := readHeld(r.r, '\n')
+		if _, held := err.(command.HeldLimitError); held || buf.Len() > command.MaxHeld {
+			r.eof = true
+			return "", false, command.HeldLimitError{}
+		}
 		if err != nil {
 			r.eof = true
 			buf.WriteString(line)
@@ -664,4 +668,20 @@ func (in *interp) builtinStrftime(c *builtinCall) (value, error) {
 
 func sortSlice(keys []string, less func(a, b string) bool) {
 	sort.Slice(keys, func(i, j int) bool { return less(keys[i], keys[j]) })
+}
+
+// readHeld is ReadString(delim), but stops with command.HeldLimitError
+// once the record outgrows command.MaxHeld (`awk 1 /dev/zero`).
+func readHeld(r *bufio.Reader, delim byte) (string, error) {
+	var sb strings.Builder
+	for {
+		part, err := r.ReadSlice(delim)
+		sb.Write(part)
+		if err != bufio.ErrBufferFull {
+			return sb.String(), err
+		}
+		if sb.Len() > command.MaxHeld {
+			return "", command.HeldLimitError{}
+		}
+	}
 }

@@ -121,6 +121,13 @@ func (src *source) fetch() {
 		for {
 			chunk, err := src.r.ReadSlice(src.s.eol)
 			src.pl = append(src.pl, chunk...)
+			if err == bufio.ErrBufferFull && len(src.pl) > command.MaxHeld {
+				// an endless line (`sed p /dev/zero`): stop reading
+				src.s.readError(src.curName, command.HeldLimitError{})
+				src.s.stopInput = true
+				src.pl, src.eof = src.pl[:0], true
+				return
+			}
 			if err == bufio.ErrBufferFull {
 				continue
 			}

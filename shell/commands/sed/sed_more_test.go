@@ -108,6 +108,18 @@ func TestEndlessInput(t *testing.T) {
 	}
 }
 
+// TestEndlessLine: a line longer than command.MaxHeld (`sed p
+// /dev/zero`) stops sed with a message naming the limit.
+func TestEndlessLine(t *testing.T) {
+	saved := command.MaxHeld
+	command.MaxHeld = 1 << 17
+	defer func() { command.MaxHeld = saved }()
+	out, errs, st := run(context.Background(), endless{[]byte("y")}, "p")
+	if out != "" || errs != "sed: can't read -: input exceeds the in-memory limit of 0 MiB\n" || st != 2 {
+		t.Errorf("sed p on an endless line: %q %q %d", out, errs, st)
+	}
+}
+
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
