@@ -341,7 +341,42 @@ const xstatusVar = internalPrefix + "xstatus"
 // the status the first one kept. It reports whether it did.
 func traceTest(st *syntax.Stmt, src string) bool {
 	var words []*syntax.Word
+	var more [][]*syntax.Word // further trace lines (export's NAME=VALUE)
 	switch cm := st.Cmd.(type) {
+	case *syntax.DeclClause:
+		if cm.Variant == nil {
+			return false
+		}
+		// bash traces declarations as commands, each word quoted:
+		// + declare 'c=x y'; export and readonly add NAME=VALUE lines.
+		words = append(words, litWord(":q"), litWord(cm.Variant.Value))
+		for _, as := range cm.Args {
+			switch {
+			case as.Array != nil || as.Index != nil:
+				return false
+			case as.Naked && as.Name == nil && as.Value != nil:
+				words = append(words, dquoteWord(as.Value))
+			case as.Naked && as.Name != nil:
+				words = append(words, litWord(as.Name.Value))
+			case as.Name != nil:
+				op := "="
+				if as.Append {
+					op = "+="
+				}
+				w := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: as.Name.Value + op}}}
+				val := &syntax.Word{}
+				if as.Value != nil {
+					val = dquoteWord(as.Value)
+					w.Parts = append(w.Parts, val.Parts...)
+				}
+				words = append(words, w)
+				if v := cm.Variant.Value; v == "export" || v == "readonly" {
+					more = append(more, []*syntax.Word{litWord(":a"), litWord(as.Name.Value), val})
+				}
+			default:
+				return false
+			}
+		}
 	case *syntax.TestClause:
 		x := cm.X
 		words = append(words, litWord("[["))
@@ -392,7 +427,7 @@ func traceTest(st *syntax.Stmt, src string) bool {
 		return false
 	}
 	effects := false
-	for _, w := range words {
+	for _, w := range append(words, slices.Concat(more...)...) {
 		syntax.Walk(w, func(n syntax.Node) bool {
 			switch n.(type) {
 			case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
@@ -414,9 +449,12 @@ func traceTest(st *syntax.Stmt, src string) bool {
 	// The trace's words share nodes with the clause, so $? reads the
 	// kept status in both: it is kept by a command of its own first.
 	save := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(xtestCmd)}}}
-	trace := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: append([]*syntax.Word{litWord(xtestCmd)}, words...)}}
+	stmts := []*syntax.Stmt{save}
+	for _, line := range append([][]*syntax.Word{words}, more...) {
+		stmts = append(stmts, &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: append([]*syntax.Word{litWord(xtestCmd)}, line...)}})
+	}
 	clause := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd}
-	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{save, trace, clause}}
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: append(stmts, clause)}
 	return true
 }
 
@@ -436,6 +474,21 @@ func traceTestCall(hc interp.HandlerContext, args []string) []string {
 	if on, _ := runnerOpt(hc, optXTrace); on && len(args) > 1 {
 		prefix, _ := ps4Prefix(hc)
 		line := strings.Join(args[1:], " ")
+		switch args[1] {
+		case ":q": // each word quoted
+			q := make([]string, len(args)-2)
+			for i, a := range args[2:] {
+				q[i] = xtraceQuote(a)
+			}
+			line = strings.Join(q, " ")
+		case ":a": // NAME VALUE as an assignment
+			if len(args) == 4 {
+				line = args[2] + "=" + xtraceQuote(args[3])
+				if args[3] == "" {
+					line = args[2] + "="
+				}
+			}
+		}
 		if args[1] == "((" && len(args) == 4 {
 			line = "(( " + args[2] + " ))"
 		}
