@@ -32,7 +32,7 @@ func elemArithStmt(st *syntax.Stmt, src string) {
 	switch cmd := st.Cmd.(type) {
 	case *syntax.ArithmCmd:
 		start, end := int(cmd.Left.Offset())+2, int(cmd.Right.Offset())
-		if !hasElemTarget(cmd.X) || start > end || end > len(src) {
+		if !hasElemTarget(cmd.X) && !hasBadConstant(cmd.X) || start > end || end > len(src) {
 			return
 		}
 		kind, text, pos = "((", src[start:end], cmd.Left
@@ -112,6 +112,26 @@ func cfor(st *syntax.Stmt, fc *syntax.ForClause, src string) {
 	}
 	wc.Do = fc.Do
 	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: f.Stmts}
+}
+
+// hasBadConstant reports whether x holds a number bash rejects (08,
+// 0b1, 2#3), which mvdan/sh reads as 0 without a word.
+func hasBadConstant(x syntax.ArithmExpr) bool {
+	if x == nil {
+		return false
+	}
+	bad := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			if lit := w.Lit(); lit != "" && lit[0] >= '0' && lit[0] <= '9' {
+				_, err := (&arithEval{}).constant(lit)
+				bad = bad || err != nil
+			}
+			return false
+		}
+		return !bad
+	})
+	return bad
 }
 
 // hasElemTarget reports whether x assigns to, or steps, an array element.

@@ -87,8 +87,8 @@ func (c *core) prepExpansions(st *syntax.Stmt) {
 				}
 				continue
 			}
-			if ae, ok := part.(*syntax.ArithmExp); ok && !ae.Bracket && hasElemTarget(ae.X) {
-				// An element assignment (exp_arith.go).
+			if ae, ok := part.(*syntax.ArithmExp); ok && !ae.Bracket && (hasElemTarget(ae.X) || hasBadConstant(ae.X)) {
+				// An element assignment or a bad number (exp_arith.go).
 				var buf bytes.Buffer
 				if err := syntax.NewPrinter().Print(&buf, &syntax.Word{Parts: []syntax.WordPart{ae}}); err != nil {
 					continue
@@ -365,6 +365,10 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 			// Arithmetic with element assignments (exp_arith.go).
 			v, sets, _, msg := c.evalArith(hc, strings.TrimSuffix(text, "))"))
 			if msg != "" {
+				if direct && inSubshell(env) {
+					io.WriteString(hc.Stderr, c.errPrefix(args[i])+msg)
+					return []string{"exit", "1"} // bash ends the subshell
+				}
 				stopLine(ctx, hc.Stderr, c.errPrefix(args[i])+msg)
 				return statusArgs(1)
 			}
