@@ -270,7 +270,12 @@ func (c *core) killBuiltin(hc interp.HandlerContext, args []string) []string {
 		return statusArgs(2)
 	}
 	status := 0
+	var self []string // what a signal to the shell itself does
 	for _, target := range rest {
+		if target == sandboxPID && sig != 0 {
+			self = c.signalSelf(hc, sig)
+			continue
+		}
 		if j, ok := jobSpec(hc, target); ok {
 			j.mu.Lock()
 			cancel := j.cancel
@@ -308,7 +313,29 @@ func (c *core) killBuiltin(hc interp.HandlerContext, args []string) []string {
 			status = 1
 		}
 	}
+	if self != nil && status == 0 {
+		return self
+	}
 	return statusArgs(status)
+}
+
+// signalSelf is kill's answer to signal sig sent to the shell itself
+// ($$): its trap action (run through eval), nothing when the trap
+// ignores it or the signal is ignored or stops by default (there is no
+// job control), or else the shell's end with status 128+sig, as the
+// signal's default action ends bash. (Unlike bash, an EXIT trap runs.)
+func (c *core) signalSelf(hc interp.HandlerContext, sig int) []string {
+	if action := hc.Env.Get(trapVar("SIG" + command.SignalName(sig))); action.IsSet() {
+		if strings.TrimSpace(action.String()) == "" {
+			return statusArgs(0)
+		}
+		return []string{"eval", action.String()}
+	}
+	switch sig {
+	case 17, 18, 23, 28, 19, 20, 21, 22: // CHLD CONT URG WINCH; STOP TSTP TTIN TTOU
+		return statusArgs(0)
+	}
+	return []string{"exit", strconv.Itoa(128 + sig)}
 }
 
 // listSignals is kill -l: the table, or each operand's name (a number,
