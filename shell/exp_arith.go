@@ -115,13 +115,19 @@ func cfor(st *syntax.Stmt, fc *syntax.ForClause, src string) {
 }
 
 // hasBadConstant reports whether x holds a number bash rejects (08,
-// 0b1, 2#3), which mvdan/sh reads as 0 without a word.
+// 0b1, 2#3), which mvdan/sh reads as 0 without a word, or a negative
+// exponent written as such (2**-1), whose error mvdan/sh words its way.
 func hasBadConstant(x syntax.ArithmExpr) bool {
 	if x == nil {
 		return false
 	}
 	bad := false
 	syntax.Walk(x, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.BinaryArithm); ok && b.Op == syntax.Pow {
+			if u, ok := b.Y.(*syntax.UnaryArithm); ok && u.Op == syntax.Minus {
+				bad = true // a negative exponent: bash's error
+			}
+		}
 		if w, ok := n.(*syntax.Word); ok {
 			if lit := w.Lit(); lit != "" && lit[0] >= '0' && lit[0] <= '9' {
 				_, err := (&arithEval{}).constant(lit)
@@ -512,6 +518,9 @@ func (e *arithEval) apply(op syntax.BinAritOperator, l, r int64, rnode syntax.No
 		return l % r, nil
 	case syntax.Pow:
 		if r < 0 {
+			if u, ok := rnode.(*syntax.UnaryArithm); ok {
+				rnode = u.X // bash names the number after the sign
+			}
 			return 0, e.errorf(e.text, "exponent less than 0 (error token is \"%s\")", e.tokenFrom(rnode))
 		}
 		p := int64(1)

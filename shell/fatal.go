@@ -50,8 +50,10 @@ type unboundWriter struct {
 	// here for the call handler to put bash's in their place.
 	xtrace atomic.Bool
 	ps4    atomic.Pointer[string]
-	mu     sync.Mutex
-	held   [][]byte
+
+	verboseEnd atomic.Int64 // set -v: the source shown so far
+	mu         sync.Mutex
+	held       [][]byte
 }
 
 func newUnboundWriter(w io.Writer, prefix string, status int) *unboundWriter {
@@ -211,4 +213,41 @@ func bodySource(stmts []*syntax.Stmt, src string) (string, bool) {
 // array element, or a positional parameter (${10}).
 func unboundName(s string) bool {
 	return validAssignTarget(s) || s != "" && isNumber(s)
+}
+
+// verboseEcho is set -v: before a top-level statement runs, the lines
+// of src it spans that were not shown yet go to stderr, as bash prints
+// its input as it reads it. The lines read while verbose was off (the
+// one holding `set -v` itself) are not shown.
+func verboseEcho(w io.Writer, r *interp.Runner, st *syntax.Stmt, src string) {
+	u, ok := w.(*unboundWriter)
+	if !ok || r == nil {
+		return
+	}
+	start, end := st.Pos().Offset(), st.End().Offset()
+	if !st.Pos().IsValid() || end > uint(len(src)) || start > end {
+		return
+	}
+	lineStart := uint(strings.LastIndexByte(src[:start], '\n') + 1)
+	lineEnd := uint(len(src))
+	if i := strings.IndexByte(src[end:], '\n'); i >= 0 {
+		lineEnd = end + uint(i) + 1
+	}
+	shown := uint(u.verboseEnd.Load())
+	if shown > uint(len(src)) {
+		shown = 0 // another source
+	}
+	if v, ok := r.Vars[optVar("verbose")]; !ok || v.String() != "on" {
+		u.verboseEnd.Store(int64(lineEnd))
+		return
+	}
+	from := max(lineStart, shown)
+	if from < lineEnd {
+		u.flushHeld()
+		io.WriteString(u.w, src[from:lineEnd])
+		if lineEnd == uint(len(src)) && !strings.HasSuffix(src, "\n") {
+			io.WriteString(u.w, "\n")
+		}
+	}
+	u.verboseEnd.Store(int64(lineEnd))
 }

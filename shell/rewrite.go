@@ -87,12 +87,12 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok {
 				c.noteAssoc(dc)
 			}
-			c.assocKeys(n, src)   // exp_arrays.go
-			elemArithStmt(n, src) // exp_arith.go
-			c.tildeArgs(n)        // exp_tilde.go
-			c.splitAssocAppend(n) // assocappend.go
-			c.rewriteAttrs(n)     // attrs.go
-			c.prepExpansions(n)   // rewrite_expand.go
+			c.assocKeys(n, src)      // exp_arrays.go
+			elemArithStmt(n, src)    // exp_arith.go
+			c.tildeArgs(n)           // exp_tilde.go
+			c.splitAssocAppend(n)    // assocappend.go
+			c.rewriteAttrs(n)        // attrs.go
+			c.prepExpansions(n, src) // rewrite_expand.go
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok && dc.Variant != nil && dc.Variant.Value == "export" && onlyFlag(dc.Args, "-p") {
 				// mvdan/sh's export lists nothing.
 				n.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + "export_p")}}

@@ -67,7 +67,7 @@ func needsExpandRewrite(src string) bool {
 // prepExpansions rewrites the expansions of st's own words (not those of
 // nested statements, which get their own) that memsh computes, and puts
 // the statement that computes them first.
-func (c *core) prepExpansions(st *syntax.Stmt) {
+func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 	inFunc := c.exp.isInFunc(st, true)
 	if st.Cmd == nil {
 		return
@@ -88,13 +88,20 @@ func (c *core) prepExpansions(st *syntax.Stmt) {
 				continue
 			}
 			if ae, ok := part.(*syntax.ArithmExp); ok && !ae.Bracket && (hasElemTarget(ae.X) || hasBadConstant(ae.X)) {
-				// An element assignment or a bad number (exp_arith.go).
-				var buf bytes.Buffer
-				if err := syntax.NewPrinter().Print(&buf, &syntax.Word{Parts: []syntax.WordPart{ae}}); err != nil {
-					continue
+				// An element assignment or a bad number (exp_arith.go),
+				// as written: bash's messages quote the text.
+				text := ""
+				if start, end := int(ae.Left.Offset()), int(ae.Right.Offset())+2; start < end && end <= len(src) && strings.HasPrefix(src[start:], "$((") {
+					text = src[start:end]
+				} else {
+					var buf bytes.Buffer
+					if err := syntax.NewPrinter().Print(&buf, &syntax.Word{Parts: []syntax.WordPart{ae}}); err != nil {
+						continue
+					}
+					text = buf.String()
 				}
 				n := strconv.Itoa(len(srcs)/2 + 1)
-				srcs = append(srcs, strconv.FormatUint(uint64(ae.Pos().Line()), 10), buf.String())
+				srcs = append(srcs, strconv.FormatUint(uint64(ae.Pos().Line()), 10), text)
 				parts[i] = &syntax.ParamExp{Param: &syntax.Lit{Value: peVar + n}}
 				continue
 			}

@@ -449,6 +449,7 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 			if lineCtx.Err() != nil {
 				break
 			}
+			verboseEcho(stderr, r, st, src) // fatal.go
 			if err := c.rewriteFile(st, src); err != nil {
 				// Refused like a failing command: the next statements run.
 				fmt.Fprintln(stderr, err)
