@@ -173,7 +173,6 @@ func (c *core) setBuiltin(hc interp.HandlerContext, args []string) ([]string, bo
 		if len(cluster) > 1 {
 			out = append(out, cluster)
 		}
-		_ = on
 	}
 	r := callingRunner(hc)
 	for _, k := range keep {
