@@ -120,7 +120,7 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 				return statusArgs(2), nil
 			}
 			if needsRewrite(src) {
-				return []string{"eval", c.rewriteSource(src, "eval")}, nil
+				return []string{"eval", c.rewriteSourceAt(src, "eval", hc.Pos.Line())}, nil
 			}
 		}
 	case "pwd":

@@ -104,7 +104,7 @@ func TestFdsConcurrent(t *testing.T) {
 func TestFdsErrorLines(t *testing.T) {
 	s := newTestSession(t, Options{Script: true})
 	_, errs, st := run(t, s, "true\necho a >&5\nexec 3>/no/x\nbash -c 'echo >&4'\necho x >/dev/fd/7", "")
-	want := "bash: line 2: 5: Bad file descriptor\nbash: line 3: /no/x: No such file or directory\nbash: line 1: 4: Bad file descriptor\nbash: /dev/fd/7: No such file or directory\n"
+	want := "bash: line 2: 5: Bad file descriptor\nbash: line 3: /no/x: No such file or directory\nbash: line 1: 4: Bad file descriptor\nbash: line 5: /dev/fd/7: No such file or directory\n"
 	if errs != want || st != 1 {
 		t.Errorf("got %q %d\nwant %q", errs, st, want)
 	}

@@ -60,6 +60,18 @@ func stdFD(p string) (int, bool) {
 
 func (c *core) openHandler(ctx context.Context, p string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
+	p, line, text, split := c.redirLine(p) // redirline.go
+	if split {
+		var err error
+		if p, err = splitRedirWord(hc, p, text); err != nil {
+			return nil, c.redirError(ctx, hc, err, line)
+		}
+	}
+	rw, err := c.openPath(ctx, hc, p, flag, perm)
+	return rw, c.redirError(ctx, hc, err, line)
+}
+
+func (c *core) openPath(ctx context.Context, hc interp.HandlerContext, p string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
 	sourcing, sourceName := false, ""
 	if rest, ok := strings.CutPrefix(p, sourceMark); ok {
 		p, sourceName, _ = strings.Cut(rest, "\x00")

@@ -39,7 +39,7 @@ func needsRewrite(src string) bool {
 	return fdNeedsRewrite(src) || needsExpandRewrite(src) || strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
 		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") ||
 		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select") || strings.Contains(src, "PIPESTATUS") || mentionsCallStack(src) ||
-		strings.Contains(src, "+=(") || strings.Contains(src, "]=")
+		strings.Contains(src, "+=(") || strings.Contains(src, "]=") || strings.ContainsAny(src, "<>")
 }
 
 func newParser() *syntax.Parser {
@@ -71,7 +71,8 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			if backgroundJob(n) {
 				return true // jobs.go
 			}
-			rewriteFds(n) // fds above 2 (fds.go)
+			rewriteFds(n)       // fds above 2 (fds.go)
+			c.markRedirLines(n) // redirline.go
 			if isFastAssign(n) {
 				appends = append(appends, n)
 			}
@@ -560,6 +561,12 @@ func psubPart(ps *syntax.ProcSubst) syntax.WordPart {
 // and prints it back. Code that does not parse is returned unchanged, for
 // mvdan/sh to report.
 func (c *core) rewriteSource(src, name string) string {
+	return c.rewriteSourceAt(src, name, 0)
+}
+
+// rewriteSourceAt is rewriteSource for code that runs as if it stood at
+// line base (eval's string: bash numbers its lines from the eval's).
+func (c *core) rewriteSourceAt(src, name string, base uint) string {
 	if !needsRewrite(src) {
 		return src
 	}
@@ -569,6 +576,9 @@ func (c *core) rewriteSource(src, name string) string {
 	}
 	if err := c.rewriteFile(f, src); err != nil {
 		return "printf '%s\\n' " + shellQuote(err.Error()) + " >&2; " + internalPrefix + "status 1"
+	}
+	if base > 1 {
+		shiftRedirLines(f, base-1) // redirline.go
 	}
 	var buf bytes.Buffer
 	if err := syntax.NewPrinter().Print(&buf, f); err != nil {

@@ -101,6 +101,8 @@ type snapshot struct {
 // core is what a session and its child shells (bash -c, scripts) share.
 type core struct {
 	fs         *memfs.FS
+	redirMu    sync.Mutex
+	redirTexts []string // redirection words' text, by id (redirline.go)
 	opts       Options
 	cmds       map[string]command.Command
 	maxDepth   int
