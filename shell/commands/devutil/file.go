@@ -14,6 +14,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -706,11 +707,11 @@ func textKind(d []byte) (kind, mime string, executable bool) {
 		return "context diff output", "text/x-diff", false
 	case strings.HasPrefix(text, "From: "):
 		return "news or mail", "message/rfc822", false
-	case makefileLine.MatchString(text):
+	case makefileLine().MatchString(text):
 		return "makefile script", "text/x-makefile", false
-	case cSource.MatchString(text):
+	case cSource().MatchString(text):
 		return "C source", "text/x-c", false
-	case pythonLine.MatchString(text):
+	case pythonLine().MatchString(text):
 		return "Python script", "text/x-script.python", true
 	case strings.HasPrefix(text, "BEGIN {"), strings.HasPrefix(text, "BEGIN{"):
 		return "awk or perl script", "text/plain", false
@@ -736,9 +737,15 @@ func htmlFirst(head string) bool {
 
 // The few content rules file applies to text without a "#!" line.
 var (
-	makefileLine = regexp.MustCompile(`(?m)^(all:|CFLAGS|LDFLAGS|VPATH|\.PRECIOUS|\.BEGIN|\.include)`)
-	cSource      = regexp.MustCompile(`(?m)^(#include [<"]|[a-z_]\w*\s+\**[a-zA-Z_]\w*\s*\([^;]*\)\s*\{)`)
-	pythonLine   = regexp.MustCompile(`(?m)^(\s*def [a-zA-Z_]\w*\s*\(.*\)\s*(->.*)?:|class [a-zA-Z_]\w*(\(.*\))?:|from [\w.]+ import )`)
+	makefileLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^(all:|CFLAGS|LDFLAGS|VPATH|\.PRECIOUS|\.BEGIN|\.include)`)
+	})
+	cSource = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^(#include [<"]|[a-z_]\w*\s+\**[a-zA-Z_]\w*\s*\([^;]*\)\s*\{)`)
+	})
+	pythonLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^(\s*def [a-zA-Z_]\w*\s*\(.*\)\s*(->.*)?:|class [a-zA-Z_]\w*(\(.*\))?:|from [\w.]+ import )`)
+	})
 )
 
 // lineStats is the tail of a text description: very long lines, line

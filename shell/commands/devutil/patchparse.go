@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // diffFormat is the kind of diff a file patch came in; rejects are
@@ -126,7 +127,7 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 			git.gitCopy = strings.HasPrefix(l, "copy")
 		case git != nil && (strings.HasPrefix(l, "rename to ") || strings.HasPrefix(l, "copy to ")):
 			_, git.gitTo, _ = strings.Cut(l, " to ")
-		case normal && edCommand.MatchString(l):
+		case normal && edCommand().MatchString(l):
 			fp := newFilePatch(git, leading, edDiff)
 			fp.leading = leading
 			fp.firstHunkLine = i + 1
@@ -134,7 +135,7 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 			out = append(out, fp)
 			git, leading = nil, nil
 			continue
-		case normal && normalCommand.MatchString(l):
+		case normal && normalCommand().MatchString(l):
 			fp := newFilePatch(git, leading, normalDiff)
 			fp.leading = leading
 			fp.firstHunkLine = i + 1
@@ -582,13 +583,13 @@ func (h *hunk) contexts() (prefix, suffix int) {
 }
 
 // normalCommand is a normal diff's command line: "5a6,7", "3,4d2", "2c2".
-var normalCommand = regexp.MustCompile(`^(\d+)(?:,(\d+))?([acd])(\d+)(?:,(\d+))?$`)
+var normalCommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)(?:,(\d+))?([acd])(\d+)(?:,(\d+))?$`) })
 
 // parseNormalHunks reads normal ("diff" without options) hunks: no
 // context, "< " old lines, "---", "> " new lines.
 func parseNormalHunks(lines []string, i int, fp *filePatch) (int, error) {
 	for i < len(lines) {
-		m := normalCommand.FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))
+		m := normalCommand().FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))
 		if m == nil {
 			break
 		}
@@ -647,13 +648,13 @@ func parseNormalHunks(lines []string, i int, fp *filePatch) (int, error) {
 }
 
 // edCommand is an ed script's command line ("5a", "3,4c", "2d").
-var edCommand = regexp.MustCompile(`^(\d+)(?:,(\d+))?([acd])$`)
+var edCommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)(?:,(\d+))?([acd])$`) })
 
 // parseEdScript reads diff -e's commands: "a" and "c" take text up to a
 // line holding just ".".
 func parseEdScript(lines []string, i int, fp *filePatch) int {
 	for i < len(lines) {
-		m := edCommand.FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))
+		m := edCommand().FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))
 		if m == nil {
 			break
 		}
