@@ -343,6 +343,22 @@ func traceTest(st *syntax.Stmt, src string) bool {
 	var words []*syntax.Word
 	var more [][]*syntax.Word // further trace lines (export's NAME=VALUE)
 	switch cm := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		// VAR=x cmd: bash traces each assignment before the command
+		// (which the call handler traces).
+		if len(cm.Assigns) == 0 || len(cm.Args) == 0 {
+			return false
+		}
+		for _, as := range cm.Assigns {
+			if as.Name == nil || as.Array != nil || as.Index != nil || as.Append || as.Naked {
+				return false
+			}
+			val := emptyWord()
+			if as.Value != nil {
+				val = dquoteWord(as.Value)
+			}
+			more = append(more, []*syntax.Word{litWord(":a"), litWord(as.Name.Value), val})
+		}
 	case *syntax.DeclClause:
 		if cm.Variant == nil {
 			return false
@@ -364,7 +380,7 @@ func traceTest(st *syntax.Stmt, src string) bool {
 					op = "+="
 				}
 				w := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: as.Name.Value + op}}}
-				val := &syntax.Word{}
+				val := emptyWord()
 				if as.Value != nil {
 					val = dquoteWord(as.Value)
 					w.Parts = append(w.Parts, val.Parts...)
@@ -450,12 +466,22 @@ func traceTest(st *syntax.Stmt, src string) bool {
 	// kept status in both: it is kept by a command of its own first.
 	save := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(xtestCmd)}}}
 	stmts := []*syntax.Stmt{save}
-	for _, line := range append([][]*syntax.Word{words}, more...) {
+	lines := more
+	if words != nil {
+		lines = append([][]*syntax.Word{words}, more...)
+	}
+	for _, line := range lines {
 		stmts = append(stmts, &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: append([]*syntax.Word{litWord(xtestCmd)}, line...)}})
 	}
 	clause := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd}
 	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: append(stmts, clause)}
 	return true
+}
+
+// emptyWord is the empty quoted word: a word with no parts trips the
+// other rewrites.
+func emptyWord() *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{}}}
 }
 
 // dquoteWord is w in double quotes: expanded, not split or globbed.
