@@ -28,3 +28,31 @@ func CEscape(c byte) string {
 	}
 	return `\` + o
 }
+
+// CUnescape is the byte the C escape \c stands for, for the letters
+// every GNU tool reads alike: \a \b \f \n \r \t \v and \\ (and \e, ESC,
+// which GNU's echo, printf and stat take too). ok is false for any
+// other c: octal, hex, quotes and \c differ from tool to tool.
+func CUnescape(c byte) (b byte, ok bool) {
+	switch c {
+	case 'a':
+		return '\a', true
+	case 'b':
+		return '\b', true
+	case 'e':
+		return 0x1b, true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'v':
+		return '\v', true
+	case '\\':
+		return '\\', true
+	}
+	return 0, false
+}

@@ -22,3 +22,16 @@ func TestCEscape(t *testing.T) {
 		}
 	}
 }
+
+func TestCUnescape(t *testing.T) {
+	for in, want := range map[byte]byte{'a': '\a', 'b': '\b', 'e': 0x1b, 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v', '\\': '\\'} {
+		if got, ok := CUnescape(in); !ok || got != want {
+			t.Errorf("CUnescape(%q) = %q, %v", in, got, ok)
+		}
+	}
+	for _, in := range []byte{'c', 'x', '0', '"', 'E', 'q'} {
+		if _, ok := CUnescape(in); ok {
+			t.Errorf("CUnescape(%q) claims an escape: each tool reads it its own way", in)
+		}
+	}
+}

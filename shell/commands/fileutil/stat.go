@@ -414,25 +414,11 @@ func (s *statCmd) render(format string, escapes bool, dir directive) bool {
 // writeEscape writes the C escape at the start of s (after a backslash)
 // and returns how many bytes of s it used.
 func writeEscape(b *strings.Builder, s string) int {
+	if v, ok := command.CUnescape(s[0]); ok {
+		b.WriteByte(v)
+		return 1
+	}
 	switch s[0] {
-	case 'a':
-		b.WriteByte('\a')
-	case 'b':
-		b.WriteByte('\b')
-	case 'e':
-		b.WriteByte(0x1b)
-	case 'f':
-		b.WriteByte('\f')
-	case 'n':
-		b.WriteByte('\n')
-	case 'r':
-		b.WriteByte('\r')
-	case 't':
-		b.WriteByte('\t')
-	case 'v':
-		b.WriteByte('\v')
-	case '\\':
-		b.WriteByte('\\')
 	case '"':
 		b.WriteByte('"')
 	case '0', '1', '2', '3', '4', '5', '6', '7':

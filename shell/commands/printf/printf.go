@@ -418,71 +418,59 @@ func unescape(s string, whole bool) (string, int, bool) {
 		}
 		c := s[i+1]
 		i += 2
-		switch c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'e', 'E':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\':
-			b.WriteByte('\\')
-		case '"', '\'', '?':
-			// The format drops the backslash; %b keeps it.
-			if whole {
-				b.WriteByte('\\')
-			}
-			b.WriteByte(c)
-		case 'c':
-			if whole {
-				return b.String(), i, true
-			}
-			b.WriteString("\\c")
-		case 'x':
-			v, n := digits(s[i:], 16, 2)
-			if n == 0 {
-				b.WriteString("\\x")
-			} else {
+		if v, ok := command.CUnescape(c); ok {
+			b.WriteByte(v)
+		} else {
+			switch c {
+			case 'E':
+				b.WriteByte(0x1b)
+			case '"', '\'', '?':
+				// The format drops the backslash; %b keeps it.
+				if whole {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(c)
+			case 'c':
+				if whole {
+					return b.String(), i, true
+				}
+				b.WriteString("\\c")
+			case 'x':
+				v, n := digits(s[i:], 16, 2)
+				if n == 0 {
+					b.WriteString("\\x")
+				} else {
+					b.WriteByte(byte(v))
+					i += n
+				}
+			case 'u', 'U':
+				max := 4
+				if c == 'U' {
+					max = 8
+				}
+				v, n := digits(s[i:], 16, max)
+				if n == 0 {
+					b.WriteByte('\\')
+					b.WriteByte(c)
+				} else {
+					b.WriteRune(rune(v))
+					i += n
+				}
+			case '0', '1', '2', '3', '4', '5', '6', '7':
+				// In the format, \NNN has up to three octal digits; in %b,
+				// \0NNN has up to three after the zero (and \NNN too).
+				start := i - 1
+				maxDigits := 3
+				if whole && c == '0' {
+					start, maxDigits = i, 3
+				}
+				v, n := digits(s[start:], 8, maxDigits)
 				b.WriteByte(byte(v))
-				i += n
-			}
-		case 'u', 'U':
-			max := 4
-			if c == 'U' {
-				max = 8
-			}
-			v, n := digits(s[i:], 16, max)
-			if n == 0 {
+				i = start + n
+			default:
 				b.WriteByte('\\')
 				b.WriteByte(c)
-			} else {
-				b.WriteRune(rune(v))
-				i += n
 			}
-		case '0', '1', '2', '3', '4', '5', '6', '7':
-			// In the format, \NNN has up to three octal digits; in %b,
-			// \0NNN has up to three after the zero (and \NNN too).
-			start := i - 1
-			maxDigits := 3
-			if whole && c == '0' {
-				start, maxDigits = i, 3
-			}
-			v, n := digits(s[start:], 8, maxDigits)
-			b.WriteByte(byte(v))
-			i = start + n
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(c)
 		}
 		if !whole {
 			break

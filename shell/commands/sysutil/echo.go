@@ -105,27 +105,13 @@ func echoUnescape(b *strings.Builder, s string) (stop bool) {
 			continue
 		}
 		i++
+		if v, ok := command.CUnescape(s[i]); ok {
+			b.WriteByte(v)
+			continue
+		}
 		switch e := s[i]; e {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
 		case 'c':
 			return true
-		case 'e':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\':
-			b.WriteByte('\\')
 		case 'x':
 			n, v := 0, 0
 			for n < 2 && i+1 < len(s) && isHex(s[i+1]) {
