@@ -44,11 +44,18 @@ func (c *core) traceCall(hc interp.HandlerContext, args []string) {
 	}
 	on := fastOpt(hc, optXTrace)
 	// set -x itself runs after this: its first traces are to be held.
-	u.xtrace.Store(on || args[0] == "set" && slices.ContainsFunc(args[1:], func(a string) bool {
+	hold := on || args[0] == "set" && slices.ContainsFunc(args[1:], func(a string) bool {
 		return a == "xtrace" || len(a) > 1 && a[0] == '-' && strings.Contains(a, "x")
-	}))
+	})
+	// Lines are held only while xtrace is noted on; flush them when it
+	// goes off (the lock is not taken on every command).
+	if was := u.xtrace.Load(); was != hold {
+		u.xtrace.Store(hold)
+		if was {
+			u.flushHeld()
+		}
+	}
 	if !on {
-		u.flushHeld()
 		return
 	}
 	prefix, base := ps4Prefix(hc)
