@@ -383,6 +383,13 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 		c.noteReadonly(dc.Args, true)
 		return
 	case "export":
+		if onlyFlag(dc.Args, "-p") {
+			// export -p lists exported variables with all their
+			// attributes, and those exported without a value.
+			words := []*syntax.Word{litWord(internalPrefix + "declare_p"), litWord(strconv.FormatUint(uint64(st.Pos().Line()), 10)), litWord("-X")}
+			st.Cmd = &syntax.CallExpr{Args: words}
+			return
+		}
 		c.exportN(st, dc, inFunc)
 		return
 	default:
@@ -983,6 +990,10 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 	if len(names) > 0 && names[0] == "-R" {
 		names = readonlyNames(hc) // readonly -p
 	}
+	forceX := false
+	if len(names) > 0 && names[0] == "-X" {
+		names, forceX = exportedNames(hc), true // export -p
+	}
 	status := 0
 	for _, name := range names {
 		vr := hc.Env.Get(name)
@@ -992,6 +1003,14 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 			continue
 		}
 		flags := c.varFlags(name, vr)
+		if forceX && !strings.Contains(flags, "x") {
+			// PWD, OLDPWD: exported, though mvdan/sh does not mark them.
+			i := strings.IndexAny(flags, "lu")
+			if i < 0 {
+				i = len(flags)
+			}
+			flags = flags[:i] + "x" + flags[i:]
+		}
 		if flags == "" {
 			flags = "-"
 		}

@@ -269,3 +269,24 @@ func (c *core) assocIndex(idx *syntax.ArithmExpr, name, src string) {
 		*idx = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: key}}}
 	}
 }
+
+// exportedNames are the exported variables, sorted, for export -p:
+// with a value or without one (export NAME).
+func exportedNames(hc interp.HandlerContext) []string {
+	exported := map[string]bool{}
+	hc.Env.Each(func(name string, vr expand.Variable) bool {
+		// Each may name a variable again for an inner scope: the last
+		// one counts. mvdan/sh sets PWD and OLDPWD without the export
+		// attribute bash gives them (see exportedEnv).
+		exported[name] = vr.Exported || (name == "PWD" || name == "OLDPWD") && vr.IsSet()
+		return true
+	})
+	var names []string
+	for name, ok := range exported {
+		if ok && !strings.HasPrefix(name, internalPrefix) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
