@@ -84,13 +84,14 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 	}
 	rnd := rand.New(rand.NewChaCha8(seed))
 	var out io.Writer = inv.Stdout
+	// -o FILE is opened only when the output starts, after the input is
+	// read, as GNU does: `shuf -o f f` must not empty f before reading it.
+	lazy := &lazyOutput{open: func() (io.WriteCloser, error) {
+		return inv.FS.OpenFile(inv.Abs(output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^inv.Umask())
+	}}
 	if output != "" {
-		f, err := inv.FS.OpenFile(inv.Abs(output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^inv.Umask())
-		if err != nil {
-			return inv.PathError(output, err)
-		}
-		defer f.Close()
-		out = f
+		defer lazy.Close()
+		out = lazy
 	}
 	w := newWriter(out)
 	defer w.Flush()
@@ -103,7 +104,14 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		if ctx.Err() != nil {
 			return statusCancelled
 		}
-		if err := w.Flush(); err != nil {
+		err := w.Flush()
+		if output != "" && err == nil {
+			_, err = lazy.Write(nil) // an empty result still creates FILE
+		}
+		if lazy.err != nil {
+			return inv.PathError(output, lazy.err)
+		}
+		if err != nil {
 			inv.Errorf("write error: %s", command.Strerror(err))
 			return 1
 		}
@@ -249,4 +257,33 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	return finish()
+}
+
+// lazyOutput opens its file on the first write; err keeps a failed open.
+type lazyOutput struct {
+	open func() (io.WriteCloser, error)
+	f    io.WriteCloser
+	err  error
+}
+
+func (l *lazyOutput) Write(p []byte) (int, error) {
+	if l.f == nil && l.err == nil {
+		f, err := l.open()
+		if err != nil {
+			l.err = err
+		} else {
+			l.f = f
+		}
+	}
+	if l.err != nil {
+		return 0, l.err
+	}
+	return l.f.Write(p)
+}
+
+func (l *lazyOutput) Close() error {
+	if l.f == nil {
+		return nil
+	}
+	return l.f.Close()
 }

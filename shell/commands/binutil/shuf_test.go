@@ -56,3 +56,20 @@ func TestShufErrors(t *testing.T) {
 		{Args: []string{"shuf", "-i", "5-4"}},
 	})
 }
+
+// TestShufOutputIsInput: -o FILE opens FILE after reading the input, so
+// `shuf -o f f` shuffles f in place instead of emptying it.
+func TestShufOutputIsInput(t *testing.T) {
+	c := command.Case{Args: []string{"shuf", "-o", "f", "f"}, Files: map[string]string{"/home/user/f": "1\n2\n3\n"}}
+	_, stderr, st, fsys := c.Run(runShuf, nil)
+	got, err := fsys.ReadFile("/home/user/f")
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	slices.Sort(lines)
+	if err != nil || st != 0 || stderr != "" || strings.Join(lines, ",") != "1,2,3" {
+		t.Errorf("shuf -o f f: %q %v, status %d, stderr %q", got, err, st, stderr)
+	}
+	c = command.Case{Args: []string{"shuf", "-o", "/nonexist/x", "-n", "0", "-e", "a"}}
+	if _, stderr, st, _ = c.Run(runShuf, nil); st != 1 || stderr != "shuf: /nonexist/x: No such file or directory\n" {
+		t.Errorf("shuf -o into a missing directory: %d %q", st, stderr)
+	}
+}
