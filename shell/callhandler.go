@@ -65,6 +65,12 @@ func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
 			// redirection through its pipe (see redirect.go).
 			pumpStdin(hc.Stdin)
 		}
+		if fn {
+			// A function overrides a builtin of its name (echo, cd,
+			// printf...), as in bash: memsh's versions of them are
+			// not asked.
+			return args, nil
+		}
 		return c.builtin(ctx, hc, rs, args)
 	}
 }

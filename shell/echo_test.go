@@ -17,3 +17,15 @@ func TestEchoWriteError(t *testing.T) {
 			stdout: "1\n0\n", stderr: "bash: printf: write error: No space left on device\n"},
 	})
 }
+
+// TestFunctionOverridesBuiltin: a function named like a builtin memsh
+// handles itself (echo, cd, pwd, printf, type, ...) is what runs, as in
+// bash; builtin and command still reach the builtin.
+func TestFunctionOverridesBuiltin(t *testing.T) {
+	runCases(t, []scriptCase{
+		{name: "echo", script: `echo() { printf 'E:%s\n' "$*"; }; echo hi; builtin echo real; command echo cmd`, stdout: "E:hi\nreal\ncmd\n"},
+		{name: "cd and pwd", script: `cd() { builtin cd "$@" && echo "now $PWD"; }; cd /tmp; pwd() { echo mine; }; pwd; builtin pwd`, stdout: "now /tmp\nmine\n/tmp\n"},
+		{name: "others", script: `for n in printf type kill umask alias getopts jobs wait history source read; do eval "$n() { echo F:$n; }"; $n x; done`,
+			stdout: "F:printf\nF:type\nF:kill\nF:umask\nF:alias\nF:getopts\nF:jobs\nF:wait\nF:history\nF:source\nF:read\n"},
+	})
+}

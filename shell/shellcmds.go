@@ -215,7 +215,8 @@ func leave(ctx context.Context, r *interp.Runner, res scriptResult) {
 		r.Run(ctx, statusCmd(2))
 	}
 	interp.Params("+x")(r)
-	r.Run(ctx, &syntax.CallExpr{Args: []*syntax.Word{litWord("exit")}})
+	// builtin: a function the script named exit is not the way out.
+	r.Run(ctx, &syntax.CallExpr{Args: []*syntax.Word{litWord("builtin"), litWord("exit")}})
 }
 
 // runShellFile runs the script at full in a child shell. name is how it
