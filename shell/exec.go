@@ -333,7 +333,7 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		}
 		return c.exec(ctx, &proc{args: argv, env: env, dir: p.dir, stdio: stdio, viaExec: true})
 	}
-	return out.Finish(ctx, cmd.Name, said, cmd.Run(ctx, inv))
+	return out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv))
 }
 
 // wantsHelp reports whether "--help" appears before "--".

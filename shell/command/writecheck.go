@@ -114,3 +114,16 @@ func (w *WriteCheck) Finish(ctx context.Context, name string, stderr *Said, stat
 	}
 	return fail
 }
+
+// RunSafe runs run, and turns a panic that escapes it into a message
+// and status 2, so that a bug in one command fails that command instead
+// of crashing the whole session.
+func RunSafe(ctx context.Context, run Func, inv *Invocation) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(inv.Stderr, "%s: internal error: %v\n", inv.Name(), r)
+			status = 2
+		}
+	}()
+	return run(ctx, inv)
+}

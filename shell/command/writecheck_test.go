@@ -46,3 +46,12 @@ func TestWriteCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestRunSafe(t *testing.T) {
+	var errb strings.Builder
+	inv := &Invocation{Args: []string{"boom"}, Stdio: Stdio{Stderr: &errb}}
+	st := RunSafe(context.Background(), func(context.Context, *Invocation) int { panic("nil map") }, inv)
+	if st != 2 || errb.String() != "boom: internal error: nil map\n" {
+		t.Errorf("RunSafe: %d %q", st, errb.String())
+	}
+}
