@@ -557,7 +557,7 @@ func closeHeredocs(src, errPrefix string, stderr io.Writer) string {
 			return src
 		}
 		delim = strings.Trim(delim, "`")
-		fmt.Fprintf(stderr, "%s: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n", errPrefix, pe.Pos.Line(), delim)
+		fmt.Fprintf(stderr, "%s: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n", heredocWarnPrefix(errPrefix, src), pe.Pos.Line(), delim) // exp_heredoc.go
 		if !strings.HasSuffix(src, "\n") {
 			src += "\n"
 		}
