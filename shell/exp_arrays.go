@@ -33,7 +33,7 @@ func (c *core) unsetArrays(hc interp.HandlerContext, args []string) []string {
 		}
 		vr := hc.Env.Get(a)
 		if vr.ReadOnly {
-			fmt.Fprintf(hc.Stderr, "%sunset: %s: cannot unset: readonly variable\n", c.msgPrefix(hc), a)
+			fmt.Fprintf(hc.Stderr, "%sunset: %s: cannot unset: readonly variable\n", c.ctlPrefix(hc), a)
 			readonly = true
 			continue
 		}

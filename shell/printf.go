@@ -28,7 +28,7 @@ func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 	if len(rest) >= 2 && rest[0] == "-v" {
 		name := rest[1]
 		if !validAssignTarget(name) {
-			fmt.Fprintf(hc.Stderr, "%sprintf: `%s': not a valid identifier\n", c.msgPrefix(hc), name)
+			fmt.Fprintf(hc.Stderr, "%sprintf: `%s': not a valid identifier\n", c.ctlPrefix(hc), name)
 			return statusArgs(2)
 		}
 		call := []string{internalPrefix + "printf"}
@@ -47,7 +47,7 @@ func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 		return []string{"eval", script}
 	}
 	if !dashes && len(rest) > 0 && strings.HasPrefix(rest[0], "-") && len(rest[0]) > 1 {
-		fmt.Fprintf(hc.Stderr, "%sprintf: %s: invalid option\nprintf: usage: printf [-v var] format [arguments]\n", c.msgPrefix(hc), rest[0][:2])
+		fmt.Fprintf(hc.Stderr, "%sprintf: %s: invalid option\nprintf: usage: printf [-v var] format [arguments]\n", c.ctlPrefix(hc), rest[0][:2])
 		return statusArgs(2)
 	}
 	if len(rest) == 0 {
@@ -79,7 +79,7 @@ func (c *core) printfBuiltin(hc interp.HandlerContext, args []string) int {
 	if len(args) < 2 {
 		return 2
 	}
-	return prefixedPrintf(hc.Stdout, hc.Stderr, c.msgPrefix(hc), args[1], args[2:])
+	return prefixedPrintf(hc.Stdout, hc.Stderr, c.ctlPrefix(hc), args[1], args[2:])
 }
 
 // bashPrintf is the builtin's output: the formatter shared with the

@@ -24,7 +24,7 @@ import (
 // stdout even from a file or here-string, and refuses an empty one.
 func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 	showPrompt := !c.opts.Script
-	prefix := c.msgPrefix(hc)
+	prefix := c.ctlPrefix(hc)
 	raw, array, edit := false, "", false
 	prompt, hasPrompt := "", false
 	delim, delimSet := byte('\n'), false
@@ -302,7 +302,7 @@ func splitIFS(s string, esc []bool, ifs string, n int) []string {
 // itself and hands the assignments to eval. The callback of -C is not
 // run.
 func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
-	prefix := c.msgPrefix(hc)
+	prefix := c.ctlPrefix(hc)
 	delim, strip := byte('\n'), false
 	count, origin, skip := 0, -1, 0
 	in := hc.Stdin
