@@ -275,6 +275,21 @@ func memshExpands(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// funcMsg words an expansion's error from a function body as bash -c
+// does: "environment: line N:" in place of "bash: line N:".
+func (c *core) funcMsg(hc interp.HandlerContext, line, msg string) string {
+	pfx := c.errPrefix(line)
+	if msg == "" || pfx == "bash: " || !c.opts.Script || c.opts.FromFile || funcDepth(hc.Env) == 0 {
+		return msg
+	}
+	for _, mark := range []string{exitMark, fatalMark, ""} {
+		if rest, ok := strings.CutPrefix(msg, mark+pfx); ok {
+			return mark + "environment: " + strings.TrimPrefix(pfx, c.scriptName()+": ") + rest
+		}
+	}
+	return msg
+}
+
 // hasCmdSubst reports whether w runs a command when expanded.
 func hasCmdSubst(w *syntax.Word) bool {
 	found := false
@@ -383,6 +398,7 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 			continue
 		}
 		fields, fatal := c.evalParamSource(hc, args[i], args[i+1])
+		fatal = c.funcMsg(hc, args[i], fatal)
 		if name, ok := strings.CutPrefix(fatal, unboundMark); ok {
 			return []string{"eval", `: "${` + name + `}"`}
 		}
