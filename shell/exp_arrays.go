@@ -123,7 +123,20 @@ func (c *core) assocKeys(st *syntax.Stmt, src string) {
 			if e.Index == nil {
 				continue
 			}
-			if _, ok := e.Index.(*syntax.Word); ok {
+			if w, ok := e.Index.(*syntax.Word); ok {
+				// h=([k]=v) on an array declared -A: mvdan/sh makes an
+				// indexed array unless the first key is quoted.
+				if len(w.Parts) == 1 {
+					switch w.Parts[0].(type) {
+					case *syntax.SglQuoted, *syntax.DblQuoted:
+						continue
+					}
+				}
+				if lit := w.Lit(); lit != "" && !strings.Contains(lit, `\`) {
+					e.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: lit}}}
+				} else if lit == "" {
+					e.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: w.Parts}}}
+				}
 				continue
 			}
 			start, end := int(e.Index.Pos().Offset()), int(e.Index.End().Offset())
