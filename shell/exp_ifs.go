@@ -32,7 +32,7 @@ const ifsVar = internalPrefix + "ifs_"
 // ifsSplitRewrite rewrites the words of f's statements (see above).
 func ifsSplitRewrite(f syntax.Node, src string) {
 	splitting := setsSplittingIFS(src)
-	if !splitting && !strings.Contains(src, "(") && !strings.Contains(src, "${") {
+	if !splitting && !strings.Contains(src, "(") && !strings.Contains(src, "${") && !strings.Contains(src, "[!") && !strings.Contains(src, "[^") {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -110,7 +110,7 @@ func ifsSplitStmt(st *syntax.Stmt, splitting bool) {
 	}
 	var srcs []string
 	for _, w := range words {
-		if !(splitting && ifsSplittable(w) || extglobWord(w) || quotedDefault(w)) {
+		if !(splitting && ifsSplittable(w) || extglobWord(w) || quotedDefault(w) || negatedClassWord(w)) {
 			continue
 		}
 		var buf strings.Builder
@@ -192,6 +192,25 @@ func defaultApplies(cfg *expand.Config, pe *syntax.ParamExp) (useWord, ok bool) 
 	default: // AlternateUnsetOrNull
 		return !null, true
 	}
+}
+
+// negatedClassWord reports whether w is a pattern starting (or starting
+// its last component) with [!...] or [^...], which mvdan/sh lets match
+// a leading dot (echo [!a-z]* listed .h).
+func negatedClassWord(w *syntax.Word) bool {
+	var sb strings.Builder // the leading literal text (mvdan/sh splits it at [)
+	for _, part := range w.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok {
+			break
+		}
+		sb.WriteString(lit.Value)
+	}
+	v := sb.String()
+	if i := strings.LastIndexByte(v, '/'); i >= 0 {
+		v = v[i+1:]
+	}
+	return (strings.HasPrefix(v, "[!") || strings.HasPrefix(v, "[^")) && ifsComputable(w)
 }
 
 // extglobWord reports whether w is a pathname pattern with an extended
@@ -448,6 +467,13 @@ func globField(glob *expand.Config, readDir func(string) ([]fs.DirEntry, error),
 	}
 	if !pattern || noglob {
 		return []string{plain.String()}
+	}
+	base := pat.String()
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[i+1:]
+	}
+	if strings.HasPrefix(base, "[!") || strings.HasPrefix(base, "[^") {
+		ext = true // matched by memsh, which keeps dot files out
 	}
 	if ext {
 		dir, base := "", pat.String()
