@@ -24,12 +24,13 @@ func newWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, bufSiz
 // hexdump do, reporting each operand that cannot be opened or read and
 // going on with the next.
 type multiReader struct {
-	ctx    context.Context
-	inv    *command.Invocation
-	names  []string
-	cur    io.ReadCloser
-	failed int // operands that failed
-	opened int // operands that opened
+	ctx     context.Context
+	inv     *command.Invocation
+	names   []string
+	cur     io.ReadCloser
+	failed  int // operands that failed
+	opened  int // operands that opened
+	readErr int // of the failed, those that opened but failed to read
 	// report prints the error for an operand.
 	report func(name string, err error)
 }
@@ -58,6 +59,7 @@ func (m *multiReader) Read(p []byte) (int, error) {
 		if err == io.EOF || (err != nil && m.ctx.Err() == nil) {
 			if err != io.EOF {
 				m.failed++
+				m.readErr++
 				m.report(m.cur.(*namedReader).name, err)
 			}
 			m.cur.Close()

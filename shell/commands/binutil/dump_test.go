@@ -8,6 +8,9 @@ import (
 
 func TestHexdump(t *testing.T) {
 	runCases(t, []command.Case{
+		{Name: "hexdump warns about a directory", Args: []string{"hexdump", "/tmp"}, Files: testFiles, Stderr: "hexdump: /tmp: Is a directory\n"},
+		{Name: "hexdump fails on a missing file", Args: []string{"hexdump", "nope"}, Files: testFiles,
+			Stderr: "hexdump: nope: No such file or directory\nhexdump: all input file arguments failed\n", Status: 1},
 		{Args: []string{"hexdump", "f"}, Files: testFiles,
 			Stdout: "0000000 6568 6c6c 206f 6f77 6c72 0a64 0100 e9ff\n0000010 6261 6463 6665 6867 6a69 6c6b 6e6d 706f\n0000020 7271 7473 7675 7877 7a79               \n000002a\n"},
 		{Args: []string{"hexdump", "-C", "f"}, Files: testFiles,

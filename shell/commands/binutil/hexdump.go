@@ -300,8 +300,8 @@ func runHexdump(ctx context.Context, inv *command.Invocation) int {
 		inv.Errorf("all input file arguments failed")
 		return 1
 	}
-	if mr.failed > 0 {
-		return 1
+	if mr.failed > mr.readErr {
+		return 1 // util-linux only warns about a read error (a directory)
 	}
 	return 0
 }
