@@ -6,8 +6,8 @@ import (
 	"io"
 	"runtime"
 	"strings"
-	"testing"
 	"sync"
+	"testing"
 	"time"
 )
 
