@@ -204,6 +204,9 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 // call. The runner is the one running on this goroutine, so reading its
 // function table races with nothing.
 func isFunc(hc interp.HandlerContext, name string) bool {
+	if r := callingRunner(hc); r != nil {
+		return r.Funcs[name] != nil // read through the field's offset: every command asks
+	}
 	rv := reflect.ValueOf(hc).FieldByName("runner")
 	if !rv.IsValid() || rv.IsNil() {
 		return false

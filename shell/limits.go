@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 )
@@ -117,13 +118,22 @@ var overlay struct {
 	ok        bool
 }
 
+// overlayLearned is set once learnOverlay has run: every command asks
+// for the depth, and reflect's type names are too slow to check each time.
+var overlayLearned atomic.Bool
+
 func funcDepth(env expand.Environ) int {
 	v := reflect.ValueOf(env)
 	if !v.IsValid() {
 		return 0
 	}
-	if t := v.Type(); t.Kind() == reflect.Pointer && t.Elem().Name() == "overlayEnviron" && t.Elem().PkgPath() == "mvdan.cc/sh/v3/interp" {
+	if !overlayLearned.Load() {
+		t := v.Type()
+		if t.Kind() != reflect.Pointer || t.Elem().Name() != "overlayEnviron" || t.Elem().PkgPath() != "mvdan.cc/sh/v3/interp" {
+			return 0
+		}
 		overlay.once.Do(func() { learnOverlay(t) })
+		overlayLearned.Store(true)
 	}
 	if !overlay.ok {
 		return 0
