@@ -268,24 +268,9 @@ func (c *core) ifsBuiltin(ctx context.Context, hc interp.HandlerContext, args []
 		if fields == nil {
 			fields = []string{}
 		}
-		name := ifsVar + strconv.Itoa(i+1)
-		if direct && env.Set(name, expand.Variable{Set: true, Kind: expand.Indexed, List: fields}) == nil {
-			continue
-		}
-		script.WriteString(name + "=(")
-		for k, f := range fields {
-			if k > 0 {
-				script.WriteByte(' ')
-			}
-			script.WriteString(bashQuote(f))
-		}
-		script.WriteString("); ")
+		setHiddenArray(&script, env, direct, ifsVar+strconv.Itoa(i+1), fields) // rewrite_expand.go
 	}
-	if script.Len() == 0 {
-		return statusArgs(hc.LastExitStatus)
-	}
-	script.WriteString(internalPrefix + "status " + strconv.Itoa(hc.LastExitStatus))
-	return []string{"eval", script.String()}
+	return hiddenArraysDone(hc, &script)
 }
 
 // ifsChar is one byte of a word's expansion: quoted (never splits or

@@ -428,20 +428,31 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 		if fields == nil {
 			fields = []string{}
 		}
-		name := peVar + strconv.Itoa(i/2+1)
-		// Set directly when possible: eval would parse and rewrite.
-		if direct && env.Set(name, expand.Variable{Set: true, Kind: expand.Indexed, List: fields}) == nil {
-			continue
-		}
-		script.WriteString(name + "=(")
-		for k, f := range fields {
-			if k > 0 {
-				script.WriteByte(' ')
-			}
-			script.WriteString(bashQuote(f))
-		}
-		script.WriteString("); ")
+		setHiddenArray(&script, env, direct, peVar+strconv.Itoa(i/2+1), fields)
 	}
+	return hiddenArraysDone(hc, &script)
+}
+
+// setHiddenArray gives an internal array the fields computed for a word:
+// directly when the runner's environment allows it (eval would parse
+// and rewrite), else as an assignment added to script.
+func setHiddenArray(script *strings.Builder, env expand.WriteEnviron, direct bool, name string, fields []string) {
+	if direct && env.Set(name, expand.Variable{Set: true, Kind: expand.Indexed, List: fields}) == nil {
+		return
+	}
+	script.WriteString(name + "=(")
+	for k, f := range fields {
+		if k > 0 {
+			script.WriteByte(' ')
+		}
+		script.WriteString(bashQuote(f))
+	}
+	script.WriteString("); ")
+}
+
+// hiddenArraysDone is the helper's reply once setHiddenArray has seen
+// every word: $? kept, through eval when some assignments are left.
+func hiddenArraysDone(hc interp.HandlerContext, script *strings.Builder) []string {
 	if script.Len() == 0 {
 		return statusArgs(hc.LastExitStatus)
 	}
