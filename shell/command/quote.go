@@ -1,6 +1,10 @@
 package command
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // CEscape is the C escape GNU's quoting styles write for a byte that is
 // not printable in a file name: \a \b \f \n \r \t \v for those controls,
@@ -55,4 +59,25 @@ func CUnescape(c byte) (b byte, ok bool) {
 		return '\\', true
 	}
 	return 0, false
+}
+
+// JSONQuote quotes s as a JSON string the way util-linux's and tree's
+// JSON writers do: `"` and `\` escaped, other controls as \u00XX, every
+// other character (invalid UTF-8 included) as it is.
+func JSONQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

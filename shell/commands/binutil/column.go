@@ -320,23 +320,7 @@ func seqInts(n int) []int {
 // writeColumnJSON is column -J: an array of objects named by the
 // lower-cased -N names, missing cells null, as util-linux prints it.
 func writeColumnJSON(w *bufio.Writer, name string, header []string, rows [][]string, cols []int) {
-	quoteJSON := func(s string) string {
-		var b strings.Builder
-		b.WriteByte('"')
-		for _, r := range s {
-			switch {
-			case r == '"' || r == '\\':
-				b.WriteByte('\\')
-				b.WriteRune(r)
-			case r < 0x20:
-				fmt.Fprintf(&b, "\\u%04x", r)
-			default:
-				b.WriteRune(r)
-			}
-		}
-		b.WriteByte('"')
-		return b.String()
-	}
+	quoteJSON := command.JSONQuote
 	fmt.Fprintf(w, "{\n   %s: [\n", quoteJSON(name))
 	for r, cells := range rows {
 		if r == 0 {

@@ -642,7 +642,7 @@ func (t *treeRun) jsonTree(roots []string) int {
 			} else {
 				t.files++
 			}
-			fmt.Fprintf(t.w, "%s{\"type\":\"%s\",\"name\":%s,\"contents\":[{\"error\": \"error opening dir\"}]}%s", t.jsonPad(1), kind, jsonString(root), nl)
+			fmt.Fprintf(t.w, "%s{\"type\":\"%s\",\"name\":%s,\"contents\":[{\"error\": \"error opening dir\"}]}%s", t.jsonPad(1), kind, command.JSONQuote(root), nl)
 			continue
 		}
 		e := treeEntry{name: root, path: abs, info: fi, isDir: true}
@@ -705,9 +705,9 @@ func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[strin
 	case e.info.IsDir():
 		kind = "directory"
 	}
-	fmt.Fprintf(t.w, "%s{\"type\":\"%s\",\"name\":%s", pad, kind, jsonString(shown))
+	fmt.Fprintf(t.w, "%s{\"type\":\"%s\",\"name\":%s", pad, kind, command.JSONQuote(shown))
 	if kind == "link" {
-		fmt.Fprintf(t.w, ",\"target\":%s", jsonString(e.target))
+		fmt.Fprintf(t.w, ",\"target\":%s", command.JSONQuote(e.target))
 	}
 	if t.o.perms {
 		fmt.Fprintf(t.w, ",\"mode\":\"%04o\",\"prot\":\"%s\"", e.info.Mode().Perm(), modeString(e.info.Mode()))
@@ -768,25 +768,6 @@ func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[strin
 	}
 	t.w.WriteString(pad + "]}")
 	return len(es)
-}
-
-// jsonString quotes s for JSON.
-func jsonString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // meta is the "[perms size]  " column of -p, -s and -h.
