@@ -33,19 +33,8 @@ func (c *core) echoOptions(hc interp.HandlerContext, call []string) int {
 
 func (c *core) echoWrite(hc interp.HandlerContext, s string) int {
 	if _, err := io.WriteString(hc.Stdout, s); err != nil {
-		io.WriteString(hc.Stderr, c.writeErrorPrefix(hc)+"echo: write error: "+command.Strerror(err)+"\n")
+		io.WriteString(hc.Stderr, c.ctlPrefix(hc)+"echo: write error: "+command.Strerror(err)+"\n")
 		return 1
 	}
 	return 0
-}
-
-// writeErrorPrefix starts a builtin's write error as bash does: with the
-// script's name and line in a script file, and a bare "bash: " under -c
-// and at the prompt (and for a script read from stdin), where its other
-// messages give the line.
-func (c *core) writeErrorPrefix(hc interp.HandlerContext) string {
-	if c.opts.FromFile && c.scriptName() != "bash" {
-		return c.linePrefix(hc.Pos.Line())
-	}
-	return "bash: "
 }

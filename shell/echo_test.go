@@ -29,3 +29,15 @@ func TestFunctionOverridesBuiltin(t *testing.T) {
 			stdout: "F:printf\nF:type\nF:kill\nF:umask\nF:alias\nF:getopts\nF:jobs\nF:wait\nF:history\nF:source\nF:read\n"},
 	})
 }
+
+// TestClosedStdout: a standard stream closed with >&- fails writes with
+// EBADF, as in bash; mvdan/sh threw them away silently. The messages are
+// host bash 5.2's under -c.
+func TestClosedStdout(t *testing.T) {
+	s := newTestSession(t, Options{Script: true})
+	out, errs, _ := run(t, s, "echo hi >&-; echo \"rc=$?\"; printf x >&-; echo \"rc=$?\"; exec 3>&1; exec >&-; ls /; echo \"ls=$?\" >&2; exec >&3; echo back", "")
+	wantErr := "bash: line 1: echo: write error: Bad file descriptor\nbash: line 1: printf: write error: Bad file descriptor\nls: write error: Bad file descriptor\nls=2\n"
+	if out != "rc=1\nrc=1\nback\n" || errs != wantErr {
+		t.Errorf("got stdout %q stderr %q\nwant stderr %q", out, errs, wantErr)
+	}
+}

@@ -64,14 +64,18 @@ import (
 // script) starts with a copy, as a child process inherits descriptors.
 
 const (
-	fdCmd      = internalPrefix + "fd"
-	fdVar      = internalPrefix + "fdt"
-	fdScope    = "/dev/fd/" + internalPrefix + "scope"
-	fdDupPath  = "/dev/fd/" + internalPrefix + "dup/"
-	fdOpPath   = "/dev/fd/" + internalPrefix + "op/"
-	fdRWPath   = "/dev/fd/" + internalPrefix + "rw/"
-	fdMax      = 1023 // bash refuses fds at or above the open files limit (ulimit -n)
-	namedFdMin = 10   // {name}> picks the lowest free fd from here, as bash
+	fdCmd     = internalPrefix + "fd"
+	fdVar     = internalPrefix + "fdt"
+	fdScope   = "/dev/fd/" + internalPrefix + "scope"
+	fdDupPath = "/dev/fd/" + internalPrefix + "dup/"
+	fdOpPath  = "/dev/fd/" + internalPrefix + "op/"
+	fdRWPath  = "/dev/fd/" + internalPrefix + "rw/"
+	// fdClosedPath stands for stdout or stderr closed with >&-: a
+	// writer that fails with EBADF, where mvdan/sh's io.Discard took
+	// every write silently.
+	fdClosedPath = "/dev/fd/" + internalPrefix + "closed"
+	fdMax        = 1023 // bash refuses fds at or above the open files limit (ulimit -n)
+	namedFdMin   = 10   // {name}> picks the lowest free fd from here, as bash
 )
 
 // fdDesc is what a descriptor refers to.
@@ -484,6 +488,8 @@ func (c *core) openFd(ctx context.Context, hc interp.HandlerContext, p, abs stri
 	case strings.HasPrefix(abs, fdDupPath):
 		rw, err := c.openDup(ctx, hc, strings.TrimPrefix(abs, fdDupPath), flag)
 		return rw, err, true
+	case abs == fdClosedPath:
+		return closedOutput{}, nil, true
 	case strings.HasPrefix(p, fdRWPath):
 		// <> on fd 0, 1 or 2: read and write, no truncation.
 		name := strings.TrimPrefix(p, fdRWPath)
@@ -876,6 +882,8 @@ func rewriteFds(st *syntax.Stmt) {
 				rd.Op = syntax.RdrOut
 			}
 			rd.Word = &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: fdRWPath}}, tildeHome(rd.Word.Parts)...)}
+		case rd.Op == syntax.DplOut && rd.Word.Lit() == "-" && (rd.N == nil || rd.N.Value == "1" || rd.N.Value == "2"):
+			rd.Op, rd.Word = syntax.RdrOut, litWord(fdClosedPath)
 		case dupWord(rd):
 			if from, ok := strings.CutSuffix(rd.Word.Lit(), "-"); ok {
 				if n, err := strconv.Atoi(from); err == nil && n > 2 {
@@ -1027,3 +1035,12 @@ func wordMayBeNumber(w *syntax.Word) bool {
 	_, err := strconv.Atoi(strings.TrimSuffix(lit, "-"))
 	return err == nil
 }
+
+// closedOutput is a standard output or error closed with >&-: writes
+// fail with EBADF, as they do in bash ("echo: write error: Bad file
+// descriptor").
+type closedOutput struct{}
+
+func (closedOutput) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (closedOutput) Read([]byte) (int, error)  { return 0, syscall.EBADF }
+func (closedOutput) Close() error              { return nil }
