@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -559,42 +558,23 @@ func jqMessage(msg, key string) string {
 // "key"" (gojq's error does not carry the key); "" otherwise.
 func onlyIndexKey(q *gojq.Query) string {
 	key, many := "", false
-	seen := map[uintptr]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() || seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
-			if ix, ok := v.Interface().(*gojq.Index); ok {
-				k := ix.Name
-				if ix.Str != nil && ix.Str.Queries == nil {
-					k = ix.Str.Str
-				}
-				if st := ix.Start; st != nil && !ix.IsSlice && st.Term != nil && st.Term.Str != nil && st.Term.Str.Queries == nil {
-					k = st.Term.Str.Str // .["key"]
-				}
-				if k != "" {
-					many = many || (key != "" && key != k)
-					key = k
-				}
-			}
-			walk(v.Elem())
-		case reflect.Struct:
-			for i := range v.NumField() {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := range v.Len() {
-				walk(v.Index(i))
-			}
+	walkQuery(q, func(node any) { // order.go
+		ix, ok := node.(*gojq.Index)
+		if !ok {
+			return
 		}
-	}
-	walk(reflect.ValueOf(q))
+		k := ix.Name
+		if ix.Str != nil && ix.Str.Queries == nil {
+			k = ix.Str.Str
+		}
+		if st := ix.Start; st != nil && !ix.IsSlice && st.Term != nil && st.Term.Str != nil && st.Term.Str.Queries == nil {
+			k = st.Term.Str.Str // .["key"]
+		}
+		if k != "" {
+			many = many || (key != "" && key != k)
+			key = k
+		}
+	})
 	if many {
 		return ""
 	}

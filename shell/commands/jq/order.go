@@ -147,41 +147,20 @@ func (o *keyOrder) scan(raw []byte) {
 // scanQuery records the key order of each object construction in the
 // filter whose keys are all constant ({name, age: .a, "x y": 1}).
 func (o *keyOrder) scanQuery(q *gojq.Query) {
-	seen := map[uintptr]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() || seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
-			switch x := v.Interface().(type) {
-			case *gojq.Object:
-				o.recordObject(x)
-			case *gojq.Index:
-				// .b = 1 adds b where jq appends it: after the keys
-				// already there, in the order the filter names them.
-				if x.Name != "" {
-					o.record([]string{x.Name}, filterRank)
-				} else if x.Str != nil && x.Str.Queries == nil {
-					o.record([]string{x.Str.Str}, filterRank)
-				}
-			}
-			walk(v.Elem())
-		case reflect.Struct:
-			for i := range v.NumField() {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := range v.Len() {
-				walk(v.Index(i))
+	walkQuery(q, func(node any) {
+		switch x := node.(type) {
+		case *gojq.Object:
+			o.recordObject(x)
+		case *gojq.Index:
+			// .b = 1 adds b where jq appends it: after the keys
+			// already there, in the order the filter names them.
+			if x.Name != "" {
+				o.record([]string{x.Name}, filterRank)
+			} else if x.Str != nil && x.Str.Queries == nil {
+				o.record([]string{x.Str.Str}, filterRank)
 			}
 		}
-	}
-	walk(reflect.ValueOf(q))
+	})
 }
 
 func (o *keyOrder) recordObject(obj *gojq.Object) {
@@ -286,4 +265,34 @@ func typeName(v any) string {
 		return "object"
 	}
 	return "number"
+}
+
+// walkQuery calls visit with every node of q's syntax tree (each pointer
+// gojq's parser made, once, parents before children), found by reflection
+// since gojq has no walker of its own.
+func walkQuery(q *gojq.Query, visit func(node any)) {
+	seen := map[uintptr]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() || seen[v.Pointer()] {
+				return
+			}
+			seen[v.Pointer()] = true
+			visit(v.Interface())
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := range v.NumField() {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := range v.Len() {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(q))
 }
