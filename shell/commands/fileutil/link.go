@@ -16,27 +16,36 @@ Call the link function to create a link named FILE2 to an existing FILE1.
 
 // runLink is link(2) and nothing else: no options, no directories.
 func runLink(ctx context.Context, inv *command.Invocation) int {
-	f := inv.NewFlags()
-	showVersion := f.Bool("version", false, "")
-	operands, st, ok := inv.ParseFlags(f, 1)
-	if !ok {
+	operands, st, done := exactOperands(inv, 2)
+	if done {
 		return st
-	}
-	if *showVersion {
-		return printVersion(inv)
-	}
-	switch len(operands) {
-	case 0:
-		return inv.Usage(1, "missing operand")
-	case 1:
-		return inv.Usage(1, "missing operand after %s", lquote(inv, operands[0]))
-	case 2:
-	default:
-		return inv.Usage(1, "extra operand %s", lquote(inv, operands[2]))
 	}
 	if err := inv.FS.Link(abs(inv, operands[0]), abs(inv, operands[1])); err != nil {
 		inv.Errorf("cannot create link %s to %s: %s", quote(operands[1]), quote(operands[0]), command.Strerror(err))
 		return 1
 	}
 	return 0
+}
+
+// exactOperands parses a command that takes no options but --version and
+// exactly n operands (link, unlink), with GNU's messages for too few
+// ("missing operand after 'a'") and too many ("extra operand 'c'"); done
+// says the command has nothing left to do but return st.
+func exactOperands(inv *command.Invocation, n int) (operands []string, st int, done bool) {
+	f := inv.NewFlags()
+	showVersion := f.Bool("version", false, "")
+	operands, st, ok := inv.ParseFlags(f, 1)
+	switch {
+	case !ok:
+		return nil, st, true
+	case *showVersion:
+		return nil, printVersion(inv), true
+	case len(operands) == 0:
+		return nil, inv.Usage(1, "missing operand"), true
+	case len(operands) < n:
+		return nil, inv.Usage(1, "missing operand after %s", lquote(inv, operands[len(operands)-1])), true
+	case len(operands) > n:
+		return nil, inv.Usage(1, "extra operand %s", lquote(inv, operands[n])), true
+	}
+	return operands, 0, false
 }

@@ -27,24 +27,9 @@ that could be created fails with "Operation not supported".
 // runMkfifo checks each NAME as mkfifo(3) would, then fails: memfs has
 // regular files, directories, symlinks and its own /dev nodes only.
 func runMkfifo(ctx context.Context, inv *command.Invocation) int {
-	f := inv.NewFlags()
-	modeStr := f.StringP("mode", "m", "", "")
-	f.BoolP("selinux", "Z", false, "")
-	f.String("context", "", "")
-	f.Lookup("context").NoOptDefVal = " "
-	showVersion := f.Bool("version", false, "")
-	operands, st, ok := inv.ParseFlags(f, 1)
-	if !ok {
+	operands, st, done := parseSpecialFileFlags(inv)
+	if done {
 		return st
-	}
-	if *showVersion {
-		return printVersion(inv)
-	}
-	if f.Lookup("mode").Changed {
-		if _, ok := parseMode(*modeStr); !ok {
-			inv.Errorf("invalid mode")
-			return 1
-		}
 	}
 	if len(operands) == 0 {
 		return inv.Usage(1, "missing operand")
@@ -55,6 +40,32 @@ func runMkfifo(ctx context.Context, inv *command.Invocation) int {
 		status = 1
 	}
 	return status
+}
+
+// parseSpecialFileFlags takes the options mkfifo and mknod share (-m
+// checked as GNU checks it, -Z and --context accepted, --version);
+// done says the command has nothing left to do but return st.
+func parseSpecialFileFlags(inv *command.Invocation) (operands []string, st int, done bool) {
+	f := inv.NewFlags()
+	modeStr := f.StringP("mode", "m", "", "")
+	f.BoolP("selinux", "Z", false, "")
+	f.String("context", "", "")
+	f.Lookup("context").NoOptDefVal = " "
+	showVersion := f.Bool("version", false, "")
+	operands, st, ok := inv.ParseFlags(f, 1)
+	if !ok {
+		return nil, st, true
+	}
+	if *showVersion {
+		return nil, printVersion(inv), true
+	}
+	if f.Lookup("mode").Changed {
+		if _, ok := parseMode(*modeStr); !ok {
+			inv.Errorf("invalid mode")
+			return nil, 1, true
+		}
+	}
+	return operands, 0, false
 }
 
 // specialFileError is why name cannot become a FIFO or device node:

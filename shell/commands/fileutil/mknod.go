@@ -37,24 +37,9 @@ not permitted"); memfs holds no FIFOs ("Operation not supported").
 // runMknod checks its operands as GNU mknod does, then fails as the
 // unprivileged sandbox user on memfs must.
 func runMknod(ctx context.Context, inv *command.Invocation) int {
-	f := inv.NewFlags()
-	modeStr := f.StringP("mode", "m", "", "")
-	f.BoolP("selinux", "Z", false, "")
-	f.String("context", "", "")
-	f.Lookup("context").NoOptDefVal = " "
-	showVersion := f.Bool("version", false, "")
-	operands, st, ok := inv.ParseFlags(f, 1)
-	if !ok {
+	operands, st, done := parseSpecialFileFlags(inv)
+	if done {
 		return st
-	}
-	if *showVersion {
-		return printVersion(inv)
-	}
-	if f.Lookup("mode").Changed {
-		if _, ok := parseMode(*modeStr); !ok {
-			inv.Errorf("invalid mode")
-			return 1
-		}
 	}
 	switch len(operands) {
 	case 0:

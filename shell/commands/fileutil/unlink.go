@@ -17,21 +17,9 @@ Call the unlink function to remove the specified FILE.
 
 // runUnlink is unlink(2): one name, never a directory.
 func runUnlink(ctx context.Context, inv *command.Invocation) int {
-	f := inv.NewFlags()
-	showVersion := f.Bool("version", false, "")
-	operands, st, ok := inv.ParseFlags(f, 1)
-	if !ok {
+	operands, st, done := exactOperands(inv, 1) // link.go
+	if done {
 		return st
-	}
-	if *showVersion {
-		return printVersion(inv)
-	}
-	switch len(operands) {
-	case 0:
-		return inv.Usage(1, "missing operand")
-	case 1:
-	default:
-		return inv.Usage(1, "extra operand %s", lquote(inv, operands[1]))
 	}
 	name := operands[0]
 	p := abs(inv, name)
