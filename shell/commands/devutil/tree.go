@@ -710,7 +710,7 @@ func (t *treeRun) jsonEntry(e treeEntry, shown string, depth int, seen map[strin
 		fmt.Fprintf(t.w, ",\"target\":%s", command.JSONQuote(e.target))
 	}
 	if t.o.perms {
-		fmt.Fprintf(t.w, ",\"mode\":\"%04o\",\"prot\":\"%s\"", e.info.Mode().Perm(), modeString(e.info.Mode()))
+		fmt.Fprintf(t.w, ",\"mode\":\"%04o\",\"prot\":\"%s\"", e.info.Mode().Perm(), command.ModeString(e.info.Mode()))
 	}
 	size := e.info.Size()
 	if t.o.du && e.info.IsDir() {
@@ -781,7 +781,7 @@ func (t *treeRun) meta(fi fs.FileInfo, p string, depth int) string {
 	}
 	var parts []string
 	if t.o.perms {
-		parts = append(parts, modeString(fi.Mode()))
+		parts = append(parts, command.ModeString(fi.Mode()))
 	}
 	if t.o.human {
 		parts = append(parts, humanSize(size, t.o.si))
@@ -838,47 +838,6 @@ func humanSize(n int64, si bool) string {
 		return fmt.Sprintf("%3.1f%c", v, u)
 	}
 	return fmt.Sprintf("%3.0f%c", v, u)
-}
-
-// modeString is ls's mode column ("drwxr-xr-x").
-func modeString(m fs.FileMode) string {
-	s := []byte("-rwxrwxrwx")
-	switch {
-	case m.IsDir():
-		s[0] = 'd'
-	case m&fs.ModeSymlink != 0:
-		s[0] = 'l'
-	case m&fs.ModeNamedPipe != 0:
-		s[0] = 'p'
-	case m&fs.ModeSocket != 0:
-		s[0] = 's'
-	case m&fs.ModeCharDevice != 0:
-		s[0] = 'c'
-	case m&fs.ModeDevice != 0:
-		s[0] = 'b'
-	}
-	for i := 0; i < 9; i++ {
-		if m&(1<<uint(8-i)) == 0 {
-			s[i+1] = '-'
-		}
-	}
-	if m&fs.ModeSetuid != 0 {
-		s[3] = "Ss"[b2i(s[3] == 'x')]
-	}
-	if m&fs.ModeSetgid != 0 {
-		s[6] = "Ss"[b2i(s[6] == 'x')]
-	}
-	if m&fs.ModeSticky != 0 {
-		s[9] = "Tt"[b2i(s[9] == 'x')]
-	}
-	return string(s)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func classifyMark(fi fs.FileInfo) string {

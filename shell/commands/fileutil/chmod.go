@@ -328,7 +328,7 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 		}
 	}
 	if c.verbose || (c.onlyChanged && mode != old) {
-		ms := func(m uint32) string { return modeString(goPerm(m))[1:] }
+		ms := func(m uint32) string { return command.ModeString(goPerm(m))[1:] }
 		if mode != old {
 			fmt.Fprintf(c.out, "mode of %s changed from %04o (%s) to %04o (%s)\n", quote(name), old, ms(old), mode, ms(mode))
 		} else {
@@ -339,7 +339,7 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 		// GNU warns when the umask kept a change from happening.
 		naive, _ := applyMode(c.changes, old, fi.IsDir(), 0)
 		if mode&^naive != 0 {
-			ms := func(m uint32) string { return modeString(goPerm(m))[1:] }
+			ms := func(m uint32) string { return command.ModeString(goPerm(m))[1:] }
 			c.out.Flush()
 			c.inv.Errorf("%s: new permissions are %s, not %s", quoteColon(name), ms(mode), ms(naive))
 			status = 1

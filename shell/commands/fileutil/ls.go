@@ -960,7 +960,7 @@ func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) st
 	for i := range es {
 		e := &es[i]
 		st := statOf(e.fi)
-		r := row{pre: prefix(e), mode: modeString(e.fi.Mode())}
+		r := row{pre: prefix(e), mode: command.ModeString(e.fi.Mode())}
 		r.nlink = strconv.FormatUint(uint64(st.Nlink), 10)
 		if l.numeric {
 			r.owner = strconv.FormatUint(uint64(st.Uid), 10)

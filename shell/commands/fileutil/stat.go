@@ -184,7 +184,7 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 		case 'a':
 			return strconv.FormatUint(uint64(permBits(mode)), 8), true, true
 		case 'A':
-			return str(modeString(mode))
+			return str(command.ModeString(mode))
 		case 'f':
 			return hex(uint64(unixMode(mode)))
 		case 'h':

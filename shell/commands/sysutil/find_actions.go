@@ -431,27 +431,11 @@ func (st *findState) listLong(w io.Writer, f *findFile) {
 
 // modeString is ls -l's ten-character mode ("drwxr-xr-x").
 func modeString(m fs.FileMode) string {
-	b := []byte("?---------")
-	b[0] = map[byte]byte{'d': 'd', 'l': 'l', 'p': 'p', 's': 's', 'c': 'c', 'b': 'b', 'f': '-'}[fileTypeLetter(m)]
-	if b[0] == 0 {
-		b[0] = '?'
+	s := command.ModeString(m)
+	if fileTypeLetter(m) == 'U' {
+		return "?" + s[1:] // find -ls marks a type it does not know
 	}
-	const rwx = "rwxrwxrwx"
-	for i := 0; i < 9; i++ {
-		if m&(1<<uint(8-i)) != 0 {
-			b[i+1] = rwx[i]
-		}
-	}
-	if m&fs.ModeSetuid != 0 {
-		b[3] = map[bool]byte{true: 's', false: 'S'}[m&0o100 != 0]
-	}
-	if m&fs.ModeSetgid != 0 {
-		b[6] = map[bool]byte{true: 's', false: 'S'}[m&0o010 != 0]
-	}
-	if m&fs.ModeSticky != 0 {
-		b[9] = map[bool]byte{true: 't', false: 'T'}[m&0o001 != 0]
-	}
-	return string(b)
+	return s
 }
 
 // lsEscape writes a name for -ls: blanks, backslashes and unprintable
