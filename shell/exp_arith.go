@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -228,30 +227,11 @@ func (c *core) evalArith(hc interp.HandlerContext, text string) (int64, string, 
 }
 
 // arithms caches parsed expressions: a loop evaluates the same text on
-// each pass. It stops growing at arithmsMax entries.
-var (
-	arithmsMu sync.Mutex
-	arithms   = map[string]*syntax.ArithmExp{}
-)
-
-const arithmsMax = 4096
+// each pass.
+var arithms parseCache[syntax.ArithmExp]
 
 func cachedArithm(text string) *syntax.ArithmExp {
-	arithmsMu.Lock()
-	ae, ok := arithms[text]
-	arithmsMu.Unlock()
-	if ok {
-		return ae
-	}
-	ae = parseArithm(text)
-	if ae != nil {
-		arithmsMu.Lock()
-		if len(arithms) < arithmsMax {
-			arithms[text] = ae
-		}
-		arithmsMu.Unlock()
-	}
-	return ae
+	return arithms.get(text, parseArithm)
 }
 
 // arithSet is one assignment arithmetic made.

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -400,36 +399,21 @@ func (c *core) ifsFields(cfg, glob *expand.Config, readDir func(string) ([]fs.Di
 }
 
 // ifsWords caches the words ifsFields parses, which a loop asks for
-// again on each pass; it stops growing at ifsWordsMax entries.
-var (
-	ifsWordsMu sync.Mutex
-	ifsWords   = map[string]*syntax.Word{}
-)
-
-const ifsWordsMax = 4096
+// again on each pass.
+var ifsWords parseCache[syntax.Word]
 
 func parsedWord(src string) *syntax.Word {
-	ifsWordsMu.Lock()
-	w, ok := ifsWords[src]
-	ifsWordsMu.Unlock()
-	if ok {
-		return w
-	}
-	f, err := newParser().Parse(strings.NewReader("_ "+src), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return nil
-	}
-	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) != 2 {
-		return nil
-	}
-	w = ce.Args[1]
-	ifsWordsMu.Lock()
-	if len(ifsWords) < ifsWordsMax {
-		ifsWords[src] = w
-	}
-	ifsWordsMu.Unlock()
-	return w
+	return ifsWords.get(src, func(src string) *syntax.Word {
+		f, err := newParser().Parse(strings.NewReader("_ "+src), "")
+		if err != nil || len(f.Stmts) != 1 {
+			return nil
+		}
+		ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) != 2 {
+			return nil
+		}
+		return ce.Args[1]
+	})
 }
 
 // globField is a split field as text, or the paths its unquoted glob
