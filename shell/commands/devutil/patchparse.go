@@ -147,9 +147,13 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 			}
 			git, leading, i = nil, nil, n
 			continue
-		case strings.HasPrefix(l, "--- ") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") &&
-			i+2 < len(lines) && strings.HasPrefix(lines[i+2], "@@ "):
-			fp := newFilePatch(git, leading, unifiedDiff)
+		case threeHeaders(lines, i, "--- ", "+++ ", "@@ ") || threeHeaders(lines, i, "*** ", "--- ", "***************"):
+			// A unified or a context diff: two name lines, then hunks.
+			kind, parseHunks := unifiedDiff, parseUnifiedHunks
+			if strings.HasPrefix(l, "*** ") {
+				kind, parseHunks = contextDiff, parseContextHunks
+			}
+			fp := newFilePatch(git, leading, kind)
 			if strings.HasSuffix(lines[i], "\r\n") {
 				fp.crlf = true
 				stripCRs(lines[i:])
@@ -159,27 +163,7 @@ func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
 			fp.firstHunkLine = i + 3
 			leading = append(leading, l, strings.TrimRight(lines[i+1], "\r\n"))
 			fp.leading = leading
-			n, err := parseUnifiedHunks(lines, i+2, fp)
-			out = append(out, fp)
-			if err != nil {
-				fp.err = err
-				return out, nil
-			}
-			git, leading, i = nil, nil, n
-			continue
-		case strings.HasPrefix(l, "*** ") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") &&
-			i+2 < len(lines) && strings.HasPrefix(lines[i+2], "***************"):
-			fp := newFilePatch(git, leading, contextDiff)
-			if strings.HasSuffix(lines[i], "\r\n") {
-				fp.crlf = true
-				stripCRs(lines[i:])
-			}
-			fp.oldName = l[4:]
-			fp.newName = strings.TrimRight(lines[i+1], "\r\n")[4:]
-			fp.firstHunkLine = i + 3
-			leading = append(leading, l, strings.TrimRight(lines[i+1], "\r\n"))
-			fp.leading = leading
-			n, err := parseContextHunks(lines, i+2, fp)
+			n, err := parseHunks(lines, i+2, fp)
 			out = append(out, fp)
 			if err != nil {
 				fp.err = err
@@ -703,4 +687,10 @@ func stripCRs(lines []string) {
 			lines[i] = l[:len(l)-2] + "\n"
 		}
 	}
+}
+
+// threeHeaders reports whether lines[i:] starts with three lines that
+// begin with a, b and c: the headers of a unified or a context diff.
+func threeHeaders(lines []string, i int, a, b, c string) bool {
+	return i+2 < len(lines) && strings.HasPrefix(lines[i], a) && strings.HasPrefix(lines[i+1], b) && strings.HasPrefix(lines[i+2], c)
 }
