@@ -467,18 +467,11 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 				if a.Name == nil || a.Naked || a.Value == nil || a.Array != nil || a.Index != nil {
 					continue
 				}
-				conv, stmt := c.convertAssign(a, true, false)
-				if conv != nil {
-					stmt = &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{conv}}}
-				}
-				if stmt != nil {
+				if stmt := c.attrAssign(a, false); stmt != nil {
 					follow = append(follow, stmt)
 				}
 			}
-			if len(follow) > 0 {
-				c.exp.markWrapped(dc)
-			}
-			wrapFollow(st, follow, inFunc, &c.exp)
+			c.wrapDecl(st, dc, follow, inFunc)
 		}
 		return
 	}
@@ -502,14 +495,25 @@ func (c *core) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause, inFunc bool) 
 		if a.Naked || a.Value == nil {
 			continue
 		}
-		conv, stmt := c.convertAssign(a, true, inFunc)
-		if conv != nil {
-			stmt = &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{conv}}}
-		}
-		if stmt != nil {
+		if stmt := c.attrAssign(a, inFunc); stmt != nil {
 			follow = append(follow, stmt)
 		}
 	}
+	c.wrapDecl(st, dc, follow, inFunc)
+}
+
+// attrAssign is the statement that gives a's value the attributes of
+// its name (see convertAssign), or nil when none is needed.
+func (c *core) attrAssign(a *syntax.Assign, inFunc bool) *syntax.Stmt {
+	conv, stmt := c.convertAssign(a, true, inFunc)
+	if conv != nil {
+		return &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{conv}}}
+	}
+	return stmt
+}
+
+// wrapDecl runs the statements follow after the declaration dc in st.
+func (c *core) wrapDecl(st *syntax.Stmt, dc *syntax.DeclClause, follow []*syntax.Stmt, inFunc bool) {
 	if len(follow) > 0 {
 		c.exp.markWrapped(dc)
 	}

@@ -35,3 +35,16 @@ func TestCUnescape(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitLines(t *testing.T) {
+	for in, want := range map[string][]string{
+		"":       nil,
+		"a\nb\n": {"a\n", "b\n"},
+		"a\n\nb": {"a\n", "\n", "b"},
+		"no eol": {"no eol"},
+	} {
+		if got := SplitLines([]byte(in)); fmt.Sprint(got) != fmt.Sprint(want) || len(got) != len(want) {
+			t.Errorf("SplitLines(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -588,7 +588,7 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 	if o := p.opts.output; o != "" && o != "-" && !p.opts.dryRun && p.outData == nil && p.abs(o) == srcAbs {
 		input = nil // GNU patch truncates the -o file before it reads the input
 	}
-	in := splitLines(input)
+	in := command.SplitLines(input)
 	if fp.format == edDiff && !refuse {
 		if !p.opts.dryRun && p.opts.output == "" {
 			perm := fs.FileMode(0o666) &^ p.inv.Umask()

@@ -1,12 +1,13 @@
 package devutil
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+
+	"memsh/shell/command"
 )
 
 // diffFormat is the kind of diff a file patch came in; rejects are
@@ -72,26 +73,11 @@ type patchError struct{ msg string }
 
 func (e *patchError) Error() string { return e.msg }
 
-// splitLines splits data into lines that keep their "\n".
-func splitLines(data []byte) []string {
-	var lines []string
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			lines = append(lines, string(data))
-			break
-		}
-		lines = append(lines, string(data[:i+1]))
-		data = data[i+1:]
-	}
-	return lines
-}
-
 // parsePatch splits a patch into its file patches. Text between them
 // (mail headers, "diff -u a b" lines, git headers) is kept as each file
 // patch's leading text.
 func parsePatch(data []byte, normal bool) ([]*filePatch, error) {
-	lines := splitLines(data)
+	lines := command.SplitLines(data)
 	var out []*filePatch
 	var leading []string
 	var git *filePatch

@@ -594,7 +594,7 @@ func (d *differ) files(a, b *input) int {
 		}
 		return 0
 	}
-	la, lb := splitLines(a.data), splitLines(b.data)
+	la, lb := command.SplitLines(a.data), command.SplitLines(b.data)
 	edits := analyze(la, lb, d.keys(la), d.keys(lb), max(d.opts.unified, d.opts.context, 0), d.opts.minimal)
 	// -B and -I: a change of only blank or matching lines is ignorable.
 	// Such changes are left out of every format, except that the
@@ -950,20 +950,6 @@ func (d *differ) label(i int, in *input) string {
 		t = time.Unix(0, 0)
 	}
 	return in.name + "\t" + t.Format("2006-01-02 15:04:05.000000000 -0700")
-}
-
-func splitLines(data []byte) []string {
-	var lines []string
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			lines = append(lines, string(data))
-			break
-		}
-		lines = append(lines, string(data[:i+1]))
-		data = data[i+1:]
-	}
-	return lines
 }
 
 // isBinary is GNU's test: a NUL byte in the first buffer.
