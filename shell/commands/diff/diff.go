@@ -339,6 +339,11 @@ func (d *differ) paths(a, b string, top bool) int {
 	sa, errA := d.stat(a)
 	sb, errB := d.stat(b)
 	if errA != nil && !(d.opts.newFile && errB == nil) {
+		// GNU names every operand it cannot open, not only the first.
+		if errB != nil {
+			d.trouble(a, errA)
+			return d.trouble(b, errB)
+		}
 		return d.trouble(a, errA)
 	}
 	if errB != nil && !(d.opts.newFile && errA == nil) {
@@ -547,10 +552,11 @@ func shellQuote(s string) string {
 }
 
 // cQuote quotes a file name in the diff header as GNU's c-maybe style
-// does: in double quotes with C escapes when it holds a blank, a quote,
-// a backslash or a control character.
+// does in the C locale: in double quotes with C escapes when it holds a
+// blank, a quote, a backslash, a control character or a byte past
+// ASCII (DEL alone passes through as it is).
 func cQuote(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == '"' || r == '\\' || r == 0x7f }) {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == '"' || r == '\\' || r >= 0x80 }) {
 		return s
 	}
 	var b strings.Builder
@@ -575,7 +581,7 @@ func cQuote(s string) string {
 		case '\v':
 			b.WriteString(`\v`)
 		default:
-			if c < ' ' || c == 0x7f {
+			if c < ' ' || c >= 0x80 {
 				fmt.Fprintf(&b, "\\%03o", c)
 			} else {
 				b.WriteByte(c)
@@ -949,7 +955,7 @@ func (d *differ) label(i int, in *input) string {
 	if in.missing {
 		t = time.Unix(0, 0)
 	}
-	return in.name + "\t" + t.Format("2006-01-02 15:04:05.000000000 -0700")
+	return cQuote(in.name) + "\t" + t.Format("2006-01-02 15:04:05.000000000 -0700")
 }
 
 // isBinary is GNU's test: a NUL byte in the first buffer.
