@@ -6,6 +6,7 @@ import (
 	"compress/bzip2"
 	"errors"
 	"io"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -70,13 +71,24 @@ func newDecoder(c codec, r io.Reader) (io.Reader, func(), error) {
 	return r, func() {}, nil
 }
 
+// gzipTime is the time for klauspost's gzip header: it stores a zero
+// time.Time as the seconds before 1970 cut to 32 bits, where gzip's
+// "no time" is 0.
+func gzipTime(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Unix(0, 0)
+	}
+	return t
+}
+
 // newEncoder wraps w in c's compressor at its default level.
 func newEncoder(c codec, w io.Writer) (io.WriteCloser, error) {
 	switch c {
 	case codecGzip:
 		zw, err := gzip.NewWriterLevel(w, gzip.DefaultCompression)
 		if err == nil {
-			zw.OS = 3
+			// GNU tar pipes through gzip -n semantics: no name, time 0.
+			zw.OS, zw.ModTime = 3, gzipTime(time.Time{})
 		}
 		return zw, err
 	case codecBzip2:

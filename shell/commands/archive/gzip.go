@@ -604,7 +604,7 @@ func (g *gzipRun) encode(r io.Reader, w io.Writer, name string, st fs.FileInfo) 
 		if err != nil {
 			return 0, 0, err
 		}
-		kw.OS, kw.Name, kw.ModTime = 3, fname, mtime
+		kw.OS, kw.Name, kw.ModTime = 3, fname, gzipTime(mtime)
 		zw = kw
 	}
 	if _, err := zw.Write(buf[:n]); err != nil {
