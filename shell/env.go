@@ -59,6 +59,9 @@ func (e *baseEnviron) Get(name string) expand.Variable {
 	if name == "TMPDIR" && !e.sealed.Load() {
 		return expand.Variable{Set: true, Exported: true, Kind: expand.String, Str: tmpdirSentinel}
 	}
+	if name == pidVar {
+		return expand.Variable{Set: true, Kind: expand.String, Str: nextPID()}
+	}
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
 		// "~user": mvdan/sh asks the environment before the host's user
 		// database. An unknown user stays literal, as in bash.
@@ -72,6 +75,11 @@ func (e *baseEnviron) Get(name string) expand.Variable {
 }
 
 func (e *baseEnviron) Each(fn func(name string, vr expand.Variable) bool) {
+	// A copy of the environment (an asynchronous subshell's, such as a
+	// pipeline stage's) takes its own process id.
+	if !fn(pidVar, e.Get(pidVar)) {
+		return
+	}
 	for _, name := range e.names {
 		if !fn(name, e.vars[name]) {
 			return

@@ -238,6 +238,7 @@ func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error)
 		internalPrefix + "pid":  sandboxPID,
 		internalPrefix + "ppid": sandboxPPID,
 		"BASH":                  sandboxShell,
+		"BASHPID":               sandboxPID,
 		"BASH_VERSION":          "5.2.15(1)-release",
 		"BASH_SUBSHELL":         "0",
 		"HOSTTYPE":              "x86_64",

@@ -1,38 +1,84 @@
 package shell
 
 import (
+	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// subshellLevel keeps BASH_SUBSHELL, which mvdan/sh does not: each ( ... )
-// and $( ... ) starts by adding one to it, in its own copy of the
-// variables. Only code that mentions BASH_SUBSHELL pays for it. (Pipeline
-// stages, subshells in bash too, keep their parent's level.)
+// pidVar is an internal variable that reads as a fresh process id each
+// time (baseEnviron.Get): a subshell's BASHPID is taken from it.
+const pidVar = internalPrefix + "nextpid"
+
+// lastPID numbers the sandbox's subshells after the shell's own $$, so
+// that BASHPID differs in every subshell, as it does in bash.
+var lastPID atomic.Int64
+
+func init() { lastPID.Store(4242) } // sandboxPID
+
+func nextPID() string { return strconv.FormatInt(lastPID.Add(1), 10) }
+
+// subshellLevel keeps BASH_SUBSHELL and BASHPID, which mvdan/sh does not:
+// each ( ... ) and $( ... ) starts by adding one to BASH_SUBSHELL and by
+// taking a new BASHPID, in its own copy of the variables. Pipeline
+// stages, subshells in bash too, get a new BASHPID but keep their
+// parent's BASH_SUBSHELL, as in bash. (A background job keeps its
+// parent's BASHPID.) Only code that mentions the variables pays for it.
 func subshellLevel(root syntax.Node, src string) {
-	if !strings.Contains(src, "BASH_SUBSHELL") {
+	level, pid := strings.Contains(src, "BASH_SUBSHELL"), strings.Contains(src, "BASHPID")
+	if !level && !pid {
 		return
 	}
-	bump := func() *syntax.Stmt {
-		p, err := newParser().Parse(strings.NewReader("BASH_SUBSHELL=$((BASH_SUBSHELL+1))"), "")
+	parseOne := func(s string) *syntax.Stmt {
+		p, err := newParser().Parse(strings.NewReader(s), "")
 		if err != nil || len(p.Stmts) != 1 {
 			return nil
 		}
 		return p.Stmts[0]
 	}
+	enter := func(withLevel bool) []*syntax.Stmt {
+		var pre []*syntax.Stmt
+		if withLevel && level {
+			if st := parseOne("BASH_SUBSHELL=$((BASH_SUBSHELL+1))"); st != nil {
+				pre = append(pre, st)
+			}
+		}
+		if pid {
+			if st := parseOne("BASHPID=$" + pidVar); st != nil {
+				pre = append(pre, st)
+			}
+		}
+		return pre
+	}
+	// wrap runs st's command in a block that first takes a new BASHPID.
+	wrap := func(st *syntax.Stmt) {
+		if st == nil || st.Cmd == nil || !pid {
+			return
+		}
+		pre := enter(false)
+		inner := &syntax.Stmt{Cmd: st.Cmd, Position: st.Position}
+		st.Cmd = &syntax.Block{Lbrace: st.Cmd.Pos(), Rbrace: st.Cmd.End(), Stmts: append(pre, inner)}
+	}
 	syntax.Walk(root, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Subshell:
-			if st := bump(); st != nil {
-				n.Stmts = append([]*syntax.Stmt{st}, n.Stmts...)
-			}
+			n.Stmts = append(enter(true), n.Stmts...)
 		case *syntax.CmdSubst:
 			if len(n.Stmts) == 1 && n.Stmts[0].Cmd == nil {
 				return true // $(<file) reads a file; nothing runs in it
 			}
-			if st := bump(); st != nil && len(n.Stmts) > 0 {
-				n.Stmts = append([]*syntax.Stmt{st}, n.Stmts...)
+			if len(n.Stmts) > 0 {
+				n.Stmts = append(enter(true), n.Stmts...)
+			}
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				for _, st := range []*syntax.Stmt{n.X, n.Y} {
+					if _, nested := st.Cmd.(*syntax.BinaryCmd); !nested || st.Cmd.(*syntax.BinaryCmd).Op != n.Op {
+						wrap(st)
+					}
+				}
 			}
 		}
 		return true
