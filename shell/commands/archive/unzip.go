@@ -391,12 +391,14 @@ func (u *unzipRun) confirm(shown string) bool {
 	if u.stdin == nil {
 		u.stdin = bufio.NewReader(command.ContextReader(u.ctx, u.inv.Stdin))
 	}
+	// unzip asks on standard error, as its answers are no part of a
+	// listing or an extraction log.
+	u.out.Flush()
 	for {
-		fmt.Fprintf(u.out, "replace %s? [y]es, [n]o, [A]ll, [N]one, [r]ename: ", shown)
-		u.out.Flush()
+		fmt.Fprintf(u.inv.Stderr, "replace %s? [y]es, [n]o, [A]ll, [N]one, [r]ename: ", shown)
 		line, err := u.stdin.ReadString('\n')
 		if err != nil && line == "" {
-			fmt.Fprintf(u.out, " NULL\n(EOF or read error, treating as \"[N]one\" ...)\n")
+			fmt.Fprintf(u.inv.Stderr, " NULL\n(EOF or read error, treating as \"[N]one\" ...)\n")
 			u.none = true
 			u.status = 1
 			return false
@@ -413,7 +415,7 @@ func (u *unzipRun) confirm(shown string) bool {
 			u.none = true
 			return false
 		}
-		fmt.Fprintf(u.out, "error:  invalid response [%s]\n", strings.TrimSpace(line))
+		fmt.Fprintf(u.inv.Stderr, "error:  invalid response [%s]\n", strings.TrimSpace(line))
 	}
 }
 

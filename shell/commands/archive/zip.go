@@ -2,7 +2,9 @@ package archive
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
+	stdflate "compress/flate"
 	"context"
 	"fmt"
 	"hash/crc32"
@@ -35,7 +37,7 @@ const zipHelp = `Usage: zip [-options] zipfile list
 // always deflated, streaming.
 const zipInMemory = 8 << 20
 
-// zipPercent is Info-ZIP's rounding of the space saved.
+// zipPercent is unzip's rounding of the space saved.
 func zipPercent(n, m uint64) int {
 	if n > 0xffffff {
 		n, m = (n+0x80)>>8, (m+0x80)>>8
@@ -46,14 +48,29 @@ func zipPercent(n, m uint64) int {
 	return 0
 }
 
+// addPercent is zip's: negative when a forced deflate grew the data.
+func addPercent(n, m uint64) int {
+	if n > 0xffffff {
+		n, m = (n+0x80)>>8, (m+0x80)>>8
+	}
+	if n == 0 {
+		return 0
+	}
+	return int(1 + (200*(int64(n)-int64(m))/int64(n)-1)/2)
+}
+
 type zipRun struct {
 	ctx                        context.Context
 	inv                        *command.Invocation
 	recurse, junk, quiet, move bool
 	noDirs                     bool
-	level                      int
-	entries                    []zipEntry
-	seen                       map[string]bool
+	// alwaysDeflate is set when the archive streams to a pipe: Info-ZIP
+	// cannot seek back to store a file that did not shrink.
+	alwaysDeflate bool
+	msg           io.Writer // where warnings and progress go
+	level         int
+	entries       []zipEntry
+	seen          map[string]bool
 }
 
 type zipEntry struct {
@@ -65,6 +82,7 @@ type zipEntry struct {
 func runZip(ctx context.Context, inv *command.Invocation) int {
 	z := &zipRun{ctx: ctx, inv: inv, level: 6, seen: map[string]bool{}}
 	var operands []string
+	names := false
 	for i := 1; i < len(inv.Args); i++ {
 		a := inv.Args[i]
 		if a == "--" {
@@ -85,6 +103,9 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 		case "--quiet":
 			z.quiet = true
 			continue
+		case "--names-stdin":
+			names = true
+			continue
 		}
 		for _, c := range a[1:] {
 			switch {
@@ -98,31 +119,57 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 				z.move = true
 			case c == 'D':
 				z.noDirs = true
+			case c == '@':
+				names = true
 			case c >= '0' && c <= '9':
 				z.level = int(c - '0')
 			default:
-				fmt.Fprintf(inv.Stderr, "zip error: Invalid command arguments (no such option: %c)\n", c)
+				fmt.Fprintf(inv.Stdout, "zip error: Invalid command arguments (no such option: %c)\n", c)
 				return 16
 			}
 		}
 	}
-	if len(operands) == 0 {
-		fmt.Fprintf(inv.Stderr, "%s", zipHelp)
-		return 16
+	if len(operands) == 0 && !names {
+		if inv.Term {
+			fmt.Fprintf(inv.Stdout, "%s", zipHelp)
+			return 16
+		}
+		// Off a terminal, bare zip compresses standard input to
+		// standard output.
+		operands = []string{"-", "-"}
 	}
 	archive := operands[0]
-	if !strings.Contains(path.Base(archive), ".") {
+	// Info-ZIP writes the archive named "-" to standard output, and its
+	// progress lines to standard error then.
+	toStdout := archive == "-"
+	if !toStdout && !strings.Contains(path.Base(archive), ".") {
 		archive += ".zip"
 	}
 	archivePath := inv.Abs(archive)
+	// Info-ZIP's messages go to standard output, unless the archive does.
+	z.msg = inv.Stdout
+	if toStdout {
+		archivePath, z.msg = "", inv.Stderr
+	}
+	if names {
+		sc := bufio.NewScanner(inv.Stdin)
+		for sc.Scan() {
+			if n := strings.TrimRight(sc.Text(), "\r"); n != "" {
+				z.collect(n, archivePath)
+			}
+		}
+	}
 	for _, op := range operands[1:] {
 		z.collect(op, archivePath)
 	}
 	if len(z.entries) == 0 {
-		fmt.Fprintf(inv.Stderr, "\nzip error: Nothing to do! (%s)\n", operands[0])
+		fmt.Fprintf(z.msg, "\nzip error: Nothing to do! (%s)\n", operands[0])
 		return 12
 	}
 	// An existing archive is updated: its other entries are copied over.
+	if toStdout {
+		return z.stream()
+	}
 	var old *zip.Reader
 	var oldFile *memfs.File
 	if f, err := inv.FS.Open(archivePath); err == nil {
@@ -131,7 +178,10 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 			old, oldFile = r, f
 		} else {
 			f.Close()
-			fmt.Fprintf(inv.Stderr, "\nzip error: Zip file structure invalid (%s)\n", archive)
+			fmt.Fprintf(z.msg, "\tzip warning: missing end signature--probably not a zip file (did you\n"+
+				"\tzip warning: remember to use binary mode when you transferred it?)\n"+
+				"\tzip warning: (if you are trying to read a damaged archive try -F)\n"+
+				"\nzip error: Zip file structure invalid (%s)\n", archive)
 			return 3
 		}
 	}
@@ -145,10 +195,7 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 		return 15
 	}
 	bw := newWriter(out)
-	zw := zip.NewWriter(bw)
-	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(w, z.level)
-	})
+	zw := z.newZipWriter(bw)
 	replaced := map[string]bool{}
 	for _, e := range z.entries {
 		replaced[e.name] = true
@@ -160,7 +207,7 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 				continue
 			}
 			if err := zw.Copy(f); err != nil {
-				fmt.Fprintf(inv.Stderr, "\nzip error: Zip file invalid, could not spawn unzip, or wrong unzip (original files unmodified)\n")
+				fmt.Fprintf(z.msg, "\nzip error: Zip file invalid, could not spawn unzip, or wrong unzip (original files unmodified)\n")
 				status = 3
 				break
 			}
@@ -215,19 +262,79 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 		return 15
 	}
 	if z.move {
-		for i := len(z.entries) - 1; i >= 0; i-- {
-			inv.FS.Remove(z.entries[i].path)
-		}
+		z.removeMoved()
 	}
 	return 0
 }
 
-// collect lists what operand op adds, recursing with -r.
+// stream writes a new archive to standard output.
+func (z *zipRun) stream() int {
+	z.alwaysDeflate = true
+	if f, ok := command.Underlying(z.inv.Stdout).(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			z.alwaysDeflate = false
+		}
+	}
+	bw := newWriter(z.inv.Stdout)
+	zw := z.newZipWriter(bw)
+	status := 0
+	for _, e := range z.entries {
+		if z.ctx.Err() != nil {
+			return statusCancelled
+		}
+		method, pct, err := z.add(zw, e)
+		if err != nil {
+			fmt.Fprintf(z.inv.Stderr, "\nzip I/O error: %s\n", command.Strerror(err))
+			status = 15
+			break
+		}
+		if !z.quiet {
+			fmt.Fprintf(z.inv.Stderr, "  adding: %s (%s %d%%)\n", e.name, method, pct)
+		}
+	}
+	if err := zw.Close(); err != nil && status == 0 {
+		status = 15
+	}
+	if err := bw.Flush(); err != nil && status == 0 {
+		fmt.Fprintf(z.inv.Stderr, "\nzip I/O error: %s\n\nzip error: Output file write failure (write error on zip file)\n", command.Strerror(err))
+		status = 14
+	}
+	if status == 0 && z.move {
+		z.removeMoved()
+	}
+	return status
+}
+
+func (z *zipRun) newZipWriter(w io.Writer) *zip.Writer {
+	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(w, z.level)
+	})
+	return zw
+}
+
+// removeMoved deletes the files -m moved into the archive, deepest first.
+func (z *zipRun) removeMoved() {
+	for i := len(z.entries) - 1; i >= 0; i-- {
+		if z.entries[i].path != "" {
+			z.inv.FS.Remove(z.entries[i].path)
+		}
+	}
+}
+
+// collect lists what operand op adds, recursing with -r. The operand "-"
+// is standard input, stored as an entry named "-".
 func (z *zipRun) collect(op, archivePath string) {
+	if op == "-" {
+		z.addEntry(zipEntry{name: "-", info: stdinInfo{time.Now()}})
+		return
+	}
 	p := z.inv.Abs(op)
 	st, err := z.inv.FS.Stat(p)
 	if err != nil {
-		fmt.Fprintf(z.inv.Stderr, "\tzip warning: name not matched: %s\n", op)
+		if !z.quiet {
+			fmt.Fprintf(z.msg, "\tzip warning: name not matched: %s\n", op)
+		}
 		return
 	}
 	if p == archivePath {
@@ -289,26 +396,29 @@ func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
 		_, err := zw.CreateHeader(hdr)
 		return "stored", 0, err
 	}
-	f, err := z.inv.FS.Open(e.path)
-	if err != nil {
-		return "", 0, err
-	}
-	defer f.Close()
+	var f io.Reader
 	size := e.info.Size()
+	if e.path == "" {
+		f, size = z.inv.Stdin, 0
+	} else {
+		file, err := z.inv.FS.Open(e.path)
+		if err != nil {
+			return "", 0, err
+		}
+		defer file.Close()
+		f = file
+	}
 	if size <= zipInMemory && z.level > 0 {
 		data, err := io.ReadAll(command.ContextReader(z.ctx, f))
 		if err != nil {
 			return "", 0, err
 		}
-		var comp bytes.Buffer
-		fw, _ := flate.NewWriter(&comp, z.level)
-		fw.Write(data)
-		fw.Close()
+		comp := deflateSmall(data, z.level)
 		hdr.CRC32 = crc32.ChecksumIEEE(data)
 		hdr.UncompressedSize64 = uint64(len(data))
-		method, body := "deflated", comp.Bytes()
+		method, body := "deflated", comp
 		hdr.Method = zip.Deflate
-		if comp.Len() >= len(data) {
+		if len(data) == 0 || len(comp) >= len(data) && !z.alwaysDeflate {
 			method, body, hdr.Method = "stored", data, zip.Store
 		}
 		hdr.CompressedSize64 = uint64(len(body))
@@ -320,7 +430,10 @@ func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
 		if _, err := w.Write(body); err != nil {
 			return "", 0, err
 		}
-		return method, zipPercent(uint64(len(data)), uint64(len(body))), nil
+		if hdr.Method == zip.Store {
+			return method, 0, nil
+		}
+		return method, addPercent(uint64(len(data)), uint64(len(body))), nil
 	}
 	hdr.Method = zip.Deflate
 	if z.level == 0 {
@@ -339,6 +452,30 @@ func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
 	// The compressed size is known only after the entry is closed; report
 	// the method without a precise figure for streamed entries.
 	return "deflated", 0, nil
+}
+
+// deflateSmall compresses a file held in memory. Short inputs with no
+// repeat get zlib's own bytes (one fixed-Huffman block); other small ones
+// the smaller of two encoders, as klauspost's gives up on tiny inputs
+// that zlib still shrinks.
+func deflateSmall(data []byte, level int) []byte {
+	if tinyOK(data) {
+		return fixedLiterals(data)
+	}
+	var comp bytes.Buffer
+	fw, _ := flate.NewWriter(&comp, level)
+	fw.Write(data)
+	fw.Close()
+	if len(data) <= 64<<10 {
+		var alt bytes.Buffer
+		sw, _ := stdflate.NewWriter(&alt, level)
+		sw.Write(data)
+		sw.Close()
+		if alt.Len() < comp.Len() {
+			return alt.Bytes()
+		}
+	}
+	return comp.Bytes()
 }
 
 // setZipTime fills the MS-DOS time fields and the extended timestamp
@@ -362,3 +499,14 @@ func zipTime(f *zip.File, loc *time.Location) time.Time {
 	}
 	return f.Modified.In(loc)
 }
+
+// stdinInfo describes the entry "-": standard input, stored as a regular
+// file of mode 0600 with the time zip read it.
+type stdinInfo struct{ t time.Time }
+
+func (stdinInfo) Name() string         { return "-" }
+func (stdinInfo) Size() int64          { return 0 }
+func (stdinInfo) Mode() fs.FileMode    { return 0o600 }
+func (i stdinInfo) ModTime() time.Time { return i.t }
+func (stdinInfo) IsDir() bool          { return false }
+func (stdinInfo) Sys() any             { return nil }

@@ -229,7 +229,7 @@ func (s *shredder) shred(ctx context.Context, name string) bool {
 	inv := s.inv
 	if name == "-" {
 		// "-" is standard output, which must be a file to overwrite.
-		out, ok := inv.Stdout.(shredTarget)
+		out, ok := command.Underlying(inv.Stdout).(shredTarget)
 		if !ok {
 			s.out.Flush()
 			inv.Errorf("-: invalid file type")
