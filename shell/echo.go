@@ -6,7 +6,6 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 
-	"memsh/shell/command"
 	"memsh/shell/commands/printf"
 )
 
@@ -33,8 +32,7 @@ func (c *core) echoOptions(hc interp.HandlerContext, call []string) int {
 
 func (c *core) echoWrite(hc interp.HandlerContext, s string) int {
 	if _, err := io.WriteString(hc.Stdout, s); err != nil {
-		io.WriteString(hc.Stderr, c.ctlPrefix(hc)+"echo: write error: "+command.Strerror(err)+"\n")
-		return 1
+		return c.writeError(hc, "echo", err) // blt_writeerr.go
 	}
 	return 0
 }
