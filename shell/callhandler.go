@@ -279,7 +279,9 @@ func (c *core) typeBuiltin(hc interp.HandlerContext, rs *runnerState, args []str
 			if pathOnly && !forcePath && kind != "file" && kind != "" {
 				continue
 			}
-			if p := c.commandPath(hc, name); p != "" {
+			if paths := c.allPaths(hc, name); all && len(paths) > 0 {
+				fmt.Fprintln(hc.Stdout, strings.Join(paths, "\n"))
+			} else if p := c.commandPath(hc, name); p != "" {
 				fmt.Fprintln(hc.Stdout, p)
 			} else {
 				status = 1
@@ -362,6 +364,9 @@ func (c *core) allPaths(hc interp.HandlerContext, name string) []string {
 	return out
 }
 
+// standardPath is confstr's _CS_PATH on Linux, where `command -p` looks.
+const standardPath = "/bin:/usr/bin"
+
 func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
 	flags, i, bad := builtinOpts(args, "pVv")
 	if bad != 0 {
@@ -388,6 +393,12 @@ func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs 
 	status := 0
 	for _, name := range rest {
 		kind, detail := c.kindOf(hc, rs, name, false)
+		if strings.ContainsRune(flags, 'p') && kind == "file" && !strings.Contains(name, "/") {
+			// -p: bash looks in the standard path (getconf PATH).
+			if full, _ := c.lookPathIn(standardPath, hc.Dir, name); full != "" {
+				detail = full
+			}
+		}
 		if kind == "" {
 			status = 1
 			if verbose {
@@ -569,11 +580,15 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 		target = rest[0]
 		if target == "-" {
 			v := hc.Env.Get("OLDPWD")
-			if !v.IsSet() || v.String() == "" {
+			if !v.IsSet() {
 				fmt.Fprintln(hc.Stderr, c.msgPrefix(hc)+"cd: OLDPWD not set")
 				return statusArgs(1), nil
 			}
 			target = v.String()
+			if target == "" {
+				fmt.Fprintln(hc.Stdout) // bash prints the empty OLDPWD and stays
+				return statusArgs(0), nil
+			}
 		}
 	default:
 		fmt.Fprintln(hc.Stderr, c.msgPrefix(hc)+"cd: too many arguments")
