@@ -58,6 +58,11 @@ type expandState struct {
 	readonly map[string]bool
 	once     sync.Once
 	start    time.Time
+	// exprVars holds the variables seen assigned an arithmetic
+	// expression, and arithVals is set once there is one
+	// (exp2_arith.go).
+	exprVars  map[string]bool
+	arithVals atomic.Bool
 }
 
 // startTime is when the shell started, for $SECONDS.

@@ -25,24 +25,24 @@ const arithCmd = internalPrefix + "arith"
 
 // elemArithStmt rewrites a ((...)) or let command that assigns to an
 // element.
-func elemArithStmt(st *syntax.Stmt, src string) {
+func (c *core) elemArithStmt(st *syntax.Stmt, src string) {
 	var kind, text string
 	var pos syntax.Pos
 	switch cmd := st.Cmd.(type) {
 	case *syntax.ArithmCmd:
 		start, end := int(cmd.Left.Offset())+2, int(cmd.Right.Offset())
-		if !hasElemTarget(cmd.X) && !hasBadConstant(cmd.X) || start > end || end > len(src) {
+		if !c.memshArith(cmd.X) || start > end || end > len(src) {
 			return
 		}
 		kind, text, pos = "((", src[start:end], cmd.Left
 	case *syntax.ForClause:
-		cfor(st, cmd, src)
+		c.cfor(st, cmd, src)
 		return
 	case *syntax.LetClause:
 		found := false
 		var texts []string
 		for _, x := range cmd.Exprs {
-			found = found || hasElemTarget(x)
+			found = found || c.memshArith(x)
 			var buf strings.Builder
 			if err := syntax.NewPrinter().Print(&buf, &syntax.ArithmCmd{X: x}); err != nil {
 				return
@@ -69,7 +69,7 @@ func elemArithStmt(st *syntax.Stmt, src string) {
 // `((INIT)); V=1; while { if [[ $V ]]; then V=; else ((POST)); fi; ((COND)); }; do BODY; done`
 // (continue runs POST, as in the loop), whose ((...)) are then
 // rewritten as above.
-func cfor(st *syntax.Stmt, fc *syntax.ForClause, src string) {
+func (c *core) cfor(st *syntax.Stmt, fc *syntax.ForClause, src string) {
 	loop, ok := fc.Loop.(*syntax.CStyleLoop)
 	if !ok {
 		return
@@ -84,7 +84,7 @@ func cfor(st *syntax.Stmt, fc *syntax.ForClause, src string) {
 		}
 		return "((" + src[start:end] + "))", true
 	}
-	if !hasElemTarget(loop.Init) && !hasElemTarget(loop.Cond) && !hasElemTarget(loop.Post) {
+	if !c.memshArith(loop.Init) && !c.memshArith(loop.Cond) && !c.memshArith(loop.Post) {
 		return
 	}
 	init, ok1 := text(loop.Init, ":")
@@ -101,7 +101,7 @@ func cfor(st *syntax.Stmt, fc *syntax.ForClause, src string) {
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if s, ok := n.(*syntax.Stmt); ok {
-			elemArithStmt(s, tmpl)
+			c.elemArithStmt(s, tmpl)
 		}
 		return true
 	})
@@ -209,12 +209,14 @@ func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
 // evalArith evaluates text, giving its value, the assignments it made as
 // shell source, and bash's message for an error.
 func (c *core) evalArith(hc interp.HandlerContext, text string) (int64, string, []arithSet, string) {
+	env := paramEnv{hc}
+	cfg := &expand.Config{Env: env}
+	text, _ = substituteText(cfg, text)
 	ae := cachedArithm(text)
 	if ae == nil {
 		return 0, "", nil, fmt.Sprintf("%s: syntax error: operand expected (error token is \"%s\")\n", text, errorToken(text))
 	}
-	env := paramEnv{hc}
-	e := &arithEval{cfg: &expand.Config{Env: env}, env: env, over: map[string]string{}, text: text}
+	e := &arithEval{cfg: cfg, env: env, over: map[string]string{}, text: text}
 	v, err := e.eval(ae.X)
 	if err != nil {
 		return 0, "", nil, err.Error() + "\n"
@@ -638,7 +640,9 @@ func (e *arithEval) valueOf(s string) (int64, error) {
 		return 0, nil
 	}
 	if t[0] >= '0' && t[0] <= '9' && !strings.ContainsAny(t, " \t\n+-*/%()<>=!&|^~?:,[]$") {
-		return e.constant(t)
+		sub := *e
+		sub.text = t
+		return sub.constant(t)
 	}
 	if e.depth >= 1024 {
 		return 0, e.errorf(t, "expression recursion level exceeded (error token is \"%s\")", t)
@@ -650,7 +654,12 @@ func (e *arithEval) valueOf(s string) (int64, error) {
 	}
 	ae := parseArithm(t)
 	if ae == nil {
-		return 0, e.errorf(t, "syntax error: operand expected (error token is \"%s\")", errorToken(t))
+		tok := errorToken(t)
+		if strings.IndexByte("+-*/%<>=!&|^~?:,", tok[0]) < 0 {
+			// two operands in a row (x="1 2")
+			return 0, e.errorf(t, "syntax error in expression (error token is \"%s\")", tok)
+		}
+		return 0, e.errorf(t, "syntax error: operand expected (error token is \"%s\")", tok)
 	}
 	sub := *e
 	sub.text, sub.depth = t, e.depth+1

@@ -53,6 +53,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	skip := map[*syntax.Word]bool{}
 	loops := map[*syntax.ForClause]bool{}
 	c.noteFuncSrc(f, src) // exp_funcprint.go
+	c.noteArithValues(f)  // exp2_arith.go
 	pipeStatusRewrite(f, src)
 	funcNameRewrite(f, src)
 	returnTrapRewrite(f, src)      // returntrap.go
@@ -89,7 +90,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				c.noteAssoc(dc)
 			}
 			c.assocKeys(n, src)      // exp_arrays.go
-			elemArithStmt(n, src)    // exp_arith.go
+			c.elemArithStmt(n, src)  // exp_arith.go
 			c.tildeArgs(n)           // exp_tilde.go
 			c.splitAssocAppend(n)    // assocappend.go
 			c.rewriteAttrs(n)        // attrs.go

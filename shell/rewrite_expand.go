@@ -87,12 +87,14 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 				}
 				continue
 			}
-			if ae, ok := part.(*syntax.ArithmExp); ok && !ae.Bracket && (hasElemTarget(ae.X) || hasBadConstant(ae.X)) {
+			if ae, ok := part.(*syntax.ArithmExp); ok && c.memshArith(ae.X) {
 				// An element assignment or a bad number (exp_arith.go),
 				// as written: bash's messages quote the text.
 				text := ""
-				if start, end := int(ae.Left.Offset()), int(ae.Right.Offset())+2; start < end && end <= len(src) && strings.HasPrefix(src[start:], "$((") {
+				if start, end := int(ae.Left.Offset()), int(ae.Right.Offset())+2; !ae.Bracket && start < end && end <= len(src) && strings.HasPrefix(src[start:], "$((") {
 					text = src[start:end]
+				} else if start, end := int(ae.Left.Offset())+2, int(ae.Right.Offset()); ae.Bracket && start <= end && end <= len(src) {
+					text = "$((" + src[start:end] + "))" // $[...]
 				} else {
 					var buf bytes.Buffer
 					if err := syntax.NewPrinter().Print(&buf, &syntax.Word{Parts: []syntax.WordPart{ae}}); err != nil {

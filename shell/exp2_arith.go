@@ -1,0 +1,157 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A variable whose value is an expression (x=1+2; echo $((x*2))) is an
+// expression in bash's arithmetic, evaluated in turn; mvdan/sh reads
+// such a value as 0. memsh's evaluator (exp_arith.go) gets it right but
+// costs an internal command per statement, so arithmetic goes through
+// it only when it reads a variable the session has seen code assign
+// such a value (or the name of one such variable): a
+// literal that parses as an expression with an operator (1+2, a-b,
+// i*2), one that starts with a digit but is no number, a name that is
+// the variable's own (a=a), or a word whose literal text holds an operator next to an
+// expansion ("$a+$b"). Values computed at run time (read, $(...)) are
+// not seen. From then on every ((...)), let, for ((...)) and $((...))
+// that reads one of those variables is evaluated by memsh.
+
+// noteArithValues records the variables f assigns a value that may be
+// an arithmetic expression, and those it assigns the name of one.
+func (c *core) noteArithValues(f syntax.Node) {
+	found := map[string]bool{}
+	names := map[string]string{} // name -> the name it is assigned
+	syntax.Walk(f, func(n syntax.Node) bool {
+		a, ok := n.(*syntax.Assign)
+		if !ok || a.Value == nil || a.Name == nil {
+			return true
+		}
+		if exprValue(a.Name.Value, a.Value) {
+			found[a.Name.Value] = true
+		} else if lit := a.Value.Lit(); syntax.ValidName(lit) {
+			names[a.Name.Value] = lit
+		}
+		return true
+	})
+	if len(found) == 0 && !c.exp.arithVals.Load() {
+		return
+	}
+	e := &c.exp
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.exprVars == nil {
+		e.exprVars = map[string]bool{}
+	}
+	for name := range found {
+		e.exprVars[name] = true
+	}
+	for grew := true; grew; {
+		grew = false
+		for name, to := range names {
+			if e.exprVars[to] && !e.exprVars[name] {
+				e.exprVars[name], grew = true, true
+			}
+		}
+	}
+	e.arithVals.Store(len(e.exprVars) > 0)
+}
+
+// exprVar reports whether name was seen assigned an expression.
+func (e *expandState) exprVar(name string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.exprVars[name]
+}
+
+// exprValue reports whether the value w assigns to name may be an
+// expression, or a number or name mvdan/sh reads otherwise than bash
+// (1 2, 3abc, a=a).
+func exprValue(name string, w *syntax.Word) bool {
+	var lit strings.Builder
+	dynamic := false
+	var walk func(parts []syntax.WordPart)
+	walk = func(parts []syntax.WordPart) {
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				lit.WriteString(p.Value)
+			case *syntax.SglQuoted:
+				lit.WriteString(p.Value)
+			case *syntax.DblQuoted:
+				walk(p.Parts)
+			default:
+				dynamic = true
+			}
+		}
+	}
+	walk(w.Parts)
+	s := strings.TrimSpace(lit.String())
+	if dynamic {
+		return strings.ContainsAny(s, "+-*/%<>&|^!~?:=")
+	}
+	if s == name || s != "" && s[0] >= '0' && s[0] <= '9' && !isNumber(s) && !strings.HasPrefix(s, "0x") && !strings.Contains(s, "#") {
+		return true
+	}
+	if s == "" || isNumber(s) || syntax.ValidName(s) || strings.Contains(s, "$") {
+		return false
+	}
+	ae := parseArithm(s)
+	if ae == nil {
+		return false
+	}
+	_, plain := ae.X.(*syntax.Word)
+	return !plain
+}
+
+// memshArith reports whether memsh evaluates x: it assigns to an array
+// element, holds a number mvdan/sh misreads, or reads a variable seen
+// assigned an expression (see above).
+func (c *core) memshArith(x syntax.ArithmExpr) bool {
+	if x == nil {
+		return false
+	}
+	return hasElemTarget(x) || hasBadConstant(x) || c.exp.arithVals.Load() && c.readsExprVar(x)
+}
+
+// readsExprVar reports whether x reads, by name or by expansion, a
+// variable seen assigned an expression.
+func (c *core) readsExprVar(x syntax.ArithmExpr) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Word:
+			if lit := n.Lit(); lit != "" {
+				found = found || syntax.ValidName(lit) && c.exp.exprVar(lit)
+				return false
+			}
+		case *syntax.ParamExp:
+			found = found || n.Param != nil && c.exp.exprVar(n.Param.Value)
+		}
+		return !found
+	})
+	return found
+}
+
+// substituteText expands the $-expansions of arithmetic text as bash
+// does before it parses the expression (v=1+2; $(( $v * 2 )) is 1+2*2).
+// Text with a command substitution or a subscript (whose key may hold
+// blanks: c[$w]++) is left to the evaluator, which expands each word by
+// itself.
+func substituteText(cfg *expand.Config, text string) (string, bool) {
+	if !strings.Contains(text, "$") || strings.ContainsAny(text, "`[") || strings.Contains(text, "$(") {
+		return text, true
+	}
+	w, err := newParser().Document(strings.NewReader(text))
+	if err != nil {
+		return text, false
+	}
+	s, err := expand.Document(cfg, w)
+	if err != nil {
+		return text, false
+	}
+	return s, true
+}
