@@ -244,8 +244,8 @@ func TestLeakProcessSubstitution(t *testing.T) {
 	h := newHostSentinel(t)
 	s := newTestSession(t, Options{})
 	before := h.listing(t)
-	out, _, _ := run(t, s, "cat <(echo a) <(echo b); eval 'cat <(echo c)'; read x < "+h.tmp+"/sh-interp-leak || echo refused", "")
-	if out != "a\nb\nc\nrefused\n" {
+	out, _, _ := run(t, s, "cat <(echo a) <(echo b); eval 'cat <(echo c)'; echo d > >(cat); read x < "+h.tmp+"/sh-interp-leak || echo refused", "")
+	if out != "a\nb\nc\nd\nrefused\n" {
 		t.Errorf("got %q", out)
 	}
 	h.check(t, before, "psub", out, "")

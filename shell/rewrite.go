@@ -72,6 +72,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			if backgroundJob(n) {
 				return true // jobs.go
 			}
+			procSubstOut(n)     // >(list) (psubout.go)
 			rewriteFds(n)       // fds above 2 (fds.go)
 			c.markRedirLines(n) // redirline.go
 			if isFastAssign(n) {

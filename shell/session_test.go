@@ -322,7 +322,15 @@ func TestProcessSubstitution(t *testing.T) {
 		{name: "in a function", script: "f() { cat <(echo in-f); }; f", stdout: "in-f\n"},
 		{name: "nested", script: "cat <(cat <(echo deep))", stdout: "deep\n"},
 		{name: "files cleaned up", script: "cat <(echo x) >/dev/null; echo /dev/fd/*", stdout: "/dev/fd/*\n"},
-		{name: "output substitution refused", script: "echo hi > >(cat); echo next",
+		{name: "output substitution", script: "echo hi > >(tr a-z A-Z); echo next",
+			stdout: "HI\nnext\n"},
+		{name: "output substitutions run after the command, in order", script: "seq 3 | tee >(sed s/^/a:/) >(wc -l) > copy; cat copy",
+			stdout: "a:1\na:2\na:3\n3\n1\n2\n3\n"},
+		{name: "output substitution keeps the command's status", script: "false > >(cat); echo $?; echo /dev/fd/*",
+			stdout: "1\n/dev/fd/*\n"},
+		{name: "output substitution's output ignores the command's redirection", script: "echo x | tee >(cat) > /dev/null",
+			stdout: "x\n"},
+		{name: "exec into an output substitution refused", script: "exec > >(cat); echo next",
 			stdout: "next\n", stderr: errOutSubst + "\n"},
 	})
 }
