@@ -82,8 +82,6 @@ Each FLAG symbol may be:
 
       --help        display this help and exit
       --version     output version information and exit
-
-memsh has no EBCDIC tables: conv=ascii, ebcdic and ibm are refused.
 `
 
 // ddJob is one parsed dd command line.
@@ -108,6 +106,12 @@ type ddJob struct {
 	start            time.Time
 	lastReport       time.Time // status=progress: the last line's time
 	progressLen      int       // status=progress: a line is showing
+	// trans maps each input byte (ascii, lcase/ucase, ebcdic/ibm in
+	// GNU's order); nl and sp are the newline and space that block
+	// and unblock look for and write, EBCDIC's with ebcdic and ibm.
+	trans   *[256]byte
+	nl, sp  byte
+	pending int64 // unblock: spaces held until a non-space follows
 }
 
 var (
@@ -234,21 +238,31 @@ func (j *ddJob) parse(inv *command.Invocation, args []string) (int, bool) {
 	j.countBytes = j.countBytes || j.iflag["count_bytes"]
 	j.skipBytes = j.skipBytes || j.iflag["skip_bytes"]
 	j.seekBytes = j.seekBytes || j.oflag["seek_bytes"]
+	charsets := 0
+	for _, c := range []string{"ascii", "ebcdic", "ibm"} {
+		if j.conv[c] {
+			charsets++
+		}
+	}
+	if charsets > 1 {
+		inv.Errorf("cannot combine any two of {ascii,ebcdic,ibm}")
+		return 1, false
+	}
+	// ascii implies unblock, ebcdic and ibm block; both need cbs=.
+	if j.cbs == 0 {
+		j.conv["block"], j.conv["unblock"] = false, false
+	} else if j.conv["ascii"] {
+		j.conv["unblock"] = true
+	} else if j.conv["ebcdic"] || j.conv["ibm"] {
+		j.conv["block"] = true
+	}
 	for _, pair := range [][2]string{{"lcase", "ucase"}, {"block", "unblock"}, {"excl", "nocreat"}} {
 		if j.conv[pair[0]] && j.conv[pair[1]] {
 			inv.Errorf("cannot combine %s and %s", pair[0], pair[1])
 			return 1, false
 		}
 	}
-	for _, c := range []string{"ascii", "ebcdic", "ibm"} {
-		if j.conv[c] {
-			inv.Errorf("conv=%s: Operation not supported (memsh has no EBCDIC tables)", c)
-			return 1, false
-		}
-	}
-	if (j.conv["block"] || j.conv["unblock"]) && j.cbs == 0 {
-		j.conv["block"], j.conv["unblock"] = false, false
-	}
+	j.buildTrans()
 	if j.conv["block"] || j.conv["unblock"] || j.conv["swab"] || j.conv["sync"] || j.conv["lcase"] || j.conv["ucase"] {
 		// Conversions work on the input blocks, then regroup into obs.
 		j.bs = j.bs && !j.conv["block"] && !j.conv["unblock"]
@@ -609,11 +623,11 @@ func (j *ddJob) copy(ctx context.Context, inv *command.Invocation, in io.Reader,
 			break
 		}
 	}
-	if j.conv["block"] && col > 0 {
-		obuf = append(obuf, bytes.Repeat([]byte{' '}, int(j.cbs-col))...)
+	if j.conv["block"] && col > 0 && col < j.cbs {
+		obuf = append(obuf, bytes.Repeat([]byte{j.sp}, int(j.cbs-col))...)
 	}
 	if j.conv["unblock"] && col > 0 {
-		obuf = append(obuf, '\n')
+		obuf = append(obuf, j.nl)
 	}
 	if st := flush(true); st != 0 {
 		return st
@@ -621,18 +635,56 @@ func (j *ddJob) copy(ctx context.Context, inv *command.Invocation, in io.Reader,
 	return status
 }
 
-// convert applies swab, lcase/ucase and block/unblock to one block.
+// buildTrans composes the byte translations conv= asks for, in GNU's
+// order: from EBCDIC, then the case, then to EBCDIC. Case changes are
+// ASCII's alone, as in the C locale.
+func (j *ddJob) buildTrans() {
+	j.nl, j.sp = '\n', ' '
+	if !j.conv["ascii"] && !j.conv["ebcdic"] && !j.conv["ibm"] && !j.conv["lcase"] && !j.conv["ucase"] {
+		return
+	}
+	var t [256]byte
+	for i := range t {
+		c := byte(i)
+		if j.conv["ascii"] {
+			c = ebcdicToASCII[c]
+		}
+		switch {
+		case j.conv["lcase"] && c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case j.conv["ucase"] && c >= 'a' && c <= 'z':
+			c -= 'a' - 'A'
+		}
+		if j.conv["ebcdic"] {
+			c = asciiToEBCDIC[c]
+		} else if j.conv["ibm"] {
+			c = asciiToIBM[c]
+		}
+		t[i] = c
+	}
+	j.trans = &t
+	if j.conv["ebcdic"] {
+		j.nl, j.sp = asciiToEBCDIC['\n'], asciiToEBCDIC[' ']
+	} else if j.conv["ibm"] {
+		j.nl, j.sp = asciiToIBM['\n'], asciiToIBM[' ']
+	}
+}
+
+// convert applies the translation, swab and block/unblock to one block,
+// in GNU's order.
 func (j *ddJob) convert(b []byte, col *int64) []byte {
-	if j.conv["swab"] {
+	if j.trans != nil || j.conv["swab"] {
 		b = append([]byte(nil), b...)
+	}
+	if j.trans != nil {
+		for i, c := range b {
+			b[i] = j.trans[c]
+		}
+	}
+	if j.conv["swab"] {
 		for i := 0; i+1 < len(b); i += 2 {
 			b[i], b[i+1] = b[i+1], b[i]
 		}
-	}
-	if j.conv["lcase"] {
-		b = bytes.ToLower(b)
-	} else if j.conv["ucase"] {
-		b = bytes.ToUpper(b)
 	}
 	switch {
 	case j.conv["block"]:
@@ -640,8 +692,8 @@ func (j *ddJob) convert(b []byte, col *int64) []byte {
 		// and cut at cbs.
 		var out []byte
 		for _, c := range b {
-			if c == '\n' {
-				out = append(out, bytes.Repeat([]byte{' '}, int(j.cbs-min(*col, j.cbs)))...)
+			if c == j.nl {
+				out = append(out, bytes.Repeat([]byte{j.sp}, int(j.cbs-min(*col, j.cbs)))...)
 				*col = 0
 				continue
 			}
@@ -654,18 +706,25 @@ func (j *ddJob) convert(b []byte, col *int64) []byte {
 		}
 		return out
 	case j.conv["unblock"]:
-		// cbs-sized records lose trailing spaces and gain a newline.
-		var out, rec []byte
+		// cbs-sized records lose trailing spaces and gain a newline;
+		// spaces wait until a non-space shows they were not trailing,
+		// even across input blocks.
+		var out []byte
 		for _, c := range b {
-			rec = append(rec, c)
-			*col++
 			if *col == j.cbs {
-				out = append(out, bytes.TrimRight(rec, " ")...)
-				out = append(out, '\n')
-				rec, *col = rec[:0], 0
+				out = append(out, j.nl)
+				*col, j.pending = 0, 0
 			}
+			*col++
+			if c == j.sp {
+				j.pending++
+				continue
+			}
+			out = append(out, bytes.Repeat([]byte{j.sp}, int(j.pending))...)
+			j.pending = 0
+			out = append(out, c)
 		}
-		return append(out, rec...)
+		return out
 	}
 	return b
 }
