@@ -105,3 +105,16 @@ func parseStmts(src string) []*syntax.Stmt {
 	}
 	return f.Stmts
 }
+
+// refuseCoproc replaces `coproc ...`, which mvdan/sh v3.14.1 parses but
+// cannot run ("unhandled command node"), with bash's kind of message
+// and status 1.
+func refuseCoproc(st *syntax.Stmt) {
+	if _, ok := st.Cmd.(*syntax.CoprocClause); !ok {
+		return
+	}
+	msg := "bash: line " + strconv.FormatUint(uint64(st.Pos().Line()), 10) +
+		": coproc: not supported in memsh; run the command with & and talk to it through files"
+	st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(),
+		Stmts: parseStmts(internalPrefix + "printf '%s\\n' " + shellQuote(msg) + " >&2; " + internalPrefix + "status 1\n")}
+}

@@ -37,7 +37,7 @@ var errOutSubst = "bash: >(...): process substitution into a command is not supp
 
 func needsRewrite(src string) bool {
 	return fdNeedsRewrite(src) || needsExpandRewrite(src) || strings.Contains(src, "~") || strings.Contains(src, "<(") || strings.Contains(src, ">(") ||
-		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") || strings.Contains(src, "BASHPID") ||
+		strings.Contains(src, "$0") || strings.Contains(src, "${0") || strings.Contains(src, "$$") || strings.Contains(src, "PPID") || strings.Contains(src, "BASHPID") || strings.Contains(src, "coproc") ||
 		strings.Contains(src, "-O") || strings.Contains(src, "-G") || strings.Contains(src, "((") || strings.Contains(src, "time") || strings.Contains(src, "\\") || strings.Contains(src, "$(<") || strings.Contains(src, "select") || strings.Contains(src, "PIPESTATUS") || mentionsCallStack(src) ||
 		strings.Contains(src, "+=(") || strings.Contains(src, "]=") || strings.ContainsAny(src, "<>")
 }
@@ -73,6 +73,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				return true // jobs.go
 			}
 			procSubstOut(n)     // >(list) (psubout.go)
+			refuseCoproc(n)     // psubout.go
 			rewriteFds(n)       // fds above 2 (fds.go)
 			c.markRedirLines(n) // redirline.go
 			if isFastAssign(n) {

@@ -330,6 +330,8 @@ func TestProcessSubstitution(t *testing.T) {
 			stdout: "1\n/dev/fd/*\n"},
 		{name: "output substitution's output ignores the command's redirection", script: "echo x | tee >(cat) > /dev/null",
 			stdout: "x\n"},
+		{name: "coproc refused with a message", script: "coproc cat; echo $?",
+			stdout: "1\n", stderr: "bash: line 1: coproc: not supported in memsh; run the command with & and talk to it through files\n"},
 		{name: "exec into an output substitution refused", script: "exec > >(cat); echo next",
 			stdout: "next\n", stderr: errOutSubst + "\n"},
 	})
