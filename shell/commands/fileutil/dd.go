@@ -514,6 +514,16 @@ func (j *ddJob) seekOutput(inv *command.Invocation, out io.Writer, s io.WriteSee
 	return 1
 }
 
+// shortWrite counts what a failed write still wrote (a full file system
+// takes part of a block) as GNU's records and bytes do, then reports.
+func (j *ddJob) shortWrite(inv *command.Invocation, w int, err error) int {
+	if w > 0 {
+		j.written += int64(w)
+		j.partOut++
+	}
+	return j.writeError(inv, err)
+}
+
 func (j *ddJob) writeError(inv *command.Invocation, err error) int {
 	if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
 		return 141
@@ -535,8 +545,8 @@ func (j *ddJob) copy(ctx context.Context, inv *command.Invocation, in io.Reader,
 	flush := func(force bool) int {
 		for int64(len(obuf)) >= j.obs || force && len(obuf) > 0 {
 			n := min(int64(len(obuf)), j.obs)
-			if _, err := out.Write(obuf[:n]); err != nil {
-				return j.writeError(inv, err)
+			if w, err := out.Write(obuf[:n]); err != nil {
+				return j.shortWrite(inv, w, err)
 			}
 			j.written += n
 			if n == j.obs {
@@ -603,8 +613,8 @@ func (j *ddJob) copy(ctx context.Context, inv *command.Invocation, in io.Reader,
 		}
 		block = j.convert(block, &col)
 		if j.bs {
-			if _, err := out.Write(block); err != nil {
-				return j.writeError(inv, err)
+			if w, err := out.Write(block); err != nil {
+				return j.shortWrite(inv, w, err)
 			}
 			j.written += int64(len(block))
 			if int64(len(block)) == j.obs {
