@@ -234,24 +234,7 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 			return []string{"exit", "1"}, false
 		}
 	case "break", "continue":
-		if len(args) > 1 {
-			if !isInteger(args[1]) {
-				// bash: a fatal error, the shell exits with 128.
-				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"%s: %s: numeric argument required\n", args[0], args[1])
-				return []string{"exit", "128"}, false
-			}
-			if n, _ := strconv.Atoi(args[1]); n < 1 && runnerFlag(hc, inLoopField) {
-				// bash complains and leaves the loop all the same.
-				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"%s: %s: loop count out of range\n", args[0], args[1])
-				return []string{args[0]}, false
-			}
-			if len(args) > 2 {
-				return fail(1, "%s: too many arguments\n", args[0])
-			}
-		}
-		if !runnerFlag(hc, inLoopField) {
-			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[0])
-		}
+		return c.loopControl(hc, args, 0) // blt_loopdepth.go
 	case "exit":
 		if runnerFlag(hc, handlingTrapField) {
 			noteTrapExit(hc, args)
@@ -271,6 +254,8 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		}
 	case cmdSubstErrexitCmd:
 		return cmdSubstErrexit(hc), true
+	case loopsCmd:
+		return c.loopCount(hc, args) // blt_loopdepth.go
 	case noLoopCmd:
 		if len(args) > 1 {
 			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[1])

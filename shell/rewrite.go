@@ -62,6 +62,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	cmdSubstErrexitRewrite(f, src) // shopt.go
 	negationRewrite(f, src)        // ctlflow.go
 	noLoopRewrite(f, src)          // ctlflow.go
+	loopDepthRewrite(f, src)       // blt_loopdepth.go
 	testClauseRewrite(f, src)      // regexquote.go
 	subshellLevel(f, src)          // subshelllevel.go
 	ifsSplitRewrite(f, src)        // exp_ifs.go
