@@ -97,6 +97,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			c.tildeArgs(n)           // exp_tilde.go
 			c.splitAssocAppend(n)    // assocappend.go
 			c.rewriteAttrs(n)        // attrs.go
+			substStatus(n)           // exp2_status.go
 			c.prepExpansions(n, src) // rewrite_expand.go
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok && dc.Variant != nil && dc.Variant.Value == "export" && onlyFlag(dc.Args, "-p") {
 				// mvdan/sh's export lists nothing.
