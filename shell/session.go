@@ -247,6 +247,10 @@ func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error)
 		"OPTERR":                "1",
 		"PS4":                   "+ ",
 	}
+	if _, ok := envLookup(env, "PATH"); !ok {
+		// bash's compiled-in default, set but not exported (env -i bash).
+		shellVars["PATH"] = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."
+	}
 	if cfg.umask != nil {
 		shellVars[umaskVar] = umaskString(*cfg.umask)
 	}
