@@ -81,6 +81,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 	if len(operands) == 0 {
 		return inv.Usage(1, "missing file operand")
 	}
+	explicit := f.Lookup("t").Changed || f.Lookup("reference").Changed || f.Lookup("date").Changed
 	status := 0
 	for _, op := range operands {
 		if ctx.Err() != nil {
@@ -148,6 +149,12 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 		a, m := atime, mtime
+		if !explicit {
+			// The time of the update itself, as utimensat(NULL) takes:
+			// never before the directory entry the file just got.
+			a = time.Now()
+			m = a
+		}
 		st := statOf(fi)
 		if *onlyAtime && !*onlyMtime {
 			m = fi.ModTime()
