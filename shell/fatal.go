@@ -66,6 +66,22 @@ func newUnboundWriter(w io.Writer, prefix string, status int) *unboundWriter {
 var unboundSuffix = []byte(": unbound variable\n")
 
 func (u *unboundWriter) Write(p []byte) (int, error) {
+	// memsh's own messages start "bash: line N: "; a child shell running
+	// a script file (or bash -c with a name) is named as bash names it:
+	// "./x.sh: line 2: y: command not found".
+	if u.prefix != "bash" && u.prefix != "" && bytes.HasPrefix(p, bashLinePrefix) {
+		q := append([]byte(u.prefix+": line "), p[len(bashLinePrefix):]...)
+		if _, err := u.write(q); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return u.write(p)
+}
+
+var bashLinePrefix = []byte("bash: line ")
+
+func (u *unboundWriter) write(p []byte) (int, error) {
 	if tracedHelper(p) {
 		return len(p), nil // set -x of an internal command (funcname.go)
 	}
