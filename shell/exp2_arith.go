@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -108,13 +109,31 @@ func exprValue(name string, w *syntax.Word) bool {
 }
 
 // memshArith reports whether memsh evaluates x: it assigns to an array
-// element, holds a number mvdan/sh misreads, or reads a variable seen
+// element, holds a number mvdan/sh misreads, may divide by zero, or reads a variable seen
 // assigned an expression (see above).
 func (c *core) memshArith(x syntax.ArithmExpr) bool {
 	if x == nil {
 		return false
 	}
-	return hasElemTarget(x) || hasBadConstant(x) || c.exp.arithVals.Load() && c.readsExprVar(x)
+	return hasElemTarget(x) || hasBadConstant(x) || mayDivideByZero(x) || c.exp.arithVals.Load() && c.readsExprVar(x)
+}
+
+// mayDivideByZero reports whether x divides by anything but a non-zero
+// constant: mvdan/sh's error for a zero divisor is not bash's, and in
+// ((...)) or let it prints it without the line.
+func mayDivideByZero(x syntax.ArithmExpr) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.BinaryArithm); ok {
+			switch b.Op {
+			case syntax.Quo, syntax.Rem, syntax.QuoAssgn, syntax.RemAssgn:
+				w, ok := b.Y.(*syntax.Word)
+				found = found || !ok || !isNumber(w.Lit()) || isZero(w.Lit())
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // readsExprVar reports whether x reads, by name or by expansion, a
@@ -154,4 +173,26 @@ func substituteText(cfg *expand.Config, text string) (string, bool) {
 		return text, false
 	}
 	return s, true
+}
+
+// maskShifts makes the shift counts in x count modulo 64, as bash's
+// (x86's) shifts do: 1<<64 is 1, 1<<-1 the sign bit. mvdan/sh shifts by
+// the full count, which gives 0.
+func maskShifts(x syntax.ArithmExpr) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		b, ok := n.(*syntax.BinaryArithm)
+		if !ok {
+			return true
+		}
+		switch b.Op {
+		case syntax.Shl, syntax.Shr, syntax.ShlAssgn, syntax.ShrAssgn:
+			if w, ok := b.Y.(*syntax.Word); ok && isNumber(w.Lit()) && len(w.Lit()) < 3 && w.Lit()[0] != '0' {
+				if v, _ := strconv.Atoi(w.Lit()); v < 64 {
+					return true
+				}
+			}
+			b.Y = &syntax.ParenArithm{X: &syntax.BinaryArithm{Op: syntax.And, X: b.Y, Y: litWord("63")}}
+		}
+		return true
+	})
 }

@@ -43,6 +43,10 @@ func (c *core) elemArithStmt(st *syntax.Stmt, src string) {
 		var texts []string
 		for _, x := range cmd.Exprs {
 			found = found || c.memshArith(x)
+			if start, end := int(x.Pos().Offset()), int(x.End().Offset()); start < end && end <= len(src) && !strings.ContainsAny(src[start:end], "\"'\\") {
+				texts = append(texts, src[start:end]) // as written, for messages
+				continue
+			}
 			var buf strings.Builder
 			if err := syntax.NewPrinter().Print(&buf, &syntax.ArithmCmd{X: x}); err != nil {
 				return

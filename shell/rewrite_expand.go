@@ -140,6 +140,8 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 			for _, x := range n.Exprs {
 				secondsInArithm(x)
 			}
+		case *syntax.BinaryArithm:
+			maskShifts(n) // exp2_arith.go
 		}
 		return true
 	}
