@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"context"
 	crand "crypto/rand"
+	"errors"
 	"io"
 	"math"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -67,22 +67,15 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		inv.Errorf("cannot combine -e and -i options")
 		return inv.Usage(1, "")
 	}
-	var seed [32]byte
+	rnd := &randint{r: bufio.NewReader(crand.Reader)}
 	if source != "" {
 		r, err := inv.OpenInput(ctx, source)
 		if err != nil {
 			return inv.PathError(source, err)
 		}
-		_, err = io.ReadFull(r, seed[:])
-		r.Close()
-		if err != nil && err != io.ErrUnexpectedEOF {
-			inv.Errorf("%s: end of file", source)
-			return 1
-		}
-	} else {
-		crand.Read(seed[:])
+		defer r.Close()
+		rnd.r = bufio.NewReader(r)
 	}
-	rnd := rand.New(rand.NewChaCha8(seed))
 	var out io.Writer = inv.Stdout
 	// -o FILE is opened only when the output starts, after the input is
 	// read, as GNU does: `shuf -o f f` must not empty f before reading it.
@@ -95,6 +88,16 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 	}
 	w := newWriter(out)
 	defer w.Flush()
+	// randErr reports a random source that ran dry or failed.
+	randErr := func(err error) int {
+		w.Flush()
+		if errors.Is(err, errRandomEOF) {
+			inv.Errorf("%s: end of file", localeQuote(source))
+		} else {
+			inv.Errorf("%s: %s", source, command.Strerror(err))
+		}
+		return 1
+	}
 	emit := func(s string) bool {
 		w.WriteString(s)
 		w.WriteByte(eol)
@@ -156,7 +159,11 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 				return 1
 			}
 			for i := int64(0); i < limit; i++ {
-				if !emit(strconv.FormatUint(lo+rnd.Uint64N(n), 10)) {
+				j, err := rnd.choose(n)
+				if err != nil {
+					return randErr(err)
+				}
+				if !emit(strconv.FormatUint(lo+j, 10)) {
 					break
 				}
 			}
@@ -172,11 +179,28 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 			}
 			return i
 		}
+		// GNU draws the whole permutation before writing, so a random
+		// source that runs dry prints nothing; memsh does too, up to a
+		// million lines, and streams longer ones.
+		var perm []uint64
 		for i := uint64(0); i < k; i++ {
-			j := i + rnd.Uint64N(n-i)
+			r, err := rnd.choose(n - i)
+			if err != nil {
+				return randErr(err)
+			}
+			j := i + r
 			vi, vj := at(i), at(j)
 			swapped[j] = vi
-			if !emit(strconv.FormatUint(lo+vj, 10)) {
+			if k > 1<<20 {
+				if !emit(strconv.FormatUint(lo+vj, 10)) {
+					break
+				}
+				continue
+			}
+			perm = append(perm, vj)
+		}
+		for _, v := range perm {
+			if !emit(strconv.FormatUint(lo+v, 10)) {
 				break
 			}
 		}
@@ -201,6 +225,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		br := bufio.NewReaderSize(r, bufSize)
 		held := 0
 		seen := int64(0)
+		var pick uint64
 		reservoir := !repeat && limit < math.MaxInt64
 		for {
 			s, err := br.ReadString(eol)
@@ -219,9 +244,17 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 					lines = append(lines, s)
 				default:
 					// Reservoir sampling keeps -n's memory at COUNT lines.
-					if j := rnd.Int64N(seen); j < limit {
+					if j := pick; j < uint64(limit) {
 						lines[j] = s
 					}
+				}
+			}
+			if reservoir && limit > 0 && int64(len(lines)) >= limit && (err == nil || s != "") {
+				// GNU draws the slot for the next line before reading
+				// it, so one draw more than the lines that follow.
+				var rerr error
+				if pick, rerr = rnd.choose(uint64(seen) + 1); rerr != nil {
+					return randErr(rerr)
 				}
 			}
 			if err != nil {
@@ -244,15 +277,29 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 			return 1
 		}
 		for i := int64(0); i < limit; i++ {
-			if !emit(lines[rnd.IntN(len(lines))]) {
+			j, err := rnd.choose(uint64(len(lines)))
+			if err != nil {
+				return randErr(err)
+			}
+			if !emit(lines[j]) {
 				break
 			}
 		}
 		return finish()
 	}
-	rnd.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
-	for i, s := range lines {
-		if int64(i) >= limit || !emit(s) {
+	// GNU's randperm: the first min(COUNT, n) steps of a forward
+	// Fisher-Yates shuffle.
+	h := min(int64(len(lines)), limit)
+	for i := int64(0); i < h; i++ {
+		r, err := rnd.choose(uint64(int64(len(lines)) - i))
+		if err != nil {
+			return randErr(err)
+		}
+		j := i + int64(r)
+		lines[i], lines[j] = lines[j], lines[i]
+	}
+	for _, s := range lines[:h] {
+		if !emit(s) {
 			break
 		}
 	}
