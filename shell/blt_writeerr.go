@@ -74,6 +74,7 @@ func checkedBuiltin(args []string) (name string, keepStatus bool) {
 // builtin runs a builtin the call handler takes over (runBuiltin), with
 // bash's check of its output for the builtins bash checks.
 func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
+	hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr) // blt_substcap.go
 	name, keep := checkedBuiltin(args)
 	if name == "" {
 		return c.runBuiltin(ctx, hc, rs, args)

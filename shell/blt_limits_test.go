@@ -1,0 +1,32 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+
+	"memsh/shell/command"
+)
+
+// TestSubstLimit: a command substitution that never ends stops at the
+// in-memory limit with a message naming it, and the session goes on.
+func TestSubstLimit(t *testing.T) {
+	old := command.MaxHeld
+	command.MaxHeld = 1 << 20
+	defer func() { command.MaxHeld = old }()
+	s := newTestSession(t, Options{})
+	for _, script := range []string{
+		"x=$(yes); echo unreached",
+		"x=$(while :; do echo abcdefgh; done); echo unreached",
+		"x=$(printf '%s\\n' {1..200000}; cat /dev/zero); echo unreached",
+		"x=$(yes | cat); echo unreached",
+	} {
+		out, errs, st := run(t, s, script, "")
+		if st == 0 || out != "" || !strings.Contains(errs, "command substitution stopped: its output exceeds the in-memory limit of 1 MiB") {
+			t.Errorf("%s: stdout %q stderr %q status %d", script, out, errs, st)
+		}
+	}
+	out, _, st := run(t, s, "x=$(seq 100000); echo ${#x}", "")
+	if out != "588894\n" || st != 0 {
+		t.Errorf("under the limit: %q %d", out, st)
+	}
+}
