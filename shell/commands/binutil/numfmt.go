@@ -133,7 +133,7 @@ func (n *numfmtRun) parse(s string) (float64, int, string) {
 			base = 1024
 		case "iec-i":
 			if tail != "i" {
-				return 0, 0, fmt.Sprintf("missing 'i' suffix in input: ‘%s’ (e.g. Ki/Mi/Gi)", orig)
+				return 0, 0, fmt.Sprintf("missing 'i' suffix in input: ‘%s’ (e.g Ki/Mi/Gi)", orig)
 			}
 			base, tail = 1024, ""
 		case "auto":
@@ -142,60 +142,54 @@ func (n *numfmtRun) parse(s string) (float64, int, string) {
 			}
 		}
 		if tail != "" {
-			return 0, 0, fmt.Sprintf("invalid suffix in input: ‘%s’", orig)
+			return 0, 0, fmt.Sprintf("invalid suffix in input ‘%s’: ‘%s’", orig, tail)
 		}
 		v *= math.Pow(base, float64(p+1))
 	}
 	return v * n.fromUnit, prec, ""
 }
 
-// human formats v for --to.
-func (n *numfmtRun) human(v float64) string {
+// human formats v for --to as GNU's double_to_human does: scaled to
+// its unit, rounded by --round to prec decimals (at most three per
+// power; without a precision, one decimal below 10), scaled once more
+// if rounding reached the base, and printed with C's rounding. prec is
+// -1 when --format gives none.
+func (n *numfmtRun) human(v float64, prec int) string {
 	base := 1000.0
 	if n.to == "iec" || n.to == "iec-i" {
 		base = 1024
 	}
 	v /= n.toUnit
-	neg := v < 0
-	a := math.Abs(v)
 	power := 0
-	for a >= base && power < len(numfmtPrefixes) {
-		a /= base
+	for math.Abs(v) >= base && power < len(numfmtPrefixes) {
+		v /= base
 		power++
 	}
-	sign := ""
-	if neg {
-		sign = "-"
+	adjust := 0
+	if prec >= 0 {
+		adjust = min(power*3, prec)
+	} else if math.Abs(v) < 10 {
+		adjust = 1
 	}
-	r := func(x float64) float64 {
-		if neg {
-			return -n.roundVal(-x)
-		}
-		return n.roundVal(x)
+	scale := math.Pow(10, float64(adjust))
+	v = n.roundVal(v*scale) / scale
+	if math.Abs(v) >= base && power < len(numfmtPrefixes) {
+		v /= base
+		power++
 	}
-	if power == 0 {
-		return sign + strconv.FormatFloat(r(a), 'f', 0, 64)
-	}
-	var s string
-	if a < 10 {
-		x := r(a*10) / 10
-		if x >= 10 {
-			s = strconv.FormatFloat(r(x), 'f', 0, 64)
-		} else {
-			s = strconv.FormatFloat(x, 'f', 1, 64)
-		}
-	} else {
-		x := r(a)
-		if x >= base && power < len(numfmtPrefixes) {
-			power++
-			s = strconv.FormatFloat(r(x/base*10)/10, 'f', 1, 64)
-		} else {
-			s = strconv.FormatFloat(x, 'f', 0, 64)
+	digits := prec
+	if digits < 0 {
+		digits = 0
+		if v != 0 && math.Abs(v) < 10 && power > 0 {
+			digits = 1
 		}
 	}
-	s = sign + s + string(numfmtPrefixes[power-1])
-	if n.to == "iec-i" {
-		s += "i"
+	s := strconv.FormatFloat(v, 'f', digits, 64)
+	if power > 0 {
+		s += string(numfmtPrefixes[power-1])
+		if n.to == "iec-i" {
+			s += "i"
+		}
 	}
 	return s
 }
@@ -209,9 +203,9 @@ func (n *numfmtRun) convert(s string) (string, string) {
 	var out string
 	switch {
 	case n.format != "":
-		out = n.applyFormat(v)
+		out = n.applyFormat(v, prec)
 	case n.to != "none":
-		out = n.human(v)
+		out = n.human(v, -1)
 	case n.from != "none" || n.fromUnit != 1:
 		out = strconv.FormatFloat(n.roundVal(v/n.toUnit), 'f', 0, 64)
 	default:
@@ -228,14 +222,18 @@ func (n *numfmtRun) convert(s string) (string, string) {
 
 // applyFormat handles --format's "%[-][0][width][.prec]f" with text
 // around it.
-func (n *numfmtRun) applyFormat(v float64) string {
+func (n *numfmtRun) applyFormat(v float64, inPrec int) string {
 	i := strings.IndexByte(n.format, '%')
 	j := strings.IndexByte(n.format[i:], 'f') + i
 	spec := strings.ReplaceAll(n.format[i+1:j], "'", "")
 	prefix, suffix := n.format[:i], n.format[j+1:]
+	prec := -1
+	if _, p, ok := strings.Cut(spec, "."); ok {
+		prec, _ = strconv.Atoi(p)
+	}
 	var body string
 	if n.to != "none" {
-		body = n.human(v)
+		body = n.human(v, prec)
 		w, _ := strconv.Atoi(strings.TrimLeft(strings.SplitN(spec, ".", 2)[0], "-0"))
 		if strings.HasPrefix(spec, "-") {
 			body = fmt.Sprintf("%-*s", w, body)
@@ -243,11 +241,17 @@ func (n *numfmtRun) applyFormat(v float64) string {
 			body = fmt.Sprintf("%*s", w, body)
 		}
 	} else {
-		if !strings.Contains(spec, ".") {
-			v = n.roundVal(v)
-			spec += ".0"
+		// Rounded by --round at the precision, then printed: GNU's
+		// "%.2f" of 3.14159 is 3.15 by default (from-zero).
+		if prec < 0 {
+			prec = inPrec
+			if n.from != "none" || n.fromUnit != 1 {
+				prec = 0
+			}
+			spec += "." + strconv.Itoa(prec)
 		}
-		body = fmt.Sprintf("%"+spec+"f", v)
+		scale := math.Pow(10, float64(prec))
+		body = fmt.Sprintf("%"+spec+"f", n.roundVal(v*scale)/scale)
 	}
 	return prefix + body + suffix
 }
