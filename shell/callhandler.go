@@ -186,7 +186,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "jobnew":
 		forkFds(hc) // a background job keeps the fds it started with (fds.go)
-	case internalPrefix + "pe", internalPrefix + "let", internalPrefix + "declare_p", internalPrefix + "rocheck", internalPrefix + "unexport":
+	case internalPrefix + "pe", internalPrefix + "let", internalPrefix + "declare_p", internalPrefix + "rocheck", internalPrefix + "unexport", negIdxCmd:
 		return c.expandBuiltin(ctx, hc, args), nil // rewrite_expand.go
 	case appendCmd:
 		return appendArray(ctx, hc, args)

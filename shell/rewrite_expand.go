@@ -75,6 +75,7 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == internalPrefix+"pe" {
 		return
 	}
+	negIndexCheck(st) // exp2_negidx.go
 	var srcs []string
 	replace := func(parts []syntax.WordPart) {
 		for i, part := range parts {
@@ -375,6 +376,8 @@ func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args
 		return c.roCheck(ctx, hc, args[1:])
 	case internalPrefix + "unexport":
 		return unexport(hc, args[1:])
+	case negIdxCmd:
+		return c.negIndexBuiltin(ctx, hc, args)
 	case internalPrefix + "declare_p":
 		return statusArgs(c.declarePrint(hc, args[1:]))
 	}
