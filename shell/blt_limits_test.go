@@ -1,8 +1,12 @@
 package shell
 
 import (
+	"context"
+	"io"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"memsh/shell/command"
 )
@@ -28,5 +32,33 @@ func TestSubstLimit(t *testing.T) {
 	out, _, st := run(t, s, "x=$(seq 100000); echo ${#x}", "")
 	if out != "588894\n" || st != 0 {
 		t.Errorf("under the limit: %q %d", out, st)
+	}
+}
+
+// TestPipeBomb: a recursive pipeline stops at the open file limit (each
+// pipe is two of the process's files) with a message naming it, and the
+// session goes on.
+func TestPipeBomb(t *testing.T) {
+	fdLimitTest.Store(openFiles() + 400)
+	defer fdLimitTest.Store(0)
+	procLimitSaid.Store(0)
+	fdCheckedAt.Store(0)
+	s := newTestSession(t, Options{})
+	var errb lockedBuffer // proclimit_test.go
+	st, err := s.Run(context.Background(), "f() { f | f; }; f; echo no", Stdio{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &errb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := errb.String(); st != 254 || !strings.Contains(errs, "bash: pipe error: Too many open files (memsh open file limit: ") {
+		t.Errorf("pipe bomb: status %d, stderr %q", st, errs)
+	}
+	fdLimitTest.Store(0)
+	for deadline := time.Now().Add(10 * time.Second); runtime.NumGoroutine() > fdCheckFloor && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	fdCheckedAt.Store(0)
+	out, _, st := run(t, s, "g() { echo fine | cat; }; g", "")
+	if out != "fine\n" || st != 0 {
+		t.Errorf("after the limit: %q %d", out, st)
 	}
 }

@@ -35,8 +35,11 @@ var procLimitSaid atomic.Int64
 // or nil while under it.
 func procLimitError() *limitError {
 	limit := procLimit()
-	if runtime.NumGoroutine() <= limit {
-		return nil
+	if n := runtime.NumGoroutine(); n <= limit {
+		if n < fdCheckFloor {
+			return nil
+		}
+		return fdLimitError() // blt_fdlimit.go
 	}
 	err := &limitError{status: 254}
 	now := time.Now().UnixNano()
