@@ -157,6 +157,10 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 // missing or non-executable command to GNU's messages and statuses.
 func execNamed(ctx context.Context, inv *command.Invocation, argv []string, name string, env []string) int {
 	if strings.Contains(name, "/") {
+		if st, why := unrunnablePath(inv, name); st != 0 {
+			inv.Errorf("%s: %s", quote(name), why)
+			return st
+		}
 		if _, denied := lookPath(inv, name, ""); denied {
 			inv.Errorf("%s: Permission denied", quote(name))
 			return 126

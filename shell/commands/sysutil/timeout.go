@@ -83,6 +83,10 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 		return inv.Usage(125, "")
 	}
 	argv := operands[1:]
+	if st, why := unrunnablePath(inv, argv[0]); st != 0 {
+		inv.Errorf("failed to run command %s: %s", quote(argv[0]), why)
+		return st
+	}
 	if strings.Contains(argv[0], "/") {
 		if _, denied := lookPath(inv, argv[0], ""); denied {
 			inv.Errorf("failed to run command %s: Permission denied", quote(argv[0]))

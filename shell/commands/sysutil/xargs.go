@@ -488,6 +488,11 @@ func (x *xargsRun) run1(argv []string) error {
 	if stdio.Stdin == nil {
 		stdio.Stdin = strings.NewReader("")
 	}
+	if st, why := unrunnablePath(x.inv, argv[0]); st != 0 {
+		x.inv.Errorf("%s: %s", argv[0], why)
+		x.final = st
+		return errStop
+	}
 	if strings.Contains(argv[0], "/") {
 		if _, denied := lookPath(x.inv, argv[0], ""); denied {
 			x.inv.Errorf("%s: Permission denied", argv[0])
