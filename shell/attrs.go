@@ -63,6 +63,8 @@ type expandState struct {
 	// (exp2_arith.go).
 	exprVars  map[string]bool
 	arithVals atomic.Bool
+	// naked holds the names declared without a value (exp2_decl.go).
+	naked map[string]string
 }
 
 // startTime is when the shell started, for $SECONDS.
@@ -1006,12 +1008,16 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 	status := 0
 	for _, name := range names {
 		vr := hc.Env.Get(name)
-		if !vr.Declared() && c.exp.attr(name) == "" {
+		naked := c.exp.nakedKind(name, vr)
+		if !vr.Declared() && c.exp.attr(name) == "" && naked == "" {
 			fmt.Fprintf(hc.Stderr, "%sdeclare: %s: not found\n", prefix, name)
 			status = 1
 			continue
 		}
 		flags := c.varFlags(name, vr)
+		if naked == "a" {
+			flags = "a" + flags
+		}
 		if forceX && !strings.Contains(flags, "x") {
 			// PWD, OLDPWD: exported, though mvdan/sh does not mark them.
 			i := strings.IndexAny(flags, "lu")

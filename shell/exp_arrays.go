@@ -38,6 +38,7 @@ func (c *core) unsetArrays(hc interp.HandlerContext, args []string) []string {
 			continue
 		}
 		keep = append(keep, a)
+		c.exp.forgetNaked(a) // exp2_decl.go
 		if vr.Declared() && !vr.IsSet() && (len(vr.Map) > 0 || len(vr.List) > 0) {
 			fix = append(fix, a+"=()")
 		}

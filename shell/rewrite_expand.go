@@ -76,6 +76,9 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 		return
 	}
 	negIndexCheck(st) // exp2_negidx.go
+	if dc, ok := st.Cmd.(*syntax.DeclClause); ok {
+		c.noteNakedDecl(dc) // exp2_decl.go
+	}
 	var srcs []string
 	replace := func(parts []syntax.WordPart) {
 		for i, part := range parts {
