@@ -98,14 +98,6 @@ func isExecRedirOnly(st *syntax.Stmt) bool {
 	return ok && len(ce.Args) == 1 && ce.Args[0].Lit() == "exec"
 }
 
-func parseStmts(src string) []*syntax.Stmt {
-	f, err := newParser().Parse(strings.NewReader(src), "")
-	if err != nil {
-		panic("memsh: bad internal statement: " + err.Error())
-	}
-	return f.Stmts
-}
-
 // refuseCoproc replaces `coproc ...`, which mvdan/sh v3.14.1 parses but
 // cannot run ("unhandled command node"), with bash's kind of message
 // and status 1.

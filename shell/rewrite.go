@@ -46,6 +46,16 @@ func newParser() *syntax.Parser {
 	return syntax.NewParser(syntax.Variant(syntax.LangBash))
 }
 
+// parseStmts parses memsh's own statement templates (the rewrites'), which
+// always parse.
+func parseStmts(src string) []*syntax.Stmt {
+	f, err := newParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		panic("memsh: bad internal statement: " + err.Error())
+	}
+	return f.Stmts
+}
+
 // rewriteFile applies the rewrites to f in place. It fails (with the
 // message to print) when f uses a construct memsh refuses.
 func (c *core) rewriteFile(f syntax.Node, src string) error {
@@ -189,14 +199,7 @@ const timeVar = internalPrefix + "time"
 // the report goes to stderr in bash's format, and the status is STMT's
 // (as 0 or 1, see keepLooping).
 func timeBlock(tc *syntax.TimeClause) syntax.Command {
-	parse := func(src string) []*syntax.Stmt {
-		f, err := newParser().Parse(strings.NewReader(src), "")
-		if err != nil {
-			panic("memsh: bad time template: " + err.Error())
-		}
-		return f.Stmts
-	}
-	stmts := parse(timeVar + "=$(" + internalPrefix + "now)")
+	stmts := parseStmts(timeVar + "=$(" + internalPrefix + "now)")
 	if tc.Stmt != nil {
 		stmts = append(stmts, tc.Stmt)
 	}
@@ -204,7 +207,7 @@ func timeBlock(tc *syntax.TimeClause) syntax.Command {
 	if tc.PosixFormat {
 		end += " -p"
 	}
-	stmts = append(stmts, parse(end)...)
+	stmts = append(stmts, parseStmts(end)...)
 	return &syntax.Block{Lbrace: tc.Pos(), Rbrace: tc.End(), Stmts: stmts}
 }
 
@@ -273,17 +276,10 @@ const cforVar = internalPrefix + "cfor"
 // last status was zero or not (the negation keeps the restore from
 // firing ERR traps or errexit a second time).
 func keepLooping(fc *syntax.ForClause) syntax.Command {
-	parse := func(src string) []*syntax.Stmt {
-		f, err := newParser().Parse(strings.NewReader(src), "")
-		if err != nil {
-			panic("memsh: bad loop template: " + err.Error())
-		}
-		return f.Stmts
-	}
-	fc.Do = append(fc.Do, parse(cforVar+"=$?")...)
-	stmts := parse(cforVar + "=0")
+	fc.Do = append(fc.Do, parseStmts(cforVar+"=$?")...)
+	stmts := parseStmts(cforVar + "=0")
 	stmts = append(stmts, &syntax.Stmt{Cmd: fc, Position: fc.Pos()})
-	stmts = append(stmts, parse("! "+internalPrefix+"not \"$"+cforVar+"\"")...)
+	stmts = append(stmts, parseStmts("! "+internalPrefix+"not \"$"+cforVar+"\"")...)
 	return &syntax.Block{Lbrace: fc.Pos(), Rbrace: fc.End(), Stmts: stmts}
 }
 
