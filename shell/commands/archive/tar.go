@@ -882,24 +882,45 @@ func (t *tarRun) read(names []string) {
 	zr, closeZ, err := newDecoder(c, br)
 	if err != nil {
 		t.decodeFail(c, err)
-		return
+		panic(tarFatal{})
 	}
 	defer closeZ()
-	tr := tar.NewReader(zr)
+	// Counting what the reader takes tells an archive that ends where a
+	// header could start (fine, or a lone zero block) from one cut inside
+	// a member's data (fatal), as GNU tells them apart.
+	cr := &countReader{r: zr}
+	tr := tar.NewReader(cr)
 	matched := make([]bool, len(names))
 	buf := make([]byte, bufSize)
 	first := true
+	var dataEnd int64 // where the last member's data blocks end
 	for {
 		if t.ctx.Err() != nil {
 			return
 		}
 		hdr, err := tr.Next()
-		if err == io.EOF {
+		if err == io.EOF || err != nil && !first && cr.n >= dataEnd && errors.Is(err, io.ErrUnexpectedEOF) {
+			switch {
+			case cr.n == 0:
+				t.errorf("This does not look like a tar archive")
+			case cr.n < dataEnd:
+				if o.extract {
+					// Extracting, GNU read the member's blocks itself.
+					t.readFail(io.ErrUnexpectedEOF)
+				}
+				t.errorf("Unexpected EOF in archive")
+				panic(tarFatal{})
+			case cr.n == dataEnd+512 && cr.n%512 == 0:
+				t.warnf("A lone zero block at %d", cr.n/512)
+			}
 			break
 		}
 		if err != nil {
 			if first && (errors.Is(err, tar.ErrHeader) || errors.Is(err, io.ErrUnexpectedEOF)) {
 				t.errorf("This does not look like a tar archive")
+				if cr.n >= 512 {
+					t.errorf("Skipping to next header")
+				}
 				break
 			}
 			if errors.Is(err, io.ErrUnexpectedEOF) {
@@ -908,12 +929,16 @@ func (t *tarRun) read(names []string) {
 			}
 			if c != codecNone {
 				t.decodeFail(c, err)
-				return
+				panic(tarFatal{})
 			}
 			t.errorf("Skipping to next header")
 			break
 		}
 		first = false
+		dataEnd = cr.n
+		if hdr.Typeflag == tar.TypeReg {
+			dataEnd += (hdr.Size + 511) &^ 511
+		}
 		if hdr.Typeflag == tar.TypeXGlobalHeader {
 			continue
 		}
@@ -955,6 +980,8 @@ func (t *tarRun) read(names []string) {
 	}
 }
 
+// decodeFail reports a decompressor's failure; the caller then stops
+// as GNU does ("Error is not recoverable").
 func (t *tarRun) decodeFail(c codec, err error) {
 	if t.ctx.Err() != nil {
 		return
@@ -968,7 +995,6 @@ func (t *tarRun) decodeFail(c codec, err error) {
 		fmt.Fprintf(t.inv.Stderr, "%s: (stdin): %s\n", prog, err)
 	}
 	t.errorf("Child returned status 1")
-	t.errorf("Error is not recoverable: exiting now")
 }
 
 // memberMatches reports whether operand n selects member name: the same
@@ -1187,6 +1213,8 @@ func (t *tarRun) mkParents(p string) {
 
 func (t *tarRun) readFail(err error) {
 	if errors.Is(err, io.ErrUnexpectedEOF) {
+		// GNU says it once for the member's data, once for the archive.
+		t.errorf("Unexpected EOF in archive")
 		t.errorf("Unexpected EOF in archive")
 		panic(tarFatal{})
 	}
