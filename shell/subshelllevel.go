@@ -31,24 +31,13 @@ func subshellLevel(root syntax.Node, src string) {
 	if !level && !pid {
 		return
 	}
-	parseOne := func(s string) *syntax.Stmt {
-		p, err := newParser().Parse(strings.NewReader(s), "")
-		if err != nil || len(p.Stmts) != 1 {
-			return nil
-		}
-		return p.Stmts[0]
-	}
 	enter := func(withLevel bool) []*syntax.Stmt {
 		var pre []*syntax.Stmt
 		if withLevel && level {
-			if st := parseOne("BASH_SUBSHELL=$((BASH_SUBSHELL+1))"); st != nil {
-				pre = append(pre, st)
-			}
+			pre = append(pre, parseStmts("BASH_SUBSHELL=$((BASH_SUBSHELL+1))")...)
 		}
 		if pid {
-			if st := parseOne("BASHPID=$" + pidVar); st != nil {
-				pre = append(pre, st)
-			}
+			pre = append(pre, parseStmts("BASHPID=$"+pidVar)...)
 		}
 		return pre
 	}
