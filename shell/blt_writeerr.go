@@ -72,9 +72,28 @@ func checkedBuiltin(args []string) (name string, keepStatus bool) {
 }
 
 // builtin runs a builtin the call handler takes over (runBuiltin), with
-// bash's check of its output for the builtins bash checks.
+// bash's check of its output for the builtins bash checks (checkedRun).
 func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
 	hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr) // blt_substcap.go
+	out, err := c.checkedRun(ctx, hc, rs, args)
+	if err == nil && len(out) > 0 && out[0] != args[0] && interp.IsBuiltin(out[0]) && isFunc(hc, out[0]) {
+		// What memsh runs in the builtin's place (exit, eval, cd, the
+		// builtin true of a status) is the builtin even where the
+		// script defines a function of that name: `exit() { ...; }`
+		// must not catch shift's exit. mvdan/sh's command, like its
+		// builtin, runs builtins without looking at functions.
+		if out[0] == "builtin" {
+			out = append([]string{"command"}, out[1:]...)
+		} else if isFunc(hc, "builtin") {
+			out = append([]string{"command"}, out...)
+		} else {
+			out = append([]string{"builtin"}, out...)
+		}
+	}
+	return out, err
+}
+
+func (c *core) checkedRun(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
 	name, keep := checkedBuiltin(args)
 	if name == "" {
 		return c.runBuiltin(ctx, hc, rs, args)

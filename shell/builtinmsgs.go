@@ -27,24 +27,36 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 	switch args[0] {
 	case "shift":
 		// bash: shifting past $# fails with 1 (silently, without
-		// shift_verbose); a bad count is "numeric argument required".
+		// shift_verbose); a bad count is "numeric argument required";
+		// more than one count ends the shell.
+		if len(args) > 1 && args[1] == "--" {
+			args = append([]string{"shift"}, args[2:]...)
+		}
 		if len(args) > 2 {
-			return fail(1, "shift: too many arguments\n")
+			fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"shift: too many arguments\n")
+			return []string{"exit", "1"}, true
 		}
 		n := 1
 		if len(args) == 2 {
-			v, err := strconv.Atoi(args[1])
+			v, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
 			if err != nil {
 				return fail(1, "shift: %s: numeric argument required\n", args[1])
 			}
 			if v < 0 {
 				return fail(1, "shift: %s: shift count out of range\n", args[1])
 			}
-			n = v
+			n = int(min(v, 1<<31))
 		}
 		if r := callingRunner(hc); r != nil && n > len(r.Params) {
+			if shoptState(hc, "shift_verbose") {
+				if len(args) == 2 {
+					return fail(1, "shift: %s: shift count out of range\n", args[1])
+				}
+				return fail(1, "shift: shift count out of range\n")
+			}
 			return statusArgs(1), true
 		}
+		return []string{"shift", strconv.Itoa(n)}, false
 	case "exit":
 		if len(args) > 1 {
 			if _, err := strconv.Atoi(args[1]); err != nil {

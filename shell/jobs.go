@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"memsh/shell/command"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -213,6 +214,9 @@ func jobSpec(hc interp.HandlerContext, spec string) (*job, bool) {
 		if len(jobs) > 1 {
 			return jobs[len(jobs)-2], true
 		}
+		if len(jobs) == 1 {
+			return jobs[0], true // the only job is previous and current
+		}
 		return nil, false
 	case strings.HasPrefix(spec, "%"):
 		jn, _ = strconv.Atoi(spec[1:])
@@ -385,19 +389,26 @@ func (c *core) listSignals(hc interp.HandlerContext, operands []string) int {
 
 // jobsBuiltin is bash's jobs: running jobs, and finished ones once.
 func (c *core) jobsBuiltin(hc interp.HandlerContext, args []string) []string {
-	pids := false
-	for _, a := range args[1:] {
-		switch a {
-		case "-p":
-			pids = true
-		case "-l", "-r", "-s", "-n":
-		default:
-			if strings.HasPrefix(a, "-") {
-				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"jobs: %s: invalid option\njobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n", a)
-				return statusArgs(2)
+	flags, i, bad := builtinOpts(args, "lnprsx")
+	if bad != 0 {
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"jobs: -%c: invalid option\njobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n", bad)
+		return statusArgs(2)
+	}
+	if strings.ContainsRune(flags, 'x') {
+		// jobs -x CMD ARGS: CMD runs with each job spec in ARGS replaced
+		// by the job's id.
+		out := slices.Clone(args[i:])
+		for k, a := range out {
+			if j, ok := jobSpec(hc, a); ok && strings.HasPrefix(a, "%") {
+				out[k] = "g" + strconv.Itoa(j.n)
 			}
 		}
+		if len(out) == 0 {
+			return statusArgs(0)
+		}
+		return out
 	}
+	pids := strings.ContainsRune(flags, 'p')
 	var jobs []*job
 	for _, j := range jobsOf(hc) {
 		j.mu.Lock()
@@ -406,10 +417,32 @@ func (c *core) jobsBuiltin(hc interp.HandlerContext, args []string) []string {
 		}
 		j.mu.Unlock()
 	}
-	for i, j := range jobs {
+	status := 0
+	if specs := args[i:]; len(specs) > 0 {
+		// Only the jobs named, in the order named.
+		all, named := jobs, []*job(nil)
+		for _, spec := range specs {
+			j, ok := jobSpec(hc, spec)
+			if !ok {
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"jobs: %s: no such job\n", spec)
+				status = 1
+				continue
+			}
+			named = append(named, j)
+		}
+		return c.listJobs(hc, all, named, pids, status)
+	}
+	return c.listJobs(hc, jobs, jobs, pids, status)
+}
+
+// listJobs prints the jobs in list as jobs does; all is every job not
+// yet reported, for the + and - marks.
+func (c *core) listJobs(hc interp.HandlerContext, all, list []*job, pids bool, status int) []string {
+	for _, j := range list {
+		i := slices.Index(all, j)
 		j.mu.Lock()
 		done := j.finished()
-		status, sig := j.status, j.signal
+		exit, sig := j.status, j.signal
 		if done {
 			j.reported = true
 		}
@@ -420,9 +453,9 @@ func (c *core) jobsBuiltin(hc interp.HandlerContext, args []string) []string {
 		}
 		mark := ' '
 		switch i {
-		case len(jobs) - 1:
+		case len(all) - 1:
 			mark = '+'
-		case len(jobs) - 2:
+		case len(all) - 2:
 			mark = '-'
 		}
 		state, text := "Running", j.text+" &"
@@ -431,14 +464,14 @@ func (c *core) jobsBuiltin(hc interp.HandlerContext, args []string) []string {
 			state, text = "Killed", j.text
 		case done && sig != 0:
 			state, text = "Terminated", j.text
-		case done && status == 0:
+		case done && exit == 0:
 			state, text = "Done", j.text
 		case done:
-			state, text = "Exit "+strconv.Itoa(status), j.text
+			state, text = "Exit "+strconv.Itoa(exit), j.text
 		}
 		fmt.Fprintf(hc.Stdout, "[%d]%c  %-24s%s\n", j.jn, mark, state, text)
 	}
-	return statusArgs(0)
+	return statusArgs(status)
 }
 
 // waitArgs gives mvdan/sh's wait the gN form of %N job specs, and
@@ -534,12 +567,14 @@ func (c *core) noJobControl(hc interp.HandlerContext, args []string) []string {
 	case "disown":
 		status := 0
 		specs := args[1:]
-		all := false
+		all, keep := false, false // keep: -h only stops SIGHUP reaching it
 		for len(specs) > 0 && strings.HasPrefix(specs[0], "-") && specs[0] != "-" {
 			switch specs[0] {
 			case "-a":
 				all = true
-			case "-h", "-r":
+			case "-h":
+				keep = true
+			case "-r":
 			default:
 				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"disown: %s: invalid option\ndisown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n", specs[0])
 				return statusArgs(2)
@@ -547,12 +582,17 @@ func (c *core) noJobControl(hc interp.HandlerContext, args []string) []string {
 			specs = specs[1:]
 		}
 		switch {
-		case all:
+		case all && !keep:
 			for _, j := range jobsOf(hc) {
 				j.markReported()
 			}
 		case len(specs) == 0:
-			if j, ok := jobSpec(hc, "%+"); ok {
+			j, ok := jobSpec(hc, "%+")
+			if !ok {
+				fmt.Fprintln(hc.Stderr, c.ctlPrefix(hc)+"disown: current: no such job")
+				return statusArgs(1)
+			}
+			if !keep {
 				j.markReported()
 			}
 		}
@@ -563,7 +603,9 @@ func (c *core) noJobControl(hc interp.HandlerContext, args []string) []string {
 				status = 1
 				continue
 			}
-			j.markReported()
+			if !keep {
+				j.markReported()
+			}
 		}
 		return statusArgs(status)
 	}

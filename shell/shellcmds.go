@@ -215,8 +215,17 @@ func leave(ctx context.Context, r *interp.Runner, res scriptResult) {
 		r.Run(ctx, statusCmd(2))
 	}
 	interp.Params("+x")(r)
-	// builtin: a function the script named exit is not the way out.
-	r.Run(ctx, &syntax.CallExpr{Args: []*syntax.Word{litWord("builtin"), litWord("exit")}})
+	// builtin (or command, where the script defined a function named
+	// builtin): a function the script named exit is not the way out.
+	through := "builtin"
+	if r.Funcs[through] != nil {
+		through = "command"
+		if fn := r.Funcs[through]; fn != nil {
+			delete(r.Funcs, through)
+			defer func() { r.Funcs[through] = fn }()
+		}
+	}
+	r.Run(ctx, &syntax.CallExpr{Args: []*syntax.Word{litWord(through), litWord("exit")}})
 }
 
 // runShellFile runs the script at full in a child shell. name is how it
