@@ -39,6 +39,8 @@ type lsCmd struct {
 	all, almostAll           bool
 	human, recursive         bool
 	humanBase                uint64
+	blockUnit                int64  // --block-size or $LS_BLOCK_SIZE/$BLOCK_SIZE; 0: 1K blocks, exact sizes
+	blockSuffix              string // the unit's letters, shown after each size ("K" for K)
 	reverse, unsorted        bool
 	sortBy                   byte // 0 name, 't' time, 'S' size, 'X' extension
 	dirOnly, classify, slash bool
@@ -104,6 +106,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	human := f.BoolP("human-readable", "h", false, "")
 	si := f.Bool("si", false, "")
 	f.BoolP("kibibytes", "k", false, "") // 1024-byte blocks: already the default
+	blockSize := f.String("block-size", "", "")
 	f.BoolVarP(&l.recursive, "recursive", "R", false, "")
 	f.BoolVarP(&l.reverse, "reverse", "r", false, "")
 	byTime := f.BoolP("t", "t", false, "")
@@ -183,6 +186,27 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	l.human = *human || *si
+	// --block-size (or the environment, as GNU reads it) scales -s, the
+	// total and -l's sizes, with the unit's letters when it has no
+	// number; -h or --si given after it wins.
+	bs, bsName := *blockSize, "--block-size"
+	if !f.Lookup("block-size").Changed {
+		bs, bsName = inv.Getenv("LS_BLOCK_SIZE"), ""
+		if bs == "" {
+			bs = inv.Getenv("BLOCK_SIZE")
+		}
+	}
+	if bs != "" {
+		n, err := parseSize(bs, true)
+		switch {
+		case (err != nil || n <= 0) && bsName != "":
+			inv.Errorf("invalid --block-size argument %s", quote(bs))
+			return 2
+		case err == nil && n > 0 && !(l.human && lastOf(inv.Args[1:], "h", "si", "human-readable", "block-size") != "--block-size"):
+			l.human = false
+			l.blockUnit, l.blockSuffix = n, blockSuffix(bs)
+		}
+	}
 	if *si && lastOf(inv.Args[1:], "h", "si", "human-readable") != "-h" && lastOf(inv.Args[1:], "h", "si", "human-readable") != "--human-readable" {
 		l.humanBase = 1000
 	} else {
@@ -684,6 +708,9 @@ func (l *lsCmd) sortEntries(es []lsEntry) {
 
 // blockString is a block count (512-byte units) in ls's 1K blocks or -h.
 func (l *lsCmd) blockString(blocks512 int64) string {
+	if l.blockUnit > 0 {
+		return strconv.FormatInt((blocks512*512+l.blockUnit-1)/l.blockUnit, 10) + l.blockSuffix
+	}
 	if l.human {
 		return humanBase(blocks512*512, l.humanBase)
 	}
@@ -976,6 +1003,8 @@ func (l *lsCmd) printLong(printed, widthFrom []lsEntry, prefix func(*lsEntry) st
 			r.size = major + "\x00" + minor
 		} else if l.human {
 			r.size = humanBase(e.fi.Size(), l.humanBase)
+		} else if l.blockUnit > 0 {
+			r.size = strconv.FormatInt((e.fi.Size()+l.blockUnit-1)/l.blockUnit, 10) + l.blockSuffix
 		} else {
 			r.size = strconv.FormatInt(e.fi.Size(), 10)
 		}
