@@ -184,7 +184,11 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 	width, prec := "", ""
 	if i < len(f) && f[i] == '*' {
 		a, _ := p.arg()
-		width = strconv.Itoa(int(p.integer(a)))
+		n := p.integer(a)
+		if !p.checkWidth(n, "field width") {
+			return len(f), "", true
+		}
+		width = strconv.Itoa(int(n))
 		if strings.HasPrefix(width, "-") {
 			flags += "-"
 			width = width[1:]
@@ -203,6 +207,9 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		if i < len(f) && f[i] == '*' {
 			a, _ := p.arg()
 			v := p.integer(a)
+			if !p.checkWidth(v, "precision") {
+				return len(f), "", true
+			}
 			if v < 0 {
 				hasPrec = false
 			} else {
@@ -216,8 +223,13 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 			}
 		}
 	}
+	for _, n := range []string{width, prec} {
+		if v, err := strconv.ParseInt(n, 10, 64); err != nil && n != "" || !p.checkWidth(v, "field width") {
+			return len(f), "", true
+		}
+	}
 	// Length modifiers are accepted and ignored, as bash does.
-	for i < len(f) && strings.IndexByte("hlLj", f[i]) >= 0 {
+	for i < len(f) && strings.IndexByte("hlLjzt", f[i]) >= 0 {
 		i++
 	}
 	if i >= len(f) {
@@ -244,6 +256,9 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		if p.coreutils {
 			return i, pad(shellQuote(a), flags, width, "", false), false
 		}
+		if !utf8.ValidString(a) {
+			return i, pad(quoteBytes(a), flags, width, "", false), false
+		}
 		return i, pad(quote(a), flags, width, "", false), false
 	case 'c':
 		a, _ := p.arg()
@@ -265,7 +280,13 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 			spec = strings.Replace(spec, "#", "", 1) // C prints 0, not 0x0
 		}
 		return i, fmt.Sprintf(spec+goVerb, v), false
-	case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A':
+	case 'a', 'A':
+		a, _ := p.arg()
+		n, _ := strconv.Atoi(prec)
+		v, nan := p.longNumber(a)
+		s := hexFloat(v, nan, verb == 'A', hasPrec, n, strings.Contains(flags, "+"), strings.Contains(flags, " "), strings.Contains(flags, "#"))
+		return i, pad(s, flags, width, "", false), false
+	case 'f', 'F', 'e', 'E', 'g', 'G':
 		a, _ := p.arg()
 		if !hasPrec && (verb == 'g' || verb == 'G') {
 			spec += ".6" // C's default; Go's %g would print the shortest form
@@ -357,6 +378,27 @@ func (p *printer) integer(a string) int64 {
 }
 
 func (p *printer) float(spec string, verb byte, a string) string {
+	if verb == 'F' {
+		verb = 'f'
+	}
+	if out, ok := longDouble(spec, verb, a); ok && !p.coreutils {
+		return out
+	}
+	v := p.number(a)
+	out := fmt.Sprintf(spec+string(verb), v)
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		// C prints inf/nan (INF/NAN for upper-case verbs).
+		out = strings.NewReplacer("+Inf", "inf", "-Inf", "-inf", "Inf", "inf", "NaN", "nan").Replace(out)
+		if verb == 'E' || verb == 'G' {
+			out = strings.ToUpper(out)
+		}
+	}
+	return out
+}
+
+// number reads a floating-point argument: a C float, an integer in any
+// of printf's bases, or 'c for a character's code.
+func (p *printer) number(a string) float64 {
 	s := strings.TrimSpace(a)
 	var v float64
 	if s != "" {
@@ -375,25 +417,13 @@ func (p *printer) float(spec string, verb byte, a string) string {
 					p.warn(a + ": invalid number")
 					p.status = 1
 					v = 0
+				} else if !p.coreutils {
+					p.warn("warning: " + a + ": Numerical result out of range")
 				}
 			}
 		}
 	}
-	switch verb {
-	case 'F':
-		verb = 'f'
-	case 'a', 'A':
-		verb = map[byte]byte{'a': 'x', 'A': 'X'}[verb]
-	}
-	out := fmt.Sprintf(spec+string(verb), v)
-	if math.IsInf(v, 0) || math.IsNaN(v) {
-		// C prints inf/nan (INF/NAN for upper-case verbs).
-		out = strings.NewReplacer("+Inf", "inf", "-Inf", "-inf", "Inf", "inf", "NaN", "nan").Replace(out)
-		if verb == 'E' || verb == 'G' || verb == 'X' {
-			out = strings.ToUpper(out)
-		}
-	}
-	return out
+	return v
 }
 
 // unescape expands backslash escapes at the start of s (format mode: one
