@@ -1,11 +1,13 @@
 package binutil
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 
 	"memsh/shell/command"
@@ -21,6 +23,8 @@ Options:
  -c, --one-byte-char       one-byte character display
  -C, --canonical           canonical hex+ASCII display
  -d, --two-bytes-decimal   two-byte decimal display
+ -e, --format <format>     format string to be used for displaying data
+ -f, --format-file <file>  file that contains format strings
  -o, --two-bytes-octal     two-byte octal display
  -x, --two-bytes-hex       two-byte hexadecimal display
  -n, --length <length>     interpret only length bytes of input
@@ -173,6 +177,9 @@ func runHexdump(ctx context.Context, inv *command.Invocation) int {
 	fset := inv.NewFlags()
 	var b, c, C, d, o, x, v bool
 	var length, skip string
+	var exprs, formatFiles []string
+	fset.StringArrayVarP(&exprs, "format", "e", nil, "")
+	fset.StringArrayVarP(&formatFiles, "format-file", "f", nil, "")
 	fset.BoolVarP(&b, "one-byte-octal", "b", false, "")
 	fset.BoolVarP(&c, "one-byte-char", "c", false, "")
 	fset.BoolVarP(&C, "canonical", "C", false, "")
@@ -205,7 +212,7 @@ func runHexdump(ctx context.Context, inv *command.Invocation) int {
 			continue
 		}
 		for _, ch := range a[1:] {
-			if ch == 'n' || ch == 's' {
+			if ch == 'n' || ch == 's' || ch == 'e' || ch == 'f' {
 				break
 			}
 			if f, ok := hexFormats[string(ch)]; ok && ch != 0 {
@@ -213,6 +220,27 @@ func runHexdump(ctx context.Context, inv *command.Invocation) int {
 				canon = canon || ch == 'C'
 			}
 		}
+	}
+	var fss []*hexFS
+	for _, name := range formatFiles {
+		data, err := inv.FS.ReadFile(inv.Abs(name))
+		if err != nil {
+			return inv.PathError(name, err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if t := strings.TrimLeft(line, " \t"); t == "" || t[0] == '#' {
+				continue
+			}
+			exprs = append(exprs, line)
+		}
+	}
+	for _, e := range exprs {
+		f, msg := parseHexFormat(e)
+		if msg != "" {
+			inv.Errorf("%s", msg)
+			return 1
+		}
+		fss = append(fss, f)
 	}
 	if len(formats) == 0 {
 		formats = []hexFormat{hexFormats[""]}
@@ -252,6 +280,9 @@ func runHexdump(ctx context.Context, inv *command.Invocation) int {
 	}
 	if limit >= 0 {
 		r = io.LimitReader(r, limit)
+	}
+	if fss != nil {
+		return hexdumpFormats(ctx, inv, w, r, mr, fss, off, v)
 	}
 	addr := off
 	block := make([]byte, 16)
@@ -314,4 +345,61 @@ func sizeErrText(err error) string {
 		return "Invalid argument"
 	}
 	return err.Error()
+}
+
+// hexdumpFormats dumps r through -e/-f format strings.
+func hexdumpFormats(ctx context.Context, inv *command.Invocation, w *bufio.Writer, r io.Reader, mr *multiReader, fss []*hexFS, addr int64, verbose bool) int {
+	size := hexLayout(fss)
+	if size > 0 {
+		block := make([]byte, size)
+		prev := make([]byte, size)
+		havePrev, starred := false, false
+		var line bytes.Buffer
+		end := int64(-1)
+		for end < 0 {
+			n, err := readFull(r, block)
+			if n == 0 {
+				if ctx.Err() != nil {
+					return statusCancelled
+				}
+				break
+			}
+			clear(block[n:])
+			if n < size || err != nil {
+				end = addr + int64(n)
+			}
+			if !verbose && n == size && havePrev && bytes.Equal(block, prev) {
+				if !starred {
+					w.WriteString("*\n")
+					starred = true
+				}
+			} else {
+				starred = false
+				line.Reset()
+				hexDisplay(&line, fss, block, addr, end)
+				w.Write(line.Bytes())
+			}
+			copy(prev, block)
+			havePrev = n == size
+			addr += int64(n)
+		}
+		if addr > 0 {
+			var line bytes.Buffer
+			hexFinal(&line, fss, addr)
+			w.Write(line.Bytes())
+		}
+	} else if _, err := io.Copy(io.Discard, r); err != nil && ctx.Err() != nil {
+		return statusCancelled
+	}
+	if err := w.Flush(); err != nil {
+		return 1
+	}
+	if mr.opened == 0 && mr.failed > 0 {
+		inv.Errorf("all input file arguments failed")
+		return 1
+	}
+	if mr.failed > mr.readErr {
+		return 1
+	}
+	return 0
 }
