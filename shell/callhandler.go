@@ -121,12 +121,13 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 			return nil, trip(ctx, hc.Stderr, &limitError{msg: fmt.Sprintf(c.msgPrefix(hc)+"eval: maximum nesting level exceeded (%d)\n", c.maxDepth), status: 1})
 		}
 		if len(args) > 1 {
-			src := strings.Join(args[1:], " ")
+			joined := strings.Join(args[1:], " ")
+			src := toggleCaseOps(joined) // ${v~} (exp_toggle.go)
 			if _, err := newParser().Parse(strings.NewReader(src), ""); err != nil {
 				printParseErrorAt(hc.Stderr, err, "bash: eval", src, c.opts.Script)
 				return statusArgs(2), nil
 			}
-			if needsRewrite(src) {
+			if src != joined || needsRewrite(src) {
 				return []string{"eval", c.rewriteSourceAt(src, "eval", hc.Pos.Line())}, nil
 			}
 		}
@@ -432,37 +433,6 @@ func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs 
 		}
 	}
 	return statusArgs(status), nil
-}
-
-func (c *core) hashBuiltin(hc interp.HandlerContext, args []string) int {
-	names := args[1:]
-	for len(names) > 0 && strings.HasPrefix(names[0], "-") {
-		switch names[0] {
-		case "-r", "--":
-			names = names[1:]
-			if len(names) == 0 {
-				return 0
-			}
-			continue
-		case "-l", "-d", "-t", "-p":
-		}
-		names = names[1:]
-	}
-	if len(args) == 1 {
-		fmt.Fprintln(hc.Stdout, "hash: hash table empty")
-		return 0
-	}
-	status := 0
-	for _, name := range names {
-		if strings.Contains(name, "/") || interp.IsBuiltin(name) {
-			continue
-		}
-		if c.commandPath(hc, name) == "" {
-			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"hash: %s: not found\n", name)
-			status = 1
-		}
-	}
-	return status
 }
 
 func (c *core) sourceBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) ([]string, error) {

@@ -56,7 +56,7 @@ func needsExpandRewrite(src string) bool {
 		return true // an assignment, read or for may need converting
 	}
 	for _, s := range []string{"$-", "${-", "${!", "SECONDS", "let", "declare", "local", "typeset", "readonly", "export",
-		"@", "/#", "/%", "[-", ":-", "?", "+(", "*(", "?(", "!(", `\c`} {
+		"@", "/#", "/%", "[-", ":-", "?", "+(", "*(", "?(", "!(", `\c`, toggleMark} {
 		if strings.Contains(src, s) {
 			return true
 		}
