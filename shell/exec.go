@@ -66,6 +66,9 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 				return exitError(st)
 			}
 		}
+		if path := c.hashHit(hc, args[0]); path != "" { // blt_hash.go
+			args = append([]string{path}, args[1:]...)
+		}
 		p := &proc{
 			args:  args,
 			env:   exportedEnv(hc.Env),
