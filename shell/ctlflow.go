@@ -256,6 +256,8 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		return cmdSubstErrexit(hc), true
 	case loopsCmd:
 		return c.loopCount(hc, args) // blt_loopdepth.go
+	case declListCmd:
+		return c.declList(hc, args), true // blt_declist.go
 	case noLoopCmd:
 		if len(args) > 1 {
 			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[1])

@@ -73,6 +73,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	negationRewrite(f, src)        // ctlflow.go
 	noLoopRewrite(f, src)          // ctlflow.go
 	loopDepthRewrite(f, src)       // blt_loopdepth.go
+	declListRewrite(f, src)        // blt_declist.go
 	testClauseRewrite(f, src)      // regexquote.go
 	subshellLevel(f, src)          // subshelllevel.go
 	ifsSplitRewrite(f, src)        // exp_ifs.go
