@@ -204,8 +204,8 @@ func gzipMain(ctx context.Context, inv *command.Invocation, decompress, toStdout
 	if o.list && g.listed > 1 {
 		g.listTotals()
 	}
-	if err := g.out.Flush(); err != nil && g.status == 0 {
-		g.status = 1
+	if err := g.out.Flush(); err != nil && g.status == 0 && ctx.Err() == nil {
+		g.gzErr("stdout", command.Strerror(err), 1)
 	}
 	if ctx.Err() != nil {
 		return statusCancelled
@@ -404,7 +404,7 @@ func (g *gzipRun) stream(name string, r io.ReadCloser, st fs.FileInfo) {
 		if o.test {
 			w = io.Discard
 		}
-		in, out, ok := g.decode(label, r, w)
+		in, out, ok := g.decode(label, "stdout", r, w)
 		if ok && o.verbose {
 			switch {
 			case o.test && name == "-":
@@ -424,7 +424,7 @@ func (g *gzipRun) stream(name string, r io.ReadCloser, st fs.FileInfo) {
 		}
 		in, out, err := g.encode(r, g.out, name, st)
 		if err != nil {
-			g.ioError(label, err)
+			g.ioError(label, "stdout", err)
 			return
 		}
 		if o.verbose {
@@ -471,18 +471,17 @@ func (g *gzipRun) toFile(name, outName string, r io.Reader, st fs.FileInfo) {
 	var in, out int64
 	ok := true
 	if o.decompress {
-		in, out, ok = g.decode(name, r, bw)
+		in, out, ok = g.decode(name, outName, r, bw)
 	} else {
 		in, out, err = g.encode(r, bw, path.Base(name), st)
 		if err != nil {
-			g.ioError(name, err)
+			g.ioError(name, outName, err)
 			ok = false
 		}
 	}
 	if ok {
 		if err := bw.Flush(); err != nil {
-			g.errorf("%s: %s", outName, command.Strerror(err))
-			g.fail()
+			g.gzErr(outName, command.Strerror(err), 1)
 			ok = false
 		}
 	}
@@ -623,8 +622,15 @@ func (g *gzipRun) encode(r io.Reader, w io.Writer, name string, st fs.FileInfo) 
 }
 
 // ioError reports a read or write failure of one operand.
-func (g *gzipRun) ioError(name string, err error) {
+// ioError reports a failed compression: a write failure names the
+// output (stdout with -c) after a blank line, as gzip's write_error.
+func (g *gzipRun) ioError(name, outName string, err error) {
 	if g.ctx.Err() != nil {
+		return
+	}
+	var werr *writeErr
+	if errors.As(err, &werr) {
+		g.gzErr(outName, command.Strerror(werr.err), 1)
 		return
 	}
 	g.errorf("%s: %s", name, command.Strerror(err))
@@ -633,7 +639,7 @@ func (g *gzipRun) ioError(name string, err error) {
 
 // decode decompresses every member of r onto w, reporting damage as gzip
 // does. It returns the compressed and uncompressed byte counts.
-func (g *gzipRun) decode(label string, r io.Reader, w io.Writer) (in, out int64, ok bool) {
+func (g *gzipRun) decode(label, outLabel string, r io.Reader, w io.Writer) (in, out int64, ok bool) {
 	cr := &countReader{r: r}
 	br := bufio.NewReaderSize(cr, bufSize)
 	cw := &countWriter{w: w}
@@ -696,8 +702,7 @@ func (g *gzipRun) decode(label string, r io.Reader, w io.Writer) (in, out int64,
 			switch {
 			case g.ctx.Err() != nil:
 			case errors.As(err, &werr):
-				g.errorf("stdout: %s", command.Strerror(werr.err))
-				g.fail()
+				g.gzErr(outLabel, command.Strerror(werr.err), 1)
 			case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 				g.gzErr(label, "unexpected end of file", 1)
 			case errors.Is(err, gzip.ErrChecksum):

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	stdflate "compress/flate"
 	"context"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -194,7 +195,7 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 		fmt.Fprintf(inv.Stderr, "\nzip I/O error: %s\n\nzip error: Could not create output file (%s)\n", command.Strerror(err), archive)
 		return 15
 	}
-	bw := newWriter(out)
+	bw := newWriter(&countWriter{w: out})
 	zw := z.newZipWriter(bw)
 	replaced := map[string]bool{}
 	for _, e := range z.entries {
@@ -226,11 +227,10 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 				}
 			}
 		}
-		method, pct, err := z.add(zw, e)
+		method, pct, err := z.addFlushed(zw, bw, e)
 		if err != nil {
 			w.Flush()
-			fmt.Fprintf(inv.Stderr, "\nzip I/O error: %s\n", command.Strerror(err))
-			status = 15
+			status = z.ioError(e.name, err)
 			break
 		}
 		if !z.quiet {
@@ -244,7 +244,7 @@ func runZip(ctx context.Context, inv *command.Invocation) int {
 	if err := zw.Close(); err == nil {
 		err = bw.Flush()
 		if err != nil && status == 0 {
-			status = 15
+			status = z.ioError("", err)
 		}
 	}
 	out.Close()
@@ -275,34 +275,63 @@ func (z *zipRun) stream() int {
 			z.alwaysDeflate = false
 		}
 	}
-	bw := newWriter(z.inv.Stdout)
+	bw := newWriter(&countWriter{w: z.inv.Stdout})
 	zw := z.newZipWriter(bw)
 	status := 0
 	for _, e := range z.entries {
 		if z.ctx.Err() != nil {
 			return statusCancelled
 		}
-		method, pct, err := z.add(zw, e)
+		method, pct, err := z.addFlushed(zw, bw, e)
 		if err != nil {
-			fmt.Fprintf(z.inv.Stderr, "\nzip I/O error: %s\n", command.Strerror(err))
-			status = 15
+			status = z.ioError(e.name, err)
 			break
 		}
 		if !z.quiet {
 			fmt.Fprintf(z.inv.Stderr, "  adding: %s (%s %d%%)\n", e.name, method, pct)
 		}
 	}
-	if err := zw.Close(); err != nil && status == 0 {
-		status = 15
-	}
-	if err := bw.Flush(); err != nil && status == 0 {
-		fmt.Fprintf(z.inv.Stderr, "\nzip I/O error: %s\n\nzip error: Output file write failure (write error on zip file)\n", command.Strerror(err))
-		status = 14
+	if status == 0 {
+		err := zw.Close()
+		if err == nil {
+			err = bw.Flush()
+		}
+		if err != nil {
+			status = z.ioError("", err)
+		}
 	}
 	if status == 0 && z.move {
 		z.removeMoved()
 	}
 	return status
+}
+
+// addFlushed adds one entry and pushes it out, so that a write failure
+// is told while its entry is the current one, as Info-ZIP tells it.
+func (z *zipRun) addFlushed(zw *zip.Writer, bw *bufio.Writer, e zipEntry) (string, int, error) {
+	method, pct, err := z.add(zw, e)
+	if err == nil {
+		if err = zw.Flush(); err == nil {
+			err = bw.Flush()
+		}
+	}
+	return method, pct, err
+}
+
+// ioError reports a failed entry (name) or archive end (""): a failed
+// write as Info-ZIP's "Output file write failure" (status 14), anything
+// else as an I/O error (15).
+func (z *zipRun) ioError(name string, err error) int {
+	var werr *writeErr
+	if !errors.As(err, &werr) {
+		fmt.Fprintf(z.inv.Stderr, "\nzip I/O error: %s\n", command.Strerror(err))
+		return 15
+	}
+	if name != "" && !z.quiet {
+		fmt.Fprintf(z.msg, "  adding: %s\n", name)
+	}
+	fmt.Fprintf(z.msg, "zip I/O error: %s\nzip error: Output file write failure (write error on zip file)\n", command.Strerror(werr.err))
+	return 14
 }
 
 func (z *zipRun) newZipWriter(w io.Writer) *zip.Writer {
