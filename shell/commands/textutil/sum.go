@@ -379,9 +379,12 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 		if mismatched > 0 {
 			inv.Errorf("WARNING: %s", plural(mismatched, "%d computed checksum did NOT match", "%d computed checksums did NOT match"))
 		}
+		// GNU's test is that no checksum matched, missing files aside.
+		if o.ignoreMissing && verified == mismatched {
+			inv.Errorf("%s: no file was verified", shown)
+		}
 	}
-	if o.ignoreMissing && verified == 0 && unreadable == 0 && mismatched == 0 {
-		inv.Errorf("%s: no file was verified", shown)
+	if o.ignoreMissing && verified == mismatched {
 		return 1, nil
 	}
 	if unreadable > 0 || mismatched > 0 || (o.strict && bad > 0) {
