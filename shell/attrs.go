@@ -65,6 +65,9 @@ type expandState struct {
 	arithVals atomic.Bool
 	// naked holds the names declared without a value (exp2_decl.go).
 	naked map[string]string
+	// failglob is set once code mentions the option (exp2_failglob.go).
+	failglob atomic.Bool
+	globbed  map[syntax.Command]bool
 }
 
 // startTime is when the shell started, for $SECONDS.

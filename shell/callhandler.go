@@ -147,11 +147,11 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		}
 		return cheapStatus(c.echoPlain(hc, args[1:])), nil
 	case "umask":
-		return umaskBuiltin(hc, args), nil
+		return c.umaskBuiltin(hc, args), nil
 	case "getopts":
-		return getoptsBuiltin(hc, args), nil
+		return c.getoptsBuiltin(hc, args), nil
 	case "caller":
-		return callerBuiltin(hc, args), nil
+		return c.callerBuiltin(hc, args), nil
 	case "kill":
 		return c.killBuiltin(hc, args), nil
 	case "jobs":
@@ -187,7 +187,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "jobnew":
 		forkFds(hc) // a background job keeps the fds it started with (fds.go)
-	case internalPrefix + "pe", internalPrefix + "let", internalPrefix + "declare_p", internalPrefix + "rocheck", internalPrefix + "unexport", negIdxCmd:
+	case internalPrefix + "pe", internalPrefix + "let", internalPrefix + "declare_p", internalPrefix + "rocheck", internalPrefix + "unexport", negIdxCmd, failglobCmd:
 		return c.expandBuiltin(ctx, hc, args), nil // rewrite_expand.go
 	case appendCmd:
 		return appendArray(ctx, hc, args)

@@ -64,6 +64,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	loops := map[*syntax.ForClause]bool{}
 	c.noteFuncSrc(f, src) // exp_funcprint.go
 	c.noteArithValues(f)  // exp2_arith.go
+	c.noteFailglob(src)   // exp2_failglob.go
 	pipeStatusRewrite(f, src)
 	funcNameRewrite(f, src)
 	returnTrapRewrite(f, src)      // returntrap.go

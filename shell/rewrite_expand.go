@@ -75,7 +75,8 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == internalPrefix+"pe" {
 		return
 	}
-	negIndexCheck(st) // exp2_negidx.go
+	negIndexCheck(st)   // exp2_negidx.go
+	c.failglobCheck(st) // exp2_failglob.go
 	if dc, ok := st.Cmd.(*syntax.DeclClause); ok {
 		c.noteNakedDecl(dc) // exp2_decl.go
 	}
@@ -381,6 +382,8 @@ func (c *core) expandBuiltin(ctx context.Context, hc interp.HandlerContext, args
 		return unexport(hc, args[1:])
 	case negIdxCmd:
 		return c.negIndexBuiltin(ctx, hc, args)
+	case failglobCmd:
+		return c.failglobBuiltin(ctx, hc, args)
 	case internalPrefix + "declare_p":
 		return statusArgs(c.declarePrint(hc, args[1:]))
 	}

@@ -52,7 +52,7 @@ var mvdanShopts = []string{"dotglob", "expand_aliases", "extglob", "globstar", "
 // turning them on is refused rather than silently ignored.
 func refusedShopt(name string) bool {
 	switch name {
-	case "failglob", "nocasematch", "xpg_echo", "localvar_inherit", "extdebug", "restricted_shell", "login_shell":
+	case "nocasematch", "xpg_echo", "localvar_inherit", "extdebug", "restricted_shell", "login_shell":
 		return true
 	}
 	return false
