@@ -147,11 +147,11 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		}
 		return cheapStatus(c.echoPlain(hc, args[1:])), nil
 	case "umask":
-		return c.umaskBuiltin(hc, args), nil
+		return umaskBuiltin(hc, args), nil
 	case "getopts":
-		return c.getoptsBuiltin(hc, args), nil
+		return getoptsBuiltin(hc, args), nil
 	case "caller":
-		return c.callerBuiltin(hc, args), nil
+		return callerBuiltin(hc, args), nil
 	case "kill":
 		return c.killBuiltin(hc, args), nil
 	case "jobs":
