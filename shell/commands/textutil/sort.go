@@ -4,8 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/md5"
+	crand "crypto/rand"
 	"fmt"
-	"hash/maphash"
 	"io"
 	"os"
 	"slices"
@@ -33,7 +34,7 @@ Ordering options:
   -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)
   -n, --numeric-sort          compare according to string numerical value
   -R, --random-sort           shuffle, but group identical keys
-      --random-source=FILE    accepted for compatibility; ignored
+      --random-source=FILE    get random bytes from FILE
   -r, --reverse               reverse the result of comparisons
       --sort=WORD             sort according to WORD:
                                 general-numeric -g, human-numeric -h, month -M,
@@ -152,14 +153,19 @@ func (k *sortKey) setOrdering(s string, end bool) string {
 
 // sorter holds the parsed command line.
 type sorter struct {
-	keys     []*sortKey
-	global   sortKey
-	tab      int // -1: blank-separated fields
-	stable   bool
-	unique   bool
-	reverse  bool
-	delim    byte
-	seed     maphash.Seed
+	keys    []*sortKey
+	global  sortKey
+	tab     int // -1: blank-separated fields
+	stable  bool
+	unique  bool
+	reverse bool
+	delim   byte
+	// salt starts every -R key's MD5, as GNU's random_md5_state: 16
+	// bytes of --random-source (or of the system's randomness).
+	salt [16]byte
+	// xfrmNUL: in a UTF-8 locale GNU hashes strxfrm's output, which for
+	// C.UTF-8's code point order is the key and its NUL.
+	xfrmNUL  bool
 	gkeyOnly bool
 }
 
@@ -247,7 +253,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	fs.BoolVarP(&g.human, "human-numeric-sort", "h", false, "")
 	fs.BoolVarP(&g.numeric, "numeric-sort", "n", false, "")
 	fs.BoolVarP(&g.random, "random-sort", "R", false, "")
-	fs.String("random-source", "", "")
+	randomSource := fs.String("random-source", "", "")
 	fs.BoolVarP(&g.reverse, "reverse", "r", false, "")
 	sortWord := fs.String("sort", "", "")
 	fs.BoolVarP(&g.version, "version-sort", "V", false, "")
@@ -331,7 +337,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		g.nonprinting = !g.dictionary
 	}
 
-	s := &sorter{tab: -1, stable: *stable, unique: *unique, reverse: g.reverse, delim: '\n', seed: maphash.MakeSeed()}
+	s := &sorter{tab: -1, stable: *stable, unique: *unique, reverse: g.reverse, delim: '\n', xfrmNUL: collateUTF8(inv)}
 	if *zero {
 		s.delim = 0
 	}
@@ -387,6 +393,11 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 			c.skipStart, c.skipEnd, c.reverse = false, false, false
 			inv.Errorf("options '-%s' are incompatible", c.opts())
 			return 2
+		}
+	}
+	if slices.ContainsFunc(s.keys, func(k *sortKey) bool { return k.random }) {
+		if st := s.readSalt(ctx, inv, *randomSource, fs.Lookup("random-source").Changed); st != 0 {
+			return st
 		}
 	}
 
@@ -717,7 +728,7 @@ type keyData struct {
 	f     float64
 	fok   bool
 	month int
-	hash  uint64
+	hash  [md5.Size]byte
 }
 
 // newItems extracts every key of every line.
@@ -735,7 +746,7 @@ func (s *sorter) newItems(lines [][]byte) []sortItem {
 			}
 			switch {
 			case k.random:
-				kd.hash = maphash.Bytes(s.seed, kd.span)
+				kd.hash = s.randomKey(kd.span)
 			case k.numeric:
 				kd.num, _ = parseNumber(kd.span)
 			case k.human:
@@ -759,7 +770,7 @@ func (s *sorter) keyCompare(a, b *sortItem) int {
 		var d int
 		switch {
 		case k.random:
-			d = cmpUint(ka.hash, kb.hash)
+			d = bytes.Compare(ka.hash[:], kb.hash[:])
 			if d == 0 {
 				d = bytes.Compare(ka.span, kb.span)
 			}
@@ -789,14 +800,55 @@ func (s *sorter) keyCompare(a, b *sortItem) int {
 	return 0
 }
 
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// randomKey is GNU's -R digest of a key: MD5 of the salt and the key.
+func (s *sorter) randomKey(key []byte) [md5.Size]byte {
+	h := md5.New()
+	h.Write(s.salt[:])
+	h.Write(key)
+	if s.xfrmNUL {
+		h.Write([]byte{0})
+	}
+	var d [md5.Size]byte
+	h.Sum(d[:0])
+	return d
+}
+
+// readSalt takes -R's salt from --random-source, with GNU's messages
+// (read only for -R, as GNU).
+func (s *sorter) readSalt(ctx context.Context, inv *command.Invocation, source string, given bool) int {
+	if !given {
+		crand.Read(s.salt[:])
+		return 0
+	}
+	r, err := inv.OpenInput(ctx, source)
+	if err != nil {
+		inv.Errorf("open failed: %s: %s", source, command.Strerror(err))
+		return 2
+	}
+	defer r.Close()
+	if _, err := io.ReadFull(r, s.salt[:]); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			inv.Errorf("%s: end of file", lquote(source))
+		} else {
+			inv.Errorf("%s: %s", lquote(source), command.Strerror(err))
+		}
+		return 2
 	}
 	return 0
+}
+
+// collateUTF8 tells whether LC_COLLATE (LC_ALL, else LC_COLLATE, else
+// LANG) is a UTF-8 locale.
+func collateUTF8(inv *command.Invocation) bool {
+	v := inv.Getenv("LC_ALL")
+	if v == "" {
+		v = inv.Getenv("LC_COLLATE")
+	}
+	if v == "" {
+		v = inv.Getenv("LANG")
+	}
+	v = strings.ToLower(v)
+	return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
 }
 
 // transformKey drops the bytes -d or -i ignore and folds case for -f.
