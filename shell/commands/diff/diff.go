@@ -86,6 +86,8 @@ type options struct {
 	excludes                             []string        // -x globs, matched against names in directories
 	ignoreRE                             *posixre.Regexp // -I: hunks of matching lines are ignored
 	functionRE                           *posixre.Regexp // -p, -F: the heading of each hunk
+	rcs                                  bool            // -n
+	formats                              groupFormats    // -D and the --*-format options
 }
 
 // Run is the diff command.
@@ -111,6 +113,17 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	flags.BoolVarP(&opts.expandTabs, "expand-tabs", "t", false, "")
 	flags.BoolVarP(&opts.tabExpansion, "ignore-tab-expansion", "E", false, "")
 	flags.BoolVarP(&opts.ed, "ed", "e", false, "")
+	flags.BoolVarP(&opts.rcs, "rcs", "n", false, "")
+	ifdef := flags.StringP("ifdef", "D", "", "")
+	lineFormat := flags.String("line-format", "", "")
+	var groupFlags [4]*string
+	var lineFlags [3]*string
+	for i, n := range []string{"old", "new", "changed", "unchanged"} {
+		groupFlags[i] = flags.String(n+"-group-format", "", "")
+		if i != grpChanged {
+			lineFlags[min(i, lineUnchanged)] = flags.String(n+"-line-format", "", "")
+		}
+	}
 	flags.BoolVarP(&opts.sideBySide, "side-by-side", "y", false, "")
 	flags.BoolVar(&opts.suppressCommon, "suppress-common-lines", false, "")
 	flags.BoolVar(&opts.leftCol, "left-column", false, "")
@@ -210,8 +223,26 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		inv.Errorf("invalid %s '%d'", name, v)
 		return 2
 	}
+	opts.formats = defaultGroupFormats()
+	if flags.Lookup("ifdef").Changed {
+		opts.formats.group, opts.formats.set = ifdefFormats(*ifdef), true
+	}
+	if flags.Lookup("line-format").Changed {
+		opts.formats.line = [3]string{*lineFormat, *lineFormat, *lineFormat}
+		opts.formats.set = true
+	}
+	for i, f := range lineFlags {
+		if f != nil && flags.Changed(map[int]string{lineOld: "old", lineNew: "new", lineUnchanged: "unchanged"}[i]+"-line-format") {
+			opts.formats.line[i], opts.formats.set = *f, true
+		}
+	}
+	for i, f := range groupFlags {
+		if flags.Changed([]string{"old", "new", "changed", "unchanged"}[i] + "-group-format") {
+			opts.formats.group[i], opts.formats.set = *f, true
+		}
+	}
 	styles := 0
-	for _, on := range []bool{opts.unified >= 0 || *contextN >= 0 || *contextDefault, opts.ed, opts.sideBySide} {
+	for _, on := range []bool{opts.unified >= 0 || *contextN >= 0 || *contextDefault, opts.ed, opts.sideBySide, opts.rcs, opts.formats.set} {
 		if on {
 			styles++
 		}
@@ -336,6 +367,9 @@ func (d *differ) paths(a, b string, top bool) int {
 	if d.ctx.Err() != nil {
 		return 2
 	}
+	if a == "-" && b == "-" {
+		return 0 // standard input against itself
+	}
 	sa, errA := d.stat(a)
 	sb, errB := d.stat(b)
 	if errA != nil && !(d.opts.newFile && errB == nil) {
@@ -362,11 +396,7 @@ func (d *differ) paths(a, b string, top bool) int {
 		return d.paths(a, joinPath(b, baseName(a)), false)
 	case aDir || bDir:
 		d.out.Flush()
-		if aDir {
-			fmt.Fprintf(d.out, "File %s is a directory while file %s is a regular file\n", a, b)
-		} else {
-			fmt.Fprintf(d.out, "File %s is a regular file while file %s is a directory\n", a, b)
-		}
+		fmt.Fprintf(d.out, "File %s is a %s while file %s is a %s\n", a, fileType(sa), b, fileType(sb))
 		return 1
 	}
 	ia, err := d.read(a, errA != nil)
@@ -594,6 +624,16 @@ func cQuote(s string) string {
 
 // files compares two inputs and prints their difference.
 func (d *differ) files(a, b *input) int {
+	if d.opts.formats.set && !d.opts.brief {
+		// The formats write both files whole, even when they agree.
+		la, lb := command.SplitLines(a.data), command.SplitLines(b.data)
+		edits := analyze(la, lb, d.keys(la), d.keys(lb), 0, d.opts.minimal)
+		d.formatted(la, lb, edits)
+		if len(edits) == 0 {
+			return 0
+		}
+		return 1
+	}
 	if bytes.Equal(a.data, b.data) && !(d.opts.sideBySide && !d.opts.brief) {
 		if d.opts.identical {
 			fmt.Fprintf(d.out, "Files %s and %s are identical\n", d.name(0, a), d.name(1, b))
@@ -648,6 +688,8 @@ func (d *differ) files(a, b *input) int {
 		}
 	case d.opts.sideBySide:
 		d.sideBySide(la, lb, kept)
+	case d.opts.rcs:
+		d.rcs(la, lb, kept)
 	default:
 		d.normal(la, lb, kept)
 	}
@@ -956,6 +998,27 @@ func (d *differ) label(i int, in *input) string {
 		t = time.Unix(0, 0)
 	}
 	return cQuote(in.name) + "\t" + t.Format("2006-01-02 15:04:05.000000000 -0700")
+}
+
+// fileType names a file's type as GNU diff's messages do.
+func fileType(fi fs.FileInfo) string {
+	switch {
+	case fi == nil:
+		return "fifo"
+	case fi.IsDir():
+		return "directory"
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return "symbolic link"
+	case fi.Mode().IsRegular() && fi.Size() == 0:
+		return "regular empty file"
+	case fi.Mode().IsRegular():
+		return "regular file"
+	case fi.Mode()&fs.ModeCharDevice != 0:
+		return "character special file"
+	case fi.Mode()&fs.ModeNamedPipe != 0:
+		return "fifo"
+	}
+	return "weird file"
 }
 
 // isBinary is GNU's test: a NUL byte in the first buffer.
