@@ -59,7 +59,8 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 		return []string{"shift", strconv.Itoa(n)}, false
 	case "exit":
 		if len(args) > 1 {
-			if _, err := strconv.Atoi(args[1]); err != nil {
+			n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
+			if err != nil {
 				// bash prints the message and exits with 2.
 				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"exit: %s: numeric argument required\n", args[1])
 				return []string{"exit", "2"}, true
@@ -67,6 +68,7 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 			if len(args) > 2 {
 				return fail(1, "exit: too many arguments\n")
 			}
+			return []string{"exit", strconv.Itoa(int(uint8(n)))}, true
 		}
 	case "[", "test":
 		operands := args[1:]

@@ -147,11 +147,11 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		}
 		return cheapStatus(c.echoPlain(hc, args[1:])), nil
 	case "umask":
-		return umaskBuiltin(hc, args), nil
+		return c.umaskBuiltin(hc, args), nil
 	case "getopts":
-		return getoptsBuiltin(hc, args), nil
+		return c.getoptsBuiltin(hc, args), nil
 	case "caller":
-		return callerBuiltin(hc, args), nil
+		return c.callerBuiltin(hc, args), nil
 	case "kill":
 		return c.killBuiltin(hc, args), nil
 	case "jobs":
@@ -164,7 +164,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		}
 		return c.waitArgs(hc, args), nil
 	case "ulimit":
-		return statusArgs(ulimitBuiltin(hc, args)), nil
+		return statusArgs(c.ulimitBuiltin(hc, args)), nil
 	case "test", "[":
 		if bad, ok := badInteger(args); ok {
 			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"%s: %s: integer expression expected\n", args[0], bad)
@@ -626,19 +626,21 @@ func (rs *runnerState) aliasNames() []string {
 }
 
 func (c *core) aliasBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
-	rest := args[1:]
-	if len(rest) > 0 && rest[0] == "-p" {
-		rest = rest[1:]
-		if len(rest) == 0 {
-			rest = nil
-		}
+	_, i, bad := builtinOpts(args, "p")
+	if bad != 0 {
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"alias: -%c: invalid option\nalias: usage: alias [-p] [name[=value] ... ]\n", bad)
+		return statusArgs(2), nil
 	}
-	if len(rest) == 0 {
+	rest := args[i:]
+	if len(rest) == 0 || slices.Contains(args[1:i], "-p") {
+		// No names, or -p: every alias (then the names given).
 		for _, n := range rs.aliasNames() {
 			v, _ := rs.alias(n)
 			fmt.Fprintf(hc.Stdout, "alias %s=%s\n", n, shellQuote(v))
 		}
-		return statusArgs(0), nil
+		if len(rest) == 0 {
+			return statusArgs(0), nil
+		}
 	}
 	status := 0
 	defs := []string{"alias"}
@@ -707,43 +709,6 @@ func (c *core) unaliasBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 		return statusArgs(status), nil
 	}
 	return out, nil
-}
-
-// ulimitBuiltin reports no resource limits (memsh's own limits are not
-// rlimits) and accepts settings without effect; mvdan/sh has no ulimit.
-func ulimitBuiltin(hc interp.HandlerContext, args []string) int {
-	show := "unlimited"
-	for _, a := range args[1:] {
-		switch {
-		case a == "-a":
-			for _, l := range []string{
-				"core file size              (blocks, -c) 0",
-				"data seg size               (kbytes, -d) unlimited",
-				"file size                   (blocks, -f) unlimited",
-				"max user processes                  (-u) unlimited",
-				"open files                          (-n) 1024",
-				"pipe size            (512 bytes, -p) 8",
-				"stack size                  (kbytes, -s) 8192",
-				"cpu time                   (seconds, -t) unlimited",
-				"virtual memory              (kbytes, -v) unlimited",
-			} {
-				fmt.Fprintln(hc.Stdout, l)
-			}
-			return 0
-		case a == "-n":
-			show = "1024"
-		case a == "-s":
-			show = "8192"
-		case a == "-c":
-			show = "0"
-		case a == "-p":
-			show = "8"
-		case !strings.HasPrefix(a, "-"):
-			return 0 // setting a limit: accepted, no effect
-		}
-	}
-	fmt.Fprintln(hc.Stdout, show)
-	return 0
 }
 
 // testOwner answers test's -O and -G (owned by the sandbox user or
@@ -933,6 +898,22 @@ func (c *core) historyBuiltin(hc interp.HandlerContext, args []string) int {
 	var entries []string
 	if h := c.history.Load(); h != nil {
 		entries = *h
+	}
+	if len(args) > 1 && len(args[1]) > 1 && args[1][0] == '-' && args[1] != "--" {
+		// Options: the prompt's history is the TUI's, so -c, -d, -a,
+		// -n, -r, -w, -p and -s change nothing here.
+		flags, i, bad := builtinOpts(args, "cdanrwps")
+		if bad != 0 {
+			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"history: -%c: invalid option\nhistory: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]\n", bad)
+			return 2
+		}
+		if strings.ContainsRune(flags, 'd') && i < len(args) {
+			if n, err := strconv.Atoi(args[i]); err != nil || n < 1 || n > len(entries) {
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"history: %s: history position out of range\n", args[i])
+				return 1
+			}
+		}
+		return 0
 	}
 	first := 0
 	switch {

@@ -225,7 +225,7 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		case len(args) == 1:
 			// bash returns $?; mvdan/sh returned 0.
 			return []string{"return", strconv.Itoa(hc.LastExitStatus)}, false
-		case !isInteger(args[1]):
+		case !isInteger(args[1]) || !fitsInt64(args[1]):
 			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"return: %s: numeric argument required\n", args[1])
 			return []string{"return", "2"}, false
 		case len(args) > 2:
@@ -233,6 +233,8 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 			fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"return: too many arguments\n")
 			return []string{"exit", "1"}, false
 		}
+		n, _ := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
+		return []string{"return", strconv.Itoa(int(uint8(n)))}, false
 	case "break", "continue":
 		return c.loopControl(hc, args, 0) // blt_loopdepth.go
 	case "exit":
@@ -354,6 +356,13 @@ func (c *core) execFidelity(hc interp.HandlerContext, args []string) ([]string, 
 		return nil, false
 	}
 	return append([]string{"exec"}, args[i:]...), false
+}
+
+// fitsInt64 reports whether bash reads s as a number (it refuses one
+// past 64 bits).
+func fitsInt64(s string) bool {
+	_, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	return err == nil
 }
 
 func isInteger(s string) bool {

@@ -67,14 +67,22 @@ func (c *core) dirsBuiltin(hc interp.HandlerContext, args []string) []string {
 	for _, a := range args[1:] {
 		if i, ok, inRange := stackIndex(a, len(full)); ok {
 			if !inRange {
-				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"dirs: %s: directory stack index out of range\n", a[1:])
+				if len(full) == 1 {
+					fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"dirs: directory stack empty\n")
+				} else {
+					fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"dirs: %s: directory stack index out of range\n", a[1:])
+				}
 				return statusArgs(1)
 			}
 			index = i
 			continue
 		}
 		if len(a) < 2 || a[0] != '-' {
-			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"dirs: %s: invalid argument\ndirs: usage: dirs [-clpv] [+N] [-N]\n", a)
+			word := "option"
+			if len(a) > 1 && a[0] == '+' {
+				word = "number"
+			}
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"dirs: %s: invalid %s\ndirs: usage: dirs [-clpv] [+N] [-N]\n", a, word)
 			return statusArgs(2)
 		}
 		for _, f := range a[1:] {
@@ -192,8 +200,9 @@ func (c *core) pushdBuiltin(hc interp.HandlerContext, args []string) []string {
 		}
 		return c.stackTo(hc, append(full[i:], full[:i]...), noCd)
 	}
-	if len(rest[0]) > 1 && rest[0][0] == '-' {
-		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"pushd: %s: invalid option\npushd: usage: pushd [-n] [+N | -N | dir]\n", rest[0][:2])
+	if len(rest[0]) > 1 && (rest[0][0] == '-' || rest[0][0] == '+') {
+		// Neither an option nor a stack index (bash tries it as one).
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"pushd: %s: invalid number\npushd: usage: pushd [-n] [+N | -N | dir]\n", rest[0])
 		return statusArgs(2)
 	}
 	if noCd {
@@ -256,7 +265,7 @@ func (c *core) popdBuiltin(hc interp.HandlerContext, args []string) []string {
 			index = i
 			continue
 		}
-		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"popd: %s: invalid argument\npopd: usage: popd [-n] [+N | -N]\n", a)
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"popd: %s: invalid number\npopd: usage: popd [-n] [+N | -N]\n", a)
 		return statusArgs(2)
 	}
 	if len(stack) == 0 {

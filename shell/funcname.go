@@ -118,7 +118,7 @@ func tracedHelper(p []byte) bool {
 // `bash -c` reports it: the source of a call from the top level is
 // "NULL", of one from a function "environment" (memsh keeps no
 // BASH_SOURCE, so a script file reads the same).
-func callerBuiltin(hc interp.HandlerContext, args []string) []string {
+func (c *core) callerBuiltin(hc interp.HandlerContext, args []string) []string {
 	names := arrayOf(hc.Env.Get("FUNCNAME"))
 	lines := arrayOf(hc.Env.Get("BASH_LINENO"))
 	switch len(args) {
@@ -135,7 +135,7 @@ func callerBuiltin(hc interp.HandlerContext, args []string) []string {
 	case 2:
 		n, err := strconv.Atoi(args[1])
 		if err != nil || n < 0 {
-			fmt.Fprintf(hc.Stderr, "bash: caller: %s: invalid number\ncaller: usage: caller [expr]\n", args[1])
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"caller: %s: invalid number\ncaller: usage: caller [expr]\n", args[1])
 			return statusArgs(2)
 		}
 		if n+1 >= len(names) || n >= len(lines) {

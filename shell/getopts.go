@@ -18,7 +18,7 @@ const optPosVar = internalPrefix + "optpos"
 // mvdan/sh's for bash's messages ("$0: illegal option -- x") and its
 // handling of a missing argument (name set to ?, OPTARG unset) and of
 // OPTERR=0.
-func getoptsBuiltin(hc interp.HandlerContext, args []string) []string {
+func (c *core) getoptsBuiltin(hc interp.HandlerContext, args []string) []string {
 	if len(args) < 3 {
 		fmt.Fprintln(hc.Stderr, "getopts: usage: getopts optstring name [arg ...]")
 		return statusArgs(2)
@@ -29,7 +29,7 @@ func getoptsBuiltin(hc interp.HandlerContext, args []string) []string {
 	}
 	optstring, name := args[1], args[2]
 	if !validAssignTarget(name) || strings.Contains(name, "[") {
-		fmt.Fprintf(hc.Stderr, "bash: getopts: `%s': not a valid identifier\n", name)
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"getopts: `%s': not a valid identifier\n", name)
 		return statusArgs(1)
 	}
 	operands := args[3:]
@@ -87,7 +87,7 @@ func getoptsBuiltin(hc interp.HandlerContext, args []string) []string {
 		pos = 1
 	}
 	arg := operands[optind-1]
-	c := arg[pos]
+	opt := arg[pos]
 	pos++
 	next := func() {
 		if pos >= len(arg) {
@@ -95,13 +95,13 @@ func getoptsBuiltin(hc interp.HandlerContext, args []string) []string {
 			pos = 0
 		}
 	}
-	i := strings.IndexByte(optstring, c)
-	if i < 0 || c == ':' {
+	i := strings.IndexByte(optstring, opt)
+	if i < 0 || opt == ':' {
 		if silent {
-			setStr("OPTARG", string(c))
+			setStr("OPTARG", string(opt))
 		} else {
 			if report {
-				fmt.Fprintf(hc.Stderr, "%s: illegal option -- %c\n", argv0, c)
+				fmt.Fprintf(hc.Stderr, "%s: illegal option -- %c\n", argv0, opt)
 			}
 			unset("OPTARG")
 		}
@@ -122,10 +122,10 @@ func getoptsBuiltin(hc interp.HandlerContext, args []string) []string {
 			pos = 0
 			if silent {
 				setStr(name, ":")
-				setStr("OPTARG", string(c))
+				setStr("OPTARG", string(opt))
 			} else {
 				if report {
-					fmt.Fprintf(hc.Stderr, "%s: option requires an argument -- %c\n", argv0, c)
+					fmt.Fprintf(hc.Stderr, "%s: option requires an argument -- %c\n", argv0, opt)
 				}
 				setStr(name, "?")
 				unset("OPTARG")
@@ -133,10 +133,10 @@ func getoptsBuiltin(hc interp.HandlerContext, args []string) []string {
 			return finish(0)
 		}
 		pos = 0
-		setStr(name, string(c))
+		setStr(name, string(opt))
 		return finish(0)
 	}
-	setStr(name, string(c))
+	setStr(name, string(opt))
 	unset("OPTARG")
 	next()
 	return finish(0)

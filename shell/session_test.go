@@ -86,7 +86,7 @@ func TestBuiltins(t *testing.T) {
 		{name: "time reports on stderr", script: "{ time -p echo hi; } 2>&1 >/dev/null | cut -d' ' -f1; { time false; } 2>/dev/null; echo $?",
 			stdout: "real\nuser\nsys\n1\n"},
 		{name: "export -p", script: "export A='x \"y\"'; export -p | grep -e ' A=' -e ' HOME='; cd /tmp; export | grep -e PWD", stdout: "declare -x A=\"x \\\"y\\\"\"\ndeclare -x HOME=\"/home/user\"\ndeclare -x OLDPWD=\"/home/user\"\ndeclare -x PWD=\"/tmp\"\n"},
-		{name: "ulimit", script: "ulimit; ulimit -n; ulimit -s 100; echo $?", stdout: "unlimited\n1024\n0\n"},
+		{name: "ulimit", script: "ulimit -f; ulimit -s 100; echo $?; ulimit -s", stdout: "unlimited\n0\n100\n"},
 		{name: "here-string", script: "read x <<< 'hi there'; echo $x", stdout: "hi there\n"},
 		{name: "glob over memfs", setup: "mkdir -p g; : > g/a.txt; : > g/b.txt; : > g/c.log", script: "echo g/*.txt", stdout: "g/a.txt g/b.txt\n"},
 		{name: "relative glob after cd", setup: "mkdir -p g; : > g/x", script: "cd g; echo *", stdout: "x\n"},

@@ -61,10 +61,10 @@ func umaskString(m fs.FileMode) string { return fmt.Sprintf("%04o", uint32(m)) }
 
 // umaskBuiltin is bash's `umask [-p] [-S] [mode]`. Setting the mask
 // returns an assignment for the runner to make (see umaskVar).
-func umaskBuiltin(hc interp.HandlerContext, args []string) []string {
+func (c *core) umaskBuiltin(hc interp.HandlerContext, args []string) []string {
 	flags, i, bad := builtinOpts(args, "Sp")
 	if bad != 0 {
-		fmt.Fprintf(hc.Stderr, "bash: umask: -%c: invalid option\numask: usage: umask [-p] [-S] [mode]\n", bad)
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"umask: -%c: invalid option\numask: usage: umask [-p] [-S] [mode]\n", bad)
 		return statusArgs(2)
 	}
 	symbolic, reusable := strings.ContainsRune(flags, 'S'), strings.ContainsRune(flags, 'p')
@@ -88,14 +88,14 @@ func umaskBuiltin(hc interp.HandlerContext, args []string) []string {
 	if arg != "" && arg[0] >= '0' && arg[0] <= '9' {
 		n, err := strconv.ParseUint(arg, 8, 32)
 		if err != nil || n > 0o7777 {
-			fmt.Fprintf(hc.Stderr, "bash: umask: %s: octal number out of range\n", arg)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"umask: %s: octal number out of range\n", arg)
 			return statusArgs(1)
 		}
 		mask = fs.FileMode(n) & fs.ModePerm
 	} else {
 		m, msg := parseSymbolicUmask(arg, mask)
 		if msg != "" {
-			fmt.Fprintf(hc.Stderr, "bash: umask: %s\n", msg)
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"umask: %s\n", msg)
 			return statusArgs(1)
 		}
 		mask = m
