@@ -163,10 +163,8 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if argsMode != "" && filterSet {
-			rest = append(rest, a)
-			continue
-		}
+		// jq 1.6 reads options anywhere before "--", even among the
+		// positional arguments of --args and --jsonargs.
 		if a == "--" {
 			rest = append(rest, args[i+1:]...)
 			break
