@@ -356,8 +356,11 @@ func (c *core) ifsFields(cfg, glob *expand.Config, readDir func(string) ([]fs.Di
 					}
 					continue
 				}
-				if listIndex(part) != "" && part.Exp == nil && part.Repl == nil && part.Slice == nil && !part.Length && !part.Excl {
-					elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{part}}}})
+				elems, listed := assocList(cfg.Env, part) // in bash's order (exp2_assoc.go)
+				if listed || listIndex(part) != "" && part.Exp == nil && part.Repl == nil && part.Slice == nil && !part.Length && !part.Excl {
+					if !listed {
+						elems, _ = expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{part}}}})
+					}
 					for j, e := range elems {
 						if j > 0 && have {
 							emit()
@@ -371,6 +374,13 @@ func (c *core) ifsFields(cfg, glob *expand.Config, readDir func(string) ([]fs.Di
 			default:
 				// Quoted: "$@" inside gives several fields.
 				elems, _ := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{part}})
+				if dq, ok := part.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+					if pe, ok := dq.Parts[0].(*syntax.ParamExp); ok && listIndex(pe) == "@" {
+						if list, ok := assocList(cfg.Env, pe); ok {
+							elems = list
+						}
+					}
+				}
 				if dq, ok := part.(*syntax.DblQuoted); ok && len(elems) == 0 && len(dq.Parts) > 0 {
 					continue // "$@" with no parameters
 				}

@@ -2,7 +2,6 @@ package shell
 
 import (
 	"fmt"
-	"maps"
 	"path"
 	"reflect"
 	"regexp"
@@ -105,6 +104,9 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 		return []string{substring(&expand.Config{Env: hc.Env}, pe, c.dashFlags(hc))}, ""
 	case "SECONDS":
 		return []string{c.seconds(hc)}, ""
+	}
+	if fields, ok := assocList(hc.Env, pe); ok {
+		return fields, "" // exp2_assoc.go
 	}
 	cfg := &expand.Config{Env: hc.Env}
 	if pe.Excl {
@@ -240,7 +242,7 @@ func elements(cfg *expand.Config, name string, vr expand.Variable, pe *syntax.Pa
 		}
 		return elems, keys, vr.IsSet(), ""
 	case all && vr.Kind == expand.Associative:
-		keys = slices.Sorted(maps.Keys(vr.Map))
+		keys = bashKeyOrder(vr.Map) // exp2_assoc.go
 		for _, k := range keys {
 			elems = append(elems, vr.Map[k])
 		}
