@@ -19,6 +19,7 @@ import (
 
 	"memsh/memfs"
 	"memsh/shell/command"
+	"memsh/shell/commands/fileutil"
 )
 
 const tarHelp = `Usage: tar [OPTION...] [FILE]...
@@ -49,7 +50,7 @@ Examples:
 
       --group=NAME           force NAME as group for added files
   -m, --touch                don't extract file modified time
-      --mtime=DATE-OR-FILE   set mtime for added files (@SECONDS only)
+      --mtime=DATE-OR-FILE   set mtime for added files from DATE-OR-FILE
       --no-same-owner        extract files as yourself
       --no-same-permissions  apply the user's umask when extracting
       --numeric-owner        always use numbers for user/group names
@@ -126,6 +127,7 @@ type tarRun struct {
 	lis      *bufio.Writer // where -v listings go
 	out      *bufio.Writer // stdout
 	ids      idNames
+	mtime    *time.Time // --mtime, resolved
 	loc      *time.Location
 	ugsWidth int
 	warned   map[string]bool
@@ -296,6 +298,9 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 		names = append(names, list...)
 	}
 	t.lis = t.out
+	if o.mtime != "" && !t.resolveMTime() {
+		return 2
+	}
 	if o.create && o.file == "-" || o.toStdout {
 		// The listing must not mix with the archive or the data.
 		t.lis = newWriter(inv.Stderr)
@@ -605,12 +610,8 @@ func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
 		}
 	}
 	t.forceOwner(hdr)
-	if o.mtime != "" {
-		if s, ok := strings.CutPrefix(o.mtime, "@"); ok {
-			if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
-				hdr.ModTime = time.Unix(sec, 0)
-			}
-		}
+	if t.mtime != nil {
+		hdr.ModTime = *t.mtime
 	}
 	mode := st.Mode()
 	switch {
@@ -713,8 +714,36 @@ func (t *tarRun) writeFail(err error) {
 	panic(tarFatal{})
 }
 
+// resolveMTime reads --mtime: a file's time when it starts with / or .,
+// else a date string as date -d reads it.
+func (t *tarRun) resolveMTime() bool {
+	s := t.o.mtime
+	if strings.HasPrefix(s, "/") || strings.HasPrefix(s, ".") {
+		st, err := t.inv.FS.Stat(t.inv.Abs(s))
+		if err != nil {
+			t.errorf("%s: Cannot stat: %s", s, command.Strerror(err))
+			t.errorf("Date sample file not found")
+			fmt.Fprintf(t.inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+			return false
+		}
+		m := st.ModTime()
+		t.mtime = &m
+		return true
+	}
+	m, err := fileutil.ParseDate(s, time.Now(), t.inv.Location())
+	if err != nil {
+		t.warnf("Substituting -9223372036854775807 for unknown date format %s", "\u2018"+s+"\u2019")
+		return true
+	}
+	m = m.Truncate(time.Second)
+	t.mtime = &m
+	return true
+}
+
 // forceOwner applies --owner and --group ("NAME" or "NAME:ID" or "+ID").
 func (t *tarRun) forceOwner(hdr *tar.Header) {
+	// A bare number is an id, named as the sandbox's files name it.
+	var lookup func(uint32) string
 	set := func(spec string, name *string, id *int) {
 		if spec == "" {
 			return
@@ -732,10 +761,22 @@ func (t *tarRun) forceOwner(hdr *tar.Header) {
 				*id = v
 			}
 		} else if v, err := strconv.Atoi(n); err == nil {
-			*id, *name = v, ""
+			*id, *name = v, lookup(uint32(v))
 		}
 	}
+	lookup = func(id uint32) string {
+		if t.o.numeric {
+			return ""
+		}
+		return t.ids.userName(id)
+	}
 	set(t.o.owner, &hdr.Uname, &hdr.Uid)
+	lookup = func(id uint32) string {
+		if t.o.numeric {
+			return ""
+		}
+		return t.ids.groupName(id)
+	}
 	set(t.o.group, &hdr.Gname, &hdr.Gid)
 }
 

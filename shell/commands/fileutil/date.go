@@ -494,3 +494,9 @@ func pad2(n int) string {
 	}
 	return strconv.Itoa(n)
 }
+
+// ParseDate is parseDate for the other commands that take GNU date
+// strings (tar --mtime).
+func ParseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
+	return parseDate(s, now, loc)
+}
