@@ -111,6 +111,8 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 		if len(args) == 2 {
 			return c.subshell(ctx, p, args[1]), true
 		}
+	case arithSynExp, arithSynCmd:
+		return c.arithSyntax(ctx, p), true // arithsyntax.go
 	case internalPrefix + "div0":
 		// A division by zero in $((...)) (see guardDivisions): bash's
 		// message, and the line stops with status 1.

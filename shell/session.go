@@ -424,6 +424,7 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 	var res scriptResult
 	src = closeHeredocs(src, errPrefix, stderr)
 	src = toggleCaseOps(src) // exp_toggle.go
+	src = arithSyntaxErrors(src) // arithsyntax.go
 	var pending []*syntax.Stmt
 	stop := false
 	// A line's context ends with the line, unless the line started
