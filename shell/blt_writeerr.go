@@ -75,6 +75,12 @@ func checkedBuiltin(args []string) (name string, keepStatus bool) {
 // bash's check of its output for the builtins bash checks (checkedRun).
 func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
 	hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr) // blt_substcap.go
+	if isDisabled(hc.Env, args[0]) {                // blt_enable.go
+		return c.disabledCall(hc, args), nil
+	}
+	if st, ok := c.interactiveBuiltin(hc, rs, args); ok {
+		return statusArgs(st), nil
+	}
 	out, err := c.checkedRun(ctx, hc, rs, args)
 	if err == nil && len(out) > 0 && out[0] != args[0] && interp.IsBuiltin(out[0]) && isFunc(hc, out[0]) {
 		// What memsh runs in the builtin's place (exit, eval, cd, the

@@ -232,7 +232,7 @@ func (c *core) kindOf(hc interp.HandlerContext, rs *runnerState, name string, sk
 	if !skipFuncs && isFunc(hc, name) {
 		return "function", ""
 	}
-	if interp.IsBuiltin(name) {
+	if isEnabledBuiltin(hc, name) { // blt_enable.go
 		return "builtin", ""
 	}
 	if p := c.commandPath(hc, name); p != "" {
@@ -320,7 +320,7 @@ func (c *core) typeBuiltin(hc interp.HandlerContext, rs *runnerState, args []str
 			if !noFuncs && isFunc(hc, name) {
 				report("function", "")
 			}
-			if interp.IsBuiltin(name) {
+			if isEnabledBuiltin(hc, name) {
 				report("builtin", "")
 			}
 			for _, p := range c.allPaths(hc, name) {
