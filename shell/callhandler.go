@@ -122,7 +122,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		}
 		if len(args) > 1 {
 			joined := strings.Join(args[1:], " ")
-			src := toggleCaseOps(joined) // ${v~} (exp_toggle.go)
+			src := arithSyntaxErrors(toggleCaseOps(joined)) // ${v~} (exp_toggle.go), arithsyntax.go
 			if _, err := newParser().Parse(strings.NewReader(src), ""); err != nil {
 				printParseErrorAt(hc.Stderr, err, "bash: eval", src, c.opts.Script)
 				return statusArgs(2), nil

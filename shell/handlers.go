@@ -114,7 +114,7 @@ func (c *core) openSource(abs, name string) (io.ReadWriteCloser, error) {
 	if err != nil {
 		return nil, bashPathError(name, err)
 	}
-	src := string(data)
+	src := arithSyntaxErrors(string(data)) // arithsyntax.go
 	if _, perr := newParser().Parse(strings.NewReader(src), name); perr != nil {
 		var msg strings.Builder
 		printParseErrorAt(&msg, perr, name, src, c.opts.Script)

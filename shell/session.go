@@ -423,7 +423,7 @@ type scriptResult struct {
 func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPrefix string, stderr io.Writer, afterStmt func()) scriptResult {
 	var res scriptResult
 	src = closeHeredocs(src, errPrefix, stderr)
-	src = toggleCaseOps(src) // exp_toggle.go
+	src = toggleCaseOps(src)     // exp_toggle.go
 	src = arithSyntaxErrors(src) // arithsyntax.go
 	var pending []*syntax.Stmt
 	stop := false
