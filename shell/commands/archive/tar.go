@@ -33,9 +33,11 @@ Examples:
 
  Main operation mode:
 
+  -A, --catenate, --concatenate   append tar files to an archive
   -c, --create               create a new archive
   -r, --append               append files to the end of an archive
   -t, --list                 list the contents of an archive
+  -u, --update               only append files newer than copy in archive
   -x, --extract, --get       extract files from an archive
 
  Overwrite control:
@@ -107,6 +109,7 @@ const tarRecord = 10240
 // tarOpts are tar's switches.
 type tarOpts struct {
 	create, extract, list, appendMode      bool
+	update, catenate                       bool // -u, -A: append modes too
 	file, dir                              string
 	verbose                                int
 	gz, xz, bz, zst, auto                  bool
@@ -127,7 +130,8 @@ type tarRun struct {
 	lis      *bufio.Writer // where -v listings go
 	out      *bufio.Writer // stdout
 	ids      idNames
-	mtime    *time.Time // --mtime, resolved
+	existing map[string]time.Time // -u: each member's newest time in the archive
+	mtime    *time.Time           // --mtime, resolved
 	loc      *time.Location
 	ugsWidth int
 	warned   map[string]bool
@@ -205,6 +209,9 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	fset.BoolVar(&o.extract, "get", false, "")
 	fset.BoolVarP(&o.list, "list", "t", false, "")
 	fset.BoolVarP(&o.appendMode, "append", "r", false, "")
+	fset.BoolVarP(&o.update, "update", "u", false, "")
+	fset.BoolVarP(&o.catenate, "catenate", "A", false, "")
+	fset.BoolVar(&o.catenate, "concatenate", false, "")
 	fset.StringVarP(&o.file, "file", "f", "-", "")
 	fset.StringVarP(&o.dir, "directory", "C", "", "")
 	fset.CountVarP(&o.verbose, "verbose", "v", "")
@@ -261,7 +268,7 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	}
 	names := fset.Args()
 	modes := 0
-	for _, b := range []bool{o.create, o.extract, o.list, o.appendMode} {
+	for _, b := range []bool{o.create, o.extract, o.list, o.appendMode, o.update, o.catenate} {
 		if b {
 			modes++
 		}
@@ -320,7 +327,7 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 		}
 	}()
 	switch {
-	case o.appendMode:
+	case o.appendMode || o.update || o.catenate:
 		if o.file == "-" {
 			inv.Errorf("Cannot update compressed archives")
 			fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
@@ -474,7 +481,11 @@ func (t *tarRun) appendTo(names []string) {
 	}
 	defer f.Close()
 	var end int64
+	var longName string
 	block := make([]byte, 512)
+	if o.update {
+		t.existing = map[string]time.Time{}
+	}
 	if n, _ := f.ReadAt(block, 0); sniff(block[:n]) != codecNone {
 		t.errorf("Cannot update compressed archives")
 		panic(tarFatal{})
@@ -492,6 +503,9 @@ func (t *tarRun) appendTo(names []string) {
 			t.errorf("This does not look like a tar archive")
 			panic(tarFatal{})
 		}
+		if o.update {
+			t.noteMember(f, block, end, size, &longName)
+		}
 		end += 512 + (size+511)/512*512
 	}
 	if _, err := f.Seek(end, io.SeekStart); err != nil {
@@ -505,6 +519,10 @@ func (t *tarRun) appendTo(names []string) {
 	for _, n := range names {
 		if t.ctx.Err() != nil {
 			return
+		}
+		if o.catenate {
+			t.catenate(tw, n)
+			continue
 		}
 		t.add(tw, n, true)
 	}
@@ -523,6 +541,57 @@ func (t *tarRun) appendTo(names []string) {
 	}
 	if err != nil && t.ctx.Err() == nil {
 		t.errorf("%s: Cannot write: %s", o.file, command.Strerror(err))
+	}
+}
+
+// noteMember records, for -u, the time of the member whose header is
+// block at off: a GNU long name ('L') names the header after it.
+func (t *tarRun) noteMember(f io.ReaderAt, block []byte, off, size int64, longName *string) {
+	if block[156] == 'L' {
+		name := make([]byte, size)
+		f.ReadAt(name, off+512)
+		*longName = string(bytes.TrimRight(name, "\x00"))
+		return
+	}
+	name := string(bytes.TrimRight(block[:100], "\x00"))
+	if *longName != "" {
+		name, *longName = *longName, ""
+	} else if prefix := string(bytes.TrimRight(block[345:500], "\x00")); string(block[257:263]) == "ustar\x00" && prefix != "" {
+		name = prefix + "/" + name
+	}
+	sec, err := strconv.ParseInt(strings.TrimSpace(string(bytes.TrimRight(block[136:148], "\x00"))), 8, 64)
+	if err != nil {
+		return
+	}
+	if m := time.Unix(sec, 0); m.After(t.existing[name]) {
+		t.existing[name] = m
+	}
+}
+
+// catenate copies the members of archive name onto tw (-A).
+func (t *tarRun) catenate(tw *tar.Writer, name string) {
+	f, err := t.inv.FS.Open(t.inv.Abs(name))
+	if err != nil {
+		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+		return
+	}
+	defer f.Close()
+	tr := tar.NewReader(bufio.NewReaderSize(command.ContextReader(t.ctx, f), bufSize))
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.errorf("%s: This does not look like a tar archive", name)
+			return
+		}
+		if err := tw.WriteHeader(hdr); err != nil {
+			t.writeFail(err)
+		}
+		if _, err := io.Copy(tw, tr); err != nil {
+			t.readFail(err)
+		}
 	}
 }
 
@@ -648,6 +717,14 @@ func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
 		t.warnf("%s: socket ignored", name)
 		return
 	}
+	// -u adds only what is newer than the archive's copy; a directory
+	// is still walked.
+	if old, ok := t.existing[hdr.Name]; ok && !hdr.ModTime.After(old) {
+		if hdr.Typeflag == tar.TypeDir {
+			t.addChildren(tw, name, p)
+		}
+		return
+	}
 	if o.verbose > 0 {
 		t.listEntry(hdr)
 	}
@@ -682,27 +759,35 @@ func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
 		t.writeFail(err)
 		return
 	}
-	if hdr.Typeflag == tar.TypeDir && !o.noRecursion {
-		ents, err := inv.FS.ReadDir(p)
-		if err != nil {
-			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+	if hdr.Typeflag == tar.TypeDir {
+		t.addChildren(tw, name, p)
+	}
+}
+
+// addChildren adds the entries of directory name (at p), in name order.
+func (t *tarRun) addChildren(tw *tar.Writer, name, p string) {
+	if t.o.noRecursion {
+		return
+	}
+	ents, err := t.inv.FS.ReadDir(p)
+	if err != nil {
+		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+		return
+	}
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	prefix := name
+	if !strings.HasSuffix(prefix, "/") {
+		prefix += "/"
+	}
+	for _, n := range names {
+		if t.ctx.Err() != nil {
 			return
 		}
-		names := make([]string, 0, len(ents))
-		for _, e := range ents {
-			names = append(names, e.Name())
-		}
-		sort.Strings(names)
-		prefix := name
-		if !strings.HasSuffix(prefix, "/") {
-			prefix += "/"
-		}
-		for _, n := range names {
-			if t.ctx.Err() != nil {
-				return
-			}
-			t.add(tw, prefix+n, false)
-		}
+		t.add(tw, prefix+n, false)
 	}
 }
 
