@@ -307,12 +307,7 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 
 // ctlPrefix is msgPrefix as bash -c words it in a function body:
 // "environment: line N: ".
-func (c *core) ctlPrefix(hc interp.HandlerContext) string {
-	if c.opts.Script && !c.opts.FromFile && hc.Pos.IsValid() && funcDepth(hc.Env) > 0 {
-		return "environment: line " + strconv.FormatUint(uint64(hc.Pos.Line()), 10) + ": "
-	}
-	return c.msgPrefix(hc)
-}
+func (c *core) ctlPrefix(hc interp.HandlerContext) string { return c.msgPrefix(hc) }
 
 // execFidelity takes exec's options (-c and -l change nothing here, -a
 // NAME is dropped) and words a command it cannot find as bash does,

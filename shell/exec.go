@@ -35,6 +35,9 @@ type proc struct {
 	// line is the command's source line, for the "line N:" bash puts in
 	// a script's messages; 0 when unknown.
 	line uint
+	// inFunc: the command runs in a function, whose messages bash -c
+	// names "environment" (see procPrefix).
+	inFunc bool
 }
 
 // execMiddleware is memsh's only exec middleware. It never calls next, so
@@ -79,7 +82,9 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 		if p.stdio.Stdin == nil {
 			p.stdio.Stdin = eofReader{}
 		}
-		ctx = withDepth(ctx, depthOf(ctx)+funcDepth(hc.Env))
+		fd := funcDepth(hc.Env)
+		p.inFunc = fd > 0
+		ctx = withDepth(ctx, depthOf(ctx)+fd)
 		ctx = withUmask(ctx, hc.Env)
 		return exitError(c.exec(ctx, p))
 	}
@@ -87,7 +92,7 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 
 // procPrefix starts the shell's message about p: "bash: line N: " in a
 // script, as bash -c and bash FILE print it, "bash: " at the prompt.
-func (c *core) procPrefix(p *proc) string { return c.linePrefix(p.line) }
+func (c *core) procPrefix(p *proc) string { return c.callPrefix(p.line, p.inFunc) }
 
 // exitError turns a status into what an interp handler returns.
 func exitError(status int) error {

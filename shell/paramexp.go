@@ -78,7 +78,18 @@ const optNounset = 4
 // msgPrefix starts a builtin's error message: "NAME: line N: " in a
 // script, as bash -c and bash FILE print it, "bash: " at the prompt.
 func (c *core) msgPrefix(hc interp.HandlerContext) string {
-	return c.linePrefix(hc.Pos.Line())
+	return c.callPrefix(hc.Pos.Line(), hc.Pos.IsValid() && funcDepth(hc.Env) > 0)
+}
+
+// callPrefix is linePrefix for a command that may run in a function:
+// bash -c names a message from a function's body "environment: line N:",
+// as its functions come from the environment (a script file keeps its
+// name).
+func (c *core) callPrefix(line uint, inFunc bool) string {
+	if inFunc && line > 0 && c.opts.Script && !c.opts.FromFile {
+		return "environment: line " + strconv.FormatUint(uint64(line), 10) + ": "
+	}
+	return c.linePrefix(line)
 }
 
 // errPrefix is msgPrefix for a line given as text (an expansion's, see
