@@ -951,7 +951,9 @@ func (c *core) indirect(hc interp.HandlerContext, cfg *expand.Config, pe *syntax
 	if !ok || inner.Param == nil || !plain0(inner) || inner.Slice != nil || inner.Excl || inner.Length {
 		return []string{""}, fatalMark + target + ": invalid variable name"
 	}
-	return c.evalParam(hc, inner)
+	// ${!n:1}, ${!n/a/b}, ${!n:-w}: the operator applies to the target.
+	inner.Slice, inner.Repl, inner.Exp = pe.Slice, pe.Repl, pe.Exp
+	return c.indirectOps(hc, pe, inner) // exp2_indirect.go
 }
 
 // sliceParams is ${@:0[:n]}: $0, then the positional parameters.
@@ -1046,11 +1048,14 @@ func sliceNegative(cfg *expand.Config, hc interp.HandlerContext, name string, pe
 	if n, v := vr.Resolve(hc.Env); n != "" {
 		name, vr = n, v
 	}
-	n, err := expand.Arithm(cfg, pe.Slice.Length)
-	if err != nil {
-		return nil, ""
+	n, hasLen := 0, pe.Slice.Length != nil
+	if hasLen {
+		var err error
+		if n, err = expand.Arithm(cfg, pe.Slice.Length); err != nil {
+			return nil, ""
+		}
 	}
-	if listIndex(pe) != "" {
+	if listIndex(pe) != "" && n < 0 {
 		return nil, fatalMark + strconv.Itoa(n) + ": substring expression < 0"
 	}
 	elems, _, _, msg := elements(cfg, name, vr, &syntax.ParamExp{Param: pe.Param, Index: pe.Index})
@@ -1068,7 +1073,13 @@ func sliceNegative(cfg *expand.Config, hc interp.HandlerContext, name string, pe
 	if off < 0 || off > len(rs) {
 		return []string{""}, ""
 	}
-	end := len(rs) + n
+	end := len(rs) // no length: to the end (${!n:1} reaches here)
+	switch {
+	case hasLen && n >= 0:
+		end = min(off+n, len(rs))
+	case hasLen:
+		end = len(rs) + n
+	}
 	if end < off {
 		return nil, fatalMark + strconv.Itoa(n) + ": substring expression < 0"
 	}

@@ -125,6 +125,8 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 			ref := &syntax.ParamExp{Param: &syntax.Lit{Value: peVar + n}}
 			if idx := listIndex(pe); idx != "" {
 				ref.Index = litWord(idx)
+			} else if pe.Excl && pe.Index == nil {
+				ref.Index = litWord("@") // ${!n} with n='a[@]' is a list
 			}
 			parts[i] = ref
 		}
@@ -224,8 +226,8 @@ func listIndex(pe *syntax.ParamExp) string {
 
 // memshExpands reports whether memsh computes pe (see the list above).
 func memshExpands(pe *syntax.ParamExp) bool {
-	if pe.Param != nil && pe.Excl && pe.Names == 0 && pe.Index == nil && plain0(pe) && pe.Slice == nil && !pe.Length && !pe.Width && !pe.IsSet {
-		return true // ${!name}: mvdan/sh misses name='a[1]'
+	if pe.Param != nil && pe.Excl && pe.Names == 0 && pe.Index == nil && !pe.Length && !pe.Width && !pe.IsSet {
+		return true // ${!name}: mvdan/sh misses name='a[1]' and ignores ${!name:1} and other operators
 	}
 	if pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && pe.Slice != nil && pe.Slice.Offset != nil {
 		if w, ok := pe.Slice.Offset.(*syntax.Word); ok && w.Lit() == "0" {
@@ -266,7 +268,7 @@ func memshExpands(pe *syntax.ParamExp) bool {
 		if lit, ok := firstLit(pe.Repl.Orig); ok && (strings.HasPrefix(lit, "#") || strings.HasPrefix(lit, "%")) {
 			return true
 		}
-		return hasExtglob(pe.Repl.Orig) || hasAmpersand(pe.Repl.With)
+		return hasExtglob(pe.Repl.Orig) || hasAmpersand(pe.Repl.With) || hasBackslash(pe.Repl.With)
 	case isToggle(pe):
 		return true // ${v~}, ${v~~} (exp_toggle.go)
 	case pe.Exp != nil:
@@ -344,6 +346,20 @@ func hasExtglob(w *syntax.Word) bool {
 			if strings.Contains(lit.Value, op) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasBackslash reports whether an unquoted backslash is in w, which
+// mvdan/sh keeps in a replacement (${v//./\/} gave a\/b).
+func hasBackslash(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, part := range w.Parts {
+		if lit, ok := part.(*syntax.Lit); ok && strings.Contains(lit.Value, `\`) {
+			return true
 		}
 	}
 	return false
