@@ -36,6 +36,9 @@ func TestDifferential(t *testing.T) {
 // differ from bash (each says why), so the list of gaps stays true. When
 // one starts to pass, this test fails: move it into testdata/diff.
 func TestKnownGaps(t *testing.T) {
+	if files, _ := filepath.Glob("testdata/diff/gaps/*.txtar"); len(files) == 0 {
+		t.Skip("no known gaps: every one found so far is fixed")
+	}
 	runCorpus(t, "testdata/diff/gaps/*.txtar", true)
 }
 

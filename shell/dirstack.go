@@ -265,7 +265,11 @@ func (c *core) popdBuiltin(hc interp.HandlerContext, args []string) []string {
 			index = i
 			continue
 		}
-		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"popd: %s: invalid number\npopd: usage: popd [-n] [+N | -N]\n", a)
+		word := "argument"
+		if len(a) > 1 && (a[0] == '-' || a[0] == '+') {
+			word = "number"
+		}
+		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"popd: %s: invalid %s\npopd: usage: popd [-n] [+N | -N]\n", a, word)
 		return statusArgs(2)
 	}
 	if len(stack) == 0 {

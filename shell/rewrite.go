@@ -122,7 +122,7 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 				}
 				if fc.Select {
 					loops[fc] = true
-					n.Cmd = selectLoop(fc)
+					n.Cmd = selectLoop(n, fc)
 				}
 			}
 		case *syntax.BinaryCmd:

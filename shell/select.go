@@ -15,7 +15,7 @@ import (
 
 // selectLoop rewrites `select NAME in WORDS; do BODY; done` as
 //
-//	{ __memsh_selinit; while __memsh_select NAME WORDS; do BODY; done; __memsh_seleof; }
+//	! { __memsh_selinit; while __memsh_select NAME WORDS; do BODY; done; ! __memsh_seleof; }
 //
 // since mvdan/sh's select differs from bash's: it reads its replies
 // from its stdin pipe without calling a handler, so a `< file`
@@ -25,8 +25,11 @@ import (
 // The internal select command shows the menu as bash does, reads a
 // reply and sets REPLY and NAME; the while loop gives break, continue
 // and return their meaning. seleof gives the loop bash's status: 1 when
-// the input ended, 0 after break.
-func selectLoop(fc *syntax.ForClause) syntax.Command {
+// the input ended, 0 after break. As bash's select failing at the end of
+// its input neither stops a set -e script nor fires an ERR trap, the
+// statement st is negated, and so is seleof to make up for it (a
+// `! select` keeps its own negation and a plain seleof).
+func selectLoop(st *syntax.Stmt, fc *syntax.ForClause) syntax.Command {
 	wi, ok := fc.Loop.(*syntax.WordIter)
 	if !ok {
 		return fc
@@ -42,13 +45,17 @@ func selectLoop(fc *syntax.ForClause) syntax.Command {
 	call := func(name string) *syntax.Stmt {
 		return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(internalPrefix + name)}}}
 	}
+	eof := call("seleof")
+	if !st.Negated {
+		st.Negated, eof.Negated = true, true
+	}
 	loop := &syntax.WhileClause{
 		WhilePos: fc.Pos(), DoPos: fc.DoPos, DonePos: fc.DonePos,
 		Cond: []*syntax.Stmt{{Cmd: &syntax.CallExpr{Args: args}}},
 		Do:   fc.Do,
 	}
 	return &syntax.Block{Lbrace: fc.Pos(), Rbrace: fc.End(), Stmts: []*syntax.Stmt{
-		call("selinit"), {Cmd: loop, Position: fc.Pos()}, call("seleof"),
+		call("selinit"), {Cmd: loop, Position: fc.Pos()}, eof,
 	}}
 }
 
