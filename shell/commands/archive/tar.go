@@ -35,6 +35,7 @@ Examples:
 
   -A, --catenate, --concatenate   append tar files to an archive
   -c, --create               create a new archive
+      --delete               delete from the archive (not on mag tapes!)
   -r, --append               append files to the end of an archive
   -t, --list                 list the contents of an archive
   -u, --update               only append files newer than copy in archive
@@ -109,7 +110,7 @@ const tarRecord = 10240
 // tarOpts are tar's switches.
 type tarOpts struct {
 	create, extract, list, appendMode      bool
-	update, catenate                       bool // -u, -A: append modes too
+	update, catenate, delete               bool // -u, -A, --delete
 	file, dir                              string
 	verbose                                int
 	gz, xz, bz, zst, auto                  bool
@@ -212,6 +213,7 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	fset.BoolVarP(&o.update, "update", "u", false, "")
 	fset.BoolVarP(&o.catenate, "catenate", "A", false, "")
 	fset.BoolVar(&o.catenate, "concatenate", false, "")
+	fset.BoolVar(&o.delete, "delete", false, "")
 	fset.StringVarP(&o.file, "file", "f", "-", "")
 	fset.StringVarP(&o.dir, "directory", "C", "", "")
 	fset.CountVarP(&o.verbose, "verbose", "v", "")
@@ -268,7 +270,7 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	}
 	names := fset.Args()
 	modes := 0
-	for _, b := range []bool{o.create, o.extract, o.list, o.appendMode, o.update, o.catenate} {
+	for _, b := range []bool{o.create, o.extract, o.list, o.appendMode, o.update, o.catenate, o.delete} {
 		if b {
 			modes++
 		}
@@ -327,6 +329,13 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 		}
 	}()
 	switch {
+	case o.delete:
+		if t.chooseCodec() != codecNone {
+			inv.Errorf("Cannot update compressed archives")
+			fmt.Fprintf(inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
+			return 2
+		}
+		t.deleteMembers(names)
 	case o.appendMode || o.update || o.catenate:
 		if o.file == "-" {
 			inv.Errorf("Cannot update compressed archives")
@@ -540,6 +549,93 @@ func (t *tarRun) appendTo(names []string) {
 		}
 	}
 	if err != nil && t.ctx.Err() == nil {
+		t.errorf("%s: Cannot write: %s", o.file, command.Strerror(err))
+	}
+}
+
+// deleteMembers rewrites the archive without the members names select
+// (--delete), keeping the other members' bytes as they are.
+func (t *tarRun) deleteMembers(names []string) {
+	inv, o := t.inv, &t.o
+	var data []byte
+	var err error
+	if o.file == "-" {
+		data, err = io.ReadAll(command.ContextReader(t.ctx, inv.Stdin))
+	} else {
+		t.archive = inv.Abs(o.file)
+		data, err = inv.FS.ReadFile(t.archive)
+	}
+	if err != nil {
+		t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
+		panic(tarFatal{})
+	}
+	if sniff(data) != codecNone {
+		t.errorf("Cannot update compressed archives")
+		panic(tarFatal{})
+	}
+	matched := make([]bool, len(names))
+	var kept []byte
+	start, longName := 0, ""
+	for off := 0; off+512 <= len(data); {
+		block := data[off : off+512]
+		if bytes.Count(block, []byte{0}) == 512 {
+			break
+		}
+		size, perr := strconv.ParseInt(strings.TrimSpace(string(bytes.TrimRight(block[124:136], "\x00"))), 8, 64)
+		if perr != nil {
+			t.errorf("This does not look like a tar archive")
+			panic(tarFatal{})
+		}
+		end := off + 512 + int((size+511)/512*512)
+		if end > len(data) {
+			t.errorf("Unexpected EOF in archive")
+			panic(tarFatal{})
+		}
+		if block[156] == 'L' || block[156] == 'K' {
+			if block[156] == 'L' {
+				longName = string(bytes.TrimRight(data[off+512:off+512+int(size)], "\x00"))
+			}
+			off = end
+			continue // part of the member whose header follows
+		}
+		name := string(bytes.TrimRight(block[:100], "\x00"))
+		if longName != "" {
+			name = longName
+		} else if prefix := string(bytes.TrimRight(block[345:500], "\x00")); string(block[257:263]) == "ustar\x00" && prefix != "" {
+			name = prefix + "/" + name
+		}
+		hit := false
+		for i, n := range names {
+			if t.memberMatches(n, name) {
+				matched[i], hit = true, true
+			}
+		}
+		if !hit {
+			kept = append(kept, data[start:end]...)
+		}
+		off, start, longName = end, end, ""
+	}
+	deleted := false
+	for i, n := range names {
+		if !matched[i] {
+			t.errorf("%s: Not found in archive", n)
+		}
+		deleted = deleted || matched[i]
+	}
+	if !deleted {
+		return // GNU writes nothing until it deletes something
+	}
+	kept = append(kept, make([]byte, 1024)...)
+	if r := len(kept) % tarRecord; r != 0 {
+		kept = append(kept, make([]byte, tarRecord-r)...)
+	}
+	if o.file == "-" {
+		if _, err := t.out.Write(kept); err != nil {
+			t.writeFail(err)
+		}
+		return
+	}
+	if err := inv.FS.WriteFile(t.archive, kept, 0o666&^inv.Umask()); err != nil {
 		t.errorf("%s: Cannot write: %s", o.file, command.Strerror(err))
 	}
 }
