@@ -143,11 +143,12 @@ func (c *core) arithSyntax(ctx context.Context, p *proc) int {
 	if len(p.args) != 5 {
 		return 2
 	}
+	hc := interp.HandlerCtx(ctx)
 	line, _ := strconv.ParseUint(p.args[1], 10, 64)
-	if hc := interp.HandlerCtx(ctx); line == 0 {
+	if line == 0 {
 		line = uint64(hc.Pos.Line())
 	}
-	prefix := c.linePrefix(uint(line))
+	prefix := c.callPrefix(uint(line), funcDepth(hc.Env) > 0)
 	if p.args[0] == arithSynCmd {
 		fmt.Fprintf(p.stdio.Stderr, "%s((: %s: %s (error token is \"%s\")\n", prefix, p.args[3], p.args[2], p.args[4])
 		return 1
