@@ -51,6 +51,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/experimental"
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 	"github.com/tetratelabs/wazero/experimental/sysfs"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
@@ -101,6 +102,7 @@ type Runtime struct {
 	pyOnce sync.Once
 	py     wazero.CompiledModule
 	pySum  [32]byte // SHA-256 of python.wasm as loaded (readModule)
+	pyMin  uint32   // its initial memory, in pages
 	pyErr  error
 
 	imgOnce sync.Once
@@ -136,7 +138,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		rc := wazero.NewRuntimeConfig().
 			WithDebugInfoEnabled(false).
 			WithCloseOnContextDone(!r.cfg.Fast).
-			WithMemoryLimitPages(r.memoryLimitPages())
+			WithMemoryLimitPages(wasmPages) // guestMemory enforces the configured limit
 		if dir := r.cacheDir(); dir != "" {
 			if r.cfg.Fast {
 				// wazero's cache key leaves out the termination checks, so
@@ -203,6 +205,8 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pyErr = err
 			return
 		}
+		b, _ = moveStack(b, pythonStackPages, r.memoryLimitPages())
+		r.pyMin = declaredMinPages(b)
 		var wg sync.WaitGroup
 		wg.Go(func() {
 			r.pySum = sha256.Sum256(b)
@@ -308,6 +312,10 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		p.errorf("python3", "cannot load python.wasm: %v", err)
 		return StatusCannotExecute
 	}
+	if err := r.checkMinMemory(r.pyMin); err != nil {
+		p.errorf("python3", "cannot execute: %v", err)
+		return StatusCannotExecute
+	}
 	args := append([]string{p.name("python3")}, p.Args[min(1, len(p.Args)):]...)
 	dir := cleanDir(p.Dir)
 	if real, err := p.FS.Realpath(dir); err == nil {
@@ -411,6 +419,9 @@ func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
 		return st
 	}
 	cm, err := r.compile(ctx, wasm)
+	if err == nil {
+		err = r.checkMinMemory(declaredMinPages(wasm))
+	}
 	if err != nil {
 		if st, done := ctxStatus(ctx); done {
 			return st
@@ -419,6 +430,15 @@ func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
 		return StatusCannotExecute
 	}
 	return r.run(ctx, cm, p, "wasm", nil)
+}
+
+// checkMinMemory refuses a module whose initial memory is over the
+// configured limit, as wazero did when that was its own limit.
+func (r *Runtime) checkMinMemory(pages uint32) error {
+	if limit := r.memoryLimitPages(); pages > limit {
+		return fmt.Errorf("memory min %d pages (%d MiB) over limit of %d pages (%d MiB)", pages, pages>>4, limit, limit>>4)
+	}
+	return nil
 }
 
 // compile returns the compiled form of wasm, from memory when the same bytes
@@ -536,7 +556,8 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		mc = mc.WithEnv(k, v)
 	}
 
-	mod, err := rt.InstantiateModule(ctx, cm, mc)
+	mem := &guestMemory{limit: uint64(r.memoryLimitPages()) << 16}
+	mod, err := rt.InstantiateModule(experimental.WithMemoryAllocator(ctx, mem), cm, mc)
 	if err != nil {
 		if st, done := ctxStatus(ctx); done {
 			return st
@@ -550,7 +571,11 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		defer watchFast(ctx, mod)()
 	}
 	_, err = mod.ExportedFunction("_start").Call(ctx)
-	return exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
+	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
+	if status != 0 && mem.refused.Load() && p.Stderr != nil {
+		fmt.Fprintln(p.Stderr, mem.limitNote(p.name(def)))
+	}
+	return status
 }
 
 // noteWriter is a guest's stdout or stderr: a reader that went away

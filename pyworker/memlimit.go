@@ -1,0 +1,84 @@
+package pyworker
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"github.com/tetratelabs/wazero/experimental"
+)
+
+// wasmPages is the wasm32 address space in 64 KiB pages: the runtime's own
+// limit. The configured one (Config.MemoryLimitMiB) is enforced by
+// guestMemory, which can tell when it refused a guest.
+const wasmPages = 65536
+
+// guestMemory backs a guest's linear memory (a wazero MemoryAllocator)
+// and enforces the configured limit itself: a memory.grow past it fails,
+// as it would at wazero's own limit, and is remembered, so that the run
+// can say which limit the guest ran into. CPython only reports a bare
+// MemoryError; the note names --max-guest-memory.
+type guestMemory struct {
+	limit   uint64 // bytes
+	refused atomic.Bool
+	buf     []byte
+}
+
+func (g *guestMemory) Allocate(capBytes, _ uint64) experimental.LinearMemory {
+	g.buf = make([]byte, 0, min(capBytes, g.limit))
+	return g
+}
+
+// Reallocate grows the memory to size bytes. Beyond the current capacity
+// it grows as append does; pages past the old length are zero (memory
+// never shrinks, so they were never handed out).
+func (g *guestMemory) Reallocate(size uint64) []byte {
+	if size > g.limit {
+		g.refused.Store(true)
+		return nil
+	}
+	if size <= uint64(cap(g.buf)) {
+		g.buf = g.buf[:size]
+		return g.buf
+	}
+	g.buf = append(g.buf[:cap(g.buf)], make([]byte, size-uint64(cap(g.buf)))...)[:size]
+	return g.buf
+}
+
+func (g *guestMemory) Free() { g.buf = nil }
+
+// limitNote is the line a run prints after a guest that failed once the
+// memory limit refused it more memory.
+func (g *guestMemory) limitNote(name string) string {
+	return fmt.Sprintf("memsh: %s: guest memory limit reached: a program may use at most %d MiB (--max-guest-memory)", name, g.limit>>20)
+}
+
+// declaredMinPages is the initial size, in pages, of the memory a module
+// defines (0 when it defines none or does not parse): wazero's limit is the
+// address space, so a module asking for more than the configured limit
+// has to be refused before it is instantiated.
+func declaredMinPages(mod []byte) uint32 {
+	if len(mod) < 8 || !IsWasm(mod) {
+		return 0
+	}
+	for off := 8; off < len(mod); {
+		id := mod[off]
+		size, n := uleb32(mod[off+1:])
+		if n == 0 || off+1+n+int(size) > len(mod) {
+			return 0
+		}
+		body := mod[off+1+n : off+1+n+int(size)]
+		if id == 5 {
+			count, k := uleb32(body)
+			if k == 0 || count == 0 || k >= len(body) {
+				return 0
+			}
+			pages, m := uleb32(body[k+1:])
+			if m == 0 {
+				return 0
+			}
+			return pages
+		}
+		off += 1 + n + int(size)
+	}
+	return 0
+}
