@@ -803,3 +803,47 @@ os.chmod('nope', 0o600)`)
 		}
 	}
 }
+
+// os.access checks the owner's permission bits, as the shell's test -r,
+// -w and -x do; WASI's own answer ignored them (a file without an x bit
+// was X_OK, and shutil.which found it).
+func TestPythonAccess(t *testing.T) {
+	f := newFS(t)
+	f.MkdirAll("/t/d", 0o755)
+	for name, mode := range map[string]fs.FileMode{"/t/none": 0, "/t/rw": 0o644, "/t/rwx": 0o755} {
+		f.WriteFile(name, nil, mode)
+		f.Chmod(name, mode)
+	}
+	f.Chmod("/t/d", 0o600)
+	r := py(t, f, "/t", "", "-c", `
+import os, shutil
+for p in ('none', 'rw', 'rwx', 'd', 'missing'):
+    print(p, *(int(os.access(p, m)) for m in (os.F_OK, os.R_OK, os.W_OK, os.X_OK, os.R_OK | os.X_OK)))
+print(shutil.which('rw', path='.'), shutil.which('rwx', path='.'), os.access in os.supports_follow_symlinks)`)
+	want := "none 1 0 0 0 0\nrw 1 1 1 0 0\nrwx 1 1 1 1 1\nd 1 1 1 0 0\nmissing 0 0 0 0 0\nNone ./rwx True\n"
+	if r.status != 0 || r.stdout != want {
+		t.Errorf("%+v, want stdout %q", r, want)
+	}
+}
+
+// A MemoryError that ends python names the limit it ran into; one that
+// python survives leaves no note.
+func TestPythonMemoryLimitNote(t *testing.T) {
+	needPython(t)
+	rt := New(Config{MemoryLimitMiB: 64})
+	defer rt.Close()
+	for _, tt := range []struct {
+		code, stderr string
+		status       int
+	}{
+		{"x = bytearray(100 << 20)", "MemoryError\nmemsh: python3: guest memory limit reached: a program may use at most 64 MiB (--max-guest-memory)\n", 1},
+		{"try: bytearray(100 << 20)\nexcept MemoryError: pass", "", 0},
+		{"x = bytearray(2**40)", "OverflowError: cannot fit 'int' into an index-sized integer\n", 1}, // wasm32's size_t: no memory was asked for
+	} {
+		var out, errb bytes.Buffer
+		st := rt.RunPython(context.Background(), Proc{Args: []string{"python3", "-c", tt.code}, FS: newFS(t), Dir: "/", Stdout: &out, Stderr: &errb})
+		if st != tt.status || !strings.HasSuffix(errb.String(), tt.stderr) || (tt.stderr == "" && errb.Len() != 0) {
+			t.Errorf("%q: status %d stderr %q; want %d, ending %q", tt.code, st, errb.String(), tt.status, tt.stderr)
+		}
+	}
+}

@@ -105,8 +105,9 @@ func runData(dir, abs, argv0 string, umask fs.FileMode) []byte {
 // every later import one call; patching asyncio itself at start-up would
 // cost every run its import.
 //
-// os.stat and os.lstat report permission bits, and os.chmod changes them,
-// through modeFS (WASI has neither: this build's stat gave 0o100000 for
+// os.stat and os.lstat report permission bits, os.chmod changes them and
+// os.access checks them (the owner's bits: memfs's files belong to the
+// sandbox user, as for the shell's test -r/-w/-x), through modeFS (WASI has neither: this build's stat gave 0o100000 for
 // every file and its chmod changed nothing, even for a missing path). One
 // more stat call per os.stat; os.fstat and DirEntry.stat keep WASI's
 // type-only mode. genericpath (os.path.exists, isfile, isdir, getsize,
@@ -184,7 +185,7 @@ if not hasattr(_os, 'system'):
     _os.system = system
     del system
 def _memsh_modes(_os=_os):
-    stat, lstat, chmod, utime = _os.stat, _os.lstat, _os.chmod, _os.utime
+    stat, lstat, chmod, utime, access = _os.stat, _os.lstat, _os.chmod, _os.utime, _os.access
     def where(path):
         if isinstance(path, int):
             return None
@@ -216,10 +217,25 @@ def _memsh_modes(_os=_os):
             utime(where(path), ns=(mode, mode))
         except OSError as e:
             raise OSError(e.errno, e.strerror, path) from None
+    def _access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):
+        ok = access(path, mode, dir_fd=dir_fd, effective_ids=effective_ids, follow_symlinks=follow_symlinks)
+        if not ok or not mode & 7 or dir_fd is not None or isinstance(path, int):
+            return ok
+        try:
+            m = stat(where(path), follow_symlinks=follow_symlinks).st_size
+        except OSError:
+            return ok
+        return not mode & 7 & ~(m >> 6)
+    _access.__name__ = _access.__qualname__ = 'access'
     _stat.__name__ = _stat.__qualname__ = 'stat'
     _lstat.__name__ = _lstat.__qualname__ = 'lstat'
     _chmod.__name__ = _chmod.__qualname__ = 'chmod'
-    _os.stat, _os.lstat, _os.chmod = _stat, _lstat, _chmod
+    _os.stat, _os.lstat, _os.chmod, _os.access = _stat, _lstat, _chmod, _access
+    for old, new in ((stat, _stat), (lstat, _lstat), (chmod, _chmod), (access, _access)):
+        for s in (_os.supports_dir_fd, _os.supports_fd, _os.supports_follow_symlinks, _os.supports_effective_ids):
+            if old in s:
+                s.discard(old)
+                s.add(new)
     import genericpath, sys
     genericpath.os = type(sys.implementation)(stat=stat, lstat=lstat, fstat=_os.fstat, fspath=_os.fspath, PathLike=_os.PathLike)
 _memsh_modes()
