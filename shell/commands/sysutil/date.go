@@ -599,6 +599,11 @@ func (p *parsedDate) resolve(now time.Time) (time.Time, bool) {
 		h, mi, se, ns = p.hour, p.min, p.sec, p.nsec
 	}
 	t := time.Date(y, mo, d, h, mi, se, ns, loc)
+	if (p.haveDate || p.haveTime) && (t.Hour() != h || t.Minute() != mi) {
+		// A local time a DST change skips does not exist: mktime
+		// fails on it, and GNU date calls the date invalid.
+		return time.Time{}, false
+	}
 	if p.haveWeekday {
 		diff := (p.weekday - int(t.Weekday()) + 7) % 7
 		switch {
