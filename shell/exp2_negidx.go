@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -83,4 +84,32 @@ func (c *core) negIndexBuiltin(ctx context.Context, hc interp.HandlerContext, ar
 	}
 	stopLine(ctx, hc.Stderr, msg)
 	return statusArgs(1)
+}
+
+// negUnsetMsg is bash's message for unset 'a[-N]' before the start of
+// an array ("[-5]: bad array subscript", without the name) or of a
+// string ("b: not an array variable"), or "" when arg is none of those.
+func negUnsetMsg(hc interp.HandlerContext, arg string) string {
+	name, idx, ok := strings.Cut(strings.TrimSuffix(arg, "]"), "[")
+	if !ok || !strings.HasSuffix(arg, "]") || !strings.HasPrefix(idx, "-") || !syntax.ValidName(name) {
+		return ""
+	}
+	k, err := strconv.Atoi(idx)
+	if err != nil {
+		return ""
+	}
+	vr := hc.Env.Get(name)
+	switch {
+	case vr.Kind == expand.Indexed:
+		top := len(vr.List)
+		if len(vr.Indexes) > 0 {
+			top = vr.Indexes[len(vr.Indexes)-1] + 1
+		}
+		if k+top < 0 {
+			return "[" + idx + "]: bad array subscript"
+		}
+	case vr.Kind == expand.String && vr.IsSet() && k+1 < 0:
+		return name + ": not an array variable"
+	}
+	return ""
 }

@@ -27,6 +27,11 @@ func (c *core) unsetArrays(hc interp.HandlerContext, args []string) []string {
 		if a == "-f" {
 			return args
 		}
+		if msg := negUnsetMsg(hc, a); msg != "" {
+			fmt.Fprintf(hc.Stderr, "%sunset: %s\n", c.ctlPrefix(hc), msg)
+			readonly = true // the status is 1 (exp2_negidx.go)
+			continue
+		}
 		if strings.HasPrefix(a, "-") || !syntax.ValidName(a) {
 			keep = append(keep, a)
 			continue

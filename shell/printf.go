@@ -25,6 +25,10 @@ func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 	if dashes {
 		rest = rest[1:]
 	}
+	if len(rest) == 2 && rest[0] == "-v" || len(rest) == 3 && rest[0] == "-v" && rest[2] == "--" {
+		fmt.Fprintf(hc.Stderr, "printf: usage: printf [-v var] format [arguments]\n")
+		return statusArgs(2)
+	}
 	if len(rest) >= 2 && rest[0] == "-v" {
 		name := rest[1]
 		if !validAssignTarget(name) {
