@@ -297,7 +297,9 @@ func parseDate(s string, now time.Time, loc *time.Location) (time.Time, error) {
 	switch {
 	case haveDate || haveTime || weekday >= 0:
 		res = time.Date(year, month, day, hour, min, sec, nsec, zone)
-		if res.Day() != day {
+		// A day past the month's end, or a local time a DST change
+		// skips, is not a date (mktime would move it).
+		if res.Day() != day || res.Hour() != hour || res.Minute() != min {
 			return time.Time{}, errBadDate
 		}
 	default:
@@ -401,7 +403,7 @@ func parseTouchStamp(s string, now time.Time, loc *time.Location) (time.Time, er
 		return time.Time{}, errBadDate
 	}
 	t := time.Date(year, time.Month(month), day, hour, min, sec, 0, loc)
-	if t.Day() != day {
+	if t.Day() != day || t.Hour() != hour || t.Minute() != min {
 		return time.Time{}, errBadDate
 	}
 	return t, nil
