@@ -655,6 +655,20 @@ except FileExistsError:
 	if !strings.HasSuffix(r.stderr, "OSError: [Errno 40] Too many levels of symbolic links: 'loop'\n") {
 		t.Errorf("ELOOP: %q", r.stderr)
 	}
+	// traceback prints a caught error as Linux would, and leaves it as
+	// the program holds it.
+	r = py(t, f, "/tmp", "", "-c", `
+import errno, logging, os, traceback
+try:
+    os.rename('a', 'b')
+except OSError as e:
+    traceback.print_exc()
+    logging.exception('failed')
+    print(e.errno == errno.ENOENT, traceback.format_exception_only(OSError('plain')))`)
+	want = "FileNotFoundError: [Errno 2] No such file or directory: 'a' -> 'b'\n"
+	if r.status != 0 || r.stdout != "True ['OSError: plain\\n']\n" || strings.Count(r.stderr, want) != 2 || !strings.Contains(r.stderr, "ERROR:root:failed\n") {
+		t.Errorf("traceback of a caught error: %+v", r)
+	}
 }
 
 func TestPythonChdir(t *testing.T) {

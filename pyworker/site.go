@@ -98,12 +98,17 @@ func runData(dir, abs, argv0 string, umask fs.FileMode) []byte {
 // and python exited 120. The BufferedWriter is re-initialised in place
 // (tens of microseconds), not replaced.
 //
+// traceback prints an OSError with Linux's number and wording too, without
+// changing the exception (traceback.print_exc, logging.exception of an
+// error the program caught: its errno still matches the errno module).
+//
 // asyncio's event loop makes a socketpair to wake itself up from other
 // threads and signal handlers, and WASI has no sockets: a finder patches
 // asyncio.selector_events when it is imported so the loop runs without it
-// (call_soon_threadsafe already copes with no socket). A finder costs
-// every later import one call; patching asyncio itself at start-up would
-// cost every run its import.
+// (call_soon_threadsafe already copes with no socket). One finder patches
+// both modules as they are imported, then leaves sys.meta_path; until then
+// it costs every import one call, where patching them at start-up would
+// cost every run their import.
 //
 // os.stat and os.lstat report permission bits, os.chmod changes them and
 // os.access checks them (the owner's bits: memfs's files belong to the
@@ -141,10 +146,35 @@ _sys.excepthook = _memsh_excepthook
 _sys.unraisablehook = _memsh_unraisablehook
 if not _sys.executable:
     _sys.executable = '/usr/bin/python3'
-def _memsh_asyncio(name, path=None, target=None, _sys=_sys):
-    if name != 'asyncio.selector_events':
+def _memsh_asyncio(module):
+    loop = module.BaseSelectorEventLoop
+    close = loop._close_self_pipe
+    def _make_self_pipe(self):
+        self._ssock = self._csock = None
+    def _close_self_pipe(self):
+        if self._ssock is not None:
+            close(self)
+    loop._make_self_pipe = _make_self_pipe
+    loop._close_self_pipe = _close_self_pipe
+def _memsh_traceback(module):
+    safe = module._safe_string
+    def _safe_string(value, what, func=str):
+        if func is str and isinstance(value, OSError):
+            try:
+                import _memsh_errno
+                s = _memsh_errno.text(value)
+                if s is not None:
+                    return s
+            except Exception:
+                pass
+        return safe(value, what, func)
+    module._safe_string = _safe_string
+def _memsh_find(name, path=None, target=None, _sys=_sys, _patches={'asyncio.selector_events': _memsh_asyncio, 'traceback': _memsh_traceback}):
+    patch = _patches.pop(name, None)
+    if patch is None:
         return None
-    _sys.meta_path.remove(_memsh_finder)
+    if not _patches:
+        _sys.meta_path.remove(_memsh_finder)
     from importlib.machinery import PathFinder
     spec = PathFinder.find_spec(name, path)
     if spec is None or not hasattr(spec.loader, 'exec_module'):
@@ -152,18 +182,10 @@ def _memsh_asyncio(name, path=None, target=None, _sys=_sys):
     exec_module = spec.loader.exec_module
     def patched(module):
         exec_module(module)
-        loop = module.BaseSelectorEventLoop
-        close = loop._close_self_pipe
-        def _make_self_pipe(self):
-            self._ssock = self._csock = None
-        def _close_self_pipe(self):
-            if self._ssock is not None:
-                close(self)
-        loop._make_self_pipe = _make_self_pipe
-        loop._close_self_pipe = _close_self_pipe
+        patch(module)
     spec.loader.exec_module = patched
     return spec
-_memsh_finder = type(_sys.implementation)(find_spec=_memsh_asyncio)
+_memsh_finder = type(_sys.implementation)(find_spec=_memsh_find)
 _sys.meta_path.insert(0, _memsh_finder)
 def _memsh_stdout(_sys=_sys):
     import _io
@@ -335,6 +357,17 @@ def _strip(tb):
     if prev is not None:
         prev.tb_next = None
     return head
+
+def text(e):
+    # What str(e) says on Linux, or None when it says the same: for
+    # traceback's printing of an error the program caught and still holds.
+    if type(e.errno) is not int or getattr(e, '_memsh_linux', False) or len(e.args) < 2:
+        return None
+    to = _num.get(e.errno)
+    if not to:
+        return None
+    strerror = to[1] if to[1] and e.strerror == _os.strerror(e.errno) else e.strerror
+    return str(OSError(to[0], strerror, e.filename, None, e.filename2))
 
 def linux(exc):
     todo, seen = [exc], set()
