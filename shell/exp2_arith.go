@@ -196,3 +196,32 @@ func maskShifts(x syntax.ArithmExpr) {
 		return true
 	})
 }
+
+// exprIndex reports whether pe is an element ${a[x]} whose subscript,
+// or a substring ${s:x:y} whose offset or length, reads a variable seen
+// assigned an expression: memsh computes it, so the arithmetic is
+// evaluated as bash's (indexArith).
+func (c *core) exprIndex(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || listIndex(pe) != "" || !c.exp.arithVals.Load() || pe.Excl || pe.Names != 0 || pe.Length || pe.Width || pe.IsSet {
+		return false
+	}
+	if pe.Slice != nil && pe.Index == nil && pe.Repl == nil && pe.Exp == nil {
+		// ${s:x:y} of a string
+		return pe.Slice.Offset != nil && c.readsExprVar(pe.Slice.Offset) || pe.Slice.Length != nil && c.readsExprVar(pe.Slice.Length)
+	}
+	if pe.Index == nil || pe.Slice != nil {
+		return false
+	}
+	c.assocMu.Lock()
+	assoc := c.assocNames[pe.Param.Value]
+	c.assocMu.Unlock()
+	return !assoc && c.readsExprVar(pe.Index)
+}
+
+// indexArith evaluates an indexed array's subscript with memsh's
+// evaluator: a variable whose value is an expression counts as one.
+func indexArith(cfg *expand.Config, x syntax.ArithmExpr) (int, error) {
+	e := &arithEval{cfg: cfg, env: cfg.Env, over: map[string]string{}}
+	v, err := e.eval(x)
+	return int(v), err
+}

@@ -282,7 +282,7 @@ func elements(cfg *expand.Config, name string, vr expand.Variable, pe *syntax.Pa
 		v, ok := vr.Map[key]
 		return []string{v}, nil, ok, ""
 	}
-	i, err := expand.Arithm(cfg, pe.Index)
+	i, err := indexArith(cfg, pe.Index) // exp2_arith.go
 	if err != nil {
 		return []string{""}, nil, false, ""
 	}
@@ -1051,7 +1051,7 @@ func sliceNegative(cfg *expand.Config, hc interp.HandlerContext, name string, pe
 	n, hasLen := 0, pe.Slice.Length != nil
 	if hasLen {
 		var err error
-		if n, err = expand.Arithm(cfg, pe.Slice.Length); err != nil {
+		if n, err = indexArith(cfg, pe.Slice.Length); err != nil {
 			return nil, ""
 		}
 	}
@@ -1065,7 +1065,7 @@ func sliceNegative(cfg *expand.Config, hc interp.HandlerContext, name string, pe
 	rs := []rune(elems[0])
 	off := 0
 	if pe.Slice.Offset != nil {
-		off, _ = expand.Arithm(cfg, pe.Slice.Offset)
+		off, _ = indexArith(cfg, pe.Slice.Offset)
 	}
 	if off < 0 {
 		off += len(rs)

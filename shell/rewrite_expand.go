@@ -113,7 +113,7 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 				continue
 			}
 			pe, ok := part.(*syntax.ParamExp)
-			if !ok || !memshExpands(pe) && !c.assocListed(pe) {
+			if !ok || !memshExpands(pe) && !c.assocListed(pe) && !c.exprIndex(pe) {
 				continue
 			}
 			var buf bytes.Buffer
