@@ -57,7 +57,7 @@ func (m modeFS) Utimens(name string, _, mtim int64) experimentalsys.Errno {
 	return toErrno(m.fs.Chmod(memfsPath(name), goMode(uint32(mtim))))
 }
 
-func memfsPath(name string) string { return path.Clean("/" + name) }
+func memfsPath(name string) string { return path.Clean("/" + rawPath(name)) }
 
 func modeStat(fi fs.FileInfo, err error) (sys.Stat_t, experimentalsys.Errno) {
 	if err != nil {

@@ -99,11 +99,12 @@ type Runtime struct {
 	rt       wazero.Runtime
 	initErr  error
 
-	pyOnce sync.Once
-	py     wazero.CompiledModule
-	pySum  [32]byte // SHA-256 of python.wasm as loaded (readModule)
-	pyMin  uint32   // its initial memory, in pages
-	pyErr  error
+	pyOnce  sync.Once
+	py      wazero.CompiledModule
+	pySum   [32]byte // SHA-256 of python.wasm as loaded (readModule)
+	pyMin   uint32   // its initial memory, in pages
+	pyMoved bool     // its stack was moved (stack.go): its old stack is scratch space
+	pyErr   error
 
 	imgOnce sync.Once
 	img     *image // nil: python imports from its embedded zip
@@ -205,7 +206,7 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pyErr = err
 			return
 		}
-		b, _ = moveStack(b, pythonStackPages, r.memoryLimitPages())
+		b, r.pyMoved = moveStack(b, pythonStackPages, r.memoryLimitPages())
 		r.pyMin = declaredMinPages(b)
 		var wg sync.WaitGroup
 		wg.Go(func() {
@@ -517,7 +518,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 
 	dir := cleanDir(p.Dir)
-	st := &runState{fast: r.cfg.Fast}
+	st := &runState{fast: r.cfg.Fast, scratch: def == "python3" && r.pyMoved}
 	ctx = context.WithValue(ctx, runStateKey{}, st)
 	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
 	if p.Stdout != nil {

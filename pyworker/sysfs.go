@@ -181,6 +181,7 @@ var _ experimentalsys.FS = (*guestFS)(nil)
 // abs turns a path relative to the mount (wazero strips the leading slash)
 // into the absolute path memfs expects.
 func abs(name string) string {
+	name = rawPath(name)
 	if name == "" || name == "." {
 		return "/"
 	}

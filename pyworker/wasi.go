@@ -33,6 +33,7 @@ const (
 type runState struct {
 	lastErr syscall.Errno
 	fast    bool // compiled without termination checks: stop at WASI calls
+	scratch bool // the guest's memory has room for rewritten paths (rawpath.go)
 }
 
 type runStateKey struct{}
@@ -73,8 +74,11 @@ func instantiateWASI(ctx context.Context, rt wazero.Runtime) error {
 			return fmt.Errorf("wasi %s: not a Go module function", name)
 		}
 		fn := orig
+		if slots, ok := pathParams[name]; ok {
+			fn = withRawPaths(fn, slots)
+		}
 		if len(def.ResultTypes()) == 1 {
-			fn = withErrno(orig)
+			fn = withErrno(fn)
 		}
 		if name == "poll_oneoff" {
 			fn = pollOneoff(fn)
