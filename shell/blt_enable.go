@@ -35,9 +35,10 @@ func isDisabled(env expand.Environ, name string) bool {
 }
 
 // isEnabledBuiltin reports whether name runs a builtin in the calling
-// shell: mvdan/sh's, less those enable -n turned off.
+// shell: mvdan/sh's, less those enable -n turned off and newgrp (a
+// program in bash).
 func isEnabledBuiltin(hc interp.HandlerContext, name string) bool {
-	return interp.IsBuiltin(name) && !isDisabled(hc.Env, name)
+	return interp.IsBuiltin(name) && name != "newgrp" && !isDisabled(hc.Env, name)
 }
 
 // disabledCall runs a builtin enable -n turned off as bash does: as the
@@ -134,6 +135,14 @@ func (c *core) interactiveBuiltin(hc interp.HandlerContext, rs *runnerState, arg
 			return 1, true
 		}
 		return 0, true
+	case "bind":
+		// No line editing in a script: bash warns, and binds nothing.
+		fmt.Fprint(hc.Stderr, c.msgPrefix(hc)+"bind: warning: line editing not enabled\n")
+		return 0, true
+	case "newgrp":
+		// Not a bash builtin but a program, which the sandbox lacks.
+		fmt.Fprint(hc.Stderr, c.msgPrefix(hc)+"newgrp: command not found\n")
+		return 127, true
 	case "compopt":
 		fmt.Fprint(hc.Stderr, c.msgPrefix(hc)+"compopt: not currently executing completion function\n")
 		return 1, true

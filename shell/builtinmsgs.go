@@ -21,6 +21,18 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 	if (args[0] == "exit" || args[0] == "return") && len(args) > 1 && args[1] == "--" {
 		args = append([]string{args[0]}, args[2:]...) // exit -- 3
 	}
+	if args[0] == "eval" || args[0] == "builtin" {
+		// They take no options but --.
+		if len(args) > 1 && args[1] == "--" {
+			args = append([]string{args[0]}, args[2:]...)
+		} else if len(args) > 1 && len(args[1]) > 1 && args[1][0] == '-' {
+			usage := map[string]string{"eval": "eval [arg ...]", "builtin": "builtin [shell-builtin [arg ...]]"}[args[0]]
+			return fail(2, "%s: %s: invalid option\n%s: usage: %s\n", args[0], args[1][:2], args[0], usage)
+		}
+		if len(args) == 1 {
+			return statusArgs(0), true
+		}
+	}
 	if out, done := c.ctlFidelity(hc, args); out != nil { // ctlflow.go
 		return out, done
 	}

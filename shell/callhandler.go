@@ -159,10 +159,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 	case "fg", "bg", "suspend", "disown":
 		return c.noJobControl(hc, args), nil
 	case "wait":
-		if len(args) > 1 && args[1] == "-n" {
-			return c.waitAny(ctx, hc, args[2:]), nil
-		}
-		return c.waitArgs(hc, args), nil
+		return c.waitBuiltin(ctx, hc, args), nil // jobs.go
 	case "ulimit":
 		return statusArgs(c.ulimitBuiltin(hc, args)), nil
 	case "test", "[":

@@ -476,6 +476,50 @@ func (c *core) listJobs(hc interp.HandlerContext, all, list []*job, pids bool, s
 
 // waitArgs gives mvdan/sh's wait the gN form of %N job specs, and
 // marks the jobs waited for as reported, so jobs no longer lists them.
+// waitBuiltin reads wait's options (-f changes nothing without job
+// control; -p VAR names the job wait -n waited for) and waits.
+func (c *core) waitBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) []string {
+	any, pvar := false, ""
+	i := 1
+opts:
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for k := 1; k < len(a); k++ {
+			switch a[k] {
+			case 'n':
+				any = true
+			case 'f':
+			case 'p':
+				switch {
+				case k+1 < len(a):
+					pvar = a[k+1:]
+				case i+1 < len(args):
+					i++
+					pvar = args[i]
+				default:
+					fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"wait: -p: option requires an argument\nwait: usage: wait [-fn] [-p var] [id ...]\n")
+					return statusArgs(2)
+				}
+				continue opts
+			default:
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"wait: -%c: invalid option\nwait: usage: wait [-fn] [-p var] [id ...]\n", a[k])
+				return statusArgs(2)
+			}
+		}
+	}
+	if any {
+		return c.waitAny(ctx, hc, args[i:], pvar)
+	}
+	return c.waitArgs(hc, append([]string{"wait"}, args[i:]...))
+}
+
 func (c *core) waitArgs(hc interp.HandlerContext, args []string) []string {
 	if len(args) == 1 {
 		for _, j := range jobsOf(hc) {
@@ -518,13 +562,15 @@ func (j *job) markReported() {
 // waitAny is wait -n [ID...]: it waits for the next of the shell's jobs
 // (or of the ones named) to end and returns its status (127 when none is
 // left).
-func (c *core) waitAny(ctx context.Context, hc interp.HandlerContext, ids []string) []string {
+func (c *core) waitAny(ctx context.Context, hc interp.HandlerContext, ids []string, pvar string) []string {
 	jobs := jobsOf(hc)
 	if len(ids) > 0 {
 		jobs = nil
 		for _, id := range ids {
 			if j, ok := jobSpec(hc, id); ok {
 				jobs = append(jobs, j)
+			} else {
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"wait: %s: no such job\n", id)
 			}
 		}
 	}
@@ -539,20 +585,35 @@ func (c *core) waitAny(ctx context.Context, hc interp.HandlerContext, ids []stri
 	if len(pending) == 0 {
 		return statusArgs(127)
 	}
-	cases := make([]reflect.SelectCase, 0, len(pending)+1)
-	for _, j := range pending {
-		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.done)})
-	}
-	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ctx.Done())})
-	i, _, _ := reflect.Select(cases)
-	if i == len(pending) {
-		return statusArgs(130)
+	// Of the jobs already done, the first started, as bash reports
+	// them in job order; else the first to end.
+	i := slices.IndexFunc(pending, func(j *job) bool {
+		select {
+		case <-j.done:
+			return true
+		default:
+			return false
+		}
+	})
+	if i < 0 {
+		cases := make([]reflect.SelectCase, 0, len(pending)+1)
+		for _, j := range pending {
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.done)})
+		}
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ctx.Done())})
+		i, _, _ = reflect.Select(cases)
+		if i == len(pending) {
+			return statusArgs(130)
+		}
 	}
 	j := pending[i]
 	j.mu.Lock()
 	j.reported = true
 	status := j.status
 	j.mu.Unlock()
+	if r := callingRunner(hc); r != nil && pvar != "" {
+		setShellVar(r, pvar, expand.Variable{Set: true, Kind: expand.String, Str: "g" + strconv.Itoa(j.n)})
+	}
 	return statusArgs(status)
 }
 

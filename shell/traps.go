@@ -76,6 +76,10 @@ func (c *core) trapBuiltin(hc interp.HandlerContext, args []string) int {
 	}
 	action, specs := ops[0], ops[1:]
 	if len(specs) == 0 {
+		if action == "-" {
+			fmt.Fprint(hc.Stderr, "trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
+			return 2
+		}
 		action, specs = "-", ops // trap SIG resets SIG
 	}
 	status := 0
