@@ -75,6 +75,7 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == internalPrefix+"pe" {
 		return
 	}
+	lazyDefaults(st)    // exp2_lazy.go
 	negIndexCheck(st)   // exp2_negidx.go
 	c.failglobCheck(st) // exp2_failglob.go
 	if dc, ok := st.Cmd.(*syntax.DeclClause); ok {
