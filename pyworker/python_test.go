@@ -861,3 +861,26 @@ func TestPythonMemoryLimitNote(t *testing.T) {
 		}
 	}
 }
+
+// Python's PWD is the shell's (the logical directory, or none), as on
+// Linux; only other WASI programs get PWD set to the physical directory.
+func TestPythonPWD(t *testing.T) {
+	f := newFS(t)
+	f.MkdirAll("/real", 0o755)
+	f.Symlink("/real", "/link")
+	needPython(t)
+	for _, env := range [][]string{{"PWD=/link", "A=1"}, {"A=1"}} {
+		var out bytes.Buffer
+		st := testRuntime().RunPython(context.Background(), Proc{
+			Args: []string{"python3", "-c", "import os; print(os.environ.get('PWD'), os.getcwd())"},
+			Env:  env, Dir: "/link", Stdout: &out, Stderr: &out, FS: f,
+		})
+		want := "/link /real\n"
+		if len(env) == 1 {
+			want = "None /real\n"
+		}
+		if st != 0 || out.String() != want {
+			t.Errorf("env %q: status %d output %q, want %q", env, st, out.String(), want)
+		}
+	}
+}

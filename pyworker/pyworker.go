@@ -552,7 +552,11 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	if stdin != nil {
 		mc = mc.WithStdin(stdin)
 	}
-	for _, kv := range guestEnv(p.Env, dir) {
+	pwd := dir
+	if def == "python3" {
+		pwd = "" // python has its cwd from sitecustomize: its environment is the shell's
+	}
+	for _, kv := range guestEnv(p.Env, pwd) {
 		k, v, _ := strings.Cut(kv, "=")
 		mc = mc.WithEnv(k, v)
 	}
@@ -643,16 +647,21 @@ func ctxStatus(ctx context.Context) (int, bool) {
 	}
 }
 
-// guestEnv drops entries wazero refuses (no "=", empty name, NUL) and sets
-// PWD to the working directory, which is how Go's wasip1 port picks its cwd.
+// guestEnv drops entries wazero refuses (no "=", empty name, NUL) and,
+// unless dir is "", sets PWD to the working directory, which is how Go's
+// wasip1 port picks its cwd. Python gets the shell's PWD as exported (the
+// logical directory, or none after env -i), as on Linux.
 func guestEnv(env []string, dir string) []string {
 	out := make([]string, 0, len(env)+1)
 	for _, kv := range env {
 		k, _, ok := strings.Cut(kv, "=")
-		if !ok || k == "" || k == "PWD" || strings.IndexByte(kv, 0) >= 0 {
+		if !ok || k == "" || (k == "PWD" && dir != "") || strings.IndexByte(kv, 0) >= 0 {
 			continue
 		}
 		out = append(out, kv)
+	}
+	if dir == "" {
+		return out
 	}
 	return append(out, "PWD="+dir)
 }
