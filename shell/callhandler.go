@@ -47,7 +47,8 @@ type runnerState struct {
 func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
 	return func(ctx context.Context, args []string) ([]string, error) {
 		hc := interp.HandlerCtx(ctx)
-		c.traceCall(hc, args) // xtrace.go
+		c.traceCall(hc, args)      // xtrace.go
+		c.errDedup.count(hc, args) // blt_errtrap.go
 		depth := funcDepth(hc.Env)
 		fn := isFunc(hc, args[0])
 		if limit := c.funcNest(hc.Env); depthOf(ctx)+depth >= limit && fn {

@@ -127,6 +127,7 @@ type core struct {
 	exp expandState // variable attributes and $SECONDS: see attrs.go
 
 	callLine atomic.Int64 // line of the last simple command, for the ERR trap's $LINENO (traps.go)
+	errDedup errTrapDedup // the ERR trap once per failure (blt_errtrap.go)
 }
 
 // New returns a session in a fresh sandbox (or over opts.FS).

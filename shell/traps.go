@@ -151,7 +151,11 @@ func (c *core) printTraps(hc interp.HandlerContext, specs []string) int {
 // function body when errtrace is off, else the failed status for the
 // action's $?.
 func (c *core) errTrapStatus(hc interp.HandlerContext) int {
-	if funcDepth(hc.Env) > 0 && !setOptState(hc, "errtrace") {
+	depth := funcDepth(hc.Env)
+	if c.errDedup.repeat(depth) { // blt_errtrap.go
+		return 0
+	}
+	if depth > 0 && !setOptState(hc, "errtrace") {
 		return 0
 	}
 	// mvdan/sh calls the trap again for each compound command a
