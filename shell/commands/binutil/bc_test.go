@@ -45,6 +45,6 @@ func TestBcHeldLimit(t *testing.T) {
 func TestBcReadError(t *testing.T) {
 	runCases(t, []command.Case{
 		{Args: []string{"bc", "/tmp"}, Files: testFiles, Stderr: "/tmp 1: read() in flex scanner failed\n", Status: 1},
-		{Args: []string{"bc", "e.bc"}, Files: map[string]string{"/home/user/e.bc": "1+\n"}, Stderr: "e.bc 1: syntax error\n"},
+		{Args: []string{"bc", "e.bc"}, Files: map[string]string{"/home/user/e.bc": "1+\n"}, Stderr: "e.bc 2: syntax error\n"},
 	})
 }

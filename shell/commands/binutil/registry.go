@@ -21,7 +21,7 @@ func Commands() []command.Command {
 		{Name: "column", Summary: "columnate lists", Help: columnHelp, Run: runColumn},
 		{Name: "numfmt", Summary: "convert numbers from/to human-readable strings", Help: numfmtHelp, Run: runNumfmt},
 		{Name: "shuf", Summary: "generate random permutations", Help: shufHelp, Run: runShuf},
-		{Name: "bc", Summary: "an arbitrary precision calculator (minimal: expressions, variables and scale)", Help: bcHelp, Run: runBc},
+		{Name: "bc", Summary: "an arbitrary precision calculator language", Help: bcHelp, Run: runBc},
 	}
 	for i := range cmds {
 		cmds[i].Run = withVersion(cmds[i].Run)
