@@ -281,7 +281,9 @@ func memshExpands(pe *syntax.ParamExp) bool {
 			// operator (an empty or unset array gives nothing).
 			return listIndex(pe) != "" && !hasCmdSubst(pe.Exp.Word)
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
-			return hasExtglob(pe.Exp.Word)
+			// A quoted pattern (${v#"$p"}, ${v%'*b'}, ${v#a\*}) is
+			// literal text; mvdan/sh globbed it.
+			return hasExtglob(pe.Exp.Word) || hasQuoting(pe.Exp.Word)
 		}
 	}
 	return false
@@ -345,6 +347,24 @@ func hasExtglob(w *syntax.Word) bool {
 		}
 		for _, op := range []string{"@(", "+(", "*(", "?(", "!("} {
 			if strings.Contains(lit.Value, op) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasQuoting reports whether w has a quoted part or a backslash.
+func hasQuoting(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, part := range w.Parts {
+		switch part := part.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.Contains(part.Value, `\`) {
 				return true
 			}
 		}
