@@ -387,7 +387,7 @@ func (p *bcParserState) statement() bcStmt {
 			return nil
 		case "limits":
 			p.pos++
-			return &bcStrStmt{"BC_BASE_MAX     = 16777215\nBC_DIM_MAX      = 16777215\nBC_SCALE_MAX    = 2147483647\nBC_STRING_MAX   = 2147483647\nMAX Exponent    = 9223372036854775807\nNumber of vars  = 9223372036854775807\n"}
+			return &bcStrStmt{"BC_BASE_MAX     = 2147483647\nBC_DIM_MAX      = 16777215\nBC_SCALE_MAX    = 2147483647\nBC_STRING_MAX   = 2147483647\nMAX Exponent    = 9223372036854775807\nNumber of vars  = 32767\n"}
 		}
 	}
 	x := p.expr()

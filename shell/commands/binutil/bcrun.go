@@ -461,7 +461,7 @@ func (m *bcMachine) store(target bcExpr, v bcNum) bcNum {
 	case *bcVar:
 		m.pc += 2
 		iv := v.rescale(0).v
-		n := int64(1 << 30)
+		n := int64(1 << 40)
 		if iv.IsInt64() && iv.Int64() < n && iv.Int64() > -n {
 			n = iv.Int64()
 		}
@@ -470,6 +470,10 @@ func (m *bcMachine) store(target bcExpr, v bcNum) bcNum {
 			if n < 0 {
 				m.warn("negative scale, set to 0")
 				n = 0
+			}
+			if n > 1<<20 {
+				// GNU would take hours over such digits; memsh says no.
+				m.fail("scale too large for memsh's bc (at most 1048576)")
 			}
 			m.scale = int(n)
 			return bcInt(n)
@@ -489,9 +493,9 @@ func (m *bcMachine) store(target bcExpr, v bcNum) bcNum {
 			case n < 2:
 				m.warn("obase too small, set to 2")
 				n = 2
-			case n > 16777215:
-				m.warn("obase too large, set to 16777215")
-				n = 16777215
+			case n > 2147483647:
+				m.warn("obase too large, set to 2147483647")
+				n = 2147483647
 			}
 			m.obase = int(n)
 			return bcInt(n)
