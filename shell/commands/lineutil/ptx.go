@@ -412,6 +412,9 @@ func (p *ptx) contextEnd(text []byte, from int) int {
 
 // nextWord finds the next keyword in text[from:end].
 func (p *ptx) nextWord(text []byte, from, end int) (start, stop int, ok bool) {
+	if from >= end {
+		return 0, 0, false // an empty match stepped past the context
+	}
 	if p.word != nil {
 		loc := p.word.FindIndex(text[from:end])
 		if loc == nil {

@@ -18,6 +18,9 @@ func TestPtx(t *testing.T) {
 		{Args: []string{"ptx", "-g", "0"}, Stderr: "ptx: invalid gap width: ‘0’\n", Status: 1},
 		{Args: []string{"ptx", "-G", "a", "b", "c"}, Stderr: "ptx: extra operand ‘c’\nTry 'ptx --help' for more information.\n", Status: 1},
 		{Args: []string{"ptx", "nosuch"}, Stderr: "ptx: nosuch: No such file or directory\n", Status: 1},
+		// A -W regexp that matches the empty string: GNU ptx loops
+		// forever; memsh steps over the empty matches.
+		{Args: []string{"ptx", "-W", "x*"}, Stdin: "x y\n", Stdout: "                                       x y\n"},
 	} {
 		out, errs, status, _ := c.Run(Ptx, nil)
 		if out != c.Stdout || errs != c.Stderr || status != c.Status {
