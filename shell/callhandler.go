@@ -194,6 +194,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 	case "set":
 		if len(args) == 1 {
 			printSet(hc)
+			c.declareFuncs(hc, nil) // then the functions, as bash's set
 			return statusArgs(0), nil
 		}
 	}

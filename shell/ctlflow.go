@@ -219,7 +219,23 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 	switch args[0] {
 	case "return":
 		if !runnerFlag(hc, inFuncField) && !runnerFlag(hc, inSourceField) {
-			return fail(2, "return: can only `return' from a function or sourced script\n")
+			if funcDepth(hc.Env) == 0 {
+				return fail(2, "return: can only `return' from a function or sourced script\n")
+			}
+			// A subshell of a function, `(return 3)`: bash leaves the
+			// subshell with the status; mvdan/sh's return refuses.
+			switch {
+			case len(args) == 1:
+				return []string{"exit", strconv.Itoa(hc.LastExitStatus)}, false
+			case !isInteger(args[1]) || !fitsInt64(args[1]):
+				fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"return: %s: numeric argument required\n", args[1])
+				return []string{"exit", "2"}, false
+			case len(args) > 2:
+				fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"return: too many arguments\n")
+				return []string{"exit", "1"}, false
+			}
+			n, _ := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
+			return []string{"exit", strconv.Itoa(int(uint8(n)))}, false
 		}
 		switch {
 		case len(args) == 1:
@@ -347,6 +363,8 @@ func (c *core) execFidelity(hc interp.HandlerContext, args []string) ([]string, 
 		fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"exec: %s: not found\n", name)
 		return []string{"exit", "127"}, false
 	}
+	// The shell becomes the command: bash's EXIT trap never runs.
+	setRunnerString(hc, trapExitField, "")
 	if i == 1 {
 		return nil, false
 	}
