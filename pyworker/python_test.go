@@ -8,10 +8,12 @@ import (
 	"io/fs"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"memsh/memfs"
+	"memsh/shell/command"
 )
 
 func TestPythonVersion(t *testing.T) {
@@ -882,5 +884,29 @@ func TestPythonPWD(t *testing.T) {
 		if st != 0 || out.String() != want {
 			t.Errorf("env %q: status %d output %q, want %q", env, st, out.String(), want)
 		}
+	}
+}
+
+// closedOutput stands for a stream the shell closed (>&-).
+type closedOutput struct{}
+
+func (closedOutput) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (closedOutput) Read([]byte) (int, error)  { return 0, syscall.EBADF }
+func (closedOutput) Close() error              { return nil }
+
+// A stdout or stderr the shell closed is None in python, as CPython makes
+// a closed fd 1 or 2: print() says nothing and python exits 0, where the
+// failing flush made it exit 120.
+func TestPythonClosedStreams(t *testing.T) {
+	needPython(t)
+	code := "import sys; print(sys.stdout is None, sys.stderr is None); print('x', file=sys.stderr)"
+	var out, errb bytes.Buffer
+	st := testRuntime().RunPython(context.Background(), Proc{Args: []string{"python3", "-c", code}, FS: newFS(t), Dir: "/", Stdout: &command.WriteCheck{W: closedOutput{}}, Stderr: &errb})
+	if st != 0 || errb.String() != "x\n" {
+		t.Errorf(">&-: status %d stderr %q", st, errb.String())
+	}
+	st = testRuntime().RunPython(context.Background(), Proc{Args: []string{"python3", "-c", code + "; 1/0"}, FS: newFS(t), Dir: "/", Stdout: &out, Stderr: &command.Said{W: closedOutput{}}})
+	if st != 1 || out.String() != "False True\nx\n" {
+		t.Errorf("2>&-: status %d stdout %q", st, out.String())
 	}
 }

@@ -58,6 +58,7 @@ import (
 	"github.com/tetratelabs/wazero/sys"
 
 	"memsh/memfs"
+	"memsh/shell/command"
 )
 
 // DefaultMemoryLimitMiB caps a guest's linear memory when
@@ -344,13 +345,49 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	if argv0 != "" {
 		abs = args[1+opts.script]
 	}
+	closed := ""
+	if closedStream(p.Stdout) {
+		closed += "1"
+	}
+	if closedStream(p.Stderr) {
+		closed += "2"
+	}
 	mounts := []mount{{fs: newModeFS(p.FS), at: modePath}}
 	if img := r.image(); img != nil {
-		mounts = append(mounts, mount{fs: img.stdlib, at: stdlibMount}, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask), img.sitePyc), at: sitePath})
+		mounts = append(mounts, mount{fs: img.stdlib, at: stdlibMount}, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), img.sitePyc), at: sitePath})
 	} else {
-		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask), nil), at: sitePath})
+		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: sitePath})
 	}
 	return r.run(ctx, cm, p, "python3", mounts)
+}
+
+// closedStream reports whether w is a stream the shell closed (>&-),
+// whose writes fail with EBADF. The shell's wrappers (command.WriteCheck,
+// command.Said) are looked through, so the probe leaves no failure
+// recorded in them. Only a stream that reads, writes and closes but does
+// not seek is asked, with an empty write: not a file (whose times an
+// empty write might touch) and not a pipe's writer (which could block on
+// even that until its reader reads).
+func closedStream(w io.Writer) bool {
+	for range 4 {
+		switch u := w.(type) {
+		case *command.WriteCheck:
+			w = u.W
+			continue
+		case *command.Said:
+			w = u.W
+			continue
+		}
+		break
+	}
+	if _, ok := w.(io.ReadWriteCloser); !ok {
+		return false
+	}
+	if _, ok := w.(io.Seeker); ok {
+		return false
+	}
+	_, err := w.Write(nil)
+	return errors.Is(err, syscall.EBADF)
 }
 
 // linuxErrno is what CPython on Linux reports for a script it cannot open;

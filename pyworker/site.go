@@ -14,8 +14,8 @@ const sitePath = "/usr/local/lib/python3.12/site-packages"
 
 // runFile is the per-run file of the site directory: the working
 // directory, the absolute script path memsh gave python, the script path
-// the user typed and the shell's umask in octal, NUL-separated (paths hold
-// no NUL).
+// the user typed, the shell's umask in octal and which of fds 1 and 2 the
+// shell closed ("12", "1", "2" or ""), NUL-separated (paths hold no NUL).
 const runFile = "memsh-run"
 
 // siteSource is sitecustomize.py. It is the same for every run, so its
@@ -30,7 +30,10 @@ const runFile = "memsh-run"
 // the directory. os.umask, which
 // this build lacks, reports the shell's umask and remembers what it is
 // set to; it cannot change the modes python's files get (WASI's open
-// carries no mode: memsh applies the shell's umask).
+// carries no mode: memsh applies the shell's umask). A stdout or stderr
+// the shell closed (>&-) is None, as CPython makes it when it finds fd 1
+// or 2 closed: print() then writes nothing, where a stream failing with
+// EBADF made python report the failed flush and exit 120.
 const siteSource = `import os as _os
 def _memsh_start(_os=_os):
     try:
@@ -46,7 +49,13 @@ def _memsh_start(_os=_os):
             data += b
     finally:
         _os.close(fd)
-    cwd, abs_path, argv0, mask = data.split(b'\0')
+    cwd, abs_path, argv0, mask, closed = data.split(b'\0')
+    if closed:
+        import sys
+        if b'1' in closed:
+            sys.stdout = sys.__stdout__ = None
+        if b'2' in closed:
+            sys.stderr = sys.__stderr__ = None
     try:
         _os.chdir(cwd)
     except OSError:
@@ -75,8 +84,8 @@ del _memsh_start
 
 // runData is the content of runFile for a python run in dir; abs and argv0
 // are empty unless memsh made the script path absolute.
-func runData(dir, abs, argv0 string, umask fs.FileMode) []byte {
-	return fmt.Appendf(nil, "%s\x00%s\x00%s\x00%o", dir, abs, argv0, umask&0o777)
+func runData(dir, abs, argv0 string, umask fs.FileMode, closed string) []byte {
+	return fmt.Appendf(nil, "%s\x00%s\x00%s\x00%o\x00%s", dir, abs, argv0, umask&0o777, closed)
 }
 
 // siteHooks makes uncaught (and "Exception ignored") OSErrors print
