@@ -919,6 +919,12 @@ func (c *core) letBuiltin(ctx context.Context, hc interp.HandlerContext, args []
 			return statusArgs(1)
 		}
 	}
+	for _, a := range args {
+		if ae := parseArithm(a); ae != nil && (mayDivideByZero(ae.X) || hasBadConstant(ae.X) || c.exp.arithVals.Load() && c.readsExprVar(ae.X)) {
+			// memsh's evaluator, for bash's messages (exp2_arith.go)
+			return c.arithBuiltin(hc, []string{arithCmd, line, "let", strings.Join(args, ", ")})
+		}
+	}
 	src := "((" + strings.Join(args, ", ") + "))"
 	if strings.Contains(src, "[") {
 		src = c.rewriteSource(src, "eval") // an element assignment (exp_arith.go)

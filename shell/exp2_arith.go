@@ -15,7 +15,8 @@ import (
 // it only when it reads a variable the session has seen code assign
 // such a value (or the name of one such variable): a
 // literal that parses as an expression with an operator (1+2, a-b,
-// i*2), one that starts with a digit but is no number, a name that is
+// i*2), one that starts with a digit but is no number (or is 08, 09),
+// a name that is
 // the variable's own (a=a), or a word whose literal text holds an operator next to an
 // expansion ("$a+$b"). Values computed at run time (read, $(...)) are
 // not seen. From then on every ((...)), let, for ((...)) and $((...))
@@ -96,6 +97,9 @@ func exprValue(name string, w *syntax.Word) bool {
 	}
 	if s == name || s != "" && s[0] >= '0' && s[0] <= '9' && !isNumber(s) && !strings.HasPrefix(s, "0x") && !strings.Contains(s, "#") {
 		return true
+	}
+	if len(s) > 1 && s[0] == '0' && isNumber(s) && strings.ContainsAny(s, "89") {
+		return true // 08, 09: bash's "value too great for base"
 	}
 	if s == "" || isNumber(s) || syntax.ValidName(s) || strings.Contains(s, "$") {
 		return false

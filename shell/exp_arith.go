@@ -675,8 +675,13 @@ func (e *arithEval) valueOf(s string) (int64, error) {
 // constant parses a bash integer constant: decimal, 0 octal, 0x hex or
 // BASE#DIGITS (bases 2 to 64).
 func (e *arithEval) constant(s string) (int64, error) {
+	// bash shows the expression up to the bad number.
+	upTo := e.text
+	if i := strings.Index(e.text, s); i >= 0 {
+		upTo = e.text[:i+len(s)]
+	}
 	tooGreat := func() error {
-		return e.errorf(e.text, "value too great for base (error token is \"%s\")", s)
+		return e.errorf(upTo, "value too great for base (error token is \"%s\")", s)
 	}
 	base, digits := int64(10), s
 	switch {
@@ -686,7 +691,7 @@ func (e *arithEval) constant(s string) (int64, error) {
 		b, d, _ := strings.Cut(s, "#")
 		n, err := strconv.Atoi(b)
 		if err != nil || n < 2 || n > 64 {
-			return 0, e.errorf(e.text, "invalid arithmetic base (error token is \"%s\")", s)
+			return 0, e.errorf(upTo, "invalid arithmetic base (error token is \"%s\")", s)
 		}
 		base, digits = int64(n), d
 	case len(s) > 1 && s[0] == '0':
