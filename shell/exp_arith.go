@@ -134,7 +134,7 @@ func hasBadConstant(x syntax.ArithmExpr) bool {
 		if w, ok := n.(*syntax.Word); ok {
 			if lit := w.Lit(); lit != "" && lit[0] >= '0' && lit[0] <= '9' {
 				_, err := (&arithEval{}).constant(lit)
-				bad = bad || err != nil
+				bad = bad || err != nil || len(lit) > 18 && isNumber(lit) // past int64: bash wraps, mvdan/sh saturates
 			}
 			return false
 		}
