@@ -233,7 +233,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		i++
 	}
 	if i >= len(f) {
-		p.warn("`" + f[len(f)-1:] + "': missing format character")
+		p.warn("`" + f + "': missing format character")
 		p.status = 1
 		return len(f), "", true
 	}
@@ -265,8 +265,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		if a == "" {
 			a = "\x00" // C's %c of an empty string's terminating NUL
 		} else {
-			_, size := utf8.DecodeRuneInString(a)
-			a = a[:size]
+			a = a[:1] // C's %c: the first byte, even of a UTF-8 character
 		}
 		return i, pad(a, flags, width, "", false), false
 	case 'd', 'i':
@@ -355,6 +354,11 @@ func (p *printer) integer(a string) int64 {
 	}
 	if p.coreutils {
 		return p.gnuInteger(a, s, err)
+	}
+	if strings.EqualFold(strings.TrimLeft(s, "+-"), "0x") {
+		p.warn(a + ": invalid hex number")
+		p.status = 1
+		return 0
 	}
 	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
 		p.warn("warning: " + a + ": Numerical result out of range")
