@@ -62,3 +62,14 @@ func TestPipeBomb(t *testing.T) {
 		t.Errorf("after the limit: %q %d", out, st)
 	}
 }
+
+// TestJobsCleanup: bash -c drops the jobs that ended once a command it
+// waited for is done, so jobs lists nothing and %N is gone, while wait
+// still finds the job by its id.
+func TestJobsCleanup(t *testing.T) {
+	s := newTestSession(t, Options{Script: true})
+	out, errs, st := run(t, s, "true & sleep 0.2; jobs; echo listed; (exit 7) & sleep 0.2; wait %2; echo $?; wait $!; echo $?", "")
+	if out != "listed\n127\n7\n" || !strings.Contains(errs, "wait: %2: no such job") || st != 0 {
+		t.Errorf("stdout %q stderr %q status %d", out, errs, st)
+	}
+}

@@ -86,7 +86,11 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 		p.inFunc = fd > 0
 		ctx = withDepth(ctx, depthOf(ctx)+fd)
 		ctx = withUmask(ctx, hc.Env)
-		return exitError(c.exec(ctx, p))
+		status := c.exec(ctx, p)
+		if c.opts.Script && !c.opts.FromFile {
+			forgetDoneJobs(hc) // jobs.go
+		}
+		return exitError(status)
 	}
 }
 

@@ -370,6 +370,10 @@ func (c *core) listSignals(hc interp.HandlerContext, operands []string) int {
 	status := 0
 	for _, op := range operands {
 		if n, err := strconv.Atoi(op); err == nil {
+			if n == 0 {
+				fmt.Fprintln(hc.Stdout, "EXIT")
+				continue
+			}
 			if n > 128 {
 				n -= 128
 			}
@@ -377,6 +381,9 @@ func (c *core) listSignals(hc interp.HandlerContext, operands []string) int {
 				fmt.Fprintln(hc.Stdout, name)
 				continue
 			}
+		} else if strings.EqualFold(op, "EXIT") {
+			fmt.Fprintln(hc.Stdout, 0)
+			continue
 		} else if n, ok := command.SignalNumber(op); ok {
 			fmt.Fprintln(hc.Stdout, n)
 			continue
@@ -551,6 +558,21 @@ func (c *core) waitArgs(hc interp.HandlerContext, args []string) []string {
 		return statusArgs(status)
 	}
 	return out
+}
+
+// forgetDoneJobs drops the jobs that have ended from the jobs list once
+// a command the shell waited for is done, as `bash -c` cleans up dead
+// jobs after each foreground process: `true & sleep 1; jobs` lists
+// nothing there (a script file still lists the job as Done). wait still
+// finds them by id.
+func forgetDoneJobs(hc interp.HandlerContext) {
+	for _, j := range jobsOf(hc) {
+		j.mu.Lock()
+		if j.finished() {
+			j.reported = true
+		}
+		j.mu.Unlock()
+	}
 }
 
 func (j *job) markReported() {

@@ -69,7 +69,7 @@ func (c *core) trapBuiltin(hc interp.HandlerContext, args []string) int {
 	}
 	ops := args[i:]
 	if strings.Contains(flags, "l") {
-		return c.listSignals(hc, ops) // jobs.go
+		return c.listSignals(hc, nil) // jobs.go; bash's lists them all
 	}
 	if len(ops) == 0 || strings.Contains(flags, "p") {
 		return c.printTraps(hc, ops)
