@@ -26,7 +26,7 @@ func (c *core) noteNakedDecl(dc *syntax.DeclClause) {
 		switch {
 		case a.Naked && a.Name != nil:
 			names = append(names, a.Name.Value)
-		case a.Value != nil:
+		case a.Naked && a.Value != nil:
 			lit := a.Value.Lit()
 			if !strings.HasPrefix(lit, "-") {
 				return // a dynamic word: it may be anything
@@ -71,4 +71,34 @@ func (e *expandState) forgetNaked(name string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	delete(e.naked, name)
+}
+
+// declArrayValues makes `declare -a y=str` assign y[0], as bash's does
+// (mvdan/sh made y a string).
+func declArrayValues(dc *syntax.DeclClause) {
+	if dc.Variant == nil || (dc.Variant.Value != "declare" && dc.Variant.Value != "local" && dc.Variant.Value != "typeset") {
+		return
+	}
+	array := false
+	for _, a := range dc.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			lit := a.Value.Lit()
+			if !strings.HasPrefix(lit, "-") {
+				return
+			}
+			if strings.Contains(lit, "A") {
+				return
+			}
+			array = array || strings.Contains(lit, "a")
+		}
+	}
+	if !array {
+		return
+	}
+	for _, a := range dc.Args {
+		if a.Name != nil && !a.Naked && a.Value != nil && a.Array == nil && a.Index == nil && !a.Append {
+			a.Array = &syntax.ArrayExpr{Elems: []*syntax.ArrayElem{{Value: a.Value}}}
+			a.Value = nil
+		}
+	}
 }

@@ -80,6 +80,7 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 	c.failglobCheck(st) // exp2_failglob.go
 	if dc, ok := st.Cmd.(*syntax.DeclClause); ok {
 		c.noteNakedDecl(dc) // exp2_decl.go
+		declArrayValues(dc)
 	}
 	var srcs []string
 	replace := func(parts []syntax.WordPart) {
