@@ -71,6 +71,7 @@ func (c *core) getoptsBuiltin(hc interp.HandlerContext, args []string) []string 
 
 	if pos == 0 {
 		if optind > len(operands) {
+			optind = len(operands) + 1 // bash's OPTIND past the end
 			setStr(name, "?")
 			return finish(1)
 		}
@@ -136,8 +137,8 @@ func (c *core) getoptsBuiltin(hc interp.HandlerContext, args []string) []string 
 		setStr(name, string(opt))
 		return finish(0)
 	}
-	setStr(name, string(opt))
 	unset("OPTARG")
+	setStr(name, string(opt)) // after: the name may be OPTARG
 	next()
 	return finish(0)
 }
