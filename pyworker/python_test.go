@@ -910,3 +910,23 @@ func TestPythonClosedStreams(t *testing.T) {
 		t.Errorf("2>&-: status %d stdout %q", st, out.String())
 	}
 }
+
+// python3 -m names a stdlib module by its .py path, as on Linux (the
+// stdlib here is .pyc only), and -m zipfile does not print CPython
+// 3.12.0's RuntimeWarning about zipfile.__main__.
+func TestPythonDashMStdlib(t *testing.T) {
+	f := newFS(t)
+	r := py(t, f, "/tmp", "", "-m", "tarfile", "-h")
+	if r.status != 0 || !strings.HasPrefix(r.stdout, "usage: tarfile.py [-h]") {
+		t.Errorf("-m tarfile -h: %+v", r)
+	}
+	f.WriteFile("/tmp/a.txt", []byte("a\n"), 0o644)
+	r = py(t, f, "/tmp", "", "-m", "zipfile", "-c", "z.zip", "a.txt")
+	if r.status != 0 || r.stderr != "" {
+		t.Errorf("-m zipfile -c: %+v", r)
+	}
+	r = py(t, f, "/tmp", "", "-m", "zipfile", "-l", "z.zip")
+	if r.status != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "File Name") {
+		t.Errorf("-m zipfile -l: %+v", r)
+	}
+}

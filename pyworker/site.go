@@ -111,6 +111,14 @@ func runData(dir, abs, argv0 string, umask fs.FileMode, closed string) []byte {
 // changing the exception (traceback.print_exc, logging.exception of an
 // error the program caught: its errno still matches the errno module).
 //
+// python3 -m MODULE names a stdlib module by its source path, as on Linux
+// (sys.argv[0] and __main__.__file__; argparse's usage line shows
+// "tarfile.py", not "tarfile.pyc"): the stdlib here has only .pyc files,
+// so runpy's spec gave their path. And -m zipfile does not warn that
+// zipfile.__main__ was imported early: CPython 3.12.0's zipfile imports
+// its own __main__ (fixed in 3.12.1, gh-112578), which runpy reported on
+// every run.
+//
 // asyncio's event loop makes a socketpair to wake itself up from other
 // threads and signal handlers, and WASI has no sockets: a finder patches
 // asyncio.selector_events when it is imported so the loop runs without it
@@ -194,6 +202,26 @@ def _memsh_find(name, path=None, target=None, _sys=_sys, _patches={'asyncio.sele
         patch(module)
     spec.loader.exec_module = patched
     return spec
+def _memsh_dash_m(_sys=_sys):
+    o = _sys.orig_argv
+    if '-m' not in o:
+        return
+    import runpy
+    details = runpy._get_module_details
+    def _get_module_details(mod_name, error=ImportError):
+        name, spec, code = details(mod_name, error)
+        p = spec.origin
+        if p and p.startswith('` + stdlibPrefix + `') and p.endswith('.pyc'):
+            spec.origin = p[:-1]
+        return name, spec, code
+    runpy._get_module_details = _get_module_details
+    if 'zipfile' in o and o[o.index('zipfile') - 1] == '-m':
+        import _warnings
+        m = type(_sys.implementation)(match=lambda text: text.startswith("'zipfile.__main__' found in sys.modules"))
+        _warnings.filters.insert(0, ('ignore', m, RuntimeWarning, None, 0))
+        _warnings._filters_mutated()
+_memsh_dash_m()
+del _memsh_dash_m
 _memsh_finder = type(_sys.implementation)(find_spec=_memsh_find)
 _sys.meta_path.insert(0, _memsh_finder)
 def _memsh_stdout(_sys=_sys):
