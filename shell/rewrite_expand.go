@@ -355,17 +355,28 @@ func hasExtglob(w *syntax.Word) bool {
 	return false
 }
 
-// hasQuoting reports whether w has a quoted part or a backslash.
+// hasQuoting reports whether w has quoted text that may hold a pattern
+// character: a quoted * ? or [, one escaped with a backslash, or a
+// quoted expansion (whose value may hold one).
 func hasQuoting(w *syntax.Word) bool {
 	if w == nil {
 		return false
 	}
+	const glob = "*?["
 	for _, part := range w.Parts {
 		switch part := part.(type) {
-		case *syntax.SglQuoted, *syntax.DblQuoted:
-			return true
+		case *syntax.SglQuoted:
+			if strings.ContainsAny(part.Value, glob) {
+				return true
+			}
+		case *syntax.DblQuoted:
+			for _, q := range part.Parts {
+				if lit, ok := q.(*syntax.Lit); !ok || strings.ContainsAny(lit.Value, glob) {
+					return true
+				}
+			}
 		case *syntax.Lit:
-			if strings.Contains(part.Value, `\`) {
+			if strings.Contains(part.Value, `\*`) || strings.Contains(part.Value, `\?`) || strings.Contains(part.Value, `\[`) {
 				return true
 			}
 		}
