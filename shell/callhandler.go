@@ -603,6 +603,7 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 	if printDir {
 		fmt.Fprintln(hc.Stdout, abs)
 	}
+	syncDirStack(hc, abs, dirStack(hc)) // $DIRSTACK (dirstack.go)
 	return []string{"cd", abs}, nil
 }
 

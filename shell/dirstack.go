@@ -3,8 +3,10 @@ package shell
 import (
 	"fmt"
 	"path"
+	"reflect"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -26,6 +28,19 @@ func dirStack(hc interp.HandlerContext) []string {
 
 func setDirStack(hc interp.HandlerContext, dirs []string) {
 	setShellVar(callingRunner(hc), dirStackVar, expand.Variable{Set: true, Kind: expand.Indexed, List: dirs})
+	syncDirStack(hc, hc.Env.Get("PWD").String(), dirs)
+}
+
+var dirStackField = lazyField("dirStack", reflect.TypeFor[[]string]())
+
+// syncDirStack gives mvdan/sh's stack, which $DIRSTACK reads, bash's
+// entries: the directory cwd, then the stack (mvdan/sh's own pushd,
+// which keeps it the other way round, never runs).
+func syncDirStack(hc interp.HandlerContext, cwd string, dirs []string) {
+	r := callingRunner(hc)
+	if f := dirStackField(); r != nil && f.ok {
+		*(*[]string)(unsafe.Add(unsafe.Pointer(r), f.off)) = append([]string{cwd}, dirs...)
+	}
 }
 
 // tildeDir is dir as dirs shows it: $HOME's part as ~.
@@ -221,6 +236,7 @@ func (c *core) pushdBuiltin(hc interp.HandlerContext, args []string) []string {
 	}
 	stack = append([]string{pwd}, stack...)
 	setDirStack(hc, stack)
+	syncDirStack(hc, abs, stack)
 	printStack(hc, abs, stack)
 	return []string{"cd", abs}
 }
@@ -239,6 +255,7 @@ func (c *core) stackTo(hc interp.HandlerContext, full []string, noCd bool) []str
 		return statusArgs(1)
 	}
 	setDirStack(hc, full[1:])
+	syncDirStack(hc, abs, full[1:])
 	printStack(hc, abs, full[1:])
 	return []string{"cd", abs}
 }
@@ -291,6 +308,7 @@ func (c *core) popdBuiltin(hc interp.HandlerContext, args []string) []string {
 		return statusArgs(1)
 	}
 	setDirStack(hc, full[2:])
+	syncDirStack(hc, abs, full[2:])
 	printStack(hc, abs, full[2:])
 	return []string{"cd", abs}
 }
