@@ -68,6 +68,8 @@ type expandState struct {
 	// failglob is set once code mentions the option (exp2_failglob.go).
 	failglob atomic.Bool
 	globbed  map[syntax.Command]bool
+	// nounset is set once code may turn on set -u (exp2_nounset.go).
+	nounset atomic.Bool
 }
 
 // startTime is when the shell started, for $SECONDS.

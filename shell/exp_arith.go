@@ -190,6 +190,9 @@ func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
 		return statusArgs(2)
 	}
 	val, script, done, msg := c.evalArith(hc, strings.TrimRight(args[3], " \t\n"))
+	if name, ok := strings.CutPrefix(msg, unboundMark); ok {
+		return []string{"eval", `: "${` + name + `}"`} // set -u's error, as mvdan/sh reports it
+	}
 	if msg != "" {
 		fmt.Fprintf(hc.Stderr, "%s%s: %s", c.errPrefix(args[1]), args[2], msg)
 		return statusArgs(1)
@@ -221,7 +224,11 @@ func (c *core) evalArith(hc interp.HandlerContext, text string) (int64, string, 
 		return 0, "", nil, fmt.Sprintf("%s: syntax error: operand expected (error token is \"%s\")\n", text, errorToken(text))
 	}
 	e := &arithEval{cfg: cfg, env: env, over: map[string]string{}, text: text}
+	e.nounset, _ = runnerOpt(hc, optNounset)
 	v, err := e.eval(ae.X)
+	if u, ok := err.(unboundErr); ok {
+		return 0, "", nil, unboundMark + string(u)
+	}
 	if err != nil {
 		return 0, "", nil, err.Error() + "\n"
 	}
@@ -314,6 +321,9 @@ type arithEval struct {
 	done  []arithSet // the same assignments, for setting directly
 	text  string
 	depth int
+	// nounset: reading an unset variable is set -u's error
+	// (exp2_nounset.go).
+	nounset bool
 }
 
 // arithError is bash's message for an arithmetic error.
@@ -352,6 +362,9 @@ func (e *arithEval) eval(x syntax.ArithmExpr) (int64, error) {
 			return e.valueOf(s)
 		}
 		if syntax.ValidName(s) {
+			if err := e.checkSet(arithRef{name: s}); err != nil {
+				return 0, err
+			}
 			return e.valueOf(e.get(arithRef{name: s}))
 		}
 		return e.constant(s)
@@ -359,6 +372,9 @@ func (e *arithEval) eval(x syntax.ArithmExpr) (int64, error) {
 		if x.Op == syntax.Inc || x.Op == syntax.Dec {
 			ref, err := e.target(x.X)
 			if err != nil {
+				return 0, err
+			}
+			if err := e.checkSet(ref); err != nil {
 				return 0, err
 			}
 			old, err := e.valueOf(e.get(ref))
@@ -432,6 +448,9 @@ func (e *arithEval) binary(x *syntax.BinaryArithm) (int64, error) {
 		}
 		v := r
 		if x.Op != syntax.Assgn {
+			if err := e.checkSet(ref); err != nil {
+				return 0, err
+			}
 			old, err := e.valueOf(e.get(ref))
 			if err != nil {
 				return 0, err

@@ -143,12 +143,19 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 			replace(n.Parts)
 		case *syntax.ArithmExp:
 			secondsInArithm(n.X)
+			c.nounsetArith(&n.X) // exp2_nounset.go
 		case *syntax.ArithmCmd:
 			secondsInArithm(n.X)
+			c.nounsetArith(&n.X)
 		case *syntax.LetClause:
-			for _, x := range n.Exprs {
+			for i, x := range n.Exprs {
 				secondsInArithm(x)
+				c.nounsetArith(&n.Exprs[i])
 			}
+		case *syntax.CStyleLoop:
+			c.nounsetArith(&n.Init)
+			c.nounsetArith(&n.Cond)
+			c.nounsetArith(&n.Post)
 		case *syntax.BinaryArithm:
 			maskShifts(n) // exp2_arith.go
 		}
@@ -448,6 +455,9 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 		if text, ok := strings.CutPrefix(args[i+1], "$(("); ok {
 			// Arithmetic with element assignments (exp_arith.go).
 			v, sets, _, msg := c.evalArith(hc, strings.TrimSuffix(text, "))"))
+			if name, ok := strings.CutPrefix(msg, unboundMark); ok {
+				return []string{"eval", `: "${` + name + `}"`}
+			}
 			if msg != "" {
 				if direct && inSubshell(env) {
 					io.WriteString(hc.Stderr, c.errPrefix(args[i])+msg)
