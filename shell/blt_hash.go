@@ -14,8 +14,8 @@ import (
 // bash's hash table: the commands found in $PATH, with their hit counts.
 // It lives in hidden shell variables, so that subshells, pipeline stages
 // and $( ) get a copy of their own, as a forked bash's table is: hashVar
-// maps each name to "HITS SEQ PATH" (SEQ orders names that share a
-// bucket), hashPathVar holds the PATH the table was made under (bash
+// maps each name to "HITS SEQ PIN PATH" (SEQ orders names that share a
+// bucket, PIN is p for a path hash -p set), hashPathVar holds the PATH the table was made under (bash
 // empties it when PATH is assigned).
 const (
 	hashVar     = internalPrefix + "hash"
@@ -24,6 +24,7 @@ const (
 
 type hashEntry struct {
 	hits, seq int
+	pinned    bool // set by hash -p: run instead of the PATH match
 	path      string
 }
 
@@ -35,13 +36,13 @@ func hashTable(env expand.Environ) map[string]hashEntry {
 	}
 	t := make(map[string]hashEntry, len(v.Map))
 	for name, s := range v.Map {
-		f := strings.SplitN(s, " ", 3)
-		if len(f) != 3 {
+		f := strings.SplitN(s, " ", 4)
+		if len(f) != 4 {
 			continue
 		}
 		hits, _ := strconv.Atoi(f[0])
 		seq, _ := strconv.Atoi(f[1])
-		t[name] = hashEntry{hits, seq, f[2]}
+		t[name] = hashEntry{hits, seq, f[2] == "p", f[3]}
 	}
 	return t
 }
@@ -55,7 +56,11 @@ func setHashTable(hc interp.HandlerContext, t map[string]hashEntry) {
 	}
 	m := make(map[string]string, len(t))
 	for name, e := range t {
-		m[name] = strconv.Itoa(e.hits) + " " + strconv.Itoa(e.seq) + " " + e.path
+		pin := "-"
+		if e.pinned {
+			pin = "p"
+		}
+		m[name] = strconv.Itoa(e.hits) + " " + strconv.Itoa(e.seq) + " " + pin + " " + e.path
 	}
 	w.Set(hashVar, expand.Variable{Set: true, Kind: expand.Associative, Map: m})
 	w.Set(hashPathVar, expand.Variable{Set: true, Kind: expand.String, Str: hc.Env.Get("PATH").String()})
@@ -88,7 +93,7 @@ func (c *core) hashHit(hc interp.HandlerContext, name string) string {
 	e.hits++
 	t[name] = e
 	setHashTable(hc, t)
-	if ok && e.path != c.commandPath(hc, name) {
+	if e.pinned {
 		return e.path
 	}
 	return ""
@@ -191,7 +196,7 @@ opts:
 				changed = true
 			}
 		case havePath:
-			t[name] = hashEntry{seq: nextSeq(t), path: path}
+			t[name] = hashEntry{seq: nextSeq(t), pinned: true, path: path}
 			changed = true
 		case strings.Contains(name, "/"):
 		case interp.IsBuiltin(name) || syntax.IsKeyword(name) || isFunc(hc, name):
