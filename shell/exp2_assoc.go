@@ -46,10 +46,17 @@ func bashKeyOrder(m map[string]string) []string {
 	return keys
 }
 
-// assocListed reports whether memsh computes pe, a plain ${h[@]},
-// ${h[*]}, ${!h[@]} or ${!h[*]} of a name declared -A somewhere.
+// assocListed reports whether memsh computes pe, ${h[@]}, ${h[*]},
+// ${!h[@]} or ${!h[*]} (plain, or with a replacement or a # % removal)
+// of a name declared -A somewhere.
 func (c *core) assocListed(pe *syntax.ParamExp) bool {
-	if pe.Param == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil || listIndex(pe) == "" || pe.Param.Value == "@" || pe.Param.Value == "*" {
+	if pe.Param == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 || pe.Slice != nil || listIndex(pe) == "" || pe.Param.Value == "@" || pe.Param.Value == "*" {
+		return false
+	}
+	if pe.Excl && (pe.Repl != nil || pe.Exp != nil) {
+		return false
+	}
+	if pe.Exp != nil && pe.Exp.Op != syntax.RemSmallPrefix && pe.Exp.Op != syntax.RemLargePrefix && pe.Exp.Op != syntax.RemSmallSuffix && pe.Exp.Op != syntax.RemLargeSuffix {
 		return false
 	}
 	c.assocMu.Lock()
