@@ -330,10 +330,17 @@ func (c *core) killBuiltin(hc interp.HandlerContext, args []string) []string {
 // signal's default action ends bash. (Unlike bash, an EXIT trap runs.)
 func (c *core) signalSelf(hc interp.HandlerContext, sig int) []string {
 	if action := hc.Env.Get(trapVar("SIG" + command.SignalName(sig))); action.IsSet() {
-		if strings.TrimSpace(action.String()) == "" {
+		src := action.String()
+		if strings.TrimSpace(src) == "" {
 			return statusArgs(0)
 		}
-		return []string{"eval", action.String()}
+		// The action sees kill's status, 0, as $?, and gets the
+		// rewrites eval text gets ($$ is the sandbox's).
+		src = internalPrefix + "status 0\n" + src
+		if needsRewrite(src) {
+			src = c.rewriteSourceAt(src, "eval", hc.Pos.Line())
+		}
+		return []string{"eval", src}
 	}
 	switch sig {
 	case 17, 18, 23, 28, 19, 20, 21, 22: // CHLD CONT URG WINCH; STOP TSTP TTIN TTOU
