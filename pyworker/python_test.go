@@ -709,6 +709,7 @@ func TestPythonSiteFills(t *testing.T) {
 		{"import os; os.chmod('nope', 0o644)", "FileNotFoundError: [Errno 2] No such file or directory: 'nope'\n"},
 		{"import os; os.system('ls')", "OSError: [Errno 95] wasi does not support processes.\n"},
 		{"import os; os.get_terminal_size()", "OSError: [Errno 25] Inappropriate ioctl for device\n"},
+		{"import os, shutil; os.chown('/', 1000, -1); shutil.chown('/', group=1000); os.chown('/', 0, 0)", "PermissionError: [Errno 1] Operation not permitted: '/'\n"},
 	} {
 		r := py(t, newFS(t), "/", "", "-c", c.code)
 		want := "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n" + c.last

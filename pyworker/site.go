@@ -142,7 +142,11 @@ func runData(dir, abs, argv0 string, umask fs.FileMode, closed string) []byte {
 // And it fills in what WASI leaves out and Linux scripts read:
 // sys.executable (empty in this build) is /usr/bin/python3, and
 // os.getuid/geteuid/getgid/getegid answer the sandbox user's ids (1000,
-// as id and $UID say) instead of raising AttributeError.
+// as id and $UID say; os.getgroups [1000]) instead of raising
+// AttributeError. os.chown (and lchown, fchown, so shutil.chown) give a
+// file to that user or group and refuse any other with EPERM, as the
+// shell's chown does for a user who is not root; memfs's owners do not
+// change, since they are the sandbox user's already.
 const siteHooks = `import sys as _sys
 def _memsh_excepthook(t, v, tb, _hook=_sys.excepthook):
     try:
@@ -304,9 +308,26 @@ if not hasattr(_os, 'getuid'):
         return 1000
     def getgid():
         return 1000
+    def getgroups():
+        return [1000]
     _os.getuid = _os.geteuid = getuid
     _os.getgid = _os.getegid = getgid
-    del getuid, getgid
+    _os.getgroups = getgroups
+    del getuid, getgid, getgroups
+if not hasattr(_os, 'chown'):
+    def chown(path, uid, gid, *, dir_fd=None, follow_symlinks=True):
+        import errno, operator, os
+        os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+        if operator.index(uid) not in (-1, 1000) or operator.index(gid) not in (-1, 1000):
+            raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), path)
+    def lchown(path, uid, gid):
+        import os
+        os.chown(path, uid, gid, follow_symlinks=False)
+    def fchown(fd, uid, gid):
+        import os
+        os.chown(fd, uid, gid)
+    _os.chown, _os.lchown, _os.fchown = chown, lchown, fchown
+    del chown, lchown, fchown
 def _memsh_getcwd(_getcwd=_os.getcwd, _os=_os):
     c = _getcwd()
     if '/.' in c or '//' in c or (c.endswith('/') and c != '/'):
