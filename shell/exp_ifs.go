@@ -357,6 +357,10 @@ func (c *core) ifsFields(cfg, glob *expand.Config, readDir func(string) ([]fs.Di
 					continue
 				}
 				elems, listed := assocList(cfg.Env, part) // in bash's order (exp2_assoc.go)
+				if pe, ok := cfg.Env.(paramEnv); ok && !listed && c.assocListed(part) {
+					elems, _ = c.evalParam(pe.hc, part)
+					listed = true
+				}
 				if listed || listIndex(part) != "" && part.Exp == nil && part.Repl == nil && part.Slice == nil && !part.Length && !part.Excl {
 					if !listed {
 						elems, _ = expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{part}}}})
