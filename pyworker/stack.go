@@ -19,9 +19,15 @@ import "encoding/binary"
 // memory, untouched unless used.
 const pythonStackPages = 128
 
-// minStackPages is the smallest stack worth moving to (2 MiB): under a
-// memory limit too tight for it, python keeps its linked stack.
-const minStackPages = 32
+// minStackPages is the smallest stack worth moving to (4 MiB, about twice
+// the deepest guarded recursion measured): a moved stack that overflows
+// overwrites the heap, where the linked one traps, so under a memory
+// limit too tight for it python keeps its linked stack.
+const minStackPages = 64
+
+// minHeapPages is what a moved stack leaves the heap to grow into, at
+// least (4 MiB), under a tight memory limit.
+const minHeapPages = 64
 
 // moveStack gives a stack-first module a larger stack: the memory's
 // minimum grows by pages, and the stack pointer (global 0) starts at the
@@ -31,8 +37,8 @@ const minStackPages = 32
 // new stack); the old stack region is left unused. A module of another
 // shape (no such global, data below the stack, an imported memory, a
 // maximum too small) is returned unchanged, with false, and so is one
-// whose limit (in pages) would leave its heap less than its initial
-// memory; a tight limit gets a smaller stack.
+// whose limit (in pages) leaves no room for a stack of minStackPages and
+// minHeapPages of heap; a tight limit gets a smaller stack.
 //
 // Past the new stack's bottom lies the heap, not address 0: an overflow
 // would no longer trap. This is only for python.wasm, whose recursion
@@ -86,11 +92,10 @@ func moveStack(mod []byte, pages, limit uint32) ([]byte, bool) {
 		return mod, false
 	}
 	rest := mem[n+1+m:]
-	// Leave the heap at least what the module started with.
-	if limit < 2*minPages+minStackPages {
+	if limit < minPages+minHeapPages+minStackPages {
 		return mod, false
 	}
-	pages = min(pages, limit-2*minPages)
+	pages = min(pages, limit-minPages-minHeapPages)
 	newMin := minPages + pages
 	if flags == 1 {
 		maxPages, k := uleb32(rest)

@@ -18,7 +18,7 @@ func stackModule(min byte, sp, data []byte) []byte {
 func TestMoveStack(t *testing.T) {
 	// 2 pages, stack pointer at 65536 (0x80 0x80 0x04), data at 65536.
 	mod := stackModule(2, []byte{0x80, 0x80, 0x04}, []byte{0x80, 0x80, 0x04})
-	got, ok := moveStack(mod, 3, 100)
+	got, ok := moveStack(mod, 3, 1000)
 	if !ok {
 		t.Fatal("stack-first module not moved")
 	}
@@ -27,15 +27,15 @@ func TestMoveStack(t *testing.T) {
 		t.Errorf("moved module\n%x\nwant\n%x", got, want)
 	}
 	// A limit too tight keeps the stack where it was linked.
-	if _, ok := moveStack(mod, 3, 4+minStackPages-1); ok {
+	if _, ok := moveStack(mod, 3, 2+minHeapPages+minStackPages-1); ok {
 		t.Error("moved under a limit leaving no heap")
 	}
 	// Data below the stack (a data-first layout) is not touched.
 	low := stackModule(2, []byte{0x80, 0x80, 0x04}, []byte{0x80, 0x08})
-	if got, ok := moveStack(low, 3, 100); ok || !bytes.Equal(got, low) {
+	if got, ok := moveStack(low, 3, 1000); ok || !bytes.Equal(got, low) {
 		t.Error("data-first module moved")
 	}
-	if got, ok := moveStack([]byte("\x00asm\x01\x00\x00\x00\x05\x09"), 3, 100); ok || len(got) != 10 {
+	if got, ok := moveStack([]byte("\x00asm\x01\x00\x00\x00\x05\x09"), 3, 1000); ok || len(got) != 10 {
 		t.Error("truncated module moved")
 	}
 }
