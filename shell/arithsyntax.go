@@ -92,19 +92,36 @@ func replaceArith(src string, off int, line uint, kind string) (string, bool) {
 		inner := src[start+len(open) : end]
 		text := strings.TrimLeft(inner, " \t\n")
 		token := src[off:end]
-		args := " " + strconv.FormatUint(uint64(line), 10) + " " + shellQuote(kind) + " " + shellQuote(text) + " " + shellQuote(token)
+		args := " " + strconv.FormatUint(uint64(line), 10) + " " + shellQuote(kind) + " " + lineQuote(text) + " " + lineQuote(token)
+		// The construct's newlines stay, ahead of the command, so later
+		// lines keep their numbers.
+		nl := strings.Repeat("\n", strings.Count(src[start:end], "\n"))
 		var repl string
 		if open == "((" {
 			if forBefore(src[:start]) {
 				return src, false // for ((...)): left to the parser
 			}
-			repl = arithSynCmd + args
+			repl = nl + arithSynCmd + args
 		} else {
-			repl = "$(" + arithSynExp + args + ")"
+			repl = "$(" + nl + arithSynExp + args + ")"
 		}
-		return src[:start] + repl + src[end+len(close):], true
+		out := src[:start] + repl + src[end+len(close):]
+		if strings.Count(out, "\n") != strings.Count(src, "\n") {
+			return src, false
+		}
+		return out, true
 	}
 	return src, false
+}
+
+// lineQuote quotes s for the shell on one line: $'...' with \n when s
+// holds a newline.
+func lineQuote(s string) string {
+	if !strings.Contains(s, "\n") {
+		return shellQuote(s)
+	}
+	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`)
+	return "$'" + r.Replace(s) + "'"
 }
 
 // arithEnd finds the close that ends an arithmetic construct whose text

@@ -42,6 +42,7 @@ func FuzzRun(f *testing.F) {
 		"echo hi", "if then", "f() { f; }; f", "cat <(echo x)", "echo $((1/0))", "a=(1 2); echo ${a[5]}",
 		"cd /nope", "printf '%q %d' a b", "exit 300", "set -u; echo $nope", "read x <<< y; echo $x",
 		"trap 'echo t' EXIT ERR; false", "bash -c 'exit 3'", "echo ~root > /dev/stderr", "eval 'eval \"\"'",
+		"echo $((1 + )); echo next", "(( 2 * )) || echo no", "tee >(wc -l) < /dev/null", "echo $BASHPID | cat",
 	} {
 		f.Add(seed)
 	}
@@ -57,6 +58,23 @@ func FuzzRun(f *testing.F) {
 		}
 		if st < 0 || st > 255 {
 			t.Fatalf("%q: status %d", src, st)
+		}
+	})
+}
+
+// FuzzArithSyntax checks that arithSyntaxErrors never panics and keeps
+// the script's line count (messages name lines of the source as written).
+func FuzzArithSyntax(f *testing.F) {
+	for _, seed := range []string{
+		"x=$((1 + ))", "echo $(( a b c ))", "(( 1 + )); echo $?", "echo $[ 1 + ]", "for ((i=0;i<;i++)); do :; done",
+		"echo \"$(( (1+2) * ))\"", "echo $((1 +\n2 *)) b", "echo '$((1 +))' $((2 +))", "a[1+]=3", "echo $(( $((1+)) ))",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		out := arithSyntaxErrors(src)
+		if strings.Count(out, "\n") != strings.Count(src, "\n") {
+			t.Fatalf("%q became %q: line count changed", src, out)
 		}
 	})
 }
