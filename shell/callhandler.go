@@ -525,7 +525,7 @@ func (c *core) cdBuiltin(hc interp.HandlerContext, args []string) ([]string, err
 				physical = false
 			case 'P':
 				physical = true
-			case 'e', '@':
+			case 'e': // -@ (extended attributes) is not on Linux
 			default:
 				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"cd: -%c: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", f)
 				return statusArgs(2), nil

@@ -92,12 +92,21 @@ func (c *core) dirsBuiltin(hc interp.HandlerContext, args []string) []string {
 			index = i
 			continue
 		}
+		if a == "--" {
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' {
 			word := "option"
-			if len(a) > 1 && a[0] == '+' {
+			if len(a) > 1 && a[0] == '+' || a == "-" {
 				word = "number"
 			}
 			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"dirs: %s: invalid %s\ndirs: usage: dirs [-clpv] [+N] [-N]\n", a, word)
+			return statusArgs(2)
+		}
+		if len(a) > 2 {
+			// bash's dirs takes one letter per word: -lv is no option
+			// but a bad stack index.
+			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"dirs: %s: invalid number\ndirs: usage: dirs [-clpv] [+N] [-N]\n", a)
 			return statusArgs(2)
 		}
 		for _, f := range a[1:] {
