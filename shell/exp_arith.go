@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -194,7 +195,7 @@ func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
 		return []string{"eval", `: "${` + name + `}"`} // set -u's error, as mvdan/sh reports it
 	}
 	if msg != "" {
-		fmt.Fprintf(hc.Stderr, "%s%s: %s", c.errPrefix(args[1]), args[2], msg)
+		io.WriteString(hc.Stderr, c.funcMsg(hc, args[1], c.errPrefix(args[1])+args[2]+": "+msg))
 		return statusArgs(1)
 	}
 	status := 0

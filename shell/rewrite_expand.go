@@ -459,11 +459,12 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 				return []string{"eval", `: "${` + name + `}"`}
 			}
 			if msg != "" {
+				msg = c.funcMsg(hc, args[i], c.errPrefix(args[i])+msg)
 				if direct && inSubshell(env) {
-					io.WriteString(hc.Stderr, c.errPrefix(args[i])+msg)
+					io.WriteString(hc.Stderr, msg)
 					return []string{"exit", "1"} // bash ends the subshell
 				}
-				stopLine(ctx, hc.Stderr, c.errPrefix(args[i])+msg)
+				stopLine(ctx, hc.Stderr, msg)
 				return statusArgs(1)
 			}
 			script.WriteString(sets + peVar + strconv.Itoa(i/2+1) + "=" + strconv.FormatInt(v, 10) + "; ")
