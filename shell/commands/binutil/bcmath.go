@@ -31,7 +31,23 @@ func (m *bcMachine) mathCall(c *bcCall) (bcNum, bool) {
 	mag := len(new(big.Int).Abs(x.rescale(0).v).String())
 	digits := scale + mag + 20
 	if c.name == "j" {
-		digits += mag * 2
+		// The series cancels terms as large as e^|x|.
+		f, _ := bcToFloat(x, 64).Float64()
+		if f < 0 {
+			f = -f
+		}
+		if f > 20000 || args[0].rescale(0).v.CmpAbs(big.NewInt(10000)) > 0 {
+			m.fail("argument too large for memsh's bc: j() would take hours")
+		}
+		digits += int(f*0.4343) + 10
+	}
+	if c.name == "e" && x.v.Sign() > 0 {
+		if f, _ := bcToFloat(x, 64).Float64(); f > 46000 {
+			m.fail("argument too large for memsh's bc: e() would have more than 20000 digits")
+		}
+	}
+	if digits > 30000 {
+		m.fail("argument too large for memsh's bc: more than 30000 digits")
 	}
 	prec := uint(float64(digits)*3.33) + 64
 	fx := bcToFloat(x, prec)
