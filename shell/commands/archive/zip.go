@@ -421,8 +421,11 @@ func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
 	hdr := &zip.FileHeader{Name: e.name, Modified: e.info.ModTime().In(z.inv.Location())}
 	hdr.SetMode(e.info.Mode())
 	if e.info.IsDir() {
-		hdr.Method = zip.Store
-		_, err := zw.CreateHeader(hdr)
+		// Raw, so that the version needed is Info-ZIP's 1.0 for a
+		// stored entry (CreateHeader always says 2.0).
+		hdr.Method, hdr.ReaderVersion = zip.Store, 10
+		setZipTime(hdr)
+		_, err := zw.CreateRaw(hdr)
 		return "stored", 0, err
 	}
 	var f io.Reader
@@ -451,6 +454,10 @@ func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
 			method, body, hdr.Method = "stored", data, zip.Store
 		}
 		hdr.CompressedSize64 = uint64(len(body))
+		hdr.ReaderVersion = 20 // Info-ZIP: 2.0 to inflate, 1.0 to read a stored entry
+		if hdr.Method == zip.Store {
+			hdr.ReaderVersion = 10
+		}
 		setZipTime(hdr)
 		w, err := zw.CreateRaw(hdr)
 		if err != nil {
