@@ -404,3 +404,32 @@ func TestFlowResponsiveWhileFlooding(t *testing.T) {
 		return finished(m) && b.status == 130
 	})
 }
+
+// History expansion: !! runs the last command again, shown expanded
+// first as bash does, and recorded expanded; an unknown event runs
+// nothing; a pasted script is left as written.
+func TestFlowHistoryExpansion(t *testing.T) {
+	dir := t.TempDir()
+	f := startFlow(t, Options{ConfigDir: dir})
+	f.tm.Type("echo hi there")
+	f.key("enter")
+	f.waitFor("the first command", func(m *model) bool { b, _ := lastBlock(m); return finished(m) && b.cmd == "echo hi there" })
+	f.tm.Type("echo !$")
+	f.key("enter")
+	f.waitFor("!$ expanded, shown and run", func(m *model) bool {
+		b, out := lastBlock(m)
+		return finished(m) && b.cmd == "echo !$" && out == "echo there\nthere" && m.hist.entries[len(m.hist.entries)-1] == "echo there"
+	})
+	f.tm.Type("!nope")
+	f.key("enter")
+	f.waitFor("event not found", func(m *model) bool {
+		b, out := lastBlock(m)
+		return finished(m) && b.cmd == "!nope" && out == "bash: !nope: event not found" && b.status == 1
+	})
+	f.tm.Send(tea.PasteMsg{Content: "echo a!b\necho !!"})
+	f.key("enter")
+	f.waitFor("a pasted script runs as written", func(m *model) bool {
+		_, out := lastBlock(m)
+		return finished(m) && out == "a!b\n!!"
+	})
+}

@@ -513,11 +513,34 @@ func (m *model) run(src string) tea.Cmd {
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
-	if line := m.hist.add(src); line != "" && m.histPath != "" {
-		path := m.histPath
-		cmds = append(cmds, func() tea.Msg { return histWrittenMsg{appendFile(path, line)} })
+	// History expansion (histexpand.go), on a line typed at the prompt;
+	// a multi-line script (pasted, or continued with Enter) runs as
+	// written, so its "#!" and "!x" are safe.
+	var echo string
+	typed := src
+	if !strings.Contains(src, "\n") {
+		res, err := histExpand(src, m.hist.entries)
+		if err != nil {
+			now := time.Now()
+			b := &block{cmd: src, start: now, end: now, status: 1}
+			b.feed([]chunk{{streamErr, []byte(err.Error() + "\n")}}, 0, false, &m.st)
+			m.addBlock(b)
+			return nil
+		}
+		if res.changed {
+			src, echo = res.line, res.line+"\n"
+		}
+		if res.print {
+			// :p shows the line and keeps it in the history, unrun.
+			cmds = append(cmds, m.remember(src))
+			now := time.Now()
+			b := &block{cmd: typed, start: now, end: now}
+			b.feed([]chunk{{streamOut, []byte(echo)}}, 0, false, &m.st)
+			m.addBlock(b)
+			return tea.Batch(cmds...)
+		}
 	}
-	m.histIdx = len(m.hist.entries)
+	cmds = append(cmds, m.remember(src))
 	if out, ok := m.historyBuiltin(src); ok {
 		now := time.Now()
 		b := &block{cmd: src, start: now, end: now}
@@ -527,7 +550,13 @@ func (m *model) run(src string) tea.Cmd {
 		return tea.Batch(cmds...)
 	}
 	m.nextJob++
-	b := &block{cmd: src, start: time.Now(), running: true}
+	// The block shows the line as typed; an expanded one follows it, as
+	// bash prints it.
+	b := &block{cmd: typed, start: time.Now(), running: true}
+	if echo != "" {
+		// bash shows the expanded line before running it.
+		b.feed([]chunk{{streamOut, []byte(echo)}}, 0, false, &m.st)
+	}
 	m.addBlock(b)
 	run := src
 	if repl := strings.TrimSpace(src); repl == "python3" || repl == "python" {
@@ -554,6 +583,18 @@ func (m *model) run(src string) tea.Cmd {
 	}
 	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id))
 	return tea.Batch(cmds...)
+}
+
+// remember adds src to the history; the command appends it to the
+// history file (nil when there is nothing to write).
+func (m *model) remember(src string) tea.Cmd {
+	line := m.hist.add(src)
+	m.histIdx = len(m.hist.entries)
+	if line == "" || m.histPath == "" {
+		return nil
+	}
+	path := m.histPath
+	return func() tea.Msg { return histWrittenMsg{appendFile(path, line)} }
 }
 
 func (m *model) addBlock(b *block) {
