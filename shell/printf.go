@@ -9,6 +9,7 @@ import (
 	"memsh/shell/command"
 	"memsh/shell/commands/printf"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 )
 
@@ -35,6 +36,10 @@ func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 			fmt.Fprintf(hc.Stderr, "%sprintf: `%s': not a valid identifier\n", c.ctlPrefix(hc), name)
 			return statusArgs(2)
 		}
+		if base, _, _ := strings.Cut(name, "["); hc.Env.Get(base).ReadOnly {
+			fmt.Fprintf(hc.Stderr, "%s%s: readonly variable\n", c.ctlPrefix(hc), base)
+			return statusArgs(1)
+		}
 		call := []string{internalPrefix + "printf"}
 		fmtArgs := rest[2:]
 		if len(fmtArgs) > 0 && fmtArgs[0] == "--" {
@@ -45,7 +50,11 @@ func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 		}
 		base := name
 		if i := strings.IndexByte(name, '['); i >= 0 {
-			base = name[:i] + "[" + name[i+1:]
+			if hc.Env.Get(name[:i]).Kind == expand.Associative {
+				// h[a b]: the key quoted, for eval
+				name = name[:i] + "[" + shellQuote(strings.TrimSuffix(name[i+1:], "]")) + "]"
+			}
+			base = name
 		}
 		script := name + "=$(" + strings.Join(call, " ") + "; printf .); " + name + "=${" + base + "%.}"
 		return []string{"eval", script}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -119,6 +120,16 @@ func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 	if array != "" && !validAssignTarget(array) {
 		fmt.Fprintf(hc.Stderr, "%sread: `%s': not a valid identifier\n", prefix, array)
 		return statusArgs(1)
+	}
+	if array != "" && hc.Env.Get(array).Kind == expand.Associative {
+		fmt.Fprintf(hc.Stderr, "%sread: %s: not an indexed array\n", prefix, array)
+		return statusArgs(1)
+	}
+	for _, n := range append(names, array) {
+		if base, _, _ := strings.Cut(n, "["); base != "" && hc.Env.Get(base).ReadOnly {
+			fmt.Fprintf(hc.Stderr, "%s%s: readonly variable\n", prefix, base)
+			return statusArgs(1)
+		}
 	}
 	// mvdan/sh's read splits fields wrongly when IFS has a character
 	// other than white space (IFS=, read -ra p <<< "a,b,,c" loses the
