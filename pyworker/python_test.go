@@ -931,3 +931,23 @@ func TestPythonDashMStdlib(t *testing.T) {
 		t.Errorf("-m zipfile -l: %+v", r)
 	}
 }
+
+// os.uname reports the kernel the shell's uname does; platform and
+// socket.gethostname follow it.
+func TestPythonUname(t *testing.T) {
+	f := newFS(t)
+	r := py(t, f, "/", "", "-c", `
+import os, platform, socket
+u = os.uname()
+print(u.sysname, u.nodename, u.release, u.version)
+print(platform.system(), platform.node(), socket.gethostname(), platform.platform().startswith('Linux-6.1.0-memsh-'))`)
+	want := "Linux memsh 6.1.0-memsh #1 SMP PREEMPT_DYNAMIC memsh\nLinux memsh memsh True\n"
+	if r.status != 0 || r.stdout != want {
+		t.Errorf("%+v, want stdout %q", r, want)
+	}
+	f.MkdirAll("/etc", 0o755)
+	f.WriteFile("/etc/hostname", []byte("  box\nother\n"), 0o644)
+	if r = py(t, f, "/", "", "-c", "import os; print(os.uname().nodename, os.uname().machine != 'wasm32')"); r.stdout != "box True\n" {
+		t.Errorf("/etc/hostname: %+v", r)
+	}
+}

@@ -3,6 +3,7 @@ package pyworker
 import (
 	"fmt"
 	"io/fs"
+	"runtime"
 )
 
 // sitePath is where python's site module looks for site-packages. The CPython
@@ -14,8 +15,9 @@ const sitePath = "/usr/local/lib/python3.12/site-packages"
 
 // runFile is the per-run file of the site directory: the working
 // directory, the absolute script path memsh gave python, the script path
-// the user typed, the shell's umask in octal and which of fds 1 and 2 the
-// shell closed ("12", "1", "2" or ""), NUL-separated (paths hold no NUL).
+// the user typed, the shell's umask in octal, which of fds 1 and 2 the
+// shell closed ("12", "1", "2" or "") and the machine uname reports,
+// NUL-separated (paths hold no NUL).
 const runFile = "memsh-run"
 
 // siteSource is sitecustomize.py. It is the same for every run, so its
@@ -33,7 +35,12 @@ const runFile = "memsh-run"
 // carries no mode: memsh applies the shell's umask). A stdout or stderr
 // the shell closed (>&-) is None, as CPython makes it when it finds fd 1
 // or 2 closed: print() then writes nothing, where a stream failing with
-// EBADF made python report the failed flush and exit 120.
+// EBADF made python report the failed flush and exit 120. os.uname (and
+// so platform.uname and platform.system) reports the kernel the shell's
+// uname does: Linux 6.1.0-memsh, the host name from /etc/hostname (memsh
+// when it is missing or empty), this build's machine; WASI's said
+// "wasi", "(none)", "wasm32". sys.platform stays "wasi": the stdlib
+// picks its implementations by it.
 const siteSource = `import os as _os
 def _memsh_start(_os=_os):
     try:
@@ -49,7 +56,19 @@ def _memsh_start(_os=_os):
             data += b
     finally:
         _os.close(fd)
-    cwd, abs_path, argv0, mask, closed = data.split(b'\0')
+    cwd, abs_path, argv0, mask, closed, machine = data.split(b'\0')
+    def uname(machine=machine.decode()):
+        import os
+        node = 'memsh'
+        try:
+            with open('/etc/hostname', 'rb') as f:
+                s = f.read().decode('utf-8', 'replace').strip().split('\n')[0].strip()
+            if s:
+                node = s
+        except OSError:
+            pass
+        return os.uname_result(('Linux', node, '6.1.0-memsh', '#1 SMP PREEMPT_DYNAMIC memsh', machine))
+    _os.uname = uname
     if closed:
         import sys
         if b'1' in closed:
@@ -85,7 +104,25 @@ del _memsh_start
 // runData is the content of runFile for a python run in dir; abs and argv0
 // are empty unless memsh made the script path absolute.
 func runData(dir, abs, argv0 string, umask fs.FileMode, closed string) []byte {
-	return fmt.Appendf(nil, "%s\x00%s\x00%s\x00%o\x00%s", dir, abs, argv0, umask&0o777, closed)
+	return fmt.Appendf(nil, "%s\x00%s\x00%s\x00%o\x00%s\x00%s", dir, abs, argv0, umask&0o777, closed, unameMachine())
+}
+
+// unameMachine is the machine the shell's uname -m reports for this
+// build (shell/commands/sysutil/uname.go): python's os.uname says the same.
+func unameMachine() string {
+	switch runtime.GOARCH {
+	case "amd64":
+		return "x86_64"
+	case "386":
+		return "i686"
+	case "arm64":
+		return "aarch64"
+	case "arm":
+		return "armv7l"
+	case "ppc64le", "ppc64", "s390x", "riscv64", "mips64", "mips64le", "loong64":
+		return runtime.GOARCH
+	}
+	return "unknown"
 }
 
 // siteHooks makes uncaught (and "Exception ignored") OSErrors print
@@ -122,8 +159,13 @@ func runData(dir, abs, argv0 string, umask fs.FileMode, closed string) []byte {
 // asyncio's event loop makes a socketpair to wake itself up from other
 // threads and signal handlers, and WASI has no sockets: a finder patches
 // asyncio.selector_events when it is imported so the loop runs without it
-// (call_soon_threadsafe already copes with no socket). One finder patches
-// both modules as they are imported, then leaves sys.meta_path; until then
+// (call_soon_threadsafe already copes with no socket). socket gets the
+// gethostname this build lacks (os.uname's node name), and platform's
+// libc_ver, which a "Linux" os.uname makes platform.platform() call, finds
+// no libc in sys.executable (which python cannot open: /usr is the
+// build's image) instead of failing, as for a libc it does not know.
+// One finder patches
+// these modules as they are imported, then leaves sys.meta_path; until then
 // it costs every import one call, where patching them at start-up would
 // cost every run their import.
 //
@@ -190,7 +232,21 @@ def _memsh_traceback(module):
                 pass
         return safe(value, what, func)
     module._safe_string = _safe_string
-def _memsh_find(name, path=None, target=None, _sys=_sys, _patches={'asyncio.selector_events': _memsh_asyncio, 'traceback': _memsh_traceback}):
+def _memsh_socket(module):
+    if not hasattr(module, 'gethostname'):
+        def gethostname():
+            import os
+            return os.uname().nodename
+        module.gethostname = gethostname
+def _memsh_platform(module):
+    libc_ver = module.libc_ver
+    def _libc_ver(executable=None, lib='', version='', chunksize=16384):
+        try:
+            return libc_ver(executable, lib, version, chunksize)
+        except OSError:
+            return lib, version
+    module.libc_ver = _libc_ver
+def _memsh_find(name, path=None, target=None, _sys=_sys, _patches={'asyncio.selector_events': _memsh_asyncio, 'traceback': _memsh_traceback, 'socket': _memsh_socket, 'platform': _memsh_platform}):
     patch = _patches.pop(name, None)
     if patch is None:
         return None
