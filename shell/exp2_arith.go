@@ -152,7 +152,10 @@ func (c *core) readsExprVar(x syntax.ArithmExpr) bool {
 				return false
 			}
 		case *syntax.ParamExp:
-			found = found || n.Param != nil && c.exp.exprVar(n.Param.Value)
+			// $1 may hold a name or expression too (f x; $(($1 * 2)))
+			found = found || n.Param != nil && (c.exp.exprVar(n.Param.Value) || isNumber(n.Param.Value))
+		case *syntax.CmdSubst:
+			return false // its words are its own; memsh's evaluator cannot run it
 		}
 		return !found
 	})
