@@ -66,6 +66,7 @@ type lsCmd struct {
 	printed     bool // something was printed (blank line before next header)
 	context     bool // -Z: memfs has no security contexts, so "?" as GNU shows
 	colorUsed   bool
+	lsColors    *lsColors // $LS_COLORS, when set
 }
 
 // isDir: a directory, or a symlink to one (--group-directories-first).
@@ -330,6 +331,9 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	}
 	if l.color && !colorTerm(inv) {
 		l.color = false
+	}
+	if v := inv.Getenv("LS_COLORS"); l.color && v != "" {
+		l.lsColors = parseLsColors(v)
 	}
 	// The last of -1 -C -x -l -m (and -g -o -n, which imply -l) wins, as in getopt order.
 	l.format = fmtOne
@@ -805,36 +809,48 @@ func (l *lsCmd) indicator(fi fs.FileInfo) string {
 	return ""
 }
 
-// colorOf is GNU's built-in colour (no LS_COLORS) for an entry.
-func (l *lsCmd) colorOf(e *lsEntry) string {
+// colorOf is an entry's colour: from $LS_COLORS, or GNU's built-in one;
+// ok is false for no colour.
+func (l *lsCmd) colorOf(e *lsEntry) (string, bool) {
 	m := e.fi.Mode()
+	if l.lsColors != nil {
+		var target *fs.FileMode
+		if e.tfi != nil {
+			tm := e.tfi.Mode()
+			target = &tm
+		}
+		if code, ok := l.lsColors.code(e.name, m, target); ok {
+			return code, true
+		}
+		return "", false
+	}
 	switch {
 	case m&fs.ModeSymlink != 0:
-		return "01;36"
+		return "01;36", true
 	case m.IsDir():
 		switch {
 		case m&fs.ModeSticky != 0 && m&0o002 != 0:
-			return "30;42"
+			return "30;42", true
 		case m&fs.ModeSticky != 0:
-			return "37;44"
+			return "37;44", true
 		case m&0o002 != 0:
-			return "34;42"
+			return "34;42", true
 		}
-		return "01;34"
+		return "01;34", true
 	case m&fs.ModeNamedPipe != 0:
-		return "40;33"
+		return "40;33", true
 	case m&fs.ModeSocket != 0:
-		return "01;35"
+		return "01;35", true
 	case m&fs.ModeDevice != 0:
-		return "40;33;01"
+		return "40;33;01", true
 	case m&fs.ModeSetuid != 0:
-		return "37;41"
+		return "37;41", true
 	case m&fs.ModeSetgid != 0:
-		return "30;43"
+		return "30;43", true
 	case m&0o111 != 0:
-		return "01;32"
+		return "01;32", true
 	}
-	return ""
+	return "", false
 }
 
 // nameCell renders name and frills (colour, indicator) and returns the
@@ -848,7 +864,7 @@ func (l *lsCmd) nameCell(e *lsEntry, long bool) (string, int) {
 	w := displayWidth(name)
 	var b strings.Builder
 	if l.color {
-		if c := l.colorOf(e); c != "" {
+		if c, ok := l.colorOf(e); ok {
 			if !l.colorUsed {
 				b.WriteString("\x1b[0m")
 				l.colorUsed = true
