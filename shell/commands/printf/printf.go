@@ -385,7 +385,7 @@ func (p *printer) float(spec string, verb byte, a string) string {
 	if verb == 'F' {
 		verb = 'f'
 	}
-	if out, ok := longDouble(spec, verb, a); ok && !p.coreutils {
+	if out, ok := longDouble(spec, verb, a); ok {
 		return out
 	}
 	v := p.number(a)
