@@ -106,6 +106,8 @@ type prOpts struct {
 	firstPage    int
 	lastPage     int
 	explicitSepS bool // -s (not -S)
+	expandChar   byte // -e: the input tab character, 0 for none
+	expandWidth  int  // -e: its tab stops
 }
 
 // Pr paginates and columnates as GNU pr does: 66-line pages with a
@@ -144,7 +146,13 @@ func Pr(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			return nil, time.Time{}, false
 		}
-		return prLines(data), mtime, true
+		lines := prLines(data)
+		if o.expandChar != 0 {
+			for i, l := range lines {
+				lines[i] = prExpand(l, o.expandChar, o.expandWidth)
+			}
+		}
+		return lines, mtime, true
 	}
 	p := &prPrinter{o: o, w: w, inv: inv, lineNo: o.firstNumber}
 	if o.merge {
@@ -176,6 +184,35 @@ func Pr(ctx context.Context, inv *command.Invocation) int {
 }
 
 // prLines splits data into lines without their newlines.
+// prExpand is -e: each tab character becomes spaces to the next stop.
+func prExpand(line []byte, tab byte, width int) []byte {
+	if bytes.IndexByte(line, tab) < 0 {
+		return line
+	}
+	out := make([]byte, 0, len(line)+width)
+	for _, c := range line {
+		if c == tab {
+			n := width - len(out)%width
+			out = append(out, bytes.Repeat([]byte{' '}, n)...)
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// prTabArg reads -e's or -i's optional [CHAR[WIDTH]].
+func prTabArg(v string) (byte, int) {
+	c, width := byte('\t'), 8
+	if v != "" && (v[0] < '0' || v[0] > '9') {
+		c, v = v[0], v[1:]
+	}
+	if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		width = n
+	}
+	return c, width
+}
+
 func prLines(data []byte) [][]byte {
 	var lines [][]byte
 	for len(data) > 0 {
@@ -341,7 +378,10 @@ func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 					return nil, nil, 1, false
 				}
 				o.widthGiven = true
-			case "no-file-warnings", "show-control-chars", "show-nonprinting", "expand-tabs", "output-tabs":
+			case "expand-tabs":
+				_, v, _ := strings.Cut(a, "=")
+				o.expandChar, o.expandWidth = prTabArg(v)
+			case "no-file-warnings", "show-control-chars", "show-nonprinting", "output-tabs":
 			default:
 				return nil, nil, inv.Usage(1, "unrecognized option '%s'", a), false
 			}
@@ -387,8 +427,11 @@ func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 				if o.dateFormat, ok = value(); !ok {
 					return nil, nil, inv.Usage(1, ""), false
 				}
-			case c == 'e' || c == 'i':
-				j = len(a) // optional [CHAR[WIDTH]]: accepted, tabs pass through
+			case c == 'e':
+				o.expandChar, o.expandWidth = prTabArg(rest)
+				j = len(a)
+			case c == 'i':
+				j = len(a) // optional [CHAR[WIDTH]]: accepted, output keeps its tabs
 			case c == 'F' || c == 'f':
 				o.formFeed = true
 			case c == 'h':
