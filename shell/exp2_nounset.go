@@ -1,7 +1,7 @@
 package shell
 
 import (
-	"regexp"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -14,12 +14,35 @@ import (
 // any other. z++ and z += 1 become (${z}, z++), so their target is read
 // first; memsh's own evaluator checks as it reads.
 
-var nounsetRe = regexp.MustCompile(`set\s+-[a-zA-Z]*u|nounset`)
-
-// noteNounset turns the rewrite on once src may set nounset.
+// noteNounset turns the rewrite on once src may set nounset: it says
+// nounset, or set followed by flags holding u (set -u, set -euo).
 func (c *core) noteNounset(src string) {
-	if !c.exp.nounset.Load() && nounsetRe.MatchString(src) {
+	if !c.exp.nounset.Load() && mayNounset(src) {
 		c.exp.nounset.Store(true)
+	}
+}
+
+func mayNounset(src string) bool {
+	if strings.Contains(src, "nounset") {
+		return true
+	}
+	for rest := src; ; {
+		i := strings.Index(rest, "set")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+3:]
+		flags := strings.TrimLeft(rest, " \t")
+		if len(flags) == len(rest) || !strings.HasPrefix(flags, "-") {
+			continue
+		}
+		end := strings.IndexAny(flags, " \t\n;&|)")
+		if end < 0 {
+			end = len(flags)
+		}
+		if strings.Contains(flags[1:end], "u") {
+			return true
+		}
 	}
 }
 
