@@ -20,6 +20,9 @@ type statCmd struct {
 	out *bufio.Writer
 	ids idNames
 	loc *time.Location
+	// noContext is set when %C was asked for: there is no SELinux, so
+	// the file has no security context, as on a host without one.
+	noContext bool
 }
 
 // statInfo is one file as stat's directives see it.
@@ -102,8 +105,12 @@ func runStat(ctx context.Context, inv *command.Invocation) int {
 		if ff == "" {
 			ff = s.defaultFormat(fi)
 		}
+		s.noContext = false
 		if !s.render(ff, escapes, s.fileDirective(&info, ff == s.defaultFormat(fi) && fmtStr == "")) {
 			return 1
+		}
+		if s.noContext {
+			status = 1
 		}
 		if newline {
 			s.out.WriteByte('\n')
@@ -230,6 +237,9 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 		case 'm':
 			return str("/")
 		case 'C':
+			s.noContext = true
+			s.out.Flush()
+			s.inv.Errorf("failed to get security context of %s: %s", quote(info.name), "No data available")
 			return str("?")
 		}
 		return "", false, false
