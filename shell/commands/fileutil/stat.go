@@ -358,6 +358,12 @@ func (s *statCmd) render(format string, escapes bool, dir directive) bool {
 			mod, conv = conv, format[k+1]
 			k++
 		}
+		if conv == 'C' {
+			// %C may report an error: what precedes it goes out first,
+			// as GNU's error() flushes stdout.
+			s.out.WriteString(b.String())
+			b.Reset()
+		}
 		val, numeric, ok := dir(conv, mod)
 		i = k
 		if !ok {
