@@ -47,8 +47,8 @@ func bashKeyOrder(m map[string]string) []string {
 }
 
 // assocListed reports whether memsh computes pe, ${h[@]}, ${h[*]},
-// ${!h[@]} or ${!h[*]} (plain, or with a replacement or a # % removal)
-// of a name declared -A somewhere.
+// ${!h[@]} or ${!h[*]} (plain, or with a replacement, a # % removal or
+// a case operator) of a name declared -A somewhere.
 func (c *core) assocListed(pe *syntax.ParamExp) bool {
 	if pe.Param == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 || pe.Slice != nil || listIndex(pe) == "" || pe.Param.Value == "@" || pe.Param.Value == "*" {
 		return false
@@ -56,7 +56,7 @@ func (c *core) assocListed(pe *syntax.ParamExp) bool {
 	if pe.Excl && (pe.Repl != nil || pe.Exp != nil) {
 		return false
 	}
-	if pe.Exp != nil && pe.Exp.Op != syntax.RemSmallPrefix && pe.Exp.Op != syntax.RemLargePrefix && pe.Exp.Op != syntax.RemSmallSuffix && pe.Exp.Op != syntax.RemLargeSuffix {
+	if pe.Exp != nil && pe.Exp.Op != syntax.RemSmallPrefix && pe.Exp.Op != syntax.RemLargePrefix && pe.Exp.Op != syntax.RemSmallSuffix && pe.Exp.Op != syntax.RemLargeSuffix && !isCaseOp(pe.Exp.Op) {
 		return false
 	}
 	c.assocMu.Lock()

@@ -15,8 +15,7 @@ import (
 func (c *core) indirectOps(hc interp.HandlerContext, pe, inner *syntax.ParamExp) ([]string, string) {
 	var conv *syntax.Expansion
 	if inner.Exp != nil {
-		switch inner.Exp.Op {
-		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		if isCaseOp(inner.Exp.Op) {
 			conv, inner.Exp = inner.Exp, nil
 		}
 	}
@@ -32,14 +31,7 @@ func (c *core) indirectOps(hc interp.HandlerContext, pe, inner *syntax.ParamExp)
 		return fields, msg
 	}
 	if conv != nil {
-		cfg := &expand.Config{Env: paramEnv{hc}}
-		for i, f := range fields {
-			env := expand.ListEnviron(internalPrefix + "case=" + f)
-			w := &syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{Param: &syntax.Lit{Value: internalPrefix + "case"}, Exp: conv}}}
-			if s, err := expand.Literal(&expand.Config{Env: env, CmdSubst: cfg.CmdSubst}, w); err == nil {
-				fields[i] = s
-			}
-		}
+		fields = caseConv(conv, fields)
 	}
 	if listIndex(inner) == "*" {
 		sep := " "
@@ -52,4 +44,28 @@ func (c *core) indirectOps(hc interp.HandlerContext, pe, inner *syntax.ParamExp)
 		return []string{strings.Join(fields, sep)}, ""
 	}
 	return fields, ""
+}
+
+// isCaseOp reports whether op is ^ ^^ , or ,,.
+func isCaseOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		return true
+	}
+	return false
+}
+
+// caseConv applies a case operator (with its pattern, which holds no
+// expansion memsh needs) to each field, through mvdan/sh's own.
+func caseConv(conv *syntax.Expansion, fields []string) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f
+		env := expand.ListEnviron(internalPrefix + "case=" + f)
+		w := &syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{Param: &syntax.Lit{Value: internalPrefix + "case"}, Exp: conv}}}
+		if s, err := expand.Literal(&expand.Config{Env: env}, w); err == nil {
+			out[i] = s
+		}
+	}
+	return out
 }

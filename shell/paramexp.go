@@ -175,6 +175,8 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 			out[i] = toggleCase(e, pe.Exp.Op == syntax.LowerAll)
 		}
 		return out, ""
+	case pe.Exp != nil && isCaseOp(pe.Exp.Op) && !isToggle(pe):
+		return caseConv(pe.Exp, elems), "" // exp2_indirect.go
 	case pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps:
 		op, _ := expand.Literal(cfg, pe.Exp.Word)
 		return c.transform(hc, op, name, orig, vr, pe, elems, keys, set)
