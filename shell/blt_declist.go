@@ -128,3 +128,26 @@ func funcLocals(env expand.Environ) []string {
 	}
 	return nil
 }
+
+// dropShellVar removes name from every scope of r's variables outright.
+// mvdan/sh's unset leaves an unset entry behind, which every copy of the
+// shell (a subshell, a background job) copies again.
+func dropShellVar(r *interp.Runner, name string) {
+	if r == nil || !writeEnvField.ok {
+		return
+	}
+	env := *(*expand.WriteEnviron)(unsafe.Add(unsafe.Pointer(r), writeEnvField.off))
+	funcDepth(env) // learns the overlay's layout
+	if !overlay.ok {
+		return
+	}
+	v := reflect.ValueOf(env)
+	for v.IsValid() && v.Type() == overlay.typ && !v.IsNil() {
+		s := v.Elem()
+		if f := s.FieldByName("values"); f.IsValid() && f.Kind() == reflect.Map && !f.IsNil() {
+			values := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+			values.SetMapIndex(reflect.ValueOf(name), reflect.Value{})
+		}
+		v = s.Field(overlay.parent).Elem()
+	}
+}

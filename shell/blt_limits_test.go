@@ -73,3 +73,14 @@ func TestJobsCleanup(t *testing.T) {
 		t.Errorf("stdout %q stderr %q status %d", out, errs, st)
 	}
 }
+
+// TestJobsForgotten: a loop of background jobs keeps only the last
+// keptEndedJobs ended jobs as variables (each job's copy of the shell
+// copies them all), while wait still gets a forgotten job's status.
+func TestJobsForgotten(t *testing.T) {
+	s := newTestSession(t, Options{Script: true})
+	out, errs, st := run(t, s, "(exit 5) & p=$!; for i in $(seq 300); do true & done; wait; true & n=(${!__memsh_job_*}); echo ${#n[@]}; wait $p; echo $?", "")
+	if out != "65\n5\n" || errs != "" || st != 0 {
+		t.Errorf("stdout %q stderr %q status %d", out, errs, st)
+	}
+}

@@ -37,8 +37,9 @@ const jobIDVar = internalPrefix + "jobid"
 func jobVar(n int) string { return internalPrefix + "job_" + strconv.Itoa(n) }
 
 type job struct {
-	n    int // mvdan/sh's number, of $! (gN)
-	jn   int // bash's job number (%N): one more than the highest still listed
+	id   string // its key in jobTable
+	n    int    // mvdan/sh's number, of $! (gN)
+	jn   int    // bash's job number (%N): one more than the highest still listed
 	text string
 
 	mu       sync.Mutex
@@ -113,19 +114,39 @@ func newJob(hc interp.HandlerContext, args []string) int {
 	}
 	n := bgCount(r) + 1
 	jn := 1
+	var ended []*job
 	for _, j := range jobsOf(hc) {
 		j.mu.Lock()
 		if !j.reported && j.jn >= jn {
 			jn = j.jn + 1
 		}
 		j.mu.Unlock()
+		if j.finished() {
+			ended = append(ended, j)
+		}
+	}
+	// Every job is a variable that each later job's copy of the shell
+	// copies: past keptEndedJobs jobs that ended, the oldest are
+	// forgotten (mvdan/sh's wait still knows their $!), so a loop of
+	// `cmd &` costs each job the same, not more and more.
+	for _, j := range ended[:max(len(ended)-keptEndedJobs, 0)] {
+		dropShellVar(r, jobVar(j.n)) // blt_declist.go
+		jobTable.Delete(j.id)
 	}
 	id := strconv.FormatInt(jobSeq.Add(1), 10)
-	jobTable.Store(id, &job{n: n, jn: jn, text: args[1], done: make(chan struct{})})
+	jobTable.Store(id, &job{id: id, n: n, jn: jn, text: args[1], done: make(chan struct{})})
 	setShellVar(r, jobIDVar, expand.Variable{Set: true, Kind: expand.String, Str: id})
 	setShellVar(r, jobVar(n), expand.Variable{Set: true, Kind: expand.String, Str: id})
 	return 0
 }
+
+func atoiOr0(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// keptEndedJobs is how many jobs that ended a shell keeps listing.
+const keptEndedJobs = 64
 
 // bgCount is how many background statements r has started (mvdan/sh's
 // $! is g followed by that count).
@@ -162,6 +183,7 @@ func (c *core) runJob(ctx context.Context, p *proc, args []string) int {
 	}
 	j.mu.Lock()
 	j.status, j.signal = status, int(sig)
+	j.cancel = nil // it holds the job's context, and with it a copy of the shell
 	j.mu.Unlock()
 	close(j.done)
 	return status
@@ -553,6 +575,9 @@ func (c *core) waitArgs(hc interp.HandlerContext, args []string) []string {
 		case strings.HasPrefix(a, "%"):
 			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"wait: %s: no such job\n", a)
 			status = 127
+		case len(a) > 1 && a[0] == 'g' && isNumber(a[1:]) && atoiOr0(a[1:]) <= bgCount(callingRunner(hc)):
+			out = append(out, a) // a job memsh forgot: mvdan/sh keeps its status
+			continue
 		case a != "" && strings.Trim(a, "0123456789") == "":
 			fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"wait: pid %s is not a child of this shell\n", a)
 			status = 127
