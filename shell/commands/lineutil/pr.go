@@ -147,7 +147,9 @@ func Pr(ctx context.Context, inv *command.Invocation) int {
 			return nil, time.Time{}, false
 		}
 		lines := prLines(data)
-		if o.expandChar != 0 {
+		// With several columns the cells are expanded as they are laid
+		// out (row), where GNU leaves the last column's tabs alone.
+		if o.expandChar != 0 && o.columns <= 1 && !o.merge {
 			for i, l := range lines {
 				lines[i] = prExpand(l, o.expandChar, o.expandWidth)
 			}
@@ -731,7 +733,11 @@ func (p *prPrinter) row(cells [][]byte, present []bool, nums []int) {
 			limit = colWidth - (p.pos + p.pending - colStart)
 		}
 		if present[i] {
-			p.text(cells[i], limit)
+			cell := cells[i]
+			if p.o.expandChar != 0 && cols > 1 && i < cols-1 {
+				cell = prExpand(cell, p.o.expandChar, p.o.expandWidth)
+			}
+			p.text(cell, limit)
 		}
 		if i < last {
 			if p.o.truncate || !p.o.sepGiven {
