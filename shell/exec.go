@@ -295,16 +295,22 @@ func (c *core) execShebang(ctx context.Context, p *proc, full, line string) int 
 			}
 		}
 	}
+	// The interpreter gets the script's path as the kernel passes it: as
+	// typed, or the full path of one found in $PATH.
+	script := name
+	if !strings.Contains(name, "/") {
+		script = full
+	}
 	switch path.Base(argv[0]) {
 	case "bash", "sh":
 		return c.runShellFile(ctx, p, full, name, p.args[1:], argv[1:])
 	case "python3", "python":
 		q := *p
-		q.args = append(append([]string{path.Base(argv[0])}, argv[1:]...), append([]string{name}, p.args[1:]...)...)
+		q.args = append(append([]string{path.Base(argv[0])}, argv[1:]...), append([]string{script}, p.args[1:]...)...)
 		return c.runPython(ctx, &q)
 	}
 	q := *p
-	q.args = append(append(argv, name), p.args[1:]...)
+	q.args = append(append(argv, script), p.args[1:]...)
 	return c.exec(ctx, &q)
 }
 
