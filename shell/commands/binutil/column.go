@@ -206,7 +206,7 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 		widths := make([]int, ncols)
 		for _, cells := range rows {
 			for i, c := range cells {
-				widths[i] = max(widths[i], utf8.RuneCountInString(c))
+				widths[i] = max(widths[i], command.DisplayWidth(c))
 			}
 		}
 		if header != nil && *noHead {
@@ -222,7 +222,7 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 				if k > 0 {
 					b.WriteString(osep)
 				}
-				pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
+				pad := strings.Repeat(" ", widths[i]-command.DisplayWidth(c))
 				switch {
 				case rightCols[i]:
 					b.WriteString(pad + c)
@@ -242,7 +242,7 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 	}
 	maxLen := 0
 	for _, l := range lines {
-		maxLen = max(maxLen, utf8.RuneCountInString(l))
+		maxLen = max(maxLen, command.DisplayWidth(l))
 	}
 	maxLen = (maxLen + 8) &^ 7
 	cols := term / maxLen
@@ -263,7 +263,7 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 		chcnt, col, endcol := 0, 0, maxLen
 		for i, l := range lines {
 			w.WriteString(l)
-			chcnt += utf8.RuneCountInString(l)
+			chcnt += command.DisplayWidth(l)
 			if i == len(lines)-1 {
 				break
 			}
@@ -284,7 +284,7 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 		chcnt, endcol := 0, maxLen
 		for base := r; base < len(lines); base += rows {
 			w.WriteString(lines[base])
-			chcnt += utf8.RuneCountInString(lines[base])
+			chcnt += command.DisplayWidth(lines[base])
 			if base+rows >= len(lines) {
 				break
 			}
