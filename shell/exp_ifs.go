@@ -62,6 +62,13 @@ func setsSplittingIFS(src string) bool {
 		}
 		switch {
 		case v == "", v == "''", v == `""`:
+			// An empty IFS set for the rest of the script (not a
+			// command's own IFS= prefix): unquoted lists with an
+			// operator (${a[@]:1}, ${!a[@]}) are still fields each,
+			// where mvdan/sh joins them.
+			if after := rest[len(v):]; after == "" || strings.IndexByte(";\n&|)", after[0]) >= 0 {
+				return true
+			}
 		case strings.HasPrefix(v, "$'"):
 			body, _, _ := strings.Cut(v[2:], "'")
 			if strings.Trim(strings.NewReplacer(`\n`, "", `\t`, "").Replace(body), " ") != "" {
@@ -361,12 +368,28 @@ func (c *core) ifsFields(cfg, glob *expand.Config, readDir func(string) ([]fs.Di
 					elems, _ = c.evalParam(pe.hc, part)
 					listed = true
 				}
-				if listed || listIndex(part) != "" && part.Exp == nil && part.Repl == nil && part.Slice == nil && !part.Length && !part.Excl {
+				if listed || listIndex(part) != "" && !part.Length && (part.Exp == nil || part.Exp.Op != syntax.OtherParamOps) {
 					if !listed {
-						elems, _ = expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{part}}}})
+						// Each element is a field of its own, to split
+						// in turn: ${a[@]:1}, ${a[*]^}, ${!a[@]}.
+						each := *part
+						if listIndex(part) == "*" {
+							if part.Param.Value == "*" {
+								each.Param = &syntax.Lit{Value: "@"}
+							} else {
+								each.Index = litWord("@")
+							}
+						}
+						elems, _ = expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{&each}}}})
 					}
 					for j, e := range elems {
-						if j > 0 && have {
+						switch {
+						case j > 0 && ifs != "":
+							// bash joins the elements with IFS's first
+							// character and splits the whole: with IFS=,
+							// an empty element is an empty field.
+							splitAdd(ifs[:1])
+						case j > 0 && have:
 							emit()
 						}
 						splitAdd(e)
