@@ -831,9 +831,8 @@ func arithText(w *syntax.Word) (string, bool) {
 
 // parseArithm parses text as the inside of $((...)), or gives nil.
 func parseArithm(text string) *syntax.ArithmExp {
-	if strings.Contains(text, "))") {
-		return nil
-	}
+	// Text that closes the $(( early (a value "1)); cmd; ((") parses
+	// to more than one word or statement, and is refused below.
 	f, err := newParser().Parse(strings.NewReader(": $(("+text+"))"), "")
 	if err != nil || len(f.Stmts) != 1 {
 		return nil

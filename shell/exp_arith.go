@@ -524,8 +524,13 @@ func (e *arithEval) apply(op syntax.BinAritOperator, l, r int64, rnode syntax.No
 		return l % r, nil
 	case syntax.Pow:
 		if r < 0 {
+			// bash names the text after the exponent, or the exponent
+			// (without its sign) when nothing follows it.
+			if end := int(rnode.End().Offset()) - len(": $(("); end >= 0 && end <= len(e.text) && strings.TrimSpace(e.text[end:]) != "" {
+				return 0, e.errorf(e.text, "exponent less than 0 (error token is \"%s\")", strings.TrimLeft(e.text[end:], " \t\n"))
+			}
 			if u, ok := rnode.(*syntax.UnaryArithm); ok {
-				rnode = u.X // bash names the number after the sign
+				rnode = u.X
 			}
 			return 0, e.errorf(e.text, "exponent less than 0 (error token is \"%s\")", e.tokenFrom(rnode))
 		}
