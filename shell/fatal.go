@@ -139,6 +139,10 @@ func mvdanMessage(p string) (string, bool) {
 	if p == "local: can only be used in a function\n" {
 		return p, true
 	}
+	// An assignment to a read-only variable: bash names the line.
+	if name, ok := strings.CutSuffix(p, ": readonly variable\n"); ok && validAssignTarget(name) {
+		return p, true
+	}
 	return "", false
 }
 
