@@ -125,8 +125,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	operands := args[i:]
 	if !haveProg {
 		if len(operands) == 0 {
+			// mawk prints its usage and exits 0 without a program.
 			fmt.Fprint(inv.Stderr, help)
-			return 2
+			return 0
 		}
 		progSrcs = []string{operands[0]}
 		operands = operands[1:]
