@@ -207,6 +207,7 @@ def add: reduce _memsh_iter as $x (null; . + $x);
 def paths: path(..) | select(length > 0);
 def paths(f): path(.. | select(f)) | select(length > 0);
 def leaf_paths: paths(scalars);
+def limit($n; f): if $n < 0 then f else label $out | foreach f as $item (0; .+1; $item, if . >= $n then break $out else empty end) end;
 def tostream: path(def r: (_memsh_iter_opt | r), .; r) as $p | getpath($p) | reduce path(_memsh_iter_opt) as $q ([$p, .]; [$p + $q]);
 .`)
 })
