@@ -921,7 +921,7 @@ func (c *core) letBuiltin(ctx context.Context, hc interp.HandlerContext, args []
 		}
 	}
 	for _, a := range args {
-		if ae := parseArithm(a); ae != nil && (mayDivideByZero(ae.X) || hasBadConstant(ae.X) || c.exp.arithVals.Load() && c.readsExprVar(ae.X)) {
+		if ae := parseArithm(a); ae != nil && (mayDivideByZero(ae.X) || hasBadConstant(ae.X) || hasShift(ae.X) || c.exp.arithVals.Load() && c.readsExprVar(ae.X)) {
 			// memsh's evaluator, for bash's messages (exp2_arith.go)
 			return c.arithBuiltin(hc, []string{arithCmd, line, "let", strings.Join(args, ", ")})
 		}

@@ -232,3 +232,43 @@ func indexArith(cfg *expand.Config, x syntax.ArithmExpr) (int, error) {
 	v, err := e.eval(x)
 	return int(v), err
 }
+
+// hasShift reports whether x shifts: mvdan/sh shifts by the full count.
+func hasShift(x syntax.ArithmExpr) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.BinaryArithm); ok {
+			switch b.Op {
+			case syntax.Shl, syntax.Shr, syntax.ShlAssgn, syntax.ShrAssgn:
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// lastToken is the last token of arithmetic text s, with the blanks
+// after it: ")" or an operand such as a[i], 0x1f or i++.
+func lastToken(s string) string {
+	t := strings.TrimRight(s, " \t\n")
+	trailing := s[len(t):]
+	if strings.HasSuffix(t, ")") {
+		return ")" + trailing
+	}
+	i := len(t)
+	if strings.HasSuffix(t, "++") || strings.HasSuffix(t, "--") {
+		i -= 2
+	}
+	for i > 0 && (isNameByte(t[i-1]) || strings.IndexByte("#@[]", t[i-1]) >= 0) {
+		i--
+	}
+	if i == len(t) {
+		return s
+	}
+	return t[i:] + trailing
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

@@ -190,16 +190,18 @@ func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
 	if len(args) != 4 {
 		return statusArgs(2)
 	}
-	val, script, done, msg := c.evalArith(hc, strings.TrimRight(args[3], " \t\n"))
+	// bash shows ((...))'s text with its blanks before the )).
+	val, script, done, msg := c.evalArith(hc, args[3])
 	if name, ok := strings.CutPrefix(msg, unboundMark); ok {
 		return []string{"eval", `: "${` + name + `}"`} // set -u's error, as mvdan/sh reports it
 	}
-	if msg != "" {
-		io.WriteString(hc.Stderr, c.funcMsg(hc, args[1], c.errPrefix(args[1])+args[2]+": "+msg))
-		return statusArgs(1)
-	}
 	status := 0
 	if val == 0 {
+		status = 1
+	}
+	if msg != "" {
+		// What was assigned before the error stays assigned.
+		io.WriteString(hc.Stderr, c.funcMsg(hc, args[1], c.errPrefix(args[1])+args[2]+": "+msg))
 		status = 1
 	}
 	for _, d := range done {
@@ -215,7 +217,8 @@ func (c *core) arithBuiltin(hc interp.HandlerContext, args []string) []string {
 }
 
 // evalArith evaluates text, giving its value, the assignments it made as
-// shell source, and bash's message for an error.
+// shell source (up to the error, if any), and bash's message for an
+// error.
 func (c *core) evalArith(hc interp.HandlerContext, text string) (int64, string, []arithSet, string) {
 	env := paramEnv{hc}
 	cfg := &expand.Config{Env: env}
@@ -230,12 +233,12 @@ func (c *core) evalArith(hc interp.HandlerContext, text string) (int64, string, 
 	if u, ok := err.(unboundErr); ok {
 		return 0, "", nil, unboundMark + string(u)
 	}
-	if err != nil {
-		return 0, "", nil, err.Error() + "\n"
-	}
 	var sb strings.Builder
 	for _, s := range e.sets {
 		sb.WriteString(s + "; ")
+	}
+	if err != nil {
+		return 0, sb.String(), e.done, err.Error() + "\n"
 	}
 	return v, sb.String(), e.done, ""
 }
@@ -438,16 +441,31 @@ func (e *arithEval) binary(x *syntax.BinaryArithm) (int64, error) {
 		return boolInt(r != 0), err
 	}
 	if isAssignOp(x.Op) {
-		// bash evaluates the value before the element's index.
+		// bash evaluates the value before the element's index for =
+		// (a[i++]=i), and the index first for += and the like, which
+		// read the element (a[i]+=i++).
+		var ref arithRef
+		var err error
+		if x.Op != syntax.Assgn {
+			if ref, err = e.target(x.X); err != nil {
+				return 0, err
+			}
+		}
 		r, err := e.eval(x.Y)
 		if err != nil {
 			return 0, err
 		}
-		ref, err := e.target(x.X)
-		if err != nil {
-			return 0, err
+		if x.Op == syntax.Assgn {
+			if ref, err = e.target(x.X); err != nil {
+				return 0, err
+			}
 		}
 		v := r
+		if (x.Op == syntax.QuoAssgn || x.Op == syntax.RemAssgn) && r == 0 {
+			// bash has read the whole value: its error names the
+			// value's last token.
+			return 0, e.errorf(e.text, "division by 0 (error token is \"%s\")", lastToken(e.tokenFrom(x.Y)))
+		}
 		if x.Op != syntax.Assgn {
 			if err := e.checkSet(ref); err != nil {
 				return 0, err
