@@ -62,6 +62,7 @@ Options:
       --slurpfile name file set $name to an array of JSON values read
                             from the file;
       --rawfile name file   set $name to string contents of file;
+      --stream              parse the input in streaming fashion
       --args                consume remaining arguments as positional
                             string values;
       --jsonargs            consume remaining arguments as positional
@@ -79,6 +80,7 @@ type options struct {
 	filter                                  string
 	files                                   []string
 	order                                   *keyOrder // nil with -S
+	stream                                  bool      // --stream: inputs as path events
 }
 
 // Run is the jq command.
@@ -201,6 +203,8 @@ func parseArgs(inv *command.Invocation) (*options, int, bool) {
 			opts.tab, opts.compact = true, false
 		case "--exit-status":
 			opts.exitSet = true
+		case "--stream":
+			opts.stream = true
 		case "--indent":
 			if !needArgs(i, 1, a) {
 				return nil, 2, false
@@ -616,6 +620,7 @@ type inputs struct {
 	// counts the raw lines of -R.
 	lastDecoder *decoder
 	lines       int
+	pending     []any // --stream: the events of the value read last
 }
 
 func newInputs(ctx context.Context, inv *command.Invocation, opts *options) (gojq.Iter, *inputs) {
@@ -667,6 +672,58 @@ func (in *inputs) position() string {
 }
 
 func (in *inputs) Next() (any, bool) {
+	if in.opts.stream {
+		for len(in.pending) == 0 {
+			v, ok := in.next()
+			if !ok {
+				return nil, false
+			}
+			if _, isErr := v.(error); isErr {
+				return v, true
+			}
+			in.pending = streamEvents(v, in.opts.order)
+		}
+		ev := in.pending[0]
+		in.pending = in.pending[1:]
+		return ev, true
+	}
+	return in.next()
+}
+
+// streamEvents is --stream's view of v, as jq's tostream: [path, leaf]
+// for each scalar or empty container, and [path] after the last child
+// of each container, keys in their order.
+func streamEvents(v any, order *keyOrder) []any {
+	var out []any
+	var walk func(path []any, v any)
+	walk = func(path []any, v any) {
+		at := func(k any) []any { return append(slices.Clone(path), k) }
+		switch v := v.(type) {
+		case map[string]any:
+			if len(v) > 0 {
+				keys := order.keys(v)
+				for _, k := range keys {
+					walk(at(k), v[k])
+				}
+				out = append(out, []any{at(keys[len(keys)-1])})
+				return
+			}
+		case []any:
+			if len(v) > 0 {
+				for i, x := range v {
+					walk(at(i), x)
+				}
+				out = append(out, []any{at(len(v) - 1)})
+				return
+			}
+		}
+		out = append(out, []any{slices.Clone(path), v})
+	}
+	walk([]any{}, v)
+	return out
+}
+
+func (in *inputs) next() (any, bool) {
 	for !in.done {
 		if in.ctx.Err() != nil {
 			in.done = true
