@@ -60,12 +60,15 @@ func stdFD(p string) (int, bool) {
 
 func (c *core) openHandler(ctx context.Context, p string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
-	p, line, text, split := c.redirLine(p) // redirline.go
+	p, line, text, split, clobber := c.redirLine(p) // redirline.go
 	if split {
 		var err error
 		if p, err = splitRedirWord(hc, p, text); err != nil {
 			return nil, c.redirError(ctx, hc, err, line)
 		}
+	}
+	if err := c.noclobber(hc, p, flag, clobber); err != nil {
+		return nil, c.redirError(ctx, hc, err, line)
 	}
 	rw, err := c.openPath(ctx, hc, p, flag, perm)
 	return rw, c.redirError(ctx, hc, err, line)

@@ -867,34 +867,37 @@ func (c *core) promptExpand(hc interp.HandlerContext, s string) string {
 	return sb.String()
 }
 
-// dashFlags is $-: set's flags as mvdan/sh gives them, plus the ones
-// bash always shows (h, B) and those of how it was started, in bash's
-// order.
+// dashFlags is $-: the flags of set's options that are on, in bash's
+// order, then c for bash -c (or i, m, H and s for the interactive shell,
+// where histexpand is on unless set +H turned it off).
 func (c *core) dashFlags(hc interp.HandlerContext) string {
-	has := func(f byte) bool {
-		on, _ := runnerOpt(hc, strings.IndexByte(posixFlags, f))
-		return on
-	}
 	var sb strings.Builder
-	for _, f := range []byte("aef") {
-		if has(f) {
+	for _, f := range []byte("abefhikmnptuvxBCEHPT") {
+		on := false
+		switch {
+		case strings.IndexByte(posixFlags, f) >= 0:
+			on, _ = runnerOpt(hc, strings.IndexByte(posixFlags, f))
+		case f == 'i' || f == 'm':
+			on = !c.opts.Script
+		case f == 'H' && !c.opts.Script:
+			v := hc.Env.Get(optVar("histexpand"))
+			on = !v.IsSet() || v.String() == "on"
+		default:
+			for _, o := range bashSetOpts {
+				if o.flag == f {
+					on = setOptState(hc, o.name)
+					break
+				}
+			}
+		}
+		if on {
 			sb.WriteByte(f)
 		}
 	}
-	sb.WriteByte('h')
-	if !c.opts.Script {
-		sb.WriteString("im")
-	}
-	for _, f := range []byte("nux") {
-		if has(f) {
-			sb.WriteByte(f)
-		}
-	}
-	sb.WriteByte('B')
 	if c.opts.Script {
 		sb.WriteByte('c')
 	} else {
-		sb.WriteString("Hs")
+		sb.WriteByte('s')
 	}
 	return sb.String()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -32,8 +33,13 @@ func (c *core) markRedirLines(st *syntax.Stmt) {
 }
 
 func (c *core) markRedirLine(rd *syntax.Redirect) {
+	clobber := ""
 	switch rd.Op {
-	case syntax.RdrIn, syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.RdrAll, syntax.AppAll:
+	case syntax.ClbOut:
+		// `>|` (which mvdan/sh does not run) is `>` that overrides
+		// set -C; the mark's ID says so (see noclobber).
+		rd.Op, clobber = syntax.RdrOut, "!"
+	case syntax.RdrIn, syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll:
 	default:
 		return
 	}
@@ -66,29 +72,43 @@ func (c *core) markRedirLine(rd *syntax.Redirect) {
 			c.redirMu.Unlock()
 		}
 	}
-	mark := &syntax.SglQuoted{Value: redirLinePath + strconv.Itoa(int(rd.OpPos.Line())) + "/" + id + "/"}
+	mark := &syntax.SglQuoted{Value: redirLinePath + strconv.Itoa(int(rd.OpPos.Line())) + "/" + clobber + id + "/"}
 	rd.Word = &syntax.Word{Parts: append([]syntax.WordPart{mark}, tildeHome(rd.Word.Parts)...)}
 }
 
 // redirLine takes markRedirLines' prefix off p: the path to open, the
-// line, and the word's text when it was one unquoted expansion.
-func (c *core) redirLine(p string) (path, line, text string, split bool) {
+// line, the word's text when it was one unquoted expansion, and whether
+// the redirection was `>|`.
+func (c *core) redirLine(p string) (path, line, text string, split, clobber bool) {
 	rest, ok := strings.CutPrefix(p, redirLinePath)
 	if !ok {
-		return p, "", "", false
+		return p, "", "", false, false
 	}
 	line, rest, _ = strings.Cut(rest, "/")
 	id, path, _ := strings.Cut(rest, "/")
+	id, clobber = strings.CutPrefix(id, "!")
 	if id == "" {
-		return path, line, "", false
+		return path, line, "", false, clobber
 	}
 	n, _ := strconv.Atoi(id)
 	c.redirMu.Lock()
 	defer c.redirMu.Unlock()
 	if n < 0 || n >= len(c.redirTexts) {
-		return path, line, "", false
+		return path, line, "", false, clobber
 	}
-	return path, line, c.redirTexts[n], true
+	return path, line, c.redirTexts[n], true, clobber
+}
+
+// noclobber is set -C: a redirection with > (not >|) refuses to
+// truncate an existing regular file, as bash's does.
+func (c *core) noclobber(hc interp.HandlerContext, p string, flag int, clobber bool) error {
+	if clobber || flag&os.O_TRUNC == 0 || flag&os.O_CREATE == 0 || !setOptState(hc, "noclobber") {
+		return nil
+	}
+	if info, err := c.fs.Stat(absPath(hc.Dir, p)); err == nil && info.Mode().IsRegular() {
+		return &fs.PathError{Op: "bash:", Path: p, Err: errors.New("cannot overwrite existing file")}
+	}
+	return nil
 }
 
 // splitRedirWord is bash's field splitting of a redirection word that
