@@ -167,3 +167,55 @@ func longDouble(spec string, verb byte, a string) (string, bool) {
 	}
 	return fmt.Sprintf(spec+string(verb), f), true
 }
+
+// cFlags is a conversion's flags as C's printf applies them: + and space
+// mean nothing to the unsigned conversions, and - overrides 0 (Go's fmt
+// would sign an unsigned number and pad a left-aligned float with 0s).
+func cFlags(flags string, verb byte) string {
+	if strings.ContainsRune("ouxX", rune(verb)) {
+		flags = strings.NewReplacer("+", "", " ", "").Replace(flags)
+	}
+	if strings.Contains(flags, "-") {
+		flags = strings.ReplaceAll(flags, "0", "")
+	}
+	return flags
+}
+
+// cInfNaN is C's %f, %e or %g of an infinity or NaN: inf or nan with
+// the sign the flags ask for, padded with blanks (never zeros).
+func cInfNaN(spec string, v float64, upper bool) string {
+	flags := strings.TrimLeft(spec[1:], "")
+	i := 0
+	for i < len(flags) && strings.IndexByte("-+ #0", flags[i]) >= 0 {
+		i++
+	}
+	f, rest := flags[:i], flags[i:]
+	width, _, _ := strings.Cut(rest, ".")
+	s := "inf"
+	if math.IsNaN(v) {
+		s = "nan"
+	}
+	switch {
+	case math.Signbit(v):
+		s = "-" + s
+	case strings.Contains(f, "+"):
+		s = "+" + s
+	case strings.Contains(f, " "):
+		s = " " + s
+	}
+	if upper {
+		s = strings.ToUpper(s)
+	}
+	return pad(s, strings.ReplaceAll(f, "0", ""), width, "", false)
+}
+
+// zeroPad pads a %a result to width: with zeros after its 0x under the
+// 0 flag (not with -), else as pad does.
+func zeroPad(s, flags, width string) string {
+	w, _ := strconv.Atoi(width)
+	i := strings.Index(strings.ToLower(s), "0x")
+	if !strings.Contains(flags, "0") || strings.Contains(flags, "-") || len(s) >= w || i < 0 || strings.ContainsAny(s, "iInN") {
+		return pad(s, flags, width, "", false)
+	}
+	return s[:i+2] + strings.Repeat("0", w-len(s)) + s[i+2:]
+}

@@ -237,12 +237,13 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		p.status = 1
 		return len(f), "", true
 	}
+	verb := f[i]
+	i++
+	flags = cFlags(flags, verb) // exp2_bash.go
 	spec := "%" + flags + width
 	if hasPrec {
 		spec += "." + prec
 	}
-	verb := f[i]
-	i++
 	switch verb {
 	case 's':
 		a, _ := p.arg()
@@ -254,12 +255,12 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 	case 'q':
 		a, _ := p.arg()
 		if p.coreutils {
-			return i, pad(shellQuote(a), flags, width, "", false), false
+			return i, pad(shellQuote(a), flags, width, prec, hasPrec), false
 		}
 		if !utf8.ValidString(a) {
-			return i, pad(quoteBytes(a), flags, width, "", false), false
+			return i, pad(quoteBytes(a), flags, width, prec, hasPrec), false
 		}
-		return i, pad(quote(a), flags, width, "", false), false
+		return i, pad(quote(a), flags, width, prec, hasPrec), false
 	case 'c':
 		a, _ := p.arg()
 		if a == "" {
@@ -284,7 +285,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		n, _ := strconv.Atoi(prec)
 		v, nan := p.longNumber(a)
 		s := hexFloat(v, nan, verb == 'A', hasPrec, n, strings.Contains(flags, "+"), strings.Contains(flags, " "), strings.Contains(flags, "#"))
-		return i, pad(s, flags, width, "", false), false
+		return i, zeroPad(s, flags, width), false
 	case 'f', 'F', 'e', 'E', 'g', 'G':
 		a, _ := p.arg()
 		if !hasPrec && (verb == 'g' || verb == 'G') {
@@ -382,6 +383,7 @@ func (p *printer) integer(a string) int64 {
 }
 
 func (p *printer) float(spec string, verb byte, a string) string {
+	upperF := verb == 'F' // C's %F prints INF and NAN
 	if verb == 'F' {
 		verb = 'f'
 	}
@@ -389,15 +391,11 @@ func (p *printer) float(spec string, verb byte, a string) string {
 		return out
 	}
 	v := p.number(a)
-	out := fmt.Sprintf(spec+string(verb), v)
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		// C prints inf/nan (INF/NAN for upper-case verbs).
-		out = strings.NewReplacer("+Inf", "inf", "-Inf", "-inf", "Inf", "inf", "NaN", "nan").Replace(out)
-		if verb == 'E' || verb == 'G' {
-			out = strings.ToUpper(out)
-		}
+		return cInfNaN(spec, v, verb == 'E' || verb == 'G' || upperF) // exp2_bash.go
 	}
-	return out
+	return fmt.Sprintf(spec+string(verb), v)
 }
 
 // number reads a floating-point argument: a C float, an integer in any
