@@ -75,6 +75,7 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == internalPrefix+"pe" {
 		return
 	}
+	dropEmptyBraces(st) // exp2_braces.go
 	lazyDefaults(st)    // exp2_lazy.go
 	negIndexCheck(st)   // exp2_negidx.go
 	c.failglobCheck(st) // exp2_failglob.go
