@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"strings"
+
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -9,7 +11,9 @@ import (
 // bash drops an unquoted word that expands to nothing; mvdan/sh passes
 // it as an empty argument. A command's or for list's word made only of
 // text and braces that expands to an empty word is expanded here, with
-// the empty words left out.
+// the empty words left out. And bash expands braces before variables,
+// so $v{1..3} is $v1 $v2 $v3 (mvdan/sh: ${v}1 ...): a word of text,
+// braces and plain $name is brace-expanded here as text.
 
 // dropEmptyBraces rewrites st's words (see above).
 func dropEmptyBraces(st *syntax.Stmt) {
@@ -28,6 +32,9 @@ func bracesWithoutEmpty(words []*syntax.Word) []*syntax.Word {
 	changed := false
 	for i, w := range words {
 		expanded, ok := literalBraces(w)
+		if !ok {
+			expanded, ok = paramBraces(w)
+		}
 		if !ok {
 			if changed {
 				out = append(out, w)
@@ -99,4 +106,51 @@ func literalElems(b *syntax.BraceExp) bool {
 		}
 	}
 	return true
+}
+
+// paramBraces is the brace expansion of a word of text and $name parts,
+// done on its text as bash does it, when it has braces.
+func paramBraces(w *syntax.Word) ([]*syntax.Word, bool) {
+	var sb strings.Builder
+	param := false
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "\\$") {
+				return nil, false
+			}
+			sb.WriteString(p.Value)
+		case *syntax.ParamExp:
+			if !p.Short || p.Param == nil || !syntax.ValidName(p.Param.Value) {
+				return nil, false
+			}
+			sb.WriteString("$" + p.Param.Value)
+			param = true
+		default:
+			return nil, false
+		}
+	}
+	if !param || !strings.Contains(sb.String(), "{") {
+		return nil, false
+	}
+	lit := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sb.String()}}}
+	if !syntax.SplitBraces(lit) {
+		return nil, false
+	}
+	var out []*syntax.Word
+	for ew, err := range expand.BracesSeq(nil, lit) {
+		if err != nil || len(out) > 1024 {
+			return nil, false
+		}
+		f, perr := newParser().Parse(strings.NewReader(": "+ew.Lit()), "")
+		if perr != nil || len(f.Stmts) != 1 {
+			return nil, false
+		}
+		ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) != 2 {
+			return nil, false
+		}
+		out = append(out, ce.Args[1])
+	}
+	return out, true
 }
