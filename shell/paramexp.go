@@ -116,6 +116,9 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 	case "SECONDS":
 		return []string{c.seconds(hc)}, ""
 	}
+	if pe.Length && len(name) > 1 && isNumber(name) {
+		return []string{substring(&expand.Config{Env: hc.Env}, pe, specialParam(hc, name).String())}, "" // ${#10}
+	}
 	if fields, ok := assocList(hc.Env, pe); ok {
 		return fields, "" // exp2_assoc.go
 	}

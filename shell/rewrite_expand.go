@@ -247,6 +247,9 @@ func memshExpands(pe *syntax.ParamExp) bool {
 	if pe.Param != nil && pe.Param.Value == "-" && pe.Length && pe.Index == nil && plain0(pe) {
 		return true // ${#-}
 	}
+	if pe.Param != nil && pe.Length && len(pe.Param.Value) > 1 && isNumber(pe.Param.Value) && pe.Index == nil && plain0(pe) {
+		return true // ${#10}: mvdan/sh knows $1 to $9 only
+	}
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 || pe.NestedParam != nil || len(pe.Modifiers) > 0 || pe.Flags != nil {
 		return false
 	}
