@@ -36,6 +36,14 @@ func lazyDefaults(st *syntax.Stmt) {
 		assigns, args = cmd.Assigns, cmd.Args
 	case *syntax.DeclClause:
 		assigns = cmd.Args // local v=${1:-$(cmd)}
+	case *syntax.ForClause:
+		wi, ok := cmd.Loop.(*syntax.WordIter)
+		if !ok {
+			return
+		}
+		args = wi.Items // expanded once, before the loop
+	case *syntax.CaseClause:
+		args = []*syntax.Word{cmd.Word}
 	default:
 		return
 	}
