@@ -4,11 +4,21 @@ import (
 	"context"
 	"io"
 	"slices"
+	"strconv"
 
 	"mvdan.cc/sh/v3/interp"
 
 	"memsh/shell/command"
 )
+
+// sigpipeStatus is the status of a process killed by SIGPIPE.
+const sigpipeStatus = 128 + 13
+
+// sigpipeExit is what a builtin whose output pipe lost its reader
+// becomes: bash's shell (a pipeline stage's subshell, usually) dies of
+// SIGPIPE there, silently, with 141, so `while :; do echo y; done | head
+// -1` ends. Going on with the next command would loop for ever.
+func sigpipeExit() []string { return []string{"exit", strconv.Itoa(sigpipeStatus)} }
 
 // writeCheck is a builtin's stdout that remembers the first failed write,
 // so the builtin can be failed afterwards as bash fails it (bash checks
@@ -31,8 +41,12 @@ func (w *writeCheck) Write(p []byte) (int, error) {
 }
 
 // writeError prints bash's message for a builtin whose output could not
-// be written and returns its status, 1.
+// be written and returns its status, 1. A reader that went away is no
+// error to report: bash's subshell dies of SIGPIPE, status 141.
 func (c *core) writeError(hc interp.HandlerContext, name string, err error) int {
+	if command.BrokenPipe(err) {
+		return sigpipeStatus
+	}
 	io.WriteString(hc.Stderr, c.ctlPrefix(hc)+name+": write error: "+command.Strerror(err)+"\n")
 	return 1
 }
@@ -115,6 +129,9 @@ func (c *core) checkedRun(ctx context.Context, hc interp.HandlerContext, rs *run
 	}
 	if wc.err == nil || err != nil {
 		return out, err
+	}
+	if command.BrokenPipe(wc.err) {
+		return sigpipeExit(), nil
 	}
 	if args[0] == internalPrefix+"declare_p" {
 		// Its line is its first argument.

@@ -144,9 +144,9 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		return statusArgs(c.historyBuiltin(hc, args)), nil
 	case "echo":
 		if call := echoEscapes(args); call != nil {
-			return cheapStatus(c.echoOptions(hc, call)), nil
+			return echoResult(c.echoOptions(hc, call)), nil
 		}
-		return cheapStatus(c.echoPlain(hc, args[1:])), nil
+		return echoResult(c.echoPlain(hc, args[1:])), nil
 	case "umask":
 		return c.umaskBuiltin(hc, args), nil
 	case "getopts":
@@ -170,7 +170,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		}
 		return c.testOwner(hc, args), nil
 	case "printf":
-		return c.printfArgs(hc, args), nil
+		return c.printfArgs(ctx, hc, args), nil
 	case "read":
 		return c.readArgs(hc, args), nil
 	case "mapfile", "readarray":

@@ -36,3 +36,12 @@ func (c *core) echoWrite(hc interp.HandlerContext, s string) int {
 	}
 	return 0
 }
+
+// echoResult is what the call handler runs after echo: its status, or
+// the exit of a shell whose output pipe lost its reader (sigpipeExit).
+func echoResult(status int) []string {
+	if status == sigpipeStatus {
+		return sigpipeExit()
+	}
+	return cheapStatus(status)
+}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -20,7 +21,7 @@ import (
 // printfArgs rewrites a printf call: plain output goes to the internal
 // command; `-v NAME` becomes an assignment from its output (a trailing
 // "." keeps trailing newlines).
-func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
+func (c *core) printfArgs(ctx context.Context, hc interp.HandlerContext, args []string) []string {
 	rest := args[1:]
 	dashes := len(rest) > 0 && rest[0] == "--"
 	if dashes {
@@ -67,7 +68,10 @@ func (c *core) printfArgs(hc interp.HandlerContext, args []string) []string {
 		fmt.Fprintf(hc.Stderr, "printf: usage: printf [-v var] format [arguments]\n")
 		return statusArgs(2)
 	}
-	return append([]string{internalPrefix + "printf"}, rest...)
+	// Written here rather than by the internal printf command, so that a
+	// lost reader can end the shell (sigpipeExit).
+	hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr)
+	return echoResult(c.printfBuiltin(hc, append([]string{"printf"}, rest...)))
 }
 
 func validAssignTarget(s string) bool {
@@ -105,6 +109,9 @@ func prefixedPrintf(stdout, stderr io.Writer, prefix, format string, args []stri
 	var out bytes.Buffer
 	status := printf.Format(&out, func(msg string) { fmt.Fprintf(stderr, "%sprintf: %s\n", prefix, msg) }, format, args)
 	if _, err := stdout.Write(out.Bytes()); err != nil && out.Len() > 0 {
+		if command.BrokenPipe(err) {
+			return sigpipeStatus // bash's subshell dies of SIGPIPE, silently
+		}
 		// bash: "bash: printf: write error: No space left on device"
 		fmt.Fprintf(stderr, "%sprintf: write error: %s\n", prefix, command.Strerror(err))
 		return 1

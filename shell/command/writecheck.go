@@ -90,7 +90,7 @@ func (w *WriteCheck) Finish(ctx context.Context, name string, stderr *Said, stat
 	w.mu.Lock()
 	err := w.err
 	w.mu.Unlock()
-	if err == nil || ctx.Err() != nil || errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) ||
+	if err == nil || ctx.Err() != nil || BrokenPipe(err) ||
 		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return status
 	}
@@ -126,4 +126,11 @@ func RunSafe(ctx context.Context, run Func, inv *Invocation) (status int) {
 		}
 	}()
 	return run(ctx, inv)
+}
+
+// BrokenPipe reports whether err is a write to a pipe whose reader went
+// away, which kills a process with SIGPIPE (status 141) on Linux rather
+// than giving it a write error to report.
+func BrokenPipe(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe)
 }
