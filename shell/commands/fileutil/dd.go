@@ -3,7 +3,6 @@ package fileutil
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,7 +11,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"memsh/shell/command"
@@ -525,7 +523,7 @@ func (j *ddJob) shortWrite(inv *command.Invocation, w int, err error) int {
 }
 
 func (j *ddJob) writeError(inv *command.Invocation, err error) int {
-	if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+	if command.BrokenPipe(err) {
 		return 141
 	}
 	inv.Errorf("error writing %s: %s", j.outName, command.Strerror(err))

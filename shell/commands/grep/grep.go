@@ -536,7 +536,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		return 130
 	}
 	if g.werr != nil {
-		if errors.Is(g.werr, syscall.EPIPE) || errors.Is(g.werr, io.ErrClosedPipe) {
+		if command.BrokenPipe(g.werr) {
 			return 141 // the reader went away: quiet, as SIGPIPE
 		}
 		inv.Errorf("write error: %s", command.Strerror(g.werr))

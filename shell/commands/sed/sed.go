@@ -255,7 +255,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		return s.status
 	}
 	if err := s.stdout.err; err != nil {
-		if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+		if command.BrokenPipe(err) {
 			return 141
 		}
 		inv.Errorf("couldn't write items to stdout: %s", command.Strerror(err))

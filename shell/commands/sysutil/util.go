@@ -22,17 +22,11 @@ const version = "9.1"
 
 func newWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, bufSize) }
 
-// isBrokenPipe reports whether err means the reader went away, the case in
-// which a GNU tool dies of SIGPIPE without a message.
-func isBrokenPipe(err error) bool {
-	return errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe)
-}
-
 // writeFailed reports a failed write to standard output as GNU does and
 // returns the exit status: 141 (SIGPIPE, silent) for a vanished reader,
 // 1 with "NAME: write error: REASON" otherwise.
 func writeFailed(inv *command.Invocation, err error) int {
-	if isBrokenPipe(err) {
+	if command.BrokenPipe(err) {
 		return 141
 	}
 	inv.Errorf("write error: %s", command.Strerror(err))

@@ -11,7 +11,6 @@ import (
 	"io"
 	"io/fs"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/pflag"
 
@@ -112,11 +111,6 @@ func statInput(inv *command.Invocation, name string) fs.FileInfo {
 	return fi
 }
 
-// isPipeError reports whether err means the reader of our output is gone.
-func isPipeError(err error) bool {
-	return errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe)
-}
-
 // isCancel reports whether err is the context ending.
 func isCancel(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
@@ -129,7 +123,7 @@ func outputFailed(inv *command.Invocation, err error) int {
 	switch {
 	case isCancel(err):
 		return statusCancelled
-	case isPipeError(err):
+	case command.BrokenPipe(err):
 		return statusPipe
 	}
 	inv.Errorf("write error: %s", command.Strerror(err))

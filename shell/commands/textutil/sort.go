@@ -478,7 +478,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	if err != nil {
-		if isPipeError(err) {
+		if command.BrokenPipe(err) {
 			return statusPipe
 		}
 		inv.Errorf("write failed: %s: %s", "'standard output'", command.Strerror(err))

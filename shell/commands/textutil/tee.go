@@ -83,7 +83,7 @@ func runTee(ctx context.Context, inv *command.Invocation) int {
 					continue
 				}
 				if _, werr := o.w.Write(buf[:n]); werr != nil {
-					pipe := isPipeError(werr)
+					pipe := command.BrokenPipe(werr)
 					if onError == "default" && pipe {
 						return statusPipe
 					}
