@@ -18,7 +18,10 @@ const sigpipeStatus = 128 + 13
 // becomes: bash's shell (a pipeline stage's subshell, usually) dies of
 // SIGPIPE there, silently, with 141, so `while :; do echo y; done | head
 // -1` ends. Going on with the next command would loop for ever.
-func sigpipeExit() []string { return []string{"exit", strconv.Itoa(sigpipeStatus)} }
+func sigpipeExit(hc interp.HandlerContext) []string {
+	fileStageExit(hc, sigpipeStatus) // pipestatus.go
+	return []string{"exit", strconv.Itoa(sigpipeStatus)}
+}
 
 // writeCheck is a builtin's stdout that remembers the first failed write,
 // so the builtin can be failed afterwards as bash fails it (bash checks
@@ -131,7 +134,7 @@ func (c *core) checkedRun(ctx context.Context, hc interp.HandlerContext, rs *run
 		return out, err
 	}
 	if command.BrokenPipe(wc.err) {
-		return sigpipeExit(), nil
+		return sigpipeExit(hc), nil
 	}
 	if args[0] == internalPrefix+"declare_p" {
 		// Its line is its first argument.

@@ -144,9 +144,9 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		return statusArgs(c.historyBuiltin(hc, args)), nil
 	case "echo":
 		if call := echoEscapes(args); call != nil {
-			return echoResult(c.echoOptions(hc, call)), nil
+			return echoResult(hc, c.echoOptions(hc, call)), nil
 		}
-		return echoResult(c.echoPlain(hc, args[1:])), nil
+		return echoResult(hc, c.echoPlain(hc, args[1:])), nil
 	case "umask":
 		return c.umaskBuiltin(hc, args), nil
 	case "getopts":

@@ -260,7 +260,15 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		if len(args) > 2 && isInteger(args[1]) {
 			// bash complains and exits all the same, with 1.
 			fmt.Fprint(hc.Stderr, c.ctlPrefix(hc)+"exit: too many arguments\n")
+			fileStageExit(hc, 1) // pipestatus.go
 			return []string{"exit", "1"}, false
+		}
+		switch {
+		case len(args) == 1:
+			fileStageExit(hc, int(uint8(hc.LastExitStatus)))
+		case isInteger(args[1]):
+			n, _ := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
+			fileStageExit(hc, int(uint8(n)))
 		}
 	case "set":
 		return c.setBuiltin(hc, args)

@@ -39,9 +39,9 @@ func (c *core) echoWrite(hc interp.HandlerContext, s string) int {
 
 // echoResult is what the call handler runs after echo: its status, or
 // the exit of a shell whose output pipe lost its reader (sigpipeExit).
-func echoResult(status int) []string {
+func echoResult(hc interp.HandlerContext, status int) []string {
 	if status == sigpipeStatus {
-		return sigpipeExit()
+		return sigpipeExit(hc)
 	}
 	return cheapStatus(status)
 }

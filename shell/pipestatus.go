@@ -226,10 +226,20 @@ func wrapPipes(st *syntax.Stmt, lastToo bool, wrapped map[*syntax.Block]bool) []
 	}
 	for k, s := range stages[:last] {
 		inner := *s
-		file := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{
-			litWord(internalPrefix + "pss"), litWord(id), litWord(strconv.Itoa(k)), litWord(strconv.Itoa(len(stages))), statusWord(),
-		}}}
-		b := &syntax.Block{Lbrace: s.Pos(), Rbrace: s.End(), Stmts: []*syntax.Stmt{&inner, file}}
+		stage := []*syntax.Word{litWord(id), litWord(strconv.Itoa(k)), litWord(strconv.Itoa(len(stages)))}
+		file := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: append(append([]*syntax.Word{litWord(internalPrefix + "pss")}, stage...), statusWord())}}
+		stmts := []*syntax.Stmt{&inner, file}
+		if k < len(stages)-1 {
+			// A stage that ends with exit files its status there
+			// (fileStageExit): the subshell's own copy of stageVar says
+			// which stage it is.
+			mark := &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{{
+				Name:  &syntax.Lit{Value: stageVar},
+				Value: litWord(id + ":" + strconv.Itoa(k) + ":" + strconv.Itoa(len(stages))),
+			}}}}
+			stmts = append([]*syntax.Stmt{mark}, stmts...)
+		}
+		b := &syntax.Block{Lbrace: s.Pos(), Rbrace: s.End(), Stmts: stmts}
 		wrapped[b] = true
 		*s = syntax.Stmt{Cmd: b, Position: s.Position}
 	}
@@ -238,6 +248,24 @@ func wrapPipes(st *syntax.Stmt, lastToo bool, wrapped map[*syntax.Block]bool) []
 
 func statusWord() *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "?"}}}}
+}
+
+// stageVar names, in a pipeline stage's subshell, the stage: ID:K:N.
+const stageVar = internalPrefix + "stage"
+
+// fileStageExit files status for the pipeline stage the shell of hc
+// is, if it is one: the stage is ending with exit, so its own
+// __memsh_pss never runs.
+func fileStageExit(hc interp.HandlerContext, status int) {
+	v := hc.Env.Get(stageVar)
+	if !v.IsSet() {
+		return
+	}
+	parts := strings.Split(v.String(), ":")
+	if len(parts) != 3 {
+		return
+	}
+	fileStage([]string{internalPrefix + "pss", parts[0], parts[1], parts[2], strconv.Itoa(status)})
 }
 
 // fileStage is __memsh_pss ID K N STATUS: a pipeline stage's status.

@@ -71,7 +71,7 @@ func (c *core) printfArgs(ctx context.Context, hc interp.HandlerContext, args []
 	// Written here rather than by the internal printf command, so that a
 	// lost reader can end the shell (sigpipeExit).
 	hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr)
-	return echoResult(c.printfBuiltin(hc, append([]string{"printf"}, rest...)))
+	return echoResult(hc, c.printfBuiltin(hc, append([]string{"printf"}, rest...)))
 }
 
 func validAssignTarget(s string) bool {
