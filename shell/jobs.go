@@ -303,15 +303,19 @@ func (c *core) killBuiltin(hc interp.HandlerContext, args []string) []string {
 			continue
 		}
 		if j, ok := jobSpec(hc, target); ok {
+			// Whether it had ended is decided before the signal is left
+			// pending: a job that starts, sees it and ends at once was
+			// alive when killed.
+			ended := j.finished()
 			j.mu.Lock()
 			cancel := j.cancel
 			ignored := sig == 0 || sig == 17 || sig == 18 || sig == 23 || sig == 28
-			if cancel == nil && !ignored {
+			if cancel == nil && !ignored && !ended {
 				j.pending = sig // not started yet: it ends as it starts
 			}
 			j.mu.Unlock()
 			switch {
-			case j.finished():
+			case ended:
 				if strings.HasPrefix(target, "%") {
 					fmt.Fprintf(hc.Stderr, c.ctlPrefix(hc)+"kill: %s: no such job\n", target)
 				} else {
