@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"memsh/shell/command"
 )
 
 // bcMachine runs parsed bc statements: global variables and arrays,
@@ -161,8 +163,24 @@ func (m *bcMachine) exec(s bcStmt) (flow bcFlow, ret bcNum) {
 	return flowNone, bcNum{}
 }
 
-// bcEscapes reads print's escapes: \a \b \f \n \r \t \q (a quote) \\.
+// bcEscapes reads print's escapes: \a \b \f \n \r \t \q (a quote) \\;
+// GNU bc drops any other, backslash and all.
 func bcEscapes(s string) string {
+	return unescape(s, func(c byte) string {
+		switch c {
+		case 'q':
+			return `"`
+		case 'a', 'b', 'f', 'n', 'r', 't', '\\':
+			b, _ := command.CUnescape(c)
+			return string(b)
+		}
+		return ""
+	})
+}
+
+// unescape replaces each backslash and the byte after it in s with
+// what esc makes of that byte (a trailing backslash stays).
+func unescape(s string, esc func(c byte) string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
@@ -173,27 +191,7 @@ func bcEscapes(s string) string {
 			continue
 		}
 		i++
-		switch s[i] {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'q':
-			b.WriteByte('"')
-		case '\\':
-			b.WriteByte('\\')
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(s[i])
-		}
+		b.WriteString(esc(s[i]))
 	}
 	return b.String()
 }

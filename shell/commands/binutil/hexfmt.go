@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"memsh/shell/command"
 )
 
 // hexdump -e and -f: util-linux's format strings. A format string is a
@@ -54,40 +56,18 @@ func (f *hexFS) size() int {
 	return n
 }
 
-// hexEscapes turns the C escapes of a format's text into their bytes.
+// hexEscapes turns the C escapes of a format's text into their bytes:
+// \a \b \f \n \r \t \v \\ and \0; any other is the byte itself.
 func hexEscapes(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 == len(s) {
-			b.WriteByte(s[i])
-			continue
+	return unescape(s, func(c byte) string {
+		if c == '0' {
+			return "\x00"
 		}
-		i++
-		switch s[i] {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '0':
-			b.WriteByte(0)
-		default:
-			b.WriteByte(s[i])
+		if b, ok := command.CUnescape(c); ok && c != 'e' {
+			return string(b)
 		}
-	}
-	return b.String()
+		return string(c)
+	})
 }
 
 // parseHexFormat reads one format string; the message is hexdump's.
