@@ -2,13 +2,11 @@ package shell
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // Arithmetic syntax errors. mvdan/sh parses arithmetic with the rest of
@@ -37,13 +35,8 @@ func arithSyntaxErrors(src string) string {
 	}
 	for range 32 {
 		_, err := newParser().Parse(strings.NewReader(src), "")
-		var pe syntax.ParseError
-		var ppe *syntax.ParseError
-		switch {
-		case errors.As(err, &pe):
-		case errors.As(err, &ppe):
-			pe = *ppe
-		default:
+		pe, ok := asParseError(err)
+		if !ok {
 			return src
 		}
 		kind := ""

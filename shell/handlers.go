@@ -138,15 +138,24 @@ func (c *core) openSource(abs, name string) (io.ReadWriteCloser, error) {
 
 // parseErrorLine is the line a parse error is on, or 0.
 func parseErrorLine(err error) int {
+	if pe, ok := asParseError(err); ok {
+		return int(pe.Pos.Line())
+	}
+	return 0
+}
+
+// asParseError is the parser's error in err (mvdan/sh returns it as a
+// value or a pointer).
+func asParseError(err error) (syntax.ParseError, bool) {
 	var pe syntax.ParseError
 	var ppe *syntax.ParseError
 	switch {
-	case errors.As(err, &pe):
-		return int(pe.Pos.Line())
 	case errors.As(err, &ppe):
-		return int(ppe.Pos.Line())
+		return *ppe, true
+	case errors.As(err, &pe):
+		return pe, true
 	}
-	return 0
+	return pe, false
 }
 
 type nopWriteCloser struct{ io.Reader }

@@ -505,14 +505,7 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 		if err != nil {
 			done = true
 			// Statements ending on an earlier line than the error run.
-			errLine := uint(0)
-			var pe syntax.ParseError
-			var ppe *syntax.ParseError
-			if errors.As(err, &pe) {
-				errLine = pe.Pos.Line()
-			} else if errors.As(err, &ppe) {
-				errLine = ppe.Pos.Line()
-			}
+			errLine := uint(parseErrorLine(err))
 			keep := 0
 			for keep < len(pending) && pending[keep].End().Line() < errLine {
 				keep++
@@ -550,13 +543,8 @@ func closeHeredocs(src, errPrefix string, stderr io.Writer) string {
 	}
 	for range 8 {
 		_, err := newParser().Parse(strings.NewReader(src), "")
-		var pe syntax.ParseError
-		var ppe *syntax.ParseError
-		switch {
-		case errors.As(err, &pe):
-		case errors.As(err, &ppe):
-			pe = *ppe
-		default:
+		pe, ok := asParseError(err)
+		if !ok {
 			return src
 		}
 		delim, ok := strings.CutPrefix(pe.Text, "unclosed here-document ")
@@ -667,13 +655,8 @@ func printParseError(w io.Writer, err error, prefix, src string) {
 // could not parse, as a non-interactive bash does (scripts, their eval
 // and source).
 func printParseErrorAt(w io.Writer, err error, prefix, src string, showLine bool) {
-	var pe syntax.ParseError
-	var ppe *syntax.ParseError
-	switch {
-	case errors.As(err, &ppe):
-		pe = *ppe
-	case errors.As(err, &pe):
-	default:
+	pe, ok := asParseError(err)
+	if !ok {
 		fmt.Fprintf(w, "%s: %v\n", prefix, err)
 		return
 	}
