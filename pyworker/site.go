@@ -3,7 +3,8 @@ package pyworker
 import (
 	"fmt"
 	"io/fs"
-	"runtime"
+
+	"memsh/shell/command"
 )
 
 // sitePath is where python's site module looks for site-packages. The CPython
@@ -104,25 +105,7 @@ del _memsh_start
 // runData is the content of runFile for a python run in dir; abs and argv0
 // are empty unless memsh made the script path absolute.
 func runData(dir, abs, argv0 string, umask fs.FileMode, closed string) []byte {
-	return fmt.Appendf(nil, "%s\x00%s\x00%s\x00%o\x00%s\x00%s", dir, abs, argv0, umask&0o777, closed, unameMachine())
-}
-
-// unameMachine is the machine the shell's uname -m reports for this
-// build (shell/commands/sysutil/uname.go): python's os.uname says the same.
-func unameMachine() string {
-	switch runtime.GOARCH {
-	case "amd64":
-		return "x86_64"
-	case "386":
-		return "i686"
-	case "arm64":
-		return "aarch64"
-	case "arm":
-		return "armv7l"
-	case "ppc64le", "ppc64", "s390x", "riscv64", "mips64", "mips64le", "loong64":
-		return runtime.GOARCH
-	}
-	return "unknown"
+	return fmt.Appendf(nil, "%s\x00%s\x00%s\x00%o\x00%s\x00%s", dir, abs, argv0, umask&0o777, closed, command.Machine())
 }
 
 // siteHooks makes uncaught (and "Exception ignored") OSErrors print

@@ -17,7 +17,7 @@ func runArch(ctx context.Context, inv *command.Invocation) int {
 	if st, done := noOperands(inv); done {
 		return st
 	}
-	if _, err := fmt.Fprintln(inv.Stdout, unameMachine()); err != nil {
+	if _, err := fmt.Fprintln(inv.Stdout, command.Machine()); err != nil {
 		return writeFailed(inv, err)
 	}
 	return 0

@@ -307,7 +307,7 @@ func TestIdentity(t *testing.T) {
 		{[]string{"hostname", "-d"}, "example\n"},
 		{[]string{"uname"}, "Linux\n"},
 		{[]string{"uname", "-n"}, "box.example\n"},
-		{[]string{"uname", "-a"}, "Linux box.example 6.1.0-memsh #1 SMP PREEMPT_DYNAMIC memsh " + unameMachine() + " GNU/Linux\n"},
+		{[]string{"uname", "-a"}, "Linux box.example 6.1.0-memsh #1 SMP PREEMPT_DYNAMIC memsh " + command.Machine() + " GNU/Linux\n"},
 		{[]string{"uname", "-srpio"}, "Linux 6.1.0-memsh unknown unknown GNU/Linux\n"},
 	} {
 		out, errs, st := setupRun(t, setup, env, c.args...)

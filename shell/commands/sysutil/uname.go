@@ -2,7 +2,6 @@ package sysutil
 
 import (
 	"context"
-	"runtime"
 	"strings"
 
 	"memsh/shell/command"
@@ -15,23 +14,6 @@ const (
 	unameVersion = "#1 SMP PREEMPT_DYNAMIC memsh"
 	unameOS      = "GNU/Linux"
 )
-
-// unameMachine maps GOARCH to the name Linux reports.
-func unameMachine() string {
-	switch runtime.GOARCH {
-	case "amd64":
-		return "x86_64"
-	case "386":
-		return "i686"
-	case "arm64":
-		return "aarch64"
-	case "arm":
-		return "armv7l"
-	case "ppc64le", "ppc64", "s390x", "riscv64", "mips64", "mips64le", "loong64":
-		return runtime.GOARCH
-	}
-	return "unknown"
-}
 
 func runUname(ctx context.Context, inv *command.Invocation) int {
 	specs := []optSpec{
@@ -84,7 +66,7 @@ func runUname(ctx context.Context, inv *command.Invocation) int {
 	add("n", hostName(inv))
 	add("r", unameRelease)
 	add("v", unameVersion)
-	add("m", unameMachine())
+	add("m", command.Machine())
 	add("p", "unknown")
 	add("i", "unknown")
 	add("o", unameOS)
