@@ -33,8 +33,14 @@ func arithSyntaxErrors(src string) string {
 	if !strings.Contains(src, "((") && !strings.Contains(src, "$[") {
 		return src
 	}
+	_, err := newParser().Parse(strings.NewReader(src), "")
+	return fixArithErrors(src, err)
+}
+
+// fixArithErrors is arithSyntaxErrors for src whose parse gave err, for
+// callers that parse it anyway: nothing more is parsed when err is nil.
+func fixArithErrors(src string, err error) string {
 	for range 32 {
-		_, err := newParser().Parse(strings.NewReader(src), "")
 		pe, ok := asParseError(err)
 		if !ok {
 			return src
@@ -54,6 +60,7 @@ func arithSyntaxErrors(src string) string {
 			return src
 		}
 		src = next
+		_, err = newParser().Parse(strings.NewReader(src), "")
 	}
 	return src
 }

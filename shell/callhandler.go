@@ -123,8 +123,15 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		}
 		if len(args) > 1 {
 			joined := strings.Join(args[1:], " ")
-			src := arithSyntaxErrors(toggleCaseOps(joined)) // ${v~} (exp_toggle.go), arithsyntax.go
-			if _, err := newParser().Parse(strings.NewReader(src), ""); err != nil {
+			src := toggleCaseOps(joined) // ${v~} (exp_toggle.go)
+			_, err := newParser().Parse(strings.NewReader(src), "")
+			if err != nil {
+				if fixed := fixArithErrors(src, err); fixed != src { // arithsyntax.go
+					src = fixed
+					_, err = newParser().Parse(strings.NewReader(src), "")
+				}
+			}
+			if err != nil {
 				printParseErrorAt(hc.Stderr, err, "bash: eval", src, c.opts.Script)
 				return statusArgs(2), nil
 			}

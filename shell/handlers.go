@@ -117,8 +117,13 @@ func (c *core) openSource(abs, name string) (io.ReadWriteCloser, error) {
 	if err != nil {
 		return nil, bashPathError(name, err)
 	}
-	src := arithSyntaxErrors(string(data)) // arithsyntax.go
-	if _, perr := newParser().Parse(strings.NewReader(src), name); perr != nil {
+	src := string(data)
+	_, perr := newParser().Parse(strings.NewReader(src), name)
+	if fixed := fixArithErrors(src, perr); fixed != src { // arithsyntax.go
+		src = fixed
+		_, perr = newParser().Parse(strings.NewReader(src), name)
+	}
+	if perr != nil {
 		var msg strings.Builder
 		printParseErrorAt(&msg, perr, name, src, c.opts.Script)
 		keep := src
