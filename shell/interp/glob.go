@@ -158,14 +158,14 @@ func (g *globber) globstar(dir, prefix string, rest []string) {
 		if prefix != "" && prefix != "/" {
 			g.out = append(g.out, prefix)
 		}
-		g.walk(dir, prefix, func(path, shown string, isDir bool) {
+		g.walk(dir, prefix, func(path, shown string, isDir, isLink bool) {
 			g.out = append(g.out, shown)
 		})
 		return
 	}
 	if len(rest) == 1 && rest[0] == "" {
 		// "**/": every directory below dir.
-		g.walk(dir, prefix, func(path, shown string, isDir bool) {
+		g.walk(dir, prefix, func(path, shown string, isDir, isLink bool) {
 			if isDir {
 				g.out = append(g.out, shown+"/")
 			}
@@ -173,8 +173,8 @@ func (g *globber) globstar(dir, prefix string, rest []string) {
 		return
 	}
 	g.expand(dir, prefix, rest)
-	g.walk(dir, prefix, func(path, shown string, isDir bool) {
-		if isDir {
+	g.walk(dir, prefix, func(path, shown string, isDir, isLink bool) {
+		if isDir && !isLink {
 			g.expand(path, shown+"/", rest)
 		}
 	})
@@ -182,7 +182,7 @@ func (g *globber) globstar(dir, prefix string, rest []string) {
 
 // walk calls f for every entry below dir, depth first in directory
 // order; isDir follows symbolic links, descent does not.
-func (g *globber) walk(dir, prefix string, f func(path, shown string, isDir bool)) {
+func (g *globber) walk(dir, prefix string, f func(path, shown string, isDir, isLink bool)) {
 	ents, err := g.fsys.ReadDir(dir)
 	if err != nil {
 		return
@@ -201,7 +201,7 @@ func (g *globber) walk(dir, prefix string, f func(path, shown string, isDir bool
 				isDir = true
 			}
 		}
-		f(path, shown, isDir)
+		f(path, shown, isDir, isLink)
 		if isDir && !isLink {
 			g.walk(path, shown+"/", f)
 		}

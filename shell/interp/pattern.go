@@ -546,7 +546,8 @@ func (p *Pattern) prefixEnds(s string) []int {
 
 // TrimPrefix removes the shortest (longest: ${x##pat}) prefix of s that
 // the pattern matches, as ${x#pat} does; s is returned unchanged when no
-// prefix matches.
+// prefix matches. bash's nocasematch does not apply to ${x#pat} and
+// ${x%pat} (it does to ${x/pat/rep}): compile without PatNoCase.
 func (p *Pattern) TrimPrefix(s string, longest bool) string {
 	if p.isLit && p.flags&PatNoCase == 0 {
 		return strings.TrimPrefix(s, p.lit)
@@ -611,6 +612,9 @@ const (
 // patsub_replacement, on by default) an unescaped & in rep stands for
 // the matched text and \& for a literal &.
 func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
+	if len(p.items) == 0 && (mode == ReplaceFirst || mode == ReplaceAll) {
+		return s // an empty pattern replaces nothing, unless anchored
+	}
 	m := newSetMatcher(s, p.flags)
 	repl := func(b *strings.Builder, match string) {
 		if !patsubAmp || !strings.ContainsAny(rep, "&\\") {

@@ -248,9 +248,6 @@ func (t *tester) binary() bool {
 		return x < y
 	case ">":
 		return x > y
-	case "=~", "!~":
-		// test's =~ is a pattern match (bash's patcomp), not a regex.
-		return CompilePattern(y, PatExtglob).Match(x) == (op == "=~")
 	}
 	if !isTestBinop(op) {
 		t.fail(op + ": binary operator expected")
@@ -318,8 +315,7 @@ func isTestUnop(op string) bool {
 
 func isTestBinop(op string) bool {
 	switch op {
-	case "=", "==", "!=", "<", ">", "=~", "!~",
-		"-nt", "-ot", "-ef", "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
+	case "=", "==", "!=", "<", ">", "-nt", "-ot", "-ef", "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
 		return true
 	}
 	return false

@@ -1,0 +1,193 @@
+package interp
+
+import (
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// patCase is a pattern operation and what bash gives. op is "match"
+// ([[ s == pat ]]: "0" or "1"), "#", "##", "%", "%%", "/", "//", "/#",
+// "/%" (the ${s OP pat} expansion, rep after the pattern for /).
+type patCase struct {
+	op, s, pat, rep string
+	flags           PatternFlags
+	want            string
+}
+
+var patCases = []patCase{
+	{op: "match", s: "abc", pat: "a*", want: "0"},
+	{op: "match", s: "abc", pat: "a?c", want: "0"},
+	{op: "match", s: "abc", pat: "a?", want: "1"},
+	{op: "match", s: "", pat: "*", want: "0"},
+	{op: "match", s: "a/b", pat: "*", want: "0"},
+	{op: "match", s: "a]", pat: "[a]]*", want: "0"},
+	{op: "match", s: "]", pat: "[]]", want: "0"},
+	{op: "match", s: "x", pat: "[!]]", want: "0"},
+	{op: "match", s: "]", pat: "[!]]", want: "1"},
+	{op: "match", s: "-", pat: "[a-]", want: "0"},
+	{op: "match", s: "[", pat: "[", want: "0"},
+	{op: "match", s: "[a", pat: "[a", want: "0"},
+	{op: "match", s: `\`, pat: `\\`, want: "0"},
+	{op: "match", s: "a", pat: `\a`, want: "0"},
+	{op: "match", s: "*", pat: `\*`, want: "0"},
+	{op: "match", s: "x", pat: `\*`, want: "1"},
+	{op: "match", s: "é", pat: "?", want: "0"},
+	{op: "match", s: "\xff", pat: "?", want: "0"},
+	{op: "match", s: "\xffa", pat: "\xff?", want: "0"},
+	{op: "match", s: "b", pat: "[[:alpha:]]", want: "0"},
+	{op: "match", s: "b", pat: "[[:alpa:]]", want: "1"},
+	{op: "match", s: "5", pat: "[[:digit:][:upper:]]", want: "0"},
+	{op: "match", s: " ", pat: "[[:space:]]", want: "0"},
+	{op: "match", s: "!", pat: "[[:punct:]]", want: "0"},
+	{op: "match", s: "B", pat: "[a-c]", want: "1"},
+	{op: "match", s: "B", pat: "[a-c]", flags: PatNoCase, want: "0"},
+	{op: "match", s: "ABC", pat: "a*c", flags: PatNoCase, want: "0"},
+	{op: "match", s: "x", pat: "[[.x.]]", want: "0"},
+	{op: "match", s: "x", pat: "[[=x=]]", want: "0"},
+	{op: "match", s: "a", pat: `[\]]`, want: "1"},
+	{op: "match", s: "]", pat: `[\]]`, want: "0"},
+	{op: "match", s: "a", pat: "[^b]", want: "0"},
+	{op: "match", s: "abcd", pat: "*b*d", want: "0"},
+	{op: "match", s: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab", pat: "*a*a*a*a*a*a*a*c", want: "1"},
+	{op: "match", s: "", pat: "!(x)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "xx", pat: "!(x)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "x", pat: "!(x)", flags: PatExtglob, want: "1"},
+	{op: "match", s: "ab", pat: "@(a|ab)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "aaab", pat: "+(a)b", flags: PatExtglob, want: "0"},
+	{op: "match", s: "b", pat: "+(a)b", flags: PatExtglob, want: "1"},
+	{op: "match", s: "b", pat: "*(a)b", flags: PatExtglob, want: "0"},
+	{op: "match", s: "ab", pat: "?(a)b", flags: PatExtglob, want: "0"},
+	{op: "match", s: "aab", pat: "?(a)b", flags: PatExtglob, want: "1"},
+	{op: "match", s: "foo.c", pat: "!(*.h)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "foo.h", pat: "!(*.h)", flags: PatExtglob, want: "1"},
+	{op: "match", s: "abab", pat: "*(ab|cd)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "abcdx", pat: "+(ab|cd)x", flags: PatExtglob, want: "0"},
+	{op: "match", s: "a(b)", pat: "a(b)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "@(a", pat: "@(a", flags: PatExtglob, want: "0"},
+	{op: "match", s: "xay", pat: "x@(a|+(b))y", flags: PatExtglob, want: "0"},
+	{op: "match", s: "xbbby", pat: "x@(a|+(b))y", flags: PatExtglob, want: "0"},
+	{op: "match", s: "ABab", pat: "+(ab)", flags: PatExtglob | PatNoCase, want: "0"},
+	{op: "match", s: "aaaaaaaaaaaaaaaa", pat: "*(a|aa|aaa)*(a|aa)b", flags: PatExtglob, want: "1"},
+
+	{op: "#", s: "abcabc", pat: "*b", want: "cabc"},
+	{op: "##", s: "abcabc", pat: "*b", want: "c"},
+	{op: "%", s: "abcabc", pat: "b*", want: "abca"},
+	{op: "%%", s: "abcabc", pat: "b*", want: "a"},
+	{op: "#", s: "abc", pat: "x", want: "abc"},
+	{op: "#", s: "abc", pat: "", want: "abc"},
+	{op: "%", s: "abc", pat: "", want: "abc"},
+	{op: "##", s: "abc", pat: "*", want: ""},
+	{op: "#", s: "abc", pat: "*", want: "abc"},
+	{op: "%", s: "a.b.c", pat: ".*", want: "a.b"},
+	{op: "%%", s: "a.b.c", pat: ".*", want: "a"},
+	{op: "#", s: "/usr/lib/x", pat: "*/", want: "usr/lib/x"},
+	{op: "##", s: "/usr/lib/x", pat: "*/", want: "x"},
+	{op: "%", s: "foo.tar.gz", pat: ".@(gz|bz2)", flags: PatExtglob, want: "foo.tar"},
+	{op: "##", s: "foo.tar.gz", pat: "+([a-z]).", flags: PatExtglob, want: "tar.gz"},
+	{op: "/", s: "ABC", pat: "a", rep: "x", flags: PatNoCase, want: "xBC"},
+	{op: "//", s: "ABC", pat: "b", rep: "y", flags: PatNoCase, want: "AyC"},
+	{op: "#", s: "héllo", pat: "h?", want: "llo"},
+
+	{op: "/", s: "abcabc", pat: "b", rep: "X", want: "aXcabc"},
+	{op: "//", s: "abcabc", pat: "b", rep: "X", want: "aXcaXc"},
+	{op: "//", s: "abcabc", pat: "b*", rep: "X", want: "aX"},
+	{op: "//", s: "abc", pat: "?", rep: "<&>", want: "<a><b><c>"},
+	{op: "//", s: "abc", pat: "?", rep: `\&`, want: "&&&"},
+	{op: "/#", s: "abc", pat: "", rep: "-", want: "-abc"},
+	{op: "/%", s: "abc", pat: "", rep: "-", want: "abc-"},
+	{op: "/#", s: "abcab", pat: "a*b", rep: "-", want: "-"},
+	{op: "/%", s: "abcab", pat: "b", rep: "-", want: "abca-"},
+	{op: "/#", s: "abc", pat: "b", rep: "-", want: "abc"},
+	{op: "//", s: "abcabc", pat: "*(z)", rep: "-", flags: PatExtglob, want: "-a-b-c-a-b-c"},
+	{op: "//", s: "abc", pat: "b*(z)", rep: "-", flags: PatExtglob, want: "a-c"},
+	{op: "//", s: "aaa", pat: "a", rep: "", want: ""},
+	{op: "/", s: "abc", pat: "", rep: "X", want: "abc"},
+	{op: "//", s: "a.b.c", pat: `\.`, rep: "/", want: "a/b/c"},
+}
+
+func (c patCase) run() string {
+	p := CompilePattern(c.pat, c.flags)
+	switch c.op {
+	case "match":
+		return strconv.Itoa(boolStatus(p.Match(c.s)))
+	case "#", "##":
+		return p.TrimPrefix(c.s, c.op == "##")
+	case "%", "%%":
+		return p.TrimSuffix(c.s, c.op == "%%")
+	case "/":
+		return p.Replace(c.s, c.rep, ReplaceFirst, true)
+	case "//":
+		return p.Replace(c.s, c.rep, ReplaceAll, true)
+	case "/#":
+		return p.Replace(c.s, c.rep, ReplacePrefix, true)
+	case "/%":
+		return p.Replace(c.s, c.rep, ReplaceSuffix, true)
+	}
+	panic("bad op " + c.op)
+}
+
+func (c patCase) script() string {
+	var b strings.Builder
+	if c.flags&PatExtglob != 0 {
+		b.WriteString("shopt -s extglob\n")
+	}
+	if c.flags&PatNoCase != 0 {
+		b.WriteString("shopt -s nocasematch\n")
+	}
+	fmt.Fprintf(&b, "s=%s p=%s r=%s\n", shellQuote(c.s), shellQuote(c.pat), shellQuote(c.rep))
+	switch c.op {
+	case "match":
+		b.WriteString("[[ $s == $p ]]; echo $?\n")
+	case "/", "//", "/#", "/%":
+		fmt.Fprintf(&b, "printf '%%s\\n' \"${s%s$p/$r}\"\n", c.op)
+	default:
+		fmt.Fprintf(&b, "printf '%%s\\n' \"${s%s$p}\"\n", c.op)
+	}
+	return b.String()
+}
+
+func TestPattern(t *testing.T) {
+	for _, c := range patCases {
+		if got := c.run(); got != c.want {
+			t.Errorf("%s %q %q %q (flags %d): got %q, want %q", c.op, c.s, c.pat, c.rep, c.flags, got, c.want)
+		}
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		return
+	}
+	var script strings.Builder
+	for i, c := range patCases {
+		fmt.Fprintf(&script, "echo '@@%d'\n( %s)\n", i, c.script())
+	}
+	compareHost(t, bash, script.String(), len(patCases), func(i int, host string) {
+		c := patCases[i]
+		if got := c.run(); got != host {
+			t.Errorf("host bash differs: %s %q %q %q (flags %d): bash %q, memsh %q", c.op, c.s, c.pat, c.rep, c.flags, host, got)
+		}
+	})
+}
+
+// compareHost runs script (cases separated by "@@N" lines) in bash and
+// calls check with each case's output, less its final newline.
+func compareHost(t *testing.T, bash, script string, n int, check func(i int, out string)) {
+	t.Helper()
+	cmd := exec.Command(bash, "-c", script)
+	cmd.Env = []string{"LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin"}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("host bash: %v\n%s", err, out)
+	}
+	parts := strings.Split(string(out), "@@")[1:]
+	if len(parts) != n {
+		t.Fatalf("host bash printed %d results for %d cases", len(parts), n)
+	}
+	for _, p := range parts {
+		num, body, _ := strings.Cut(p, "\n")
+		i, _ := strconv.Atoi(num)
+		check(i, strings.TrimSuffix(body, "\n"))
+	}
+}
