@@ -136,7 +136,6 @@ type arithState struct {
 	tokval   int64
 	tokstr   string // the text of the current tkStr token
 	noeval   int
-	nest     int
 	curlval  arithLval
 }
 
@@ -144,7 +143,8 @@ type arithState struct {
 // recursion depth across nested evaluations).
 type arith struct {
 	vars  ArithVars
-	depth int
+	depth int // nested evaluations (values, subscripts)
+	nest  int // nested operators, across all evaluations
 	arithState
 }
 

@@ -171,7 +171,7 @@ var patClasses = map[string]func(rune) bool{
 	"lower":  unicode.IsLower,
 	"space":  unicode.IsSpace,
 	"blank":  func(r rune) bool { return r == ' ' || r == '\t' },
-	"punct":  func(r rune) bool { return r < 128 && unicode.IsPunct(r) || r < 128 && unicode.IsSymbol(r) },
+	"punct":  func(r rune) bool { return unicode.IsGraphic(r) && r != ' ' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsSpace(r) },
 	"print":  func(r rune) bool { return unicode.IsPrint(r) },
 	"graph":  func(r rune) bool { return unicode.IsPrint(r) && r != ' ' },
 	"cntrl":  unicode.IsControl,
