@@ -431,7 +431,7 @@ func (m *setMatcher) seqEnds(items []patItem, starts []int) []int {
 			continue
 		}
 		for _, p := range cur {
-			next = append(next, m.itemEnds(it, p)...)
+			next = m.appendEnds(next, it, p)
 		}
 		cur = m.normalize(next)
 	}
@@ -459,29 +459,30 @@ func (m *setMatcher) normalize(ps []int) []int {
 	return out
 }
 
-func (m *setMatcher) itemEnds(it *patItem, p int) []int {
+// appendEnds appends to dst the positions item it can end at from p.
+func (m *setMatcher) appendEnds(dst []int, it *patItem, p int) []int {
 	s := m.s
 	switch it.kind {
 	case pLit:
 		if end, ok := litAt(it.lit, s, p, m.fold); ok {
-			return []int{end}
+			return append(dst, end)
 		}
 	case pAny:
 		if p < len(s) {
 			_, n := runeAt(s, p)
-			return []int{p + n}
+			return append(dst, p+n)
 		}
 	case pClass:
 		if p < len(s) {
 			r, n := runeAt(s, p)
 			if it.class.match(r, m.fold) {
-				return []int{p + n}
+				return append(dst, p+n)
 			}
 		}
 	case pGroup:
-		return m.groupEnds(it, p)
+		return append(dst, m.groupEnds(it, p)...)
 	}
-	return nil
+	return dst
 }
 
 func (m *setMatcher) altEnds(it *patItem, p int) []int {
