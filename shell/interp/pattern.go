@@ -164,14 +164,16 @@ func compileGroup(pat string, i int, flags PatternFlags, groups *bool) ([][]patI
 }
 
 var patClasses = map[string]func(rune) bool{
-	"alpha":  func(r rune) bool { return unicode.IsLetter(r) },
-	"digit":  func(r rune) bool { return r >= '0' && r <= '9' },
-	"alnum":  func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) },
-	"upper":  unicode.IsUpper,
-	"lower":  unicode.IsLower,
-	"space":  unicode.IsSpace,
-	"blank":  func(r rune) bool { return r == ' ' || r == '\t' },
-	"punct":  func(r rune) bool { return unicode.IsGraphic(r) && r != ' ' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsSpace(r) },
+	"alpha": func(r rune) bool { return unicode.IsLetter(r) },
+	"digit": func(r rune) bool { return r >= '0' && r <= '9' },
+	"alnum": func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) },
+	"upper": unicode.IsUpper,
+	"lower": unicode.IsLower,
+	"space": unicode.IsSpace,
+	"blank": func(r rune) bool { return r == ' ' || r == '\t' },
+	"punct": func(r rune) bool {
+		return unicode.IsGraphic(r) && r != ' ' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsSpace(r)
+	},
 	"print":  func(r rune) bool { return unicode.IsPrint(r) },
 	"graph":  func(r rune) bool { return unicode.IsPrint(r) && r != ' ' },
 	"cntrl":  unicode.IsControl,

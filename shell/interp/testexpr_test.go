@@ -256,3 +256,46 @@ func TestRegexMatch(t *testing.T) {
 		}
 	}
 }
+
+// regexStatusCases are =~ patterns matched against "a{aa" and the
+// status and BASH_REMATCH[0] bash gives: glibc's regcomp rejects some
+// EREs that GNU grep reads literally.
+var regexStatusCases = []struct{ re, want string }{
+	{"{", "2 "}, {"a{1", "2 "}, {"a{1,}", "0 a"}, {"a{,2}", "0 a"}, {"{1}a", "2 "},
+	{"a{}", "2 "}, {`a\{`, "0 a{"}, {"a{2,1}", "2 "}, {"*a", "2 "}, {"a**", "0 a"},
+	{"+a", "2 "}, {"a|*b", "2 "}, {"()", "0 "}, {"a||b", "0 a"}, {"(|a)", "0 a"},
+	{"[a", "2 "}, {"a]", "1 "}, {`a\`, "2 "}, {`\w`, "0 a"}, {`\d`, "1 "},
+	{"x{1}{2}", "1 "}, {"^*", "2 "}, {"a{1}*", "0 a"}, {"(*a)", "2 "},
+	{"[]{]+", "0 {"}, {"[[:alpha:]{]{2}", "0 a{"}, {"a(){1}", "0 a"},
+}
+
+func TestRegexStatus(t *testing.T) {
+	run := func(re string) string {
+		ok, g, err := RegexMatch("a{aa", re, false)
+		switch {
+		case err != nil:
+			return "2 "
+		case !ok:
+			return "1 "
+		}
+		return "0 " + g[0]
+	}
+	for _, c := range regexStatusCases {
+		if got := run(c.re); got != c.want {
+			t.Errorf("%q =~ %q: got %q, want %q", "a{aa", c.re, got, c.want)
+		}
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		return
+	}
+	var script strings.Builder
+	for i, c := range regexStatusCases {
+		fmt.Fprintf(&script, "echo '@@%d'\n(re=%s; [[ 'a{aa' =~ $re ]]; echo \"$? ${BASH_REMATCH[0]}\")\n", i, shellQuote(c.re))
+	}
+	compareHost(t, bash, script.String(), len(regexStatusCases), func(i int, out string) {
+		if c := regexStatusCases[i]; out != c.want {
+			t.Errorf("host bash differs from the table for =~ %q: bash %q, want %q", c.re, out, c.want)
+		}
+	})
+}
