@@ -77,6 +77,16 @@ type globCase struct {
 var globCases = []globCase{
 	{pat: "*", want: "Top.TXT a a b br[ack]et c star* top x.txt y.txt"},
 	{pat: "*.txt", want: "x.txt y.txt"},
+	{pat: "./*.txt", want: "./x.txt ./y.txt"},
+	{pat: "*/.", want: "a/. c/."},
+	{pat: "[a-c]", want: "a c"},
+	{pat: "*[!t]", want: "Top.TXT a a b c star* top"},
+	{pat: "a/b/*.TXT", opts: "nocaseglob", want: "a/b/deep.txt"},
+	{pat: "*/*/", want: "a/b/ c/la/"},
+	{pat: "c/*/", want: "c/la/"},
+	{pat: ".h/.*", want: ""},
+	{pat: ".*/*", want: ".h/x .h/y"},
+
 	{pat: "*.txt", opts: "nocaseglob", want: "Top.TXT x.txt y.txt"},
 	{pat: ".*", want: ".dot.txt .h"},
 	{pat: "*", opts: "dotglob", want: ".dot.txt .h Top.TXT a a b br[ack]et c star* top x.txt y.txt"},

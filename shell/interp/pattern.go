@@ -24,7 +24,8 @@ import (
 type PatternFlags uint8
 
 const (
-	// PatExtglob enables ?(..) *(..) +(..) @(..) !(..) (shopt extglob).
+	// PatExtglob enables ?(..) *(..) +(..) @(..) !(..): shopt extglob,
+	// except that [[ s == pat ]] and != always match with it (bash 5.2).
 	PatExtglob PatternFlags = 1 << iota
 	// PatNoCase matches letters case-insensitively (nocasematch for
 	// case and [[ ]], nocaseglob for pathname expansion).

@@ -85,6 +85,32 @@ var patCases = []patCase{
 	{op: "match", s: "ABab", pat: "+(ab)", flags: PatExtglob | PatNoCase, want: "0"},
 	{op: "match", s: "aaaaaaaaaaaaaaaa", pat: "*(a|aa|aaa)*(a|aa)b", flags: PatExtglob, want: "1"},
 
+	{op: "match", s: "abc", pat: "a!(b)c", flags: PatExtglob, want: "1"},
+	{op: "match", s: "axc", pat: "a!(b)c", flags: PatExtglob, want: "0"},
+	{op: "match", s: "ac", pat: "a!(b)c", flags: PatExtglob, want: "0"},
+	{op: "match", s: "abbc", pat: "a!(b)c", flags: PatExtglob, want: "0"},
+	{op: "match", s: "foo", pat: "!(f*)", flags: PatExtglob, want: "1"},
+	{op: "match", s: "bar", pat: "!(f*)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "foo.txt", pat: "*.!(txt)", flags: PatExtglob, want: "1"},
+	{op: "match", s: "foo.txt", pat: "!(*.txt|*.md)", flags: PatExtglob, want: "1"},
+	{op: "match", s: "a.b", pat: "@(a|b).@(a|b)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "", pat: "*(a)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "", pat: "+(a)", flags: PatExtglob, want: "1"},
+	{op: "match", s: "aXbx", pat: "*(a|[[:upper:]]|b)x", flags: PatExtglob, want: "0"},
+	{op: "match", s: "a|b", pat: "a|b", flags: PatExtglob, want: "0"},
+	{op: "match", s: "ab", pat: "a|b", want: "1"},
+	{op: "match", s: "x)", pat: "@(x\\))", flags: PatExtglob, want: "0"},
+	{op: "match", s: "ab", pat: "@(a)@(b)", flags: PatExtglob, want: "0"},
+	{op: "match", s: "?(a)", pat: "?(a)", want: "0"},
+	{op: "match", s: "a", pat: "?(a)", want: "1"},
+	{op: "#", s: "aaab", pat: "*(a)", flags: PatExtglob, want: "aaab"},
+	{op: "##", s: "aaab", pat: "*(a)", flags: PatExtglob, want: "b"},
+	{op: "%%", s: "abccc", pat: "+(c)", flags: PatExtglob, want: "ab"},
+	{op: "%", s: "abccc", pat: "+(c)", flags: PatExtglob, want: "abcc"},
+	{op: "//", s: "a1b22c333", pat: "+([0-9])", rep: "#", flags: PatExtglob, want: "a#b#c#"},
+	{op: "//", s: "hello world", pat: "o", rep: "0", want: "hell0 w0rld"},
+	{op: "/", s: "hello", pat: "l*", rep: "L", want: "heL"},
+	{op: "//", s: "aaa", pat: "aa", rep: "b", want: "ba"},
 	{op: "#", s: "abcabc", pat: "*b", want: "cabc"},
 	{op: "##", s: "abcabc", pat: "*b", want: "c"},
 	{op: "%", s: "abcabc", pat: "b*", want: "abca"},
@@ -153,7 +179,8 @@ func (c patCase) script() string {
 	fmt.Fprintf(&b, "s=%s p=%s r=%s\n", shellQuote(c.s), shellQuote(c.pat), shellQuote(c.rep))
 	switch c.op {
 	case "match":
-		b.WriteString("[[ $s == $p ]]; echo $?\n")
+		// case, not [[ ]]: [[ == ]] matches as if extglob were on.
+		b.WriteString("case $s in $p) echo 0;; *) echo 1;; esac\n")
 	case "/", "//", "/#", "/%":
 		fmt.Fprintf(&b, "printf '%%s\\n' \"${s%s$p/$r}\"\n", c.op)
 	default:
