@@ -638,6 +638,9 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 		}
 	}
 	var b strings.Builder
+	if p.isLit && p.flags&PatNoCase == 0 && p.lit != "" {
+		return p.replaceLiteral(s, mode, repl)
+	}
 	switch mode {
 	case ReplacePrefix:
 		end := p.longestAt(m, 0)
@@ -685,6 +688,44 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 	}
 	if done == 0 && b.Len() == 0 {
 		return s
+	}
+	b.WriteString(s[done:])
+	return b.String()
+}
+
+// replaceLiteral is Replace for a pattern without wildcards.
+func (p *Pattern) replaceLiteral(s string, mode int, repl func(*strings.Builder, string)) string {
+	lit := p.lit
+	var b strings.Builder
+	switch mode {
+	case ReplacePrefix:
+		if !strings.HasPrefix(s, lit) {
+			return s
+		}
+		repl(&b, lit)
+		b.WriteString(s[len(lit):])
+		return b.String()
+	case ReplaceSuffix:
+		if !strings.HasSuffix(s, lit) {
+			return s
+		}
+		b.WriteString(s[:len(s)-len(lit)])
+		repl(&b, lit)
+		return b.String()
+	}
+	i := strings.Index(s, lit)
+	if i < 0 {
+		return s
+	}
+	done := 0
+	for i >= 0 {
+		b.WriteString(s[done : done+i])
+		repl(&b, lit)
+		done += i + len(lit)
+		if mode == ReplaceFirst {
+			break
+		}
+		i = strings.Index(s[done:], lit)
 	}
 	b.WriteString(s[done:])
 	return b.String()
