@@ -13,10 +13,11 @@ import (
 // associative arrays, and set -u. Scalars are element 0 of an array, as
 // in bash.
 type mapVars struct {
-	vals    map[string]map[string]string // name -> key ("0" for a scalar) -> value
-	assoc   map[string]bool
-	ro      map[string]bool
-	nounset bool
+	vals     map[string]map[string]string // name -> key ("0" for a scalar) -> value
+	assoc    map[string]bool
+	ro       map[string]bool
+	nounset  bool
+	warnings []string // bash's non-fatal messages, as it prints them
 }
 
 func newMapVars() *mapVars {
@@ -27,16 +28,24 @@ var errUnbound = errors.New("unbound variable")
 
 func (m *mapVars) ArithIsAssoc(name string) bool { return m.assoc[name] }
 
-func (m *mapVars) key(ref ArithRef) (string, error) {
+// key returns the map key ref names, or a bash warning for a bad
+// subscript (bash prints it and goes on with 0).
+func (m *mapVars) key(ref ArithRef, set bool) (string, string) {
 	if !ref.Subscripted {
-		return "0", nil
+		return "0", ""
 	}
-	if m.assoc[ref.Name] {
-		return ref.Key, nil
-	}
-	switch ref.Key {
-	case "", "@", "*":
-		return "", fmt.Errorf("%s[%s]: bad array subscript", ref.Name, ref.Key)
+	switch {
+	case ref.Raw == "" && set:
+		return "", fmt.Sprintf("`%s[]': not a valid identifier", ref.Name)
+	case ref.Raw == "":
+		w := fmt.Sprintf("%s[]: bad array subscript", ref.Name)
+		return "", w + "\n" + w
+	case ref.Raw == "@" || ref.Raw == "*":
+		return "", fmt.Sprintf("%s[%s]: bad array subscript", ref.Name, ref.Raw)
+	case m.assoc[ref.Name] && ref.Key == "":
+		return "", fmt.Sprintf("%s: bad array subscript", ref.Name)
+	case m.assoc[ref.Name]:
+		return ref.Key, ""
 	}
 	idx := ref.Index
 	if idx < 0 {
@@ -47,10 +56,13 @@ func (m *mapVars) key(ref ArithRef) (string, error) {
 		}
 		idx += max + 1
 		if idx < 0 {
-			return "", fmt.Errorf("%s: bad array subscript", ref.Name)
+			if set {
+				return "", fmt.Sprintf("%s[%s]: bad array subscript", ref.Name, ref.Key)
+			}
+			return "", fmt.Sprintf("%s: bad array subscript", ref.Name)
 		}
 	}
-	return strconv.FormatInt(idx, 10), nil
+	return strconv.FormatInt(idx, 10), ""
 }
 
 func maxInt(a, b int64) int64 {
@@ -65,20 +77,43 @@ func (m *mapVars) ArithGet(ref ArithRef) (string, error) {
 	if !ok && m.nounset {
 		return "", fmt.Errorf("%s: %w", ref.Name, errUnbound)
 	}
-	k, err := m.key(ref)
-	if err != nil {
-		return "", err
+	k, warn := m.key(ref, false)
+	if warn != "" {
+		m.warnings = append(m.warnings, warn)
+		return "", nil
 	}
 	return v[k], nil
+}
+
+// ArithExpandSubscript expands $NAME and removes double quotes: enough
+// of bash's word expansion for the table.
+func (m *mapVars) ArithExpandSubscript(sub string) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(sub); i++ {
+		switch c := sub[i]; {
+		case c == '"':
+		case c == '$':
+			j := i + 1
+			for j < len(sub) && isNameChar(sub[j]) {
+				j++
+			}
+			b.WriteString(m.vals[sub[i+1:j]]["0"])
+			i = j - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), nil
 }
 
 func (m *mapVars) ArithSet(ref ArithRef, val int64) error {
 	if m.ro[ref.Name] {
 		return fmt.Errorf("%s: readonly variable", ref.Name)
 	}
-	k, err := m.key(ref)
-	if err != nil {
-		return err
+	k, warn := m.key(ref, true)
+	if warn != "" {
+		m.warnings = append(m.warnings, warn)
+		return nil
 	}
 	if m.vals[ref.Name] == nil {
 		m.vals[ref.Name] = map[string]string{}
@@ -317,12 +352,12 @@ func (c arithCase) vars(t testing.TB) *mapVars {
 func (c arithCase) run(t testing.TB) string {
 	m := c.vars(t)
 	v, err := Arith(c.expr, m)
-	var out []string
+	out := m.warnings
 	if err != nil {
-		out = append(out, err.Error())
-	} else {
-		out = append(out, strconv.FormatInt(v, 10))
+		// bash stops: it prints no variables.
+		return strings.Join(append(out, err.Error()), "\n")
 	}
+	out = append(out, strconv.FormatInt(v, 10))
 	for _, sh := range strings.Fields(c.show) {
 		name, _, _ := strings.Cut(sh, "=")
 		full, key := name, "0"

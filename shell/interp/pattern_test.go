@@ -215,7 +215,8 @@ func TestPattern(t *testing.T) {
 // calls check with each case's output, less its final newline.
 func compareHost(t *testing.T, bash, script string, n int, check func(i int, out string)) {
 	t.Helper()
-	cmd := exec.Command(bash, "-c", script)
+	cmd := exec.Command(bash)
+	cmd.Stdin = strings.NewReader(script)
 	cmd.Env = []string{"LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin"}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
