@@ -168,7 +168,7 @@ func TestGlob(t *testing.T) {
 	// extglob from the start: bash parses each case before running it.
 	fmt.Fprintf(&script, "shopt -s extglob\ncd %s || exit 1\n", shellQuote(host))
 	for i, c := range globCases {
-		fmt.Fprintf(&script, "echo '@@%d'\n( %s)\n", i, c.script())
+		fmt.Fprintf(&script, caseMarker+"( %s)\n", i, c.script())
 	}
 	compareHost(t, bash, script.String(), len(globCases), func(i int, out string) {
 		c := globCases[i]

@@ -201,7 +201,7 @@ func TestPattern(t *testing.T) {
 	}
 	var script strings.Builder
 	for i, c := range patCases {
-		fmt.Fprintf(&script, "echo '@@%d'\n( %s)\n", i, c.script())
+		fmt.Fprintf(&script, caseMarker+"( %s)\n", i, c.script())
 	}
 	compareHost(t, bash, script.String(), len(patCases), func(i int, host string) {
 		c := patCases[i]
@@ -211,18 +211,22 @@ func TestPattern(t *testing.T) {
 	})
 }
 
-// compareHost runs script (cases separated by "@@N" lines) in bash and
+// caseMarker starts case N's output in a host script: a record
+// separator, which no case prints.
+const caseMarker = "printf '\\036%d\\n'\n"
+
+// compareHost runs script (cases started by caseMarker) in bash and
 // calls check with each case's output, less its final newline.
 func compareHost(t *testing.T, bash, script string, n int, check func(i int, out string)) {
 	t.Helper()
 	cmd := exec.Command(bash)
-	cmd.Stdin = strings.NewReader(script)
+	cmd.Stdin = strings.NewReader(script + "exit 0\n")
 	cmd.Env = []string{"LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin"}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("host bash: %v\n%s", err, out)
 	}
-	parts := strings.Split(string(out), "@@")[1:]
+	parts := strings.Split(string(out), "\x1e")[1:]
 	if len(parts) != n {
 		t.Fatalf("host bash printed %d results for %d cases", len(parts), n)
 	}

@@ -249,7 +249,7 @@ func TestTestBuiltin(t *testing.T) {
 		if c.args == "-t" {
 			q = []string{"-n", "x"}
 		}
-		fmt.Fprintf(&script, "echo '@@%d'\n( %s\n%s %s 2>&1; echo \"status $?\")\n", i, c.setup, shellQuote(cmd), strings.Join(q, " "))
+		fmt.Fprintf(&script, caseMarker+"( %s\n%s %s 2>&1; echo \"status $?\")\n", i, c.setup, shellQuote(cmd), strings.Join(q, " "))
 	}
 	compareHost(t, bash, script.String(), len(testCases), func(i int, out string) {
 		c := testCases[i]
@@ -327,7 +327,7 @@ func TestRegexStatus(t *testing.T) {
 	}
 	var script strings.Builder
 	for i, c := range regexStatusCases {
-		fmt.Fprintf(&script, "echo '@@%d'\n(re=%s; [[ 'a{aa' =~ $re ]]; echo \"$? ${BASH_REMATCH[0]}\")\n", i, shellQuote(c.re))
+		fmt.Fprintf(&script, caseMarker+"(re=%s; [[ 'a{aa' =~ $re ]]; echo \"$? ${BASH_REMATCH[0]}\")\n", i, shellQuote(c.re))
 	}
 	compareHost(t, bash, script.String(), len(regexStatusCases), func(i int, out string) {
 		if c := regexStatusCases[i]; out != c.want {
