@@ -40,6 +40,7 @@ type Pattern struct {
 	groups bool   // has extglob groups: use the set simulation
 	lit    string // the literal text, when the pattern has no wildcard
 	isLit  bool
+	star   bool // the pattern's text starts with '*'
 }
 
 type patKind uint8
@@ -71,7 +72,7 @@ type patClass struct {
 // CompilePattern compiles pat. Bash patterns have no syntax errors: what
 // does not form a construct (an unclosed [, an unknown class) is literal.
 func CompilePattern(pat string, flags PatternFlags) *Pattern {
-	p := &Pattern{flags: flags}
+	p := &Pattern{flags: flags, star: strings.HasPrefix(pat, "*")}
 	p.items, _ = compileSeq(pat, 0, flags, false, &p.groups)
 	p.lit, p.isLit = literalOf(p.items)
 	return p
@@ -612,7 +613,9 @@ const (
 )
 
 // Replace replaces the longest matches of the pattern in s with rep, as
-// ${x/pat/rep} and its //, /# and /% forms do. With patsubAmp (bash's
+// ${x/pat/rep} and its //, /# and /% forms do. As in bash, an empty s is
+// replaced only by a pattern that matches it and, but for /%, starts
+// with '*'. With patsubAmp (bash's
 // patsub_replacement, on by default) an unescaped & in rep stands for
 // the matched text and \& for a literal &.
 func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
@@ -638,6 +641,15 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 		}
 	}
 	var b strings.Builder
+	if s == "" {
+		// bash tries an empty remainder only with a pattern that starts
+		// with '*', except for /% (match_pattern_char).
+		if (mode == ReplaceSuffix || p.star) && p.Match("") {
+			repl(&b, "")
+			return b.String()
+		}
+		return s
+	}
 	if p.isLit && p.flags&PatNoCase == 0 && p.lit != "" {
 		return p.replaceLiteral(s, mode, repl)
 	}
