@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -59,6 +60,7 @@ type patItem struct {
 	class *patClass
 	op    byte        // group operator: ? * + @ !
 	alts  [][]patItem // group alternatives
+	fixed bool        // every alternative is literals, ? and [...] only
 }
 
 // patClass is a bracket expression.
@@ -73,7 +75,7 @@ type patClass struct {
 // does not form a construct (an unclosed [, an unknown class) is literal.
 func CompilePattern(pat string, flags PatternFlags) *Pattern {
 	p := &Pattern{flags: flags, star: strings.HasPrefix(pat, "*")}
-	p.items, _ = compileSeq(pat, 0, flags, false, &p.groups)
+	p.items, _ = compileSeq(pat, 0, flags, 0, &p.groups)
 	p.lit, p.isLit = literalOf(p.items)
 	return p
 }
@@ -89,26 +91,38 @@ func literalOf(items []patItem) (string, bool) {
 	return b.String(), true
 }
 
-// compileSeq compiles pat[i:] up to the end, or inside a group up to its
-// unnested '|' or ')'; it returns the items and the index it stopped at.
-func compileSeq(pat string, i int, flags PatternFlags, inGroup bool, groups *bool) ([]patItem, int) {
+// maxPatternNest bounds the nesting of extglob groups: deeper, "@(" is
+// literal text. bash has no bound (its matcher recurses on the C stack).
+const maxPatternNest = 1000
+
+// compileSeq compiles pat[i:] up to the end, or inside a group (depth >
+// 0) up to its unnested '|' or ')'; it returns the items and the index it
+// stopped at.
+func compileSeq(pat string, i int, flags PatternFlags, depth int, groups *bool) ([]patItem, int) {
+	inGroup := depth > 0
 	var items []patItem
-	addLit := func(s string) {
-		if n := len(items); n > 0 && items[n-1].kind == pLit {
-			items[n-1].lit += s
-			return
+	var lit []byte // the literal run being read
+	addLit := func(s string) { lit = append(lit, s...) }
+	flush := func() {
+		if len(lit) > 0 {
+			items = append(items, patItem{kind: pLit, lit: string(lit)})
+			lit = lit[:0]
 		}
-		items = append(items, patItem{kind: pLit, lit: s})
+	}
+	add := func(it patItem) {
+		flush()
+		items = append(items, it)
 	}
 	for i < len(pat) {
 		c := pat[i]
 		if inGroup && (c == '|' || c == ')') {
+			flush()
 			return items, i
 		}
-		if flags&PatExtglob != 0 && i+1 < len(pat) && pat[i+1] == '(' && strings.IndexByte("?*+@!", c) >= 0 {
-			if alts, end, ok := compileGroup(pat, i+2, flags, groups); ok {
+		if flags&PatExtglob != 0 && depth < maxPatternNest && i+1 < len(pat) && pat[i+1] == '(' && strings.IndexByte("?*+@!", c) >= 0 {
+			if alts, end, ok := compileGroup(pat, i+2, flags, depth+1, groups); ok {
 				*groups = true
-				items = append(items, patItem{kind: pGroup, op: c, alts: alts})
+				add(patItem{kind: pGroup, op: c, alts: alts, fixed: allFixed(alts)})
 				i = end + 1
 				continue
 			}
@@ -124,16 +138,16 @@ func compileSeq(pat string, i int, flags PatternFlags, inGroup bool, groups *boo
 				i++
 			}
 		case '*':
-			if n := len(items); n == 0 || items[n-1].kind != pStar {
-				items = append(items, patItem{kind: pStar})
+			if n := len(items); len(lit) > 0 || n == 0 || items[n-1].kind != pStar {
+				add(patItem{kind: pStar})
 			}
 			i++
 		case '?':
-			items = append(items, patItem{kind: pAny})
+			add(patItem{kind: pAny})
 			i++
 		case '[':
 			if cl, end, ok := compileClass(pat, i+1); ok {
-				items = append(items, patItem{kind: pClass, class: cl})
+				add(patItem{kind: pClass, class: cl})
 				i = end
 			} else {
 				addLit("[")
@@ -145,15 +159,28 @@ func compileSeq(pat string, i int, flags PatternFlags, inGroup bool, groups *boo
 			i += n
 		}
 	}
+	flush()
 	return items, i
+}
+
+// allFixed reports whether no alternative has a star or a group.
+func allFixed(alts [][]patItem) bool {
+	for _, alt := range alts {
+		for _, it := range alt {
+			if it.kind == pStar || it.kind == pGroup {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // compileGroup compiles the alternatives of a group whose text starts at
 // pat[i] (after the "("); it returns the index of the closing ')'.
-func compileGroup(pat string, i int, flags PatternFlags, groups *bool) ([][]patItem, int, bool) {
+func compileGroup(pat string, i int, flags PatternFlags, depth int, groups *bool) ([][]patItem, int, bool) {
 	var alts [][]patItem
 	for {
-		seq, end := compileSeq(pat, i, flags, true, groups)
+		seq, end := compileSeq(pat, i, flags, depth, groups)
 		if end >= len(pat) {
 			return nil, 0, false
 		}
@@ -401,11 +428,17 @@ func matchSimple(items []patItem, s string, fold bool) bool {
 // setMatcher computes, for a start position, every position a pattern
 // can end at in s. Groups are memoised by (group, start).
 type setMatcher struct {
-	s     string
-	fold  bool
-	memo  map[groupKey][]int
-	marks []bool
+	s        string
+	fold     bool
+	memo     map[groupKey][]int
+	memoSize int // ends held by memo
+	marks    []bool
 }
+
+// maxMemoEnds bounds the memo (in positions, 8 bytes each): a group
+// like *(a|b) over a long string has O(len) ends from each of O(len)
+// starts, so an unbounded memo grows quadratically.
+const maxMemoEnds = 1 << 22
 
 type groupKey struct {
 	g     *patItem
@@ -444,17 +477,36 @@ func (m *setMatcher) seqEnds(items []patItem, starts []int) []int {
 
 // normalize sorts and dedups positions.
 func (m *setMatcher) normalize(ps []int) []int {
-	if len(ps) < 2 {
+	sorted := true
+	for i := 1; i < len(ps); i++ {
+		if ps[i] <= ps[i-1] {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
 		return ps
+	}
+	if len(ps) <= 32 {
+		sort.Ints(ps)
+		out := ps[:1]
+		for _, p := range ps[1:] {
+			if p != out[len(out)-1] {
+				out = append(out, p)
+			}
+		}
+		return out
 	}
 	if m.marks == nil {
 		m.marks = make([]bool, len(m.s)+1)
 	}
+	lo, hi := ps[0], ps[0]
 	for _, p := range ps {
 		m.marks[p] = true
+		lo, hi = min(lo, p), max(hi, p)
 	}
-	out := ps[:0:0]
-	for k := range m.marks {
+	out := make([]int, 0, len(ps))
+	for k := lo; k <= hi; k++ {
 		if m.marks[k] {
 			out = append(out, k)
 			m.marks[k] = false
@@ -491,10 +543,32 @@ func (m *setMatcher) appendEnds(dst []int, it *patItem, p int) []int {
 
 func (m *setMatcher) altEnds(it *patItem, p int) []int {
 	var ends []int
+	if it.fixed {
+		// Each alternative ends in one place, if it matches.
+		for _, alt := range it.alts {
+			if e, ok := m.fixedEnd(alt, p); ok {
+				ends = append(ends, e)
+			}
+		}
+		return m.normalize(ends)
+	}
 	for _, alt := range it.alts {
 		ends = append(ends, m.seqEnds(alt, []int{p})...)
 	}
 	return m.normalize(ends)
+}
+
+// fixedEnd matches items without stars or groups at p.
+func (m *setMatcher) fixedEnd(items []patItem, p int) (int, bool) {
+	for i := range items {
+		var buf [1]int
+		e := m.appendEnds(buf[:0], &items[i], p)
+		if len(e) == 0 {
+			return 0, false
+		}
+		p = e[0]
+	}
+	return p, true
 }
 
 func (m *setMatcher) groupEnds(it *patItem, p int) []int {
@@ -509,19 +583,26 @@ func (m *setMatcher) groupEnds(it *patItem, p int) []int {
 	case '?':
 		ends = m.normalize(append([]int{p}, m.altEnds(it, p)...))
 	case '+', '*':
-		seen := map[int]bool{}
+		// Every end reachable by repeating the group; ends are >= p, so a
+		// bitset of the rest of s records them.
+		seen := make([]uint64, (len(m.s)-p)/64+1)
+		mark := func(q int) bool {
+			w, b := (q-p)/64, uint64(1)<<((q-p)%64)
+			old := seen[w]&b != 0
+			seen[w] |= b
+			return old
+		}
 		frontier := m.altEnds(it, p)
 		if it.op == '*' {
-			seen[p] = true
+			mark(p)
 			ends = append(ends, p)
 		}
 		for len(frontier) > 0 {
 			q := frontier[len(frontier)-1]
 			frontier = frontier[:len(frontier)-1]
-			if seen[q] {
+			if mark(q) {
 				continue
 			}
-			seen[q] = true
 			ends = append(ends, q)
 			frontier = append(frontier, m.altEnds(it, q)...)
 		}
@@ -538,7 +619,10 @@ func (m *setMatcher) groupEnds(it *patItem, p int) []int {
 			ends = append(ends, k)
 		}
 	}
-	m.memo[key] = ends
+	if m.memoSize+len(ends) <= maxMemoEnds {
+		m.memo[key] = ends
+		m.memoSize += len(ends)
+	}
 	return ends
 }
 
