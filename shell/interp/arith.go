@@ -3,6 +3,7 @@
 package interp
 
 import (
+	"context"
 	"strconv"
 	"strings"
 )
@@ -164,10 +165,17 @@ type arithState struct {
 // recursion depth across nested evaluations).
 type arith struct {
 	vars  ArithVars
+	ctx   context.Context
 	depth int // nested evaluations (values, subscripts)
 	nest  int // nested operators, across all evaluations
+	evals int // evaluations so far, to look at ctx now and then
 	arithState
 }
+
+// arithCheckEvery is how many nested evaluations pass between two looks
+// at the context: values that refer to each other twice over
+// (a1=a2+a2, a2=a3+a3, ...) take exponential time, in bash as here.
+const arithCheckEvery = 1024
 
 // arithAbort carries an error out of the evaluator's recursion (bash's
 // longjmp); Arith recovers it.
@@ -178,11 +186,16 @@ type arithAbort struct{ err error }
 // ${x:off:len} pass it) and returns its value. Blank text is 0. A
 // malformed or failing expression gives an *ArithError; an error from
 // vars is returned as it is.
-func Arith(src string, vars ArithVars) (val int64, err error) {
+func Arith(src string, vars ArithVars) (int64, error) {
+	return ArithContext(context.Background(), src, vars)
+}
+
+// ArithContext is Arith that gives up with ctx's error when ctx is done.
+func ArithContext(ctx context.Context, src string, vars ArithVars) (val int64, err error) {
 	if n, ok := arithFastNumber(src); ok {
 		return n, nil
 	}
-	a := arith{vars: vars}
+	a := arith{vars: vars, ctx: ctx}
 	defer func() {
 		if r := recover(); r != nil {
 			ab, ok := r.(arithAbort)
@@ -257,6 +270,11 @@ func (a *arith) subexpr(expr string) int64 {
 	}
 	if a.depth >= arithMaxDepth {
 		a.fail("expression recursion level exceeded")
+	}
+	if a.evals++; a.evals%arithCheckEvery == 0 {
+		if err := a.ctx.Err(); err != nil {
+			a.abort(err)
+		}
 	}
 	a.depth++
 	saved := a.arithState

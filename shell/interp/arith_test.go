@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -439,4 +440,22 @@ func stripLinePrefix(s string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestArithContext: values that double at each level would take 2^40
+// evaluations; a cancelled context stops them.
+func TestArithContext(t *testing.T) {
+	m := newMapVars()
+	for i := 1; i < 40; i++ {
+		m.vals[fmt.Sprintf("a%d", i)] = map[string]string{"0": fmt.Sprintf("a%d+a%d", i+1, i+1)}
+	}
+	m.vals["a40"] = map[string]string{"0": "1"}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ArithContext(ctx, "a1", m); !errors.Is(err, context.Canceled) {
+		t.Fatalf("ArithContext with a cancelled context: %v", err)
+	}
+	if v, err := ArithContext(ctx, "a35", m); err != nil || v != 32 {
+		t.Fatalf("a35 = %d, %v; want 32 before the first look at the context", v, err)
+	}
 }
