@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"sort"
 	"strings"
 	"unicode"
@@ -42,7 +43,22 @@ type Pattern struct {
 	lit    string // the literal text, when the pattern has no wildcard
 	isLit  bool
 	star   bool // the pattern's text starts with '*'
+	ctx    context.Context
 }
+
+// WithContext returns p bound to ctx: once ctx is done, matching gives
+// up (reporting no match, so TrimPrefix, TrimSuffix and Replace return s
+// unchanged) instead of finishing work that can be quadratic in the
+// string's length, as bash's is. The caller then sees ctx's error.
+func (p *Pattern) WithContext(ctx context.Context) *Pattern {
+	q := *p
+	q.ctx = ctx
+	return &q
+}
+
+// cancelled reports whether p's context is done; loops call it every
+// so often.
+func (p *Pattern) cancelled() bool { return p.ctx != nil && p.ctx.Err() != nil }
 
 type patKind uint8
 
@@ -345,7 +361,7 @@ func (p *Pattern) Match(s string) bool {
 	if !p.groups {
 		return matchSimple(p.items, s, p.flags&PatNoCase != 0)
 	}
-	m := newSetMatcher(s, p.flags)
+	m := p.newSetMatcher(s)
 	ends := m.seqEnds(p.items, []int{0})
 	return len(ends) > 0 && ends[len(ends)-1] == len(s)
 }
@@ -430,6 +446,9 @@ func matchSimple(items []patItem, s string, fold bool) bool {
 type setMatcher struct {
 	s        string
 	fold     bool
+	ctx      context.Context // nil: never cancelled
+	steps    int             // work since the context was last looked at
+	stopped  bool            // the context was done: every answer is "no match"
 	memo     map[groupKey][]int
 	memoSize int // ends held by memo
 	marks    []bool
@@ -445,8 +464,20 @@ type groupKey struct {
 	start int
 }
 
-func newSetMatcher(s string, flags PatternFlags) *setMatcher {
-	return &setMatcher{s: s, fold: flags&PatNoCase != 0, memo: map[groupKey][]int{}}
+func (p *Pattern) newSetMatcher(s string) *setMatcher {
+	return &setMatcher{s: s, fold: p.flags&PatNoCase != 0, ctx: p.ctx, memo: map[groupKey][]int{}}
+}
+
+// work counts n steps and reports whether the matcher must stop.
+func (m *setMatcher) work(n int) bool {
+	if m.stopped {
+		return true
+	}
+	if m.steps += n; m.steps >= 1<<16 {
+		m.steps = 0
+		m.stopped = m.ctx != nil && m.ctx.Err() != nil
+	}
+	return m.stopped
 }
 
 // seqEnds returns the sorted, distinct positions items can end at when
@@ -454,7 +485,7 @@ func newSetMatcher(s string, flags PatternFlags) *setMatcher {
 func (m *setMatcher) seqEnds(items []patItem, starts []int) []int {
 	cur := starts
 	for i := range items {
-		if len(cur) == 0 {
+		if len(cur) == 0 || m.work(len(cur)) {
 			return nil
 		}
 		it := &items[i]
@@ -597,7 +628,7 @@ func (m *setMatcher) groupEnds(it *patItem, p int) []int {
 			mark(p)
 			ends = append(ends, p)
 		}
-		for len(frontier) > 0 {
+		for len(frontier) > 0 && !m.work(1) {
 			q := frontier[len(frontier)-1]
 			frontier = frontier[:len(frontier)-1]
 			if mark(q) {
@@ -629,7 +660,7 @@ func (m *setMatcher) groupEnds(it *patItem, p int) []int {
 // prefixEnds returns every length n such that the pattern matches s[:n],
 // in increasing order.
 func (p *Pattern) prefixEnds(s string) []int {
-	m := newSetMatcher(s, p.flags)
+	m := p.newSetMatcher(s)
 	return m.seqEnds(p.items, []int{0})
 }
 
@@ -662,6 +693,9 @@ func (p *Pattern) TrimSuffix(s string, longest bool) string {
 			if k < len(s) && !utf8.RuneStart(s[k]) {
 				continue
 			}
+			if k%256 == 0 && p.cancelled() {
+				return s
+			}
 			if p.Match(s[k:]) {
 				return s[:k]
 			}
@@ -671,6 +705,9 @@ func (p *Pattern) TrimSuffix(s string, longest bool) string {
 	for k := len(s); k >= 0; k-- {
 		if k < len(s) && !utf8.RuneStart(s[k]) {
 			continue
+		}
+		if k%256 == 0 && p.cancelled() {
+			return s
 		}
 		if p.Match(s[k:]) {
 			return s[:k]
@@ -706,7 +743,7 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 	if len(p.items) == 0 && (mode == ReplaceFirst || mode == ReplaceAll) {
 		return s // an empty pattern replaces nothing, unless anchored
 	}
-	m := newSetMatcher(s, p.flags)
+	m := p.newSetMatcher(s)
 	repl := func(b *strings.Builder, match string) {
 		if !patsubAmp || !strings.ContainsAny(rep, "&\\") {
 			b.WriteString(rep)
@@ -751,6 +788,9 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 			if k < len(s) && !utf8.RuneStart(s[k]) {
 				continue
 			}
+			if k%256 == 0 && p.cancelled() {
+				return s
+			}
 			if p.Match(s[k:]) {
 				b.WriteString(s[:k])
 				repl(&b, s[k:])
@@ -761,6 +801,9 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 	}
 	done := 0
 	for i := 0; i < len(s); {
+		if m.stopped {
+			return s
+		}
 		end := p.longestAt(m, i)
 		if end < 0 {
 			_, n := runeAt(s, i)

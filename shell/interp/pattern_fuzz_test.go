@@ -15,7 +15,7 @@ func FuzzPattern(f *testing.F) {
 		p := CompilePattern(pat, fl)
 		got := p.Match(s)
 		if !p.groups && !p.isLit {
-			m := newSetMatcher(s, fl)
+			m := p.newSetMatcher(s)
 			ends := m.seqEnds(p.items, []int{0})
 			sim := len(ends) > 0 && ends[len(ends)-1] == len(s)
 			if sim != got {

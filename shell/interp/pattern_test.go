@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"fmt"
 	"os/exec"
 	"strconv"
@@ -234,5 +235,26 @@ func compareHost(t *testing.T, bash, script string, n int, check func(i int, out
 		num, body, _ := strings.Cut(p, "\n")
 		i, _ := strconv.Atoi(num)
 		check(i, strings.TrimSuffix(body, "\n"))
+	}
+}
+
+// TestPatternContext: ${x//*(a)b/} over a long run of a's is quadratic
+// (in bash too); a cancelled context stops it and leaves s as it was.
+func TestPatternContext(t *testing.T) {
+	s := strings.Repeat("a", 200000)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := CompilePattern("*(a)b", PatExtglob).WithContext(ctx)
+	if got := p.Replace(s, "", ReplaceAll, true); got != s {
+		t.Error("Replace went on after its context was cancelled")
+	}
+	if got := p.TrimSuffix(s, false); got != s {
+		t.Error("TrimSuffix went on after its context was cancelled")
+	}
+	if got := p.TrimPrefix(s, true); got != s {
+		t.Error("TrimPrefix went on after its context was cancelled")
+	}
+	if !CompilePattern("*(a)", PatExtglob).WithContext(context.Background()).Match("aaa") {
+		t.Error("a live context changed a match")
 	}
 }
