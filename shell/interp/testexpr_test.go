@@ -42,6 +42,11 @@ func makeTestEnv(t *testing.T) (testEnv, string) {
 	must(t, os.WriteFile(filepath.Join(host, "old"), []byte("o"), 0o644))
 	must(t, fsys.fs.Chtimes("/w/old", old, old))
 	must(t, os.Chtimes(filepath.Join(host, "old"), old, old))
+	newer := old.Add(24 * time.Hour)
+	must(t, fsys.fs.WriteFile("/w/modified", []byte("m"), 0o644))
+	must(t, os.WriteFile(filepath.Join(host, "modified"), []byte("m"), 0o644))
+	must(t, fsys.fs.Chtimes("/w/modified", old, newer))
+	must(t, os.Chtimes(filepath.Join(host, "modified"), old, newer))
 	must(t, fsys.fs.Symlink("nowhere", "/w/dangling"))
 	must(t, os.Symlink("nowhere", filepath.Join(host, "dangling")))
 	must(t, fsys.fs.Chmod("/w/c", 0o755|os.ModeSticky))
@@ -178,6 +183,9 @@ var testCases = []testCase{
 	{args: "top -ef top", status: 0},
 	{args: "top -ef c/../top", status: 0},
 	{args: "top -ef old", status: 1},
+	{args: "-N modified", status: 0},
+	{args: "-N old", status: 1},
+	{args: "-N nosuch", status: 1},
 	{args: "-t", status: 0},
 	{args: "-t x", status: 1},
 	{args: "-t 5", status: 1},
