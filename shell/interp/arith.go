@@ -4,7 +4,6 @@ package interp
 
 import (
 	"context"
-	"strconv"
 	"strings"
 )
 
@@ -762,15 +761,3 @@ func (a *arith) streval(tok string) int64 {
 	}
 	return a.subexpr(val)
 }
-
-// ArithBool is let's and ((...))'s exit status for value v: 0 when v is
-// not zero, else 1.
-func ArithBool(v int64) int {
-	if v != 0 {
-		return 0
-	}
-	return 1
-}
-
-// FormatArith formats v as bash stores an arithmetic result.
-func FormatArith(v int64) string { return strconv.FormatInt(v, 10) }

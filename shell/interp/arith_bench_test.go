@@ -1,6 +1,9 @@
 package interp
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // benchVars is the cheapest possible ArithVars, so the benchmarks
 // measure the evaluator.
@@ -8,7 +11,7 @@ type benchVars struct{ i int64 }
 
 func (b *benchVars) ArithIsAssoc(string) bool { return false }
 func (b *benchVars) ArithGet(ref ArithRef) (string, error) {
-	return FormatArith(b.i), nil
+	return strconv.FormatInt(b.i, 10), nil
 }
 func (b *benchVars) ArithSet(ref ArithRef, v int64) error { b.i = v; return nil }
 

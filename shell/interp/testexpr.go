@@ -322,10 +322,6 @@ func isTestBinop(op string) bool {
 	return false
 }
 
-// IsUnaryTestOp reports whether op (e.g. "-f") is a unary operator of
-// test and [[ ]].
-func IsUnaryTestOp(op string) bool { return isTestUnop(op) }
-
 // IntCompare applies -eq -ne -lt -le -gt -ge.
 func IntCompare(op string, l, r int64) bool {
 	switch op {
