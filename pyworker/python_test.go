@@ -107,7 +107,7 @@ func TestPythonArgvEnvCwd(t *testing.T) {
 	// The sitecustomize mount is read-only and the rest of memfs is untouched.
 	r := py(t, f, "/", "", "-c", `
 import os
-p = '/usr/local/lib/python3.12/site-packages/x'
+p = '`+testLayout(t).sitePath()+`/x'
 try:
     open(p, 'w')
 except OSError as e:

@@ -22,6 +22,17 @@ func testRuntime() *Runtime {
 	return shared
 }
 
+// testLayout is the layout of the python testRuntime runs.
+func testLayout(t testing.TB) pyLayout {
+	t.Helper()
+	needPython(t)
+	r := testRuntime()
+	if _, err := r.python(); err != nil {
+		t.Fatal(err)
+	}
+	return r.layout
+}
+
 // needPython skips a test when python.wasm is not installed, or fails it
 // when MEMSH_REQUIRE_PYTHON=1 says it must be (make test).
 func needPython(t testing.TB) {
