@@ -156,7 +156,9 @@ func runData(dir, abs, argv0 string, umask fs.FileMode, closed string) []byte {
 // os.stat and os.lstat report permission bits, os.chmod changes them and
 // os.access checks them (the owner's bits: memfs's files belong to the
 // sandbox user, as for the shell's test -r/-w/-x), through modeFS (WASI has neither: this build's stat gave 0o100000 for
-// every file and its chmod changed nothing, even for a missing path). One
+// every file and its chmod changed nothing, even for a missing path; a
+// CPython built against bookworm's wasi-libc has no os.chmod at all, and
+// gets this one). One
 // more stat call per os.stat; os.fstat and DirEntry.stat keep WASI's
 // type-only mode. genericpath (os.path.exists, isfile, isdir, getsize,
 // getmtime, samefile: none reads permission bits) keeps the plain C stat
@@ -288,7 +290,8 @@ if not hasattr(_os, 'system'):
     _os.system = system
     del system
 def _memsh_modes(_os=_os, _dir=__file__.rpartition('/')[0] + '/` + modeDir + `'):
-    stat, lstat, chmod, utime, access = _os.stat, _os.lstat, _os.chmod, _os.utime, _os.access
+    stat, lstat, utime, access = _os.stat, _os.lstat, _os.utime, _os.access
+    chmod = getattr(_os, 'chmod', None)
     def where(path):
         if isinstance(path, int):
             return None
@@ -313,6 +316,8 @@ def _memsh_modes(_os=_os, _dir=__file__.rpartition('/')[0] + '/` + modeDir + `')
         return _stat(path, dir_fd=dir_fd, follow_symlinks=False)
     def _chmod(path, mode, *, dir_fd=None, follow_symlinks=True):
         if dir_fd is not None or not follow_symlinks or isinstance(path, int):
+            if chmod is None:
+                raise NotImplementedError('chmod: dir_fd, follow_symlinks=False and file descriptors are unavailable on this platform')
             return chmod(path, mode, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
         stat(path)
         mode &= 0o7777
