@@ -4,7 +4,7 @@
 # source packages only, and install it in DEST (bin/cpython by default):
 #   python.wasm          the interpreter
 #   python-stdlib.zip    lib/python3.13 as memsh serves it (.py and .pyc)
-#   BUILDINFO            versions, flags and the cache key
+#   python.buildinfo     versions, flags and the cache key
 #
 # usage: scripts/build-python.sh [--check] [DEST]
 #   --check  build nothing: exit 0 when the cached build for this key exists
@@ -39,7 +39,7 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 recipe=1
 pyver=3.13.5
 pyminor=3.13
-pyminor_tuple=3,13
+pyver_tuple=3,13,5
 pysrc='python3.13=3.13.5-2+deb13u5'
 pytar=python3.13_3.13.5.orig.tar.xz
 zsrc='zlib=1:1.2.13.dfsg-1'
@@ -68,7 +68,7 @@ out=$cache/rt-$pyver-$key
 
 install_out() {
 	mkdir -p "$dest"
-	for f in python.wasm python-stdlib.zip BUILDINFO; do
+	for f in python.wasm python-stdlib.zip python.buildinfo; do
 		if ! cmp -s "$out/$f" "$dest/$f"; then
 			cp "$out/$f" "$dest/$f.part" && mv "$dest/$f.part" "$dest/$f"
 		fi
@@ -143,26 +143,26 @@ if [ ! -f "$deps/ok" ]; then
 fi
 
 # 3. The build python: CPython's cross build runs an interpreter of the
-#    same minor version (freezing modules, compileall). Bookworm has no
-#    3.13, so it is built from the same tarball (keyed by the version),
-#    unless $BUILD_PYTHON or a python3.13 on PATH is a 3.13 already: the
-#    bytecode format is fixed within a minor version, so the product is the
-#    same, and the key leaves it out.
+#    same version over the new Lib (freezing modules, sysconfig,
+#    compileall); another 3.13.x fails on Lib's internals. Bookworm has no
+#    3.13.5, so it is built from the same tarball (keyed by the version;
+#    -O0: it runs for a minute, compiling it at -O2 took 4x longer), unless
+#    $BUILD_PYTHON or a python3.13 on PATH is that exact version already.
 buildpy=${BUILD_PYTHON:-}
 if [ -z "$buildpy" ] && command -v "python$pyminor" >/dev/null 2>&1; then
 	buildpy=$(command -v "python$pyminor")
 fi
-if [ -n "$buildpy" ] && ! "$buildpy" -c "import sys; sys.exit(sys.version_info[:2] != ($pyminor_tuple))" 2>/dev/null; then
+if [ -n "$buildpy" ] && ! "$buildpy" -c "import sys; sys.exit(sys.version_info[:3] != ($pyver_tuple))" 2>/dev/null; then
 	buildpy=
 fi
 if [ -z "$buildpy" ]; then
 	bp=$cache/buildpy-$pyver
 	buildpy=$bp/inst/bin/python$pyminor
 	if [ ! -f "$bp/ok" ]; then
-		step "native build python $pyver (gcc -O1; about 6 minutes on 2 idle cores)"
+		step "native build python $pyver (gcc -O0; about 5 minutes on 2 idle cores)"
 		rm -rf "$bp" && mkdir -p "$bp/src"
 		tar -xJf "$cache/src/$pytar" -C "$bp/src" --strip-components=1
-		(cd "$bp/src" && env -u CC -u CPP -u CXX -u AR -u RANLIB ./configure --prefix="$bp/inst" --disable-test-modules --with-ensurepip=no OPT='-DNDEBUG -O1' >../configure.log 2>&1 &&
+		(cd "$bp/src" && env -u CC -u CPP -u CXX -u AR -u RANLIB ./configure --prefix="$bp/inst" --disable-test-modules --with-ensurepip=no OPT='-DNDEBUG -O0' >../configure.log 2>&1 &&
 			make -j"$jobs" >../make.log 2>&1 && make install >../install.log 2>&1) ||
 			die "native build python failed: see $bp/*.log"
 		touch "$bp/ok"
@@ -200,7 +200,7 @@ CONFIG_SITE=../../config.site-memsh \
 	PKG_CONFIG_PATH='' PKG_CONFIG_LIBDIR=/nonexistent \
 	../../configure -C \
 	--host=wasm32-wasip1 \
-	--build="$(../../config.guess)" \
+	--build="$(env -u CC ../../config.guess)" \
 	--with-build-python="$buildpy" \
 	--prefix=/usr/local \
 	--disable-test-modules \
@@ -253,7 +253,7 @@ mv "$b/python-stdlib.zip" "$out.tmp/python-stdlib.zip"
 	echo "build python $("$buildpy" -c 'import sys; print(sys.version.split()[0])')"
 	echo "flags OPT=-DNDEBUG -fwrapv $optlevel; sqlite $sqflags"
 	echo "built $(date -u +%Y-%m-%dT%H:%M:%SZ) in $(($(date +%s) - start))s"
-} >"$out.tmp/BUILDINFO"
+} >"$out.tmp/python.buildinfo"
 touch "$out.tmp/ok"
 rm -rf "$out" && mv "$out.tmp" "$out"
 rm -rf "$work"
