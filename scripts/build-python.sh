@@ -63,7 +63,11 @@ sha() { sha256sum | cut -c1-16; }
 tc=$("$root/scripts/wasi-toolchain.sh" $([ "$check_only" = 1 ] && echo --check)) || die "no WASI toolchain (see the line above)"
 eval "$tc"
 
-key=$(printf '%s\n' "$recipe" "$pysrc" "$zsrc" "$bzsrc" "$sqsrc" "$optlevel" "$sqflags" "$WASI_TOOLCHAIN_ID" | sha)
+# zoneinfo's data: Debian's tzdata package, as the stdlib's tzdata package.
+[ -f /usr/share/zoneinfo/Europe/Paris ] || die "missing /usr/share/zoneinfo (apt-get install tzdata)"
+tzver=$(dpkg-query -W -f='${Version}' tzdata 2>/dev/null || echo unknown)
+
+key=$(printf '%s\n' "$recipe" "$pysrc" "$zsrc" "$bzsrc" "$sqsrc" "$optlevel" "$sqflags" "$WASI_TOOLCHAIN_ID" "tzdata=$tzver" | sha)
 out=$cache/rt-$pyver-$key
 
 install_out() {
@@ -101,7 +105,7 @@ mkdir -p "$cache/src"
 cd "$cache/src"
 for s in "$pysrc:$pytar" "$zsrc:$ztar" "$bzsrc:$bztar" "$sqsrc:$sqtar"; do
 	if [ ! -f "${s##*:}" ]; then
-		step "apt-get source ${s%%:*}"
+		step "apt-get source ${s%:*}"
 		timeout 600 apt-get source --download-only "${s%:*}" >/dev/null 2>&1 ||
 			die "apt-get source ${s%:*} failed (deb-src lines: scripts/wasi-toolchain.sh)"
 	fi
@@ -228,6 +232,37 @@ lib=$b/root/usr/local/lib/python$pyminor
 rm -rf "$lib"/{idlelib,tkinter,turtledemo,ensurepip,test,site-packages,config-"$pyminor"-wasm32-wasi,lib2to3} \
 	"$lib"/turtle.py "$lib"/__pycache__/turtle.*
 mkdir -p "$lib/lib-dynload"
+# zoneinfo looks in TZPATH (nothing there in a guest), then in the tzdata
+# package, laid out as PyPI's tzdata lays it out: one package per directory.
+"$buildpy" -I - "$lib/tzdata" "$tzver" <<'EOF' || die "copying zoneinfo data failed"
+import os, sys
+dst, ver = sys.argv[1], sys.argv[2]
+src = '/usr/share/zoneinfo'
+keys = []
+for d, dirs, files in os.walk(src, followlinks=True):
+    rel = os.path.relpath(d, src)
+    if rel.split(os.sep)[0] in ('posix', 'right'):
+        dirs[:] = []
+        continue
+    for f in files:
+        p = os.path.join(d, f)
+        with open(p, 'rb') as fh:
+            data = fh.read()
+        if not data.startswith(b'TZif') or f in ('localtime', 'posixrules'):
+            continue
+        key = os.path.normpath(os.path.join(rel, f))
+        out = os.path.join(dst, 'zoneinfo', key)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, 'wb') as fh:
+            fh.write(data)
+        keys.append(key)
+for d, dirs, files in os.walk(dst):
+    open(os.path.join(d, '__init__.py'), 'w').close()
+with open(os.path.join(dst, '__init__.py'), 'w') as fh:
+    fh.write('# zoneinfo data from Debian tzdata %s\nIANA_VERSION = %r\n' % (ver, ver.split('-')[0]))
+with open(os.path.join(dst, 'zones'), 'w') as fh:
+    fh.write('\n'.join(sorted(keys)) + '\n')
+EOF
 rm -f "$b/python-stdlib.zip"
 (cd "$lib" && "$buildpy" - <<'EOF') || die "zipping the stdlib failed"
 import os, zipfile
@@ -248,7 +283,7 @@ mv "$b/python-stdlib.zip" "$out.tmp/python-stdlib.zip"
 {
 	echo "key $key"
 	echo "python $pysrc"
-	echo "deps $zsrc $bzsrc $sqsrc"
+	echo "deps $zsrc $bzsrc $sqsrc tzdata=$tzver (binary package's /usr/share/zoneinfo)"
 	echo "toolchain $WASI_TOOLCHAIN_ID"
 	echo "build python $("$buildpy" -c 'import sys; print(sys.version.split()[0])')"
 	echo "flags OPT=-DNDEBUG -fwrapv $optlevel; sqlite $sqflags"
