@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build-python.sh: build memsh's python3 runtime, CPython 3.13 for
 # wasm32-wasi (WASI preview 1) at -O2, from Debian's toolchain and Debian's
-# source packages only, and install it in DEST (bin/cpython by default):
+# source packages only, and install it in DEST (bin by default):
 #   python.wasm          the interpreter
 #   python-stdlib.zip    lib/python3.13 as memsh serves it (.py and .pyc)
 #   python.buildinfo     versions, flags and the cache key
@@ -31,7 +31,7 @@ if [ "${1:-}" = --check ]; then
 fi
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-dest=${1:-$root/bin/cpython}
+dest=${1:-$root/bin}
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/memsh/cpython
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
@@ -264,10 +264,10 @@ with open(os.path.join(dst, 'zones'), 'w') as fh:
     fh.write('\n'.join(sorted(keys)) + '\n')
 EOF
 rm -f "$b/python-stdlib.zip"
-(cd "$lib" && "$buildpy" - <<'EOF') || die "zipping the stdlib failed"
-import os, zipfile
+(cd "$lib" && "$buildpy" -I - "$b/python-stdlib.zip" <<'EOF') || die "zipping the stdlib failed"
+import os, sys, zipfile
 # Stored, not deflated: memsh serves members straight from the zip.
-with zipfile.ZipFile('../../../../python-stdlib.zip', 'w', zipfile.ZIP_STORED) as z:
+with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_STORED) as z:
     # memsh reads the version (the directory to serve it as) from here.
     z.comment = b'memsh-stdlib python3.13'
     for d, dirs, files in os.walk('.'):
