@@ -333,7 +333,9 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		Width:   c.width(p),
 		Mask:    ctxUmask(ctx),
 		Fd:      c.fdOpener(ctx),
+		Mem:     command.NewMemory(c.mem),
 	}
+	defer inv.Mem.ReleaseHeld()
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
 		if len(argv) == 0 {
 			return 0
