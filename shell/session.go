@@ -135,7 +135,8 @@ type core struct {
 	callLine atomic.Int64 // line of the last simple command, for the ERR trap's $LINENO (traps.go)
 	errDedup errTrapDedup // the ERR trap once per failure (blt_errtrap.go)
 
-	mem *command.Budget // the memory budget (memory.go); nil: none
+	mem  *command.Budget // the memory budget (memory.go); nil: none
+	jobs jobSlots        // running background jobs (joblimit.go)
 }
 
 // New returns a session in a fresh sandbox (or over opts.FS).

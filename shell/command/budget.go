@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"sync/atomic"
-	"syscall"
 )
 
 // Budget is a session's memory budget: the bytes memsh keeps in memory on
@@ -128,10 +127,6 @@ func (e *MemoryLimitError) Error() string {
 	return fmt.Sprintf("memory limit of %s reached (memsh --max-memory)", sizeText(e.Limit))
 }
 
-// Unwrap makes errors.Is(err, syscall.ENOMEM) true, so code that only
-// knows errnos reports "Cannot allocate memory".
-func (e *MemoryLimitError) Unwrap() error { return syscall.ENOMEM }
-
 // sizeText is n in the largest binary unit that divides it ("64 MiB"),
 // or in bytes.
 func sizeText(n int64) string {
@@ -194,29 +189,35 @@ func (m *Memory) ReleaseHeld() {
 }
 
 // ReadAll reads r to its end into memory, as io.ReadAll, for a command
-// that must hold a whole input. It stops with HeldLimitError past
-// MaxHeld bytes and with a *MemoryLimitError when the session's budget
-// has no room for the next growth; the bytes read so far are returned
-// with the error. sizeHint (a regular file's size, or 0) sizes the
-// first allocation.
+// that must hold a whole input: ReadHeld with the invocation's Hold.
 func (inv *Invocation) ReadAll(r io.Reader, sizeHint int64) ([]byte, error) {
+	return ReadHeld(r, sizeHint, inv.Hold)
+}
+
+// ReadHeld reads r to its end into memory. It stops with HeldLimitError
+// past MaxHeld bytes, and with hold's error when hold (called with each
+// growth of the buffer, in bytes; nil: none) refuses; the bytes read so
+// far come back with the error. sizeHint (a regular file's size, or 0)
+// sizes the first allocation. The buffer grows geometrically.
+func ReadHeld(r io.Reader, sizeHint int64, hold func(int) error) ([]byte, error) {
 	if sizeHint > int64(MaxHeld) {
 		return nil, HeldLimitError{}
 	}
-	if sizeHint < 0 {
-		sizeHint = 0
+	if hold == nil {
+		hold = func(int) error { return nil }
 	}
-	if err := inv.Hold(int(sizeHint) + 512); err != nil {
+	first := int(max(sizeHint, 0)) + 512
+	if err := hold(first); err != nil {
 		return nil, err
 	}
-	buf := make([]byte, 0, sizeHint+512)
+	buf := make([]byte, 0, first)
 	for {
 		if len(buf) == cap(buf) {
-			if len(buf) >= MaxHeld+1 {
+			if len(buf) > MaxHeld {
 				return buf, HeldLimitError{}
 			}
 			grow := min(max(cap(buf), 4096), MaxHeld+1-len(buf))
-			if err := inv.Hold(grow); err != nil {
+			if err := hold(grow); err != nil {
 				return buf, err
 			}
 			nb := make([]byte, len(buf), cap(buf)+grow)
@@ -237,19 +238,25 @@ func (inv *Invocation) ReadAll(r io.Reader, sizeHint int64) ([]byte, error) {
 	}
 }
 
-// ReadFile reads the whole input operand name (see OpenOperand: "-" is
-// standard input, /dev/zero an endless file) with ReadAll's limits.
+// ReadFile reads the memfs file name (relative to Dir; "-" is a file
+// name here) whole, as FS.ReadFile, within ReadAll's limits: an endless
+// file (/dev/zero) stops at the limit with an error naming it. It reads
+// until ctx is done.
 func (inv *Invocation) ReadFile(ctx context.Context, name string) ([]byte, error) {
-	r, err := inv.OpenOperand(ctx, name)
+	f, err := inv.FS.Open(inv.Abs(name))
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
+	defer f.Close()
 	var hint int64
-	if name != "-" {
-		if fi, err := inv.FS.Stat(inv.Abs(name)); err == nil && fi.Mode().IsRegular() {
-			hint = fi.Size()
-		}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		hint = fi.Size()
 	}
-	return inv.ReadAll(r, hint)
+	return inv.ReadAll(ContextReader(ctx, f), hint)
+}
+
+// ReadStdin reads standard input whole within ReadAll's limits, until
+// ctx is done.
+func (inv *Invocation) ReadStdin(ctx context.Context) ([]byte, error) {
+	return inv.ReadAll(ContextReader(ctx, inv.Stdin), 0)
 }
