@@ -91,7 +91,7 @@ func checkedBuiltin(args []string) (name string, keepStatus bool) {
 // builtin runs a builtin the call handler takes over (runBuiltin), with
 // bash's check of its output for the builtins bash checks (checkedRun).
 func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
-	hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr) // blt_substcap.go
+	hc.Stdout = c.capSubst(ctx, hc.Stdout, hc.Stderr) // blt_substcap.go
 	if isDisabled(hc.Env, args[0]) {                // blt_enable.go
 		return c.disabledCall(hc, args), nil
 	}

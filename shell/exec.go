@@ -54,14 +54,14 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			return nil
 		}
 		if args[0] == internalPrefix+"printf" {
-			hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr)
+			hc.Stdout = c.capSubst(ctx, hc.Stdout, hc.Stderr)
 			return exitError(c.printfBuiltin(hc, args)) // printf.go
 		}
 		if strings.HasPrefix(args[0], internalPrefix) {
 			// memsh's helpers read stdin as the pipe it is.
 			pumpStdin(hc.Stdin)
 			// memsh's helpers need no environment: skip building it.
-			p := &proc{args: args, dir: hc.Dir, stdio: command.Stdio{Stdin: hc.Stdin, Stdout: capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}}
+			p := &proc{args: args, dir: hc.Dir, stdio: command.Stdio{Stdin: hc.Stdin, Stdout: c.capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}}
 			if p.stdio.Stdin == nil {
 				p.stdio.Stdin = eofReader{}
 			}
@@ -76,7 +76,7 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			args:  args,
 			env:   exportedEnv(hc.Env),
 			dir:   hc.Dir,
-			stdio: command.Stdio{Stdin: claimStdin(hc.Stdin), Stdout: capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}, // blt_substcap.go
+			stdio: command.Stdio{Stdin: claimStdin(hc.Stdin), Stdout: c.capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}, // blt_substcap.go
 			line:  hc.Pos.Line(),
 		}
 		if p.stdio.Stdin == nil {

@@ -350,6 +350,8 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	s.c.fdRun.Store(&runStreams{stdout, stderr})
 
 	hits := s.c.fs.LimitHits()
+	stopWatch := s.c.watchMemory(runCtx, stderr) // memwatch.go
+	defer stopWatch()
 	res := s.c.runStatements(runCtx, s.runner, script, s.c.parsePrefix(), stderr, s.c.removePsubFiles)
 	s.c.noteLimits(stderr, hits)
 	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {
