@@ -8,9 +8,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -57,6 +55,8 @@ Options:
       --max-fs-bytes SIZE total bytes the filesystem may hold
       --max-guest-memory SIZE  memory cap of python3 and other WASI
                           programs (default 1G)
+      --max-memory SIZE   memory budget of the session: files, variables,
+                          what commands hold, jobs (default half the RAM)
       --cwd DIR           start in DIR (inside the sandbox)
       --env K=V           set a variable (repeatable)
       --theme NAME        TUI theme: dark, light, high-contrast
@@ -74,6 +74,7 @@ type config struct {
 	maxFileSize string
 	maxFSBytes  string
 	guestMemory string
+	maxMemory   string
 	cwd         string
 	env         []string
 	theme       string
@@ -123,8 +124,11 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	if !interactive {
 		var name string
 		var args []string
-		if script, name, args, err = scriptSource(cfg, stdin); err != nil {
+		if script, name, args, err = scriptSource(cfg, stdin, scriptLimit(opts.MaxMemory)); err != nil {
 			fmt.Fprintf(stderr, "memsh: %v\n", err)
+			if errors.Is(err, errScriptTooLong) {
+				return 2
+			}
 			return 127
 		}
 		opts.Args = append([]string{name}, args...)
@@ -191,6 +195,7 @@ func parseArgs(argv []string) (*config, error) {
 	fs.StringVar(&cfg.maxFileSize, "max-file-size", "", "")
 	fs.StringVar(&cfg.maxFSBytes, "max-fs-bytes", "", "")
 	fs.StringVar(&cfg.guestMemory, "max-guest-memory", "", "")
+	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
 	fs.StringVar(&cfg.cwd, "cwd", "", "")
 	fs.StringArrayVar(&cfg.env, "env", nil, "")
 	fs.StringVar(&cfg.theme, "theme", "", "")
@@ -223,6 +228,12 @@ func sessionOptions(cfg *config, stdout *os.File, fastGuests bool) (shell.Option
 	}
 	if opts.FSOptions.MaxBytes, err = parseSize("--max-fs-bytes", cfg.maxFSBytes); err != nil {
 		return opts, err
+	}
+	if opts.MaxMemory, err = parseSize("--max-memory", cfg.maxMemory); err != nil {
+		return opts, err
+	}
+	if cfg.maxMemory != "" && opts.MaxMemory < 1<<20 {
+		return opts, fmt.Errorf("invalid --max-memory %q: at least 1M", cfg.maxMemory)
 	}
 	guestMem, err := parseSize("--max-guest-memory", cfg.guestMemory)
 	if err != nil {
@@ -346,7 +357,7 @@ func parseMount(spec string) (host, guest string, mode memfs.MountMode, err erro
 }
 
 // scriptSource returns the script text, $0 and the positional arguments.
-func scriptSource(cfg *config, stdin *os.File) (script, name string, args []string, err error) {
+func scriptSource(cfg *config, stdin *os.File, limit int64) (script, name string, args []string, err error) {
 	switch {
 	case cfg.hasScript:
 		// $0 is "bash" as under `bash -c`, matching the "bash: ..."
@@ -357,7 +368,7 @@ func scriptSource(cfg *config, stdin *os.File) (script, name string, args []stri
 		}
 		return cfg.script, name, args, nil
 	case len(cfg.args) > 0:
-		data, err := os.ReadFile(cfg.args[0])
+		data, err := readScript(cfg.args[0], nil, limit)
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {
@@ -367,7 +378,7 @@ func scriptSource(cfg *config, stdin *os.File) (script, name string, args []stri
 		}
 		return string(data), cfg.args[0], cfg.args[1:], nil
 	default:
-		data, err := io.ReadAll(stdin)
+		data, err := readScript("", stdin, limit)
 		if err != nil {
 			return "", "", nil, err
 		}
@@ -399,10 +410,13 @@ func runScript(ctx context.Context, sess *shell.Session, cfg *config, script str
 	if !cfg.hasScript && len(cfg.args) == 0 {
 		in = strings.NewReader("") // the script came from stdin
 	}
-	var outBuf, errBuf bytes.Buffer
+	outBuf := &jsonStream{name: "standard output", mem: sess.Memory()}
+	errBuf := &jsonStream{name: "standard error", mem: sess.Memory()}
+	defer outBuf.release()
+	defer errBuf.release()
 	stdio := shell.Stdio{Stdin: in, Stdout: stdout, Stderr: stderr}
 	if cfg.json {
-		stdio.Stdout, stdio.Stderr = &outBuf, &errBuf
+		stdio.Stdout, stdio.Stderr = outBuf, errBuf
 	}
 	status, err := sess.Run(ctx, script, stdio)
 	if err != nil {
@@ -412,13 +426,14 @@ func runScript(ctx context.Context, sess *shell.Session, cfg *config, script str
 		}
 	}
 	if cfg.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(struct {
-			Stdout   string `json:"stdout"`
-			Stderr   string `json:"stderr"`
-			ExitCode int    `json:"exitCode"`
-		}{outBuf.String(), errBuf.String(), status}); err != nil {
+		if outBuf.err != nil {
+			// Said even when the writer (a builtin) dropped the error.
+			errBuf.appendString(fmt.Sprintf("memsh: %v\n", outBuf.err))
+			if status == 0 {
+				status = 1
+			}
+		}
+		if err := writeJSON(stdout, outBuf, errBuf, status); err != nil {
 			fmt.Fprintf(stderr, "memsh: %v\n", err)
 			return 1
 		}

@@ -54,14 +54,14 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			return nil
 		}
 		if args[0] == internalPrefix+"printf" {
-			hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr)
+			hc.Stdout = c.capSubst(ctx, hc.Stdout, hc.Stderr)
 			return exitError(c.printfBuiltin(hc, args)) // printf.go
 		}
 		if strings.HasPrefix(args[0], internalPrefix) {
 			// memsh's helpers read stdin as the pipe it is.
 			pumpStdin(hc.Stdin)
 			// memsh's helpers need no environment: skip building it.
-			p := &proc{args: args, dir: hc.Dir, stdio: command.Stdio{Stdin: hc.Stdin, Stdout: capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}}
+			p := &proc{args: args, dir: hc.Dir, stdio: command.Stdio{Stdin: hc.Stdin, Stdout: c.capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}}
 			if p.stdio.Stdin == nil {
 				p.stdio.Stdin = eofReader{}
 			}
@@ -76,7 +76,7 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 			args:  args,
 			env:   exportedEnv(hc.Env),
 			dir:   hc.Dir,
-			stdio: command.Stdio{Stdin: claimStdin(hc.Stdin), Stdout: capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}, // blt_substcap.go
+			stdio: command.Stdio{Stdin: claimStdin(hc.Stdin), Stdout: c.capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}, // blt_substcap.go
 			line:  hc.Pos.Line(),
 		}
 		if p.stdio.Stdin == nil {
@@ -333,7 +333,9 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		Width:   c.width(p),
 		Mask:    ctxUmask(ctx),
 		Fd:      c.fdOpener(ctx),
+		Mem:     command.NewMemory(c.mem),
 	}
+	defer inv.Mem.ReleaseHeld()
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
 		if len(argv) == 0 {
 			return 0

@@ -113,7 +113,7 @@ func (c *core) openPath(ctx context.Context, hc interp.HandlerContext, p string,
 // bash's message and gives status 2, as bash does; mvdan/sh would print
 // its own message (naming the marked path) and run nothing.
 func (c *core) openSource(abs, name string) (io.ReadWriteCloser, error) {
-	data, err := c.fs.ReadFile(abs)
+	data, err := c.readFileHeld(abs)
 	if err != nil {
 		return nil, bashPathError(name, err)
 	}

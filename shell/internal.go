@@ -57,7 +57,11 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 	case internalPrefix + "seleof":
 		return selectEOF(interp.HandlerCtx(ctx)), true
 	case internalPrefix + "jobnew":
-		return newJob(interp.HandlerCtx(ctx), args), true
+		release, lerr := c.takeJobSlot() // joblimit.go
+		if lerr != nil {
+			return trip(ctx, p.stdio.Stderr, lerr).(*limitError).status, true
+		}
+		return newJob(interp.HandlerCtx(ctx), args, release), true
 	case internalPrefix + "jobrun":
 		return c.runJob(ctx, p, args), true
 	case internalPrefix + "fn":

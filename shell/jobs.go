@@ -46,9 +46,10 @@ type job struct {
 	cancel   context.CancelCauseFunc // set when the job starts
 	done     chan struct{}
 	status   int
-	signal   int  // the signal that ended it, 0 for none
-	pending  int  // a signal sent before the job started
-	reported bool // wait -n or jobs has reported its end
+	signal   int    // the signal that ended it, 0 for none
+	pending  int    // a signal sent before the job started
+	reported bool   // wait -n or jobs has reported its end
+	release  func() // gives back the job's slot (joblimit.go)
 }
 
 var (
@@ -107,9 +108,11 @@ func quotedWord(s string) *syntax.Word {
 }
 
 // newJob is __memsh_jobnew TEXT, run by the shell about to start a job.
-func newJob(hc interp.HandlerContext, args []string) int {
+// release gives back the job's slot (joblimit.go) when the job ends.
+func newJob(hc interp.HandlerContext, args []string, release func()) int {
 	r := callingRunner(hc)
 	if r == nil || len(args) != 2 {
+		release()
 		return 1
 	}
 	n := bgCount(r) + 1
@@ -134,7 +137,7 @@ func newJob(hc interp.HandlerContext, args []string) int {
 		jobTable.Delete(j.id)
 	}
 	id := strconv.FormatInt(jobSeq.Add(1), 10)
-	jobTable.Store(id, &job{id: id, n: n, jn: jn, text: args[1], done: make(chan struct{})})
+	jobTable.Store(id, &job{id: id, n: n, jn: jn, text: args[1], done: make(chan struct{}), release: release})
 	setShellVar(r, jobIDVar, expand.Variable{Set: true, Kind: expand.String, Str: id})
 	setShellVar(r, jobVar(n), expand.Variable{Set: true, Kind: expand.String, Str: id})
 	return 0
@@ -168,6 +171,7 @@ func (c *core) runJob(ctx context.Context, p *proc, args []string) int {
 		return c.subshell(ctx, p, args[2])
 	}
 	j := v.(*job)
+	defer j.release()
 	jctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	j.mu.Lock()

@@ -70,7 +70,7 @@ func (c *core) printfArgs(ctx context.Context, hc interp.HandlerContext, args []
 	}
 	// Written here rather than by the internal printf command, so that a
 	// lost reader can end the shell (sigpipeExit).
-	hc.Stdout = capSubst(ctx, hc.Stdout, hc.Stderr)
+	hc.Stdout = c.capSubst(ctx, hc.Stdout, hc.Stderr)
 	return echoResult(hc, c.printfBuiltin(hc, append([]string{"printf"}, rest...)))
 }
 

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,8 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/command"
 )
 
 // readArgs takes over `read` when it uses options mvdan/sh's lacks (-d,
@@ -308,16 +311,17 @@ func splitIFS(s string, esc []bool, ifs string, n int) []string {
 	return fields
 }
 
-// mapfileArgs takes over mapfile (readarray) when it uses options
-// mvdan/sh's lacks (-n, -O, -s, -u, -C, -c): it reads the records
-// itself and hands the assignments to eval. The callback of -C is not
-// run.
-func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
+// mapfileArgs takes over mapfile (readarray): it reads the records
+// itself and hands the assignments to eval. mvdan/sh's own reads with a
+// bufio.Scanner, which fails on a record over 64 KiB with "bufio.Scanner:
+// token too long" and lacks -n, -O, -s, -u, -C and -c. What it holds is
+// bounded by command.MaxHeld and the session's memory budget, and it
+// stops when ctx is done. The callback of -C is not run.
+func (c *core) mapfileArgs(ctx context.Context, hc interp.HandlerContext, args []string) []string {
 	prefix := c.ctlPrefix(hc)
 	delim, strip := byte('\n'), false
 	count, origin, skip := 0, -1, 0
 	in := hc.Stdin
-	own := false
 	i := 1
 	usage := func(msg string) []string {
 		fmt.Fprintf(hc.Stderr, "%s%s: %s\n%s: usage: %s [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n", prefix, args[0], msg, args[0], args[0])
@@ -350,7 +354,6 @@ func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
 				v = args[i]
 			}
 			j = len(a)
-			own = own || f != 'd'
 			num := func(what string) (int, bool) {
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 0 {
@@ -387,9 +390,6 @@ func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
 			}
 		}
 	}
-	if !own {
-		return args // mvdan/sh's mapfile does the rest
-	}
 	name := "MAPFILE"
 	if i < len(args) {
 		name = args[i]
@@ -400,16 +400,37 @@ func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
 	}
 	var records []string
 	var rec []byte
-	var b [1]byte
+	// Without -n every record is read, so the input is read in large
+	// chunks; with -n one byte at a time, so that what follows the
+	// records stays for the next reader of a shared stdin, as in bash.
+	buf := make([]byte, 1)
+	if count == 0 {
+		buf = make([]byte, 64<<10)
+	}
+	held := 0
 	for in != nil && (count == 0 || len(records) < skip+count) {
-		n, err := in.Read(b[:])
-		if n == 1 {
-			rec = append(rec, b[0])
-			if b[0] == delim {
+		if ctx.Err() != nil {
+			return statusArgs(130)
+		}
+		n, err := in.Read(buf)
+		for _, ch := range buf[:n] {
+			rec = append(rec, ch)
+			if ch == delim {
 				records = append(records, string(rec))
 				rec = nil
 			}
-			continue
+		}
+		if held += n; held > command.MaxHeld || held/(1<<20) != (held-n)/(1<<20) {
+			// a record costs its bytes and a string header; the eval
+			// script made of them quotes each again
+			lim := c.mem.Fits(int64(3*held + 48*len(records)))
+			if held > command.MaxHeld {
+				lim = command.HeldLimitError{}
+			}
+			if lim != nil {
+				fmt.Fprintf(hc.Stderr, "%s%s: %v\n", prefix, args[0], lim)
+				return statusArgs(1)
+			}
 		}
 		if err != nil {
 			break

@@ -61,6 +61,12 @@ type Options struct {
 	// "NAME: -c: line N:", and an unbound variable (set -u) ends the
 	// script with 1 instead of 127, as in bash.
 	FromFile bool
+	// MaxMemory is the session's memory budget in bytes (command.Budget):
+	// what commands hold, command substitutions, variables, background
+	// jobs and memfs's bytes, together. 0 = DefaultMaxMemory(); negative
+	// = no budget. It is also memfs's byte limit when FSOptions.MaxBytes
+	// is 0 and the session makes its own filesystem.
+	MaxMemory int64
 }
 
 // Stdio is a Run's standard streams. A nil Stdin reads as empty; nil
@@ -128,6 +134,9 @@ type core struct {
 
 	callLine atomic.Int64 // line of the last simple command, for the ERR trap's $LINENO (traps.go)
 	errDedup errTrapDedup // the ERR trap once per failure (blt_errtrap.go)
+
+	mem  *command.Budget // the memory budget (memory.go); nil: none
+	jobs jobSlots        // running background jobs (joblimit.go)
 }
 
 // New returns a session in a fresh sandbox (or over opts.FS).
@@ -142,8 +151,13 @@ func New(opts Options) (*Session, error) {
 		if fo.UID == 0 && fo.GID == 0 {
 			fo.UID, fo.GID = sandboxUID, sandboxGID
 		}
+		if fo.MaxBytes == 0 && opts.MaxMemory > 0 {
+			fo.MaxBytes = opts.MaxMemory
+		}
 		c.fs = memfs.New(fo)
 	}
+	fsys := c.fs
+	c.mem = newBudget(opts, func() int64 { return fsys.Usage().Bytes })
 	c.py = opts.Python
 	all, shellCmds := commands.All(), c.shellCommands()
 	c.cmds = make(map[string]command.Command, len(all)+len(shellCmds))
@@ -336,6 +350,8 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	s.c.fdRun.Store(&runStreams{stdout, stderr})
 
 	hits := s.c.fs.LimitHits()
+	stopWatch := s.c.watchMemory(runCtx, stderr) // memwatch.go
+	defer stopWatch()
 	res := s.c.runStatements(runCtx, s.runner, script, s.c.parsePrefix(), stderr, s.c.removePsubFiles)
 	s.c.noteLimits(stderr, hits)
 	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {

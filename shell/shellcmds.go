@@ -119,7 +119,7 @@ parse:
 		}
 	case len(rest) > 0 && !fromStdin:
 		name := rest[0]
-		data, err := c.fs.ReadFile(absPath(p.dir, name))
+		data, err := c.readFileHeld(absPath(p.dir, name))
 		if err != nil {
 			fmt.Fprintf(p.stdio.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
 			return 127
@@ -127,7 +127,7 @@ parse:
 		script, prefix, argv0, params = string(data), name, name, rest[1:]
 	default:
 		in, stop := c.meterStdin(ctx, p.stdio.Stdin)
-		data, err := io.ReadAll(in)
+		data, err := c.readHeld(in, 0)
 		stop()
 		if err != nil {
 			fmt.Fprintf(p.stdio.Stderr, "bash: reading standard input: %v\n", err)

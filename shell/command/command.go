@@ -62,6 +62,9 @@ type Invocation struct {
 	// flag, as /dev/fd/n does on Linux; false when it is not open.
 	// Nil: none. See OpenFd.
 	Fd func(n, flag int) (io.ReadWriteCloser, bool)
+	// Mem counts what the command holds in memory against the session's
+	// Budget (see Hold, ReadAll); nil: no budget.
+	Mem *Memory
 }
 
 // Name is the name the command was invoked as.

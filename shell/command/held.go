@@ -1,6 +1,9 @@
 package command
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // MaxHeld caps what one command keeps in memory for one input (a line
 // it must see whole, an input it must hold), so that `nl /dev/zero`
@@ -13,4 +16,13 @@ type HeldLimitError struct{}
 
 func (HeldLimitError) Error() string {
 	return fmt.Sprintf("input exceeds the in-memory limit of %d MiB", MaxHeld>>20)
+}
+
+// IsLimit reports whether err is a memory limit: HeldLimitError or a
+// *MemoryLimitError. A command that otherwise reports read errors
+// tersely prints these in full, so the message names the limit.
+func IsLimit(err error) bool {
+	var held HeldLimitError
+	var mem *MemoryLimitError
+	return errors.As(err, &held) || errors.As(err, &mem)
 }

@@ -1,6 +1,9 @@
 package command
 
-import "bytes"
+import (
+	"bufio"
+	"bytes"
+)
 
 // SplitLines splits data into lines that keep their "\n"; a last line
 // without one is kept as it is, and no empty line follows a final "\n".
@@ -16,4 +19,49 @@ func SplitLines(data []byte) []string {
 		data = data[i+1:]
 	}
 	return lines
+}
+
+// ReadLine reads one record through delim (a fresh slice), as
+// bufio.Reader.ReadBytes does, but stops with HeldLimitError once the
+// record outgrows MaxHeld, so a command reading lines of /dev/zero fails
+// with a message naming the limit instead of growing for ever.
+func ReadLine(r *bufio.Reader, delim byte) ([]byte, error) {
+	return readLine(r, delim, nil)
+}
+
+// ReadLineString is ReadLine returning a string, for bufio.Reader.ReadString's callers.
+func ReadLineString(r *bufio.Reader, delim byte) (string, error) {
+	line, err := ReadLine(r, delim)
+	return string(line), err
+}
+
+// ReadLine is command.ReadLine that also stops, with a
+// *MemoryLimitError, when a growing record no longer fits in the
+// session's memory budget (the record is not held past the call).
+func (inv *Invocation) ReadLine(r *bufio.Reader, delim byte) ([]byte, error) {
+	return readLine(r, delim, inv.Mem.Budget())
+}
+
+// ReadLineString is inv.ReadLine returning a string.
+func (inv *Invocation) ReadLineString(r *bufio.Reader, delim byte) (string, error) {
+	line, err := inv.ReadLine(r, delim)
+	return string(line), err
+}
+
+func readLine(r *bufio.Reader, delim byte, b *Budget) ([]byte, error) {
+	line, err := r.ReadSlice(delim)
+	full := append([]byte(nil), line...)
+	for err == bufio.ErrBufferFull {
+		if len(full) > MaxHeld {
+			return nil, HeldLimitError{}
+		}
+		if len(full) == cap(full) {
+			if ferr := b.Fits(int64(2 * cap(full))); ferr != nil {
+				return nil, ferr
+			}
+		}
+		line, err = r.ReadSlice(delim)
+		full = append(full, line...)
+	}
+	return full, err
 }

@@ -10,7 +10,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -103,9 +102,9 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 			var data []byte
 			var err error
 			if val == "-" || inv.StdFD(val) == 0 {
-				data, err = io.ReadAll(inv.Stdin)
+				data, err = inv.ReadStdin(ctx)
 			} else {
-				data, err = inv.FS.ReadFile(inv.Abs(val))
+				data, err = inv.ReadFile(ctx, val)
 			}
 			if err != nil {
 				inv.Errorf("cannot open %s (%s)", val, command.Strerror(err))

@@ -139,6 +139,7 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	held := 0
 	for _, name := range files {
 		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
@@ -147,10 +148,17 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 		}
 		br := bufio.NewReaderSize(r, bufSize)
 		for {
-			line, err := br.ReadString('\n')
+			line, err := inv.ReadLineString(br, '\n')
 			line = strings.TrimSuffix(line, "\n")
 			if strings.TrimSpace(line) != "" {
-				lines = append(lines, line)
+				// a line costs its bytes and its string header
+				if held += len(line) + 16; held > command.MaxHeld {
+					err = command.HeldLimitError{}
+				} else if herr := inv.Hold(len(line) + 16); herr != nil {
+					err = herr
+				} else {
+					lines = append(lines, line)
+				}
 			}
 			if err != nil {
 				if err != io.EOF {

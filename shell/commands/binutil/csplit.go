@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io"
+
 	"os"
 	"strconv"
 	"strings"
@@ -114,7 +114,7 @@ func runCsplit(ctx context.Context, inv *command.Invocation) int {
 		inv.Errorf("cannot open '%s' for reading: %s", args[0], command.Strerror(err))
 		return 1
 	}
-	data, err := io.ReadAll(r)
+	data, err := inv.ReadAll(r, 0)
 	r.Close()
 	if err != nil {
 		if ctx.Err() != nil {

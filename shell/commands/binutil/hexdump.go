@@ -223,7 +223,7 @@ func runHexdump(ctx context.Context, inv *command.Invocation) int {
 	}
 	var fss []*hexFS
 	for _, name := range formatFiles {
-		data, err := inv.FS.ReadFile(inv.Abs(name))
+		data, err := inv.ReadFile(ctx, name)
 		if err != nil {
 			return inv.PathError(name, err)
 		}

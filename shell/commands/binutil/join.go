@@ -107,7 +107,7 @@ func (j *joinRun) cmp(a, b []byte) int {
 
 // read fetches the next line of in into its peek slot.
 func (j *joinRun) read(in *joinInput, which int) error {
-	line, err := in.r.ReadBytes(j.eol)
+	line, err := j.inv.ReadLine(in.r, j.eol)
 	if len(line) == 0 && err != nil {
 		in.eof, in.peek = true, nil
 		if err == io.EOF {
@@ -422,10 +422,17 @@ func (j *joinRun) run(ins [2]*joinInput, header bool) error {
 		}
 		// Gather the group of equal keys in each file, then pair them.
 		var groups [2][][][]byte
+		held := 0 // the group's bytes, bounded as one held input
 		key := append([]byte(nil), j.key(ins[0].peek, 0)...)
 		for i := 0; i < 2; i++ {
 			for !ins[i].eof && j.cmp(j.key(ins[i].peek, i), key) == 0 {
 				groups[i] = append(groups[i], ins[i].peek)
+				if held += len(ins[i].pline) + 24*(len(ins[i].peek)+1); held > command.MaxHeld {
+					return command.HeldLimitError{}
+				}
+				if err := j.inv.Mem.Budget().Fits(int64(held)); err != nil {
+					return err
+				}
 				if err := j.read(ins[i], i); err != nil {
 					return err
 				}

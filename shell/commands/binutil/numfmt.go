@@ -392,7 +392,11 @@ func runNumfmt(ctx context.Context, inv *command.Invocation) int {
 	}
 	br := bufio.NewReaderSize(command.ContextReader(ctx, inv.Stdin), bufSize)
 	for {
-		s, err := br.ReadString(eol)
+		s, err := inv.ReadLineString(br, eol)
+		if command.IsLimit(err) {
+			inv.Errorf("%s", err)
+			return 2
+		}
 		if s != "" {
 			s = strings.TrimSuffix(s, string(eol))
 			if skip > 0 {

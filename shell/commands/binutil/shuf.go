@@ -32,9 +32,6 @@ Mandatory arguments to long options are mandatory for short options too.
       --help        display this help and exit
 `
 
-// maxShufBytes bounds what shuf holds in memory without -n.
-const maxShufBytes = 1 << 30
-
 func runShuf(ctx context.Context, inv *command.Invocation) int {
 	fset := inv.NewFlags()
 	var echo, repeat, zero bool
@@ -228,15 +225,24 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		var pick uint64
 		reservoir := !repeat && limit < math.MaxInt64
 		for {
-			s, err := br.ReadString(eol)
+			s, err := inv.ReadLineString(br, eol)
+			if command.IsLimit(err) {
+				inv.Errorf("%s: %s", name, err)
+				return 1
+			}
 			if s != "" {
 				s = strings.TrimSuffix(s, string(eol))
 				seen++
 				switch {
 				case !reservoir:
-					held += len(s)
-					if held > maxShufBytes {
-						inv.Errorf("%s: input exceeds the in-memory limit of %d MiB", name, maxShufBytes>>20)
+					// a line costs its bytes and its string header
+					held += len(s) + 16
+					if held > command.MaxHeld {
+						inv.Errorf("%s: %s", name, command.HeldLimitError{})
+						return 1
+					}
+					if err := inv.Hold(len(s) + 16); err != nil {
+						inv.Errorf("%s: %s", name, err)
 						return 1
 					}
 					lines = append(lines, s)

@@ -80,7 +80,7 @@ func runEnvsubst(ctx context.Context, inv *command.Invocation) int {
 	r := bufio.NewReader(command.ContextReader(ctx, inv.Stdin))
 	w := bufio.NewWriter(inv.Stdout)
 	for {
-		line, err := r.ReadString('\n')
+		line, err := inv.ReadLineString(r, '\n')
 		substVars(w, line, value)
 		if err != nil {
 			if ferr := w.Flush(); ferr != nil {
@@ -91,6 +91,10 @@ func runEnvsubst(ctx context.Context, inv *command.Invocation) int {
 			}
 			if ctx.Err() != nil {
 				return 130
+			}
+			if command.IsLimit(err) {
+				inv.Errorf("error while reading \"%s\": %s", "standard input", err)
+				return 1
 			}
 			inv.Errorf("error while reading \"%s\"", "standard input")
 			return 1

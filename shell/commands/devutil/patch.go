@@ -99,6 +99,7 @@ type patchOpts struct {
 
 // patcher is one run of patch.
 type patcher struct {
+	ctx      context.Context
 	inv      *command.Invocation
 	opts     patchOpts
 	dir      string    // working directory (-d)
@@ -222,7 +223,7 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 		fmt.Fprintf(inv.Stderr, "patch: %s: extra operand\npatch: Try 'patch --help' for more information.\n", shellQuote(args[2]))
 		return 2
 	}
-	p := &patcher{inv: inv, opts: o, dir: inv.Dir, say: inv.Stdout, rejects: map[string]bool{}, backups: map[string]bool{}}
+	p := &patcher{ctx: ctx, inv: inv, opts: o, dir: inv.Dir, say: inv.Stdout, rejects: map[string]bool{}, backups: map[string]bool{}}
 	if dir != "" {
 		d := inv.Abs(dir)
 		fi, err := inv.FS.Stat(d)
@@ -244,13 +245,13 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	var data []byte
 	if input == "" || input == "-" {
 		var err error
-		if data, err = io.ReadAll(command.ContextReader(ctx, inv.Stdin)); err != nil {
+		if data, err = inv.ReadStdin(ctx); err != nil {
 			return fatal("read error : %s", command.Strerror(err))
 		}
 	} else {
 		r, err := inv.OpenInput(ctx, p.abs(input))
 		if err == nil {
-			data, err = io.ReadAll(r)
+			data, err = inv.ReadAll(r, 0)
 			r.Close()
 		}
 		if err != nil {
@@ -538,7 +539,7 @@ func (p *patcher) apply(fp *filePatch, inname string) int {
 		refuse = true
 	} else if exists {
 		var err error
-		if input, err = p.inv.FS.ReadFile(srcAbs); err != nil {
+		if input, err = p.inv.ReadFile(p.ctx, srcAbs); err != nil {
 			fmt.Fprintf(p.inv.Stderr, "patch: **** Can't open file %s : %s\n", shellQuote(name), command.Strerror(err))
 			return 2
 		}

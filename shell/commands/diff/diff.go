@@ -185,7 +185,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 		opts.context = 3
 	}
 	for _, f := range *excludeFrom {
-		data, err := inv.FS.ReadFile(inv.Abs(f))
+		data, err := inv.ReadFile(ctx, f)
 		if err != nil {
 			inv.Errorf("%s: %s", f, command.Strerror(err))
 			return 2
@@ -422,14 +422,14 @@ func (d *differ) read(name string, missing bool) (*input, error) {
 		return in, nil
 	}
 	if name == "-" {
-		data, err := io.ReadAll(d.inv.Stdin)
+		data, err := d.inv.ReadStdin(d.ctx)
 		in.data, in.mtime = data, time.Now()
 		if d.opts.stripCR {
 			in.data = bytes.ReplaceAll(in.data, []byte("\r\n"), []byte("\n"))
 		}
 		return in, err
 	}
-	data, err := d.inv.FS.ReadFile(d.inv.Abs(name))
+	data, err := d.inv.ReadFile(d.ctx, name)
 	if err != nil {
 		return nil, err
 	}

@@ -92,7 +92,7 @@ func runDircolors(ctx context.Context, inv *command.Invocation) int {
 	if len(operands) == 1 {
 		r, err := inv.OpenInput(ctx, operands[0])
 		if err == nil {
-			db, err = io.ReadAll(r)
+			db, err = inv.ReadAll(r, 0)
 			r.Close()
 		}
 		if err != nil {

@@ -799,7 +799,7 @@ func (g *grepper) readAll(name string) ([]byte, error) {
 		if g.inv.Stdin == nil {
 			return nil, nil
 		}
-		return io.ReadAll(ctxReader{g.ctx, g.inv.Stdin})
+		return g.inv.ReadAll(ctxReader{g.ctx, g.inv.Stdin}, 0)
 	}
 	f, err := g.inv.FS.Open(g.inv.Abs(name))
 	if err != nil {
@@ -809,7 +809,7 @@ func (g *grepper) readAll(name string) ([]byte, error) {
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
 	}
-	return io.ReadAll(f)
+	return g.inv.ReadAll(ctxReader{g.ctx, f}, 0)
 }
 
 func (g *grepper) warn(name string, err error) {

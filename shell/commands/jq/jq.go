@@ -318,7 +318,7 @@ func argValue(inv *command.Invocation, flag, val string) (any, int, bool) {
 		}
 		return v, 0, true
 	}
-	data, err := inv.FS.ReadFile(inv.Abs(val))
+	data, err := inv.ReadFile(context.Background(), val)
 	if err != nil {
 		inv.Errorf("error: Could not open %s: %s", val, command.Strerror(err))
 		return nil, 2, false
@@ -741,7 +741,11 @@ func (in *inputs) next() (any, bool) {
 			}
 		}
 		if in.raw != nil {
-			line, err := in.raw.ReadString('\n')
+			line, err := in.inv.ReadLineString(in.raw, '\n')
+			if command.IsLimit(err) {
+				in.done = true
+				return err, true
+			}
 			if line != "" {
 				if strings.HasSuffix(line, "\n") {
 					in.lines++
@@ -799,7 +803,7 @@ func (s *slurper) Next() (any, bool) {
 					continue
 				}
 			}
-			if _, err := io.Copy(&b, s.in.raw); err != nil {
+			if _, err := io.Copy(&heldBuilder{&b, s.in.inv}, s.in.raw); err != nil {
 				return err, true
 			}
 			s.in.raw = nil
@@ -817,6 +821,23 @@ func (s *slurper) Next() (any, bool) {
 		}
 		all = append(all, v)
 	}
+}
+
+// heldBuilder is -Rs's buffer: the whole input, bounded by
+// command.MaxHeld and the session's memory budget.
+type heldBuilder struct {
+	b   *strings.Builder
+	inv *command.Invocation
+}
+
+func (h *heldBuilder) Write(p []byte) (int, error) {
+	if h.b.Len()+len(p) > command.MaxHeld {
+		return 0, command.HeldLimitError{}
+	}
+	if err := h.inv.Hold(len(p)); err != nil {
+		return 0, err
+	}
+	return h.b.Write(p)
 }
 
 // decoder reads a stream of JSON texts, keeping integers exact; a

@@ -586,8 +586,19 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 		defer closeFn()
 		readers[i] = bufio.NewReaderSize(command.ContextReader(ctx, r), 64<<10)
 	}
+	// A read error (a limit, EISDIR) ends comm with GNU's message and
+	// status 1, not as if the file had ended.
+	var readErr error
+	var readErrName string
 	next := func(i int) (string, bool) {
-		line, err := readHeld(readers[i], eol)
+		if readErr != nil {
+			return "", false
+		}
+		line, err := inv.ReadLine(readers[i], eol)
+		if err != nil && err != io.EOF {
+			readErr, readErrName = err, operands[i]
+			return "", false
+		}
 		if len(line) == 0 && err != nil {
 			return "", false
 		}
@@ -640,7 +651,7 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 	}
 	cur[0], have[0] = next(0)
 	cur[1], have[1] = next(1)
-	for have[0] || have[1] {
+	for (have[0] || have[1]) && readErr == nil {
 		if ctx.Err() != nil {
 			return 130
 		}
@@ -662,6 +673,13 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 		if fatal {
 			return 1
 		}
+	}
+	if ctx.Err() != nil {
+		return 130
+	}
+	if readErr != nil {
+		w.Flush()
+		return inv.PathError(readErrName, readErr)
 	}
 	if *total {
 		w.WriteString(strconv.Itoa(counts[0]) + *delim + strconv.Itoa(counts[1]) + *delim + strconv.Itoa(counts[2]) + *delim + "total")

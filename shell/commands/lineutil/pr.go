@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -138,7 +137,7 @@ func Pr(ctx context.Context, inv *command.Invocation) int {
 				mtime = fi.ModTime()
 			}
 		}
-		data, err := io.ReadAll(command.ContextReader(ctx, r))
+		data, err := inv.ReadAll(command.ContextReader(ctx, r), 0)
 		closeFn()
 		if err != nil {
 			w.Flush()

@@ -163,9 +163,9 @@ func Ptx(ctx context.Context, inv *command.Invocation) int {
 	}
 	read := func(name string) ([]byte, error) {
 		if name == "" || name == "-" {
-			return io.ReadAll(inv.Stdin)
+			return inv.ReadStdin(ctx)
 		}
-		return inv.FS.ReadFile(inv.Abs(name))
+		return inv.ReadFile(ctx, name)
 	}
 	for c := range p.wordChars {
 		if p.gnu {

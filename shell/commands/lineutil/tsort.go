@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"io"
 	"sort"
 
 	"memsh/shell/command"
@@ -53,7 +52,7 @@ func Tsort(ctx context.Context, inv *command.Invocation) int {
 	if err != nil {
 		return inv.PathError(name, err)
 	}
-	data, err := io.ReadAll(command.ContextReader(ctx, r))
+	data, err := inv.ReadAll(command.ContextReader(ctx, r), 0)
 	closeFn()
 	if err != nil {
 		if ctx.Err() != nil {

@@ -356,9 +356,9 @@ func (s *sed) readScript(name string) ([]byte, error) {
 		if s.inv.Stdin == nil {
 			return nil, nil
 		}
-		return io.ReadAll(ctxReader{s, s.inv.Stdin, true})
+		return s.inv.ReadAll(ctxReader{s, s.inv.Stdin, true}, 0)
 	}
-	return s.inv.FS.ReadFile(s.inv.Abs(name))
+	return s.inv.ReadFile(s.ctx, name)
 }
 
 // openOutput opens (truncating) a w file once per name.

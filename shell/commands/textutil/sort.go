@@ -429,6 +429,13 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 			}
 			return 2
 		}
+		// The line index and sort items cost far more than the bytes
+		// of short lines (`yes | sort`): count them before making them.
+		n := bytes.Count(data, []byte{s.delim}) + 1
+		if err := inv.Hold(n * (80 + 96*len(s.keys))); err != nil {
+			inv.Errorf("%s", err)
+			return 2
+		}
 		lines = splitLines(lines, data, s.delim)
 	}
 	if ctx.Err() != nil {
@@ -558,13 +565,20 @@ func readAllInput(ctx context.Context, inv *command.Invocation, name string) ([]
 	if size > int64(maxHeld) {
 		return []byte{}, errHeldLimit{}
 	}
+	if err := inv.Hold(int(size) + 1); err != nil {
+		return []byte{}, err
+	}
 	data := make([]byte, 0, size+1)
 	for {
 		if len(data) == cap(data) {
 			if len(data) > maxHeld {
 				return data, errHeldLimit{}
 			}
+			old := cap(data)
 			data = append(data, 0)[:len(data)]
+			if err := inv.Hold(cap(data) - old); err != nil {
+				return data, err
+			}
 		}
 		n, err := r.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]

@@ -210,7 +210,7 @@ func TestHeldLimit(t *testing.T) {
 		{[]string{"tac"}, runTac, endless{}, 1, "tac: -: read error: input exceeds the in-memory limit of 1 MiB\n"},
 		{[]string{"tail", "-n", "1"}, runTail, zeros{}, 1, "tail: error reading '-': input exceeds the in-memory limit of 1 MiB\n"},
 		{[]string{"cut", "-c", "1"}, runCut, zeros{}, 1, "cut: -: input exceeds the in-memory limit of 1 MiB\n"},
-		{[]string{"uniq"}, runUniq, zeros{}, 1, "uniq: error reading '-'\n"},
+		{[]string{"uniq"}, runUniq, zeros{}, 1, "uniq: error reading '-': input exceeds the in-memory limit of 1 MiB\n"},
 	} {
 		t.Run(tc.args[0], func(t *testing.T) {
 			var stderr bytes.Buffer

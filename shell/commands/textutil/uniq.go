@@ -148,6 +148,12 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 			return statusCancelled
 		}
 		out.Flush()
+		// GNU 9.1 gives no reason ("uniq: error reading 'd'" for a
+		// directory); a limit of memsh's own is named.
+		if _, held := err.(errHeldLimit); held || command.IsLimit(err) {
+			inv.Errorf("error reading %s: %s", quoteAlways(in), err)
+			return 1
+		}
 		inv.Errorf("error reading %s", quoteAlways(in))
 		return 1
 	}
