@@ -65,7 +65,7 @@ func (r *Runner) syntaxErrorIn(err error, in string) {
 	switch {
 	case in != "":
 		where += in + ": "
-	case r.cfg.Script:
+	case r.cfg.Script && !r.fromFile:
 		where += "-c: "
 	}
 	if line > 0 {
@@ -89,4 +89,27 @@ func unexpectedToken(msg string) (string, bool) {
 		return strings.Trim(msg[:i], "`'\""), true
 	}
 	return "", false
+}
+
+// expansionFatal ends a non-interactive shell after an expansion error
+// (bad substitution, arithmetic error, ${x?}, failglob), as bash does;
+// at the prompt only the command is abandoned.
+func (r *Runner) expansionFatal(status int) {
+	if r.flow == flowExit {
+		return
+	}
+	r.lastStatus = status
+	if r.cfg.Script {
+		r.exitShell(status)
+	}
+}
+
+// unsetStatus is the status an unset-variable error (set -u, ${x?})
+// ends the shell with: 127 for bash -c's own shell, 1 in a subshell or a
+// script file.
+func (r *Runner) unsetStatus() int {
+	if r.fromFile || r.subshell > 0 {
+		return 1
+	}
+	return 127
 }

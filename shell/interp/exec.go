@@ -71,9 +71,7 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 	r.substRan = false
 	for _, a := range as {
 		if !r.assign(ctx, a) {
-			if r.flow == flowExit {
-				return r.lastStatus
-			}
+			r.expansionFatal(1)
 			return 1
 		}
 	}
@@ -121,6 +119,9 @@ func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
 	if !strings.Contains(name, "/") {
 		if cmd, ok := r.cfg.Commands[name]; ok {
 			return r.runCommand(ctx, cmd, args, environ, stdio)
+		}
+		if isShellName(name) {
+			return r.runChildShell(ctx, args, environ, stdio)
 		}
 		full := r.lookPath(name, environ)
 		if full == "" {
@@ -213,6 +214,9 @@ func (r *Runner) execFor(ctx context.Context, argv, env []string, s command.Stdi
 	name := argv[0]
 	if cmd, ok := r.cfg.Commands[name]; ok && !strings.Contains(name, "/") {
 		return r.runCommand(ctx, cmd, argv, env, s)
+	}
+	if isShellName(name) {
+		return r.runChildShell(ctx, argv, env, s)
 	}
 	full := name
 	if !strings.Contains(name, "/") {
@@ -322,25 +326,11 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 // runScript runs a shell script file in a new shell that sees only the
 // exported variables, as bash does.
 func (r *Runner) runScript(ctx context.Context, full string, args, environ []string, stdio command.Stdio) int {
-	data, err := r.cfg.FS.ReadFile(full)
-	if err != nil {
-		r.errorf("%s: %s", args[0], strerror(err))
-		return 126
+	name := args[0]
+	if !strings.Contains(name, "/") {
+		name = full
 	}
-	cfg := *r.cfg
-	cfg.Env = environ
-	cfg.Dir = r.dir
-	cfg.Args = append([]string{args[0]}, args[1:]...)
-	cfg.Script = true
-	child := newRunner(cfg, r.blt)
-	child.umask = r.umask
-	status, _ := child.Run(ctx, string(data), Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})
-	child.runExitTrap(ctx)
-	child.waitAll()
-	if status != 0 {
-		return status
-	}
-	return child.lastStatus
+	return r.runChildShell(ctx, append([]string{"bash", name}, args[1:]...), environ, stdio)
 }
 
 // absPath resolves p against the working directory.

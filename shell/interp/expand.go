@@ -50,6 +50,7 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 			e := &expander{r: r, ctx: ctx}
 			e.word(bw, false)
 			if e.failed || r.flow == flowExit {
+				r.expansionFatal(1)
 				return nil, false
 			}
 			fs := r.split(e)
@@ -89,6 +90,7 @@ func (r *Runner) literal(ctx context.Context, w *syntax.Word) (string, bool) {
 	e := &expander{r: r, ctx: ctx}
 	e.word(w.Parts, false)
 	if e.failed {
+		r.expansionFatal(1)
 		return "", false
 	}
 	return e.joined(" "), true
@@ -103,6 +105,7 @@ func (r *Runner) assignValue(ctx context.Context, w *syntax.Word) (string, bool)
 	e := &expander{r: r, ctx: ctx, assign: true}
 	e.word(w.Parts, false)
 	if e.failed {
+		r.expansionFatal(1)
 		return "", false
 	}
 	return e.joined(" "), true

@@ -98,10 +98,7 @@ func (e *expander) emit(pv paramVal, quoted bool) {
 func (e *expander) unbound(name string) {
 	e.r.errorf("%s: unbound variable", name)
 	e.failed = true
-	e.r.exitShell(127)
-	if e.r.cfg.Script {
-		e.r.exitShell(1)
-	}
+	e.r.expansionFatal(e.r.unsetStatus())
 }
 
 // paramValue resolves what pe names.
@@ -273,10 +270,7 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 		}
 		e.r.errorf("%s: %s", pv.name, msg)
 		e.failed = true
-		e.r.exitShell(1)
-		if !e.r.cfg.Script && e.r.subshell == 0 {
-			e.r.flow = flowNone
-		}
+		e.r.expansionFatal(e.r.unsetStatus())
 	}
 	return true
 }
@@ -500,6 +494,7 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		pv.val = r.declareLine(pe.Param.Value, v, false)
 	case "K":
 		pv.mapVals(bashQuote)
+	case "P":
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))
 		return false

@@ -66,6 +66,7 @@ type Runner struct {
 	umask       os.FileMode
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
+	fromFile    bool // a script read from a file or stdin, not -c
 	substRan    bool // a command substitution ran in the current command
 	optIndexFor int  // OPTIND value optIndex belongs to
 	procN       int

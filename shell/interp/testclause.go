@@ -232,6 +232,7 @@ func (r *Runner) patternQuoted(ctx context.Context, w *syntax.Word, quote func(s
 	e := &expander{r: r, ctx: ctx}
 	e.word(w.Parts, false)
 	if e.failed {
+		r.expansionFatal(1)
 		return "", false
 	}
 	var b strings.Builder
