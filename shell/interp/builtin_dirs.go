@@ -98,8 +98,7 @@ func builtinPwd(ctx context.Context, r *Runner, args []string) int {
 			dir = p
 		}
 	}
-	fmt.Fprintln(r.stdout(), dir)
-	return 0
+	return r.writeOut("pwd", []byte(dir+"\n"))
 }
 
 // builtinPushd is pushd [dir].

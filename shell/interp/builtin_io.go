@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -58,7 +59,9 @@ func builtinEcho(ctx context.Context, r *Runner, args []string) int {
 // "write error" with status 1.
 func (r *Runner) writeOut(name string, p []byte) int {
 	if _, err := r.stdout().Write(p); err != nil {
-		if err == io.ErrClosedPipe {
+		if errors.Is(err, io.ErrClosedPipe) {
+			// SIGPIPE ends the shell writing into a pipe nobody reads.
+			r.exitShell(141)
 			return 141
 		}
 		r.errorf("%s: write error: %s", name, strerror(err))

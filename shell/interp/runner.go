@@ -47,6 +47,7 @@ type Runner struct {
 
 	line        uint     // current statement's line, $LINENO
 	funcNames   []string // FUNCNAME, innermost last
+	callLines   []uint   // BASH_LINENO: the line each call was made on
 	loopDepth   int
 	noErrExit   int // >0 while errexit is suspended (conditions, && ||, !)
 	subshell    int // BASH_SUBSHELL
@@ -144,6 +145,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		} else {
 			status = 0
 		}
+	}
+	if bc, ok := st.Cmd.(*syntax.BinaryCmd); !ok || bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll {
+		r.pipeStatus = nil
 	}
 	if r.flow == flowExit {
 		return
@@ -527,6 +531,7 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	savedParams := r.params
 	r.params = args[1:]
 	r.funcNames = append(r.funcNames, fn.name)
+	r.callLines = append(r.callLines, r.line)
 	r.vars.push()
 	savedLoop := r.loopDepth
 	r.loopDepth = 0
@@ -534,6 +539,8 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	r.loopDepth = savedLoop
 	r.vars.pop()
 	r.funcNames = r.funcNames[:len(r.funcNames)-1]
+	r.callLines = r.callLines[:len(r.callLines)-1]
+	r.ifsCache = nil
 	r.params = savedParams
 	status := r.lastStatus
 	if r.flow == flowReturn {

@@ -19,6 +19,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.aliases = r.aliases.share()
 	c.traps = r.traps.forSubshell()
 	c.funcNames = append([]string(nil), r.funcNames...)
+	c.callLines = append([]uint(nil), r.callLines...)
 	c.subshell = r.subshell + 1
 	c.bashPid = r.bashPid + c.subshell*7 + len(r.funcNames)
 	c.arithCache = nil

@@ -371,8 +371,57 @@ func (r *Runner) resolveRef(name string) string {
 
 // lookupVar is the Var a name means after namerefs, or nil.
 func (r *Runner) lookupVar(name string) *Var {
-	v, _ := r.vars.lookup(r.resolveRef(name))
+	name = r.resolveRef(name)
+	v, _ := r.vars.lookup(name)
+	if v == nil {
+		return r.dynamicArray(name)
+	}
 	return v
+}
+
+// dynamicArray is one of the arrays bash keeps up to date itself
+// (PIPESTATUS, FUNCNAME, BASH_LINENO, BASH_SOURCE), built when read.
+func (r *Runner) dynamicArray(name string) *Var {
+	var vals []string
+	switch name {
+	case "PIPESTATUS":
+		if r.pipeStatus == nil {
+			vals = []string{strconv.Itoa(r.lastStatus)}
+		}
+		for _, s := range r.pipeStatus {
+			vals = append(vals, strconv.Itoa(s))
+		}
+	case "FUNCNAME", "BASH_LINENO", "BASH_SOURCE":
+		n := len(r.funcNames)
+		if n == 0 {
+			return nil
+		}
+		for i := n - 1; i >= 0; i-- {
+			switch name {
+			case "FUNCNAME":
+				vals = append(vals, r.funcNames[i])
+			case "BASH_LINENO":
+				vals = append(vals, strconv.Itoa(int(r.callLines[i])))
+			default:
+				vals = append(vals, r.evalSource)
+			}
+		}
+		switch name {
+		case "FUNCNAME":
+			vals = append(vals, "main")
+		case "BASH_LINENO":
+			vals = append(vals, "0")
+		default:
+			vals = append(vals, r.evalSource)
+		}
+	default:
+		return nil
+	}
+	a := &indexed{}
+	for i, s := range vals {
+		a.set(i, s)
+	}
+	return &Var{idx: a, set: true, attrs: attrIndexed}
 }
 
 // getVar is $name: special parameters, dynamic variables, then the
@@ -405,11 +454,12 @@ func (r *Runner) getVar(name string) (string, bool) {
 	case "BASHPID":
 		return strconv.Itoa(r.bashPid), true
 	case "SHLVL":
-	case "FUNCNAME":
-		if len(r.funcNames) == 0 {
-			return "", false
+	case "BASH_SUBSHELL":
+		return strconv.Itoa(r.subshell), true
+	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE":
+		if v, _ := r.vars.lookup(name); v == nil {
+			return r.dynamicArray(name).value()
 		}
-		return r.funcNames[len(r.funcNames)-1], true
 	}
 	if n, err := strconv.Atoi(name); err == nil && name[0] != '-' {
 		if n >= 1 && n <= len(r.params) {
