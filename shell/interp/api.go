@@ -172,9 +172,15 @@ func (p parser) parse(src, name string) (*syntax.File, error) {
 
 // runFile runs a parsed file, then the EXIT trap is the caller's.
 func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
-	r.stmts(ctx, f.Stmts)
-	if r.flow == flowExit {
-		r.exited = true
+	for _, st := range f.Stmts {
+		r.stmts(ctx, []*syntax.Stmt{st})
+		if r.flow == flowDiscard {
+			r.flow = flowNone
+		}
+		if r.flow == flowExit {
+			r.exited = true
+			break
+		}
 	}
 	r.flow, r.flowN = flowNone, 0
 }

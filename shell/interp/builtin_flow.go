@@ -3,21 +3,33 @@ package interp
 import (
 	"context"
 	"strconv"
+	"strings"
 )
 
 // builtinBreak is break [n] and continue [n].
 func builtinBreak(ctx context.Context, r *Runner, args []string) int {
-	n := 1
+	n, status := 1, 0
+	if len(args) > 2 {
+		r.errorf("%s: too many arguments", args[0])
+		r.exitShell(1)
+		return 1
+	}
 	if len(args) > 1 {
-		v, err := strconv.Atoi(args[1])
+		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
 		if err != nil {
 			r.errorf("%s: %s: numeric argument required", args[0], args[1])
 			r.exitShell(128)
 			return 128
 		}
 		if v < 1 {
+			// Out of range: bash leaves every loop, with status 1.
 			r.errorf("%s: %s: loop count out of range", args[0], args[1])
-			return 1
+			v, status = r.loopDepth, 1
+			if r.loopDepth == 0 {
+				return 1
+			}
+			r.flow, r.flowN = flowBreak, v
+			return status
 		}
 		n = v
 	}
@@ -34,7 +46,7 @@ func builtinBreak(ctx context.Context, r *Runner, args []string) int {
 	} else {
 		r.flow = flowContinue
 	}
-	return 0
+	return status
 }
 
 // builtinReturn is return [n].

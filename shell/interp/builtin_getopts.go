@@ -36,6 +36,7 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	if optind > len(params) {
+		r.setVar("OPTIND", strconv.Itoa(len(params)+1), false)
 		return done()
 	}
 	arg := params[optind-1]

@@ -80,12 +80,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				if !ok {
 					return false
 				}
-				val = r.convert(v, val)
-				if appendTo {
-					cur, _ := v.assoc.get(k)
-					val = cur + val
-				}
-				v.assoc.set(k, val)
+				v.assoc.set(k, r.convert(v, val))
 				continue
 			}
 			fs, ok := r.fields(ctx, el.Value)
@@ -132,12 +127,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			if !ok {
 				return false
 			}
-			val = r.convert(v, val)
-			if appendTo {
-				cur, _ := v.idx.get(i)
-				val = cur + val
-			}
-			v.idx.set(i, val)
+			v.idx.set(i, r.convert(v, val))
 			next = i + 1
 			continue
 		}

@@ -95,12 +95,24 @@ func unexpectedToken(msg string) (string, bool) {
 // (bad substitution, arithmetic error, ${x?}, failglob), as bash does;
 // at the prompt only the command is abandoned.
 func (r *Runner) expansionFatal(status int) {
-	if r.flow == flowExit {
+	if r.flow >= flowExit {
 		return
 	}
 	r.lastStatus = status
+	r.flow = flowDiscard
+}
+
+// unsetFatal ends a non-interactive shell after an unset-variable error
+// (set -u, ${x?}); at the prompt the command is abandoned.
+func (r *Runner) unsetFatal() {
+	if r.flow >= flowExit {
+		return
+	}
+	r.lastStatus = r.unsetStatus()
 	if r.cfg.Script {
-		r.exitShell(status)
+		r.flow = flowExit
+	} else {
+		r.flow = flowDiscard
 	}
 }
 

@@ -21,7 +21,7 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr) int {
 	r.substRan = false
 	args, ok := r.fields(ctx, c.Args...)
 	if !ok {
-		if r.flow == flowExit {
+		if r.flow >= flowExit {
 			return r.lastStatus
 		}
 		return 1

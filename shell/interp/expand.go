@@ -49,7 +49,7 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 		for _, bw := range r.braces(w) {
 			e := &expander{r: r, ctx: ctx}
 			e.word(bw, false)
-			if e.failed || r.flow == flowExit {
+			if e.failed || r.flow >= flowExit {
 				r.expansionFatal(1)
 				return nil, false
 			}

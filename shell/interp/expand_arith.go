@@ -53,7 +53,7 @@ func (r *Runner) arithText(text string) (int64, error) {
 			r.errorf("%s", err.Error())
 		}
 		if errors.Is(err, errNounset) {
-			r.expansionFatal(r.unsetStatus())
+			r.unsetFatal()
 		}
 		return 0, err
 	}

@@ -98,7 +98,7 @@ func (e *expander) emit(pv paramVal, quoted bool) {
 func (e *expander) unbound(name string) {
 	e.r.errorf("%s: unbound variable", name)
 	e.failed = true
-	e.r.expansionFatal(e.r.unsetStatus())
+	e.r.unsetFatal()
 }
 
 // paramValue resolves what pe names.
@@ -221,7 +221,7 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 		if present {
 			e.emit(*pv, quoted)
 		} else {
-			if quoted && (pe.Exp.Word == nil || len(pe.Exp.Word.Parts) == 0) {
+			if quoted && !pv.isList && (pe.Exp.Word == nil || len(pe.Exp.Word.Parts) == 0) {
 				e.add(part{quoted: true})
 			}
 			word()
@@ -229,7 +229,7 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
 		if present {
 			word()
-		} else if quoted {
+		} else if quoted && !pv.isList {
 			e.add(part{quoted: true})
 		}
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
@@ -270,7 +270,7 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 		}
 		e.r.errorf("%s: %s", pv.name, msg)
 		e.failed = true
-		e.r.expansionFatal(e.r.unsetStatus())
+		e.r.unsetFatal()
 	}
 	return true
 }

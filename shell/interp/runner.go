@@ -20,6 +20,10 @@ const (
 	flowContinue
 	flowReturn
 	flowExit
+	// flowDiscard abandons the current top-level command after an
+	// expansion error, as bash's jump to top level does: the next
+	// command of the script runs; a subshell exits.
+	flowDiscard
 )
 
 // Runner is one shell: its variables, functions, options, working
@@ -149,7 +153,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if bc, ok := st.Cmd.(*syntax.BinaryCmd); !ok || bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll {
 		r.pipeStatus = nil
 	}
-	if r.flow == flowExit {
+	if r.flow >= flowExit {
 		return
 	}
 	r.lastStatus = status
@@ -368,7 +372,7 @@ func (r *Runner) loopFlow() bool {
 			return false
 		}
 		return true
-	case flowReturn, flowExit:
+	case flowReturn, flowExit, flowDiscard:
 		return true
 	}
 	return false

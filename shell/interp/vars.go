@@ -646,6 +646,11 @@ func (r *Runner) setElem(base, sub, val string, appendTo bool) bool {
 		return false
 	}
 	v := r.vars.forWrite(base, -1)
+	if appendTo && v.attrs&attrInteger != 0 {
+		cur, _ := r.getElem(base, sub)
+		val = strconv.FormatInt(r.arithOr0(cur)+r.arithOr0(val), 10)
+		appendTo = false
+	}
 	if v.assoc != nil {
 		val = r.convert(v, val)
 		if appendTo {
