@@ -206,6 +206,7 @@ func builtinExec(ctx context.Context, r *Runner, args []string) int {
 	}
 	status := r.runExternal(ctx, args[1:], nil)
 	r.exitShell(status)
+	r.execed = true
 	return status
 }
 

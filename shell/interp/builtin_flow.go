@@ -52,6 +52,10 @@ func builtinBreak(ctx context.Context, r *Runner, args []string) int {
 // builtinReturn is return [n].
 func builtinReturn(ctx context.Context, r *Runner, args []string) int {
 	status := r.lastStatus
+	if len(args) > 2 {
+		r.errorf("return: too many arguments")
+		return 1
+	}
 	if len(args) > 1 {
 		v, err := strconv.Atoi(args[1])
 		if err != nil {

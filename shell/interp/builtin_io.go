@@ -127,6 +127,9 @@ func echoEscapes(s string) (string, bool) {
 func builtinPrintf(ctx context.Context, r *Runner, args []string) int {
 	args = args[1:]
 	varName := ""
+	if len(args) > 0 && args[0] != "--" && len(args[0]) > 1 && args[0][0] == '-' && !strings.HasPrefix(args[0], "-v") {
+		return r.usageError("printf", args[0][:2], "printf [-v var] format [arguments]")
+	}
 	if len(args) > 0 && args[0] == "-v" {
 		if len(args) < 2 {
 			r.errorf("printf: -v: option requires an argument")
@@ -144,8 +147,15 @@ func builtinPrintf(ctx context.Context, r *Runner, args []string) int {
 		r.printErr("printf: usage: printf [-v var] format [arguments]\n")
 		return 2
 	}
-	if len(args[0]) > 1 && args[0][0] == '-' && varName == "" {
-		return r.usageError("printf", args[0][:2], "printf [-v var] format [arguments]")
+	if varName != "" {
+		base := varName
+		if b, _, ok := splitSubscript(varName); ok {
+			base = b
+		}
+		if !validName(base) {
+			r.errorf("printf: `%s': not a valid identifier", varName)
+			return 2
+		}
 	}
 	var b bytes.Buffer
 	status := printf.Format(&b, func(msg string) { r.errorf("printf: %s", msg) }, args[0], args[1:])
@@ -225,7 +235,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 					n, err := strconv.Atoi(v)
 					if err != nil || n < 0 {
 						r.errorf("read: %s: invalid number", v)
-						return 2
+						return 1
 					}
 					nchars, exact = n, c == 'N'
 				case 'p':
@@ -246,7 +256,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	_ = prompt
 	names := args[i:]
 	for _, n := range names {
-		if !validName(n) {
+		if !validRef(n) || n[0] >= '0' && n[0] <= '9' {
 			r.errorf("read: `%s': not a valid identifier", n)
 			return 1
 		}
@@ -347,6 +357,13 @@ func (r *Runner) readSplit(line string, n int, raw bool) []string {
 				end--
 			}
 			rest = rest[:end]
+			// One trailing non-blank delimiter after the last field goes.
+			if n := len(rest); n > 0 && ifs.has(rest[n-1]) && !ifs.isSpace(rest[n-1]) && (n < 2 || rest[n-2] != '\\' || raw) {
+				inner := strings.TrimRight(rest[:n-1], " \t\n")
+				if !strings.ContainsFunc(inner, func(c rune) bool { return c < 256 && ifs.has(byte(c)) && !ifs.isSpace(byte(c)) }) {
+					rest = inner
+				}
+			}
 			if !raw {
 				rest = unbackslash(rest)
 			}
@@ -429,7 +446,11 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 		case 'n', 's', 'u', 'O':
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 0 {
-				r.errorf("%s: %s: invalid number", args[0], val)
+				what := "invalid number"
+				if c == 'n' {
+					what = "invalid line count"
+				}
+				r.errorf("%s: %s: %s", args[0], val, what)
 				return 1
 			}
 			switch c {

@@ -27,6 +27,10 @@ func (r *Runner) prefix() string {
 		name = r.evalSource
 	}
 	if r.cfg.Script && r.line > 0 {
+		if len(r.funcNames) > 0 && !r.fromFile && r.evalSource == "" {
+			// bash -c names a function's commands "environment".
+			name = "environment"
+		}
 		return name + ": line " + strconv.FormatUint(uint64(r.line), 10) + ": "
 	}
 	return name + ": "
@@ -120,7 +124,7 @@ func (r *Runner) unsetFatal() {
 // ends the shell with: 127 for bash -c's own shell, 1 in a subshell or a
 // script file.
 func (r *Runner) unsetStatus() int {
-	if r.fromFile || r.subshell > 0 {
+	if r.fromFile || r.subshell > 0 || r.opts.errexit {
 		return 1
 	}
 	return 127

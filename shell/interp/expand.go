@@ -35,7 +35,10 @@ type expander struct {
 	keep bool
 	// assign: an assignment's value (tilde after ':' too).
 	assign bool
-	failed bool
+	// splitLits: unquoted literal text is split and globbed like an
+	// expansion's (the word of an unquoted ${x:-word}).
+	splitLits bool
+	failed    bool
 }
 
 func (e *expander) add(p part) { e.parts = append(e.parts, p) }
@@ -161,7 +164,7 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 				v = e.tildeAfterColons(v)
 			}
 			if quoted {
-				e.add(part{val: v, quoted: true})
+				e.add(part{val: dqUnescape(v), quoted: true})
 			} else {
 				e.lit(v)
 			}
@@ -213,7 +216,7 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 // character.
 func (e *expander) lit(v string) {
 	if strings.IndexByte(v, '\\') < 0 {
-		e.add(part{val: v})
+		e.add(part{val: v, split: e.splitLits})
 		return
 	}
 	var b strings.Builder
@@ -224,7 +227,7 @@ func (e *expander) lit(v string) {
 			continue
 		}
 		if b.Len() > 0 {
-			e.add(part{val: b.String()})
+			e.add(part{val: b.String(), split: e.splitLits})
 			b.Reset()
 		}
 		if i+1 < len(v) {
@@ -235,7 +238,7 @@ func (e *expander) lit(v string) {
 		}
 	}
 	if b.Len() > 0 {
-		e.add(part{val: b.String()})
+		e.add(part{val: b.String(), split: e.splitLits})
 	}
 }
 
@@ -366,7 +369,8 @@ func (r *Runner) split(e *expander) []*field {
 			flush(true)
 			cur.keep = true
 		case p.brk == softBrk:
-			flush(false)
+			// Under an IFS without blanks an empty element stays a field.
+			flush(!ifs.empty && !ifs.blank)
 		case p.quoted:
 			addText(p.val, true)
 			cur.keep = true
@@ -432,6 +436,7 @@ func hasGlobMeta(s string, extglob bool) bool {
 type ifsSet struct {
 	in, space [256]bool
 	empty     bool
+	blank     bool // holds a space, tab or newline
 	first     string
 }
 
@@ -450,7 +455,7 @@ func (r *Runner) ifs() *ifsSet {
 	for i := 0; i < len(v); i++ {
 		s.in[v[i]] = true
 		if v[i] == ' ' || v[i] == '\t' || v[i] == '\n' {
-			s.space[v[i]] = true
+			s.space[v[i]], s.blank = true, true
 		}
 	}
 	if v != "" {
@@ -565,4 +570,26 @@ func hexVal(s string, max int) (int, int) {
 		k++
 	}
 	return n, k
+}
+
+// dqUnescape removes the backslashes double quotes drop: before $ ` " \
+// and newline.
+func dqUnescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

@@ -58,7 +58,7 @@ func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 			return
 		}
 	}
-	if pe.Repl != nil {
+	if pe.Repl != nil && (pv.set || pv.isList) {
 		if !e.replace(pe, &pv) {
 			e.failed = true
 			return
@@ -213,7 +213,10 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 	}
 	word := func() {
 		if pe.Exp.Word != nil {
+			saved := e.splitLits
+			e.splitLits = !quoted
 			e.word(pe.Exp.Word.Parts, quoted)
+			e.splitLits = saved
 		}
 	}
 	switch op {

@@ -11,7 +11,7 @@ import (
 type options struct {
 	errexit, nounset, xtrace, noglob, noclobber, pipefail bool
 	allexport, monitor, hashall, braceexpand, noexec      bool
-	verbose, posix                                        bool
+	verbose, posix, errtrace, functrace                   bool
 
 	extglob, nullglob, failglob, dotglob, globstar, nocaseglob bool
 	nocasematch, expandAliases, lastpipe, inheritErrexit       bool
@@ -30,6 +30,8 @@ var setOptions = []setOption{
 	{"allexport", 'a', func(o *options) *bool { return &o.allexport }},
 	{"braceexpand", 'B', func(o *options) *bool { return &o.braceexpand }},
 	{"errexit", 'e', func(o *options) *bool { return &o.errexit }},
+	{"errtrace", 'E', func(o *options) *bool { return &o.errtrace }},
+	{"functrace", 'T', func(o *options) *bool { return &o.functrace }},
 	{"hashall", 'h', func(o *options) *bool { return &o.hashall }},
 	{"monitor", 'm', func(o *options) *bool { return &o.monitor }},
 	{"noclobber", 'C', func(o *options) *bool { return &o.noclobber }},
@@ -69,9 +71,11 @@ func findOption(table []setOption, name string) *setOption {
 // dashFlags is $-.
 func (o *options) dashFlags() string {
 	var b strings.Builder
-	for _, so := range setOptions {
-		if so.letter != 0 && *so.field(o) {
-			b.WriteByte(so.letter)
+	for _, c := range []byte("abefhkmnptuvxBCEHPT") {
+		for _, so := range setOptions {
+			if so.letter == c && *so.field(o) {
+				b.WriteByte(c)
+			}
 		}
 	}
 	b.WriteString("c")

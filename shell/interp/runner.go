@@ -71,6 +71,8 @@ type Runner struct {
 	umask       os.FileMode
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
+	execed      bool // exec replaced the shell: no EXIT trap
+	lineFrozen  int  // >0 while a trap runs: $LINENO stays the trigger's
 	fromFile    bool // a script read from a file or stdin, not -c
 	substRan    bool // a command substitution ran in the current command
 	optIndexFor int  // OPTIND value optIndex belongs to
@@ -103,7 +105,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.background(ctx, st)
 		return
 	}
-	r.line = st.Pos().Line()
+	if r.lineFrozen == 0 {
+		r.line = st.Pos().Line()
+	}
 	if st.Negated {
 		r.noErrExit++
 	}

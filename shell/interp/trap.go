@@ -43,7 +43,7 @@ func (r *Runner) runTrap(ctx context.Context, name string) {
 // runExitTrap runs the EXIT trap once, as the shell ends.
 func (r *Runner) runExitTrap(ctx context.Context) {
 	cmd := r.trap("EXIT")
-	if cmd == "" {
+	if cmd == "" || r.execed {
 		return
 	}
 	r.traps.m = copyWithout(r.traps.m, "EXIT")
@@ -75,9 +75,12 @@ func copyWithout(m map[string]string, k string) map[string]string {
 
 // errTrap runs the ERR trap after a failing command.
 func (r *Runner) errTrap(ctx context.Context) {
-	if r.trap("ERR") != "" {
-		r.runTrap(ctx, "ERR")
+	if r.trap("ERR") == "" || r.flow == flowReturn || len(r.funcNames) > 0 && !r.opts.errtrace {
+		return
 	}
+	r.lineFrozen++
+	r.runTrap(ctx, "ERR")
+	r.lineFrozen--
 }
 
 // runReturnTrap runs the RETURN trap as a function returns.
