@@ -139,6 +139,7 @@ func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (int, error) 
 		r.lastStatus = 2
 		return 2, err
 	}
+	r.src = src
 	r.runFile(ctx, f)
 	return r.lastStatus, nil
 }

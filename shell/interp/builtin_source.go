@@ -30,9 +30,10 @@ func (r *Runner) runText(ctx context.Context, src, name string) int {
 		return 2
 	}
 	r.sourceDepth++
-	line := r.line
+	line, savedSrc := r.line, r.src
+	r.src = src
 	r.stmts(ctx, f.Stmts)
-	r.line = line
+	r.line, r.src = line, savedSrc
 	r.sourceDepth--
 	return r.lastStatus
 }

@@ -729,6 +729,8 @@ func builtinUnset(ctx context.Context, r *Runner, args []string) int {
 // let runs the let keyword.
 func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 	var n int64
+	r.arithWhat = "let: "
+	defer func() { r.arithWhat = "" }()
 	for _, x := range c.Exprs {
 		v, err := r.arith(ctx, x)
 		if err != nil {
@@ -749,6 +751,8 @@ func builtinLet(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	var n int64
+	r.arithWhat = "let: "
+	defer func() { r.arithWhat = "" }()
 	for _, a := range args[1:] {
 		v, err := r.arithText(a)
 		if err != nil {

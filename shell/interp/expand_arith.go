@@ -23,12 +23,12 @@ func (r *Runner) arith(ctx context.Context, x syntax.ArithmExpr) (int64, error) 
 	}
 	text, ok := r.arithCache[x]
 	if !ok {
-		var b strings.Builder
 		static := true
-		if !r.arithSource(ctx, &b, x, &static) {
+		var done bool
+		text, done = r.arithFromSource(ctx, x, &static)
+		if !done {
 			return 0, errArithExpand
 		}
-		text = b.String()
 		if static {
 			if r.arithCache == nil {
 				r.arithCache = map[syntax.ArithmExpr]string{}
@@ -41,6 +41,56 @@ func (r *Runner) arith(ctx context.Context, x syntax.ArithmExpr) (int64, error) 
 
 var errArithExpand = errors.New("arithmetic expansion failed")
 
+// arithFromSource is the expression's text as written in the script,
+// its words with expansions replaced by their values; where the text is
+// not at hand it is printed from the tree.
+func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, static *bool) (string, bool) {
+	start, end := int(x.Pos().Offset()), int(x.End().Offset())
+	if !x.Pos().IsValid() || end > len(r.src) || start >= end {
+		var b strings.Builder
+		ok := r.arithSource(ctx, &b, x, static)
+		return b.String(), ok
+	}
+	var b strings.Builder
+	at := start
+	ok := true
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if !ok {
+			return false
+		}
+		w, isWord := n.(*syntax.Word)
+		if !isWord {
+			return true
+		}
+		if len(w.Parts) == 1 {
+			if _, lit := w.Parts[0].(*syntax.Lit); lit {
+				return false
+			}
+		}
+		*static = false
+		ws, we := int(w.Pos().Offset()), int(w.End().Offset())
+		if ws < at || we > end {
+			ok = false
+			return false
+		}
+		e := &expander{r: r, ctx: ctx}
+		e.word(w.Parts, true)
+		if e.failed {
+			ok = false
+			return false
+		}
+		b.WriteString(r.src[at:ws])
+		b.WriteString(e.joined(" "))
+		at = we
+		return false
+	})
+	if !ok {
+		return "", false
+	}
+	b.WriteString(r.src[at:end])
+	return b.String(), true
+}
+
 // arithText evaluates arithmetic text ($((...)) after expansion, let,
 // declare -i values, subscripts) and prints bash's message on error.
 func (r *Runner) arithText(text string) (int64, error) {
@@ -48,9 +98,9 @@ func (r *Runner) arithText(text string) (int64, error) {
 	if err != nil {
 		var ae *ArithError
 		if errors.As(err, &ae) {
-			r.errorf("%s", ae.Error())
-		} else if !errors.Is(err, errNounset) {
-			r.errorf("%s", err.Error())
+			r.errorf("%s%s", r.arithWhat, ae.Error())
+		} else if !errors.Is(err, errNounset) && !errors.Is(err, errAssign) {
+			r.errorf("%s%s", r.arithWhat, err.Error())
 		}
 		if errors.Is(err, errNounset) {
 			r.unsetFatal()

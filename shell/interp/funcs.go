@@ -67,6 +67,7 @@ func (c *cowMap[V]) names() []string {
 // funcDef is a defined function.
 type funcDef struct {
 	name string
+	src  string // the text the body was parsed from
 	body *syntax.Stmt
 	decl *syntax.FuncDecl
 	// exported: declare -fx (kept for declare -F listings).

@@ -71,11 +71,13 @@ type Runner struct {
 	umask       os.FileMode
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
-	execed      bool // exec replaced the shell: no EXIT trap
-	lineFrozen  int  // >0 while a trap runs: $LINENO stays the trigger's
-	fromFile    bool // a script read from a file or stdin, not -c
-	substRan    bool // a command substitution ran in the current command
-	optIndexFor int  // OPTIND value optIndex belongs to
+	arithWhat   string // "((: " or "let: " before an arithmetic message
+	src         string // the source text being run (function bodies keep theirs)
+	execed      bool   // exec replaced the shell: no EXIT trap
+	lineFrozen  int    // >0 while a trap runs: $LINENO stays the trigger's
+	fromFile    bool   // a script read from a file or stdin, not -c
+	substRan    bool   // a command substitution ran in the current command
+	optIndexFor int    // OPTIND value optIndex belongs to
 	procN       int
 	cleanup     []string      // process substitution files to remove
 	pendingOut  []pendingProc // >(cmd) to run after the command
@@ -214,7 +216,9 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case *syntax.FuncDecl:
 		return r.funcDecl(c)
 	case *syntax.ArithmCmd:
+		r.arithWhat = "((: "
 		n, err := r.arith(ctx, c.X)
+		r.arithWhat = ""
 		if err != nil {
 			return 1
 		}
@@ -446,6 +450,8 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 		return status
 	case *syntax.CStyleLoop:
 		status := 0
+		r.arithWhat = "((: "
+		defer func() { r.arithWhat = "" }()
 		if l.Init != nil {
 			if _, err := r.arith(ctx, l.Init); err != nil {
 				return 1
@@ -525,7 +531,7 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 // funcDecl defines a function.
 func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 	name := c.Name.Value
-	r.funcs = r.funcs.set(name, &funcDef{name: name, body: c.Body, decl: c})
+	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, body: c.Body, decl: c})
 	return 0
 }
 
@@ -541,10 +547,10 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	r.funcNames = append(r.funcNames, fn.name)
 	r.callLines = append(r.callLines, r.line)
 	r.vars.push()
-	savedLoop := r.loopDepth
-	r.loopDepth = 0
+	savedLoop, savedSrc := r.loopDepth, r.src
+	r.loopDepth, r.src = 0, fn.src
 	r.stmt(ctx, fn.body)
-	r.loopDepth = savedLoop
+	r.loopDepth, r.src = savedLoop, savedSrc
 	r.vars.pop()
 	r.funcNames = r.funcNames[:len(r.funcNames)-1]
 	r.callLines = r.callLines[:len(r.callLines)-1]
