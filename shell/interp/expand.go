@@ -158,10 +158,10 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 		switch x := wp.(type) {
 		case *syntax.Lit:
 			v := x.Value
-			if !quoted && i == 0 && strings.HasPrefix(v, "~") {
+			if !quoted && e.assign && strings.Contains(v, "~") {
+				v = e.tildeAfterColons(v, i == 0, i == len(parts)-1)
+			} else if !quoted && i == 0 && strings.HasPrefix(v, "~") {
 				v = e.tilde(v, i == len(parts)-1)
-			} else if e.assign && !quoted && strings.Contains(v, ":~") {
-				v = e.tildeAfterColons(v)
 			}
 			if quoted {
 				e.add(part{val: dqUnescape(v), quoted: true})
@@ -320,11 +320,12 @@ func (e *expander) tilde(v string, last bool) string {
 }
 
 // tildeAfterColons expands ~ after ':' in an assignment (PATH=a:~/bin).
-func (e *expander) tildeAfterColons(v string) string {
+// first: the text starts the value; last: nothing follows it.
+func (e *expander) tildeAfterColons(v string, first, last bool) string {
 	segs := strings.Split(v, ":")
 	for i, s := range segs {
-		if i > 0 && strings.HasPrefix(s, "~") {
-			segs[i] = e.tilde(s, true)
+		if (i > 0 || first) && strings.HasPrefix(s, "~") {
+			segs[i] = e.tilde(s, last || i < len(segs)-1)
 		}
 	}
 	return strings.Join(segs, ":")

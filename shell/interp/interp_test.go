@@ -64,3 +64,20 @@ func runBash(t testing.TB, script string) (string, int, bool) {
 	}
 	return out.String(), status, true
 }
+
+// TestInterp runs interpCases in the interpreter and, where the host has
+// bash, checks the recorded results against it.
+func TestInterp(t *testing.T) {
+	for _, c := range interpCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if out, status, ok := runBash(t, c.script); ok && (out != c.stdout || status != c.status) {
+				t.Errorf("recording no longer matches host bash: stdout %q status %d", out, status)
+			}
+			out, errs, status := runMemsh(t, c.script)
+			if out != c.stdout || status != c.status {
+				t.Errorf("script:\n%s\n--- got (status %d)\n%s--- want (status %d)\n%s--- stderr\n%s", c.script, status, out, c.status, c.stdout, errs)
+			}
+		})
+	}
+}

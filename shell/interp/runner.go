@@ -265,16 +265,21 @@ func (r *Runner) binary(ctx context.Context, c *syntax.BinaryCmd) int {
 func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 	var stages []*syntax.Stmt
 	var stderrToo []bool
-	for {
-		stages = append(stages, c.X)
-		stderrToo = append(stderrToo, c.Op == syntax.PipeAll)
-		y, ok := c.Y.Cmd.(*syntax.BinaryCmd)
-		if !ok || len(c.Y.Redirs) > 0 || c.Y.Negated || c.Y.Background || (y.Op != syntax.Pipe && y.Op != syntax.PipeAll) {
-			stages = append(stages, c.Y)
-			break
+	var flatten func(st *syntax.Stmt)
+	flatten = func(st *syntax.Stmt) {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || len(st.Redirs) > 0 || st.Negated || st.Background || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			stages = append(stages, st)
+			stderrToo = append(stderrToo, false)
+			return
 		}
-		c = y
+		flatten(b.X)
+		stderrToo[len(stderrToo)-1] = b.Op == syntax.PipeAll
+		flatten(b.Y)
 	}
+	flatten(c.X)
+	stderrToo[len(stderrToo)-1] = c.Op == syntax.PipeAll
+	flatten(c.Y)
 	n := len(stages)
 	statuses := make([]int, n)
 	var wg sync.WaitGroup
