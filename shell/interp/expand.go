@@ -47,9 +47,17 @@ func (e *expander) add(p part) { e.parts = append(e.parts, p) }
 // word splitting, globbing and quote removal. ok is false after an
 // expansion error (already printed; the command must not run).
 func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, bool) {
-	var out []string
+	out := make([]string, 0, len(words))
 	for _, w := range words {
-		for _, bw := range r.braces(w) {
+		if s, ok := plainWord(w); ok {
+			out = append(out, s)
+			continue
+		}
+		bws := [][]syntax.WordPart{w.Parts}
+		if r.opts.braceexpand && hasBraceLit(w) {
+			bws = r.braces(w)
+		}
+		for _, bw := range bws {
 			e := &expander{r: r, ctx: ctx}
 			e.word(bw, false)
 			if e.failed || r.flow >= flowExit {
@@ -76,6 +84,19 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 		}
 	}
 	return out, true
+}
+
+// plainWord is a word that is one literal with nothing to expand,
+// split, glob or unquote: the common case, taken without an expander.
+func plainWord(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || l.Value == "" || strings.ContainsAny(l.Value, "\\~*?[{+@!") {
+		return "", false
+	}
+	return l.Value, true
 }
 
 // literal expands a word to one string, without splitting or globbing

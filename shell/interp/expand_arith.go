@@ -94,7 +94,7 @@ func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, stati
 // arithText evaluates arithmetic text ($((...)) after expansion, let,
 // declare -i values, subscripts) and prints bash's message on error.
 func (r *Runner) arithText(text string) (int64, error) {
-	n, err := Arith(text, arithEnv{r})
+	n, err := Arith(text, (*arithEnv)(r))
 	if err != nil {
 		var ae *ArithError
 		if errors.As(err, &ae) {
@@ -162,16 +162,17 @@ func (r *Runner) arithSource(ctx context.Context, b *strings.Builder, x syntax.A
 // errNounset is an unset variable under set -u (already reported).
 var errNounset = errors.New("unbound variable")
 
-// arithEnv gives arith.go the shell's variables.
-type arithEnv struct{ r *Runner }
+// arithEnv gives arith.go the shell's variables (a *Runner, converted
+// without allocating).
+type arithEnv Runner
 
-func (a arithEnv) ArithIsAssoc(name string) bool {
-	v := a.r.lookupVar(name)
+func (a *arithEnv) ArithIsAssoc(name string) bool {
+	v := (*Runner)(a).lookupVar(name)
 	return v != nil && v.assoc != nil
 }
 
-func (a arithEnv) ArithGet(ref ArithRef) (string, error) {
-	r := a.r
+func (a *arithEnv) ArithGet(ref ArithRef) (string, error) {
+	r := (*Runner)(a)
 	if !ref.Subscripted {
 		v, ok := r.getVar(ref.Name)
 		if !ok && r.opts.nounset {
@@ -218,8 +219,8 @@ func (a arithEnv) ArithGet(ref ArithRef) (string, error) {
 	return s, nil
 }
 
-func (a arithEnv) ArithSet(ref ArithRef, value int64) error {
-	r := a.r
+func (a *arithEnv) ArithSet(ref ArithRef, value int64) error {
+	r := (*Runner)(a)
 	val := strconv.FormatInt(value, 10)
 	name := ref.Name
 	if ref.Subscripted {

@@ -111,7 +111,7 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		case syntax.TsNewer, syntax.TsOlder, syntax.TsDevIno:
 			return FileCompare(op, left, right, testEnv{r}), 0
 		}
-		v, err := ArithCompare(op, left, right, arithEnv{r})
+		v, err := ArithCompare(op, left, right, (*arithEnv)(r))
 		if err != nil {
 			var ae *ArithError
 			if errors.As(err, &ae) {
