@@ -63,8 +63,14 @@ func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, stati
 			return true
 		}
 		if len(w.Parts) == 1 {
-			if _, lit := w.Parts[0].(*syntax.Lit); lit {
+			switch p := w.Parts[0].(type) {
+			case *syntax.Lit:
 				return false
+			case *syntax.ParamExp:
+				if p.Short && p.Index != nil && !p.Dollar.IsValid() {
+					// a[i]: the name stays, its subscript's words expand.
+					return true
+				}
 			}
 		}
 		*static = false
@@ -116,9 +122,19 @@ func (r *Runner) arithSource(ctx context.Context, b *strings.Builder, x syntax.A
 	switch x := x.(type) {
 	case *syntax.Word:
 		if len(x.Parts) == 1 {
-			if l, ok := x.Parts[0].(*syntax.Lit); ok {
-				b.WriteString(l.Value)
+			switch p := x.Parts[0].(type) {
+			case *syntax.Lit:
+				b.WriteString(p.Value)
 				return true
+			case *syntax.ParamExp:
+				if p.Short && p.Index != nil && !p.Dollar.IsValid() {
+					b.WriteString(p.Param.Value + "[")
+					if !r.arithSource(ctx, b, p.Index, static) {
+						return false
+					}
+					b.WriteByte(']')
+					return true
+				}
 			}
 		}
 		*static = false

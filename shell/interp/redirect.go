@@ -107,7 +107,6 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 			fd = n
 		}
 	}
-	r.fds = r.fds.clone()
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
 		body, ok := r.heredoc(ctx, rd)
@@ -144,7 +143,7 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 				n, _ := r.getVar(varName)
 				fd, _ = strconv.Atoi(n)
 			}
-			delete(r.fds, defFd(fd, def))
+			r.putFd(defFd(fd, def), nil)
 			return nil, nil
 		}
 		move := strings.HasSuffix(target, "-")
@@ -164,7 +163,7 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 		}
 		r.setFd(defFd(fd, def), f, varName)
 		if move {
-			delete(r.fds, src)
+			r.putFd(src, nil)
 		}
 		return nil, nil
 	case syntax.RdrOut, syntax.ClbOut:
@@ -209,7 +208,46 @@ func (r *Runner) setFd(fd int, f *fdFile, varName string) {
 		r.setVar(varName, strconv.Itoa(fd), false)
 		r.keepFds = true
 	}
+	r.putFd(fd, f)
+}
+
+// fdSave is a descriptor as it was before a command's redirection.
+type fdSave struct {
+	fd  int
+	old *fdFile
+}
+
+// putFd changes descriptor fd (nil closes it), first noting its old
+// state for the running command to restore.
+func (r *Runner) putFd(fd int, f *fdFile) {
+	if r.fdUndo != nil {
+		seen := false
+		for _, s := range *r.fdUndo {
+			if s.fd == fd {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			*r.fdUndo = append(*r.fdUndo, fdSave{fd, r.fds[fd]})
+		}
+	}
+	if f == nil {
+		delete(r.fds, fd)
+		return
+	}
 	r.fds[fd] = f
+}
+
+// restoreFds undoes a command's redirections, last first.
+func (r *Runner) restoreFds(undo []fdSave) {
+	for i := len(undo) - 1; i >= 0; i-- {
+		if undo[i].old == nil {
+			delete(r.fds, undo[i].fd)
+		} else {
+			r.fds[undo[i].fd] = undo[i].old
+		}
+	}
 }
 
 // openRedirect opens a memfs file for a redirection. both: &> (stdout
@@ -225,7 +263,8 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 		src := map[string]int{"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2, "/dev/fd/0": 0, "/dev/fd/1": 1, "/dev/fd/2": 2}[p]
 		if f := r.fds[src]; f != nil {
 			if both {
-				r.fds[1], r.fds[2] = f, f
+				r.putFd(1, f)
+				r.putFd(2, f)
 			} else {
 				r.setFd(fd, f, varName)
 			}
@@ -245,7 +284,8 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 		ff.r = f
 	}
 	if both {
-		r.fds[1], r.fds[2] = ff, ff
+		r.putFd(1, ff)
+		r.putFd(2, ff)
 		return f, nil
 	}
 	r.setFd(fd, ff, varName)

@@ -71,13 +71,14 @@ type Runner struct {
 	umask       os.FileMode
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
-	arithWhat   string // "((: " or "let: " before an arithmetic message
-	src         string // the source text being run (function bodies keep theirs)
-	execed      bool   // exec replaced the shell: no EXIT trap
-	lineFrozen  int    // >0 while a trap runs: $LINENO stays the trigger's
-	fromFile    bool   // a script read from a file or stdin, not -c
-	substRan    bool   // a command substitution ran in the current command
-	optIndexFor int    // OPTIND value optIndex belongs to
+	fdUndo      *[]fdSave // where redirections note what they change
+	arithWhat   string    // "((: " or "let: " before an arithmetic message
+	src         string    // the source text being run (function bodies keep theirs)
+	execed      bool      // exec replaced the shell: no EXIT trap
+	lineFrozen  int       // >0 while a trap runs: $LINENO stays the trigger's
+	fromFile    bool      // a script read from a file or stdin, not -c
+	substRan    bool      // a command substitution ran in the current command
+	optIndexFor int       // OPTIND value optIndex belongs to
 	procN       int
 	cleanup     []string      // process substitution files to remove
 	pendingOut  []pendingProc // >(cmd) to run after the command
@@ -117,7 +118,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if len(st.Redirs) == 0 {
 		status = r.command(ctx, st.Cmd)
 	} else {
-		saved := r.fds
+		var undo []fdSave
+		prevUndo := r.fdUndo
+		r.fdUndo = &undo
 		var closers []io.Closer
 		ok := true
 		for _, rd := range st.Redirs {
@@ -130,6 +133,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 				closers = append(closers, c)
 			}
 		}
+		r.fdUndo = prevUndo
 		if ok {
 			status = r.command(ctx, st.Cmd)
 		} else {
@@ -138,7 +142,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		if r.keepFds {
 			r.keepFds = false
 		} else {
-			r.fds = saved
+			r.restoreFds(undo)
 			for _, c := range closers {
 				c.Close()
 			}
