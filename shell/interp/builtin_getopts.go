@@ -66,7 +66,7 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 		if silent {
 			r.setVar("OPTARG", string(c), false)
 		} else {
-			r.errorf("illegal option -- %c", c)
+			r.printErr(r.arg0 + ": illegal option -- " + string(c) + "\n")
 			r.unsetVar("OPTARG")
 		}
 		r.setVar(name, "?", false)
@@ -86,7 +86,7 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 				r.setVar(name, ":", false)
 				r.setVar("OPTARG", string(c), false)
 			} else {
-				r.errorf("option requires an argument -- %c", c)
+				r.printErr(r.arg0 + ": option requires an argument -- " + string(c) + "\n")
 				r.setVar(name, "?", false)
 				r.unsetVar("OPTARG")
 			}

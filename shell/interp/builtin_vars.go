@@ -607,9 +607,12 @@ func (r *Runner) arrayText(v *Var) string {
 
 // assocKeyQuote quotes an associative key as declare -p does.
 func assocKeyQuote(k string) string {
+	if k == "" {
+		return `""`
+	}
 	for i := 0; i < len(k); i++ {
 		c := k[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./:=,+@%^!", c) >= 0) {
 			return dquote(k)
 		}
 	}
@@ -619,7 +622,7 @@ func assocKeyQuote(k string) string {
 // dquote double-quotes a value as declare -p does.
 func dquote(s string) string {
 	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' || s[i] == 0x7f {
+		if s[i] < 0x20 || s[i] == 0x7f {
 			return "$'" + escapeC(s) + "'"
 		}
 	}

@@ -58,7 +58,7 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 			bws = r.braces(w)
 		}
 		for _, bw := range bws {
-			e := &expander{r: r, ctx: ctx}
+			e := &expander{r: r, ctx: ctx, assign: looksLikeAssign(bw)}
 			e.word(bw, false)
 			if e.failed || r.flow >= flowExit {
 				r.expansionFatal(1)
@@ -84,6 +84,20 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 		}
 	}
 	return out, true
+}
+
+// looksLikeAssign: a word NAME=... (as an argument too) gets tilde
+// expansion after '=' and ':', as bash gives it.
+func looksLikeAssign(parts []syntax.WordPart) bool {
+	if len(parts) == 0 {
+		return false
+	}
+	l, ok := parts[0].(*syntax.Lit)
+	if !ok {
+		return false
+	}
+	name, _, found := strings.Cut(l.Value, "=")
+	return found && validName(name)
 }
 
 // plainWord is a word that is one literal with nothing to expand,
@@ -347,6 +361,11 @@ func (e *expander) tildeAfterColons(v string, first, last bool) string {
 	for i, s := range segs {
 		if (i > 0 || first) && strings.HasPrefix(s, "~") {
 			segs[i] = e.tilde(s, last || i < len(segs)-1)
+		} else if i == 0 && first {
+			// NAME=~... written as an argument.
+			if name, rest, ok := strings.Cut(s, "="); ok && validName(name) && strings.HasPrefix(rest, "~") {
+				segs[i] = name + "=" + e.tilde(rest, last || len(segs) > 1)
+			}
 		}
 	}
 	return strings.Join(segs, ":")

@@ -132,7 +132,8 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 				e.unbound(name)
 				return paramVal{}, false
 			}
-			return paramVal{name: name}, true
+			r.errorf("%s: invalid indirect expansion", name)
+			return paramVal{}, false
 		}
 		if base, sub, ok := splitSubscript(ref); ok && (sub == "@" || sub == "*") {
 			vals := r.arrayValues(r.lookupVar(base))
@@ -465,6 +466,9 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 	}
 	switch op {
 	case "Q":
+		if !pv.set && !pv.isList {
+			return true
+		}
 		pv.mapVals(bashQuote)
 	case "E":
 		pv.mapVals(ansiC)
@@ -494,7 +498,18 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			return true
 		}
 		pv.isList = false
-		pv.val = r.declareLine(pe.Param.Value, v, false)
+		if v.isArray() || v.attrs != 0 {
+			pv.val = r.declareLine(pe.Param.Value, v, false)
+			if !v.isArray() {
+				flags := attrLetters(v)
+				if flags == "" {
+					flags = "-"
+				}
+				pv.val = "declare -" + strings.TrimPrefix(flags, "-") + " " + pe.Param.Value + "=" + bashQuote(v.str)
+			}
+		} else {
+			pv.val = pe.Param.Value + "=" + bashQuote(v.str)
+		}
 	case "K":
 		pv.mapVals(bashQuote)
 	case "P":

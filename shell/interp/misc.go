@@ -45,7 +45,7 @@ func (r *Runner) selectLoop(ctx context.Context, name string, items []string, bo
 		line, err := in.ReadString('\n')
 		if line == "" && err != nil {
 			r.printErr("\n")
-			return status
+			return 1
 		}
 		line = strings.TrimRight(line, "\n")
 		r.setVar("REPLY", line, false)

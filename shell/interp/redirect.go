@@ -322,6 +322,9 @@ func (r *Runner) heredoc(ctx context.Context, rd *syntax.Redirect) (string, bool
 				b.WriteString(l.Value)
 			}
 		}
+		if rd.Op == syntax.DashHdoc {
+			return stripTabs(b.String()), true
+		}
 		return b.String(), true
 	}
 	for _, p := range rd.Hdoc.Parts {
@@ -336,7 +339,19 @@ func (r *Runner) heredoc(ctx context.Context, rd *syntax.Redirect) (string, bool
 		}
 		b.WriteString(e.joined(" "))
 	}
+	if rd.Op == syntax.DashHdoc {
+		return stripTabs(b.String()), true
+	}
 	return b.String(), true
+}
+
+// stripTabs removes the leading tabs of every line (<<-).
+func stripTabs(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, "\t")
+	}
+	return strings.Join(lines, "")
 }
 
 // heredocLit removes the backslashes an unquoted here-document drops:

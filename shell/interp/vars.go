@@ -406,13 +406,16 @@ func (r *Runner) dynamicArray(name string) *Var {
 				vals = append(vals, r.evalSource)
 			}
 		}
-		switch name {
-		case "FUNCNAME":
-			vals = append(vals, "main")
-		case "BASH_LINENO":
-			vals = append(vals, "0")
-		default:
-			vals = append(vals, r.evalSource)
+		if r.fromFile {
+			// A script file's own level is "main"; bash -c has none.
+			switch name {
+			case "FUNCNAME":
+				vals = append(vals, "main")
+			case "BASH_LINENO":
+				vals = append(vals, "0")
+			default:
+				vals = append(vals, r.arg0)
+			}
 		}
 	default:
 		return nil
