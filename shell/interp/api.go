@@ -173,10 +173,17 @@ func (p parser) parse(src, name string) (*syntax.File, error) {
 
 // runFile runs a parsed file, then the EXIT trap is the caller's.
 func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
+	skipLine := uint(0)
 	for _, st := range f.Stmts {
+		if st.Pos().Line() == skipLine {
+			// The rest of a line whose command was discarded.
+			skipLine = st.End().Line()
+			continue
+		}
 		r.stmts(ctx, []*syntax.Stmt{st})
 		if r.flow == flowDiscard {
 			r.flow = flowNone
+			skipLine = st.End().Line()
 		}
 		if r.flow == flowExit {
 			r.exited = true
