@@ -428,18 +428,45 @@ func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 		pv.list = list[off:end]
 		return true
 	}
+	if isASCII(pv.val) {
+		// Bytes are characters: slice without converting.
+		n := int64(len(pv.val))
+		from, to, ok := sliceBounds(r, off, length, hasLen, n)
+		if !ok {
+			return false
+		}
+		pv.val = pv.val[from:to]
+		return true
+	}
 	runes := []rune(pv.val)
 	n := int64(len(runes))
+	from, to, ok := sliceBounds(r, off, length, hasLen, n)
+	if !ok {
+		return false
+	}
+	pv.val = string(runes[from:to])
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// sliceBounds is ${x:off:len}'s range over n characters.
+func sliceBounds(r *Runner, off, length int64, hasLen bool, n int64) (int64, int64, bool) {
 	if off < 0 {
 		off += n
 		if off < 0 {
-			pv.val = ""
-			return true
+			return 0, 0, true
 		}
 	}
 	if off > n {
-		pv.val = ""
-		return true
+		return 0, 0, true
 	}
 	end := n
 	if hasLen {
@@ -447,14 +474,13 @@ func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 			end = n + length
 			if end < off {
 				r.errorf("%s: substring expression < 0", strconv.FormatInt(length, 10))
-				return false
+				return 0, 0, false
 			}
 		} else {
 			end = min(off+length, n)
 		}
 	}
-	pv.val = string(runes[off:end])
-	return true
+	return off, end, true
 }
 
 // atOp is ${x@Q} ${x@E} ${x@U} ${x@u} ${x@L} ${x@a} ${x@A} ${x@K}.
