@@ -184,6 +184,7 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 		Environ: environ,
 		Width:   80,
 		Mask:    &mask,
+		Fd:      r.fdOpener(),
 	}
 	inv.Exec = func(ctx context.Context, argv, env []string, s command.Stdio) int {
 		if len(argv) == 0 {

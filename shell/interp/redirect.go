@@ -20,9 +20,10 @@ const maxFd = 255
 
 // fdFile is an open descriptor: what reads from it, what writes to it.
 type fdFile struct {
-	r io.Reader
-	w io.Writer
-	f *memfs.File // the memfs file behind it, when there is one
+	r    io.Reader
+	w    io.Writer
+	f    *memfs.File // the memfs file behind it, when there is one
+	path string      // f's absolute path
 	// buf is r read ahead by read/mapfile; once it exists every reader
 	// of the descriptor goes through it, so nothing read ahead is lost.
 	buf *bufio.Reader
@@ -258,9 +259,7 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 		r.errorf(": No such file or directory")
 		return nil, errBadFd
 	}
-	switch p {
-	case "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/0", "/dev/fd/1", "/dev/fd/2":
-		src := map[string]int{"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2, "/dev/fd/0": 0, "/dev/fd/1": 1, "/dev/fd/2": 2}[p]
+	if src, ok := devFd(p); ok {
 		if f := r.fds[src]; f != nil {
 			if both {
 				r.putFd(1, f)
@@ -276,7 +275,7 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 		r.errorf("%s: %s", name, strerror(err))
 		return nil, err
 	}
-	ff := &fdFile{f: f}
+	ff := &fdFile{f: f, path: p}
 	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 		ff.w = f
 	}
@@ -294,6 +293,65 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 	}
 	return f, nil
 }
+
+// devFd is the descriptor a /dev/stdin, /dev/stdout, /dev/stderr or
+// /dev/fd/N path names.
+func devFd(p string) (int, bool) {
+	switch p {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	for _, pre := range []string{"/dev/fd/", "/proc/self/fd/"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok {
+			n, err := strconv.Atoi(rest)
+			return n, err == nil && n >= 0 && n <= maxFd
+		}
+	}
+	return 0, false
+}
+
+// fdOpener is what a command's /dev/fd/N opens (command.Invocation.Fd):
+// a memfs file opens afresh, as Linux reopens it; a pipe or stream is
+// shared. (nil, true) is a closed descriptor.
+func (r *Runner) fdOpener() func(n, flag int) (io.ReadWriteCloser, bool) {
+	fds := r.fds // only read while the command runs, when nothing changes it
+	fs := r.cfg.FS
+	return func(n, flag int) (io.ReadWriteCloser, bool) {
+		d := fds[n]
+		if d == nil {
+			return nil, true
+		}
+		if d.path != "" {
+			f, err := fs.OpenFile(d.path, flag&^(os.O_CREATE|os.O_TRUNC), 0)
+			if err != nil {
+				return nil, true
+			}
+			return f, true
+		}
+		write := flag&(os.O_WRONLY|os.O_RDWR) != 0
+		if write && d.w == nil || !write && d.r == nil {
+			return nil, false
+		}
+		return fdStream{d}, true
+	}
+}
+
+// fdStream is a shared descriptor seen through /dev/fd/N: closing it
+// leaves the descriptor open.
+type fdStream struct{ d *fdFile }
+
+func (s fdStream) Read(p []byte) (int, error) {
+	if s.d.buf != nil {
+		return s.d.buf.Read(p)
+	}
+	return s.d.r.Read(p)
+}
+func (s fdStream) Write(p []byte) (int, error) { return s.d.w.Write(p) }
+func (s fdStream) Close() error                { return nil }
 
 // createMode is the mode new files get: 0666 less the umask.
 func (r *Runner) createMode() os.FileMode { return 0o666 &^ r.umask }
