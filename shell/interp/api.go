@@ -85,7 +85,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		pid:     1000,
 		bashPid: 1000,
 	}
-	r.opts.hashall, r.opts.braceexpand, r.opts.patsubReplacement = true, true, true
+	r.opts = defaultOptions()
 	r.vars.frames = []*frame{newFrame(64)}
 	if len(cfg.Args) > 0 {
 		r.arg0, r.params = cfg.Args[0], cfg.Args[1:]

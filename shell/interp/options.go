@@ -3,7 +3,6 @@ package interp
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -16,47 +15,123 @@ type options struct {
 	extglob, nullglob, failglob, dotglob, globstar, nocaseglob bool
 	nocasematch, expandAliases, lastpipe, inheritErrexit       bool
 	patsubReplacement                                          bool
+
+	other [58]bool // accepted, not acted on (emacs, checkwinsize, ...)
 }
 
-// setOption is one `set -o` option: its name, its letter, where it lives.
+// defaultOptions are a non-interactive bash's.
+func defaultOptions() options {
+	var o options
+	o.hashall, o.braceexpand, o.patsubReplacement = true, true, true
+	*findOption(setOptions, "interactive-comments").field(&o) = true
+	for _, n := range []string{"checkwinsize", "cmdhist", "complete_fullquote", "extquote", "force_fignore",
+		"globasciiranges", "globskipdots", "hostcomplete", "interactive_comments", "progcomp", "promptvars", "sourcepath"} {
+		*findOption(shoptOptions, n).field(&o) = true
+	}
+	return o
+}
+
+// setOption is one option of `set -o` or `shopt`: its name, its
+// letter, where it lives. Options memsh accepts but does not act on live
+// in options.other.
 type setOption struct {
 	name   string
 	letter byte
 	field  func(*options) *bool
 }
 
+func otherOpt(i int) func(*options) *bool { return func(o *options) *bool { return &o.other[i] } }
+
 // setOptions is the one table of set -o options, in `set -o`'s order.
 var setOptions = []setOption{
 	{"allexport", 'a', func(o *options) *bool { return &o.allexport }},
 	{"braceexpand", 'B', func(o *options) *bool { return &o.braceexpand }},
+	{"emacs", 0, otherOpt(0)},
 	{"errexit", 'e', func(o *options) *bool { return &o.errexit }},
 	{"errtrace", 'E', func(o *options) *bool { return &o.errtrace }},
 	{"functrace", 'T', func(o *options) *bool { return &o.functrace }},
 	{"hashall", 'h', func(o *options) *bool { return &o.hashall }},
+	{"histexpand", 'H', otherOpt(1)},
+	{"history", 0, otherOpt(2)},
+	{"ignoreeof", 0, otherOpt(3)},
+	{"interactive-comments", 0, otherOpt(4)},
+	{"keyword", 'k', otherOpt(5)},
 	{"monitor", 'm', func(o *options) *bool { return &o.monitor }},
 	{"noclobber", 'C', func(o *options) *bool { return &o.noclobber }},
 	{"noexec", 'n', func(o *options) *bool { return &o.noexec }},
 	{"noglob", 'f', func(o *options) *bool { return &o.noglob }},
+	{"nolog", 0, otherOpt(6)},
+	{"notify", 'b', otherOpt(7)},
 	{"nounset", 'u', func(o *options) *bool { return &o.nounset }},
+	{"onecmd", 't', otherOpt(8)},
+	{"physical", 'P', otherOpt(9)},
 	{"pipefail", 0, func(o *options) *bool { return &o.pipefail }},
 	{"posix", 0, func(o *options) *bool { return &o.posix }},
+	{"privileged", 'p', otherOpt(10)},
 	{"verbose", 'v', func(o *options) *bool { return &o.verbose }},
+	{"vi", 0, otherOpt(11)},
 	{"xtrace", 'x', func(o *options) *bool { return &o.xtrace }},
 }
 
-// shoptOptions is the one table of shopt options memsh implements.
+// shoptOptions is the one table of shopt options, in `shopt`'s order.
 var shoptOptions = []setOption{
+	{"autocd", 0, otherOpt(12)},
+	{"assoc_expand_once", 0, otherOpt(13)},
+	{"cdable_vars", 0, otherOpt(14)},
+	{"cdspell", 0, otherOpt(15)},
+	{"checkhash", 0, otherOpt(16)},
+	{"checkjobs", 0, otherOpt(17)},
+	{"checkwinsize", 0, otherOpt(18)},
+	{"cmdhist", 0, otherOpt(19)},
+	{"compat31", 0, otherOpt(20)},
+	{"compat32", 0, otherOpt(21)},
+	{"compat40", 0, otherOpt(22)},
+	{"compat41", 0, otherOpt(23)},
+	{"compat42", 0, otherOpt(24)},
+	{"compat43", 0, otherOpt(25)},
+	{"compat44", 0, otherOpt(26)},
+	{"complete_fullquote", 0, otherOpt(27)},
+	{"direxpand", 0, otherOpt(28)},
+	{"dirspell", 0, otherOpt(29)},
 	{"dotglob", 0, func(o *options) *bool { return &o.dotglob }},
+	{"execfail", 0, otherOpt(30)},
 	{"expand_aliases", 0, func(o *options) *bool { return &o.expandAliases }},
+	{"extdebug", 0, otherOpt(31)},
 	{"extglob", 0, func(o *options) *bool { return &o.extglob }},
+	{"extquote", 0, otherOpt(32)},
 	{"failglob", 0, func(o *options) *bool { return &o.failglob }},
+	{"force_fignore", 0, otherOpt(33)},
+	{"globasciiranges", 0, otherOpt(34)},
+	{"globskipdots", 0, otherOpt(35)},
 	{"globstar", 0, func(o *options) *bool { return &o.globstar }},
+	{"gnu_errfmt", 0, otherOpt(36)},
+	{"histappend", 0, otherOpt(37)},
+	{"histreedit", 0, otherOpt(38)},
+	{"histverify", 0, otherOpt(39)},
+	{"hostcomplete", 0, otherOpt(40)},
+	{"huponexit", 0, otherOpt(41)},
 	{"inherit_errexit", 0, func(o *options) *bool { return &o.inheritErrexit }},
+	{"interactive_comments", 0, otherOpt(42)},
 	{"lastpipe", 0, func(o *options) *bool { return &o.lastpipe }},
+	{"lithist", 0, otherOpt(43)},
+	{"localvar_inherit", 0, otherOpt(44)},
+	{"localvar_unset", 0, otherOpt(45)},
+	{"login_shell", 0, otherOpt(46)},
+	{"mailwarn", 0, otherOpt(47)},
+	{"no_empty_cmd_completion", 0, otherOpt(48)},
 	{"nocaseglob", 0, func(o *options) *bool { return &o.nocaseglob }},
 	{"nocasematch", 0, func(o *options) *bool { return &o.nocasematch }},
+	{"noexpand_translation", 0, otherOpt(49)},
 	{"nullglob", 0, func(o *options) *bool { return &o.nullglob }},
 	{"patsub_replacement", 0, func(o *options) *bool { return &o.patsubReplacement }},
+	{"progcomp", 0, otherOpt(50)},
+	{"progcomp_alias", 0, otherOpt(51)},
+	{"promptvars", 0, otherOpt(52)},
+	{"restricted_shell", 0, otherOpt(53)},
+	{"shift_verbose", 0, otherOpt(54)},
+	{"sourcepath", 0, otherOpt(55)},
+	{"varredir_close", 0, otherOpt(56)},
+	{"xpg_echo", 0, otherOpt(57)},
 }
 
 func findOption(table []setOption, name string) *setOption {
@@ -228,15 +303,6 @@ func builtinShopt(ctx context.Context, r *Runner, args []string) int {
 	for _, n := range names {
 		so := findOption(table, n)
 		if so == nil {
-			if knownShopt(n) && !useSet {
-				if !set && !unset && !quiet {
-					r.printShopt(n, false, print, false)
-				}
-				if !set && !unset {
-					status = 1
-				}
-				continue
-			}
 			r.errorf("shopt: %s: invalid shell option name", n)
 			status = 1
 			continue
@@ -281,18 +347,4 @@ func (r *Runner) printShopt(name string, on, asCmd, setStyle bool) {
 		state = "on"
 	}
 	fmt.Fprintf(r.stdout(), "%-15s\t%s\n", name, state)
-}
-
-// knownShopt: bash options memsh accepts but does not act on.
-func knownShopt(n string) bool {
-	known := []string{"assoc_expand_once", "autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs",
-		"checkwinsize", "cmdhist", "compat31", "compat32", "compat40", "compat41", "compat42", "compat43",
-		"compat44", "complete_fullquote", "direxpand", "dirspell", "execfail", "extdebug", "extquote",
-		"force_fignore", "globasciiranges", "globskipdots", "gnu_errfmt", "histappend", "histreedit",
-		"histverify", "hostcomplete", "huponexit", "interactive_comments", "lithist", "localvar_inherit",
-		"localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion", "noexpand_translation",
-		"progcomp", "progcomp_alias", "promptvars", "restricted_shell", "shift_verbose", "sourcepath",
-		"varredir_close", "xpg_echo"}
-	i := sort.SearchStrings(known, n)
-	return i < len(known) && known[i] == n
 }
