@@ -656,21 +656,16 @@ func (r *Runner) declareFuncs(op *declOp, items []declItem) int {
 			continue
 		}
 		if op.funcNames {
-			fmt.Fprintf(r.stdout(), "declare -f %s\n", n)
+			if len(items) > 0 {
+				fmt.Fprintln(r.stdout(), n)
+			} else {
+				fmt.Fprintf(r.stdout(), "declare -f %s\n", n)
+			}
 			continue
 		}
 		fmt.Fprintln(r.stdout(), funcText(fn))
 	}
 	return status
-}
-
-// funcText prints a function's definition.
-func funcText(fn *funcDef) string {
-	var b strings.Builder
-	p := syntax.NewPrinter(syntax.Indent(4))
-	b.WriteString(fn.name + " () \n")
-	p.Print(&b, fn.body)
-	return b.String()
 }
 
 // builtinUnset is unset [-fvn] NAME...

@@ -167,6 +167,9 @@ func builtinSet(ctx context.Context, r *Runner, args []string) int {
 			}
 			fmt.Fprintln(r.stdout(), r.setLine(n, v))
 		}
+		for _, n := range r.funcs.names() {
+			fmt.Fprintln(r.stdout(), funcText(r.funcs.m[n]))
+		}
 		return 0
 	}
 	i := 1
