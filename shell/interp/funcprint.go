@@ -51,11 +51,31 @@ func (p *funcPrinter) function(name string, body *syntax.Stmt, depth int) {
 func (p *funcPrinter) list(stmts []*syntax.Stmt, depth int) {
 	for i, st := range stmts {
 		if i > 0 {
-			p.b.WriteString(";\n")
+			prev := stmts[i-1]
+			switch {
+			case prev.Background:
+				// "a & b" stays on one line.
+				p.b.WriteByte(' ')
+				p.stmt(st, depth)
+				continue
+			case hasHeredoc(prev):
+				p.b.WriteString("\n")
+			default:
+				p.b.WriteString(";\n")
+			}
 		}
 		p.indent(depth)
 		p.stmt(st, depth)
 	}
+}
+
+func hasHeredoc(st *syntax.Stmt) bool {
+	for _, rd := range st.Redirs {
+		if rd.Hdoc != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *funcPrinter) stmt(st *syntax.Stmt, depth int) {
@@ -72,7 +92,12 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, depth int) {
 	}
 	for _, rd := range st.Redirs {
 		if rd.Hdoc != nil {
-			p.b.WriteString("\n" + nodeText(rd.Hdoc) + p.text(rd.Word) + "\n")
+			body := p.text(rd.Hdoc)
+			if rd.Op == syntax.DashHdoc {
+				body = stripTabs(body)
+			}
+			// The body's text runs through the closing delimiter.
+			p.b.WriteString("\n" + body + "\n")
 		}
 	}
 }
@@ -102,7 +127,7 @@ func (p *funcPrinter) command(cmd syntax.Command, depth int) {
 	case *syntax.CallExpr:
 		var parts []string
 		for _, a := range c.Assigns {
-			parts = append(parts, p.text(a))
+			parts = append(parts, p.assign(a))
 		}
 		for _, w := range c.Args {
 			parts = append(parts, p.text(w))
@@ -244,6 +269,26 @@ func (p *funcPrinter) source(from, to uint, n syntax.Node) string {
 		return p.src[from:to]
 	}
 	return nodeText(n)
+}
+
+// assign prints NAME=value, an array as bash normalises it: (a b).
+func (p *funcPrinter) assign(a *syntax.Assign) string {
+	if a.Array == nil {
+		return p.text(a)
+	}
+	op := "="
+	if a.Append {
+		op = "+="
+	}
+	var els []string
+	for _, el := range a.Array.Elems {
+		s := p.text(el.Value)
+		if el.Index != nil {
+			s = "[" + p.text(el.Index) + "]=" + s
+		}
+		els = append(els, s)
+	}
+	return a.Name.Value + op + "(" + strings.Join(els, " ") + ")"
 }
 
 // text is a node as the script wrote it.
