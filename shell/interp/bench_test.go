@@ -33,7 +33,7 @@ var speedWorkloads = []struct{ name, script string }{
 }
 
 func newBenchRunner() *Runner {
-	fsys := memfs.New(memfs.Options{})
+	fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID})
 	fsys.MkdirAll("/home/user", 0o755)
 	return New(Config{FS: fsys, Commands: registry(), Env: testEnvVars, Dir: "/home/user", Script: true})
 }

@@ -456,6 +456,9 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 			switch c {
 			case 'n':
 				count = n
+				if n == 0 {
+					count = -1 // all lines
+				}
 			case 's':
 				skip = n
 			case 'u':

@@ -107,7 +107,7 @@ var corpusEnv = []string{"HOME=/home/user", "PWD=/home/user", "OLDPWD=/home/user
 // runCorpusCase runs one corpus script as diff_test.go does, in a small
 // Linux-like tree with /usr/bin entries for the registry's commands.
 func runCorpusCase(script string) (string, int) {
-	fsys := memfs.New(memfs.Options{})
+	fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID})
 	for _, d := range []string{"/home/user/work", "/tmp", "/etc", "/usr/bin", "/usr/local/bin", "/root", "/var/tmp", "/dev/fd"} {
 		fsys.MkdirAll(d, 0o755)
 	}

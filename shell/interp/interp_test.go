@@ -28,7 +28,7 @@ var testEnvVars = []string{"LANG=C.UTF-8", "TZ=UTC", "HOME=/home/user", "PATH=/u
 // runMemsh runs script in a new interpreter over a fresh memfs.
 func runMemsh(t testing.TB, script string) (string, string, int) {
 	t.Helper()
-	fsys := memfs.New(memfs.Options{})
+	fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID})
 	fsys.MkdirAll("/home/user/work", 0o755)
 	fsys.MkdirAll("/tmp", 0o1777)
 	r := New(Config{FS: fsys, Commands: registry(), Env: testEnvVars, Dir: "/home/user/work", Script: true})
