@@ -268,6 +268,10 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	}
 	line, eof := readLine(in, delim, nchars, exact, raw)
 	if arrName != "" {
+		if cur := r.lookupVar(arrName); cur != nil && cur.assoc != nil {
+			r.errorf("read: %s: not an indexed array", arrName)
+			return 1
+		}
 		fields := r.readSplit(line, -1, raw)
 		v := r.vars.forWrite(arrName, -1)
 		v.idx, v.assoc, v.str, v.grow, v.set = &indexed{}, nil, "", nil, true

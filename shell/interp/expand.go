@@ -69,6 +69,7 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 				if f.meta && !r.opts.noglob {
 					matches, ok := r.glob(f.pat)
 					if !ok {
+						r.expansionFatal(1)
 						return nil, false
 					}
 					if matches != nil {

@@ -48,7 +48,7 @@ func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 			return
 		}
 	}
-	if !pv.set && r.opts.nounset && (pe.Exp == nil || !isDefaultOp(pe.Exp.Op)) && !(pv.isList && (pv.name == "@" || pv.name == "*")) {
+	if !pv.set && r.opts.nounset && (pe.Exp == nil || !isDefaultOp(pe.Exp.Op)) && !pv.isList {
 		e.unbound(pv.name)
 		return
 	}
@@ -272,7 +272,11 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 				msg = m
 			}
 		}
-		e.r.errorf("%s: %s", pv.name, msg)
+		label := pv.name
+		if pe.Excl {
+			label = "!" + pe.Param.Value
+		}
+		e.r.errorf("%s: %s", label, msg)
 		e.failed = true
 		e.r.unsetFatal()
 	}

@@ -24,7 +24,7 @@ func (r *Runner) random() int {
 }
 
 // seconds is $SECONDS.
-func (r *Runner) seconds() int { return int(time.Since(r.started) / time.Second) }
+func (r *Runner) seconds() int { return r.secondsBase + int(time.Since(r.started)/time.Second) }
 
 // selectLoop is select NAME in WORDS; do ...; done.
 func (r *Runner) selectLoop(ctx context.Context, name string, items []string, body []*syntax.Stmt) int {

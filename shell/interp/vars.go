@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 )
 
 // attr is a variable's set of declare attributes (-a -A -i -l -u -n -r -x).
@@ -500,7 +501,7 @@ func (r *Runner) getElem(base, sub string) (string, bool) {
 	if v.assoc != nil {
 		return v.assoc.get(sub)
 	}
-	i, ok := r.arrayIndex(v, sub)
+	i, ok := r.arrayIndex(v, sub, "")
 	if !ok {
 		return "", false
 	}
@@ -514,20 +515,24 @@ func (r *Runner) getElem(base, sub string) (string, bool) {
 }
 
 // arrayIndex evaluates an indexed subscript, counting a negative one
-// from the end.
-func (r *Runner) arrayIndex(v *Var, sub string) (int, bool) {
+// from the end. One before the start is silently unset when read; for
+// a write, errName names the element in bash's message.
+func (r *Runner) arrayIndex(v *Var, sub, errName string) (int, bool) {
 	n, err := r.arithText(sub)
 	if err != nil {
 		return 0, false
 	}
 	i := int(n)
 	if i < 0 {
-		if v.idx == nil {
-			return 0, false
+		if v.idx != nil {
+			i += v.idx.next()
+		} else if v.set {
+			i++
 		}
-		i += v.idx.next()
 		if i < 0 {
-			r.errorf("%s: bad array subscript", sub)
+			if errName != "" {
+				r.errorf("%s: bad array subscript", errName)
+			}
 			return 0, false
 		}
 	}
@@ -601,6 +606,11 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		r.errorf("`%s': not a valid identifier", name)
 		return false
 	}
+	if name == "SECONDS" {
+		// $SECONDS counts on from the value assigned.
+		r.secondsBase, r.started = int(r.arithOr0(val)), time.Now()
+		return true
+	}
 	if cur, _ := r.vars.lookup(name); cur != nil && cur.attrs&attrReadonly != 0 {
 		r.errorf("%s: readonly variable", name)
 		return false
@@ -672,7 +682,7 @@ func (r *Runner) setElem(base, sub, val string, appendTo bool) bool {
 		v.str, v.grow = "", nil
 		v.attrs |= attrIndexed
 	}
-	i, ok := r.arrayIndex(v, sub)
+	i, ok := r.arrayIndex(v, sub, base+"["+sub+"]")
 	if !ok {
 		return false
 	}
@@ -709,11 +719,17 @@ func (r *Runner) unsetVar(name string) bool {
 				v.idx = &indexed{}
 				return true
 			}
-			if idx, ok := r.arrayIndex(v, sub); ok {
-				v.idx.unset(idx)
+			idx, ok := r.arrayIndex(v, sub, "unset: ["+sub+"]")
+			if !ok {
+				return false
 			}
+			v.idx.unset(idx)
 		default:
-			if sub == "0" || sub == "@" || sub == "*" {
+			idx, ok := r.arrayIndex(v, sub, "unset: ["+sub+"]")
+			if !ok {
+				return false
+			}
+			if idx == 0 || sub == "@" || sub == "*" {
 				v.set, v.str, v.grow = false, "", nil
 			}
 		}
