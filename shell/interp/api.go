@@ -1,0 +1,213 @@
+// Package interp is memsh's bash interpreter: it executes the AST of
+// mvdan.cc/sh/v3/syntax with GNU bash 5.2's semantics, over memfs, with
+// memsh's command registry as its commands.
+//
+// Files are split by role, as bash's sources are: runner.go walks
+// statements, vars.go holds variables and scopes, expand*.go word
+// expansion, redirect.go file descriptors, subshell.go the copy of the
+// shell state a subshell gets, errors.go bash's messages, and
+// builtin_*.go the builtins by family. Arithmetic (arith.go), test
+// expressions (testexpr.go) and patterns (pattern.go) evaluate text.
+package interp
+
+import (
+	"context"
+	"io"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+// Config is what a Runner is built from. FS is required.
+type Config struct {
+	FS *memfs.FS
+	// Commands is the registry: commands found by name, after functions
+	// and builtins.
+	Commands map[string]command.Command
+	// RunFile runs an executable memfs file that is not a shell script
+	// (a WASI module, a "#!" line naming another interpreter). Nil: such
+	// files fail with "cannot execute binary file".
+	RunFile func(ctx context.Context, req *FileRequest) int
+	// Env is the initial environment, "K=V", all exported.
+	Env []string
+	// Dir is the working directory ("" = /).
+	Dir string
+	// Args are $0 and the positional parameters; empty: $0 is "bash".
+	Args []string
+	// Script makes messages carry the line ("bash: line 3: ..."), as
+	// bash -c prints them.
+	Script bool
+	// MaxCallDepth limits function nesting; 0 = 1000.
+	MaxCallDepth int
+}
+
+// FileRequest is an executable file for Config.RunFile to run.
+type FileRequest struct {
+	Path  string   // absolute memfs path
+	Args  []string // Args[0] as typed
+	Head  []byte   // the file's first bytes (magic, "#!" line)
+	Env   []string
+	Dir   string
+	Stdio command.Stdio
+}
+
+// Stdio is a Run's standard streams; nil means empty input or discard.
+type Stdio struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+// New returns a Runner for cfg.
+func New(cfg Config) *Runner { return newRunner(cfg, builtinTable) }
+
+// newRunner builds a shell with the builtin table blt (a child shell
+// gets its parent's, which keeps the table out of its own
+// initialisation).
+func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
+	if cfg.MaxCallDepth <= 0 {
+		cfg.MaxCallDepth = 1000
+	}
+	if cfg.Dir == "" {
+		cfg.Dir = "/"
+	}
+	r := &Runner{
+		cfg:     &cfg,
+		blt:     blt,
+		dir:     cfg.Dir,
+		arg0:    "bash",
+		funcs:   newFuncs(),
+		aliases: newAliases(),
+		started: time.Now(),
+		pid:     1000,
+		bashPid: 1000,
+	}
+	r.opts = defaultOptions()
+	r.vars.frames = []*frame{newFrame(64)}
+	if len(cfg.Args) > 0 {
+		r.arg0, r.params = cfg.Args[0], cfg.Args[1:]
+	}
+	for _, kv := range cfg.Env {
+		k, v, ok := strings.Cut(kv, "=")
+		if ok && validName(k) {
+			nv := r.vars.forWrite(k, 0)
+			nv.setStr(v)
+			nv.attrs |= attrExport
+		}
+	}
+	r.setDefault("IFS", " \t\n", false)
+	r.setDefault("PATH", "/usr/local/bin:/usr/bin:/bin", true)
+	r.setDefault("PWD", r.dir, true)
+	r.setDefault("OPTIND", "1", false)
+	r.setDefault("PS4", "+ ", false)
+	r.setDefault("HOSTNAME", "memsh", false)
+	r.setDefault("BASH", "/bin/bash", false)
+	r.setDefault("BASH_VERSION", "5.2.15(1)-release", false)
+	r.setDefault("HOSTTYPE", "x86_64", false)
+	r.setDefault("MACHTYPE", "x86_64-pc-linux-gnu", false)
+	r.setDefault("OSTYPE", "linux-gnu", false)
+	r.setDefault("OPTERR", "1", false)
+	r.setDefault("UID", "1000", false)
+	r.setDefault("EUID", "1000", false)
+	r.umask = 0o022
+	if v, _ := r.vars.lookup("PWD"); v != nil {
+		v.setStr(r.dir)
+	}
+	return r
+}
+
+func (r *Runner) setDefault(name, val string, export bool) {
+	if v, _ := r.vars.lookup(name); v != nil {
+		return
+	}
+	v := r.vars.forWrite(name, 0)
+	v.setStr(val)
+	if export {
+		v.attrs |= attrExport
+	}
+}
+
+// Run parses src and runs it. The error is a syntax error (already
+// printed to stderr as bash prints it); the status is the script's.
+func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (int, error) {
+	r.setStdio(stdio)
+	f, err := r.parse(src, "")
+	if err != nil {
+		r.lastStatus = 2
+		return 2, err
+	}
+	r.src = src
+	r.runFile(ctx, f)
+	return r.lastStatus, nil
+}
+
+// Exited reports whether the script ran `exit`.
+func (r *Runner) Exited() bool { return r.exited }
+
+// Dir is the working directory.
+func (r *Runner) Dir() string { return r.dir }
+
+// Var returns a variable's scalar value.
+func (r *Runner) Var(name string) (string, bool) { return r.getVar(name) }
+
+// parse reads src as bash.
+func (r *Runner) parse(src, name string) (*syntax.File, error) {
+	f, err := newParser().parse(src, name)
+	if err != nil {
+		r.syntaxError(err)
+	}
+	return f, err
+}
+
+// parser reads bash source.
+type parser struct{ p *syntax.Parser }
+
+func newParser() parser { return parser{syntax.NewParser(syntax.Variant(syntax.LangBash))} }
+
+func (p parser) parse(src, name string) (*syntax.File, error) {
+	return p.p.Parse(strings.NewReader(src), name)
+}
+
+// runFile runs a parsed file, then the EXIT trap is the caller's.
+func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
+	skipLine := uint(0)
+	for _, st := range f.Stmts {
+		if st.Pos().Line() == skipLine {
+			// The rest of a line whose command was discarded.
+			skipLine = st.End().Line()
+			continue
+		}
+		r.stmts(ctx, []*syntax.Stmt{st})
+		if r.flow == flowDiscard {
+			r.flow = flowNone
+			skipLine = st.End().Line()
+		}
+		if r.flow == flowExit {
+			r.exited = true
+			break
+		}
+	}
+	r.flow, r.flowN = flowNone, 0
+}
+
+// finish ends a script as bash -c does: the EXIT trap, then waiting for
+// background jobs. It returns the final status.
+func (r *Runner) finish(ctx context.Context, status int) int {
+	if r.flow == flowExit || r.exited {
+		status = r.lastStatus
+	}
+	r.flow = flowNone
+	r.runExitTrap(ctx)
+	r.waitAll()
+	if r.flow == flowExit {
+		status = r.lastStatus
+	}
+	return status
+}
+
+// Finish ends a script: its EXIT trap runs and background jobs are
+// waited for. It returns the script's final status.
+func (r *Runner) Finish(ctx context.Context, status int) int { return r.finish(ctx, status) }

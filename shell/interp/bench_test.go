@@ -1,0 +1,110 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os/exec"
+	"testing"
+	"time"
+
+	"memsh/memfs"
+)
+
+// Speed against bash (issue 11, item 6). Each benchmark runs one
+// workload in the interpreter and, where the host has bash, reports
+// bash's time for the same script measured in the same run
+// ("bash-ns/op") and the ratio ("x-bash", below 1 is faster than bash):
+//
+//	go test ./shell/interp -run '^$' -bench . -benchtime 3x
+
+var speedWorkloads = []struct{ name, script string }{
+	{"ForArith200k", `for ((i=0;i<200000;i++)); do :; done`},
+	{"FuncCall100k", `f() { :; }; for ((i=0;i<100000;i++)); do f; done`},
+	{"StrAppend10k", `s=; for ((i=0;i<10000;i++)); do s+=x; done`},
+	{"StrAppend20k", `s=; for ((i=0;i<20000;i++)); do s+=x; done`},
+	{"StrAppend40k", `s=; for ((i=0;i<40000;i++)); do s+=x; done`},
+	{"StrAppend80k", `s=; for ((i=0;i<80000;i++)); do s+=x; done`},
+	{"ArrAppend40k", `a=(); for ((i=0;i<40000;i++)); do a+=("$i"); done`},
+	{"Assoc40k", `declare -A h; for ((i=0;i<40000;i++)); do h[$i]=$i; done`},
+	{"ReadLoop200k", `seq 200000 | while read -r l; do :; done`},
+	{"StrIndex20k", `s=$(printf '%020000d' 0); n=0; for ((i=0;i<${#s};i++)); do c=${s:i:1}; done`},
+}
+
+func newBenchRunner() *Runner {
+	fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID})
+	fsys.MkdirAll("/home/user", 0o755)
+	return New(Config{FS: fsys, Commands: registry(), Env: testEnvVars, Dir: "/home/user", Script: true})
+}
+
+func BenchmarkSpeed(b *testing.B) {
+	for _, w := range speedWorkloads {
+		b.Run(w.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r := newBenchRunner()
+				st, err := r.Run(context.Background(), w.script, Stdio{Stdout: io.Discard, Stderr: io.Discard})
+				if err != nil || st != 0 {
+					b.Fatalf("status %d, %v", st, err)
+				}
+			}
+			ours := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			if bashNs, ok := timeBash(w.script); ok {
+				b.ReportMetric(bashNs, "bash-ns/op")
+				b.ReportMetric(ours/bashNs, "x-bash")
+			}
+		})
+	}
+}
+
+// timeBash runs script in the host's bash (best of three) and returns
+// its wall time in nanoseconds.
+func timeBash(script string) (float64, bool) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		return 0, false
+	}
+	best := time.Duration(0)
+	for range 3 {
+		cmd := exec.Command(bash, "-c", script)
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"}
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			return 0, false
+		}
+		if d := time.Since(start); best == 0 || d < best {
+			best = d
+		}
+	}
+	return float64(best.Nanoseconds()), true
+}
+
+// TestAppendLinear checks that s+=x costs O(total): 80,000 appends may
+// take at most 16x (not 64x) the time of 10,000, with slack for noise.
+func TestAppendLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing")
+	}
+	run := func(n int) time.Duration {
+		best := time.Duration(0)
+		for range 3 {
+			r := newBenchRunner()
+			start := time.Now()
+			r.Run(context.Background(), fmt.Sprintf(`s=; for ((i=0;i<%d;i++)); do s+=x; done; a=(); for ((i=0;i<%d;i++)); do a+=(x); done`, n, n), Stdio{Stdout: io.Discard})
+			if d := time.Since(start); best == 0 || d < best {
+				best = d
+			}
+			if v, _ := r.getVar("s"); len(v) != n {
+				t.Fatalf("len(s) = %d, want %d", len(v), n)
+			}
+		}
+		return best
+	}
+	small, big := run(10000), run(80000)
+	if big > 16*small+50*time.Millisecond {
+		t.Errorf("80,000 appends took %v, 10,000 took %v: not linear", big, small)
+	}
+}

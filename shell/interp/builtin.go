@@ -1,0 +1,94 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"sort"
+)
+
+// builtinFunc runs a builtin; args[0] is its name.
+type builtinFunc func(ctx context.Context, r *Runner, args []string) int
+
+// builtinTable is the one table of builtins, by name. Run it through
+// Runner.blt (set by New), which keeps the table out of its own
+// initialisation (command, builtin and type run builtins themselves).
+var builtinTable = map[string]builtinFunc{
+	":":         builtinTrue,
+	"true":      builtinTrue,
+	"false":     builtinFalse,
+	"echo":      builtinEcho,
+	"printf":    builtinPrintf,
+	"read":      builtinRead,
+	"mapfile":   builtinMapfile,
+	"readarray": builtinMapfile,
+	"cd":        builtinCd,
+	"pwd":       builtinPwd,
+	"pushd":     builtinPushd,
+	"popd":      builtinPopd,
+	"dirs":      builtinDirs,
+	"declare":   builtinDeclare,
+	"typeset":   builtinDeclare,
+	"local":     builtinDeclare,
+	"export":    builtinDeclare,
+	"readonly":  builtinDeclare,
+	"unset":     builtinUnset,
+	"let":       builtinLet,
+	"shift":     builtinShift,
+	"break":     builtinBreak,
+	"continue":  builtinBreak,
+	"return":    builtinReturn,
+	"exit":      builtinExit,
+	"eval":      builtinEval,
+	"source":    builtinSource,
+	".":         builtinSource,
+	"set":       builtinSet,
+	"shopt":     builtinShopt,
+	"test":      builtinTest,
+	"[":         builtinTest,
+	"type":      builtinType,
+	"command":   builtinCommand,
+	"builtin":   builtinBuiltin,
+	"wait":      builtinWait,
+	"trap":      builtinTrap,
+	"alias":     builtinAlias,
+	"unalias":   builtinUnalias,
+	"umask":     builtinUmask,
+	"exec":      builtinExec,
+	"getopts":   builtinGetopts,
+	"hash":      builtinTrue,
+}
+
+// builtinNames lists the builtins, sorted (compgen -b, enable).
+func builtinNames() []string {
+	out := make([]string, 0, len(builtinTable))
+	for k := range builtinTable {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// runBuiltin runs a builtin; a panic in it is its error (status 2), not
+// the session's end.
+func (r *Runner) runBuiltin(ctx context.Context, b builtinFunc, args []string) (status int) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.errorf("%s: internal error: %v", args[0], p)
+			io.WriteString(r.stderr(), string(debug.Stack()))
+			status = 2
+		}
+	}()
+	return b(ctx, r, args)
+}
+
+func builtinTrue(context.Context, *Runner, []string) int  { return 0 }
+func builtinFalse(context.Context, *Runner, []string) int { return 1 }
+
+// usageError prints a builtin's "invalid option" message and usage line.
+func (r *Runner) usageError(name, opt, usage string) int {
+	r.errorf("%s: %s: invalid option", name, opt)
+	fmt.Fprintf(r.stderr(), "%s: usage: %s\n", name, usage)
+	return 2
+}

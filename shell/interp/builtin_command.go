@@ -1,0 +1,322 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// builtinCommand is command [-pvV] name [args]: run name skipping
+// functions, or say what it is.
+func builtinCommand(ctx context.Context, r *Runner, args []string) int {
+	i := 1
+	describe, verbose := false, false
+	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
+		if args[i] == "--" {
+			i++
+			break
+		}
+		for _, c := range args[i][1:] {
+			switch c {
+			case 'v':
+				describe = true
+			case 'V':
+				verbose = true
+			case 'p':
+			default:
+				return r.usageError("command", "-"+string(c), "command [-pVv] command [arg ...]")
+			}
+		}
+	}
+	rest := args[i:]
+	if len(rest) == 0 {
+		return 0
+	}
+	if describe || verbose {
+		status := 0
+		for _, n := range rest {
+			if !r.describe(n, verbose, false) {
+				status = 1
+				if verbose {
+					r.errorf("command: %s: not found", n)
+				}
+			}
+		}
+		return status
+	}
+	if b, ok := r.blt[rest[0]]; ok {
+		return r.runBuiltin(ctx, b, rest)
+	}
+	return r.runExternal(ctx, rest, nil)
+}
+
+// builtinBuiltin is builtin name [args].
+func builtinBuiltin(ctx context.Context, r *Runner, args []string) int {
+	if len(args) < 2 {
+		return 0
+	}
+	b, ok := r.blt[args[1]]
+	if !ok {
+		r.errorf("builtin: %s: not a shell builtin", args[1])
+		return 1
+	}
+	return r.runBuiltin(ctx, b, args[1:])
+}
+
+// keywords are bash's reserved words (for type).
+var keywords = map[string]bool{
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "case": true, "esac": true,
+	"for": true, "select": true, "while": true, "until": true, "do": true, "done": true, "in": true,
+	"function": true, "time": true, "{": true, "}": true, "!": true, "[[": true, "]]": true, "coproc": true,
+}
+
+// describe prints what name is, for type and command -v/-V. It reports
+// whether name was found.
+func (r *Runner) describe(name string, verbose, typeStyle bool) bool {
+	out := r.stdout()
+	if a, ok := r.aliases.m[name]; ok {
+		if verbose {
+			fmt.Fprintf(out, "%s is aliased to `%s'\n", name, a)
+		} else {
+			fmt.Fprintf(out, "alias %s=%s\n", name, bashQuote(a))
+		}
+		return true
+	}
+	if keywords[name] {
+		if verbose {
+			fmt.Fprintf(out, "%s is a shell keyword\n", name)
+		} else {
+			fmt.Fprintln(out, name)
+		}
+		return true
+	}
+	if fn, ok := r.funcs.m[name]; ok {
+		if verbose {
+			fmt.Fprintf(out, "%s is a function\n%s\n", name, funcText(fn))
+		} else {
+			fmt.Fprintln(out, name)
+		}
+		return true
+	}
+	if _, ok := r.blt[name]; ok {
+		if verbose {
+			fmt.Fprintf(out, "%s is a shell builtin\n", name)
+		} else {
+			fmt.Fprintln(out, name)
+		}
+		return true
+	}
+	full := ""
+	if strings.Contains(name, "/") {
+		if info, err := r.cfg.FS.Stat(r.absPath(name)); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
+			full = name
+		}
+	} else if _, ok := r.cfg.Commands[name]; ok {
+		full = r.lookPath(name, nil)
+		if full == "" {
+			full = "/usr/bin/" + name
+		}
+	} else {
+		full = r.lookPath(name, nil)
+	}
+	if full == "" {
+		return false
+	}
+	if verbose {
+		fmt.Fprintf(out, "%s is %s\n", name, full)
+	} else {
+		fmt.Fprintln(out, full)
+	}
+	return true
+}
+
+// builtinType is type [-afptP] name...
+func builtinType(ctx context.Context, r *Runner, args []string) int {
+	i := 1
+	kind, path := false, false
+	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
+		if args[i] == "--" {
+			i++
+			break
+		}
+		for _, c := range args[i][1:] {
+			switch c {
+			case 't':
+				kind = true
+			case 'p', 'P':
+				path = true
+			case 'a', 'f':
+			default:
+				return r.usageError("type", "-"+string(c), "type [-afptP] name [name ...]")
+			}
+		}
+	}
+	status := 0
+	for _, n := range args[i:] {
+		if kind {
+			t := r.kindOf(n)
+			if t == "" {
+				status = 1
+				continue
+			}
+			fmt.Fprintln(r.stdout(), t)
+			continue
+		}
+		if path {
+			if r.kindOf(n) == "file" {
+				r.describe(n, false, true)
+			} else if r.kindOf(n) == "" {
+				status = 1
+			}
+			continue
+		}
+		if !r.describe(n, true, true) {
+			r.errorf("type: %s: not found", n)
+			status = 1
+		}
+	}
+	return status
+}
+
+// kindOf is type -t's word for name.
+func (r *Runner) kindOf(name string) string {
+	switch {
+	case r.aliases.m[name] != "":
+		return "alias"
+	case keywords[name]:
+		return "keyword"
+	case r.funcs.m[name] != nil:
+		return "function"
+	case r.blt[name] != nil:
+		return "builtin"
+	}
+	if _, ok := r.cfg.Commands[name]; ok || r.lookPath(name, nil) != "" {
+		return "file"
+	}
+	return ""
+}
+
+// builtinExec is exec [cmd args]: without a command its redirections
+// stay for the rest of the shell; with one, the command runs and the
+// shell ends with its status.
+func builtinExec(ctx context.Context, r *Runner, args []string) int {
+	if len(args) == 1 {
+		r.keepFds = true
+		return 0
+	}
+	status := r.runExternal(ctx, args[1:], nil)
+	r.exitShell(status)
+	r.execed = true
+	return status
+}
+
+// builtinWait is wait [pid...].
+func builtinWait(ctx context.Context, r *Runner, args []string) int {
+	if len(args) == 1 {
+		r.waitAll()
+		return 0
+	}
+	status := 0
+	for _, a := range args[1:] {
+		if a == "-n" || a == "-f" {
+			continue
+		}
+		var pid int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(a, "%"), "%d", &pid); err != nil {
+			r.errorf("wait: `%s': not a pid or valid job spec", a)
+			status = 2
+			continue
+		}
+		st, ok := r.waitPid(pid)
+		if !ok {
+			r.errorf("wait: pid %d is not a child of this shell", pid)
+			status = 127
+			continue
+		}
+		status = st
+	}
+	return status
+}
+
+// builtinAlias is alias [name[=value]...].
+func builtinAlias(ctx context.Context, r *Runner, args []string) int {
+	if len(args) == 1 || args[1] == "-p" {
+		for _, n := range r.aliases.names() {
+			fmt.Fprintf(r.stdout(), "alias %s=%s\n", n, bashQuote(r.aliases.m[n]))
+		}
+		return 0
+	}
+	status := 0
+	for _, a := range args[1:] {
+		name, val, ok := strings.Cut(a, "=")
+		if !ok {
+			v, found := r.aliases.m[name]
+			if !found {
+				r.errorf("alias: %s: not found", name)
+				status = 1
+				continue
+			}
+			fmt.Fprintf(r.stdout(), "alias %s=%s\n", name, bashQuote(v))
+			continue
+		}
+		r.aliases = r.aliases.set(name, val)
+	}
+	return status
+}
+
+// builtinUnalias is unalias [-a] name...
+func builtinUnalias(ctx context.Context, r *Runner, args []string) int {
+	status := 0
+	for _, a := range args[1:] {
+		if a == "-a" {
+			r.aliases.release()
+			r.aliases = newAliases()
+			continue
+		}
+		if _, ok := r.aliases.m[a]; !ok {
+			r.errorf("unalias: %s: not found", a)
+			status = 1
+			continue
+		}
+		r.aliases = r.aliases.del(a)
+	}
+	return status
+}
+
+// builtinUmask is umask [-S] [mode].
+func builtinUmask(ctx context.Context, r *Runner, args []string) int {
+	rest := args[1:]
+	symbolic := false
+	if len(rest) > 0 && rest[0] == "-S" {
+		symbolic, rest = true, rest[1:]
+	}
+	if len(rest) == 0 {
+		if symbolic {
+			m := ^r.umask & 0o777
+			perm := func(b uint32) string {
+				s := ""
+				if b&4 != 0 {
+					s += "r"
+				}
+				if b&2 != 0 {
+					s += "w"
+				}
+				if b&1 != 0 {
+					s += "x"
+				}
+				return s
+			}
+			fmt.Fprintf(r.stdout(), "u=%s,g=%s,o=%s\n", perm(uint32(m>>6)&7), perm(uint32(m>>3)&7), perm(uint32(m)&7))
+			return 0
+		}
+		fmt.Fprintf(r.stdout(), "%04o\n", uint32(r.umask))
+		return 0
+	}
+	var m uint32
+	if _, err := fmt.Sscanf(rest[0], "%o", &m); err != nil || m > 0o777 {
+		r.errorf("umask: %s: octal number out of range", rest[0])
+		return 1
+	}
+	r.umask = osFileMode(m)
+	return 0
+}

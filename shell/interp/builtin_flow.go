@@ -1,0 +1,117 @@
+package interp
+
+import (
+	"context"
+	"strconv"
+	"strings"
+)
+
+// builtinBreak is break [n] and continue [n].
+func builtinBreak(ctx context.Context, r *Runner, args []string) int {
+	n, status := 1, 0
+	if len(args) > 2 {
+		r.errorf("%s: too many arguments", args[0])
+		r.exitShell(1)
+		return 1
+	}
+	if len(args) > 1 {
+		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
+		if err != nil {
+			r.errorf("%s: %s: numeric argument required", args[0], args[1])
+			r.exitShell(128)
+			return 128
+		}
+		if v < 1 {
+			// Out of range: bash leaves every loop, with status 1.
+			r.errorf("%s: %s: loop count out of range", args[0], args[1])
+			v, status = r.loopDepth, 1
+			if r.loopDepth == 0 {
+				return 1
+			}
+			r.flow, r.flowN = flowBreak, v
+			return status
+		}
+		n = v
+	}
+	if r.loopDepth == 0 {
+		// bash: "only meaningful in a `for', `while', or `until' loop",
+		// printed only when not in a loop at all.
+		r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
+		return 0
+	}
+	n = min(n, r.loopDepth)
+	r.flowN = n
+	if args[0] == "break" {
+		r.flow = flowBreak
+	} else {
+		r.flow = flowContinue
+	}
+	return status
+}
+
+// builtinReturn is return [n].
+func builtinReturn(ctx context.Context, r *Runner, args []string) int {
+	status := r.lastStatus
+	if len(args) > 2 {
+		r.errorf("return: too many arguments")
+		return 1
+	}
+	if len(args) > 1 {
+		v, err := strconv.Atoi(args[1])
+		if err != nil {
+			r.errorf("return: %s: numeric argument required", args[1])
+			status = 2
+		} else {
+			status = v & 0xff
+		}
+	}
+	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
+		r.errorf("return: can only `return' from a function or sourced script")
+		return 1
+	}
+	r.flow = flowReturn
+	r.lastStatus = status
+	return status
+}
+
+// builtinExit is exit [n].
+func builtinExit(ctx context.Context, r *Runner, args []string) int {
+	status := r.lastStatus
+	if len(args) > 1 {
+		v, err := strconv.Atoi(args[1])
+		if err != nil {
+			r.errorf("exit: %s: numeric argument required", args[1])
+			status = 2
+		} else {
+			status = v & 0xff
+		}
+		if len(args) > 2 && err == nil {
+			r.errorf("exit: too many arguments")
+			return 1
+		}
+	}
+	r.exitShell(status)
+	return status
+}
+
+// builtinShift is shift [n].
+func builtinShift(ctx context.Context, r *Runner, args []string) int {
+	n := 1
+	if len(args) > 1 {
+		v, err := strconv.Atoi(args[1])
+		if err != nil {
+			r.errorf("shift: %s: numeric argument required", args[1])
+			return 1
+		}
+		if v < 0 {
+			r.errorf("shift: %s: shift count out of range", args[1])
+			return 1
+		}
+		n = v
+	}
+	if n > len(r.params) {
+		return 1
+	}
+	r.params = r.params[n:]
+	return 0
+}

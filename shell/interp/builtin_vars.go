@@ -1,0 +1,765 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// assign performs a plain assignment: a=b a+=b a[i]=b a=(...) a+=(...).
+func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
+	name := r.resolveRef(as.Name.Value)
+	if base, sub, ok := splitSubscript(name); ok && as.Index == nil && as.Array == nil {
+		val, ok := r.assignValue(ctx, as.Value)
+		return ok && r.setElem(base, sub, val, as.Append)
+	}
+	if !validName(name) {
+		r.errorf("`%s': not a valid identifier", name)
+		return false
+	}
+	if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
+		r.errorf("%s: readonly variable", name)
+		return false
+	}
+	if as.Array != nil {
+		v := r.vars.forWrite(name, -1)
+		ok := r.assignArray(ctx, name, v, as.Array, as.Append)
+		r.afterAssign(name, v)
+		return ok
+	}
+	if as.Index != nil {
+		sub, ok := r.subscript(ctx, r.lookupVar(name), as.Index)
+		if !ok {
+			return false
+		}
+		val, ok := r.assignValue(ctx, as.Value)
+		if !ok {
+			return false
+		}
+		return r.setElem(name, sub, val, as.Append)
+	}
+	val, ok := r.assignValue(ctx, as.Value)
+	if !ok {
+		return false
+	}
+	if !r.setVar(name, val, as.Append) {
+		return false
+	}
+	if r.opts.allexport {
+		r.lookupVar(name).attrs |= attrExport
+	}
+	return true
+}
+
+func (r *Runner) afterAssign(name string, v *Var) {
+	if r.opts.allexport {
+		v.attrs |= attrExport
+	}
+	r.varChanged(name, v)
+}
+
+// assignArray is name=(...) or name+=(...) into v.
+func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
+	if v.attrs&attrAssoc != 0 || v.assoc != nil {
+		if !appendTo || v.assoc == nil {
+			v.assoc = newAssoc()
+		}
+		v.str, v.grow, v.idx, v.set = "", nil, nil, true
+		var pending []string
+		for _, el := range arr.Elems {
+			if el.Index != nil {
+				k, ok := r.keyText(ctx, el.Index)
+				if !ok {
+					return false
+				}
+				val, ok := r.assignValue(ctx, el.Value)
+				if !ok {
+					return false
+				}
+				v.assoc.set(k, r.convert(v, val))
+				continue
+			}
+			fs, ok := r.fields(ctx, el.Value)
+			if !ok {
+				return false
+			}
+			pending = append(pending, fs...)
+		}
+		// bash 5.1: a list without subscripts is key value pairs.
+		for i := 0; i < len(pending); i += 2 {
+			val := ""
+			if i+1 < len(pending) {
+				val = pending[i+1]
+			}
+			v.assoc.set(pending[i], r.convert(v, val))
+		}
+		return true
+	}
+	if !appendTo || v.idx == nil {
+		old, had := v.value()
+		v.idx = &indexed{}
+		if appendTo && had {
+			v.idx.set(0, old)
+		}
+	}
+	v.str, v.grow, v.set = "", nil, true
+	v.attrs |= attrIndexed
+	next := v.idx.next()
+	for _, el := range arr.Elems {
+		if el.Index != nil {
+			n, err := r.arith(ctx, el.Index)
+			if err != nil {
+				return false
+			}
+			i := int(n)
+			if i < 0 {
+				i += v.idx.next()
+				if i < 0 {
+					r.errorf("%s[%d]: bad array subscript", name, n)
+					continue
+				}
+			}
+			val, ok := r.assignValue(ctx, el.Value)
+			if !ok {
+				return false
+			}
+			v.idx.set(i, r.convert(v, val))
+			next = i + 1
+			continue
+		}
+		fs, ok := r.fields(ctx, el.Value)
+		if !ok {
+			return false
+		}
+		for _, f := range fs {
+			v.idx.set(next, r.convert(v, f))
+			next++
+		}
+	}
+	return true
+}
+
+// declOp is one declare/typeset/local/export/readonly command.
+type declOp struct {
+	variant    string
+	on, off    attr
+	global     bool
+	print      bool
+	funcs      bool // -f
+	funcNames  bool // -F
+	unexport   bool // export -n
+	status     int
+	sawAnyName bool
+}
+
+// declItem is one NAME, NAME=VALUE or structured assignment.
+type declItem struct {
+	name     string
+	as       *syntax.Assign
+	val      string
+	hasVal   bool
+	appendTo bool
+}
+
+// declClause runs declare & co. as the parser gives them: options and
+// assignments with their arrays still structured.
+func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
+	op := &declOp{variant: c.Variant.Value}
+	var items []declItem
+	optsDone := false
+	for _, as := range c.Args {
+		if as.Name == nil || as.Naked && as.Value != nil {
+			w := as.Value
+			fs, ok := r.fields(ctx, w)
+			if !ok {
+				return 1
+			}
+			for _, f := range fs {
+				if !optsDone && len(f) > 1 && (f[0] == '-' || f[0] == '+') {
+					if f == "--" {
+						optsDone = true
+						continue
+					}
+					if st := op.parseFlags(r, f); st != 0 {
+						return st
+					}
+					continue
+				}
+				optsDone = true
+				items = append(items, parseDeclArg(f))
+			}
+			continue
+		}
+		optsDone = true
+		it := declItem{name: as.Name.Value, as: as}
+		if as.Index != nil || as.Array != nil || !as.Naked {
+			it.hasVal = true
+		}
+		items = append(items, it)
+	}
+	return r.declare(ctx, op, items)
+}
+
+// builtinDeclare is declare & co. run as a command (builtin declare,
+// command export, x=1 declare ...): every argument is text.
+func builtinDeclare(ctx context.Context, r *Runner, args []string) int {
+	op := &declOp{variant: args[0]}
+	var items []declItem
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			break
+		}
+		if st := op.parseFlags(r, a); st != 0 {
+			return st
+		}
+	}
+	for _, a := range args[i:] {
+		items = append(items, parseDeclArg(a))
+	}
+	return r.declare(ctx, op, items)
+}
+
+// parseDeclArg reads NAME, NAME=VALUE or NAME+=VALUE given as text.
+func parseDeclArg(s string) declItem {
+	name, val, ok := strings.Cut(s, "=")
+	if !ok {
+		return declItem{name: s}
+	}
+	it := declItem{name: name, val: val, hasVal: true}
+	if strings.HasSuffix(name, "+") {
+		it.name, it.appendTo = strings.TrimSuffix(name, "+"), true
+	}
+	return it
+}
+
+func (op *declOp) parseFlags(r *Runner, f string) int {
+	on := f[0] == '-'
+	for _, c := range f[1:] {
+		var a attr
+		switch c {
+		case 'a':
+			a = attrIndexed
+		case 'A':
+			a = attrAssoc
+		case 'i':
+			a = attrInteger
+		case 'l':
+			a = attrLower
+		case 'u':
+			a = attrUpper
+		case 'n':
+			if op.variant == "export" {
+				op.unexport = true
+				continue
+			}
+			a = attrNameref
+		case 'r':
+			a = attrReadonly
+		case 'x':
+			a = attrExport
+		case 'g':
+			op.global = true
+			continue
+		case 'p':
+			op.print = true
+			continue
+		case 'f':
+			op.funcs = true
+			continue
+		case 'F':
+			op.funcNames = true
+			continue
+		case 't':
+			continue
+		default:
+			usage := "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]"
+			switch op.variant {
+			case "local":
+				usage = "local [option] name[=value] ..."
+			case "export":
+				usage = "export [-fn] [name[=value] ...] or export -p"
+			case "readonly":
+				usage = "readonly [-aAf] [name[=value] ...] or readonly -p"
+			case "typeset":
+				usage = "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]"
+			}
+			return r.usageError(op.variant, string(f[0])+string(c), usage)
+		}
+		if on {
+			op.on |= a
+		} else {
+			op.off |= a
+		}
+	}
+	return 0
+}
+
+// declare applies a parsed declare-family command.
+func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int {
+	switch op.variant {
+	case "export":
+		if !op.unexport {
+			op.on |= attrExport
+		} else {
+			op.off |= attrExport
+		}
+	case "readonly":
+		op.on |= attrReadonly
+	}
+	inFunc := len(r.funcNames) > 0
+	local := op.variant == "local" || (op.variant == "declare" || op.variant == "typeset") && inFunc && !op.global
+	if op.variant == "local" && !inFunc {
+		r.errorf("local: can only be used in a function")
+		return 1
+	}
+	if op.funcs || op.funcNames {
+		return r.declareFuncs(op, items)
+	}
+	if len(items) == 0 {
+		return r.declareList(op)
+	}
+	if op.print {
+		return r.declarePrint(op, items)
+	}
+	for _, it := range items {
+		r.declareOne(ctx, op, it, local)
+	}
+	return op.status
+}
+
+func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local bool) {
+	name := it.name
+	base, _, subscripted := splitSubscript(name)
+	if subscripted {
+		name = base
+	}
+	if !validName(name) {
+		r.errorf("%s: `%s': not a valid identifier", op.variant, it.name)
+		op.status = 1
+		return
+	}
+	if op.on&attrNameref == 0 && op.variant != "local" {
+		if target := r.resolveRef(name); target != name {
+			if b, _, ok := splitSubscript(target); ok {
+				name = b
+			} else {
+				name = target
+			}
+		}
+	}
+	var v *Var
+	switch {
+	case local:
+		top := len(r.vars.frames) - 1
+		f := r.vars.writable(top)
+		if cur, ok := f.m[name]; ok {
+			cur.own()
+			v = cur
+		} else {
+			v = &Var{}
+			if outer, _ := r.vars.lookup(name); outer != nil && outer.attrs&attrReadonly != 0 {
+				r.errorf("%s: %s: readonly variable", op.variant, name)
+				op.status = 1
+				return
+			}
+			f.m[name] = v
+		}
+	case op.global:
+		if _, ok := r.vars.frames[0].m[name]; ok {
+			v = r.vars.writable(0).m[name]
+			v.own()
+		} else {
+			v = &Var{}
+			r.vars.writable(0).m[name] = v
+		}
+	default:
+		v = r.vars.forWrite(name, 0)
+	}
+	if v.attrs&attrReadonly != 0 && (it.hasVal || op.on&^(attrReadonly|attrExport) != 0 || op.off&attrReadonly != 0) {
+		r.errorf("%s: readonly variable", name)
+		op.status = 1
+		return
+	}
+	if op.on&attrAssoc != 0 && v.idx != nil {
+		r.errorf("%s: %s: cannot convert indexed to associative array", op.variant, name)
+		op.status = 1
+		return
+	}
+	if op.on&attrIndexed != 0 && v.assoc != nil {
+		r.errorf("%s: %s: cannot convert associative to indexed array", op.variant, name)
+		op.status = 1
+		return
+	}
+	v.attrs = v.attrs&^op.off | op.on&^attrReadonly
+	if op.on&attrUpper != 0 {
+		v.attrs &^= attrLower
+	}
+	if op.on&attrLower != 0 {
+		v.attrs &^= attrUpper
+	}
+	if v.attrs&attrAssoc != 0 && v.assoc == nil {
+		v.assoc = newAssoc()
+		if s, ok := v.value(); ok {
+			v.assoc.set("0", s)
+		}
+		v.str, v.grow = "", nil
+	}
+	if v.attrs&attrIndexed != 0 && v.idx == nil {
+		v.idx = &indexed{}
+		if s, ok := v.value(); ok {
+			v.idx.set(0, s)
+		}
+		v.str, v.grow = "", nil
+	}
+	if it.hasVal {
+		ok := true
+		switch {
+		case it.as != nil && it.as.Array != nil:
+			v.set = true
+			ok = r.assignArray(ctx, name, v, it.as.Array, it.as.Append)
+		case it.as != nil:
+			val, vok := r.assignValue(ctx, it.as.Value)
+			if !vok {
+				op.status = 1
+				return
+			}
+			sub := ""
+			if it.as.Index != nil {
+				s, sok := r.subscript(ctx, v, it.as.Index)
+				if !sok {
+					op.status = 1
+					return
+				}
+				sub = s
+			}
+			ok = r.declAssign(v, name, sub, it.as.Index != nil, val, it.as.Append)
+		default:
+			if strings.HasPrefix(it.val, "(") && strings.HasSuffix(it.val, ")") && (v.isArray() || op.on&(attrIndexed|attrAssoc) != 0) {
+				ok = r.assignArrayText(ctx, name, v, it.val, it.appendTo)
+			} else {
+				_, sub, _ := splitSubscript(it.name)
+				ok = r.declAssign(v, name, sub, subscripted, it.val, it.appendTo)
+			}
+		}
+		if !ok {
+			op.status = 1
+		}
+	}
+	if op.on&attrReadonly != 0 {
+		v.attrs |= attrReadonly
+	}
+	if op.on&attrExport != 0 && !v.set && !v.isArray() && !it.hasVal {
+		// export NAME of an unset variable marks it; bash shows it as
+		// declare -x NAME.
+		v.attrs |= attrExport
+	}
+	r.varChanged(name, v)
+}
+
+// declAssign assigns a declare value to v (a nameref stores the name).
+func (r *Runner) declAssign(v *Var, name, sub string, subscripted bool, val string, appendTo bool) bool {
+	if v.attrs&attrNameref != 0 && !subscripted {
+		if val != "" && !validRef(val) {
+			r.errorf("declare: `%s': invalid variable name for name reference", val)
+			return false
+		}
+		v.str, v.grow, v.set = val, nil, true
+		return true
+	}
+	if subscripted {
+		return r.setElem(name, sub, val, appendTo)
+	}
+	r.assignScalar(v, val, appendTo)
+	return true
+}
+
+// assignArrayText is declare 'a=(1 2)' given as text: bash parses it.
+func (r *Runner) assignArrayText(ctx context.Context, name string, v *Var, text string, appendTo bool) bool {
+	op := "="
+	if appendTo {
+		op = "+="
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(name+op+text), "")
+	if err != nil || len(f.Stmts) != 1 {
+		r.assignScalar(v, text, appendTo)
+		return true
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) != 1 || call.Assigns[0].Array == nil {
+		r.assignScalar(v, text, appendTo)
+		return true
+	}
+	v.set = true
+	return r.assignArray(ctx, name, v, call.Assigns[0].Array, appendTo)
+}
+
+// declareList is declare/export/readonly without names: a listing.
+func (r *Runner) declareList(op *declOp) int {
+	filter := op.on
+	if op.variant == "local" {
+		if len(r.funcNames) == 0 {
+			return 0
+		}
+		top := r.vars.frames[len(r.vars.frames)-1]
+		names := make([]string, 0, len(top.m))
+		for k := range top.m {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintln(r.stdout(), r.declareLine(n, top.m[n], true))
+		}
+		return 0
+	}
+	for _, n := range r.vars.names() {
+		v, _ := r.vars.lookup(n)
+		if v.attrs&filter != filter {
+			continue
+		}
+		if !op.print && filter == 0 {
+			if v.set || v.isArray() {
+				fmt.Fprintln(r.stdout(), r.setLine(n, v))
+			}
+			continue
+		}
+		fmt.Fprintln(r.stdout(), r.declareLine(n, v, true))
+	}
+	return 0
+}
+
+// declarePrint is declare -p NAME...
+func (r *Runner) declarePrint(op *declOp, items []declItem) int {
+	status := 0
+	for _, it := range items {
+		v, _ := r.vars.lookup(it.name)
+		if v == nil {
+			r.errorf("%s: %s: not found", op.variant, it.name)
+			status = 1
+			continue
+		}
+		fmt.Fprintln(r.stdout(), r.declareLine(it.name, v, true))
+	}
+	return status
+}
+
+// attrLetters is a variable's attributes as declare prints them.
+func attrLetters(v *Var) string {
+	var b strings.Builder
+	for _, f := range declareFlags {
+		if v.attrs&f.a != 0 {
+			b.WriteByte(f.c)
+		}
+	}
+	return b.String()
+}
+
+// declareLine is one `declare -p` line.
+func (r *Runner) declareLine(name string, v *Var, withValue bool) string {
+	flags := attrLetters(v)
+	if flags == "" {
+		flags = "-"
+	}
+	line := "declare -" + strings.TrimPrefix(flags, "-") + " " + name
+	if flags == "-" {
+		line = "declare -- " + name
+	}
+	switch {
+	case v.isArray():
+		if !v.set && (v.idx == nil || len(v.idx.keys) == 0) && (v.assoc == nil || v.assoc.len() == 0) {
+			return line
+		}
+		return line + "=" + r.arrayText(v)
+	case !v.set:
+		return line
+	}
+	return line + "=" + dquote(v.str)
+}
+
+// arrayText is an array's value as declare -p prints it.
+func (r *Runner) arrayText(v *Var) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	if v.assoc != nil {
+		v.assoc.each(func(k, val string) {
+			b.WriteString("[" + assocKeyQuote(k) + "]=" + dquote(val) + " ")
+		})
+	} else if v.idx != nil {
+		for i, k := range v.idx.keys {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString("[" + strconv.Itoa(k) + "]=" + dquote(v.idx.vals[i]))
+		}
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// assocKeyQuote quotes an associative key as declare -p does.
+func assocKeyQuote(k string) string {
+	if k == "" {
+		return `""`
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./:=,+@%^!", c) >= 0) {
+			return dquote(k)
+		}
+	}
+	return k
+}
+
+// dquote double-quotes a value as declare -p does.
+func dquote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return "$'" + escapeC(s) + "'"
+		}
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\\', '$', '`':
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// declareFuncs is declare -f / -F.
+func (r *Runner) declareFuncs(op *declOp, items []declItem) int {
+	names := make([]string, 0, len(items))
+	for _, it := range items {
+		names = append(names, it.name)
+	}
+	if len(names) == 0 {
+		names = r.funcs.names()
+	}
+	status := 0
+	for _, n := range names {
+		fn, ok := r.funcs.m[n]
+		if !ok {
+			status = 1
+			continue
+		}
+		if op.funcNames {
+			if len(items) > 0 {
+				fmt.Fprintln(r.stdout(), n)
+			} else {
+				fmt.Fprintf(r.stdout(), "declare -f %s\n", n)
+			}
+			continue
+		}
+		fmt.Fprintln(r.stdout(), funcText(fn))
+	}
+	return status
+}
+
+// builtinUnset is unset [-fvn] NAME...
+func builtinUnset(ctx context.Context, r *Runner, args []string) int {
+	funcs, vars, ref := false, false, false
+	i := 1
+	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
+		if args[i] == "--" {
+			i++
+			break
+		}
+		for _, c := range args[i][1:] {
+			switch c {
+			case 'f':
+				funcs = true
+			case 'v':
+				vars = true
+			case 'n':
+				ref = true
+			default:
+				return r.usageError("unset", "-"+string(c), "unset [-f] [-v] [-n] [name ...]")
+			}
+		}
+	}
+	status := 0
+	for _, n := range args[i:] {
+		if funcs && !vars {
+			r.funcs = r.funcs.del(n)
+			continue
+		}
+		base := n
+		if b, _, ok := splitSubscript(n); ok {
+			base = b
+		}
+		if !validName(base) {
+			r.errorf("unset: `%s': not a valid identifier", n)
+			status = 1
+			continue
+		}
+		if ref {
+			if v, i := r.vars.lookup(n); v != nil {
+				delete(r.vars.writable(i).m, n)
+			}
+			continue
+		}
+		if r.lookupVar(n) == nil && !vars {
+			if _, ok := r.funcs.m[n]; ok {
+				r.funcs = r.funcs.del(n)
+				continue
+			}
+		}
+		if !r.unsetVar(n) {
+			status = 1
+		}
+	}
+	return status
+}
+
+// let runs the let keyword.
+func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
+	var n int64
+	r.arithWhat = "let: "
+	defer func() { r.arithWhat = "" }()
+	for _, x := range c.Exprs {
+		v, err := r.arith(ctx, x)
+		if err != nil {
+			return 1
+		}
+		n = v
+	}
+	if n == 0 {
+		return 1
+	}
+	return 0
+}
+
+// builtinLet is let run as a command word.
+func builtinLet(ctx context.Context, r *Runner, args []string) int {
+	if len(args) < 2 {
+		r.errorf("let: expression expected")
+		return 1
+	}
+	var n int64
+	r.arithWhat = "let: "
+	defer func() { r.arithWhat = "" }()
+	for _, a := range args[1:] {
+		v, err := r.arithText(a)
+		if err != nil {
+			return 1
+		}
+		n = v
+	}
+	if n == 0 {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,336 @@
+package interp
+
+// interpCases pins the interpreter to GNU bash 5.2: each script's stdout and
+// status were recorded from bash, and TestInterp checks the recording
+// against the host's bash too when there is one.
+var interpCases = []struct {
+	name, script, stdout string
+	status               int
+}{
+	{"arith", `echo $((7/2)) $((7%3)) $((2**10)) $((1<<4)) $((0x1F)) $((010)) $((-7/2))
+i=5; echo $((i++)) $i $((++i)) $((i+=10)) $i
+x=3; y=x; echo $((y*2))
+j=2; a2=0; (( a2 += 40 + j )); echo $a2
+e='1+2*3'; echo $((e)) $(( $e ))
+echo $(( 5 > 3 ? 10 : 20 )) $(( 1 && 0 || 1 ))
+let 'k = 3 * 4' m=k+1; echo $k $m
+declare -i n=2+3; n+=1; echo $n
+`, `3 1 1024 16 31 8 -3
+5 6 7 17 17
+6
+42
+7 7
+10 1
+12 13
+6
+`, 0},
+	{"arrays", `a=(one "two three" four)
+echo ${#a[@]} "${a[1]}" "${a[-1]}" "${!a[@]}"
+a+=(five); a[10]=ten; echo ${#a[@]} "${!a[@]}"
+unset 'a[1]'; printf '<%s>' "${a[@]}"; echo
+echo "${a[@]:1:2}"
+b=("${a[@]/o/0}"); echo "${b[@]}"
+declare -p a
+`, `3 two three four 0 1 2
+5 0 1 2 3 10
+<one><four><five><ten>
+four five
+0ne f0ur five ten
+declare -a a=([0]="one" [2]="four" [3]="five" [10]="ten")
+`, 0},
+	{"assoc", `declare -A h=([one]=1 [two]=2)
+h[three]=3; h+=([four]=4)
+for k in one two three four; do echo "$k=${h[$k]}"; done
+echo ${#h[@]}
+unset 'h[two]'; echo ${#h[@]} ${h[two]-gone}
+k="a key"; h[$k]=spaced; echo "${h[$k]}"
+`, `one=1
+two=2
+three=3
+four=4
+4
+3 gone
+spaced
+`, 0},
+	{"brace_tilde", `echo {a,b}{1,2} x{1..3}y {05..10..2} {c..a}
+echo {a..c}-{,x}
+HOME=/h; echo ~ ~/d x~ "~"
+PATHX=~/bin:~/lib; echo $PATHX
+`, `a1 a2 b1 b2 x1y x2y x3y 05 07 09 c b a
+a- a-x b- b-x c- c-x
+/h /h/d x~ ~
+/h/bin:/h/lib
+`, 0},
+	{"builtins_misc", `type cd; type -t ls; command -v echo
+f() { echo func; }; command -V f | head -1
+set -- a b c d; shift 2; echo "$@"
+eval 'echo "evaled $1"'
+echo -e 'tab\there' ; echo -n no-newline; echo
+printf '%5s|%-5s|%03d|%x\n' ab cd 7 255
+printf -v out '%s-%s' p q; echo $out
+OPTIND=1; while getopts "ab:" o -a -b val rest; do echo "opt $o ${OPTARG-}"; done
+trap 'echo exiting' EXIT; echo body
+`, `cd is a shell builtin
+file
+echo
+f is a function
+c d
+evaled c
+tab	here
+no-newline
+   ab|cd   |007|ff
+p-q
+opt a 
+opt b val
+body
+exiting
+`, 0},
+	{"cmdsubst", "a=$(printf 'x\\n\\n\\n'); echo \"[$a]\"\nb=`echo back`; echo $b\nc=$(echo $(echo nested)); echo $c\nn=$(false); echo \"status $?\"\necho \"$(printf '%s\\n' \"a  b\")\"\n", `[x]
+back
+nested
+status 1
+a  b
+`, 0},
+	{"control_flow", `for i in 1 2 3; do
+  if [ $i = 2 ]; then continue; fi
+  echo "i=$i"
+done
+n=0; while (( n < 3 )); do n=$((n+1)); done; echo n=$n
+until [ $n -eq 0 ]; do n=$((n-1)); done; echo n=$n
+for ((i=0; i<10; i++)); do (( i == 4 )) && break; done; echo i=$i
+case "hello.txt" in *.sh) echo sh;; *.txt) echo txt;& *.md) echo fell;; esac
+case x in y) echo no;; *) echo default;; esac
+for i in a b; do for j in 1 2; do [ $j = 2 ] && continue 2; echo $i$j; done; done
+`, `i=1
+i=3
+n=3
+n=0
+i=4
+txt
+fell
+default
+a1
+b1
+`, 0},
+	{"declare_p", `declare -i i=5; declare -r ro=1; declare -x ex=e; declare -a ar=(1 2); declare -A as=([k]=v)
+declare -l lo=ABC; declare -u up=abc
+declare -p i ro ex ar as lo up
+s='a "quoted" $x'; declare -p s
+`, `declare -i i="5"
+declare -r ro="1"
+declare -x ex="e"
+declare -a ar=([0]="1" [1]="2")
+declare -A as=([k]="v" )
+declare -l lo="abc"
+declare -u up="ABC"
+declare -- s="a \"quoted\" \$x"
+`, 0},
+	{"dollar_at", `set -- "a b" c ""
+printf '<%s>' "$@"; echo
+printf '<%s>' "-$@-"; echo
+printf '<%s>' "${@}x"; echo
+printf '<%s>' $@; echo
+printf '<%s>' "$*"; echo
+IFS=,; printf '<%s>' "$*"; echo
+set --; printf '<%s>' "$@"; echo "n=$#"
+`, `<a b><c><>
+<-a b><c><->
+<a b><c><x>
+<a><b><c>
+<a b c >
+<a b,c,>
+<>n=0
+`, 0},
+	{"dynamic_unset", `x=global
+f() { local x=f-local; g; echo "f sees ${x-unset}"; }
+g() { unset x; echo "g sees ${x-unset}"; }
+f; echo "top sees $x"
+`, `g sees global
+f sees global
+top sees global
+`, 0},
+	{"errexit", `set -e
+false || true
+if false; then :; fi
+! true
+f() { false; echo "in f after false"; }
+f || echo "f failed"
+x=$(false; echo "subst continues")
+echo "$x"
+false
+echo not reached
+`, `in f after false
+subst continues
+`, 1},
+	{"exit_status", `f() { return 7; }; f; echo $?
+(exit 3); echo $?
+nosuchcommand 2>/dev/null; echo $?
+bash -c 'exit 5'; echo $?
+x=$(exit 9); echo $?
+exit 4
+`, `7
+3
+127
+5
+9
+`, 4},
+	{"functions", `counter=0
+inc() { local step=${1:-1}; counter=$((counter + step)); return $((counter > 5)); }
+inc; inc 3; echo "counter=$counter status=$?"
+inc 4; echo "status=$?"
+outer() { local v=outer; inner; echo "after inner: $v"; }
+inner() { echo "inner sees $v"; v=changed; }
+v=global; outer; echo "global v=$v"
+fact() { if (( $1 <= 1 )); then echo 1; else echo $(( $1 * $(fact $(( $1 - 1 ))) )); fi; }
+fact 6
+f() { echo "$FUNCNAME: $# args, first=$1"; }; f x y z
+`, `counter=4 status=0
+status=1
+inner sees outer
+after inner: changed
+global v=global
+720
+f: 3 args, first=x
+`, 0},
+	{"globbing", `shopt -s extglob
+touch b.txt a.txt c.log .hidden
+echo *.txt; echo *; echo .h*
+echo nomatch*; shopt -s nullglob; echo nomatch*; shopt -u nullglob
+echo !(*.txt); echo @(a|c).*
+shopt -s dotglob; echo *hid*
+`, `a.txt b.txt
+a.txt b.txt c.log
+.hidden
+nomatch*
+
+c.log
+a.txt c.log
+.hidden
+`, 0},
+	{"ifs_split", `v="  a  b   c  "; printf '<%s>' $v; echo
+IFS=: ; v="a::b:"; printf '<%s>' $v; echo
+IFS=' :'; v=" a : b "; printf '<%s>' $v; echo
+unset IFS; v="x	y"; printf '<%s>' $v; echo
+`, `<a><b><c>
+<a><><b>
+<a><b>
+<x><y>
+`, 0},
+	{"namerefs", `a=1; declare -n r=a; r=2; echo $a
+arr=(x y z); declare -n ra=arr; ra[1]=Y; echo "${arr[@]}"
+f() { local -n out=$1; out="set by f"; }; f res; echo "$res"
+v=target; target=hit; echo ${!v}
+`, `2
+x Y z
+set by f
+hit
+`, 0},
+	{"param_ops", `s=abcdefabc
+echo ${s#a*c} ${s##a*c} ${s%b*c} ${s%%b*c}
+echo ${s/abc/X} ${s//abc/X} ${s/#abc/X} ${s/%abc/X}
+echo ${s:2} ${s:2:3} ${s: -3} ${s:1:-2}
+echo ${s^} ${s^^} ${s,,} ${#s}
+p=/usr/local/lib/file.tar.gz; echo ${p##*/} ${p%/*} ${p##*.} ${p%%.*}
+`, `defabc abcdefa a
+Xdefabc XdefX Xdefabc abcdefX
+cdefabc cde abc bcdefa
+Abcdefabc ABCDEFABC abcdefabc 9
+file.tar.gz /usr/local/lib gz /usr/local/lib/file
+`, 0},
+	{"pipes_status", `true | false | true; echo "${PIPESTATUS[@]} $?"
+set -o pipefail; true | false | true; echo "pipefail $?"
+! false; echo "negated $?"
+false || echo "or ran"; true && echo "and ran"
+printf 'b\na\nc\n' | sort | head -2
+`, `0 1 0 0
+pipefail 1
+negated 0
+or ran
+and ran
+a
+b
+`, 0},
+	{"read_builtin", `read a b <<< "one two three"; echo "[$a] [$b]"
+IFS=: read -r x y z <<< "1:2:3"; echo "$x $y $z"
+read -a arr <<< "p q r"; echo "${arr[1]} ${#arr[@]}"
+printf 'l1\nl2\nl3\n' | while read -r line; do echo "got $line"; done
+read -n 3 c <<< "abcdef"; echo $c
+read -d , d <<< "x,y"; echo $d
+mapfile -t lines < <(printf 'm1\nm2\n'); echo "${#lines[@]} ${lines[1]}"
+`, `[one] [two three]
+1 2 3
+q 3
+got l1
+got l2
+got l3
+abc
+x
+2 m2
+`, 0},
+	{"redirections", `echo one > f; echo two >> f; cat f
+cat < f | wc -l
+{ echo out; echo err >&2; } 2>&1 >/dev/null | cat
+exec 3> g; echo "to fd 3" >&3; exec 3>&-; cat g
+cat <<EOT
+heredoc $((1+1)) ${HOME:+home}
+EOT
+cat <<'EOT'
+literal $HOME
+EOT
+cat <<< "here string"
+echo both &> h; cat h
+exec {fd}> k; echo "fd ok" >&$fd; exec {fd}>&-; cat k
+`, `one
+two
+2
+err
+to fd 3
+heredoc 2 home
+literal $HOME
+here string
+both
+fd ok
+`, 0},
+	{"subshells", `x=1; (x=2; echo "in sub $x"); echo "after sub $x"
+y=1; echo data | read y; echo "after pipe read y=$y"
+z=$(z=3; echo $z); echo "subst z=$z"
+echo a | { read v; echo "group in pipe v=$v"; }
+shopt -s lastpipe; echo last | read w; echo "lastpipe w=$w"
+cd /; (cd /tmp); pwd
+`, `in sub 2
+after sub 1
+after pipe read y=1
+subst z=3
+group in pipe v=a
+lastpipe w=last
+/
+`, 0},
+	{"test_cond", `[[ abc == a* ]] && echo glob
+[[ abc == "a*" ]] || echo quoted-literal
+[[ foo.txt =~ ^(.*)\.txt$ ]] && echo "${BASH_REMATCH[1]}"
+[[ -z "" && -n x ]] && echo strings
+[[ 10 -gt 9 ]] && echo numeric
+[[ b > a ]] && echo lexical
+[ -d / ] && echo dir
+test 3 -eq 3; echo $?
+[ "a" = "b" ]; echo $?
+`, `glob
+quoted-literal
+foo
+strings
+numeric
+lexical
+dir
+0
+1
+`, 0},
+	{"vars_basic", `x=hello; y="$x world"; echo "$y" ${#y}
+unset x; echo "[${x-unset}] [${x:-empty}]"
+x=; echo "[${x-unset}] [${x:-empty}] [${x:+alt}]"
+: ${z:=assigned}; echo $z
+`, `hello world 11
+[unset] [empty]
+[] [empty] []
+assigned
+`, 0},
+}

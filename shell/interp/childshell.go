@@ -1,0 +1,127 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"memsh/shell/command"
+)
+
+// maxShellNesting bounds bash running bash running bash...
+const maxShellNesting = 64
+
+type nestingKey struct{}
+
+// isShellName: the names under which the interpreter runs as a command
+// (step 3 of run's order, beside the registry).
+func isShellName(name string) bool { return name == "bash" || name == "sh" }
+
+// runChildShell is `bash ARGS...` / `sh ARGS...`: -c SCRIPT [NAME
+// [ARGS]], FILE [ARGS], or the script on stdin, in a new shell that sees
+// only the exported environment, as a child bash process would.
+func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdio command.Stdio) int {
+	depth, _ := ctx.Value(nestingKey{}).(int)
+	if depth >= maxShellNesting {
+		fmt.Fprintf(stdio.Stderr, "bash: maximum shell nesting level exceeded (%d)\n", maxShellNesting)
+		return 1
+	}
+	ctx = context.WithValue(ctx, nestingKey{}, depth+1)
+	var flags []string
+	cmdMode, fromStdin := false, false
+	i := 1
+parse:
+	for ; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--" || a == "-":
+			i++
+			break parse
+		case a == "--version":
+			io.WriteString(stdio.Stdout, "GNU bash, version 5.2.15(1)-release (memsh)\n")
+			return 0
+		case strings.HasPrefix(a, "--"):
+		case a == "-o" || a == "+o":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stdio.Stderr, "bash: %s: option requires an argument\n", a)
+				return 2
+			}
+			flags = append(flags, a, args[i+1])
+			i++
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			for _, f := range a[1:] {
+				switch f {
+				case 'c':
+					cmdMode = true
+				case 's':
+					fromStdin = true
+				case 'e', 'u', 'x', 'f', 'a', 'n', 'v', 'C':
+					flags = append(flags, string(a[0])+string(f))
+				case 'i', 'l', 'r', 'h', 'B', 'H', 'P', 'T', 'E', 'b', 'm', 'p', 'k', 't':
+				default:
+					fmt.Fprintf(stdio.Stderr, "bash: %c%c: invalid option\n", a[0], f)
+					return 2
+				}
+			}
+		default:
+			break parse
+		}
+	}
+	rest := args[i:]
+	cfg := *r.cfg
+	cfg.Dir = r.dir
+	cfg.Script = true
+	argv0 := args[0]
+	var script string
+	fromFile := false
+	switch {
+	case cmdMode:
+		if len(rest) == 0 {
+			fmt.Fprintf(stdio.Stderr, "bash: -c: option requires an argument\n")
+			return 2
+		}
+		script = rest[0]
+		cfg.Args = append([]string{argv0}, rest[min(len(rest), 2):]...)
+		if len(rest) > 1 {
+			cfg.Args[0] = rest[1]
+		}
+	case len(rest) > 0 && !fromStdin:
+		data, err := r.cfg.FS.ReadFile(r.absPath(rest[0]))
+		if err != nil {
+			fmt.Fprintf(stdio.Stderr, "bash: %s: %s\n", rest[0], strerror(err))
+			return 127
+		}
+		script, fromFile = string(data), true
+		cfg.Args = rest
+	default:
+		data, err := io.ReadAll(stdio.Stdin)
+		if err != nil {
+			fmt.Fprintf(stdio.Stderr, "bash: reading standard input: %v\n", err)
+			return 1
+		}
+		script, fromFile = string(data), true
+		cfg.Args = append([]string{argv0}, rest...)
+	}
+	level := 1
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "SHLVL="); ok {
+			if n, err := strconv.Atoi(v); err == nil {
+				level = n + 1
+			}
+		}
+	}
+	cfg.Env = append(append([]string(nil), environ...), "SHLVL="+strconv.Itoa(level))
+	child := newRunner(cfg, r.blt)
+	child.umask = r.umask
+	child.fromFile = fromFile
+	child.setStdio(Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})
+	if len(flags) > 0 {
+		if st := builtinSet(ctx, child, append([]string{"set"}, flags...)); st != 0 {
+			return st
+		}
+	}
+	status, _ := child.Run(ctx, script, Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})
+	return child.finish(ctx, status)
+}

@@ -1,0 +1,385 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/command"
+)
+
+// call runs a simple command: assignments, then the expanded words.
+func (r *Runner) call(ctx context.Context, c *syntax.CallExpr) int {
+	if len(c.Args) == 0 {
+		return r.assignAll(ctx, c.Assigns)
+	}
+	r.substRan = false
+	args, ok := r.fields(ctx, c.Args...)
+	if !ok {
+		if r.flow >= flowExit {
+			return r.lastStatus
+		}
+		return 1
+	}
+	if len(args) == 0 {
+		// Only expansions that came out empty: the assignments still
+		// happen, and the status is the last command substitution's.
+		st := 0
+		if r.substRan {
+			st = r.lastStatus
+		}
+		if len(c.Assigns) > 0 {
+			return r.assignAll(ctx, c.Assigns)
+		}
+		return st
+	}
+	if r.opts.xtrace {
+		r.trace(c.Assigns, args)
+	}
+	defer func() {
+		r.lastArg = args[len(args)-1]
+		if len(r.pendingOut) > 0 || len(r.cleanup) > 0 {
+			r.finishProcSubst(ctx)
+		}
+	}()
+	if len(c.Assigns) == 0 {
+		return r.run(ctx, args, nil)
+	}
+	// Assignments before a command: in the command's environment only.
+	var env []string
+	for _, as := range c.Assigns {
+		val, ok := r.assignValue(ctx, as.Value)
+		if !ok {
+			return 1
+		}
+		if as.Append {
+			cur, _ := r.getVar(as.Name.Value)
+			val = cur + val
+		}
+		env = append(env, as.Name.Value+"="+val)
+	}
+	return r.run(ctx, args, env)
+}
+
+// assignAll performs a command's assignments in the shell.
+func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
+	r.substRan = false
+	for _, a := range as {
+		if !r.assign(ctx, a) {
+			r.expansionFatal(1)
+			return 1
+		}
+	}
+	if r.opts.xtrace && len(as) > 0 {
+		r.trace(as, nil)
+	}
+	if r.substRan {
+		return r.lastStatus
+	}
+	return 0
+}
+
+// run resolves args[0] and runs it. This is the one place that decides
+// what a command name means, in bash's order:
+//
+//  1. a function;
+//  2. a builtin (builtin.go's table);
+//  3. a registry command (Config.Commands), found by name without
+//     touching the filesystem;
+//  4. a file: the name has a slash, or is found in $PATH over memfs; a
+//     shell script runs in a child shell, anything else (a WASI module,
+//     a "#!" line naming another interpreter) through Config.RunFile;
+//  5. otherwise "NAME: command not found", status 127.
+//
+// env holds assignments written before the command (a=1 cmd).
+func (r *Runner) run(ctx context.Context, args, env []string) int {
+	name := args[0]
+	if fn, ok := r.funcs.m[name]; ok {
+		return r.withTempEnv(env, func() int { return r.callFunc(ctx, fn, args) })
+	}
+	if b, ok := r.blt[name]; ok {
+		return r.withTempEnv(env, func() int { return r.runBuiltin(ctx, b, args) })
+	}
+	return r.runExternal(ctx, args, env)
+}
+
+// runExternal is steps 3-5 of run: what is not a function or builtin.
+func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
+	name := args[0]
+	environ := r.environ()
+	if len(env) > 0 {
+		environ = mergeEnv(environ, env)
+	}
+	stdio := command.Stdio{Stdin: r.stdin(), Stdout: r.stdout(), Stderr: r.stderr()}
+	if !strings.Contains(name, "/") {
+		if cmd, ok := r.cfg.Commands[name]; ok {
+			return r.runCommand(ctx, cmd, args, environ, stdio)
+		}
+		if isShellName(name) {
+			return r.runChildShell(ctx, args, environ, stdio)
+		}
+		full := r.lookPath(name, environ)
+		if full == "" {
+			r.errorf("%s: command not found", name)
+			return 127
+		}
+		return r.runPath(ctx, full, args, environ, stdio)
+	}
+	return r.runPath(ctx, r.absPath(name), args, environ, stdio)
+}
+
+// withTempEnv runs f with a=1-style assignments as temporary exported
+// variables, as bash does for functions and builtins.
+func (r *Runner) withTempEnv(env []string, f func() int) int {
+	if len(env) == 0 {
+		return f()
+	}
+	r.vars.push()
+	r.ifsCache = nil
+	defer func() { r.ifsCache = nil }()
+	top := r.vars.frames[len(r.vars.frames)-1]
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		top.m[k] = &Var{str: v, set: true, attrs: attrExport}
+	}
+	status := f()
+	r.vars.pop()
+	return status
+}
+
+// mergeEnv adds "K=V" overrides to a sorted environment.
+func mergeEnv(environ, extra []string) []string {
+	out := make([]string, 0, len(environ)+len(extra))
+	keys := map[string]bool{}
+	for _, kv := range extra {
+		k, _, _ := strings.Cut(kv, "=")
+		keys[k] = true
+	}
+	for _, kv := range environ {
+		k, _, _ := strings.Cut(kv, "=")
+		if !keys[k] {
+			out = append(out, kv)
+		}
+	}
+	return append(out, extra...)
+}
+
+// runCommand runs a registry command.
+func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, environ []string, stdio command.Stdio) int {
+	if !cmd.RawArgs && wantsHelp(args[1:]) {
+		io.WriteString(stdio.Stdout, cmd.Help)
+		return 0
+	}
+	mask := r.umask
+	inv := &command.Invocation{
+		Args:    args,
+		Stdio:   stdio,
+		FS:      r.cfg.FS,
+		Dir:     r.dir,
+		Environ: environ,
+		Width:   80,
+		Mask:    &mask,
+		Fd:      r.fdOpener(),
+	}
+	inv.Exec = func(ctx context.Context, argv, env []string, s command.Stdio) int {
+		if len(argv) == 0 {
+			return 0
+		}
+		if env == nil {
+			env = environ
+		}
+		if s.Stdin == nil {
+			s.Stdin = eofReader{}
+		}
+		if s.Stdout == nil {
+			s.Stdout = io.Discard
+		}
+		if s.Stderr == nil {
+			s.Stderr = io.Discard
+		}
+		return r.execFor(ctx, argv, env, s)
+	}
+	out, said := &command.WriteCheck{W: stdio.Stdout}, &command.Said{W: stdio.Stderr}
+	inv.Stdout, inv.Stderr = out, said
+	return out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv))
+}
+
+// execFor runs argv for a command (xargs, env, find -exec): the registry,
+// files, then the builtins GNU also ships as programs.
+func (r *Runner) execFor(ctx context.Context, argv, env []string, s command.Stdio) int {
+	name := argv[0]
+	if cmd, ok := r.cfg.Commands[name]; ok && !strings.Contains(name, "/") {
+		return r.runCommand(ctx, cmd, argv, env, s)
+	}
+	if isShellName(name) {
+		return r.runChildShell(ctx, argv, env, s)
+	}
+	full := name
+	if !strings.Contains(name, "/") {
+		full = r.lookPath(name, env)
+	} else {
+		full = r.absPath(name)
+	}
+	if full != "" {
+		return r.runPath(ctx, full, argv, env, s)
+	}
+	if b, ok := r.blt[name]; ok && command.IsProgramBuiltin(name) {
+		sub := r.subshellCopy()
+		defer sub.release()
+		sub.fds = fdTable{0: {r: s.Stdin}, 1: {w: s.Stdout}, 2: {w: s.Stderr}}
+		return sub.runBuiltin(ctx, b, argv)
+	}
+	fmt.Fprintf(s.Stderr, "%s: command not found\n", name)
+	return 127
+}
+
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "--help" {
+			return true
+		}
+	}
+	return false
+}
+
+// lookPath searches $PATH over memfs for an executable file.
+func (r *Runner) lookPath(name string, environ []string) string {
+	pathVar := "/usr/local/bin:/usr/bin:/bin"
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			pathVar = v
+		}
+	}
+	if v, ok := r.getVar("PATH"); ok {
+		pathVar = v
+	}
+	for _, d := range strings.Split(pathVar, ":") {
+		if d == "" {
+			d = "."
+		}
+		cand := r.absPath(d + "/" + name)
+		info, err := r.cfg.FS.Stat(cand)
+		if err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
+			return cand
+		}
+	}
+	return ""
+}
+
+// runPath runs the executable file at full.
+func (r *Runner) runPath(ctx context.Context, full string, args, environ []string, stdio command.Stdio) int {
+	name := args[0]
+	info, err := r.cfg.FS.Stat(full)
+	if err != nil {
+		r.errorf("%s: %s", name, strerror(err))
+		return 127
+	}
+	if info.IsDir() {
+		r.errorf("%s: Is a directory", name)
+		return 126
+	}
+	if info.Mode()&0o111 == 0 {
+		r.errorf("%s: Permission denied", name)
+		return 126
+	}
+	f, err := r.cfg.FS.Open(full)
+	if err != nil {
+		r.errorf("%s: %s", name, strerror(err))
+		return 126
+	}
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	f.Close()
+	head = head[:n]
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	shell := !bytes.HasPrefix(line, []byte("#!")) && bytes.IndexByte(line, 0) < 0
+	if sb, ok := bytes.CutPrefix(line, []byte("#!")); ok {
+		interp := strings.Fields(string(sb))
+		if len(interp) > 0 {
+			base := path.Base(interp[0])
+			if base == "env" && len(interp) > 1 {
+				base = interp[1]
+			}
+			shell = base == "bash" || base == "sh"
+		}
+	}
+	if shell && r.cfg.RunFile == nil || shell && !bytes.HasPrefix(line, []byte("#!")) {
+		return r.runScript(ctx, full, args, environ, stdio)
+	}
+	if r.cfg.RunFile != nil {
+		return r.cfg.RunFile(ctx, &FileRequest{Path: full, Args: args, Head: head, Env: environ, Dir: r.dir, Stdio: stdio})
+	}
+	if shell {
+		return r.runScript(ctx, full, args, environ, stdio)
+	}
+	r.errorf("%s: cannot execute binary file: Exec format error", name)
+	return 126
+}
+
+// runScript runs a shell script file in a new shell that sees only the
+// exported variables, as bash does.
+func (r *Runner) runScript(ctx context.Context, full string, args, environ []string, stdio command.Stdio) int {
+	name := args[0]
+	if !strings.Contains(name, "/") {
+		name = full
+	}
+	return r.runChildShell(ctx, append([]string{"bash", name}, args[1:]...), environ, stdio)
+}
+
+// absPath resolves p against the working directory.
+func (r *Runner) absPath(p string) string {
+	if p == "" {
+		return r.dir
+	}
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p)
+	}
+	return path.Join(r.dir, p)
+}
+
+// trace prints set -x's line: PS4, then the words quoted as bash does.
+func (r *Runner) trace(as []*syntax.Assign, args []string) {
+	ps4, _ := r.getVar("PS4")
+	var b strings.Builder
+	b.WriteString(ps4)
+	first := true
+	for _, a := range as {
+		if !first {
+			b.WriteByte(' ')
+		}
+		first = false
+		v, _ := r.getVar(a.Name.Value)
+		b.WriteString(a.Name.Value + "=" + traceQuote(v))
+	}
+	for _, a := range args {
+		if !first {
+			b.WriteByte(' ')
+		}
+		first = false
+		b.WriteString(traceQuote(a))
+	}
+	b.WriteByte('\n')
+	r.printErr(b.String())
+}
+
+// traceQuote quotes a word for xtrace when it needs it.
+func traceQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./=:,+@%^", c) >= 0) {
+			return bashQuote(s)
+		}
+	}
+	return s
+}

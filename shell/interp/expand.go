@@ -1,0 +1,637 @@
+package interp
+
+import (
+	"context"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// part is one piece of an expanded word. quoted text is neither split
+// nor globbed; split text came from an unquoted expansion and is split
+// on IFS. brk ends a field ("$@" between its elements); soft breaks (an
+// unquoted $@) drop an empty field, hard ones keep it.
+type part struct {
+	val    string
+	quoted bool
+	split  bool
+	brk    brk
+}
+
+type brk uint8
+
+const (
+	noBrk brk = iota
+	softBrk
+	hardBrk
+)
+
+// expander collects the parts of one word.
+type expander struct {
+	r     *Runner
+	ctx   context.Context
+	parts []part
+	// keep: the word had quotes, so it yields a field even when empty.
+	keep bool
+	// assign: an assignment's value (tilde after ':' too).
+	assign bool
+	// splitLits: unquoted literal text is split and globbed like an
+	// expansion's (the word of an unquoted ${x:-word}).
+	splitLits bool
+	failed    bool
+}
+
+func (e *expander) add(p part) { e.parts = append(e.parts, p) }
+
+// fields expands words into fields: brace expansion, the expansions,
+// word splitting, globbing and quote removal. ok is false after an
+// expansion error (already printed; the command must not run).
+func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, bool) {
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if s, ok := plainWord(w); ok {
+			out = append(out, s)
+			continue
+		}
+		bws := [][]syntax.WordPart{w.Parts}
+		if r.opts.braceexpand && hasBraceLit(w) {
+			bws = r.braces(w)
+		}
+		for _, bw := range bws {
+			e := &expander{r: r, ctx: ctx, assign: looksLikeAssign(bw)}
+			e.word(bw, false)
+			if e.failed || r.flow >= flowExit {
+				r.expansionFatal(1)
+				return nil, false
+			}
+			fs := r.split(e)
+			for _, f := range fs {
+				if f.meta && !r.opts.noglob {
+					matches, ok := r.glob(f.pat)
+					if !ok {
+						r.expansionFatal(1)
+						return nil, false
+					}
+					if matches != nil {
+						out = append(out, matches...)
+						continue
+					}
+					if r.opts.nullglob {
+						continue
+					}
+				}
+				out = append(out, f.val.String())
+			}
+		}
+	}
+	return out, true
+}
+
+// looksLikeAssign: a word NAME=... (as an argument too) gets tilde
+// expansion after '=' and ':', as bash gives it.
+func looksLikeAssign(parts []syntax.WordPart) bool {
+	if len(parts) == 0 {
+		return false
+	}
+	l, ok := parts[0].(*syntax.Lit)
+	if !ok {
+		return false
+	}
+	name, _, found := strings.Cut(l.Value, "=")
+	return found && validName(name)
+}
+
+// plainWord is a word that is one literal with nothing to expand,
+// split, glob or unquote: the common case, taken without an expander.
+func plainWord(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || l.Value == "" || strings.ContainsAny(l.Value, "\\~*?[{+@!") {
+		return "", false
+	}
+	return l.Value, true
+}
+
+// literal expands a word to one string, without splitting or globbing
+// (assignment values, here-strings, case words, redirection targets
+// mostly).
+func (r *Runner) literal(ctx context.Context, w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "\\~") {
+			return l.Value, true
+		}
+	}
+	e := &expander{r: r, ctx: ctx}
+	e.word(w.Parts, false)
+	if e.failed {
+		r.expansionFatal(1)
+		return "", false
+	}
+	return e.joined(" "), true
+}
+
+// assignValue expands an assignment's value: like literal, and a tilde
+// after '=' or ':' expands.
+func (r *Runner) assignValue(ctx context.Context, w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	e := &expander{r: r, ctx: ctx, assign: true}
+	e.word(w.Parts, false)
+	if e.failed {
+		r.expansionFatal(1)
+		return "", false
+	}
+	return e.joined(" "), true
+}
+
+// joined concatenates the parts; "$@" elements are joined with sep.
+func (e *expander) joined(sep string) string {
+	if len(e.parts) == 1 {
+		return e.parts[0].val
+	}
+	var b strings.Builder
+	for _, p := range e.parts {
+		if p.brk != noBrk {
+			b.WriteString(sep)
+			continue
+		}
+		b.WriteString(p.val)
+	}
+	return b.String()
+}
+
+// pattern expands a word used as a pattern: quoted characters are
+// escaped so they match themselves.
+func (r *Runner) pattern(ctx context.Context, w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	return r.patternQuoted(ctx, w, QuotePattern)
+}
+
+// replacement expands ${x/pat/rep}'s rep: quoted & and \ stay literal.
+func (r *Runner) replacement(ctx context.Context, w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	return r.patternQuoted(ctx, w, func(s string) string {
+		return strings.NewReplacer(`\`, `\\`, "&", `\&`).Replace(s)
+	})
+}
+
+// word expands the parts of one word; quoted when inside "...".
+func (e *expander) word(parts []syntax.WordPart, quoted bool) {
+	for i, wp := range parts {
+		if e.failed {
+			return
+		}
+		switch x := wp.(type) {
+		case *syntax.Lit:
+			v := x.Value
+			if !quoted && e.assign && strings.Contains(v, "~") {
+				v = e.tildeAfterColons(v, i == 0, i == len(parts)-1)
+			} else if !quoted && i == 0 && strings.HasPrefix(v, "~") {
+				v = e.tilde(v, i == len(parts)-1)
+			}
+			if quoted {
+				e.add(part{val: dqUnescape(v), quoted: true})
+			} else {
+				e.lit(v)
+			}
+		case *syntax.SglQuoted:
+			v := x.Value
+			if x.Dollar {
+				v = ansiC(v)
+			}
+			e.keep = true
+			e.add(part{val: v, quoted: true})
+		case *syntax.DblQuoted:
+			before := len(e.parts)
+			e.word(x.Parts, true)
+			if !onlyEmptyAt(x.Parts, e.parts[before:]) {
+				e.keep = true
+				if len(e.parts) == before {
+					e.add(part{quoted: true})
+				}
+			}
+		case *syntax.ParamExp:
+			e.param(x, quoted)
+		case *syntax.CmdSubst:
+			out := e.r.cmdSubst(e.ctx, x.Stmts)
+			e.add(part{val: out, quoted: quoted, split: !quoted})
+		case *syntax.ArithmExp:
+			n, err := e.r.arith(e.ctx, x.X)
+			if err != nil {
+				e.failed = true
+				return
+			}
+			e.add(part{val: itoa(n), quoted: quoted, split: !quoted})
+		case *syntax.ProcSubst:
+			path, ok := e.r.procSubst(e.ctx, x)
+			if !ok {
+				e.failed = true
+				return
+			}
+			e.add(part{val: path, quoted: true})
+		case *syntax.ExtGlob:
+			e.add(part{val: x.Op.String() + x.Pattern.Value + ")"})
+		default:
+			e.r.errorf("unsupported word part")
+			e.failed = true
+		}
+	}
+}
+
+// lit adds unquoted literal text: backslash escapes quote the next
+// character.
+func (e *expander) lit(v string) {
+	if strings.IndexByte(v, '\\') < 0 {
+		e.add(part{val: v, split: e.splitLits})
+		return
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if b.Len() > 0 {
+			e.add(part{val: b.String(), split: e.splitLits})
+			b.Reset()
+		}
+		if i+1 < len(v) {
+			if v[i+1] != '\n' {
+				e.add(part{val: v[i+1 : i+2], quoted: true})
+			}
+			i++
+		}
+	}
+	if b.Len() > 0 {
+		e.add(part{val: b.String(), split: e.splitLits})
+	}
+}
+
+// onlyEmptyAt: a "..." holding only "$@"-style expansions that produced
+// no elements yields no field.
+func onlyEmptyAt(parts []syntax.WordPart, got []part) bool {
+	if len(got) > 0 || len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || !isAtExp(pe) {
+			return false
+		}
+	}
+	return true
+}
+
+// isAtExp: $@, ${a[@]} and their operators, which expand to one field
+// per element.
+func isAtExp(pe *syntax.ParamExp) bool {
+	if pe.Length || pe.Excl && pe.Names == 0 && pe.Index == nil {
+		return false
+	}
+	if pe.Names != 0 {
+		return pe.Names == syntax.NamesPrefixWords
+	}
+	if pe.Param.Value == "@" {
+		return true
+	}
+	return subscriptIs(pe.Index, "@")
+}
+
+// subscriptIs reports whether an index is the word @ or *.
+func subscriptIs(idx syntax.ArithmExpr, s string) bool {
+	w, ok := idx.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	return ok && l.Value == s
+}
+
+// tilde expands a leading ~ or ~user.
+func (e *expander) tilde(v string, last bool) string {
+	name, rest, _ := strings.Cut(v[1:], "/")
+	slash := strings.Contains(v, "/")
+	if !slash && !last {
+		// ~ followed by another part ("~$x"): bash leaves it.
+		return v
+	}
+	var home string
+	switch name {
+	case "":
+		h, ok := e.r.getVar("HOME")
+		if !ok {
+			h = "/home/user"
+		}
+		home = h
+	case "+":
+		home, _ = e.r.getVar("PWD")
+	case "-":
+		h, ok := e.r.getVar("OLDPWD")
+		if !ok {
+			return v
+		}
+		home = h
+	case "root":
+		home = "/root"
+	case "user":
+		home = "/home/user"
+	default:
+		return v
+	}
+	if slash {
+		return home + "/" + rest
+	}
+	return home
+}
+
+// tildeAfterColons expands ~ after ':' in an assignment (PATH=a:~/bin).
+// first: the text starts the value; last: nothing follows it.
+func (e *expander) tildeAfterColons(v string, first, last bool) string {
+	segs := strings.Split(v, ":")
+	for i, s := range segs {
+		if (i > 0 || first) && strings.HasPrefix(s, "~") {
+			segs[i] = e.tilde(s, last || i < len(segs)-1)
+		} else if i == 0 && first {
+			// NAME=~... written as an argument.
+			if name, rest, ok := strings.Cut(s, "="); ok && validName(name) && strings.HasPrefix(rest, "~") {
+				segs[i] = name + "=" + e.tilde(rest, last || len(segs) > 1)
+			}
+		}
+	}
+	return strings.Join(segs, ":")
+}
+
+// field is one field after splitting: its text and, when it has
+// unquoted glob characters, the pattern to glob.
+type field struct {
+	val  strings.Builder
+	pat  string
+	meta bool
+	pb   strings.Builder
+	keep bool
+}
+
+// split applies IFS word splitting to the expanded parts.
+func (r *Runner) split(e *expander) []*field {
+	ifs := r.ifs()
+	var out []*field
+	cur := &field{keep: e.keep && !hasBrk(e.parts)}
+	flush := func(force bool) {
+		if force || cur.val.Len() > 0 || cur.keep {
+			cur.pat = cur.pb.String()
+			out = append(out, cur)
+		}
+		cur = &field{}
+	}
+	addText := func(s string, quoted bool) {
+		cur.val.WriteString(s)
+		if quoted {
+			cur.pb.WriteString(QuotePattern(s))
+			return
+		}
+		if !cur.meta && hasGlobMeta(s, r.opts.extglob) {
+			cur.meta = true
+		}
+		cur.pb.WriteString(s)
+	}
+	for _, p := range e.parts {
+		switch {
+		case p.brk == hardBrk:
+			flush(true)
+			cur.keep = true
+		case p.brk == softBrk:
+			// Under an IFS without blanks an empty element stays a field.
+			flush(!ifs.empty && !ifs.blank)
+		case p.quoted:
+			addText(p.val, true)
+			cur.keep = true
+		case !p.split || ifs.empty:
+			addText(p.val, false)
+		default:
+			v := p.val
+			start := 0
+			for i := 0; i < len(v); {
+				c := v[i]
+				if !ifs.has(c) {
+					i++
+					continue
+				}
+				addText(v[start:i], false)
+				j := i
+				for j < len(v) && ifs.isSpace(v[j]) {
+					j++
+				}
+				nonSpace := false
+				if j < len(v) && ifs.has(v[j]) && !ifs.isSpace(v[j]) {
+					nonSpace = true
+					j++
+					for j < len(v) && ifs.isSpace(v[j]) {
+						j++
+					}
+				}
+				flush(nonSpace)
+				i, start = j, j
+			}
+			addText(v[start:], false)
+		}
+	}
+	flush(false)
+	return out
+}
+
+func hasBrk(ps []part) bool {
+	for _, p := range ps {
+		if p.brk != noBrk {
+			return true
+		}
+	}
+	return false
+}
+
+// hasGlobMeta reports whether unquoted text makes a word a pattern.
+func hasGlobMeta(s string, extglob bool) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '?', '[':
+			return true
+		case '+', '@', '!':
+			if extglob && i+1 < len(s) && s[i+1] == '(' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ifsSet is IFS as a lookup table.
+type ifsSet struct {
+	in, space [256]bool
+	empty     bool
+	blank     bool // holds a space, tab or newline
+	first     string
+}
+
+func (s *ifsSet) has(c byte) bool     { return s.in[c] }
+func (s *ifsSet) isSpace(c byte) bool { return s.space[c] }
+
+func (r *Runner) ifs() *ifsSet {
+	if r.ifsCache != nil {
+		return r.ifsCache
+	}
+	v, set := r.getVar("IFS")
+	if !set {
+		v = " \t\n"
+	}
+	s := &ifsSet{empty: v == ""}
+	for i := 0; i < len(v); i++ {
+		s.in[v[i]] = true
+		if v[i] == ' ' || v[i] == '\t' || v[i] == '\n' {
+			s.space[v[i]], s.blank = true, true
+		}
+	}
+	if v != "" {
+		s.first = v[:1]
+	}
+	r.ifsCache = s
+	return s
+}
+
+// ifsJoiner is what "$*" puts between elements: IFS's first character.
+func (r *Runner) ifsJoiner() string {
+	v, set := r.getVar("IFS")
+	if !set {
+		return " "
+	}
+	if v == "" {
+		return ""
+	}
+	return v[:1]
+}
+
+// ansiC decodes $'...' escapes.
+func ansiC(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch c = s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'e', 'E':
+			b.WriteByte(27)
+		case 'f':
+			b.WriteByte(12)
+		case 'v':
+			b.WriteByte(11)
+		case '\\', '\'', '"', '?':
+			b.WriteByte(c)
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i] & 0x1f)
+			}
+		case 'x':
+			n, k := hexVal(s[i+1:], 2)
+			if k == 0 {
+				b.WriteString(`\x`)
+				continue
+			}
+			b.WriteByte(byte(n))
+			i += k
+		case 'u', 'U':
+			max := 4
+			if c == 'U' {
+				max = 8
+			}
+			n, k := hexVal(s[i+1:], max)
+			if k == 0 {
+				b.WriteByte('\\')
+				b.WriteByte(c)
+				continue
+			}
+			b.WriteRune(rune(n))
+			i += k
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n, k := 0, 0
+			for k < 3 && i+k < len(s) && s[i+k] >= '0' && s[i+k] <= '7' {
+				n = n*8 + int(s[i+k]-'0')
+				k++
+			}
+			b.WriteByte(byte(n))
+			i += k - 1
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func hexVal(s string, max int) (int, int) {
+	n, k := 0, 0
+	for k < max && k < len(s) {
+		c := s[k]
+		var d int
+		switch {
+		case c >= '0' && c <= '9':
+			d = int(c - '0')
+		case c >= 'a' && c <= 'f':
+			d = int(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			d = int(c-'A') + 10
+		default:
+			return n, k
+		}
+		n = n*16 + d
+		k++
+	}
+	return n, k
+}
+
+// dqUnescape removes the backslashes double quotes drop: before $ ` " \
+// and newline.
+func dqUnescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -1,0 +1,602 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// paramVal is what a parameter names before its operator: one value, or
+// a list ($@, ${a[@]}, ${!a[@]}) with how it joins.
+type paramVal struct {
+	name string
+	val  string
+	set  bool
+	list []string
+	// isList: the expansion has one field per element; star: joined by
+	// IFS's first character when quoted ($*, ${a[*]}).
+	isList, star bool
+}
+
+// param expands one ${...} (or $x).
+func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
+	r := e.r
+	pv, ok := e.paramValue(pe)
+	if !ok {
+		e.failed = true
+		return
+	}
+	if pe.Length {
+		n := 0
+		if pv.isList {
+			n = len(pv.list)
+		} else {
+			n = utf8.RuneCountInString(pv.val)
+		}
+		if !pv.set && !pv.isList && r.opts.nounset && pv.name != "@" && pv.name != "*" {
+			e.unbound(pv.name)
+			return
+		}
+		e.add(part{val: strconv.Itoa(n), quoted: quoted, split: !quoted})
+		return
+	}
+	if pe.Exp != nil {
+		if done := e.defaultOp(pe, &pv, quoted); done {
+			return
+		}
+	}
+	if !pv.set && r.opts.nounset && (pe.Exp == nil || !isDefaultOp(pe.Exp.Op)) && !pv.isList {
+		e.unbound(pv.name)
+		return
+	}
+	if pe.Slice != nil {
+		if !e.slice(pe, &pv) {
+			e.failed = true
+			return
+		}
+	}
+	if pe.Repl != nil && (pv.set || pv.isList) {
+		if !e.replace(pe, &pv) {
+			e.failed = true
+			return
+		}
+	}
+	if pe.Exp != nil && !isDefaultOp(pe.Exp.Op) {
+		if !e.transform(pe, &pv) {
+			e.failed = true
+			return
+		}
+	}
+	e.emit(pv, quoted)
+}
+
+// emit adds a parameter's value(s) as parts.
+func (e *expander) emit(pv paramVal, quoted bool) {
+	if !pv.isList {
+		e.add(part{val: pv.val, quoted: quoted, split: !quoted})
+		return
+	}
+	if quoted && pv.star {
+		e.add(part{val: strings.Join(pv.list, e.r.ifsJoiner()), quoted: true})
+		return
+	}
+	for i, v := range pv.list {
+		if i > 0 {
+			if quoted {
+				e.add(part{brk: hardBrk})
+			} else {
+				e.add(part{brk: softBrk})
+			}
+		}
+		e.add(part{val: v, quoted: quoted, split: !quoted})
+	}
+}
+
+func (e *expander) unbound(name string) {
+	e.r.errorf("%s: unbound variable", name)
+	e.failed = true
+	e.r.unsetFatal()
+}
+
+// paramValue resolves what pe names.
+func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
+	r := e.r
+	name := pe.Param.Value
+	if pe.Names != 0 {
+		var list []string
+		for _, n := range r.vars.names() {
+			if strings.HasPrefix(n, name) {
+				if v := r.lookupVar(n); v != nil && (v.set || v.isArray()) {
+					list = append(list, n)
+				}
+			}
+		}
+		return paramVal{name: name, list: list, isList: true, set: true, star: pe.Names == syntax.NamesPrefix}, true
+	}
+	if pe.Excl && pe.Index != nil && (subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*")) {
+		keys := arrayKeys(r.lookupVar(name))
+		return paramVal{name: name, list: keys, isList: true, set: true, star: subscriptIs(pe.Index, "*")}, true
+	}
+	if pe.Excl {
+		// ${!ref}: the value of ref names the parameter (a[1] too).
+		ref, ok := r.getVar(name)
+		if v := r.lookupVar(name); v != nil && v.attrs&attrNameref != 0 && pe.Index == nil {
+			vv, _ := r.vars.lookup(name)
+			return paramVal{name: name, val: vv.str, set: vv.set}, true
+		}
+		if !ok {
+			if r.opts.nounset {
+				e.unbound(name)
+				return paramVal{}, false
+			}
+			r.errorf("%s: invalid indirect expansion", name)
+			return paramVal{}, false
+		}
+		if base, sub, ok := splitSubscript(ref); ok && (sub == "@" || sub == "*") {
+			vals := r.arrayValues(r.lookupVar(base))
+			return paramVal{name: ref, list: vals, isList: true, set: len(vals) > 0, star: sub == "*"}, true
+		}
+		if ref == "@" || ref == "*" {
+			return paramVal{name: ref, list: r.params, isList: true, set: len(r.params) > 0, star: ref == "*"}, true
+		}
+		if !validRef(ref) {
+			r.errorf("%s: invalid indirect expansion", ref)
+			return paramVal{}, false
+		}
+		val, set := r.getVar(ref)
+		return paramVal{name: ref, val: val, set: set}, true
+	}
+	switch name {
+	case "@", "*":
+		return paramVal{name: name, list: r.params, isList: true, set: len(r.params) > 0, star: name == "*"}, true
+	}
+	if pe.Index != nil {
+		base := r.resolveRef(name)
+		v := r.lookupVar(base)
+		if subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*") {
+			vals := r.arrayValues(v)
+			return paramVal{name: name, list: vals, isList: true, set: len(vals) > 0, star: subscriptIs(pe.Index, "*")}, true
+		}
+		sub, ok := r.subscript(e.ctx, v, pe.Index)
+		if !ok {
+			return paramVal{}, false
+		}
+		val, set := r.getElem(base, sub)
+		return paramVal{name: name + "[" + sub + "]", val: val, set: set}, true
+	}
+	val, set := r.getVar(name)
+	return paramVal{name: name, val: val, set: set}, true
+}
+
+// validRef reports whether an indirect reference names a parameter.
+func validRef(s string) bool {
+	if base, _, ok := splitSubscript(s); ok {
+		return validName(base)
+	}
+	if validName(s) {
+		return true
+	}
+	if _, err := strconv.Atoi(s); err == nil {
+		return true
+	}
+	return len(s) == 1 && strings.Contains("?#$!-0", s)
+}
+
+func isDefaultOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+		syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// defaultOp handles :- - := = :+ + :? ?. done is true when the operator
+// produced the expansion itself.
+func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) bool {
+	op := pe.Exp.Op
+	if !isDefaultOp(op) {
+		return false
+	}
+	colon := op == syntax.DefaultUnsetOrNull || op == syntax.AlternateUnsetOrNull ||
+		op == syntax.AssignUnsetOrNull || op == syntax.ErrorUnsetOrNull
+	present := pv.set
+	if pv.isList {
+		present = len(pv.list) > 0
+		if colon && len(pv.list) == 1 && pv.list[0] == "" {
+			present = false
+		}
+	} else if colon && pv.val == "" {
+		present = false
+	}
+	word := func() {
+		if pe.Exp.Word != nil {
+			saved := e.splitLits
+			e.splitLits = !quoted
+			e.word(pe.Exp.Word.Parts, quoted)
+			e.splitLits = saved
+		}
+	}
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+		if present {
+			e.emit(*pv, quoted)
+		} else {
+			if quoted && !pv.isList && (pe.Exp.Word == nil || len(pe.Exp.Word.Parts) == 0) {
+				e.add(part{quoted: true})
+			}
+			word()
+		}
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		if present {
+			word()
+		} else if quoted && !pv.isList {
+			e.add(part{quoted: true})
+		}
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if present {
+			e.emit(*pv, quoted)
+			return true
+		}
+		val, ok := e.r.literal(e.ctx, pe.Exp.Word)
+		if !ok {
+			e.failed = true
+			return true
+		}
+		if pe.Excl || !validName(pe.Param.Value) && pe.Index == nil {
+			e.r.errorf("$%s: cannot assign in this way", pe.Param.Value)
+			e.failed = true
+			return true
+		}
+		target := pe.Param.Value
+		if pe.Index != nil {
+			target = pv.name
+		}
+		if !e.r.setVar(target, val, false) {
+			e.failed = true
+			return true
+		}
+		nv, _ := e.r.getVar(target)
+		e.add(part{val: nv, quoted: quoted, split: !quoted})
+	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		if present {
+			e.emit(*pv, quoted)
+			return true
+		}
+		msg := "parameter null or not set"
+		if pe.Exp.Word != nil {
+			if m, ok := e.r.literal(e.ctx, pe.Exp.Word); ok && m != "" {
+				msg = m
+			}
+		}
+		label := pv.name
+		if pe.Excl {
+			label = "!" + pe.Param.Value
+		}
+		e.r.errorf("%s: %s", label, msg)
+		e.failed = true
+		e.r.unsetFatal()
+	}
+	return true
+}
+
+// mapVals applies f to a parameter's value or each of its elements.
+func (pv *paramVal) mapVals(f func(string) string) {
+	if pv.isList {
+		out := make([]string, len(pv.list))
+		for i, v := range pv.list {
+			out[i] = f(v)
+		}
+		pv.list = out
+		return
+	}
+	pv.val = f(pv.val)
+}
+
+// transform handles # ## % %% ^ ^^ , ,, and @X.
+func (e *expander) transform(pe *syntax.ParamExp, pv *paramVal) bool {
+	r := e.r
+	op := pe.Exp.Op
+	if op == syntax.OtherParamOps {
+		return e.atOp(pe, pv)
+	}
+	pat := ""
+	if pe.Exp.Word != nil {
+		p, ok := r.pattern(e.ctx, pe.Exp.Word)
+		if !ok {
+			return false
+		}
+		pat = p
+	}
+	switch op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+		suffix := op == syntax.RemSmallSuffix || op == syntax.RemLargeSuffix
+		long := op == syntax.RemLargePrefix || op == syntax.RemLargeSuffix
+		pv.mapVals(func(s string) string { return r.removeAffix(s, pat, suffix, long) })
+	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		if pat == "" {
+			pat = "?"
+		}
+		all := op == syntax.UpperAll || op == syntax.LowerAll
+		upper := op == syntax.UpperFirst || op == syntax.UpperAll
+		pv.mapVals(func(s string) string { return r.caseMap(s, pat, all, upper) })
+	}
+	return true
+}
+
+// caseMap is ${x^pat} and friends: change the case of characters that
+// match pat (the first one only unless all).
+func (r *Runner) caseMap(s, pat string, all, upper bool) string {
+	var b strings.Builder
+	for i, c := range s {
+		if (all || i == 0) && r.match(pat, string(c)) {
+			if upper {
+				c = unicode.ToUpper(c)
+			} else {
+				c = unicode.ToLower(c)
+			}
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// removeAffix is ${x#pat} ${x##pat} ${x%pat} ${x%%pat}.
+func (r *Runner) removeAffix(s, pat string, suffix, long bool) string {
+	p := r.compiled(pat, false)
+	if suffix {
+		return p.TrimSuffix(s, long)
+	}
+	return p.TrimPrefix(s, long)
+}
+
+// replace is ${x/pat/rep} ${x//pat/rep} ${x/#pat/rep} ${x/%pat/rep}.
+func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
+	r := e.r
+	orig := pe.Repl.Orig
+	mode := ReplaceFirst
+	if pe.Repl.All {
+		mode = ReplaceAll
+	}
+	if orig != nil && len(orig.Parts) > 0 {
+		if l, ok := orig.Parts[0].(*syntax.Lit); ok && (strings.HasPrefix(l.Value, "#") || strings.HasPrefix(l.Value, "%")) {
+			mode = ReplacePrefix
+			if l.Value[0] == '%' {
+				mode = ReplaceSuffix
+			}
+			orig = &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: l.Value[1:]}}, orig.Parts[1:]...)}
+		}
+	}
+	pat, ok := "", true
+	if orig != nil {
+		pat, ok = r.pattern(e.ctx, orig)
+		if !ok {
+			return false
+		}
+	}
+	with, ok := r.replacement(e.ctx, pe.Repl.With)
+	if !ok {
+		return false
+	}
+	p := r.compiled(pat, false)
+	amp := r.opts.patsubReplacement
+	pv.mapVals(func(s string) string { return p.Replace(s, with, mode, amp) })
+	return true
+}
+
+// slice is ${x:off:len}, on characters, or on elements of a list.
+func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
+	r := e.r
+	off, err := r.arith(e.ctx, pe.Slice.Offset)
+	if err != nil {
+		return false
+	}
+	hasLen := pe.Slice.Length != nil
+	var length int64
+	if hasLen {
+		length, err = r.arith(e.ctx, pe.Slice.Length)
+		if err != nil {
+			return false
+		}
+	}
+	if pv.isList {
+		list := pv.list
+		if pv.name == "@" || pv.name == "*" {
+			list = append([]string{r.arg0}, list...)
+			if off == 0 && len(r.params) == 0 {
+				list = []string{r.arg0}
+			}
+		}
+		n := int64(len(list))
+		if off < 0 {
+			off += n
+			if off < 0 {
+				pv.list = nil
+				return true
+			}
+		}
+		if off > n {
+			off = n
+		}
+		end := n
+		if hasLen {
+			if length < 0 {
+				r.errorf("%s: substring expression < 0", strconv.FormatInt(length, 10))
+				return false
+			}
+			end = min(off+length, n)
+		}
+		pv.list = list[off:end]
+		return true
+	}
+	if isASCII(pv.val) {
+		// Bytes are characters: slice without converting.
+		n := int64(len(pv.val))
+		from, to, ok := sliceBounds(r, off, length, hasLen, n)
+		if !ok {
+			return false
+		}
+		pv.val = pv.val[from:to]
+		return true
+	}
+	runes := []rune(pv.val)
+	n := int64(len(runes))
+	from, to, ok := sliceBounds(r, off, length, hasLen, n)
+	if !ok {
+		return false
+	}
+	pv.val = string(runes[from:to])
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// sliceBounds is ${x:off:len}'s range over n characters.
+func sliceBounds(r *Runner, off, length int64, hasLen bool, n int64) (int64, int64, bool) {
+	if off < 0 {
+		off += n
+		if off < 0 {
+			return 0, 0, true
+		}
+	}
+	if off > n {
+		return 0, 0, true
+	}
+	end := n
+	if hasLen {
+		if length < 0 {
+			end = n + length
+			if end < off {
+				r.errorf("%s: substring expression < 0", strconv.FormatInt(length, 10))
+				return 0, 0, false
+			}
+		} else {
+			end = min(off+length, n)
+		}
+	}
+	return off, end, true
+}
+
+// atOp is ${x@Q} ${x@E} ${x@U} ${x@u} ${x@L} ${x@a} ${x@A} ${x@K}.
+func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
+	r := e.r
+	op := ""
+	if pe.Exp.Word != nil {
+		op, _ = r.literal(e.ctx, pe.Exp.Word)
+	}
+	switch op {
+	case "Q":
+		if !pv.set && !pv.isList {
+			return true
+		}
+		pv.mapVals(bashQuote)
+	case "E":
+		pv.mapVals(ansiC)
+	case "U":
+		pv.mapVals(strings.ToUpper)
+	case "L":
+		pv.mapVals(strings.ToLower)
+	case "u":
+		pv.mapVals(func(s string) string {
+			c, n := utf8.DecodeRuneInString(s)
+			if n == 0 {
+				return s
+			}
+			return string(unicode.ToUpper(c)) + s[n:]
+		})
+	case "a":
+		v := r.lookupVar(pe.Param.Value)
+		flags := ""
+		if v != nil {
+			flags = attrLetters(v)
+		}
+		pv.mapVals(func(string) string { return flags })
+	case "A":
+		v := r.lookupVar(pe.Param.Value)
+		if v == nil || !pv.set {
+			pv.val = ""
+			return true
+		}
+		pv.isList = false
+		if v.isArray() || v.attrs != 0 {
+			pv.val = r.declareLine(pe.Param.Value, v, false)
+			if !v.isArray() {
+				flags := attrLetters(v)
+				if flags == "" {
+					flags = "-"
+				}
+				pv.val = "declare -" + strings.TrimPrefix(flags, "-") + " " + pe.Param.Value + "=" + bashQuote(v.str)
+			}
+		} else {
+			pv.val = pe.Param.Value + "=" + bashQuote(v.str)
+		}
+	case "K":
+		pv.mapVals(bashQuote)
+	case "P":
+	default:
+		r.errorf("%s: bad substitution", paramText(pe))
+		return false
+	}
+	return true
+}
+
+// paramText is how bash echoes a ${...} in "bad substitution".
+func paramText(pe *syntax.ParamExp) string {
+	var b strings.Builder
+	syntax.NewPrinter().Print(&b, pe)
+	return b.String()
+}
+
+// bashQuote quotes s as bash's ${x@Q} and declare -p do.
+func bashQuote(s string) string {
+	needs := false
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return "$'" + escapeC(s) + "'"
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9' || strings.IndexByte("_-./=:,+@%", s[i]) >= 0) {
+			needs = true
+		}
+	}
+	_ = needs
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func escapeC(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case 27:
+			b.WriteString(`\E`)
+		case '\'':
+			b.WriteString(`\'`)
+		case '\\':
+			b.WriteString(`\\`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				b.WriteString(`\` + strconv.FormatInt(int64(c)/64, 8) + strconv.FormatInt(int64(c)/8%8, 8) + strconv.FormatInt(int64(c)%8, 8))
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	return b.String()
+}

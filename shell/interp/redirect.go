@@ -1,0 +1,442 @@
+package interp
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/memfs"
+)
+
+// maxFd is the highest descriptor a script may name (bash allows more;
+// memsh keeps 0-9 plus those {var} allocates from 10 up).
+const maxFd = 255
+
+// fdFile is an open descriptor: what reads from it, what writes to it.
+type fdFile struct {
+	r    io.Reader
+	w    io.Writer
+	f    *memfs.File // the memfs file behind it, when there is one
+	path string      // f's absolute path
+	// buf is r read ahead by read/mapfile; once it exists every reader
+	// of the descriptor goes through it, so nothing read ahead is lost.
+	buf *bufio.Reader
+}
+
+// fdTable maps descriptors to open files. It is a small map value copied
+// on every command with redirections, so entries are never changed in
+// place.
+type fdTable map[int]*fdFile
+
+func (t fdTable) clone() fdTable {
+	c := make(fdTable, len(t)+1)
+	for k, v := range t {
+		c[k] = v
+	}
+	return c
+}
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// errBadFd is a write to a closed descriptor.
+var errBadFd = errors.New("Bad file descriptor")
+
+type badWriter struct{}
+
+func (badWriter) Write([]byte) (int, error) { return 0, errBadFd }
+
+func (r *Runner) stdin() io.Reader {
+	if f := r.fds[0]; f != nil && f.r != nil {
+		if f.buf != nil {
+			return f.buf
+		}
+		return f.r
+	}
+	return eofReader{}
+}
+
+func (r *Runner) stdout() io.Writer {
+	if f := r.fds[1]; f != nil && f.w != nil {
+		return f.w
+	}
+	return badWriter{}
+}
+
+func (r *Runner) stderr() io.Writer {
+	if f := r.fds[2]; f != nil && f.w != nil {
+		return f.w
+	}
+	return io.Discard
+}
+
+func (r *Runner) setStdio(s Stdio) {
+	in, out, errw := s.Stdin, s.Stdout, s.Stderr
+	if in == nil {
+		in = eofReader{}
+	}
+	if out == nil {
+		out = io.Discard
+	}
+	if errw == nil {
+		errw = io.Discard
+	}
+	r.fds = fdTable{0: {r: in}, 1: {w: out}, 2: {w: errw}}
+}
+
+// redirect applies one redirection to r.fds (already a private copy).
+// The closer, if any, is closed when the command ends.
+func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, error) {
+	fd := -1
+	varName := ""
+	if rd.N != nil {
+		if strings.HasPrefix(rd.N.Value, "{") {
+			varName = strings.Trim(rd.N.Value, "{}")
+		} else {
+			n, err := strconv.Atoi(rd.N.Value)
+			if err != nil || n > maxFd {
+				r.errorf("%s: Bad file descriptor", rd.N.Value)
+				return nil, errBadFd
+			}
+			fd = n
+		}
+	}
+	switch rd.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		body, ok := r.heredoc(ctx, rd)
+		if !ok {
+			return nil, errBadFd
+		}
+		r.setFd(defFd(fd, 0), &fdFile{r: strings.NewReader(body)}, varName)
+		return nil, nil
+	case syntax.WordHdoc:
+		s, ok := r.literal(ctx, rd.Word)
+		if !ok {
+			return nil, errBadFd
+		}
+		r.setFd(defFd(fd, 0), &fdFile{r: strings.NewReader(s + "\n")}, varName)
+		return nil, nil
+	}
+	fields, ok := r.fields(ctx, rd.Word)
+	if !ok {
+		return nil, errBadFd
+	}
+	if len(fields) != 1 {
+		r.errorf("%s: ambiguous redirect", wordText(rd.Word))
+		return nil, errBadFd
+	}
+	target := fields[0]
+	switch rd.Op {
+	case syntax.DplIn, syntax.DplOut:
+		def := 1
+		if rd.Op == syntax.DplIn {
+			def = 0
+		}
+		if target == "-" {
+			if varName != "" {
+				n, _ := r.getVar(varName)
+				fd, _ = strconv.Atoi(n)
+			}
+			r.putFd(defFd(fd, def), nil)
+			return nil, nil
+		}
+		move := strings.HasSuffix(target, "-")
+		src, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
+		if err != nil {
+			if rd.Op == syntax.DplOut && fd < 0 {
+				// >&file is &>file.
+				return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, -1, "", true)
+			}
+			r.errorf("%s: ambiguous redirect", target)
+			return nil, errBadFd
+		}
+		f, ok := r.fds[src]
+		if !ok {
+			r.errorf("%d: Bad file descriptor", src)
+			return nil, errBadFd
+		}
+		r.setFd(defFd(fd, def), f, varName)
+		if move {
+			r.putFd(src, nil)
+		}
+		return nil, nil
+	case syntax.RdrOut, syntax.ClbOut:
+		flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if r.opts.noclobber && rd.Op == syntax.RdrOut {
+			if info, err := r.cfg.FS.Stat(r.absPath(target)); err == nil && info.Mode().IsRegular() {
+				r.errorf("%s: cannot overwrite existing file", target)
+				return nil, errBadFd
+			}
+		}
+		return r.openRedirect(target, flag, defFd(fd, 1), varName, false)
+	case syntax.AppOut:
+		return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_APPEND, defFd(fd, 1), varName, false)
+	case syntax.RdrIn:
+		return r.openRedirect(target, os.O_RDONLY, defFd(fd, 0), varName, false)
+	case syntax.RdrInOut:
+		return r.openRedirect(target, os.O_RDWR|os.O_CREATE, defFd(fd, 0), varName, false)
+	case syntax.RdrAll:
+		return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, -1, "", true)
+	case syntax.AppAll:
+		return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_APPEND, -1, "", true)
+	}
+	r.errorf("unsupported redirection")
+	return nil, errBadFd
+}
+
+func defFd(fd, def int) int {
+	if fd < 0 {
+		return def
+	}
+	return fd
+}
+
+// setFd installs f at fd, or at a new descriptor from 10 up whose number
+// goes into varName ({var}>file).
+func (r *Runner) setFd(fd int, f *fdFile, varName string) {
+	if varName != "" {
+		fd = 10
+		for r.fds[fd] != nil {
+			fd++
+		}
+		r.setVar(varName, strconv.Itoa(fd), false)
+		r.keepFds = true
+	}
+	r.putFd(fd, f)
+}
+
+// fdSave is a descriptor as it was before a command's redirection.
+type fdSave struct {
+	fd  int
+	old *fdFile
+}
+
+// putFd changes descriptor fd (nil closes it), first noting its old
+// state for the running command to restore.
+func (r *Runner) putFd(fd int, f *fdFile) {
+	if r.fdUndo != nil {
+		seen := false
+		for _, s := range *r.fdUndo {
+			if s.fd == fd {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			*r.fdUndo = append(*r.fdUndo, fdSave{fd, r.fds[fd]})
+		}
+	}
+	if f == nil {
+		delete(r.fds, fd)
+		return
+	}
+	r.fds[fd] = f
+}
+
+// restoreFds undoes a command's redirections, last first.
+func (r *Runner) restoreFds(undo []fdSave) {
+	for i := len(undo) - 1; i >= 0; i-- {
+		if undo[i].old == nil {
+			delete(r.fds, undo[i].fd)
+		} else {
+			r.fds[undo[i].fd] = undo[i].old
+		}
+	}
+}
+
+// openRedirect opens a memfs file for a redirection. both: &> (stdout
+// and stderr).
+func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bool) (io.Closer, error) {
+	p := r.absPath(name)
+	if name == "" {
+		r.errorf(": No such file or directory")
+		return nil, errBadFd
+	}
+	if src, ok := devFd(p); ok {
+		if f := r.fds[src]; f != nil {
+			if both {
+				r.putFd(1, f)
+				r.putFd(2, f)
+			} else {
+				r.setFd(fd, f, varName)
+			}
+			return nil, nil
+		}
+	}
+	f, err := r.cfg.FS.OpenFile(p, flag, r.createMode())
+	if err != nil {
+		r.errorf("%s: %s", name, strerror(err))
+		return nil, err
+	}
+	ff := &fdFile{f: f, path: p}
+	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
+		ff.w = f
+	}
+	if flag&os.O_WRONLY == 0 {
+		ff.r = f
+	}
+	if both {
+		r.putFd(1, ff)
+		r.putFd(2, ff)
+		return f, nil
+	}
+	r.setFd(fd, ff, varName)
+	if varName != "" {
+		return nil, nil
+	}
+	return f, nil
+}
+
+// devFd is the descriptor a /dev/stdin, /dev/stdout, /dev/stderr or
+// /dev/fd/N path names.
+func devFd(p string) (int, bool) {
+	switch p {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	for _, pre := range []string{"/dev/fd/", "/proc/self/fd/"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok {
+			n, err := strconv.Atoi(rest)
+			return n, err == nil && n >= 0 && n <= maxFd
+		}
+	}
+	return 0, false
+}
+
+// fdOpener is what a command's /dev/fd/N opens (command.Invocation.Fd):
+// a memfs file opens afresh, as Linux reopens it; a pipe or stream is
+// shared. (nil, true) is a closed descriptor.
+func (r *Runner) fdOpener() func(n, flag int) (io.ReadWriteCloser, bool) {
+	fds := r.fds // only read while the command runs, when nothing changes it
+	fs := r.cfg.FS
+	return func(n, flag int) (io.ReadWriteCloser, bool) {
+		d := fds[n]
+		if d == nil {
+			return nil, true
+		}
+		if d.path != "" {
+			f, err := fs.OpenFile(d.path, flag&^(os.O_CREATE|os.O_TRUNC), 0)
+			if err != nil {
+				return nil, true
+			}
+			return f, true
+		}
+		write := flag&(os.O_WRONLY|os.O_RDWR) != 0
+		if write && d.w == nil || !write && d.r == nil {
+			return nil, false
+		}
+		return fdStream{d}, true
+	}
+}
+
+// fdStream is a shared descriptor seen through /dev/fd/N: closing it
+// leaves the descriptor open.
+type fdStream struct{ d *fdFile }
+
+func (s fdStream) Read(p []byte) (int, error) {
+	if s.d.buf != nil {
+		return s.d.buf.Read(p)
+	}
+	return s.d.r.Read(p)
+}
+func (s fdStream) Write(p []byte) (int, error) { return s.d.w.Write(p) }
+func (s fdStream) Close() error                { return nil }
+
+// createMode is the mode new files get: 0666 less the umask.
+func (r *Runner) createMode() os.FileMode { return 0o666 &^ r.umask }
+
+// heredoc expands a here-document's body (unless its delimiter was
+// quoted).
+func (r *Runner) heredoc(ctx context.Context, rd *syntax.Redirect) (string, bool) {
+	if rd.Hdoc == nil {
+		return "", true
+	}
+	quotedDelim := false
+	for _, p := range rd.Word.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			quotedDelim = true
+		case *syntax.Lit:
+			if strings.Contains(p.Value, `\`) {
+				quotedDelim = true
+			}
+		}
+	}
+	var b strings.Builder
+	if quotedDelim {
+		for _, p := range rd.Hdoc.Parts {
+			if l, ok := p.(*syntax.Lit); ok {
+				b.WriteString(l.Value)
+			}
+		}
+		if rd.Op == syntax.DashHdoc {
+			return stripTabs(b.String()), true
+		}
+		return b.String(), true
+	}
+	for _, p := range rd.Hdoc.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			b.WriteString(heredocLit(l.Value))
+			continue
+		}
+		e := &expander{r: r, ctx: ctx}
+		e.word([]syntax.WordPart{p}, true)
+		if e.failed {
+			return "", false
+		}
+		b.WriteString(e.joined(" "))
+	}
+	if rd.Op == syntax.DashHdoc {
+		return stripTabs(b.String()), true
+	}
+	return b.String(), true
+}
+
+// stripTabs removes the leading tabs of every line (<<-).
+func stripTabs(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, "\t")
+	}
+	return strings.Join(lines, "")
+}
+
+// heredocLit removes the backslashes an unquoted here-document drops:
+// before $ ` \ and newline.
+func heredocLit(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '\\':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// wordText is a word as written, for messages.
+func wordText(w *syntax.Word) string {
+	var b strings.Builder
+	syntax.NewPrinter().Print(&b, w)
+	return b.String()
+}

@@ -1,0 +1,594 @@
+package interp
+
+import (
+	"context"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// flow is a pending break, continue, return or exit.
+type flow uint8
+
+const (
+	flowNone flow = iota
+	flowBreak
+	flowContinue
+	flowReturn
+	flowExit
+	// flowDiscard abandons the current top-level command after an
+	// expansion error, as bash's jump to top level does: the next
+	// command of the script runs; a subshell exits.
+	flowDiscard
+)
+
+// Runner is one shell: its variables, functions, options, working
+// directory and file descriptors. A subshell is another Runner sharing
+// the state copy-on-write (subshell.go).
+type Runner struct {
+	cfg *Config
+	blt map[string]builtinFunc
+
+	vars    scopes
+	funcs   *funcTable
+	aliases *aliasTable
+	opts    options
+	dir     string
+	fds     fdTable
+
+	arg0   string
+	params []string
+
+	lastStatus int
+	pipeStatus []int
+	flow       flow
+	flowN      int // loops left to break/continue
+	exited     bool
+
+	line        uint     // current statement's line, $LINENO
+	funcNames   []string // FUNCNAME, innermost last
+	callLines   []uint   // BASH_LINENO: the line each call was made on
+	loopDepth   int
+	noErrExit   int // >0 while errexit is suspended (conditions, && ||, !)
+	subshell    int // BASH_SUBSHELL
+	ifsCache    *ifsSet
+	randState   uint32
+	started     time.Time
+	pid         int
+	bashPid     int
+	lastBg      int
+	bg          *jobTable
+	traps       *trapTable
+	inTrap      bool
+	dirStack    []string
+	lastArg     string // $_
+	optIndex    int    // getopts' position inside a grouped option word
+	evalSource  string // name of the file being sourced, for messages
+	umask       os.FileMode
+	keepFds     bool // exec without a command: its redirections stay
+	sourceDepth int
+	secondsBase int // $SECONDS at r.started
+	fdUndo      *[]fdSave // where redirections note what they change
+	arithWhat   string    // "((: " or "let: " before an arithmetic message
+	src         string    // the source text being run (function bodies keep theirs)
+	execed      bool      // exec replaced the shell: no EXIT trap
+	lineFrozen  int       // >0 while a trap runs: $LINENO stays the trigger's
+	fromFile    bool      // a script read from a file or stdin, not -c
+	substRan    bool      // a command substitution ran in the current command
+	optIndexFor int       // OPTIND value optIndex belongs to
+	procN       int
+	cleanup     []string      // process substitution files to remove
+	pendingOut  []pendingProc // >(cmd) to run after the command
+	arithCache  map[syntax.ArithmExpr]string
+	patCache    map[patKey]*Pattern
+}
+
+// stmts runs a list, stopping at a pending break/continue/return/exit.
+func (r *Runner) stmts(ctx context.Context, list []*syntax.Stmt) {
+	for _, st := range list {
+		if r.flow != flowNone {
+			return
+		}
+		if ctx.Err() != nil {
+			r.lastStatus = 130
+			r.flow = flowExit
+			return
+		}
+		r.stmt(ctx, st)
+	}
+}
+
+// stmt runs one statement: its redirections around its command, "!",
+// "&", and errexit.
+func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
+	if st.Background {
+		r.background(ctx, st)
+		return
+	}
+	if r.lineFrozen == 0 {
+		r.line = st.Pos().Line()
+	}
+	if st.Negated {
+		r.noErrExit++
+	}
+	status := 0
+	if len(st.Redirs) == 0 {
+		status = r.command(ctx, st.Cmd)
+	} else {
+		var undo []fdSave
+		prevUndo := r.fdUndo
+		r.fdUndo = &undo
+		var closers []io.Closer
+		ok := true
+		for _, rd := range st.Redirs {
+			c, err := r.redirect(ctx, rd)
+			if err != nil {
+				ok = false
+				break
+			}
+			if c != nil {
+				closers = append(closers, c)
+			}
+		}
+		r.fdUndo = prevUndo
+		if ok {
+			status = r.command(ctx, st.Cmd)
+		} else {
+			status = 1
+		}
+		if r.keepFds {
+			r.keepFds = false
+		} else {
+			r.restoreFds(undo)
+			for _, c := range closers {
+				c.Close()
+			}
+		}
+		if !ok && st.Cmd != nil && r.opts.errexit && r.noErrExit == 0 && !st.Negated {
+			r.exitShell(status)
+			return
+		}
+	}
+	if st.Negated {
+		r.noErrExit--
+		if status == 0 {
+			status = 1
+		} else {
+			status = 0
+		}
+	}
+	if bc, ok := st.Cmd.(*syntax.BinaryCmd); !ok || bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll {
+		r.pipeStatus = nil
+	}
+	if r.flow >= flowExit {
+		return
+	}
+	r.lastStatus = status
+	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) {
+		r.errTrap(ctx)
+		if r.opts.errexit {
+			r.exitShell(status)
+		}
+	}
+}
+
+// errexitApplies says whether a failing command of this kind ends the
+// shell under set -e: compound commands and && || lists report the
+// status of a command that was already checked (or exempt).
+func errexitApplies(cmd syntax.Command) bool {
+	switch c := cmd.(type) {
+	case *syntax.CallExpr, *syntax.Subshell, *syntax.ArithmCmd, *syntax.TestClause,
+		*syntax.DeclClause, *syntax.LetClause, *syntax.TimeClause:
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+	}
+	return false
+}
+
+// exitShell ends the shell with status (exit, errexit, fatal errors).
+func (r *Runner) exitShell(status int) {
+	r.lastStatus = status
+	r.flow = flowExit
+}
+
+// command runs one command and returns its status.
+func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
+	switch c := cmd.(type) {
+	case nil:
+		return 0
+	case *syntax.CallExpr:
+		return r.call(ctx, c)
+	case *syntax.Block:
+		r.stmts(ctx, c.Stmts)
+		return r.lastStatus
+	case *syntax.Subshell:
+		return r.inSubshell(ctx, func(sub *Runner) { sub.stmts(ctx, c.Stmts) })
+	case *syntax.BinaryCmd:
+		return r.binary(ctx, c)
+	case *syntax.IfClause:
+		return r.ifClause(ctx, c)
+	case *syntax.WhileClause:
+		return r.whileClause(ctx, c)
+	case *syntax.ForClause:
+		return r.forClause(ctx, c)
+	case *syntax.CaseClause:
+		return r.caseClause(ctx, c)
+	case *syntax.FuncDecl:
+		return r.funcDecl(c)
+	case *syntax.ArithmCmd:
+		r.arithWhat = "((: "
+		n, err := r.arith(ctx, c.X)
+		r.arithWhat = ""
+		if err != nil {
+			return 1
+		}
+		if n == 0 {
+			return 1
+		}
+		return 0
+	case *syntax.LetClause:
+		return r.let(ctx, c)
+	case *syntax.TestClause:
+		return r.testClause(ctx, c)
+	case *syntax.DeclClause:
+		return r.declClause(ctx, c)
+	case *syntax.TimeClause:
+		return r.timeClause(ctx, c)
+	case *syntax.CoprocClause:
+		r.errorf("coproc: not supported")
+		return 2
+	}
+	r.errorf("unsupported command")
+	return 2
+}
+
+// binary runs && || and pipelines.
+func (r *Runner) binary(ctx context.Context, c *syntax.BinaryCmd) int {
+	switch c.Op {
+	case syntax.AndStmt, syntax.OrStmt:
+		r.noErrExit++
+		r.stmt(ctx, c.X)
+		r.noErrExit--
+		if r.flow != flowNone {
+			return r.lastStatus
+		}
+		if (r.lastStatus == 0) == (c.Op == syntax.AndStmt) {
+			r.stmt(ctx, c.Y)
+		}
+		return r.lastStatus
+	}
+	return r.pipeline(ctx, c)
+}
+
+// pipeline runs a | b | c: the stages at once, connected by pipes, each
+// in a subshell; the last in this shell when lastpipe is set.
+func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
+	var stages []*syntax.Stmt
+	var stderrToo []bool
+	var flatten func(st *syntax.Stmt)
+	flatten = func(st *syntax.Stmt) {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || len(st.Redirs) > 0 || st.Negated || st.Background || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			stages = append(stages, st)
+			stderrToo = append(stderrToo, false)
+			return
+		}
+		flatten(b.X)
+		stderrToo[len(stderrToo)-1] = b.Op == syntax.PipeAll
+		flatten(b.Y)
+	}
+	flatten(c.X)
+	stderrToo[len(stderrToo)-1] = c.Op == syntax.PipeAll
+	flatten(c.Y)
+	n := len(stages)
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	in := r.fds[0]
+	for i, st := range stages {
+		last := i == n-1
+		var pr *io.PipeReader
+		var pw *io.PipeWriter
+		if !last {
+			pr, pw = io.Pipe()
+		}
+		sub := r.subshellCopy()
+		sub.fds[0] = in
+		if !last {
+			sub.fds[1] = &fdFile{w: pw}
+			if stderrToo[i] {
+				sub.fds[2] = sub.fds[1]
+			}
+		}
+		if last && r.opts.lastpipe {
+			sub.release()
+			saved := r.fds
+			r.fds = r.fds.clone()
+			r.fds[0] = in
+			r.stmt(ctx, st)
+			r.fds = saved
+			statuses[i] = r.lastStatus
+			break
+		}
+		wg.Add(1)
+		run := func(i int, sub *Runner, st *syntax.Stmt, pr *io.PipeReader, pw *io.PipeWriter, in *fdFile) {
+			defer wg.Done()
+			defer sub.release()
+			sub.stmt(ctx, st)
+			sub.runExitTrap(ctx)
+			statuses[i] = sub.lastStatus
+			if pw != nil {
+				pw.Close()
+			}
+			if in != nil && i > 0 {
+				if rc, ok := in.r.(*io.PipeReader); ok {
+					rc.CloseWithError(io.ErrClosedPipe)
+				}
+			}
+		}
+		if last {
+			run(i, sub, st, nil, nil, in)
+		} else {
+			go run(i, sub, st, pr, pw, in)
+		}
+		if pr != nil {
+			in = &fdFile{r: pr}
+		}
+	}
+	wg.Wait()
+	r.pipeStatus = statuses
+	status := statuses[n-1]
+	if r.opts.pipefail {
+		for _, s := range statuses {
+			if s != 0 {
+				status = s
+			}
+		}
+	}
+	return status
+}
+
+func (r *Runner) ifClause(ctx context.Context, c *syntax.IfClause) int {
+	for c != nil {
+		if len(c.Cond) == 0 { // else
+			r.stmts(ctx, c.Then)
+			return r.lastStatus
+		}
+		r.noErrExit++
+		r.stmts(ctx, c.Cond)
+		r.noErrExit--
+		if r.flow != flowNone {
+			return r.lastStatus
+		}
+		if r.lastStatus == 0 {
+			r.stmts(ctx, c.Then)
+			return r.lastStatus
+		}
+		c = c.Else
+	}
+	return 0
+}
+
+// loopFlow consumes a pending break/continue after a loop body. It
+// reports whether the loop must stop.
+func (r *Runner) loopFlow() bool {
+	switch r.flow {
+	case flowBreak:
+		r.flowN--
+		if r.flowN <= 0 {
+			r.flow, r.flowN = flowNone, 0
+		}
+		return true
+	case flowContinue:
+		r.flowN--
+		if r.flowN <= 0 {
+			r.flow, r.flowN = flowNone, 0
+			return false
+		}
+		return true
+	case flowReturn, flowExit, flowDiscard:
+		return true
+	}
+	return false
+}
+
+func (r *Runner) whileClause(ctx context.Context, c *syntax.WhileClause) int {
+	status := 0
+	r.loopDepth++
+	defer func() { r.loopDepth-- }()
+	for ctx.Err() == nil {
+		r.noErrExit++
+		r.stmts(ctx, c.Cond)
+		r.noErrExit--
+		if r.flow != flowNone {
+			if r.loopFlow() {
+				break
+			}
+			continue
+		}
+		if (r.lastStatus == 0) == c.Until {
+			break
+		}
+		r.stmts(ctx, c.Do)
+		status = r.lastStatus
+		if r.loopFlow() {
+			break
+		}
+	}
+	if ctx.Err() != nil {
+		return 130
+	}
+	return status
+}
+
+func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
+	r.loopDepth++
+	defer func() { r.loopDepth-- }()
+	switch l := c.Loop.(type) {
+	case *syntax.WordIter:
+		var items []string
+		if l.InPos.IsValid() {
+			var ok bool
+			items, ok = r.fields(ctx, l.Items...)
+			if !ok {
+				return 1
+			}
+		} else {
+			items = r.params
+		}
+		if c.Select {
+			return r.selectLoop(ctx, l.Name.Value, items, c.Do)
+		}
+		status := 0
+		for _, it := range items {
+			if !r.setVar(l.Name.Value, it, false) {
+				return 1
+			}
+			r.stmts(ctx, c.Do)
+			status = r.lastStatus
+			if r.loopFlow() {
+				break
+			}
+			if ctx.Err() != nil {
+				return 130
+			}
+		}
+		return status
+	case *syntax.CStyleLoop:
+		status := 0
+		r.arithWhat = "((: "
+		defer func() { r.arithWhat = "" }()
+		if l.Init != nil {
+			if _, err := r.arith(ctx, l.Init); err != nil {
+				return 1
+			}
+		}
+		for ctx.Err() == nil {
+			if l.Cond != nil {
+				n, err := r.arith(ctx, l.Cond)
+				if err != nil {
+					return 1
+				}
+				if n == 0 {
+					break
+				}
+			}
+			r.stmts(ctx, c.Do)
+			status = r.lastStatus
+			if r.loopFlow() {
+				break
+			}
+			if l.Post != nil {
+				if _, err := r.arith(ctx, l.Post); err != nil {
+					return 1
+				}
+			}
+		}
+		if ctx.Err() != nil {
+			return 130
+		}
+		return status
+	}
+	return 0
+}
+
+func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
+	word, ok := r.literal(ctx, c.Word)
+	if !ok {
+		return 1
+	}
+	status := 0
+	fallthru := false
+	for _, it := range c.Items {
+		matched := fallthru
+		if !matched {
+			for _, p := range it.Patterns {
+				pat, ok := r.pattern(ctx, p)
+				if !ok {
+					return 1
+				}
+				if r.match(pat, word) {
+					matched = true
+					break
+				}
+			}
+		}
+		if !matched {
+			continue
+		}
+		r.stmts(ctx, it.Stmts)
+		status = r.lastStatus
+		if r.flow != flowNone {
+			return status
+		}
+		switch it.Op {
+		case syntax.Fallthrough: // ;&
+			fallthru = true
+			continue
+		case syntax.Resume: // ;;&
+			fallthru = false
+			continue
+		}
+		return status
+	}
+	return status
+}
+
+// funcDecl defines a function.
+func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
+	name := c.Name.Value
+	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, body: c.Body, decl: c})
+	return 0
+}
+
+// callFunc runs a function with args as its positional parameters.
+func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
+	if len(r.funcNames) >= r.cfg.MaxCallDepth {
+		r.errorf("%s: maximum function nesting level exceeded (%d)", fn.name, r.cfg.MaxCallDepth)
+		r.exitShell(1)
+		return 1
+	}
+	savedParams := r.params
+	r.params = args[1:]
+	r.funcNames = append(r.funcNames, fn.name)
+	r.callLines = append(r.callLines, r.line)
+	r.vars.push()
+	savedLoop, savedSrc := r.loopDepth, r.src
+	r.loopDepth, r.src = 0, fn.src
+	r.stmt(ctx, fn.body)
+	r.loopDepth, r.src = savedLoop, savedSrc
+	r.vars.pop()
+	r.funcNames = r.funcNames[:len(r.funcNames)-1]
+	r.callLines = r.callLines[:len(r.callLines)-1]
+	r.ifsCache = nil
+	r.params = savedParams
+	status := r.lastStatus
+	if r.flow == flowReturn {
+		r.flow = flowNone
+	}
+	r.runReturnTrap(ctx)
+	return status
+}
+
+// timeClause is the time keyword: bash's three lines on stderr.
+func (r *Runner) timeClause(ctx context.Context, c *syntax.TimeClause) int {
+	start := time.Now()
+	status := 0
+	if c.Stmt != nil {
+		r.stmt(ctx, c.Stmt)
+		status = r.lastStatus
+	}
+	el := time.Since(start)
+	m := int(el / time.Minute)
+	s := (el - time.Duration(m)*time.Minute).Seconds()
+	if c.PosixFormat {
+		r.printErr("real " + strconv.FormatFloat(el.Seconds(), 'f', 2, 64) + "\nuser 0.00\nsys 0.00\n")
+	} else {
+		r.printErr("\nreal\t" + strconv.Itoa(m) + "m" + strconv.FormatFloat(s, 'f', 3, 64) + "s\nuser\t0m0.000s\nsys\t0m0.000s\n")
+	}
+	return status
+}

@@ -1,0 +1,160 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// subshellCopy is the state a subshell starts from: a copy of this
+// shell that shares variables and functions copy-on-write, so starting
+// one costs O(scope depth), not O(variables). Release it when done.
+func (r *Runner) subshellCopy() *Runner {
+	c := *r
+	c.vars = r.vars.share()
+	c.funcs = r.funcs.share()
+	c.aliases = r.aliases.share()
+	c.traps = r.traps.forSubshell()
+	c.funcNames = append([]string(nil), r.funcNames...)
+	c.callLines = append([]uint(nil), r.callLines...)
+	c.subshell = r.subshell + 1
+	c.bashPid = r.bashPid + c.subshell*7 + len(r.funcNames)
+	c.arithCache = nil
+	c.patCache = nil
+	c.ifsCache = nil
+	c.bg = nil
+	c.flow, c.flowN = flowNone, 0
+	c.keepFds = false
+	c.dirStack = append([]string(nil), r.dirStack...)
+	c.fds = r.fds.clone()
+	return &c
+}
+
+// release gives back what a subshell shared.
+func (r *Runner) release() {
+	r.vars.release()
+	r.funcs.release()
+	r.aliases.release()
+	r.waitAll()
+}
+
+// inSubshell runs f in a subshell (( ... )) and returns its status.
+func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
+	sub := r.subshellCopy()
+	defer sub.release()
+	f(sub)
+	sub.runExitTrap(ctx)
+	return sub.lastStatus
+}
+
+// cmdSubst runs $(...) and returns its output without trailing newlines.
+func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
+	var out bytes.Buffer
+	sub := r.subshellCopy()
+	sub.fds[1] = &fdFile{w: &out}
+	if !r.opts.inheritErrexit {
+		sub.opts.errexit = false
+	}
+	if len(stmts) == 1 && isCatRedirect(stmts[0]) {
+		// $(< file) reads the file.
+		sub.catFile(ctx, stmts[0])
+	} else {
+		sub.stmts(ctx, stmts)
+		sub.runExitTrap(ctx)
+	}
+	r.lastStatus, r.substRan = sub.lastStatus, true
+	sub.release()
+	s := strings.TrimRight(out.String(), "\n")
+	return s
+}
+
+// isCatRedirect reports whether a statement is `< file` alone.
+func isCatRedirect(st *syntax.Stmt) bool {
+	return st.Cmd == nil && len(st.Redirs) == 1 && st.Redirs[0].Op == syntax.RdrIn
+}
+
+func (r *Runner) catFile(ctx context.Context, st *syntax.Stmt) {
+	name, ok := r.literal(ctx, st.Redirs[0].Word)
+	if !ok {
+		r.lastStatus = 1
+		return
+	}
+	data, err := r.cfg.FS.ReadFile(r.absPath(name))
+	if err != nil {
+		r.errorf("%s: %s", name, strerror(err))
+		r.lastStatus = 1
+		return
+	}
+	r.stdout().Write(data)
+	r.lastStatus = 0
+}
+
+// jobTable is a shell's background jobs.
+type jobTable struct {
+	mu   sync.Mutex
+	wg   sync.WaitGroup
+	last map[int]*job
+	next int
+}
+
+type job struct {
+	done   chan struct{}
+	status int
+}
+
+// background starts st in a subshell and goes on: $! is its pid.
+func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
+	if r.bg == nil {
+		r.bg = &jobTable{last: map[int]*job{}, next: 2000}
+	}
+	fg := *st
+	fg.Background = false
+	sub := r.subshellCopy()
+	if !r.opts.monitor {
+		// A background job's stdin is /dev/null without job control.
+		sub.fds[0] = &fdFile{r: eofReader{}}
+	}
+	r.bg.mu.Lock()
+	r.bg.next++
+	pid := r.bg.next
+	j := &job{done: make(chan struct{})}
+	r.bg.last[pid] = j
+	r.bg.mu.Unlock()
+	r.lastBg = pid
+	r.bg.wg.Add(1)
+	go func() {
+		defer r.bg.wg.Done()
+		defer close(j.done)
+		sub.bashPid = pid
+		sub.stmt(ctx, &fg)
+		sub.runExitTrap(ctx)
+		j.status = sub.lastStatus
+		sub.release()
+	}()
+	r.lastStatus = 0
+}
+
+// waitAll waits for every background job of this shell.
+func (r *Runner) waitAll() {
+	if r.bg != nil {
+		r.bg.wg.Wait()
+	}
+}
+
+// waitPid waits for one job; false when pid is not a child.
+func (r *Runner) waitPid(pid int) (int, bool) {
+	if r.bg == nil {
+		return 127, false
+	}
+	r.bg.mu.Lock()
+	j, ok := r.bg.last[pid]
+	r.bg.mu.Unlock()
+	if !ok {
+		return 127, false
+	}
+	<-j.done
+	return j.status, true
+}

@@ -1,0 +1,250 @@
+package interp
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The [[ ]] compound command walks the parsed expression here; the
+// operators on values (and the test and [ builtins) are testexpr.go's.
+
+// sandboxUID and sandboxGID are the user the shell runs as.
+const (
+	sandboxUID = 1000
+	sandboxGID = 1000
+)
+
+// testClause runs [[ expr ]].
+func (r *Runner) testClause(ctx context.Context, c *syntax.TestClause) int {
+	ok, status := r.testExpr(ctx, c.X)
+	if status != 0 {
+		return status
+	}
+	if ok {
+		return 0
+	}
+	return 1
+}
+
+// testExpr evaluates a [[ ]] expression; status is non-zero (2) after
+// an error that ends the test.
+func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
+	switch x := x.(type) {
+	case *syntax.Word:
+		s, ok := r.literal(ctx, x)
+		if !ok {
+			return false, 1
+		}
+		return s != "", 0
+	case *syntax.ParenTest:
+		return r.testExpr(ctx, x.X)
+	case *syntax.UnaryTest:
+		if x.Op == syntax.TsNot {
+			v, st := r.testExpr(ctx, x.X)
+			return !v, st
+		}
+		w, _ := x.X.(*syntax.Word)
+		s, ok := r.literal(ctx, w)
+		if !ok {
+			return false, 1
+		}
+		return UnaryTest(x.Op.String(), s, testEnv{r}), 0
+	case *syntax.BinaryTest:
+		switch x.Op {
+		case syntax.AndTest:
+			v, st := r.testExpr(ctx, x.X)
+			if !v || st != 0 {
+				return false, st
+			}
+			return r.testExpr(ctx, x.Y)
+		case syntax.OrTest:
+			v, st := r.testExpr(ctx, x.X)
+			if v || st != 0 {
+				return v, st
+			}
+			return r.testExpr(ctx, x.Y)
+		}
+		lw, _ := x.X.(*syntax.Word)
+		left, ok := r.literal(ctx, lw)
+		if !ok {
+			return false, 1
+		}
+		rw, _ := x.Y.(*syntax.Word)
+		switch x.Op {
+		case syntax.TsMatch, syntax.TsMatchShort:
+			pat, ok := r.pattern(ctx, rw)
+			return ok && r.match(pat, left), okStatus(ok)
+		case syntax.TsNoMatch:
+			pat, ok := r.pattern(ctx, rw)
+			return ok && !r.match(pat, left), okStatus(ok)
+		case syntax.TsReMatch:
+			re, ok := r.patternQuoted(ctx, rw, QuoteRegexp)
+			if !ok {
+				return false, 1
+			}
+			m, groups, err := RegexMatch(left, re, r.opts.nocasematch)
+			if err != nil {
+				return false, 2
+			}
+			if m {
+				r.setArray("BASH_REMATCH", groups)
+			} else {
+				r.setArray("BASH_REMATCH", nil)
+			}
+			return m, 0
+		}
+		right, ok := r.literal(ctx, rw)
+		if !ok {
+			return false, 1
+		}
+		op := x.Op.String()
+		switch x.Op {
+		case syntax.TsBefore:
+			return left < right, 0
+		case syntax.TsAfter:
+			return left > right, 0
+		case syntax.TsNewer, syntax.TsOlder, syntax.TsDevIno:
+			return FileCompare(op, left, right, testEnv{r}), 0
+		}
+		v, err := ArithCompare(op, left, right, (*arithEnv)(r))
+		if err != nil {
+			var ae *ArithError
+			if errors.As(err, &ae) {
+				r.errorf("%s", ae.Error())
+			}
+			return false, 1
+		}
+		return v, 0
+	}
+	return false, 2
+}
+
+func okStatus(ok bool) int {
+	if ok {
+		return 0
+	}
+	return 1
+}
+
+// setArray makes name an indexed array of vals.
+func (r *Runner) setArray(name string, vals []string) {
+	v := r.vars.forWrite(name, -1)
+	v.idx, v.assoc, v.str, v.grow, v.set = &indexed{}, nil, "", nil, true
+	v.attrs |= attrIndexed
+	for i, s := range vals {
+		v.idx.set(i, s)
+	}
+}
+
+// builtinTest is test and [.
+func builtinTest(ctx context.Context, r *Runner, args []string) int {
+	status, err := Test(args[1:], testEnv{r}, args[0] == "[")
+	if err != nil {
+		var te *TestError
+		if errors.As(err, &te) {
+			r.errorf("%s: %s", args[0], te.Msg)
+		} else {
+			var ae *ArithError
+			if errors.As(err, &ae) {
+				r.errorf("%s: %s", args[0], ae.Error())
+			} else {
+				r.errorf("%s: %s", args[0], err.Error())
+			}
+		}
+		return 2
+	}
+	return status
+}
+
+// testEnv is the shell as testexpr.go sees it.
+type testEnv struct{ r *Runner }
+
+func (t testEnv) Stat(name string) (fs.FileInfo, error) {
+	return t.r.cfg.FS.Stat(t.r.absPath(name))
+}
+
+func (t testEnv) Lstat(name string) (fs.FileInfo, error) {
+	return t.r.cfg.FS.Lstat(t.r.absPath(name))
+}
+
+func (t testEnv) Access(name string, mode uint32) error {
+	info, err := t.r.cfg.FS.Stat(t.r.absPath(name))
+	if err != nil {
+		return err
+	}
+	perm := uint32(info.Mode().Perm())
+	fuid, fgid := uint32(sandboxUID), uint32(sandboxGID)
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		fuid, fgid = st.Uid, st.Gid
+	}
+	var bits uint32
+	switch {
+	case fuid == sandboxUID:
+		bits = perm >> 6
+	case fgid == sandboxGID:
+		bits = perm >> 3
+	default:
+		bits = perm
+	}
+	if mode&^(bits&7) != 0 {
+		return syscall.EACCES
+	}
+	return nil
+}
+
+func (t testEnv) IDs() (int, int) { return sandboxUID, sandboxGID }
+
+func (t testEnv) IsTerminal(fd int) bool { return false }
+
+func (t testEnv) VarSet(name string) bool {
+	r := t.r
+	if base, sub, ok := splitSubscript(name); ok {
+		if sub == "@" || sub == "*" {
+			return len(r.arrayValues(r.lookupVar(base))) > 0
+		}
+		_, set := r.getElem(base, sub)
+		return set
+	}
+	_, set := r.getVar(name)
+	return set
+}
+
+func (t testEnv) IsNameref(name string) bool {
+	v, _ := t.r.vars.lookup(name)
+	return v != nil && v.attrs&attrNameref != 0 && v.set
+}
+
+func (t testEnv) OptionSet(name string) bool {
+	if so := findOption(setOptions, name); so != nil {
+		return *so.field(&t.r.opts)
+	}
+	return false
+}
+
+// patternQuoted is pattern with another quoting for the quoted parts
+// (QuoteRegexp for =~).
+func (r *Runner) patternQuoted(ctx context.Context, w *syntax.Word, quote func(string) string) (string, bool) {
+	e := &expander{r: r, ctx: ctx}
+	e.word(w.Parts, false)
+	if e.failed {
+		r.expansionFatal(1)
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range e.parts {
+		switch {
+		case p.brk != noBrk:
+			b.WriteByte(' ')
+		case p.quoted:
+			b.WriteString(quote(p.val))
+		default:
+			b.WriteString(p.val)
+		}
+	}
+	return b.String(), true
+}

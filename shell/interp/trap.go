@@ -1,0 +1,188 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// trapTable is a shell's traps: signal name (EXIT, ERR, RETURN, DEBUG,
+// INT, ...) to the command text bash parses when the trap runs.
+type trapTable struct {
+	m map[string]string
+}
+
+// forSubshell is what a subshell keeps: bash resets traps that catch
+// signals in a subshell, but `trap` with no arguments still lists the
+// parent's (until one is set). memsh gives the subshell an empty table.
+func (t *trapTable) forSubshell() *trapTable { return nil }
+
+func (r *Runner) trap(name string) string {
+	if r.traps == nil {
+		return ""
+	}
+	return r.traps.m[name]
+}
+
+// runTrap runs a trap's text, keeping $? as it was.
+func (r *Runner) runTrap(ctx context.Context, name string) {
+	cmd := r.trap(name)
+	if cmd == "" || r.inTrap {
+		return
+	}
+	r.inTrap = true
+	status := r.lastStatus
+	r.runText(ctx, cmd, "")
+	if r.flow != flowExit {
+		r.lastStatus = status
+	}
+	r.inTrap = false
+}
+
+// runExitTrap runs the EXIT trap once, as the shell ends.
+func (r *Runner) runExitTrap(ctx context.Context) {
+	cmd := r.trap("EXIT")
+	if cmd == "" || r.execed {
+		return
+	}
+	r.traps.m = copyWithout(r.traps.m, "EXIT")
+	status := r.lastStatus
+	flow := r.flow
+	r.flow = flowNone
+	r.runText(ctx, cmd, "")
+	if r.flow != flowExit {
+		r.lastStatus = status
+	}
+	r.flow = flow
+}
+
+// RunExitTrap runs the EXIT trap (at the end of a script or session).
+func (r *Runner) RunExitTrap(ctx context.Context) int {
+	r.runExitTrap(ctx)
+	return r.lastStatus
+}
+
+func copyWithout(m map[string]string, k string) map[string]string {
+	c := make(map[string]string, len(m))
+	for kk, v := range m {
+		if kk != k {
+			c[kk] = v
+		}
+	}
+	return c
+}
+
+// errTrap runs the ERR trap after a failing command.
+func (r *Runner) errTrap(ctx context.Context) {
+	if r.trap("ERR") == "" || r.flow == flowReturn || len(r.funcNames) > 0 && !r.opts.errtrace {
+		return
+	}
+	r.lineFrozen++
+	r.runTrap(ctx, "ERR")
+	r.lineFrozen--
+}
+
+// runReturnTrap runs the RETURN trap as a function returns.
+func (r *Runner) runReturnTrap(ctx context.Context) {
+	if r.trap("RETURN") != "" {
+		r.runTrap(ctx, "RETURN")
+	}
+}
+
+// signalNames are the signals trap knows, by number.
+var signalNames = map[string]string{
+	"0": "EXIT", "1": "SIGHUP", "2": "SIGINT", "3": "SIGQUIT", "6": "SIGABRT", "9": "SIGKILL",
+	"10": "SIGUSR1", "12": "SIGUSR2", "13": "SIGPIPE", "14": "SIGALRM", "15": "SIGTERM",
+}
+
+// trapName normalises a signal spec: "exit", "0" -> EXIT; "int", "INT",
+// "SIGINT", "2" -> SIGINT.
+func trapName(s string) (string, bool) {
+	u := strings.ToUpper(s)
+	if n, ok := signalNames[u]; ok {
+		return n, true
+	}
+	switch u {
+	case "EXIT", "ERR", "RETURN", "DEBUG":
+		return u, true
+	}
+	if !strings.HasPrefix(u, "SIG") {
+		u = "SIG" + u
+	}
+	for _, n := range signalNames {
+		if n == u {
+			return u, true
+		}
+	}
+	return "", false
+}
+
+// builtinTrap is trap [-lp] [[action] signal...].
+func builtinTrap(ctx context.Context, r *Runner, args []string) int {
+	args = args[1:]
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0] == "-p" {
+		names := args
+		if len(names) > 0 {
+			names = names[1:]
+		}
+		r.printTraps(names)
+		return 0
+	}
+	if args[0] == "-l" {
+		fmt.Fprintln(r.stdout(), " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP")
+		return 0
+	}
+	action := args[0]
+	sigs := args[1:]
+	if len(sigs) == 0 {
+		// trap SIG: reset.
+		sigs, action = args, "-"
+	}
+	if _, err := fmt.Sscanf(action, "%d", new(int)); err == nil && len(args) >= 1 && action != "-" {
+		sigs, action = args, "-"
+	}
+	status := 0
+	m := map[string]string{}
+	if r.traps != nil {
+		for k, v := range r.traps.m {
+			m[k] = v
+		}
+	}
+	for _, s := range sigs {
+		n, ok := trapName(s)
+		if !ok {
+			r.errorf("trap: %s: invalid signal specification", s)
+			status = 1
+			continue
+		}
+		if action == "-" {
+			delete(m, n)
+		} else {
+			m[n] = action
+		}
+	}
+	r.traps = &trapTable{m: m}
+	return status
+}
+
+func (r *Runner) printTraps(names []string) {
+	if r.traps == nil {
+		return
+	}
+	if len(names) == 0 {
+		for k := range r.traps.m {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+	}
+	for _, n := range names {
+		name, _ := trapName(n)
+		if cmd, ok := r.traps.m[name]; ok {
+			fmt.Fprintf(r.stdout(), "trap -- %s %s\n", bashQuote(cmd), name)
+		}
+	}
+}

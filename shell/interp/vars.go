@@ -1,0 +1,785 @@
+package interp
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// attr is a variable's set of declare attributes (-a -A -i -l -u -n -r -x).
+type attr uint16
+
+const (
+	attrIndexed  attr = 1 << iota // -a
+	attrAssoc                     // -A
+	attrInteger                   // -i
+	attrLower                     // -l
+	attrUpper                     // -u
+	attrNameref                   // -n
+	attrReadonly                  // -r
+	attrExport                    // -x
+)
+
+// declareFlags lists the attributes in the order `declare -p` prints them.
+var declareFlags = []struct {
+	a attr
+	c byte
+}{
+	{attrIndexed, 'a'}, {attrAssoc, 'A'}, {attrInteger, 'i'}, {attrLower, 'l'},
+	{attrNameref, 'n'}, {attrReadonly, 'r'}, {attrUpper, 'u'}, {attrExport, 'x'},
+}
+
+// Var is one shell variable: a scalar string, an indexed array or an
+// associative array, with its attributes. A Var without set is declared
+// but unset (`declare x`, `local x`).
+type Var struct {
+	attrs attr
+	set   bool
+	str   string
+	// grow holds str while it is being appended to (s+=x): appending to
+	// a strings.Builder is amortised O(1) and its String() shares the
+	// bytes, so n appends cost O(total). Any other assignment drops it.
+	grow  *strings.Builder
+	idx   *indexed
+	assoc *assocArray
+	// cow: idx/assoc/grow are shared with another shell (a subshell's
+	// copy); copy them before changing them.
+	cow bool
+}
+
+func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
+
+// clone is a shallow copy whose storage is marked copy-on-write.
+func (v *Var) clone() *Var {
+	c := *v
+	c.cow = true
+	c.grow = nil
+	return &c
+}
+
+// own copies storage shared with another shell before a change.
+func (v *Var) own() {
+	if !v.cow {
+		return
+	}
+	v.cow = false
+	if v.idx != nil {
+		v.idx = v.idx.copy()
+	}
+	if v.assoc != nil {
+		v.assoc = v.assoc.copy()
+	}
+}
+
+// setStr makes v the scalar s (or element 0 of an indexed array, as
+// bash does for a plain assignment to an array name).
+func (v *Var) setStr(s string) {
+	if v.assoc != nil {
+		v.own()
+		v.assoc.set("0", s)
+		v.set = true
+		return
+	}
+	if v.idx != nil {
+		v.own()
+		v.idx.set(0, s)
+		v.set = true
+		return
+	}
+	v.str, v.grow, v.set = s, nil, true
+}
+
+// appendStr is s+=x on a scalar, amortised O(len(x)).
+func (v *Var) appendStr(x string) {
+	if v.grow == nil || v.grow.Len() != len(v.str) {
+		b := &strings.Builder{}
+		b.Grow(2*len(v.str) + len(x) + 16)
+		b.WriteString(v.str)
+		v.grow = b
+	}
+	v.grow.WriteString(x)
+	v.str, v.set = v.grow.String(), true
+}
+
+// value is the variable's scalar value: element 0 for an indexed array,
+// key "0" for an associative one.
+func (v *Var) value() (string, bool) {
+	switch {
+	case v == nil || !v.set:
+		return "", false
+	case v.idx != nil:
+		return v.idx.get(0)
+	case v.assoc != nil:
+		return v.assoc.get("0")
+	}
+	return v.str, true
+}
+
+// indexed is a sparse indexed array: sorted indices with their values.
+// Appending past the end (arr+=(x), a[${#a[@]}]=x) is amortised O(1).
+type indexed struct {
+	keys []int
+	vals []string
+}
+
+func (a *indexed) copy() *indexed {
+	return &indexed{keys: append([]int(nil), a.keys...), vals: append([]string(nil), a.vals...)}
+}
+
+func (a *indexed) find(i int) (int, bool) {
+	n := len(a.keys)
+	if n > 0 && a.keys[n-1] < i {
+		return n, false
+	}
+	if i < n && i >= 0 && a.keys[i] == i { // dense
+		return i, true
+	}
+	j := sort.SearchInts(a.keys, i)
+	return j, j < n && a.keys[j] == i
+}
+
+func (a *indexed) get(i int) (string, bool) {
+	if j, ok := a.find(i); ok {
+		return a.vals[j], true
+	}
+	return "", false
+}
+
+func (a *indexed) set(i int, s string) {
+	j, ok := a.find(i)
+	if ok {
+		a.vals[j] = s
+		return
+	}
+	if j == len(a.keys) {
+		a.keys, a.vals = append(a.keys, i), append(a.vals, s)
+		return
+	}
+	a.keys = append(a.keys, 0)
+	copy(a.keys[j+1:], a.keys[j:])
+	a.keys[j] = i
+	a.vals = append(a.vals, "")
+	copy(a.vals[j+1:], a.vals[j:])
+	a.vals[j] = s
+}
+
+func (a *indexed) unset(i int) {
+	if j, ok := a.find(i); ok {
+		a.keys = append(a.keys[:j], a.keys[j+1:]...)
+		a.vals = append(a.vals[:j], a.vals[j+1:]...)
+	}
+}
+
+// next is the index after the highest set one (where += appends).
+func (a *indexed) next() int {
+	if len(a.keys) == 0 {
+		return 0
+	}
+	return a.keys[len(a.keys)-1] + 1
+}
+
+// assocArray keeps insertion order, so listings are stable.
+type assocArray struct {
+	m    map[string]int // key -> position in keys/vals
+	keys []string
+	vals []string
+	dead int // unset slots in keys (marked by m not holding them)
+}
+
+func newAssoc() *assocArray { return &assocArray{m: map[string]int{}} }
+
+func (a *assocArray) copy() *assocArray {
+	c := newAssoc()
+	a.each(func(k, v string) { c.set(k, v) })
+	return c
+}
+
+func (a *assocArray) get(k string) (string, bool) {
+	if i, ok := a.m[k]; ok {
+		return a.vals[i], true
+	}
+	return "", false
+}
+
+func (a *assocArray) set(k, v string) {
+	if i, ok := a.m[k]; ok {
+		a.vals[i] = v
+		return
+	}
+	a.m[k] = len(a.keys)
+	a.keys, a.vals = append(a.keys, k), append(a.vals, v)
+}
+
+func (a *assocArray) unset(k string) {
+	i, ok := a.m[k]
+	if !ok {
+		return
+	}
+	delete(a.m, k)
+	a.keys[i] = ""
+	a.dead++
+	if a.dead > 32 && a.dead > len(a.keys)/2 {
+		*a = *a.copy()
+	}
+}
+
+func (a *assocArray) len() int { return len(a.m) }
+
+func (a *assocArray) each(f func(k, v string)) {
+	for i, k := range a.keys {
+		if j, ok := a.m[k]; ok && j == i {
+			f(k, a.vals[i])
+		}
+	}
+}
+
+// frame is one scope: the globals, or one function call's locals. A
+// frame shared by several shells (a subshell and its parent) is copied by
+// whichever writes first: refs counts the shells holding it.
+type frame struct {
+	refs atomic.Int32
+	m    map[string]*Var
+}
+
+func newFrame(n int) *frame {
+	f := &frame{m: make(map[string]*Var, n)}
+	f.refs.Store(1)
+	return f
+}
+
+// scopes is a shell's variables: frames[0] the globals, the last the
+// innermost function call's locals (bash's dynamic scoping).
+type scopes struct {
+	frames []*frame
+}
+
+// share gives a subshell the same frames; each is copied on first write.
+func (s *scopes) share() scopes {
+	for _, f := range s.frames {
+		f.refs.Add(1)
+	}
+	return scopes{frames: append([]*frame(nil), s.frames...)}
+}
+
+// release drops a finished shell's hold on its frames.
+func (s *scopes) release() {
+	for _, f := range s.frames {
+		f.refs.Add(-1)
+	}
+	s.frames = nil
+}
+
+// writable returns frame i, copied first if another shell holds it.
+func (s *scopes) writable(i int) *frame {
+	f := s.frames[i]
+	if f.refs.Load() == 1 {
+		return f
+	}
+	c := newFrame(len(f.m))
+	for k, v := range f.m {
+		c.m[k] = v.clone()
+	}
+	f.refs.Add(-1)
+	s.frames[i] = c
+	return c
+}
+
+// lookup finds name's innermost declaration and its frame index.
+func (s *scopes) lookup(name string) (*Var, int) {
+	for i := len(s.frames) - 1; i >= 0; i-- {
+		if v, ok := s.frames[i].m[name]; ok {
+			return v, i
+		}
+	}
+	return nil, -1
+}
+
+// forWrite returns name's Var ready to change, creating it in frame
+// create (-1: globals) when it does not exist.
+func (s *scopes) forWrite(name string, create int) *Var {
+	v, i := s.lookup(name)
+	if v == nil {
+		if create < 0 {
+			create = 0
+		}
+		nv := &Var{}
+		s.writable(create).m[name] = nv
+		return nv
+	}
+	f := s.writable(i)
+	v = f.m[name]
+	v.own()
+	return v
+}
+
+func (s *scopes) push() { s.frames = append(s.frames, newFrame(4)) }
+
+func (s *scopes) pop() {
+	n := len(s.frames) - 1
+	s.frames[n].refs.Add(-1)
+	s.frames = s.frames[:n]
+}
+
+// names lists every visible variable name, sorted.
+func (s *scopes) names() []string {
+	seen := map[string]bool{}
+	for _, f := range s.frames {
+		for k := range f.m {
+			seen[k] = true
+		}
+	}
+	list := make([]string, 0, len(seen))
+	for k := range seen {
+		list = append(list, k)
+	}
+	sort.Strings(list)
+	return list
+}
+
+// validName reports whether s is a shell variable name.
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// maxNamerefDepth is bash's limit on nameref chains.
+const maxNamerefDepth = 8
+
+// resolveRef follows namerefs from name to the variable they name. The
+// result may carry a subscript ("a[1]").
+func (r *Runner) resolveRef(name string) string {
+	for range maxNamerefDepth {
+		v, _ := r.vars.lookup(name)
+		if v == nil || v.attrs&attrNameref == 0 || !v.set || v.str == "" {
+			return name
+		}
+		name = v.str
+	}
+	r.errorf("%s: maximum nameref depth (%d) exceeded", name, maxNamerefDepth)
+	return name
+}
+
+// lookupVar is the Var a name means after namerefs, or nil.
+func (r *Runner) lookupVar(name string) *Var {
+	name = r.resolveRef(name)
+	v, _ := r.vars.lookup(name)
+	if v == nil {
+		return r.dynamicArray(name)
+	}
+	return v
+}
+
+// dynamicArray is one of the arrays bash keeps up to date itself
+// (PIPESTATUS, FUNCNAME, BASH_LINENO, BASH_SOURCE), built when read.
+func (r *Runner) dynamicArray(name string) *Var {
+	var vals []string
+	switch name {
+	case "PIPESTATUS":
+		if r.pipeStatus == nil {
+			vals = []string{strconv.Itoa(r.lastStatus)}
+		}
+		for _, s := range r.pipeStatus {
+			vals = append(vals, strconv.Itoa(s))
+		}
+	case "FUNCNAME", "BASH_LINENO", "BASH_SOURCE":
+		n := len(r.funcNames)
+		if n == 0 {
+			return nil
+		}
+		for i := n - 1; i >= 0; i-- {
+			switch name {
+			case "FUNCNAME":
+				vals = append(vals, r.funcNames[i])
+			case "BASH_LINENO":
+				vals = append(vals, strconv.Itoa(int(r.callLines[i])))
+			default:
+				vals = append(vals, r.evalSource)
+			}
+		}
+		if r.fromFile {
+			// A script file's own level is "main"; bash -c has none.
+			switch name {
+			case "FUNCNAME":
+				vals = append(vals, "main")
+			case "BASH_LINENO":
+				vals = append(vals, "0")
+			default:
+				vals = append(vals, r.arg0)
+			}
+		}
+	default:
+		return nil
+	}
+	a := &indexed{}
+	for i, s := range vals {
+		a.set(i, s)
+	}
+	return &Var{idx: a, set: true, attrs: attrIndexed}
+}
+
+// getVar is $name: special parameters, dynamic variables, then the
+// variable's scalar value.
+func (r *Runner) getVar(name string) (string, bool) {
+	switch name {
+	case "?":
+		return strconv.Itoa(r.lastStatus), true
+	case "#":
+		return strconv.Itoa(len(r.params)), true
+	case "$":
+		return strconv.Itoa(r.pid), true
+	case "!":
+		if r.lastBg == 0 {
+			return "", false
+		}
+		return strconv.Itoa(r.lastBg), true
+	case "-":
+		return r.opts.dashFlags(), true
+	case "0":
+		return r.arg0, true
+	case "@", "*":
+		return strings.Join(r.params, r.ifsJoiner()), len(r.params) > 0
+	case "LINENO":
+		return strconv.Itoa(int(r.line)), true
+	case "RANDOM":
+		return strconv.Itoa(r.random()), true
+	case "SECONDS":
+		return strconv.Itoa(r.seconds()), true
+	case "BASHPID":
+		return strconv.Itoa(r.bashPid), true
+	case "SHLVL":
+	case "BASH_SUBSHELL":
+		return strconv.Itoa(r.subshell), true
+	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE":
+		if v, _ := r.vars.lookup(name); v == nil {
+			return r.dynamicArray(name).value()
+		}
+	}
+	if n, err := strconv.Atoi(name); err == nil && name[0] != '-' {
+		if n >= 1 && n <= len(r.params) {
+			return r.params[n-1], true
+		}
+		return "", false
+	}
+	name = r.resolveRef(name)
+	if base, sub, ok := splitSubscript(name); ok {
+		return r.getElem(base, sub)
+	}
+	v, _ := r.vars.lookup(name)
+	return v.value()
+}
+
+// splitSubscript splits "a[k]" into "a" and "k".
+func splitSubscript(s string) (string, string, bool) {
+	i := strings.IndexByte(s, '[')
+	if i <= 0 || !strings.HasSuffix(s, "]") {
+		return "", "", false
+	}
+	return s[:i], s[i+1 : len(s)-1], true
+}
+
+// getElem is ${base[sub]} with the subscript given as text.
+func (r *Runner) getElem(base, sub string) (string, bool) {
+	v := r.lookupVar(base)
+	if v == nil || !v.set && !v.isArray() {
+		return "", false
+	}
+	if sub == "@" || sub == "*" {
+		vals := r.arrayValues(v)
+		return strings.Join(vals, r.ifsJoiner()), len(vals) > 0
+	}
+	if v.assoc != nil {
+		return v.assoc.get(sub)
+	}
+	i, ok := r.arrayIndex(v, sub, "")
+	if !ok {
+		return "", false
+	}
+	if v.idx != nil {
+		return v.idx.get(i)
+	}
+	if i == 0 {
+		return v.value()
+	}
+	return "", false
+}
+
+// arrayIndex evaluates an indexed subscript, counting a negative one
+// from the end. One before the start is silently unset when read; for
+// a write, errName names the element in bash's message.
+func (r *Runner) arrayIndex(v *Var, sub, errName string) (int, bool) {
+	n, err := r.arithText(sub)
+	if err != nil {
+		return 0, false
+	}
+	i := int(n)
+	if i < 0 {
+		if v.idx != nil {
+			i += v.idx.next()
+		} else if v.set {
+			i++
+		}
+		if i < 0 {
+			if errName != "" {
+				r.errorf("%s: bad array subscript", errName)
+			}
+			return 0, false
+		}
+	}
+	return i, true
+}
+
+// arrayValues lists an array's values in index order (a scalar as one).
+func (r *Runner) arrayValues(v *Var) []string {
+	switch {
+	case v == nil:
+		return nil
+	case v.idx != nil:
+		return v.idx.vals
+	case v.assoc != nil:
+		out := make([]string, 0, v.assoc.len())
+		v.assoc.each(func(_, val string) { out = append(out, val) })
+		return out
+	case v.set:
+		return []string{v.str}
+	}
+	return nil
+}
+
+// arrayKeys lists ${!a[@]}.
+func arrayKeys(v *Var) []string {
+	switch {
+	case v == nil:
+		return nil
+	case v.idx != nil:
+		out := make([]string, len(v.idx.keys))
+		for i, k := range v.idx.keys {
+			out[i] = strconv.Itoa(k)
+		}
+		return out
+	case v.assoc != nil:
+		out := make([]string, 0, v.assoc.len())
+		v.assoc.each(func(k, _ string) { out = append(out, k) })
+		return out
+	case v.set:
+		return []string{"0"}
+	}
+	return nil
+}
+
+// convert applies -i, -l and -u to a value being assigned.
+func (r *Runner) convert(v *Var, s string) string {
+	if v.attrs&attrInteger != 0 {
+		n, err := r.arithText(s)
+		if err != nil {
+			return "0"
+		}
+		return strconv.FormatInt(n, 10)
+	}
+	switch {
+	case v.attrs&attrLower != 0:
+		return strings.ToLower(s)
+	case v.attrs&attrUpper != 0:
+		return strings.ToUpper(s)
+	}
+	return s
+}
+
+// setVar assigns a scalar (name may be "a[k]"); false after printing the
+// error when the variable is read-only or the name invalid.
+func (r *Runner) setVar(name, val string, appendTo bool) bool {
+	name = r.resolveRef(name)
+	if base, sub, ok := splitSubscript(name); ok {
+		return r.setElem(base, sub, val, appendTo)
+	}
+	if !validName(name) {
+		r.errorf("`%s': not a valid identifier", name)
+		return false
+	}
+	if name == "SECONDS" {
+		// $SECONDS counts on from the value assigned.
+		r.secondsBase, r.started = int(r.arithOr0(val)), time.Now()
+		return true
+	}
+	if cur, _ := r.vars.lookup(name); cur != nil && cur.attrs&attrReadonly != 0 {
+		r.errorf("%s: readonly variable", name)
+		return false
+	}
+	v := r.vars.forWrite(name, -1)
+	r.assignScalar(v, val, appendTo)
+	r.varChanged(name, v)
+	return true
+}
+
+func (r *Runner) assignScalar(v *Var, val string, appendTo bool) {
+	if appendTo && v.attrs&attrInteger != 0 {
+		cur, _ := v.value()
+		val = strconv.FormatInt(r.arithOr0(cur)+r.arithOr0(val), 10)
+		appendTo = false
+	} else {
+		val = r.convert(v, val)
+	}
+	if v.idx != nil || v.assoc != nil {
+		if appendTo {
+			cur, _ := v.value()
+			val = cur + val
+		}
+		v.setStr(val)
+		return
+	}
+	if appendTo && v.set {
+		v.appendStr(val)
+		return
+	}
+	v.setStr(val)
+}
+
+func (r *Runner) arithOr0(s string) int64 {
+	n, err := r.arithText(s)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// setElem assigns base[sub].
+func (r *Runner) setElem(base, sub, val string, appendTo bool) bool {
+	if cur, _ := r.vars.lookup(base); cur != nil && cur.attrs&attrReadonly != 0 {
+		r.errorf("%s: readonly variable", base)
+		return false
+	}
+	v := r.vars.forWrite(base, -1)
+	if appendTo && v.attrs&attrInteger != 0 {
+		cur, _ := r.getElem(base, sub)
+		val = strconv.FormatInt(r.arithOr0(cur)+r.arithOr0(val), 10)
+		appendTo = false
+	}
+	if v.assoc != nil {
+		val = r.convert(v, val)
+		if appendTo {
+			cur, _ := v.assoc.get(sub)
+			val = cur + val
+		}
+		v.assoc.set(sub, val)
+		v.set = true
+		return true
+	}
+	if v.idx == nil {
+		v.idx = &indexed{}
+		if v.set {
+			v.idx.set(0, v.str)
+		}
+		v.str, v.grow = "", nil
+		v.attrs |= attrIndexed
+	}
+	i, ok := r.arrayIndex(v, sub, base+"["+sub+"]")
+	if !ok {
+		return false
+	}
+	val = r.convert(v, val)
+	if appendTo {
+		cur, _ := v.idx.get(i)
+		val = cur + val
+	}
+	v.idx.set(i, val)
+	v.set = true
+	return true
+}
+
+// unsetVar is `unset name` / `unset 'a[k]'`: it removes the innermost
+// declaration (a caller's local, under dynamic scoping).
+func (r *Runner) unsetVar(name string) bool {
+	name = r.resolveRef(name)
+	if base, sub, ok := splitSubscript(name); ok {
+		v, i := r.vars.lookup(base)
+		if v == nil {
+			return true
+		}
+		if v.attrs&attrReadonly != 0 {
+			r.errorf("%s: cannot unset: readonly variable", base)
+			return false
+		}
+		v = r.vars.writable(i).m[base]
+		v.own()
+		switch {
+		case v.assoc != nil:
+			v.assoc.unset(sub)
+		case v.idx != nil:
+			if sub == "@" || sub == "*" {
+				v.idx = &indexed{}
+				return true
+			}
+			idx, ok := r.arrayIndex(v, sub, "unset: ["+sub+"]")
+			if !ok {
+				return false
+			}
+			v.idx.unset(idx)
+		default:
+			idx, ok := r.arrayIndex(v, sub, "unset: ["+sub+"]")
+			if !ok {
+				return false
+			}
+			if idx == 0 || sub == "@" || sub == "*" {
+				v.set, v.str, v.grow = false, "", nil
+			}
+		}
+		return true
+	}
+	v, i := r.vars.lookup(name)
+	if v == nil {
+		return true
+	}
+	if v.attrs&attrReadonly != 0 {
+		r.errorf("%s: cannot unset: readonly variable", name)
+		return false
+	}
+	f := r.vars.writable(i)
+	if i > 0 {
+		// A local unset in its own function stays declared-and-unset
+		// there; bash hides the outer value only in the same scope.
+		if i == len(r.vars.frames)-1 {
+			f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc)}
+			return true
+		}
+	}
+	delete(f.m, name)
+	r.varChanged(name, nil)
+	return true
+}
+
+// varChanged keeps state that mirrors a variable (IFS) in step.
+func (r *Runner) varChanged(name string, v *Var) {
+	if name == "IFS" {
+		r.ifsCache = nil
+	}
+}
+
+// environ is the exported, set variables as "K=V", sorted.
+func (r *Runner) environ() []string {
+	vals := map[string]string{}
+	for _, f := range r.vars.frames {
+		for k, v := range f.m {
+			if s, ok := v.value(); ok && v.attrs&attrExport != 0 && !v.isArray() {
+				vals[k] = s
+			} else {
+				delete(vals, k)
+			}
+		}
+	}
+	out := make([]string, 0, len(vals))
+	for k, v := range vals {
+		out = append(out, k+"="+v)
+	}
+	sort.Strings(out)
+	return out
+}
