@@ -111,6 +111,7 @@ type Runtime struct {
 	img     *image // nil: python imports from its embedded zip
 
 	mu      sync.Mutex
+	tools   map[string]*toolEntry // tools.go
 	modules map[[32]byte]wazero.CompiledModule
 	order   [][32]byte
 	closed  bool
@@ -118,7 +119,7 @@ type Runtime struct {
 
 // New returns a Runtime; it is cheap.
 func New(cfg Config) *Runtime {
-	return &Runtime{cfg: cfg, modules: map[[32]byte]wazero.CompiledModule{}}
+	return &Runtime{cfg: cfg, tools: map[string]*toolEntry{}, modules: map[[32]byte]wazero.CompiledModule{}}
 }
 
 // memoryLimitPages converts the configured MiB into 64 KiB wasm pages.
@@ -156,7 +157,11 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 			reserveProcs()
 		}
 		rt := wazero.NewRuntimeWithConfig(ctx, rc)
-		if err := instantiateWASI(ctx, rt); err != nil {
+		err := instantiateWASI(ctx, rt)
+		if err == nil {
+			err = instantiateHost(ctx, rt)
+		}
+		if err != nil {
 			r.initErr = err
 			rt.Close(ctx)
 			return
@@ -544,8 +549,8 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 	for _, imp := range cm.ImportedFunctions() {
-		if mod, name, _ := imp.Import(); mod != wasi_snapshot_preview1.ModuleName {
-			p.errorf(def, "cannot execute: unsupported import %s.%s (only %s is provided)", mod, name, wasi_snapshot_preview1.ModuleName)
+		if mod, name, _ := imp.Import(); mod != wasi_snapshot_preview1.ModuleName && mod != hostModule {
+			p.errorf(def, "cannot execute: unsupported import %s.%s (only %s and %s are provided)", mod, name, wasi_snapshot_preview1.ModuleName, hostModule)
 			return StatusCannotExecute
 		}
 	}

@@ -333,6 +333,7 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		Width:   c.width(p),
 		Mask:    ctxUmask(ctx),
 		Fd:      c.fdOpener(ctx),
+		Tool:    c.runTool,
 	}
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
 		if len(argv) == 0 {

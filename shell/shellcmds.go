@@ -247,6 +247,16 @@ func (c *core) runPythonCommand(ctx context.Context, inv *command.Invocation) in
 	})
 }
 
+// runTool runs a real program built for WASI (sqlite3, lua) for a
+// registry command (shell/commands/wasitool).
+func (c *core) runTool(ctx context.Context, name string, inv *command.Invocation) int {
+	return c.python().RunTool(ctx, name, pyworker.Proc{
+		Args: inv.Args, Env: inv.Environ, Dir: inv.Dir,
+		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
+		Umask: inv.Umask(),
+	})
+}
+
 // runPython runs python for a "#!...python3" script.
 func (c *core) runPython(ctx context.Context, p *proc) int {
 	stdin, stop := c.meterStdin(ctx, p.stdio.Stdin)

@@ -62,6 +62,11 @@ type Invocation struct {
 	// flag, as /dev/fd/n does on Linux; false when it is not open.
 	// Nil: none. See OpenFd.
 	Fd func(n, flag int) (io.ReadWriteCloser, bool)
+	// Tool runs the WASI build of a real program (sqlite3, lua: see
+	// pyworker.RunTool) as this invocation: its arguments, stdio,
+	// directory, environment and umask. Nil where the session has no
+	// WASI runtime.
+	Tool func(ctx context.Context, name string, inv *Invocation) int
 }
 
 // Name is the name the command was invoked as.
