@@ -104,18 +104,22 @@ fetch() {
 	[ -n "$src" ] || { note "apt-get source $pkg=$ver unpacked nothing"; return 1; }
 }
 
-# key WORDS...: a short checksum of what decides the build's output.
+# key GLUE-FILES... -- WORDS...: a short checksum of what decides a
+# build's output: this script, the glue files it compiles, the flags and
+# the toolchain.
 key() {
 	{
+		cat "$0" "$glue/posix.h" "$glue/posix.c" "$glue"/include/*.h "$glue"/include/sys/*.h
+		while [ "$1" != -- ]; do cat "$glue/$1"; shift; done
+		shift
 		printf '%s\n' "$@" "$WASI_TOOLCHAIN_ID"
-		cat "$0" "$glue"/*.h "$glue"/*.c "$glue"/include/*.h "$glue"/include/sys/*.h
 	} | sha256sum | cut -c1-16
 }
 
 build_sqlite3() {
 	fetch sqlite3 || return 1
 	local k
-	k=$(key "${base_cflags[@]}" "${sqlite_cflags[@]}" "${base_ldflags[@]}")
+	k=$(key -- "${base_cflags[@]}" "${sqlite_cflags[@]}" "${base_ldflags[@]}")
 	out=$cache/sqlite3-${ver//[:+~]/_}-$k.wasm
 	[ -f "$out" ] && return 0
 	command -v tclsh >/dev/null || { note "sqlite3 needs tclsh to make its amalgamation: apt-get install tcl"; return 1; }
@@ -137,7 +141,7 @@ build_sqlite3() {
 build_lua() {
 	fetch lua5.4 || return 1
 	local k
-	k=$(key "${base_cflags[@]}" "${lua_cflags[@]}" "${base_ldflags[@]}")
+	k=$(key lua-wasi.h lua-wasi.c -- "${base_cflags[@]}" "${lua_cflags[@]}" "${base_ldflags[@]}")
 	out=$cache/lua-${ver//[:+~]/_}-$k.wasm
 	[ -f "$out" ] && return 0
 	local b=$cache/build/lua-$k
@@ -151,12 +155,13 @@ build_lua() {
 		case ${f##*/} in
 		luac.c) continue ;;
 		lua.c) extra=(-ULUA_USE_POSIX) ;; # signal(), not sigaction (lua-wasi.h)
+		lauxlib.c) extra=(-DluaL_fileresult=luaL_fileresult_libc) ;; # lua-wasi.c's reports Linux's errno
 		esac
 		"$WASI_CC" "${base_cflags[@]}" "${lua_cflags[@]}" "${extra[@]}" -I"$b" -c "$f" -o "$b/$(basename "$f" .c).o" || return 1
 		objs+=("$b/$(basename "$f" .c).o")
 	done
 	"$WASI_CC" "${base_cflags[@]}" -DMEMSH_POSIX_IMPL -c "$glue/posix.c" -o "$b/posix.o" || return 1
-	"$WASI_CC" "${base_cflags[@]}" -c "$glue/lua-wasi.c" -o "$b/lua-wasi.o" || return 1
+	"$WASI_CC" "${base_cflags[@]}" "${lua_cflags[@]}" -I"$src/src" -I"$b" -c "$glue/lua-wasi.c" -o "$b/lua-wasi.o" || return 1
 	"$WASI_CC" "${objs[@]}" "$b/posix.o" "$b/lua-wasi.o" "${base_ldflags[@]}" -o "$b/lua.wasm" || return 1
 	mv "$b/lua.wasm" "$out"
 	rm -rf "$b"
