@@ -57,7 +57,8 @@ base_ldflags=(
 # SQLite's options: Debian's (debian/rules and its configure line), minus
 # what WASI cannot do: no threads (THREADSAFE=0), no dlopen (no
 # .load), no memory-mapped database I/O (MAX_MMAP_SIZE=0), no processes
-# (.system, .shell, .once -e and '|cmd' in .output/.import/.read).
+# (.system, .shell, .once -e and '|cmd' in .output/.import/.read). The
+# shell gets zlib (SQLITE_HAVE_ZLIB, below), as Debian's links it.
 sqlite_cflags=(
 	-DSQLITE_SECURE_DELETE -DSQLITE_ENABLE_COLUMN_METADATA
 	-DSQLITE_ENABLE_FTS3 -DSQLITE_ENABLE_FTS3_PARENTHESIS -DSQLITE_ENABLE_FTS4 -DSQLITE_ENABLE_FTS5
@@ -85,23 +86,34 @@ lua_cflags=(
 )
 
 # fetch PKG: unpack Debian's source of PKG's candidate version into
-# $cache/src; sets src (the tree) and ver.
+# $cache/src; sets src (the tree) and ver (the source's version). A
+# candidate from a suite without deb-src lines (a security update) falls
+# back to the newest source of this Debian release.
 fetch() {
-	local pkg=$1
-	ver=$(apt-cache policy "$pkg" 2>/dev/null | awk '/Candidate:/ {print $2; exit}')
-	[ -n "$ver" ] && [ "$ver" != "(none)" ] || { note "apt knows no package $pkg"; return 1; }
-	local dir=$cache/src/$pkg-$ver
-	src=$(find "$dir" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | head -n 1)
-	[ -n "$src" ] && return 0
-	note "apt-get source $pkg=$ver"
-	rm -rf "$dir" && mkdir -p "$dir"
-	(cd "$dir" && apt-get source -q "$pkg=$ver" >/dev/null 2>"$dir.log") || {
-		note "apt-get source $pkg=$ver failed: $(tail -n 2 "$dir.log")"
-		rm -rf "$dir"
-		return 1
-	}
+	local pkg=$1 cand codename
+	cand=$(apt-cache policy "$pkg" 2>/dev/null | awk '/Candidate:/ {print $2; exit}')
+	[ -n "$cand" ] && [ "$cand" != "(none)" ] || { note "apt knows no package $pkg"; return 1; }
+	local dir=$cache/src/$pkg-$cand
+	if [ ! -d "$dir" ]; then
+		note "apt-get source $pkg=$cand"
+		mkdir -p "$dir"
+		if ! (cd "$dir" && apt-get source -q "$pkg=$cand" >/dev/null 2>"$dir.log"); then
+			codename=$(. /etc/os-release && printf '%s' "${VERSION_CODENAME:-}")
+			rm -rf "$dir" && mkdir -p "$dir"
+			if [ -z "$codename" ] || ! (cd "$dir" && apt-get source -q "$pkg/$codename" >/dev/null 2>>"$dir.log"); then
+				note "apt-get source $pkg failed: $(tail -n 2 "$dir.log")"
+				rm -rf "$dir"
+				return 1
+			fi
+			note "$pkg: $cand has no source in the deb-src lines; built $codename's"
+		fi
+	fi
 	src=$(find "$dir" -mindepth 1 -maxdepth 1 -type d | head -n 1)
-	[ -n "$src" ] || { note "apt-get source $pkg=$ver unpacked nothing"; return 1; }
+	ver=$(find "$dir" -maxdepth 1 -name '*.dsc' | head -n 1)
+	ver=${ver##*/}
+	ver=${ver#*_}
+	ver=${ver%.dsc}
+	[ -n "$src" ] && [ -n "$ver" ] || { note "apt-get source $pkg unpacked nothing"; rm -rf "$dir"; return 1; }
 }
 
 # key GLUE-FILES... -- WORDS...: a short checksum of what decides a
@@ -117,9 +129,12 @@ key() {
 }
 
 build_sqlite3() {
+	# zlib (Debian's) for .archive, -A, -zip and the sqlar functions.
+	fetch zlib1g || return 1
+	local zsrc=$src zver=$ver
 	fetch sqlite3 || return 1
 	local k
-	k=$(key -- "${base_cflags[@]}" "${sqlite_cflags[@]}" "${base_ldflags[@]}")
+	k=$(key -- "${base_cflags[@]}" "${sqlite_cflags[@]}" "${base_ldflags[@]}" "zlib $zver")
 	out=$cache/sqlite3-${ver//[:+~]/_}-$k.wasm
 	[ -f "$out" ] && return 0
 	command -v tclsh >/dev/null || { note "sqlite3 needs tclsh to make its amalgamation: apt-get install tcl"; return 1; }
@@ -128,12 +143,17 @@ build_sqlite3() {
 	note "sqlite3 $ver: the amalgamation (sqlite3.c, shell.c)"
 	(cd "$b" && "$src/configure" --disable-tcl >configure.log 2>&1 && make sqlite3.c shell.c >make.log 2>&1) ||
 		{ note "making sqlite3.c failed: see $b"; return 1; }
-	note "sqlite3 $ver: compiling for wasm32-wasi"
+	note "sqlite3 $ver: compiling for wasm32-wasi (with zlib $zver)"
 	"$WASI_CC" "${base_cflags[@]}" "${sqlite_cflags[@]}" -c "$b/sqlite3.c" -o "$b/sqlite3.o" &
-	"$WASI_CC" "${base_cflags[@]}" "${sqlite_cflags[@]}" -c "$b/shell.c" -o "$b/shell.o" || return 1
-	wait $! || return 1
+	local pid=$! f zobjs=()
+	"$WASI_CC" "${base_cflags[@]}" "${sqlite_cflags[@]}" -DSQLITE_HAVE_ZLIB=1 -I"$zsrc" -c "$b/shell.c" -o "$b/shell.o" || return 1
+	for f in adler32 compress crc32 deflate inffast inflate inftrees trees uncompr zutil; do
+		"$WASI_CC" "${base_cflags[@]}" -w -c "$zsrc/$f.c" -o "$b/z-$f.o" || return 1 # K&R definitions warn
+		zobjs+=("$b/z-$f.o")
+	done
+	wait $pid || return 1
 	"$WASI_CC" "${base_cflags[@]}" -DMEMSH_POSIX_IMPL -c "$glue/posix.c" -o "$b/posix.o" || return 1
-	"$WASI_CC" "$b/sqlite3.o" "$b/shell.o" "$b/posix.o" "${base_ldflags[@]}" -o "$b/sqlite3.wasm" || return 1
+	"$WASI_CC" "$b/sqlite3.o" "$b/shell.o" "$b/posix.o" "${zobjs[@]}" "${base_ldflags[@]}" -o "$b/sqlite3.wasm" || return 1
 	mv "$b/sqlite3.wasm" "$out"
 	rm -rf "$b"
 }

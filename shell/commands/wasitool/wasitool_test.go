@@ -88,6 +88,11 @@ cat o.txt p.txt`},
 	{name: "sqlite3/functions", script: `sqlite3 :memory: "select json_object('a', 1, 'b', json_array(2, 3)), 5.0 / 3, printf('%.3f', pi()), date('2020-01-31', '+1 month'), upper('abc'), 7 % 3"`},
 	{name: "sqlite3/fts5-rtree", script: `sqlite3 :memory: 'create virtual table f using fts5(x)' "insert into f values('hello world'), ('other')" "select * from f where f match 'hello'" 'create virtual table r using rtree(id, a, b)' 'insert into r values(1, 2, 3)' 'select * from r'`},
 	{name: "sqlite3/100k-rows", script: `sqlite3 big.db 'create table t(a integer primary key, b text)' 'with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000) insert into t(b) select hex(x) from c' 'select count(*), sum(a), max(b) from t'`},
+	{name: "sqlite3/archive", script: `printf 'hello\n' > f.txt; mkdir d; printf 'x\n' > d/g.txt
+sqlite3 a.sqlar -A -cv f.txt d
+sqlite3 a.sqlar -A -t | sort
+rm -r f.txt d; sqlite3 a.sqlar -A -x; cat f.txt d/g.txt
+sqlite3 :memory: "select length(sqlar_compress(zeroblob(1000))), sqlar_uncompress(sqlar_compress('abc'), 3)"`},
 	{name: "sqlite3/separators-nullvalue", script: `sqlite3 -separator , -newline ';' -nullvalue NULL :memory: "$ROWS" 'select * from t'; echo`},
 
 	{name: "lua/version", script: `lua5.4 -v`},
