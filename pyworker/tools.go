@@ -4,12 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+
+	"memsh/memfs"
 )
 
 // A tool is a real program (sqlite3, lua) built for WASI from its Debian
@@ -23,7 +28,8 @@ import (
 const EnvToolsDir = "MEMSH_WASI_TOOLS"
 
 // hostModule is the module name of memsh's own host functions: the
-// protected calls of tools whose C code needs a non-local exit (lua).
+// protected calls of tools whose C code needs a non-local exit (lua), and
+// system() for the tools' shell escapes (instantiateHost).
 const hostModule = "memsh"
 
 // toolEntry is one tool's compiled module, loaded once per Runtime.
@@ -169,6 +175,55 @@ func (r *Runtime) RunTool(ctx context.Context, name string, p Proc) int {
 	return r.run(ctx, l.cm, p, name, nil)
 }
 
+// guestShellKey carries a run's *guestShell in the ctx its host calls get.
+type guestShellKey struct{}
+
+// guestShell is what memsh.system needs of a run: the shell's command
+// runner, the filesystem its stdin and stdout files are in, and the
+// guest's own output streams.
+type guestShell struct {
+	run            func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int
+	fs             *memfs.FS
+	stdout, stderr io.Writer
+}
+
+// system runs line in dir for the guest. in and out name files (relative
+// to dir) for the command's stdin and stdout; "" means an empty stdin
+// and the guest's own stdout. It returns the exit status, or -1 when the
+// run has no shell or a file cannot be opened.
+func (g *guestShell) system(ctx context.Context, line, dir, in, out string) int32 {
+	if g == nil {
+		return -1
+	}
+	if line == "" {
+		return 0 // system(NULL): a shell is there
+	}
+	abs := func(p string) string {
+		if strings.HasPrefix(p, "/") {
+			return path.Clean(p)
+		}
+		return path.Join(dir, p)
+	}
+	stdin, stdout := io.Reader(strings.NewReader("")), g.stdout
+	if in != "" {
+		f, err := g.fs.Open(abs(in))
+		if err != nil {
+			return -1
+		}
+		defer f.Close()
+		stdin = f
+	}
+	if out != "" {
+		f, err := g.fs.OpenFile(abs(out), os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			return -1
+		}
+		defer f.Close()
+		stdout = f
+	}
+	return int32(g.run(ctx, line, dir, stdin, stdout, g.stderr))
+}
+
 // errThrow unwinds a nested call started by memsh.try (see hostFunctions).
 var errThrow = errors.New("memsh.throw outside memsh.try")
 
@@ -179,6 +234,12 @@ var errThrow = errors.New("memsh.throw outside memsh.try")
 //     unwound it. Any other end of the nested call (exit, trap, ctx)
 //     ends the whole run, as it would have without the nesting.
 //   - throw() unwinds to the innermost try.
+//   - system(line, dir, in, out) runs a command line in the memsh shell
+//     that started the guest (Proc.System), for system() and popen() in
+//     scripts/wasi/process.c: each argument a pointer and a length in the
+//     guest's memory; in and out name files for its stdin and stdout
+//     ("": empty stdin, the guest's stdout). It returns the exit status,
+//     or -1 when there is no shell.
 //
 // This is setjmp/longjmp for guests built by Debian's clang 19, whose
 // setjmp needs the legacy exception-handling instructions wazero does not
@@ -204,6 +265,23 @@ func instantiateHost(ctx context.Context, rt wazero.Runtime) error {
 		NewFunctionBuilder().
 		WithFunc(func(context.Context) { panic(errThrow) }).
 		Export("throw").
+		NewFunctionBuilder().
+		WithFunc(func(ctx context.Context, m api.Module, line, lineLen, dir, dirLen, in, inLen, out, outLen uint32) int32 {
+			g, _ := ctx.Value(guestShellKey{}).(*guestShell)
+			str := func(ptr, n uint32) (string, bool) {
+				b, ok := m.Memory().Read(ptr, n)
+				return string(b), ok
+			}
+			l, ok1 := str(line, lineLen)
+			d, ok2 := str(dir, dirLen)
+			i, ok3 := str(in, inLen)
+			o, ok4 := str(out, outLen)
+			if !ok1 || !ok2 || !ok3 || !ok4 {
+				panic(errors.New("memsh.system: out of bounds memory access"))
+			}
+			return g.system(ctx, l, d, i, o)
+		}).
+		Export("system").
 		Instantiate(ctx)
 	return err
 }

@@ -56,9 +56,9 @@ base_ldflags=(
 
 # SQLite's options: Debian's (debian/rules and its configure line), minus
 # what WASI cannot do: no threads (THREADSAFE=0), no dlopen (no
-# .load), no memory-mapped database I/O (MAX_MMAP_SIZE=0), no processes
-# (.system, .shell, .once -e and '|cmd' in .output/.import/.read). The
-# shell gets zlib (SQLITE_HAVE_ZLIB, below), as Debian's links it.
+# .load), no memory-mapped database I/O (MAX_MMAP_SIZE=0). .system,
+# .shell and '|cmd' run in memsh's shell (process.c). The shell gets
+# zlib (SQLITE_HAVE_ZLIB, below), as Debian's links it.
 sqlite_cflags=(
 	-DSQLITE_SECURE_DELETE -DSQLITE_ENABLE_COLUMN_METADATA
 	-DSQLITE_ENABLE_FTS3 -DSQLITE_ENABLE_FTS3_PARENTHESIS -DSQLITE_ENABLE_FTS4 -DSQLITE_ENABLE_FTS5
@@ -72,7 +72,6 @@ sqlite_cflags=(
 	-DHAVE_ISNAN -DHAVE_USLEEP -DHAVE_LOCALTIME_R -DHAVE_GMTIME_R -DHAVE_STRCHRNUL
 	-DHAVE_READLINK -DHAVE_LSTAT -DUSE_PREAD
 	-DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_MAX_MMAP_SIZE=0
-	-DSQLITE_OMIT_POPEN -DSQLITE_NOHAVE_SYSTEM
 	-fno-strict-aliasing
 )
 
@@ -121,7 +120,7 @@ fetch() {
 # the toolchain.
 key() {
 	{
-		cat "$0" "$glue/posix.h" "$glue/posix.c" "$glue"/include/*.h "$glue"/include/sys/*.h
+		cat "$0" "$glue/posix.h" "$glue/posix.c" "$glue/process.c" "$glue"/include/*.h "$glue"/include/sys/*.h
 		while [ "$1" != -- ]; do cat "$glue/$1"; shift; done
 		shift
 		printf '%s\n' "$@" "$WASI_TOOLCHAIN_ID"
@@ -153,7 +152,8 @@ build_sqlite3() {
 	done
 	wait $pid || return 1
 	"$WASI_CC" "${base_cflags[@]}" -DMEMSH_POSIX_IMPL -c "$glue/posix.c" -o "$b/posix.o" || return 1
-	"$WASI_CC" "$b/sqlite3.o" "$b/shell.o" "$b/posix.o" "${zobjs[@]}" "${base_ldflags[@]}" -o "$b/sqlite3.wasm" || return 1
+	"$WASI_CC" "${base_cflags[@]}" -c "$glue/process.c" -o "$b/process.o" || return 1
+	"$WASI_CC" "$b/sqlite3.o" "$b/shell.o" "$b/posix.o" "$b/process.o" "${zobjs[@]}" "${base_ldflags[@]}" -o "$b/sqlite3.wasm" || return 1
 	mv "$b/sqlite3.wasm" "$out"
 	rm -rf "$b"
 }
@@ -182,7 +182,8 @@ build_lua() {
 	done
 	"$WASI_CC" "${base_cflags[@]}" -DMEMSH_POSIX_IMPL -c "$glue/posix.c" -o "$b/posix.o" || return 1
 	"$WASI_CC" "${base_cflags[@]}" "${lua_cflags[@]}" -I"$src/src" -I"$b" -c "$glue/lua-wasi.c" -o "$b/lua-wasi.o" || return 1
-	"$WASI_CC" "${objs[@]}" "$b/posix.o" "$b/lua-wasi.o" "${base_ldflags[@]}" -o "$b/lua.wasm" || return 1
+	"$WASI_CC" "${base_cflags[@]}" -c "$glue/process.c" -o "$b/process.o" || return 1
+	"$WASI_CC" "${objs[@]}" "$b/posix.o" "$b/process.o" "$b/lua-wasi.o" "${base_ldflags[@]}" -o "$b/lua.wasm" || return 1
 	mv "$b/lua.wasm" "$out"
 	rm -rf "$b"
 }

@@ -1,6 +1,6 @@
 /*
- * lua-wasi.c: protected calls through memsh's host (see lua-wasi.h), the
- * system() WASI lacks, and Linux's errno numbers in Lua's results.
+ * lua-wasi.c: protected calls through memsh's host (see lua-wasi.h) and
+ * Linux's errno numbers in Lua's results.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -46,13 +46,6 @@ int memsh_try(void (*f)(void *, void *), void *a, void *b) {
 
 _Noreturn void memsh_throw(void) {
 	memsh_host_throw();
-}
-
-int memsh_system(const char *cmd) {
-	if (cmd == NULL)
-		return 0; /* no shell */
-	errno = ENOSYS;
-	return -1;
 }
 
 /*

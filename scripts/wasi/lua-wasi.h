@@ -1,5 +1,5 @@
 /*
- * lua-wasi.h: Lua's error handling and process calls for WASI
+ * lua-wasi.h: Lua's error handling and stdio for WASI
  * (scripts/build-wasi-tools.sh passes it with -include to every Lua file).
  *
  * Lua leaves a protected call (pcall, error, coroutine yields across C)
@@ -36,12 +36,5 @@ _Noreturn void memsh_throw(void);
 #define l_getc(f) getc_unlocked(f)
 #define l_lockfile(f) ((void)0)
 #define l_unlockfile(f) ((void)0)
-
-/* No processes: io.popen says so, os.execute() finds no shell. */
-#define l_popen(L, c, m) \
-	((void)c, (void)m, luaL_error(L, "'popen' not supported"), (FILE *)0)
-#define l_pclose(L, file) ((void)L, (void)file, -1)
-int memsh_system(const char *cmd);
-#define system memsh_system
 
 #endif

@@ -15,6 +15,8 @@
  *   - file modes cannot be set (WASI's calls carry none): chmod and
  *     fchmod succeed and do nothing; memsh gives new files 0666 & ~umask.
  *   - mkstemp and tmpfile, which wasi-libc lacks, make files in /tmp.
+ *   - system, popen and pclose run command lines in the memsh shell
+ *     that started the program (process.c).
  *   - the user is memsh's sandbox user, uid 1000, who is not root (so
  *     SQLite never tries fchown).
  */
@@ -41,6 +43,8 @@ void *memsh_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 int memsh_munmap(void *addr, size_t len);
 int mkstemp(char *template);
 FILE *memsh_tmpfile(void);
+FILE *popen(const char *command, const char *mode);
+int pclose(FILE *stream);
 
 /* posix.c defines MEMSH_POSIX_IMPL: it calls wasi-libc's own fcntl. */
 #ifndef MEMSH_POSIX_IMPL

@@ -48,9 +48,9 @@ if the file does not previously exist. Run "sqlite3 -help" for the
 options; ".help" inside sqlite3 lists the dot commands.
 
 memsh runs SQLite's own shell built for WASI: databases, journals and
-WAL files live in the sandbox's filesystem. Not available: .system,
-.shell, .once -e, '|command' in .output, .import and .read (no
-processes), .load (no shared libraries), .archive (no zlib).
+WAL files live in the sandbox's filesystem; .system, .shell and
+'|command' run in memsh's shell. Not available: .load (no shared
+libraries).
 `
 
 const luaHelp = `usage: lua [options] [script [args]]
@@ -65,6 +65,6 @@ Available options are:
   --        stop handling options
   -         stop handling options and execute stdin
 
-memsh runs Lua's own interpreter built for WASI: io.popen and
-os.execute cannot start processes.
+memsh runs Lua's own interpreter built for WASI; os.execute and
+io.popen run their commands in memsh's shell.
 `
