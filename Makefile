@@ -4,12 +4,12 @@
 GO ?= go
 BIN := bin/memsh
 
-.PHONY: build run test runtime clean
+.PHONY: build run test runtime wasi-tools clean
 
 # CGO_ENABLED=0: memsh needs no C, and a static binary skips the dynamic
 # loader and cgo's thread start-up, about 1 ms of every `memsh -c true`
 # (go run ./bench/startup). -trimpath keeps build paths out of the binary.
-build: runtime
+build: runtime wasi-tools
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) .
 
 # The python3 runtime (never committed). PYTHON=cpython builds CPython 3.13
@@ -30,6 +30,12 @@ else ifeq ($(PYTHON),npm)
 else
 	$(error PYTHON must be cpython or npm, not $(PYTHON))
 endif
+
+# sqlite3 and lua built for WASI from Debian's sources (bin/*.wasm, never
+# committed; cached in ~/.cache/memsh/wasi-tools). Without the WASI
+# toolchain this says so and memsh's sqlite3 and lua report it.
+wasi-tools:
+	./scripts/build-wasi-tools.sh
 
 run: build
 	./$(BIN)

@@ -26,6 +26,7 @@ import (
 	"memsh/memfs"
 	"memsh/pyworker"
 	"memsh/shell"
+	"memsh/shell/commands/wasitool"
 	"memsh/themes"
 	"memsh/tui"
 )
@@ -136,6 +137,11 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	}
 	if interactive || mayRunGuest(script) {
 		opts.Python.Preload()
+	}
+	// The same for sqlite3 and lua (loaded one after another, apart from
+	// python): from the compilation cache that is a fraction of a second.
+	if tools := toolsIn(script, interactive); len(tools) > 0 {
+		opts.Python.PreloadTools(tools...)
 	}
 	ctx := context.Background()
 	if !interactive {
@@ -298,6 +304,18 @@ func parseSize(flag, s string) (int64, error) {
 // a WASI program; a wrong guess only costs or saves a background load.
 func mayRunGuest(script string) bool {
 	return strings.Contains(script, "python") || strings.Contains(script, ".wasm")
+}
+
+// toolsIn lists the WASI tools (sqlite3, lua) the script's text names;
+// every one for the interactive shell.
+func toolsIn(script string, interactive bool) []string {
+	var out []string
+	for _, t := range wasitool.Tools() {
+		if interactive || strings.Contains(script, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // prepareFS applies --load and --mount before anything runs.

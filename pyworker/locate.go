@@ -38,13 +38,21 @@ func PythonSearchPath() []string {
 	if p := os.Getenv(EnvPythonWasm); p != "" {
 		out = append(out, p)
 	}
+	return append(out, installedPaths(PythonWasmName)...)
+}
+
+// installedPaths lists where `make build` may have installed the file
+// named: beside the running executable, in bin/ of the source tree
+// enclosing the current directory, in the user's data directory.
+func installedPaths(file string) []string {
+	var out []string
 	if exe, err := os.Executable(); err == nil {
-		out = append(out, filepath.Join(filepath.Dir(exe), PythonWasmName))
+		out = append(out, filepath.Join(filepath.Dir(exe), file))
 	}
 	if wd, err := os.Getwd(); err == nil {
 		for d := wd; ; d = filepath.Dir(d) {
 			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				out = append(out, filepath.Join(d, "bin", PythonWasmName))
+				out = append(out, filepath.Join(d, "bin", file))
 				break
 			}
 			if filepath.Dir(d) == d {
@@ -53,9 +61,9 @@ func PythonSearchPath() []string {
 		}
 	}
 	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		out = append(out, filepath.Join(d, "memsh", PythonWasmName))
+		out = append(out, filepath.Join(d, "memsh", file))
 	} else if h, err := os.UserHomeDir(); err == nil {
-		out = append(out, filepath.Join(h, ".local", "share", "memsh", PythonWasmName))
+		out = append(out, filepath.Join(h, ".local", "share", "memsh", file))
 	}
 	return out
 }

@@ -199,7 +199,7 @@ func TestModuleErrors(t *testing.T) {
 		{"trap", wasmModule(typeVoid, funcOne, exportFn(0), codeUnreac), 134, "bad.wasm: trap: unreachable\n"},
 		{"stack overflow", wasmModule(typeVoid, funcOne, exportFn(0), codeRecur), 134, "bad.wasm: trap: stack overflow\n"},
 		{"ok", wasmModule(typeVoid, funcOne, exportFn(0), codeNop), 0, ""},
-		{"unsupported import", wasmModule(typeVoid, importEnv, funcOne, exportFn(1), codeNop), 126, "bad.wasm: cannot execute: unsupported import env.foo (only wasi_snapshot_preview1 is provided)\n"},
+		{"unsupported import", wasmModule(typeVoid, importEnv, funcOne, exportFn(1), codeNop), 126, "bad.wasm: cannot execute: unsupported import env.foo (only wasi_snapshot_preview1 and memsh are provided)\n"},
 		{"no _start", wasmModule(typeVoid, funcOne, codeNop), 126, "bad.wasm: cannot execute: not a WASI command (no _start export)\n"},
 		{"corrupt", []byte("\x00asm\x01\x00\x00\x00\xff\xff\xff"), 126, "bad.wasm: cannot execute: "},
 		{"bad version", []byte("\x00asm\x02\x00\x00\x00"), 126, "bad.wasm: cannot execute: "},

@@ -114,6 +114,7 @@ type Runtime struct {
 	img     *image // nil: python imports from its embedded zip
 
 	mu      sync.Mutex
+	tools   map[string]*toolEntry // tools.go
 	modules map[[32]byte]wazero.CompiledModule
 	order   [][32]byte
 	closed  bool
@@ -121,7 +122,7 @@ type Runtime struct {
 
 // New returns a Runtime; it is cheap.
 func New(cfg Config) *Runtime {
-	return &Runtime{cfg: cfg, modules: map[[32]byte]wazero.CompiledModule{}}
+	return &Runtime{cfg: cfg, tools: map[string]*toolEntry{}, modules: map[[32]byte]wazero.CompiledModule{}}
 }
 
 // memoryLimitPages converts the configured MiB into 64 KiB wasm pages.
@@ -159,7 +160,11 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 			reserveProcs()
 		}
 		rt := wazero.NewRuntimeWithConfig(ctx, rc)
-		if err := instantiateWASI(ctx, rt); err != nil {
+		err := instantiateWASI(ctx, rt)
+		if err == nil {
+			err = instantiateHost(ctx, rt)
+		}
+		if err != nil {
 			r.initErr = err
 			rt.Close(ctx)
 			return
@@ -288,6 +293,10 @@ type Proc struct {
 	// the files a guest creates get 0666 and its directories 0777, minus
 	// the mask, as open(2) and mkdir(2) give a program under it.
 	Umask fs.FileMode
+	// System runs a command line for a guest's system() and popen()
+	// (the memsh.system host call, tools.go) in dir with the streams
+	// given, and returns its exit status. Nil: the guest has no shell.
+	System func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 func (p *Proc) name(def string) string {
@@ -570,8 +579,8 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 	for _, imp := range cm.ImportedFunctions() {
-		if mod, name, _ := imp.Import(); mod != wasi_snapshot_preview1.ModuleName {
-			p.errorf(def, "cannot execute: unsupported import %s.%s (only %s is provided)", mod, name, wasi_snapshot_preview1.ModuleName)
+		if mod, name, _ := imp.Import(); mod != wasi_snapshot_preview1.ModuleName && mod != hostModule {
+			p.errorf(def, "cannot execute: unsupported import %s.%s (only %s and %s are provided)", mod, name, wasi_snapshot_preview1.ModuleName, hostModule)
 			return StatusCannotExecute
 		}
 	}
@@ -595,6 +604,9 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		in := newCtxReader(ctx, p.Stdin)
 		defer in.Close()
 		stdin = in
+	}
+	if p.System != nil {
+		ctx = context.WithValue(ctx, guestShellKey{}, &guestShell{run: p.System, fs: p.FS, stdout: stdout, stderr: stderr})
 	}
 	gfs := &guestFS{fs: p.FS, st: st, stdin: stdin, stdout: stdout, stderr: stderr, umask: p.Umask}
 	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(gfs, "/")

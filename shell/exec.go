@@ -334,6 +334,7 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		Mask:    ctxUmask(ctx),
 		Fd:      c.fdOpener(ctx),
 		Mem:     command.NewMemory(c.mem),
+		Tool:    c.runTool,
 	}
 	defer inv.Mem.ReleaseHeld()
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {

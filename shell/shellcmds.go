@@ -247,6 +247,23 @@ func (c *core) runPythonCommand(ctx context.Context, inv *command.Invocation) in
 	})
 }
 
+// runTool runs a real program built for WASI (sqlite3, lua) for a
+// registry command (shell/commands/wasitool).
+// Their system() and popen() (sqlite3's .system, .shell and '|cmd', lua's
+// os.execute and io.popen) run `sh -c LINE` through this same exec path,
+// with the tool's environment.
+func (c *core) runTool(ctx context.Context, name string, inv *command.Invocation) int {
+	return c.python().RunTool(ctx, name, pyworker.Proc{
+		Args: inv.Args, Env: inv.Environ, Dir: inv.Dir,
+		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
+		Umask: inv.Umask(),
+		System: func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return c.exec(ctx, &proc{args: []string{"sh", "-c", line}, env: inv.Environ, dir: dir,
+				stdio: command.Stdio{Stdin: stdin, Stdout: stdout, Stderr: stderr}, viaExec: true})
+		},
+	})
+}
+
 // runPython runs python for a "#!...python3" script.
 func (c *core) runPython(ctx context.Context, p *proc) int {
 	stdin, stop := c.meterStdin(ctx, p.stdio.Stdin)

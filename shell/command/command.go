@@ -65,6 +65,11 @@ type Invocation struct {
 	// Mem counts what the command holds in memory against the session's
 	// Budget (see Hold, ReadAll); nil: no budget.
 	Mem *Memory
+	// Tool runs the WASI build of a real program (sqlite3, lua: see
+	// pyworker.RunTool) as this invocation: its arguments, stdio,
+	// directory, environment and umask. Nil where the session has no
+	// WASI runtime.
+	Tool func(ctx context.Context, name string, inv *Invocation) int
 }
 
 // Name is the name the command was invoked as.

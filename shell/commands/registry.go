@@ -19,6 +19,7 @@ import (
 	"memsh/shell/commands/sed"
 	"memsh/shell/commands/sysutil"
 	"memsh/shell/commands/textutil"
+	"memsh/shell/commands/wasitool"
 )
 
 // All returns every registered command.
@@ -37,6 +38,7 @@ func All() []command.Command {
 		archive.Commands(),
 		binutil.Commands(),
 		devutil.Commands(),
+		wasitool.Commands(),
 	}
 	return slices.Concat(tables...)
 }
