@@ -12,6 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"memsh/internal/persist"
+	"memsh/memfs"
 	"memsh/shell"
 )
 
@@ -341,9 +343,7 @@ func needExportTar(t *testing.T, sh Shell) {
 func TestFlowSaveOnQuit(t *testing.T) {
 	sh, real := newShell(t)
 	needExportTar(t, sh)
-	if err := sh.FS().WriteFile("/home/user/keep.txt", []byte("keep me\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeKeep(t, sh)
 	out := filepath.Join(t.TempDir(), "home.tar")
 	f := startFlowWith(t, sh, real, Options{})
 	f.key("ctrl+d")
@@ -357,6 +357,67 @@ func TestFlowSaveOnQuit(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), "keep me") {
 		t.Fatalf("saved tar: %v, %d bytes", err, len(b))
 	}
+	checkLoads(t, out)
+}
+
+// checkLoads loads the tar at "/" as --load does and checks that
+// /home/user/keep.txt comes back at its path, with its mode and mtime.
+func checkLoads(t *testing.T, tarPath string) {
+	t.Helper()
+	r, err := os.Open(tarPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	g := memfs.New(memfs.Options{})
+	if err := g.ImportTar(r, "/"); err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.Stat("/home/user/keep.txt")
+	if err != nil {
+		t.Fatalf("--load of the saved tar: %v", err)
+	}
+	if st.Mode().Perm() != 0o640 || !st.ModTime().Equal(keepTime) {
+		t.Errorf("loaded keep.txt: mode %v mtime %v, want 0640 %v", st.Mode(), st.ModTime(), keepTime)
+	}
+	if b, _ := g.ReadFile("/home/user/keep.txt"); string(b) != "keep me\n" {
+		t.Errorf("loaded keep.txt holds %q", b)
+	}
+}
+
+var keepTime = time.Date(2021, 3, 4, 5, 6, 7, 0, time.UTC)
+
+func writeKeep(t *testing.T, sh Shell) {
+	t.Helper()
+	if err := sh.FS().WriteFile("/home/user/keep.txt", []byte("keep me\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := sh.FS().Chmod("/home/user/keep.txt", 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := sh.FS().Chtimes("/home/user/keep.txt", keepTime, keepTime); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// With a session, quitting saves it without asking, and the archive
+// restores the tree.
+func TestFlowSessionSavedOnQuit(t *testing.T) {
+	sh, real := newShell(t)
+	needExportTar(t, sh)
+	writeKeep(t, sh)
+	s, err := persist.Store{Dir: t.TempDir()}.Open("t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	f := startFlowWith(t, sh, real, Options{Session: s})
+	f.key("ctrl+d")
+	f.tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	if fm := f.tm.FinalModel(t).(probed).model; !fm.sessionSaved || fm.mode == modeSaveAsk {
+		t.Fatalf("session saved %v, mode %v", fm.sessionSaved, fm.mode)
+	}
+	checkLoads(t, s.TarPath())
 }
 
 func TestFlowSaveOption(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"memsh/internal/persist"
 	"memsh/memfs"
 	"memsh/themes"
 )
@@ -98,10 +98,14 @@ type model struct {
 	usage     memfs.Usage
 	meter     meter
 
-	saveFailed bool
-	saveInput  editor
-	pendingQ   int // status to quit with once saving is settled
-	status     int
+	saveFailed     bool
+	sessionSaved   bool // the session was saved on the way out
+	autosaveFailed bool // said once until a save works
+	autosaving     bool // an autosave Cmd is running
+	lastAutosave   time.Time
+	saveInput      editor
+	pendingQ       int // status to quit with once saving is settled
+	status         int
 }
 
 func newModel(sh Shell, opts Options) (*model, error) {
@@ -130,6 +134,9 @@ func newModel(sh Shell, opts Options) (*model, error) {
 	m.hist = h
 	m.histIdx = len(h.entries)
 	banner := &block{note: strings.TrimSpace("memsh "+opts.Version) + " · sandboxed shell · ? keys · F2 panel · ctrl+d quit"}
+	for _, n := range opts.Notes {
+		banner.note += "\n" + n
+	}
 	if err != nil {
 		banner.note += "\nmemsh: history: " + err.Error()
 	}
@@ -194,12 +201,20 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, m.quitNow(m.pendingQ)
+	case autosavedMsg:
+		m.onAutosaved(msg)
+		return m, nil
+	case signalMsg:
+		return m, m.quitNow(m.lastStatus)
 	case savedMsg:
 		if msg.err != nil {
 			m.saveFailed = true
 			m.mode = modeEdit
 			m.noteErr("save: " + msg.err.Error() + " (ctrl+d again quits without saving)")
 			return m, nil
+		}
+		if m.opts.Session != nil && m.opts.Save == "" {
+			m.sessionSaved = true
 		}
 		return m, m.quitNow(m.pendingQ)
 	case tea.PasteMsg:
@@ -272,7 +287,7 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		switch strings.ToLower(k.Text) {
 		case "y":
 			m.mode = modeSavePath
-			m.saveInput.Set("./memsh-home.tar")
+			m.saveInput.Set("./memsh.tar")
 			return nil
 		case "n":
 			return m.quitNow(m.pendingQ)
@@ -288,7 +303,7 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			if p == "" {
 				return nil
 			}
-			return saveCmd(m.sh, "/home/user", p)
+			return saveCmd(m.sh, "/", p)
 		case key.Matches(k, keys.Close, keys.Cancel):
 			m.mode = modeEdit
 			return nil
@@ -759,6 +774,9 @@ func (m *model) quit(status int) tea.Cmd {
 	if m.opts.Save != "" {
 		return saveCmd(m.sh, "/", m.opts.Save)
 	}
+	if m.opts.Session != nil {
+		return saveSessionCmd(m.opts.Session, m.sh, m.cwd)
+	}
 	sh := m.sh
 	return func() tea.Msg { return homeMsg{homeHasFiles(sh)} }
 }
@@ -796,28 +814,5 @@ func saveTar(sh Shell, root, path string) error {
 	if sh == nil || sh.FS() == nil {
 		return errNoFS
 	}
-	if rest, ok := strings.CutPrefix(path, "~/"); ok {
-		// Typed at the save prompt: the user's host home, as a shell would.
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return err
-		}
-		path = filepath.Join(home, rest)
-	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".memsh-save-*.tar")
-	if err != nil {
-		return err
-	}
-	err = sh.FS().ExportTar(tmp, root)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return persist.SaveTar(sh.FS(), root, path)
 }

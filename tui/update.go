@@ -356,5 +356,8 @@ func (m *model) onPoll(p pollMsg) tea.Cmd {
 			delete(m.changed, k)
 		}
 	}
+	if save := m.autosaveDue(p.at); save != nil {
+		return tea.Batch(pollLater(m.sh, m.tree), save)
+	}
 	return pollLater(m.sh, m.tree)
 }

@@ -203,7 +203,7 @@ func (m *model) renderBottom(width int) ([]string, int, int) {
 	case modeSearch:
 		return m.renderSearch(width)
 	case modeSaveAsk:
-		return []string{m.st.accent.Render("Save the files in /home/user before quitting? [y/n] ")}, -1, 0
+		return []string{m.st.accent.Render("Save the sandbox's files to a tar before quitting? [y/n] ")}, -1, 0
 	case modeSavePath:
 		p := m.st.accent.Render("Save to: ")
 		l := p + m.saveInput.String()

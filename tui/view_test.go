@@ -203,7 +203,7 @@ func TestViewAllSizes(t *testing.T) {
 		},
 		"panel":   func() { m.comp = nil; m.focus = focusPanel; m.panelPref = panelOn },
 		"preview": func() { m.focus = focusPrompt; m.mode = modePreview; m.previewLines = []string{"x"} },
-		"save":    func() { m.mode = modeSavePath; m.saveInput.Set("./memsh-home.tar") },
+		"save":    func() { m.mode = modeSavePath; m.saveInput.Set("./memsh.tar") },
 	}
 	for name, setup := range setups {
 		setup()
