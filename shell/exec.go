@@ -401,6 +401,9 @@ func (c *core) meterStdin(ctx context.Context, r io.Reader) (io.Reader, func()) 
 		stop = func() { after() }
 	}
 	cr := &countingReader{ctx: ctx, r: r, n: &c.stdinBytes}
+	if c.term.isTerm(r) {
+		cr.r = waitingReader{r, &c.term.waiting}
+	}
 	if f, ok := r.(*memfs.File); ok {
 		return fileStdin{cr, f}, stop
 	}

@@ -107,6 +107,7 @@ type core struct {
 	cmds       map[string]command.Command
 	maxDepth   int
 	stdinBytes atomic.Int64
+	term       termInput                // the running line's stdin, for StdinWaiting and StdinEcho
 	termWidth  atomic.Int64             // terminal columns set by SetWidth; 0 = Options.Width
 	nestChecks atomic.Uint64            // eval/source calls, to sample stack depth
 	history    atomic.Pointer[[]string] // the prompt's history (SetHistory)
@@ -332,6 +333,10 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		return 1, err
 	}
 	defer closeStdin()
+	if !s.c.opts.Script {
+		s.c.term.file.Store(stdin)
+		defer s.c.term.file.Store(nil)
+	}
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
 	s.c.fdRun.Store(&runStreams{stdout, stderr})
 

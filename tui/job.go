@@ -19,6 +19,9 @@ type job struct {
 	out    *outBuf
 	in     *feeder
 	block  *block
+	// From the last tick: the command waits on its stdin; what is typed
+	// may be shown (false while read -s reads).
+	waiting, echo bool
 }
 
 // doneMsg says Run returned. It carries the session state read in the
@@ -36,16 +39,20 @@ type doneMsg struct {
 
 // outTickMsg asks the model to move new output into the running block.
 type outTickMsg struct {
-	id int
-	at time.Time
+	id            int
+	at            time.Time
+	waiting, echo bool // stdinState at the tick
 }
 
 // outputInterval paces output delivery: at most ~30 messages a second,
 // however fast the command writes.
 const outputInterval = time.Second / 30
 
-func outTick(id int) tea.Cmd {
-	return tea.Tick(outputInterval, func(t time.Time) tea.Msg { return outTickMsg{id, t} })
+func outTick(id int, sh Shell) tea.Cmd {
+	return tea.Tick(outputInterval, func(t time.Time) tea.Msg {
+		waiting, echo := stdinState(sh)
+		return outTickMsg{id, t, waiting, echo}
+	})
 }
 
 // runJob runs src in the session; the returned Cmd blocks until Run

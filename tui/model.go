@@ -69,6 +69,7 @@ type model struct {
 	histIdx   int
 	histDraft string
 
+	typeahead  []inputItem // lines entered while a command runs, not yet read (stdin.go)
 	blocks     []*block
 	scroll     int // rows scrolled back from the newest output
 	job        *job
@@ -178,8 +179,10 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.now = msg.at
 		m.spin++
+		m.job.waiting, m.job.echo = msg.waiting, msg.echo
+		m.deliverInput()
 		m.drainOutput()
-		return m, outTick(m.job.id)
+		return m, outTick(m.job.id, m.sh)
 	case doneMsg:
 		return m, m.onDone(msg)
 	case compMsg:
@@ -520,11 +523,17 @@ func (m *model) isCommand(name string) bool {
 // ---- running commands ----
 
 func (m *model) run(src string) tea.Cmd {
-	var cmds []tea.Cmd
-	src = strings.TrimRight(src, "\n")
 	m.ed.Reset()
 	m.edited()
 	m.comp = nil
+	return m.runLine(src)
+}
+
+// runLine runs src as a command line typed at the prompt (or queued
+// while the last one ran), leaving the editor alone.
+func (m *model) runLine(src string) tea.Cmd {
+	var cmds []tea.Cmd
+	src = strings.TrimRight(src, "\n")
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
@@ -583,7 +592,7 @@ func (m *model) run(src string) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
-	j := &job{id: m.nextJob, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b}
+	j := &job{id: m.nextJob, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
 	m.job = j
 	m.meter.base = m.meter.last
 	m.now = b.start
@@ -596,7 +605,7 @@ func (m *model) run(src string) tea.Cmd {
 	if hs, ok := m.sh.(interface{ SetHistory([]string) }); ok {
 		hs.SetHistory(m.hist.entries)
 	}
-	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id))
+	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id, m.sh))
 	return tea.Batch(cmds...)
 }
 
@@ -681,9 +690,10 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	m.hl = nil
 	b.hl = "" // recoloured: the command may have defined functions
 	if d.exited {
+		m.typeahead = nil
 		return m.quit(d.exitSt)
 	}
-	return nil
+	return m.runTypeahead()
 }
 
 // onJobKey handles keys while a command runs: the prompt edits the next
@@ -697,10 +707,12 @@ func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 			j.cancel()
 			j.in.stop()
 		}
+		// As a terminal's interrupt flushes what was typed ahead.
+		m.typeahead = nil
 		return nil
 	case key.Matches(k, keys.EOF):
 		if m.ed.Empty() {
-			j.in.closeInput()
+			m.queueInput(inputItem{eof: true})
 			return nil
 		}
 		m.ed.Delete()
@@ -708,8 +720,7 @@ func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Run):
 		line := m.ed.String() + "\n"
 		m.ed.Reset()
-		j.in.send([]byte(line))
-		j.block.feed([]chunk{{streamIn, []byte(line)}}, 0, false, &m.st)
+		m.queueInput(inputItem{data: line, secret: !j.echo})
 		return nil
 	case key.Matches(k, keys.Newline):
 		return nil
@@ -726,10 +737,7 @@ func (m *model) onPaste(s string) tea.Cmd {
 	case m.mode == modeSavePath:
 		m.saveInput.Insert(strings.TrimSpace(s))
 	case m.job != nil:
-		// A paste into a running command is its input, whole.
-		m.job.in.send([]byte(m.ed.String() + s))
-		m.job.block.feed([]chunk{{streamIn, []byte(m.ed.String() + s)}}, 0, false, &m.st)
-		m.ed.Reset()
+		m.onJobPaste(s)
 	case m.mode == modeEdit && m.focus == focusPrompt:
 		m.comp = nil
 		m.ed.Insert(s)

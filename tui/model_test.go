@@ -152,6 +152,8 @@ func TestJobInputAndCancel(t *testing.T) {
 	for _, r := range "abc" {
 		press(m, tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
+	// The tick tells the model cat waits on its stdin.
+	m.Update(outTickMsg{id: m.job.id, waiting: true, echo: true})
 	press(m, tea.KeyPressMsg{Code: tea.KeyEnter})
 	deadline := time.Now().Add(5 * time.Second)
 	for {

@@ -213,9 +213,33 @@ func (m *model) renderBottom(width int) ([]string, int, int) {
 	if m.comp != nil {
 		rows = append(rows, m.renderMenu(width)...)
 	}
+	rows = append(rows, m.renderTypeahead(width)...)
 	ed, cx, cy := m.renderEditor(width)
 	cy += len(rows)
 	return append(rows, ed...), cx, cy
+}
+
+// renderTypeahead shows the lines entered while a command runs that it
+// has not read: they run next, as type-ahead does in a terminal.
+func (m *model) renderTypeahead(width int) []string {
+	if m.job == nil {
+		return nil
+	}
+	var rows []string
+	for _, it := range m.typeahead {
+		if it.eof || it.secret {
+			continue
+		}
+		first, _, more := strings.Cut(strings.TrimRight(it.data, "\n"), "\n")
+		if more {
+			first += " …"
+		}
+		rows = append(rows, m.st.muted.Render(ansi.Truncate("queued: "+sanitizeLine(first), width, "…")))
+	}
+	if n := len(rows); n > 3 {
+		rows = append(rows[:2], m.st.muted.Render(fmt.Sprintf("… %d more queued", n-2)))
+	}
+	return rows
 }
 
 // maxEditorRows caps the prompt's height; longer input scrolls.
@@ -227,6 +251,10 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 	src := m.ed.String()
 	prompt, ps2 := m.st.accent.Render("$ "), m.st.muted.Render("> ")
 	var cls []class
+	if m.job != nil && !m.job.echo {
+		// read -s: what is typed is not shown, as echo is off.
+		return []string{m.st.input.Render("› ")}, 2, 0
+	}
 	if m.job != nil {
 		prompt = m.st.input.Render("› ")
 		ps2 = prompt
@@ -545,8 +573,12 @@ func (m *model) statusLine(width int) string {
 		hint = "panel: ↑↓ move · enter open · esc back"
 	case m.job != nil && m.job.block.cancelled:
 		hint = "cancelling…"
-	case m.job != nil:
+	case m.job != nil && !m.job.echo:
+		hint = "input hidden (read -s) · ctrl+c cancel"
+	case m.job != nil && m.job.waiting:
 		hint = "typing goes to stdin · ctrl+d EOF · ctrl+c cancel"
+	case m.job != nil:
+		hint = "enter queues a line to run next · ctrl+c cancel"
 	case m.comp != nil:
 		hint = "tab next · enter pick · esc close"
 	case m.mode == modeSearch:
