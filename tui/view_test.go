@@ -2,6 +2,8 @@ package tui
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -136,7 +138,7 @@ func TestViewStates(t *testing.T) {
 		{name: "running", w: 100, h: 20, setup: func(m *model, _ *fakeShell) {
 			m.blocks = append(m.blocks, &block{cmd: "python3 gen.py | wc -l", start: time.Now(), running: true,
 				lines: []string{"partial output"}})
-			m.job = &job{block: m.blocks[len(m.blocks)-1]}
+			m.job = &job{block: m.blocks[len(m.blocks)-1], waiting: true, echo: true}
 			m.meter.samples = []float64{1, 5, 9, 3}
 			m.meter.rate = 2.41 * (1 << 30)
 			m.meter.last = 5 << 30
@@ -224,6 +226,38 @@ func TestViewAllSizes(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestViewProfiles renders a failing command (stderr, ✗ status) and an
+// unknown command at the prompt in each colour profile, as bubbletea
+// downsamples a frame for the terminal: the goldens show the error colour
+// each profile gets (red: 203 on 256 colours, 9 on 16).
+func TestViewProfiles(t *testing.T) {
+	for _, p := range []struct {
+		name string
+		p    colorprofile.Profile
+	}{{"truecolor", colorprofile.TrueColor}, {"256", colorprofile.ANSI256}, {"16", colorprofile.ANSI}} {
+		for _, sz := range []struct{ w, h int }{{80, 24}, {160, 50}} {
+			t.Run(fmt.Sprintf("%s-%dx%d", p.name, sz.w, sz.h), func(t *testing.T) {
+				sh := newFake()
+				m := testModel(t, sh, sz.w, sz.h)
+				m.onPoll(poll(sh, nil, time.Now()))
+				runSync(t, m, "echo fine")
+				runSync(t, m, "warn something failed")
+				m.ed.Set("nosuch --flag")
+				m.now = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+				for _, b := range m.blocks {
+					if !b.start.IsZero() {
+						b.start, b.end = m.now, m.now.Add(12*time.Millisecond)
+					}
+				}
+				var out bytes.Buffer
+				w := &colorprofile.Writer{Forward: &out, Profile: p.p}
+				io.WriteString(w, m.View().Content)
+				golden.RequireEqual(t, out.String())
+			})
 		}
 	}
 }
