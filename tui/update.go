@@ -26,12 +26,17 @@ func (e errUnknownTheme) Error() string {
 func (m *model) complete() tea.Cmd {
 	start, word := m.ed.Word()
 	cmdPos := m.ed.CommandPosition(start)
+	quote, at := m.ed.OpenQuote()
+	if quote != 0 {
+		// Inside "a b or 'a b the word is all that follows the quote.
+		start, word, cmdPos = at+1, string(m.ed.buf[at+1:m.ed.pos]), false
+	}
 	sh, v := m.sh, m.version
 	if sh == nil {
 		return nil
 	}
 	return func() tea.Msg {
-		return compMsg{version: v, start: start, word: word, items: completions(sh, word, cmdPos)}
+		return compMsg{version: v, start: start, word: word, items: completeIn(sh, word, cmdPos, quote)}
 	}
 }
 
