@@ -231,7 +231,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		if m.panelVisible() && mouse.X >= m.mainWidth() {
-			m.movePanel(step)
+			m.scrollPanel(step)
 		} else {
 			m.scrollBy(-step)
 		}

@@ -430,3 +430,26 @@ func TestMouseClickFocus(t *testing.T) {
 		t.Fatal("click on the scrollback did not return to the prompt")
 	}
 }
+
+// The wheel over the panel scrolls the tree the panel shows, focused or
+// not (it used to move an unseen selection, then jump).
+func TestWheelScrollsPanel(t *testing.T) {
+	sh := newFake()
+	for i := 0; i < 80; i++ {
+		sh.fs.WriteFile(fmt.Sprintf("/home/user/f%02d", i), nil, 0o644)
+	}
+	m := testModel(t, sh, 120, 20)
+	m.onPoll(poll(sh, nil, time.Now()))
+	before := ansiStrip(m.View().Content)
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown, X: m.mainWidth() + 3, Y: 5})
+	if m.panelTop != 3 {
+		t.Fatalf("panelTop %d after one wheel step, want 3", m.panelTop)
+	}
+	if after := ansiStrip(m.View().Content); after == before {
+		t.Fatal("the wheel over the panel changed nothing on screen")
+	}
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp, X: m.mainWidth() + 3, Y: 5})
+	if m.panelTop != 0 || ansiStrip(m.View().Content) != before {
+		t.Fatalf("wheel back up: panelTop %d", m.panelTop)
+	}
+}

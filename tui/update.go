@@ -183,6 +183,16 @@ func (m *model) movePanel(d int) {
 	m.clampPanel()
 }
 
+// scrollPanel moves the panel's view by d rows (the mouse wheel), taking
+// the selection along only when it would leave the view, so the tree
+// visibly scrolls whether or not the panel has focus.
+func (m *model) scrollPanel(d int) {
+	h, n := m.panelTreeHeight(), len(m.visible)
+	m.panelTop = max(min(m.panelTop+d, n-h), 0)
+	m.panelSel = max(min(m.panelSel, m.panelTop+h-1), m.panelTop)
+	m.clampPanel()
+}
+
 func (m *model) clampPanel() {
 	h := m.panelTreeHeight()
 	n := len(m.visible)

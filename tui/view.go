@@ -500,38 +500,43 @@ func matchPositions(s, q string) map[int]bool {
 
 // renderHelp is the key map, in two columns when there is room.
 func (m *model) renderHelp(width, h int) []string {
-	var items []string
 	kw := 0
-	for _, g := range keys.helpGroups() {
-		for _, bnd := range g {
-			kw = max(kw, len(bnd.Help().Key))
-		}
-	}
+	var items []key.Binding // a zero Binding separates groups
 	for gi, g := range keys.helpGroups() {
 		if gi > 0 {
-			items = append(items, "")
+			items = append(items, key.Binding{})
 		}
 		for _, bnd := range g {
-			items = append(items, helpLine(bnd, kw, &m.st))
+			kw = max(kw, len(bnd.Help().Key))
+			items = append(items, bnd)
 		}
 	}
+	column := func(items []key.Binding, w int) []string {
+		var rows []string
+		for _, bnd := range items {
+			rows = append(rows, helpRows(bnd, kw, w, &m.st)...)
+		}
+		return rows
+	}
 	title := m.st.title.Render("Keys") + m.st.muted.Render("  (any key closes; up/down scroll)")
-	lines := []string{ansi.Truncate(title, width, "…")}
+	lines := wrapLine(title, width)
 	if width >= 96 {
 		half := (len(items) + 1) / 2
 		colW := width / 2
-		for i := 0; i < half; i++ {
-			l := ansi.Truncate(items[i], colW-1, "…")
+		left, right := column(items[:half], colW-1), column(items[half:], width-colW)
+		for i := 0; i < max(len(left), len(right)); i++ {
+			var l string
+			if i < len(left) {
+				l = left[i]
+			}
 			l += strings.Repeat(" ", max(colW-lipgloss.Width(l), 0))
-			if i+half < len(items) {
-				l += ansi.Truncate(items[i+half], colW-1, "…")
+			if i < len(right) {
+				l += right[i]
 			}
 			lines = append(lines, l)
 		}
 	} else {
-		for _, it := range items {
-			lines = append(lines, ansi.Truncate(it, width, "…"))
-		}
+		lines = append(lines, column(items, width)...)
 	}
 	top := min(m.helpTop, max(len(lines)-h, 0))
 	lines = lines[top:]
@@ -541,9 +546,30 @@ func (m *model) renderHelp(width, h int) []string {
 	return lines
 }
 
-func helpLine(b key.Binding, kw int, st *styles) string {
+// helpRows lays out one key's help in w columns: the key, then its
+// description wrapped at word boundaries, continuation rows indented to
+// the descriptions' column; when that leaves too little room, the
+// description goes under the key.
+func helpRows(b key.Binding, kw, w int, st *styles) []string {
 	h := b.Help()
-	return st.accent.Render(h.Key) + strings.Repeat(" ", kw-len(h.Key)+2) + st.text.Render(h.Desc)
+	if h.Key == "" {
+		return []string{""}
+	}
+	ind := kw + 2
+	wide := w-ind >= 16
+	if !wide {
+		ind = 2
+	}
+	rows := strings.Split(ansi.Wrap(h.Desc, max(w-ind, 1), ""), "\n")
+	out := []string{ansi.Truncate(st.accent.Render(h.Key), w, "")}
+	if wide {
+		out[0] += strings.Repeat(" ", kw-len(h.Key)+2) + st.text.Render(rows[0])
+		rows = rows[1:]
+	}
+	for _, r := range rows {
+		out = append(out, strings.Repeat(" ", ind)+st.text.Render(r))
+	}
+	return out
 }
 
 func (m *model) renderPreview(width, h int) []string {

@@ -261,3 +261,59 @@ func TestViewProfiles(t *testing.T) {
 		}
 	}
 }
+
+// A command longer than the screen wraps in its block's header, whole,
+// with the status on its first row; no row is wider than the screen.
+func TestLongCommandWraps(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 60, 20)
+	cmd := "echo " + strings.Repeat("word ", 30) + "END"
+	runSync(t, m, cmd)
+	s := ansiStrip(m.View().Content)
+	joined := strings.ReplaceAll(strings.ReplaceAll(s, "\n  ", ""), "\n", "")
+	if !strings.Contains(joined, "END") || strings.Contains(s, "…") {
+		t.Fatalf("command cut:\n%s", s)
+	}
+	for _, r := range strings.Split(s, "\n") {
+		if ansiWidth(r) > 60 {
+			t.Fatalf("row wider than the screen: %q", r)
+		}
+	}
+	var first string
+	for _, r := range strings.Split(s, "\n") {
+		if strings.HasPrefix(r, "$ echo") {
+			first = r
+		}
+	}
+	if !strings.Contains(first, "✓") {
+		t.Fatalf("first header row: %q\n%s", first, s)
+	}
+}
+
+// The key map wraps its descriptions to the width it is drawn in, one
+// column or two, instead of cutting them.
+func TestHelpWraps(t *testing.T) {
+	for _, w := range []int{40, 60, 100, 130} {
+		m := testModel(t, newFake(), w, 200)
+		m.onKey(tea.KeyPressMsg{Code: tea.KeyF1})
+		s := ansiStrip(m.View().Content)
+		if strings.Contains(s, "…") {
+			t.Errorf("width %d: a description was cut:\n%s", w, s)
+		}
+		words := strings.Join(strings.Fields(s), " ")
+		for _, g := range keys.helpGroups() {
+			for _, b := range g {
+				for _, word := range strings.Fields(b.Help().Desc) {
+					if !strings.Contains(words, word) {
+						t.Errorf("width %d: %q of %q missing", w, word, b.Help().Desc)
+					}
+				}
+			}
+		}
+		for _, r := range strings.Split(s, "\n") {
+			if ansiWidth(r) > w {
+				t.Errorf("width %d: row %q too wide", w, r)
+			}
+		}
+	}
+}
