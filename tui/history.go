@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -55,15 +56,29 @@ func loadHistory(path string) (*history, error) {
 	return h, nil
 }
 
-// rewrite replaces the history file with the entries kept in memory
-// (a temporary file renamed over it, so a crash leaves the old one).
-func (h *history) rewrite() error {
-	tmp, err := os.CreateTemp(filepath.Dir(h.path), ".history-*")
+// rewrite replaces the history file with the entries kept in memory.
+func (h *history) rewrite() error { return rewriteHistory(h.path, h.entries) }
+
+// clear empties the list (history -c).
+func (h *history) clear() { h.entries = nil }
+
+// remove deletes entries [from, to) (history -d).
+func (h *history) remove(from, to int) {
+	h.entries = slices.Delete(h.entries, from, to)
+}
+
+// rewriteHistory replaces the history file at path with entries (a
+// temporary file renamed over it, so a crash leaves the old one).
+func rewriteHistory(path string, entries []string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".history-*")
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(tmp)
-	for _, e := range h.entries {
+	for _, e := range entries {
 		w.WriteString(escapeHist(e))
 		w.WriteByte('\n')
 	}
@@ -72,7 +87,7 @@ func (h *history) rewrite() error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), h.path)
+		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())

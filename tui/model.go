@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -565,12 +566,20 @@ func (m *model) runLine(src string) tea.Cmd {
 		}
 	}
 	cmds = append(cmds, m.remember(src))
-	if out, ok := m.historyBuiltin(src); ok {
+	if res, ok := m.historyBuiltin(src); ok {
 		now := time.Now()
-		b := &block{cmd: src, start: now, end: now}
-		b.feed([]chunk{{streamOut, []byte(out)}}, 0, false, &m.st)
+		b := &block{cmd: src, start: now, end: now, status: res.status}
+		b.feed([]chunk{{streamOut, []byte(res.out)}, {streamErr, []byte(res.errOut)}}, 0, false, &m.st)
 		m.addBlock(b)
-		m.lastStatus = 0
+		m.lastStatus = res.status
+		m.histIdx = len(m.hist.entries)
+		if res.rewrite && m.histPath != "" {
+			// After the append remember queued, never before it.
+			path, entries := m.histPath, slices.Clone(m.hist.entries)
+			return tea.Sequence(tea.Batch(cmds...), func() tea.Msg {
+				return histWrittenMsg{rewriteHistory(path, entries)}
+			})
+		}
 		return tea.Batch(cmds...)
 	}
 	m.nextJob++
@@ -746,20 +755,43 @@ func (m *model) onPaste(s string) tea.Cmd {
 	return nil
 }
 
-// historyBuiltin answers `history` and `history N` from the TUI's own
-// history, in bash's format: the session has no view of what was typed
-// at the prompt. Anything else (a pipe, other flags) goes to the shell.
-func (m *model) historyBuiltin(src string) (string, bool) {
+// histBuiltinResult is what the history builtin printed and did.
+type histBuiltinResult struct {
+	out, errOut string
+	status      int
+	rewrite     bool // the list changed: rewrite the history file
+}
+
+// historyBuiltin answers `history`, `history N`, `history -c` and
+// `history -d N[-M]` from the TUI's own history, in bash's format and
+// with its messages: the session has no view of what was typed at the
+// prompt. Anything else (a pipe, other flags) goes to the shell, which
+// has a copy (SetHistory).
+func (m *model) historyBuiltin(src string) (histBuiltinResult, bool) {
 	f := strings.Fields(src)
-	if len(f) == 0 || f[0] != "history" || len(f) > 2 {
-		return "", false
+	if len(f) == 0 || f[0] != "history" || len(f) > 3 {
+		return histBuiltinResult{}, false
 	}
 	e := m.hist.entries
+	switch {
+	case len(f) == 2 && f[1] == "-c":
+		m.hist.clear()
+		return histBuiltinResult{rewrite: true}, true
+	case len(f) == 3 && f[1] == "-d":
+		from, to, ok := histRange(f[2], len(e))
+		if !ok {
+			return histBuiltinResult{errOut: "bash: history: " + f[2] + ": history position out of range\n", status: 1}, true
+		}
+		m.hist.remove(from, to)
+		return histBuiltinResult{rewrite: true}, true
+	case len(f) == 3:
+		return histBuiltinResult{}, false
+	}
 	first := 0
 	if len(f) == 2 {
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 0 {
-			return "", false
+			return histBuiltinResult{}, false
 		}
 		first = max(len(e)-n, 0)
 	}
@@ -767,7 +799,33 @@ func (m *model) historyBuiltin(src string) (string, bool) {
 	for i := first; i < len(e); i++ {
 		fmt.Fprintf(&b, "%5d  %s\n", i+1, e[i])
 	}
-	return b.String(), true
+	return histBuiltinResult{out: b.String()}, true
+}
+
+// histRange reads history -d's argument: N, -N (from the end, as bash
+// 5.2) or N-M, as 0-based indexes [from, to).
+func histRange(arg string, n int) (from, to int, ok bool) {
+	pos := func(s string) (int, bool) {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, false
+		}
+		if v < 0 {
+			v = n + v + 1
+		}
+		return v, v >= 1 && v <= n
+	}
+	if a, b, isRange := strings.Cut(arg[min(1, len(arg)):], "-"); isRange && arg != "" && arg[0] != '-' {
+		a = arg[:1] + a
+		x, ok1 := pos(a)
+		y, ok2 := pos(b)
+		if !ok1 || !ok2 || y < x {
+			return 0, 0, false
+		}
+		return x - 1, y, true
+	}
+	x, ok := pos(arg)
+	return x - 1, x, ok
 }
 
 // ---- quitting ----
