@@ -334,6 +334,9 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		Mask:    ctxUmask(ctx),
 		Fd:      c.fdOpener(ctx),
 	}
+	if pg := c.pager.Load(); pg != nil && inv.Term {
+		inv.Pager = *pg
+	}
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
 		if len(argv) == 0 {
 			return 0

@@ -107,10 +107,13 @@ type core struct {
 	cmds       map[string]command.Command
 	maxDepth   int
 	stdinBytes atomic.Int64
-	term       termInput                // the running line's stdin, for StdinWaiting and StdinEcho
 	termWidth  atomic.Int64             // terminal columns set by SetWidth; 0 = Options.Width
 	nestChecks atomic.Uint64            // eval/source calls, to sample stack depth
 	history    atomic.Pointer[[]string] // the prompt's history (SetHistory)
+
+	// The running line's stdin and the pager (termstdin.go).
+	term  termInput
+	pager atomic.Pointer[PagerFunc]
 
 	pyMu  sync.Mutex
 	py    *pyworker.Runtime

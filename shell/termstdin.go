@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"context"
 	"io"
 	"os"
 	"sync/atomic"
@@ -43,3 +44,16 @@ func (s *Session) StdinWaiting() bool { return s.c.term.waiting.Load() > 0 }
 // StdinEcho reports whether what is typed for the line's stdin may be
 // shown: false while `read -s` reads it.
 func (s *Session) StdinEcho() bool { return s.c.term.noEcho.Load() == 0 }
+
+// PagerFunc shows text full-screen and returns when the user leaves it.
+type PagerFunc func(ctx context.Context, title string, text []byte)
+
+// SetPager gives commands writing to the terminal (less, more, man) the
+// interactive shell's pager; nil takes it away.
+func (s *Session) SetPager(p PagerFunc) {
+	if p == nil {
+		s.c.pager.Store(nil)
+		return
+	}
+	s.c.pager.Store(&p)
+}

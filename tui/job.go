@@ -15,6 +15,7 @@ import (
 // there is at most one.
 type job struct {
 	id     int
+	ctx    context.Context // ends when the job does (onDone cancels it)
 	cancel context.CancelFunc
 	out    *outBuf
 	in     *feeder

@@ -15,6 +15,7 @@ import (
 
 	"memsh/internal/persist"
 	"memsh/memfs"
+	"memsh/shell"
 	"memsh/themes"
 )
 
@@ -71,6 +72,8 @@ type model struct {
 	histDraft string
 
 	typeahead  []inputItem // lines entered while a command runs, not yet read (stdin.go)
+	pager      *pagerView  // the full-screen pager, when open (pager.go)
+	pagerCh    chan pagerReq
 	blocks     []*block
 	scroll     int // rows scrolled back from the newest output
 	job        *job
@@ -128,6 +131,10 @@ func newModel(sh Shell, opts Options) (*model, error) {
 	}
 	if sh != nil {
 		m.cwd, m.home = sh.Dir(), sh.Getenv("HOME")
+	}
+	if ps, ok := sh.(interface{ SetPager(shell.PagerFunc) }); ok {
+		m.pagerCh = make(chan pagerReq)
+		ps.SetPager(pagerFor(m.pagerCh))
 	}
 	if opts.ConfigDir != "" {
 		m.histPath = filepath.Join(opts.ConfigDir, "history")
@@ -188,6 +195,8 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onDone(msg)
 	case compMsg:
 		return m, m.onCompletions(msg)
+	case pagerReq:
+		return m, m.onPagerReq(msg)
 	case previewMsg:
 		m.mode = modePreview
 		m.previewTitle, m.previewLines = msg.title, msg.lines
@@ -231,6 +240,10 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else if mouse.Button != tea.MouseWheelDown {
 			return m, nil
 		}
+		if m.pager != nil {
+			m.pager.scroll(step, m.pagerRows())
+			return m, nil
+		}
 		if m.panelVisible() && mouse.X >= m.mainWidth() {
 			m.scrollPanel(step)
 		} else {
@@ -267,6 +280,9 @@ func (m *model) noteErr(s string) {
 }
 
 func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.pager != nil {
+		return m.onPagerKey(k)
+	}
 	switch m.mode {
 	case modeHelp:
 		switch {
@@ -407,6 +423,11 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 		m.blocks = m.blocks[:0]
 		m.scroll = 0
 		return nil
+	case key.Matches(k, keys.PageOutput):
+		m.openBlockInPager()
+		return nil
+	case key.Matches(k, keys.CopyOutput):
+		return m.copyBlock()
 	case key.Matches(k, keys.HistPrev):
 		if !m.ed.Up() {
 			m.historyMove(-1)
@@ -601,7 +622,7 @@ func (m *model) runLine(src string) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
-	j := &job{id: m.nextJob, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
+	j := &job{id: m.nextJob, ctx: ctx, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
 	m.job = j
 	m.meter.base = m.meter.last
 	m.now = b.start
@@ -615,6 +636,9 @@ func (m *model) runLine(src string) tea.Cmd {
 		hs.SetHistory(m.hist.entries)
 	}
 	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id, m.sh))
+	if m.pagerCh != nil {
+		cmds = append(cmds, waitPager(ctx, m.pagerCh))
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -849,6 +873,10 @@ func (m *model) quit(status int) tea.Cmd {
 
 func (m *model) quitNow(status int) tea.Cmd {
 	m.status = status
+	if m.pager != nil {
+		m.pager.close()
+		m.pager = nil
+	}
 	if m.job != nil {
 		m.job.cancel()
 		m.job.in.stop()

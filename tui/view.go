@@ -25,6 +25,13 @@ func (m *model) View() tea.View {
 		v.SetContent("memsh: terminal too small")
 		return v
 	}
+	if m.pager != nil {
+		v.SetContent(strings.Join(m.renderPager(m.width), "\n"))
+		if m.pager.typing {
+			v.Cursor = tea.NewCursor(min(1+runewidth.StringWidth(m.pager.input.String()), m.width-1), m.height-1)
+		}
+		return v
+	}
 	content, cx, cy := m.render()
 	v.SetContent(content)
 	if cx >= 0 {
