@@ -268,9 +268,20 @@ func TestFlowHistory(t *testing.T) {
 	f.key("enter")
 	f.waitFor("ctrl+r to find echo second", func(m *model) bool { return m.mode == modeEdit && m.ed.String() == "echo second" })
 	// The history is in the config dir, and a new session reads it.
+	// Each entry follows a line with its time, duration, status and
+	// directory.
 	f.waitFor("the history file", func(*model) bool {
 		b, _ := os.ReadFile(filepath.Join(dir, "history"))
-		return string(b) == "echo first\necho second\n"
+		var entries []string
+		metas := 0
+		for _, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			if strings.HasPrefix(l, metaPrefix) && strings.Contains(l, " s=0 d=/home/user") {
+				metas++
+				continue
+			}
+			entries = append(entries, l)
+		}
+		return strings.Join(entries, "\n") == "echo first\necho second" && metas == 2
 	})
 }
 

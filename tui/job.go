@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -36,6 +37,10 @@ type doneMsg struct {
 	dir    string
 	home   string
 	end    time.Time
+	// HISTCONTROL (and whether it is set) and HISTSIZE after the command.
+	histControl    string
+	histControlSet bool
+	histSize       string
 }
 
 // outTickMsg asks the model to move new output into the running block.
@@ -66,7 +71,9 @@ func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) 
 			Stderr: streamWriter{j.out, streamErr},
 		})
 		j.in.stop()
-		d := doneMsg{id: j.id, status: st, err: err, dir: sh.Dir(), home: sh.Getenv("HOME"), end: time.Now()}
+		d := doneMsg{id: j.id, status: st, err: err, dir: sh.Dir(), home: sh.Getenv("HOME"), end: time.Now(),
+			histControl: sh.Getenv("HISTCONTROL"), histSize: sh.Getenv("HISTSIZE")}
+		d.histControlSet = d.histControl != "" || slices.Contains(sh.Vars(), "HISTCONTROL")
 		d.exitSt, d.exited = sh.Exited()
 		return d
 	}

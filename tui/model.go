@@ -66,10 +66,11 @@ type model struct {
 	hl      []class
 	known   map[string]bool // IsCommand answers, reset after each command
 
-	hist      *history
-	histPath  string
-	histIdx   int
-	histDraft string
+	hist        *history
+	histPending int // the entry of the running command, -1 if none
+	histPath    string
+	histIdx     int
+	histDraft   string
 
 	typeahead  []inputItem // lines entered while a command runs, not yet read (stdin.go)
 	pager      *pagerView  // the full-screen pager, when open (pager.go)
@@ -140,7 +141,7 @@ func newModel(sh Shell, opts Options) (*model, error) {
 		m.histPath = filepath.Join(opts.ConfigDir, "history")
 	}
 	h, err := loadHistory(m.histPath)
-	m.hist = h
+	m.hist, m.histPending = h, -1
 	m.histIdx = len(h.entries)
 	banner := &block{note: strings.TrimSpace("memsh "+opts.Version) + " · sandboxed shell · ? keys · F2 panel · ctrl+d quit"}
 	for _, n := range opts.Notes {
@@ -444,6 +445,8 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 		if !editKey(&m.ed, k) {
 			return nil
 		}
+		// What is typed now is the prefix the next Up filters by.
+		m.histIdx = len(m.hist.entries)
 	}
 	m.edited()
 	return nil
@@ -501,22 +504,32 @@ func (m *model) suggestion() string {
 	return m.hist.suggest(m.ed.String())
 }
 
+// historyMove walks the history from the current entry in direction d,
+// to the next entry that starts with what was typed before walking (the
+// prefix filter of fish and zsh's up-line-or-beginning-search; an empty
+// prompt walks them all), skipping repeats of the entry shown.
 func (m *model) historyMove(d int) {
 	n := len(m.hist.entries)
-	i := m.histIdx + d
-	if i < 0 || i > n {
-		return
-	}
-	if m.histIdx == n {
+	if m.histIdx >= n {
+		m.histIdx = n
 		m.histDraft = m.ed.String()
 	}
-	m.histIdx = i
-	if i == n {
-		m.ed.Set(m.histDraft)
-	} else {
-		m.ed.Set(m.hist.entries[i])
+	shown := m.ed.String()
+	for i := m.histIdx + d; i >= 0 && i <= n; i += d {
+		if i == n {
+			m.histIdx = n
+			m.ed.Set(m.histDraft)
+			m.edited()
+			return
+		}
+		e := m.hist.entries[i]
+		if strings.HasPrefix(e, m.histDraft) && e != shown {
+			m.histIdx = i
+			m.ed.Set(e)
+			m.edited()
+			return
+		}
 	}
-	m.edited()
 }
 
 // highlighted returns the input's highlight classes, recomputed only when
@@ -578,7 +591,8 @@ func (m *model) runLine(src string) tea.Cmd {
 		}
 		if res.print {
 			// :p shows the line and keeps it in the history, unrun.
-			cmds = append(cmds, m.remember(src))
+			m.remember(src)
+			cmds = append(cmds, m.finishHistory(0, time.Now()))
 			now := time.Now()
 			b := &block{cmd: typed, start: now, end: now}
 			b.feed([]chunk{{streamOut, []byte(echo)}}, 0, false, &m.st)
@@ -586,7 +600,7 @@ func (m *model) runLine(src string) tea.Cmd {
 			return tea.Batch(cmds...)
 		}
 	}
-	cmds = append(cmds, m.remember(src))
+	m.remember(src)
 	if res, ok := m.historyBuiltin(src); ok {
 		now := time.Now()
 		b := &block{cmd: src, start: now, end: now, status: res.status}
@@ -595,13 +609,11 @@ func (m *model) runLine(src string) tea.Cmd {
 		m.lastStatus = res.status
 		m.histIdx = len(m.hist.entries)
 		if res.rewrite && m.histPath != "" {
-			// After the append remember queued, never before it.
-			path, entries := m.histPath, slices.Clone(m.hist.entries)
-			return tea.Sequence(tea.Batch(cmds...), func() tea.Msg {
-				return histWrittenMsg{rewriteHistory(path, entries)}
-			})
+			m.histPending = -1
+			path, entries, meta := m.histPath, slices.Clone(m.hist.entries), slices.Clone(m.hist.meta)
+			return func() tea.Msg { return histWrittenMsg{rewriteHistory(path, entries, meta)} }
 		}
-		return tea.Batch(cmds...)
+		return m.finishHistory(res.status, now)
 	}
 	m.nextJob++
 	// The block shows the line as typed; an expanded one follows it, as
@@ -642,16 +654,31 @@ func (m *model) runLine(src string) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// remember adds src to the history; the command appends it to the
-// history file (nil when there is nothing to write).
-func (m *model) remember(src string) tea.Cmd {
-	line := m.hist.add(src)
+// remember adds src to the history with when and where it starts; the
+// file gets it when it ends (finishHistory), with its duration and status.
+func (m *model) remember(src string) {
+	m.histPending = -1
+	if m.hist.add(src, histMeta{at: time.Now(), dir: m.cwd}) {
+		m.histPending = len(m.hist.entries) - 1
+	}
 	m.histIdx = len(m.hist.entries)
-	if line == "" || m.histPath == "" {
+}
+
+// finishHistory completes the entry remember made with the command's
+// status and duration and appends it to the history file.
+func (m *model) finishHistory(status int, end time.Time) tea.Cmd {
+	i := m.histPending
+	m.histPending = -1
+	if i < 0 || i >= len(m.hist.meta) {
 		return nil
 	}
-	path := m.histPath
-	return func() tea.Msg { return histWrittenMsg{appendFile(path, line)} }
+	mt := &m.hist.meta[i]
+	mt.status, mt.dur, mt.done = status, end.Sub(mt.at), true
+	if m.histPath == "" {
+		return nil
+	}
+	path, rec := m.histPath, m.hist.record(i)
+	return func() tea.Msg { return histWrittenMsg{appendFile(path, rec)} }
 }
 
 func (m *model) addBlock(b *block) {
@@ -717,6 +744,9 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	m.job.cancel()
 	m.job = nil
 	m.lastStatus = d.status
+	histCmd := m.finishHistory(d.status, d.end)
+	m.hist.setControl(d.histControl, d.histControlSet, d.histSize)
+	m.histIdx = len(m.hist.entries)
 	m.cwd, m.home = d.dir, d.home
 	m.now = d.end
 	clear(m.known)
@@ -724,9 +754,9 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	b.hl = "" // recoloured: the command may have defined functions
 	if d.exited {
 		m.typeahead = nil
-		return m.quit(d.exitSt)
+		return tea.Batch(histCmd, m.quit(d.exitSt))
 	}
-	return m.runTypeahead()
+	return tea.Batch(histCmd, m.runTypeahead())
 }
 
 // onJobKey handles keys while a command runs: the prompt edits the next

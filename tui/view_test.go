@@ -128,7 +128,7 @@ func TestViewStates(t *testing.T) {
 		}},
 		{name: "search", w: 80, h: 24, setup: func(m *model, _ *fakeShell) {
 			for _, e := range []string{"grep -r TODO .", "ls -la", "git status", "go test ./..."} {
-				m.hist.add(e)
+				m.hist.add(e, histMeta{})
 			}
 			m.onKey(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
 			for _, r := range "gt" {
@@ -194,7 +194,7 @@ func TestViewAllSizes(t *testing.T) {
 	m.onPoll(poll(sh, nil, time.Now()))
 	runSync(t, m, "echo "+strings.Repeat("wide界", 30))
 	runSync(t, m, "warn failing")
-	m.hist.add("echo history entry")
+	m.hist.add("echo history entry", histMeta{})
 	setups := map[string]func(){
 		"edit":   func() { m.mode = modeEdit; m.ed.Set("for i in 1 2; do\necho $i\ndone") },
 		"help":   func() { m.mode = modeHelp },
