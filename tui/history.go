@@ -282,13 +282,23 @@ func (h *history) suggest(prefix string) string {
 	return ""
 }
 
-// search returns entries matching query fuzzily (its characters in order),
-// best first: a contiguous match beats a scattered one, then newer beats
-// older. Duplicates are listed once.
-func (h *history) search(query string, limit int) []string {
+// Ctrl+R's filters, cycled by pressing Ctrl+R again (as atuin does).
+const (
+	filterAll = iota
+	filterDir // run in the current directory
+	filterOK  // finished with status 0
+	numFilters
+)
+
+var filterNames = [numFilters]string{"all", "this directory", "succeeded"}
+
+// search returns the indexes of entries matching query fuzzily (its
+// characters in order) and the filter, best first: a contiguous match
+// beats a scattered one, then newer beats older. Duplicates are listed
+// once, at their newest.
+func (h *history) search(query string, limit, filter int, dir string) []int {
 	type hit struct {
-		e     string
-		score int
+		i, score int
 	}
 	var hits []hit
 	seen := map[string]bool{}
@@ -298,20 +308,24 @@ func (h *history) search(query string, limit int) []string {
 		if seen[e] {
 			continue
 		}
+		mt := h.meta[i]
+		if filter == filterDir && mt.dir != dir || filter == filterOK && (!mt.done || mt.status != 0) {
+			continue
+		}
 		seen[e] = true
 		s, ok := fuzzyScore(strings.ToLower(e), q)
 		if !ok {
 			continue
 		}
-		hits = append(hits, hit{e, s})
+		hits = append(hits, hit{i, s})
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
-	out := make([]string, 0, min(limit, len(hits)))
+	out := make([]int, 0, min(limit, len(hits)))
 	for _, x := range hits {
 		if len(out) == limit {
 			break
 		}
-		out = append(out, x.e)
+		out = append(out, x.i)
 	}
 	return out
 }

@@ -87,7 +87,8 @@ type model struct {
 	compSel      int
 	compStart    int
 	search       editor
-	searchHits   []string
+	searchHits   []int // indexes into hist.entries
+	searchFilter int   // filterAll, filterDir, filterOK
 	searchSel    int
 	helpTop      int
 	previewTitle string
@@ -417,8 +418,8 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Search):
 		m.mode = modeSearch
 		m.search.Reset()
-		m.searchSel = 0
-		m.searchHits = m.hist.search("", 8)
+		m.searchSel, m.searchFilter = 0, filterAll
+		m.researchHistory()
 		return nil
 	case key.Matches(k, keys.Clear):
 		m.blocks = m.blocks[:0]
@@ -796,7 +797,7 @@ func (m *model) onPaste(s string) tea.Cmd {
 	switch {
 	case m.mode == modeSearch:
 		m.search.Insert(strings.ReplaceAll(s, "\n", " "))
-		m.searchHits = m.hist.search(m.search.String(), 8)
+		m.researchHistory()
 	case m.mode == modeSavePath:
 		m.saveInput.Insert(strings.TrimSpace(s))
 	case m.job != nil:
@@ -814,6 +815,12 @@ type histBuiltinResult struct {
 	out, errOut string
 	status      int
 	rewrite     bool // the list changed: rewrite the history file
+}
+
+// researchHistory refreshes Ctrl+R's hits for its query and filter.
+func (m *model) researchHistory() {
+	m.searchHits = m.hist.search(m.search.String(), 8, m.searchFilter, m.cwd)
+	m.searchSel = 0
 }
 
 // historyBuiltin answers `history`, `history N`, `history -c` and

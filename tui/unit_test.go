@@ -255,12 +255,27 @@ func TestHistory(t *testing.T) {
 	if s := h2.suggest("echo one"); s != "" {
 		t.Errorf("suggest of a whole entry = %q", s)
 	}
-	hits := h2.search("grf", 5)
+	texts := func(idx []int) []string {
+		var out []string
+		for _, i := range idx {
+			out = append(out, h2.entries[i])
+		}
+		return out
+	}
+	hits := texts(h2.search("grf", 5, filterAll, ""))
 	if len(hits) != 1 || hits[0] != "grep -r foo /etc" {
 		t.Errorf("fuzzy search = %q", hits)
 	}
-	if hits := h2.search("echo", 5); len(hits) != 2 || hits[0] != "echo one" {
+	if hits := texts(h2.search("echo", 5, filterAll, "")); len(hits) != 2 || hits[0] != "echo one" {
 		t.Errorf("search echo = %q", hits)
+	}
+	// Filters: entries 0 and 2 ("echo one" both, listed once) ran in
+	// /home/user/d\nx, with status 0 and 2.
+	if hits := texts(h2.search("", 5, filterDir, "/home/user/d\nx")); len(hits) != 1 || hits[0] != "echo one" {
+		t.Errorf("this directory = %q", hits)
+	}
+	if hits := texts(h2.search("", 5, filterOK, "")); len(hits) != 1 || hits[0] != "echo one" {
+		t.Errorf("succeeded = %q", hits)
 	}
 }
 

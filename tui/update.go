@@ -100,12 +100,16 @@ func (m *model) onSearchKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, keys.Run), key.Matches(k, keys.Complete):
 		if m.searchSel < len(m.searchHits) {
-			m.ed.Set(m.searchHits[m.searchSel])
+			m.ed.Set(m.hist.entries[m.searchHits[m.searchSel]])
 			m.edited()
 		}
 		m.mode = modeEdit
 		return nil
-	case key.Matches(k, keys.Search), k.String() == "up", k.String() == "ctrl+p":
+	case key.Matches(k, keys.Search):
+		m.searchFilter = (m.searchFilter + 1) % numFilters
+		m.researchHistory()
+		return nil
+	case k.String() == "up", k.String() == "ctrl+p":
 		if m.searchSel+1 < len(m.searchHits) {
 			m.searchSel++
 		}
@@ -117,8 +121,7 @@ func (m *model) onSearchKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if editKey(&m.search, k) {
-		m.searchHits = m.hist.search(m.search.String(), 8)
-		m.searchSel = 0
+		m.researchHistory()
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -437,12 +438,24 @@ func (m *model) renderMenu(width int) []string {
 func (m *model) renderSearch(width int) ([]string, int, int) {
 	var rows []string
 	for i := len(m.searchHits) - 1; i >= 0; i-- {
-		l := strings.ReplaceAll(m.searchHits[i], "\n", " ⏎ ")
-		l = ansi.Truncate(l, width-2, "…")
-		if i == m.searchSel {
-			rows = append(rows, m.st.selected.Render("> "+l))
+		idx := m.searchHits[i]
+		l := strings.ReplaceAll(m.hist.entries[idx], "\n", " ⏎ ")
+		meta := m.histMetaText(m.hist.meta[idx])
+		room := width - 2
+		if mw := lipgloss.Width(meta); mw > 0 && room-mw-2 >= 12 {
+			room -= mw + 2
 		} else {
-			rows = append(rows, "  "+m.markMatch(l, m.search.String()))
+			meta = ""
+		}
+		l = ansi.Truncate(l, room, "…")
+		pad := strings.Repeat(" ", max(room-lipgloss.Width(l), 0))
+		if meta != "" {
+			pad += "  "
+		}
+		if i == m.searchSel {
+			rows = append(rows, m.st.selected.Render("> "+l)+pad+meta)
+		} else {
+			rows = append(rows, "  "+m.markMatch(l, m.search.String())+pad+meta)
 		}
 	}
 	if len(m.searchHits) == 0 {
@@ -450,9 +463,41 @@ func (m *model) renderSearch(width int) ([]string, int, int) {
 	}
 	p := m.st.accent.Render("search: ")
 	q := m.search.String()
-	rows = append(rows, ansi.Truncate(p+q, width, ""))
+	filter := m.st.muted.Render("  [" + filterNames[m.searchFilter] + " · ctrl+r filter]")
+	rows = append(rows, ansi.Truncate(p+q+filter, width, ""))
 	cx := min(8+runewidth.StringWidth(string(m.search.buf[:m.search.pos])), width-1)
 	return rows, cx, len(rows) - 1
+}
+
+// histMetaText is an entry's status, duration, age and directory, as
+// Ctrl+R lists them ("" for an entry from before they were kept).
+func (m *model) histMetaText(mt histMeta) string {
+	if !mt.done {
+		return ""
+	}
+	st := m.st.success.Render("✓")
+	if mt.status != 0 {
+		st = m.st.failure.Render(fmt.Sprintf("✗ %d", mt.status))
+	}
+	dir := mt.dir
+	if h := m.home; h != "" && h != "/" && (dir == h || strings.HasPrefix(dir, h+"/")) {
+		dir = "~" + dir[len(h):]
+	}
+	return st + m.st.muted.Render(" "+fmtDuration(mt.dur)+" · "+ago(m.now.Sub(mt.at))+" · "+ansi.Truncate(dir, 24, "…"))
+}
+
+// ago is a short age: 5s, 3m, 2h, 4d.
+func ago(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds ago", max(int(d.Seconds()), 0))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d.Hours()))
+	default:
+		return fmt.Sprintf("%dd ago", int(d.Hours()/24))
+	}
 }
 
 // markMatch draws l with the characters the query matched in the
