@@ -779,7 +779,10 @@ func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 			m.queueInput(inputItem{eof: true})
 			return nil
 		}
-		m.ed.Delete()
+		// As a tty's EOF character with a partial line: the line goes to
+		// the reader without a newline; a second ctrl+d is then EOF.
+		m.queueInput(inputItem{data: m.ed.String(), secret: !j.echo})
+		m.ed.Reset()
 		return nil
 	case key.Matches(k, keys.Run):
 		line := m.ed.String() + "\n"

@@ -127,3 +127,24 @@ func lastBlockOf(m *model, b *block) (*block, string) {
 	}
 	return b, strings.Join(lines, "\n")
 }
+
+// Ctrl-D after a partial line hands it over without a newline, as a tty's
+// EOF character does; the next Ctrl-D is end of input.
+func TestFlowCtrlDPartialLine(t *testing.T) {
+	f := startFlow(t, Options{})
+	needReal(t, f)
+	f.tm.Type("cat > part.txt")
+	f.key("enter")
+	f.waitReading()
+	f.tm.Type("abc")
+	f.key("ctrl+d")
+	f.waitReading()
+	f.key("ctrl+d")
+	f.waitFor("cat to end", finished)
+	f.tm.Type("od -c part.txt")
+	f.key("enter")
+	f.waitFor("od", func(m *model) bool {
+		_, out := lastBlock(m)
+		return finished(m) && strings.HasPrefix(out, "0000000   a   b   c\n0000003")
+	})
+}
