@@ -41,6 +41,7 @@ type doneMsg struct {
 	histControl    string
 	histControlSet bool
 	histSize       string
+	penv           promptEnv
 }
 
 // outTickMsg asks the model to move new output into the running block.
@@ -74,6 +75,7 @@ func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) 
 		d := doneMsg{id: j.id, status: st, err: err, dir: sh.Dir(), home: sh.Getenv("HOME"), end: time.Now(),
 			histControl: sh.Getenv("HISTCONTROL"), histSize: sh.Getenv("HISTSIZE")}
 		d.histControlSet = d.histControl != "" || slices.Contains(sh.Vars(), "HISTCONTROL")
+		d.penv = readPromptEnv(sh, st)
 		d.exitSt, d.exited = sh.Exited()
 		return d
 	}

@@ -66,6 +66,7 @@ type model struct {
 	hl      []class
 	known   map[string]bool // IsCommand answers, reset after each command
 
+	penv        promptEnv // PS1, PS2 and what they use, after the last command
 	hist        *history
 	histPending int // the entry of the running command, -1 if none
 	histPath    string
@@ -749,6 +750,7 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	m.hist.setControl(d.histControl, d.histControlSet, d.histSize)
 	m.histIdx = len(m.hist.entries)
 	m.cwd, m.home = d.dir, d.home
+	m.penv = d.penv
 	m.now = d.end
 	clear(m.known)
 	m.hl = nil

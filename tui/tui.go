@@ -69,10 +69,12 @@ func Run(sess *shell.Session, opts Options) (status int, err error) {
 			opts.Theme = ""
 		}
 	}
+	opts.Notes = append(opts.Notes, runRC(sess, opts.ConfigDir)...)
 	m, err := newModel(sess, opts)
 	if err != nil {
 		return 1, fmt.Errorf("tui: %w", err)
 	}
+	m.penv = readPromptEnv(sess, 0)
 	if badConfig != "" {
 		m.noteErr(badConfig)
 	}

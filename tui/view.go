@@ -263,14 +263,18 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 		// read -s: what is typed is not shown, as echo is off.
 		return []string{m.st.input.Render("› ")}, 2, 0
 	}
+	var above []string // the lines of a multi-line PS1 before its last
 	if m.job != nil {
 		prompt = m.st.input.Render("› ")
 		ps2 = prompt
 		cls = make([]class, len(src))
 	} else {
 		cls = m.highlighted(src)
+		above, prompt, ps2 = m.customPrompts(width, prompt, ps2)
 	}
-	const pw = 2
+	pw := max(lipgloss.Width(prompt), lipgloss.Width(ps2))
+	prompt += strings.Repeat(" ", pw-lipgloss.Width(prompt))
+	ps2 += strings.Repeat(" ", pw-lipgloss.Width(ps2))
 	tw := max(width-pw, 4)
 	var rows []string
 	var cur strings.Builder
@@ -353,7 +357,36 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 		rows = rows[top : top+mr]
 		cy -= top
 	}
+	if len(above) > 0 && len(rows) < m.maxEditorRows() {
+		rows = append(above, rows...)
+		cy += len(above)
+	}
 	return rows, cx, cy
+}
+
+// customPrompts renders PS1 and PS2 when the session sets them (bash's
+// escapes and colours, prompt.go); a prompt wider than half the screen
+// falls back to the default one.
+func (m *model) customPrompts(width int, prompt, ps2 string) (above []string, p1, p2 string) {
+	p1, p2 = prompt, ps2
+	pe := m.penv
+	pe.histNum = len(m.hist.entries) + 1
+	if pe.ps1 != "" {
+		lines := promptLines(expandPrompt(pe.ps1, pe, m.now, 0))
+		if last := lines[len(lines)-1]; lipgloss.Width(last) <= width/2 {
+			p1 = last
+			for _, l := range lines[:len(lines)-1] {
+				above = append(above, ansi.Truncate(l, width, "…"))
+			}
+		}
+	}
+	if pe.ps2 != "" {
+		lines := promptLines(expandPrompt(pe.ps2, pe, m.now, 0))
+		if last := lines[len(lines)-1]; lipgloss.Width(last) <= width/2 {
+			p2 = last
+		}
+	}
+	return above, p1, p2
 }
 
 // editorWindow picks the runes of the input worth laying out: all of a
