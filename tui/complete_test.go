@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -57,4 +58,49 @@ func TestFlowCompleteEscaping(t *testing.T) {
 		_, out := lastBlock(m)
 		return finished(m) && out == "spaced"
 	})
+}
+
+func TestParseOptions(t *testing.T) {
+	help := "Usage: x\n  -a, --all                  do not ignore entries starting with .\n      --color[=WHEN]         color the output\n  -w, --width=COLS           set output width\n  -c                         with -lt: sort\n                               more text\n      --help     display this help and exit\n"
+	got := parseOptions(help)
+	if len(got) != 5 {
+		t.Fatalf("%+v", got)
+	}
+	if got[0].names[0] != "-a" || got[0].names[1] != "--all" || got[0].desc != "do not ignore entries starting with ." || got[0].arg {
+		t.Errorf("first: %+v", got[0])
+	}
+	if got[1].names[0] != "--color" || got[1].arg {
+		t.Errorf("--color: %+v", got[1])
+	}
+	if got[2].names[1] != "--width" || !got[2].arg {
+		t.Errorf("--width: %+v", got[2])
+	}
+}
+
+// ls --al<Tab> lists ls's long options starting with --al, with their
+// descriptions, from ls's own --help table (memsh's ls has no --author).
+func TestFlowCompleteOptions(t *testing.T) {
+	f := startFlow(t, Options{})
+	needReal(t, f)
+	f.tm.Type("ls --al")
+	f.key("tab")
+	f.waitFor("the option menu", func(m *model) bool { return len(m.comp) > 0 })
+	f.probe(func(m *model) {
+		var names []string
+		for _, c := range m.comp {
+			names = append(names, strings.Fields(c.display)[0])
+		}
+		if got := strings.Join(names, " "); got != "--all --almost-all" {
+			t.Errorf("candidates: %s", got)
+		}
+		if !strings.Contains(m.comp[0].display, "do not ignore entries starting with .") {
+			t.Errorf("no description: %q", m.comp[0].display)
+		}
+	})
+	f.key("tab")
+	f.key("enter")
+	f.waitFor("--all picked", func(m *model) bool { return m.ed.String() == "ls --all " })
+	f.tm.Type("| wc --li")
+	f.key("tab")
+	f.waitFor("wc's option", func(m *model) bool { return m.ed.String() == "ls --all | wc --lines " })
 }

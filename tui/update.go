@@ -35,6 +35,13 @@ func (m *model) complete() tea.Cmd {
 	if sh == nil {
 		return nil
 	}
+	if quote == 0 && !cmdPos && strings.HasPrefix(word, "-") {
+		// ls --a<Tab>: the command's options, from its --help table.
+		cmd := m.ed.commandName(start)
+		return func() tea.Msg {
+			return compMsg{version: v, start: start, word: word, items: completeOptions(sh, cmd, word)}
+		}
+	}
 	return func() tea.Msg {
 		return compMsg{version: v, start: start, word: word, items: completeIn(sh, word, cmdPos, quote)}
 	}
