@@ -9,7 +9,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -27,14 +26,41 @@ type promptEnv struct {
 	histNum  int
 }
 
-var promptVarRef = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?`)
+// varRef reads a $NAME or ${NAME} reference at the start of s: the name
+// and the reference's length (0 when there is none).
+func varRef(s string) (name string, n int) {
+	if len(s) < 2 || s[0] != '$' {
+		return "", 0
+	}
+	i, braced := 1, s[1] == '{'
+	if braced {
+		i = 2
+	}
+	j := i
+	for j < len(s) && (s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || j > i && s[j] >= '0' && s[j] <= '9') {
+		j++
+	}
+	if j == i {
+		return "", 0
+	}
+	if braced {
+		if j == len(s) || s[j] != '}' {
+			return "", 0
+		}
+		return s[i:j], j + 1
+	}
+	return s[i:j], j
+}
 
 // readPromptEnv reads PS1, PS2 and the variables they refer to.
 func readPromptEnv(sh Shell, status int) promptEnv {
 	pe := promptEnv{ps1: sh.Getenv("PS1"), ps2: sh.Getenv("PS2"), vars: map[string]string{}, status: status, cwd: sh.Dir()}
 	names := []string{"USER", "HOSTNAME", "HOME", "EUID"}
-	for _, m := range promptVarRef.FindAllStringSubmatch(pe.ps1+pe.ps2, -1) {
-		names = append(names, m[1])
+	ps := pe.ps1 + pe.ps2
+	for i := range len(ps) {
+		if name, n := varRef(ps[i:]); n > 0 {
+			names = append(names, name)
+		}
 	}
 	for _, n := range names {
 		pe.vars[n] = sh.Getenv(n)
@@ -63,14 +89,9 @@ func expandPrompt(ps string, pe promptEnv, now time.Time, jobs int) string {
 				i++
 				continue
 			}
-			if m := promptVarRef.FindStringSubmatchIndex(ps[i:]); m != nil && m[0] == 0 {
-				name := ps[i+m[2] : i+m[3]]
-				ref := ps[i : i+m[1]]
-				if strings.HasPrefix(ref, "${") != strings.HasSuffix(ref, "}") {
-					ref = strings.TrimSuffix(ref, "}")
-				}
+			if name, n := varRef(ps[i:]); n > 0 {
 				b.WriteString(pe.vars[name])
-				i += len(ref) - 1
+				i += n - 1
 				continue
 			}
 		}
