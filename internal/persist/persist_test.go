@@ -226,3 +226,28 @@ func TestSessionArchiveIsTar(t *testing.T) {
 		t.Errorf("members: %v", names)
 	}
 }
+
+// A filesystem larger than the session limit is not saved, the message
+// names the limit, and the previous save stays.
+func TestSessionSizeLimit(t *testing.T) {
+	st := Store{Dir: t.TempDir()}
+	s, err := st.Open("lim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	f := memfs.New(memfs.Options{})
+	if err := s.Save(f, "/"); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(s.TarPath())
+	f.WriteFile("/big", make([]byte, 3<<20), 0o644)
+	s.MaxBytes = 2 << 20
+	err = s.Save(f, "/")
+	if err == nil || !strings.Contains(err.Error(), "session limit of 2 MiB") {
+		t.Fatalf("over the limit: %v", err)
+	}
+	if after, _ := os.ReadFile(s.TarPath()); string(after) != string(before) {
+		t.Error("the previous save changed")
+	}
+}

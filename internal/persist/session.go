@@ -106,6 +106,11 @@ func (s Store) inUse(name string) bool {
 	return false
 }
 
+// DefaultMaxBytes bounds what a session saves: past it, saving fails with
+// a message naming the limit and the last save is kept. Writing gigabytes
+// to disk every 30 seconds would stall the machine the sandbox protects.
+const DefaultMaxBytes = 4 << 30
+
 // ErrInUse is what Open wraps when another process holds the session.
 var ErrInUse = errors.New("in use")
 
@@ -114,8 +119,11 @@ var ErrInUse = errors.New("in use")
 // other's work.
 type Session struct {
 	Name string
-	dir  string
-	lock *os.File
+	// MaxBytes is the most the filesystem may hold for a save (its
+	// allocated bytes, memfs.Usage); 0 means no limit.
+	MaxBytes int64
+	dir      string
+	lock     *os.File
 
 	mu      sync.Mutex // one save at a time
 	saved   bool       // saved (or restored) at least once
@@ -142,7 +150,7 @@ func (s Store) Open(name string) (*Session, error) {
 		}
 		return nil, fmt.Errorf("session %s: lock: %w", name, err)
 	}
-	return &Session{Name: name, dir: dir, lock: lock}, nil
+	return &Session{Name: name, MaxBytes: DefaultMaxBytes, dir: dir, lock: lock}, nil
 }
 
 // TarPath is the host path of the session's archive.
@@ -199,6 +207,10 @@ func (s *Session) save(fsys *memfs.FS, cwd string, always bool) (bool, error) {
 	gen := fsys.Generation()
 	if !always && s.saved && gen == s.lastGen {
 		return false, nil
+	}
+	if u := fsys.Usage(); s.MaxBytes > 0 && u.Bytes > s.MaxBytes {
+		return false, fmt.Errorf("saving session %s: the filesystem holds %d MiB, more than the session limit of %d MiB; the last save (%s) is kept (save with --save FILE.tar)",
+			s.Name, u.Bytes>>20, s.MaxBytes>>20, s.TarPath())
 	}
 	if err := SaveTar(fsys, "/", s.TarPath()); err != nil {
 		return false, fmt.Errorf("saving session %s: %w", s.Name, err)
