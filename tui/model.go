@@ -373,6 +373,13 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		m.scroll = 0
 		return nil
 	}
+	if key.Matches(k, keys.Suspend) {
+		// A terminal would stop the job; memsh's commands are goroutines
+		// of this process and cannot be stopped and resumed.
+		m.blocks = append(m.blocks, &block{note: "memsh: ctrl+z: no job control here, nothing was suspended (ctrl+c cancels; end a line with & to run it in the background)"})
+		m.scroll = 0
+		return nil
+	}
 	if m.focus == focusPanel {
 		return m.onPanelKey(k)
 	}
