@@ -16,6 +16,7 @@ const maxHeaderLines = 8
 // display lines, and how it ended.
 type block struct {
 	cmd     string
+	fsNote  string   // what the command did to the filesystem (fsdelta.go)
 	lines   []string // display lines, already sanitized and styled
 	dropped int64    // lines dropped from the front by the line cap
 	skipped int64    // lines never shown: written faster than the screen takes
@@ -167,6 +168,9 @@ func (b *block) header(width int, st *styles, now time.Time, spin string, hl fun
 			}
 			out = append(out, r)
 		}
+	}
+	if b.fsNote != "" {
+		out = append(out, st.muted.Render(ansi.Truncate("  "+b.fsNote, width, "…")))
 	}
 	return out
 }

@@ -42,6 +42,7 @@ type doneMsg struct {
 	histControlSet bool
 	histSize       string
 	penv           promptEnv
+	fs             fsDelta // what the command did to the filesystem
 }
 
 // outTickMsg asks the model to move new output into the running block.
@@ -66,6 +67,7 @@ func outTick(id int, sh Shell) tea.Cmd {
 // returns, off the UI goroutine.
 func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) tea.Cmd {
 	return func() tea.Msg {
+		before := fileSigs(sh.FS())
 		st, err := sh.Run(ctx, src, shell.Stdio{
 			Stdin:  stdin,
 			Stdout: streamWriter{j.out, streamOut},
@@ -76,6 +78,7 @@ func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) 
 			histControl: sh.Getenv("HISTCONTROL"), histSize: sh.Getenv("HISTSIZE")}
 		d.histControlSet = d.histControl != "" || slices.Contains(sh.Vars(), "HISTCONTROL")
 		d.penv = readPromptEnv(sh, st)
+		d.fs = diffSigs(before, fileSigs(sh.FS()))
 		d.exitSt, d.exited = sh.Exited()
 		return d
 	}

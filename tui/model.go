@@ -750,6 +750,7 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	}
 	b.running = false
 	b.status, b.err, b.end = d.status, d.err, d.end
+	b.fsNote = d.fs.String()
 	m.job.cancel()
 	m.job = nil
 	m.lastStatus = d.status

@@ -453,3 +453,15 @@ func TestWheelScrollsPanel(t *testing.T) {
 		t.Fatalf("wheel back up: panelTop %d", m.panelTop)
 	}
 }
+
+func TestFSDelta(t *testing.T) {
+	before := map[string]fileSig{"/a": {1, 1}, "/b": {10, 1}, "/c": {5, 1}}
+	after := map[string]fileSig{"/a": {1, 1}, "/b": {2048, 2}, "/d": {3, 1}, "/e": {1 << 20, 1}}
+	d := diffSigs(before, after)
+	if got := d.String(); got != "fs: +2 files, 1 changed, 1 removed, +1.0 MiB" {
+		t.Errorf("delta: %q (%+v)", got, d)
+	}
+	if got := diffSigs(before, before).String(); got != "" {
+		t.Errorf("no change: %q", got)
+	}
+}
