@@ -181,7 +181,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 	case "read":
 		return c.readArgs(ctx, hc, args), nil
 	case "mapfile", "readarray":
-		return c.mapfileArgs(hc, args), nil // read.go
+		return c.mapfileArgs(ctx, hc, args), nil // read.go
 	case "unset":
 		return c.unsetArrays(hc, args), nil // exp_arrays.go
 	case arithCmd:

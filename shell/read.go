@@ -338,7 +338,7 @@ func splitIFS(s string, esc []bool, ifs string, n int) []string {
 // mvdan/sh's lacks (-n, -O, -s, -u, -C, -c): it reads the records
 // itself and hands the assignments to eval. The callback of -C is not
 // run.
-func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
+func (c *core) mapfileArgs(ctx context.Context, hc interp.HandlerContext, args []string) []string {
 	prefix := c.ctlPrefix(hc)
 	delim, strip := byte('\n'), false
 	count, origin, skip := 0, -1, 0
@@ -413,6 +413,18 @@ func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
 			}
 		}
 	}
+	// Reading the line's own stdin, mapfile is memsh's, so the
+	// interactive shell learns it waits (termstdin.go).
+	if c.term.isTerm(in) {
+		own = true
+		f := in.(*os.File)
+		stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
+		defer func() {
+			stop()
+			f.SetReadDeadline(time.Time{})
+		}()
+		in = waitingReader{f, &c.term.waiting}
+	}
 	if !own {
 		return args // mvdan/sh's mapfile does the rest
 	}
@@ -440,6 +452,9 @@ func (c *core) mapfileArgs(hc interp.HandlerContext, args []string) []string {
 		if err != nil {
 			break
 		}
+	}
+	if ctx.Err() != nil {
+		return statusArgs(130)
 	}
 	if len(rec) > 0 && (count == 0 || len(records) < skip+count) {
 		records = append(records, string(rec))

@@ -19,6 +19,7 @@ func TestStdinWaitingAndEcho(t *testing.T) {
 		{"cat", true},
 		{"read x; echo got $x", true},
 		{"read -s -p 'pw: ' pw; echo len ${#pw}", false},
+		{"mapfile arr; echo got ${#arr[@]}", true},
 	} {
 		s, err := New(Options{})
 		if err != nil {
@@ -50,7 +51,7 @@ func TestStdinWaitingAndEcho(t *testing.T) {
 		if s.StdinWaiting() || !s.StdinEcho() {
 			t.Errorf("%s: still waiting or silent after the line", tc.script)
 		}
-		if want := map[string]string{"cat": "secret\n", "read x; echo got $x": "got secret\n"}[tc.script]; want != "" && out.String() != want {
+		if want := map[string]string{"cat": "secret\n", "read x; echo got $x": "got secret\n", "mapfile arr; echo got ${#arr[@]}": "got 1\n"}[tc.script]; want != "" && out.String() != want {
 			t.Errorf("%s: output %q", tc.script, out.String())
 		}
 		if !tc.echo && !strings.Contains(out.String(), "len 6") {
@@ -85,5 +86,34 @@ func TestStdinWaitingNotForPipes(t *testing.T) {
 			t.Fatal("cat reading a pipe counts as waiting on the terminal")
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// Ctrl-C ends a mapfile blocked on the line's stdin.
+func TestMapfileCancel(t *testing.T) {
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		st, _ := s.Run(ctx, "mapfile arr; echo no", Stdio{Stdin: pr, Stdout: io.Discard, Stderr: io.Discard})
+		done <- st
+	}()
+	for !s.StdinWaiting() {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	select {
+	case st := <-done:
+		if st != 130 {
+			t.Errorf("status %d, want 130", st)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("mapfile did not stop after cancel")
 	}
 }
