@@ -60,6 +60,7 @@ Options:
       --cwd DIR           start in DIR (inside the sandbox)
       --env K=V           set a variable (repeatable)
       --theme NAME        TUI theme: dark, light, high-contrast
+                          (--theme list shows them)
       --session NAME      interactive shell: keep the files in session NAME
                           (default "default") in $XDG_DATA_HOME/memsh/sessions
       --fresh             interactive shell: start the session empty
@@ -105,6 +106,10 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	}
 	if cfg.version {
 		fmt.Fprintf(stdout, "memsh %s\n", version)
+		return 0
+	}
+	if cfg.theme == "list" {
+		listThemes(stdout)
 		return 0
 	}
 
@@ -230,7 +235,7 @@ func parseArgs(argv []string) (*config, error) {
 	if cfg.timeout < 0 {
 		return nil, fmt.Errorf("invalid --timeout %s", cfg.timeout)
 	}
-	if _, ok := themes.Get(cfg.theme); cfg.theme != "" && !ok {
+	if _, ok := themes.Get(cfg.theme); cfg.theme != "" && cfg.theme != "list" && !ok {
 		return nil, fmt.Errorf("unknown --theme %q (themes: %s)", cfg.theme, strings.Join(themes.Names(), ", "))
 	}
 	for _, kv := range cfg.env {
