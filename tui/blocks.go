@@ -17,6 +17,8 @@ const maxHeaderLines = 8
 type block struct {
 	cmd     string
 	fsNote  string   // what the command did to the filesystem (fsdelta.go)
+	fsPaths []string // the files behind fsNote, shown by ctrl+o
+	fsTotal int      // how many files fsNote counts
 	lines   []string // display lines, already sanitized and styled
 	dropped int64    // lines dropped from the front by the line cap
 	skipped int64    // lines never shown: written faster than the screen takes

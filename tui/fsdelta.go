@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dustin/go-humanize"
@@ -15,7 +16,12 @@ import (
 type fsDelta struct {
 	added, changed, removed int
 	grew                    int64
+	paths                   []string // "+ /a", "~ /b", "- /c", sorted, at most maxDeltaPaths
 }
+
+// maxDeltaPaths bounds the list a block keeps of the files its command
+// touched; the counts stay exact.
+const maxDeltaPaths = 1000
 
 // sig is what makes a file "changed" between two snapshots.
 type fileSig struct {
@@ -41,23 +47,32 @@ func diffSigs(before, after map[string]fileSig) fsDelta {
 	if before == nil || after == nil {
 		return d
 	}
+	note := func(mark, p string) {
+		if len(d.paths) < maxDeltaPaths {
+			d.paths = append(d.paths, mark+" "+p)
+		}
+	}
 	for p, a := range after {
 		b, ok := before[p]
 		switch {
 		case !ok:
 			d.added++
 			d.grew += a.size
+			note("+", p)
 		case a != b:
 			d.changed++
 			d.grew += a.size - b.size
+			note("~", p)
 		}
 	}
 	for p, b := range before {
 		if _, ok := after[p]; !ok {
 			d.removed++
 			d.grew -= b.size
+			note("-", p)
 		}
 	}
+	slices.SortFunc(d.paths, func(x, y string) int { return strings.Compare(x[2:], y[2:]) })
 	return d
 }
 

@@ -750,7 +750,7 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	}
 	b.running = false
 	b.status, b.err, b.end = d.status, d.err, d.end
-	b.fsNote = d.fs.String()
+	b.fsNote, b.fsPaths, b.fsTotal = d.fs.String(), d.fs.paths, d.fs.added+d.fs.changed+d.fs.removed
 	m.job.cancel()
 	m.job = nil
 	m.lastStatus = d.status

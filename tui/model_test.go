@@ -461,6 +461,9 @@ func TestFSDelta(t *testing.T) {
 	if got := d.String(); got != "fs: +2 files, 1 changed, 1 removed, +1.0 MiB" {
 		t.Errorf("delta: %q (%+v)", got, d)
 	}
+	if got := strings.Join(d.paths, ","); got != "~ /b,- /c,+ /d,+ /e" {
+		t.Errorf("paths: %q", got)
+	}
 	if got := diffSigs(before, before).String(); got != "" {
 		t.Errorf("no change: %q", got)
 	}

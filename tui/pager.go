@@ -109,10 +109,20 @@ func (m *model) onPagerReq(r pagerReq) tea.Cmd {
 	return nil
 }
 
-// openBlockInPager shows the newest finished block's output (ctrl+o).
+// openBlockInPager shows the newest finished block's output (ctrl+o),
+// then the files its command added (+), changed (~) and removed (-).
 func (m *model) openBlockInPager() {
 	if b := m.lastOutputBlock(); b != nil {
-		m.pager = newPagerLines("$ "+strings.ReplaceAll(b.cmd, "\n", " ⏎ "), b.body(&m.st), nil)
+		lines := b.body(&m.st)
+		if b.fsNote != "" {
+			// The files behind the block's fs: line, after its output.
+			lines = append(lines, "", m.st.muted.Render(b.fsNote+":"))
+			lines = append(lines, b.fsPaths...)
+			if n := b.fsTotal; n > len(b.fsPaths) {
+				lines = append(lines, m.st.muted.Render(fmt.Sprintf("… and %d more", n-len(b.fsPaths))))
+			}
+		}
+		m.pager = newPagerLines("$ "+strings.ReplaceAll(b.cmd, "\n", " ⏎ "), lines, nil)
 	}
 }
 

@@ -118,3 +118,19 @@ func TestFlowBlockPagerAndCopy(t *testing.T) {
 	teatest.WaitFor(t, f.tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(want)) },
 		teatest.WithDuration(10*time.Second))
 }
+
+// Ctrl+O on a block that changed files lists them after its output.
+func TestFlowBlockFilesInPager(t *testing.T) {
+	f := startFlow(t, Options{})
+	needReal(t, f)
+	f.tm.Type("echo x > new.txt; echo done")
+	f.key("enter")
+	f.waitFor("the block", finished)
+	f.key("ctrl+o")
+	f.probe(func(m *model) {
+		got := strings.Join(m.pager.plain, "\n")
+		if got != "done\n\nfs: +1 file, +2 B:\n+ /home/user/new.txt" {
+			t.Errorf("pager:\n%s", got)
+		}
+	})
+}
