@@ -54,6 +54,9 @@ func completeIn(sh Shell, word string, cmdPos bool, quote rune) []compItem {
 			return out
 		}
 	}
+	if strings.HasPrefix(word, "~") && !strings.Contains(word, "/") {
+		return completeUsers(sh, word[1:])
+	}
 	if i := strings.IndexByte(word, '='); i >= 0 && !strings.Contains(word[:i], "/") {
 		// VAR=/pa or --file=/pa: complete the path after the '='.
 		items := completePaths(sh, word[i+1:], 0)
@@ -63,6 +66,28 @@ func completeIn(sh Shell, word string, cmdPos bool, quote rune) []compItem {
 		return items
 	}
 	return completePaths(sh, word, 0)
+}
+
+// completeUsers completes ~name from the sandbox's /etc/passwd, as bash
+// does from the user database (memsh's is the sandbox's, never the host's).
+func completeUsers(sh Shell, prefix string) []compItem {
+	fsys := sh.FS()
+	if fsys == nil {
+		return nil
+	}
+	data, err := fsys.ReadFile("/etc/passwd")
+	if err != nil {
+		return nil
+	}
+	var out []compItem
+	for _, line := range strings.Split(string(data), "\n") {
+		name, _, _ := strings.Cut(line, ":")
+		if name != "" && strings.HasPrefix(name, prefix) {
+			out = append(out, compItem{insert: "~" + name + "/", display: "~" + name})
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].display < out[b].display })
+	return out
 }
 
 func completeVars(sh Shell, prefix, open, close string) []compItem {

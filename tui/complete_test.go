@@ -104,3 +104,16 @@ func TestFlowCompleteOptions(t *testing.T) {
 	f.key("tab")
 	f.waitFor("wc's option", func(m *model) bool { return m.ed.String() == "ls --all | wc --lines " })
 }
+
+// ~us completes a user of the sandbox's /etc/passwd.
+func TestCompleteUser(t *testing.T) {
+	sh := newFake()
+	sh.fs.MkdirAll("/etc", 0o755)
+	sh.fs.WriteFile("/etc/passwd", []byte("root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000::/home/user:/bin/bash\n"), 0o644)
+	if got := completions(sh, "~us", false); len(got) != 1 || got[0].insert != "~user/" {
+		t.Errorf("~us: %+v", got)
+	}
+	if got := completions(sh, "~", false); len(got) != 2 {
+		t.Errorf("~: %+v", got)
+	}
+}
