@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // Tab on a name with a space, outside and inside quotes, and with
@@ -115,5 +117,39 @@ func TestCompleteUser(t *testing.T) {
 	}
 	if got := completions(sh, "~", false); len(got) != 2 {
 		t.Errorf("~: %+v", got)
+	}
+}
+
+// Tab through the menu shows each candidate in the line; Esc restores
+// what was typed, Enter keeps the one shown.
+func TestMenuShowsSelection(t *testing.T) {
+	sh := newFake()
+	for _, n := range []string{"alpha.txt", "alps", "alto.md"} {
+		sh.fs.WriteFile("/home/user/"+n, nil, 0o644)
+	}
+	m := testModel(t, sh, 80, 24)
+	m.ed.Set("cat al")
+	m.onCompletions(m.complete()().(compMsg))
+	if m.comp == nil || m.ed.String() != "cat al" {
+		t.Fatalf("menu %v, line %q", m.comp != nil, m.ed.String())
+	}
+	tab := tea.KeyPressMsg{Code: tea.KeyTab}
+	m.onKey(tab)
+	if m.ed.String() != "cat alpha.txt " {
+		t.Fatalf("first tab: %q", m.ed.String())
+	}
+	m.onKey(tab)
+	if m.ed.String() != "cat alps " {
+		t.Fatalf("second tab: %q", m.ed.String())
+	}
+	m.onKey(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if m.ed.String() != "cat al" || m.comp != nil {
+		t.Fatalf("esc: %q", m.ed.String())
+	}
+	m.onCompletions(m.complete()().(compMsg))
+	m.onKey(tab)
+	m.onKey(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if m.ed.String() != "cat alpha.txt " || m.comp != nil || m.job != nil {
+		t.Fatalf("enter: %q, job %v", m.ed.String(), m.job != nil)
 	}
 }

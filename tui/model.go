@@ -87,6 +87,7 @@ type model struct {
 	comp         []compItem
 	compSel      int
 	compStart    int
+	compWord     string // the word as typed when the menu opened
 	search       editor
 	searchHits   []int // indexes into hist.entries
 	searchFilter int   // filterAll, filterDir, filterOK

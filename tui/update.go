@@ -64,7 +64,7 @@ func (m *model) onCompletions(c compMsg) tea.Cmd {
 		m.edited()
 		return nil
 	}
-	m.comp, m.compSel, m.compStart = c.items, -1, c.start
+	m.comp, m.compSel, m.compStart, m.compWord = c.items, -1, c.start, c.word
 	return nil
 }
 
@@ -72,9 +72,16 @@ func (m *model) onCompletions(c compMsg) tea.Cmd {
 // should go on to the editor (and the menu closes).
 func (m *model) onMenuKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	n := len(m.comp)
+	// The selected candidate shows in the line as it is picked (fish);
+	// Esc puts back what was typed.
+	show := func() {
+		m.ed.ReplaceWord(m.compStart, m.comp[m.compSel].insert)
+		m.edited()
+	}
 	switch {
 	case key.Matches(k, keys.Complete), k.String() == "down":
 		m.compSel = (m.compSel + 1) % n
+		show()
 		return nil, true
 	case key.Matches(k, keys.CompleteBack), k.String() == "up":
 		if m.compSel <= 0 {
@@ -82,15 +89,18 @@ func (m *model) onMenuKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		} else {
 			m.compSel--
 		}
+		show()
 		return nil, true
 	case key.Matches(k, keys.Run):
 		if m.compSel >= 0 {
-			m.ed.ReplaceWord(m.compStart, m.comp[m.compSel].insert)
 			m.comp = nil
-			m.edited()
 			return nil, true
 		}
 	case key.Matches(k, keys.Close):
+		if m.compSel >= 0 {
+			m.ed.ReplaceWord(m.compStart, m.compWord)
+			m.edited()
+		}
 		m.comp = nil
 		return nil, true
 	}
