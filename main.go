@@ -61,6 +61,11 @@ Options:
       --cwd DIR           start in DIR (inside the sandbox)
       --env K=V           set a variable (repeatable)
       --theme NAME        TUI theme: dark, light, high-contrast
+                          (--theme list shows them)
+      --session NAME      interactive shell: keep the files in session NAME
+                          (default "default") in $XDG_DATA_HOME/memsh/sessions
+      --fresh             interactive shell: start the session empty
+      --list-sessions     list the saved sessions and exit
       --version           print the version and exit
   -h, --help              print this help and exit
 `
@@ -79,6 +84,9 @@ type config struct {
 	cwd         string
 	env         []string
 	theme       string
+	session     string
+	fresh       bool
+	listSess    bool
 	version     bool
 	help        bool
 	args        []string
@@ -100,6 +108,18 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	}
 	if cfg.version {
 		fmt.Fprintf(stdout, "memsh %s\n", version)
+		return 0
+	}
+	if cfg.theme == "list" {
+		listThemes(stdout)
+		return 0
+	}
+
+	if cfg.listSess {
+		if err := listSessions(stdout); err != nil {
+			fmt.Fprintf(stderr, "memsh: --list-sessions: %v\n", err)
+			return 1
+		}
 		return 0
 	}
 
@@ -153,18 +173,26 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		return 1
 	}
 	defer sess.Close()
+	psess, notes, err := sessionFor(interactive, cfg, sess)
+	if err != nil {
+		fmt.Fprintf(stderr, "memsh: %v\n", err)
+		return 1
+	}
+	defer psess.Close()
 	if err := prepareFS(sess.FS(), cfg); err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
 		return 1
 	}
 
 	if interactive {
-		status, err := tui.Run(sess, tui.Options{
+		tuiOpts := tui.Options{
 			Theme:   cfg.theme,
 			Save:    cfg.save,
 			NoColor: os.Getenv("NO_COLOR") != "",
 			Version: version,
-		})
+		}
+		tuiOpts.Session, tuiOpts.Notes = psess, notes
+		status, err := tui.Run(sess, tuiOpts)
 		if err != nil {
 			fmt.Fprintf(stderr, "memsh: %v\n", err)
 			return 1
@@ -205,6 +233,9 @@ func parseArgs(argv []string) (*config, error) {
 	fs.StringVar(&cfg.cwd, "cwd", "", "")
 	fs.StringArrayVar(&cfg.env, "env", nil, "")
 	fs.StringVar(&cfg.theme, "theme", "", "")
+	fs.StringVar(&cfg.session, "session", "", "")
+	fs.BoolVar(&cfg.fresh, "fresh", false, "")
+	fs.BoolVar(&cfg.listSess, "list-sessions", false, "")
 	fs.BoolVar(&cfg.version, "version", false, "")
 	fs.BoolVarP(&cfg.help, "help", "h", false, "")
 	if err := fs.Parse(argv); err != nil {
@@ -215,7 +246,7 @@ func parseArgs(argv []string) (*config, error) {
 	if cfg.timeout < 0 {
 		return nil, fmt.Errorf("invalid --timeout %s", cfg.timeout)
 	}
-	if _, ok := themes.Get(cfg.theme); cfg.theme != "" && !ok {
+	if _, ok := themes.Get(cfg.theme); cfg.theme != "" && cfg.theme != "list" && !ok {
 		return nil, fmt.Errorf("unknown --theme %q (themes: %s)", cfg.theme, strings.Join(themes.Names(), ", "))
 	}
 	for _, kv := range cfg.env {

@@ -48,8 +48,9 @@ wait_for() {
 	fail "did not see: $1"
 }
 
-# A private config dir so the user's history is neither read nor written;
-# the exit status lands in a file once memsh quits.
+# A private HOME and config dir so the user's history and sessions are
+# neither read nor written; the exit status lands in a file once memsh
+# quits.
 tmux new-session -d -s "$SESSION" -x 120 -y 32 \
 	"env XDG_CONFIG_HOME='$WORK/config' HOME='$WORK' TERM=xterm-256color '$BIN'; echo \$? > '$WORK/status'; sleep 60" ||
 	fail "could not start tmux"
@@ -91,18 +92,32 @@ sleep 0.5
 tmux send-keys -t "$SESSION" C-c
 wait_for "130" 5
 
+# A paste into a running cat arrives with LF line ends (tmux sends CR
+# for each line, as terminals do), and Ctrl-D ends its input.
+tmux send-keys -t "$SESSION" -l 'cat > pasted.txt'
+tmux send-keys -t "$SESSION" Enter
+sleep 0.5
+NL='
+'
+tmux set-buffer -b "$SESSION" "l1${NL}l2${NL}l3${NL}"
+tmux paste-buffer -p -d -b "$SESSION" -t "$SESSION"
+sleep 0.3
+tmux send-keys -t "$SESSION" C-d
+sleep 0.3
+tmux send-keys -t "$SESSION" -l 'echo "lines=$(wc -l < pasted.txt) cr=$(tr -cd "\r" < pasted.txt | wc -c)"'
+tmux send-keys -t "$SESSION" Enter
+wait_for "lines=3 cr=0"
+
 # The key map.
 tmux send-keys -t "$SESSION" F1
 wait_for "Keys"
 tmux send-keys -t "$SESSION" Escape
 sleep 0.3
 
-# exit N quits with N and restores the terminal; /home/user holds a
-# file, so memsh first asks (once) whether to save it: answer no.
+# exit N quits with N and restores the terminal, saving the session in
+# the data directory without asking.
 tmux send-keys -t "$SESSION" -l 'exit 7'
 tmux send-keys -t "$SESSION" Enter
-wait_for "Save the files in /home/user"
-tmux send-keys -t "$SESSION" n
 n=0
 while [ ! -s "$WORK/status" ] && [ $n -lt 50 ]; do
 	sleep 0.1
@@ -113,6 +128,8 @@ status=$(cat "$WORK/status")
 [ "$status" = 7 ] || fail "exit status $status, want 7"
 [ -e "$WORK/config/memsh/history" ] || fail "no history file in the config dir"
 grep -qF 'echo smoke-$((6*7))' "$WORK/config/memsh/history" || fail "history lacks the first command"
+SESSTAR="$WORK/.local/share/memsh/sessions/default/fs.tar"
+tar -tf "$SESSTAR" | grep -q 'home/user/smoke-file.txt' || fail "the session lacks home/user/smoke-file.txt"
 
 # --save FILE.tar: Ctrl-D on an empty prompt saves the VFS, then quits.
 tmux kill-session -t "$SESSION" 2>/dev/null
@@ -121,6 +138,11 @@ tmux new-session -d -s "$SESSION" -x 100 -y 24 \
 	"env XDG_CONFIG_HOME='$WORK/config' HOME='$WORK' TERM=xterm-256color '$BIN' --save '$WORK/saved.tar'; echo \$? > '$WORK/status'; sleep 60" ||
 	fail "could not start tmux"
 wait_for "sandboxed shell"
+# The session comes back across the restart.
+wait_for "session default restored"
+tmux send-keys -t "$SESSION" -l 'cat smoke-file.txt pasted.txt | tr "\n" +'
+tmux send-keys -t "$SESSION" Enter
+wait_for "hello+l1+l2+l3+"
 tmux send-keys -t "$SESSION" -l 'echo kept > /home/user/kept.txt'
 tmux send-keys -t "$SESSION" Enter
 wait_for "kept.txt"

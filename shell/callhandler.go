@@ -179,7 +179,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 	case "printf":
 		return c.printfArgs(ctx, hc, args), nil
 	case "read":
-		return c.readArgs(hc, args), nil
+		return c.readArgs(ctx, hc, args), nil
 	case "mapfile", "readarray":
 		return c.mapfileArgs(ctx, hc, args), nil // read.go
 	case "unset":

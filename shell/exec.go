@@ -337,6 +337,9 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		Tool:    c.runTool,
 	}
 	defer inv.Mem.ReleaseHeld()
+	if pg := c.pager.Load(); pg != nil && inv.Term {
+		inv.Pager = *pg
+	}
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
 		if len(argv) == 0 {
 			return 0
@@ -404,6 +407,9 @@ func (c *core) meterStdin(ctx context.Context, r io.Reader) (io.Reader, func()) 
 		stop = func() { after() }
 	}
 	cr := &countingReader{ctx: ctx, r: r, n: &c.stdinBytes}
+	if c.term.isTerm(r) {
+		cr.r = waitingReader{r, &c.term.waiting}
+	}
 	if f, ok := r.(*memfs.File); ok {
 		return fileStdin{cr, f}, stop
 	}

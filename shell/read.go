@@ -26,10 +26,10 @@ import (
 // a terminal (the interactive shell), as bash shows it only then; a read
 // with a prompt is always memsh's, since mvdan/sh's writes the prompt to
 // stdout even from a file or here-string, and refuses an empty one.
-func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
+func (c *core) readArgs(ctx context.Context, hc interp.HandlerContext, args []string) []string {
 	showPrompt := !c.opts.Script
 	prefix := c.ctlPrefix(hc)
-	raw, array, edit := false, "", false
+	raw, array, edit, silent := false, "", false, false
 	prompt, hasPrompt := "", false
 	delim, delimSet := byte('\n'), false
 	nchars, exact := -1, false
@@ -69,6 +69,7 @@ func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 			case 'r':
 				raw = true
 			case 's':
+				silent = true
 			case 'e':
 				edit = true // readline: only at a terminal
 			case 'a', 'd', 'n', 'N', 'p', 't', 'i', 'u':
@@ -138,7 +139,10 @@ func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 	// other than white space (IFS=, read -ra p <<< "a,b,,c" loses the
 	// empty field), so memsh splits those too.
 	elem := strings.Contains(strings.Join(names, " "), "[") // mvdan/sh's read takes names only
-	if !delimSet && nchars < 0 && timeout < 0 && !fromFd && !hasPrompt && !edit && !elem && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
+	// A read of the line's own stdin is memsh's too, so the interactive
+	// shell learns it waits and, for -s, that echo is off (termstdin.go).
+	term := c.term.isTerm(in)
+	if !term && !delimSet && nchars < 0 && timeout < 0 && !fromFd && !hasPrompt && !edit && !elem && strings.Trim(hc.Env.Get("IFS").String(), " \t\n") == "" {
 		return args // mvdan/sh's read does the rest
 	}
 	if hasPrompt && showPrompt {
@@ -148,7 +152,28 @@ func (c *core) readArgs(hc interp.HandlerContext, args []string) []string {
 		delim, delimSet = 0, false
 	}
 
+	var stopCancel func() bool
+	if term {
+		c.term.waiting.Add(1)
+		if silent {
+			c.term.noEcho.Add(1)
+		}
+		// Ctrl-C must end a read blocked on the terminal's pipe.
+		f := in.(*os.File)
+		stopCancel = context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
+	}
 	data, esc, status := readInput(in, delim, delimSet || !exact, nchars, raw, timeout)
+	if term {
+		stopCancel()
+		c.term.waiting.Add(-1)
+		if silent {
+			c.term.noEcho.Add(-1)
+		}
+		if ctx.Err() != nil {
+			in.(*os.File).SetReadDeadline(time.Time{})
+			return statusArgs(130)
+		}
+	}
 	if timeout == 0 {
 		// read -t 0 only asks whether input is waiting.
 		return statusArgs(0)
@@ -390,6 +415,17 @@ func (c *core) mapfileArgs(ctx context.Context, hc interp.HandlerContext, args [
 			}
 		}
 	}
+	// Reading the line's own stdin, mapfile is memsh's, so the
+	// interactive shell learns it waits (termstdin.go).
+	if c.term.isTerm(in) {
+		f := in.(*os.File)
+		stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
+		defer func() {
+			stop()
+			f.SetReadDeadline(time.Time{})
+		}()
+		in = waitingReader{f, &c.term.waiting}
+	}
 	name := "MAPFILE"
 	if i < len(args) {
 		name = args[i]
@@ -435,6 +471,9 @@ func (c *core) mapfileArgs(ctx context.Context, hc interp.HandlerContext, args [
 		if err != nil {
 			break
 		}
+	}
+	if ctx.Err() != nil {
+		return statusArgs(130)
 	}
 	if len(rec) > 0 && (count == 0 || len(records) < skip+count) {
 		records = append(records, string(rec))

@@ -117,6 +117,10 @@ type core struct {
 	nestChecks atomic.Uint64            // eval/source calls, to sample stack depth
 	history    atomic.Pointer[[]string] // the prompt's history (SetHistory)
 
+	// The running line's stdin and the pager (termstdin.go).
+	term  termInput
+	pager atomic.Pointer[PagerFunc]
+
 	pyMu  sync.Mutex
 	py    *pyworker.Runtime
 	ownPy bool
@@ -346,6 +350,10 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		return 1, err
 	}
 	defer closeStdin()
+	if !s.c.opts.Script {
+		s.c.term.file.Store(stdin)
+		defer s.c.term.file.Store(nil)
+	}
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
 	s.c.fdRun.Store(&runStreams{stdout, stderr})
 

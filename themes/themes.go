@@ -43,9 +43,9 @@ var all = map[string]Theme{
 	"dark": {
 		Name: "dark", Dark: true,
 		Text: "#d8dee9", Muted: "#7b8496", Suggestion: "#5c6370", Accent: "#61afef", Border: "#4b5263",
-		Command: "#98c379", Unknown: "#e06c75", Keyword: "#c678dd", String: "#e5c07b", Variable: "#56b6c2",
+		Command: "#98c379", Unknown: "#ef596f", Keyword: "#c678dd", String: "#e5c07b", Variable: "#56b6c2",
 		Comment: "#5c6370", Operator: "#d19a66",
-		Stderr: "#e06c75", Input: "#61afef", Success: "#98c379", Failure: "#e06c75",
+		Stderr: "#ef596f", Input: "#61afef", Success: "#98c379", Failure: "#ef596f",
 		Dir: "#61afef", File: "#d8dee9", Changed: "#e5c07b", SelectFg: "#1e2127", SelectBg: "#61afef",
 		BarFull: "#61afef", BarEmpty: "#3e4451",
 	},

@@ -3,6 +3,10 @@ package themes
 import (
 	"reflect"
 	"testing"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Every theme must set every colour: an empty field would silently fall
@@ -27,5 +31,30 @@ func TestThemesComplete(t *testing.T) {
 	}
 	if _, ok := Get("nope"); ok {
 		t.Fatal("Get(nope) succeeded")
+	}
+}
+
+// Errors (stderr, unknown commands, a failed status) must read as red in
+// every theme once the terminal's profile has downsampled them: #e06c75
+// became grey 246 on 256 colours and white on 16.
+func TestErrorsRedInEveryProfile(t *testing.T) {
+	for _, name := range Names() {
+		th, _ := Get(name)
+		for role, c := range map[string]string{"Stderr": th.Stderr, "Unknown": th.Unknown, "Failure": th.Failure} {
+			for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.ANSI} {
+				got := p.Convert(lipgloss.Color(c))
+				r, g, b, _ := got.RGBA()
+				if p == colorprofile.ANSI {
+					// The 16 colours are the terminal's own: red is 1 or 9.
+					if got != ansi.Red && got != ansi.BrightRed {
+						t.Errorf("%s %s %s on %v: %v, want red", name, role, c, p, got)
+					}
+					continue
+				}
+				if r>>8 < g>>8+0x40 || r>>8 < b>>8+0x40 {
+					t.Errorf("%s %s %s on %v: %v (rgb %d,%d,%d) is not red", name, role, c, p, got, r>>8, g>>8, b>>8)
+				}
+			}
+		}
 	}
 }

@@ -16,6 +16,9 @@ const maxHeaderLines = 8
 // display lines, and how it ended.
 type block struct {
 	cmd     string
+	fsNote  string   // what the command did to the filesystem (fsdelta.go)
+	fsPaths []string // the files behind fsNote, shown by ctrl+o
+	fsTotal int      // how many files fsNote counts
 	lines   []string // display lines, already sanitized and styled
 	dropped int64    // lines dropped from the front by the line cap
 	skipped int64    // lines never shown: written faster than the screen takes
@@ -136,24 +139,40 @@ func (b *block) header(width int, st *styles, now time.Time, spin string, hl fun
 	}
 	out := make([]string, 0, len(cmdLines))
 	rw := lipgloss.Width(right)
+	const indent = "  " // continuation rows of a wrapped command line
 	for i, l := range cmdLines {
 		p := st.accent.Render("$ ")
 		if i > 0 {
 			p = st.muted.Render("> ")
 		}
 		l = p + l
+		room := width
 		if i == 0 {
-			room := width - rw - 1
-			if room < 4 {
-				out = append(out, ansi.Truncate(l, width, "…"))
-				continue
+			room = width - rw - 1
+			if room < 8 {
+				// No room beside the status: it goes on a row of its own.
+				out = append(out, strings.Repeat(" ", max(width-rw, 0))+right)
+				room = width
 			}
-			l = ansi.Truncate(l, room, "…")
-			l += strings.Repeat(" ", max(room-lipgloss.Width(l), 0)+1) + right
-		} else {
-			l = ansi.Truncate(l, width, "…")
 		}
-		out = append(out, l)
+		// A long command wraps (never cut): the first row beside the
+		// status, the rest indented below it.
+		rows := []string{l}
+		if lipgloss.Width(l) > room {
+			rows = []string{ansi.Truncate(l, room, "")}
+			for _, r := range wrapLine(ansi.TruncateLeft(l, room, ""), max(width-len(indent), 1)) {
+				rows = append(rows, indent+r)
+			}
+		}
+		for j, r := range rows {
+			if i == 0 && j == 0 && room < width {
+				r += strings.Repeat(" ", max(room-lipgloss.Width(r), 0)+1) + right
+			}
+			out = append(out, r)
+		}
+	}
+	if b.fsNote != "" {
+		out = append(out, st.muted.Render(ansi.Truncate("  "+b.fsNote, width, "…")))
 	}
 	return out
 }

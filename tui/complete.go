@@ -26,6 +26,16 @@ type compMsg struct {
 // cursor). It reads the session and its filesystem, so it runs in a
 // tea.Cmd, never in Update.
 func completions(sh Shell, word string, cmdPos bool) []compItem {
+	return completeIn(sh, word, cmdPos, 0)
+}
+
+// completeIn completes word typed after an open quote (quote is ' or ",
+// 0 outside quotes): names are quoted for that context and a file's
+// completion closes the quote.
+func completeIn(sh Shell, word string, cmdPos bool, quote rune) []compItem {
+	if quote != 0 {
+		return completePaths(sh, word, quote)
+	}
 	switch {
 	case strings.HasPrefix(word, "${"):
 		return completeVars(sh, word[2:], "${", "}")
@@ -44,15 +54,40 @@ func completions(sh Shell, word string, cmdPos bool) []compItem {
 			return out
 		}
 	}
+	if strings.HasPrefix(word, "~") && !strings.Contains(word, "/") {
+		return completeUsers(sh, word[1:])
+	}
 	if i := strings.IndexByte(word, '='); i >= 0 && !strings.Contains(word[:i], "/") {
 		// VAR=/pa or --file=/pa: complete the path after the '='.
-		items := completePaths(sh, word[i+1:])
+		items := completePaths(sh, word[i+1:], 0)
 		for k := range items {
 			items[k].insert = word[:i+1] + items[k].insert
 		}
 		return items
 	}
-	return completePaths(sh, word)
+	return completePaths(sh, word, 0)
+}
+
+// completeUsers completes ~name from the sandbox's /etc/passwd, as bash
+// does from the user database (memsh's is the sandbox's, never the host's).
+func completeUsers(sh Shell, prefix string) []compItem {
+	fsys := sh.FS()
+	if fsys == nil {
+		return nil
+	}
+	data, err := fsys.ReadFile("/etc/passwd")
+	if err != nil {
+		return nil
+	}
+	var out []compItem
+	for _, line := range strings.Split(string(data), "\n") {
+		name, _, _ := strings.Cut(line, ":")
+		if name != "" && strings.HasPrefix(name, prefix) {
+			out = append(out, compItem{insert: "~" + name + "/", display: "~" + name})
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].display < out[b].display })
+	return out
 }
 
 func completeVars(sh Shell, prefix, open, close string) []compItem {
@@ -65,7 +100,7 @@ func completeVars(sh Shell, prefix, open, close string) []compItem {
 	return out
 }
 
-func completePaths(sh Shell, word string) []compItem {
+func completePaths(sh Shell, word string, quote rune) []compItem {
 	fsys := sh.FS()
 	if fsys == nil {
 		return nil
@@ -74,7 +109,10 @@ func completePaths(sh Shell, word string) []compItem {
 	if i := strings.LastIndexByte(word, '/'); i >= 0 {
 		dirPart, base = word[:i+1], word[i+1:]
 	}
-	lookup := unescapeWord(dirPart)
+	lookup, raw := unescapeWord(dirPart), unescapeWord(base)
+	if quote != 0 {
+		lookup, raw = unquoteIn(dirPart, quote), unquoteIn(base, quote)
+	}
 	switch {
 	case lookup == "~/" || strings.HasPrefix(lookup, "~/"):
 		lookup = path.Join(sh.Getenv("HOME"), lookup[2:])
@@ -88,7 +126,7 @@ func completePaths(sh Shell, word string) []compItem {
 	if err != nil {
 		return nil
 	}
-	base = unescapeWord(base)
+	base = raw
 	var out []compItem
 	for _, e := range ents {
 		name := e.Name()
@@ -102,11 +140,14 @@ func completePaths(sh Shell, word string) []compItem {
 				isDir = true
 			}
 		}
-		it := compItem{insert: dirPart + escapeWord(name), display: name}
-		if isDir {
+		it := compItem{insert: dirPart + quoteIn(name, quote), display: name}
+		switch {
+		case isDir:
 			it.insert += "/"
 			it.display += "/"
-		} else {
+		case quote != 0:
+			it.insert += string(quote) + " "
+		default:
 			it.insert += " "
 		}
 		out = append(out, it)
@@ -124,6 +165,41 @@ func escapeWord(s string) string {
 			b.WriteByte('\\')
 		}
 		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// quoteIn quotes name for the inside of an open quote: in '...' a ' is
+// closed, escaped and reopened; in "..." the four characters special
+// there get a backslash.
+func quoteIn(name string, quote rune) string {
+	switch quote {
+	case '\'':
+		return strings.ReplaceAll(name, "'", `'\''`)
+	case '"':
+		var b strings.Builder
+		for _, r := range name {
+			if strings.ContainsRune("\"\\$`", r) {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(r)
+		}
+		return b.String()
+	}
+	return escapeWord(name)
+}
+
+// unquoteIn reverses quoteIn for what was typed after the quote.
+func unquoteIn(s string, quote rune) string {
+	if quote == '\'' {
+		return strings.ReplaceAll(s, `'\''`, "'")
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+			i++
+		}
+		b.WriteByte(s[i])
 	}
 	return b.String()
 }
@@ -153,11 +229,21 @@ func commonPrefix(items []compItem) string {
 			p = p[:len(p)-1]
 		}
 	}
-	// Never end inside a UTF-8 sequence.
-	for len(p) > 0 && !utf8ValidEnd(p) {
+	// Never end inside a UTF-8 sequence, nor on the backslash of an
+	// escape whose character differs between candidates ("a\ b" and
+	// "a\(c" share "a\", which would escape whatever is typed next).
+	for len(p) > 0 && (!utf8ValidEnd(p) || oddBackslashes(p)) {
 		p = p[:len(p)-1]
 	}
 	return p
+}
+
+func oddBackslashes(s string) bool {
+	n := 0
+	for i := len(s) - 1; i >= 0 && s[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 func utf8ValidEnd(s string) bool {

@@ -222,6 +222,35 @@ func (e *editor) Word() (start int, word string) {
 	return p, string(e.buf[p:e.pos])
 }
 
+// OpenQuote reports whether the cursor is inside a quote opened on the
+// current line and not closed: the quote character and its index.
+// Backslashes escape outside single quotes, as in the shell.
+func (e *editor) OpenQuote() (quote rune, at int) {
+	for i := 0; i < e.pos; i++ {
+		r := e.buf[i]
+		switch {
+		case quote == '\'':
+			if r == '\'' {
+				quote = 0
+			}
+		case r == '\\':
+			i++
+		case quote == '"':
+			if r == '"' {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote, at = r, i
+		case r == '#' && (i == 0 || strings.ContainsRune(" \t\n;|&", e.buf[i-1])):
+			// A comment runs to the end of the line.
+			for i < e.pos && e.buf[i] != '\n' {
+				i++
+			}
+		}
+	}
+	return quote, at
+}
+
 // ReplaceWord replaces buf[start:pos] with s.
 func (e *editor) ReplaceWord(start int, s string) {
 	tail := append([]rune(s), e.buf[e.pos:]...)

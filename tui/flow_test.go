@@ -12,6 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"memsh/internal/persist"
+	"memsh/memfs"
 	"memsh/shell"
 )
 
@@ -266,9 +268,20 @@ func TestFlowHistory(t *testing.T) {
 	f.key("enter")
 	f.waitFor("ctrl+r to find echo second", func(m *model) bool { return m.mode == modeEdit && m.ed.String() == "echo second" })
 	// The history is in the config dir, and a new session reads it.
+	// Each entry follows a line with its time, duration, status and
+	// directory.
 	f.waitFor("the history file", func(*model) bool {
 		b, _ := os.ReadFile(filepath.Join(dir, "history"))
-		return string(b) == "echo first\necho second\n"
+		var entries []string
+		metas := 0
+		for _, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			if strings.HasPrefix(l, metaPrefix) && strings.Contains(l, " s=0 d=/home/user") {
+				metas++
+				continue
+			}
+			entries = append(entries, l)
+		}
+		return strings.Join(entries, "\n") == "echo first\necho second" && metas == 2
 	})
 }
 
@@ -341,9 +354,7 @@ func needExportTar(t *testing.T, sh Shell) {
 func TestFlowSaveOnQuit(t *testing.T) {
 	sh, real := newShell(t)
 	needExportTar(t, sh)
-	if err := sh.FS().WriteFile("/home/user/keep.txt", []byte("keep me\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeKeep(t, sh)
 	out := filepath.Join(t.TempDir(), "home.tar")
 	f := startFlowWith(t, sh, real, Options{})
 	f.key("ctrl+d")
@@ -357,6 +368,67 @@ func TestFlowSaveOnQuit(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), "keep me") {
 		t.Fatalf("saved tar: %v, %d bytes", err, len(b))
 	}
+	checkLoads(t, out)
+}
+
+// checkLoads loads the tar at "/" as --load does and checks that
+// /home/user/keep.txt comes back at its path, with its mode and mtime.
+func checkLoads(t *testing.T, tarPath string) {
+	t.Helper()
+	r, err := os.Open(tarPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	g := memfs.New(memfs.Options{})
+	if err := g.ImportTar(r, "/"); err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.Stat("/home/user/keep.txt")
+	if err != nil {
+		t.Fatalf("--load of the saved tar: %v", err)
+	}
+	if st.Mode().Perm() != 0o640 || !st.ModTime().Equal(keepTime) {
+		t.Errorf("loaded keep.txt: mode %v mtime %v, want 0640 %v", st.Mode(), st.ModTime(), keepTime)
+	}
+	if b, _ := g.ReadFile("/home/user/keep.txt"); string(b) != "keep me\n" {
+		t.Errorf("loaded keep.txt holds %q", b)
+	}
+}
+
+var keepTime = time.Date(2021, 3, 4, 5, 6, 7, 0, time.UTC)
+
+func writeKeep(t *testing.T, sh Shell) {
+	t.Helper()
+	if err := sh.FS().WriteFile("/home/user/keep.txt", []byte("keep me\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := sh.FS().Chmod("/home/user/keep.txt", 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := sh.FS().Chtimes("/home/user/keep.txt", keepTime, keepTime); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// With a session, quitting saves it without asking, and the archive
+// restores the tree.
+func TestFlowSessionSavedOnQuit(t *testing.T) {
+	sh, real := newShell(t)
+	needExportTar(t, sh)
+	writeKeep(t, sh)
+	s, err := persist.Store{Dir: t.TempDir()}.Open("t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	f := startFlowWith(t, sh, real, Options{Session: s})
+	f.key("ctrl+d")
+	f.tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	if fm := f.tm.FinalModel(t).(probed).model; !fm.sessionSaved || fm.mode == modeSaveAsk {
+		t.Fatalf("session saved %v, mode %v", fm.sessionSaved, fm.mode)
+	}
+	checkLoads(t, s.TarPath())
 }
 
 func TestFlowSaveOption(t *testing.T) {

@@ -3,11 +3,15 @@ package tui
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 )
 
 const maxHistory = 10000
@@ -19,10 +23,50 @@ const maxHistory = 10000
 type history struct {
 	path    string
 	entries []string
+	meta    []histMeta // one per entry, zero when unknown (older files)
+
+	// HISTCONTROL and HISTSIZE as the session last had them.
+	ignoreSpace, ignoreDups, eraseDups bool
+	size                               int // entries kept in memory; < 0 unlimited
+}
+
+// histMeta is what atuin keeps with a command: when it started, how long
+// it ran, its status and the directory it ran in.
+type histMeta struct {
+	at     time.Time
+	dur    time.Duration
+	status int
+	dir    string
+	done   bool // ran to the end: dur and status are known
+}
+
+// metaPrefix starts the line before an entry that holds its histMeta:
+// "#memsh t=UNIX ms=DURATION s=STATUS d=DIR" (bash writes "#UNIX" lines
+// for HISTTIMEFORMAT the same way; an entry that starts with # is
+// written as \# so it is never read as one).
+const metaPrefix = "#memsh "
+
+func (mt histMeta) line() string {
+	return fmt.Sprintf("%st=%d ms=%d s=%d d=%s\n", metaPrefix, mt.at.Unix(), mt.dur.Milliseconds(), mt.status, escapeHist(mt.dir))
+}
+
+func parseMeta(l string) (histMeta, bool) {
+	rest, ok := strings.CutPrefix(l, metaPrefix)
+	if !ok {
+		return histMeta{}, false
+	}
+	var mt histMeta
+	var t, ms int64
+	head, dir, _ := strings.Cut(rest, " d=")
+	if _, err := fmt.Sscanf(head, "t=%d ms=%d s=%d", &t, &ms, &mt.status); err != nil {
+		return histMeta{}, false
+	}
+	mt.at, mt.dur, mt.dir, mt.done = time.Unix(t, 0), time.Duration(ms)*time.Millisecond, unescapeHist(dir), true
+	return mt, true
 }
 
 func loadHistory(path string) (*history, error) {
-	h := &history{path: path}
+	h := &history{path: path, ignoreSpace: true, ignoreDups: true, size: maxHistory}
 	if path == "" {
 		return h, nil
 	}
@@ -36,16 +80,24 @@ func loadHistory(path string) (*history, error) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	var pending histMeta
 	for sc.Scan() {
+		if mt, ok := parseMeta(sc.Text()); ok {
+			pending = mt
+			continue
+		}
 		if e := unescapeHist(sc.Text()); e != "" {
 			h.entries = append(h.entries, e)
+			h.meta = append(h.meta, pending)
 		}
+		pending = histMeta{}
 	}
 	if err := sc.Err(); err != nil {
 		return h, err
 	}
 	if len(h.entries) > maxHistory {
 		h.entries = h.entries[len(h.entries)-maxHistory:]
+		h.meta = h.meta[len(h.meta)-maxHistory:]
 		if len(h.entries) > 0 {
 			// The file only ever grows by appends: cut it back to what is
 			// kept, so it stays bounded across sessions.
@@ -55,15 +107,33 @@ func loadHistory(path string) (*history, error) {
 	return h, nil
 }
 
-// rewrite replaces the history file with the entries kept in memory
-// (a temporary file renamed over it, so a crash leaves the old one).
-func (h *history) rewrite() error {
-	tmp, err := os.CreateTemp(filepath.Dir(h.path), ".history-*")
+// rewrite replaces the history file with the entries kept in memory.
+func (h *history) rewrite() error { return rewriteHistory(h.path, h.entries, h.meta) }
+
+// clear empties the list (history -c).
+func (h *history) clear() { h.entries, h.meta = nil, nil }
+
+// remove deletes entries [from, to) (history -d).
+func (h *history) remove(from, to int) {
+	h.entries = slices.Delete(h.entries, from, to)
+	h.meta = slices.Delete(h.meta, from, to)
+}
+
+// rewriteHistory replaces the history file at path with entries (a
+// temporary file renamed over it, so a crash leaves the old one).
+func rewriteHistory(path string, entries []string, meta []histMeta) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".history-*")
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(tmp)
-	for _, e := range h.entries {
+	for i, e := range entries {
+		if i < len(meta) && meta[i].done {
+			w.WriteString(meta[i].line())
+		}
 		w.WriteString(escapeHist(e))
 		w.WriteByte('\n')
 	}
@@ -72,7 +142,7 @@ func (h *history) rewrite() error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), h.path)
+		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
@@ -80,20 +150,78 @@ func (h *history) rewrite() error {
 	return err
 }
 
-// add records an entry in memory and returns the line to append to the
-// file ("" when nothing is to be written: blank or a repeat of the last).
-func (h *history) add(e string) string {
-	if strings.TrimSpace(e) == "" || strings.HasPrefix(e, " ") {
-		return "" // bash's ignorespace: a leading space keeps it out
+// add records an entry in memory, as HISTCONTROL says: ignorespace
+// keeps out a line starting with a space, ignoredups an immediate
+// repeat, erasedups removes earlier copies. It reports whether e was
+// recorded; HISTSIZE bounds the list.
+func (h *history) add(e string, mt histMeta) bool {
+	if strings.TrimSpace(e) == "" || h.ignoreSpace && strings.HasPrefix(e, " ") {
+		return false
 	}
-	if n := len(h.entries); n > 0 && h.entries[n-1] == e {
-		return ""
+	if n := len(h.entries); h.ignoreDups && n > 0 && h.entries[n-1] == e {
+		return false
+	}
+	if h.eraseDups {
+		for i := len(h.entries) - 1; i >= 0; i-- {
+			if h.entries[i] == e {
+				h.remove(i, i+1)
+			}
+		}
 	}
 	h.entries = append(h.entries, e)
-	if len(h.entries) > 2*maxHistory {
-		h.entries = append(h.entries[:0], h.entries[len(h.entries)-maxHistory:]...)
+	h.meta = append(h.meta, mt)
+	h.trim()
+	return true
+}
+
+// trim applies HISTSIZE (and memsh's own bound).
+func (h *history) trim() {
+	limit := h.size
+	if limit < 0 || limit > maxHistory {
+		limit = maxHistory
 	}
-	return escapeHist(e) + "\n"
+	if n := len(h.entries); n > limit {
+		h.remove(0, n-limit)
+	}
+}
+
+// setControl takes HISTCONTROL and HISTSIZE from the session. Unset
+// HISTCONTROL means ignoreboth (what Debian's bashrc sets, and what memsh
+// always did); unset or invalid HISTSIZE means maxHistory.
+func (h *history) setControl(control string, controlSet bool, size string) {
+	if !controlSet {
+		control = "ignoreboth"
+	}
+	h.ignoreSpace, h.ignoreDups, h.eraseDups = false, false, false
+	for _, c := range strings.Split(control, ":") {
+		switch c {
+		case "ignorespace":
+			h.ignoreSpace = true
+		case "ignoredups":
+			h.ignoreDups = true
+		case "ignoreboth":
+			h.ignoreSpace, h.ignoreDups = true, true
+		case "erasedups":
+			h.eraseDups = true
+		}
+	}
+	h.size = maxHistory
+	if n, err := strconv.Atoi(strings.TrimSpace(size)); err == nil {
+		h.size = n
+	}
+	h.trim()
+}
+
+// record is the history file's text for entry i: its meta line when it
+// has one, then the entry.
+func (h *history) record(i int) string {
+	var b strings.Builder
+	if h.meta[i].done {
+		b.WriteString(h.meta[i].line())
+	}
+	b.WriteString(escapeHist(h.entries[i]))
+	b.WriteByte('\n')
+	return b.String()
 }
 
 // appendFile writes line to the history file (run from a tea.Cmd).
@@ -116,7 +244,11 @@ func appendFile(path, line string) error {
 }
 
 func escapeHist(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "\n", `\n`).Replace(s)
+	s = strings.NewReplacer(`\`, `\\`, "\n", `\n`).Replace(s)
+	if strings.HasPrefix(s, "#") {
+		s = `\` + s // never read back as a meta line
+	}
+	return s
 }
 
 func unescapeHist(s string) string {
@@ -150,13 +282,23 @@ func (h *history) suggest(prefix string) string {
 	return ""
 }
 
-// search returns entries matching query fuzzily (its characters in order),
-// best first: a contiguous match beats a scattered one, then newer beats
-// older. Duplicates are listed once.
-func (h *history) search(query string, limit int) []string {
+// Ctrl+R's filters, cycled by pressing Ctrl+R again (as atuin does).
+const (
+	filterAll = iota
+	filterDir // run in the current directory
+	filterOK  // finished with status 0
+	numFilters
+)
+
+var filterNames = [numFilters]string{"all", "this directory", "succeeded"}
+
+// search returns the indexes of entries matching query fuzzily (its
+// characters in order) and the filter, best first: a contiguous match
+// beats a scattered one, then newer beats older. Duplicates are listed
+// once, at their newest.
+func (h *history) search(query string, limit, filter int, dir string) []int {
 	type hit struct {
-		e     string
-		score int
+		i, score int
 	}
 	var hits []hit
 	seen := map[string]bool{}
@@ -166,20 +308,24 @@ func (h *history) search(query string, limit int) []string {
 		if seen[e] {
 			continue
 		}
+		mt := h.meta[i]
+		if filter == filterDir && mt.dir != dir || filter == filterOK && (!mt.done || mt.status != 0) {
+			continue
+		}
 		seen[e] = true
 		s, ok := fuzzyScore(strings.ToLower(e), q)
 		if !ok {
 			continue
 		}
-		hits = append(hits, hit{e, s})
+		hits = append(hits, hit{i, s})
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
-	out := make([]string, 0, min(limit, len(hits)))
+	out := make([]int, 0, min(limit, len(hits)))
 	for _, x := range hits {
 		if len(out) == limit {
 			break
 		}
-		out = append(out, x.e)
+		out = append(out, x.i)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -15,10 +16,14 @@ import (
 // there is at most one.
 type job struct {
 	id     int
+	ctx    context.Context // ends when the job does (onDone cancels it)
 	cancel context.CancelFunc
 	out    *outBuf
 	in     *feeder
 	block  *block
+	// From the last tick: the command waits on its stdin; what is typed
+	// may be shown (false while read -s reads).
+	waiting, echo bool
 }
 
 // doneMsg says Run returned. It carries the session state read in the
@@ -32,33 +37,48 @@ type doneMsg struct {
 	dir    string
 	home   string
 	end    time.Time
+	// HISTCONTROL (and whether it is set) and HISTSIZE after the command.
+	histControl    string
+	histControlSet bool
+	histSize       string
+	penv           promptEnv
+	fs             fsDelta // what the command did to the filesystem
 }
 
 // outTickMsg asks the model to move new output into the running block.
 type outTickMsg struct {
-	id int
-	at time.Time
+	id            int
+	at            time.Time
+	waiting, echo bool // stdinState at the tick
 }
 
 // outputInterval paces output delivery: at most ~30 messages a second,
 // however fast the command writes.
 const outputInterval = time.Second / 30
 
-func outTick(id int) tea.Cmd {
-	return tea.Tick(outputInterval, func(t time.Time) tea.Msg { return outTickMsg{id, t} })
+func outTick(id int, sh Shell) tea.Cmd {
+	return tea.Tick(outputInterval, func(t time.Time) tea.Msg {
+		waiting, echo := stdinState(sh)
+		return outTickMsg{id, t, waiting, echo}
+	})
 }
 
 // runJob runs src in the session; the returned Cmd blocks until Run
 // returns, off the UI goroutine.
 func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) tea.Cmd {
 	return func() tea.Msg {
+		before := fileSigs(sh.FS())
 		st, err := sh.Run(ctx, src, shell.Stdio{
 			Stdin:  stdin,
 			Stdout: streamWriter{j.out, streamOut},
 			Stderr: streamWriter{j.out, streamErr},
 		})
 		j.in.stop()
-		d := doneMsg{id: j.id, status: st, err: err, dir: sh.Dir(), home: sh.Getenv("HOME"), end: time.Now()}
+		d := doneMsg{id: j.id, status: st, err: err, dir: sh.Dir(), home: sh.Getenv("HOME"), end: time.Now(),
+			histControl: sh.Getenv("HISTCONTROL"), histSize: sh.Getenv("HISTSIZE")}
+		d.histControlSet = d.histControl != "" || slices.Contains(sh.Vars(), "HISTCONTROL")
+		d.penv = readPromptEnv(sh, st)
+		d.fs = diffSigs(before, fileSigs(sh.FS()))
 		d.exitSt, d.exited = sh.Exited()
 		return d
 	}

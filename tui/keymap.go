@@ -5,18 +5,23 @@ import "charm.land/bubbles/v2/key"
 // keyMap is every key binding of the TUI, with the help text the key map
 // overlay (? or F1) shows. Update matches keys only through it.
 type keyMap struct {
-	Run, Newline, Complete, CompleteBack          key.Binding
-	HistPrev, HistNext, Search, Accept            key.Binding
-	Cancel, EOF, Clear, Help, Close               key.Binding
-	ScrollUp, ScrollDown, LineUp, LineDown        key.Binding
-	Top, Bottom                                   key.Binding
-	TogglePanel, FocusPanel                       key.Binding
-	LineStart, LineEnd, Left, Right               key.Binding
-	WordLeft, WordRight                           key.Binding
-	Backspace, Delete, KillEnd, KillStart         key.Binding
-	KillWordLeft, KillWordRight, Yank, Transpose  key.Binding
-	PanelUp, PanelDown, PanelOpen, PanelPageUp    key.Binding
-	PanelPageDown, PanelTop, PanelBottom, Unfocus key.Binding
+	Run, Newline, Complete, CompleteBack           key.Binding
+	HistPrev, HistNext, Search, Accept             key.Binding
+	Cancel, EOF, Clear, Help, Close                key.Binding
+	ScrollUp, ScrollDown, LineUp, LineDown         key.Binding
+	Top, Bottom                                    key.Binding
+	TogglePanel, FocusPanel                        key.Binding
+	LineStart, LineEnd, Left, Right                key.Binding
+	WordLeft, WordRight                            key.Binding
+	Backspace, Delete, KillEnd, KillStart          key.Binding
+	KillWordLeft, KillWordRight, Yank, Transpose   key.Binding
+	PanelUp, PanelDown, PanelOpen, PanelPageUp     key.Binding
+	PanelPageDown, PanelTop, PanelBottom, Unfocus  key.Binding
+	PageOutput, CopyOutput, Suspend                key.Binding
+	PagerDown, PagerUp, PagerPageDown, PagerPageUp key.Binding
+	PagerHalfDown, PagerHalfUp, PagerTop, PagerEnd key.Binding
+	PagerSearch, PagerSearchBack, PagerNext        key.Binding
+	PagerPrev, PagerQuit                           key.Binding
 }
 
 func b(help, desc string, keys ...string) key.Binding {
@@ -69,6 +74,24 @@ var keys = keyMap{
 	PanelBottom:   b("end/G", "panel: last entry", "end", "G"),
 	PanelOpen:     b("enter", "panel: preview a file, fold a directory", "enter"),
 	Unfocus:       b("esc/f3", "panel: back to the prompt", "esc", "f3"),
+
+	PageOutput: b("ctrl+o", "open the last command's output in the pager", "ctrl+o"),
+	CopyOutput: b("alt+c", "copy the last command's output to the clipboard (OSC 52)", "alt+c"),
+	Suspend:    b("ctrl+z", "says why nothing is suspended (no job control: use & or ctrl+c)", "ctrl+z"),
+
+	PagerDown:       b("j/down/enter", "pager: forward a line", "j", "down", "enter", "ctrl+n", "e"),
+	PagerUp:         b("k/up", "pager: back a line", "k", "up", "ctrl+p", "y"),
+	PagerPageDown:   b("space/f/pgdown", "pager: forward a screen", "space", "f", "pgdown", "ctrl+f", "ctrl+v"),
+	PagerPageUp:     b("b/pgup", "pager: back a screen", "b", "pgup", "ctrl+b", "alt+v"),
+	PagerHalfDown:   b("d", "pager: forward half a screen", "d", "ctrl+d"),
+	PagerHalfUp:     b("u", "pager: back half a screen", "u", "ctrl+u"),
+	PagerTop:        b("g/home", "pager: first line", "g", "home", "<"),
+	PagerEnd:        b("G/end", "pager: last line", "G", "end", ">"),
+	PagerSearch:     b("/", "pager: search forward", "/"),
+	PagerSearchBack: b("?", "pager: search backward", "?"),
+	PagerNext:       b("n", "pager: next match", "n"),
+	PagerPrev:       b("N", "pager: previous match", "N"),
+	PagerQuit:       b("q/esc", "pager: quit", "q", "Q", "esc", "ctrl+c"),
 }
 
 // helpGroups is the key map overlay's content, in reading order.
@@ -80,5 +103,7 @@ func (k keyMap) helpGroups() [][]key.Binding {
 		{k.LineStart, k.LineEnd, k.Left, k.Right, k.WordLeft, k.WordRight, k.Backspace, k.Delete,
 			k.KillEnd, k.KillStart, k.KillWordLeft, k.KillWordRight, k.Yank, k.Transpose},
 		{k.PanelUp, k.PanelDown, k.PanelPageUp, k.PanelPageDown, k.PanelTop, k.PanelBottom, k.PanelOpen, k.Unfocus},
+		{k.PageOutput, k.CopyOutput, k.Suspend, k.PagerDown, k.PagerUp, k.PagerPageDown, k.PagerPageUp, k.PagerHalfDown,
+			k.PagerHalfUp, k.PagerTop, k.PagerEnd, k.PagerSearch, k.PagerSearchBack, k.PagerNext, k.PagerPrev, k.PagerQuit},
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -13,7 +13,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"memsh/internal/persist"
 	"memsh/memfs"
+	"memsh/shell"
 	"memsh/themes"
 )
 
@@ -64,11 +66,16 @@ type model struct {
 	hl      []class
 	known   map[string]bool // IsCommand answers, reset after each command
 
-	hist      *history
-	histPath  string
-	histIdx   int
-	histDraft string
+	penv        promptEnv // PS1, PS2 and what they use, after the last command
+	hist        *history
+	histPending int // the entry of the running command, -1 if none
+	histPath    string
+	histIdx     int
+	histDraft   string
 
+	typeahead  []inputItem // lines entered while a command runs, not yet read (stdin.go)
+	pager      *pagerView  // the full-screen pager, when open (pager.go)
+	pagerCh    chan pagerReq
 	blocks     []*block
 	scroll     int // rows scrolled back from the newest output
 	job        *job
@@ -80,8 +87,10 @@ type model struct {
 	comp         []compItem
 	compSel      int
 	compStart    int
+	compWord     string // the word as typed when the menu opened
 	search       editor
-	searchHits   []string
+	searchHits   []int // indexes into hist.entries
+	searchFilter int   // filterAll, filterDir, filterOK
 	searchSel    int
 	helpTop      int
 	previewTitle string
@@ -98,10 +107,14 @@ type model struct {
 	usage     memfs.Usage
 	meter     meter
 
-	saveFailed bool
-	saveInput  editor
-	pendingQ   int // status to quit with once saving is settled
-	status     int
+	saveFailed     bool
+	sessionSaved   bool // the session was saved on the way out
+	autosaveFailed bool // said once until a save works
+	autosaving     bool // an autosave Cmd is running
+	lastAutosave   time.Time
+	saveInput      editor
+	pendingQ       int // status to quit with once saving is settled
+	status         int
 }
 
 func newModel(sh Shell, opts Options) (*model, error) {
@@ -123,13 +136,20 @@ func newModel(sh Shell, opts Options) (*model, error) {
 	if sh != nil {
 		m.cwd, m.home = sh.Dir(), sh.Getenv("HOME")
 	}
+	if ps, ok := sh.(interface{ SetPager(shell.PagerFunc) }); ok {
+		m.pagerCh = make(chan pagerReq)
+		ps.SetPager(pagerFor(m.pagerCh))
+	}
 	if opts.ConfigDir != "" {
 		m.histPath = filepath.Join(opts.ConfigDir, "history")
 	}
 	h, err := loadHistory(m.histPath)
-	m.hist = h
+	m.hist, m.histPending = h, -1
 	m.histIdx = len(h.entries)
 	banner := &block{note: strings.TrimSpace("memsh "+opts.Version) + " · sandboxed shell · ? keys · F2 panel · ctrl+d quit"}
+	for _, n := range opts.Notes {
+		banner.note += "\n" + n
+	}
 	if err != nil {
 		banner.note += "\nmemsh: history: " + err.Error()
 	}
@@ -171,12 +191,16 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.now = msg.at
 		m.spin++
+		m.job.waiting, m.job.echo = msg.waiting, msg.echo
+		m.deliverInput()
 		m.drainOutput()
-		return m, outTick(m.job.id)
+		return m, outTick(m.job.id, m.sh)
 	case doneMsg:
 		return m, m.onDone(msg)
 	case compMsg:
 		return m, m.onCompletions(msg)
+	case pagerReq:
+		return m, m.onPagerReq(msg)
 	case previewMsg:
 		m.mode = modePreview
 		m.previewTitle, m.previewLines = msg.title, msg.lines
@@ -194,12 +218,20 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, m.quitNow(m.pendingQ)
+	case autosavedMsg:
+		m.onAutosaved(msg)
+		return m, nil
+	case signalMsg:
+		return m, m.quitNow(m.lastStatus)
 	case savedMsg:
 		if msg.err != nil {
 			m.saveFailed = true
 			m.mode = modeEdit
 			m.noteErr("save: " + msg.err.Error() + " (ctrl+d again quits without saving)")
 			return m, nil
+		}
+		if m.opts.Session != nil && m.opts.Save == "" {
+			m.sessionSaved = true
 		}
 		return m, m.quitNow(m.pendingQ)
 	case tea.PasteMsg:
@@ -212,8 +244,12 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else if mouse.Button != tea.MouseWheelDown {
 			return m, nil
 		}
+		if m.pager != nil {
+			m.pager.scroll(step, m.pagerRows())
+			return m, nil
+		}
 		if m.panelVisible() && mouse.X >= m.mainWidth() {
-			m.movePanel(step)
+			m.scrollPanel(step)
 		} else {
 			m.scrollBy(-step)
 		}
@@ -248,6 +284,9 @@ func (m *model) noteErr(s string) {
 }
 
 func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.pager != nil {
+		return m.onPagerKey(k)
+	}
 	switch m.mode {
 	case modeHelp:
 		switch {
@@ -272,7 +311,7 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		switch strings.ToLower(k.Text) {
 		case "y":
 			m.mode = modeSavePath
-			m.saveInput.Set("./memsh-home.tar")
+			m.saveInput.Set("./memsh.tar")
 			return nil
 		case "n":
 			return m.quitNow(m.pendingQ)
@@ -288,7 +327,7 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			if p == "" {
 				return nil
 			}
-			return saveCmd(m.sh, "/home/user", p)
+			return saveCmd(m.sh, "/", p)
 		case key.Matches(k, keys.Close, keys.Cancel):
 			m.mode = modeEdit
 			return nil
@@ -332,6 +371,13 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		m.scrollBy(1 << 30)
 		return nil
 	case key.Matches(k, keys.Bottom):
+		m.scroll = 0
+		return nil
+	}
+	if key.Matches(k, keys.Suspend) {
+		// A terminal would stop the job; memsh's commands are goroutines
+		// of this process and cannot be stopped and resumed.
+		m.blocks = append(m.blocks, &block{note: "memsh: ctrl+z: no job control here, nothing was suspended (ctrl+c cancels; end a line with & to run it in the background)"})
 		m.scroll = 0
 		return nil
 	}
@@ -381,13 +427,18 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Search):
 		m.mode = modeSearch
 		m.search.Reset()
-		m.searchSel = 0
-		m.searchHits = m.hist.search("", 8)
+		m.searchSel, m.searchFilter = 0, filterAll
+		m.researchHistory()
 		return nil
 	case key.Matches(k, keys.Clear):
 		m.blocks = m.blocks[:0]
 		m.scroll = 0
 		return nil
+	case key.Matches(k, keys.PageOutput):
+		m.openBlockInPager()
+		return nil
+	case key.Matches(k, keys.CopyOutput):
+		return m.copyBlock()
 	case key.Matches(k, keys.HistPrev):
 		if !m.ed.Up() {
 			m.historyMove(-1)
@@ -404,6 +455,8 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 		if !editKey(&m.ed, k) {
 			return nil
 		}
+		// What is typed now is the prefix the next Up filters by.
+		m.histIdx = len(m.hist.entries)
 	}
 	m.edited()
 	return nil
@@ -461,22 +514,32 @@ func (m *model) suggestion() string {
 	return m.hist.suggest(m.ed.String())
 }
 
+// historyMove walks the history from the current entry in direction d,
+// to the next entry that starts with what was typed before walking (the
+// prefix filter of fish and zsh's up-line-or-beginning-search; an empty
+// prompt walks them all), skipping repeats of the entry shown.
 func (m *model) historyMove(d int) {
 	n := len(m.hist.entries)
-	i := m.histIdx + d
-	if i < 0 || i > n {
-		return
-	}
-	if m.histIdx == n {
+	if m.histIdx >= n {
+		m.histIdx = n
 		m.histDraft = m.ed.String()
 	}
-	m.histIdx = i
-	if i == n {
-		m.ed.Set(m.histDraft)
-	} else {
-		m.ed.Set(m.hist.entries[i])
+	shown := m.ed.String()
+	for i := m.histIdx + d; i >= 0 && i <= n; i += d {
+		if i == n {
+			m.histIdx = n
+			m.ed.Set(m.histDraft)
+			m.edited()
+			return
+		}
+		e := m.hist.entries[i]
+		if strings.HasPrefix(e, m.histDraft) && e != shown {
+			m.histIdx = i
+			m.ed.Set(e)
+			m.edited()
+			return
+		}
 	}
-	m.edited()
 }
 
 // highlighted returns the input's highlight classes, recomputed only when
@@ -505,11 +568,17 @@ func (m *model) isCommand(name string) bool {
 // ---- running commands ----
 
 func (m *model) run(src string) tea.Cmd {
-	var cmds []tea.Cmd
-	src = strings.TrimRight(src, "\n")
 	m.ed.Reset()
 	m.edited()
 	m.comp = nil
+	return m.runLine(src)
+}
+
+// runLine runs src as a command line typed at the prompt (or queued
+// while the last one ran), leaving the editor alone.
+func (m *model) runLine(src string) tea.Cmd {
+	var cmds []tea.Cmd
+	src = strings.TrimRight(src, "\n")
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
@@ -532,7 +601,8 @@ func (m *model) run(src string) tea.Cmd {
 		}
 		if res.print {
 			// :p shows the line and keeps it in the history, unrun.
-			cmds = append(cmds, m.remember(src))
+			m.remember(src)
+			cmds = append(cmds, m.finishHistory(0, time.Now()))
 			now := time.Now()
 			b := &block{cmd: typed, start: now, end: now}
 			b.feed([]chunk{{streamOut, []byte(echo)}}, 0, false, &m.st)
@@ -540,14 +610,20 @@ func (m *model) run(src string) tea.Cmd {
 			return tea.Batch(cmds...)
 		}
 	}
-	cmds = append(cmds, m.remember(src))
-	if out, ok := m.historyBuiltin(src); ok {
+	m.remember(src)
+	if res, ok := m.historyBuiltin(src); ok {
 		now := time.Now()
-		b := &block{cmd: src, start: now, end: now}
-		b.feed([]chunk{{streamOut, []byte(out)}}, 0, false, &m.st)
+		b := &block{cmd: src, start: now, end: now, status: res.status}
+		b.feed([]chunk{{streamOut, []byte(res.out)}, {streamErr, []byte(res.errOut)}}, 0, false, &m.st)
 		m.addBlock(b)
-		m.lastStatus = 0
-		return tea.Batch(cmds...)
+		m.lastStatus = res.status
+		m.histIdx = len(m.hist.entries)
+		if res.rewrite && m.histPath != "" {
+			m.histPending = -1
+			path, entries, meta := m.histPath, slices.Clone(m.hist.entries), slices.Clone(m.hist.meta)
+			return func() tea.Msg { return histWrittenMsg{rewriteHistory(path, entries, meta)} }
+		}
+		return m.finishHistory(res.status, now)
 	}
 	m.nextJob++
 	// The block shows the line as typed; an expanded one follows it, as
@@ -568,7 +644,7 @@ func (m *model) run(src string) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
-	j := &job{id: m.nextJob, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b}
+	j := &job{id: m.nextJob, ctx: ctx, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
 	m.job = j
 	m.meter.base = m.meter.last
 	m.now = b.start
@@ -581,20 +657,38 @@ func (m *model) run(src string) tea.Cmd {
 	if hs, ok := m.sh.(interface{ SetHistory([]string) }); ok {
 		hs.SetHistory(m.hist.entries)
 	}
-	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id))
+	cmds = append(cmds, runJob(ctx, m.sh, j, run, pr), outTick(j.id, m.sh))
+	if m.pagerCh != nil {
+		cmds = append(cmds, waitPager(ctx, m.pagerCh))
+	}
 	return tea.Batch(cmds...)
 }
 
-// remember adds src to the history; the command appends it to the
-// history file (nil when there is nothing to write).
-func (m *model) remember(src string) tea.Cmd {
-	line := m.hist.add(src)
+// remember adds src to the history with when and where it starts; the
+// file gets it when it ends (finishHistory), with its duration and status.
+func (m *model) remember(src string) {
+	m.histPending = -1
+	if m.hist.add(src, histMeta{at: time.Now(), dir: m.cwd}) {
+		m.histPending = len(m.hist.entries) - 1
+	}
 	m.histIdx = len(m.hist.entries)
-	if line == "" || m.histPath == "" {
+}
+
+// finishHistory completes the entry remember made with the command's
+// status and duration and appends it to the history file.
+func (m *model) finishHistory(status int, end time.Time) tea.Cmd {
+	i := m.histPending
+	m.histPending = -1
+	if i < 0 || i >= len(m.hist.meta) {
 		return nil
 	}
-	path := m.histPath
-	return func() tea.Msg { return histWrittenMsg{appendFile(path, line)} }
+	mt := &m.hist.meta[i]
+	mt.status, mt.dur, mt.done = status, end.Sub(mt.at), true
+	if m.histPath == "" {
+		return nil
+	}
+	path, rec := m.histPath, m.hist.record(i)
+	return func() tea.Msg { return histWrittenMsg{appendFile(path, rec)} }
 }
 
 func (m *model) addBlock(b *block) {
@@ -657,18 +751,24 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	}
 	b.running = false
 	b.status, b.err, b.end = d.status, d.err, d.end
+	b.fsNote, b.fsPaths, b.fsTotal = d.fs.String(), d.fs.paths, d.fs.added+d.fs.changed+d.fs.removed
 	m.job.cancel()
 	m.job = nil
 	m.lastStatus = d.status
+	histCmd := m.finishHistory(d.status, d.end)
+	m.hist.setControl(d.histControl, d.histControlSet, d.histSize)
+	m.histIdx = len(m.hist.entries)
 	m.cwd, m.home = d.dir, d.home
+	m.penv = d.penv
 	m.now = d.end
 	clear(m.known)
 	m.hl = nil
 	b.hl = "" // recoloured: the command may have defined functions
 	if d.exited {
-		return m.quit(d.exitSt)
+		m.typeahead = nil
+		return tea.Batch(histCmd, m.quit(d.exitSt))
 	}
-	return nil
+	return tea.Batch(histCmd, m.runTypeahead())
 }
 
 // onJobKey handles keys while a command runs: the prompt edits the next
@@ -682,19 +782,23 @@ func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 			j.cancel()
 			j.in.stop()
 		}
+		// As a terminal's interrupt flushes what was typed ahead.
+		m.typeahead = nil
 		return nil
 	case key.Matches(k, keys.EOF):
 		if m.ed.Empty() {
-			j.in.closeInput()
+			m.queueInput(inputItem{eof: true})
 			return nil
 		}
-		m.ed.Delete()
+		// As a tty's EOF character with a partial line: the line goes to
+		// the reader without a newline; a second ctrl+d is then EOF.
+		m.queueInput(inputItem{data: m.ed.String(), secret: !j.echo})
+		m.ed.Reset()
 		return nil
 	case key.Matches(k, keys.Run):
 		line := m.ed.String() + "\n"
 		m.ed.Reset()
-		j.in.send([]byte(line))
-		j.block.feed([]chunk{{streamIn, []byte(line)}}, 0, false, &m.st)
+		m.queueInput(inputItem{data: line, secret: !j.echo})
 		return nil
 	case key.Matches(k, keys.Newline):
 		return nil
@@ -707,14 +811,11 @@ func (m *model) onPaste(s string) tea.Cmd {
 	switch {
 	case m.mode == modeSearch:
 		m.search.Insert(strings.ReplaceAll(s, "\n", " "))
-		m.searchHits = m.hist.search(m.search.String(), 8)
+		m.researchHistory()
 	case m.mode == modeSavePath:
 		m.saveInput.Insert(strings.TrimSpace(s))
 	case m.job != nil:
-		// A paste into a running command is its input, whole.
-		m.job.in.send([]byte(m.ed.String() + s))
-		m.job.block.feed([]chunk{{streamIn, []byte(m.ed.String() + s)}}, 0, false, &m.st)
-		m.ed.Reset()
+		m.onJobPaste(s)
 	case m.mode == modeEdit && m.focus == focusPrompt:
 		m.comp = nil
 		m.ed.Insert(s)
@@ -723,20 +824,49 @@ func (m *model) onPaste(s string) tea.Cmd {
 	return nil
 }
 
-// historyBuiltin answers `history` and `history N` from the TUI's own
-// history, in bash's format: the session has no view of what was typed
-// at the prompt. Anything else (a pipe, other flags) goes to the shell.
-func (m *model) historyBuiltin(src string) (string, bool) {
+// histBuiltinResult is what the history builtin printed and did.
+type histBuiltinResult struct {
+	out, errOut string
+	status      int
+	rewrite     bool // the list changed: rewrite the history file
+}
+
+// researchHistory refreshes Ctrl+R's hits for its query and filter.
+func (m *model) researchHistory() {
+	m.searchHits = m.hist.search(m.search.String(), 8, m.searchFilter, m.cwd)
+	m.searchSel = 0
+}
+
+// historyBuiltin answers `history`, `history N`, `history -c` and
+// `history -d N[-M]` from the TUI's own history, in bash's format and
+// with its messages: the session has no view of what was typed at the
+// prompt. Anything else (a pipe, other flags) goes to the shell, which
+// has a copy (SetHistory).
+func (m *model) historyBuiltin(src string) (histBuiltinResult, bool) {
 	f := strings.Fields(src)
-	if len(f) == 0 || f[0] != "history" || len(f) > 2 {
-		return "", false
+	if len(f) == 0 || f[0] != "history" || len(f) > 3 {
+		return histBuiltinResult{}, false
 	}
 	e := m.hist.entries
+	switch {
+	case len(f) == 2 && f[1] == "-c":
+		m.hist.clear()
+		return histBuiltinResult{rewrite: true}, true
+	case len(f) == 3 && f[1] == "-d":
+		from, to, ok := histRange(f[2], len(e))
+		if !ok {
+			return histBuiltinResult{errOut: "bash: history: " + f[2] + ": history position out of range\n", status: 1}, true
+		}
+		m.hist.remove(from, to)
+		return histBuiltinResult{rewrite: true}, true
+	case len(f) == 3:
+		return histBuiltinResult{}, false
+	}
 	first := 0
 	if len(f) == 2 {
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 0 {
-			return "", false
+			return histBuiltinResult{}, false
 		}
 		first = max(len(e)-n, 0)
 	}
@@ -744,7 +874,33 @@ func (m *model) historyBuiltin(src string) (string, bool) {
 	for i := first; i < len(e); i++ {
 		fmt.Fprintf(&b, "%5d  %s\n", i+1, e[i])
 	}
-	return b.String(), true
+	return histBuiltinResult{out: b.String()}, true
+}
+
+// histRange reads history -d's argument: N, -N (from the end, as bash
+// 5.2) or N-M, as 0-based indexes [from, to).
+func histRange(arg string, n int) (from, to int, ok bool) {
+	pos := func(s string) (int, bool) {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, false
+		}
+		if v < 0 {
+			v = n + v + 1
+		}
+		return v, v >= 1 && v <= n
+	}
+	if a, b, isRange := strings.Cut(arg[min(1, len(arg)):], "-"); isRange && arg != "" && arg[0] != '-' {
+		a = arg[:1] + a
+		x, ok1 := pos(a)
+		y, ok2 := pos(b)
+		if !ok1 || !ok2 || y < x {
+			return 0, 0, false
+		}
+		return x - 1, y, true
+	}
+	x, ok := pos(arg)
+	return x - 1, x, ok
 }
 
 // ---- quitting ----
@@ -759,12 +915,19 @@ func (m *model) quit(status int) tea.Cmd {
 	if m.opts.Save != "" {
 		return saveCmd(m.sh, "/", m.opts.Save)
 	}
+	if m.opts.Session != nil {
+		return saveSessionCmd(m.opts.Session, m.sh, m.cwd)
+	}
 	sh := m.sh
 	return func() tea.Msg { return homeMsg{homeHasFiles(sh)} }
 }
 
 func (m *model) quitNow(status int) tea.Cmd {
 	m.status = status
+	if m.pager != nil {
+		m.pager.close()
+		m.pager = nil
+	}
 	if m.job != nil {
 		m.job.cancel()
 		m.job.in.stop()
@@ -796,28 +959,5 @@ func saveTar(sh Shell, root, path string) error {
 	if sh == nil || sh.FS() == nil {
 		return errNoFS
 	}
-	if rest, ok := strings.CutPrefix(path, "~/"); ok {
-		// Typed at the save prompt: the user's host home, as a shell would.
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return err
-		}
-		path = filepath.Join(home, rest)
-	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".memsh-save-*.tar")
-	if err != nil {
-		return err
-	}
-	err = sh.FS().ExportTar(tmp, root)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return persist.SaveTar(sh.FS(), root, path)
 }

@@ -152,6 +152,8 @@ func TestJobInputAndCancel(t *testing.T) {
 	for _, r := range "abc" {
 		press(m, tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
+	// The tick tells the model cat waits on its stdin.
+	m.Update(outTickMsg{id: m.job.id, waiting: true, echo: true})
 	press(m, tea.KeyPressMsg{Code: tea.KeyEnter})
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -426,5 +428,43 @@ func TestMouseClickFocus(t *testing.T) {
 	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: 5})
 	if m.focus != focusPrompt {
 		t.Fatal("click on the scrollback did not return to the prompt")
+	}
+}
+
+// The wheel over the panel scrolls the tree the panel shows, focused or
+// not (it used to move an unseen selection, then jump).
+func TestWheelScrollsPanel(t *testing.T) {
+	sh := newFake()
+	for i := 0; i < 80; i++ {
+		sh.fs.WriteFile(fmt.Sprintf("/home/user/f%02d", i), nil, 0o644)
+	}
+	m := testModel(t, sh, 120, 20)
+	m.onPoll(poll(sh, nil, time.Now()))
+	before := ansiStrip(m.View().Content)
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown, X: m.mainWidth() + 3, Y: 5})
+	if m.panelTop != 3 {
+		t.Fatalf("panelTop %d after one wheel step, want 3", m.panelTop)
+	}
+	if after := ansiStrip(m.View().Content); after == before {
+		t.Fatal("the wheel over the panel changed nothing on screen")
+	}
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp, X: m.mainWidth() + 3, Y: 5})
+	if m.panelTop != 0 || ansiStrip(m.View().Content) != before {
+		t.Fatalf("wheel back up: panelTop %d", m.panelTop)
+	}
+}
+
+func TestFSDelta(t *testing.T) {
+	before := map[string]fileSig{"/a": {1, 1}, "/b": {10, 1}, "/c": {5, 1}}
+	after := map[string]fileSig{"/a": {1, 1}, "/b": {2048, 2}, "/d": {3, 1}, "/e": {1 << 20, 1}}
+	d := diffSigs(before, after)
+	if got := d.String(); got != "fs: +2 files, 1 changed, 1 removed, +1.0 MiB" {
+		t.Errorf("delta: %q (%+v)", got, d)
+	}
+	if got := strings.Join(d.paths, ","); got != "~ /b,- /c,+ /d,+ /e" {
+		t.Errorf("paths: %q", got)
+	}
+	if got := diffSigs(before, before).String(); got != "" {
+		t.Errorf("no change: %q", got)
 	}
 }

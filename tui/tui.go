@@ -21,6 +21,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"memsh/internal/persist"
 	"memsh/shell"
 	"memsh/themes"
 )
@@ -34,6 +35,12 @@ type Options struct {
 	// Empty: when /home/user holds files, quitting asks once whether to
 	// save them.
 	Save string
+	// Session, when set, is where the filesystem persists: saved every 30
+	// seconds while it changes, on quitting and on SIGTERM/SIGHUP. The
+	// caller has restored it and closes it.
+	Session *persist.Session
+	// Notes are shown under the banner (what was restored, from where).
+	Notes []string
 	// ConfigDir holds the history and the config file; "" means
 	// os.UserConfigDir()/memsh.
 	ConfigDir string
@@ -62,18 +69,33 @@ func Run(sess *shell.Session, opts Options) (status int, err error) {
 			opts.Theme = ""
 		}
 	}
+	opts.Notes = append(opts.Notes, runRC(sess, opts.ConfigDir)...)
 	m, err := newModel(sess, opts)
 	if err != nil {
 		return 1, fmt.Errorf("tui: %w", err)
 	}
+	m.penv = readPromptEnv(sess, 0)
 	if badConfig != "" {
 		m.noteErr(badConfig)
 	}
-	final, err := tea.NewProgram(m).Run()
+	p := tea.NewProgram(m, tea.WithoutSignalHandler())
+	stop := handleSignals(p)
+	final, err := p.Run()
+	stop()
+	fm, _ := final.(*model)
+	if fm == nil {
+		fm = m
+	}
+	if opts.Session != nil && !fm.sessionSaved {
+		// Quit by a signal, killed, or after a failed save: one more try.
+		if serr := opts.Session.Save(fm.sh.FS(), fm.cwd); serr != nil && err == nil {
+			err = serr
+		}
+	}
 	if err != nil {
 		return 1, fmt.Errorf("tui: %w", err)
 	}
-	return final.(*model).status, nil
+	return fm.status, nil
 }
 
 // configTheme reads "theme = NAME" from ConfigDir/config. The file is

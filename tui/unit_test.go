@@ -220,9 +220,10 @@ func TestHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range []string{"echo one", "for i in 1; do\n  echo \\$i\ndone", "echo one", "echo one", " secret", "grep -r foo /etc"} {
-		if line := h.add(e); line != "" {
-			if err := appendFile(path, line); err != nil {
+	for i, e := range []string{"echo one", "for i in 1; do\n  echo \\$i\ndone", "echo one", "echo one", " secret", "grep -r foo /etc", "# a comment"} {
+		mt := histMeta{at: time.Unix(1700000000+int64(i), 0), dur: 12 * time.Millisecond, status: i, dir: "/home/user/d\nx", done: i%2 == 0}
+		if h.add(e, mt) {
+			if err := appendFile(path, h.record(len(h.entries)-1)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -231,22 +232,50 @@ func TestHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"echo one", "for i in 1; do\n  echo \\$i\ndone", "echo one", "grep -r foo /etc"}
+	want := []string{"echo one", "for i in 1; do\n  echo \\$i\ndone", "echo one", "grep -r foo /etc", "# a comment"}
 	if fmt.Sprintf("%q", h2.entries) != fmt.Sprintf("%q", want) {
 		t.Fatalf("reloaded %q", h2.entries)
 	}
+	// Time, duration, status and directory come back with the entries
+	// that had them (the even ones here).
+	if mt := h2.meta[0]; !mt.done || mt.at.Unix() != 1700000000 || mt.dur != 12*time.Millisecond || mt.status != 0 || mt.dir != "/home/user/d\nx" {
+		t.Errorf("meta of entry 0: %+v", mt)
+	}
+	if mt := h2.meta[1]; mt.done {
+		t.Errorf("entry 1 had no meta: %+v", mt)
+	}
+	if mt := h2.meta[4]; !mt.done || mt.status != 6 {
+		t.Errorf("meta of the comment entry: %+v", mt)
+	}
+	h2.entries = h2.entries[:4]
+	h2.meta = h2.meta[:4]
 	if s := h2.suggest("gr"); s != "grep -r foo /etc" {
 		t.Errorf("suggest = %q", s)
 	}
 	if s := h2.suggest("echo one"); s != "" {
 		t.Errorf("suggest of a whole entry = %q", s)
 	}
-	hits := h2.search("grf", 5)
+	texts := func(idx []int) []string {
+		var out []string
+		for _, i := range idx {
+			out = append(out, h2.entries[i])
+		}
+		return out
+	}
+	hits := texts(h2.search("grf", 5, filterAll, ""))
 	if len(hits) != 1 || hits[0] != "grep -r foo /etc" {
 		t.Errorf("fuzzy search = %q", hits)
 	}
-	if hits := h2.search("echo", 5); len(hits) != 2 || hits[0] != "echo one" {
+	if hits := texts(h2.search("echo", 5, filterAll, "")); len(hits) != 2 || hits[0] != "echo one" {
 		t.Errorf("search echo = %q", hits)
+	}
+	// Filters: entries 0 and 2 ("echo one" both, listed once) ran in
+	// /home/user/d\nx, with status 0 and 2.
+	if hits := texts(h2.search("", 5, filterDir, "/home/user/d\nx")); len(hits) != 1 || hits[0] != "echo one" {
+		t.Errorf("this directory = %q", hits)
+	}
+	if hits := texts(h2.search("", 5, filterOK, "")); len(hits) != 1 || hits[0] != "echo one" {
+		t.Errorf("succeeded = %q", hits)
 	}
 }
 

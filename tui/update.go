@@ -26,12 +26,24 @@ func (e errUnknownTheme) Error() string {
 func (m *model) complete() tea.Cmd {
 	start, word := m.ed.Word()
 	cmdPos := m.ed.CommandPosition(start)
+	quote, at := m.ed.OpenQuote()
+	if quote != 0 {
+		// Inside "a b or 'a b the word is all that follows the quote.
+		start, word, cmdPos = at+1, string(m.ed.buf[at+1:m.ed.pos]), false
+	}
 	sh, v := m.sh, m.version
 	if sh == nil {
 		return nil
 	}
+	if quote == 0 && !cmdPos && strings.HasPrefix(word, "-") {
+		// ls --a<Tab>: the command's options, from its --help table.
+		cmd := m.ed.commandName(start)
+		return func() tea.Msg {
+			return compMsg{version: v, start: start, word: word, items: completeOptions(sh, cmd, word)}
+		}
+	}
 	return func() tea.Msg {
-		return compMsg{version: v, start: start, word: word, items: completions(sh, word, cmdPos)}
+		return compMsg{version: v, start: start, word: word, items: completeIn(sh, word, cmdPos, quote)}
 	}
 }
 
@@ -52,7 +64,7 @@ func (m *model) onCompletions(c compMsg) tea.Cmd {
 		m.edited()
 		return nil
 	}
-	m.comp, m.compSel, m.compStart = c.items, -1, c.start
+	m.comp, m.compSel, m.compStart, m.compWord = c.items, -1, c.start, c.word
 	return nil
 }
 
@@ -60,9 +72,16 @@ func (m *model) onCompletions(c compMsg) tea.Cmd {
 // should go on to the editor (and the menu closes).
 func (m *model) onMenuKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	n := len(m.comp)
+	// The selected candidate shows in the line as it is picked (fish);
+	// Esc puts back what was typed.
+	show := func() {
+		m.ed.ReplaceWord(m.compStart, m.comp[m.compSel].insert)
+		m.edited()
+	}
 	switch {
 	case key.Matches(k, keys.Complete), k.String() == "down":
 		m.compSel = (m.compSel + 1) % n
+		show()
 		return nil, true
 	case key.Matches(k, keys.CompleteBack), k.String() == "up":
 		if m.compSel <= 0 {
@@ -70,15 +89,18 @@ func (m *model) onMenuKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		} else {
 			m.compSel--
 		}
+		show()
 		return nil, true
 	case key.Matches(k, keys.Run):
 		if m.compSel >= 0 {
-			m.ed.ReplaceWord(m.compStart, m.comp[m.compSel].insert)
 			m.comp = nil
-			m.edited()
 			return nil, true
 		}
 	case key.Matches(k, keys.Close):
+		if m.compSel >= 0 {
+			m.ed.ReplaceWord(m.compStart, m.compWord)
+			m.edited()
+		}
 		m.comp = nil
 		return nil, true
 	}
@@ -95,12 +117,16 @@ func (m *model) onSearchKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, keys.Run), key.Matches(k, keys.Complete):
 		if m.searchSel < len(m.searchHits) {
-			m.ed.Set(m.searchHits[m.searchSel])
+			m.ed.Set(m.hist.entries[m.searchHits[m.searchSel]])
 			m.edited()
 		}
 		m.mode = modeEdit
 		return nil
-	case key.Matches(k, keys.Search), k.String() == "up", k.String() == "ctrl+p":
+	case key.Matches(k, keys.Search):
+		m.searchFilter = (m.searchFilter + 1) % numFilters
+		m.researchHistory()
+		return nil
+	case k.String() == "up", k.String() == "ctrl+p":
 		if m.searchSel+1 < len(m.searchHits) {
 			m.searchSel++
 		}
@@ -112,8 +138,7 @@ func (m *model) onSearchKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if editKey(&m.search, k) {
-		m.searchHits = m.hist.search(m.search.String(), 8)
-		m.searchSel = 0
+		m.researchHistory()
 	}
 	return nil
 }
@@ -175,6 +200,16 @@ func (m *model) movePanel(d int) {
 		return
 	}
 	m.panelSel = max(min(m.panelSel+d, n-1), 0)
+	m.clampPanel()
+}
+
+// scrollPanel moves the panel's view by d rows (the mouse wheel), taking
+// the selection along only when it would leave the view, so the tree
+// visibly scrolls whether or not the panel has focus.
+func (m *model) scrollPanel(d int) {
+	h, n := m.panelTreeHeight(), len(m.visible)
+	m.panelTop = max(min(m.panelTop+d, n-h), 0)
+	m.panelSel = max(min(m.panelSel, m.panelTop+h-1), m.panelTop)
 	m.clampPanel()
 }
 
@@ -355,6 +390,9 @@ func (m *model) onPoll(p pollMsg) tea.Cmd {
 		if p.at.Sub(t) > changedFor {
 			delete(m.changed, k)
 		}
+	}
+	if save := m.autosaveDue(p.at); save != nil {
+		return tea.Batch(pollLater(m.sh, m.tree), save)
 	}
 	return pollLater(m.sh, m.tree)
 }

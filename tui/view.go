@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -23,6 +24,13 @@ func (m *model) View() tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	if m.width < 20 || m.height < 6 {
 		v.SetContent("memsh: terminal too small")
+		return v
+	}
+	if m.pager != nil {
+		v.SetContent(strings.Join(m.renderPager(m.width), "\n"))
+		if m.pager.typing {
+			v.Cursor = tea.NewCursor(min(1+runewidth.StringWidth(m.pager.input.String()), m.width-1), m.height-1)
+		}
 		return v
 	}
 	content, cx, cy := m.render()
@@ -203,7 +211,7 @@ func (m *model) renderBottom(width int) ([]string, int, int) {
 	case modeSearch:
 		return m.renderSearch(width)
 	case modeSaveAsk:
-		return []string{m.st.accent.Render("Save the files in /home/user before quitting? [y/n] ")}, -1, 0
+		return []string{m.st.accent.Render("Save the sandbox's files to a tar before quitting? [y/n] ")}, -1, 0
 	case modeSavePath:
 		p := m.st.accent.Render("Save to: ")
 		l := p + m.saveInput.String()
@@ -213,9 +221,33 @@ func (m *model) renderBottom(width int) ([]string, int, int) {
 	if m.comp != nil {
 		rows = append(rows, m.renderMenu(width)...)
 	}
+	rows = append(rows, m.renderTypeahead(width)...)
 	ed, cx, cy := m.renderEditor(width)
 	cy += len(rows)
 	return append(rows, ed...), cx, cy
+}
+
+// renderTypeahead shows the lines entered while a command runs that it
+// has not read: they run next, as type-ahead does in a terminal.
+func (m *model) renderTypeahead(width int) []string {
+	if m.job == nil {
+		return nil
+	}
+	var rows []string
+	for _, it := range m.typeahead {
+		if it.eof || it.secret {
+			continue
+		}
+		first, _, more := strings.Cut(strings.TrimRight(it.data, "\n"), "\n")
+		if more {
+			first += " …"
+		}
+		rows = append(rows, m.st.muted.Render(ansi.Truncate("queued: "+sanitizeLine(first), width, "…")))
+	}
+	if n := len(rows); n > 3 {
+		rows = append(rows[:2], m.st.muted.Render(fmt.Sprintf("… %d more queued", n-2)))
+	}
+	return rows
 }
 
 // maxEditorRows caps the prompt's height; longer input scrolls.
@@ -227,14 +259,22 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 	src := m.ed.String()
 	prompt, ps2 := m.st.accent.Render("$ "), m.st.muted.Render("> ")
 	var cls []class
+	if m.job != nil && !m.job.echo {
+		// read -s: what is typed is not shown, as echo is off.
+		return []string{m.st.input.Render("› ")}, 2, 0
+	}
+	var above []string // the lines of a multi-line PS1 before its last
 	if m.job != nil {
 		prompt = m.st.input.Render("› ")
 		ps2 = prompt
 		cls = make([]class, len(src))
 	} else {
 		cls = m.highlighted(src)
+		above, prompt, ps2 = m.customPrompts(width, prompt, ps2)
 	}
-	const pw = 2
+	pw := max(lipgloss.Width(prompt), lipgloss.Width(ps2))
+	prompt += strings.Repeat(" ", pw-lipgloss.Width(prompt))
+	ps2 += strings.Repeat(" ", pw-lipgloss.Width(ps2))
 	tw := max(width-pw, 4)
 	var rows []string
 	var cur strings.Builder
@@ -317,7 +357,36 @@ func (m *model) renderEditor(width int) ([]string, int, int) {
 		rows = rows[top : top+mr]
 		cy -= top
 	}
+	if len(above) > 0 && len(rows) < m.maxEditorRows() {
+		rows = append(above, rows...)
+		cy += len(above)
+	}
 	return rows, cx, cy
+}
+
+// customPrompts renders PS1 and PS2 when the session sets them (bash's
+// escapes and colours, prompt.go); a prompt wider than half the screen
+// falls back to the default one.
+func (m *model) customPrompts(width int, prompt, ps2 string) (above []string, p1, p2 string) {
+	p1, p2 = prompt, ps2
+	pe := m.penv
+	pe.histNum = len(m.hist.entries) + 1
+	if pe.ps1 != "" {
+		lines := promptLines(expandPrompt(pe.ps1, pe, m.now, 0))
+		if last := lines[len(lines)-1]; lipgloss.Width(last) <= width/2 {
+			p1 = last
+			for _, l := range lines[:len(lines)-1] {
+				above = append(above, ansi.Truncate(l, width, "…"))
+			}
+		}
+	}
+	if pe.ps2 != "" {
+		lines := promptLines(expandPrompt(pe.ps2, pe, m.now, 0))
+		if last := lines[len(lines)-1]; lipgloss.Width(last) <= width/2 {
+			p2 = last
+		}
+	}
+	return above, p1, p2
 }
 
 // editorWindow picks the runes of the input worth laying out: all of a
@@ -402,12 +471,24 @@ func (m *model) renderMenu(width int) []string {
 func (m *model) renderSearch(width int) ([]string, int, int) {
 	var rows []string
 	for i := len(m.searchHits) - 1; i >= 0; i-- {
-		l := strings.ReplaceAll(m.searchHits[i], "\n", " ⏎ ")
-		l = ansi.Truncate(l, width-2, "…")
-		if i == m.searchSel {
-			rows = append(rows, m.st.selected.Render("> "+l))
+		idx := m.searchHits[i]
+		l := strings.ReplaceAll(m.hist.entries[idx], "\n", " ⏎ ")
+		meta := m.histMetaText(m.hist.meta[idx])
+		room := width - 2
+		if mw := lipgloss.Width(meta); mw > 0 && room-mw-2 >= 12 {
+			room -= mw + 2
 		} else {
-			rows = append(rows, "  "+m.markMatch(l, m.search.String()))
+			meta = ""
+		}
+		l = ansi.Truncate(l, room, "…")
+		pad := strings.Repeat(" ", max(room-lipgloss.Width(l), 0))
+		if meta != "" {
+			pad += "  "
+		}
+		if i == m.searchSel {
+			rows = append(rows, m.st.selected.Render("> "+l)+pad+meta)
+		} else {
+			rows = append(rows, "  "+m.markMatch(l, m.search.String())+pad+meta)
 		}
 	}
 	if len(m.searchHits) == 0 {
@@ -415,9 +496,41 @@ func (m *model) renderSearch(width int) ([]string, int, int) {
 	}
 	p := m.st.accent.Render("search: ")
 	q := m.search.String()
-	rows = append(rows, ansi.Truncate(p+q, width, ""))
+	filter := m.st.muted.Render("  [" + filterNames[m.searchFilter] + " · ctrl+r filter]")
+	rows = append(rows, ansi.Truncate(p+q+filter, width, ""))
 	cx := min(8+runewidth.StringWidth(string(m.search.buf[:m.search.pos])), width-1)
 	return rows, cx, len(rows) - 1
+}
+
+// histMetaText is an entry's status, duration, age and directory, as
+// Ctrl+R lists them ("" for an entry from before they were kept).
+func (m *model) histMetaText(mt histMeta) string {
+	if !mt.done {
+		return ""
+	}
+	st := m.st.success.Render("✓")
+	if mt.status != 0 {
+		st = m.st.failure.Render(fmt.Sprintf("✗ %d", mt.status))
+	}
+	dir := mt.dir
+	if h := m.home; h != "" && h != "/" && (dir == h || strings.HasPrefix(dir, h+"/")) {
+		dir = "~" + dir[len(h):]
+	}
+	return st + m.st.muted.Render(" "+fmtDuration(mt.dur)+" · "+ago(m.now.Sub(mt.at))+" · "+ansi.Truncate(dir, 24, "…"))
+}
+
+// ago is a short age: 5s, 3m, 2h, 4d.
+func ago(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds ago", max(int(d.Seconds()), 0))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d.Hours()))
+	default:
+		return fmt.Sprintf("%dd ago", int(d.Hours()/24))
+	}
 }
 
 // markMatch draws l with the characters the query matched in the
@@ -472,38 +585,43 @@ func matchPositions(s, q string) map[int]bool {
 
 // renderHelp is the key map, in two columns when there is room.
 func (m *model) renderHelp(width, h int) []string {
-	var items []string
 	kw := 0
-	for _, g := range keys.helpGroups() {
-		for _, bnd := range g {
-			kw = max(kw, len(bnd.Help().Key))
-		}
-	}
+	var items []key.Binding // a zero Binding separates groups
 	for gi, g := range keys.helpGroups() {
 		if gi > 0 {
-			items = append(items, "")
+			items = append(items, key.Binding{})
 		}
 		for _, bnd := range g {
-			items = append(items, helpLine(bnd, kw, &m.st))
+			kw = max(kw, len(bnd.Help().Key))
+			items = append(items, bnd)
 		}
 	}
+	column := func(items []key.Binding, w int) []string {
+		var rows []string
+		for _, bnd := range items {
+			rows = append(rows, helpRows(bnd, kw, w, &m.st)...)
+		}
+		return rows
+	}
 	title := m.st.title.Render("Keys") + m.st.muted.Render("  (any key closes; up/down scroll)")
-	lines := []string{ansi.Truncate(title, width, "…")}
+	lines := wrapLine(title, width)
 	if width >= 96 {
 		half := (len(items) + 1) / 2
 		colW := width / 2
-		for i := 0; i < half; i++ {
-			l := ansi.Truncate(items[i], colW-1, "…")
+		left, right := column(items[:half], colW-1), column(items[half:], width-colW)
+		for i := 0; i < max(len(left), len(right)); i++ {
+			var l string
+			if i < len(left) {
+				l = left[i]
+			}
 			l += strings.Repeat(" ", max(colW-lipgloss.Width(l), 0))
-			if i+half < len(items) {
-				l += ansi.Truncate(items[i+half], colW-1, "…")
+			if i < len(right) {
+				l += right[i]
 			}
 			lines = append(lines, l)
 		}
 	} else {
-		for _, it := range items {
-			lines = append(lines, ansi.Truncate(it, width, "…"))
-		}
+		lines = append(lines, column(items, width)...)
 	}
 	top := min(m.helpTop, max(len(lines)-h, 0))
 	lines = lines[top:]
@@ -513,9 +631,30 @@ func (m *model) renderHelp(width, h int) []string {
 	return lines
 }
 
-func helpLine(b key.Binding, kw int, st *styles) string {
+// helpRows lays out one key's help in w columns: the key, then its
+// description wrapped at word boundaries, continuation rows indented to
+// the descriptions' column; when that leaves too little room, the
+// description goes under the key.
+func helpRows(b key.Binding, kw, w int, st *styles) []string {
 	h := b.Help()
-	return st.accent.Render(h.Key) + strings.Repeat(" ", kw-len(h.Key)+2) + st.text.Render(h.Desc)
+	if h.Key == "" {
+		return []string{""}
+	}
+	ind := kw + 2
+	wide := w-ind >= 16
+	if !wide {
+		ind = 2
+	}
+	rows := strings.Split(ansi.Wrap(h.Desc, max(w-ind, 1), ""), "\n")
+	out := []string{ansi.Truncate(st.accent.Render(h.Key), w, "")}
+	if wide {
+		out[0] += strings.Repeat(" ", kw-len(h.Key)+2) + st.text.Render(rows[0])
+		rows = rows[1:]
+	}
+	for _, r := range rows {
+		out = append(out, strings.Repeat(" ", ind)+st.text.Render(r))
+	}
+	return out
 }
 
 func (m *model) renderPreview(width, h int) []string {
@@ -545,8 +684,12 @@ func (m *model) statusLine(width int) string {
 		hint = "panel: ↑↓ move · enter open · esc back"
 	case m.job != nil && m.job.block.cancelled:
 		hint = "cancelling…"
-	case m.job != nil:
+	case m.job != nil && !m.job.echo:
+		hint = "input hidden (read -s) · ctrl+c cancel"
+	case m.job != nil && m.job.waiting:
 		hint = "typing goes to stdin · ctrl+d EOF · ctrl+c cancel"
+	case m.job != nil:
+		hint = "enter queues a line to run next · ctrl+c cancel"
 	case m.comp != nil:
 		hint = "tab next · enter pick · esc close"
 	case m.mode == modeSearch:

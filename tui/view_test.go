@@ -2,6 +2,8 @@ package tui
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -126,7 +128,7 @@ func TestViewStates(t *testing.T) {
 		}},
 		{name: "search", w: 80, h: 24, setup: func(m *model, _ *fakeShell) {
 			for _, e := range []string{"grep -r TODO .", "ls -la", "git status", "go test ./..."} {
-				m.hist.add(e)
+				m.hist.add(e, histMeta{})
 			}
 			m.onKey(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
 			for _, r := range "gt" {
@@ -136,7 +138,7 @@ func TestViewStates(t *testing.T) {
 		{name: "running", w: 100, h: 20, setup: func(m *model, _ *fakeShell) {
 			m.blocks = append(m.blocks, &block{cmd: "python3 gen.py | wc -l", start: time.Now(), running: true,
 				lines: []string{"partial output"}})
-			m.job = &job{block: m.blocks[len(m.blocks)-1]}
+			m.job = &job{block: m.blocks[len(m.blocks)-1], waiting: true, echo: true}
 			m.meter.samples = []float64{1, 5, 9, 3}
 			m.meter.rate = 2.41 * (1 << 30)
 			m.meter.last = 5 << 30
@@ -192,7 +194,7 @@ func TestViewAllSizes(t *testing.T) {
 	m.onPoll(poll(sh, nil, time.Now()))
 	runSync(t, m, "echo "+strings.Repeat("wide界", 30))
 	runSync(t, m, "warn failing")
-	m.hist.add("echo history entry")
+	m.hist.add("echo history entry", histMeta{})
 	setups := map[string]func(){
 		"edit":   func() { m.mode = modeEdit; m.ed.Set("for i in 1 2; do\necho $i\ndone") },
 		"help":   func() { m.mode = modeHelp },
@@ -203,7 +205,7 @@ func TestViewAllSizes(t *testing.T) {
 		},
 		"panel":   func() { m.comp = nil; m.focus = focusPanel; m.panelPref = panelOn },
 		"preview": func() { m.focus = focusPrompt; m.mode = modePreview; m.previewLines = []string{"x"} },
-		"save":    func() { m.mode = modeSavePath; m.saveInput.Set("./memsh-home.tar") },
+		"save":    func() { m.mode = modeSavePath; m.saveInput.Set("./memsh.tar") },
 	}
 	for name, setup := range setups {
 		setup()
@@ -223,6 +225,94 @@ func TestViewAllSizes(t *testing.T) {
 						t.Fatalf("%s %dx%d: row %d is %d wide: %q", name, w, h, i, rw, ansiStrip(r))
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestViewProfiles renders a failing command (stderr, ✗ status) and an
+// unknown command at the prompt in each colour profile, as bubbletea
+// downsamples a frame for the terminal: the goldens show the error colour
+// each profile gets (red: 203 on 256 colours, 9 on 16).
+func TestViewProfiles(t *testing.T) {
+	for _, p := range []struct {
+		name string
+		p    colorprofile.Profile
+	}{{"truecolor", colorprofile.TrueColor}, {"256", colorprofile.ANSI256}, {"16", colorprofile.ANSI}} {
+		for _, sz := range []struct{ w, h int }{{80, 24}, {160, 50}} {
+			t.Run(fmt.Sprintf("%s-%dx%d", p.name, sz.w, sz.h), func(t *testing.T) {
+				sh := newFake()
+				m := testModel(t, sh, sz.w, sz.h)
+				m.onPoll(poll(sh, nil, time.Now()))
+				runSync(t, m, "echo fine")
+				runSync(t, m, "warn something failed")
+				m.ed.Set("nosuch --flag")
+				m.now = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+				for _, b := range m.blocks {
+					if !b.start.IsZero() {
+						b.start, b.end = m.now, m.now.Add(12*time.Millisecond)
+					}
+				}
+				var out bytes.Buffer
+				w := &colorprofile.Writer{Forward: &out, Profile: p.p}
+				io.WriteString(w, m.View().Content)
+				golden.RequireEqual(t, out.String())
+			})
+		}
+	}
+}
+
+// A command longer than the screen wraps in its block's header, whole,
+// with the status on its first row; no row is wider than the screen.
+func TestLongCommandWraps(t *testing.T) {
+	sh := newFake()
+	m := testModel(t, sh, 60, 20)
+	cmd := "echo " + strings.Repeat("word ", 30) + "END"
+	runSync(t, m, cmd)
+	s := ansiStrip(m.View().Content)
+	joined := strings.ReplaceAll(strings.ReplaceAll(s, "\n  ", ""), "\n", "")
+	if !strings.Contains(joined, "END") || strings.Contains(s, "…") {
+		t.Fatalf("command cut:\n%s", s)
+	}
+	for _, r := range strings.Split(s, "\n") {
+		if ansiWidth(r) > 60 {
+			t.Fatalf("row wider than the screen: %q", r)
+		}
+	}
+	var first string
+	for _, r := range strings.Split(s, "\n") {
+		if strings.HasPrefix(r, "$ echo") {
+			first = r
+		}
+	}
+	if !strings.Contains(first, "✓") {
+		t.Fatalf("first header row: %q\n%s", first, s)
+	}
+}
+
+// The key map wraps its descriptions to the width it is drawn in, one
+// column or two, instead of cutting them.
+func TestHelpWraps(t *testing.T) {
+	for _, w := range []int{40, 60, 100, 130} {
+		m := testModel(t, newFake(), w, 200)
+		m.onKey(tea.KeyPressMsg{Code: tea.KeyF1})
+		s := ansiStrip(m.View().Content)
+		if strings.Contains(s, "…") {
+			t.Errorf("width %d: a description was cut:\n%s", w, s)
+		}
+		words := strings.Join(strings.Fields(s), " ")
+		for _, g := range keys.helpGroups() {
+			for _, b := range g {
+				for _, word := range strings.Fields(b.Help().Desc) {
+					if !strings.Contains(words, word) {
+						t.Errorf("width %d: %q of %q missing", w, word, b.Help().Desc)
+					}
+				}
+			}
+		}
+		for _, r := range strings.Split(s, "\n") {
+			if ansiWidth(r) > w {
+				t.Errorf("width %d: row %q too wide", w, r)
 			}
 		}
 	}

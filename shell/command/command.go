@@ -51,6 +51,10 @@ type Invocation struct {
 	// Width is its width in columns (80 when unknown).
 	Term  bool
 	Width int
+	// Pager shows text full-screen in the interactive shell's pager and
+	// returns when the user leaves it (or ctx ends). Nil unless Stdout is
+	// the interactive shell's screen: less, more and man then copy.
+	Pager func(ctx context.Context, title string, text []byte)
 	// Exec runs argv through the shell's exec path (registry, then WASI
 	// programs and scripts, then "command not found" with 127), in Dir,
 	// with the invocation's environment unless env is non-nil. Used by

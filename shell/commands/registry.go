@@ -15,6 +15,7 @@ import (
 	"memsh/shell/commands/grep"
 	"memsh/shell/commands/jq"
 	"memsh/shell/commands/lineutil"
+	"memsh/shell/commands/pager"
 	"memsh/shell/commands/printf"
 	"memsh/shell/commands/sed"
 	"memsh/shell/commands/sysutil"
@@ -39,6 +40,7 @@ func All() []command.Command {
 		binutil.Commands(),
 		devutil.Commands(),
 		wasitool.Commands(),
+		pager.Commands(),
 	}
 	return slices.Concat(tables...)
 }
