@@ -321,40 +321,48 @@ func decodeByteRune(s string) (rune, int) {
 // only itself.
 func rawByteRune(b byte) rune { return 0x10FF00 + rune(b) }
 
+// match tests r against the bracket expression. With fold, characters
+// and range ends compare lowercased, as bash's FOLD does; the named
+// classes do not fold ([[:upper:]] never matches "a").
 func (cl *patClass) match(r rune, fold bool) bool {
-	m := cl.matchOne(r)
-	if !m && fold {
-		for f := unicode.SimpleFold(r); f != r && !m; f = unicode.SimpleFold(f) {
-			m = cl.matchOne(f)
+	m := false
+	if fold {
+		lr := unicode.ToLower(r)
+		for _, c := range cl.runes {
+			if unicode.ToLower(c) == lr {
+				m = true
+				break
+			}
 		}
-	}
-	return m != cl.negate
-}
-
-func (cl *patClass) matchOne(r rune) bool {
-	for _, c := range cl.runes {
-		if c == r {
-			return true
+		for i := 0; !m && i+1 < len(cl.ranges); i += 2 {
+			m = unicode.ToLower(cl.ranges[i]) <= lr && lr <= unicode.ToLower(cl.ranges[i+1])
 		}
-	}
-	for i := 0; i+1 < len(cl.ranges); i += 2 {
-		if cl.ranges[i] <= r && r <= cl.ranges[i+1] {
-			return true
+	} else {
+		for _, c := range cl.runes {
+			if c == r {
+				m = true
+				break
+			}
+		}
+		for i := 0; !m && i+1 < len(cl.ranges); i += 2 {
+			m = cl.ranges[i] <= r && r <= cl.ranges[i+1]
 		}
 	}
 	for _, f := range cl.named {
-		if f(r) {
-			return true
+		if m {
+			break
 		}
+		m = f(r)
 	}
-	return false
+	return m != cl.negate
 }
 
 // Match reports whether the pattern matches all of s.
 func (p *Pattern) Match(s string) bool {
 	if p.isLit {
 		if p.flags&PatNoCase != 0 {
-			return strings.EqualFold(p.lit, s)
+			end, ok := litAt(p.lit, s, 0, true)
+			return ok && end == len(s)
 		}
 		return p.lit == s
 	}
