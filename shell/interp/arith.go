@@ -1,5 +1,3 @@
-// Package interp is memsh's bash interpreter: it runs mvdan/sh's syntax
-// tree with bash 5.2's semantics over memfs.
 package interp
 
 import (

@@ -321,49 +321,76 @@ func decodeByteRune(s string) (rune, int) {
 // only itself.
 func rawByteRune(b byte) rune { return 0x10FF00 + rune(b) }
 
+// match tests r against the bracket expression. With fold, characters
+// and range ends compare lowercased, as bash's FOLD does; the named
+// classes do not fold ([[:upper:]] never matches "a").
 func (cl *patClass) match(r rune, fold bool) bool {
-	m := cl.matchOne(r)
-	if !m && fold {
-		for f := unicode.SimpleFold(r); f != r && !m; f = unicode.SimpleFold(f) {
-			m = cl.matchOne(f)
+	m := false
+	if fold {
+		lr := unicode.ToLower(r)
+		for _, c := range cl.runes {
+			if unicode.ToLower(c) == lr {
+				m = true
+				break
+			}
 		}
-	}
-	return m != cl.negate
-}
-
-func (cl *patClass) matchOne(r rune) bool {
-	for _, c := range cl.runes {
-		if c == r {
-			return true
+		for i := 0; !m && i+1 < len(cl.ranges); i += 2 {
+			m = unicode.ToLower(cl.ranges[i]) <= lr && lr <= unicode.ToLower(cl.ranges[i+1])
 		}
-	}
-	for i := 0; i+1 < len(cl.ranges); i += 2 {
-		if cl.ranges[i] <= r && r <= cl.ranges[i+1] {
-			return true
+	} else {
+		for _, c := range cl.runes {
+			if c == r {
+				m = true
+				break
+			}
+		}
+		for i := 0; !m && i+1 < len(cl.ranges); i += 2 {
+			m = cl.ranges[i] <= r && r <= cl.ranges[i+1]
 		}
 	}
 	for _, f := range cl.named {
-		if f(r) {
-			return true
+		if m {
+			break
 		}
+		m = f(r)
 	}
-	return false
+	return m != cl.negate
 }
 
 // Match reports whether the pattern matches all of s.
 func (p *Pattern) Match(s string) bool {
 	if p.isLit {
 		if p.flags&PatNoCase != 0 {
-			return strings.EqualFold(p.lit, s)
+			end, ok := litAt(p.lit, s, 0, true)
+			return ok && end == len(s)
 		}
 		return p.lit == s
 	}
 	if !p.groups {
-		return matchSimple(p.items, s, p.flags&PatNoCase != 0)
+		return matchSimple(p.items, s, p.flags&PatNoCase != 0, false)
 	}
 	m := p.newSetMatcher(s)
 	ends := m.seqEnds(p.items, []int{0})
 	return len(ends) > 0 && ends[len(ends)-1] == len(s)
+}
+
+// matchName is Match for a file name in pathname expansion: unless
+// dotglob, a leading '.' matches only a literal '.' in the pattern (not
+// *, ?, [...] or !(...)), as FNM_PERIOD has it.
+func (p *Pattern) matchName(name string, period bool) bool {
+	if !period || !strings.HasPrefix(name, ".") {
+		return p.Match(name)
+	}
+	if p.isLit {
+		return p.Match(name)
+	}
+	if !p.groups {
+		return matchSimple(p.items, name, p.flags&PatNoCase != 0, true)
+	}
+	m := p.newSetMatcher(name)
+	m.period = true
+	ends := m.seqEnds(p.items, []int{0})
+	return len(ends) > 0 && ends[len(ends)-1] == len(name)
 }
 
 // runeAt returns the character at s[j] and its width, as decodeByteRune.
@@ -398,14 +425,19 @@ func litAt(lit, s string, j int, fold bool) (int, bool) {
 
 // matchSimple matches items without groups against all of s: on a
 // mismatch it resumes after the last star, one character further.
-func matchSimple(items []patItem, s string, fold bool) bool {
+func matchSimple(items []patItem, s string, fold, period bool) bool {
 	i, j := 0, 0
 	starI, starJ := -1, 0
+	// hidden: a leading '.' that only a literal '.' may match.
+	hidden := period && strings.HasPrefix(s, ".")
 	for {
 		if i < len(items) {
 			it := &items[i]
 			switch it.kind {
 			case pStar:
+				if hidden && j == 0 {
+					return false // see setMatcher.seqEnds
+				}
 				starI, starJ = i, j
 				i++
 				continue
@@ -415,13 +447,13 @@ func matchSimple(items []patItem, s string, fold bool) bool {
 					continue
 				}
 			case pAny:
-				if j < len(s) {
+				if j < len(s) && !(hidden && j == 0) {
 					_, n := runeAt(s, j)
 					i, j = i+1, j+n
 					continue
 				}
 			case pClass:
-				if j < len(s) {
+				if j < len(s) && !(hidden && j == 0) {
 					r, n := runeAt(s, j)
 					if it.class.match(r, fold) {
 						i, j = i+1, j+n
@@ -449,6 +481,7 @@ type setMatcher struct {
 	ctx      context.Context // nil: never cancelled
 	steps    int             // work since the context was last looked at
 	stopped  bool            // the context was done: every answer is "no match"
+	period   bool            // s starts with a '.' only a literal may match
 	memo     map[groupKey][]int
 	memoSize int // ends held by memo
 	marks    []bool
@@ -491,8 +524,16 @@ func (m *setMatcher) seqEnds(items []patItem, starts []int) []int {
 		it := &items[i]
 		var next []int
 		if it.kind == pStar {
-			next = make([]int, 0, len(m.s)-cur[0]+1)
-			for k := cur[0]; k <= len(m.s); k++ {
+			from := cur[0]
+			if m.period && from == 0 {
+				// A star where the leading '.' is fails, even empty
+				// (FNM_PERIOD): "*.*" does not match ".h".
+				if len(cur) == 1 {
+					return nil
+				}
+				from = cur[1]
+			}
+			for k := from; k <= len(m.s); k++ {
 				next = append(next, k)
 			}
 			cur = next
@@ -555,12 +596,12 @@ func (m *setMatcher) appendEnds(dst []int, it *patItem, p int) []int {
 			return append(dst, end)
 		}
 	case pAny:
-		if p < len(s) {
+		if p < len(s) && !(m.period && p == 0) {
 			_, n := runeAt(s, p)
 			return append(dst, p+n)
 		}
 	case pClass:
-		if p < len(s) {
+		if p < len(s) && !(m.period && p == 0) {
 			r, n := runeAt(s, p)
 			if it.class.match(r, m.fold) {
 				return append(dst, p+n)
@@ -639,6 +680,9 @@ func (m *setMatcher) groupEnds(it *patItem, p int) []int {
 		}
 		ends = m.normalize(ends)
 	case '!':
+		if m.period && p == 0 {
+			break // !(...) never takes a leading '.'
+		}
 		in := m.altEnds(it, p)
 		for k, j := p, 0; k <= len(m.s); k++ {
 			for j < len(in) && in[j] < k {
