@@ -107,6 +107,15 @@ func (f *FS) mkInode(typ, perm fs.FileMode) *inode {
 	return f.allocInode(typ, perm)
 }
 
+// Now is the filesystem's clock (Options.Now, or the system clock): the
+// time new timestamps get, and the time the commands over it read.
+func (f *FS) Now() time.Time {
+	if f.now != nil {
+		return f.now()
+	}
+	return time.Unix(0, f.nowNs())
+}
+
 func (f *FS) nowNs() int64 {
 	if f.now != nil {
 		return f.now().UnixNano()

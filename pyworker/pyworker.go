@@ -555,7 +555,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 
 	dir := cleanDir(p.Dir)
-	st := &runState{fast: r.cfg.Fast, scratch: def == "python3" && r.pyMoved}
+	st := &runState{fast: r.cfg.Fast, scratch: def == "python3" && r.pyMoved, fs: p.FS}
 	ctx = context.WithValue(ctx, runStateKey{}, st)
 	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
 	if p.Stdout != nil {
@@ -581,7 +581,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		WithArgs(p.Args...).
 		WithStdout(stdout).
 		WithStderr(stderr).
-		WithSysWalltime().
+		WithWalltime(walltime(p.FS), 1).
 		WithNanotime(monotonic, 1).
 		WithSysNanosleep().
 		WithRandSource(rand.Reader).

@@ -61,6 +61,11 @@ type Options struct {
 	// "NAME: -c: line N:", and an unbound variable (set -u) ends the
 	// script with 1 instead of 127, as in bash.
 	FromFile bool
+	// Clock is the session's current time: timestamps of new files and
+	// what date, ls -l, touch, find -mtime, printf %(...)T and guests'
+	// wall clock read. It sets FSOptions.Now when that is nil (with FS
+	// given, FS's own clock is used). Nil: the system clock.
+	Clock func() time.Time
 }
 
 // Stdio is a Run's standard streams. A nil Stdin reads as empty; nil
@@ -139,6 +144,9 @@ func New(opts Options) (*Session, error) {
 	}
 	if c.fs == nil {
 		fo := opts.FSOptions
+		if fo.Now == nil {
+			fo.Now = opts.Clock
+		}
 		if fo.UID == 0 && fo.GID == 0 {
 			fo.UID, fo.GID = sandboxUID, sandboxGID
 		}
