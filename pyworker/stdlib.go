@@ -163,7 +163,7 @@ func (r *Runtime) extractImage(cm wazero.CompiledModule) (*image, []byte, error)
 		Stderr: &errb,
 	}
 	mounts := []mount{{fs: siteTree(nil, nil), at: sitePath}}
-	if st := r.run(context.Background(), cm, p, "python3", mounts); st != 0 {
+	if st := r.run(context.Background(), cm, p, "python3", mounts, false); st != 0 {
 		return nil, nil, fmt.Errorf("extracting the stdlib: status %d: %s", st, strings.TrimSpace(errb.String()))
 	}
 	raw, err := relocateImage(out.Bytes())
