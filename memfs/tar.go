@@ -148,7 +148,7 @@ func writeContent(w io.Writer, n *inode, size int64, buf []byte) error {
 // costs no memory and no limits), padding or cutting to size as
 // writeContent does.
 func writeHostContent(w io.Writer, h *hostNode, size int64, buf []byte) error {
-	hf, err := h.m.host.OpenFile(h.path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	hf, err := openHostFile(h.m.host.OpenFile, h.path)
 	if err != nil {
 		return err
 	}
@@ -446,7 +446,7 @@ func (f *FS) importDir(hostDir, dest string) error {
 // importHostFile copies one regular host file; O_NOFOLLOW keeps a file
 // swapped for a symlink meanwhile from being followed on the host.
 func importHostFile(im *importer, host, mem string, info fs.FileInfo, atime time.Time) error {
-	hf, err := os.OpenFile(host, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	hf, err := openHostFile(os.OpenFile, host)
 	if err != nil {
 		return err
 	}
