@@ -8,18 +8,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -133,16 +129,23 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	if interactive || mayRunGuest(script) {
 		opts.Python.Preload()
 	}
-	ctx := context.Background()
+	ctx, sig := context.Background(), &signals{}
 	if !interactive {
-		ctx = notifySignals()
+		ctx = sig.notify(cfg.save != "")
 	}
 	sess, err := shell.New(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
 		return 1
 	}
-	defer sess.Close()
+	// A script run abandoned by its watchdog (exitpath.go) may still hold
+	// the session: the process then exits without closing it.
+	finished := true
+	defer func() {
+		if finished {
+			sess.Close()
+		}
+	}()
 	if err := prepareFS(sess.FS(), cfg); err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
 		return 1
@@ -162,16 +165,12 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		return status
 	}
 
-	status := runScript(ctx, sess, cfg, script, stdin, stdout, stderr)
-	if cfg.save != "" {
-		if err := saveTar(sess.FS(), cfg.save); err != nil {
-			fmt.Fprintf(stderr, "memsh: --save: %v\n", err)
-			if status == 0 {
-				status = 1
-			}
-		}
+	var status int
+	status, finished = runScript(ctx, sess, cfg, script, stdin, stdout, stderr)
+	if n := sig.received(); n != 0 {
+		status = 128 + n
 	}
-	return status
+	return saveAtExit(sess.FS(), cfg.save, status, stderr)
 }
 
 func parseArgs(argv []string) (*config, error) {
@@ -373,73 +372,4 @@ func scriptSource(cfg *config, stdin *os.File) (script, name string, args []stri
 		}
 		return string(data), "bash", nil, nil
 	}
-}
-
-// notifySignals returns a context cancelled by SIGINT or SIGTERM, for
-// the rest of the process: the script, the EXIT trap and --save. The
-// handler is installed on another goroutine and nothing waits for it:
-// signal.Notify waits for a runtime thread of its own, which takes 0.2
-// ms and, on a busy machine, sometimes 10 ms, a cost no `memsh -c true`
-// should pay. A signal that comes before the handler is in place ends
-// memsh as it ends any program, as one did before main ran. signal.Stop
-// is never called (it waits for that thread too): memsh exits instead.
-func notifySignals() context.Context {
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		ch := make(chan os.Signal, 1)
-		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-		<-ch
-		cancel()
-	}()
-	return ctx
-}
-
-func runScript(ctx context.Context, sess *shell.Session, cfg *config, script string, stdin *os.File, stdout, stderr *os.File) int {
-	var in io.Reader = stdin
-	if !cfg.hasScript && len(cfg.args) == 0 {
-		in = strings.NewReader("") // the script came from stdin
-	}
-	var outBuf, errBuf bytes.Buffer
-	stdio := shell.Stdio{Stdin: in, Stdout: stdout, Stderr: stderr}
-	if cfg.json {
-		stdio.Stdout, stdio.Stderr = &outBuf, &errBuf
-	}
-	status, err := sess.Run(ctx, script, stdio)
-	if err != nil {
-		fmt.Fprintf(stdio.Stderr, "memsh: %v\n", err)
-		if status == 0 {
-			status = 1
-		}
-	}
-	if cfg.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(struct {
-			Stdout   string `json:"stdout"`
-			Stderr   string `json:"stderr"`
-			ExitCode int    `json:"exitCode"`
-		}{outBuf.String(), errBuf.String(), status}); err != nil {
-			fmt.Fprintf(stderr, "memsh: %v\n", err)
-			return 1
-		}
-	}
-	return status
-}
-
-// saveTar writes the filesystem to path atomically: a temp file in the
-// same directory, renamed over path only when complete.
-func saveTar(fsys *memfs.FS, path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".memsh-save-*.tar")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := fsys.ExportTar(tmp, "/"); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

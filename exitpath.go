@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"memsh/memfs"
+	"memsh/shell"
+)
+
+// Script mode ends one way, whatever ends the script: its last command,
+// `exit`, --timeout, SIGINT, SIGTERM or SIGHUP. The run stops, the EXIT
+// trap runs, --save writes the filesystem, and memsh exits with the
+// script's status (124 after --timeout, 128+N after signal N).
+//
+// A run that does not return soon after it was told to stop (a command
+// blocked in a read of an idle stdin pipe, a guest that cannot be
+// interrupted) is abandoned after stopGrace: the save happens all the
+// same and the process exits, leaving the stuck goroutine to die with it.
+
+// stopGrace is how long a stopped run may take to return before it is
+// abandoned.
+const stopGrace = 500 * time.Millisecond
+
+// signals catches the signals that end a script and remembers the first.
+type signals struct {
+	n atomic.Int32 // the first signal's number; 0 = none
+}
+
+// notify returns a context cancelled by SIGINT, SIGTERM or SIGHUP, for the
+// rest of the process: the script, the EXIT trap and --save. Without
+// --save (sync false) the handler is installed on another goroutine and
+// nothing waits for it: signal.Notify waits for a runtime thread of its
+// own, which takes 0.2 ms and, on a busy machine, sometimes 10 ms, a cost
+// no `memsh -c true` should pay; a signal that comes before the handler
+// is in place ends memsh as it ends any program. With --save (sync true)
+// memsh waits for it, so that every signal leads to the save. Later
+// signals are caught too (a save in progress is never cut short) and
+// ignored. signal.Stop is never called (it waits for that thread too):
+// memsh exits instead.
+func (s *signals) notify(sync bool) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	install := func() {
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		go func() {
+			sig := <-ch
+			if n, ok := sig.(syscall.Signal); ok {
+				s.n.CompareAndSwap(0, int32(n))
+			}
+			cancel()
+		}()
+	}
+	if sync {
+		install()
+	} else {
+		go install()
+	}
+	return ctx
+}
+
+// received is the number of the first signal caught, or 0.
+func (s *signals) received() int { return int(s.n.Load()) }
+
+// runScript runs the script and reports its status; finished is false
+// when the run was abandoned (see stopGrace).
+func runScript(ctx context.Context, sess *shell.Session, cfg *config, script string, stdin *os.File, stdout, stderr *os.File) (status int, finished bool) {
+	var in io.Reader = stdin
+	if !cfg.hasScript && len(cfg.args) == 0 {
+		in = strings.NewReader("") // the script came from stdin
+	}
+	var outBuf, errBuf lockedBuffer
+	stdio := shell.Stdio{Stdin: in, Stdout: stdout, Stderr: stderr}
+	if cfg.json {
+		stdio.Stdout, stdio.Stderr = &outBuf, &errBuf
+	}
+	done := make(chan int, 1)
+	go func() {
+		status, err := sess.Run(ctx, script, stdio)
+		if err != nil {
+			fmt.Fprintf(stdio.Stderr, "memsh: %v\n", err)
+			if status == 0 {
+				status = 1
+			}
+		}
+		done <- status
+	}()
+	status, finished = waitRun(ctx, cfg.timeout, done, stdio.Stderr)
+	if cfg.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(struct {
+			Stdout   string `json:"stdout"`
+			Stderr   string `json:"stderr"`
+			ExitCode int    `json:"exitCode"`
+		}{outBuf.String(), errBuf.String(), status}); err != nil {
+			fmt.Fprintf(stderr, "memsh: %v\n", err)
+			return 1, finished
+		}
+	}
+	return status, finished
+}
+
+// waitRun waits for the run's status on done. Once ctx is cancelled or
+// the timeout (0: none) has passed, it waits stopGrace more, then gives
+// up on the run: 124 after the timeout (with the message the session
+// prints), 130 after a signal.
+func waitRun(ctx context.Context, timeout time.Duration, done <-chan int, stderr io.Writer) (int, bool) {
+	var deadline <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout + stopGrace)
+		defer t.Stop()
+		deadline = t.C
+	}
+	select {
+	case st := <-done:
+		return st, true
+	case <-deadline:
+		fmt.Fprintf(stderr, "bash: timed out after %v (the per-run timeout limit)\n", timeout)
+		return 124, false
+	case <-ctx.Done():
+	}
+	grace := time.NewTimer(stopGrace)
+	defer grace.Stop()
+	select {
+	case st := <-done:
+		return st, true
+	case <-grace.C:
+		return 130, false
+	}
+}
+
+// saveAtExit writes --save's archive (path "" = no --save) and returns
+// the exit status: status, or 1 when the save failed after a run that
+// succeeded.
+func saveAtExit(fsys *memfs.FS, path string, status int, stderr io.Writer) int {
+	if path == "" {
+		return status
+	}
+	if err := fsys.SaveTar(path, "/"); err != nil {
+		fmt.Fprintf(stderr, "memsh: --save: %v\n", err)
+		if status == 0 {
+			status = 1
+		}
+	}
+	return status
+}
+
+// lockedBuffer is --json's capture of stdout or stderr: an abandoned run
+// may still write to it while it is encoded.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
