@@ -170,6 +170,11 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	if n := sig.received(); n != 0 {
 		status = 128 + n
 	}
+	if finished {
+		// The EXIT trap of a script a signal stopped runs now (Close), as
+		// bash runs it on a fatal signal, and before the save.
+		sess.Close()
+	}
 	return saveAtExit(sess.FS(), cfg.save, status, stderr)
 }
 
