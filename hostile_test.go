@@ -19,6 +19,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"memsh/pyworker"
 )
 
 // hangLimit is how long any one memsh run may take before the test
@@ -48,6 +50,9 @@ func newSentinel(t *testing.T) *sentinel {
 }
 
 func (s *sentinel) env() []string {
+	if s == nil {
+		return os.Environ()
+	}
 	return append(os.Environ(), "HOME="+s.home, "XDG_CACHE_HOME="+s.cache, "TMPDIR="+s.tmp)
 }
 
@@ -239,6 +244,35 @@ func TestHostileTimeouts(t *testing.T) {
 		})
 	}
 	s.check(t)
+}
+
+// TestHostileBusyPythons: more busy python3 guests than Go has Ps (which
+// froze memsh until SIGKILL) stop at --timeout and at SIGTERM. It runs
+// with the user's own environment, where python and its compile cache
+// are.
+func TestHostileBusyPythons(t *testing.T) {
+	py, err := pyworker.FindPython("")
+	if err != nil {
+		if os.Getenv("MEMSH_REQUIRE_PYTHON") == "1" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	t.Setenv(pyworker.EnvPythonWasm, py) // memsh runs in a temporary directory
+	work := t.TempDir()
+	busy := "for i in 1 2 3 4 5 6 7 8; do python3 -c 'while True: pass' & done; echo ready; wait"
+	r := runMemshBin(t, nil, work, nil, "--timeout", "2s", "-c", busy)
+	if r.status != 124 {
+		t.Errorf("--timeout: status %d, stderr %q", r.status, r.stderr)
+	}
+	t.Logf("--timeout 2s: stopped after %v", r.took)
+	start := time.Now()
+	cmd, out, errb := startMemsh(t, nil, work, nil, "-c", busy)
+	waitReady(t, out)
+	cmd.Process.Signal(syscall.SIGTERM)
+	if r := waitMemsh(t, cmd, out, errb, start); r.status != 143 {
+		t.Errorf("SIGTERM: status %d, stderr %q", r.status, r.stderr)
+	}
 }
 
 // TestHostileSignals: SIGINT, SIGTERM and SIGHUP during a long run end

@@ -107,6 +107,8 @@ type Runtime struct {
 	imgOnce sync.Once
 	img     *image // nil: python imports from its embedded zip
 
+	slots chan struct{} // fast guests in their own code (fastslots.go)
+
 	modOnce sync.Once
 	modRT   wazero.Runtime // the sandbox's modules' runtime (modcache.go)
 	modErr  error
@@ -154,6 +156,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		}
 		if r.cfg.Fast {
 			reserveProcs()
+			r.slots = newFastSlots()
 		}
 		rt := wazero.NewRuntimeWithConfig(ctx, rc)
 		if err := instantiateWASI(ctx, rt); err != nil {
@@ -528,6 +531,9 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 
 	dir := cleanDir(p.Dir)
 	st := &runState{fast: fast, scratch: def == "python3" && r.pyMoved, fs: p.FS}
+	if fast {
+		st.slots = r.slots
+	}
 	ctx = context.WithValue(ctx, runStateKey{}, st)
 	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
 	if p.Stdout != nil {
@@ -592,6 +598,11 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	if fast {
 		defer pauseGC()()
 		defer watchFast(ctx, mod)()
+		if !st.enterGuest(ctx) {
+			status, _ := ctxStatus(ctx)
+			return status
+		}
+		defer st.leaveGuest()
 	}
 	_, err = mod.ExportedFunction("_start").Call(ctx)
 	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })

@@ -39,6 +39,10 @@ type runState struct {
 	// fs is the guest's filesystem, whose clock is the guest's
 	// CLOCK_REALTIME (walltime).
 	fs *memfs.FS
+	// slots bounds the fast guests running their own code at once, and
+	// held says this guest has one (fastslots.go); nil for a checked run.
+	slots chan struct{}
+	held  bool
 }
 
 type runStateKey struct{}
@@ -112,7 +116,9 @@ func withErrno(orig api.GoModuleFunction) api.GoModuleFunction {
 			}
 		}
 		st.lastErr = 0
+		st.leaveGuest()
 		orig.Call(ctx, mod, stack)
+		st.reenterGuest(ctx)
 		if uint32(stack[0]) == wasiErrnoIO && st.lastErr != 0 {
 			stack[0] = uint64(errnoTable[st.lastErr].wasi)
 		}
