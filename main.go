@@ -302,12 +302,6 @@ func prepareFS(fsys *memfs.FS, cfg *config) error {
 		}
 		err = fsys.ImportTar(f, "/")
 		f.Close()
-		var partial *memfs.PartialImportError
-		if errors.As(err, &partial) {
-			// Everything else is loaded: the script runs, told what is not.
-			fmt.Fprintf(os.Stderr, "memsh: --load %s: %v\n", cfg.load, err)
-			err = nil
-		}
 		if err != nil {
 			return fmt.Errorf("--load %s: %w", cfg.load, err)
 		}

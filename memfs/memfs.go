@@ -67,6 +67,11 @@ type FS struct {
 	copied   atomic.Int64 // bytes moved by capacity growth (tests prove the bound)
 	hits     [numLimits]atomic.Int64
 
+	// longPaths lifts PATH_MAX while ImportTar runs, so that an archive
+	// of a chain deeper than PATH_MAX allows (which ExportTar writes)
+	// loads whole (tar.go).
+	longPaths atomic.Bool
+
 	randMu  sync.Mutex
 	enforce atomic.Bool // permission checks on (see EnforcePermissions)
 }

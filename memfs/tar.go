@@ -228,10 +228,6 @@ type importer struct {
 	// share it or extend it by one name, and loading a deep chain costs
 	// time in the archive's size instead of its square.
 	verified string
-	// skipped counts the entries whose path is past PATH_MAX, which
-	// memfs cannot name; first is the first of them.
-	skipped int
-	first   string
 }
 
 type dirTime struct {
@@ -365,6 +361,8 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 	if err := f.MkdirAll(dest, 0o755); err != nil {
 		return err
 	}
+	f.longPaths.Store(true)
+	defer f.longPaths.Store(false)
 	im := &importer{f: f, dest: dest}
 	tr := tar.NewReader(r)
 	for {
@@ -380,10 +378,6 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 			return fmt.Errorf("memfs: import tar into %s: entry %q: %w", dest, hdr.Name, errEscape)
 		}
 		p := im.join(rel)
-		if len(p) >= maxPath {
-			im.skip(p)
-			continue
-		}
 		if err := im.parents(rel, true); err != nil {
 			return err
 		}
@@ -424,40 +418,7 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 			}
 		}
 	}
-	if err := im.finish(); err != nil {
-		return err
-	}
-	return im.skippedErr()
-}
-
-// PartialImportError is ImportTar's error when it loaded every entry but
-// some whose path is past PATH_MAX (4096 bytes), which memfs cannot name
-// (a chain of thousands of directories that --save wrote).
-type PartialImportError struct {
-	Skipped int    // entries not loaded
-	First   string // the first of them
-}
-
-func (e *PartialImportError) Error() string {
-	first := e.First
-	if len(first) > 80 {
-		first = first[:40] + "..." + first[len(first)-37:]
-	}
-	return fmt.Sprintf("%d entries not loaded: path longer than PATH_MAX (%d bytes), the first %s", e.Skipped, maxPath, first)
-}
-
-func (im *importer) skip(p string) {
-	if im.skipped == 0 {
-		im.first = p
-	}
-	im.skipped++
-}
-
-func (im *importer) skippedErr() error {
-	if im.skipped == 0 {
-		return nil
-	}
-	return &PartialImportError{Skipped: im.skipped, First: im.first}
+	return im.finish()
 }
 
 func (f *FS) importDir(hostDir, dest string) error {
