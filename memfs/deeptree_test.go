@@ -45,6 +45,9 @@ func (w *byteCounter) Write(p []byte) (int, error) { w.n += int64(len(p)); retur
 // every entry is in the archive (PAX long names), and loading it restores
 // every one.
 func TestDeepChainTar(t *testing.T) {
+	if testing.Short() {
+		t.Skip("4 s, 30 s under -race; run without -short")
+	}
 	const depth = 3000 // "d/" 3000 times: paths up to 6000 bytes
 	f := New(Options{})
 	chain(t, f, depth)
