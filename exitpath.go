@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -137,6 +138,28 @@ func waitRun(ctx context.Context, timeout time.Duration, done <-chan int, stderr
 		return st, true
 	case <-grace.C:
 		return 130, false
+	}
+}
+
+// pollableStdin returns stdin ready for read deadlines when it is a pipe
+// or a socket: the session stops a command blocked reading it (`cat` of
+// an idle pipe) by setting a deadline, which Go supports only on a
+// descriptor in non-blocking mode, and an inherited stdin is blocking.
+// restore puts the descriptor back as it was (its mode is shared with
+// whoever else holds the pipe).
+func pollableStdin(stdin *os.File) (f *os.File, restore func()) {
+	fi, err := stdin.Stat()
+	if err != nil || fi.Mode()&(os.ModeNamedPipe|os.ModeSocket) == 0 {
+		return stdin, func() {}
+	}
+	fd := int(stdin.Fd()) // Fd puts the descriptor in blocking mode
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		return stdin, func() {}
+	}
+	f = os.NewFile(uintptr(fd), stdin.Name())
+	return f, func() {
+		syscall.SetNonblock(fd, false)
+		runtime.KeepAlive(f) // its finalizer would close the descriptor
 	}
 }
 

@@ -117,6 +117,9 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	// only when it may use it, and then the load overlaps its start.
 	var script string
 	if !interactive {
+		var restore func()
+		stdin, restore = pollableStdin(stdin)
+		defer restore()
 		var name string
 		var args []string
 		if script, name, args, err = scriptSource(cfg, stdin); err != nil {
