@@ -34,7 +34,8 @@ func refuse(format string, args ...any) error {
 // checkModuleLimits reads the sections of a module's binary and refuses
 // one that declares more than it holds or more than the limits above:
 // every vector's length (types, imports, functions, tables, memories,
-// globals, exports, elements, code, data) and every byte string's size
+// globals, exports, elements and their entries, code, data) and every
+// byte string's size
 // must fit in the bytes that follow, a function's locals add up to at
 // most maxFunctionLocals, a table starts with at most maxTableElements
 // and a memory with at most memPages pages. A module these checks cannot
@@ -78,6 +79,8 @@ func checkModuleLimits(mod []byte, memPages uint32) error {
 			err = checkMemories(r, count, memPages)
 		case 7:
 			err = checkExports(r, count)
+		case 9:
+			err = checkElements(r, count)
 		case 10:
 			err = checkCode(r, count)
 		case 11:
@@ -251,6 +254,44 @@ func checkCode(r *wasmReader, count uint32) error {
 			return refuse("function %d declares %d locals, over the limit of %d", k, sum, maxFunctionLocals)
 		}
 		r.i = end
+	}
+	return nil
+}
+
+// checkElements reads element segments (their eight encodings) and
+// refuses one whose vector of function indices or expressions is longer
+// than the bytes left.
+func checkElements(r *wasmReader, count uint32) error {
+	for k := uint32(0); k < count && r.ok; k++ {
+		flags := r.u32()
+		if flags > 7 {
+			return nil
+		}
+		if flags&2 != 0 && flags&1 == 0 {
+			r.u32() // table index
+		}
+		if flags&1 == 0 {
+			r.constExpr() // offset
+		}
+		if flags&3 != 0 {
+			if t := r.byte(); t == 0x63 || t == 0x64 { // element kind or reference type
+				r.u32()
+			}
+		}
+		n := r.u32()
+		if !r.ok {
+			return nil
+		}
+		if uint64(n) > uint64(r.left()) {
+			return refuse("element segment of %d entries declared in %d bytes", n, r.left())
+		}
+		for e := uint32(0); e < n && r.ok; e++ {
+			if flags&4 != 0 {
+				r.constExpr()
+			} else {
+				r.u32()
+			}
+		}
 	}
 	return nil
 }

@@ -35,6 +35,8 @@ func TestModuleLimits(t *testing.T) {
 		{"export name", string(wasmModule(typeVoid, funcOne, section(7, 1, 0xff, 0xff, 0xff, 0x7f, 'x'))), "export name of 268435455 bytes declared in 1"},
 		{"data", string(wasmModule(section(11, 1, 1, 0xff, 0xff, 0xff, 0xff, 0x0f, 0))), "data segment of 4294967295 bytes declared in 1"},
 		{"data count", string(wasmModule(section(12, 0xff, 0xff, 0x3f))), "1048575 data segments, over the limit of 100000"},
+		{"element entries", string(wasmModule(typeVoid, funcOne, section(4, 1, 0x70, 0, 1),
+			section(9, 1, 0, 0x41, 0, 0x0b, 0xff, 0xff, 0xff, 0xff, 0x0f, 0))), "element segment of 4294967295 entries declared in 1 bytes"},
 		{"table", string(wasmModule(section(4, 1, 0x70, 0, 0xff, 0xff, 0xff, 0xff, 0x0f))), "table of 4294967295 elements, over the limit of 10000000"},
 		{"memory", string(wasmModule(section(5, 1, 0, 0x80, 0x80, 0x04))), "memory min 65536 pages (4096 MiB) over the guest memory limit of 1024 pages (64 MiB, --max-guest-memory)"},
 	}
