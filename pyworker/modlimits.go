@@ -50,10 +50,13 @@ func checkModuleLimits(mod []byte, memPages uint32) error {
 		}
 		body := mod[off+1+n : off+1+n+int(size)]
 		off += 1 + n + int(size)
-		if id == 0 {
-			continue // custom: wazero keeps none (no debug info)
-		}
 		r := &wasmReader{b: body, ok: true}
+		if id == 0 {
+			if err := checkCustom(r); err != nil {
+				return err
+			}
+			continue
+		}
 		if id == 12 { // data count
 			if c := r.u32(); r.ok && c > maxDataSegments {
 				return refuse("module declares %d data segments, over the limit of %d", c, maxDataSegments)
@@ -291,6 +294,61 @@ func checkElements(r *wasmReader, count uint32) error {
 			} else {
 				r.u32()
 			}
+		}
+	}
+	return nil
+}
+
+// checkCustom reads a custom section's name and, for the "name" section
+// (which wazero decodes even without debug info), its function and local
+// name maps.
+func checkCustom(r *wasmReader) error {
+	start := r.i
+	if err := r.bytes("custom section name"); err != nil || !r.ok {
+		return err
+	}
+	if string(r.b[start:r.i]) != "\x04name" {
+		return nil
+	}
+	for r.ok && r.left() > 0 {
+		id := r.byte()
+		size := r.u32()
+		if !r.ok || uint64(size) > uint64(r.left()) {
+			return nil
+		}
+		sub := &wasmReader{b: r.b[r.i : r.i+int(size)], ok: true}
+		r.i += int(size)
+		var err error
+		switch id {
+		case 1:
+			err = sub.nameMap("function names")
+		case 2:
+			n := sub.u32()
+			if sub.ok && uint64(n) > uint64(sub.left()) {
+				return refuse("local names of %d functions declared in %d bytes", n, sub.left())
+			}
+			for k := uint32(0); k < n && sub.ok && err == nil; k++ {
+				sub.u32()
+				err = sub.nameMap("local names")
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nameMap skips a name section's vector of (index, name) pairs.
+func (r *wasmReader) nameMap(what string) error {
+	n := r.u32()
+	if r.ok && uint64(n) > uint64(r.left()) {
+		return refuse("%s: %d entries declared in %d bytes", what, n, r.left())
+	}
+	for k := uint32(0); k < n && r.ok; k++ {
+		r.u32()
+		if err := r.bytes(what); err != nil {
+			return err
 		}
 	}
 	return nil

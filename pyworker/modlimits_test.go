@@ -37,6 +37,11 @@ func TestModuleLimits(t *testing.T) {
 		{"data count", string(wasmModule(section(12, 0xff, 0xff, 0x3f))), "1048575 data segments, over the limit of 100000"},
 		{"element entries", string(wasmModule(typeVoid, funcOne, section(4, 1, 0x70, 0, 1),
 			section(9, 1, 0, 0x41, 0, 0x0b, 0xff, 0xff, 0xff, 0xff, 0x0f, 0))), "element segment of 4294967295 entries declared in 1 bytes"},
+		{"custom section name", string(wasmModule(section(0, 0xff, 0xff, 0xff, 0xff, 0x0f, 'x'))), "custom section name of 4294967295 bytes declared in 1"},
+		{"function names", string(wasmModule(typeVoid, funcOne, exportFn(0), codeNop,
+			section(0, 4, 'n', 'a', 'm', 'e', 1, 5, 0xff, 0xff, 0xff, 0xff, 0x0f))), "function names: 4294967295 entries declared in 0 bytes"},
+		{"local names", string(wasmModule(typeVoid, funcOne, exportFn(0), codeNop,
+			section(0, 4, 'n', 'a', 'm', 'e', 2, 7, 1, 0, 0xff, 0xff, 0xff, 0xff, 0x0f))), "local names: 4294967295 entries declared in 0 bytes"},
 		{"table", string(wasmModule(section(4, 1, 0x70, 0, 0xff, 0xff, 0xff, 0xff, 0x0f))), "table of 4294967295 elements, over the limit of 10000000"},
 		{"memory", string(wasmModule(section(5, 1, 0, 0x80, 0x80, 0x04))), "memory min 65536 pages (4096 MiB) over the guest memory limit of 1024 pages (64 MiB, --max-guest-memory)"},
 	}
