@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	_ "time/tzdata" // the zones TestDifferentialAnyDate uses, on any machine
+
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"memsh/shell"
@@ -40,6 +42,50 @@ func TestKnownGaps(t *testing.T) {
 		t.Skip("no known gaps: every one found so far is fixed")
 	}
 	runCorpus(t, "testdata/diff/gaps/*.txtar", true)
+}
+
+// TestDifferentialAnyDate runs the corpus in memsh (the goldens are not
+// re-checked against bash) under fixed clocks and time zones: a day of
+// the month with one digit and one with two, just before midnight UTC
+// and at a year's end, in UTC and in a zone fourteen hours ahead, where
+// the local date is another day. A script whose result moves with the
+// date or the zone (the width of ls -l's date column, say) fails here
+// on every day rather than on some days of some months.
+func TestDifferentialAnyDate(t *testing.T) {
+	files, err := filepath.Glob("testdata/diff/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no differential scripts: %v", err)
+	}
+	dates := []time.Time{
+		time.Date(2026, time.March, 5, 23, 30, 0, 0, time.UTC),
+		time.Date(2027, time.December, 31, 22, 15, 0, 0, time.UTC),
+	}
+	zones := []string{"UTC", "Etc/GMT-14"}
+	for _, date := range dates {
+		for _, zone := range zones {
+			t.Run(date.Format("2006-01-02")+"/"+zone, func(t *testing.T) {
+				t.Parallel()
+				for _, file := range files {
+					ar, err := txtar.ParseFile(file)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sections := map[string]string{}
+					for _, f := range ar.Files {
+						sections[f.Name] = string(f.Data)
+					}
+					start := time.Now()
+					clock := func() time.Time { return date.Add(time.Since(start)) }
+					out, status := runMemsh(t, sections["script"], clock, zone)
+					name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+					if out != sections["stdout"] || strconv.Itoa(status) != strings.TrimSpace(sections["status"]) {
+						t.Errorf("%s: the result depends on the date or zone: status %d, stdout\n%s--- want status %s, stdout\n%s",
+							name, status, out, strings.TrimSpace(sections["status"]), sections["stdout"])
+					}
+				}
+			})
+		}
+	}
 }
 
 func runCorpus(t *testing.T, glob string, gaps bool) {
@@ -79,7 +125,7 @@ func runCorpus(t *testing.T, glob string, gaps bool) {
 					t.Errorf("golden no longer matches the host's bash: host stdout %q status %d; run go test -run TestDifferential -update", hostOut, hostStatus)
 				}
 			}
-			out, status := runMemsh(t, script)
+			out, status := runMemsh(t, script, nil, "")
 			if gaps {
 				if out == sections["stdout"] && strconv.Itoa(status) == strings.TrimSpace(sections["status"]) {
 					t.Errorf("memsh now matches bash here: move %s into testdata/diff", file)
@@ -99,9 +145,15 @@ func runCorpus(t *testing.T, glob string, gaps bool) {
 // diffEnv is what both sides see: the same locale, zone and variables.
 var diffEnv = []string{"LANG=C.UTF-8", "TZ=UTC", "LC_ALL=", "COLUMNS=80"}
 
-func runMemsh(t *testing.T, script string) (string, int) {
+// runMemsh runs script in a fresh session. clock, when not nil, is the
+// session's clock; tz, when not "", replaces diffEnv's TZ.
+func runMemsh(t *testing.T, script string, clock func() time.Time, tz string) (string, int) {
 	t.Helper()
-	sess, err := shell.New(shell.Options{Env: append([]string{}, diffEnv...), Dir: "/home/user/work", Script: true})
+	env := append([]string{}, diffEnv...)
+	if tz != "" {
+		env = append(env, "TZ="+tz)
+	}
+	sess, err := shell.New(shell.Options{Env: env, Dir: "/home/user/work", Script: true, Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}

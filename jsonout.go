@@ -64,7 +64,16 @@ func (s *jsonStream) Write(p []byte) (int, error) {
 
 // appendString adds a line memsh itself says, past any limit.
 func (s *jsonStream) appendString(line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.chunks = append(s.chunks, []byte(line))
+}
+
+// failure is the limit that stopped the stream, or nil.
+func (s *jsonStream) failure() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 // release gives the stream's bytes back to the budget.
@@ -77,7 +86,13 @@ func (s *jsonStream) release() {
 // as encoding/json with SetEscapeHTML(false) would, but escaping the two
 // strings as it goes: encoding/json builds the whole encoding in memory,
 // up to six times the output's size for control bytes.
+// A run abandoned by its watchdog may still be writing: the streams
+// stay locked while they are read.
 func writeJSON(w io.Writer, stdout, stderr *jsonStream, status int) error {
+	stdout.mu.Lock()
+	defer stdout.mu.Unlock()
+	stderr.mu.Lock()
+	defer stderr.mu.Unlock()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.WriteString(`{"stdout":`)
 	writeJSONString(bw, stdout.chunks)

@@ -13,11 +13,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -143,6 +141,9 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	// only when it may use it, and then the load overlaps its start.
 	var script string
 	if !interactive {
+		var restore func()
+		stdin, restore = pollableStdin(stdin)
+		defer restore()
 		var name string
 		var args []string
 		if script, name, args, err = scriptSource(cfg, stdin, scriptLimit(opts.MaxMemory)); err != nil {
@@ -163,16 +164,23 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	if tools := toolsIn(script, interactive); len(tools) > 0 {
 		opts.Python.PreloadTools(tools...)
 	}
-	ctx := context.Background()
+	ctx, sig := context.Background(), &signals{}
 	if !interactive {
-		ctx = notifySignals()
+		ctx = sig.notify(cfg.save != "")
 	}
 	sess, err := shell.New(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
 		return 1
 	}
-	defer sess.Close()
+	// A script run abandoned by its watchdog (exitpath.go) may still hold
+	// the session: the process then exits without closing it.
+	finished := true
+	defer func() {
+		if finished {
+			sess.Close()
+		}
+	}()
 	psess, notes, err := sessionFor(interactive, cfg, sess)
 	if err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
@@ -200,16 +208,17 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		return status
 	}
 
-	status := runScript(ctx, sess, cfg, script, stdin, stdout, stderr)
-	if cfg.save != "" {
-		if err := saveTar(sess.FS(), cfg.save); err != nil {
-			fmt.Fprintf(stderr, "memsh: --save: %v\n", err)
-			if status == 0 {
-				status = 1
-			}
-		}
+	var status int
+	status, finished = runScript(ctx, sess, cfg, script, stdin, stdout, stderr)
+	if n := sig.received(); n != 0 {
+		status = 128 + n
 	}
-	return status
+	if finished {
+		// The EXIT trap of a script a signal stopped runs now (Close), as
+		// bash runs it on a fatal signal, and before the save.
+		sess.Close()
+	}
+	return saveAtExit(sess.FS(), cfg.save, status, stderr)
 }
 
 func parseArgs(argv []string) (*config, error) {
@@ -433,77 +442,4 @@ func scriptSource(cfg *config, stdin *os.File, limit int64) (script, name string
 		}
 		return string(data), "bash", nil, nil
 	}
-}
-
-// notifySignals returns a context cancelled by SIGINT or SIGTERM, for
-// the rest of the process: the script, the EXIT trap and --save. The
-// handler is installed on another goroutine and nothing waits for it:
-// signal.Notify waits for a runtime thread of its own, which takes 0.2
-// ms and, on a busy machine, sometimes 10 ms, a cost no `memsh -c true`
-// should pay. A signal that comes before the handler is in place ends
-// memsh as it ends any program, as one did before main ran. signal.Stop
-// is never called (it waits for that thread too): memsh exits instead.
-func notifySignals() context.Context {
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		ch := make(chan os.Signal, 1)
-		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-		<-ch
-		cancel()
-	}()
-	return ctx
-}
-
-func runScript(ctx context.Context, sess *shell.Session, cfg *config, script string, stdin *os.File, stdout, stderr *os.File) int {
-	var in io.Reader = stdin
-	if !cfg.hasScript && len(cfg.args) == 0 {
-		in = strings.NewReader("") // the script came from stdin
-	}
-	outBuf := &jsonStream{name: "standard output", mem: sess.Memory()}
-	errBuf := &jsonStream{name: "standard error", mem: sess.Memory()}
-	defer outBuf.release()
-	defer errBuf.release()
-	stdio := shell.Stdio{Stdin: in, Stdout: stdout, Stderr: stderr}
-	if cfg.json {
-		stdio.Stdout, stdio.Stderr = outBuf, errBuf
-	}
-	status, err := sess.Run(ctx, script, stdio)
-	if err != nil {
-		fmt.Fprintf(stdio.Stderr, "memsh: %v\n", err)
-		if status == 0 {
-			status = 1
-		}
-	}
-	if cfg.json {
-		if outBuf.err != nil {
-			// Said even when the writer (a builtin) dropped the error.
-			errBuf.appendString(fmt.Sprintf("memsh: %v\n", outBuf.err))
-			if status == 0 {
-				status = 1
-			}
-		}
-		if err := writeJSON(stdout, outBuf, errBuf, status); err != nil {
-			fmt.Fprintf(stderr, "memsh: %v\n", err)
-			return 1
-		}
-	}
-	return status
-}
-
-// saveTar writes the filesystem to path atomically: a temp file in the
-// same directory, renamed over path only when complete.
-func saveTar(fsys *memfs.FS, path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".memsh-save-*.tar")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := fsys.ExportTar(tmp, "/"); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -67,6 +67,11 @@ type FS struct {
 	copied   atomic.Int64 // bytes moved by capacity growth (tests prove the bound)
 	hits     [numLimits]atomic.Int64
 
+	// longPaths lifts PATH_MAX while ImportTar runs, so that an archive
+	// of a chain deeper than PATH_MAX allows (which ExportTar writes)
+	// loads whole (tar.go).
+	longPaths atomic.Bool
+
 	randMu  sync.Mutex
 	enforce atomic.Bool // permission checks on (see EnforcePermissions)
 }
@@ -105,6 +110,15 @@ func New(opts Options) *FS {
 func (f *FS) mkInode(typ, perm fs.FileMode) *inode {
 	f.inodes.Add(1)
 	return f.allocInode(typ, perm)
+}
+
+// Now is the filesystem's clock (Options.Now, or the system clock): the
+// time new timestamps get, and the time the commands over it read.
+func (f *FS) Now() time.Time {
+	if f.now != nil {
+		return f.now()
+	}
+	return time.Unix(0, f.nowNs())
 }
 
 func (f *FS) nowNs() int64 {

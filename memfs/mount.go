@@ -213,7 +213,7 @@ func (f *FS) loadData(n *inode, discard bool) syscall.Errno {
 		n.size, h.dataLoaded = 0, true
 		return 0
 	}
-	hf, err := h.m.host.OpenFile(h.path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	hf, err := openHostFile(h.m.host.OpenFile, h.path)
 	if err != nil {
 		return hostErrno(err)
 	}
@@ -221,9 +221,6 @@ func (f *FS) loadData(n *inode, discard bool) syscall.Errno {
 	info, err := hf.Stat()
 	if err != nil {
 		return hostErrno(err)
-	}
-	if !info.Mode().IsRegular() {
-		return syscall.EIO // replaced on the host by something else
 	}
 	size := info.Size()
 	if m := f.opts.MaxFileSize; m > 0 && size > m {
@@ -243,6 +240,27 @@ func (f *FS) loadData(n *inode, discard bool) syscall.Errno {
 	n.data, n.size = buf[:k], int64(k)
 	h.dataLoaded = true
 	return 0
+}
+
+// openHostFile opens a regular host file for reading. It neither follows
+// a final symlink nor waits: a FIFO or a device put in the file's place
+// on the host (after memsh listed it as a regular file) would block the
+// open or the reads for ever, so the open is non-blocking and anything
+// but a regular file is refused with EIO.
+func openHostFile(open func(string, int, fs.FileMode) (*os.File, error), name string) (*os.File, error) {
+	hf, err := open(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	info, err := hf.Stat()
+	if err == nil && !info.Mode().IsRegular() {
+		err = &fs.PathError{Op: "open", Path: name, Err: syscall.EIO}
+	}
+	if err != nil {
+		hf.Close()
+		return nil, err
+	}
+	return hf, nil
 }
 
 // checkWritableDir refuses to change the entries of a directory in a

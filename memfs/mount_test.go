@@ -3,6 +3,7 @@ package memfs
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -272,5 +273,48 @@ func TestMountExport(t *testing.T) {
 	}
 	if target, _ := g.Readlink("/copy/abs-etc"); target != "/m/etc/passwd" {
 		t.Errorf("exported link %q", target)
+	}
+}
+
+// TestMountFIFOSwapped checks that a mounted file replaced by a FIFO on
+// the host after the listing fails to read at once (EIO) instead of
+// waiting for a writer, and that saving the tree does not wait either.
+func TestMountFIFOSwapped(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "already"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := New(Options{})
+	if err := f.Mount("/m", dir, MountRO); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Stat("/m/f"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Stat("/m/already"); err == nil {
+		t.Error("a host FIFO is listed")
+	}
+	os.Remove(filepath.Join(dir, "f"))
+	if err := syscall.Mkfifo(filepath.Join(dir, "f"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 2)
+	go func() {
+		_, err := f.ReadFile("/m/f")
+		done <- err
+	}()
+	go func() { done <- f.ExportTar(io.Discard, "/") }()
+	for range 2 {
+		select {
+		case err := <-done:
+			if err != nil && !errors.Is(err, syscall.EIO) {
+				t.Errorf("got %v, want EIO or nil", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("reading a FIFO swapped in on the host hangs")
+		}
 	}
 }

@@ -42,7 +42,7 @@ func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
 	if name == "" {
 		return lookup{}, syscall.ENOENT
 	}
-	if len(name) >= maxPath {
+	if len(name) >= maxPath && !f.longPaths.Load() {
 		return lookup{}, syscall.ENAMETOOLONG
 	}
 	trailing := strings.HasSuffix(name, "/")

@@ -16,31 +16,53 @@ import (
 )
 
 // exportItem is one inode to archive, found under the tree lock and
-// written without it.
+// written without it. Its path is its parent's (the last item one level
+// up, the items being in depth-first order) plus name, so a deep chain
+// costs memory in its number of entries, not in the sum of its paths'
+// lengths.
 type exportItem struct {
-	rel string
-	n   *inode
+	name  string
+	depth int // 0 for the root of the export
+	n     *inode
 }
 
-// collect appends d's subtree in path order. Caller holds f.mu.
-func (f *FS) collect(items *[]exportItem, rel string, d *inode) syscall.Errno {
-	if e := f.needLoad(d); e != 0 {
+// collect appends d's subtree in path order, depth first, with a stack
+// of its own (a 100,000-level chain would not fit the goroutine's).
+// Caller holds f.mu.
+func (f *FS) collect(items *[]exportItem, d *inode) syscall.Errno {
+	type frame struct {
+		d     *inode
+		names []string
+		depth int
+	}
+	stack := []frame{}
+	push := func(d *inode, depth int) syscall.Errno {
+		if e := f.needLoad(d); e != 0 {
+			return e
+		}
+		names := make([]string, 0, len(d.children))
+		for name := range d.children {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		stack = append(stack, frame{d, names, depth})
+		return 0
+	}
+	if e := push(d, 0); e != 0 {
 		return e
 	}
-	names := make([]string, 0, len(d.children))
-	for name := range d.children {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		c := d.children[name]
-		r := name
-		if rel != "" {
-			r = rel + "/" + name
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if len(top.names) == 0 {
+			stack = stack[:len(stack)-1]
+			continue
 		}
-		*items = append(*items, exportItem{r, c})
+		name := top.names[0]
+		top.names = top.names[1:]
+		c, depth := top.d.children[name], top.depth+1
+		*items = append(*items, exportItem{name, depth, c})
 		if c.isDir() {
-			if e := f.collect(items, r, c); e != 0 {
+			if e := push(c, depth); e != 0 {
 				return e
 			}
 		}
@@ -60,11 +82,11 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 			return syscall.ENOENT
 		}
 		if !lk.node.isDir() {
-			items = append(items, exportItem{baseName(root), lk.node})
+			items = append(items, exportItem{baseName(root), 1, lk.node})
 			return 0
 		}
-		items = append(items, exportItem{"", lk.node}) // "./", as tar -C root . writes
-		return f.collect(&items, "", lk.node)
+		items = append(items, exportItem{"", 0, lk.node}) // "./", as tar -C root . writes
+		return f.collect(&items, lk.node)
 	})
 	if e != 0 {
 		return pathErr("exporttar", root, e)
@@ -73,7 +95,15 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 	first := map[*inode]string{} // hard links point at the first name archived
 	bp := copyBufs.Get().(*[]byte)
 	defer copyBufs.Put(bp)
+	var rel []byte   // the item's path
+	ends := []int{0} // ends[k]: the length of the path at depth k
 	for _, it := range items {
+		rel = rel[:ends[it.depth-min(it.depth, 1)]]
+		if it.depth > 1 {
+			rel = append(rel, '/')
+		}
+		rel = append(rel, it.name...)
+		ends = append(ends[:min(it.depth, len(ends))], len(rel))
 		n := it.n
 		if n.dev != devNone {
 			continue // the device nodes are memfs's own, made by New
@@ -81,7 +111,7 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 		n.mu.RLock()
 		fromHost := n.host != nil && n.isReg() && !n.host.dataLoaded
 		hdr := &tar.Header{
-			Name:       it.rel,
+			Name:       string(rel),
 			Mode:       int64(sysMode(n.mode()) & 0o7777),
 			Uid:        n.uid,
 			Gid:        n.gid,
@@ -93,10 +123,10 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 		size, nlink := n.size, n.nlink
 		n.mu.RUnlock()
 		switch {
-		case n.isDir() && it.rel == "":
+		case n.isDir() && it.depth == 0:
 			hdr.Typeflag, hdr.Name = tar.TypeDir, "./"
 		case n.isDir():
-			hdr.Typeflag, hdr.Name = tar.TypeDir, it.rel+"/"
+			hdr.Typeflag, hdr.Name = tar.TypeDir, hdr.Name+"/"
 		case n.isSymlink():
 			hdr.Typeflag, hdr.Linkname = tar.TypeSymlink, n.target
 		case nlink > 1 && first[n] != "":
@@ -104,7 +134,7 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 		default:
 			hdr.Typeflag, hdr.Size = tar.TypeReg, size
 			if nlink > 1 {
-				first[n] = it.rel
+				first[n] = hdr.Name
 			}
 		}
 		if err := tw.WriteHeader(hdr); err != nil {
@@ -148,7 +178,7 @@ func writeContent(w io.Writer, n *inode, size int64, buf []byte) error {
 // costs no memory and no limits), padding or cutting to size as
 // writeContent does.
 func writeHostContent(w io.Writer, h *hostNode, size int64, buf []byte) error {
-	hf, err := h.m.host.OpenFile(h.path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	hf, err := openHostFile(h.m.host.OpenFile, h.path)
 	if err != nil {
 		return err
 	}
@@ -193,6 +223,11 @@ type importer struct {
 	f    *FS
 	dest string
 	dirs []dirTime
+	// verified is the last parent directory (relative to dest) whose
+	// every component was checked: entries come in tree order, so most
+	// share it or extend it by one name, and loading a deep chain costs
+	// time in the archive's size instead of its square.
+	verified string
 }
 
 type dirTime struct {
@@ -211,13 +246,24 @@ func (im *importer) join(rel string) string {
 // parents makes sure every directory above rel exists below dest and is a
 // real directory: an entry may not reach through a symlink another
 // entry planted (the classic "link -> /", then "link/x" attack).
-func (im *importer) parents(rel string, create bool) error {
+func (im *importer) parents(rel string, create bool) (err error) {
 	dir := path.Dir(rel)
 	if dir == "." {
 		return nil
 	}
-	p := im.dest
-	for c := range strings.SplitSeq(dir, "/") {
+	if dir == im.verified || strings.HasPrefix(im.verified, dir+"/") {
+		return nil // a directory entry is never replaced by another kind
+	}
+	p, rest := im.dest, dir
+	if im.verified != "" && strings.HasPrefix(dir, im.verified+"/") {
+		p, rest = im.join(im.verified), dir[len(im.verified)+1:]
+	}
+	defer func() {
+		if err == nil {
+			im.verified = dir
+		}
+	}()
+	for c := range strings.SplitSeq(rest, "/") {
 		p = path.Join(p, c)
 		fi, err := im.f.Lstat(p)
 		switch {
@@ -315,6 +361,8 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 	if err := f.MkdirAll(dest, 0o755); err != nil {
 		return err
 	}
+	f.longPaths.Store(true)
+	defer f.longPaths.Store(false)
 	im := &importer{f: f, dest: dest}
 	tr := tar.NewReader(r)
 	for {
@@ -329,10 +377,10 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 		if !ok {
 			return fmt.Errorf("memfs: import tar into %s: entry %q: %w", dest, hdr.Name, errEscape)
 		}
+		p := im.join(rel)
 		if err := im.parents(rel, true); err != nil {
 			return err
 		}
-		p := im.join(rel)
 		perm := tarPerm(hdr.Mode)
 		switch hdr.Typeflag {
 		case tar.TypeDir:
@@ -446,7 +494,7 @@ func (f *FS) importDir(hostDir, dest string) error {
 // importHostFile copies one regular host file; O_NOFOLLOW keeps a file
 // swapped for a symlink meanwhile from being followed on the host.
 func importHostFile(im *importer, host, mem string, info fs.FileInfo, atime time.Time) error {
-	hf, err := os.OpenFile(host, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	hf, err := openHostFile(os.OpenFile, host)
 	if err != nil {
 		return err
 	}

@@ -65,9 +65,6 @@ import (
 // Config.MemoryLimitMiB is zero.
 const DefaultMemoryLimitMiB = 1024
 
-// maxModules bounds how many compiled user modules are kept in memory.
-const maxModules = 16
-
 // Exit statuses the runtime itself produces.
 const (
 	StatusCannotExecute = 126 // corrupt module, unsupported import, no _start
@@ -113,16 +110,21 @@ type Runtime struct {
 	imgOnce sync.Once
 	img     *image // nil: python imports from its embedded zip
 
+	slots chan struct{} // fast guests in their own code (fastslots.go)
+
+	modOnce sync.Once
+	modRT   wazero.Runtime // the sandbox's modules' runtime (modcache.go)
+	modErr  error
+
 	mu      sync.Mutex
 	tools   map[string]*toolEntry // tools.go
-	modules map[[32]byte]wazero.CompiledModule
-	order   [][32]byte
+	modules moduleCache           // guarded by mu
 	closed  bool
 }
 
 // New returns a Runtime; it is cheap.
 func New(cfg Config) *Runtime {
-	return &Runtime{cfg: cfg, tools: map[string]*toolEntry{}, modules: map[[32]byte]wazero.CompiledModule{}}
+	return &Runtime{cfg: cfg, tools: map[string]*toolEntry{}}
 }
 
 // memoryLimitPages converts the configured MiB into 64 KiB wasm pages.
@@ -158,6 +160,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		}
 		if r.cfg.Fast {
 			reserveProcs()
+			r.slots = newFastSlots()
 		}
 		rt := wazero.NewRuntimeWithConfig(ctx, rc)
 		err := instantiateWASI(ctx, rt)
@@ -274,10 +277,15 @@ func (r *Runtime) Close() error {
 	}
 	r.mu.Unlock()
 	r.initOnce.Do(func() {}) // a Runtime never used stays unused
-	if r.rt == nil {
-		return nil
+	r.modOnce.Do(func() {})
+	var err error
+	if r.modRT != nil {
+		err = r.modRT.Close(context.Background())
 	}
-	return r.rt.Close(context.Background())
+	if r.rt != nil {
+		err = errors.Join(r.rt.Close(context.Background()), err)
+	}
+	return err
 }
 
 // Proc is one program run: argv, environment, working directory, stdio and
@@ -393,7 +401,7 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		}
 		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: r.layout.sitePath()})
 	}
-	return r.run(ctx, cm, p, "python3", mounts)
+	return r.run(ctx, cm, p, "python3", mounts, false)
 }
 
 // closedStream reports whether w is a stream the shell closed (>&-),
@@ -491,9 +499,9 @@ func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
 	if st, done := ctxStatus(ctx); done {
 		return st
 	}
-	cm, err := r.compile(ctx, wasm)
-	if err == nil {
-		err = r.checkMinMemory(declaredMinPages(wasm))
+	cm, owned, err := r.compile(ctx, wasm)
+	if owned {
+		defer cm.Close(context.Background())
 	}
 	if err != nil {
 		if st, done := ctxStatus(ctx); done {
@@ -502,56 +510,16 @@ func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
 		p.errorf("wasm", "cannot execute: %s", firstLine(err))
 		return StatusCannotExecute
 	}
-	return r.run(ctx, cm, p, "wasm", nil)
+	return r.run(ctx, cm, p, "wasm", nil, true)
 }
 
 // checkMinMemory refuses a module whose initial memory is over the
 // configured limit, as wazero did when that was its own limit.
 func (r *Runtime) checkMinMemory(pages uint32) error {
 	if limit := r.memoryLimitPages(); pages > limit {
-		return fmt.Errorf("memory min %d pages (%d MiB) over limit of %d pages (%d MiB)", pages, pages>>4, limit, limit>>4)
+		return fmt.Errorf("memory min %d pages (%d MiB) over the guest memory limit of %d pages (%d MiB, --max-guest-memory)", pages, pages>>4, limit, limit>>4)
 	}
 	return nil
-}
-
-// compile returns the compiled form of wasm, from memory when the same bytes
-// ran before.
-func (r *Runtime) compile(ctx context.Context, wasm []byte) (wazero.CompiledModule, error) {
-	if !IsWasm(wasm) {
-		return nil, errors.New("not a WebAssembly module (bad magic number)")
-	}
-	rt, err := r.runtime()
-	if err != nil {
-		return nil, err
-	}
-	key := sha256.Sum256(wasm)
-	r.mu.Lock()
-	cm, ok := r.modules[key]
-	r.mu.Unlock()
-	if ok {
-		return cm, nil
-	}
-	cm, err = rt.CompileModule(ctx, wasm)
-	if err != nil {
-		return nil, err
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if old, ok := r.modules[key]; ok {
-		cm.Close(ctx)
-		return old, nil
-	}
-	r.modules[key] = cm
-	r.order = append(r.order, key)
-	if len(r.order) > maxModules {
-		// Instances already running keep their code alive; only the
-		// in-memory entry goes.
-		evict := r.order[0]
-		r.order = r.order[1:]
-		r.modules[evict].Close(context.Background())
-		delete(r.modules, evict)
-	}
-	return cm, nil
 }
 
 // mount is an extra read-only filesystem shown to a guest.
@@ -561,8 +529,15 @@ type mount struct {
 }
 
 // run instantiates cm for p and runs its _start.
-func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount) int {
+//
+// sandboxed says cm came from the sandbox: compiled by moduleRuntime,
+// with wazero's termination checks whatever Config.Fast says.
+func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount, sandboxed bool) int {
 	rt, err := r.runtime()
+	fast := r.cfg.Fast
+	if sandboxed {
+		rt, err, fast = r.modRT, r.modErr, false
+	}
 	if err != nil {
 		p.errorf(def, "cannot start the WebAssembly runtime: %v", err)
 		return StatusCannotExecute
@@ -590,7 +565,10 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 
 	dir := cleanDir(p.Dir)
-	st := &runState{fast: r.cfg.Fast, scratch: def == "python3" && r.pyMoved}
+	st := &runState{fast: fast, scratch: def == "python3" && r.pyMoved, fs: p.FS}
+	if fast {
+		st.slots = r.slots
+	}
 	ctx = context.WithValue(ctx, runStateKey{}, st)
 	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
 	if p.Stdout != nil {
@@ -619,7 +597,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		WithArgs(p.Args...).
 		WithStdout(stdout).
 		WithStderr(stderr).
-		WithSysWalltime().
+		WithWalltime(walltime(p.FS), 1).
 		WithNanotime(monotonic, 1).
 		WithSysNanosleep().
 		WithRandSource(rand.Reader).
@@ -636,6 +614,15 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		mc = mc.WithEnv(k, v)
 	}
 
+	// A memory whose minimum is over the limit cannot be allocated (the
+	// allocator would refuse it and wazero would panic): every run checks,
+	// the stdlib's extraction included.
+	for _, m := range cm.ExportedMemories() {
+		if err := r.checkMinMemory(m.Min()); err != nil {
+			p.errorf(def, "cannot execute: %v", err)
+			return StatusCannotExecute
+		}
+	}
 	mem := &guestMemory{limit: uint64(r.memoryLimitPages()) << 16}
 	mod, err := rt.InstantiateModule(experimental.WithMemoryAllocator(ctx, mem), cm, mc)
 	if err != nil {
@@ -646,9 +633,14 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 	defer mod.Close(context.Background())
-	if r.cfg.Fast {
+	if fast {
 		defer pauseGC()()
 		defer watchFast(ctx, mod)()
+		if !st.enterGuest(ctx) {
+			status, _ := ctxStatus(ctx)
+			return status
+		}
+		defer st.leaveGuest()
 	}
 	_, err = mod.ExportedFunction("_start").Call(ctx)
 	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })

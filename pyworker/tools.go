@@ -172,7 +172,7 @@ func (r *Runtime) RunTool(ctx context.Context, name string, p Proc) int {
 			p.Dir = real
 		}
 	}
-	return r.run(ctx, l.cm, p, name, nil)
+	return r.run(ctx, l.cm, p, name, nil, false)
 }
 
 // guestShellKey carries a run's *guestShell in the ctx its host calls get.

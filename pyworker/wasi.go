@@ -13,6 +13,8 @@ import (
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
+
+	"memsh/memfs"
 )
 
 // WASI preview1 errno values memsh writes itself (wazero's own set has no
@@ -34,6 +36,13 @@ type runState struct {
 	lastErr syscall.Errno
 	fast    bool // compiled without termination checks: stop at WASI calls
 	scratch bool // the guest's memory has room for rewritten paths (rawpath.go)
+	// fs is the guest's filesystem, whose clock is the guest's
+	// CLOCK_REALTIME (walltime).
+	fs *memfs.FS
+	// slots bounds the fast guests running their own code at once, and
+	// held says this guest has one (fastslots.go); nil for a checked run.
+	slots chan struct{}
+	held  bool
 }
 
 type runStateKey struct{}
@@ -107,7 +116,9 @@ func withErrno(orig api.GoModuleFunction) api.GoModuleFunction {
 			}
 		}
 		st.lastErr = 0
+		st.leaveGuest()
 		orig.Call(ctx, mod, stack)
+		st.reenterGuest(ctx)
 		if uint32(stack[0]) == wasiErrnoIO && st.lastErr != 0 {
 			stack[0] = uint64(errnoTable[st.lastErr].wasi)
 		}
@@ -154,6 +165,9 @@ func pollOneoff(orig api.GoModuleFunction) api.GoModuleFunction {
 				now := monotonic()
 				if le.Uint32(s[subClockID:]) == clockRealtime {
 					now = time.Now().UnixNano()
+					if st, _ := ctx.Value(runStateKey{}).(*runState); st != nil && st.fs != nil {
+						now = st.fs.Now().UnixNano()
+					}
 				}
 				t = max(t-now, 0)
 				le.PutUint64(s[subClockTime:], uint64(t))
@@ -190,6 +204,16 @@ func pollOneoff(orig api.GoModuleFunction) api.GoModuleFunction {
 
 // epoch anchors the monotonic clock guests see.
 var epoch = time.Now()
+
+// walltime is the guests' CLOCK_REALTIME: the filesystem's clock, the
+// session's (shell.Options.Clock), so a guest's time.time() and the
+// mtimes of the files it writes agree with date and ls.
+func walltime(fsys *memfs.FS) func() (int64, int32) {
+	return func() (int64, int32) {
+		ns := fsys.Now().UnixNano()
+		return ns / 1e9, int32(ns % 1e9)
+	}
+}
 
 // monotonic is the guests' CLOCK_MONOTONIC, in ns.
 func monotonic() int64 { return int64(time.Since(epoch)) }

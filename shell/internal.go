@@ -33,7 +33,7 @@ func (c *core) internal(ctx context.Context, p *proc) (int, bool) {
 		if len(args) < 2 {
 			return 2, true
 		}
-		return bashPrintf(p.stdio.Stdout, p.stdio.Stderr, args[1], args[2:]), true
+		return bashPrintf(p.stdio.Stdout, p.stdio.Stderr, c.clockIn(envValue(p.env, "TZ")), args[1], args[2:]), true
 	case internalPrefix + "keys":
 		// ${#name[@]} of an associative array (see rewrite.go).
 		if len(args) == 2 {

@@ -17,6 +17,7 @@ import (
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
 
+	"memsh/shell/command"
 	"memsh/shell/commands/printf"
 )
 
@@ -802,7 +803,7 @@ func (c *core) promptExpand(hc interp.HandlerContext, s string) string {
 			continue
 		}
 		i++
-		now := time.Now()
+		now := c.fs.Now().In(command.ZoneLocation(get("TZ")))
 		switch ch := s[i]; ch {
 		case 'u':
 			sb.WriteString(get("USER"))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"memsh/shell/command"
 	"memsh/shell/commands/printf"
@@ -96,18 +97,38 @@ func (c *core) printfBuiltin(hc interp.HandlerContext, args []string) int {
 	if len(args) < 2 {
 		return 2
 	}
-	return prefixedPrintf(hc.Stdout, hc.Stderr, c.ctlPrefix(hc), args[1], args[2:])
+	tz := "" // bash's strftime follows TZ only when it is exported
+	if v := hc.Env.Get("TZ"); v.Exported {
+		tz = v.String()
+	}
+	return prefixedPrintf(hc.Stdout, hc.Stderr, c.clockIn(tz), c.ctlPrefix(hc), args[1], args[2:])
+}
+
+// envValue is key's value in env ("K=V" entries, the last one wins).
+func envValue(env []string, key string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+// clockIn is the session's clock in the zone tz names, for printf's
+// %(...)T.
+func (c *core) clockIn(tz string) func() time.Time {
+	return func() time.Time { return c.fs.Now().In(command.ZoneLocation(tz)) }
 }
 
 // bashPrintf is the builtin's output: the formatter shared with the
 // printf command, with bash's "bash: printf: " prefix on diagnostics.
-func bashPrintf(stdout, stderr io.Writer, format string, args []string) int {
-	return prefixedPrintf(stdout, stderr, "bash: ", format, args)
+func bashPrintf(stdout, stderr io.Writer, now func() time.Time, format string, args []string) int {
+	return prefixedPrintf(stdout, stderr, now, "bash: ", format, args)
 }
 
-func prefixedPrintf(stdout, stderr io.Writer, prefix, format string, args []string) int {
+func prefixedPrintf(stdout, stderr io.Writer, now func() time.Time, prefix, format string, args []string) int {
 	var out bytes.Buffer
-	status := printf.Format(&out, func(msg string) { fmt.Fprintf(stderr, "%sprintf: %s\n", prefix, msg) }, format, args)
+	status := printf.FormatAt(&out, func(msg string) { fmt.Fprintf(stderr, "%sprintf: %s\n", prefix, msg) }, now, format, args)
 	if _, err := stdout.Write(out.Bytes()); err != nil && out.Len() > 0 {
 		if command.BrokenPipe(err) {
 			return sigpipeStatus // bash's subshell dies of SIGPIPE, silently

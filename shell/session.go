@@ -67,6 +67,11 @@ type Options struct {
 	// = no budget. It is also memfs's byte limit when FSOptions.MaxBytes
 	// is 0 and the session makes its own filesystem.
 	MaxMemory int64
+	// Clock is the session's current time: timestamps of new files and
+	// what date, ls -l, touch, find -mtime, printf %(...)T and guests'
+	// wall clock read. It sets FSOptions.Now when that is nil (with FS
+	// given, FS's own clock is used). Nil: the system clock.
+	Clock func() time.Time
 }
 
 // Stdio is a Run's standard streams. A nil Stdin reads as empty; nil
@@ -152,6 +157,9 @@ func New(opts Options) (*Session, error) {
 	}
 	if c.fs == nil {
 		fo := opts.FSOptions
+		if fo.Now == nil {
+			fo.Now = opts.Clock
+		}
 		if fo.UID == 0 && fo.GID == 0 {
 			fo.UID, fo.GID = sandboxUID, sandboxGID
 		}

@@ -19,15 +19,11 @@ import (
 	"memsh/memfs"
 )
 
-// SaveTar writes the tree under root (memfs.ExportTar: member names
-// relative to root, "./" first) to the host file path, atomically: the
-// archive goes to a temporary file in the same directory, is synced and
-// only then renamed over path, so a crash, a full disk or a kill leaves
-// either the old file or the new one, never half of one. An existing path
-// must be a regular file (a directory, a device, a FIFO or a symlink to
-// one is refused, as writing through it would not be atomic); its
-// permissions are kept, a new file gets 0644 less the umask.
-// A leading "~/" is the user's host home directory.
+// SaveTar writes the tree under root to the host file path with
+// memfs's atomic writer (memfs.FS.SaveTar: a temporary file renamed into
+// place, a path that is not a regular file refused, an existing file's
+// mode kept). A leading "~/" is the user's host home directory, as at the
+// save prompt.
 func SaveTar(fsys *memfs.FS, root, path string) error {
 	if fsys == nil {
 		return errors.New("no filesystem to save")
@@ -36,43 +32,7 @@ func SaveTar(fsys *memfs.FS, root, path string) error {
 	if err != nil {
 		return err
 	}
-	perm, keep := fs.FileMode(0o644), false
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s: not a regular file", path)
-		}
-		perm, keep = st.Mode().Perm(), true
-		// Rename replaces a symlink, not its target: write the target.
-		if real, err := filepath.EvalSymlinks(path); err == nil {
-			path = real
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	tmp, err := createTemp(path, perm)
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	err = fsys.ExportTar(tmp, root)
-	if err == nil && keep {
-		err = tmp.Chmod(perm)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(name, path)
-	}
-	if err != nil {
-		os.Remove(name)
-		return err
-	}
-	syncDir(filepath.Dir(path))
-	return nil
+	return fsys.SaveTar(path, root)
 }
 
 // createTemp creates a new file next to path with perm less the umask

@@ -9,14 +9,28 @@ import (
 // invocation's TZ names a zone Go knows (a leading ':' is allowed, as in
 // POSIX); an unknown zone is UTC, as glibc treats it.
 func (inv *Invocation) Location() *time.Location {
-	tz, ok := inv.LookupEnv("TZ")
-	if !ok || tz == "" || tz == "UTC" || tz == "UTC0" {
+	return ZoneLocation(inv.Getenv("TZ"))
+}
+
+// ZoneLocation is the time zone a TZ value names, as Location reads it.
+func ZoneLocation(tz string) *time.Location {
+	if tz == "" || tz == "UTC" || tz == "UTC0" {
 		return time.UTC
 	}
 	if loc, err := time.LoadLocation(strings.TrimPrefix(tz, ":")); err == nil {
 		return loc
 	}
 	return time.UTC
+}
+
+// Now is the session's clock: what date, touch, ls -l, find -mtime and
+// the like take as the current time (the filesystem's clock, which
+// shell.Options.Clock sets; the system clock without a filesystem).
+func (inv *Invocation) Now() time.Time {
+	if inv.FS != nil {
+		return inv.FS.Now()
+	}
+	return time.Now()
 }
 
 // IsProgramBuiltin reports whether name is a bash builtin that GNU

@@ -911,7 +911,7 @@ func (t *tarRun) resolveMTime() bool {
 		t.mtime = &m
 		return true
 	}
-	m, err := fileutil.ParseDate(s, time.Now(), t.inv.Location())
+	m, err := fileutil.ParseDate(s, t.inv.Now(), t.inv.Location())
 	if err != nil {
 		t.warnf("Substituting -9223372036854775807 for unknown date format %s", "\u2018"+s+"\u2019")
 		return true

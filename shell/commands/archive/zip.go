@@ -355,7 +355,7 @@ func (z *zipRun) removeMoved() {
 // is standard input, stored as an entry named "-".
 func (z *zipRun) collect(op, archivePath string) {
 	if op == "-" {
-		z.addEntry(zipEntry{name: "-", info: stdinInfo{time.Now()}})
+		z.addEntry(zipEntry{name: "-", info: stdinInfo{z.inv.Now()}})
 		return
 	}
 	p := z.inv.Abs(op)

@@ -9,7 +9,6 @@ import (
 	"math/rand"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"memsh/shell/command"
@@ -1239,7 +1238,7 @@ func (in *interp) callBuiltin(c *builtinCall) (value, error) {
 		return num(in.rng.Float64()), nil
 	case "srand":
 		prev := in.seed
-		seed := float64(time.Now().Unix())
+		seed := float64(in.inv.Now().Unix())
 		if len(c.args) == 1 {
 			var err error
 			if seed, err = in.numArg(c, 0); err != nil {
@@ -1289,7 +1288,7 @@ func (in *interp) callBuiltin(c *builtinCall) (value, error) {
 		}
 		return num(-1), nil
 	case "systime":
-		return num(float64(time.Now().Unix())), nil
+		return num(float64(in.inv.Now().Unix())), nil
 	case "strftime":
 		return in.builtinStrftime(c)
 	}

@@ -635,7 +635,7 @@ func sprintfNum(format string, n float64) string {
 
 func (in *interp) builtinStrftime(c *builtinCall) (value, error) {
 	layout := "%a %b %e %H:%M:%S %Z %Y"
-	t := time.Now()
+	t := in.inv.Now()
 	if len(c.args) >= 1 {
 		s, err := in.strArg(c, 0)
 		if err != nil {

@@ -423,7 +423,7 @@ func (d *differ) read(name string, missing bool) (*input, error) {
 	}
 	if name == "-" {
 		data, err := d.inv.ReadStdin(d.ctx)
-		in.data, in.mtime = data, time.Now()
+		in.data, in.mtime = data, d.inv.Now()
 		if d.opts.stripCR {
 			in.data = bytes.ReplaceAll(in.data, []byte("\r\n"), []byte("\n"))
 		}

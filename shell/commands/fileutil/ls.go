@@ -215,7 +215,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 	}
 	l.ids.fsys = inv.FS
 	l.loc = inv.Location()
-	l.now = time.Now()
+	l.now = inv.Now()
 	if s := f.Lookup("sort"); s.Changed {
 		switch s.Value.String() {
 		case "none":

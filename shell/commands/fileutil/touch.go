@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"syscall"
-	"time"
 
 	"memsh/shell/command"
 )
@@ -37,7 +36,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	loc := inv.Location()
-	now := time.Now()
+	now := inv.Now()
 	atime, mtime := now, now
 	if f.Lookup("t").Changed {
 		t, err := parseTouchStamp(*stamp, now, loc)
@@ -152,7 +151,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		if !explicit {
 			// The time of the update itself, as utimensat(NULL) takes:
 			// never before the directory entry the file just got.
-			a = time.Now()
+			a = inv.Now()
 			m = a
 		}
 		st := statOf(fi)

@@ -131,7 +131,7 @@ func Pr(ctx context.Context, inv *command.Invocation) int {
 			status = 1
 			return nil, time.Time{}, false
 		}
-		mtime := time.Now()
+		mtime := inv.Now()
 		if name != "-" {
 			if fi, err := inv.FS.Stat(inv.Abs(name)); err == nil {
 				mtime = fi.ModTime()
@@ -164,7 +164,7 @@ func Pr(ctx context.Context, inv *command.Invocation) int {
 				cols = append(cols, lines)
 			}
 		}
-		p.header(time.Now(), "")
+		p.header(inv.Now(), "")
 		p.printMerged(cols)
 		return status
 	}

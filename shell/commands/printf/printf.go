@@ -77,6 +77,7 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	}
 	w := bufio.NewWriter(inv.Stdout)
 	p := &printer{w: w, args: args[1:], coreutils: true,
+		now:   func() time.Time { return inv.Now().In(inv.Location()) },
 		warn:  func(msg string) { fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), msg) },
 		quote: localeQuoter(inv)}
 	status := p.run(args[0])
@@ -91,7 +92,13 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 // a "printf: " prefix). The status is 0, or 1 after an invalid number or
 // format character.
 func Format(w io.Writer, warn func(string), format string, args []string) int {
-	p := &printer{w: w, warn: warn, args: args}
+	return FormatAt(w, warn, nil, format, args)
+}
+
+// FormatAt is Format with the clock %(...)T reads: now's result is the
+// current time, in the zone times print in. Nil: the system clock, in UTC.
+func FormatAt(w io.Writer, warn func(string), now func() time.Time, format string, args []string) int {
+	p := &printer{w: w, warn: warn, args: args, now: now}
 	return p.run(format)
 }
 
@@ -110,6 +117,7 @@ func (p *printer) run(format string) int {
 }
 
 type printer struct {
+	now    func() time.Time // the clock of %(...)T; nil: the system clock in UTC
 	w      io.Writer
 	warn   func(string)
 	args   []string
@@ -302,13 +310,12 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		layout := f[i : i+end]
 		i += end + 2
 		a, ok := p.arg()
-		t := time.Now()
-		if ok && a != "" && a != "-1" {
-			if a == "-2" {
-				t = time.Now()
-			} else {
-				t = time.Unix(p.integer(a), 0)
-			}
+		t := time.Now().UTC()
+		if p.now != nil {
+			t = p.now()
+		}
+		if ok && a != "" && a != "-1" && a != "-2" {
+			t = time.Unix(p.integer(a), 0).In(t.Location())
 		}
 		return i, pad(Strftime(layout, t), flags, width, prec, hasPrec), false
 	default:

@@ -125,7 +125,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 	if utc {
 		loc = time.UTC
 	}
-	now := time.Now().In(loc)
+	now := inv.Now().In(loc)
 	w := newWriter(inv.Stdout)
 	switch {
 	case haveDate:

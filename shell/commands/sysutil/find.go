@@ -95,7 +95,7 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 }
 
 func runFind(ctx context.Context, inv *command.Invocation) int {
-	st := &findState{ctx: ctx, inv: inv, follow: 'P', maxDepth: -1, now: time.Now()}
+	st := &findState{ctx: ctx, inv: inv, follow: 'P', maxDepth: -1, now: inv.Now()}
 	args := inv.Args[1:]
 	// Leading options -H, -L, -P (and -D/-O, accepted and ignored).
 	for len(args) > 0 {

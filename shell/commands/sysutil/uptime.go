@@ -34,7 +34,7 @@ func runUptime(ctx context.Context, inv *command.Invocation) int {
 		io.WriteString(inv.Stderr, uptimeUsage)
 		return 1
 	}
-	now := time.Now()
+	now := inv.Now()
 	boot := bootTime(inv, now)
 	up := now.Sub(boot)
 	var out string
