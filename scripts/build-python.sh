@@ -8,6 +8,8 @@
 #
 # usage: scripts/build-python.sh [--check] [DEST]
 #   --check  build nothing: exit 0 when the cached build for this key exists
+#   JOBS=N   parallel compiles (default: the number of CPUs)
+#   BUILD_PYTHON=PATH  a native CPython 3.13.5 to use as the build python
 #
 # Sources (apt-get source, pinned to versions in Debian main; the security
 # pool serves no sources):
