@@ -13,15 +13,17 @@
 // # Notes
 //
 //   - WASI has no working directory. Python is moved to Proc.Dir by a
-//     sitecustomize module served read-only at
-//     /usr/local/lib/python3.12/site-packages; with -S (no site) python
+//     sitecustomize module served read-only in its site directory
+//     (/usr/local/lib/python3.13/site-packages); with -S (no site) python
 //     starts in "/" and a relative script path is made absolute by memsh.
 //     Other guests get PWD=Proc.Dir in their environment: Go programs
 //     (GOOS=wasip1) start there, wasi-libc programs start in "/".
-//   - Python's stdlib is copied out of the module once (cached on disk
-//     beside the compiled code) and served read-only at /usr/local/lib,
-//     with sitecustomize's compiled form, so no start-up reads a zip or
-//     compiles memsh's own code (stdlib.go).
+//   - Python's stdlib is served read-only at /usr/local/lib: from
+//     python-stdlib.zip beside python.wasm for the CPython memsh builds
+//     (scripts/build-python.sh, layout.go), or copied out of the npm
+//     build's module once (cached on disk beside the compiled code); with
+//     sitecustomize's compiled form, so no start-up compiles memsh's own
+//     code (stdlib.go).
 //   - Status: the guest's exit code; 130 when ctx is cancelled, 124 when
 //     its deadline passes; 126 when a module cannot be compiled or linked
 //     (corrupt bytes, unsupported imports); 134 when the guest traps (like
@@ -32,7 +34,8 @@
 //     is 44), as this CPython build defines them; uncaught tracebacks are
 //     rewritten to Linux's numbers (docs/pyworker.md).
 //   - python.wasm is looked for as PythonSearchPath documents;
-//     scripts/install-python.sh (run by `make build`) installs it.
+//     `make build` installs it (scripts/build-python.sh, or
+//     scripts/install-python.sh for the npm build).
 package pyworker
 
 import (

@@ -206,3 +206,64 @@ func TestPythonFirstRunsConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// stdlibModules are the top-level stdlib modules the npm runtime
+// (CPython 3.12.0) imports, less the 13 that CPython 3.13 removed (PEP
+// 594: aifc, audioop, cgi, cgitb, chunk, crypt, imghdr, mailcap, nntplib,
+// pipes, sndhdr, sunau, telnetlib): memsh's own CPython must import every
+// one of them.
+const stdlibModules = `abc argparse array ast asyncio atexit base64 bdb binascii bisect builtins
+bz2 cProfile calendar cmath cmd code codecs codeop collections colorsys
+compileall concurrent configparser contextlib contextvars copy copyreg csv
+dataclasses datetime dbm decimal difflib dis doctest email encodings enum
+errno faulthandler filecmp fileinput fnmatch fractions ftplib functools gc
+genericpath getopt getpass gettext glob graphlib gzip hashlib heapq hmac
+html http imaplib importlib inspect io ipaddress itertools json keyword
+linecache locale logging mailbox marshal math mimetypes modulefinder netrc
+ntpath nturl2path numbers opcode operator optparse os pathlib pdb pickle
+pickletools pkgutil platform plistlib poplib posix posixpath pprint profile
+pstats py_compile pyclbr pydoc pyexpat queue quopri random re reprlib runpy
+sched secrets select selectors shelve shlex shutil signal site smtplib
+socket socketserver sqlite3 sre_compile sre_constants sre_parse stat
+statistics string stringprep struct subprocess symtable sys sysconfig
+tabnanny tarfile tempfile textwrap threading time timeit token tokenize
+tomllib trace traceback tracemalloc types typing unicodedata unittest urllib
+uuid warnings wave weakref wsgiref xml xmlrpc zipapp zipfile zipimport zlib
+zoneinfo`
+
+// TestPythonStdlibModules imports every module of stdlibModules in one
+// run, and checks the data the issue asks for works: zoneinfo's time
+// zones (memsh's CPython only), sqlite3, decimal, bz2, hashlib.
+func TestPythonStdlibModules(t *testing.T) {
+	l := testLayout(t)
+	r := py(t, newFS(t), "/", "", "-c", `
+import importlib, io, contextlib, sys
+bad = []
+for m in sys.argv[1].split():
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            importlib.import_module(m)
+    except BaseException as e:
+        bad.append('%s (%s: %s)' % (m, type(e).__name__, e))
+print('cannot import:', ', '.join(bad) or 'none')
+import bz2, decimal, hashlib, sqlite3
+print(bz2.decompress(bz2.compress(b'x' * 100)) == b'x' * 100, decimal.Decimal(1) / 3 == decimal.Decimal('0.3333333333333333333333333333'))
+print(hashlib.sha256(b'').hexdigest()[:8], hashlib.sha3_256(b'').hexdigest()[:8], hashlib.blake2b(b'').hexdigest()[:8])
+db = sqlite3.connect(':memory:')
+print(db.execute("select sqlite_version() >= '3.40', json_extract('{\"a\": 7}', '$.a')").fetchone())`, strings.Join(strings.Fields(stdlibModules), " "))
+	want := "cannot import: none\nTrue True\ne3b0c442 a7ffc6f8 786a02f7\n(1, 7)\n"
+	if r.status != 0 || r.stdout != want {
+		t.Errorf("status %d stdout %q stderr %q, want %q", r.status, r.stdout, r.stderr, want)
+	}
+	if l.zip == nil {
+		return // the npm build has no time zone data
+	}
+	r = py(t, newFS(t), "/", "", "-c", `
+import zoneinfo, datetime
+z = zoneinfo.ZoneInfo('Europe/Paris')
+print(datetime.datetime(2024, 7, 1, 12, tzinfo=z).utcoffset(), datetime.datetime(2024, 1, 1, 12, tzinfo=z).tzname())
+print('America/New_York' in zoneinfo.available_timezones())`)
+	if want := "2:00:00 CET\nTrue\n"; r.status != 0 || r.stdout != want {
+		t.Errorf("zoneinfo: status %d stdout %q stderr %q, want %q", r.status, r.stdout, r.stderr, want)
+	}
+}

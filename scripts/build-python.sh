@@ -8,6 +8,8 @@
 #
 # usage: scripts/build-python.sh [--check] [DEST]
 #   --check  build nothing: exit 0 when the cached build for this key exists
+#   JOBS=N   parallel compiles (default: the number of CPUs)
+#   BUILD_PYTHON=PATH  a native CPython 3.13.5 to use as the build python
 #
 # Sources (apt-get source, pinned to versions in Debian main; the security
 # pool serves no sources):
@@ -20,7 +22,8 @@
 # the recipe revision below; a build with the same key is only copied.
 # Intermediate products (sources, the native build python, the static
 # libraries) are cached beside it under their own keys.
-# Progress: one line per step with the elapsed time. On 2 busy cores the
+# Progress: one line per step with the elapsed time, and a "still:" line
+# each minute of a long step. On 2 busy cores the
 # first build takes about 15 minutes (8 of them the native build python).
 set -euo pipefail
 
@@ -54,8 +57,13 @@ optlevel=-O2
 sqflags='-DSQLITE_WASI -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_OMIT_WAL -DSQLITE_ENABLE_FTS5 -DSQLITE_ENABLE_MATH_FUNCTIONS'
 
 start=$(date +%s)
-step() { printf 'build-python: [%3ds] %s\n' $(($(date +%s) - start)) "$*" >&2; }
+stepfile=$(mktemp)
+step() {
+	printf '%s' "$*" >"$stepfile"
+	printf 'build-python: [%3ds] %s\n' $(($(date +%s) - start)) "$*" >&2
+}
 die() { printf 'build-python: %s\n' "$*" >&2; exit 1; }
+trap 'rm -f "$stepfile"' EXIT
 
 sha() { sha256sum | cut -c1-16; }
 
@@ -95,6 +103,16 @@ if [ -f "$out/ok" ]; then
 	step "CPython $pyver $optlevel for wasm32-wasi: built by another run"
 	exit 0
 fi
+
+# A long step (the compiles take minutes) says it is still running, once a
+# minute. The sleep holds no stdio, so a pipe from make closes with us.
+(
+	while sleep 60 </dev/null >/dev/null 2>&1 && [ -f "$stepfile" ]; do
+		printf 'build-python: [%3ds] ... still: %s\n' $(($(date +%s) - start)) "$(cat "$stepfile" 2>/dev/null)" >&2
+	done
+) &
+ticker=$!
+trap 'kill "$ticker" 2>/dev/null; rm -f "$stepfile"' EXIT
 
 for t in make tar xz bzip2 gcc tclsh; do
 	command -v "$t" >/dev/null 2>&1 || die "missing $t (tclsh: apt-get install tcl; it generates sqlite's amalgamation)"
