@@ -302,6 +302,9 @@ func mayRunGuest(script string) bool {
 
 // prepareFS applies --load and --mount before anything runs.
 func prepareFS(fsys *memfs.FS, cfg *config) error {
+	// An archive restores other owners' files (root's /etc): as root.
+	fsys.EnforcePermissions(false)
+	defer fsys.EnforcePermissions(true)
 	if cfg.load != "" {
 		f, err := os.Open(cfg.load)
 		if err != nil {
