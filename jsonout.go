@@ -64,7 +64,16 @@ func (s *jsonStream) Write(p []byte) (int, error) {
 
 // appendString adds a line memsh itself says, past any limit.
 func (s *jsonStream) appendString(line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.chunks = append(s.chunks, []byte(line))
+}
+
+// stopErr is the limit that stopped the stream, if any.
+func (s *jsonStream) stopErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 // release gives the stream's bytes back to the budget.
@@ -78,6 +87,11 @@ func (s *jsonStream) release() {
 // strings as it goes: encoding/json builds the whole encoding in memory,
 // up to six times the output's size for control bytes.
 func writeJSON(w io.Writer, stdout, stderr *jsonStream, status int) error {
+	// A background job may still be writing: what it writes now waits.
+	stdout.mu.Lock()
+	defer stdout.mu.Unlock()
+	stderr.mu.Lock()
+	defer stderr.mu.Unlock()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.WriteString(`{"stdout":`)
 	writeJSONString(bw, stdout.chunks)

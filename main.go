@@ -56,7 +56,8 @@ Options:
       --max-guest-memory SIZE  memory cap of python3 and other WASI
                           programs (default 1G)
       --max-memory SIZE   memory budget of the session: files, variables,
-                          what commands hold, jobs (default half the RAM)
+                          what commands hold, jobs (default an eighth
+                          of the RAM)
       --cwd DIR           start in DIR (inside the sandbox)
       --env K=V           set a variable (repeatable)
       --theme NAME        TUI theme: dark, light, high-contrast
@@ -429,9 +430,9 @@ func runScript(ctx context.Context, sess *shell.Session, cfg *config, script str
 		}
 	}
 	if cfg.json {
-		if outBuf.err != nil {
+		if err := outBuf.stopErr(); err != nil {
 			// Said even when the writer (a builtin) dropped the error.
-			errBuf.appendString(fmt.Sprintf("memsh: %v\n", outBuf.err))
+			errBuf.appendString(fmt.Sprintf("memsh: %v\n", err))
 			if status == 0 {
 				status = 1
 			}
