@@ -145,3 +145,25 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
 }
+
+// TestSessionGoesOnAfterMemoryLimit: a line stopped by the memory budget
+// (the heap backstop, a command, a substitution) leaves a session whose
+// next line runs, and the big value can be dropped.
+func TestSessionGoesOnAfterMemoryLimit(t *testing.T) {
+	s, err := New(Options{MaxMemory: 32 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, line := range []string{`x=a; while :; do x=$x$x; done`, `y=$(yes)`, `sort /dev/zero`} {
+		var errb, out lockedBuffer
+		st, err := s.Run(context.Background(), line, Stdio{Stdout: &out, Stderr: &errb})
+		if err != nil || st == 0 || !strings.Contains(errb.String(), "memory limit of 32 MiB") {
+			t.Errorf("%q: status %d, err %v, stderr %q", line, st, err, errb.String())
+		}
+		out = lockedBuffer{}
+		if st, _ := s.Run(context.Background(), `unset x y; echo ok`, Stdio{Stdout: &out}); st != 0 || out.String() != "ok\n" {
+			t.Errorf("after %q: status %d, stdout %q", line, st, out.String())
+		}
+	}
+}
