@@ -98,7 +98,7 @@ func runScript(ctx context.Context, sess *shell.Session, cfg *config, script str
 	}()
 	status, finished = waitRun(ctx, cfg.timeout, done, stdio.Stderr)
 	if cfg.json {
-		if err := outBuf.failure(); err != nil {
+		if err := outBuf.stopErr(); err != nil {
 			// Said even when the writer (a builtin) dropped the error.
 			errBuf.appendString(fmt.Sprintf("memsh: %v\n", err))
 			if status == 0 {

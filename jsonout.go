@@ -69,8 +69,8 @@ func (s *jsonStream) appendString(line string) {
 	s.chunks = append(s.chunks, []byte(line))
 }
 
-// failure is the limit that stopped the stream, or nil.
-func (s *jsonStream) failure() error {
+// stopErr is the limit that stopped the stream, if any.
+func (s *jsonStream) stopErr() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.err
@@ -89,6 +89,7 @@ func (s *jsonStream) release() {
 // A run abandoned by its watchdog may still be writing: the streams
 // stay locked while they are read.
 func writeJSON(w io.Writer, stdout, stderr *jsonStream, status int) error {
+	// A background job may still be writing: what it writes now waits.
 	stdout.mu.Lock()
 	defer stdout.mu.Unlock()
 	stderr.mu.Lock()

@@ -55,7 +55,8 @@ Options:
       --max-guest-memory SIZE  memory cap of python3 and other WASI
                           programs (default 1G)
       --max-memory SIZE   memory budget of the session: files, variables,
-                          what commands hold, jobs (default half the RAM)
+                          what commands hold, jobs (default an eighth
+                          of the RAM)
       --cwd DIR           start in DIR (inside the sandbox)
       --env K=V           set a variable (repeatable)
       --theme NAME        TUI theme: dark, light, high-contrast
@@ -360,6 +361,9 @@ func toolsIn(script string, interactive bool) []string {
 
 // prepareFS applies --load and --mount before anything runs.
 func prepareFS(fsys *memfs.FS, cfg *config) error {
+	// An archive restores other owners' files (root's /etc): as root.
+	fsys.EnforcePermissions(false)
+	defer fsys.EnforcePermissions(true)
 	if cfg.load != "" {
 		f, err := os.Open(cfg.load)
 		if err != nil {

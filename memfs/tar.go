@@ -287,8 +287,16 @@ func (im *importer) clear(p string) error {
 	if err != nil || fi.IsDir() {
 		return nil
 	}
+	if fi.Mode()&fs.ModeDevice != 0 {
+		return errKeepDevice
+	}
 	return im.f.Remove(p)
 }
+
+// errKeepDevice skips a member that would replace one of memfs's device
+// nodes (/dev/null as a regular file): an archive can neither plant a
+// device nor take one away.
+var errKeepDevice = errors.New("memfs: a device node is kept")
 
 // dir makes a directory the user can fill (its own mode is set at the end,
 // as GNU tar does, so a read-only directory in the archive still gets its
@@ -407,6 +415,9 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 			}
 		default:
 			continue // devices, fifos: memfs has only its own device nodes
+		}
+		if err == errKeepDevice {
+			continue
 		}
 		if err != nil {
 			return err

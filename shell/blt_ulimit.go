@@ -10,12 +10,15 @@ import (
 	"mvdan.cc/sh/v3/interp"
 )
 
-// ulimit reports the memsh process's resource limits, which are the
-// host's (memsh's own limits are not rlimits and are reported where they
-// stop a script), in bash's units and words. Setting one is accepted
-// with bash's checks and remembered per shell, so that ulimit shows it
-// and subshells inherit it, but it changes nothing: everything a script
-// runs is inside the one memsh process.
+// ulimit reports the sandbox's limits, never the host's rlimits, in
+// bash's units and words: file size is memfs's file size limit, data,
+// resident and virtual memory the session's memory budget (--max-memory),
+// user processes and pending signals memsh's process limit, open files
+// the shell's descriptor limit; the rest are fixed Linux defaults
+// (sandboxLimit). Setting one is accepted with bash's checks and
+// remembered per shell, so that ulimit shows it and subshells inherit
+// it, but it changes nothing: everything a script runs is inside the one
+// memsh process.
 
 type rlimitRow struct {
 	flag  byte
@@ -53,16 +56,10 @@ const (
 )
 
 // limits returns a row's soft and hard limits: one the script set, or
-// the process's.
-func (row rlimitRow) limits(env expand.Environ) (soft, hard uint64) {
-	if row.res < 0 {
-		soft, hard = pipeSizeBytes, pipeSizeBytes
-	} else {
-		var rl syscall.Rlimit
-		if syscall.Getrlimit(row.res, &rl) == nil {
-			soft, hard = rl.Cur, rl.Max
-		}
-	}
+// the sandbox's.
+func (c *core) limits(row rlimitRow, env expand.Environ) (soft, hard uint64) {
+	soft = c.sandboxLimit(row.flag)
+	hard = soft
 	set := env.Get(ulimitVar).Map
 	if v, ok := set["S"+string(row.flag)]; ok {
 		soft, _ = strconv.ParseUint(v, 10, 64)
@@ -71,6 +68,36 @@ func (row rlimitRow) limits(env expand.Environ) (soft, hard uint64) {
 		hard, _ = strconv.ParseUint(v, 10, 64)
 	}
 	return soft, hard
+}
+
+// sandboxLimit is the sandbox's value of a resource, in bytes or
+// counts (see the comment at the top).
+func (c *core) sandboxLimit(flag byte) uint64 {
+	orInfinity := func(n int64) uint64 {
+		if n <= 0 {
+			return rlimInfinity
+		}
+		return uint64(n)
+	}
+	switch flag {
+	case 'p':
+		return pipeSizeBytes
+	case 'f':
+		return orInfinity(c.fs.Usage().MaxFileSize)
+	case 'd', 'm', 'v':
+		return orInfinity(c.mem.Limit())
+	case 'u', 'i':
+		return uint64(procLimit())
+	case 'n':
+		return fdMax + 1
+	case 's', 'l':
+		return 8 << 20 // Linux's default stack; Debian's locked memory
+	case 'q':
+		return 819200 // Linux's default for POSIX message queues
+	case 'c', 'e', 'r':
+		return 0
+	}
+	return rlimInfinity // -R, -t, -x
 }
 
 func (row rlimitRow) show(v uint64) string {
@@ -125,7 +152,7 @@ func (c *core) ulimitBuiltin(hc interp.HandlerContext, args []string) int {
 	if len(operands) == 0 || all {
 		var b strings.Builder
 		for _, row := range rows {
-			s, h := row.limits(hc.Env)
+			s, h := c.limits(row, hc.Env)
 			v := s
 			if showHard {
 				v = h
@@ -145,7 +172,7 @@ func (c *core) ulimitBuiltin(hc interp.HandlerContext, args []string) int {
 		set[k] = v
 	}
 	for _, row := range rows {
-		s, h := row.limits(hc.Env)
+		s, h := c.limits(row, hc.Env)
 		var v uint64
 		switch arg {
 		case "unlimited":

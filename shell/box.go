@@ -65,7 +65,9 @@ func buildBox(fsys *memfs.FS, home string, commands []string) error {
 		{"/usr/local/bin", 0o755, 0},
 		{"/var", 0o755, 0},
 		{"/var/tmp", fs.ModeSticky | 0o777, 0},
-		{"/dev/fd", 0o755, 0},
+		// the shell makes process substitutions' files here as the user
+		// (on Linux /proc/self/fd is the process's own)
+		{"/dev/fd", 0o755, sandboxUID},
 	}
 	for _, d := range dirs {
 		if err := mkdirOwned(fsys, d.path, d.perm, d.uid, d.uid); err != nil {

@@ -12,8 +12,8 @@ import (
 // Options.MaxMemory is 0: an eighth of the machine's memory. memfs's own
 // default ceiling is half of it; an eighth for everything else leaves
 // room for what the budget's backstop (memwatch.go) sees late: a value
-// doubling in one statement overshoots its half-budget line up to about
-// 3.5 times (measured: --max-memory 1G peaks at 3.5 GB RSS).
+// doubling in one statement overshoots the budget up to about three
+// times (measured: --max-memory 1G peaks at 3 GB RSS).
 func DefaultMaxMemory() int64 {
 	var si syscall.Sysinfo_t
 	if syscall.Sysinfo(&si) != nil || si.Totalram == 0 {

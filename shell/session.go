@@ -229,6 +229,12 @@ func New(opts Options) (*Session, error) {
 	if info, err := c.fs.Stat(dir); err != nil || !info.IsDir() {
 		return nil, fmt.Errorf("start directory %s is not a directory", dir)
 	}
+	// The box is laid out: from here the sandbox user (uid 1000) meets
+	// Linux's permission checks (root's 0644 /etc/passwd is read-only
+	// to it, 0700 /root closed, chmod 000 means what it says). A caller
+	// that lays out more of the tree with other owners (--load) turns
+	// them off around it (memfs.FS.EnforcePermissions).
+	c.fs.EnforcePermissions(true)
 	s := &Session{c: c, runner: r, rs: rs}
 	// An empty run fills the runner's variable table for the snapshot.
 	r.Run(context.Background(), &syntax.File{})

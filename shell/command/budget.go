@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sync/atomic"
+	"time"
 )
 
 // Budget is a session's memory budget: the bytes memsh keeps in memory on
@@ -32,6 +33,23 @@ type Budget struct {
 	// files reports the bytes memfs holds, counted against the limit too
 	// (see NewBudget); nil: memfs is not counted.
 	files func() int64
+	// refused is when a request was last refused (UnixNano), so that a
+	// backstop watching the heap does not report again what a command
+	// has just reported.
+	refused atomic.Int64
+}
+
+// LastRefusal is when Reserve or Fits last refused a request (zero: never).
+func (b *Budget) LastRefusal() time.Time {
+	if b == nil || b.refused.Load() == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, b.refused.Load())
+}
+
+func (b *Budget) refuse() error {
+	b.refused.Store(time.Now().UnixNano())
+	return &MemoryLimitError{Limit: b.limit}
 }
 
 // NewBudget returns a budget of limit bytes (limit <= 0: no limit).
@@ -81,7 +99,7 @@ func (b *Budget) Fits(n int64) error {
 		return nil
 	}
 	if n > b.limit || b.InUse() > b.limit-n {
-		return &MemoryLimitError{Limit: b.limit}
+		return b.refuse()
 	}
 	return nil
 }
@@ -103,7 +121,7 @@ func (b *Budget) Reserve(n int64) error {
 	for {
 		u := b.used.Load()
 		if n > b.limit || u+files > b.limit-n {
-			return &MemoryLimitError{Limit: b.limit}
+			return b.refuse()
 		}
 		if b.used.CompareAndSwap(u, u+n) {
 			return nil

@@ -48,19 +48,28 @@ func (inv *Invocation) ReadLineString(r *bufio.Reader, delim byte) (string, erro
 	return string(line), err
 }
 
+// readLine gathers a record; while it grows, its buffer is reserved
+// from b (given back on return: the caller holds one record at a time).
 func readLine(r *bufio.Reader, delim byte, b *Budget) ([]byte, error) {
 	line, err := r.ReadSlice(delim)
 	full := append([]byte(nil), line...)
+	var reserved int64
+	defer func() { b.Release(reserved) }()
 	for err == bufio.ErrBufferFull {
 		if len(full) > MaxHeld {
 			return nil, HeldLimitError{}
 		}
-		if len(full) == cap(full) {
-			if ferr := b.Fits(int64(2 * cap(full))); ferr != nil {
-				return nil, ferr
-			}
-		}
 		line, err = r.ReadSlice(delim)
+		if len(full)+len(line) > cap(full) {
+			grow := max(cap(full), len(line))
+			if rerr := b.Reserve(int64(grow)); rerr != nil {
+				return nil, rerr
+			}
+			reserved += int64(grow)
+			nb := make([]byte, len(full), cap(full)+grow)
+			copy(nb, full)
+			full = nb
+		}
 		full = append(full, line...)
 	}
 	return full, err

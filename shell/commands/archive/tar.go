@@ -141,6 +141,8 @@ type tarRun struct {
 	archive string // absolute path of the archive file, when one
 	// extract: directories whose times are set once their contents are in
 	dirs []tarDir
+	// extract: the symlinks made so far, never written through (linkAbove)
+	made map[string]bool
 }
 
 type tarDir struct {
@@ -1302,6 +1304,15 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 	if strings.HasSuffix(name, "/") || name == "." {
 		p = t.abs(strings.TrimSuffix(name, "/"))
 	}
+	if linkAbove(t.made, p) != "" {
+		what := map[byte]string{tar.TypeDir: "Cannot mkdir", tar.TypeSymlink: "Cannot create symlink to ‘" + hdr.Linkname + "’", tar.TypeLink: "Cannot hard link to ‘" + hdr.Linkname + "’"}[hdr.Typeflag]
+		if what == "" {
+			what = "Cannot open"
+		}
+		t.errorf("%s: %s: %s", strings.TrimSuffix(name, "/"), what, command.Strerror(syscall.ENOTDIR))
+		return
+	}
+	delete(t.made, p)
 	t.mkParents(p)
 	mode := fs.FileMode(hdr.Mode).Perm()
 	if hdr.Mode&0o4000 != 0 {
@@ -1363,6 +1374,10 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 			t.errorf("%s: Cannot create symlink to ‘%s’: %s", name, hdr.Linkname, command.Strerror(err))
 			return
 		}
+		if t.made == nil {
+			t.made = map[string]bool{}
+		}
+		t.made[p] = true
 		if !o.touch {
 			inv.FS.Lchtimes(p, mtime, mtime)
 		}

@@ -30,6 +30,7 @@ modifiers:
 `
 
 type unzipRun struct {
+	made                    map[string]bool // symlinks extracted, never written through (linkAbove)
 	ctx                     context.Context
 	inv                     *command.Invocation
 	list, verboseList, test bool
@@ -313,6 +314,19 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 			shown = strings.TrimSuffix(u.dir, "/") + "/" + clean
 		}
 		p := path.Join(base, clean)
+		if l := linkAbove(u.made, p); l != "" {
+			// unzip 6.0's words: its links are made last, over a
+			// placeholder file.
+			u.out.Flush()
+			lshown := strings.TrimPrefix(strings.TrimPrefix(l, base), "/")
+			if u.dir != "" {
+				lshown = strings.TrimSuffix(u.dir, "/") + "/" + lshown
+			}
+			fmt.Fprintf(inv.Stderr, "checkdir error:  %s exists but is not directory\n                 unable to process %s.\n", lshown, shown)
+			u.status = max(u.status, 2)
+			continue
+		}
+		delete(u.made, p)
 		if strings.HasSuffix(name, "/") {
 			if st, err := inv.FS.Stat(p); err == nil && st.IsDir() {
 				dirs = append(dirs, dirTime{p, f})
@@ -351,7 +365,12 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 			inv.FS.Remove(p)
 			if err := inv.FS.Symlink(target.String(), p); err != nil {
 				u.reportErr(shown, err)
+				continue
 			}
+			if u.made == nil {
+				u.made = map[string]bool{}
+			}
+			u.made[p] = true
 			continue
 		}
 		perm := mode.Perm()

@@ -151,10 +151,10 @@ func runColumn(ctx context.Context, inv *command.Invocation) int {
 			line, err := inv.ReadLineString(br, '\n')
 			line = strings.TrimSuffix(line, "\n")
 			if strings.TrimSpace(line) != "" {
-				// a line costs its bytes and its string header
-				if held += len(line) + 16; held > command.MaxHeld {
+				// a line costs its bytes, its string header and the slice's slack
+				if held += len(line) + 48; held > command.MaxHeld {
 					err = command.HeldLimitError{}
-				} else if herr := inv.Hold(len(line) + 16); herr != nil {
+				} else if herr := inv.Hold(len(line) + 48); herr != nil {
 					err = herr
 				} else {
 					lines = append(lines, line)

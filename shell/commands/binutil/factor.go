@@ -3,6 +3,7 @@ package binutil
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"math/big"
 	"math/bits"
@@ -192,6 +193,10 @@ func factorBig(ctx context.Context, n *big.Int, out *[]*big.Int) {
 	}
 }
 
+// maxFactorWord bounds one number read from standard input (a million
+// digits is far past what factor can factor anyway).
+const maxFactorWord = 1 << 20
+
 func runFactor(ctx context.Context, inv *command.Invocation) int {
 	fset := inv.NewFlags()
 	args, st, ok := inv.ParseFlags(fset, 1)
@@ -238,7 +243,7 @@ func runFactor(ctx context.Context, inv *command.Invocation) int {
 		}
 	} else {
 		sc := bufio.NewScanner(command.ContextReader(ctx, inv.Stdin))
-		sc.Buffer(make([]byte, 4096), 1<<20)
+		sc.Buffer(make([]byte, 4096), maxFactorWord)
 		sc.Split(bufio.ScanWords)
 		for sc.Scan() {
 			if !one(sc.Text()) {
@@ -251,6 +256,10 @@ func runFactor(ctx context.Context, inv *command.Invocation) int {
 		if err := sc.Err(); err != nil && err != io.EOF {
 			if ctx.Err() != nil {
 				return statusCancelled
+			}
+			if errors.Is(err, bufio.ErrTooLong) {
+				inv.Errorf("a word of standard input exceeds the in-memory limit of %d MiB", maxFactorWord>>20)
+				return 1
 			}
 			inv.Errorf("%s", command.Strerror(err))
 			return 1

@@ -235,13 +235,13 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 				seen++
 				switch {
 				case !reservoir:
-					// a line costs its bytes and its string header
-					held += len(s) + 16
+					// a line costs its bytes, its string header and the slice's slack
+					held += len(s) + 48
 					if held > command.MaxHeld {
 						inv.Errorf("%s: %s", name, command.HeldLimitError{})
 						return 1
 					}
-					if err := inv.Hold(len(s) + 16); err != nil {
+					if err := inv.Hold(len(s) + 48); err != nil {
 						inv.Errorf("%s: %s", name, err)
 						return 1
 					}

@@ -319,13 +319,13 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 	old := permBits(fi.Mode())
 	mode, _ := applyMode(c.changes, old, fi.IsDir(), umask(c.inv))
 	status := 0
-	if mode != old {
-		if err := c.inv.FS.Chmod(p, goPerm(mode)); err != nil {
-			if !c.quiet {
-				c.inv.Errorf("changing permissions of %s: %s", quote(name), command.Strerror(err))
-			}
-			return 1
+	// GNU calls chmod even for an unchanged mode: another user's file
+	// is "Operation not permitted" either way.
+	if err := c.inv.FS.Chmod(p, goPerm(mode)); err != nil {
+		if !c.quiet {
+			c.inv.Errorf("changing permissions of %s: %s", quote(name), command.Strerror(err))
 		}
+		return 1
 	}
 	if c.verbose || (c.onlyChanged && mode != old) {
 		ms := func(m uint32) string { return command.ModeString(goPerm(m))[1:] }

@@ -10,8 +10,10 @@ import (
 	"memsh/shell/command"
 )
 
-// nproc reports runtime.NumCPU: pipeline stages and WASI guests do run in
-// parallel on that many CPUs, and the count reveals nothing worth hiding.
+// nproc reports the CPUs the sandbox runs on: memsh's GOMAXPROCS (set by
+// the GOMAXPROCS variable memsh was started with, or the host's CPU
+// quota), not the host's installed processors, so --all gives the same.
+// Pipeline stages and WASI guests run in parallel on that many.
 func runNproc(ctx context.Context, inv *command.Invocation) int {
 	specs := []optSpec{
 		{0, "all", noArg, "all"},
@@ -45,7 +47,7 @@ func runNproc(ctx context.Context, inv *command.Invocation) int {
 	if len(operands) > 0 {
 		return inv.Usage(1, "extra operand %s", quote(operands[0]))
 	}
-	n := uint64(runtime.NumCPU())
+	n := uint64(runtime.GOMAXPROCS(0))
 	if !all {
 		// GNU honours the OpenMP variables: OMP_NUM_THREADS replaces the
 		// count (first list element), OMP_THREAD_LIMIT caps it.

@@ -175,7 +175,9 @@ func runXargs(ctx context.Context, inv *command.Invocation) int {
 		defer f.Close()
 		in = f
 	}
-	rd := &xargsReader{r: bufio.NewReaderSize(in, bufSize), delim: o.delim, eof: o.eof, lineMode: o.hasReplace, limit: o.maxChars}
+	// A token of NULs (`xargs < /dev/zero`) never ends: the reader must
+	// fail once ctx is done, or the loop never sees the cancel.
+	rd := &xargsReader{r: bufio.NewReaderSize(command.ContextReader(ctx, in), bufSize), delim: o.delim, eof: o.eof, lineMode: o.hasReplace, limit: o.maxChars}
 	rd.warn = func() {
 		inv.Errorf("WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
 	}
@@ -388,6 +390,9 @@ func (x *xargsRun) run() int {
 		tok, lineEnd, err := x.rd.next()
 		if err == io.EOF {
 			break
+		}
+		if err != nil && x.ctx.Err() != nil {
+			return cancelled
 		}
 		if err != nil {
 			if errors.Is(err, errUnmatchedQuote) {

@@ -574,11 +574,14 @@ func readAllInput(ctx context.Context, inv *command.Invocation, name string) ([]
 			if len(data) > maxHeld {
 				return data, errHeldLimit{}
 			}
-			old := cap(data)
-			data = append(data, 0)[:len(data)]
-			if err := inv.Hold(cap(data) - old); err != nil {
+			// held before it is made, so the budget never trails the heap
+			grow := max(cap(data), 4096)
+			if err := inv.Hold(grow); err != nil {
 				return data, err
 			}
+			nb := make([]byte, len(data), cap(data)+grow)
+			copy(nb, data)
+			data = nb
 		}
 		n, err := r.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
