@@ -134,6 +134,11 @@ func (r *Runner) setDefault(name, val string, export bool) {
 // printed to stderr as bash prints it); the status is the script's.
 func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (int, error) {
 	r.setStdio(stdio)
+	return r.runSource(ctx, src)
+}
+
+// runSource parses and runs src on the shell's current descriptors.
+func (r *Runner) runSource(ctx context.Context, src string) (int, error) {
 	f, err := r.parse(src, "")
 	if err != nil {
 		r.lastStatus = 2
@@ -200,12 +205,10 @@ func (r *Runner) finish(ctx context.Context, status int) int {
 		status = r.lastStatus
 	}
 	r.flow = flowNone
+	r.lastStatus = status
 	r.runExitTrap(ctx)
 	r.waitAll()
-	if r.flow == flowExit {
-		status = r.lastStatus
-	}
-	return status
+	return r.lastStatus
 }
 
 // Finish ends a script: its EXIT trap runs and background jobs are

@@ -184,6 +184,20 @@ func (r *Runner) inFd(fd int) (*bufio.Reader, bool) {
 	return f.buf, true
 }
 
+// unread gives a seekable file back what read ahead of the builtin:
+// bash leaves the offset just after what it consumed, so a later
+// write (<>) or another reader starts there.
+func (r *Runner) unread(fd int) {
+	f := r.fds[fd]
+	if f == nil || f.f == nil || f.buf == nil {
+		return
+	}
+	if n := f.buf.Buffered(); n > 0 {
+		f.f.Seek(int64(-n), io.SeekCurrent)
+	}
+	f.buf = nil
+}
+
 // builtinRead is read [-ers] [-a array] [-d delim] [-n n] [-N n] [-p prompt] [-t t] [-u fd] [name...].
 func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	raw, arrName, delim, nchars, exact, prompt, fd := false, "", byte('\n'), -1, false, "", 0
@@ -267,6 +281,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	line, eof := readLine(in, delim, nchars, exact, raw)
+	r.unread(fd)
 	if arrName != "" {
 		if cur := r.lookupVar(arrName); cur != nil && cur.assoc != nil {
 			r.errorf("read: %s: not an indexed array", arrName)
@@ -484,6 +499,7 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 		r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", args[0], fd)
 		return 1
 	}
+	defer r.unread(fd)
 	v := r.vars.forWrite(name, -1)
 	if origin < 0 || v.idx == nil {
 		v.idx = &indexed{}

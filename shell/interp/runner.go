@@ -556,21 +556,27 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	r.params = args[1:]
 	r.funcNames = append(r.funcNames, fn.name)
 	r.callLines = append(r.callLines, r.line)
+	retTrap := r.trap("RETURN")
 	r.vars.push()
 	savedLoop, savedSrc := r.loopDepth, r.src
 	r.loopDepth, r.src = 0, fn.src
 	r.stmt(ctx, fn.body)
 	r.loopDepth, r.src = savedLoop, savedSrc
+	if r.flow == flowReturn {
+		r.flow = flowNone
+	}
+	status := r.lastStatus
+	if t := r.trap("RETURN"); t != "" && (t != retTrap || r.opts.functrace) {
+		// A RETURN trap runs for the function that set it (every
+		// function under set -T), while its locals are still there.
+		r.runTrap(ctx, "RETURN")
+	}
 	r.vars.pop()
 	r.funcNames = r.funcNames[:len(r.funcNames)-1]
 	r.callLines = r.callLines[:len(r.callLines)-1]
 	r.ifsCache = nil
 	r.params = savedParams
-	status := r.lastStatus
-	if r.flow == flowReturn {
-		r.flow = flowNone
-	}
-	r.runReturnTrap(ctx)
+	r.lastStatus = status
 	return status
 }
 

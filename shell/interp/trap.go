@@ -83,13 +83,6 @@ func (r *Runner) errTrap(ctx context.Context) {
 	r.lineFrozen--
 }
 
-// runReturnTrap runs the RETURN trap as a function returns.
-func (r *Runner) runReturnTrap(ctx context.Context) {
-	if r.trap("RETURN") != "" {
-		r.runTrap(ctx, "RETURN")
-	}
-}
-
 // signalNames are the signals trap knows, by number.
 var signalNames = map[string]string{
 	"0": "EXIT", "1": "SIGHUP", "2": "SIGINT", "3": "SIGQUIT", "6": "SIGABRT", "9": "SIGKILL",
