@@ -540,8 +540,23 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		} else {
 			pv.val = pe.Param.Value + "=" + bashQuote(v.str)
 		}
-	case "K":
-		pv.mapVals(bashQuote)
+	case "K", "k":
+		// Key-value pairs: K quotes the values, k splits them apart.
+		v := r.lookupVar(pe.Param.Value)
+		if v == nil || !v.isArray() || !pv.isList {
+			pv.mapVals(bashQuote)
+			return true
+		}
+		keys, vals := arrayKeys(v), r.arrayValues(v)
+		var out []string
+		for i := range keys {
+			if op == "K" {
+				out = append(out, assocKeyQuote(keys[i])+" "+dquote(vals[i]))
+			} else {
+				out = append(out, keys[i], vals[i])
+			}
+		}
+		pv.list = out
 	case "P":
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))

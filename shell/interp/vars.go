@@ -706,7 +706,7 @@ func (r *Runner) unsetVar(name string) bool {
 			return true
 		}
 		if v.attrs&attrReadonly != 0 {
-			r.errorf("%s: cannot unset: readonly variable", base)
+			r.errorf("unset: %s: cannot unset: readonly variable", base)
 			return false
 		}
 		v = r.vars.writable(i).m[base]
@@ -740,7 +740,7 @@ func (r *Runner) unsetVar(name string) bool {
 		return true
 	}
 	if v.attrs&attrReadonly != 0 {
-		r.errorf("%s: cannot unset: readonly variable", name)
+		r.errorf("unset: %s: cannot unset: readonly variable", name)
 		return false
 	}
 	f := r.vars.writable(i)
