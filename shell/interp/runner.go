@@ -295,6 +295,12 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 		var pw *io.PipeWriter
 		if !last {
 			pr, pw = io.Pipe()
+			// Cancelling the line unblocks both ends.
+			stop := context.AfterFunc(ctx, func() {
+				pr.CloseWithError(io.ErrClosedPipe)
+				pw.CloseWithError(io.ErrClosedPipe)
+			})
+			defer stop()
 		}
 		sub := r.subshellCopy()
 		sub.fds[0] = in
@@ -312,12 +318,16 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			r.stmt(ctx, st)
 			r.fds = saved
 			statuses[i] = r.lastStatus
+			if pr, ok := in.r.(*io.PipeReader); ok && i > 0 {
+				pr.CloseWithError(io.ErrClosedPipe)
+			}
 			break
 		}
 		wg.Add(1)
 		run := func(i int, sub *Runner, st *syntax.Stmt, pr *io.PipeReader, pw *io.PipeWriter, in *fdFile) {
 			defer wg.Done()
 			defer sub.release()
+			defer sub.recoverCrash(&statuses[i])
 			sub.stmt(ctx, st)
 			sub.runExitTrap(ctx)
 			statuses[i] = sub.lastStatus

@@ -128,6 +128,7 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	go func() {
 		defer r.bg.wg.Done()
 		defer close(j.done)
+		defer sub.recoverCrash(&j.status)
 		sub.bashPid = pid
 		sub.stmt(ctx, &fg)
 		sub.runExitTrap(ctx)
