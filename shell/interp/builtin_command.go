@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -221,15 +222,17 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 		if a == "-n" || a == "-f" {
 			continue
 		}
-		var pid int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(a, "%"), "%d", &pid); err != nil {
-			r.errorf("wait: `%s': not a pid or valid job spec", a)
-			status = 2
-			continue
-		}
-		st, ok := r.waitPid(pid)
+		st, ok := r.waitPid(a)
 		if !ok {
-			r.errorf("wait: pid %d is not a child of this shell", pid)
+			if strings.HasPrefix(a, "%") {
+				r.errorf("wait: %s: no such job", a)
+			} else if _, err := strconv.Atoi(a); err != nil {
+				r.errorf("wait: `%s': not a pid or valid job spec", a)
+				status = 2
+				continue
+			} else {
+				r.errorf("wait: pid %s is not a child of this shell", a)
+			}
 			status = 127
 			continue
 		}
@@ -319,4 +322,83 @@ func builtinUmask(ctx context.Context, r *Runner, args []string) int {
 	}
 	r.umask = osFileMode(m)
 	return 0
+}
+
+// signalNumbers are the signals kill sends to jobs, by name.
+var signalNumbers = map[string]int{"HUP": 1, "INT": 2, "QUIT": 3, "ABRT": 6, "KILL": 9, "USR1": 10,
+	"USR2": 12, "PIPE": 13, "ALRM": 14, "TERM": 15}
+
+// builtinKill is kill [-s SIG | -SIG] pid|%job...: a background job of
+// this shell ends as if killed by the signal (status 128+N); -0 asks
+// whether it still runs. Listing signals (-l) is the registry's kill.
+func builtinKill(ctx context.Context, r *Runner, args []string) int {
+	if len(args) > 1 && (args[1] == "-l" || args[1] == "-L") {
+		return r.runExternal(ctx, args, nil)
+	}
+	sig, i := 15, 1
+	if i < len(args) && args[i] == "-s" || i < len(args) && args[i] == "-n" {
+		if i+1 >= len(args) {
+			r.errorf("kill: %s: option requires an argument", args[i])
+			return 2
+		}
+		n, ok := signalNumber(args[i+1])
+		if !ok {
+			r.errorf("kill: %s: invalid signal specification", args[i+1])
+			return 1
+		}
+		sig, i = n, i+2
+	} else if i < len(args) && len(args[i]) > 1 && args[i][0] == '-' && args[i] != "--" {
+		n, ok := signalNumber(args[i][1:])
+		if !ok {
+			r.errorf("kill: %s: invalid signal specification", args[i][1:])
+			return 1
+		}
+		sig, i = n, i+1
+	}
+	if i < len(args) && args[i] == "--" {
+		i++
+	}
+	if i >= len(args) {
+		r.printErr("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n")
+		return 2
+	}
+	status := 0
+	for _, a := range args[i:] {
+		if a == strconv.Itoa(r.pid) && sig == 0 {
+			continue
+		}
+		j, _, ok := r.job(a)
+		if !ok {
+			if strings.HasPrefix(a, "%") {
+				r.errorf("kill: %s: no such job", a)
+			} else if _, err := strconv.Atoi(a); err != nil {
+				r.errorf("kill: %s: arguments must be process or job IDs", a)
+			} else {
+				r.errorf("kill: (%s) - No such process", a)
+			}
+			status = 1
+			continue
+		}
+		select {
+		case <-j.done:
+			r.errorf("kill: (%s) - No such process", a)
+			status = 1
+			continue
+		default:
+		}
+		if sig != 0 {
+			j.sig.CompareAndSwap(0, int32(sig))
+			j.cancel()
+		}
+	}
+	return status
+}
+
+// signalNumber reads a signal as a number or a name (INT, SIGINT).
+func signalNumber(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, n >= 0 && n < 65
+	}
+	n, ok := signalNumbers[strings.TrimPrefix(strings.ToUpper(s), "SIG")]
+	return n, ok
 }

@@ -71,7 +71,7 @@ type Runner struct {
 	umask       os.FileMode
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
-	secondsBase int // $SECONDS at r.started
+	secondsBase int       // $SECONDS at r.started
 	fdUndo      *[]fdSave // where redirections note what they change
 	arithWhat   string    // "((: " or "let: " before an arithmetic message
 	src         string    // the source text being run (function bodies keep theirs)
