@@ -28,6 +28,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.patCache = nil
 	c.ifsCache = nil
 	c.bg = nil
+	c.cleanup, c.pendingOut = nil, nil
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
 	c.dirStack = append([]string(nil), r.dirStack...)
