@@ -53,6 +53,12 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 			out = append(out, s)
 			continue
 		}
+		if name, ok := quotedVar(w); ok {
+			if v, set := r.getVar(name); set || !r.opts.nounset {
+				out = append(out, v)
+				continue
+			}
+		}
 		bws := [][]syntax.WordPart{w.Parts}
 		if r.opts.braceexpand && hasBraceLit(w) {
 			bws = r.braces(w)
@@ -112,6 +118,29 @@ func plainWord(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	return l.Value, true
+}
+
+// quotedVar is a word that is only "$name" or "${name}": one field, the
+// value, with no splitting or globbing (the commonest quoted word).
+func quotedVar(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	dq, ok := w.Parts[0].(*syntax.DblQuoted)
+	if !ok || dq.Dollar || len(dq.Parts) != 1 {
+		return "", false
+	}
+	pe, ok := dq.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil || pe.Repl != nil ||
+		pe.Exp != nil || pe.Names != 0 || pe.NestedParam != nil || pe.Param == nil {
+		return "", false
+	}
+	switch name := pe.Param.Value; name {
+	case "@", "*":
+		return "", false
+	default:
+		return name, true
+	}
 }
 
 // literal expands a word to one string, without splitting or globbing

@@ -392,6 +392,8 @@ func (r *Runner) dynamicArray(name string) *Var {
 		for _, s := range r.pipeStatus {
 			vals = append(vals, strconv.Itoa(s))
 		}
+	case "DIRSTACK":
+		vals = r.dirList()
 	case "FUNCNAME", "BASH_LINENO", "BASH_SOURCE":
 		n := len(r.funcNames)
 		if n == 0 {
@@ -460,7 +462,7 @@ func (r *Runner) getVar(name string) (string, bool) {
 	case "SHLVL":
 	case "BASH_SUBSHELL":
 		return strconv.Itoa(r.subshell), true
-	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE":
+	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK":
 		if v, _ := r.vars.lookup(name); v == nil {
 			return r.dynamicArray(name).value()
 		}
