@@ -170,6 +170,11 @@ func (r *Runner) assignValue(ctx context.Context, w *syntax.Word) (string, bool)
 	if w == nil {
 		return "", true
 	}
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "\\~") {
+			return l.Value, true
+		}
+	}
 	e := &expander{r: r, ctx: ctx, assign: true}
 	e.word(w.Parts, false)
 	if e.failed {

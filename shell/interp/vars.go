@@ -467,7 +467,8 @@ func (r *Runner) getVar(name string) (string, bool) {
 			return r.dynamicArray(name).value()
 		}
 	}
-	if n, err := strconv.Atoi(name); err == nil && name[0] != '-' {
+	if name != "" && name[0] >= '0' && name[0] <= '9' {
+		n, _ := strconv.Atoi(name)
 		if n >= 1 && n <= len(r.params) {
 			return r.params[n-1], true
 		}
