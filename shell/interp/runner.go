@@ -116,38 +116,20 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.noErrExit++
 	}
 	status := 0
-	if len(st.Redirs) == 0 {
+	if call, isCall := st.Cmd.(*syntax.CallExpr); isCall && len(st.Redirs) > 0 {
+		// A simple command's words expand before its redirections
+		// apply (echo `cat f` > f reads f first).
+		status = r.call(ctx, call, st.Redirs)
+	} else if len(st.Redirs) == 0 {
 		status = r.command(ctx, st.Cmd)
 	} else {
-		var undo []fdSave
-		prevUndo := r.fdUndo
-		r.fdUndo = &undo
-		var closers []io.Closer
-		ok := true
-		for _, rd := range st.Redirs {
-			c, err := r.redirect(ctx, rd)
-			if err != nil {
-				ok = false
-				break
-			}
-			if c != nil {
-				closers = append(closers, c)
-			}
-		}
-		r.fdUndo = prevUndo
+		red, ok := r.applyRedirs(ctx, st.Redirs)
 		if ok {
 			status = r.command(ctx, st.Cmd)
 		} else {
 			status = 1
 		}
-		if r.keepFds {
-			r.keepFds = false
-		} else {
-			r.restoreFds(undo)
-			for _, c := range closers {
-				c.Close()
-			}
-		}
+		r.endRedirs(red)
 		if !ok && st.Cmd != nil && r.opts.errexit && r.noErrExit == 0 && !st.Negated {
 			r.exitShell(status)
 			return
@@ -173,6 +155,44 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		if r.opts.errexit {
 			r.exitShell(status)
 		}
+	}
+}
+
+// applied is what a command's redirections changed, to undo after it.
+type applied struct {
+	undo    []fdSave
+	closers []io.Closer
+}
+
+// applyRedirs performs redirections in order; ok is false after one
+// failed (its message printed).
+func (r *Runner) applyRedirs(ctx context.Context, redirs []*syntax.Redirect) (*applied, bool) {
+	a := &applied{}
+	prevUndo := r.fdUndo
+	r.fdUndo = &a.undo
+	defer func() { r.fdUndo = prevUndo }()
+	for _, rd := range redirs {
+		c, err := r.redirect(ctx, rd)
+		if err != nil {
+			return a, false
+		}
+		if c != nil {
+			a.closers = append(a.closers, c)
+		}
+	}
+	return a, true
+}
+
+// endRedirs undoes a command's redirections (exec without a command
+// keeps them).
+func (r *Runner) endRedirs(a *applied) {
+	if r.keepFds {
+		r.keepFds = false
+		return
+	}
+	r.restoreFds(a.undo)
+	for _, c := range a.closers {
+		c.Close()
 	}
 }
 
@@ -202,7 +222,7 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case nil:
 		return 0
 	case *syntax.CallExpr:
-		return r.call(ctx, c)
+		return r.call(ctx, c, nil)
 	case *syntax.Block:
 		r.stmts(ctx, c.Stmts)
 		return r.lastStatus
