@@ -24,6 +24,21 @@ declare -i n=2+3; n+=1; echo $n
 12 13
 6
 `, 0},
+	{"arith_runtime", `set -- 1 2 3; IFS=+; echo $(( $* )); unset IFS
+joined='1+2+3'; echo $((joined)) $(( joined * 2 ))
+x=y; y=5; echo $((x*2))
+a=(1 2); i=1; ((a[i]++)); ((a[$i]+=10)); echo "${a[@]}"
+declare -A c; w="a b"; ((c[$w]++)); ((c[$w]*=5)); echo "${c[$w]}"
+while break; do echo never; done; echo loop-ok
+declare -A A=(k1 v1 k2 v2); echo "${A[k2]}"
+`, `6
+6 12
+10
+1 13
+5
+loop-ok
+v2
+`, 0},
 	{"arrays", `a=(one "two three" four)
 echo ${#a[@]} "${a[1]}" "${a[-1]}" "${!a[@]}"
 a+=(five); a[10]=ten; echo ${#a[@]} "${!a[@]}"
@@ -374,6 +389,10 @@ abc
 x
 2 m2
 `, 0},
+	{"redirect_order", "echo hello > F; echo `cat F` world > F; cat F\nx=$(echo sub) > h; echo \"$x\"; [ -e h ] && echo h-made\n{ echo $((1/0)); } 2>/dev/null; echo \"after $?\"\n", `hello world
+sub
+h-made
+`, 1},
 	{"redirections", `echo one > f; echo two >> f; cat f
 cat < f | wc -l
 { echo out; echo err >&2; } 2>&1 >/dev/null | cat
