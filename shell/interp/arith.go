@@ -1,9 +1,8 @@
-// Package interp is memsh's bash interpreter: it runs mvdan/sh's syntax
-// tree with bash 5.2's semantics over memfs.
 package interp
 
 import (
-	"strconv"
+	"context"
+	"strings"
 )
 
 // Arithmetic evaluation, as bash's expr.c does it: a recursive-descent
@@ -33,14 +32,29 @@ type ArithVars interface {
 	// checks the variable, not the element) is bash's "NAME: unbound
 	// variable", a fatal error the caller formats and acts on.
 	// A bad subscript (an out-of-range negative index, an empty subscript,
-	// "@" or "*") is the implementation's to report: bash prints
-	// "a[@]: bad array subscript" and goes on with 0.
+	// "@" or "*", see ArithRef) is the implementation's to report: bash
+	// prints "a[@]: bad array subscript" and goes on with 0.
 	ArithGet(ref ArithRef) (string, error)
 	// ArithSet assigns value, in decimal, to the variable or element ref
 	// names (applying its attributes: -i, -l, -u, nameref ...). Its error
 	// (readonly variable, bad subscript) ends the evaluation and is
 	// returned by Arith as it is.
 	ArithSet(ref ArithRef, value int64) error
+}
+
+// ArithSubscriptExpander is implemented by an ArithVars that expands
+// subscripts as bash does when it evaluates them: `let 'y=a[$i]'`,
+// `let 'h["a b"]=1'` and a[$(cmd)] reach Arith with the $, the quotes or
+// the command still in the subscript, and bash expands them (parameters,
+// command substitution, quote removal) before using the key or
+// evaluating the index. Arith calls it only for a subscript holding
+// $, `, ', " or \; its error ends the evaluation and is returned as it
+// is. Expansions the caller already made must not be expanded again
+// (in bash, `k='$y'; $(( h[$k] ))` reads the key "$y"): the caller
+// keeps such results from being expanded twice, for instance by quoting
+// them in the text it passes and removing that quoting here.
+type ArithSubscriptExpander interface {
+	ArithExpandSubscript(sub string) (string, error)
 }
 
 // ArithRef names a variable, or an element of an array, in an
@@ -50,13 +64,18 @@ type ArithRef struct {
 	Name string
 	// Subscripted tells whether the reference was written NAME[SUB].
 	Subscripted bool
-	// Key is the subscript's text as written, blanks and all: the key of
-	// an associative array; for an indexed array it is what Index was
-	// evaluated from.
+	// Raw is the subscript's text as written, blanks and all.
+	Raw string
+	// Key is Raw after ArithExpandSubscript (when the ArithVars has it):
+	// the key of an associative array; for an indexed array it is what
+	// Index was evaluated from.
 	Key string
 	// Index is the subscript's value for an indexed array (negative
-	// counts from the end, as bash does). It is 0 and not evaluated when
-	// the array is associative, or Key is empty, "@" or "*".
+	// counts from the end, as bash does; an empty expansion is 0). It is
+	// 0 and not evaluated when the array is associative, or Raw is
+	// empty, "@" or "*" (bash then says "a[@]: bad array subscript",
+	// twice for an empty one, and goes on with 0; an associative key
+	// that expands to nothing is "h: bad array subscript", once).
 	Index int64
 }
 
@@ -136,7 +155,6 @@ type arithState struct {
 	tokval   int64
 	tokstr   string // the text of the current tkStr token
 	noeval   int
-	nest     int
 	curlval  arithLval
 }
 
@@ -144,9 +162,17 @@ type arithState struct {
 // recursion depth across nested evaluations).
 type arith struct {
 	vars  ArithVars
-	depth int
+	ctx   context.Context
+	depth int // nested evaluations (values, subscripts)
+	nest  int // nested operators, across all evaluations
+	evals int // evaluations so far, to look at ctx now and then
 	arithState
 }
+
+// arithCheckEvery is how many nested evaluations pass between two looks
+// at the context: values that refer to each other twice over
+// (a1=a2+a2, a2=a3+a3, ...) take exponential time, in bash as here.
+const arithCheckEvery = 1024
 
 // arithAbort carries an error out of the evaluator's recursion (bash's
 // longjmp); Arith recovers it.
@@ -157,11 +183,16 @@ type arithAbort struct{ err error }
 // ${x:off:len} pass it) and returns its value. Blank text is 0. A
 // malformed or failing expression gives an *ArithError; an error from
 // vars is returned as it is.
-func Arith(src string, vars ArithVars) (val int64, err error) {
+func Arith(src string, vars ArithVars) (int64, error) {
+	return ArithContext(context.Background(), src, vars)
+}
+
+// ArithContext is Arith that gives up with ctx's error when ctx is done.
+func ArithContext(ctx context.Context, src string, vars ArithVars) (val int64, err error) {
 	if n, ok := arithFastNumber(src); ok {
 		return n, nil
 	}
-	a := arith{vars: vars}
+	a := arith{vars: vars, ctx: ctx}
 	defer func() {
 		if r := recover(); r != nil {
 			ab, ok := r.(arithAbort)
@@ -236,6 +267,11 @@ func (a *arith) subexpr(expr string) int64 {
 	}
 	if a.depth >= arithMaxDepth {
 		a.fail("expression recursion level exceeded")
+	}
+	if a.evals++; a.evals%arithCheckEvery == 0 {
+		if err := a.ctx.Err(); err != nil {
+			a.abort(err)
+		}
 	}
 	a.depth++
 	saved := a.arithState
@@ -687,10 +723,18 @@ func (a *arith) resolve(tok string) ArithRef {
 		return ref
 	}
 	ref.Subscripted = true
-	ref.Key = tok[i+1 : len(tok)-1]
-	switch ref.Key {
+	ref.Raw = tok[i+1 : len(tok)-1]
+	ref.Key = ref.Raw
+	switch ref.Raw {
 	case "", "@", "*":
 		return ref
+	}
+	if x, ok := a.vars.(ArithSubscriptExpander); ok && strings.ContainsAny(ref.Raw, "$`'\"\\") {
+		key, err := x.ArithExpandSubscript(ref.Raw)
+		if err != nil {
+			a.abort(err)
+		}
+		ref.Key = key
 	}
 	if !a.vars.ArithIsAssoc(ref.Name) {
 		ref.Index = a.subexpr(ref.Key)
@@ -715,283 +759,3 @@ func (a *arith) streval(tok string) int64 {
 	}
 	return a.subexpr(val)
 }
-
-// readtok reads the next token into curtok (and tokval or tokstr).
-func (a *arith) readtok() {
-	s := a.expr
-	cp := a.tp
-	for cp < len(s) && isArithSpace(s[cp]) {
-		cp++
-	}
-	if cp == len(s) {
-		a.lasttok = a.curtok
-		a.curtok = tkEOF
-		a.tp = cp
-		return
-	}
-	start := cp
-	a.lasttp = start
-	a.tp = start
-	c := s[cp]
-	switch {
-	case isNameStart(c):
-		cp++
-		for cp < len(s) && isNameChar(s[cp]) {
-			cp++
-		}
-		if cp < len(s) && s[cp] == '[' {
-			e := skipSubscript(s, cp)
-			if e < 0 {
-				a.fail("bad array subscript")
-			}
-			cp = e + 1
-		}
-		tok := s[start:cp]
-		a.tokstr = tok
-		// Peek at the next token: NAME = ... does not read NAME.
-		saved := a.arithState
-		a.tp = cp
-		a.noeval = 1
-		a.curtok = tkStr
-		peek := a.peektok()
-		a.arithState = saved
-		a.tp = cp
-		if a.lasttok == tkPreInc || a.lasttok == tkPreDec || peek != '=' {
-			a.tokval = a.streval(tok)
-		} else {
-			a.tokval = 0
-		}
-		a.lasttok = a.curtok
-		a.curtok = tkStr
-		return
-	case c >= '0' && c <= '9':
-		cp++
-		for cp < len(s) && (isAlnum(s[cp]) || s[cp] == '#' || s[cp] == '@' || s[cp] == '_') {
-			cp++
-		}
-		a.tokval = a.strlong(s[:cp], start)
-		a.lasttok = a.curtok
-		a.curtok = tkNum
-		a.tp = cp
-		return
-	}
-	cp++
-	var c1 byte
-	if cp < len(s) {
-		c1 = s[cp]
-	}
-	cp++ // past c1; undone below for one-character operators
-	tok := int(c)
-	switch {
-	case c == '=' && c1 == '=':
-		tok = tkEqEq
-	case c == '!' && c1 == '=':
-		tok = tkNeq
-	case c == '>' && c1 == '=':
-		tok = tkGeq
-	case c == '<' && c1 == '=':
-		tok = tkLeq
-	case c == '<' && c1 == '<', c == '>' && c1 == '>':
-		op := tkLsh
-		if c == '>' {
-			op = tkRsh
-		}
-		if cp < len(s) && s[cp] == '=' {
-			a.assignOp = op
-			tok = tkOpAssign
-			cp++
-		} else {
-			tok = op
-		}
-	case c == '&' && c1 == '&':
-		tok = tkLAnd
-	case c == '|' && c1 == '|':
-		tok = tkLOr
-	case c == '*' && c1 == '*':
-		tok = tkPower
-	case (c == '-' || c == '+') && c1 == c && a.curtok == tkStr:
-		tok = tkPostInc
-		if c == '-' {
-			tok = tkPostDec
-		}
-	case (c == '-' || c == '+') && c1 == c && a.curtok == tkNum && (a.lasttok == tkPreInc || a.lasttok == tkPreDec):
-		a.fail(string([]byte{c, c}) + ": assignment requires lvalue")
-	case (c == '-' || c == '+') && c1 == c:
-		xp := cp
-		for xp < len(s) && isArithSpace(s[xp]) {
-			xp++
-		}
-		if xp < len(s) && isNameStart(s[xp]) {
-			tok = tkPreInc
-			if c == '-' {
-				tok = tkPreDec
-			}
-		} else {
-			cp--
-		}
-	case c1 == '=' && isAssignOpChar(c):
-		a.assignOp = int(c)
-		tok = tkOpAssign
-	case !isArithOp(int(c)):
-		if a.curtok == tkEOF || isArithOp(a.curtok) || isMultiOp(a.curtok) {
-			a.fail("syntax error: operand expected")
-		}
-		a.fail("syntax error: invalid arithmetic operator")
-	default:
-		cp--
-	}
-	a.lasttok = a.curtok
-	a.curtok = tok
-	a.tp = cp
-}
-
-// peektok returns the kind of the token after an identifier without
-// reading variables (bash reads it with evaluation off). It is readtok
-// less the identifier's own peek, which cannot change the answer.
-func (a *arith) peektok() int {
-	s := a.expr
-	cp := a.tp
-	for cp < len(s) && isArithSpace(s[cp]) {
-		cp++
-	}
-	if cp < len(s) && isNameStart(s[cp]) {
-		return tkStr
-	}
-	a.readtok()
-	return a.curtok
-}
-
-func isAssignOpChar(c byte) bool {
-	switch c {
-	case '*', '/', '%', '+', '-', '&', '^', '|':
-		return true
-	}
-	return false
-}
-
-// isArithOp is bash's _is_arithop: the one-character tokens.
-func isArithOp(t int) bool {
-	switch t {
-	case '=', '>', '<', '+', '-', '*', '/', '%', '!', '(', ')', '&', '|', '^', '~', '?', ':', ',':
-		return true
-	}
-	return false
-}
-
-// isMultiOp is bash's _is_multiop: the tokens of more than one character.
-func isMultiOp(t int) bool {
-	switch t {
-	case tkEqEq, tkNeq, tkLeq, tkGeq, tkLAnd, tkLOr, tkLsh, tkRsh, tkOpAssign,
-		tkCond, tkPower, tkPreInc, tkPreDec, tkPostInc, tkPostDec:
-		return true
-	}
-	return false
-}
-
-// skipSubscript returns the index of the ']' that closes the '[' at
-// s[open], or -1. Brackets nest; quotes hide them.
-func skipSubscript(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '\'', '"':
-			q := s[i]
-			for i++; i < len(s) && s[i] != q; i++ {
-				if q == '"' && s[i] == '\\' {
-					i++
-				}
-			}
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// strlong converts the number token s[start:] as bash's strlong does:
-// 0NNN is octal, 0xNN hex, BASE#DIGITS any base from 2 to 64 (digits
-// 0-9a-zA-Z@_; below 37 letters are case-insensitive), wrapping on
-// overflow. Its errors show the expression only up to the number, as
-// bash's do.
-func (a *arith) strlong(s string, start int) int64 {
-	num := s[start:]
-	fail := func(msg string) { a.failAt(msg, s, start) }
-	base := int64(10)
-	foundBase := false
-	i := 0
-	if num[0] == '0' {
-		i++
-		if i == len(num) {
-			return 0
-		}
-		if num[i] == 'x' || num[i] == 'X' {
-			base = 16
-			i++
-		} else {
-			base = 8
-		}
-		foundBase = true
-	}
-	var val int64
-	for ; i < len(num); i++ {
-		c := num[i]
-		if c == '#' {
-			if foundBase {
-				fail("invalid number")
-			}
-			if val < 2 || val > 64 {
-				fail("invalid arithmetic base")
-			}
-			base, val, foundBase = val, 0, true
-			if i+1 == len(num) || !isNumChar(num[i+1]) {
-				fail("invalid integer constant")
-			}
-			continue
-		}
-		var d int64
-		switch {
-		case c >= '0' && c <= '9':
-			d = int64(c - '0')
-		case c >= 'a' && c <= 'z':
-			d = int64(c-'a') + 10
-		case c >= 'A' && c <= 'Z':
-			if base <= 36 {
-				d = int64(c-'A') + 10
-			} else {
-				d = int64(c-'A') + 36
-			}
-		case c == '@':
-			d = 62
-		case c == '_':
-			d = 63
-		default:
-			return val
-		}
-		if d >= base {
-			fail("value too great for base")
-		}
-		val = val*base + d
-	}
-	return val
-}
-
-func isNumChar(c byte) bool { return isAlnum(c) || c == '_' || c == '@' }
-
-// ArithBool is let's and ((...))'s exit status for value v: 0 when v is
-// not zero, else 1.
-func ArithBool(v int64) int {
-	if v != 0 {
-		return 0
-	}
-	return 1
-}
-
-// FormatArith formats v as bash stores an arithmetic result.
-func FormatArith(v int64) string { return strconv.FormatInt(v, 10) }

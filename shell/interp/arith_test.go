@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -13,10 +14,11 @@ import (
 // associative arrays, and set -u. Scalars are element 0 of an array, as
 // in bash.
 type mapVars struct {
-	vals    map[string]map[string]string // name -> key ("0" for a scalar) -> value
-	assoc   map[string]bool
-	ro      map[string]bool
-	nounset bool
+	vals     map[string]map[string]string // name -> key ("0" for a scalar) -> value
+	assoc    map[string]bool
+	ro       map[string]bool
+	nounset  bool
+	warnings []string // bash's non-fatal messages, as it prints them
 }
 
 func newMapVars() *mapVars {
@@ -27,16 +29,24 @@ var errUnbound = errors.New("unbound variable")
 
 func (m *mapVars) ArithIsAssoc(name string) bool { return m.assoc[name] }
 
-func (m *mapVars) key(ref ArithRef) (string, error) {
+// key returns the map key ref names, or a bash warning for a bad
+// subscript (bash prints it and goes on with 0).
+func (m *mapVars) key(ref ArithRef, set bool) (string, string) {
 	if !ref.Subscripted {
-		return "0", nil
+		return "0", ""
 	}
-	if m.assoc[ref.Name] {
-		return ref.Key, nil
-	}
-	switch ref.Key {
-	case "", "@", "*":
-		return "", fmt.Errorf("%s[%s]: bad array subscript", ref.Name, ref.Key)
+	switch {
+	case ref.Raw == "" && set:
+		return "", fmt.Sprintf("`%s[]': not a valid identifier", ref.Name)
+	case ref.Raw == "":
+		w := fmt.Sprintf("%s[]: bad array subscript", ref.Name)
+		return "", w + "\n" + w
+	case ref.Raw == "@" || ref.Raw == "*":
+		return "", fmt.Sprintf("%s[%s]: bad array subscript", ref.Name, ref.Raw)
+	case m.assoc[ref.Name] && ref.Key == "":
+		return "", fmt.Sprintf("%s: bad array subscript", ref.Name)
+	case m.assoc[ref.Name]:
+		return ref.Key, ""
 	}
 	idx := ref.Index
 	if idx < 0 {
@@ -47,10 +57,13 @@ func (m *mapVars) key(ref ArithRef) (string, error) {
 		}
 		idx += max + 1
 		if idx < 0 {
-			return "", fmt.Errorf("%s: bad array subscript", ref.Name)
+			if set {
+				return "", fmt.Sprintf("%s[%s]: bad array subscript", ref.Name, ref.Key)
+			}
+			return "", fmt.Sprintf("%s: bad array subscript", ref.Name)
 		}
 	}
-	return strconv.FormatInt(idx, 10), nil
+	return strconv.FormatInt(idx, 10), ""
 }
 
 func maxInt(a, b int64) int64 {
@@ -65,20 +78,43 @@ func (m *mapVars) ArithGet(ref ArithRef) (string, error) {
 	if !ok && m.nounset {
 		return "", fmt.Errorf("%s: %w", ref.Name, errUnbound)
 	}
-	k, err := m.key(ref)
-	if err != nil {
-		return "", err
+	k, warn := m.key(ref, false)
+	if warn != "" {
+		m.warnings = append(m.warnings, warn)
+		return "", nil
 	}
 	return v[k], nil
+}
+
+// ArithExpandSubscript expands $NAME and removes double quotes: enough
+// of bash's word expansion for the tests (another $ stays as it is).
+func (m *mapVars) ArithExpandSubscript(sub string) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(sub); i++ {
+		switch c := sub[i]; {
+		case c == '"':
+		case c == '$' && i+1 < len(sub) && isNameStart(sub[i+1]):
+			j := i + 1
+			for j < len(sub) && isNameChar(sub[j]) {
+				j++
+			}
+			b.WriteString(m.vals[sub[i+1:j]]["0"])
+			i = j - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), nil
 }
 
 func (m *mapVars) ArithSet(ref ArithRef, val int64) error {
 	if m.ro[ref.Name] {
 		return fmt.Errorf("%s: readonly variable", ref.Name)
 	}
-	k, err := m.key(ref)
-	if err != nil {
-		return err
+	k, warn := m.key(ref, true)
+	if warn != "" {
+		m.warnings = append(m.warnings, warn)
+		return nil
 	}
 	if m.vals[ref.Name] == nil {
 		m.vals[ref.Name] = map[string]string{}
@@ -151,6 +187,26 @@ var arithCases = []arithCase{
 	{expr: "-- 1", want: "1"},
 	{expr: "- - 1", want: "1"},
 	{expr: "1 ,2", want: "2"},
+
+	{expr: "é + 1", want: "é + 1: syntax error: operand expected (error token is \"é + 1\")"},
+	{expr: "1 ? (x=2) : 3", want: "2"},
+	{expr: "x = 3 , x *= x", want: "9"},
+	{expr: "(1,2)", want: "2"},
+	{expr: "--1", want: "1"},
+	{expr: "++-1", want: "-1"},
+	{expr: "!-1", want: "0"},
+	{expr: "~~5", want: "5"},
+	{expr: "1 <= 2 == 1", want: "1"},
+	{expr: "3 ** 40", want: "-6289078614652622815"},
+	{expr: "0x7fffffffffffffff * 2", want: "-2"},
+	{expr: "1-- 2", want: "3"},
+	{expr: "x = 1 ? 2 : 3", want: "2"},
+	{expr: "(3)++", want: "(3)++: syntax error: operand expected (error token is \"+\")"},
+	{expr: "$x", want: "$x: syntax error: operand expected (error token is \"$x\")"},
+	{expr: "1 +   # 2", want: "1 +   # 2: syntax error: operand expected (error token is \"# 2\")"},
+	{expr: "16#G", want: "16#G: value too great for base (error token is \"16#G\")"},
+	{expr: "64#+", want: "64#: invalid integer constant (error token is \"64#\")"},
+	{expr: "1 && 2 || 0 ? 7 : 9", want: "7"},
 
 	// variables
 	{setup: []string{"x=5"}, expr: "x", want: "5"},
@@ -297,12 +353,12 @@ func (c arithCase) vars(t testing.TB) *mapVars {
 func (c arithCase) run(t testing.TB) string {
 	m := c.vars(t)
 	v, err := Arith(c.expr, m)
-	var out []string
+	out := m.warnings
 	if err != nil {
-		out = append(out, err.Error())
-	} else {
-		out = append(out, strconv.FormatInt(v, 10))
+		// bash stops: it prints no variables.
+		return strings.Join(append(out, err.Error()), "\n")
 	}
+	out = append(out, strconv.FormatInt(v, 10))
 	for _, sh := range strings.Fields(c.show) {
 		name, _, _ := strings.Cut(sh, "=")
 		full, key := name, "0"
@@ -362,26 +418,14 @@ func TestArith(t *testing.T) {
 	// The table's expectations are bash's: check them against the host.
 	var script strings.Builder
 	for i, c := range arithCases {
-		fmt.Fprintf(&script, "echo '@@%d'\n( %s) 2>&1\n", i, c.script())
+		fmt.Fprintf(&script, caseMarker+"( %s) 2>&1\n", i, c.script())
 	}
-	out, err := exec.Command(bash, "-c", script.String()).CombinedOutput()
-	if err != nil {
-		t.Fatalf("host bash: %v\n%s", err, out)
-	}
-	parts := strings.Split(string(out), "@@")[1:]
-	if len(parts) != len(arithCases) {
-		t.Fatalf("host bash printed %d results for %d cases", len(parts), len(arithCases))
-	}
-	for _, p := range parts {
-		num, body, _ := strings.Cut(p, "\n")
-		i, _ := strconv.Atoi(num)
+	compareHost(t, bash, script.String(), len(arithCases), func(i int, out string) {
 		c := arithCases[i]
-		body = strings.TrimSuffix(body, "\n")
-		body = stripLinePrefix(body)
-		if got := c.run(t); body != got {
-			t.Errorf("host bash differs for %q with %q:\nbash  %q\nmemsh %q", c.expr, c.setup, body, got)
+		if got, host := c.run(t), stripLinePrefix(out); host != got {
+			t.Errorf("host bash differs for %q with %q:\nbash  %q\nmemsh %q", c.expr, c.setup, host, got)
 		}
-	}
+	})
 }
 
 // stripLinePrefix removes "bash: line N: " from each line.
@@ -396,4 +440,22 @@ func stripLinePrefix(s string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestArithContext: values that double at each level would take 2^40
+// evaluations; a cancelled context stops them.
+func TestArithContext(t *testing.T) {
+	m := newMapVars()
+	for i := 1; i < 40; i++ {
+		m.vals[fmt.Sprintf("a%d", i)] = map[string]string{"0": fmt.Sprintf("a%d+a%d", i+1, i+1)}
+	}
+	m.vals["a40"] = map[string]string{"0": "1"}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ArithContext(ctx, "a1", m); !errors.Is(err, context.Canceled) {
+		t.Fatalf("ArithContext with a cancelled context: %v", err)
+	}
+	if v, err := ArithContext(ctx, "a35", m); err != nil || v != 32 {
+		t.Fatalf("a35 = %d, %v; want 32 before the first look at the context", v, err)
+	}
 }

@@ -55,12 +55,12 @@ func Glob(pat string, fsys GlobFS, opt GlobOptions) []string {
 		root += "/"
 		pat = pat[1:]
 	}
-	comps := strings.Split(pat, "/")
+	comps := splitGlob(pat)
 	dir := "."
 	if root != "" {
 		dir = root
 	}
-	g.expand(dir, root, comps)
+	g.expand(dir, root, "", comps)
 	if len(opt.Ignore) > 0 {
 		g.out = g.filterIgnored(g.out)
 	}
@@ -76,19 +76,18 @@ type globber struct {
 
 // expand matches comps under directory dir, whose spelling in results is
 // prefix (empty or ending in "/").
-func (g *globber) expand(dir, prefix string, comps []string) {
-	comp := comps[0]
+// globSep is "" when the component before comps was literal, else the
+// slashes the pattern had after that matched name (shown as one, but
+// for a final "**" that lists the directory itself: "*//**" shows "a/").
+func (g *globber) expand(dir, prefix, globSep string, comps []globComp) {
+	comp := comps[0].pat
 	rest := comps[1:]
 	last := len(rest) == 0
 	if last && comp == "" {
 		// The pattern ended in "/": what matched so far must be a directory.
-		if fi, err := g.fsys.Stat(dir); err == nil && fi.IsDir() {
+		if g.isDir(dir) {
 			g.out = append(g.out, prefix)
 		}
-		return
-	}
-	if comp == "" { // "a//b"
-		g.expand(dir, prefix+"/", rest)
 		return
 	}
 	if !HasGlob(comp, g.opt.Flags) {
@@ -100,17 +99,22 @@ func (g *globber) expand(dir, prefix string, comps []string) {
 			}
 			return
 		}
-		g.expand(path, prefix+name+"/", rest)
+		// A literal directory keeps its slashes as written ("./" + "/").
+		g.expand(path, prefix+name+comps[0].sep, "", rest)
 		return
 	}
 	if g.opt.GlobStar && comp == "**" {
-		g.globstar(dir, prefix, rest)
+		g.globstar(dir, prefix, globSep, rest)
 		return
 	}
 	p := CompilePattern(comp, g.opt.Flags)
 	explicitDot := strings.HasPrefix(comp, ".") || strings.HasPrefix(comp, `\.`)
 	for _, name := range g.names(dir) {
-		if !g.dotOK(name, explicitDot) || !p.Match(name) {
+		if name == "." || name == ".." {
+			if !explicitDot || !g.opt.KeepDots || !p.Match(name) {
+				continue
+			}
+		} else if !p.matchName(name, !g.opt.DotGlob) {
 			continue
 		}
 		path := joinPath(dir, name)
@@ -118,8 +122,37 @@ func (g *globber) expand(dir, prefix string, comps []string) {
 			g.out = append(g.out, prefix+name)
 			continue
 		}
-		if fi, err := g.fsys.Stat(path); err == nil && fi.IsDir() {
-			g.expand(path, prefix+name+"/", rest)
+		if g.isDir(path) {
+			// After a matched name bash puts one slash, however many the
+			// pattern had.
+			g.expand(path, prefix+name+"/", comps[0].sep, rest)
+		}
+	}
+}
+
+// globComp is one component of a pattern and the slashes after it.
+type globComp struct {
+	pat string // "" only for the last: the pattern ended in "/"
+	sep string // the slashes after pat, as written
+}
+
+// splitGlob splits a relative pattern (leading slashes removed) into
+// components.
+func splitGlob(pat string) []globComp {
+	var comps []globComp
+	for {
+		i := strings.IndexByte(pat, '/')
+		if i < 0 {
+			return append(comps, globComp{pat: pat})
+		}
+		j := i
+		for j < len(pat) && pat[j] == '/' {
+			j++
+		}
+		comps = append(comps, globComp{pat: pat[:i], sep: pat[i:j]})
+		pat = pat[j:]
+		if pat == "" {
+			return append(comps, globComp{})
 		}
 	}
 }
@@ -140,49 +173,53 @@ func (g *globber) names(dir string) []string {
 	return names
 }
 
-// dotOK applies the leading-dot rule: a hidden name needs a pattern that
-// starts with "." unless dotglob; "." and ".." need it always.
-func (g *globber) dotOK(name string, explicitDot bool) bool {
-	if name == "." || name == ".." {
-		return explicitDot && g.opt.KeepDots
-	}
-	return name[0] != '.' || explicitDot || g.opt.DotGlob
-}
-
 // globstar matches "**" followed by rest: rest in dir and in every
 // directory below it (hidden ones only with dotglob; links to
 // directories are not entered). A final "**" matches every file and
 // directory below dir, and dir itself as prefix when that is not empty.
-func (g *globber) globstar(dir, prefix string, rest []string) {
+func (g *globber) globstar(dir, prefix, globSep string, rest []globComp) {
 	if len(rest) == 0 {
-		if prefix != "" && prefix != "/" {
-			g.out = append(g.out, prefix)
+		// dir itself, after a prefix: "a/**" lists "a/", "*/**" lists "a".
+		if prefix != "" && prefix != "/" && g.isDir(dir) {
+			if globSep != "" {
+				g.out = append(g.out, strings.TrimSuffix(prefix, "/")+globSep[1:])
+			} else {
+				g.out = append(g.out, prefix)
+			}
 		}
-		g.walk(dir, prefix, func(path, shown string, isDir bool) {
+		g.walk(dir, prefix, func(path, shown string, isDir, isLink bool) {
 			g.out = append(g.out, shown)
 		})
 		return
 	}
-	if len(rest) == 1 && rest[0] == "" {
-		// "**/": every directory below dir.
-		g.walk(dir, prefix, func(path, shown string, isDir bool) {
+	if len(rest) == 1 && rest[0].pat == "" {
+		// "**/": every directory below dir, and dir itself after a prefix.
+		if prefix != "" && prefix != "/" && g.isDir(dir) {
+			g.out = append(g.out, prefix)
+		}
+		g.walk(dir, prefix, func(path, shown string, isDir, isLink bool) {
 			if isDir {
 				g.out = append(g.out, shown+"/")
 			}
 		})
 		return
 	}
-	g.expand(dir, prefix, rest)
-	g.walk(dir, prefix, func(path, shown string, isDir bool) {
-		if isDir {
-			g.expand(path, shown+"/", rest)
+	g.expand(dir, prefix, globSep, rest)
+	g.walk(dir, prefix, func(path, shown string, isDir, isLink bool) {
+		if isDir && !isLink {
+			g.expand(path, shown+"/", "/", rest)
 		}
 	})
 }
 
+func (g *globber) isDir(dir string) bool {
+	fi, err := g.fsys.Stat(dir)
+	return err == nil && fi.IsDir()
+}
+
 // walk calls f for every entry below dir, depth first in directory
 // order; isDir follows symbolic links, descent does not.
-func (g *globber) walk(dir, prefix string, f func(path, shown string, isDir bool)) {
+func (g *globber) walk(dir, prefix string, f func(path, shown string, isDir, isLink bool)) {
 	ents, err := g.fsys.ReadDir(dir)
 	if err != nil {
 		return
@@ -201,7 +238,7 @@ func (g *globber) walk(dir, prefix string, f func(path, shown string, isDir bool
 				isDir = true
 			}
 		}
-		f(path, shown, isDir)
+		f(path, shown, isDir, isLink)
 		if isDir && !isLink {
 			g.walk(path, shown+"/", f)
 		}
@@ -229,8 +266,13 @@ func (g *globber) filterIgnored(paths []string) []string {
 	}
 	out := paths[:0]
 	for _, p := range paths {
-		base := p[strings.LastIndexByte(strings.TrimSuffix(p, "/"), '/')+1:]
-		if base == "." || base == ".." || base == "./" || base == "../" {
+		// Like bash, look at the last component for . and .. unless the
+		// name ends in "/".
+		last := p
+		if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 {
+			last = p[i+1:]
+		}
+		if last == "." || last == ".." {
 			continue
 		}
 		ignored := false
@@ -247,12 +289,14 @@ func (g *globber) filterIgnored(paths []string) []string {
 	return out
 }
 
-// matchPath matches s as FNM_PATHNAME does: the pattern's "/" must meet
-// the path's, component by component, so no wildcard matches a "/".
+// matchPath matches s as bash's strmatch with FNM_PATHNAME does: no
+// wildcard matches a "/", except that a "*" that ends the pattern
+// matches all the rest ("a*" matches "a/b" in GLOBIGNORE).
 func (p *Pattern) matchPath(s string) bool {
-	if !strings.Contains(s, "/") && !p.hasSlash() {
-		return p.Match(s)
+	if p.isLit || !p.groups {
+		return matchPathSimple(p.items, s, p.flags&PatNoCase != 0)
 	}
+	// Extglob groups: component by component.
 	pcomps := splitPatternPath(p)
 	scomps := strings.Split(s, "/")
 	if len(pcomps) != len(scomps) {
@@ -266,13 +310,45 @@ func (p *Pattern) matchPath(s string) bool {
 	return true
 }
 
-func (p *Pattern) hasSlash() bool {
-	for _, it := range p.items {
-		if it.kind == pLit && strings.Contains(it.lit, "/") {
+// matchPathSimple is matchSimple under FNM_PATHNAME.
+func matchPathSimple(items []patItem, s string, fold bool) bool {
+	i, j := 0, 0
+	starI, starJ := -1, 0
+	for {
+		if i < len(items) {
+			it := &items[i]
+			switch it.kind {
+			case pStar:
+				if i == len(items)-1 {
+					return true
+				}
+				starI, starJ = i, j
+				i++
+				continue
+			case pLit:
+				if end, ok := litAt(it.lit, s, j, fold); ok {
+					i, j = i+1, end
+					continue
+				}
+			case pAny, pClass:
+				if j < len(s) && s[j] != '/' {
+					r, n := runeAt(s, j)
+					if it.kind == pAny || it.class.match(r, fold) {
+						i, j = i+1, j+n
+						continue
+					}
+				}
+			}
+		} else if j == len(s) {
 			return true
 		}
+		if starI < 0 || starJ >= len(s) || s[starJ] == '/' {
+			return false
+		}
+		_, n := runeAt(s, starJ)
+		starJ += n
+		i, j = starI+1, starJ
 	}
-	return false
 }
 
 // splitPatternPath splits p at the "/" of its literal parts.

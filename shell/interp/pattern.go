@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"context"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,7 +26,8 @@ import (
 type PatternFlags uint8
 
 const (
-	// PatExtglob enables ?(..) *(..) +(..) @(..) !(..) (shopt extglob).
+	// PatExtglob enables ?(..) *(..) +(..) @(..) !(..): shopt extglob,
+	// except that [[ s == pat ]] and != always match with it (bash 5.2).
 	PatExtglob PatternFlags = 1 << iota
 	// PatNoCase matches letters case-insensitively (nocasematch for
 	// case and [[ ]], nocaseglob for pathname expansion).
@@ -39,7 +42,23 @@ type Pattern struct {
 	groups bool   // has extglob groups: use the set simulation
 	lit    string // the literal text, when the pattern has no wildcard
 	isLit  bool
+	star   bool // the pattern's text starts with '*'
+	ctx    context.Context
 }
+
+// WithContext returns p bound to ctx: once ctx is done, matching gives
+// up (reporting no match, so TrimPrefix, TrimSuffix and Replace return s
+// unchanged) instead of finishing work that can be quadratic in the
+// string's length, as bash's is. The caller then sees ctx's error.
+func (p *Pattern) WithContext(ctx context.Context) *Pattern {
+	q := *p
+	q.ctx = ctx
+	return &q
+}
+
+// cancelled reports whether p's context is done; loops call it every
+// so often.
+func (p *Pattern) cancelled() bool { return p.ctx != nil && p.ctx.Err() != nil }
 
 type patKind uint8
 
@@ -57,6 +76,7 @@ type patItem struct {
 	class *patClass
 	op    byte        // group operator: ? * + @ !
 	alts  [][]patItem // group alternatives
+	fixed bool        // every alternative is literals, ? and [...] only
 }
 
 // patClass is a bracket expression.
@@ -70,8 +90,8 @@ type patClass struct {
 // CompilePattern compiles pat. Bash patterns have no syntax errors: what
 // does not form a construct (an unclosed [, an unknown class) is literal.
 func CompilePattern(pat string, flags PatternFlags) *Pattern {
-	p := &Pattern{flags: flags}
-	p.items, _ = compileSeq(pat, 0, flags, false, &p.groups)
+	p := &Pattern{flags: flags, star: strings.HasPrefix(pat, "*")}
+	p.items, _ = compileSeq(pat, 0, flags, 0, &p.groups)
 	p.lit, p.isLit = literalOf(p.items)
 	return p
 }
@@ -87,26 +107,38 @@ func literalOf(items []patItem) (string, bool) {
 	return b.String(), true
 }
 
-// compileSeq compiles pat[i:] up to the end, or inside a group up to its
-// unnested '|' or ')'; it returns the items and the index it stopped at.
-func compileSeq(pat string, i int, flags PatternFlags, inGroup bool, groups *bool) ([]patItem, int) {
+// maxPatternNest bounds the nesting of extglob groups: deeper, "@(" is
+// literal text. bash has no bound (its matcher recurses on the C stack).
+const maxPatternNest = 1000
+
+// compileSeq compiles pat[i:] up to the end, or inside a group (depth >
+// 0) up to its unnested '|' or ')'; it returns the items and the index it
+// stopped at.
+func compileSeq(pat string, i int, flags PatternFlags, depth int, groups *bool) ([]patItem, int) {
+	inGroup := depth > 0
 	var items []patItem
-	addLit := func(s string) {
-		if n := len(items); n > 0 && items[n-1].kind == pLit {
-			items[n-1].lit += s
-			return
+	var lit []byte // the literal run being read
+	addLit := func(s string) { lit = append(lit, s...) }
+	flush := func() {
+		if len(lit) > 0 {
+			items = append(items, patItem{kind: pLit, lit: string(lit)})
+			lit = lit[:0]
 		}
-		items = append(items, patItem{kind: pLit, lit: s})
+	}
+	add := func(it patItem) {
+		flush()
+		items = append(items, it)
 	}
 	for i < len(pat) {
 		c := pat[i]
 		if inGroup && (c == '|' || c == ')') {
+			flush()
 			return items, i
 		}
-		if flags&PatExtglob != 0 && i+1 < len(pat) && pat[i+1] == '(' && strings.IndexByte("?*+@!", c) >= 0 {
-			if alts, end, ok := compileGroup(pat, i+2, flags, groups); ok {
+		if flags&PatExtglob != 0 && depth < maxPatternNest && i+1 < len(pat) && pat[i+1] == '(' && strings.IndexByte("?*+@!", c) >= 0 {
+			if alts, end, ok := compileGroup(pat, i+2, flags, depth+1, groups); ok {
 				*groups = true
-				items = append(items, patItem{kind: pGroup, op: c, alts: alts})
+				add(patItem{kind: pGroup, op: c, alts: alts, fixed: allFixed(alts)})
 				i = end + 1
 				continue
 			}
@@ -122,16 +154,16 @@ func compileSeq(pat string, i int, flags PatternFlags, inGroup bool, groups *boo
 				i++
 			}
 		case '*':
-			if n := len(items); n == 0 || items[n-1].kind != pStar {
-				items = append(items, patItem{kind: pStar})
+			if n := len(items); len(lit) > 0 || n == 0 || items[n-1].kind != pStar {
+				add(patItem{kind: pStar})
 			}
 			i++
 		case '?':
-			items = append(items, patItem{kind: pAny})
+			add(patItem{kind: pAny})
 			i++
 		case '[':
 			if cl, end, ok := compileClass(pat, i+1); ok {
-				items = append(items, patItem{kind: pClass, class: cl})
+				add(patItem{kind: pClass, class: cl})
 				i = end
 			} else {
 				addLit("[")
@@ -143,15 +175,28 @@ func compileSeq(pat string, i int, flags PatternFlags, inGroup bool, groups *boo
 			i += n
 		}
 	}
+	flush()
 	return items, i
+}
+
+// allFixed reports whether no alternative has a star or a group.
+func allFixed(alts [][]patItem) bool {
+	for _, alt := range alts {
+		for _, it := range alt {
+			if it.kind == pStar || it.kind == pGroup {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // compileGroup compiles the alternatives of a group whose text starts at
 // pat[i] (after the "("); it returns the index of the closing ')'.
-func compileGroup(pat string, i int, flags PatternFlags, groups *bool) ([][]patItem, int, bool) {
+func compileGroup(pat string, i int, flags PatternFlags, depth int, groups *bool) ([][]patItem, int, bool) {
 	var alts [][]patItem
 	for {
-		seq, end := compileSeq(pat, i, flags, true, groups)
+		seq, end := compileSeq(pat, i, flags, depth, groups)
 		if end >= len(pat) {
 			return nil, 0, false
 		}
@@ -164,14 +209,16 @@ func compileGroup(pat string, i int, flags PatternFlags, groups *bool) ([][]patI
 }
 
 var patClasses = map[string]func(rune) bool{
-	"alpha":  func(r rune) bool { return unicode.IsLetter(r) },
-	"digit":  func(r rune) bool { return r >= '0' && r <= '9' },
-	"alnum":  func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) },
-	"upper":  unicode.IsUpper,
-	"lower":  unicode.IsLower,
-	"space":  unicode.IsSpace,
-	"blank":  func(r rune) bool { return r == ' ' || r == '\t' },
-	"punct":  func(r rune) bool { return r < 128 && unicode.IsPunct(r) || r < 128 && unicode.IsSymbol(r) },
+	"alpha": func(r rune) bool { return unicode.IsLetter(r) },
+	"digit": func(r rune) bool { return r >= '0' && r <= '9' },
+	"alnum": func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) },
+	"upper": unicode.IsUpper,
+	"lower": unicode.IsLower,
+	"space": unicode.IsSpace,
+	"blank": func(r rune) bool { return r == ' ' || r == '\t' },
+	"punct": func(r rune) bool {
+		return unicode.IsGraphic(r) && r != ' ' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsSpace(r)
+	},
 	"print":  func(r rune) bool { return unicode.IsPrint(r) },
 	"graph":  func(r rune) bool { return unicode.IsPrint(r) && r != ' ' },
 	"cntrl":  unicode.IsControl,
@@ -274,49 +321,76 @@ func decodeByteRune(s string) (rune, int) {
 // only itself.
 func rawByteRune(b byte) rune { return 0x10FF00 + rune(b) }
 
+// match tests r against the bracket expression. With fold, characters
+// and range ends compare lowercased, as bash's FOLD does; the named
+// classes do not fold ([[:upper:]] never matches "a").
 func (cl *patClass) match(r rune, fold bool) bool {
-	m := cl.matchOne(r)
-	if !m && fold {
-		for f := unicode.SimpleFold(r); f != r && !m; f = unicode.SimpleFold(f) {
-			m = cl.matchOne(f)
+	m := false
+	if fold {
+		lr := unicode.ToLower(r)
+		for _, c := range cl.runes {
+			if unicode.ToLower(c) == lr {
+				m = true
+				break
+			}
 		}
-	}
-	return m != cl.negate
-}
-
-func (cl *patClass) matchOne(r rune) bool {
-	for _, c := range cl.runes {
-		if c == r {
-			return true
+		for i := 0; !m && i+1 < len(cl.ranges); i += 2 {
+			m = unicode.ToLower(cl.ranges[i]) <= lr && lr <= unicode.ToLower(cl.ranges[i+1])
 		}
-	}
-	for i := 0; i+1 < len(cl.ranges); i += 2 {
-		if cl.ranges[i] <= r && r <= cl.ranges[i+1] {
-			return true
+	} else {
+		for _, c := range cl.runes {
+			if c == r {
+				m = true
+				break
+			}
+		}
+		for i := 0; !m && i+1 < len(cl.ranges); i += 2 {
+			m = cl.ranges[i] <= r && r <= cl.ranges[i+1]
 		}
 	}
 	for _, f := range cl.named {
-		if f(r) {
-			return true
+		if m {
+			break
 		}
+		m = f(r)
 	}
-	return false
+	return m != cl.negate
 }
 
 // Match reports whether the pattern matches all of s.
 func (p *Pattern) Match(s string) bool {
 	if p.isLit {
 		if p.flags&PatNoCase != 0 {
-			return strings.EqualFold(p.lit, s)
+			end, ok := litAt(p.lit, s, 0, true)
+			return ok && end == len(s)
 		}
 		return p.lit == s
 	}
 	if !p.groups {
-		return matchSimple(p.items, s, p.flags&PatNoCase != 0)
+		return matchSimple(p.items, s, p.flags&PatNoCase != 0, false)
 	}
-	m := newSetMatcher(s, p.flags)
+	m := p.newSetMatcher(s)
 	ends := m.seqEnds(p.items, []int{0})
 	return len(ends) > 0 && ends[len(ends)-1] == len(s)
+}
+
+// matchName is Match for a file name in pathname expansion: unless
+// dotglob, a leading '.' matches only a literal '.' in the pattern (not
+// *, ?, [...] or !(...)), as FNM_PERIOD has it.
+func (p *Pattern) matchName(name string, period bool) bool {
+	if !period || !strings.HasPrefix(name, ".") {
+		return p.Match(name)
+	}
+	if p.isLit {
+		return p.Match(name)
+	}
+	if !p.groups {
+		return matchSimple(p.items, name, p.flags&PatNoCase != 0, true)
+	}
+	m := p.newSetMatcher(name)
+	m.period = true
+	ends := m.seqEnds(p.items, []int{0})
+	return len(ends) > 0 && ends[len(ends)-1] == len(name)
 }
 
 // runeAt returns the character at s[j] and its width, as decodeByteRune.
@@ -351,14 +425,19 @@ func litAt(lit, s string, j int, fold bool) (int, bool) {
 
 // matchSimple matches items without groups against all of s: on a
 // mismatch it resumes after the last star, one character further.
-func matchSimple(items []patItem, s string, fold bool) bool {
+func matchSimple(items []patItem, s string, fold, period bool) bool {
 	i, j := 0, 0
 	starI, starJ := -1, 0
+	// hidden: a leading '.' that only a literal '.' may match.
+	hidden := period && strings.HasPrefix(s, ".")
 	for {
 		if i < len(items) {
 			it := &items[i]
 			switch it.kind {
 			case pStar:
+				if hidden && j == 0 {
+					return false // see setMatcher.seqEnds
+				}
 				starI, starJ = i, j
 				i++
 				continue
@@ -368,13 +447,13 @@ func matchSimple(items []patItem, s string, fold bool) bool {
 					continue
 				}
 			case pAny:
-				if j < len(s) {
+				if j < len(s) && !(hidden && j == 0) {
 					_, n := runeAt(s, j)
 					i, j = i+1, j+n
 					continue
 				}
 			case pClass:
-				if j < len(s) {
+				if j < len(s) && !(hidden && j == 0) {
 					r, n := runeAt(s, j)
 					if it.class.match(r, fold) {
 						i, j = i+1, j+n
@@ -397,19 +476,41 @@ func matchSimple(items []patItem, s string, fold bool) bool {
 // setMatcher computes, for a start position, every position a pattern
 // can end at in s. Groups are memoised by (group, start).
 type setMatcher struct {
-	s     string
-	fold  bool
-	memo  map[groupKey][]int
-	marks []bool
+	s        string
+	fold     bool
+	ctx      context.Context // nil: never cancelled
+	steps    int             // work since the context was last looked at
+	stopped  bool            // the context was done: every answer is "no match"
+	period   bool            // s starts with a '.' only a literal may match
+	memo     map[groupKey][]int
+	memoSize int // ends held by memo
+	marks    []bool
 }
+
+// maxMemoEnds bounds the memo (in positions, 8 bytes each): a group
+// like *(a|b) over a long string has O(len) ends from each of O(len)
+// starts, so an unbounded memo grows quadratically.
+const maxMemoEnds = 1 << 22
 
 type groupKey struct {
 	g     *patItem
 	start int
 }
 
-func newSetMatcher(s string, flags PatternFlags) *setMatcher {
-	return &setMatcher{s: s, fold: flags&PatNoCase != 0, memo: map[groupKey][]int{}}
+func (p *Pattern) newSetMatcher(s string) *setMatcher {
+	return &setMatcher{s: s, fold: p.flags&PatNoCase != 0, ctx: p.ctx, memo: map[groupKey][]int{}}
+}
+
+// work counts n steps and reports whether the matcher must stop.
+func (m *setMatcher) work(n int) bool {
+	if m.stopped {
+		return true
+	}
+	if m.steps += n; m.steps >= 1<<16 {
+		m.steps = 0
+		m.stopped = m.ctx != nil && m.ctx.Err() != nil
+	}
+	return m.stopped
 }
 
 // seqEnds returns the sorted, distinct positions items can end at when
@@ -417,21 +518,29 @@ func newSetMatcher(s string, flags PatternFlags) *setMatcher {
 func (m *setMatcher) seqEnds(items []patItem, starts []int) []int {
 	cur := starts
 	for i := range items {
-		if len(cur) == 0 {
+		if len(cur) == 0 || m.work(len(cur)) {
 			return nil
 		}
 		it := &items[i]
 		var next []int
 		if it.kind == pStar {
-			next = make([]int, 0, len(m.s)-cur[0]+1)
-			for k := cur[0]; k <= len(m.s); k++ {
+			from := cur[0]
+			if m.period && from == 0 {
+				// A star where the leading '.' is fails, even empty
+				// (FNM_PERIOD): "*.*" does not match ".h".
+				if len(cur) == 1 {
+					return nil
+				}
+				from = cur[1]
+			}
+			for k := from; k <= len(m.s); k++ {
 				next = append(next, k)
 			}
 			cur = next
 			continue
 		}
 		for _, p := range cur {
-			next = append(next, m.itemEnds(it, p)...)
+			next = m.appendEnds(next, it, p)
 		}
 		cur = m.normalize(next)
 	}
@@ -440,17 +549,36 @@ func (m *setMatcher) seqEnds(items []patItem, starts []int) []int {
 
 // normalize sorts and dedups positions.
 func (m *setMatcher) normalize(ps []int) []int {
-	if len(ps) < 2 {
+	sorted := true
+	for i := 1; i < len(ps); i++ {
+		if ps[i] <= ps[i-1] {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
 		return ps
+	}
+	if len(ps) <= 32 {
+		sort.Ints(ps)
+		out := ps[:1]
+		for _, p := range ps[1:] {
+			if p != out[len(out)-1] {
+				out = append(out, p)
+			}
+		}
+		return out
 	}
 	if m.marks == nil {
 		m.marks = make([]bool, len(m.s)+1)
 	}
+	lo, hi := ps[0], ps[0]
 	for _, p := range ps {
 		m.marks[p] = true
+		lo, hi = min(lo, p), max(hi, p)
 	}
-	out := ps[:0:0]
-	for k := range m.marks {
+	out := make([]int, 0, len(ps))
+	for k := lo; k <= hi; k++ {
 		if m.marks[k] {
 			out = append(out, k)
 			m.marks[k] = false
@@ -459,37 +587,60 @@ func (m *setMatcher) normalize(ps []int) []int {
 	return out
 }
 
-func (m *setMatcher) itemEnds(it *patItem, p int) []int {
+// appendEnds appends to dst the positions item it can end at from p.
+func (m *setMatcher) appendEnds(dst []int, it *patItem, p int) []int {
 	s := m.s
 	switch it.kind {
 	case pLit:
 		if end, ok := litAt(it.lit, s, p, m.fold); ok {
-			return []int{end}
+			return append(dst, end)
 		}
 	case pAny:
-		if p < len(s) {
+		if p < len(s) && !(m.period && p == 0) {
 			_, n := runeAt(s, p)
-			return []int{p + n}
+			return append(dst, p+n)
 		}
 	case pClass:
-		if p < len(s) {
+		if p < len(s) && !(m.period && p == 0) {
 			r, n := runeAt(s, p)
 			if it.class.match(r, m.fold) {
-				return []int{p + n}
+				return append(dst, p+n)
 			}
 		}
 	case pGroup:
-		return m.groupEnds(it, p)
+		return append(dst, m.groupEnds(it, p)...)
 	}
-	return nil
+	return dst
 }
 
 func (m *setMatcher) altEnds(it *patItem, p int) []int {
 	var ends []int
+	if it.fixed {
+		// Each alternative ends in one place, if it matches.
+		for _, alt := range it.alts {
+			if e, ok := m.fixedEnd(alt, p); ok {
+				ends = append(ends, e)
+			}
+		}
+		return m.normalize(ends)
+	}
 	for _, alt := range it.alts {
 		ends = append(ends, m.seqEnds(alt, []int{p})...)
 	}
 	return m.normalize(ends)
+}
+
+// fixedEnd matches items without stars or groups at p.
+func (m *setMatcher) fixedEnd(items []patItem, p int) (int, bool) {
+	for i := range items {
+		var buf [1]int
+		e := m.appendEnds(buf[:0], &items[i], p)
+		if len(e) == 0 {
+			return 0, false
+		}
+		p = e[0]
+	}
+	return p, true
 }
 
 func (m *setMatcher) groupEnds(it *patItem, p int) []int {
@@ -504,24 +655,34 @@ func (m *setMatcher) groupEnds(it *patItem, p int) []int {
 	case '?':
 		ends = m.normalize(append([]int{p}, m.altEnds(it, p)...))
 	case '+', '*':
-		seen := map[int]bool{}
+		// Every end reachable by repeating the group; ends are >= p, so a
+		// bitset of the rest of s records them.
+		seen := make([]uint64, (len(m.s)-p)/64+1)
+		mark := func(q int) bool {
+			w, b := (q-p)/64, uint64(1)<<((q-p)%64)
+			old := seen[w]&b != 0
+			seen[w] |= b
+			return old
+		}
 		frontier := m.altEnds(it, p)
 		if it.op == '*' {
-			seen[p] = true
+			mark(p)
 			ends = append(ends, p)
 		}
-		for len(frontier) > 0 {
+		for len(frontier) > 0 && !m.work(1) {
 			q := frontier[len(frontier)-1]
 			frontier = frontier[:len(frontier)-1]
-			if seen[q] {
+			if mark(q) {
 				continue
 			}
-			seen[q] = true
 			ends = append(ends, q)
 			frontier = append(frontier, m.altEnds(it, q)...)
 		}
 		ends = m.normalize(ends)
 	case '!':
+		if m.period && p == 0 {
+			break // !(...) never takes a leading '.'
+		}
 		in := m.altEnds(it, p)
 		for k, j := p, 0; k <= len(m.s); k++ {
 			for j < len(in) && in[j] < k {
@@ -533,20 +694,24 @@ func (m *setMatcher) groupEnds(it *patItem, p int) []int {
 			ends = append(ends, k)
 		}
 	}
-	m.memo[key] = ends
+	if m.memoSize+len(ends) <= maxMemoEnds {
+		m.memo[key] = ends
+		m.memoSize += len(ends)
+	}
 	return ends
 }
 
 // prefixEnds returns every length n such that the pattern matches s[:n],
 // in increasing order.
 func (p *Pattern) prefixEnds(s string) []int {
-	m := newSetMatcher(s, p.flags)
+	m := p.newSetMatcher(s)
 	return m.seqEnds(p.items, []int{0})
 }
 
 // TrimPrefix removes the shortest (longest: ${x##pat}) prefix of s that
 // the pattern matches, as ${x#pat} does; s is returned unchanged when no
-// prefix matches.
+// prefix matches. bash's nocasematch does not apply to ${x#pat} and
+// ${x%pat} (it does to ${x/pat/rep}): compile without PatNoCase.
 func (p *Pattern) TrimPrefix(s string, longest bool) string {
 	if p.isLit && p.flags&PatNoCase == 0 {
 		return strings.TrimPrefix(s, p.lit)
@@ -572,6 +737,9 @@ func (p *Pattern) TrimSuffix(s string, longest bool) string {
 			if k < len(s) && !utf8.RuneStart(s[k]) {
 				continue
 			}
+			if k%256 == 0 && p.cancelled() {
+				return s
+			}
 			if p.Match(s[k:]) {
 				return s[:k]
 			}
@@ -581,6 +749,9 @@ func (p *Pattern) TrimSuffix(s string, longest bool) string {
 	for k := len(s); k >= 0; k-- {
 		if k < len(s) && !utf8.RuneStart(s[k]) {
 			continue
+		}
+		if k%256 == 0 && p.cancelled() {
+			return s
 		}
 		if p.Match(s[k:]) {
 			return s[:k]
@@ -607,11 +778,16 @@ const (
 )
 
 // Replace replaces the longest matches of the pattern in s with rep, as
-// ${x/pat/rep} and its //, /# and /% forms do. With patsubAmp (bash's
+// ${x/pat/rep} and its //, /# and /% forms do. As in bash, an empty s is
+// replaced only by a pattern that matches it and, but for /%, starts
+// with '*'. With patsubAmp (bash's
 // patsub_replacement, on by default) an unescaped & in rep stands for
 // the matched text and \& for a literal &.
 func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
-	m := newSetMatcher(s, p.flags)
+	if len(p.items) == 0 && (mode == ReplaceFirst || mode == ReplaceAll) {
+		return s // an empty pattern replaces nothing, unless anchored
+	}
+	m := p.newSetMatcher(s)
 	repl := func(b *strings.Builder, match string) {
 		if !patsubAmp || !strings.ContainsAny(rep, "&\\") {
 			b.WriteString(rep)
@@ -630,6 +806,18 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 		}
 	}
 	var b strings.Builder
+	if s == "" {
+		// bash tries an empty remainder only with a pattern that starts
+		// with '*', except for /% (match_pattern_char).
+		if (mode == ReplaceSuffix || p.star) && p.Match("") {
+			repl(&b, "")
+			return b.String()
+		}
+		return s
+	}
+	if p.isLit && p.flags&PatNoCase == 0 && p.lit != "" {
+		return p.replaceLiteral(s, mode, repl)
+	}
 	switch mode {
 	case ReplacePrefix:
 		end := p.longestAt(m, 0)
@@ -644,6 +832,9 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 			if k < len(s) && !utf8.RuneStart(s[k]) {
 				continue
 			}
+			if k%256 == 0 && p.cancelled() {
+				return s
+			}
 			if p.Match(s[k:]) {
 				b.WriteString(s[:k])
 				repl(&b, s[k:])
@@ -654,6 +845,9 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 	}
 	done := 0
 	for i := 0; i < len(s); {
+		if m.stopped {
+			return s
+		}
 		end := p.longestAt(m, i)
 		if end < 0 {
 			_, n := runeAt(s, i)
@@ -677,6 +871,44 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 	}
 	if done == 0 && b.Len() == 0 {
 		return s
+	}
+	b.WriteString(s[done:])
+	return b.String()
+}
+
+// replaceLiteral is Replace for a pattern without wildcards.
+func (p *Pattern) replaceLiteral(s string, mode int, repl func(*strings.Builder, string)) string {
+	lit := p.lit
+	var b strings.Builder
+	switch mode {
+	case ReplacePrefix:
+		if !strings.HasPrefix(s, lit) {
+			return s
+		}
+		repl(&b, lit)
+		b.WriteString(s[len(lit):])
+		return b.String()
+	case ReplaceSuffix:
+		if !strings.HasSuffix(s, lit) {
+			return s
+		}
+		b.WriteString(s[:len(s)-len(lit)])
+		repl(&b, lit)
+		return b.String()
+	}
+	i := strings.Index(s, lit)
+	if i < 0 {
+		return s
+	}
+	done := 0
+	for i >= 0 {
+		b.WriteString(s[done : done+i])
+		repl(&b, lit)
+		done += i + len(lit)
+		if mode == ReplaceFirst {
+			break
+		}
+		i = strings.Index(s[done:], lit)
 	}
 	b.WriteString(s[done:])
 	return b.String()

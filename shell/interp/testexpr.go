@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"io/fs"
 	"regexp"
 	"strconv"
@@ -248,9 +249,6 @@ func (t *tester) binary() bool {
 		return x < y
 	case ">":
 		return x > y
-	case "=~", "!~":
-		// test's =~ is a pattern match (bash's patcomp), not a regex.
-		return CompilePattern(y, PatExtglob).Match(x) == (op == "=~")
 	}
 	if !isTestBinop(op) {
 		t.fail(op + ": binary operator expected")
@@ -318,16 +316,11 @@ func isTestUnop(op string) bool {
 
 func isTestBinop(op string) bool {
 	switch op {
-	case "=", "==", "!=", "<", ">", "=~", "!~",
-		"-nt", "-ot", "-ef", "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
+	case "=", "==", "!=", "<", ">", "-nt", "-ot", "-ef", "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
 		return true
 	}
 	return false
 }
-
-// IsUnaryTestOp reports whether op (e.g. "-f") is a unary operator of
-// test and [[ ]].
-func IsUnaryTestOp(op string) bool { return isTestUnop(op) }
 
 // IntCompare applies -eq -ne -lt -le -gt -ge.
 func IntCompare(op string, l, r int64) bool {
@@ -489,11 +482,17 @@ func (e *RegexpError) Error() string { return e.Err.Error() }
 // expression (quoted parts already escaped by the caller), matched
 // leftmost-longest anywhere in s, case-insensitively with nocasematch.
 // On a match it returns BASH_REMATCH: the whole match, then each group
-// ("" for a group that took no part).
+// ("" for a group that took no part). As in bash, the caller empties
+// BASH_REMATCH when nothing matched and leaves it alone on an error
+// (status 2, no message). The ERE is glibc's dialect: a "{" that starts
+// no interval and a repetition with nothing to repeat are errors.
 func RegexMatch(s, ere string, nocase bool) (bool, []string, error) {
 	var flags posixre.Flags
 	if nocase {
 		flags |= posixre.IgnoreCase
+	}
+	if err := checkERE(ere); err != nil {
+		return false, nil, &RegexpError{err}
 	}
 	re, err := posixre.Compile(ere, posixre.ERE, flags)
 	if err != nil {
@@ -510,6 +509,92 @@ func RegexMatch(s, ere string, nocase bool) (bool, []string, error) {
 		}
 	}
 	return true, groups, nil
+}
+
+// checkERE rejects what glibc's regcomp rejects in an ERE but GNU grep
+// (whose dialect posixre follows) reads literally: a "{" that does not
+// start an interval, and a repetition with nothing to repeat (at the
+// start, after "(", "|" or "^").
+func checkERE(re string) error {
+	canRepeat := false
+	for i := 0; i < len(re); i++ {
+		switch c := re[i]; c {
+		case '\\':
+			i++
+			canRepeat = true
+		case '[':
+			i = skipBracket(re, i)
+			canRepeat = true
+		case '(', '|', '^':
+			canRepeat = false
+		case '*', '+', '?':
+			if !canRepeat {
+				return errors.New("invalid preceding regular expression")
+			}
+		case '{':
+			end, ok := intervalEnd(re, i)
+			if !ok {
+				return errors.New("invalid content of \\{\\}")
+			}
+			if !canRepeat {
+				return errors.New("invalid preceding regular expression")
+			}
+			i = end
+		default:
+			canRepeat = true
+		}
+	}
+	return nil
+}
+
+// intervalEnd checks the interval {m}, {m,}, {,n} or {m,n} at re[i] and
+// returns the index of its "}".
+func intervalEnd(re string, i int) (int, bool) {
+	j := i + 1
+	digits := func() bool {
+		k := j
+		for j < len(re) && re[j] >= '0' && re[j] <= '9' {
+			j++
+		}
+		return j > k
+	}
+	lo := digits()
+	hi := false
+	if j < len(re) && re[j] == ',' {
+		j++
+		hi = digits()
+	} else {
+		hi = lo
+	}
+	if !lo && !hi || j >= len(re) || re[j] != '}' {
+		return 0, false
+	}
+	return j, true
+}
+
+// skipBracket returns the index of the "]" closing the bracket
+// expression at re[i], or the last index when it is not closed (the
+// compiler then reports it).
+func skipBracket(re string, i int) int {
+	j := i + 1
+	if j < len(re) && re[j] == '^' {
+		j++
+	}
+	if j < len(re) && re[j] == ']' {
+		j++
+	}
+	for ; j < len(re); j++ {
+		if re[j] == '[' && j+1 < len(re) && strings.IndexByte(":.=", re[j+1]) >= 0 {
+			if end := strings.Index(re[j+2:], string(re[j+1])+"]"); end >= 0 {
+				j += 2 + end + 1
+				continue
+			}
+		}
+		if re[j] == ']' {
+			return j
+		}
+	}
+	return len(re) - 1
 }
 
 // QuoteRegexp escapes s so that, inside an =~ pattern, it matches
