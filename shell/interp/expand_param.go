@@ -383,6 +383,18 @@ func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
 	}
 	p := r.compiled(pat, false)
 	amp := r.opts.patsubReplacement
+	if pat == "" && (mode == ReplacePrefix || mode == ReplaceSuffix) {
+		// bash's pat_subst: an empty anchored pattern adds the
+		// replacement at that end of any value, the empty one too.
+		rep := p.Replace("", with, ReplaceSuffix, amp)
+		pv.mapVals(func(s string) string {
+			if mode == ReplacePrefix {
+				return rep + s
+			}
+			return s + rep
+		})
+		return true
+	}
 	pv.mapVals(func(s string) string { return p.Replace(s, with, mode, amp) })
 	return true
 }
