@@ -94,7 +94,7 @@ func echoEscapes(s string) (string, bool) {
 			}
 			b.WriteByte(byte(n))
 			i += k
-		case 'n', 't', 'r', 'a', 'b', 'e', 'E', 'f', 'v', '\\', 'x', 'u', 'U', '1', '2', '3', '4', '5', '6', '7':
+		case 'n', 't', 'r', 'a', 'b', 'e', 'E', 'f', 'v', '\\', 'x', 'u', 'U':
 			j := i + 1
 			switch s[i] {
 			case 'x':
@@ -105,12 +105,6 @@ func echoEscapes(s string) (string, bool) {
 				j += k
 			case 'U':
 				_, k := hexVal(s[i+1:], 8)
-				j += k
-			case '1', '2', '3', '4', '5', '6', '7':
-				k := 0
-				for k < 2 && j+k < len(s) && s[j+k] >= '0' && s[j+k] <= '7' {
-					k++
-				}
 				j += k
 			}
 			b.WriteString(ansiC(s[i-1 : j]))
