@@ -260,7 +260,11 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			out := e.r.cmdSubst(e.ctx, x.Stmts)
 			e.add(part{val: out, quoted: quoted, split: !quoted})
 		case *syntax.ArithmExp:
-			n, err := e.r.arith(e.ctx, x.X)
+			open := uint(3) // $((
+			if x.Bracket {
+				open = 2 // $[
+			}
+			n, err := e.r.arithWithin(e.ctx, x.X, x.Left.Offset()+open, x.Right.Offset())
 			if err != nil {
 				e.failed = true
 				return

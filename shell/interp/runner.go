@@ -242,7 +242,7 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 		return r.funcDecl(c)
 	case *syntax.ArithmCmd:
 		r.arithWhat = "((: "
-		n, err := r.arith(ctx, c.X)
+		n, err := r.arithWithin(ctx, c.X, c.Left.Offset()+2, c.Right.Offset())
 		r.arithWhat = ""
 		if err != nil {
 			return 1
