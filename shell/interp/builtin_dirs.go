@@ -21,7 +21,7 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	}
 	rest := args[i:]
 	if len(rest) > 1 {
-		r.errorf("cd: too many arguments")
+		r.errorf("%s: too many arguments", args[0])
 		return 1
 	}
 	var dir string
@@ -30,14 +30,14 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	case len(rest) == 0:
 		h, ok := r.getVar("HOME")
 		if !ok {
-			r.errorf("cd: HOME not set")
+			r.errorf("%s: HOME not set", args[0])
 			return 1
 		}
 		dir = h
 	case rest[0] == "-":
 		o, ok := r.getVar("OLDPWD")
 		if !ok {
-			r.errorf("cd: OLDPWD not set")
+			r.errorf("%s: OLDPWD not set", args[0])
 			return 1
 		}
 		dir, print = o, true
@@ -61,11 +61,11 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	}
 	info, err := r.cfg.FS.Stat(full)
 	if err != nil {
-		r.errorf("cd: %s: %s", dir, strerror(err))
+		r.errorf("%s: %s: %s", args[0], dir, strerror(err))
 		return 1
 	}
 	if !info.IsDir() {
-		r.errorf("cd: %s: Not a directory", dir)
+		r.errorf("%s: %s: Not a directory", args[0], dir)
 		return 1
 	}
 	r.chdir(full)
@@ -115,7 +115,7 @@ func (r *Runner) dirList() []string {
 // setDirList makes list the stack, moving to its first entry.
 func (r *Runner) setDirList(ctx context.Context, list []string) int {
 	if list[0] != r.dir {
-		if st := builtinCd(ctx, r, []string{"cd", list[0]}); st != 0 {
+		if st := builtinCd(ctx, r, []string{"pushd", list[0]}); st != 0 {
 			return st
 		}
 	}
@@ -144,6 +144,18 @@ func stackIndex(arg string, n int) (int, bool) {
 // builtinPushd is pushd [-n] [dir | +N | -N].
 func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 	list := r.dirList()
+	noCd := len(args) > 1 && args[1] == "-n"
+	if noCd {
+		args = append([]string{args[0]}, args[2:]...)
+		if len(args) > 1 {
+			if _, ok := stackIndex(args[1], len(list)); !ok {
+				// pushd -n DIR: DIR goes under the top, no cd.
+				list = append([]string{list[0], args[1]}, list[1:]...)
+				r.setDirList(ctx, list)
+				return builtinDirs(ctx, r, []string{"dirs"})
+			}
+		}
+	}
 	if len(args) < 2 {
 		if len(list) < 2 {
 			r.errorf("pushd: no other directory")
@@ -167,7 +179,7 @@ func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 		return builtinDirs(ctx, r, []string{"dirs"})
 	}
 	old := r.dir
-	if st := builtinCd(ctx, r, []string{"cd", args[1]}); st != 0 {
+	if st := builtinCd(ctx, r, []string{"pushd", args[1]}); st != 0 {
 		return st
 	}
 	r.dirStack = append(r.dirStack, old)
@@ -182,10 +194,20 @@ func builtinPopd(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	k := 0
+	if len(args) > 1 && args[1] == "-n" {
+		// popd -n: the entry under the top goes, no cd.
+		args = append([]string{args[0]}, args[2:]...)
+		k = 1
+	}
 	if len(args) > 1 {
 		var ok bool
 		k, ok = stackIndex(args[1], len(list))
-		if !ok || k < 0 {
+		if !ok {
+			r.errorf("popd: %s: invalid argument", args[1])
+			r.printErr("popd: usage: popd [-n] [+N | -N]\n")
+			return 2
+		}
+		if k < 0 {
 			r.errorf("popd: %s: directory stack index out of range", args[1])
 			return 1
 		}
