@@ -132,8 +132,14 @@ func (r *Runner) setDefault(name, val string, export bool) {
 
 // Run parses src and runs it. The error is a syntax error (already
 // printed to stderr as bash prints it); the status is the script's.
-func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (int, error) {
+func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (status int, err error) {
 	r.setStdio(stdio)
+	defer r.recoverCrash(&status)
+	return r.runSource(ctx, src)
+}
+
+// runSource parses and runs src on the shell's current descriptors.
+func (r *Runner) runSource(ctx context.Context, src string) (int, error) {
 	f, err := r.parse(src, "")
 	if err != nil {
 		r.lastStatus = 2
@@ -142,6 +148,17 @@ func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (int, error) 
 	r.src = src
 	r.runFile(ctx, f)
 	return r.lastStatus, nil
+}
+
+// recoverCrash turns a panic of the interpreter itself into bash's
+// "internal error" and status 2, so one bad script cannot take the
+// process (and the other sessions in it) down.
+func (r *Runner) recoverCrash(status *int) {
+	if p := recover(); p != nil {
+		r.errorf("internal error: %v", p)
+		r.lastStatus, *status = 2, 2
+		r.flow = flowNone
+	}
 }
 
 // Exited reports whether the script ran `exit`.
@@ -200,12 +217,10 @@ func (r *Runner) finish(ctx context.Context, status int) int {
 		status = r.lastStatus
 	}
 	r.flow = flowNone
+	r.lastStatus = status
 	r.runExitTrap(ctx)
 	r.waitAll()
-	if r.flow == flowExit {
-		status = r.lastStatus
-	}
-	return status
+	return r.lastStatus
 }
 
 // Finish ends a script: its EXIT trap runs and background jobs are

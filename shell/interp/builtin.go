@@ -58,6 +58,7 @@ var builtinTable = map[string]builtinFunc{
 	"exec":      builtinExec,
 	"getopts":   builtinGetopts,
 	"hash":      builtinTrue,
+	"kill":      builtinKill,
 }
 
 // builtinNames lists the builtins, sorted (compgen -b, enable).

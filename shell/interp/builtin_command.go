@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -221,15 +222,17 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 		if a == "-n" || a == "-f" {
 			continue
 		}
-		var pid int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(a, "%"), "%d", &pid); err != nil {
-			r.errorf("wait: `%s': not a pid or valid job spec", a)
-			status = 2
-			continue
-		}
-		st, ok := r.waitPid(pid)
+		st, ok := r.waitPid(a)
 		if !ok {
-			r.errorf("wait: pid %d is not a child of this shell", pid)
+			if strings.HasPrefix(a, "%") {
+				r.errorf("wait: %s: no such job", a)
+			} else if _, err := strconv.Atoi(a); err != nil {
+				r.errorf("wait: `%s': not a pid or valid job spec", a)
+				status = 2
+				continue
+			} else {
+				r.errorf("wait: pid %s is not a child of this shell", a)
+			}
 			status = 127
 			continue
 		}
@@ -283,40 +286,199 @@ func builtinUnalias(ctx context.Context, r *Runner, args []string) int {
 	return status
 }
 
-// builtinUmask is umask [-S] [mode].
+// builtinUmask is umask [-p] [-S] [mode], mode octal or symbolic
+// (u=rwx,g=rx,o= / g-w,o-rwx / a+w).
 func builtinUmask(ctx context.Context, r *Runner, args []string) int {
 	rest := args[1:]
-	symbolic := false
-	if len(rest) > 0 && rest[0] == "-S" {
-		symbolic, rest = true, rest[1:]
+	symbolic, reuse := false, false
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		for _, c := range rest[0][1:] {
+			switch c {
+			case 'S':
+				symbolic = true
+			case 'p':
+				reuse = true
+			default:
+				return r.usageError("umask", "-"+string(c), "umask [-p] [-S] [mode]")
+			}
+		}
+		rest = rest[1:]
 	}
 	if len(rest) == 0 {
+		text := fmt.Sprintf("%04o", uint32(r.umask))
 		if symbolic {
-			m := ^r.umask & 0o777
-			perm := func(b uint32) string {
-				s := ""
-				if b&4 != 0 {
-					s += "r"
-				}
-				if b&2 != 0 {
-					s += "w"
-				}
-				if b&1 != 0 {
-					s += "x"
-				}
-				return s
-			}
-			fmt.Fprintf(r.stdout(), "u=%s,g=%s,o=%s\n", perm(uint32(m>>6)&7), perm(uint32(m>>3)&7), perm(uint32(m)&7))
-			return 0
+			text = umaskSymbolic(r.umask)
 		}
-		fmt.Fprintf(r.stdout(), "%04o\n", uint32(r.umask))
+		if reuse {
+			if symbolic {
+				text = "-S " + text
+			}
+			text = "umask " + text
+		}
+		fmt.Fprintln(r.stdout(), text)
 		return 0
 	}
-	var m uint32
-	if _, err := fmt.Sscanf(rest[0], "%o", &m); err != nil || m > 0o777 {
-		r.errorf("umask: %s: octal number out of range", rest[0])
+	mode := rest[0]
+	if mode[0] >= '0' && mode[0] <= '7' {
+		m, err := strconv.ParseUint(mode, 8, 32)
+		if err != nil || m > 0o777 {
+			r.errorf("umask: %s: octal number out of range", mode)
+			return 1
+		}
+		r.umask = osFileMode(uint32(m))
+		return 0
+	}
+	perm, ok := applySymbolic(^r.umask&0o777, mode)
+	if !ok {
+		r.errorf("umask: `%c': invalid symbolic mode operator", mode[len(mode)-1])
 		return 1
 	}
-	r.umask = osFileMode(m)
+	r.umask = ^perm & 0o777
 	return 0
+}
+
+// umaskSymbolic is umask -S's u=rwx,g=rx,o=rx.
+func umaskSymbolic(mask osMode) string {
+	m := ^mask & 0o777
+	perm := func(b uint32) string {
+		s := ""
+		for i, c := range "rwx" {
+			if b&(4>>i) != 0 {
+				s += string(c)
+			}
+		}
+		return s
+	}
+	return fmt.Sprintf("u=%s,g=%s,o=%s", perm(uint32(m>>6)&7), perm(uint32(m>>3)&7), perm(uint32(m)&7))
+}
+
+// applySymbolic applies chmod-style clauses (who op perms, comma
+// separated) to the permission bits perm.
+func applySymbolic(perm osMode, mode string) (osMode, bool) {
+	for _, clause := range strings.Split(mode, ",") {
+		i := 0
+		var who osMode
+		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
+			switch clause[i] {
+			case 'u':
+				who |= 0o700
+			case 'g':
+				who |= 0o070
+			case 'o':
+				who |= 0o007
+			case 'a':
+				who |= 0o777
+			}
+			i++
+		}
+		if who == 0 {
+			who = 0o777
+		}
+		if i >= len(clause) || strings.IndexByte("+-=", clause[i]) < 0 {
+			return 0, false
+		}
+		op := clause[i]
+		var bits osMode
+		for _, c := range clause[i+1:] {
+			switch c {
+			case 'r':
+				bits |= 0o444
+			case 'w':
+				bits |= 0o222
+			case 'x':
+				bits |= 0o111
+			default:
+				return 0, false
+			}
+		}
+		bits &= who
+		switch op {
+		case '+':
+			perm |= bits
+		case '-':
+			perm &^= bits
+		case '=':
+			perm = perm&^who | bits
+		}
+	}
+	return perm, true
+}
+
+// signalNumbers are the signals kill sends to jobs, by name.
+var signalNumbers = map[string]int{"HUP": 1, "INT": 2, "QUIT": 3, "ABRT": 6, "KILL": 9, "USR1": 10,
+	"USR2": 12, "PIPE": 13, "ALRM": 14, "TERM": 15}
+
+// builtinKill is kill [-s SIG | -SIG] pid|%job...: a background job of
+// this shell ends as if killed by the signal (status 128+N); -0 asks
+// whether it still runs. Listing signals (-l) is the registry's kill.
+func builtinKill(ctx context.Context, r *Runner, args []string) int {
+	if len(args) > 1 && (args[1] == "-l" || args[1] == "-L") {
+		return r.runExternal(ctx, args, nil)
+	}
+	sig, i := 15, 1
+	if i < len(args) && args[i] == "-s" || i < len(args) && args[i] == "-n" {
+		if i+1 >= len(args) {
+			r.errorf("kill: %s: option requires an argument", args[i])
+			return 2
+		}
+		n, ok := signalNumber(args[i+1])
+		if !ok {
+			r.errorf("kill: %s: invalid signal specification", args[i+1])
+			return 1
+		}
+		sig, i = n, i+2
+	} else if i < len(args) && len(args[i]) > 1 && args[i][0] == '-' && args[i] != "--" {
+		n, ok := signalNumber(args[i][1:])
+		if !ok {
+			r.errorf("kill: %s: invalid signal specification", args[i][1:])
+			return 1
+		}
+		sig, i = n, i+1
+	}
+	if i < len(args) && args[i] == "--" {
+		i++
+	}
+	if i >= len(args) {
+		r.printErr("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n")
+		return 2
+	}
+	status := 0
+	for _, a := range args[i:] {
+		if a == strconv.Itoa(r.pid) && sig == 0 {
+			continue
+		}
+		j, _, ok := r.job(a)
+		if !ok {
+			if strings.HasPrefix(a, "%") {
+				r.errorf("kill: %s: no such job", a)
+			} else if _, err := strconv.Atoi(a); err != nil {
+				r.errorf("kill: %s: arguments must be process or job IDs", a)
+			} else {
+				r.errorf("kill: (%s) - No such process", a)
+			}
+			status = 1
+			continue
+		}
+		select {
+		case <-j.done:
+			r.errorf("kill: (%s) - No such process", a)
+			status = 1
+			continue
+		default:
+		}
+		if sig != 0 {
+			j.sig.CompareAndSwap(0, int32(sig))
+			j.cancel()
+		}
+	}
+	return status
+}
+
+// signalNumber reads a signal as a number or a name (INT, SIGINT).
+func signalNumber(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, n >= 0 && n < 65
+	}
+	n, ok := signalNumbers[strings.TrimPrefix(strings.ToUpper(s), "SIG")]
+	return n, ok
 }

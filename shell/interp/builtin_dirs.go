@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -20,7 +21,7 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	}
 	rest := args[i:]
 	if len(rest) > 1 {
-		r.errorf("cd: too many arguments")
+		r.errorf("%s: too many arguments", args[0])
 		return 1
 	}
 	var dir string
@@ -29,14 +30,14 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	case len(rest) == 0:
 		h, ok := r.getVar("HOME")
 		if !ok {
-			r.errorf("cd: HOME not set")
+			r.errorf("%s: HOME not set", args[0])
 			return 1
 		}
 		dir = h
 	case rest[0] == "-":
 		o, ok := r.getVar("OLDPWD")
 		if !ok {
-			r.errorf("cd: OLDPWD not set")
+			r.errorf("%s: OLDPWD not set", args[0])
 			return 1
 		}
 		dir, print = o, true
@@ -60,11 +61,11 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	}
 	info, err := r.cfg.FS.Stat(full)
 	if err != nil {
-		r.errorf("cd: %s: %s", dir, strerror(err))
+		r.errorf("%s: %s: %s", args[0], dir, strerror(err))
 		return 1
 	}
 	if !info.IsDir() {
-		r.errorf("cd: %s: Not a directory", dir)
+		r.errorf("%s: %s: Not a directory", args[0], dir)
 		return 1
 	}
 	r.chdir(full)
@@ -101,55 +102,186 @@ func builtinPwd(ctx context.Context, r *Runner, args []string) int {
 	return r.writeOut("pwd", []byte(dir+"\n"))
 }
 
-// builtinPushd is pushd [dir].
+// dirList is the directory stack as dirs shows it: the working
+// directory first.
+func (r *Runner) dirList() []string {
+	list := []string{r.dir}
+	for i := len(r.dirStack) - 1; i >= 0; i-- {
+		list = append(list, r.dirStack[i])
+	}
+	return list
+}
+
+// setDirList makes list the stack, moving to its first entry.
+func (r *Runner) setDirList(ctx context.Context, list []string) int {
+	if list[0] != r.dir {
+		if st := builtinCd(ctx, r, []string{"pushd", list[0]}); st != 0 {
+			return st
+		}
+	}
+	r.dirStack = r.dirStack[:0]
+	for i := len(list) - 1; i >= 1; i-- {
+		r.dirStack = append(r.dirStack, list[i])
+	}
+	return 0
+}
+
+// stackIndex reads +N (from the left) or -N (from the right).
+func stackIndex(arg string, n int) (int, bool) {
+	if len(arg) < 2 || arg[0] != '+' && arg[0] != '-' {
+		return 0, false
+	}
+	k, err := strconv.Atoi(arg[1:])
+	if err != nil || k < 0 || k >= n {
+		return -1, true
+	}
+	if arg[0] == '-' {
+		k = n - 1 - k
+	}
+	return k, true
+}
+
+// builtinPushd is pushd [-n] [dir | +N | -N].
 func builtinPushd(ctx context.Context, r *Runner, args []string) int {
+	list := r.dirList()
+	noCd := len(args) > 1 && args[1] == "-n"
+	if noCd {
+		args = append([]string{args[0]}, args[2:]...)
+		if len(args) > 1 {
+			if _, ok := stackIndex(args[1], len(list)); !ok {
+				// pushd -n DIR: DIR goes under the top, no cd.
+				list = append([]string{list[0], args[1]}, list[1:]...)
+				r.setDirList(ctx, list)
+				return builtinDirs(ctx, r, []string{"dirs"})
+			}
+		}
+	}
 	if len(args) < 2 {
-		if len(r.dirStack) == 0 {
+		if len(list) < 2 {
 			r.errorf("pushd: no other directory")
 			return 1
 		}
-		top := r.dirStack[len(r.dirStack)-1]
-		r.dirStack[len(r.dirStack)-1] = r.dir
-		if st := builtinCd(ctx, r, []string{"cd", top}); st != 0 {
+		list[0], list[1] = list[1], list[0]
+		if st := r.setDirList(ctx, list); st != 0 {
+			return st
+		}
+		return builtinDirs(ctx, r, []string{"dirs"})
+	}
+	if k, ok := stackIndex(args[1], len(list)); ok {
+		if k < 0 {
+			r.errorf("pushd: %s: directory stack index out of range", args[1])
+			return 1
+		}
+		rot := append(append([]string(nil), list[k:]...), list[:k]...)
+		if st := r.setDirList(ctx, rot); st != 0 {
 			return st
 		}
 		return builtinDirs(ctx, r, []string{"dirs"})
 	}
 	old := r.dir
-	if st := builtinCd(ctx, r, []string{"cd", args[1]}); st != 0 {
+	if st := builtinCd(ctx, r, []string{"pushd", args[1]}); st != 0 {
 		return st
 	}
 	r.dirStack = append(r.dirStack, old)
 	return builtinDirs(ctx, r, []string{"dirs"})
 }
 
-// builtinPopd is popd.
+// builtinPopd is popd [+N | -N].
 func builtinPopd(ctx context.Context, r *Runner, args []string) int {
-	if len(r.dirStack) == 0 {
+	list := r.dirList()
+	if len(list) < 2 {
 		r.errorf("popd: directory stack empty")
 		return 1
 	}
-	top := r.dirStack[len(r.dirStack)-1]
-	r.dirStack = r.dirStack[:len(r.dirStack)-1]
-	if st := builtinCd(ctx, r, []string{"cd", top}); st != 0 {
+	k := 0
+	if len(args) > 1 && args[1] == "-n" {
+		// popd -n: the entry under the top goes, no cd.
+		args = append([]string{args[0]}, args[2:]...)
+		k = 1
+	}
+	if len(args) > 1 {
+		var ok bool
+		k, ok = stackIndex(args[1], len(list))
+		if !ok {
+			r.errorf("popd: %s: invalid argument", args[1])
+			r.printErr("popd: usage: popd [-n] [+N | -N]\n")
+			return 2
+		}
+		if k < 0 {
+			r.errorf("popd: %s: directory stack index out of range", args[1])
+			return 1
+		}
+	}
+	list = append(list[:k], list[k+1:]...)
+	if st := r.setDirList(ctx, list); st != 0 {
 		return st
 	}
 	return builtinDirs(ctx, r, []string{"dirs"})
 }
 
-// builtinDirs prints the directory stack, ~ for $HOME.
+// builtinDirs is dirs [-clpv] [+N | -N]: the stack, ~ for $HOME unless -l.
 func builtinDirs(ctx context.Context, r *Runner, args []string) int {
+	long, perLine, numbered := false, false, false
+	list := r.dirList()
+	pick := -1
+	for _, a := range args[1:] {
+		if k, ok := stackIndex(a, len(list)); ok && len(a) > 1 && a[1] >= '0' && a[1] <= '9' {
+			if k < 0 {
+				r.errorf("dirs: %s: directory stack index out of range", a)
+				return 1
+			}
+			pick = k
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' {
+			r.errorf("dirs: %s: invalid argument", a)
+			return 1
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'c':
+				r.dirStack = nil
+				return 0
+			case 'l':
+				long = true
+			case 'p':
+				perLine = true
+			case 'v':
+				perLine, numbered = true, true
+			default:
+				r.errorf("dirs: %s: invalid number", a)
+				r.printErr("dirs: usage: dirs [-clpv] [+N] [-N]\n")
+				return 2
+			}
+		}
+	}
 	home, _ := r.getVar("HOME")
 	short := func(d string) string {
-		if home != "" && (d == home || strings.HasPrefix(d, home+"/")) {
+		if !long && home != "" && (d == home || strings.HasPrefix(d, home+"/")) {
 			return "~" + d[len(home):]
 		}
 		return d
 	}
-	list := []string{short(r.dir)}
-	for i := len(r.dirStack) - 1; i >= 0; i-- {
-		list = append(list, short(r.dirStack[i]))
+	if pick >= 0 {
+		fmt.Fprintln(r.stdout(), short(list[pick]))
+		return 0
 	}
-	fmt.Fprintln(r.stdout(), strings.Join(list, " "))
-	return 0
+	var b strings.Builder
+	for i, d := range list {
+		switch {
+		case numbered:
+			fmt.Fprintf(&b, "%2d  %s\n", i, short(d))
+		case perLine:
+			b.WriteString(short(d) + "\n")
+		default:
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(short(d))
+		}
+	}
+	if !perLine {
+		b.WriteByte('\n')
+	}
+	return r.writeOut("dirs", []byte(b.String()))
 }

@@ -67,7 +67,7 @@ func builtinReturn(ctx context.Context, r *Runner, args []string) int {
 	}
 	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
 		r.errorf("return: can only `return' from a function or sourced script")
-		return 1
+		return 2
 	}
 	r.flow = flowReturn
 	r.lastStatus = status
@@ -77,6 +77,9 @@ func builtinReturn(ctx context.Context, r *Runner, args []string) int {
 // builtinExit is exit [n].
 func builtinExit(ctx context.Context, r *Runner, args []string) int {
 	status := r.lastStatus
+	if len(args) > 1 && args[1] == "--" {
+		args = args[1:]
+	}
 	if len(args) > 1 {
 		v, err := strconv.Atoi(args[1])
 		if err != nil {

@@ -66,7 +66,9 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 		if silent {
 			r.setVar("OPTARG", string(c), false)
 		} else {
-			r.printErr(r.arg0 + ": illegal option -- " + string(c) + "\n")
+			if optErr, _ := r.getVar("OPTERR"); optErr != "0" {
+				r.printErr(r.arg0 + ": illegal option -- " + string(c) + "\n")
+			}
 			r.unsetVar("OPTARG")
 		}
 		r.setVar(name, "?", false)
@@ -86,7 +88,9 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 				r.setVar(name, ":", false)
 				r.setVar("OPTARG", string(c), false)
 			} else {
-				r.printErr(r.arg0 + ": option requires an argument -- " + string(c) + "\n")
+				if optErr, _ := r.getVar("OPTERR"); optErr != "0" {
+					r.printErr(r.arg0 + ": option requires an argument -- " + string(c) + "\n")
+				}
 				r.setVar(name, "?", false)
 				r.unsetVar("OPTARG")
 			}

@@ -94,7 +94,7 @@ func echoEscapes(s string) (string, bool) {
 			}
 			b.WriteByte(byte(n))
 			i += k
-		case 'n', 't', 'r', 'a', 'b', 'e', 'E', 'f', 'v', '\\', 'x', 'u', 'U', '1', '2', '3', '4', '5', '6', '7':
+		case 'n', 't', 'r', 'a', 'b', 'e', 'E', 'f', 'v', '\\', 'x', 'u', 'U':
 			j := i + 1
 			switch s[i] {
 			case 'x':
@@ -105,12 +105,6 @@ func echoEscapes(s string) (string, bool) {
 				j += k
 			case 'U':
 				_, k := hexVal(s[i+1:], 8)
-				j += k
-			case '1', '2', '3', '4', '5', '6', '7':
-				k := 0
-				for k < 2 && j+k < len(s) && s[j+k] >= '0' && s[j+k] <= '7' {
-					k++
-				}
 				j += k
 			}
 			b.WriteString(ansiC(s[i-1 : j]))
@@ -182,6 +176,20 @@ func (r *Runner) inFd(fd int) (*bufio.Reader, bool) {
 		f.buf = bufio.NewReaderSize(f.r, 4096)
 	}
 	return f.buf, true
+}
+
+// unread gives a seekable file back what read ahead of the builtin:
+// bash leaves the offset just after what it consumed, so a later
+// write (<>) or another reader starts there.
+func (r *Runner) unread(fd int) {
+	f := r.fds[fd]
+	if f == nil || f.f == nil || f.buf == nil {
+		return
+	}
+	if n := f.buf.Buffered(); n > 0 {
+		f.f.Seek(int64(-n), io.SeekCurrent)
+	}
+	f.buf = nil
 }
 
 // builtinRead is read [-ers] [-a array] [-d delim] [-n n] [-N n] [-p prompt] [-t t] [-u fd] [name...].
@@ -267,6 +275,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	line, eof := readLine(in, delim, nchars, exact, raw)
+	r.unread(fd)
 	if arrName != "" {
 		if cur := r.lookupVar(arrName); cur != nil && cur.assoc != nil {
 			r.errorf("read: %s: not an indexed array", arrName)
@@ -484,6 +493,7 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 		r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", args[0], fd)
 		return 1
 	}
+	defer r.unread(fd)
 	v := r.vars.forWrite(name, -1)
 	if origin < 0 || v.idx == nil {
 		v.idx = &indexed{}

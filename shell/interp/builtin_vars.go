@@ -70,6 +70,10 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 		}
 		v.str, v.grow, v.idx, v.set = "", nil, nil, true
 		var pending []string
+		subscripted := false
+		for _, el := range arr.Elems {
+			subscripted = subscripted || el.Index != nil
+		}
 		for _, el := range arr.Elems {
 			if el.Index != nil {
 				k, ok := r.keyText(ctx, el.Index)
@@ -86,6 +90,12 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			fs, ok := r.fields(ctx, el.Value)
 			if !ok {
 				return false
+			}
+			if subscripted {
+				for _, f := range fs {
+					r.errorf("%s: %s: must use subscript when assigning associative array", name, f)
+				}
+				continue
 			}
 			pending = append(pending, fs...)
 		}

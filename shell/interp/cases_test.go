@@ -24,6 +24,21 @@ declare -i n=2+3; n+=1; echo $n
 12 13
 6
 `, 0},
+	{"arith_runtime", `set -- 1 2 3; IFS=+; echo $(( $* )); unset IFS
+joined='1+2+3'; echo $((joined)) $(( joined * 2 ))
+x=y; y=5; echo $((x*2))
+a=(1 2); i=1; ((a[i]++)); ((a[$i]+=10)); echo "${a[@]}"
+declare -A c; w="a b"; ((c[$w]++)); ((c[$w]*=5)); echo "${c[$w]}"
+while break; do echo never; done; echo loop-ok
+declare -A A=(k1 v1 k2 v2); echo "${A[k2]}"
+`, `6
+6 12
+10
+1 13
+5
+loop-ok
+v2
+`, 0},
 	{"arrays", `a=(one "two three" four)
 echo ${#a[@]} "${a[1]}" "${a[-1]}" "${!a[@]}"
 a+=(five); a[10]=ten; echo ${#a[@]} "${!a[@]}"
@@ -51,6 +66,16 @@ four=4
 4
 3 gone
 spaced
+`, 0},
+	{"assoc_keys", `declare -A h; k="a key"; h[$k]=1; h["other key"]=2; h[x]+=3; h[x]+=4
+for key in "a key" "other key" x; do echo "$key=${h[$key]}"; done
+declare -A c; for w in a b a c a; do ((c[$w]++)); done; echo "${c[a]} ${c[b]}"
+echo "${!h[@]}" | wc -w
+`, `a key=1
+other key=2
+x=34
+3 1
+5
 `, 0},
 	{"brace_tilde", `echo {a,b}{1,2} x{1..3}y {05..10..2} {c..a}
 echo {a..c}-{,x}
@@ -84,6 +109,21 @@ opt a
 opt b val
 body
 exiting
+`, 0},
+	{"child_env", `exported=yes; export exported; plain=no
+bash -c 'echo "exported=${exported-unset} plain=${plain-unset} args=$0,$1,$#"' name one two
+sh -c 'exit 3'; echo "sh status $?"
+printf 'echo from stdin $1\n' | bash -s arg
+cat > s.sh <<'END'
+echo "script \$0=$0 \$1=$1"
+exit 4
+END
+bash s.sh x; echo "status $?"
+`, `exported=yes plain=unset args=name,one,2
+sh status 3
+from stdin arg
+script $0=s.sh $1=x
+status 4
 `, 0},
 	{"cmdsubst", "a=$(printf 'x\\n\\n\\n'); echo \"[$a]\"\nb=`echo back`; echo $b\nc=$(echo $(echo nested)); echo $c\nn=$(false); echo \"status $?\"\necho \"$(printf '%s\\n' \"a  b\")\"\n", `[x]
 back
@@ -125,6 +165,17 @@ declare -l lo="abc"
 declare -u up="ABC"
 declare -- s="a \"quoted\" \$x"
 `, 0},
+	{"discard", `readonly r=1
+echo a; r=2; echo "same line not reached"
+echo "next line $?"
+echo $((1/0)); echo "same line"
+echo "after arith error $?"
+(echo ${u?unset here}; echo no) 2>/dev/null; echo "subshell status $?"
+`, `a
+next line 1
+after arith error 1
+subshell status 1
+`, 0},
 	{"dollar_at", `set -- "a b" c ""
 printf '<%s>' "$@"; echo
 printf '<%s>' "-$@-"; echo
@@ -162,6 +213,23 @@ echo not reached
 `, `in f after false
 subst continues
 `, 1},
+	{"errexit_exceptions", `set -e
+f() { false; echo "in f after false"; }
+f || echo "f failed"
+if f; then echo then; fi
+! f
+false && echo no
+x=$(false; echo "subst goes on"); echo "$x"
+set +e; (set -e; false; echo not here); echo "subshell $?"
+set -o pipefail; false | true; echo "pipefail $?"
+`, `in f after false
+in f after false
+then
+in f after false
+subst goes on
+subshell 1
+pipefail 1
+`, 0},
 	{"exit_status", `f() { return 7; }; f; echo $?
 (exit 3); echo $?
 nosuchcommand 2>/dev/null; echo $?
@@ -174,6 +242,42 @@ exit 4
 5
 9
 `, 4},
+	{"fds_more", `open_log() { exec 3>>log; }
+open_log 4>/dev/null
+echo "kept" >&3
+{ exec 3>scoped-inner; } 3>scoped
+echo "still log" >&3
+exec 3>&-
+cat log
+printf 'hello world\n' > f
+exec 5<>f; read -r -n 2 a <&5; printf XY >&5; exec 5>&-; cat f
+exec 6>out; echo via-devfd > /dev/fd/6; exec 6>&-; cat out
+bash -c 'echo from child >&7' 7>child; cat child
+`, `kept
+still log
+heXYo world
+via-devfd
+from child
+`, 0},
+	{"funcprint", `f() { if [ "$1" = x ]; then return 1; fi; for i in 1 2; do echo "$i"; done | cat; local a=(p q); (( n++ )); }
+declare -f f
+type f | head -1
+declare -F f
+`, `f () 
+{ 
+    if [ "$1" = x ]; then
+        return 1;
+    fi;
+    for i in 1 2;
+    do
+        echo "$i";
+    done | cat;
+    local a=(p q);
+    (( n++ ))
+}
+f is a function
+f
+`, 0},
 	{"functions", `counter=0
 inc() { local step=${1:-1}; counter=$((counter + step)); return $((counter > 5)); }
 inc; inc 3; echo "counter=$counter status=$?"
@@ -207,6 +311,15 @@ c.log
 a.txt c.log
 .hidden
 `, 0},
+	{"ifs_nonblank", `a=(x '' y); IFS=,; printf '<%s>' ${a[@]}; echo
+set -- a '' b; IFS=:; printf '<%s>' $@ $*; echo
+IFS=: read a b <<< "x:y:"; echo "[$a|$b]"
+IFS=: read a b <<< "x:y:z:"; echo "[$a|$b]"
+`, `<x><><y>
+<a><><b><a><><b>
+[x|y]
+[x|y:z:]
+`, 0},
 	{"ifs_split", `v="  a  b   c  "; printf '<%s>' $v; echo
 IFS=: ; v="a::b:"; printf '<%s>' $v; echo
 IFS=' :'; v=" a : b "; printf '<%s>' $v; echo
@@ -224,6 +337,15 @@ v=target; target=hit; echo ${!v}
 x Y z
 set by f
 hit
+`, 0},
+	{"negative_index", `a=(1 2); a[-1]=q; echo "${a[@]}"
+(a=(); a[-5]=q; echo not reached) 2>/dev/null; echo "status $?"
+b=(x y); unset 'b[-1]'; echo "${b[@]} ${#b[@]}"
+c=(1 2 3); echo "${c[-1]}${c[-3]}" "[${c[-4]}]"
+`, `1 q
+status 1
+x 1
+31 []
 `, 0},
 	{"param_ops", `s=abcdefabc
 echo ${s#a*c} ${s##a*c} ${s%b*c} ${s%%b*c}
@@ -267,6 +389,10 @@ abc
 x
 2 m2
 `, 0},
+	{"redirect_order", "echo hello > F; echo `cat F` world > F; cat F\nx=$(echo sub) > h; echo \"$x\"; [ -e h ] && echo h-made\n{ echo $((1/0)); } 2>/dev/null; echo \"after $?\"\n", `hello world
+sub
+h-made
+`, 1},
 	{"redirections", `echo one > f; echo two >> f; cat f
 cat < f | wc -l
 { echo out; echo err >&2; } 2>&1 >/dev/null | cat
@@ -290,6 +416,19 @@ literal $HOME
 here string
 both
 fd ok
+`, 0},
+	{"subshell_isolation", `a=(1 2 3); declare -A h=([k]=v); f() { echo parent-f; }
+( a+=(4); h[k]=changed; f() { echo sub-f; }; f; echo "${#a[@]} ${h[k]}" )
+f; echo "${#a[@]} ${h[k]}"
+out=$(a[0]=x; echo "${a[0]}"); echo "$out ${a[0]}"
+echo "${a[@]}" | { read -a b; b[0]=z; echo "${b[*]}"; }; echo "${a[*]}"
+`, `sub-f
+4 changed
+parent-f
+3 v
+x 1
+z 2 3
+1 2 3
 `, 0},
 	{"subshells", `x=1; (x=2; echo "in sub $x"); echo "after sub $x"
 y=1; echo data | read y; echo "after pipe read y=$y"
@@ -323,6 +462,20 @@ lexical
 dir
 0
 1
+`, 0},
+	{"traps", `f() { local tmp=scratch; trap 'echo "return trap sees $tmp"' RETURN; echo work; }
+f; g() { echo "g runs no trap"; }; g; trap - RETURN
+trap 'echo "err at line $LINENO status $?"' ERR
+false
+trap - ERR
+bash -c 'trap "echo in exit trap; exit 7" EXIT; exit 1'; echo "child status $?"
+trap -p
+`, `work
+return trap sees scratch
+g runs no trap
+err at line 4 status 1
+in exit trap
+child status 7
 `, 0},
 	{"vars_basic", `x=hello; y="$x world"; echo "$y" ${#y}
 unset x; echo "[${x-unset}] [${x:-empty}]"

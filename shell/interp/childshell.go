@@ -117,11 +117,17 @@ parse:
 	child.umask = r.umask
 	child.fromFile = fromFile
 	child.setStdio(Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})
+	for n, f := range r.fds {
+		if n > 2 {
+			// Open descriptors are inherited, as across fork and exec.
+			child.fds[n] = f
+		}
+	}
 	if len(flags) > 0 {
 		if st := builtinSet(ctx, child, append([]string{"set"}, flags...)); st != 0 {
 			return st
 		}
 	}
-	status, _ := child.Run(ctx, script, Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})
+	status, _ := child.runSource(ctx, script)
 	return child.finish(ctx, status)
 }

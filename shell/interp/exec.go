@@ -13,18 +13,36 @@ import (
 	"memsh/shell/command"
 )
 
-// call runs a simple command: assignments, then the expanded words.
-func (r *Runner) call(ctx context.Context, c *syntax.CallExpr) int {
+// call runs a simple command: its words expand, its redirections
+// apply, then the assignments and the command.
+func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.Redirect) int {
+	r.substRan = false
+	var args []string
+	if len(c.Args) > 0 {
+		var ok bool
+		args, ok = r.fields(ctx, c.Args...)
+		if !ok {
+			if r.flow >= flowExit {
+				return r.lastStatus
+			}
+			return 1
+		}
+	}
+	if len(redirs) > 0 {
+		st := r.lastStatus
+		red, ok := r.applyRedirs(ctx, redirs)
+		if !ok {
+			r.endRedirs(red)
+			if r.opts.errexit && r.noErrExit == 0 {
+				r.exitShell(1)
+			}
+			return 1
+		}
+		r.lastStatus = st
+		defer r.endRedirs(red)
+	}
 	if len(c.Args) == 0 {
 		return r.assignAll(ctx, c.Assigns)
-	}
-	r.substRan = false
-	args, ok := r.fields(ctx, c.Args...)
-	if !ok {
-		if r.flow >= flowExit {
-			return r.lastStatus
-		}
-		return 1
 	}
 	if len(args) == 0 {
 		// Only expansions that came out empty: the assignments still

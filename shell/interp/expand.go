@@ -53,6 +53,12 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 			out = append(out, s)
 			continue
 		}
+		if name, ok := quotedVar(w); ok {
+			if v, set := r.getVar(name); set || !r.opts.nounset {
+				out = append(out, v)
+				continue
+			}
+		}
 		bws := [][]syntax.WordPart{w.Parts}
 		if r.opts.braceexpand && hasBraceLit(w) {
 			bws = r.braces(w)
@@ -114,6 +120,29 @@ func plainWord(w *syntax.Word) (string, bool) {
 	return l.Value, true
 }
 
+// quotedVar is a word that is only "$name" or "${name}": one field, the
+// value, with no splitting or globbing (the commonest quoted word).
+func quotedVar(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	dq, ok := w.Parts[0].(*syntax.DblQuoted)
+	if !ok || dq.Dollar || len(dq.Parts) != 1 {
+		return "", false
+	}
+	pe, ok := dq.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil || pe.Repl != nil ||
+		pe.Exp != nil || pe.Names != 0 || pe.NestedParam != nil || pe.Param == nil {
+		return "", false
+	}
+	switch name := pe.Param.Value; name {
+	case "@", "*":
+		return "", false
+	default:
+		return name, true
+	}
+}
+
 // literal expands a word to one string, without splitting or globbing
 // (assignment values, here-strings, case words, redirection targets
 // mostly).
@@ -140,6 +169,11 @@ func (r *Runner) literal(ctx context.Context, w *syntax.Word) (string, bool) {
 func (r *Runner) assignValue(ctx context.Context, w *syntax.Word) (string, bool) {
 	if w == nil {
 		return "", true
+	}
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "\\~") {
+			return l.Value, true
+		}
 	}
 	e := &expander{r: r, ctx: ctx, assign: true}
 	e.word(w.Parts, false)
@@ -226,7 +260,11 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			out := e.r.cmdSubst(e.ctx, x.Stmts)
 			e.add(part{val: out, quoted: quoted, split: !quoted})
 		case *syntax.ArithmExp:
-			n, err := e.r.arith(e.ctx, x.X)
+			open := uint(3) // $((
+			if x.Bracket {
+				open = 2 // $[
+			}
+			n, err := e.r.arithWithin(e.ctx, x.X, x.Left.Offset()+open, x.Right.Offset())
 			if err != nil {
 				e.failed = true
 				return

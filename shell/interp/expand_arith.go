@@ -18,6 +18,13 @@ import (
 // arith evaluates a parsed arithmetic expression. A failure has been
 // printed; for $(( )) bash then abandons the command.
 func (r *Runner) arith(ctx context.Context, x syntax.ArithmExpr) (int64, error) {
+	return r.arithWithin(ctx, x, 0, 0)
+}
+
+// arithWithin is arith for the text between two offsets of the source
+// (inside $(( )) or (( )), blanks included, as bash quotes it in its
+// messages); 0, 0 means the expression's own extent.
+func (r *Runner) arithWithin(ctx context.Context, x syntax.ArithmExpr, from, to uint) (int64, error) {
 	if x == nil {
 		return 0, nil
 	}
@@ -25,7 +32,7 @@ func (r *Runner) arith(ctx context.Context, x syntax.ArithmExpr) (int64, error) 
 	if !ok {
 		static := true
 		var done bool
-		text, done = r.arithFromSource(ctx, x, &static)
+		text, done = r.arithFromSource(ctx, x, from, to, &static)
 		if !done {
 			return 0, errArithExpand
 		}
@@ -44,8 +51,11 @@ var errArithExpand = errors.New("arithmetic expansion failed")
 // arithFromSource is the expression's text as written in the script,
 // its words with expansions replaced by their values; where the text is
 // not at hand it is printed from the tree.
-func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, static *bool) (string, bool) {
+func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, from, to uint, static *bool) (string, bool) {
 	start, end := int(x.Pos().Offset()), int(x.End().Offset())
+	if to > from && int(from) <= start && int(to) >= end && int(to) <= len(r.src) {
+		start, end = int(from), int(to)
+	}
 	if !x.Pos().IsValid() || end > len(r.src) || start >= end {
 		var b strings.Builder
 		ok := r.arithSource(ctx, &b, x, static)

@@ -383,6 +383,18 @@ func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
 	}
 	p := r.compiled(pat, false)
 	amp := r.opts.patsubReplacement
+	if pat == "" && (mode == ReplacePrefix || mode == ReplaceSuffix) {
+		// bash's pat_subst: an empty anchored pattern adds the
+		// replacement at that end of any value, the empty one too.
+		rep := p.Replace("", with, ReplaceSuffix, amp)
+		pv.mapVals(func(s string) string {
+			if mode == ReplacePrefix {
+				return rep + s
+			}
+			return s + rep
+		})
+		return true
+	}
 	pv.mapVals(func(s string) string { return p.Replace(s, with, mode, amp) })
 	return true
 }
@@ -540,8 +552,23 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		} else {
 			pv.val = pe.Param.Value + "=" + bashQuote(v.str)
 		}
-	case "K":
-		pv.mapVals(bashQuote)
+	case "K", "k":
+		// Key-value pairs: K quotes the values, k splits them apart.
+		v := r.lookupVar(pe.Param.Value)
+		if v == nil || !v.isArray() || !pv.isList {
+			pv.mapVals(bashQuote)
+			return true
+		}
+		keys, vals := arrayKeys(v), r.arrayValues(v)
+		var out []string
+		for i := range keys {
+			if op == "K" {
+				out = append(out, assocKeyQuote(keys[i])+" "+dquote(vals[i]))
+			} else {
+				out = append(out, keys[i], vals[i])
+			}
+		}
+		pv.list = out
 	case "P":
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))

@@ -14,6 +14,9 @@ import (
 
 func osFileMode(m uint32) os.FileMode { return os.FileMode(m) }
 
+// osMode is a file mode's permission bits.
+type osMode = os.FileMode
+
 // random is $RANDOM: a per-shell generator (bash's LCG), 0-32767.
 func (r *Runner) random() int {
 	if r.randState == 0 {

@@ -260,7 +260,15 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 		return nil, errBadFd
 	}
 	if src, ok := devFd(p); ok {
-		if f := r.fds[src]; f != nil {
+		f := r.fds[src]
+		if f == nil && strings.HasPrefix(p, "/dev/fd/") {
+			r.errorf("%s: No such file or directory", name)
+			return nil, errBadFd
+		}
+		if f != nil && f.path != "" {
+			// Linux opens the file afresh, with this redirection's flags.
+			p = f.path
+		} else if f != nil {
 			if both {
 				r.putFd(1, f)
 				r.putFd(2, f)

@@ -71,7 +71,7 @@ type Runner struct {
 	umask       os.FileMode
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
-	secondsBase int // $SECONDS at r.started
+	secondsBase int       // $SECONDS at r.started
 	fdUndo      *[]fdSave // where redirections note what they change
 	arithWhat   string    // "((: " or "let: " before an arithmetic message
 	src         string    // the source text being run (function bodies keep theirs)
@@ -116,38 +116,20 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.noErrExit++
 	}
 	status := 0
-	if len(st.Redirs) == 0 {
+	if call, isCall := st.Cmd.(*syntax.CallExpr); isCall && len(st.Redirs) > 0 {
+		// A simple command's words expand before its redirections
+		// apply (echo `cat f` > f reads f first).
+		status = r.call(ctx, call, st.Redirs)
+	} else if len(st.Redirs) == 0 {
 		status = r.command(ctx, st.Cmd)
 	} else {
-		var undo []fdSave
-		prevUndo := r.fdUndo
-		r.fdUndo = &undo
-		var closers []io.Closer
-		ok := true
-		for _, rd := range st.Redirs {
-			c, err := r.redirect(ctx, rd)
-			if err != nil {
-				ok = false
-				break
-			}
-			if c != nil {
-				closers = append(closers, c)
-			}
-		}
-		r.fdUndo = prevUndo
+		red, ok := r.applyRedirs(ctx, st.Redirs)
 		if ok {
 			status = r.command(ctx, st.Cmd)
 		} else {
 			status = 1
 		}
-		if r.keepFds {
-			r.keepFds = false
-		} else {
-			r.restoreFds(undo)
-			for _, c := range closers {
-				c.Close()
-			}
-		}
+		r.endRedirs(red)
 		if !ok && st.Cmd != nil && r.opts.errexit && r.noErrExit == 0 && !st.Negated {
 			r.exitShell(status)
 			return
@@ -173,6 +155,44 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		if r.opts.errexit {
 			r.exitShell(status)
 		}
+	}
+}
+
+// applied is what a command's redirections changed, to undo after it.
+type applied struct {
+	undo    []fdSave
+	closers []io.Closer
+}
+
+// applyRedirs performs redirections in order; ok is false after one
+// failed (its message printed).
+func (r *Runner) applyRedirs(ctx context.Context, redirs []*syntax.Redirect) (*applied, bool) {
+	a := &applied{}
+	prevUndo := r.fdUndo
+	r.fdUndo = &a.undo
+	defer func() { r.fdUndo = prevUndo }()
+	for _, rd := range redirs {
+		c, err := r.redirect(ctx, rd)
+		if err != nil {
+			return a, false
+		}
+		if c != nil {
+			a.closers = append(a.closers, c)
+		}
+	}
+	return a, true
+}
+
+// endRedirs undoes a command's redirections (exec without a command
+// keeps them).
+func (r *Runner) endRedirs(a *applied) {
+	if r.keepFds {
+		r.keepFds = false
+		return
+	}
+	r.restoreFds(a.undo)
+	for _, c := range a.closers {
+		c.Close()
 	}
 }
 
@@ -202,7 +222,7 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case nil:
 		return 0
 	case *syntax.CallExpr:
-		return r.call(ctx, c)
+		return r.call(ctx, c, nil)
 	case *syntax.Block:
 		r.stmts(ctx, c.Stmts)
 		return r.lastStatus
@@ -222,7 +242,7 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 		return r.funcDecl(c)
 	case *syntax.ArithmCmd:
 		r.arithWhat = "((: "
-		n, err := r.arith(ctx, c.X)
+		n, err := r.arithWithin(ctx, c.X, c.Left.Offset()+2, c.Right.Offset())
 		r.arithWhat = ""
 		if err != nil {
 			return 1
@@ -295,6 +315,12 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 		var pw *io.PipeWriter
 		if !last {
 			pr, pw = io.Pipe()
+			// Cancelling the line unblocks both ends.
+			stop := context.AfterFunc(ctx, func() {
+				pr.CloseWithError(io.ErrClosedPipe)
+				pw.CloseWithError(io.ErrClosedPipe)
+			})
+			defer stop()
 		}
 		sub := r.subshellCopy()
 		sub.fds[0] = in
@@ -312,12 +338,16 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			r.stmt(ctx, st)
 			r.fds = saved
 			statuses[i] = r.lastStatus
+			if pr, ok := in.r.(*io.PipeReader); ok && i > 0 {
+				pr.CloseWithError(io.ErrClosedPipe)
+			}
 			break
 		}
 		wg.Add(1)
 		run := func(i int, sub *Runner, st *syntax.Stmt, pr *io.PipeReader, pw *io.PipeWriter, in *fdFile) {
 			defer wg.Done()
 			defer sub.release()
+			defer sub.recoverCrash(&statuses[i])
 			sub.stmt(ctx, st)
 			sub.runExitTrap(ctx)
 			statuses[i] = sub.lastStatus
@@ -556,21 +586,27 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	r.params = args[1:]
 	r.funcNames = append(r.funcNames, fn.name)
 	r.callLines = append(r.callLines, r.line)
+	retTrap := r.trap("RETURN")
 	r.vars.push()
 	savedLoop, savedSrc := r.loopDepth, r.src
 	r.loopDepth, r.src = 0, fn.src
 	r.stmt(ctx, fn.body)
 	r.loopDepth, r.src = savedLoop, savedSrc
+	if r.flow == flowReturn {
+		r.flow = flowNone
+	}
+	status := r.lastStatus
+	if t := r.trap("RETURN"); t != "" && (t != retTrap || r.opts.functrace) {
+		// A RETURN trap runs for the function that set it (every
+		// function under set -T), while its locals are still there.
+		r.runTrap(ctx, "RETURN")
+	}
 	r.vars.pop()
 	r.funcNames = r.funcNames[:len(r.funcNames)-1]
 	r.callLines = r.callLines[:len(r.callLines)-1]
 	r.ifsCache = nil
 	r.params = savedParams
-	status := r.lastStatus
-	if r.flow == flowReturn {
-		r.flow = flowNone
-	}
-	r.runReturnTrap(ctx)
+	r.lastStatus = status
 	return status
 }
 

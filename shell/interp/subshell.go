@@ -3,8 +3,10 @@ package interp
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -26,6 +28,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.patCache = nil
 	c.ifsCache = nil
 	c.bg = nil
+	c.cleanup, c.pendingOut = nil, nil
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
 	c.dirStack = append([]string(nil), r.dirStack...)
@@ -94,15 +97,18 @@ func (r *Runner) catFile(ctx context.Context, st *syntax.Stmt) {
 
 // jobTable is a shell's background jobs.
 type jobTable struct {
-	mu   sync.Mutex
-	wg   sync.WaitGroup
-	last map[int]*job
-	next int
+	mu    sync.Mutex
+	wg    sync.WaitGroup
+	last  map[int]*job
+	order []int // pids in the order the jobs started: %1, %2, ...
+	next  int
 }
 
 type job struct {
 	done   chan struct{}
 	status int
+	cancel context.CancelFunc
+	sig    atomic.Int32 // the signal kill sent, if any
 }
 
 // background starts st in a subshell and goes on: $! is its pid.
@@ -122,17 +128,24 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	pid := r.bg.next
 	j := &job{done: make(chan struct{})}
 	r.bg.last[pid] = j
+	r.bg.order = append(r.bg.order, pid)
 	r.bg.mu.Unlock()
+	ctx, j.cancel = context.WithCancel(ctx)
 	r.lastBg = pid
 	r.bg.wg.Add(1)
 	go func() {
 		defer r.bg.wg.Done()
 		defer close(j.done)
+		defer sub.recoverCrash(&j.status)
 		sub.bashPid = pid
 		sub.stmt(ctx, &fg)
 		sub.runExitTrap(ctx)
 		j.status = sub.lastStatus
+		if s := j.sig.Load(); s != 0 {
+			j.status = 128 + int(s)
+		}
 		sub.release()
+		j.cancel()
 	}()
 	r.lastStatus = 0
 }
@@ -144,14 +157,45 @@ func (r *Runner) waitAll() {
 	}
 }
 
-// waitPid waits for one job; false when pid is not a child.
-func (r *Runner) waitPid(pid int) (int, bool) {
+// job finds a job by pid or job spec (%N, %%, %+, %-).
+func (r *Runner) job(spec string) (*job, int, bool) {
 	if r.bg == nil {
-		return 127, false
+		return nil, 0, false
 	}
 	r.bg.mu.Lock()
+	defer r.bg.mu.Unlock()
+	pid := 0
+	if rest, ok := strings.CutPrefix(spec, "%"); ok {
+		n := len(r.bg.order)
+		switch rest {
+		case "", "%", "+":
+		case "-":
+			n--
+		default:
+			v, err := strconv.Atoi(rest)
+			if err != nil {
+				return nil, 0, false
+			}
+			n = v
+		}
+		if n < 1 || n > len(r.bg.order) {
+			return nil, 0, false
+		}
+		pid = r.bg.order[n-1]
+	} else {
+		v, err := strconv.Atoi(spec)
+		if err != nil {
+			return nil, 0, false
+		}
+		pid = v
+	}
 	j, ok := r.bg.last[pid]
-	r.bg.mu.Unlock()
+	return j, pid, ok
+}
+
+// waitPid waits for one job; false when it is not a child.
+func (r *Runner) waitPid(spec string) (int, bool) {
+	j, _, ok := r.job(spec)
 	if !ok {
 		return 127, false
 	}

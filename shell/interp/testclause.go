@@ -53,7 +53,7 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		if !ok {
 			return false, 1
 		}
-		return UnaryTest(x.Op.String(), s, testEnv{r}), 0
+		return UnaryTest(x.Op.String(), s, shellTestEnv{r}), 0
 	case *syntax.BinaryTest:
 		switch x.Op {
 		case syntax.AndTest:
@@ -109,7 +109,7 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		case syntax.TsAfter:
 			return left > right, 0
 		case syntax.TsNewer, syntax.TsOlder, syntax.TsDevIno:
-			return FileCompare(op, left, right, testEnv{r}), 0
+			return FileCompare(op, left, right, shellTestEnv{r}), 0
 		}
 		v, err := ArithCompare(op, left, right, (*arithEnv)(r))
 		if err != nil {
@@ -143,7 +143,7 @@ func (r *Runner) setArray(name string, vals []string) {
 
 // builtinTest is test and [.
 func builtinTest(ctx context.Context, r *Runner, args []string) int {
-	status, err := Test(args[1:], testEnv{r}, args[0] == "[")
+	status, err := Test(args[1:], shellTestEnv{r}, args[0] == "[")
 	if err != nil {
 		var te *TestError
 		if errors.As(err, &te) {
@@ -161,18 +161,18 @@ func builtinTest(ctx context.Context, r *Runner, args []string) int {
 	return status
 }
 
-// testEnv is the shell as testexpr.go sees it.
-type testEnv struct{ r *Runner }
+// shellTestEnv is the shell as testexpr.go sees it.
+type shellTestEnv struct{ r *Runner }
 
-func (t testEnv) Stat(name string) (fs.FileInfo, error) {
+func (t shellTestEnv) Stat(name string) (fs.FileInfo, error) {
 	return t.r.cfg.FS.Stat(t.r.absPath(name))
 }
 
-func (t testEnv) Lstat(name string) (fs.FileInfo, error) {
+func (t shellTestEnv) Lstat(name string) (fs.FileInfo, error) {
 	return t.r.cfg.FS.Lstat(t.r.absPath(name))
 }
 
-func (t testEnv) Access(name string, mode uint32) error {
+func (t shellTestEnv) Access(name string, mode uint32) error {
 	info, err := t.r.cfg.FS.Stat(t.r.absPath(name))
 	if err != nil {
 		return err
@@ -197,11 +197,11 @@ func (t testEnv) Access(name string, mode uint32) error {
 	return nil
 }
 
-func (t testEnv) IDs() (int, int) { return sandboxUID, sandboxGID }
+func (t shellTestEnv) IDs() (int, int) { return sandboxUID, sandboxGID }
 
-func (t testEnv) IsTerminal(fd int) bool { return false }
+func (t shellTestEnv) IsTerminal(fd int) bool { return false }
 
-func (t testEnv) VarSet(name string) bool {
+func (t shellTestEnv) VarSet(name string) bool {
 	r := t.r
 	if base, sub, ok := splitSubscript(name); ok {
 		if sub == "@" || sub == "*" {
@@ -214,12 +214,12 @@ func (t testEnv) VarSet(name string) bool {
 	return set
 }
 
-func (t testEnv) IsNameref(name string) bool {
+func (t shellTestEnv) IsNameref(name string) bool {
 	v, _ := t.r.vars.lookup(name)
 	return v != nil && v.attrs&attrNameref != 0 && v.set
 }
 
-func (t testEnv) OptionSet(name string) bool {
+func (t shellTestEnv) OptionSet(name string) bool {
 	if so := findOption(setOptions, name); so != nil {
 		return *so.field(&t.r.opts)
 	}

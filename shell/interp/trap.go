@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -83,13 +84,6 @@ func (r *Runner) errTrap(ctx context.Context) {
 	r.lineFrozen--
 }
 
-// runReturnTrap runs the RETURN trap as a function returns.
-func (r *Runner) runReturnTrap(ctx context.Context) {
-	if r.trap("RETURN") != "" {
-		r.runTrap(ctx, "RETURN")
-	}
-}
-
 // signalNames are the signals trap knows, by number.
 var signalNames = map[string]string{
 	"0": "EXIT", "1": "SIGHUP", "2": "SIGINT", "3": "SIGQUIT", "6": "SIGABRT", "9": "SIGKILL",
@@ -116,6 +110,28 @@ func trapName(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// trapOrder is where trap -p lists a trap: EXIT, the signals by number,
+// then DEBUG, ERR and RETURN, as bash walks its table.
+func trapOrder(name string) int {
+	switch name {
+	case "EXIT":
+		return 0
+	case "DEBUG":
+		return 100
+	case "ERR":
+		return 101
+	case "RETURN":
+		return 102
+	}
+	for num, n := range signalNames {
+		if n == name {
+			v, _ := strconv.Atoi(num)
+			return v
+		}
+	}
+	return 99
 }
 
 // builtinTrap is trap [-lp] [[action] signal...].
@@ -177,7 +193,7 @@ func (r *Runner) printTraps(names []string) {
 		for k := range r.traps.m {
 			names = append(names, k)
 		}
-		sort.Strings(names)
+		sort.Slice(names, func(i, j int) bool { return trapOrder(names[i]) < trapOrder(names[j]) })
 	}
 	for _, n := range names {
 		name, _ := trapName(n)

@@ -392,6 +392,8 @@ func (r *Runner) dynamicArray(name string) *Var {
 		for _, s := range r.pipeStatus {
 			vals = append(vals, strconv.Itoa(s))
 		}
+	case "DIRSTACK":
+		vals = r.dirList()
 	case "FUNCNAME", "BASH_LINENO", "BASH_SOURCE":
 		n := len(r.funcNames)
 		if n == 0 {
@@ -460,12 +462,13 @@ func (r *Runner) getVar(name string) (string, bool) {
 	case "SHLVL":
 	case "BASH_SUBSHELL":
 		return strconv.Itoa(r.subshell), true
-	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE":
+	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK":
 		if v, _ := r.vars.lookup(name); v == nil {
 			return r.dynamicArray(name).value()
 		}
 	}
-	if n, err := strconv.Atoi(name); err == nil && name[0] != '-' {
+	if name != "" && name[0] >= '0' && name[0] <= '9' {
+		n, _ := strconv.Atoi(name)
 		if n >= 1 && n <= len(r.params) {
 			return r.params[n-1], true
 		}
@@ -706,7 +709,7 @@ func (r *Runner) unsetVar(name string) bool {
 			return true
 		}
 		if v.attrs&attrReadonly != 0 {
-			r.errorf("%s: cannot unset: readonly variable", base)
+			r.errorf("unset: %s: cannot unset: readonly variable", base)
 			return false
 		}
 		v = r.vars.writable(i).m[base]
@@ -740,7 +743,7 @@ func (r *Runner) unsetVar(name string) bool {
 		return true
 	}
 	if v.attrs&attrReadonly != 0 {
-		r.errorf("%s: cannot unset: readonly variable", name)
+		r.errorf("unset: %s: cannot unset: readonly variable", name)
 		return false
 	}
 	f := r.vars.writable(i)
