@@ -324,15 +324,16 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 	defer stop()
 	out, said := &command.WriteCheck{W: p.stdio.Stdout}, &command.Said{W: p.stdio.Stderr} // GNU's close_stdout check
 	inv := &command.Invocation{
-		Args:    p.args,
-		Stdio:   command.Stdio{Stdin: stdin, Stdout: out, Stderr: said},
-		FS:      c.fs,
-		Dir:     p.dir,
-		Environ: p.env,
-		Term:    c.opts.Term && isTerminal(ctx, p.stdio.Stdout),
-		Width:   c.width(p),
-		Mask:    ctxUmask(ctx),
-		Fd:      c.fdOpener(ctx),
+		Args:        p.args,
+		Stdio:       command.Stdio{Stdin: stdin, Stdout: out, Stderr: said},
+		FS:          c.fs,
+		Dir:         p.dir,
+		Environ:     p.env,
+		Term:        c.opts.Term && isTerminal(ctx, p.stdio.Stdout),
+		StdinDevice: isStdinDevice(ctx, p.stdio.Stdin),
+		Width:       c.width(p),
+		Mask:        ctxUmask(ctx),
+		Fd:          c.fdOpener(ctx),
 	}
 	inv.Exec = func(ctx context.Context, argv, env []string, stdio command.Stdio) int {
 		if len(argv) == 0 {
@@ -385,6 +386,19 @@ type termKey struct{}
 func isTerminal(ctx context.Context, w io.Writer) bool {
 	t, _ := ctx.Value(termKey{}).(io.Writer)
 	return t != nil && w == t
+}
+
+// stdinDevKey holds the session's stdin when it is a terminal (the TUI)
+// or no input at all: what a command reading it sees as a device.
+type stdinDevKey struct{}
+
+func isStdinDevice(ctx context.Context, r io.Reader) bool {
+	if _, ok := r.(eofReader); ok {
+		return true
+	}
+	dev, _ := ctx.Value(stdinDevKey{}).(*os.File)
+	f, ok := r.(*os.File)
+	return dev != nil && ok && f == dev
 }
 
 // meterStdin wraps a command's stdin: every Read adds to the session's

@@ -51,6 +51,10 @@ type Invocation struct {
 	// Width is its width in columns (80 when unknown).
 	Term  bool
 	Width int
+	// StdinDevice is true when Stdin is the session's terminal or no
+	// input at all (as /dev/null), not a file or a pipe: rg then searches
+	// the working directory instead of reading stdin.
+	StdinDevice bool
 	// Exec runs argv through the shell's exec path (registry, then WASI
 	// programs and scripts, then "command not found" with 127), in Dir,
 	// with the invocation's environment unless env is non-nil. Used by

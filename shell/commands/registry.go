@@ -16,6 +16,7 @@ import (
 	"memsh/shell/commands/jq"
 	"memsh/shell/commands/lineutil"
 	"memsh/shell/commands/printf"
+	"memsh/shell/commands/rg"
 	"memsh/shell/commands/sed"
 	"memsh/shell/commands/sysutil"
 	"memsh/shell/commands/textutil"
@@ -37,6 +38,7 @@ func All() []command.Command {
 		archive.Commands(),
 		binutil.Commands(),
 		devutil.Commands(),
+		rg.Commands(),
 	}
 	return slices.Concat(tables...)
 }
