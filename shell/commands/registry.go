@@ -20,6 +20,7 @@ import (
 	"memsh/shell/commands/sed"
 	"memsh/shell/commands/sysutil"
 	"memsh/shell/commands/textutil"
+	"memsh/shell/commands/yq"
 )
 
 // All returns every registered command.
@@ -39,6 +40,7 @@ func All() []command.Command {
 		binutil.Commands(),
 		devutil.Commands(),
 		rg.Commands(),
+		yq.Commands(),
 	}
 	return slices.Concat(tables...)
 }
