@@ -414,7 +414,8 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	}
 
 	var lines [][]byte
-	var runs []int // with -m: where each input's lines start
+	var runs []int   // with -m: where each input's lines start
+	var whole []byte // without -m: every input, each ending in a delimiter
 	for _, name := range files {
 		runs = append(runs, len(lines))
 		data, err := readAllInput(ctx, inv, name)
@@ -429,10 +430,39 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 			}
 			return 2
 		}
-		lines = splitLines(lines, data, s.delim)
+		if *merge {
+			lines = splitLines(lines, data, s.delim)
+			continue
+		}
+		if len(files) == 1 {
+			whole = data
+		} else {
+			whole = append(whole, data...)
+			if len(data) > 0 && data[len(data)-1] != s.delim {
+				whole = append(whole, s.delim)
+			}
+		}
 	}
 	if ctx.Err() != nil {
 		return statusCancelled
+	}
+	if !*merge && s.indexable(len(whole)) {
+		x := s.newIndexSort(whole)
+		idx := x.sorted()
+		if ctx.Err() != nil {
+			return statusCancelled
+		}
+		return s.output(inv, *output, func(emit func(line []byte)) {
+			for i, n := range idx {
+				if s.unique && i > 0 && x.compare(idx[i-1], n) == 0 {
+					continue
+				}
+				emit(x.line(n))
+			}
+		})
+	}
+	if !*merge {
+		lines = splitLines(lines, whole, s.delim)
 	}
 	items := s.newItems(lines)
 	if *merge {
@@ -449,31 +479,41 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		return statusCancelled
 	}
 
+	return s.output(inv, *output, func(emit func(line []byte)) {
+		for i := range items {
+			if s.unique && i > 0 && s.compare(&items[i-1], &items[i]) == 0 {
+				continue
+			}
+			emit(items[i].line)
+		}
+	})
+}
+
+// output opens -o's file (or uses stdout) and writes the lines each
+// emits, each followed by the delimiter, with GNU's messages.
+func (s *sorter) output(inv *command.Invocation, output string, each func(emit func(line []byte))) int {
 	w := inv.Stdout
 	var outFile io.Closer
-	if *output != "" && *output != "-" {
-		f, err := openOutput(inv, *output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	if output != "" && output != "-" {
+		f, err := openOutput(inv, output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
-			inv.Errorf("open failed: %s: %s", quoteName(*output), command.Strerror(err))
+			inv.Errorf("open failed: %s: %s", quoteName(output), command.Strerror(err))
 			return 2
 		}
 		w, outFile = f, f
 	}
 	out := bufio.NewWriterSize(w, bufSize)
-	for i := range items {
-		if s.unique && i > 0 && s.compare(&items[i-1], &items[i]) == 0 {
-			continue
-		}
-		out.Write(items[i].line)
+	each(func(line []byte) {
+		out.Write(line)
 		out.WriteByte(s.delim)
-	}
+	})
 	err := out.Flush()
 	if outFile != nil {
 		if cerr := outFile.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			inv.Errorf("write failed: %s: %s", quoteName(*output), command.Strerror(err))
+			inv.Errorf("write failed: %s: %s", quoteName(output), command.Strerror(err))
 			return 2
 		}
 	}
