@@ -320,6 +320,10 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		io.WriteString(p.stdio.Stdout, cmd.Help)
 		return 0
 	}
+	if !cmd.RawArgs && cmd.Version != "" && wantsOption(p.args[1:], "--version") {
+		io.WriteString(p.stdio.Stdout, cmd.Version)
+		return 0
+	}
 	stdin, stop := c.meterStdin(ctx, p.stdio.Stdin)
 	defer stop()
 	out, said := &command.WriteCheck{W: p.stdio.Stdout}, &command.Said{W: p.stdio.Stderr} // GNU's close_stdout check
@@ -357,12 +361,15 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 }
 
 // wantsHelp reports whether "--help" appears before "--".
-func wantsHelp(args []string) bool {
+func wantsHelp(args []string) bool { return wantsOption(args, "--help") }
+
+// wantsOption reports whether opt comes before any "--" in args.
+func wantsOption(args []string, opt string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
-		if a == "--help" {
+		if a == opt {
 			return true
 		}
 	}

@@ -29,9 +29,18 @@ type Command struct {
 	Summary string // one line, for `help` and completion menus
 	Help    string // full --help text, printed verbatim
 	Run     Func
+	// Version, when set, is what the dispatcher prints for --version
+	// (empty: the command answers --version itself, or has none).
+	Version string
 	// RawArgs: the dispatcher must not intercept --help/--version in the
 	// arguments (env, xargs, timeout, bash, ... pass them on to another command).
 	RawArgs bool
+}
+
+// CoreutilsVersion is --version's text for a command that follows GNU
+// coreutils 9.1, in the form every memsh coreutils command uses.
+func CoreutilsVersion(name string) string {
+	return name + " (memsh) 9.1\n"
 }
 
 // Stdio is the three standard streams of a command.

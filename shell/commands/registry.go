@@ -42,5 +42,24 @@ func All() []command.Command {
 		rg.Commands(),
 		yq.Commands(),
 	}
-	return slices.Concat(tables...)
+	all := slices.Concat(tables...)
+	for i := range all {
+		if all[i].Version == "" && dispatcherVersion(all[i].Name) {
+			all[i].Version = command.CoreutilsVersion(all[i].Name)
+		}
+	}
+	return all
+}
+
+// dispatcherVersion lists the coreutils commands whose own flag parsing
+// has no --version, which the dispatcher then answers.
+func dispatcherVersion(name string) bool {
+	switch name {
+	case "basename", "chmod", "comm", "cp", "csplit", "df", "dirname", "du",
+		"fmt", "fold", "install", "ln", "ls", "mkdir", "mktemp", "mv", "nl",
+		"paste", "pr", "readlink", "realpath", "rm", "rmdir", "stat", "touch",
+		"truncate", "tsort":
+		return true
+	}
+	return false
 }

@@ -20,6 +20,10 @@ type Option struct {
 	ID string
 	// Arg says the option takes an argument (--name=V or --name V).
 	Arg bool
+	// NoArg says the option takes no argument at all, not even as
+	// --name=V (getopt's "doesn't allow an argument"); neither Arg nor
+	// NoArg: an optional argument, --name=V only.
+	NoArg bool
 	// Flag is the pflag name that implements the row, when it is not
 	// Name (sed's --zero-terminated is its --null-data flag).
 	Flag string
@@ -59,6 +63,9 @@ func (t Table) Expand(args []string) ([]string, string) {
 				continue
 			}
 			o := t.Long[k]
+			if hasValue && o.NoArg {
+				return nil, "option '--" + o.Name + "' doesn't allow an argument"
+			}
 			full := "--" + o.Name
 			if o.Flag != "" {
 				full = "--" + o.Flag
