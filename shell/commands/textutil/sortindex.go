@@ -24,7 +24,9 @@ type indexSort struct {
 	// byte key's first 8 bytes, big-endian, zero-padded: most comparisons
 	// end there without touching the text.
 	keyNum  []int64
-	linePfx []uint64 // with no keys: each line's first 8 bytes
+	// Each line's first 8 bytes, for the last-resort comparison; with no
+	// keys also the next 8 (lines often share their first 8).
+	linePfx, linePfx2 []uint64
 }
 
 // slowNumber marks a -n key that must be compared from its text (a
@@ -56,8 +58,9 @@ func (s *sorter) newIndexSort(data []byte) *indexSort {
 	x.keyOff = make([]uint32, 0, n*x.nk)
 	x.keyLen = make([]uint32, 0, n*x.nk)
 	x.keyNum = make([]int64, 0, n*x.nk)
+	x.linePfx = make([]uint64, 0, n)
 	if x.nk == 0 {
-		x.linePfx = make([]uint64, 0, n)
+		x.linePfx2 = make([]uint64, 0, n)
 	}
 	off := 0
 	for off < len(data) {
@@ -70,8 +73,13 @@ func (s *sorter) newIndexSort(data []byte) *indexSort {
 		line := data[off:end]
 		x.lineOff = append(x.lineOff, uint32(off))
 		x.lineLen = append(x.lineLen, uint32(len(line)))
+		x.linePfx = append(x.linePfx, prefix(line))
 		if x.nk == 0 {
-			x.linePfx = append(x.linePfx, prefix(line))
+			var rest []byte
+			if len(line) > 8 {
+				rest = line[8:]
+			}
+			x.linePfx2 = append(x.linePfx2, prefix(rest))
 		}
 		for _, k := range s.keys {
 			beg, lim := s.begField(line, k), s.limField(line, k)
@@ -102,6 +110,13 @@ func prefix(b []byte) uint64 {
 		}
 	}
 	return p
+}
+
+func cmpUint(a, b uint64) int {
+	if a < b {
+		return -1
+	}
+	return 1
 }
 
 // fastNumber is a -n key's value when it is an integer of at most 18
@@ -174,12 +189,12 @@ func (x *indexSort) compare(a, b uint32) int {
 		return 0
 	}
 	var d int
-	if x.linePfx != nil && x.linePfx[a] != x.linePfx[b] {
-		d = 1
-		if x.linePfx[a] < x.linePfx[b] {
-			d = -1
-		}
-	} else {
+	switch {
+	case x.linePfx[a] != x.linePfx[b]:
+		d = cmpUint(x.linePfx[a], x.linePfx[b])
+	case x.linePfx2 != nil && x.linePfx2[a] != x.linePfx2[b]:
+		d = cmpUint(x.linePfx2[a], x.linePfx2[b])
+	default:
 		d = bytes.Compare(x.line(a), x.line(b))
 	}
 	if s.reverse {
