@@ -23,7 +23,7 @@ type indexSort struct {
 	// keyNum is a -n key's value (slowNumber when not an int64) or a
 	// byte key's first 8 bytes, big-endian, zero-padded: most comparisons
 	// end there without touching the text.
-	keyNum  []int64
+	keyNum []int64
 	// Each line's first 8 bytes, for the last-resort comparison; with no
 	// keys also the next 8 (lines often share their first 8).
 	linePfx, linePfx2 []uint64
