@@ -175,7 +175,13 @@ func (x *indexSort) compare(a, b uint32) int {
 			case pa > pb:
 				d = 1
 			default:
-				d = bytes.Compare(x.key(a, j), x.key(b, j))
+				ia, ib := int(a)*x.nk+j, int(b)*x.nk+j
+				if la, lb := x.keyLen[ia], x.keyLen[ib]; la <= 8 && lb <= 8 {
+					// Both keys are in their prefixes: the shorter is less.
+					d = int(la) - int(lb)
+				} else {
+					d = bytes.Compare(x.key(a, j), x.key(b, j))
+				}
 			}
 		}
 		if d != 0 {

@@ -71,3 +71,23 @@ func TestSortIndexUnique(t *testing.T) {
 		t.Errorf("got %q, want %q", stdout, want)
 	}
 }
+
+// TestSortIndexPrefixTies: keys and lines equal in their zero-padded
+// prefixes still order by what follows (a NUL byte, or the length), as
+// GNU sort orders them (LC_ALL=C).
+func TestSortIndexPrefixTies(t *testing.T) {
+	in := "ab\x00 2\nab 1\nab\x00\x00 0\nabcdefgh\x00x\nabcdefgh\n"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sort"}, "ab\x00\x00 0\nab\x00 2\nab 1\nabcdefgh\nabcdefgh\x00x\n"},
+		{[]string{"sort", "-k1,1"}, "ab 1\nab\x00 2\nab\x00\x00 0\nabcdefgh\nabcdefgh\x00x\n"},
+		{[]string{"sort", "-r", "-k1,1"}, "abcdefgh\x00x\nabcdefgh\nab\x00\x00 0\nab\x00 2\nab 1\n"},
+	} {
+		stdout, _, _, _ := command.Case{Args: c.args, Stdin: in}.Run(runSort, nil)
+		if stdout != c.want {
+			t.Errorf("%q: got %q, want %q", c.args, stdout, c.want)
+		}
+	}
+}
