@@ -37,6 +37,10 @@ type Table struct {
 	// ShortArg lists the short option letters that take an argument,
 	// so that an option's argument is never read as an option.
 	ShortArg string
+	// Complete says Long lists every long option: Expand then reports a
+	// name that matches none, quoting the argument whole as getopt does
+	// ("unrecognized option '--xyz=1'").
+	Complete bool
 }
 
 // Expand returns args (without the command name) with each unambiguous
@@ -60,6 +64,9 @@ func (t Table) Expand(args []string) ([]string, string) {
 				return nil, msg
 			}
 			if k < 0 {
+				if t.Complete && a != "--" {
+					return nil, "unrecognized option '" + a + "'"
+				}
 				continue
 			}
 			o := t.Long[k]
