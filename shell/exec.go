@@ -320,21 +320,26 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 		io.WriteString(p.stdio.Stdout, cmd.Help)
 		return 0
 	}
+	if !cmd.RawArgs && cmd.Version != "" && wantsOption(p.args[1:], "--version") {
+		io.WriteString(p.stdio.Stdout, cmd.Version)
+		return 0
+	}
 	stdin, stop := c.meterStdin(ctx, p.stdio.Stdin)
 	defer stop()
 	out, said := &command.WriteCheck{W: p.stdio.Stdout}, &command.Said{W: p.stdio.Stderr} // GNU's close_stdout check
 	inv := &command.Invocation{
-		Args:    p.args,
-		Stdio:   command.Stdio{Stdin: stdin, Stdout: out, Stderr: said},
-		FS:      c.fs,
-		Dir:     p.dir,
-		Environ: p.env,
-		Term:    c.opts.Term && isTerminal(ctx, p.stdio.Stdout),
-		Width:   c.width(p),
-		Mask:    ctxUmask(ctx),
-		Fd:      c.fdOpener(ctx),
-		Mem:     command.NewMemory(c.mem),
-		Tool:    c.runTool,
+		Args:        p.args,
+		Stdio:       command.Stdio{Stdin: stdin, Stdout: out, Stderr: said},
+		FS:          c.fs,
+		Dir:         p.dir,
+		Environ:     p.env,
+		Term:        c.opts.Term && isTerminal(ctx, p.stdio.Stdout),
+		StdinDevice: isStdinDevice(ctx, p.stdio.Stdin),
+		Width:       c.width(p),
+		Mask:        ctxUmask(ctx),
+		Fd:          c.fdOpener(ctx),
+		Mem:         command.NewMemory(c.mem),
+		Tool:        c.runTool,
 	}
 	defer inv.Mem.ReleaseHeld()
 	if pg := c.pager.Load(); pg != nil && inv.Term {
@@ -362,12 +367,15 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 }
 
 // wantsHelp reports whether "--help" appears before "--".
-func wantsHelp(args []string) bool {
+func wantsHelp(args []string) bool { return wantsOption(args, "--help") }
+
+// wantsOption reports whether opt comes before any "--" in args.
+func wantsOption(args []string, opt string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
-		if a == "--help" {
+		if a == opt {
 			return true
 		}
 	}
@@ -391,6 +399,19 @@ type termKey struct{}
 func isTerminal(ctx context.Context, w io.Writer) bool {
 	t, _ := ctx.Value(termKey{}).(io.Writer)
 	return t != nil && w == t
+}
+
+// stdinDevKey holds the session's stdin when it is a terminal (the TUI)
+// or no input at all: what a command reading it sees as a device.
+type stdinDevKey struct{}
+
+func isStdinDevice(ctx context.Context, r io.Reader) bool {
+	if _, ok := r.(eofReader); ok {
+		return true
+	}
+	dev, _ := ctx.Value(stdinDevKey{}).(*os.File)
+	f, ok := r.(*os.File)
+	return dev != nil && ok && f == dev
 }
 
 // meterStdin wraps a command's stdin: every Read adds to the session's

@@ -368,6 +368,9 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 		s.c.term.file.Store(stdin)
 		defer s.c.term.file.Store(nil)
 	}
+	if s.c.opts.Term || stdio.Stdin == nil || stdio.Stdin == (eofReader{}) || isDevice(stdin) {
+		runCtx = context.WithValue(runCtx, stdinDevKey{}, stdin)
+	}
 	interp.StdIO(stdin, stdout, stderr)(s.runner)
 	s.c.fdRun.Store(&runStreams{stdout, stderr})
 
@@ -597,6 +600,13 @@ func closeHeredocs(src, errPrefix string, stderr io.Writer) string {
 		src += delim + "\n"
 	}
 	return src
+}
+
+// isDevice reports whether f is a character device (a terminal or
+// /dev/null), which rg does not take for input.
+func isDevice(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // stdinFile gives the runner an *os.File to read, which mvdan/sh needs

@@ -29,9 +29,18 @@ type Command struct {
 	Summary string // one line, for `help` and completion menus
 	Help    string // full --help text, printed verbatim
 	Run     Func
+	// Version, when set, is what the dispatcher prints for --version
+	// (empty: the command answers --version itself, or has none).
+	Version string
 	// RawArgs: the dispatcher must not intercept --help/--version in the
 	// arguments (env, xargs, timeout, bash, ... pass them on to another command).
 	RawArgs bool
+}
+
+// CoreutilsVersion is --version's text for a command that follows GNU
+// coreutils 9.1, in the form every memsh coreutils command uses.
+func CoreutilsVersion(name string) string {
+	return name + " (memsh) 9.1\n"
 }
 
 // Stdio is the three standard streams of a command.
@@ -55,6 +64,10 @@ type Invocation struct {
 	// returns when the user leaves it (or ctx ends). Nil unless Stdout is
 	// the interactive shell's screen: less, more and man then copy.
 	Pager func(ctx context.Context, title string, text []byte)
+	// StdinDevice is true when Stdin is the session's terminal or no
+	// input at all (as /dev/null), not a file or a pipe: rg then searches
+	// the working directory instead of reading stdin.
+	StdinDevice bool
 	// Exec runs argv through the shell's exec path (registry, then WASI
 	// programs and scripts, then "command not found" with 127), in Dir,
 	// with the invocation's environment unless env is non-nil. Used by

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"memsh/shell/internal/longopt"
 )
 
 // NewFlags returns a pflag set configured for GNU-style parsing: options
@@ -20,16 +22,69 @@ func (inv *Invocation) NewFlags() *pflag.FlagSet {
 	return fs
 }
 
-// ParseFlags parses inv.Args[1:] into fs. On a bad option it prints GNU's
-// message ("invalid option -- 'z'", "unrecognized option '--foo'",
-// "option requires an argument -- 'n'") and the "Try --help" line and
-// returns ok=false with status usageStatus.
+// ParseFlags parses inv.Args[1:] into fs by getopt_long's rules: any
+// unambiguous prefix of a long option stands for it (`ls --almost`),
+// `--opt=value` and `--opt value`, clustered short options, "--", and
+// options after operands unless POSIXLY_CORRECT is set. On a bad option
+// it prints GNU's message ("invalid option -- 'z'", "unrecognized option
+// '--foo'", "option '--co' is ambiguous; possibilities: ...", "option
+// requires an argument -- 'n'") and the "Try --help" line and returns
+// ok=false with status usageStatus.
 func (inv *Invocation) ParseFlags(fs *pflag.FlagSet, usageStatus int) (operands []string, status int, ok bool) {
-	err := fs.Parse(inv.Args[1:])
+	args, msg := LongOptions(fs).Expand(inv.Args[1:])
+	if msg != "" {
+		return nil, inv.Usage(usageStatus, "%s", msg), false
+	}
+	if _, posix := inv.LookupEnv("POSIXLY_CORRECT"); posix {
+		fs.SetInterspersed(false)
+	}
+	err := fs.Parse(args)
 	if err == nil {
 		return fs.Args(), 0, true
 	}
 	return nil, inv.Usage(usageStatus, "%s", GNUFlagError(err)), false
+}
+
+// ParseLong is fs.Parse(args) after getopt_long's abbreviations, for
+// commands that print their own usage errors: the error's
+// GNUFlagError text is getopt's message.
+func ParseLong(fs *pflag.FlagSet, args []string) error {
+	full, msg := LongOptions(fs).Expand(args)
+	if msg != "" {
+		return errors.New(msg)
+	}
+	return fs.Parse(full)
+}
+
+// LongOptions is fs's getopt_long table: its long flags in the order
+// they were defined (GNU's tables list them in the tool's order, which
+// an ambiguous prefix's message follows), and the short options that
+// take an argument; a bool or count flag takes none, other flags with a
+// default for a bare --name take an optional one. Flags spelt "colour"
+// are the same option as "color", as in GNU's tables. A long name
+// nothing matches is reported by Expand, with the argument whole.
+func LongOptions(fs *pflag.FlagSet) longopt.Table {
+	t := longopt.Table{Complete: true}
+	sorted := fs.SortFlags
+	fs.SortFlags = false
+	fs.VisitAll(func(f *pflag.Flag) {
+		arg := f.NoOptDefVal == ""
+		if len(f.Name) == 1 {
+			// A one-letter name is a short option spelt as a flag
+			// name (rm's "R", "i"): no long option of that name.
+			if arg && f.Shorthand != "" {
+				t.ShortArg += f.Shorthand
+			}
+			return
+		}
+		noArg := f.Value.Type() == "bool" || f.Value.Type() == "count"
+		t.Long = append(t.Long, longopt.Option{Name: f.Name, ID: strings.ReplaceAll(f.Name, "colour", "color"), Arg: arg, NoArg: noArg})
+		if arg && f.Shorthand != "" {
+			t.ShortArg += f.Shorthand
+		}
+	})
+	fs.SortFlags = sorted
+	return t
 }
 
 // GNUFlagError rewrites a pflag parse error in getopt_long's words.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // CEscape is the C escape GNU's quoting styles write for a byte that is
@@ -80,4 +81,101 @@ func JSONQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// ShellQuoteStyle is gnulib's shell quoting, the one way memsh's
+// commands quote a file name for a message or a listing: bare when a
+// shell would read the name as it is (unless always), else in single
+// quotes, or double quotes when that spares escaping a single quote.
+// escapes selects the shell-escape variants, which write control
+// characters and invalid bytes as $'\n' segments.
+func ShellQuoteStyle(s string, always, escapes bool) string {
+	needQuote := always || s == ""
+	hasSingle := false
+	needEscape := false // control bytes or invalid UTF-8: needs $'...'
+	dqUnsafe := false   // chars that double quotes would not keep literal
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 || !printable(r) {
+			needEscape = true
+			needQuote = true
+			i += max(size, 1)
+			continue
+		}
+		switch r {
+		case '\'':
+			hasSingle = true
+			needQuote = true
+		case '{', '}':
+			if len(s) == 1 {
+				needQuote = true
+			}
+		case '#', '~':
+			if i == 0 {
+				needQuote = true
+			}
+		case ' ', '!', '"', '$', '&', '(', ')', '*', ';', '<', '=', '>', '[', '^', '`', '|', '\\', '?', '\t':
+			needQuote = true
+		}
+		switch r {
+		case '$', '`', '\\', '"', '!':
+			dqUnsafe = true
+		}
+		i += size
+	}
+	if !needQuote {
+		return s
+	}
+	if hasSingle && (!needEscape || !escapes) && !dqUnsafe {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	b.WriteByte('\'')
+	inEsc := false
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		bad := r == utf8.RuneError && size <= 1 || !printable(r)
+		if bad && escapes {
+			if !inEsc {
+				b.WriteString(`'$'`)
+				inEsc = true
+			}
+			if size < 1 {
+				size = 1
+			}
+			for j := i; j < i+size; j++ {
+				b.WriteString(CEscape(s[j]))
+			}
+			i += size
+			continue
+		}
+		if inEsc {
+			b.WriteString(`''`)
+			inEsc = false
+		}
+		if r == '\'' {
+			b.WriteString(`'\''`)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// ShellQuote is coreutils' quote() (always) and its shell-escape style
+// for names (not always): 'x', "it's", 'a'$'\n”b'.
+func ShellQuote(s string, always bool) string { return ShellQuoteStyle(s, always, true) }
+
+// QuoteFile is coreutils' quotef, the style of a file name leading a
+// message ("df: ':': No such file or directory"): quoted when a shell
+// needs it, or when it holds a colon, which would read as the message's
+// separator.
+func QuoteFile(s string) string { return ShellQuote(s, strings.IndexByte(s, ':') >= 0) }
+
+// printable is iswprint in memsh's UTF-8 locale, as the quoting styles
+// use it: not a C0 or C1 control or DEL.
+func printable(r rune) bool {
+	return !(r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0))
 }

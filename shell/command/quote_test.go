@@ -48,3 +48,34 @@ func TestSplitLines(t *testing.T) {
 		}
 	}
 }
+
+// TestShellQuote: gnulib's shell-escape style, as coreutils 9.1 prints
+// names (`ls --quoting-style=shell-escape`, `rm` and `df` messages).
+func TestShellQuote(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		always bool
+		want   string
+	}{
+		{"abc", false, "abc"},
+		{"abc", true, "'abc'"},
+		{"a b", false, "'a b'"},
+		{"it's", false, `"it's"`},
+		{"it's $x", false, `'it'\''s $x'`},
+		{"a\nb", false, `'a'$'\n''b'`},
+		{"\x01", false, `''$'\001'`},
+		{"", false, "''"},
+		{"#a", false, "'#a'"},
+		{"a#", false, "a#"},
+	} {
+		if got := ShellQuote(c.in, c.always); got != c.want {
+			t.Errorf("ShellQuote(%q, %v) = %s, want %s", c.in, c.always, got, c.want)
+		}
+	}
+	if got := QuoteFile("a:b"); got != "'a:b'" {
+		t.Errorf("QuoteFile(a:b) = %s", got)
+	}
+	if got := QuoteFile("ab"); got != "ab" {
+		t.Errorf("QuoteFile(ab) = %s", got)
+	}
+}

@@ -17,10 +17,12 @@ import (
 	"memsh/shell/commands/lineutil"
 	"memsh/shell/commands/pager"
 	"memsh/shell/commands/printf"
+	"memsh/shell/commands/rg"
 	"memsh/shell/commands/sed"
 	"memsh/shell/commands/sysutil"
 	"memsh/shell/commands/textutil"
 	"memsh/shell/commands/wasitool"
+	"memsh/shell/commands/yq"
 )
 
 // All returns every registered command.
@@ -41,6 +43,27 @@ func All() []command.Command {
 		devutil.Commands(),
 		wasitool.Commands(),
 		pager.Commands(),
+		rg.Commands(),
+		yq.Commands(),
 	}
-	return slices.Concat(tables...)
+	all := slices.Concat(tables...)
+	for i := range all {
+		if all[i].Version == "" && dispatcherVersion(all[i].Name) {
+			all[i].Version = command.CoreutilsVersion(all[i].Name)
+		}
+	}
+	return all
+}
+
+// dispatcherVersion lists the coreutils commands whose own flag parsing
+// has no --version, which the dispatcher then answers.
+func dispatcherVersion(name string) bool {
+	switch name {
+	case "basename", "chmod", "comm", "cp", "csplit", "df", "dirname", "du",
+		"fmt", "fold", "install", "ln", "ls", "mkdir", "mktemp", "mv", "nl",
+		"paste", "pr", "readlink", "realpath", "rm", "rmdir", "stat", "touch",
+		"truncate", "tsort":
+		return true
+	}
+	return false
 }

@@ -594,7 +594,15 @@ func (in *interp) splitFields(s, fs string, dst []string, paragraph bool) []stri
 		return dst
 	case len(fs) == 1 && fs != "\\" && !paragraph:
 		if fs == "\t" || !strings.ContainsAny(fs, "[](){}.*+?^$|") || fs == "|" {
-			return append(dst, strings.Split(s, fs)...)
+			// Into dst, which is reused from record to record.
+			for {
+				i := strings.IndexByte(s, fs[0])
+				if i < 0 {
+					return append(dst, s)
+				}
+				dst = append(dst, s[:i])
+				s = s[i+1:]
+			}
 		}
 	}
 	pattern := fs

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"memsh/shell/internal/strftime"
 	"os"
 	"sort"
 	"strings"
@@ -12,7 +13,6 @@ import (
 	"time"
 
 	"memsh/shell/command"
-	"memsh/shell/commands/printf"
 )
 
 // syncWriter lets awk and the commands it starts (print | "cmd",
@@ -663,7 +663,7 @@ func (in *interp) builtinStrftime(c *builtinCall) (value, error) {
 	} else if loc, err := time.LoadLocation(in.inv.Getenv("TZ")); err == nil {
 		t = t.In(loc)
 	}
-	return str(printf.Strftime(layout, t)), nil
+	return str(strftime.Format(layout, t)), nil
 }
 
 func sortSlice(keys []string, less func(a, b string) bool) {

@@ -86,7 +86,7 @@ func runFile(ctx context.Context, inv *command.Invocation) int {
 	fset.BoolP("keep-going", "k", false, "")
 	fset.BoolP("raw", "r", false, "")
 	version := fset.BoolP("version", "v", false, "")
-	err := fset.Parse(inv.Args[1:])
+	err := command.ParseLong(fset, inv.Args[1:])
 	names := fset.Args()
 	if err != nil {
 		fmt.Fprintf(inv.Stderr, "file: %s\n", command.GNUFlagError(err))

@@ -275,7 +275,7 @@ func runIconv(ctx context.Context, inv *command.Invocation) int {
 			return 0
 		}
 	}
-	err := fset.Parse(inv.Args[1:])
+	err := command.ParseLong(fset, inv.Args[1:])
 	files := fset.Args()
 	if err == nil && *usage {
 		fmt.Fprint(inv.Stdout, "Usage: iconv [-lcs?V] [-f NAME] [-t NAME] [-o FILE] [--from-code=NAME]\n            [--to-code=NAME] [--list] [--output=FILE] [--silent] [--verbose]\n            [--help] [--usage] [--version] [FILE...]\n")

@@ -153,7 +153,7 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	fset.String("read-only", "", "")
 	version := fset.BoolP("version", "v", false, "")
 	fset.SortFlags = false
-	if err := fset.Parse(inv.Args[1:]); err != nil {
+	if err := command.ParseLong(fset, inv.Args[1:]); err != nil {
 		fmt.Fprintf(inv.Stderr, "patch: %s\npatch: Try 'patch --help' for more information.\n", command.GNUFlagError(err))
 		return 2
 	}

@@ -2,7 +2,6 @@ package fileutil
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -407,87 +406,6 @@ func parseTouchStamp(s string, now time.Time, loc *time.Location) (time.Time, er
 		return time.Time{}, errBadDate
 	}
 	return t, nil
-}
-
-// strftime formats t with the C conversions ls --time-style=+FORMAT uses.
-func strftime(format string, t time.Time) string {
-	var b strings.Builder
-	for i := 0; i < len(format); i++ {
-		c := format[i]
-		if c != '%' || i+1 == len(format) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch format[i] {
-		case 'Y':
-			b.WriteString(strconv.Itoa(t.Year()))
-		case 'C':
-			b.WriteString(pad2(t.Year() / 100))
-		case 'y':
-			b.WriteString(pad2(t.Year() % 100))
-		case 'm':
-			b.WriteString(pad2(int(t.Month())))
-		case 'd':
-			b.WriteString(pad2(t.Day()))
-		case 'e':
-			b.WriteString(fmt.Sprintf("%2d", t.Day()))
-		case 'H':
-			b.WriteString(pad2(t.Hour()))
-		case 'I':
-			b.WriteString(pad2((t.Hour()+11)%12 + 1))
-		case 'M':
-			b.WriteString(pad2(t.Minute()))
-		case 'S':
-			b.WriteString(pad2(t.Second()))
-		case 'N':
-			b.WriteString(fmt.Sprintf("%09d", t.Nanosecond()))
-		case 'p':
-			if t.Hour() < 12 {
-				b.WriteString("AM")
-			} else {
-				b.WriteString("PM")
-			}
-		case 'b', 'h':
-			b.WriteString(t.Format("Jan"))
-		case 'B':
-			b.WriteString(t.Format("January"))
-		case 'a':
-			b.WriteString(t.Format("Mon"))
-		case 'A':
-			b.WriteString(t.Format("Monday"))
-		case 'j':
-			b.WriteString(fmt.Sprintf("%03d", t.YearDay()))
-		case 'z':
-			b.WriteString(t.Format("-0700"))
-		case 'Z':
-			b.WriteString(t.Format("MST"))
-		case 's':
-			b.WriteString(strconv.FormatInt(t.Unix(), 10))
-		case 'F':
-			b.WriteString(t.Format("2006-01-02"))
-		case 'T':
-			b.WriteString(t.Format("15:04:05"))
-		case 'R':
-			b.WriteString(t.Format("15:04"))
-		case 'D':
-			b.WriteString(t.Format("01/02/06"))
-		case 'u':
-			b.WriteString(strconv.Itoa((int(t.Weekday())+6)%7 + 1))
-		case 'w':
-			b.WriteString(strconv.Itoa(int(t.Weekday())))
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case '%':
-			b.WriteByte('%')
-		default:
-			b.WriteByte('%')
-			b.WriteByte(format[i])
-		}
-	}
-	return b.String()
 }
 
 func pad2(n int) string {

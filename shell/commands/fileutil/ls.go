@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"memsh/shell/internal/strftime"
 	"path"
 	"sort"
 	"strconv"
@@ -1060,9 +1061,9 @@ func (l *lsCmd) longDate(t time.Time) string {
 	recent := t.After(l.now.Add(-sixMonths)) && !t.After(l.now)
 	if l.timeSet || l.timeOld != "" {
 		if recent {
-			return strftime(l.timeNew, lt)
+			return strftime.Format(l.timeNew, lt)
 		}
-		return strftime(l.timeOld, lt)
+		return strftime.Format(l.timeOld, lt)
 	}
 	if recent {
 		return lt.Format("Jan _2 15:04")

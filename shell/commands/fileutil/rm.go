@@ -32,7 +32,7 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 	f.Lookup("interactive").NoOptDefVal = "always"
 	noPreserve := f.Bool("no-preserve-root", false, "")
 	f.Bool("preserve-root", true, "")
-	if err := f.Parse(inv.Args[1:]); err != nil {
+	if err := command.ParseLong(f, inv.Args[1:]); err != nil {
 		inv.Errorf("%s", command.GNUFlagError(err))
 		// GNU's hint when the bad option is really a file name.
 		for _, a := range inv.Args[1:] {

@@ -75,88 +75,11 @@ func shellQuote(s string, always bool) string { return shellQuoteStyle(s, always
 // message ("df: ':': No such file or directory"): quoteName, and a name
 // with a colon quoted too, so that it cannot read as the message's
 // separator.
-func quoteColon(s string) string {
-	if strings.IndexByte(s, ':') >= 0 {
-		return shellQuote(s, true)
-	}
-	return shellQuote(s, false)
-}
+func quoteColon(s string) string { return command.QuoteFile(s) }
 
-// shellQuoteStyle is GNU's shell quoting; escapes selects the
-// shell-escape variants, which write control bytes as $'\n'.
+// shellQuoteStyle is command.ShellQuoteStyle (ls --quoting-style).
 func shellQuoteStyle(s string, always, escapes bool) string {
-	needQuote := always || s == ""
-	hasSingle := false
-	needEscape := false // control bytes or invalid UTF-8: needs $'...'
-	dqUnsafe := false   // chars that double quotes would not keep literal
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 || !isPrint(r) {
-			needEscape = true
-			needQuote = true
-			i += max(size, 1)
-			continue
-		}
-		switch r {
-		case '\'':
-			hasSingle = true
-			needQuote = true
-		case '{', '}':
-			if len(s) == 1 {
-				needQuote = true
-			}
-		case '#', '~':
-			if i == 0 {
-				needQuote = true
-			}
-		case ' ', '!', '"', '$', '&', '(', ')', '*', ';', '<', '=', '>', '[', '^', '`', '|', '\\', '?', '\t':
-			needQuote = true
-		}
-		switch r {
-		case '$', '`', '\\', '"', '!':
-			dqUnsafe = true
-		}
-		i += size
-	}
-	if !needQuote {
-		return s
-	}
-	if hasSingle && (!needEscape || !escapes) && !dqUnsafe {
-		return `"` + s + `"`
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	inEsc := false
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		bad := r == utf8.RuneError && size <= 1 || !isPrint(r)
-		if bad && escapes {
-			if !inEsc {
-				b.WriteString(`'$'`)
-				inEsc = true
-			}
-			if size < 1 {
-				size = 1
-			}
-			for j := i; j < i+size; j++ {
-				b.WriteString(command.CEscape(s[j]))
-			}
-			i += size
-			continue
-		}
-		if inEsc {
-			b.WriteString(`''`)
-			inEsc = false
-		}
-		if r == '\'' {
-			b.WriteString(`'\''`)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	b.WriteByte('\'')
-	return b.String()
+	return command.ShellQuoteStyle(s, always, escapes)
 }
 
 // lquote is GNU's locale quoting (quote() in mkdir, touch, chmod

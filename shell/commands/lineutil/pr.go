@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"memsh/shell/internal/strftime"
 	"strconv"
 	"strings"
 	"time"
 
 	"memsh/shell/command"
-	"memsh/shell/commands/printf"
 )
 
 const prHelp = `Usage: pr [OPTION]... [FILE]...
@@ -547,7 +547,7 @@ type prPrinter struct {
 }
 
 func (p *prPrinter) header(t time.Time, label string) {
-	p.date = printf.Strftime(p.o.dateFormat, t.In(p.inv.Location()))
+	p.date = strftime.Format(p.o.dateFormat, t.In(p.inv.Location()))
 	p.label = label
 	if p.o.header != nil {
 		p.label = *p.o.header

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"memsh/shell/internal/strftime"
 	"strconv"
 	"strings"
 	"time"
@@ -317,7 +318,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		if ok && a != "" && a != "-1" && a != "-2" {
 			t = time.Unix(p.integer(a), 0).In(t.Location())
 		}
-		return i, pad(Strftime(layout, t), flags, width, prec, hasPrec), false
+		return i, pad(strftime.Format(layout, t), flags, width, prec, hasPrec), false
 	default:
 		p.warn("`" + string(verb) + "': invalid format character")
 		p.status = 1
@@ -596,81 +597,6 @@ func ANSIQuote(s string) string {
 		}
 	}
 	b.WriteByte('\'')
-	return b.String()
-}
-
-// Strftime formats t with the C strftime conversions scripts use
-// (bash's %(fmt)T, awk's strftime).
-func Strftime(layout string, t time.Time) string {
-	var b strings.Builder
-	for i := 0; i < len(layout); i++ {
-		if layout[i] != '%' || i+1 >= len(layout) {
-			b.WriteByte(layout[i])
-			continue
-		}
-		i++
-		switch layout[i] {
-		case 'Y':
-			fmt.Fprintf(&b, "%d", t.Year())
-		case 'y':
-			fmt.Fprintf(&b, "%02d", t.Year()%100)
-		case 'm':
-			fmt.Fprintf(&b, "%02d", int(t.Month()))
-		case 'd':
-			fmt.Fprintf(&b, "%02d", t.Day())
-		case 'e':
-			fmt.Fprintf(&b, "%2d", t.Day())
-		case 'H':
-			fmt.Fprintf(&b, "%02d", t.Hour())
-		case 'I':
-			fmt.Fprintf(&b, "%02d", (t.Hour()+11)%12+1)
-		case 'M':
-			fmt.Fprintf(&b, "%02d", t.Minute())
-		case 'S':
-			fmt.Fprintf(&b, "%02d", t.Second())
-		case 'p':
-			b.WriteString(t.Format("PM"))
-		case 'j':
-			fmt.Fprintf(&b, "%03d", t.YearDay())
-		case 's':
-			fmt.Fprintf(&b, "%d", t.Unix())
-		case 'a':
-			b.WriteString(t.Format("Mon"))
-		case 'A':
-			b.WriteString(t.Format("Monday"))
-		case 'b', 'h':
-			b.WriteString(t.Format("Jan"))
-		case 'B':
-			b.WriteString(t.Format("January"))
-		case 'Z':
-			b.WriteString(t.Format("MST"))
-		case 'z':
-			b.WriteString(t.Format("-0700"))
-		case 'F':
-			b.WriteString(t.Format("2006-01-02"))
-		case 'T':
-			b.WriteString(t.Format("15:04:05"))
-		case 'D':
-			b.WriteString(t.Format("01/02/06"))
-		case 'R':
-			b.WriteString(t.Format("15:04"))
-		case 'c':
-			b.WriteString(t.Format("Mon Jan _2 15:04:05 2006"))
-		case 'u':
-			fmt.Fprintf(&b, "%d", (int(t.Weekday())+6)%7+1)
-		case 'w':
-			fmt.Fprintf(&b, "%d", int(t.Weekday()))
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case '%':
-			b.WriteByte('%')
-		default:
-			b.WriteByte('%')
-			b.WriteByte(layout[i])
-		}
-	}
 	return b.String()
 }
 

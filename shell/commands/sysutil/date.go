@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"memsh/shell/internal/strftime"
 	"regexp"
 	"strconv"
 	"strings"
@@ -115,7 +116,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 	if format == "" {
 		format = "%a %b %e %H:%M:%S %Z %Y"
 	}
-	if strftimeWidest(format) > command.MaxHeld {
+	if strftime.Widest(format) > command.MaxHeld {
 		// GNU streams a field padded to any width; memsh builds it in
 		// memory, so a width past the in-memory limit fails.
 		inv.Errorf("a field width in %s exceeds the in-memory limit of %d MiB", quote(format), command.MaxHeld>>20)
@@ -134,17 +135,17 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 			inv.Errorf("invalid date %s", quote(dateStr))
 			return 1
 		}
-		w.WriteString(strftime(format, t.In(loc)) + "\n")
+		w.WriteString(strftime.Format(format, t.In(loc)) + "\n")
 	case haveRef:
 		fi, err := inv.FS.Stat(inv.Abs(ref))
 		if err != nil {
 			return inv.PathError(ref, err)
 		}
-		w.WriteString(strftime(format, fi.ModTime().In(loc)) + "\n")
+		w.WriteString(strftime.Format(format, fi.ModTime().In(loc)) + "\n")
 	case haveFile:
 		return finish(inv, w, dateFile(ctx, inv, w, file, format, loc, now))
 	default:
-		w.WriteString(strftime(format, now) + "\n")
+		w.WriteString(strftime.Format(format, now) + "\n")
 	}
 	return finish(inv, w, 0)
 }
@@ -176,7 +177,7 @@ func dateFile(ctx context.Context, inv *command.Invocation, w *bufio.Writer, fil
 			status = 1
 			continue
 		}
-		w.WriteString(strftime(format, t.In(loc)) + "\n")
+		w.WriteString(strftime.Format(format, t.In(loc)) + "\n")
 	}
 	if err := sc.Err(); err != nil {
 		return inv.PathError(file, err)
@@ -680,7 +681,7 @@ func monthIndex(w string) int {
 	if len(w) < 3 {
 		return 0
 	}
-	for i, m := range monthNames {
+	for i, m := range strftime.MonthNames {
 		lm := strings.ToLower(m)
 		if w == lm || (len(w) >= 3 && strings.HasPrefix(lm, w) && (len(w) == 3 || w == lm)) || (w == "sept" && i == 8) {
 			return i + 1
@@ -694,7 +695,7 @@ func weekdayIndex(w string) int {
 	if len(w) < 3 {
 		return -1
 	}
-	for i, d := range weekdayNames {
+	for i, d := range strftime.WeekdayNames {
 		ld := strings.ToLower(d)
 		if w == ld || w == ld[:3] || (w == "tues" && i == 2) || (w == "wednes" && i == 3) || (w == "thur" || w == "thurs") && i == 4 {
 			return i

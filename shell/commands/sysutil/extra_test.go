@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math/big"
 	"math/rand/v2"
+	"memsh/shell/internal/strftime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -130,7 +131,7 @@ func TestFindTimes(t *testing.T) {
 	}
 }
 
-func strFormatUnix(t time.Time) string { return strings.TrimSpace(strftime("%s", t)) }
+func strFormatUnix(t time.Time) string { return strings.TrimSpace(strftime.Format("%s", t)) }
 
 func TestFindExecStatus(t *testing.T) {
 	tree := func(fsys *memfs.FS) {
@@ -612,8 +613,8 @@ func TestFindExpressionErrors(t *testing.T) {
 func TestStrftimeZoneAndCaseFlags(t *testing.T) {
 	// Recorded from GNU date 9.1 (TZ=UTC, and America/New_York for -0500).
 	utc := time.Unix(0, 0).UTC()
-	check(t, "utc", strftime("[%-z][%_z][%-:z][%_:z][%_8z][%-8z][%_6:z][%3z][%03:z][%#a][%#A][%#b][%#h][%#x][%#P][%#Z][%^Z][%#B][%#c]", utc),
+	check(t, "utc", strftime.Format("[%-z][%_z][%-:z][%_:z][%_8z][%-8z][%_6:z][%3z][%03:z][%#a][%#A][%#b][%#h][%#x][%#P][%#Z][%^Z][%#B][%#c]", utc),
 		"[+0][   +0][+0:00][ +0:00][      +0][+0][ +0:00][+00][+0:00][THU][THURSDAY][JAN][JAN][01/01/70][am][utc][UTC][JANUARY][Thu Jan  1 00:00:00 1970]")
 	est := time.Unix(946702799, 0).In(time.FixedZone("EST", -5*3600))
-	check(t, "est", strftime("%z|%:z|%::z|%3z|%10z|%_10:z|%010:z", est), "-0500|-05:00|-05:00:00|-500|-000000500|     -5:00|-000005:00")
+	check(t, "est", strftime.Format("%z|%:z|%::z|%3z|%10z|%_10:z|%010:z", est), "-0500|-05:00|-05:00:00|-500|-000000500|     -5:00|-000005:00")
 }

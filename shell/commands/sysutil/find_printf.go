@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io/fs"
+	"memsh/shell/internal/strftime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -214,7 +215,7 @@ func (st *findState) printfValue(it printfItem, f *findFile) string {
 			// (which find uses) lacks: printed as they stand.
 			return string([]byte{'%', it.sub})
 		}
-		return strftime(string([]byte{'%', it.sub}), t)
+		return strftime.Format(string([]byte{'%', it.sub}), t)
 	case 'b':
 		return strconv.FormatInt(s.Blocks, 10)
 	case 'k':

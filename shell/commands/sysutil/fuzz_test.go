@@ -1,6 +1,7 @@
 package sysutil
 
 import (
+	"memsh/shell/internal/strftime"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +48,7 @@ func FuzzDate(f *testing.F) {
 	now := time.Unix(1700000000, 0).UTC()
 	f.Fuzz(func(t *testing.T, s string) {
 		parseDate(&command.Invocation{}, s, now)
-		strftime(s, now)
+		strftime.Format(s, now)
 	})
 }
 

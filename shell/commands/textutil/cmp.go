@@ -59,11 +59,7 @@ func runCmp(ctx context.Context, inv *command.Invocation) int {
 	limitArg := fs.StringP("bytes", "n", "", "")
 	quiet := fs.BoolP("quiet", "s", false, "")
 	fs.BoolVar(quiet, "silent", false, "")
-	argv, msg := expandAbbrev(fs, inv.Args)
-	if msg != "" {
-		return cmpUsage(inv, "%s", msg)
-	}
-	if err := fs.Parse(argv[1:]); err != nil {
+	if err := command.ParseLong(fs, inv.Args[1:]); err != nil {
 		return cmpUsage(inv, "%s", command.GNUFlagError(err))
 	}
 	args := fs.Args()

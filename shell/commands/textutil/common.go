@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -194,65 +193,8 @@ func (l *lineReader) next() ([]byte, error) {
 	return l.long, err
 }
 
-// parseFlags is inv.ParseFlags with getopt_long's unique-prefix
-// abbreviations of long options ("--rev" for "--reverse").
+// parseFlags is inv.ParseFlags (which applies getopt_long's
+// abbreviations of long options, "--rev" for "--reverse").
 func parseFlags(inv *command.Invocation, fs *pflag.FlagSet, usageStatus int) ([]string, int, bool) {
-	args, msg := expandAbbrev(fs, inv.Args)
-	if msg != "" {
-		return nil, inv.Usage(usageStatus, "%s", msg), false
-	}
-	saved := inv.Args
-	inv.Args = args
-	defer func() { inv.Args = saved }()
 	return inv.ParseFlags(fs, usageStatus)
-}
-
-// expandAbbrev rewrites unique prefixes of fs's long options in argv
-// (argv[0] is the command name) to the full names; on an ambiguous
-// prefix it returns getopt's message instead.
-func expandAbbrev(fs *pflag.FlagSet, argv []string) ([]string, string) {
-	args := make([]string, len(argv))
-	copy(args, argv)
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			break
-		}
-		if !strings.HasPrefix(a, "--") || len(a) == 2 {
-			continue
-		}
-		name, value, hasValue := strings.Cut(a[2:], "=")
-		if f := fs.Lookup(name); f != nil {
-			if hasValue && f.Value.Type() == "bool" {
-				return nil, fmt.Sprintf("option '--%s' doesn't allow an argument", name)
-			}
-			continue
-		}
-		var matches []string
-		fs.VisitAll(func(f *pflag.Flag) {
-			if len(f.Name) > 1 && strings.HasPrefix(f.Name, name) {
-				matches = append(matches, f.Name)
-			}
-		})
-		switch len(matches) {
-		case 0:
-			// getopt_long quotes the whole argument, value and all.
-			return nil, fmt.Sprintf("unrecognized option '%s'", a)
-		case 1:
-			if hasValue && fs.Lookup(matches[0]).Value.Type() == "bool" {
-				return nil, fmt.Sprintf("option '--%s' doesn't allow an argument", matches[0])
-			}
-			args[i] = "--" + matches[0]
-			if hasValue {
-				args[i] += "=" + value
-			}
-		default:
-			msg := fmt.Sprintf("option '%s' is ambiguous; possibilities:", a)
-			for _, m := range matches {
-				msg += " '--" + m + "'"
-			}
-			return nil, msg
-		}
-	}
-	return args, ""
 }

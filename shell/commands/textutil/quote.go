@@ -7,95 +7,11 @@ import (
 	"memsh/shell/command"
 )
 
-// quoteName quotes a file name for a message the way coreutils' quotef
-// does in a UTF-8 locale (gnulib's shell-escape style): names that a
-// shell would read as they are stay bare; others are single-quoted, or
-// double-quoted when that spares escaping a single quote; control
-// characters and invalid bytes become $'\t' / $'\377' segments.
-func quoteName(s string) string {
-	if s != "" && !needsQuote(s) {
-		return s
-	}
-	return shellQuote(s)
-}
+// quoteName is coreutils' quotef (see command.QuoteFile).
+func quoteName(s string) string { return command.QuoteFile(s) }
 
 // quoteAlways is quoteaf: always quoted, in the same style.
-func quoteAlways(s string) string { return shellQuote(s) }
-
-func needsQuote(s string) bool {
-	// A brace is special to the shell only as a word of its own; a
-	// comment or tilde only at the start.
-	if s[0] == '#' || s[0] == '~' || s == "{" || s == "}" {
-		return true
-	}
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r < 32 || r == 127 || r >= 0x80 && r < 0xa0 {
-			return true
-		}
-		if r < utf8.RuneSelf && strings.IndexByte(" !\"$&'()*:;<=>?[\\^`|", byte(r)) >= 0 {
-			return true
-		}
-		i += size
-	}
-	return false
-}
-
-func isControl(s string, i int) (bool, int) {
-	r, size := utf8.DecodeRuneInString(s[i:])
-	return r == utf8.RuneError && size == 1 || r < 32 || r == 127 || r >= 0x80 && r < 0xa0, size
-}
-
-func shellQuote(s string) string {
-	hasControl := false
-	for i := 0; i < len(s); {
-		c, size := isControl(s, i)
-		hasControl = hasControl || c
-		i += size
-	}
-	if !hasControl && strings.Contains(s, "'") && !strings.ContainsAny(s, "\"$`\\!") {
-		return `"` + s + `"`
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	open := true
-	for i := 0; i < len(s); {
-		if c, _ := isControl(s, i); c {
-			if open {
-				b.WriteByte('\'')
-				open = false
-			}
-			b.WriteString("$'")
-			for i < len(s) {
-				c, size := isControl(s, i)
-				if !c {
-					break
-				}
-				for _, x := range []byte(s[i : i+size]) {
-					b.WriteString(command.CEscape(x))
-				}
-				i += size
-			}
-			b.WriteByte('\'')
-			continue
-		}
-		if !open {
-			b.WriteByte('\'')
-			open = true
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		if s[i] == '\'' {
-			b.WriteString(`'\''`)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	if open {
-		b.WriteByte('\'')
-	}
-	return b.String()
-}
+func quoteAlways(s string) string { return command.ShellQuote(s, true) }
 
 // pathError prints "NAME: FILE: reason" with FILE quoted as coreutils
 // does, and returns 1.

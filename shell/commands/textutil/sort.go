@@ -414,7 +414,8 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	}
 
 	var lines [][]byte
-	var runs []int // with -m: where each input's lines start
+	var runs []int   // with -m: where each input's lines start
+	var whole []byte // without -m: every input, each ending in a delimiter
 	for _, name := range files {
 		runs = append(runs, len(lines))
 		data, err := readAllInput(ctx, inv, name)
@@ -429,17 +430,51 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 			}
 			return 2
 		}
-		// The line index and sort items cost far more than the bytes
-		// of short lines (`yes | sort`): count them before making them.
-		n := bytes.Count(data, []byte{s.delim}) + 1
-		if err := inv.Hold(n * (80 + 96*len(s.keys))); err != nil {
-			inv.Errorf("%s", err)
-			return 2
+		if *merge {
+			if !s.holdLines(inv, data) {
+				return 2
+			}
+			lines = splitLines(lines, data, s.delim)
+			continue
 		}
-		lines = splitLines(lines, data, s.delim)
+		if len(files) == 1 {
+			whole = data
+		} else {
+			whole = append(whole, data...)
+			if len(data) > 0 && data[len(data)-1] != s.delim {
+				whole = append(whole, s.delim)
+			}
+		}
 	}
 	if ctx.Err() != nil {
 		return statusCancelled
+	}
+	if !*merge && s.indexable(len(whole)) {
+		// The index costs a few words a line: for short lines
+		// (`yes | sort`) more than the bytes, so it is counted first.
+		if err := inv.Hold((bytes.Count(whole, []byte{s.delim}) + 1) * (indexLineCost + 16*len(s.keys))); err != nil {
+			inv.Errorf("%s", err)
+			return 2
+		}
+		x := s.newIndexSort(whole)
+		idx := x.sorted()
+		if ctx.Err() != nil {
+			return statusCancelled
+		}
+		return s.output(inv, *output, func(emit func(line []byte)) {
+			for i, n := range idx {
+				if s.unique && i > 0 && x.compare(idx[i-1], n) == 0 {
+					continue
+				}
+				emit(x.line(n))
+			}
+		})
+	}
+	if !*merge {
+		if !s.holdLines(inv, whole) {
+			return 2
+		}
+		lines = splitLines(lines, whole, s.delim)
 	}
 	items := s.newItems(lines)
 	if *merge {
@@ -456,31 +491,58 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		return statusCancelled
 	}
 
+	return s.output(inv, *output, func(emit func(line []byte)) {
+		for i := range items {
+			if s.unique && i > 0 && s.compare(&items[i-1], &items[i]) == 0 {
+				continue
+			}
+			emit(items[i].line)
+		}
+	})
+}
+
+// indexLineCost is what the compact index (newIndexSort) holds per line
+// besides the input's bytes: an offset, a length, a key number and a
+// prefix, and the sorted order; 16 more per key.
+const indexLineCost = 48
+
+// holdLines counts, before they are made, the line slices and sort items
+// the general path builds for data's lines: for short lines far more
+// than the bytes. false: the budget refused (said).
+func (s *sorter) holdLines(inv *command.Invocation, data []byte) bool {
+	n := bytes.Count(data, []byte{s.delim}) + 1
+	if err := inv.Hold(n * (80 + 96*len(s.keys))); err != nil {
+		inv.Errorf("%s", err)
+		return false
+	}
+	return true
+}
+
+// output opens -o's file (or uses stdout) and writes the lines each
+// emits, each followed by the delimiter, with GNU's messages.
+func (s *sorter) output(inv *command.Invocation, output string, each func(emit func(line []byte))) int {
 	w := inv.Stdout
 	var outFile io.Closer
-	if *output != "" && *output != "-" {
-		f, err := openOutput(inv, *output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	if output != "" && output != "-" {
+		f, err := openOutput(inv, output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
-			inv.Errorf("open failed: %s: %s", quoteName(*output), command.Strerror(err))
+			inv.Errorf("open failed: %s: %s", quoteName(output), command.Strerror(err))
 			return 2
 		}
 		w, outFile = f, f
 	}
 	out := bufio.NewWriterSize(w, bufSize)
-	for i := range items {
-		if s.unique && i > 0 && s.compare(&items[i-1], &items[i]) == 0 {
-			continue
-		}
-		out.Write(items[i].line)
+	each(func(line []byte) {
+		out.Write(line)
 		out.WriteByte(s.delim)
-	}
+	})
 	err := out.Flush()
 	if outFile != nil {
 		if cerr := outFile.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			inv.Errorf("write failed: %s: %s", quoteName(*output), command.Strerror(err))
+			inv.Errorf("write failed: %s: %s", quoteName(output), command.Strerror(err))
 			return 2
 		}
 	}

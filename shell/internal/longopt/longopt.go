@@ -20,6 +20,10 @@ type Option struct {
 	ID string
 	// Arg says the option takes an argument (--name=V or --name V).
 	Arg bool
+	// NoArg says the option takes no argument at all, not even as
+	// --name=V (getopt's "doesn't allow an argument"); neither Arg nor
+	// NoArg: an optional argument, --name=V only.
+	NoArg bool
 	// Flag is the pflag name that implements the row, when it is not
 	// Name (sed's --zero-terminated is its --null-data flag).
 	Flag string
@@ -33,6 +37,10 @@ type Table struct {
 	// ShortArg lists the short option letters that take an argument,
 	// so that an option's argument is never read as an option.
 	ShortArg string
+	// Complete says Long lists every long option: Expand then reports a
+	// name that matches none, quoting the argument whole as getopt does
+	// ("unrecognized option '--xyz=1'").
+	Complete bool
 }
 
 // Expand returns args (without the command name) with each unambiguous
@@ -56,9 +64,15 @@ func (t Table) Expand(args []string) ([]string, string) {
 				return nil, msg
 			}
 			if k < 0 {
+				if t.Complete && a != "--" {
+					return nil, "unrecognized option '" + a + "'"
+				}
 				continue
 			}
 			o := t.Long[k]
+			if hasValue && o.NoArg {
+				return nil, "option '--" + o.Name + "' doesn't allow an argument"
+			}
 			full := "--" + o.Name
 			if o.Flag != "" {
 				full = "--" + o.Flag

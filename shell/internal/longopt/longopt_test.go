@@ -87,3 +87,13 @@ func TestFind(t *testing.T) {
 		}
 	}
 }
+
+func TestExpandNoArg(t *testing.T) {
+	tb := Table{Long: []Option{{Name: "parents", ID: "p", NoArg: true}, {Name: "mode", ID: "m", Arg: true}}}
+	if _, msg := tb.Expand([]string{"--par=x"}); msg != "option '--parents' doesn't allow an argument" {
+		t.Errorf("--par=x: %q", msg)
+	}
+	if got, msg := tb.Expand([]string{"--mo=1", "--par"}); msg != "" || !slices.Equal(got, []string{"--mode=1", "--parents"}) {
+		t.Errorf("--mo=1 --par: %q %q", got, msg)
+	}
+}

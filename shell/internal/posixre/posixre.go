@@ -54,6 +54,7 @@ type Regexp struct {
 	re        *regexp.Regexp // exact Go translation, or nil
 	prog      *prog          // backtracking program when re is nil
 	prefilter *regexp.Regexp // superset of prog's matches, or nil
+	dfa       *dfa           // Match's fast path for ASCII lines, or nil
 	nsub      int
 	warnings  []string
 	pool      sync.Pool
@@ -141,6 +142,7 @@ func build(root *node, ngroups int, flags Flags, warnings []string) (*Regexp, er
 		if g, err := regexp.Compile(prefix + src); err == nil {
 			g.Longest()
 			re.re = g
+			re.dfa = newDFA(prefix + src)
 			return re, nil
 		}
 	}
@@ -178,6 +180,11 @@ func (re *Regexp) Err() error {
 func (re *Regexp) Match(b []byte) bool {
 	if re.cannotMatch(b) {
 		return false
+	}
+	if re.dfa != nil {
+		if m, ok := re.dfa.match(b); ok {
+			return m
+		}
 	}
 	if re.re != nil {
 		return re.re.Match(b)

@@ -1,4 +1,7 @@
-package sysutil
+// Package strftime is memsh's one C strftime: GNU date's +FORMAT in the C
+// locale, which date, ls --time-style, find -printf, printf's %(fmt)T,
+// awk's strftime and pr's header all format with.
+package strftime
 
 import (
 	"fmt"
@@ -8,15 +11,16 @@ import (
 	"time"
 )
 
+// Weekday and month names in the C locale.
 var (
-	weekdayNames = []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
-	monthNames   = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+	WeekdayNames = []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
+	MonthNames   = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
 )
 
-// strftime formats t as GNU date's +FORMAT does in the C locale, with
+// Format formats t as GNU date's +FORMAT does in the C locale, with
 // GNU's flags (- no padding, _ space padding, 0 zero padding, ^ upper
 // case, # swapped case), field widths, %N's precision and %:z forms.
-func strftime(format string, t time.Time) string {
+func Format(format string, t time.Time) string {
 	var b strings.Builder
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -165,25 +169,25 @@ func strftimeField(verb byte, t time.Time, colons, width int) (val string, numer
 	case '%':
 		return str("%")
 	case 'a':
-		return str(weekdayNames[t.Weekday()][:3])
+		return str(WeekdayNames[t.Weekday()][:3])
 	case 'A':
-		return str(weekdayNames[t.Weekday()])
+		return str(WeekdayNames[t.Weekday()])
 	case 'b', 'h':
-		return str(monthNames[t.Month()-1][:3])
+		return str(MonthNames[t.Month()-1][:3])
 	case 'B':
-		return str(monthNames[t.Month()-1])
+		return str(MonthNames[t.Month()-1])
 	case 'c':
-		return str(strftime("%a %b %e %H:%M:%S %Y", t))
+		return str(Format("%a %b %e %H:%M:%S %Y", t))
 	case 'C':
 		return num(t.Year()/100, 2)
 	case 'd':
 		return num(t.Day(), 2)
 	case 'D', 'x':
-		return str(strftime("%m/%d/%y", t))
+		return str(Format("%m/%d/%y", t))
 	case 'e':
 		return spaced(t.Day(), 2)
 	case 'F':
-		return str(strftime("%Y-%m-%d", t))
+		return str(Format("%Y-%m-%d", t))
 	case 'g':
 		y, _ := t.ISOWeek()
 		return num(((y%100)+100)%100, 2)
@@ -227,9 +231,9 @@ func strftimeField(verb byte, t time.Time, colons, width int) (val string, numer
 	case 'q':
 		return num((int(t.Month())-1)/3+1, 1)
 	case 'r':
-		return str(strftime("%I:%M:%S %p", t))
+		return str(Format("%I:%M:%S %p", t))
 	case 'R':
-		return str(strftime("%H:%M", t))
+		return str(Format("%H:%M", t))
 	case 's':
 		return num(int(t.Unix()), 1)
 	case 'S':
@@ -237,7 +241,7 @@ func strftimeField(verb byte, t time.Time, colons, width int) (val string, numer
 	case 't':
 		return str("\t")
 	case 'T', 'X':
-		return str(strftime("%H:%M:%S", t))
+		return str(Format("%H:%M:%S", t))
 	case 'u':
 		wd := int(t.Weekday())
 		if wd == 0 {
@@ -325,10 +329,10 @@ func zoneField(t time.Time, colons, width int, pad byte) string {
 	return sign + strings.Repeat("0", fill) + head + tail
 }
 
-// strftimeWidest is the widest field width a strftime format asks for
+// Widest is the widest field width a strftime format asks for
 // (math.MaxInt when a width overflows), so that `date +%99999999999Y`
 // can be refused before it is built in memory.
-func strftimeWidest(format string) int {
+func Widest(format string) int {
 	widest := 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {

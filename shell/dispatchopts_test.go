@@ -1,0 +1,49 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+
+	"memsh/shell/commands"
+)
+
+// TestEveryCommandVersion: --version is answered (status 0, a line on
+// stdout) by every command that does not pass its arguments on, either
+// by the command or by the dispatcher.
+func TestEveryCommandVersion(t *testing.T) {
+	s := newTestSession(t, Options{})
+	for _, c := range commands.All() {
+		switch c.Name {
+		case "[", "test", "echo", "false", "true", "printf", "kill", "yes", "clear", "bunzip2", "bzcat", "bzip2", "which":
+			// GNU's test, [, echo, false and kill take --version only in
+			// some forms; bzip2's, clear's and Debian's which are not GNU's.
+			continue
+		}
+		if c.RawArgs {
+			continue
+		}
+		stdout, stderr, status := run(t, s, c.Name+" --version </dev/null", "")
+		if status != 0 || stdout == "" || !strings.HasSuffix(stdout, "\n") {
+			t.Errorf("%s --version: status %d, stdout %q, stderr %q", c.Name, status, stdout, stderr)
+		}
+	}
+}
+
+// TestLongOptionPrefixes: getopt_long's abbreviations reach commands that
+// parse with command.ParseFlags.
+func TestLongOptionPrefixes(t *testing.T) {
+	s := newTestSession(t, Options{})
+	for _, c := range []struct{ script, stdout, stderr string }{
+		{"mkdir --par a/b && ls --almost a", "b\n", ""},
+		{"touch --no-c x; ls x", "", "ls: cannot access 'x': No such file or directory\n"},
+		{"ls --al", "", "ls: option '--al' is ambiguous; possibilities: '--all' '--almost-all'\nTry 'ls --help' for more information.\n"},
+		{"mkdir a2 --par=x", "", "mkdir: option '--parents' doesn't allow an argument\nTry 'mkdir --help' for more information.\n"},
+		{"mkdir -- --par && ls -d -- --par", "--par\n", ""},
+		{"POSIXLY_CORRECT=1 mkdir b -p && ls -d -- -p", "-p\n", ""},
+	} {
+		stdout, stderr, _ := run(t, s, c.script, "")
+		if stdout != c.stdout || stderr != c.stderr {
+			t.Errorf("%s:\nstdout %q\nwant   %q\nstderr %q\nwant   %q", c.script, stdout, c.stdout, stderr, c.stderr)
+		}
+	}
+}
