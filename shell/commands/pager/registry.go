@@ -9,9 +9,9 @@ import "memsh/shell/command"
 // Commands is this package's registry table.
 func Commands() []command.Command {
 	return []command.Command{
-		{Name: "less", Summary: "view text one screen at a time, with search", Help: lessHelp, Run: runLess},
-		{Name: "more", Summary: "view text one screen at a time", Help: moreHelp, Run: runMore},
-		{Name: "man", Summary: "show a command's manual (its --help) in the pager", Help: manHelp, Run: runMan},
+		{Name: "less", Summary: "view text one screen at a time, with search", Help: lessHelp, Version: lessVersion, Run: runLess},
+		{Name: "more", Summary: "view text one screen at a time", Help: moreHelp, Version: "more from util-linux 2.38.1\n", Run: runMore},
+		{Name: "man", Summary: "show a command's manual (its --help) in the pager", Help: manHelp, Version: "man 2.11.2\n", Run: runMan},
 	}
 }
 
@@ -51,4 +51,14 @@ standard output otherwise.
 
 Exit status: 0 when shown, 16 when COMMAND has no manual, 1 for usage.
       --help     display this help and exit
+`
+
+// lessVersion is less 590's --version, the less Debian 12 ships.
+const lessVersion = `less 590 (GNU regular expressions)
+Copyright (C) 1984-2021  Mark Nudelman
+
+less comes with NO WARRANTY, to the extent permitted by law.
+For information about the terms of redistribution,
+see the file named README in the less distribution.
+Home page: https://greenwoodsoftware.com/less
 `

@@ -258,7 +258,7 @@ func (r *runner) run(ctx context.Context, args []string) error {
 		return err
 	}
 	if o.all {
-		err = r.evalAll(node, expr, files, printer, decoder)
+		err = r.evalAll(ctx, node, expr, files, printer, decoder)
 	} else {
 		err = r.evalStream(ctx, node, expr, files, printer, decoder)
 	}
@@ -277,10 +277,12 @@ func (r *runner) run(ctx context.Context, args []string) error {
 	return nil
 }
 
-// reader opens an input ("-" is stdin).
-func (r *runner) reader(name string) (io.Reader, func(), error) {
+// reader opens an input ("-" is stdin). yqlib decodes a document whole,
+// so what it reads is held: counted against the session's memory budget
+// and the held-input limit, and cut off when ctx ends (`yes | yq`).
+func (r *runner) reader(ctx context.Context, name string) (io.Reader, func(), error) {
 	if name == "-" {
-		return r.inv.Stdin, func() {}, nil
+		return &heldReader{ctx: ctx, inv: r.inv, r: r.inv.Stdin}, func() {}, nil
 	}
 	f, err := r.inv.FS.Open(r.inv.Abs(name))
 	if err != nil {
@@ -290,7 +292,31 @@ func (r *runner) reader(name string) (io.Reader, func(), error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("read %s: is a directory", name)
 	}
-	return f, func() { f.Close() }, nil
+	return &heldReader{ctx: ctx, inv: r.inv, r: f}, func() { f.Close() }, nil
+}
+
+// heldReader counts every byte read against the invocation's memory and
+// command.MaxHeld, and fails once ctx is done.
+type heldReader struct {
+	ctx  context.Context
+	inv  *command.Invocation
+	r    io.Reader
+	read int
+}
+
+func (h *heldReader) Read(p []byte) (int, error) {
+	if err := h.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := h.r.Read(p)
+	h.read += n
+	if h.read > command.MaxHeld {
+		return 0, fmt.Errorf("input exceeds the in-memory limit of %d MiB", command.MaxHeld>>20)
+	}
+	if herr := h.inv.Hold(n); herr != nil {
+		return 0, herr
+	}
+	return n, err
 }
 
 // evalStream runs the expression over each document of each file in
@@ -305,7 +331,7 @@ func (r *runner) evalStream(ctx context.Context, node *yqlib.ExpressionNode, exp
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		rd, done, err := r.reader(name)
+		rd, done, err := r.reader(ctx, name)
 		if err != nil {
 			return err
 		}
@@ -337,7 +363,7 @@ func (c *collector) SetNulSepOutput(bool)  {}
 
 // evalAll runs the expression once over every document of every file
 // (yq eval-all).
-func (r *runner) evalAll(node *yqlib.ExpressionNode, expr string, files []string, printer yqlib.Printer, decoder yqlib.Decoder) error {
+func (r *runner) evalAll(ctx context.Context, node *yqlib.ExpressionNode, expr string, files []string, printer yqlib.Printer, decoder yqlib.Decoder) error {
 	if r.o.nullInput {
 		return yqlib.NewStreamEvaluator().EvaluateNew(expr, printer)
 	}
@@ -348,7 +374,7 @@ func (r *runner) evalAll(node *yqlib.ExpressionNode, expr string, files []string
 	c := &collector{docs: list.New()}
 	reader := yqlib.NewStreamEvaluator()
 	for _, name := range files {
-		rd, done, err := r.reader(name)
+		rd, done, err := r.reader(ctx, name)
 		if err != nil {
 			return err
 		}
