@@ -110,6 +110,8 @@ type Runtime struct {
 	imgOnce sync.Once
 	img     *image // nil: python imports from its embedded zip
 
+	locks lockTable // guests' fcntl record locks (locks.go)
+
 	mu      sync.Mutex
 	tools   map[string]*toolEntry // tools.go
 	modules map[[32]byte]wazero.CompiledModule
@@ -566,6 +568,9 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	dir := cleanDir(p.Dir)
 	st := &runState{fast: r.cfg.Fast, scratch: def == "python3" && r.pyMoved}
 	ctx = context.WithValue(ctx, runStateKey{}, st)
+	owner := &lockOwner{fs: p.FS, table: &r.locks}
+	ctx = context.WithValue(ctx, lockOwnerKey{}, owner)
+	defer r.locks.release(owner) // a process's locks end with it
 	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
 	if p.Stdout != nil {
 		stdout = &noteWriter{w: p.Stdout, st: st}

@@ -240,6 +240,7 @@ var errThrow = errors.New("memsh.throw outside memsh.try")
 //     guest's memory; in and out name files for its stdin and stdout
 //     ("": empty stdin, the guest's stdout). It returns the exit status,
 //     or -1 when there is no shell.
+//   - lock(ino, set, type, start, len): fcntl's record locks (locks.go).
 //
 // This is setjmp/longjmp for guests built by Debian's clang 19, whose
 // setjmp needs the legacy exception-handling instructions wazero does not
@@ -282,6 +283,9 @@ func instantiateHost(ctx context.Context, rt wazero.Runtime) error {
 			return g.system(ctx, l, d, i, o)
 		}).
 		Export("system").
+		NewFunctionBuilder().
+		WithFunc(hostLock).
+		Export("lock").
 		Instantiate(ctx)
 	return err
 }
