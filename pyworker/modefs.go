@@ -10,9 +10,9 @@ import (
 	"memsh/memfs"
 )
 
-// modePath is where python sees modeFS: a mount inside the site directory,
-// which only python has, with a name no import looks for.
-const modePath = sitePath + "/memsh-mode"
+// modeDir is the name of modeFS's mount in the site directory
+// (pyLayout.modePath), which only python has, a name no import looks for.
+const modeDir = "memsh-mode"
 
 // modeFS carries what WASI preview1 has no call for: a file's permission
 // bits, and chmod. WASI's filestat holds a file type but no mode, so

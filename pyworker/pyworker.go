@@ -107,6 +107,9 @@ type Runtime struct {
 	pyMoved bool     // its stack was moved (stack.go): its old stack is scratch space
 	pyErr   error
 
+	layout      pyLayout // where python's stdlib is (layout.go)
+	builtStdlib *roFS    // the stdlib of a build of memsh's own; nil for the npm build
+
 	imgOnce sync.Once
 	img     *image // nil: python imports from its embedded zip
 
@@ -204,6 +207,23 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pyErr = err
 			return
 		}
+		layout, err := openLayout(p)
+		if err != nil {
+			r.pyErr = err
+			return
+		}
+		r.mu.Lock()
+		r.layout = layout
+		if r.closed && layout.file != nil {
+			layout.file.Close() // Close ran first: it will not see the file
+		}
+		r.mu.Unlock()
+		if r.layout.zip != nil {
+			if r.builtStdlib, err = stdlibTree(r.layout.zip, r.layout.lib); err != nil {
+				r.pyErr = err
+				return
+			}
+		}
 		rt, err := r.runtime()
 		if err != nil {
 			r.pyErr = err
@@ -251,6 +271,9 @@ func (r *Runtime) image() *image {
 func (r *Runtime) Close() error {
 	r.mu.Lock()
 	r.closed = true
+	if r.layout.file != nil {
+		r.layout.file.Close()
+	}
 	r.mu.Unlock()
 	r.initOnce.Do(func() {}) // a Runtime never used stays unused
 	if r.rt == nil {
@@ -363,11 +386,14 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	if closedStream(p.Stderr) {
 		closed += "2"
 	}
-	mounts := []mount{{fs: newModeFS(p.FS), at: modePath}}
+	mounts := []mount{{fs: newModeFS(p.FS), at: r.layout.modePath()}}
 	if img := r.image(); img != nil {
-		mounts = append(mounts, mount{fs: img.stdlib, at: stdlibMount}, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), img.sitePyc), at: sitePath})
+		mounts = append(mounts, mount{fs: img.stdlib, at: stdlibMount}, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), img.sitePyc), at: r.layout.sitePath()})
 	} else {
-		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: sitePath})
+		if r.builtStdlib != nil {
+			mounts = append(mounts, mount{fs: r.builtStdlib, at: stdlibMount})
+		}
+		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: r.layout.sitePath()})
 	}
 	return r.run(ctx, cm, p, "python3", mounts)
 }

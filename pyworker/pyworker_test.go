@@ -22,6 +22,36 @@ func testRuntime() *Runtime {
 	return shared
 }
 
+// testLayout is the layout of the python testRuntime runs.
+func testLayout(t testing.TB) pyLayout {
+	t.Helper()
+	needPython(t)
+	r := testRuntime()
+	if _, err := r.python(); err != nil {
+		t.Fatal(err)
+	}
+	return r.layout
+}
+
+// withoutSourceLines drops the source and caret lines CPython 3.13 prints
+// under a traceback's frames, -c code's too (3.12 printed none for -c), so
+// one expectation fits both runtimes.
+func withoutSourceLines(s string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if !strings.HasPrefix(line, "    ") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
+// pyVersionPrefix is what `python3 -V` starts with for the runtime
+// testRuntime runs: "Python 3.13.".
+func pyVersionPrefix(t testing.TB) string {
+	return "Python " + strings.TrimPrefix(testLayout(t).lib, "python") + "."
+}
+
 // needPython skips a test when python.wasm is not installed, or fails it
 // when MEMSH_REQUIRE_PYTHON=1 says it must be (make test).
 func needPython(t testing.TB) {

@@ -7,12 +7,13 @@ import (
 	"memsh/shell/command"
 )
 
-// sitePath is where python's site module looks for site-packages. The CPython
-// build keeps its stdlib in an image embedded in the module (wasi-vfs) under
-// /usr/local/lib; a host mount at this longer path wins the guest's
-// longest-prefix match, so python finds sitecustomize here and nothing of
-// memfs is shadowed except this one directory.
-const sitePath = "/usr/local/lib/python3.12/site-packages"
+// The site directory (pyLayout.sitePath) is where python's site module
+// looks for site-packages. The npm CPython build keeps its stdlib in an
+// image embedded in the module (wasi-vfs) under /usr/local/lib; a host
+// mount at this longer path wins the guest's longest-prefix match, so
+// python finds sitecustomize here and nothing of memfs is shadowed except
+// this one directory. sitecustomize finds its directory from __file__, so
+// one source serves every python version.
 
 // runFile is the per-run file of the site directory: the working
 // directory, the absolute script path memsh gave python, the script path
@@ -45,7 +46,7 @@ const runFile = "memsh-run"
 const siteSource = `import os as _os
 def _memsh_start(_os=_os):
     try:
-        fd = _os.open('` + sitePath + `/` + runFile + `', _os.O_RDONLY)
+        fd = _os.open(__file__.rpartition('/')[0] + '/` + runFile + `', _os.O_RDONLY)
     except OSError:
         return
     try:
@@ -155,7 +156,9 @@ func runData(dir, abs, argv0 string, umask fs.FileMode, closed string) []byte {
 // os.stat and os.lstat report permission bits, os.chmod changes them and
 // os.access checks them (the owner's bits: memfs's files belong to the
 // sandbox user, as for the shell's test -r/-w/-x), through modeFS (WASI has neither: this build's stat gave 0o100000 for
-// every file and its chmod changed nothing, even for a missing path). One
+// every file and its chmod changed nothing, even for a missing path; a
+// CPython built against bookworm's wasi-libc has no os.chmod at all, and
+// gets this one). One
 // more stat call per os.stat; os.fstat and DirEntry.stat keep WASI's
 // type-only mode. genericpath (os.path.exists, isfile, isdir, getsize,
 // getmtime, samefile: none reads permission bits) keeps the plain C stat
@@ -286,8 +289,9 @@ if not hasattr(_os, 'system'):
         raise OSError(errno.ENOTSUP, 'wasi does not support processes.')
     _os.system = system
     del system
-def _memsh_modes(_os=_os):
-    stat, lstat, chmod, utime, access = _os.stat, _os.lstat, _os.chmod, _os.utime, _os.access
+def _memsh_modes(_os=_os, _dir=__file__.rpartition('/')[0] + '/` + modeDir + `'):
+    stat, lstat, utime, access = _os.stat, _os.lstat, _os.utime, _os.access
+    chmod = getattr(_os, 'chmod', None)
     def where(path):
         if isinstance(path, int):
             return None
@@ -296,7 +300,7 @@ def _memsh_modes(_os=_os):
             p = _os.fsdecode(p)
         if not p.startswith('/'):
             p = _os.getcwd() + '/' + p
-        return '` + modePath + `' + _os.path.normpath(p)
+        return _dir + _os.path.normpath(p)
     def _stat(path, *, dir_fd=None, follow_symlinks=True):
         st = stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
         p = None if dir_fd is not None else where(path)
@@ -312,6 +316,8 @@ def _memsh_modes(_os=_os):
         return _stat(path, dir_fd=dir_fd, follow_symlinks=False)
     def _chmod(path, mode, *, dir_fd=None, follow_symlinks=True):
         if dir_fd is not None or not follow_symlinks or isinstance(path, int):
+            if chmod is None:
+                raise NotImplementedError('chmod: dir_fd, follow_symlinks=False and file descriptors are unavailable on this platform')
             return chmod(path, mode, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
         stat(path)
         mode &= 0o7777

@@ -40,6 +40,10 @@ const minHeapPages = 64
 // whose limit (in pages) leaves no room for a stack of minStackPages and
 // minHeapPages of heap; a tight limit gets a smaller stack.
 //
+// A module linked stack-first with a stack of pages or more is returned
+// unchanged, with true: the bottom of its stack is as free as a moved
+// stack's old place.
+//
 // Past the new stack's bottom lies the heap, not address 0: an overflow
 // would no longer trap. This is only for python.wasm, whose recursion
 // guard keeps it far from that bottom.
@@ -114,6 +118,16 @@ func moveStack(mod []byte, pages, limit uint32) ([]byte, bool) {
 	if k == 0 || initEnd >= len(glob) || glob[initEnd] != 0x0b || sp <= 0 || uint32(sp) > minPages*65536 {
 		return mod, false
 	}
+	if uint32(sp) >= pages*65536 {
+		// Linked with a stack this large already (CPython 3.13's WASI
+		// build links 8 MiB). Moving it would also be wrong: the 2022
+		// wasi-libc it is built against starts malloc's heap at the
+		// data's end and ends it at the memory's size, which would take
+		// in a stack placed above the data. The stack's deep end, 8 MiB
+		// below where it starts and below CPython's recursion guard,
+		// serves as the scratch area (rawpath.go).
+		return mod, lowestDataAbove(mod[dataSec.start:dataSec.end], uint32(sp))
+	}
 	// Stack-first: the data lies above the stack. A snapshotted image
 	// (wizer) may also hold what was on the stack when it was taken, just
 	// below the stack pointer; data any lower means another layout.
@@ -187,6 +201,13 @@ func importsMemory(sec []byte) bool {
 		}
 	}
 	return false
+}
+
+// lowestDataAbove reports whether the data segments all lie at or above
+// sp: a stack-first module.
+func lowestDataAbove(sec []byte, sp uint32) bool {
+	low, ok := lowestData(sec)
+	return ok && low >= sp
 }
 
 // lowestData is the lowest address an active data segment of memory 0

@@ -50,16 +50,24 @@ type image struct {
 // -O0, -O and -OO) as records "SIZE NAME\n" followed by SIZE bytes. The
 // .pyc files are timestamp-based with mtime 0, the mtime the site
 // directory reports, so CPython takes them as up to date.
+//
+// Its arguments: the site directory, then the site modules' file names.
+// The npm build's embedded zip is copied out when the module has one.
 const extractScript = `import sys
 from importlib._bootstrap_external import _code_to_timestamp_pyc, cache_from_source
 out = sys.stdout.buffer
 def put(name, data):
     out.write(b'%d %s\n' % (len(data), name.encode()))
     out.write(data)
-with open('` + stdlibMount + `/` + stdlibZip + `', 'rb') as f:
-    put('` + stdlibZip + `', f.read())
-for name in sys.argv[1:]:
-    src_path = '` + sitePath + `/' + name
+try:
+    f = open('` + stdlibMount + `/` + stdlibZip + `', 'rb')
+except FileNotFoundError:
+    pass
+else:
+    with f:
+        put('` + stdlibZip + `', f.read())
+for name in sys.argv[2:]:
+    src_path = sys.argv[1] + '/' + name
     with open(src_path, 'rb') as f:
         src = f.read()
     for opt in range(3):
@@ -104,7 +112,7 @@ func (r *Runtime) readImage(sum [32]byte) *image {
 	if string(head) != imageHeader(raw) {
 		return nil // damaged: extract again
 	}
-	img, err := parseImage(raw)
+	img, err := parseImage(raw, r.builtStdlib)
 	if err != nil {
 		return nil
 	}
@@ -156,13 +164,16 @@ func (r *Runtime) writeImage(sum [32]byte, raw []byte) {
 func (r *Runtime) extractImage(cm wazero.CompiledModule) (*image, []byte, error) {
 	var out, errb bytes.Buffer
 	p := Proc{
-		Args:   []string{"python3", "-I", "-S", "-c", extractScript, siteFile, errnoFile},
+		Args:   []string{"python3", "-I", "-S", "-c", extractScript, r.layout.sitePath(), siteFile, errnoFile},
 		Dir:    "/",
 		FS:     memfs.New(memfs.Options{}),
 		Stdout: &out,
 		Stderr: &errb,
 	}
-	mounts := []mount{{fs: siteTree(nil, nil), at: sitePath}}
+	mounts := []mount{{fs: siteTree(nil, nil), at: r.layout.sitePath()}}
+	if r.builtStdlib != nil {
+		mounts = append(mounts, mount{fs: r.builtStdlib, at: stdlibMount})
+	}
 	if st := r.run(context.Background(), cm, p, "python3", mounts); st != 0 {
 		return nil, nil, fmt.Errorf("extracting the stdlib: status %d: %s", st, strings.TrimSpace(errb.String()))
 	}
@@ -170,7 +181,7 @@ func (r *Runtime) extractImage(cm wazero.CompiledModule) (*image, []byte, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	img, err := parseImage(raw)
+	img, err := parseImage(raw, r.builtStdlib)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -212,14 +223,18 @@ func eachRecord(b []byte, fn func(name string, data []byte) error) error {
 	return nil
 }
 
-// parseImage reads extraction output: the stdlib zip and the site .pyc
-// files.
-func parseImage(b []byte) (*image, error) {
-	img := &image{sitePyc: map[string][]byte{}}
+// parseImage reads extraction output: the stdlib zip (of the npm build;
+// a build of memsh's own passes its stdlib) and the site .pyc files.
+func parseImage(b []byte, stdlib *roFS) (*image, error) {
+	img := &image{stdlib: stdlib, sitePyc: map[string][]byte{}}
 	err := eachRecord(b, func(name string, data []byte) error {
 		switch {
-		case name == stdlibZip:
-			t, err := stdlibTree(data)
+		case name == stdlibZip && stdlib == nil:
+			zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+			if err != nil {
+				return fmt.Errorf("stdlib zip: %w", err)
+			}
+			t, err := stdlibTree(zr, stdlibDir)
 			if err != nil {
 				return err
 			}
@@ -240,22 +255,19 @@ func parseImage(b []byte) (*image, error) {
 	return img, nil
 }
 
-// stdlibTree makes the tree mounted at stdlibMount from the stdlib zip.
-// Members are inflated when first opened; a damaged member reads as EIO.
-func stdlibTree(zipData []byte) (*roFS, error) {
-	zr, err := zip.NewReader(bytes.NewReader(zipData), int64(len(zipData)))
-	if err != nil {
-		return nil, fmt.Errorf("stdlib zip: %w", err)
-	}
+// stdlibTree makes the tree mounted at stdlibMount from the stdlib zip,
+// its members under the directory lib. Members are read (and inflated)
+// when first opened; a damaged member reads as EIO.
+func stdlibTree(zr *zip.Reader, lib string) (*roFS, error) {
 	t := newROFS(stdlibDev)
-	t.dir(stdlibDir + "/lib-dynload")
-	t.dir(stdlibDir + "/site-packages") // served by the site mount; listed here
+	t.dir(lib + "/lib-dynload")
+	t.dir(lib + "/site-packages") // served by the site mount; listed here
 	for _, f := range zr.File {
 		name := strings.TrimSuffix(f.Name, "/")
 		if name == "" || strings.HasPrefix(name, "/") || strings.Contains("/"+name+"/", "/../") || strings.Contains("/"+name+"/", "/./") {
 			return nil, fmt.Errorf("stdlib zip: bad member name %q", f.Name)
 		}
-		full := stdlibDir + "/" + name
+		full := lib + "/" + name
 		if _, dup := t.nodes[full]; dup {
 			continue // the directory of an earlier member, or a repeated name
 		}

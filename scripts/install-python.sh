@@ -39,7 +39,12 @@ want_tgz=$(pinned "$tarball")
 want_wasm=$(pinned python.wasm)
 [ -n "$want_tgz" ] && [ -n "$want_wasm" ] || die "no pinned checksums in $sums"
 
+# A stdlib zip beside python.wasm marks a CPython build of memsh's own
+# (scripts/build-python.sh): it must not outlive that build's python.wasm.
+stale=("$(dirname "$dest")/python-stdlib.zip" "$(dirname "$dest")/python.buildinfo")
+
 if [ -f "$dest" ] && [ "$(sha256 "$dest")" = "$want_wasm" ]; then
+	rm -f "${stale[@]}"
 	exit 0
 fi
 
@@ -65,4 +70,5 @@ got=$(sha256 "$tmp/package/dist/python.wasm")
 mkdir -p "$(dirname "$dest")"
 cp "$tmp/package/dist/python.wasm" "$dest.part"
 mv "$dest.part" "$dest"
+rm -f "${stale[@]}"
 echo "installed python.wasm ($pkg@$version) at $dest" >&2
