@@ -47,8 +47,8 @@ type ToolNotInstalledError struct {
 }
 
 func (e *ToolNotInstalledError) Error() string {
-	return fmt.Sprintf("%s.wasm is not installed (looked in %s): `make build` builds it from Debian's source when the WASI toolchain "+
-		"(clang-19, lld-19, wasi-libc; scripts/wasi-toolchain.sh) can be installed, and it could not be where memsh was built",
+	return fmt.Sprintf("%s.wasm is not installed (looked in %s): `make build` builds it from Debian's source with the WASI toolchain "+
+		"(clang-19, lld-19, wasi-libc; scripts/wasi-toolchain.sh), which was not available where memsh was built",
 		e.Name, filepath.Dir(e.Tried[0]))
 }
 
