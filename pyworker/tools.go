@@ -27,9 +27,9 @@ import (
 // NAME.wasm is looked for in first.
 const EnvToolsDir = "MEMSH_WASI_TOOLS"
 
-// hostModule is the module name of memsh's own host functions: the
-// protected calls of tools whose C code needs a non-local exit (lua), and
-// system() for the tools' shell escapes (instantiateHost).
+// hostModule is the module name of memsh's own host functions for the
+// tools: protected calls for C code that needs a non-local exit (lua),
+// fcntl's record locks and system() (instantiateHost).
 const hostModule = "memsh"
 
 // toolEntry is one tool's compiled module, loaded once per Runtime.
@@ -47,9 +47,13 @@ type ToolNotInstalledError struct {
 }
 
 func (e *ToolNotInstalledError) Error() string {
+	where := "nowhere"
+	if len(e.Tried) > 0 {
+		where = filepath.Dir(e.Tried[0])
+	}
 	return fmt.Sprintf("%s.wasm is not installed (looked in %s): `make build` builds it from Debian's source with the WASI toolchain "+
 		"(clang-19, lld-19, wasi-libc; scripts/wasi-toolchain.sh), which was not available where memsh was built",
-		e.Name, filepath.Dir(e.Tried[0]))
+		e.Name, where)
 }
 
 // ToolSearchPath lists, in order, where FindTool looks for NAME.wasm:
