@@ -253,6 +253,9 @@ func testRuntimes() map[string]*pyworker.Runtime {
 // TestTools runs every case in memsh, with each runtime, and compares it
 // with what the real tools printed (testdata/tools.txtar).
 func TestTools(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: each case starts sqlite3 or lua in wazero (about 40 s for the table in both runtimes)")
+	}
 	needTools(t)
 	want := recorded(t)
 	for mode, rt := range testRuntimes() {
