@@ -10,9 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/sys"
 
 	"memsh/memfs"
 )
@@ -176,7 +178,39 @@ func (r *Runtime) RunTool(ctx context.Context, name string, p Proc) int {
 			p.Dir = real
 		}
 	}
+	if p.System != nil {
+		ctx = context.WithValue(ctx, guestShellKey{}, &guestShell{run: p.System, fs: p.FS, stdout: p.Stdout, stderr: p.Stderr})
+	}
+	p.Stdout, p.Stderr = sigpipe(p.Stdout), sigpipe(p.Stderr)
 	return r.run(ctx, l.cm, p, name, nil)
+}
+
+// statusSigpipe is a shell's status for a program SIGPIPE killed.
+const statusSigpipe = 128 + 13
+
+// sigpipeWriter is a tool's stdout or stderr. A C program on Linux that
+// writes to a pipe nobody reads any more is killed by SIGPIPE (status
+// 141), and sqlite3 and lua count on it: they ignore failed writes, so
+// `sqlite3 db 'select ...' | head -1` over an endless query would run
+// forever. WASI has no signals: the write that finds the reader gone
+// ends the run the same way, from inside the guest's fd_write (a host
+// call, as proc_exit ends a run). Python ignores SIGPIPE and gets
+// BrokenPipeError instead, so it is not wrapped.
+type sigpipeWriter struct{ w io.Writer }
+
+func sigpipe(w io.Writer) io.Writer {
+	if w == nil {
+		return nil
+	}
+	return sigpipeWriter{w}
+}
+
+func (s sigpipeWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil && (errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe)) {
+		panic(sys.NewExitError(statusSigpipe))
+	}
+	return n, err
 }
 
 // guestShellKey carries a run's *guestShell in the ctx its host calls get.

@@ -105,6 +105,7 @@ sqlite3 :memory: 'create table t(a, b)' '.mode csv' ".import '|printf \"1,2\\n3,
   sqlite3 d.db 'select count(*) from t' >out 2>err; echo "probe $?" >>out
   echo 'commit;'; } | sqlite3 d.db; echo "status $?"
 cat out err; sqlite3 d.db 'select count(*) from t'`},
+	{name: "sqlite3/sigpipe", script: `sqlite3 :memory: 'with recursive c(x) as (select 1 union all select x + 1 from c) select x from c' | head -2; echo "${PIPESTATUS[@]}"`},
 	{name: "sqlite3/separators-nullvalue", script: `sqlite3 -separator , -newline ';' -nullvalue NULL :memory: "$ROWS" 'select * from t'; echo`},
 
 	{name: "lua/version", script: `lua5.4 -v`},
@@ -145,6 +146,7 @@ print(math.type(1), math.type(1.0), 10 / 2, 3 | 5, tostring(nil), tonumber("0x10
 local p = io.popen("echo hi; echo there") print(p:read("a")) print(p:close())
 local w = io.popen("tr a-z A-Z", "w") w:write("shout\n") print(w:close())
 print(io.popen("exit 5"):close())'`},
+	{name: "lua/sigpipe", script: `lua5.4 -e 'while true do print("y") end' | head -1; echo "${PIPESTATUS[@]}"`},
 	{name: "lua/getenv", script: `FOO=bar lua5.4 -e 'print(os.getenv("FOO"), os.getenv("NOPE_UNSET"))'`},
 }
 
