@@ -182,6 +182,7 @@ func (r *Runtime) RunTool(ctx context.Context, name string, p Proc) int {
 		ctx = context.WithValue(ctx, guestShellKey{}, &guestShell{run: p.System, fs: p.FS, stdout: p.Stdout, stderr: p.Stderr})
 	}
 	p.Stdout, p.Stderr = sigpipe(p.Stdout), sigpipe(p.Stderr)
+	ctx = context.WithValue(ctx, tryStackKey{}, &tryStack{})
 	return r.run(ctx, l.cm, p, name, nil)
 }
 
@@ -262,6 +263,30 @@ func (g *guestShell) system(ctx context.Context, line, dir, in, out string) int3
 	return int32(g.run(ctx, line, dir, stdin, stdout, g.stderr))
 }
 
+// tryStack keeps, for one run, the memsh_call function objects of the
+// memsh.try calls in progress, one per nesting level. A wazero function
+// object must not be called again while its call runs (it owns the
+// call's stack), but it can be kept: making a new one for every try cost
+// an allocation that a fast run, whose collector is paused, never got
+// back (16,000 pcalls grew memsh by 180 MB).
+type tryStack struct {
+	fns   []api.Function
+	depth int
+}
+
+type tryStackKey struct{}
+
+// push returns the function object for the next nesting level.
+func (t *tryStack) push(m api.Module) api.Function {
+	if t.depth == len(t.fns) {
+		t.fns = append(t.fns, m.ExportedFunction("memsh_call"))
+	}
+	t.depth++
+	return t.fns[t.depth-1]
+}
+
+func (t *tryStack) pop() { t.depth-- }
+
 // errThrow unwinds a nested call started by memsh.try (see hostFunctions).
 var errThrow = errors.New("memsh.throw outside memsh.try")
 
@@ -287,7 +312,12 @@ func instantiateHost(ctx context.Context, rt wazero.Runtime) error {
 	_, err := rt.NewHostModuleBuilder(hostModule).
 		NewFunctionBuilder().
 		WithFunc(func(ctx context.Context, m api.Module, f, a, b uint32) uint32 {
-			call := m.ExportedFunction("memsh_call")
+			ts, _ := ctx.Value(tryStackKey{}).(*tryStack)
+			if ts == nil {
+				ts = &tryStack{}
+			}
+			call := ts.push(m)
+			defer ts.pop()
 			if call == nil {
 				panic(errors.New("memsh.try: the module exports no memsh_call"))
 			}
