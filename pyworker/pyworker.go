@@ -119,6 +119,8 @@ type Runtime struct {
 	modRT   wazero.Runtime // the sandbox's modules' runtime (modcache.go)
 	modErr  error
 
+	locks lockTable // guests' fcntl record locks (locks.go)
+
 	mu      sync.Mutex
 	tools   map[string]*toolEntry // tools.go
 	modules moduleCache           // guarded by mu
@@ -304,9 +306,9 @@ type Proc struct {
 	// the files a guest creates get 0666 and its directories 0777, minus
 	// the mask, as open(2) and mkdir(2) give a program under it.
 	Umask fs.FileMode
-	// System runs a command line for a guest's system() and popen()
-	// (the memsh.system host call, tools.go) in dir with the streams
-	// given, and returns its exit status. Nil: the guest has no shell.
+	// System runs a command line for a tool's system() and popen()
+	// (the memsh.system host call; RunTool) in dir with the streams
+	// given, and returns its exit status. Nil: the tool has no shell.
 	System func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
@@ -573,6 +575,9 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		st.slots = r.slots
 	}
 	ctx = context.WithValue(ctx, runStateKey{}, st)
+	owner := &lockOwner{fs: p.FS, table: &r.locks}
+	ctx = context.WithValue(ctx, lockOwnerKey{}, owner)
+	defer r.locks.release(owner) // a process's locks end with it
 	stdout, stderr := io.Writer(io.Discard), io.Writer(io.Discard)
 	if p.Stdout != nil {
 		stdout = &noteWriter{w: p.Stdout, st: st}
@@ -585,9 +590,6 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		in := newCtxReader(ctx, p.Stdin)
 		defer in.Close()
 		stdin = in
-	}
-	if p.System != nil {
-		ctx = context.WithValue(ctx, guestShellKey{}, &guestShell{run: p.System, fs: p.FS, stdout: stdout, stderr: stderr})
 	}
 	gfs := &guestFS{fs: p.FS, st: st, stdin: stdin, stdout: stdout, stderr: stderr, umask: p.Umask}
 	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(gfs, "/")

@@ -41,7 +41,7 @@ esac
 
 V=19
 packages=(clang-$V lld-$V llvm-$V libclang-rt-$V-dev-wasm32 wasi-libc
-	make pkg-config xz-utils bzip2 dpkg-dev gcc libc6-dev)
+	make pkg-config xz-utils bzip2 dpkg-dev gcc libc6-dev tcl)
 src_list=/etc/apt/sources.list.d/memsh-wasi-src.sources
 
 step() { printf 'wasi-toolchain: %s\n' "$*" >&2; }

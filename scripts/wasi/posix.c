@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -25,6 +26,45 @@ __attribute__((constructor)) static void memsh_chdir(void) {
 		chdir(dir);
 }
 
+__attribute__((import_module("memsh"), import_name("lock")))
+int memsh_host_lock(unsigned long long ino, int set, int type, long long start, long long len);
+
+/*
+ * fcntl's record locks go to memsh's host (memsh.lock), which keeps them
+ * for every guest of the memsh process by inode, as Linux keeps them for
+ * every process; they end with the run that took them.
+ */
+static int record_lock(int fd, int cmd, struct flock *l) {
+	struct stat st;
+	if (fstat(fd, &st) != 0)
+		return -1;
+	long long start = l->l_start;
+	if (l->l_whence == SEEK_CUR)
+		start += lseek(fd, 0, SEEK_CUR);
+	else if (l->l_whence == SEEK_END)
+		start += st.st_size;
+	for (;;) {
+		int r = memsh_host_lock(st.st_ino, cmd != F_GETLK, l->l_type, start, l->l_len);
+		if (cmd == F_GETLK) {
+			if (r < 0) {
+				errno = EINVAL;
+				return -1;
+			}
+			l->l_type = r;
+			if (r != F_UNLCK)
+				l->l_pid = 1;
+			return 0;
+		}
+		if (r == 0)
+			return 0;
+		if (cmd != F_SETLKW) {
+			errno = EAGAIN;
+			return -1;
+		}
+		usleep(1000);
+	}
+}
+
 int memsh_fcntl(int fd, int cmd, ...) {
 	va_list ap;
 	va_start(ap, cmd);
@@ -32,17 +72,31 @@ int memsh_fcntl(int fd, int cmd, ...) {
 	va_end(ap);
 	switch (cmd) {
 	case F_GETLK:
-		((struct flock *)arg)->l_type = F_UNLCK;
-		return 0;
 	case F_SETLK:
 	case F_SETLKW:
-		return 0;
+		return record_lock(fd, cmd, arg);
 	}
 	return fcntl(fd, cmd, (int)(long)arg);
 }
 
+/*
+ * mmap(MAP_SHARED) is only asked for by SQLite, for its WAL index (the
+ * -shm file), which this process then keeps in its own memory: another
+ * guest using the same WAL database at the same time would not see it,
+ * and could overwrite what this one wrote to the -wal file. So when
+ * another run holds the index's "in use" lock (SQLite's DMS byte, 128 of
+ * the -shm file), the map fails (SQLite reports a disk I/O error) rather
+ * than risking the database.
+ */
 void *memsh_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off) {
-	(void)addr, (void)prot, (void)flags, (void)fd, (void)off;
+	(void)addr, (void)prot, (void)flags, (void)off;
+	if (fd >= 0) {
+		struct flock l = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 128, .l_len = 1};
+		if (record_lock(fd, F_GETLK, &l) == 0 && l.l_type != F_UNLCK) {
+			errno = EBUSY;
+			return (void *)-1;
+		}
+	}
 	void *p = calloc(1, len);
 	if (!p) {
 		errno = ENOMEM;

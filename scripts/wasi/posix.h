@@ -2,16 +2,15 @@
  * posix.h: what WASI preview 1 lacks and the POSIX programs memsh builds
  * for it expect (scripts/build-wasi-tools.sh passes it with -include).
  *
- * A memsh guest is a single process over memsh's filesystem, with no
- * other process that could hold a lock on the same file at the same time
- * unless two guests run at once (see docs/pyworker.md, "WASI tools").
- * So:
- *   - fcntl's record locks (F_GETLK, F_SETLK, F_SETLKW) always succeed and
- *     report no other holder (posix.c); SQLite's own bookkeeping between
- *     connections of one process still works.
+ * A memsh guest is a single process over memsh's filesystem (see
+ * docs/pyworker.md, "WASI tools"). So:
+ *   - fcntl's record locks (F_GETLK, F_SETLK, F_SETLKW) are kept by
+ *     memsh's host for all its guests (posix.c, memsh.lock), so two
+ *     sqlite3 runs on one database exclude each other as on Linux.
  *   - mmap(MAP_SHARED) of a file hands out zeroed heap memory (posix.c):
  *     SQLite maps its WAL index (-shm) that way, and the index is private
- *     to the process, as SQLite's "unix-excl" VFS keeps it.
+ *     to the process, as SQLite's "unix-excl" VFS keeps it; a second run
+ *     using the same WAL database at the same time is refused.
  *   - file modes cannot be set (WASI's calls carry none): chmod and
  *     fchmod succeed and do nothing; memsh gives new files 0666 & ~umask.
  *   - mkstemp and tmpfile, which wasi-libc lacks, make files in /tmp.

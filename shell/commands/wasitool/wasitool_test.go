@@ -96,6 +96,16 @@ sqlite3 :memory: "select length(sqlar_compress(zeroblob(1000))), sqlar_uncompres
 	{name: "sqlite3/system-shell", script: `sqlite3 :memory: '.system echo hi there' '.shell echo one  two' 'select 1' '.system exit 3'; echo "status $?"`},
 	{name: "sqlite3/pipes", script: `sqlite3 :memory: "$ROWS" ".output '|sort -r'" 'select a from t' '.output' 'select 9'
 sqlite3 :memory: 'create table t(a, b)' '.mode csv' ".import '|printf \"1,2\\n3,4\\n\"' t" 'select a + b from t' ".read '|echo select 42;'"`},
+	// Two runs at once: once the first holds its exclusive lock (its
+	// journal is there: polled for, not timed), the second finds it, and
+	// the first's transaction survives.
+	{name: "sqlite3/locked", script: `sqlite3 d.db 'create table t(a)'
+{ echo 'begin exclusive;'; echo 'insert into t values(1);'
+  for i in $(seq 100000); do [ -e d.db-journal ] && break; done
+  sqlite3 d.db 'select count(*) from t' >out 2>err; echo "probe $?" >>out
+  echo 'commit;'; } | sqlite3 d.db; echo "status $?"
+cat out err; sqlite3 d.db 'select count(*) from t'`},
+	{name: "sqlite3/sigpipe", script: `sqlite3 :memory: 'with recursive c(x) as (select 1 union all select x + 1 from c) select x from c' | head -2; echo "${PIPESTATUS[@]}"`},
 	{name: "sqlite3/separators-nullvalue", script: `sqlite3 -separator , -newline ';' -nullvalue NULL :memory: "$ROWS" 'select * from t'; echo`},
 
 	{name: "lua/version", script: `lua5.4 -v`},
@@ -136,6 +146,7 @@ print(math.type(1), math.type(1.0), 10 / 2, 3 | 5, tostring(nil), tonumber("0x10
 local p = io.popen("echo hi; echo there") print(p:read("a")) print(p:close())
 local w = io.popen("tr a-z A-Z", "w") w:write("shout\n") print(w:close())
 print(io.popen("exit 5"):close())'`},
+	{name: "lua/sigpipe", script: `lua5.4 -e 'while true do print("y") end' | head -1; echo "${PIPESTATUS[@]}"`},
 	{name: "lua/getenv", script: `FOO=bar lua5.4 -e 'print(os.getenv("FOO"), os.getenv("NOPE_UNSET"))'`},
 }
 
@@ -244,6 +255,9 @@ func testRuntimes() map[string]*pyworker.Runtime {
 // TestTools runs every case in memsh, with each runtime, and compares it
 // with what the real tools printed (testdata/tools.txtar).
 func TestTools(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: each case starts sqlite3 or lua in wazero (about 40 s for the table in both runtimes)")
+	}
 	needTools(t)
 	want := recorded(t)
 	for mode, rt := range testRuntimes() {
@@ -283,6 +297,14 @@ func TestToolLimits(t *testing.T) {
 	needTools(t)
 	for _, c := range []struct{ script, stdout, stderr, status string }{
 		{`sqlite3 :memory: '.load x'`, "", "Error: unknown command or invalid arguments:  \"load\". Enter \".help\" for help\n", "1\n"},
+		// A second run on a WAL database another has open is refused
+		// (its WAL index is private to each run); Linux lets both in.
+		{`sqlite3 w.db 'pragma journal_mode=wal' 'create table t(a)' >/dev/null
+{ echo 'begin; insert into t values(1);'
+  for i in $(seq 100000); do [ -e w.db-shm ] && break; done
+  sqlite3 w.db 'select count(*) from t' >out 2>err; echo "probe $?" >>out
+  echo 'commit;'; } | sqlite3 w.db
+cat out err; sqlite3 w.db 'select count(*) from t'; ls`, "probe 10\nError: in prepare, disk I/O error (10)\n1\nerr\nout\nw.db\n", "", "0\n"},
 	} {
 		so, se, st := runMemsh(t, testRuntimes()["fast"], toolCase{name: c.script, script: c.script})
 		if so != c.stdout || se != c.stderr || st != c.status {
