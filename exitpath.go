@@ -41,8 +41,10 @@ type signals struct {
 // nothing waits for it: signal.Notify waits for a runtime thread of its
 // own, which takes 0.2 ms and, on a busy machine, sometimes 10 ms, a cost
 // no `memsh -c true` should pay; a signal that comes before the handler
-// is in place ends memsh as it ends any program. With --save (sync true)
-// memsh waits for it, so that every signal leads to the save. Later
+// is in place ends memsh as it ends any program. With --save, or a
+// script that may run a guest (sync true), memsh waits for it, so that
+// every signal leads to the save and busy guests cannot keep the
+// installing goroutine from running. Later
 // signals are caught too (a save in progress is never cut short) and
 // ignored. signal.Stop is never called (it waits for that thread too):
 // memsh exits instead.

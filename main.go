@@ -167,7 +167,9 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	}
 	ctx, sig := context.Background(), &signals{}
 	if !interactive {
-		ctx = sig.notify(cfg.save != "")
+		// A script that may run WASI guests waits for the handler too:
+		// busy guests can hold every P before a goroutine installs it.
+		ctx = sig.notify(cfg.save != "" || mayRunGuest(script))
 	}
 	sess, err := shell.New(opts)
 	if err != nil {
