@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -88,7 +89,39 @@ func (r *Runner) setStdio(s Stdio) {
 	if errw == nil {
 		errw = io.Discard
 	}
-	r.fds = fdTable{0: {r: in}, 1: {w: out}, 2: {w: errw}}
+	// Background jobs and the foreground write to the caller's writers
+	// at once, as processes write to one descriptor: each write is
+	// serialised (one lock when both are the same writer).
+	mu := &sync.Mutex{}
+	outW := &syncWriter{mu: mu, w: out}
+	errW := outW
+	if !sameWriter(errw, out) {
+		errW = &syncWriter{mu: &sync.Mutex{}, w: errw}
+	}
+	r.fds = fdTable{0: {r: in}, 1: {w: outW}, 2: {w: errW}}
+}
+
+// sameWriter reports whether a and b are one writer; writers of a type
+// that cannot be compared are taken as different.
+func sameWriter(a, b io.Writer) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
+}
+
+// syncWriter makes one Write at a time reach w.
+type syncWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }
 
 // redirect applies one redirection to r.fds (already a private copy).
