@@ -132,6 +132,11 @@ func TestDeepTreeAgainstGNU(t *testing.T) {
 		{"find", "d", "-name", "bottom"},
 		{"find", "d", "-type", "f", "-delete"},
 		{"find", "d", "-depth", "-name", "d"},
+		{"chmod", "-R", "700", "d"},
+		{"chmod", "-Rc", "go-w", "d"},
+		{"chmod", "-Rv", "u+w", "d"},
+		{"chown", "-R", "1000", "d"},
+		{"chgrp", "-R", "1000", "d"},
 	}
 	for _, argv := range cases {
 		if _, err := exec.LookPath(argv[0]); err != nil {
@@ -140,7 +145,7 @@ func TestDeepTreeAgainstGNU(t *testing.T) {
 		t.Run(strings.Join(argv, " "), func(t *testing.T) {
 			host := t.TempDir()
 			hostChain(t, host, deepDepth)
-			fsys := memfs.New(memfs.Options{})
+			fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000}) // the sandbox user
 			if err := fsys.Mkdir("/w", 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -153,9 +158,9 @@ func TestDeepTreeAgainstGNU(t *testing.T) {
 			if gerr != werr || gst != wst {
 				t.Errorf("got status %d, stderr %q; GNU %d, %q", gst, short(gerr), wst, short(werr))
 			}
-			// the trees left behind: count what remains the same way on both
-			hl, _, _ := runHost(t, host, "find", ".")
-			ml, _, _ := runMem(t, fsys, "/w", "find", ".")
+			// the trees left behind, with their modes
+			hl, _, _ := runHost(t, host, "find", ".", "-printf", "%m %p\n")
+			ml, _, _ := runMem(t, fsys, "/w", "find", ".", "-printf", "%m %p\n")
 			if hl != ml {
 				t.Errorf("tree left: got %d bytes, GNU %d", len(ml), len(hl))
 			}
