@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -75,7 +77,9 @@ func runMem(t testing.TB, fsys *memfs.FS, dir string, argv ...string) (stdout, s
 		t.Fatalf("no command %s", argv[0])
 	}
 	var out, errb bytes.Buffer
+	mask := fs.FileMode(0o022)
 	inv := &command.Invocation{
+		Mask:    &mask,
 		Args:    argv,
 		Stdio:   command.Stdio{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb},
 		FS:      fsys,
@@ -104,6 +108,13 @@ func runHost(t testing.TB, dir string, argv ...string) (stdout, stderr string, s
 		t.Fatal(err)
 	}
 	return out.String(), errb.String(), status
+}
+
+// sortLines sorts the lines of s.
+func sortLines(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "")
 }
 
 // short shows the ends of a long output.
@@ -137,7 +148,10 @@ func TestDeepTreeAgainstGNU(t *testing.T) {
 		{"chmod", "-Rv", "u+w", "d"},
 		{"chown", "-R", "1000", "d"},
 		{"chgrp", "-R", "1000", "d"},
+		{"tar", "cf", "x.tar", "d"},
 	}
+	// then: a second command whose output must agree too
+	then := map[string][]string{"tar": {"tar", "tf", "x.tar"}}
 	for _, argv := range cases {
 		if _, err := exec.LookPath(argv[0]); err != nil {
 			t.Skipf("no host %s", argv[0])
@@ -158,11 +172,26 @@ func TestDeepTreeAgainstGNU(t *testing.T) {
 			if gerr != werr || gst != wst {
 				t.Errorf("got status %d, stderr %q; GNU %d, %q", gst, short(gerr), wst, short(werr))
 			}
-			// the trees left behind, with their modes
+			if next := then[argv[0]]; next != nil {
+				wout, werr, wst := runHost(t, host, next...)
+				gout, gerr, gst := runMem(t, fsys, "/w", next...)
+				if gout != wout || gerr != werr || gst != wst {
+					t.Errorf("%s: got %d bytes, %q, %d; GNU %d bytes, %q, %d", next, len(gout), short(gerr), gst, len(wout), short(werr), wst)
+				}
+			}
+			// the trees left behind, with their modes (sorted: the host
+			// lists a directory in its own order)
 			hl, _, _ := runHost(t, host, "find", ".", "-printf", "%m %p\n")
 			ml, _, _ := runMem(t, fsys, "/w", "find", ".", "-printf", "%m %p\n")
+			hl, ml = sortLines(hl), sortLines(ml)
 			if hl != ml {
 				t.Errorf("tree left: got %d bytes, GNU %d", len(ml), len(hl))
+				for i := range min(len(ml), len(hl)) {
+					if ml[i] != hl[i] {
+						t.Logf("first difference at %d: got %q, GNU %q", i, short(ml[max(0, i-20):min(len(ml), i+40)]), short(hl[max(0, i-20):min(len(hl), i+40)]))
+						break
+					}
+				}
 			}
 			if t.Failed() {
 				// keep the host's deep tree from failing t.TempDir's cleanup
