@@ -216,7 +216,7 @@ func TestHugeTree(t *testing.T) {
 		t.Skip("set MEMSH_HUGE_TREE=1 (takes minutes and about 1 GB)")
 	}
 	const depth, files = 100_000, 10
-	fsys := memfs.New(memfs.Options{})
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
 	if err := fsys.Mkdir("/w", 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,9 @@ func TestHugeTree(t *testing.T) {
 	}{
 		{[]string{"du", "-s", "--inodes", "d"}, "1100001\td\n"},
 		{[]string{"find", "d", "-name", "bottom", "-printf", "%d\n"}, "100000\n"},
-		{[]string{"find", "d", "-type", "f", "-name", "fa", "-printf", "x"}, strings.Repeat("x", depth)},
+		{[]string{"find", "d", "-type", "f", "-name", "faa", "-printf", "x"}, strings.Repeat("x", depth)},
+		{[]string{"chmod", "-R", "700", "d"}, ""},
+		{[]string{"chown", "-R", "1000", "d"}, ""},
 		{[]string{"rm", "-r", "d"}, ""},
 	} {
 		start := time.Now()

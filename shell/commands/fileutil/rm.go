@@ -286,10 +286,11 @@ func (r *rmCmd) enter(stack []*rmFrame, dir *memfs.Dir, name string) (*rmFrame, 
 // removeEmptied removes the directory of fr, which its walk emptied;
 // stack holds its ancestors (none for the operand p itself).
 func (r *rmCmd) removeEmptied(stack []*rmFrame, fr *rmFrame, p string) int {
-	shown := rmPath(stack, fr.name)
+	// the name is built only for what is printed: building it for every
+	// directory would cost time in the square of the depth
 	if r.interactive {
 		r.out.Flush()
-		if !confirm(r.inv, "remove directory %s? ", quote(shown)) {
+		if !confirm(r.inv, "remove directory %s? ", quote(rmPath(stack, fr.name))) {
 			return 0
 		}
 	}
@@ -300,10 +301,10 @@ func (r *rmCmd) removeEmptied(stack []*rmFrame, fr *rmFrame, p string) int {
 		err = stack[len(stack)-1].dir.Remove(fr.name)
 	}
 	if err != nil {
-		return r.fail(shown, err)
+		return r.fail(rmPath(stack, fr.name), err)
 	}
 	if r.verbose {
-		fmt.Fprintf(r.out, "removed directory %s\n", quote(shown))
+		fmt.Fprintf(r.out, "removed directory %s\n", quote(rmPath(stack, fr.name)))
 	}
 	return 0
 }
