@@ -245,3 +245,44 @@ func TestHugeTree(t *testing.T) {
 		t.Errorf("d still there after rm -r: %v", err)
 	}
 }
+
+// TestDeepTreeLsR lists a chain deeper than PATH_MAX. GNU ls -R stops
+// where the path passes PATH_MAX ("cannot open directory ...: File name
+// too long"); memsh's walks by directory handles and lists the whole
+// chain, so GNU's output must be where memsh's starts.
+func TestDeepTreeLsR(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level chain; run without -short")
+	}
+	fsys := memfs.New(memfs.Options{})
+	if err := fsys.Mkdir("/w", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	memChain(t, fsys, "/w", deepDepth, 0)
+	var want strings.Builder
+	for i := 1; i <= deepDepth; i++ {
+		if i > 1 {
+			want.WriteString("\n")
+		}
+		want.WriteString(strings.Repeat("d/", i-1) + "d:\n")
+		if i < deepDepth {
+			want.WriteString("d\n")
+		} else {
+			want.WriteString("bottom\n")
+		}
+	}
+	gout, gerr, gst := runMem(t, fsys, "/w", "ls", "-R", "d")
+	if gout != want.String() || gerr != "" || gst != 0 {
+		t.Errorf("got %d bytes %q, stderr %q, status %d; want %d bytes", len(gout), short(gout), short(gerr), gst, want.Len())
+	}
+	if _, err := exec.LookPath("ls"); err != nil {
+		return
+	}
+	host := t.TempDir()
+	hostChain(t, host, deepDepth)
+	wout, _, _ := runHost(t, host, "ls", "-R", "d")
+	if !strings.HasPrefix(gout, wout) || len(wout) < 2000*len("d/") {
+		t.Errorf("GNU's %d bytes are not where memsh's %d bytes start", len(wout), len(gout))
+	}
+	runHost(t, host, "rm", "-rf", "d")
+}
