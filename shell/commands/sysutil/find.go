@@ -64,14 +64,20 @@ func (f *findFile) Path() string {
 
 // Abs is f's absolute memfs path (for -execdir's working directory).
 func (f *findFile) Abs() string {
-	if f.parent == nil {
-		return f.abs
+	var names []string
+	a := f
+	for ; a.parent != nil; a = a.parent {
+		names = append(names, a.name)
 	}
-	p := f.parent.Abs()
-	if p == "/" {
-		return "/" + f.name
+	var b strings.Builder
+	b.WriteString(a.abs)
+	for i := len(names) - 1; i >= 0; i-- {
+		if !strings.HasSuffix(b.String(), "/") {
+			b.WriteByte('/')
+		}
+		b.WriteString(names[i])
 	}
-	return p + "/" + f.name
+	return b.String()
 }
 
 // statAt is f's lstat (stat when follow), by its directory handle.
