@@ -361,7 +361,8 @@ func TestHostileMountFIFO(t *testing.T) {
 
 // TestHostileDeepTree: a chain of 3,000 directories built as a script
 // builds it (mkdir n; mv d n/d; mv n d), deeper than PATH_MAX, is saved
-// whole and loaded back whole: saved again, it lists the same. The
+// whole and loaded back whole: saved again, it lists the same; du, find,
+// chmod -R and rm -r walk all of it. The
 // 100,000-level and 1,000,000-file extremes are memfs's TestHugeTrees.
 func TestHostileDeepTree(t *testing.T) {
 	s := newSentinel(t)
@@ -379,6 +380,12 @@ func TestHostileDeepTree(t *testing.T) {
 	a, b := tarNames(t, first), tarNames(t, second)
 	if len(a) < 3000 || strings.Join(a, "\n") != strings.Join(b, "\n") {
 		t.Errorf("saved %d entries, loaded and saved again %d", len(a), len(b))
+	}
+	// the tree walkers reach past PATH_MAX, and rm -r deletes the chain
+	r = runMemshBin(t, s, work, nil, "--load", first, "-c",
+		`du -s --inodes d; find d -name f | wc -c; chmod -R go-rx d; rm -r d && [ ! -e d ] && echo removed`)
+	if want := "3001\td\n6002\nremoved\n"; r.status != 0 || r.stdout != want || r.stderr != "" {
+		t.Errorf("walk: %d %q %q, want %q", r.status, r.stdout, r.stderr, want)
 	}
 	s.check(t)
 }

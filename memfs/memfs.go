@@ -195,6 +195,11 @@ type Usage struct {
 // does). O_CREATE through a dangling symlink creates the link's target;
 // O_CREATE|O_EXCL never follows a final symlink.
 func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
+	return f.openAt(f.root, name, flag, perm)
+}
+
+// openAt is OpenFile with a relative name taken from the directory at.
+func (f *FS) openAt(at *inode, name string, flag int, perm fs.FileMode) (*File, error) {
 	acc := flag & syscall.O_ACCMODE
 	writable := acc == os.O_WRONLY || acc == os.O_RDWR
 	create := flag&os.O_CREATE != 0
@@ -204,12 +209,12 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 	fn := func() syscall.Errno {
 		if create && strings.HasSuffix(name, "/") {
 			// open(2) refuses O_CREAT with a trailing slash once the parent is found
-			if _, e := f.walkEntry(name); e != 0 {
+			if _, e := f.walkEntryAt(at, name); e != 0 {
 				return e
 			}
 			return syscall.EISDIR
 		}
-		lk, e := f.walk(name, !excl && flag&syscall.O_NOFOLLOW == 0)
+		lk, e := f.walkAt(at, name, !excl && flag&syscall.O_NOFOLLOW == 0)
 		if e != 0 {
 			return e
 		}
@@ -220,6 +225,9 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 			}
 			if lk.trailing {
 				return syscall.EISDIR
+			}
+			if lk.dir.nlink == 0 {
+				return syscall.ENOENT // the directory was removed under a Dir handle
 			}
 			if e := f.checkWritableDir(lk.dir); e != 0 {
 				return e
@@ -286,15 +294,15 @@ func (f *FS) Create(name string) (*File, error) {
 }
 
 // Stat describes name, following symlinks. Sys() is a *syscall.Stat_t.
-func (f *FS) Stat(name string) (fs.FileInfo, error) { return f.stat("stat", name, true) }
+func (f *FS) Stat(name string) (fs.FileInfo, error) { return f.stat(f.root, "stat", name, true) }
 
 // Lstat describes name without following a final symlink.
-func (f *FS) Lstat(name string) (fs.FileInfo, error) { return f.stat("lstat", name, false) }
+func (f *FS) Lstat(name string) (fs.FileInfo, error) { return f.stat(f.root, "lstat", name, false) }
 
-func (f *FS) stat(op, name string, follow bool) (fs.FileInfo, error) {
+func (f *FS) stat(at *inode, op, name string, follow bool) (fs.FileInfo, error) {
 	var n *inode
 	e := f.read(func() syscall.Errno {
-		lk, e := f.walk(name, follow)
+		lk, e := f.walkAt(at, name, follow)
 		if e == 0 && lk.node == nil {
 			e = syscall.ENOENT
 		}
@@ -385,14 +393,19 @@ func (f *FS) touchCtime(n *inode) {
 }
 
 // Mkdir creates the directory name. A final symlink is not followed.
-func (f *FS) Mkdir(name string, perm fs.FileMode) error {
+func (f *FS) Mkdir(name string, perm fs.FileMode) error { return f.mkdir(f.root, name, perm) }
+
+func (f *FS) mkdir(at *inode, name string, perm fs.FileMode) error {
 	return pathErr("mkdir", name, f.write(func() syscall.Errno {
-		lk, e := f.walkEntry(name)
+		lk, e := f.walkEntryAt(at, name)
 		if e != 0 {
 			return e
 		}
 		if lk.node != nil {
 			return syscall.EEXIST
+		}
+		if lk.dir.nlink == 0 {
+			return syscall.ENOENT // the directory was removed under a Dir handle
 		}
 		if e := f.checkWritableDir(lk.dir); e != 0 {
 			return e
@@ -439,9 +452,11 @@ func (f *FS) MkdirAll(name string, perm fs.FileMode) error {
 
 // Remove removes a file, symlink or empty directory, with the errors
 // os.Remove gives on Linux.
-func (f *FS) Remove(name string) error {
+func (f *FS) Remove(name string) error { return f.remove(f.root, name) }
+
+func (f *FS) remove(at *inode, name string) error {
 	return pathErr("remove", name, f.write(func() syscall.Errno {
-		lk, e := f.walkEntry(name)
+		lk, e := f.walkEntryAt(at, name)
 		if e != 0 {
 			return e
 		}
@@ -529,16 +544,23 @@ func (f *FS) RemoveAll(name string) error {
 	}))
 }
 
-// dropTree unlinks everything below the detached directory d. Caller holds f.mu for writing.
+// dropTree unlinks everything below the detached directory d. It keeps
+// its own stack of directories still to empty, so a chain of any depth
+// costs no Go stack. Caller holds f.mu for writing.
 func (f *FS) dropTree(d *inode) {
-	for name, c := range d.children {
-		delete(d.children, name)
-		if c.isDir() {
-			f.dropTree(c)
+	stack := []*inode{d}
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for name, c := range d.children {
+			delete(d.children, name)
+			if c.isDir() {
+				stack = append(stack, c)
+			}
+			c.mu.Lock()
+			f.dropLinkLocked(c)
+			c.mu.Unlock()
 		}
-		c.mu.Lock()
-		f.dropLinkLocked(c)
-		c.mu.Unlock()
 	}
 }
 
@@ -680,14 +702,19 @@ func (f *FS) Link(oldname, newname string) error {
 }
 
 // Symlink creates linkname as a symbolic link to target (stored as given).
-func (f *FS) Symlink(target, linkname string) error {
+func (f *FS) Symlink(target, linkname string) error { return f.symlink(f.root, target, linkname) }
+
+func (f *FS) symlink(at *inode, target, linkname string) error {
 	return pathErr("symlink", linkname, f.write(func() syscall.Errno {
-		lk, e := f.walkEntry(linkname)
+		lk, e := f.walkEntryAt(at, linkname)
 		if e != 0 {
 			return e
 		}
 		if lk.node != nil {
 			return syscall.EEXIST
+		}
+		if lk.dir.nlink == 0 {
+			return syscall.ENOENT // the directory was removed under a Dir handle
 		}
 		if target == "" || lk.trailing {
 			return syscall.ENOENT
@@ -709,10 +736,12 @@ func (f *FS) Symlink(target, linkname string) error {
 }
 
 // Readlink returns the target of the symlink name.
-func (f *FS) Readlink(name string) (string, error) {
+func (f *FS) Readlink(name string) (string, error) { return f.readlink(f.root, name) }
+
+func (f *FS) readlink(at *inode, name string) (string, error) {
 	var target string
 	e := f.read(func() syscall.Errno {
-		lk, e := f.walk(name, false)
+		lk, e := f.walkAt(at, name, false)
 		switch {
 		case e != 0:
 			return e
@@ -729,9 +758,14 @@ func (f *FS) Readlink(name string) (string, error) {
 
 // resolve finds the inode name refers to.
 func (f *FS) resolve(name string, follow bool) (*inode, syscall.Errno) {
+	return f.resolveAt(f.root, name, follow)
+}
+
+// resolveAt is resolve with a relative name taken from the directory at.
+func (f *FS) resolveAt(at *inode, name string, follow bool) (*inode, syscall.Errno) {
 	var n *inode
 	e := f.read(func() syscall.Errno {
-		lk, e := f.walk(name, follow)
+		lk, e := f.walkAt(at, name, follow)
 		if e == 0 && lk.node == nil {
 			e = syscall.ENOENT
 		}
@@ -768,16 +802,16 @@ func (f *FS) chmod(n *inode, mode fs.FileMode) syscall.Errno {
 
 // Chown sets the owner and group of name, following symlinks; -1 keeps one.
 func (f *FS) Chown(name string, uid, gid int) error {
-	return pathErr("chown", name, f.chown(name, true, uid, gid))
+	return pathErr("chown", name, f.chown(f.root, name, true, uid, gid))
 }
 
 // Lchown is Chown without following a final symlink (chown -h).
 func (f *FS) Lchown(name string, uid, gid int) error {
-	return pathErr("lchown", name, f.chown(name, false, uid, gid))
+	return pathErr("lchown", name, f.chown(f.root, name, false, uid, gid))
 }
 
-func (f *FS) chown(name string, follow bool, uid, gid int) syscall.Errno {
-	n, e := f.resolve(name, follow)
+func (f *FS) chown(at *inode, name string, follow bool, uid, gid int) syscall.Errno {
+	n, e := f.resolveAt(at, name, follow)
 	if e == 0 {
 		e = f.checkWritable(n)
 	}
@@ -953,43 +987,62 @@ func (f *FS) Snapshot(root string) []Entry {
 	return out
 }
 
-// countTree is the number of inodes Snapshot lists from n. Caller holds f.mu.
+// countTree is the number of inodes Snapshot lists from n (iterative, so
+// depth costs no Go stack). Caller holds f.mu.
 func countTree(n *inode) int {
 	c := 1
-	for _, ch := range n.children {
-		if ch.isDir() {
-			c += countTree(ch)
-		} else {
-			c++
+	stack := []*inode{n}
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		c += len(d.children)
+		for _, ch := range d.children {
+			if ch.isDir() {
+				stack = append(stack, ch)
+			}
 		}
 	}
 	return c
 }
 
+// snapshot appends n and everything below it in path order. Its own
+// stack holds the entries still to list (pushed in reverse name order),
+// so a chain of any depth costs no Go stack. Caller holds f.mu.
 func (f *FS) snapshot(out *[]Entry, p string, n *inode) {
-	n.mu.RLock()
-	e := Entry{Path: p, Mode: n.mode(), Size: n.size, Cap: int64(cap(n.data)), ModTime: time.Unix(0, n.mtime), Nlink: n.nlink, Ino: n.ino}
-	n.mu.RUnlock()
-	switch {
-	case n.isDir():
-		e.Size = 4096
-	case n.isSymlink():
-		e.Size = int64(len(n.target))
+	type item struct {
+		p string
+		n *inode
 	}
-	*out = append(*out, e)
-	if !n.isDir() || len(n.children) == 0 {
-		return
-	}
-	names := make([]string, 0, len(n.children))
-	for name := range n.children {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	if p == "/" {
-		p = ""
-	}
-	for _, name := range names {
-		f.snapshot(out, p+"/"+name, n.children[name])
+	stack := []item{{p, n}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := it.n
+		n.mu.RLock()
+		e := Entry{Path: it.p, Mode: n.mode(), Size: n.size, Cap: int64(cap(n.data)), ModTime: time.Unix(0, n.mtime), Nlink: n.nlink, Ino: n.ino}
+		n.mu.RUnlock()
+		switch {
+		case n.isDir():
+			e.Size = 4096
+		case n.isSymlink():
+			e.Size = int64(len(n.target))
+		}
+		*out = append(*out, e)
+		if !n.isDir() || len(n.children) == 0 {
+			continue
+		}
+		names := make([]string, 0, len(n.children))
+		for name := range n.children {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		prefix := it.p
+		if prefix == "/" {
+			prefix = ""
+		}
+		for i := len(names) - 1; i >= 0; i-- {
+			stack = append(stack, item{prefix + "/" + names[i], n.children[names[i]]})
+		}
 	}
 }
 

@@ -32,13 +32,19 @@ func splitPath(p string) []string {
 	return comps
 }
 
-// walk resolves name from "/". Intermediate symlinks are always followed,
+// walk resolves name from "/"; see walkAt.
+func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
+	return f.walkAt(f.root, name, follow)
+}
+
+// walkAt resolves name from the directory at (from "/" when name is
+// absolute), as the kernel's *at calls do. Intermediate symlinks are always followed,
 // the final one only when follow is set or the name ends in "/". ".."
 // after a symlink goes to the parent of the directory the link led to,
 // as in the kernel. Caller holds f.mu (read or write). When a mounted
 // host directory must be loaded first, walk returns errLoad and sets
 // f's pending load (see loadPending).
-func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
+func (f *FS) walkAt(at *inode, name string, follow bool) (lookup, syscall.Errno) {
 	if name == "" {
 		return lookup{}, syscall.ENOENT
 	}
@@ -47,9 +53,12 @@ func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
 	}
 	trailing := strings.HasSuffix(name, "/")
 	comps := splitPath(name)
-	cur := f.root
+	cur := at
+	if name[0] == '/' {
+		cur = f.root
+	}
 	if len(comps) == 0 {
-		return lookup{dir: f.root, node: f.root, trailing: trailing}, 0
+		return lookup{dir: cur, node: cur, trailing: trailing}, 0
 	}
 	hops := 0
 	for i := 0; i < len(comps); i++ {
@@ -120,11 +129,16 @@ func (f *FS) walk(name string, follow bool) (lookup, syscall.Errno) {
 // dropped and reported in trailing, and a final symlink is never
 // followed, as the kernel does for these calls.
 func (f *FS) walkEntry(name string) (lookup, syscall.Errno) {
+	return f.walkEntryAt(f.root, name)
+}
+
+// walkEntryAt is walkEntry from the directory at.
+func (f *FS) walkEntryAt(at *inode, name string) (lookup, syscall.Errno) {
 	t := strings.TrimRight(name, "/")
 	if t == "" && name != "" {
 		t = "/"
 	}
-	lk, e := f.walk(t, false)
+	lk, e := f.walkAt(at, t, false)
 	lk.trailing = len(t) < len(name) && t != "/"
 	return lk, e
 }

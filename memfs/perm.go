@@ -96,19 +96,25 @@ func (f *FS) stickyBlocks(d, n *inode) bool {
 // below d (read, write and search on each, sticky bits respected), so
 // that it removes all or nothing. Caller holds f.mu.
 func (f *FS) checkTreeRemovable(d *inode) syscall.Errno {
-	if !f.checking() || len(d.children) == 0 {
+	if !f.checking() {
 		return 0
 	}
-	if !f.may(d, permRead|permWrite|permExec) {
-		return syscall.EACCES
-	}
-	for _, c := range d.children {
-		if f.stickyBlocks(d, c) {
-			return syscall.EPERM
+	stack := []*inode{d} // its own stack: depth costs no Go stack
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if len(d.children) == 0 {
+			continue
 		}
-		if c.isDir() {
-			if e := f.checkTreeRemovable(c); e != 0 {
-				return e
+		if !f.may(d, permRead|permWrite|permExec) {
+			return syscall.EACCES
+		}
+		for _, c := range d.children {
+			if f.stickyBlocks(d, c) {
+				return syscall.EPERM
+			}
+			if c.isDir() {
+				stack = append(stack, c)
 			}
 		}
 	}

@@ -462,7 +462,7 @@ func (t *tarRun) create(names []string) {
 		if t.ctx.Err() != nil {
 			return
 		}
-		t.add(tw, n, true)
+		t.addTree(tw, n)
 	}
 	err = tw.Close()
 	if err == nil && cw.n%tarRecord != 0 {
@@ -535,7 +535,7 @@ func (t *tarRun) appendTo(names []string) {
 			t.catenate(tw, n)
 			continue
 		}
-		t.add(tw, n, true)
+		t.addTree(tw, n)
 	}
 	err = tw.Close()
 	if err == nil {
@@ -729,27 +729,86 @@ func (t *tarRun) removing(prefix string) {
 	}
 }
 
-// add archives the file at operand name (and, for a directory, its tree).
-func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
+// tarLoc locates a file to archive: an operand by its absolute path,
+// anything below it by a handle on its directory and its name, so that
+// trees deeper than PATH_MAX are archived whole, one lookup per file.
+type tarLoc struct {
+	dir  *memfs.Dir // nil: name is an absolute path
+	name string
+}
+
+func (l tarLoc) stat(fsys *memfs.FS, follow bool) (fs.FileInfo, error) {
+	switch {
+	case l.dir != nil:
+		return l.dir.StatAt(l.name, follow)
+	case follow:
+		return fsys.Stat(l.name)
+	}
+	return fsys.Lstat(l.name)
+}
+
+func (l tarLoc) readlink(fsys *memfs.FS) (string, error) {
+	if l.dir == nil {
+		return fsys.Readlink(l.name)
+	}
+	return l.dir.Readlink(l.name)
+}
+
+func (l tarLoc) open(fsys *memfs.FS) (*memfs.File, error) {
+	if l.dir == nil {
+		return fsys.Open(l.name)
+	}
+	return l.dir.OpenFile(l.name, os.O_RDONLY, 0)
+}
+
+// tarFrame is a directory whose entries are being archived.
+type tarFrame struct {
+	dir    *memfs.Dir
+	prefix string // its member path, ending in "/"
+	names  []string
+	next   int
+}
+
+// addTree archives the operand name and, for a directory, its tree in
+// name order. Its own stack replaces recursion: a tree of any depth
+// costs no Go stack.
+func (t *tarRun) addTree(tw *tar.Writer, name string) {
+	var stack []*tarFrame
+	if fr := t.add(tw, name, tarLoc{name: t.abs(name)}); fr != nil {
+		stack = append(stack, fr)
+	}
+	for len(stack) > 0 {
+		if t.ctx.Err() != nil {
+			return
+		}
+		top := stack[len(stack)-1]
+		if top.next == len(top.names) {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		n := top.names[top.next]
+		top.next++
+		if fr := t.add(tw, top.prefix+n, tarLoc{dir: top.dir, name: n}); fr != nil {
+			stack = append(stack, fr)
+		}
+	}
+}
+
+// add archives the file name found at loc; for a directory it returns
+// the frame to archive its entries with.
+func (t *tarRun) add(tw *tar.Writer, name string, loc tarLoc) *tarFrame {
 	inv, o := t.inv, &t.o
-	p := t.abs(name)
 	if t.excluded(name) {
-		return
+		return nil
 	}
-	var st fs.FileInfo
-	var err error
-	if o.deref {
-		st, err = inv.FS.Stat(p)
-	} else {
-		st, err = inv.FS.Lstat(p)
-	}
+	st, err := loc.stat(inv.FS, o.deref)
 	if err != nil {
 		t.errorf("%s: Cannot stat: %s", name, command.Strerror(err))
-		return
+		return nil
 	}
-	if t.archive != "" && p == t.archive && st.Mode().IsRegular() {
+	if t.isArchive(st) {
 		t.warnf("%s: file is the archive; not dumped", name)
-		return
+		return nil
 	}
 	member := t.memberName(name)
 	hdr := &tar.Header{
@@ -792,10 +851,10 @@ func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
 		}
 	case mode&fs.ModeSymlink != 0:
 		hdr.Typeflag = tar.TypeSymlink
-		hdr.Linkname, err = inv.FS.Readlink(p)
+		hdr.Linkname, err = loc.readlink(inv.FS)
 		if err != nil {
 			t.errorf("%s: Cannot readlink: %s", name, command.Strerror(err))
-			return
+			return nil
 		}
 	case mode.IsRegular():
 		hdr.Typeflag = tar.TypeReg
@@ -813,36 +872,36 @@ func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
 		hdr.Typeflag = tar.TypeChar
 	default:
 		t.warnf("%s: socket ignored", name)
-		return
+		return nil
 	}
 	// -u adds only what is newer than the archive's copy; a directory
 	// is still walked.
 	if old, ok := t.existing[hdr.Name]; ok && !hdr.ModTime.After(old) {
 		if hdr.Typeflag == tar.TypeDir {
-			t.addChildren(tw, name, p)
+			return t.children(name, loc)
 		}
-		return
+		return nil
 	}
 	if o.verbose > 0 {
 		t.listEntry(hdr)
 	}
 	if hdr.Typeflag == tar.TypeReg {
-		f, err := inv.FS.Open(p)
+		f, err := loc.open(inv.FS)
 		if err != nil {
 			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
-			return
+			return nil
 		}
 		if err := tw.WriteHeader(hdr); err != nil {
 			f.Close()
 			t.writeFail(err)
-			return
+			return nil
 		}
 		n, err := io.CopyBuffer(tw, command.ContextReader(t.ctx, io.LimitReader(f, hdr.Size)), make([]byte, bufSize))
 		f.Close()
 		if err != nil && t.ctx.Err() == nil {
 			if errors.Is(err, tar.ErrWriteTooLong) || errors.Is(err, tar.ErrWriteAfterClose) {
 				t.writeFail(err)
-				return
+				return nil
 			}
 			t.errorf("%s: Read error: %s", name, command.Strerror(err))
 		}
@@ -851,26 +910,38 @@ func (t *tarRun) add(tw *tar.Writer, name string, top bool) {
 			t.errorf("%s: File shrank by %d bytes; padding with zeros", name, hdr.Size-n)
 			tw.Write(make([]byte, hdr.Size-n))
 		}
-		return
+		return nil
 	}
 	if err := tw.WriteHeader(hdr); err != nil {
 		t.writeFail(err)
-		return
+		return nil
 	}
 	if hdr.Typeflag == tar.TypeDir {
-		t.addChildren(tw, name, p)
+		return t.children(name, loc)
 	}
+	return nil
 }
 
-// addChildren adds the entries of directory name (at p), in name order.
-func (t *tarRun) addChildren(tw *tar.Writer, name, p string) {
+// children lists the directory name (at loc) for archiving its entries,
+// in name order.
+func (t *tarRun) children(name string, loc tarLoc) *tarFrame {
 	if t.o.noRecursion {
-		return
+		return nil
 	}
-	ents, err := t.inv.FS.ReadDir(p)
+	var dir *memfs.Dir
+	var err error
+	if loc.dir == nil {
+		dir, err = t.inv.FS.OpenDir(loc.name)
+	} else {
+		dir, err = loc.dir.OpenDir(loc.name, t.o.deref)
+	}
+	var ents []fs.DirEntry
+	if err == nil {
+		ents, err = dir.ReadDir()
+	}
 	if err != nil {
 		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
-		return
+		return nil
 	}
 	names := make([]string, 0, len(ents))
 	for _, e := range ents {
@@ -881,12 +952,22 @@ func (t *tarRun) addChildren(tw *tar.Writer, name, p string) {
 	if !strings.HasSuffix(prefix, "/") {
 		prefix += "/"
 	}
-	for _, n := range names {
-		if t.ctx.Err() != nil {
-			return
-		}
-		t.add(tw, prefix+n, false)
+	return &tarFrame{dir: dir, prefix: prefix, names: names}
+}
+
+// isArchive reports whether st is the archive being written (the same
+// inode, as GNU tar compares), which is never archived into itself.
+func (t *tarRun) isArchive(st fs.FileInfo) bool {
+	if t.archive == "" || !st.Mode().IsRegular() {
+		return false
 	}
+	a, err := t.inv.FS.Stat(t.archive)
+	if err != nil {
+		return false
+	}
+	as, ok1 := a.Sys().(*syscall.Stat_t)
+	ss, ok2 := st.Sys().(*syscall.Stat_t)
+	return ok1 && ok2 && as.Ino == ss.Ino
 }
 
 func (t *tarRun) writeFail(err error) {

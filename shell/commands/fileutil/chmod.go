@@ -261,7 +261,14 @@ func runChmod(ctx context.Context, inv *command.Invocation) int {
 	defer c.out.Flush()
 	status := 0
 	for _, op := range operands {
-		if st := c.chmod(op, abs(inv, op), true); st != 0 {
+		st := walkTree(ctx, inv.FS, op, abs(inv, op), c.chmod, func(e treeEntry, err error) int {
+			if !c.quiet {
+				c.out.Flush()
+				c.inv.Errorf("cannot read directory %s: %s", quote(e.Shown()), command.Strerror(err))
+			}
+			return 1
+		})
+		if st != 0 {
 			if st == cancelled {
 				return st
 			}
@@ -282,12 +289,13 @@ func (c *chmodCmd) umaskLimited() bool {
 	return false
 }
 
-func (c *chmodCmd) chmod(name, p string, top bool) int {
-	if c.ctx.Err() != nil {
-		return cancelled
-	}
-	lfi, err := c.inv.FS.Lstat(p)
+// chmod changes the mode of one file of the walk and says whether to
+// descend into it.
+func (c *chmodCmd) chmod(e treeEntry) (int, bool) {
+	top := e.dir == nil
+	lfi, err := e.Stat(false)
 	if err != nil {
+		name := e.Shown()
 		if c.verbose {
 			fmt.Fprintf(c.out, "%s could not be accessed\n", quote(name))
 		}
@@ -295,13 +303,14 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 		if !c.quiet {
 			c.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
 		}
-		return 1
+		return 1, false
 	}
 	if lfi.Mode()&fs.ModeSymlink != 0 && !top {
-		return 0 // -R does not follow symlinks found in the tree
+		return 0, false // -R does not follow symlinks found in the tree
 	}
-	fi, err := c.inv.FS.Stat(p)
+	fi, err := e.Stat(true)
 	if err != nil {
+		name := e.Shown()
 		if !c.quiet {
 			c.out.Flush()
 			if c.verbose {
@@ -314,25 +323,25 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 				c.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
 			}
 		}
-		return 1
+		return 1, false
 	}
 	old := permBits(fi.Mode())
 	mode, _ := applyMode(c.changes, old, fi.IsDir(), umask(c.inv))
 	status := 0
 	// GNU calls chmod even for an unchanged mode: another user's file
 	// is "Operation not permitted" either way.
-	if err := c.inv.FS.Chmod(p, goPerm(mode)); err != nil {
+	if err := e.Chmod(goPerm(mode)); err != nil {
 		if !c.quiet {
-			c.inv.Errorf("changing permissions of %s: %s", quote(name), command.Strerror(err))
+			c.inv.Errorf("changing permissions of %s: %s", quote(e.Shown()), command.Strerror(err))
 		}
-		return 1
+		return 1, false
 	}
 	if c.verbose || (c.onlyChanged && mode != old) {
 		ms := func(m uint32) string { return command.ModeString(goPerm(m))[1:] }
 		if mode != old {
-			fmt.Fprintf(c.out, "mode of %s changed from %04o (%s) to %04o (%s)\n", quote(name), old, ms(old), mode, ms(mode))
+			fmt.Fprintf(c.out, "mode of %s changed from %04o (%s) to %04o (%s)\n", quote(e.Shown()), old, ms(old), mode, ms(mode))
 		} else {
-			fmt.Fprintf(c.out, "mode of %s retained as %04o (%s)\n", quote(name), old, ms(old))
+			fmt.Fprintf(c.out, "mode of %s retained as %04o (%s)\n", quote(e.Shown()), old, ms(old))
 		}
 	}
 	if c.diagnose && c.umaskLimited() {
@@ -341,26 +350,9 @@ func (c *chmodCmd) chmod(name, p string, top bool) int {
 		if mode&^naive != 0 {
 			ms := func(m uint32) string { return command.ModeString(goPerm(m))[1:] }
 			c.out.Flush()
-			c.inv.Errorf("%s: new permissions are %s, not %s", quoteColon(name), ms(mode), ms(naive))
+			c.inv.Errorf("%s: new permissions are %s, not %s", quoteColon(e.Shown()), ms(mode), ms(naive))
 			status = 1
 		}
 	}
-	if c.recursive && fi.IsDir() {
-		des, err := c.inv.FS.ReadDir(p)
-		if err != nil {
-			if !c.quiet {
-				c.inv.Errorf("cannot read directory %s: %s", quote(name), command.Strerror(err))
-			}
-			return 1
-		}
-		for _, de := range des {
-			if st := c.chmod(join(name, de.Name()), join(p, de.Name()), false); st != 0 {
-				if st == cancelled {
-					return st
-				}
-				status = st
-			}
-		}
-	}
-	return status
+	return status, c.recursive && fi.IsDir()
 }

@@ -191,7 +191,19 @@ func runOwner(ctx context.Context, inv *command.Invocation, cmd string) int {
 		if ctx.Err() != nil {
 			return cancelled
 		}
-		if !c.apply(ctx, inv, out, name, true) {
+		st := walkTree(ctx, inv.FS, name, abs(inv, name), func(e treeEntry) (int, bool) {
+			return c.apply(inv, out, e)
+		}, func(e treeEntry, err error) int {
+			if !c.silent {
+				out.Flush()
+				inv.Errorf("cannot read directory %s: %s", quote(e.Shown()), command.Strerror(err))
+			}
+			return 1
+		})
+		if st == cancelled {
+			return st
+		}
+		if st != 0 {
 			status = 1
 		}
 	}
@@ -304,62 +316,40 @@ func passwdField(inv *command.Invocation, match func(f []string) bool) (int, boo
 	return 0, false
 }
 
-// apply changes one file (and, with -R, what is below it) and reports
-// whether all went well.
-func (c *ownerChange) apply(ctx context.Context, inv *command.Invocation, out *bufio.Writer, name string, top bool) bool {
-	p := abs(inv, name)
-	stat := inv.FS.Lstat
-	if c.deref && (top || !c.recursive) {
-		stat = inv.FS.Stat
-	}
-	fi, err := stat(p)
+// apply changes one file of the walk; it returns the status and whether
+// to descend into it (with -R).
+func (c *ownerChange) apply(inv *command.Invocation, out *bufio.Writer, e treeEntry) (int, bool) {
+	top := e.dir == nil
+	fi, err := e.Stat(c.deref && (top || !c.recursive))
 	if err != nil {
 		if !c.silent {
 			out.Flush()
-			inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
+			inv.Errorf("cannot access %s: %s", quote(e.Shown()), command.Strerror(err))
 		}
-		return false
+		return 1, false
 	}
-	if c.recursive && c.keepRoot && fi.IsDir() && p == "/" {
+	if c.recursive && c.keepRoot && fi.IsDir() && top && e.name == "/" {
 		out.Flush()
 		inv.Errorf("it is dangerous to operate recursively on %s", quote("/"))
 		inv.Errorf("use --no-preserve-root to override this failsafe")
-		return false
+		return 1, false
 	}
-	ok := true
+	status := 0
 	isLink := fi.Mode()&fs.ModeSymlink != 0
 	// Inside a -R walk symlinks are only changed with -h.
-	if !(isLink && !top && c.deref) {
-		ok = c.change(inv, out, name, p, fi, isLink)
+	if !(isLink && !top && c.deref) && !c.change(inv, out, e, fi, isLink) {
+		status = 1
 	}
-	if c.recursive && fi.IsDir() {
-		entries, err := inv.FS.ReadDir(p)
-		if err != nil {
-			if !c.silent {
-				out.Flush()
-				inv.Errorf("cannot read directory %s: %s", quote(name), command.Strerror(err))
-			}
-			return false
-		}
-		for _, e := range entries {
-			if ctx.Err() != nil {
-				return false
-			}
-			if !c.apply(ctx, inv, out, join(name, e.Name()), false) {
-				ok = false
-			}
-		}
-	}
-	return ok
+	return status, c.recursive && fi.IsDir()
 }
 
 // change sets one file's ids and prints what -v and -c ask for.
-func (c *ownerChange) change(inv *command.Invocation, out *bufio.Writer, name, p string, fi fs.FileInfo, isLink bool) bool {
+func (c *ownerChange) change(inv *command.Invocation, out *bufio.Writer, e treeEntry, fi fs.FileInfo, isLink bool) bool {
 	st := statOf(fi)
 	oldUID, oldGID := int(st.Uid), int(st.Gid)
 	if c.fromUID != -1 && c.fromUID != oldUID || c.fromGID != -1 && c.fromGID != oldGID {
 		if c.verbose && !c.changesOnly {
-			c.describe(out, name, "retained", oldUID, oldGID)
+			c.describe(out, e.Shown(), "retained", oldUID, oldGID)
 		}
 		return true
 	}
@@ -367,17 +357,13 @@ func (c *ownerChange) change(inv *command.Invocation, out *bufio.Writer, name, p
 	if !c.permitted(inv, oldUID, oldGID) {
 		err = syscall.EPERM
 	} else if c.uid != -1 || c.gid != -1 {
-		if isLink {
-			err = inv.FS.Lchown(p, c.uid, c.gid)
-		} else {
-			err = inv.FS.Chown(p, c.uid, c.gid)
-		}
+		err = e.Chown(c.uid, c.gid, !isLink)
 	}
 	changed := c.uid != -1 && c.uid != oldUID || c.gid != -1 && c.gid != oldGID
 	switch {
 	case err != nil:
 		if c.verbose {
-			c.describe(out, name, "failed", oldUID, oldGID)
+			c.describe(out, e.Shown(), "failed", oldUID, oldGID)
 		}
 		if !c.silent {
 			out.Flush()
@@ -385,16 +371,16 @@ func (c *ownerChange) change(inv *command.Invocation, out *bufio.Writer, name, p
 			if c.cmd == "chgrp" {
 				what = "group"
 			}
-			inv.Errorf("changing %s of %s: %s", what, quote(name), command.Strerror(err))
+			inv.Errorf("changing %s of %s: %s", what, quote(e.Shown()), command.Strerror(err))
 		}
 		return false
 	case changed:
 		if c.verbose {
-			c.describe(out, name, "changed", oldUID, oldGID)
+			c.describe(out, e.Shown(), "changed", oldUID, oldGID)
 		}
 	default:
 		if c.verbose && !c.changesOnly {
-			c.describe(out, name, "retained", oldUID, oldGID)
+			c.describe(out, e.Shown(), "retained", oldUID, oldGID)
 		}
 	}
 	return true

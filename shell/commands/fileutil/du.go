@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 )
 
@@ -130,7 +131,7 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	defer d.out.Flush()
 	var sum int64
 	for _, op := range operands {
-		n, st := d.walk(op, abs(inv, op), 0)
+		n, st := d.walk(op, abs(inv, op))
 		if st == cancelled {
 			return st
 		}
@@ -160,12 +161,24 @@ func (d *duCmd) print(size int64, name string) {
 	d.out.WriteByte(d.eol)
 }
 
+// duFrame is one directory du is summing: a handle on it, its name in its
+// parent (the operand for the first), its entries, how far it got and
+// the size so far.
+type duFrame struct {
+	dir   *memfs.Dir
+	name  string
+	ents  []fs.DirEntry
+	next  int
+	size  int64
+	toSum bool // its size goes into its parent's (not so for -S)
+}
+
 // walk sums name's usage in bytes (apparent or allocated), printing
 // directories (and files with -a) after their contents, as GNU du does.
-func (d *duCmd) walk(name, p string, depth int) (int64, int) {
-	if d.ctx.Err() != nil {
-		return 0, cancelled
-	}
+// It steps from directory handle to directory handle on its own stack:
+// a tree of any depth costs no Go stack, names longer than PATH_MAX work,
+// and a full name is built only for what is printed or matched.
+func (d *duCmd) walk(name, p string) (int64, int) {
 	if name == "" {
 		d.out.Flush()
 		d.inv.Errorf("invalid zero-length file name")
@@ -174,56 +187,128 @@ func (d *duCmd) walk(name, p string, depth int) (int64, int) {
 	}
 	var fi fs.FileInfo
 	var err error
-	if d.deref || depth == 0 && d.derefTop {
+	if d.deref || d.derefTop {
 		fi, err = d.inv.FS.Stat(p)
 	} else {
 		fi, err = d.inv.FS.Lstat(p)
 	}
 	if err != nil {
-		d.out.Flush()
-		d.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
-		d.status = 1
+		d.cannot("cannot access %s: %s", name, err)
 		return 0, 0
 	}
+	size, ok := d.account(fi)
+	if !ok {
+		return 0, 0
+	}
+	if !fi.IsDir() {
+		if d.overThreshold(size) {
+			d.print(size, name)
+		}
+		return size, 0
+	}
+	dir, err := d.inv.FS.OpenDir(p)
+	stack := []*duFrame{d.enter(nil, dir, err, name, size)}
+	for {
+		if d.ctx.Err() != nil {
+			return 0, cancelled
+		}
+		top := stack[len(stack)-1]
+		if top.next < len(top.ents) {
+			de := top.ents[top.next]
+			top.next++
+			if fr := d.entry(stack, top, de); fr != nil {
+				stack = append(stack, fr)
+			}
+			continue
+		}
+		stack = stack[:len(stack)-1]
+		if len(stack) <= d.maxDepth && d.overThreshold(top.size) {
+			d.print(top.size, duPath(stack, top.name))
+		}
+		if len(stack) == 0 {
+			return top.size, 0
+		}
+		if top.toSum {
+			stack[len(stack)-1].size += top.size
+		}
+	}
+}
+
+// entry counts de, an entry of top (the last frame of stack): a file is
+// added (and printed with -a), a directory is returned as a new frame.
+func (d *duCmd) entry(stack []*duFrame, top *duFrame, de fs.DirEntry) *duFrame {
+	depth := len(stack)
+	fi, err := top.dir.StatAt(de.Name(), d.deref)
+	if err != nil {
+		d.cannot("cannot access %s: %s", duPath(stack, de.Name()), err)
+		return nil
+	}
+	size, ok := d.account(fi)
+	if !ok || len(d.exclude) > 0 && d.excluded(duPath(stack, de.Name())) {
+		return nil
+	}
+	if fi.IsDir() {
+		dir, err := top.dir.OpenDir(de.Name(), d.deref)
+		fr := d.enter(stack, dir, err, de.Name(), size)
+		fr.toSum = !d.separate || !de.IsDir()
+		return fr
+	}
+	if depth <= d.maxDepth && d.all && d.overThreshold(size) {
+		d.print(size, duPath(stack, de.Name()))
+	}
+	top.size += size
+	return nil
+}
+
+// enter lists the directory dir (opened with err) named name below stack.
+// A directory that cannot be read still counts itself.
+func (d *duCmd) enter(stack []*duFrame, dir *memfs.Dir, err error, name string, size int64) *duFrame {
+	fr := &duFrame{dir: dir, name: name, size: size, toSum: true}
+	if err == nil {
+		fr.ents, err = dir.ReadDir()
+	}
+	if err != nil {
+		d.cannot("cannot read directory %s: %s", duPath(stack, name), err)
+	}
+	return fr
+}
+
+// account is fi's usage (bytes or one inode); false when it was counted
+// already (a directory, or a hard link unless -l).
+func (d *duCmd) account(fi fs.FileInfo) (int64, bool) {
 	st := statOf(fi)
 	if fi.IsDir() || (st.Nlink > 1 || d.hashAll) && !d.countAll {
 		if d.seen[st.Ino] {
-			return 0, 0
+			return 0, false
 		}
 		d.seen[st.Ino] = true
 	}
-	size := st.Blocks * 512
 	switch {
 	case d.inodes:
-		size = 1
+		return 1, true
 	case d.apparent:
-		size = fi.Size()
+		return fi.Size(), true
 	}
-	if depth > 0 && d.excluded(name) {
-		return 0, 0
-	}
-	if fi.IsDir() {
-		des, err := d.inv.FS.ReadDir(p)
-		if err != nil {
-			d.out.Flush()
-			d.inv.Errorf("cannot read directory %s: %s", quote(name), command.Strerror(err))
-			d.status = 1
-		}
-		for _, de := range des {
-			n, st := d.walk(join(name, de.Name()), join(p, de.Name()), depth+1)
-			if st == cancelled {
-				return 0, st
-			}
-			if d.separate && de.IsDir() {
-				continue
-			}
-			size += n
+	return st.Blocks * 512, true
+}
+
+func (d *duCmd) cannot(format, name string, err error) {
+	d.out.Flush()
+	d.inv.Errorf(format, quote(name), command.Strerror(err))
+	d.status = 1
+}
+
+// duPath is the name du shows for child of the last directory in stack.
+func duPath(stack []*duFrame, child string) string {
+	var b strings.Builder
+	for _, fr := range stack {
+		b.WriteString(fr.name)
+		if !strings.HasSuffix(fr.name, "/") {
+			b.WriteByte('/')
 		}
 	}
-	if depth <= d.maxDepth && (fi.IsDir() || d.all || depth == 0) && d.overThreshold(size) {
-		d.print(size, name)
-	}
-	return size, 0
+	b.WriteString(child)
+	return b.String()
 }
 
 func (d *duCmd) overThreshold(size int64) bool {

@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 	"memsh/shell/internal/vercmp"
 )
@@ -92,9 +93,10 @@ func (e *lsEntry) sortTime(l *lsCmd) time.Time {
 }
 
 type lsEntry struct {
-	broken bool   // -L could not follow it: GNU shows "?" for what is unknown
-	name   string // as shown
-	path   string // absolute, for stat and recursion
+	broken bool       // -L could not follow it: GNU shows "?" for what is unknown
+	name   string     // as shown
+	path   string     // operands: the absolute path
+	at     *memfs.Dir // entries of a listed directory: a handle on it
 	fi     fs.FileInfo
 	target string      // symlink target (long format)
 	tfi    fs.FileInfo // symlink target's info, when it resolves
@@ -528,38 +530,102 @@ func (l *lsCmd) run(operands []string) int {
 		if l.ctx.Err() != nil {
 			return cancelled
 		}
-		if st := l.listDir(d.name, d.path, showHeader); st != 0 {
+		if st := l.listTree(d.name, d.path, showHeader); st != 0 {
 			return st
 		}
 	}
 	return l.status
 }
 
-func (l *lsCmd) listDir(name, p string, header bool) int {
-	if l.recursive && l.deref {
-		// Followed symlinks can lead back to a listed directory.
-		if fi, err := l.inv.FS.Stat(p); err == nil {
-			ino := statOf(fi).Ino
-			if l.listed[ino] {
-				l.out.Flush()
-				l.inv.Errorf("%s: not listing already-listed directory", quoteColon(name))
-				l.status = 2
-				return 0
-			}
-			if l.listed == nil {
-				l.listed = map[uint64]bool{}
-			}
-			// Only the directories being listed (the path down to here)
-			// count: GNU pops each one when done with it.
-			l.listed[ino] = true
-			defer delete(l.listed, ino)
+// lsFrame is a directory ls -R is listing the subdirectories of.
+type lsFrame struct {
+	name   string    // its name in its parent (the operand as given for the first)
+	dirs   []lsEntry // its subdirectories
+	next   int
+	ino    uint64
+	listed bool // its inode is in l.listed
+}
+
+// listTree lists the directory operand p (shown as name) and, with -R,
+// every directory below it, each after its parent. It steps from handle
+// to handle on its own stack, so a tree of any depth costs no Go stack
+// and names longer than PATH_MAX work; each file costs one lookup.
+func (l *lsCmd) listTree(name, p string, header bool) int {
+	var stack []*lsFrame
+	h, err := l.inv.FS.OpenDir(p)
+	if fr := l.listDir(stack, name, h, err, header); fr != nil {
+		stack = append(stack, fr)
+	}
+	for len(stack) > 0 {
+		if l.ctx.Err() != nil {
+			return cancelled
 		}
+		top := stack[len(stack)-1]
+		if top.next == len(top.dirs) {
+			stack = stack[:len(stack)-1]
+			if top.listed {
+				delete(l.listed, top.ino)
+			}
+			continue
+		}
+		e := top.dirs[top.next]
+		top.next++
+		h, err := e.at.OpenDir(e.name, l.deref)
+		if fr := l.listDir(stack, e.name, h, err, true); fr != nil {
+			stack = append(stack, fr)
+		}
+	}
+	return 0
+}
+
+// lsName is the name ls shows for elem, a directory below those of stack.
+func lsName(stack []*lsFrame, elem string) string {
+	name := elem
+	if len(stack) > 0 {
+		var b strings.Builder
+		for _, fr := range stack {
+			b.WriteString(fr.name)
+			if !strings.HasSuffix(fr.name, "/") {
+				b.WriteByte('/')
+			}
+		}
+		b.WriteString(elem)
+		name = b.String()
+	}
+	return name
+}
+
+// listDir lists the directory h (opened with err), elem below the
+// directories of stack; with -R it returns the frame of its
+// subdirectories.
+func (l *lsCmd) listDir(stack []*lsFrame, elem string, h *memfs.Dir, err error, header bool) *lsFrame {
+	name := lsName(stack, elem)
+	fr := &lsFrame{name: elem}
+	if err == nil && l.recursive && l.deref {
+		// Followed symlinks can lead back to a listed directory.
+		ino := statOf(h.Stat()).Ino
+		if l.listed[ino] {
+			l.out.Flush()
+			l.inv.Errorf("%s: not listing already-listed directory", quoteColon(name))
+			l.status = 2
+			return nil
+		}
+		if l.listed == nil {
+			l.listed = map[uint64]bool{}
+		}
+		// Only the directories being listed (the path down to here)
+		// count: GNU pops each one when done with it.
+		l.listed[ino] = true
+		fr.ino, fr.listed = ino, true
 	}
 	if l.printed {
 		l.out.WriteByte('\n')
 	}
 	l.printed = true
-	des, err := l.inv.FS.ReadDir(p)
+	var des []fs.DirEntry
+	if err == nil {
+		des, err = h.ReadDir()
+	}
 	if header {
 		l.out.WriteString(l.display(name))
 		l.out.WriteString(":\n")
@@ -567,21 +633,16 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 	if err != nil {
 		l.inv.Errorf("cannot open directory %s: %s", quote(name), command.Strerror(err))
 		l.status = 2
-		return 0
+		if fr.listed {
+			delete(l.listed, fr.ino)
+		}
+		return nil
 	}
 	entries := make([]lsEntry, 0, len(des)+2)
 	if l.all {
-		for _, dot := range []string{".", ".."} {
-			dp := p
-			if dot == ".." {
-				dp = dirName(strings.TrimRight(p, "/"))
-				if p == "/" {
-					dp = "/"
-				}
-			}
-			if fi, err := l.inv.FS.Stat(dp); err == nil {
-				entries = append(entries, lsEntry{name: dot, path: dp, fi: fi})
-			}
+		entries = append(entries, lsEntry{name: ".", fi: h.Stat()})
+		if fi, err := h.StatAt("..", true); err == nil {
+			entries = append(entries, lsEntry{name: "..", fi: fi})
 		}
 	}
 	for _, de := range des {
@@ -592,14 +653,13 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 		if l.ignored(n) {
 			continue
 		}
-		ep := join(p, n)
-		fi, err := l.inv.FS.Lstat(ep)
+		fi, err := h.StatAt(n, false)
 		if err != nil {
 			continue // removed while listing
 		}
-		e := lsEntry{name: n, path: ep, fi: fi}
+		e := lsEntry{name: n, at: h, fi: fi}
 		if fi.Mode()&fs.ModeSymlink != 0 {
-			tfi, terr := l.inv.FS.Stat(ep)
+			tfi, terr := h.StatAt(n, true)
 			if l.deref && terr == nil {
 				e.fi = tfi
 			} else {
@@ -614,7 +674,7 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 					e.broken = true
 				}
 				e.tfi = tfi
-				e.target, _ = l.inv.FS.Readlink(ep)
+				e.target, _ = h.Readlink(n)
 			}
 		}
 		entries = append(entries, e)
@@ -629,20 +689,14 @@ func (l *lsCmd) listDir(name, p string, header bool) int {
 	}
 	l.printEntries(entries)
 	if !l.recursive {
-		return 0
+		return nil
 	}
 	for _, e := range entries {
-		if l.ctx.Err() != nil {
-			return cancelled
-		}
-		if !e.fi.IsDir() || e.name == "." || e.name == ".." {
-			continue
-		}
-		if st := l.listDir(join(name, e.name), e.path, true); st != 0 {
-			return st
+		if e.fi.IsDir() && e.name != "." && e.name != ".." {
+			fr.dirs = append(fr.dirs, e)
 		}
 	}
-	return 0
+	return fr
 }
 
 // when is the time -t sorts by and -l shows (-u atime, -c ctime).

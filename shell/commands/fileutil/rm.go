@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io/fs"
 	"strings"
 	"syscall"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 )
 
@@ -183,39 +185,140 @@ func (r *rmCmd) remove(name, p string) int {
 		}
 		return 0
 	}
-	des, err := r.inv.FS.ReadDir(p)
+	return r.removeTree(name, p)
+}
+
+// rmFrame is one directory rm -r is emptying: a handle on it, its name in
+// its parent, its entries and how far it got.
+type rmFrame struct {
+	dir    *memfs.Dir
+	name   string
+	ents   []fs.DirEntry
+	next   int
+	status int
+}
+
+// removeTree removes the directory p (shown as name) and everything
+// below it, deepest entries first. It steps from directory handle to
+// directory handle on its own stack, so a tree of any depth costs no Go
+// stack, paths longer than PATH_MAX are never built, and each entry costs
+// one lookup; full names are built only for what is printed.
+func (r *rmCmd) removeTree(name, p string) int {
+	dir, err := r.inv.FS.OpenDir(p)
 	if err != nil {
 		return r.fail(name, err)
 	}
-	if r.interactive && len(des) > 0 {
-		r.out.Flush()
-		if !confirm(r.inv, "descend into directory %s? ", quote(name)) {
-			return 0
-		}
+	top, st := r.enter(nil, dir, name)
+	if top == nil {
+		return st
 	}
-	status := 0
-	for _, de := range des {
-		if st := r.remove(join(name, de.Name()), join(p, de.Name())); st != 0 {
-			if st == cancelled {
-				return st
+	stack := []*rmFrame{top}
+	for len(stack) > 0 {
+		if r.ctx.Err() != nil {
+			return cancelled
+		}
+		top := stack[len(stack)-1]
+		if top.next < len(top.ents) {
+			de := top.ents[top.next]
+			top.next++
+			if de.IsDir() {
+				sub, err := top.dir.OpenDir(de.Name(), false)
+				if err != nil {
+					top.status = r.fail(rmPath(stack, de.Name()), err)
+					continue
+				}
+				fr, st := r.enter(stack, sub, de.Name())
+				if fr == nil {
+					if st != 0 {
+						top.status = st
+					}
+					continue
+				}
+				stack = append(stack, fr)
+				continue
 			}
-			status = st
+			if r.interactive {
+				fi, err := de.Info()
+				if err == nil && !confirm(r.inv, "remove %s %s? ", fileType(fi), quote(rmPath(stack, de.Name()))) {
+					continue
+				}
+			}
+			if err := top.dir.Remove(de.Name()); err != nil {
+				top.status = r.fail(rmPath(stack, de.Name()), err)
+				continue
+			}
+			if r.verbose {
+				fmt.Fprintf(r.out, "removed %s\n", quote(rmPath(stack, de.Name())))
+			}
+			continue
 		}
-	}
-	if status != 0 {
-		return status
-	}
-	if r.interactive {
-		r.out.Flush()
-		if !confirm(r.inv, "remove directory %s? ", quote(name)) {
-			return 0
+		stack = stack[:len(stack)-1]
+		st := top.status
+		if st == 0 {
+			st = r.removeEmptied(stack, top, p)
 		}
-	}
-	if err := r.inv.FS.Remove(p); err != nil {
-		return r.fail(name, err)
-	}
-	if r.verbose {
-		fmt.Fprintf(r.out, "removed directory %s\n", quote(name))
+		if len(stack) == 0 {
+			return st
+		}
+		if st != 0 {
+			stack[len(stack)-1].status = st
+		}
 	}
 	return 0
+}
+
+// enter lists dir (named name in the last frame of stack) and asks
+// whether to descend; a nil frame means it is skipped, with the status.
+func (r *rmCmd) enter(stack []*rmFrame, dir *memfs.Dir, name string) (*rmFrame, int) {
+	ents, err := dir.ReadDir()
+	if err != nil {
+		return nil, r.fail(rmPath(stack, name), err)
+	}
+	if r.interactive && len(ents) > 0 {
+		r.out.Flush()
+		if !confirm(r.inv, "descend into directory %s? ", quote(rmPath(stack, name))) {
+			return nil, 0
+		}
+	}
+	return &rmFrame{dir: dir, name: name, ents: ents}, 0
+}
+
+// removeEmptied removes the directory of fr, which its walk emptied;
+// stack holds its ancestors (none for the operand p itself).
+func (r *rmCmd) removeEmptied(stack []*rmFrame, fr *rmFrame, p string) int {
+	// the name is built only for what is printed: building it for every
+	// directory would cost time in the square of the depth
+	if r.interactive {
+		r.out.Flush()
+		if !confirm(r.inv, "remove directory %s? ", quote(rmPath(stack, fr.name))) {
+			return 0
+		}
+	}
+	var err error
+	if len(stack) == 0 {
+		err = r.inv.FS.Remove(p)
+	} else {
+		err = stack[len(stack)-1].dir.Remove(fr.name)
+	}
+	if err != nil {
+		return r.fail(rmPath(stack, fr.name), err)
+	}
+	if r.verbose {
+		fmt.Fprintf(r.out, "removed directory %s\n", quote(rmPath(stack, fr.name)))
+	}
+	return 0
+}
+
+// rmPath is the name rm shows for child of the last directory in stack:
+// the operand as given, then one name per level.
+func rmPath(stack []*rmFrame, child string) string {
+	var b strings.Builder
+	for _, fr := range stack {
+		b.WriteString(fr.name)
+		if !strings.HasSuffix(fr.name, "/") {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteString(child)
+	return b.String()
 }

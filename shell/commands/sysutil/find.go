@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 )
 
@@ -20,15 +21,99 @@ import (
 // does: paths first, then options, tests and actions joined by !, -a, -o,
 // "," and parentheses.
 
-// findFile is one file being evaluated.
+// findFile is one file being evaluated. Below a start point it is named
+// by a handle on its directory and its name, never by a full path: the
+// walk reaches any depth (paths longer than PATH_MAX too), and each file
+// costs one lookup. Its printed path is built only when asked for.
 type findFile struct {
-	path  string // as printed: the start point joined with names
-	abs   string // absolute memfs path
-	start string // the start point it was reached from
-	name  string // base name, for -name
-	depth int
-	info  fs.FileInfo // lstat, or stat when following symlinks
-	prune bool
+	parent *findFile  // the directory it was found in; nil for a start point
+	dir    *memfs.Dir // handle on that directory; nil for a start point
+	path   string     // as printed: the start point joined with names (built by Path)
+	abs    string     // start points: the absolute memfs path
+	start  string     // the start point it was reached from
+	name   string     // base name, for -name
+	depth  int
+	info   fs.FileInfo // lstat, or stat when following symlinks
+	prune  bool
+}
+
+// Path is f's name as find prints it: the start point joined with the
+// names below it. It is built from the nearest directory whose path is
+// known, so printing every file costs what the output holds, and it is
+// kept for the files below.
+func (f *findFile) Path() string {
+	if f.path != "" || f.parent == nil {
+		return f.path
+	}
+	var names []string
+	a := f
+	for ; a.path == "" && a.parent != nil; a = a.parent {
+		names = append(names, a.name)
+	}
+	var b strings.Builder
+	b.WriteString(a.path)
+	for i := len(names) - 1; i >= 0; i-- {
+		if !strings.HasSuffix(b.String(), "/") {
+			b.WriteByte('/')
+		}
+		b.WriteString(names[i])
+	}
+	f.path = b.String()
+	return f.path
+}
+
+// Abs is f's absolute memfs path (for -execdir's working directory).
+func (f *findFile) Abs() string {
+	var names []string
+	a := f
+	for ; a.parent != nil; a = a.parent {
+		names = append(names, a.name)
+	}
+	var b strings.Builder
+	b.WriteString(a.abs)
+	for i := len(names) - 1; i >= 0; i-- {
+		if !strings.HasSuffix(b.String(), "/") {
+			b.WriteByte('/')
+		}
+		b.WriteString(names[i])
+	}
+	return b.String()
+}
+
+// statAt is f's lstat (stat when follow), by its directory handle.
+func (f *findFile) statAt(st *findState, follow bool) (fs.FileInfo, error) {
+	if f.dir == nil {
+		if follow {
+			return st.inv.FS.Stat(f.abs)
+		}
+		return st.inv.FS.Lstat(f.abs)
+	}
+	return f.dir.StatAt(f.name, follow)
+}
+
+// readlink is the target of f, a symlink.
+func (f *findFile) readlink(st *findState) (string, error) {
+	if f.dir == nil {
+		return st.inv.FS.Readlink(f.abs)
+	}
+	return f.dir.Readlink(f.name)
+}
+
+// remove unlinks f (an empty directory, or any other file).
+func (f *findFile) remove(st *findState) error {
+	if f.dir == nil {
+		return st.inv.FS.Remove(f.abs)
+	}
+	return f.dir.Remove(f.name)
+}
+
+// openDir opens a handle on f, a directory (reached through a symlink
+// only when find follows symlinks).
+func (f *findFile) openDir(st *findState) (*memfs.Dir, error) {
+	if f.dir == nil {
+		return st.inv.FS.OpenDir(f.abs)
+	}
+	return f.dir.OpenDir(f.name, st.follow == 'L')
 }
 
 type findNode interface {
@@ -144,7 +229,7 @@ func runFind(ctx context.Context, inv *command.Invocation) int {
 	}
 	if !p.hasAction {
 		print := findPred(func(st *findState, f *findFile) bool {
-			st.w.WriteString(f.path)
+			st.w.WriteString(f.Path())
 			st.w.WriteByte('\n')
 			return true
 		})
@@ -185,19 +270,20 @@ func (st *findState) errorf(format string, args ...any) {
 	st.status = 1
 }
 
-func (st *findState) stat(abs string, commandLine bool) (fs.FileInfo, error) {
-	if st.follow == 'L' || (st.follow == 'H' && commandLine) {
-		fi, err := st.inv.FS.Stat(abs)
+// stat describes f: lstat, or stat when following symlinks (-L, and -H
+// for a start point), where a dangling symlink is still listed as itself.
+func (st *findState) stat(f *findFile) (fs.FileInfo, error) {
+	if st.follow == 'L' || (st.follow == 'H' && f.parent == nil) {
+		fi, err := f.statAt(st, true)
 		if err == nil {
 			return fi, nil
 		}
-		// A dangling symlink is still listed, as itself.
-		if li, lerr := st.inv.FS.Lstat(abs); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+		if li, lerr := f.statAt(st, false); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
 			return li, nil
 		}
 		return nil, err
 	}
-	return st.inv.FS.Lstat(abs)
+	return f.statAt(st, false)
 }
 
 func (st *findState) walkStart(start string, expr findNode) {
@@ -206,85 +292,114 @@ func (st *findState) walkStart(start string, expr findNode) {
 		st.errorf("'': No such file or directory")
 		return
 	}
-	fi, err := st.stat(abs, true)
-	if err != nil {
-		st.errorf("%s: %s", quote(start), command.Strerror(err))
-		return
-	}
 	name := strings.TrimRight(start, "/")
 	if name == "" {
 		name = "/"
 	} else {
 		name = path.Base(name)
 	}
-	f := &findFile{path: start, abs: path.Clean(abs), start: start, name: name, info: fi}
-	st.visit(f, expr, nil)
-}
-
-// findAncestor is a directory on the path from the start point, for
-// detecting loops through followed symlinks.
-type findAncestor struct {
-	ino  uint64
-	path string
-}
-
-func (st *findState) visit(f *findFile, expr findNode, ancestors []findAncestor) {
-	if st.ctx.Err() != nil || st.out.err != nil {
-		st.quit = true
+	f := &findFile{path: start, abs: path.Clean(abs), start: start, name: name}
+	fi, err := st.stat(f)
+	if err != nil {
+		st.errorf("%s: %s", quote(start), command.Strerror(err))
 		return
 	}
-	ino := statOf(f.info).Ino
-	if f.info.IsDir() && st.follow != 'P' {
-		for _, a := range ancestors {
-			if a.ino == ino {
-				st.errorf("File system loop detected; %s is part of the same file system loop as %s.", quote(f.path), quote(a.path))
-				return
+	f.info = fi
+	st.walk(f, expr)
+}
+
+// findFrame is a directory whose entries the walk is visiting.
+type findFrame struct {
+	f    *findFile
+	dir  *memfs.Dir
+	ents []fs.DirEntry
+	next int
+	ino  uint64
+}
+
+// walk visits the start point f and everything below it, in preorder
+// (postorder with -depth). Its own stack of directories replaces
+// recursion, so a tree of any depth costs no Go stack; with symlinks
+// followed, the inodes of the directories on the stack detect loops.
+func (st *findState) walk(f *findFile, expr findNode) {
+	var stack []*findFrame
+	onStack := map[uint64]*findFile{}
+	for {
+		if st.ctx.Err() != nil || st.out.err != nil {
+			st.quit = true
+		}
+		if st.quit {
+			return
+		}
+		if f != nil {
+			if fr := st.enter(f, expr, onStack); fr != nil {
+				stack = append(stack, fr)
 			}
+			f = nil
+			continue
+		}
+		if len(stack) == 0 {
+			return
+		}
+		top := stack[len(stack)-1]
+		if top.next < len(top.ents) {
+			name := top.ents[top.next].Name()
+			top.next++
+			f = &findFile{parent: top.f, dir: top.dir, start: top.f.start, name: name, depth: top.f.depth + 1}
+			fi, err := st.stat(f)
+			if err != nil {
+				st.errorf("%s: %s", quote(f.Path()), command.Strerror(err))
+				f = nil
+				continue
+			}
+			f.info = fi
+			continue
+		}
+		stack = stack[:len(stack)-1]
+		if st.follow != 'P' {
+			delete(onStack, top.ino)
+		}
+		if st.depth && top.f.depth >= st.minDepth {
+			expr.eval(st, top.f)
+		}
+	}
+}
+
+// enter evaluates f (before its contents unless -depth) and returns the
+// frame to visit its entries with, or nil when it has none to visit.
+func (st *findState) enter(f *findFile, expr findNode, onStack map[uint64]*findFile) *findFrame {
+	ino := statOf(f.info).Ino
+	isDir := f.info.IsDir()
+	if isDir && st.follow != 'P' {
+		if a := onStack[ino]; a != nil {
+			st.errorf("File system loop detected; %s is part of the same file system loop as %s.", quote(f.Path()), quote(a.Path()))
+			return nil
 		}
 	}
 	if !st.depth && f.depth >= st.minDepth {
 		expr.eval(st, f)
 		if st.quit {
-			return
+			return nil
 		}
 	}
-	if f.info.IsDir() && (!f.prune || st.depth) && (st.maxDepth < 0 || f.depth < st.maxDepth) {
-		st.visitChildren(f, expr, append(ancestors, findAncestor{ino, f.path}))
-		if st.quit {
-			return
+	if isDir && (!f.prune || st.depth) && (st.maxDepth < 0 || f.depth < st.maxDepth) {
+		dir, err := f.openDir(st)
+		var ents []fs.DirEntry
+		if err == nil {
+			ents, err = dir.ReadDir()
 		}
+		if err != nil {
+			st.errorf("%s: %s", quote(f.Path()), command.Strerror(err))
+		}
+		if st.follow != 'P' {
+			onStack[ino] = f
+		}
+		return &findFrame{f: f, dir: dir, ents: ents, ino: ino}
 	}
 	if st.depth && f.depth >= st.minDepth {
 		expr.eval(st, f)
 	}
-}
-
-func (st *findState) visitChildren(f *findFile, expr findNode, ancestors []findAncestor) {
-	entries, err := st.inv.FS.ReadDir(f.abs)
-	if err != nil {
-		st.errorf("%s: %s", quote(f.path), command.Strerror(err))
-		return
-	}
-	for _, e := range entries {
-		if st.quit {
-			return
-		}
-		name := e.Name()
-		childAbs := f.abs + "/" + name
-		if f.abs == "/" {
-			childAbs = "/" + name
-		}
-		fi, err := st.stat(childAbs, false)
-		childPath := f.path + "/" + name
-		if strings.HasSuffix(f.path, "/") {
-			childPath = f.path + name
-		}
-		if err != nil {
-			st.errorf("%s: %s", quote(childPath), command.Strerror(err))
-			continue
-		}
-		st.visit(&findFile{path: childPath, abs: childAbs, start: f.start, name: name, depth: f.depth + 1, info: fi}, expr, ancestors)
-	}
+	return nil
 }
 
 func (st *findState) closeFiles() {

@@ -68,15 +68,15 @@ func (p *findParser) parseExec(name string) findNode {
 		b := &execBatch{argv: fixed, dir: dir}
 		p.st.batches = append(p.st.batches, b)
 		return findPred(func(st *findState, f *findFile) bool {
-			arg := f.path
+			arg := f.Path()
 			if b.dir {
 				// Batches are per directory with -execdir; keep it simple
 				// and run each directory's group as it changes.
 				arg = "./" + f.name
-				if len(b.paths) > 0 && path.Dir(b.paths[0]) != path.Dir(f.abs) {
+				if len(b.paths) > 0 && path.Dir(b.paths[0]) != path.Dir(f.Abs()) {
 					st.runBatch(b)
 				}
-				b.paths = append(b.paths, f.abs)
+				b.paths = append(b.paths, f.Abs())
 			} else {
 				b.paths = append(b.paths, arg)
 			}
@@ -89,7 +89,7 @@ func (p *findParser) parseExec(name string) findNode {
 	}
 	ok := name == "-ok" || name == "-okdir"
 	return findPred(func(st *findState, f *findFile) bool {
-		repl := f.path
+		repl := f.Path()
 		if dir {
 			repl = "./" + f.name
 			if f.depth == 0 && f.name == "/" {
@@ -108,7 +108,7 @@ func (p *findParser) parseExec(name string) findNode {
 			// The answers come from stdin; the command gets none of it.
 			stdio.Stdin = strings.NewReader("")
 		}
-		return st.run(args, dir, path.Dir(f.abs), stdio) == 0
+		return st.run(args, dir, path.Dir(f.Abs()), stdio) == 0
 	})
 }
 
@@ -173,11 +173,11 @@ func (st *findState) flushBatches() {
 
 // delete removes f (directories must be empty: -delete implies -depth).
 func (st *findState) delete(f *findFile) bool {
-	if f.depth == 0 && (f.path == "." || strings.HasSuffix(f.path, "/.")) {
+	if f.depth == 0 && (f.Path() == "." || strings.HasSuffix(f.Path(), "/.")) {
 		return true
 	}
-	if err := st.inv.FS.Remove(f.abs); err != nil {
-		st.errorf("cannot delete %s: %s", quote(f.path), command.Strerror(err))
+	if err := f.remove(st); err != nil {
+		st.errorf("cannot delete %s: %s", quote(f.Path()), command.Strerror(err))
 		return false
 	}
 	return true
@@ -420,9 +420,9 @@ func (st *findState) listLong(w io.Writer, f *findFile) {
 		when = mt.Format("Jan _2 15:04")
 	}
 	line := fmt.Sprintf("%*s %*s %s %*s %-*s %-*s %*s %s %s", lw.ino, ino, lw.blocks, blocks, modeString(f.info.Mode()),
-		lw.links, links, lw.owner, owner, lw.group, group, lw.size, size, when, lsEscape(f.path))
+		lw.links, links, lw.owner, owner, lw.group, group, lw.size, size, when, lsEscape(f.Path()))
 	if f.info.Mode()&fs.ModeSymlink != 0 {
-		if t, err := st.inv.FS.Readlink(f.abs); err == nil {
+		if t, err := f.readlink(st); err == nil {
 			line += " -> " + lsEscape(t)
 		}
 	}

@@ -244,7 +244,7 @@ func (p *findParser) primary(a string) findNode {
 			return nil
 		}
 		fold := a[1] == 'i'
-		return findPred(func(st *findState, f *findFile) bool { return fnmatch(pat, f.path, fold) })
+		return findPred(func(st *findState, f *findFile) bool { return fnmatch(pat, f.Path(), fold) })
 	case "-lname", "-ilname":
 		pat, ok := p.arg(a)
 		if !ok {
@@ -252,7 +252,7 @@ func (p *findParser) primary(a string) findNode {
 		}
 		fold := a == "-ilname"
 		return findPred(func(st *findState, f *findFile) bool {
-			t, err := st.inv.FS.Readlink(f.abs)
+			t, err := f.readlink(st)
 			return err == nil && fnmatch(pat, t, fold)
 		})
 	case "-regex", "-iregex":
@@ -265,7 +265,7 @@ func (p *findParser) primary(a string) findNode {
 			p.fail("failed to compile regular expression '%s': %s", pat, regexReason(err))
 			return nil
 		}
-		return findPred(func(st *findState, f *findFile) bool { return re.MatchString(f.path) })
+		return findPred(func(st *findState, f *findFile) bool { return re.MatchString(f.Path()) })
 	case "-type", "-xtype":
 		v, ok := p.arg(a)
 		if !ok {
@@ -282,11 +282,11 @@ func (p *findParser) primary(a string) findNode {
 			if x {
 				// -xtype looks at the other side of a symlink from -type.
 				if st.follow == 'L' {
-					if li, err := st.inv.FS.Lstat(f.abs); err == nil {
+					if li, err := f.statAt(st, false); err == nil {
 						m = li.Mode()
 					}
 				} else if m&fs.ModeSymlink != 0 {
-					if si, err := st.inv.FS.Stat(f.abs); err == nil {
+					if si, err := f.statAt(st, true); err == nil {
 						m = si.Mode()
 					}
 				}
@@ -297,7 +297,11 @@ func (p *findParser) primary(a string) findNode {
 		return findPred(func(st *findState, f *findFile) bool {
 			switch {
 			case f.info.IsDir():
-				ents, err := st.inv.FS.ReadDir(f.abs)
+				d, err := f.openDir(st)
+				if err != nil {
+					return false
+				}
+				ents, err := d.ReadDir()
 				return err == nil && len(ents) == 0
 			case f.info.Mode().IsRegular():
 				return f.info.Size() == 0
@@ -350,7 +354,7 @@ func (p *findParser) primary(a string) findNode {
 		if !ok {
 			return nil
 		}
-		fi, err := st.stat(st.inv.Abs(ref), true)
+		fi, err := st.stat(&findFile{abs: st.inv.Abs(ref)})
 		if err != nil {
 			p.fail("%s: %s", quote(ref), command.Strerror(err))
 			return nil
@@ -366,7 +370,7 @@ func (p *findParser) primary(a string) findNode {
 		if !ok {
 			return nil
 		}
-		fi, err := st.stat(st.inv.Abs(ref), true)
+		fi, err := st.stat(&findFile{abs: st.inv.Abs(ref)})
 		if err != nil {
 			p.fail("%s: %s", quote(ref), command.Strerror(err))
 			return nil
@@ -480,7 +484,7 @@ func (p *findParser) primary(a string) findNode {
 			end = 0
 		}
 		return findPred(func(st *findState, f *findFile) bool {
-			st.w.WriteString(f.path)
+			st.w.WriteString(f.Path())
 			st.w.WriteByte(end)
 			return true
 		})
@@ -524,7 +528,7 @@ func (p *findParser) primary(a string) findNode {
 			end = 0
 		}
 		return findPred(func(st *findState, f *findFile) bool {
-			w.WriteString(f.path)
+			w.WriteString(f.Path())
 			w.WriteByte(end)
 			return true
 		})
@@ -582,7 +586,7 @@ func (p *findParser) parseNewerXY(a string) findNode {
 		}
 		rt = t
 	} else {
-		fi, err := p.st.stat(p.st.inv.Abs(ref), true)
+		fi, err := p.st.stat(&findFile{abs: p.st.inv.Abs(ref)})
 		if err != nil {
 			p.fail("%s: %s", quote(ref), command.Strerror(err))
 			return nil

@@ -227,11 +227,11 @@ func (st *findState) printfValue(it printfItem, f *findFile) string {
 	case 'f':
 		if f.depth == 0 {
 			// gnulib's base_name: the last component, trailing slashes kept.
-			trimmed := strings.TrimRight(f.path, "/")
+			trimmed := strings.TrimRight(f.Path(), "/")
 			if trimmed == "" {
 				return "/"
 			}
-			return f.path[strings.LastIndexByte(trimmed, '/')+1:]
+			return f.Path()[strings.LastIndexByte(trimmed, '/')+1:]
 		}
 		return f.name
 	case 'F':
@@ -252,18 +252,18 @@ func (st *findState) printfValue(it printfItem, f *findFile) string {
 	case 'U':
 		return strconv.Itoa(int(s.Uid))
 	case 'h':
-		i := strings.LastIndexByte(f.path, '/')
+		i := strings.LastIndexByte(f.Path(), '/')
 		if i < 0 {
 			return "."
 		}
-		return f.path[:i]
+		return f.Path()[:i]
 	case 'H':
 		return f.start
 	case 'i':
 		return strconv.FormatUint(s.Ino, 10)
 	case 'l':
 		if m&fs.ModeSymlink != 0 {
-			t, _ := st.inv.FS.Readlink(f.abs)
+			t, _ := f.readlink(st)
 			return t
 		}
 		return ""
@@ -278,12 +278,12 @@ func (st *findState) printfValue(it printfItem, f *findFile) string {
 	case 'n':
 		return strconv.FormatUint(uint64(s.Nlink), 10)
 	case 'p':
-		return f.path
+		return f.Path()
 	case 'P':
 		if f.depth == 0 {
 			return ""
 		}
-		rel := strings.TrimPrefix(f.path, f.start)
+		rel := strings.TrimPrefix(f.Path(), f.start)
 		return strings.TrimPrefix(rel, "/")
 	case 's':
 		return strconv.FormatInt(f.info.Size(), 10)
@@ -298,7 +298,7 @@ func (st *findState) printfValue(it printfItem, f *findFile) string {
 		if m&fs.ModeSymlink == 0 {
 			return string(fileTypeLetter(m))
 		}
-		ti, err := st.inv.FS.Stat(f.abs)
+		ti, err := f.statAt(st, true)
 		if err != nil {
 			if errnoOf(err) == syscall.ELOOP {
 				return "L"
