@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/metrics"
+	"sync"
 	"time"
 
 	"memsh/shell/command"
@@ -82,8 +83,11 @@ func (c *core) watchMemory(ctx context.Context, stderr io.Writer) (stop func()) 
 			return
 		}
 	}()
+	var once sync.Once
 	return func() {
-		close(done)
-		<-finished
+		once.Do(func() {
+			close(done)
+			<-finished
+		})
 	}
 }

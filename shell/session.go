@@ -378,6 +378,9 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	stopWatch := s.c.watchMemory(runCtx, stderr) // memwatch.go
 	defer stopWatch()
 	res := s.c.runStatements(runCtx, s.runner, script, s.c.parsePrefix(), stderr, s.c.removePsubFiles)
+	// The watchdog stops before the status is read: a trip after it
+	// would print its message under a line that ends with 0.
+	stopWatch()
 	s.c.noteLimits(stderr, hits)
 	if s.c.opts.Script && !s.runner.Exited() && runCtx.Err() == nil {
 		leave(runCtx, s.runner, res)
