@@ -361,11 +361,17 @@ func toolsIn(script string, interactive bool) []string {
 	return out
 }
 
+// asRoot turns memfs's permission checks off until the returned func
+// is called: an archive (--load, a session) restores other owners' files
+// (root's /, /etc, /dev) as tar run by root would.
+func asRoot(fsys *memfs.FS) (restore func()) {
+	fsys.EnforcePermissions(false)
+	return func() { fsys.EnforcePermissions(true) }
+}
+
 // prepareFS applies --load and --mount before anything runs.
 func prepareFS(fsys *memfs.FS, cfg *config) error {
-	// An archive restores other owners' files (root's /etc): as root.
-	fsys.EnforcePermissions(false)
-	defer fsys.EnforcePermissions(true)
+	defer asRoot(fsys)()
 	if cfg.load != "" {
 		f, err := os.Open(cfg.load)
 		if err != nil {

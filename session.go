@@ -83,7 +83,9 @@ func openSession(cfg *config, sess *shell.Session) (s *persist.Session, notes []
 		}
 		return s, []string{fmt.Sprintf("session %s: new, saved in %s", name, s.TarPath())}, nil
 	}
+	end := asRoot(sess.FS())
 	cwd, ok, err := s.Restore(sess.FS())
+	end()
 	if err != nil {
 		s.Close()
 		if cfg.maxFSBytes != "" || cfg.maxFileSize != "" {
