@@ -56,7 +56,7 @@ func (fl *File) writeAt(p []byte, off int64, appending bool) (int, syscall.Errno
 	if appending {
 		off = n.size
 	}
-	c, e := fl.fs.writeAtLocked(n, p, off)
+	c, e := fl.fs.writeAtLocked(n, p, off, fl.name)
 	n.mu.Unlock()
 	fl.off = off + int64(c)
 	return c, e
@@ -69,7 +69,7 @@ func (fl *File) writeAtNoOffset(p []byte, off int64) (int, syscall.Errno) {
 		return writeDev(n.dev, p)
 	}
 	n.mu.Lock()
-	c, e := fl.fs.writeAtLocked(n, p, off)
+	c, e := fl.fs.writeAtLocked(n, p, off, fl.name)
 	n.mu.Unlock()
 	return c, e
 }

@@ -74,6 +74,8 @@ type FS struct {
 
 	randMu  sync.Mutex
 	enforce atomic.Bool // permission checks on (see EnforcePermissions)
+
+	jr atomic.Pointer[journal] // the undo journal, nil when undo is off (undo.go)
 }
 
 // New returns a filesystem holding "/" and "/dev" with the device nodes
@@ -227,6 +229,7 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 			if n, e = f.newInode(0, perm); e != 0 {
 				return e
 			}
+			f.saveCreated(n)
 			f.link(lk.dir, lk.base, n)
 		} else {
 			switch {
@@ -271,7 +274,7 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 	}
 	if trunc && n.isReg() {
 		n.mu.Lock()
-		f.truncateLocked(n, 0)
+		f.truncateLocked(n, 0, name)
 		n.mu.Unlock()
 	}
 	return &File{fs: f, n: n, name: name, flag: flag}, nil
@@ -352,15 +355,18 @@ func (f *FS) listDir(d *inode) ([]fs.DirEntry, syscall.Errno) {
 
 // link puts n in directory d under name. Caller holds f.mu for writing.
 func (f *FS) link(d *inode, name string, n *inode) {
+	f.saveName(d, name)
 	d.children[name] = n
 	f.touchDir(d)
 }
 
 // attachDir links the new directory n into d. Caller holds f.mu for writing.
 func (f *FS) attachDir(d *inode, name string, n *inode) {
+	f.saveName(d, name)
 	n.parent, n.name = d, name
 	d.children[name] = n
 	d.mu.Lock()
+	f.saveLocked(d, "")
 	d.nlink++
 	d.mu.Unlock()
 	f.touchDir(d)
@@ -370,6 +376,7 @@ func (f *FS) attachDir(d *inode, name string, n *inode) {
 func (f *FS) touchDir(d *inode) {
 	now := f.nowNs()
 	d.mu.Lock()
+	f.saveLocked(d, "")
 	d.mtime, d.ctime = now, now
 	d.mu.Unlock()
 	f.gen.Add(1)
@@ -379,6 +386,7 @@ func (f *FS) touchDir(d *inode) {
 func (f *FS) touchCtime(n *inode) {
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, "")
 	n.ctime = now
 	n.mu.Unlock()
 	f.gen.Add(1)
@@ -401,6 +409,7 @@ func (f *FS) Mkdir(name string, perm fs.FileMode) error {
 		if e != 0 {
 			return e
 		}
+		f.saveCreated(n)
 		f.attachDir(lk.dir, lk.base, n)
 		return 0
 	}))
@@ -482,14 +491,17 @@ func (f *FS) Remove(name string) error {
 
 // unlink removes the entry name (naming n) from d. Caller holds f.mu for writing.
 func (f *FS) unlink(d *inode, name string, n *inode) {
+	f.saveName(d, name)
 	delete(d.children, name)
 	if n.isDir() {
 		d.mu.Lock()
+		f.saveLocked(d, "")
 		d.nlink--
 		d.mu.Unlock()
 	}
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, "")
 	n.ctime = now
 	f.dropLinkLocked(n)
 	n.mu.Unlock()
@@ -532,11 +544,13 @@ func (f *FS) RemoveAll(name string) error {
 // dropTree unlinks everything below the detached directory d. Caller holds f.mu for writing.
 func (f *FS) dropTree(d *inode) {
 	for name, c := range d.children {
+		f.saveName(d, name)
 		delete(d.children, name)
 		if c.isDir() {
 			f.dropTree(c)
 		}
 		c.mu.Lock()
+		f.saveLocked(c, "")
 		f.dropLinkLocked(c)
 		c.mu.Unlock()
 	}
@@ -609,15 +623,20 @@ func (f *FS) Rename(oldname, newname string) error {
 		if dst != nil {
 			f.unlink(ln.dir, ln.base, dst)
 		}
+		f.saveName(lo.dir, lo.base)
+		f.saveName(ln.dir, ln.base)
 		delete(lo.dir.children, lo.base)
 		ln.dir.children[ln.base] = src
 		if src.isDir() {
+			f.savePos(src)
 			src.parent, src.name = ln.dir, ln.base
 			if lo.dir != ln.dir {
 				lo.dir.mu.Lock()
+				f.saveLocked(lo.dir, "")
 				lo.dir.nlink--
 				lo.dir.mu.Unlock()
 				ln.dir.mu.Lock()
+				f.saveLocked(ln.dir, "")
 				ln.dir.nlink++
 				ln.dir.mu.Unlock()
 			}
@@ -670,6 +689,7 @@ func (f *FS) Link(oldname, newname string) error {
 			}
 		}
 		n.mu.Lock()
+		f.saveLocked(n, oldname)
 		n.nlink++
 		n.ctime = f.nowNs()
 		n.mu.Unlock()
@@ -702,6 +722,7 @@ func (f *FS) Symlink(target, linkname string) error {
 		if e != 0 {
 			return e
 		}
+		f.saveCreated(n)
 		n.target = target
 		f.link(lk.dir, lk.base, n)
 		return 0
@@ -745,12 +766,12 @@ func (f *FS) resolve(name string, follow bool) (*inode, syscall.Errno) {
 func (f *FS) Chmod(name string, mode fs.FileMode) error {
 	n, e := f.resolve(name, true)
 	if e == 0 {
-		e = f.chmod(n, mode)
+		e = f.chmod(n, mode, name)
 	}
 	return pathErr("chmod", name, e)
 }
 
-func (f *FS) chmod(n *inode, mode fs.FileMode) syscall.Errno {
+func (f *FS) chmod(n *inode, mode fs.FileMode, hint string) syscall.Errno {
 	if e := f.checkWritable(n); e != 0 {
 		return e
 	}
@@ -759,6 +780,7 @@ func (f *FS) chmod(n *inode, mode fs.FileMode) syscall.Errno {
 	}
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, hint)
 	n.perm = permBits(mode)
 	n.ctime = now
 	n.mu.Unlock()
@@ -789,6 +811,7 @@ func (f *FS) chown(name string, follow bool, uid, gid int) syscall.Errno {
 	}
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, name)
 	if uid != -1 {
 		n.uid = uid
 	}
@@ -825,6 +848,7 @@ func (f *FS) chtimes(name string, follow bool, atime, mtime time.Time) syscall.E
 	}
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, name)
 	if !atime.IsZero() {
 		n.atime.Store(atime.UnixNano())
 	}
@@ -845,12 +869,12 @@ func (f *FS) Truncate(name string, size int64) error {
 		e = syscall.EACCES
 	}
 	if e == 0 {
-		e = f.truncate(n, size)
+		e = f.truncate(n, size, name)
 	}
 	return pathErr("truncate", name, e)
 }
 
-func (f *FS) truncate(n *inode, size int64) syscall.Errno {
+func (f *FS) truncate(n *inode, size int64, hint string) syscall.Errno {
 	switch {
 	case n.isDir():
 		return syscall.EISDIR
@@ -867,7 +891,7 @@ func (f *FS) truncate(n *inode, size int64) syscall.Errno {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return f.truncateLocked(n, size)
+	return f.truncateLocked(n, size, hint)
 }
 
 // ReadFile returns the contents of name.
@@ -1166,7 +1190,7 @@ func (fl *File) Truncate(size int64) error {
 	if fl.flag&syscall.O_ACCMODE == os.O_RDONLY {
 		return pathErr("truncate", fl.name, syscall.EINVAL)
 	}
-	return pathErr("truncate", fl.name, fl.fs.truncate(fl.n, size))
+	return pathErr("truncate", fl.name, fl.fs.truncate(fl.n, size, fl.name))
 }
 
 // Stat describes the open file (it works after the file was unlinked).
@@ -1223,7 +1247,7 @@ func (fl *File) Chmod(mode fs.FileMode) error {
 	if fl.closed.Load() {
 		return pathErr("chmod", fl.name, syscall.EBADF)
 	}
-	return pathErr("chmod", fl.name, fl.fs.chmod(fl.n, mode))
+	return pathErr("chmod", fl.name, fl.fs.chmod(fl.n, mode, fl.name))
 }
 
 // Sync does nothing: memfs has nothing to flush.
