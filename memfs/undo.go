@@ -122,6 +122,27 @@ func (f *FS) UndoLimits() (steps int, budget int64) {
 	return j.maxSteps, j.budget
 }
 
+// CurrentStep is the id of the step running now (the one the last
+// Checkpoint started); 0 when undo is off.
+func (f *FS) CurrentStep() uint64 {
+	if j := f.jr.Load(); j != nil {
+		return j.cur.Load().id
+	}
+	return 0
+}
+
+// UndoLost reports the newest step dropped from the history and the
+// limit that dropped it (0, "" when none was).
+func (f *FS) UndoLost() (id uint64, why string) {
+	j := f.jr.Load()
+	if j == nil {
+		return 0, ""
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.lost, j.lostWhy
+}
+
 // Checkpoint starts a new step named label (the command about to run)
 // and returns its id; Undo(id) puts the filesystem back to this moment.
 // A previous step that changed nothing is forgotten. It returns 0 when
