@@ -430,7 +430,7 @@ func (f *FS) UndoStep(id uint64) (StepInfo, bool) {
 	defer j.mu.Unlock()
 	for _, st := range j.steps {
 		if st.id == id {
-			return f.describe(st), true
+			return f.describe(st, st == j.steps[len(j.steps)-1]), true
 		}
 	}
 	return StepInfo{}, false
@@ -450,14 +450,18 @@ func (f *FS) UndoSteps() []StepInfo {
 	var out []StepInfo
 	for _, st := range j.steps {
 		if !st.empty() && st.id > j.lost {
-			out = append(out, f.describe(st))
+			out = append(out, f.describe(st, st == j.steps[len(j.steps)-1]))
 		}
 	}
 	return out
 }
 
-// describe lists what st changed. Caller holds FS.mu and journal.mu.
-func (f *FS) describe(st *step) StepInfo {
+// describe lists what st changed: each directory entry it bound,
+// unbound or rebound, and each file whose data or metadata it changed.
+// An entry is compared with the tree now, so for the newest step the
+// kinds are exact; in an older step, a name it made that a later step
+// removed still counts as made. Caller holds FS.mu and journal.mu.
+func (f *FS) describe(st *step, newest bool) StepInfo {
 	info := StepInfo{ID: st.id, Label: st.label, Written: st.written.Load()}
 	seen := map[*inode]bool{}
 	for d, m := range st.names {
@@ -466,8 +470,10 @@ func (f *FS) describe(st *step) StepInfo {
 			now := d.children[name]
 			c := Change{Path: joinPath(dir, name)}
 			switch {
-			case old == now:
-				continue
+			case old == nil && now == nil && newest:
+				continue // made and removed again by the step
+			case old == nil && now == nil:
+				c.Kind = '+'
 			case old == nil:
 				c.Kind, c.Dir = '+', now.isDir()
 				seen[now] = true
@@ -476,7 +482,7 @@ func (f *FS) describe(st *step) StepInfo {
 				seen[old] = true
 			default:
 				c.Kind, c.Dir = '~', now.isDir()
-				seen[now] = true
+				seen[now], seen[old] = true, true
 			}
 			info.Changes = append(info.Changes, c)
 		}
@@ -492,14 +498,11 @@ func (f *FS) describe(st *step) StepInfo {
 	return info
 }
 
-// pathOf is the path of directory d, "" when it is no longer in the
-// tree. Caller holds FS.mu.
+// pathOf is the path of directory d, or the path it had when it was
+// removed. Caller holds FS.mu.
 func (f *FS) pathOf(d *inode) string {
 	var parts []string
-	for d != f.root {
-		if d.parent == nil || d.parent.children[d.name] != d {
-			return ""
-		}
+	for i := 0; d != f.root && d.parent != nil && i < maxPath; i++ {
 		parts = append(parts, d.name)
 		d = d.parent
 	}
@@ -552,7 +555,7 @@ func (f *FS) Undo(id uint64) (UndoResult, error) {
 	paths := map[string]bool{}
 	for k := len(undo) - 1; k >= 0; k-- {
 		if st := undo[k]; !st.empty() {
-			info := f.describe(st)
+			info := f.describe(st, k == len(undo)-1 && st == j.steps[len(j.steps)-1])
 			for _, c := range info.Changes {
 				paths[c.Path] = true
 			}
