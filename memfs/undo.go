@@ -564,16 +564,16 @@ func (f *FS) Undo(id uint64) (UndoResult, error) {
 	}
 	res.Paths = len(paths)
 	j.steps = j.steps[:i]
+	if len(undo) > 0 && undo[len(undo)-1] == cur {
+		// a new current step before the restore, so that a background
+		// job writing meanwhile never records into an undone step
+		f.newStepLocked(j, cur.label)
+	}
 	j.mu.Unlock()
 	for k := len(undo) - 1; k >= 0; k-- {
 		f.restore(j, undo[k])
 		j.meta.Add(-undo[k].meta.Load())
 	}
-	j.mu.Lock()
-	if len(undo) > 0 && undo[len(undo)-1] == cur {
-		f.newStepLocked(j, cur.label)
-	}
-	j.mu.Unlock()
 	f.gen.Add(1)
 	return res, nil
 }

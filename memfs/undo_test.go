@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -320,4 +321,59 @@ func BenchmarkCheckpoint(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestUndoHammer: writers, renamers and removers run while steps start
+// and undo runs; under -race this checks the journal's locking, and the
+// byte count must balance at the end.
+func TestUndoHammer(t *testing.T) {
+	f := New(Options{MaxBytes: 8 << 20})
+	f.EnableUndo(20, 2<<20)
+	f.MkdirAll("/d", 0o755)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 1))
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				name := fmt.Sprintf("/d/f%d", r.IntN(8))
+				switch r.IntN(5) {
+				case 0:
+					f.WriteFile(name, make([]byte, r.IntN(50000)), 0o644)
+				case 1:
+					if fl, err := f.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0); err == nil {
+						fl.Write(make([]byte, r.IntN(5000)))
+						fl.Close()
+					}
+				case 2:
+					f.Rename(name, fmt.Sprintf("/d/f%d", r.IntN(8)))
+				case 3:
+					f.Remove(name)
+				case 4:
+					f.Truncate(name, int64(r.IntN(1000)))
+				}
+			}
+		}()
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	var ids []uint64
+	for range 300 {
+		ids = append(ids, f.Checkpoint("x"))
+		if r.IntN(4) == 0 {
+			k := r.IntN(len(ids))
+			f.Undo(ids[k]) // may name a dropped step: fine
+			ids = ids[:k]
+		}
+		f.UndoSteps()
+	}
+	close(done)
+	wg.Wait()
+	checkBytes(t, f, "after the hammer")
 }
