@@ -54,6 +54,7 @@ type step struct {
 	written atomic.Int64                 // bytes written by the step
 	changes atomic.Int64                 // records made (0: the step changed nothing)
 	meta    atomic.Int64                 // what the records count against the budget
+	lost    atomic.Bool                  // stands for a dropped current step: records nothing
 }
 
 type dirPos struct {
@@ -198,7 +199,9 @@ func (f *FS) dropOldestLocked(j *journal, why string) {
 	if len(j.steps) == 0 {
 		// the current step itself is gone: what it changes from now on
 		// cannot be undone either, so it stays marked lost
-		j.steps = append(j.steps, &step{id: st.id, label: st.label, names: map[*inode]map[string]*inode{}, pos: map[*inode]dirPos{}})
+		ph := &step{id: st.id, label: st.label, names: map[*inode]map[string]*inode{}, pos: map[*inode]dirPos{}}
+		ph.lost.Store(true)
+		j.steps = append(j.steps, ph)
 		j.lost = st.id
 		j.cur.Store(j.steps[0])
 	}
@@ -306,6 +309,9 @@ func (f *FS) saveName(d *inode, name string) {
 		return
 	}
 	st := j.cur.Load()
+	if st.lost.Load() {
+		return
+	}
 	m := st.names[d]
 	if m == nil {
 		m = map[string]*inode{}
@@ -325,6 +331,9 @@ func (f *FS) savePos(n *inode) {
 		return
 	}
 	st := j.cur.Load()
+	if st.lost.Load() {
+		return
+	}
 	if _, ok := st.pos[n]; !ok {
 		st.pos[n] = dirPos{n.parent, n.name}
 		st.note(j, 48)
