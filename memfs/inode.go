@@ -208,7 +208,7 @@ func (f *FS) grow(n *inode, need, from int64) (int64, syscall.Errno) {
 		newCap = max(m, need)
 	}
 	if f.availBytes() < newCap-old {
-		f.reclaim(newCap - old)
+		f.reclaim(newCap-old, false)
 	}
 	for {
 		c := min(newCap, old+f.availBytes())

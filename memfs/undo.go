@@ -217,7 +217,10 @@ func (f *FS) overBudgetLocked(j *journal) {
 
 // reclaim drops the oldest steps until need bytes of MaxBytes are free
 // or nothing is left to drop; it reports whether it dropped anything.
-func (f *FS) reclaim(need int64) bool {
+// Unless all, it stops when the history owns no bytes (dropping more
+// would not free any); all is for a write that cannot copy a file the
+// history shares: dropping the history lets it write in place.
+func (f *FS) reclaim(need int64, all bool) bool {
 	j := f.jr.Load()
 	if j == nil {
 		return false
@@ -225,7 +228,7 @@ func (f *FS) reclaim(need int64) bool {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	did := false
-	for j.held > 0 && f.availBytes() < need && len(j.steps) > 0 && j.steps[0].id > j.lost {
+	for (all || j.held > 0) && f.availBytes() < need && len(j.steps) > 0 && j.steps[0].id > j.lost {
 		f.dropOldestLocked(j, "the filesystem byte limit (MaxBytes)")
 		did = true
 	}
@@ -402,7 +405,7 @@ func (f *FS) unshare(n *inode, newCap int64) syscall.Errno {
 			n.data = buf
 			return 0
 		}
-		if !f.reclaim(newCap) {
+		if !f.reclaim(newCap, true) && shared(n) {
 			f.hitSpace()
 			return syscall.ENOSPC
 		}

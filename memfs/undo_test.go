@@ -377,3 +377,24 @@ func TestUndoHammer(t *testing.T) {
 	wg.Wait()
 	checkBytes(t, f, "after the hammer")
 }
+
+// TestUndoNoRoomToCopy: a write into a file the history shares, with no
+// room left for the copy, drops the history and writes in place.
+func TestUndoNoRoomToCopy(t *testing.T) {
+	f := New(Options{MaxBytes: 1 << 20})
+	f.EnableUndo(0, 0)
+	f.WriteFile("/f", make([]byte, 700<<10), 0o644)
+	f.Checkpoint("w")
+	fl, err := f.OpenFile("/f", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fl.WriteAt([]byte("x"), 10); err != nil {
+		t.Errorf("write with no room for the copy: %v", err)
+	}
+	fl.Close()
+	if _, lost := f.UndoLost(); !strings.Contains(lost, "MaxBytes") {
+		t.Errorf("history not dropped for the write: %q", lost)
+	}
+	checkBytes(t, f, "no room")
+}
