@@ -52,6 +52,8 @@ func (fl *File) writeAt(p []byte, off int64, appending bool) (int, syscall.Errno
 	if n.dev != devNone {
 		return writeDev(n.dev, p)
 	}
+	fl.fs.undoMu.RLock()
+	defer fl.fs.undoMu.RUnlock()
 	n.mu.Lock()
 	if appending {
 		off = n.size
@@ -68,6 +70,8 @@ func (fl *File) writeAtNoOffset(p []byte, off int64) (int, syscall.Errno) {
 	if n.dev != devNone {
 		return writeDev(n.dev, p)
 	}
+	fl.fs.undoMu.RLock()
+	defer fl.fs.undoMu.RUnlock()
 	n.mu.Lock()
 	c, e := fl.fs.writeAtLocked(n, p, off, fl.name)
 	n.mu.Unlock()

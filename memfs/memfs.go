@@ -76,6 +76,11 @@ type FS struct {
 	enforce atomic.Bool // permission checks on (see EnforcePermissions)
 
 	jr atomic.Pointer[journal] // the undo journal, nil when undo is off (undo.go)
+	// undoMu keeps the changes that run without FS.mu (writes, truncation,
+	// chmod, chown and chtimes once the path is resolved) out of Undo's
+	// restore: they hold it for reading, Undo for writing. It is taken
+	// before FS.mu and inode.mu.
+	undoMu sync.RWMutex
 }
 
 // New returns a filesystem holding "/" and "/dev" with the device nodes
@@ -273,9 +278,11 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 		return nil, pathErr("open", name, e)
 	}
 	if trunc && n.isReg() {
+		f.undoMu.RLock()
 		n.mu.Lock()
 		f.truncateLocked(n, 0, name)
 		n.mu.Unlock()
+		f.undoMu.RUnlock()
 	}
 	return &File{fs: f, n: n, name: name, flag: flag}, nil
 }
@@ -772,6 +779,8 @@ func (f *FS) Chmod(name string, mode fs.FileMode) error {
 }
 
 func (f *FS) chmod(n *inode, mode fs.FileMode, hint string) syscall.Errno {
+	f.undoMu.RLock()
+	defer f.undoMu.RUnlock()
 	if e := f.checkWritable(n); e != 0 {
 		return e
 	}
@@ -799,6 +808,8 @@ func (f *FS) Lchown(name string, uid, gid int) error {
 }
 
 func (f *FS) chown(name string, follow bool, uid, gid int) syscall.Errno {
+	f.undoMu.RLock()
+	defer f.undoMu.RUnlock()
 	n, e := f.resolve(name, follow)
 	if e == 0 {
 		e = f.checkWritable(n)
@@ -836,6 +847,8 @@ func (f *FS) Lchtimes(name string, atime, mtime time.Time) error {
 }
 
 func (f *FS) chtimes(name string, follow bool, atime, mtime time.Time) syscall.Errno {
+	f.undoMu.RLock()
+	defer f.undoMu.RUnlock()
 	n, e := f.resolve(name, follow)
 	if e == 0 {
 		e = f.checkWritable(n)
@@ -875,6 +888,8 @@ func (f *FS) Truncate(name string, size int64) error {
 }
 
 func (f *FS) truncate(n *inode, size int64, hint string) syscall.Errno {
+	f.undoMu.RLock()
+	defer f.undoMu.RUnlock()
 	switch {
 	case n.isDir():
 		return syscall.EISDIR

@@ -549,6 +549,8 @@ func (f *FS) Undo(id uint64) (UndoResult, error) {
 	if j == nil {
 		return UndoResult{}, errors.New("undo is off")
 	}
+	f.undoMu.Lock()
+	defer f.undoMu.Unlock()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	j.mu.Lock()
@@ -639,6 +641,9 @@ func (f *FS) restore(j *journal, st *step) {
 		n.size, n.mtime, n.ctime = r.size, r.mtime, r.ctime
 		n.atime.Store(r.atime)
 		n.savedIn = 0
+		// an inode the step found unlinked and open (written through a
+		// descriptor) and that was closed since has nothing left to keep it
+		f.maybeFreeLocked(n)
 		n.mu.Unlock()
 	}
 }

@@ -398,3 +398,27 @@ func TestUndoNoRoomToCopy(t *testing.T) {
 	}
 	checkBytes(t, f, "no room")
 }
+
+// TestUndoClosedOrphan: a step that wrote into an unlinked file through
+// its descriptor, undone after the last Close, leaves the inode freed
+// (its bytes are not counted any more).
+func TestUndoClosedOrphan(t *testing.T) {
+	f := New(Options{})
+	f.EnableUndo(0, 0)
+	f.WriteFile("/f", make([]byte, 1000), 0o644)
+	fl, err := f.OpenFile("/f", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Remove("/f")
+	id := f.Checkpoint("write")
+	fl.Write(make([]byte, 3000))
+	fl.Close()
+	if _, err := f.Undo(id); err != nil {
+		t.Fatal(err)
+	}
+	checkBytes(t, f, "undo after the orphan closed")
+	if got := f.bytes.Load(); got != 0 {
+		t.Errorf("byte count %d after the orphan's undo, want 0", got)
+	}
+}
