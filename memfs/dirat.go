@@ -98,7 +98,7 @@ func (d *Dir) Readlink(name string) (string, error) { return d.fs.readlink(d.n, 
 func (d *Dir) Chmod(name string, mode fs.FileMode) error {
 	n, e := d.fs.resolveAt(d.n, name, true)
 	if e == 0 {
-		e = d.fs.chmod(n, mode)
+		e = d.fs.chmod(n, mode, name)
 	}
 	return pathErr("chmod", name, e)
 }

@@ -52,11 +52,13 @@ func (fl *File) writeAt(p []byte, off int64, appending bool) (int, syscall.Errno
 	if n.dev != devNone {
 		return writeDev(n.dev, p)
 	}
+	fl.fs.undoMu.RLock()
+	defer fl.fs.undoMu.RUnlock()
 	n.mu.Lock()
 	if appending {
 		off = n.size
 	}
-	c, e := fl.fs.writeAtLocked(n, p, off)
+	c, e := fl.fs.writeAtLocked(n, p, off, fl.name)
 	n.mu.Unlock()
 	fl.off = off + int64(c)
 	return c, e
@@ -68,8 +70,10 @@ func (fl *File) writeAtNoOffset(p []byte, off int64) (int, syscall.Errno) {
 	if n.dev != devNone {
 		return writeDev(n.dev, p)
 	}
+	fl.fs.undoMu.RLock()
+	defer fl.fs.undoMu.RUnlock()
 	n.mu.Lock()
-	c, e := fl.fs.writeAtLocked(n, p, off)
+	c, e := fl.fs.writeAtLocked(n, p, off, fl.name)
 	n.mu.Unlock()
 	return c, e
 }

@@ -52,6 +52,10 @@ type inode struct {
 	ctime int64
 	atime atomic.Int64
 	freed bool // nlink and opens both reached zero; capacity returned
+
+	// undo journal (undo.go), guarded by mu
+	savedIn  uint64    // the step that last saved this inode
+	sharedBy *inodeRec // the newest record sharing data's array
 }
 
 func (n *inode) isDir() bool     { return n.typ == fs.ModeDir }
@@ -183,8 +187,7 @@ func (f *FS) maybeFreeLocked(n *inode) {
 		return
 	}
 	n.freed = true
-	f.bytes.Add(-int64(cap(n.data)))
-	n.data = nil
+	f.releaseData(n)
 	f.inodes.Add(-1)
 }
 
@@ -203,6 +206,9 @@ func (f *FS) grow(n *inode, need, from int64) (int64, syscall.Errno) {
 	newCap := max(2*old, need)
 	if m := f.opts.MaxFileSize; m > 0 && newCap > m {
 		newCap = max(m, need)
+	}
+	if f.availBytes() < newCap-old {
+		f.reclaim(newCap-old, false)
 	}
 	for {
 		c := min(newCap, old+f.availBytes())
@@ -230,7 +236,7 @@ func (f *FS) grow(n *inode, need, from int64) (int64, syscall.Errno) {
 // writeAtLocked writes p at off into a regular file. A zero-length write
 // changes nothing. Past MaxFileSize or MaxBytes the write is cut short
 // (as the kernel does) and the error says why. Caller holds n.mu.
-func (f *FS) writeAtLocked(n *inode, p []byte, off int64) (int, syscall.Errno) {
+func (f *FS) writeAtLocked(n *inode, p []byte, off int64, hint string) (int, syscall.Errno) {
 	if len(p) == 0 {
 		return 0, 0
 	}
@@ -251,6 +257,19 @@ func (f *FS) writeAtLocked(n *inode, p []byte, off int64) (int, syscall.Errno) {
 		end = m
 		errno = syscall.EFBIG
 	}
+	f.saveLocked(n, hint)
+	if shared(n) {
+		want := int64(cap(n.data))
+		if end > want {
+			want = max(2*want, end)
+			if m := f.opts.MaxFileSize; m > 0 && want > m {
+				want = max(m, end)
+			}
+		}
+		if e := f.unshare(n, want); e != 0 {
+			return 0, e
+		}
+	}
 	if end > int64(cap(n.data)) {
 		got, e := f.grow(n, end, off)
 		if e != 0 {
@@ -266,6 +285,7 @@ func (f *FS) writeAtLocked(n *inode, p []byte, off int64) (int, syscall.Errno) {
 		n.data = n.data[:end]
 	}
 	copy(n.data[off:], p)
+	f.noteWritten(len(p))
 	if end > n.size {
 		n.size = end
 	}
@@ -295,7 +315,7 @@ func readAtLocked(n *inode, p []byte, off int64) int {
 // so that a later extension reads zeros; truncating to zero gives the
 // capacity back. Growing allocates nothing (the tail is a hole). Caller
 // holds n.mu.
-func (f *FS) truncateLocked(n *inode, size int64) syscall.Errno {
+func (f *FS) truncateLocked(n *inode, size int64, hint string) syscall.Errno {
 	if size < 0 {
 		return syscall.EINVAL
 	}
@@ -303,10 +323,15 @@ func (f *FS) truncateLocked(n *inode, size int64) syscall.Errno {
 		f.hit(LimitFileSize)
 		return syscall.EFBIG
 	}
+	f.saveLocked(n, hint)
 	if size == 0 {
-		f.bytes.Add(-int64(cap(n.data)))
-		n.data = nil
+		f.releaseData(n)
 	} else if size < int64(len(n.data)) {
+		if shared(n) {
+			if e := f.unshare(n, size); e != 0 {
+				return e
+			}
+		}
 		clear(n.data[size:])
 		n.data = n.data[:size]
 	}

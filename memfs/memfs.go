@@ -74,6 +74,13 @@ type FS struct {
 
 	randMu  sync.Mutex
 	enforce atomic.Bool // permission checks on (see EnforcePermissions)
+
+	jr atomic.Pointer[journal] // the undo journal, nil when undo is off (undo.go)
+	// undoMu keeps the changes that run without FS.mu (writes, truncation,
+	// chmod, chown and chtimes once the path is resolved) out of Undo's
+	// restore: they hold it for reading, Undo for writing. It is taken
+	// before FS.mu and inode.mu.
+	undoMu sync.RWMutex
 }
 
 // New returns a filesystem holding "/" and "/dev" with the device nodes
@@ -235,6 +242,7 @@ func (f *FS) openAt(at *inode, name string, flag int, perm fs.FileMode) (*File, 
 			if n, e = f.newInode(0, perm); e != 0 {
 				return e
 			}
+			f.saveCreated(n)
 			f.link(lk.dir, lk.base, n)
 		} else {
 			switch {
@@ -278,9 +286,11 @@ func (f *FS) openAt(at *inode, name string, flag int, perm fs.FileMode) (*File, 
 		return nil, pathErr("open", name, e)
 	}
 	if trunc && n.isReg() {
+		f.undoMu.RLock()
 		n.mu.Lock()
-		f.truncateLocked(n, 0)
+		f.truncateLocked(n, 0, name)
 		n.mu.Unlock()
+		f.undoMu.RUnlock()
 	}
 	return &File{fs: f, n: n, name: name, flag: flag}, nil
 }
@@ -360,15 +370,18 @@ func (f *FS) listDir(d *inode) ([]fs.DirEntry, syscall.Errno) {
 
 // link puts n in directory d under name. Caller holds f.mu for writing.
 func (f *FS) link(d *inode, name string, n *inode) {
+	f.saveName(d, name)
 	d.children[name] = n
 	f.touchDir(d)
 }
 
 // attachDir links the new directory n into d. Caller holds f.mu for writing.
 func (f *FS) attachDir(d *inode, name string, n *inode) {
+	f.saveName(d, name)
 	n.parent, n.name = d, name
 	d.children[name] = n
 	d.mu.Lock()
+	f.saveLocked(d, "")
 	d.nlink++
 	d.mu.Unlock()
 	f.touchDir(d)
@@ -378,6 +391,7 @@ func (f *FS) attachDir(d *inode, name string, n *inode) {
 func (f *FS) touchDir(d *inode) {
 	now := f.nowNs()
 	d.mu.Lock()
+	f.saveLocked(d, "")
 	d.mtime, d.ctime = now, now
 	d.mu.Unlock()
 	f.gen.Add(1)
@@ -387,6 +401,7 @@ func (f *FS) touchDir(d *inode) {
 func (f *FS) touchCtime(n *inode) {
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, "")
 	n.ctime = now
 	n.mu.Unlock()
 	f.gen.Add(1)
@@ -414,6 +429,7 @@ func (f *FS) mkdir(at *inode, name string, perm fs.FileMode) error {
 		if e != 0 {
 			return e
 		}
+		f.saveCreated(n)
 		f.attachDir(lk.dir, lk.base, n)
 		return 0
 	}))
@@ -497,14 +513,17 @@ func (f *FS) remove(at *inode, name string) error {
 
 // unlink removes the entry name (naming n) from d. Caller holds f.mu for writing.
 func (f *FS) unlink(d *inode, name string, n *inode) {
+	f.saveName(d, name)
 	delete(d.children, name)
 	if n.isDir() {
 		d.mu.Lock()
+		f.saveLocked(d, "")
 		d.nlink--
 		d.mu.Unlock()
 	}
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, "")
 	n.ctime = now
 	f.dropLinkLocked(n)
 	n.mu.Unlock()
@@ -553,11 +572,13 @@ func (f *FS) dropTree(d *inode) {
 		d := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for name, c := range d.children {
+			f.saveName(d, name)
 			delete(d.children, name)
 			if c.isDir() {
 				stack = append(stack, c)
 			}
 			c.mu.Lock()
+			f.saveLocked(c, "")
 			f.dropLinkLocked(c)
 			c.mu.Unlock()
 		}
@@ -631,15 +652,20 @@ func (f *FS) Rename(oldname, newname string) error {
 		if dst != nil {
 			f.unlink(ln.dir, ln.base, dst)
 		}
+		f.saveName(lo.dir, lo.base)
+		f.saveName(ln.dir, ln.base)
 		delete(lo.dir.children, lo.base)
 		ln.dir.children[ln.base] = src
 		if src.isDir() {
+			f.savePos(src)
 			src.parent, src.name = ln.dir, ln.base
 			if lo.dir != ln.dir {
 				lo.dir.mu.Lock()
+				f.saveLocked(lo.dir, "")
 				lo.dir.nlink--
 				lo.dir.mu.Unlock()
 				ln.dir.mu.Lock()
+				f.saveLocked(ln.dir, "")
 				ln.dir.nlink++
 				ln.dir.mu.Unlock()
 			}
@@ -692,6 +718,7 @@ func (f *FS) Link(oldname, newname string) error {
 			}
 		}
 		n.mu.Lock()
+		f.saveLocked(n, oldname)
 		n.nlink++
 		n.ctime = f.nowNs()
 		n.mu.Unlock()
@@ -729,6 +756,7 @@ func (f *FS) symlink(at *inode, target, linkname string) error {
 		if e != 0 {
 			return e
 		}
+		f.saveCreated(n)
 		n.target = target
 		f.link(lk.dir, lk.base, n)
 		return 0
@@ -779,12 +807,14 @@ func (f *FS) resolveAt(at *inode, name string, follow bool) (*inode, syscall.Err
 func (f *FS) Chmod(name string, mode fs.FileMode) error {
 	n, e := f.resolve(name, true)
 	if e == 0 {
-		e = f.chmod(n, mode)
+		e = f.chmod(n, mode, name)
 	}
 	return pathErr("chmod", name, e)
 }
 
-func (f *FS) chmod(n *inode, mode fs.FileMode) syscall.Errno {
+func (f *FS) chmod(n *inode, mode fs.FileMode, hint string) syscall.Errno {
+	f.undoMu.RLock()
+	defer f.undoMu.RUnlock()
 	if e := f.checkWritable(n); e != 0 {
 		return e
 	}
@@ -793,6 +823,7 @@ func (f *FS) chmod(n *inode, mode fs.FileMode) syscall.Errno {
 	}
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, hint)
 	n.perm = permBits(mode)
 	n.ctime = now
 	n.mu.Unlock()
@@ -811,6 +842,8 @@ func (f *FS) Lchown(name string, uid, gid int) error {
 }
 
 func (f *FS) chown(at *inode, name string, follow bool, uid, gid int) syscall.Errno {
+	f.undoMu.RLock()
+	defer f.undoMu.RUnlock()
 	n, e := f.resolveAt(at, name, follow)
 	if e == 0 {
 		e = f.checkWritable(n)
@@ -823,6 +856,7 @@ func (f *FS) chown(at *inode, name string, follow bool, uid, gid int) syscall.Er
 	}
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, name)
 	if uid != -1 {
 		n.uid = uid
 	}
@@ -847,6 +881,8 @@ func (f *FS) Lchtimes(name string, atime, mtime time.Time) error {
 }
 
 func (f *FS) chtimes(name string, follow bool, atime, mtime time.Time) syscall.Errno {
+	f.undoMu.RLock()
+	defer f.undoMu.RUnlock()
 	n, e := f.resolve(name, follow)
 	if e == 0 {
 		e = f.checkWritable(n)
@@ -859,6 +895,7 @@ func (f *FS) chtimes(name string, follow bool, atime, mtime time.Time) syscall.E
 	}
 	now := f.nowNs()
 	n.mu.Lock()
+	f.saveLocked(n, name)
 	if !atime.IsZero() {
 		n.atime.Store(atime.UnixNano())
 	}
@@ -879,12 +916,14 @@ func (f *FS) Truncate(name string, size int64) error {
 		e = syscall.EACCES
 	}
 	if e == 0 {
-		e = f.truncate(n, size)
+		e = f.truncate(n, size, name)
 	}
 	return pathErr("truncate", name, e)
 }
 
-func (f *FS) truncate(n *inode, size int64) syscall.Errno {
+func (f *FS) truncate(n *inode, size int64, hint string) syscall.Errno {
+	f.undoMu.RLock()
+	defer f.undoMu.RUnlock()
 	switch {
 	case n.isDir():
 		return syscall.EISDIR
@@ -901,7 +940,7 @@ func (f *FS) truncate(n *inode, size int64) syscall.Errno {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return f.truncateLocked(n, size)
+	return f.truncateLocked(n, size, hint)
 }
 
 // ReadFile returns the contents of name.
@@ -1219,7 +1258,7 @@ func (fl *File) Truncate(size int64) error {
 	if fl.flag&syscall.O_ACCMODE == os.O_RDONLY {
 		return pathErr("truncate", fl.name, syscall.EINVAL)
 	}
-	return pathErr("truncate", fl.name, fl.fs.truncate(fl.n, size))
+	return pathErr("truncate", fl.name, fl.fs.truncate(fl.n, size, fl.name))
 }
 
 // Stat describes the open file (it works after the file was unlinked).
@@ -1276,7 +1315,7 @@ func (fl *File) Chmod(mode fs.FileMode) error {
 	if fl.closed.Load() {
 		return pathErr("chmod", fl.name, syscall.EBADF)
 	}
-	return pathErr("chmod", fl.name, fl.fs.chmod(fl.n, mode))
+	return pathErr("chmod", fl.name, fl.fs.chmod(fl.n, mode, fl.name))
 }
 
 // Sync does nothing: memfs has nothing to flush.

@@ -377,7 +377,7 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	hits := s.c.fs.LimitHits()
 	stopWatch := s.c.watchMemory(runCtx, stderr) // memwatch.go
 	defer stopWatch()
-	res := s.c.runStatements(runCtx, s.runner, script, s.c.parsePrefix(), stderr, s.c.removePsubFiles)
+	res := s.c.runStatements(runCtx, s.runner, script, s.c.parsePrefix(), stderr, s.c.removePsubFiles, !s.c.opts.Script)
 	// The watchdog stops before the status is read: a trip after it
 	// would print its message under a line that ends with 0.
 	stopWatch()
@@ -465,7 +465,11 @@ type scriptResult struct {
 // lines before a syntax error run and the line with it does not (status
 // 2). It stops early when the script exits or ctx ends. afterStmt, if not
 // nil, runs after each statement.
-func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPrefix string, stderr io.Writer, afterStmt func()) scriptResult {
+//
+// With undoSteps (a session's own lines, not a script's), each top-level
+// statement starts a step of memfs's undo journal when it is on (the
+// undo command; memfs/undo.go), named by the statement's text.
+func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPrefix string, stderr io.Writer, afterStmt func(), undoSteps bool) scriptResult {
 	var res scriptResult
 	src = closeHeredocs(src, errPrefix, stderr)
 	src = toggleCaseOps(src)     // exp_toggle.go
@@ -503,6 +507,9 @@ func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPref
 				break
 			}
 			verboseEcho(stderr, r, st, src) // fatal.go
+			if undoSteps {
+				c.fs.Checkpoint(stmtText(st, src))
+			}
 			if err := c.rewriteFile(st, src); err != nil {
 				// Refused like a failing command: the next statements run.
 				fmt.Fprintln(stderr, err)
@@ -1006,3 +1013,12 @@ func (c *core) python() *pyworker.Runtime {
 }
 
 var _ expand.Environ = (*baseEnviron)(nil)
+
+// stmtText is the source of the top-level statement st in src.
+func stmtText(st *syntax.Stmt, src string) string {
+	from, to := int(st.Pos().Offset()), int(st.End().Offset())
+	if from < 0 || to > len(src) || from > to {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(src[from:to]), ";"))
+}

@@ -188,7 +188,7 @@ func (c *core) runChild(ctx context.Context, p *proc, ch childShell) int {
 	errw := childStderr(p.stdio.Stderr, ch)
 	interp.StdIO(stdin, p.stdio.Stdout, errw)(r)
 	inheritFds(ctx, r)
-	res := c.runStatements(ctx, r, ch.script, ch.prefix, errw, nil)
+	res := c.runStatements(ctx, r, ch.script, ch.prefix, errw, nil, false)
 	status := res.status
 	if !r.Exited() && ctx.Err() == nil {
 		// The script ended without exit: like bash, leave through exit so

@@ -19,6 +19,7 @@ type block struct {
 	fsNote  string   // what the command did to the filesystem (fsdelta.go)
 	fsPaths []string // the files behind fsNote, shown by ctrl+o
 	fsTotal int      // how many files fsNote counts
+	step    uint64   // memfs's undo step for the command (0: none)
 	lines   []string // display lines, already sanitized and styled
 	dropped int64    // lines dropped from the front by the line cap
 	skipped int64    // lines never shown: written faster than the screen takes

@@ -42,6 +42,9 @@ func (f *fakeShell) Run(ctx context.Context, script string, stdio shell.Stdio) (
 		if len(args) == 0 {
 			continue
 		}
+		if f.fs != nil {
+			f.fs.Checkpoint(line) // as the session does per statement
+		}
 		switch args[0] {
 		case "echo":
 			io.WriteString(stdio.Stdout, strings.Join(args[1:], " ")+"\n")

@@ -505,3 +505,54 @@ func TestFlowHistoryExpansion(t *testing.T) {
 		return finished(m) && out == "a!b\n!!"
 	})
 }
+
+// TestFlowUndo: `echo a > f; rm f`, then undo (typed, and the alt+u key
+// on a block) puts f back with its bytes.
+func TestFlowUndo(t *testing.T) {
+	f := startFlow(t, Options{})
+	if !f.real {
+		t.Skip("needs the real session")
+	}
+	run := func(line string) string {
+		t.Helper()
+		f.tm.Type(line)
+		f.key("enter")
+		var out string
+		f.waitFor(line, func(m *model) bool {
+			b, o := lastBlock(m)
+			out = o
+			return finished(m) && b.cmd == line
+		})
+		return out
+	}
+	run("echo a > f; rm f")
+	if out := run("undo"); !strings.Contains(out, "undo: restored 1 file changed by 'rm f'") {
+		t.Errorf("undo said %q", out)
+	}
+	if out := run("cat f"); out != "a" {
+		t.Fatalf("after undo, cat f: %q", out)
+	}
+	if out := run("undo"); !strings.Contains(out, "undo: restored 1 file changed by 'echo a > f'") {
+		t.Errorf("second undo said %q", out)
+	}
+	if out := run("undo"); !strings.Contains(out, "nothing to undo") {
+		t.Errorf("third undo said %q", out)
+	}
+	run("echo a > f")
+
+	// the key on a block: undo back to before `rm f`
+	run("rm f")
+	f.probe(func(m *model) {
+		if b, _ := lastBlock(m); !strings.Contains(b.fsNote, "1 removed") || b.step == 0 {
+			t.Errorf("rm f's block: fs line %q, step %d", b.fsNote, b.step)
+		}
+	})
+	f.tm.Send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModAlt})
+	f.waitFor("the undo run by alt+u", func(m *model) bool {
+		b, out := lastBlock(m)
+		return finished(m) && strings.HasPrefix(b.cmd, "undo ") && strings.Contains(out, "restored 1 file changed by 'rm f'")
+	})
+	if out := run("cat f"); out != "a" {
+		t.Fatalf("after alt+u, cat f: %q", out)
+	}
+}

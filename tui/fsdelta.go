@@ -10,12 +10,14 @@ import (
 	"memsh/memfs"
 )
 
-// fsDelta is what a command did to the filesystem, from snapshots taken
-// before and after it (off the UI goroutine): files added, changed (size
-// or mtime) and removed, and how much the files' sizes grew or shrank.
+// fsDelta is what a command did to the filesystem, from memfs's undo
+// journal (memfs/undo.go): the paths the command's step added, changed
+// and removed, and the bytes it wrote. It costs what the command
+// changed, never a walk of the tree.
 type fsDelta struct {
+	step                    uint64 // the journal step: "undo N" undoes back to before it
 	added, changed, removed int
-	grew                    int64
+	written                 int64
 	paths                   []string // "+ /a", "~ /b", "- /c", sorted, at most maxDeltaPaths
 }
 
@@ -23,61 +25,83 @@ type fsDelta struct {
 // touched; the counts stay exact.
 const maxDeltaPaths = 1000
 
-// sig is what makes a file "changed" between two snapshots.
-type fileSig struct {
-	size  int64
-	mtime int64
-}
-
-func fileSigs(fsys *memfs.FS) map[string]fileSig {
-	if fsys == nil {
-		return nil
-	}
-	m := map[string]fileSig{}
-	for _, e := range fsys.Snapshot("/") {
-		if e.Mode.IsRegular() {
-			m[e.Path] = fileSig{e.Size, e.ModTime.UnixNano()}
-		}
-	}
-	return m
-}
-
-func diffSigs(before, after map[string]fileSig) fsDelta {
-	var d fsDelta
-	if before == nil || after == nil {
-		return d
-	}
-	note := func(mark, p string) {
-		if len(d.paths) < maxDeltaPaths {
-			d.paths = append(d.paths, mark+" "+p)
-		}
-	}
-	for p, a := range after {
-		b, ok := before[p]
-		switch {
-		case !ok:
+// stepDelta summarises a journal step.
+func stepDelta(info memfs.StepInfo) fsDelta {
+	d := fsDelta{step: info.ID, written: info.Written}
+	for _, c := range info.Changes {
+		switch c.Kind {
+		case '+':
 			d.added++
-			d.grew += a.size
-			note("+", p)
-		case a != b:
-			d.changed++
-			d.grew += a.size - b.size
-			note("~", p)
-		}
-	}
-	for p, b := range before {
-		if _, ok := after[p]; !ok {
+		case '-':
 			d.removed++
-			d.grew -= b.size
-			note("-", p)
+		default:
+			d.changed++
+		}
+		if len(d.paths) < maxDeltaPaths {
+			p := c.Path
+			if c.Dir {
+				p += "/"
+			}
+			d.paths = append(d.paths, string(c.Kind)+" "+p)
 		}
 	}
-	slices.SortFunc(d.paths, func(x, y string) int { return strings.Compare(x[2:], y[2:]) })
 	return d
 }
 
+// stepStart is the journal's current step before a command line runs;
+// the line's top-level statements each start a step after it (the
+// session does: shell/session.go). 0 when the session has no filesystem
+// (tests' fakes) or undo is off.
+func stepStart(fsys *memfs.FS) uint64 {
+	if fsys == nil {
+		return 0
+	}
+	return fsys.CurrentStep()
+}
+
+// stepEnd is what the steps after before did, read when the line ended.
+// The delta's step is the line's first: undo back to before the line.
+func stepEnd(fsys *memfs.FS, before uint64) fsDelta {
+	if fsys == nil {
+		return fsDelta{}
+	}
+	after := fsys.CurrentStep()
+	if after == 0 || after == before {
+		return fsDelta{}
+	}
+	info := memfs.StepInfo{ID: before + 1}
+	kinds := map[string]memfs.Change{}
+	for id := before + 1; id <= after; id++ {
+		st, ok := fsys.UndoStep(id)
+		if !ok {
+			continue
+		}
+		info.Written += st.Written
+		for _, c := range st.Changes {
+			old, seen := kinds[c.Path]
+			switch {
+			case !seen:
+				kinds[c.Path] = c
+			case old.Kind == '+' && c.Kind == '-':
+				delete(kinds, c.Path) // made and removed by the line: no net change
+			case old.Kind == '+':
+			case old.Kind == '-' && c.Kind == '+':
+				c.Kind = '~'
+				kinds[c.Path] = c
+			default:
+				kinds[c.Path] = c
+			}
+		}
+	}
+	for _, c := range kinds {
+		info.Changes = append(info.Changes, c)
+	}
+	slices.SortFunc(info.Changes, func(a, b memfs.Change) int { return strings.Compare(a.Path, b.Path) })
+	return stepDelta(info)
+}
+
 // String is the block's summary line, "" when nothing changed:
-// "fs: +2 files, 1 changed, 1 removed, +3.4 MiB".
+// "fs: +2 files, 1 changed, 1 removed, 3.4 MiB written · undo 7".
 func (d fsDelta) String() string {
 	var parts []string
 	plural := func(n int, one, many string) string {
@@ -98,11 +122,8 @@ func (d fsDelta) String() string {
 	if len(parts) == 0 {
 		return ""
 	}
-	switch {
-	case d.grew > 0:
-		parts = append(parts, "+"+humanize.IBytes(uint64(d.grew)))
-	case d.grew < 0:
-		parts = append(parts, "-"+humanize.IBytes(uint64(-d.grew)))
+	if d.written > 0 {
+		parts = append(parts, humanize.IBytes(uint64(d.written))+" written")
 	}
-	return "fs: " + strings.Join(parts, ", ")
+	return fmt.Sprintf("fs: %s · undo %d", strings.Join(parts, ", "), d.step)
 }

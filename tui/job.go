@@ -67,7 +67,7 @@ func outTick(id int, sh Shell) tea.Cmd {
 // returns, off the UI goroutine.
 func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) tea.Cmd {
 	return func() tea.Msg {
-		before := fileSigs(sh.FS())
+		step := stepStart(sh.FS())
 		st, err := sh.Run(ctx, src, shell.Stdio{
 			Stdin:  stdin,
 			Stdout: streamWriter{j.out, streamOut},
@@ -78,7 +78,7 @@ func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) 
 			histControl: sh.Getenv("HISTCONTROL"), histSize: sh.Getenv("HISTSIZE")}
 		d.histControlSet = d.histControl != "" || slices.Contains(sh.Vars(), "HISTCONTROL")
 		d.penv = readPromptEnv(sh, st)
-		d.fs = diffSigs(before, fileSigs(sh.FS()))
+		d.fs = stepEnd(sh.FS(), step)
 		d.exitSt, d.exited = sh.Exited()
 		return d
 	}

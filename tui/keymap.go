@@ -17,7 +17,7 @@ type keyMap struct {
 	KillWordLeft, KillWordRight, Yank, Transpose   key.Binding
 	PanelUp, PanelDown, PanelOpen, PanelPageUp     key.Binding
 	PanelPageDown, PanelTop, PanelBottom, Unfocus  key.Binding
-	PageOutput, CopyOutput, Suspend                key.Binding
+	PageOutput, CopyOutput, Suspend, Undo          key.Binding
 	PagerDown, PagerUp, PagerPageDown, PagerPageUp key.Binding
 	PagerHalfDown, PagerHalfUp, PagerTop, PagerEnd key.Binding
 	PagerSearch, PagerSearchBack, PagerNext        key.Binding
@@ -77,6 +77,7 @@ var keys = keyMap{
 
 	PageOutput: b("ctrl+o", "open the last command's output in the pager", "ctrl+o"),
 	CopyOutput: b("alt+c", "copy the last command's output to the clipboard (OSC 52)", "alt+c"),
+	Undo:       b("alt+u", "undo the newest command still undoable (runs undo N for its block)", "alt+u"),
 	Suspend:    b("ctrl+z", "says why nothing is suspended (no job control: use & or ctrl+c)", "ctrl+z"),
 
 	PagerDown:       b("j/down/enter", "pager: forward a line", "j", "down", "enter", "ctrl+n", "e"),
@@ -103,7 +104,7 @@ func (k keyMap) helpGroups() [][]key.Binding {
 		{k.LineStart, k.LineEnd, k.Left, k.Right, k.WordLeft, k.WordRight, k.Backspace, k.Delete,
 			k.KillEnd, k.KillStart, k.KillWordLeft, k.KillWordRight, k.Yank, k.Transpose},
 		{k.PanelUp, k.PanelDown, k.PanelPageUp, k.PanelPageDown, k.PanelTop, k.PanelBottom, k.PanelOpen, k.Unfocus},
-		{k.PageOutput, k.CopyOutput, k.Suspend, k.PagerDown, k.PagerUp, k.PagerPageDown, k.PagerPageUp, k.PagerHalfDown,
+		{k.PageOutput, k.CopyOutput, k.Undo, k.Suspend, k.PagerDown, k.PagerUp, k.PagerPageDown, k.PagerPageUp, k.PagerHalfDown,
 			k.PagerHalfUp, k.PagerTop, k.PagerEnd, k.PagerSearch, k.PagerSearchBack, k.PagerNext, k.PagerPrev, k.PagerQuit},
 	}
 }

@@ -104,8 +104,11 @@ type model struct {
 	panelTop  int
 	panelSel  int
 	changed   map[string]time.Time
-	usage     memfs.Usage
-	meter     meter
+	// lastChanged holds the paths the last command changed, marked in
+	// the panel until the next one ends.
+	lastChanged map[string]bool
+	usage       memfs.Usage
+	meter       meter
 
 	saveFailed     bool
 	sessionSaved   bool // the session was saved on the way out
@@ -135,6 +138,9 @@ func newModel(sh Shell, opts Options) (*model, error) {
 	}
 	if sh != nil {
 		m.cwd, m.home = sh.Dir(), sh.Getenv("HOME")
+		if fsys := sh.FS(); fsys != nil && fsys.CurrentStep() == 0 {
+			fsys.EnableUndo(0, 0) // undo: memfs/undo.go, the undo command
+		}
 	}
 	if ps, ok := sh.(interface{ SetPager(shell.PagerFunc) }); ok {
 		m.pagerCh = make(chan pagerReq)
@@ -439,6 +445,8 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, keys.CopyOutput):
 		return m.copyBlock()
+	case key.Matches(k, keys.Undo):
+		return m.undoBlock()
 	case key.Matches(k, keys.HistPrev):
 		if !m.ed.Up() {
 			m.historyMove(-1)
@@ -566,6 +574,20 @@ func (m *model) isCommand(name string) bool {
 }
 
 // ---- running commands ----
+
+// undoBlock runs `undo N` for the newest block whose command changed the
+// filesystem and is still in memfs's undo history.
+func (m *model) undoBlock() tea.Cmd {
+	fsys := m.sh.FS()
+	for i := len(m.blocks) - 1; i >= 0 && fsys != nil; i-- {
+		if b := m.blocks[i]; b.step > 0 && b.fsNote != "" {
+			if _, ok := fsys.UndoStep(b.step); ok {
+				return m.runLine(fmt.Sprintf("undo %d", b.step))
+			}
+		}
+	}
+	return m.runLine("undo")
+}
 
 func (m *model) run(src string) tea.Cmd {
 	m.ed.Reset()
@@ -752,6 +774,11 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	b.running = false
 	b.status, b.err, b.end = d.status, d.err, d.end
 	b.fsNote, b.fsPaths, b.fsTotal = d.fs.String(), d.fs.paths, d.fs.added+d.fs.changed+d.fs.removed
+	b.step = d.fs.step
+	m.lastChanged = map[string]bool{}
+	for _, p := range d.fs.paths {
+		m.lastChanged[strings.TrimSuffix(p[2:], "/")] = true
+	}
 	m.job.cancel()
 	m.job = nil
 	m.lastStatus = d.status

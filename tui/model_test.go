@@ -8,6 +8,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"memsh/memfs"
 )
 
 func press(m *model, k tea.KeyPressMsg) tea.Cmd { return m.onKey(k) }
@@ -455,16 +457,27 @@ func TestWheelScrollsPanel(t *testing.T) {
 }
 
 func TestFSDelta(t *testing.T) {
-	before := map[string]fileSig{"/a": {1, 1}, "/b": {10, 1}, "/c": {5, 1}}
-	after := map[string]fileSig{"/a": {1, 1}, "/b": {2048, 2}, "/d": {3, 1}, "/e": {1 << 20, 1}}
-	d := diffSigs(before, after)
-	if got := d.String(); got != "fs: +2 files, 1 changed, 1 removed, +1.0 MiB" {
-		t.Errorf("delta: %q (%+v)", got, d)
+	fsys := memfs.New(memfs.Options{})
+	fsys.EnableUndo(0, 0)
+	fsys.WriteFile("/b", []byte("b"), 0o644)
+	fsys.WriteFile("/c", []byte("c"), 0o644)
+	before := stepStart(fsys)
+	step := fsys.Checkpoint("work")
+	fsys.WriteFile("/b", make([]byte, 2048), 0o644)
+	fsys.Remove("/c")
+	fsys.WriteFile("/d", []byte("ddd"), 0o644)
+	fsys.WriteFile("/e", make([]byte, 1<<20), 0o644)
+	d := stepEnd(fsys, before)
+	want := fmt.Sprintf("fs: +2 files, 1 changed, 1 removed, 1.0 MiB written · undo %d", step)
+	if got := d.String(); got != want {
+		t.Errorf("delta: %q, want %q (%+v)", got, want, d)
 	}
 	if got := strings.Join(d.paths, ","); got != "~ /b,- /c,+ /d,+ /e" {
 		t.Errorf("paths: %q", got)
 	}
-	if got := diffSigs(before, before).String(); got != "" {
+	before = stepStart(fsys)
+	fsys.Checkpoint("true")
+	if got := stepEnd(fsys, before).String(); got != "" {
 		t.Errorf("no change: %q", got)
 	}
 }

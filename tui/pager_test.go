@@ -129,7 +129,7 @@ func TestFlowBlockFilesInPager(t *testing.T) {
 	f.key("ctrl+o")
 	f.probe(func(m *model) {
 		got := strings.Join(m.pager.plain, "\n")
-		if got != "done\n\nfs: +1 file, +2 B:\n+ /home/user/new.txt" {
+		if got != "done\n\nfs: +1 file, 2 B written · undo 2:\n+ /home/user/new.txt" {
 			t.Errorf("pager:\n%s", got)
 		}
 	})

@@ -209,6 +209,7 @@ type panelView struct {
 	top, sel      int
 	focused       bool
 	changed       map[string]time.Time
+	last          map[string]bool // changed by the last command (its undo step)
 	folded        map[string]bool
 	now           time.Time
 	usage         memfs.Usage
@@ -273,7 +274,7 @@ func (p panelView) row(st *styles, i int) string {
 		nw = ansi.StringWidth(name)
 	}
 	pad := max(p.width-indent-nw-len(size), 1)
-	if t, ok := p.changed[r.path]; ok && p.now.Sub(t) < changedFor {
+	if t, ok := p.changed[r.path]; ok && p.now.Sub(t) < changedFor || p.last[r.path] {
 		paint = st.pChanged
 	}
 	if p.focused && i == p.sel {

@@ -76,7 +76,7 @@ func (m *model) render() (string, int, int) {
 	}
 	pv := panelView{
 		width: pw, height: m.height, rows: m.visible, top: m.panelTop, sel: m.panelSel,
-		focused: m.focus == focusPanel, changed: m.changed, folded: m.folded, now: m.now, usage: m.usage,
+		focused: m.focus == focusPanel, changed: m.changed, last: m.lastChanged, folded: m.folded, now: m.now, usage: m.usage,
 		meter: &m.meter, running: m.job != nil,
 	}
 	if m.tree != nil {

@@ -39,6 +39,7 @@ func Commands() []command.Command {
 		{Name: "chcon", Summary: "change file security context", Help: chconHelp, Run: runChcon},
 		{Name: "runcon", Summary: "run command with specified security context", Help: runconHelp, Run: runRuncon, RawArgs: true},
 		{Name: "stty", Summary: "change and print terminal line settings", Help: sttyHelp, Run: runStty, RawArgs: true},
+		{Name: "undo", Summary: "put the filesystem back to the state before a command", Help: undoHelp, Run: runUndo},
 		{Name: "sync", Summary: "synchronize cached writes to persistent storage", Help: syncHelp, Run: runSync},
 		{Name: "echo", Summary: "display a line of text (the program; the shell's builtin runs when typed)", Help: echoHelp, Run: runEcho, RawArgs: true},
 		{Name: "pwd", Summary: "print name of current/working directory (the program: -P by default)", Help: pwdHelp, Run: runPwd, RawArgs: true},
