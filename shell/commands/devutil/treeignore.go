@@ -4,6 +4,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"memsh/shell/internal/gitglob"
 )
 
 // gitRule is one pattern of a .gitignore file, for tree --gitignore.
@@ -42,7 +44,7 @@ func parseGitignore(base, text string) []gitRule {
 		if line == "" {
 			continue
 		}
-		re, err := regexp.Compile("^" + globRegexp(line) + "$")
+		re, err := regexp.Compile("^" + gitglob.Regexp(line) + "$")
 		if err != nil {
 			continue
 		}
@@ -50,48 +52,6 @@ func parseGitignore(base, text string) []gitRule {
 		rules = append(rules, r)
 	}
 	return rules
-}
-
-// globRegexp translates a gitignore glob: "*" and "?" stay within a
-// path component, "**" spans components, [...] is a class.
-func globRegexp(g string) string {
-	var b strings.Builder
-	for i := 0; i < len(g); i++ {
-		c := g[i]
-		switch {
-		case strings.HasPrefix(g[i:], "**/"):
-			b.WriteString("(?:.*/)?")
-			i += 2
-		case strings.HasPrefix(g[i:], "/**") && i+3 == len(g):
-			b.WriteString("/.*")
-			i += 2
-		case strings.HasPrefix(g[i:], "**"):
-			b.WriteString(".*")
-			i++
-		case c == '*':
-			b.WriteString("[^/]*")
-		case c == '?':
-			b.WriteString("[^/]")
-		case c == '[':
-			j := strings.IndexByte(g[i+1:], ']')
-			if j < 0 {
-				b.WriteString(`\[`)
-				continue
-			}
-			class := g[i+1 : i+1+j]
-			if strings.HasPrefix(class, "!") {
-				class = "^" + class[1:]
-			}
-			b.WriteString("[" + strings.ReplaceAll(class, `\`, `\\`) + "]")
-			i += j + 1
-		case c == '\\' && i+1 < len(g):
-			i++
-			b.WriteString(regexp.QuoteMeta(string(g[i])))
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	return b.String()
 }
 
 // gitRules are the .gitignore rules in force in dir: those of every

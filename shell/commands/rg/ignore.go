@@ -3,6 +3,8 @@ package rg
 import (
 	"regexp"
 	"strings"
+
+	"memsh/shell/internal/gitglob"
 )
 
 // rule is one line of an ignore file (or one -g glob): a pattern
@@ -70,7 +72,7 @@ func compileGlob(pat string) (rule, bool) {
 	if !anchored {
 		b.WriteString("(?:.*/)?")
 	}
-	b.WriteString(globRegexp(pat))
+	b.WriteString(gitglob.Regexp(pat))
 	b.WriteString("$")
 	re, err := regexp.Compile(b.String())
 	if err != nil {
@@ -78,57 +80,6 @@ func compileGlob(pat string) (rule, bool) {
 	}
 	r.re = re
 	return r, true
-}
-
-// globRegexp translates a glob to regexp syntax: "*" and "?" stay within
-// one path component, "**" crosses them, "[...]" is a class ("[!...]"
-// negated).
-func globRegexp(g string) string {
-	var b strings.Builder
-	for i := 0; i < len(g); i++ {
-		c := g[i]
-		switch {
-		case strings.HasPrefix(g[i:], "**/"):
-			b.WriteString("(?:.*/)?")
-			i += 2
-		case strings.HasPrefix(g[i:], "/**") && i+3 == len(g):
-			b.WriteString("/.*")
-			i += 2
-		case strings.HasPrefix(g[i:], "**"):
-			b.WriteString(".*")
-			i++
-		case c == '*':
-			b.WriteString("[^/]*")
-		case c == '?':
-			b.WriteString("[^/]")
-		case c == '[':
-			end := strings.IndexByte(g[i+1:], ']')
-			if end < 0 {
-				b.WriteString(`\[`)
-				continue
-			}
-			if end == 0 { // "[]...]": a leading ] is literal
-				if e2 := strings.IndexByte(g[i+2:], ']'); e2 >= 0 {
-					end = e2 + 1
-				}
-			}
-			class := g[i+1 : i+1+end]
-			b.WriteByte('[')
-			if strings.HasPrefix(class, "!") || strings.HasPrefix(class, "^") {
-				b.WriteByte('^')
-				class = class[1:]
-			}
-			b.WriteString(strings.ReplaceAll(class, `\`, `\\`))
-			b.WriteByte(']')
-			i += end + 1
-		case c == '\\' && i+1 < len(g):
-			i++
-			b.WriteString(regexp.QuoteMeta(g[i : i+1]))
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	return b.String()
 }
 
 // match reports whether rel (relative to f.dir) is ignored (+1),

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/gitglob"
 )
 
 // ignoreNames are the ignore files ripgrep reads in each directory, the
@@ -58,7 +59,7 @@ func newFilter(o *options, dir string) (*fileFilter, string) {
 			return nil, bad
 		}
 		for _, g := range globs {
-			*set.dst = append(*set.dst, regexp.MustCompile("^"+globRegexp(g)+"$"))
+			*set.dst = append(*set.dst, regexp.MustCompile("^"+gitglob.Regexp(g)+"$"))
 		}
 	}
 	return f, ""
