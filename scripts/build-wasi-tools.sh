@@ -116,14 +116,16 @@ fetch() {
 }
 
 # key GLUE-FILES... -- WORDS...: a short checksum of what decides a
-# build's output: this script, the glue files it compiles, the flags and
-# the toolchain.
+# build's output: this script, the glue files it compiles, the flags (with
+# the checkout's path taken out) and the toolchain.
 key() {
 	{
 		cat "$0" "$glue/posix.h" "$glue/posix.c" "$glue/process.c" "$glue"/include/*.h "$glue"/include/sys/*.h
 		while [ "$1" != -- ]; do cat "$glue/$1"; shift; done
 		shift
-		printf '%s\n' "$@" "$WASI_TOOLCHAIN_ID"
+		# the checkout's own path is no part of the build: every clone
+		# shares one cached build
+		printf '%s\n' "${@//"$root"/@ROOT@}" "$WASI_TOOLCHAIN_ID"
 	} | sha256sum | cut -c1-16
 }
 
