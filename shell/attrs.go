@@ -60,15 +60,15 @@ type expandState struct {
 	start    time.Time
 	// exprVars holds the variables seen assigned an arithmetic
 	// expression, and arithVals is set once there is one
-	// (exp2_arith.go).
+	// (arith_recursive.go).
 	exprVars  map[string]bool
 	arithVals atomic.Bool
-	// naked holds the names declared without a value (exp2_decl.go).
+	// naked holds the names declared without a value (decl.go).
 	naked map[string]string
-	// failglob is set once code mentions the option (exp2_failglob.go).
+	// failglob is set once code mentions the option (failglob.go).
 	failglob atomic.Bool
 	globbed  map[syntax.Command]bool
-	// nounset is set once code may turn on set -u (exp2_nounset.go).
+	// nounset is set once code may turn on set -u (nounset.go).
 	nounset atomic.Bool
 }
 
@@ -922,13 +922,13 @@ func (c *core) letBuiltin(ctx context.Context, hc interp.HandlerContext, args []
 	}
 	for _, a := range args {
 		if ae := parseArithm(a); ae != nil && (mayDivideByZero(ae.X) || hasBadConstant(ae.X) || hasShift(ae.X) || c.exp.arithVals.Load() && c.readsExprVar(ae.X)) {
-			// memsh's evaluator, for bash's messages (exp2_arith.go)
+			// memsh's evaluator, for bash's messages (arith_recursive.go)
 			return c.arithBuiltin(hc, []string{arithCmd, line, "let", strings.Join(args, ", ")})
 		}
 	}
 	src := "((" + strings.Join(args, ", ") + "))"
 	if strings.Contains(src, "[") {
-		src = c.rewriteSource(src, "eval") // an element assignment (exp_arith.go)
+		src = c.rewriteSource(src, "eval") // an element assignment (arith_eval.go)
 	}
 	return []string{"eval", src}
 }

@@ -48,7 +48,7 @@ func (c *core) callHandler(rs *runnerState) interp.CallHandlerFunc {
 	return func(ctx context.Context, args []string) ([]string, error) {
 		hc := interp.HandlerCtx(ctx)
 		c.traceCall(hc, args)      // xtrace.go
-		c.errDedup.count(hc, args) // blt_errtrap.go
+		c.errDedup.count(hc, args) // errtrap.go
 		depth := funcDepth(hc.Env)
 		fn := isFunc(hc, args[0])
 		if limit := c.funcNest(hc.Env); depthOf(ctx)+depth >= limit && fn {
@@ -93,7 +93,7 @@ func statusArgs(status int) []string {
 	return []string{internalPrefix + "status", strconv.Itoa(status)}
 }
 
-// runBuiltin is builtin (blt_writeerr.go) without the check of its output.
+// runBuiltin is builtin (writeerr.go) without the check of its output.
 func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
 	out, done := c.builtinFidelity(hc, args) // builtinmsgs.go
 	if done {
@@ -123,7 +123,7 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 		}
 		if len(args) > 1 {
 			joined := strings.Join(args[1:], " ")
-			src := toggleCaseOps(joined) // ${v~} (exp_toggle.go)
+			src := toggleCaseOps(joined) // ${v~} (toggle.go)
 			_, err := newParser().Parse(strings.NewReader(src), "")
 			if err != nil {
 				if fixed := fixArithErrors(src, err); fixed != src { // arithsyntax.go
@@ -183,11 +183,11 @@ func (c *core) runBuiltin(ctx context.Context, hc interp.HandlerContext, rs *run
 	case "mapfile", "readarray":
 		return c.mapfileArgs(ctx, hc, args), nil // read.go
 	case "unset":
-		return c.unsetArrays(hc, args), nil // exp_arrays.go
+		return c.unsetArrays(hc, args), nil // arrays.go
 	case arithCmd:
-		return c.arithBuiltin(hc, args), nil // exp_arith.go
+		return c.arithBuiltin(hc, args), nil // arith_eval.go
 	case ifsCmd:
-		return c.ifsBuiltin(ctx, hc, args), nil // exp_ifs.go
+		return c.ifsBuiltin(ctx, hc, args), nil // ifs.go
 	case fdCmd:
 		return c.takeBuiltin(hc, args), nil
 	case internalPrefix + "jobnew":
@@ -238,7 +238,7 @@ func (c *core) kindOf(hc interp.HandlerContext, rs *runnerState, name string, sk
 	if !skipFuncs && isFunc(hc, name) {
 		return "function", ""
 	}
-	if isEnabledBuiltin(hc, name) { // blt_enable.go
+	if isEnabledBuiltin(hc, name) { // enable.go
 		return "builtin", ""
 	}
 	if p := c.commandPath(hc, name); p != "" {
@@ -309,7 +309,7 @@ func (c *core) typeBuiltin(hc interp.HandlerContext, rs *runnerState, args []str
 				fmt.Fprintf(hc.Stdout, "%s is a shell keyword\n", name)
 			case "function":
 				fmt.Fprintf(hc.Stdout, "%s is a function\n", name)
-				c.printFunc(hc, name) // exp_funcprint.go
+				c.printFunc(hc, name) // funcprint.go
 			case "builtin":
 				fmt.Fprintf(hc.Stdout, "%s is a shell builtin\n", name)
 			case "file":
@@ -421,7 +421,7 @@ func (c *core) commandBuiltin(ctx context.Context, hc interp.HandlerContext, rs 
 				fmt.Fprintf(hc.Stdout, "%s is a shell keyword\n", name)
 			case "function":
 				fmt.Fprintf(hc.Stdout, "%s is a function\n", name)
-				c.printFunc(hc, name) // exp_funcprint.go
+				c.printFunc(hc, name) // funcprint.go
 			case "builtin":
 				fmt.Fprintf(hc.Stdout, "%s is a shell builtin\n", name)
 			case "file":

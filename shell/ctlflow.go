@@ -252,7 +252,7 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 		n, _ := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
 		return []string{"return", strconv.Itoa(int(uint8(n)))}, false
 	case "break", "continue":
-		return c.loopControl(hc, args, 0) // blt_loopdepth.go
+		return c.loopControl(hc, args, 0) // loopdepth.go
 	case "exit":
 		if runnerFlag(hc, handlingTrapField) {
 			noteTrapExit(hc, args)
@@ -281,9 +281,9 @@ func (c *core) ctlFidelity(hc interp.HandlerContext, args []string) ([]string, b
 	case cmdSubstErrexitCmd:
 		return cmdSubstErrexit(hc), true
 	case loopsCmd:
-		return c.loopCount(hc, args) // blt_loopdepth.go
+		return c.loopCount(hc, args) // loopdepth.go
 	case declListCmd:
-		return c.declList(hc, args), true // blt_declist.go
+		return c.declList(hc, args), true // declist.go
 	case noLoopCmd:
 		if len(args) > 1 {
 			return fail(0, "%s: only meaningful in a `for', `while', or `until' loop\n", args[1])

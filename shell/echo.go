@@ -32,7 +32,7 @@ func (c *core) echoOptions(hc interp.HandlerContext, call []string) int {
 
 func (c *core) echoWrite(hc interp.HandlerContext, s string) int {
 	if _, err := io.WriteString(hc.Stdout, s); err != nil {
-		return c.writeError(hc, "echo", err) // blt_writeerr.go
+		return c.writeError(hc, "echo", err) // writeerr.go
 	}
 	return 0
 }

@@ -69,14 +69,14 @@ func (c *core) execMiddleware(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 				return exitError(st)
 			}
 		}
-		if path := c.hashHit(hc, args[0]); path != "" { // blt_hash.go
+		if path := c.hashHit(hc, args[0]); path != "" { // hash.go
 			args = append([]string{path}, args[1:]...)
 		}
 		p := &proc{
 			args:  args,
 			env:   exportedEnv(hc.Env),
 			dir:   hc.Dir,
-			stdio: command.Stdio{Stdin: claimStdin(hc.Stdin), Stdout: c.capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}, // blt_substcap.go
+			stdio: command.Stdio{Stdin: claimStdin(hc.Stdin), Stdout: c.capSubst(ctx, hc.Stdout, hc.Stderr), Stderr: hc.Stderr}, // substcap.go
 			line:  hc.Pos.Line(),
 		}
 		if p.stdio.Stdin == nil {

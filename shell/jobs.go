@@ -133,7 +133,7 @@ func newJob(hc interp.HandlerContext, args []string, release func()) int {
 	// forgotten (mvdan/sh's wait still knows their $!), so a loop of
 	// `cmd &` costs each job the same, not more and more.
 	for _, j := range ended[:max(len(ended)-keptEndedJobs, 0)] {
-		dropShellVar(r, jobVar(j.n)) // blt_declist.go
+		dropShellVar(r, jobVar(j.n)) // declist.go
 		jobTable.Delete(j.id)
 	}
 	id := strconv.FormatInt(jobSeq.Add(1), 10)

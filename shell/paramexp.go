@@ -121,7 +121,7 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 		return []string{substring(&expand.Config{Env: hc.Env}, pe, specialParam(hc, name).String())}, "" // ${#10}
 	}
 	if fields, ok := assocList(hc.Env, pe); ok {
-		return fields, "" // exp2_assoc.go
+		return fields, "" // assoc.go
 	}
 	cfg := &expand.Config{Env: hc.Env}
 	if pe.Excl {
@@ -180,7 +180,7 @@ func (c *core) evalParam(hc interp.HandlerContext, pe *syntax.ParamExp) ([]strin
 		}
 		return out, ""
 	case pe.Exp != nil && isCaseOp(pe.Exp.Op) && !isToggle(pe):
-		return caseConv(pe.Exp, elems), "" // exp2_indirect.go
+		return caseConv(pe.Exp, elems), "" // indirect.go
 	case pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps:
 		op, _ := expand.Literal(cfg, pe.Exp.Word)
 		return c.transform(hc, op, name, orig, vr, pe, elems, keys, set)
@@ -259,7 +259,7 @@ func elements(cfg *expand.Config, name string, vr expand.Variable, pe *syntax.Pa
 		}
 		return elems, keys, vr.IsSet(), ""
 	case all && vr.Kind == expand.Associative:
-		keys = bashKeyOrder(vr.Map) // exp2_assoc.go
+		keys = bashKeyOrder(vr.Map) // assoc.go
 		for _, k := range keys {
 			elems = append(elems, vr.Map[k])
 		}
@@ -288,7 +288,7 @@ func elements(cfg *expand.Config, name string, vr expand.Variable, pe *syntax.Pa
 		v, ok := vr.Map[key]
 		return []string{v}, nil, ok, ""
 	}
-	i, err := indexArith(cfg, pe.Index) // exp2_arith.go
+	i, err := indexArith(cfg, pe.Index) // arith_recursive.go
 	if err != nil {
 		return []string{""}, nil, false, ""
 	}
@@ -962,7 +962,7 @@ func (c *core) indirect(hc interp.HandlerContext, cfg *expand.Config, pe *syntax
 	}
 	// ${!n:1}, ${!n/a/b}, ${!n:-w}: the operator applies to the target.
 	inner.Slice, inner.Repl, inner.Exp = pe.Slice, pe.Repl, pe.Exp
-	return c.indirectOps(hc, pe, inner) // exp2_indirect.go
+	return c.indirectOps(hc, pe, inner) // indirect.go
 }
 
 // sliceParams is ${@:0[:n]}: $0, then the positional parameters.

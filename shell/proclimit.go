@@ -39,7 +39,7 @@ func procLimitError() *limitError {
 		if n < fdCheckFloor {
 			return nil
 		}
-		return fdLimitError() // blt_fdlimit.go
+		return fdLimitError() // fdlimit.go
 	}
 	err := &limitError{status: 254}
 	now := time.Now().UnixNano()

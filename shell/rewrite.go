@@ -62,9 +62,9 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	var err error
 	skip := map[*syntax.Word]bool{}
 	loops := map[*syntax.ForClause]bool{}
-	c.noteFuncSrc(f, src) // exp_funcprint.go
-	c.noteArithValues(f)  // exp2_arith.go
-	c.noteFailglob(src)   // exp2_failglob.go
+	c.noteFuncSrc(f, src) // funcprint.go
+	c.noteArithValues(f)  // arith_recursive.go
+	c.noteFailglob(src)   // failglob.go
 	pipeStatusRewrite(f, src)
 	funcNameRewrite(f, src)
 	returnTrapRewrite(f, src)      // returntrap.go
@@ -73,11 +73,11 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 	cmdSubstErrexitRewrite(f, src) // shopt.go
 	negationRewrite(f, src)        // ctlflow.go
 	noLoopRewrite(f, src)          // ctlflow.go
-	loopDepthRewrite(f, src)       // blt_loopdepth.go
-	declListRewrite(f, src)        // blt_declist.go
+	loopDepthRewrite(f, src)       // loopdepth.go
+	declListRewrite(f, src)        // declist.go
 	testClauseRewrite(f, src)      // regexquote.go
 	subshellLevel(f, src)          // subshelllevel.go
-	ifsSplitRewrite(f, src)        // exp_ifs.go
+	ifsSplitRewrite(f, src)        // ifs.go
 	var appends []*syntax.Stmt     // see arrappend.go
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -104,12 +104,12 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok {
 				c.noteAssoc(dc)
 			}
-			c.assocKeys(n, src)      // exp_arrays.go
-			c.elemArithStmt(n, src)  // exp_arith.go
-			c.tildeArgs(n)           // exp_tilde.go
+			c.assocKeys(n, src)      // arrays.go
+			c.elemArithStmt(n, src)  // arith_eval.go
+			c.tildeArgs(n)           // tilde.go
 			c.splitAssocAppend(n)    // assocappend.go
 			c.rewriteAttrs(n)        // attrs.go
-			substStatus(n)           // exp2_status.go
+			substStatus(n)           // status.go
 			c.prepExpansions(n, src) // rewrite_expand.go
 			if dc, ok := n.Cmd.(*syntax.DeclClause); ok && dc.Variant != nil && dc.Variant.Value == "export" && onlyFlag(dc.Args, "-p") {
 				// mvdan/sh's export lists nothing.
@@ -150,10 +150,10 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 		case *syntax.Assign:
 			if n.Value != nil {
 				unescapeAssign(n.Value)
-				c.tildeAfterColon(n.Value) // exp_tilde.go
+				c.tildeAfterColon(n.Value) // tilde.go
 			}
 			if n.Name != nil {
-				c.assocIndex(&n.Index, n.Name.Value, src) // exp_arrays.go
+				c.assocIndex(&n.Index, n.Name.Value, src) // arrays.go
 			}
 		case *syntax.Word:
 			if skip[n] {
@@ -164,13 +164,13 @@ func (c *core) rewriteFile(f syntax.Node, src string) error {
 			}
 		case *syntax.ParamExp:
 			if n.Param != nil {
-				c.assocIndex(&n.Index, n.Param.Value, src) // exp_arrays.go
+				c.assocIndex(&n.Index, n.Param.Value, src) // arrays.go
 				if to, ok := paramRenames[n.Param.Value]; ok {
 					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: to}
 				}
 			}
 		case *syntax.UnaryTest:
-			varSetIndex(n) // exp_arrays.go
+			varSetIndex(n) // arrays.go
 			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
 				flag := "-O"
 				if n.Op == syntax.TsGrpOwn {

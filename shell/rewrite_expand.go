@@ -75,12 +75,12 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == internalPrefix+"pe" {
 		return
 	}
-	dropEmptyBraces(st) // exp2_braces.go
-	lazyDefaults(st)    // exp2_lazy.go
-	negIndexCheck(st)   // exp2_negidx.go
-	c.failglobCheck(st) // exp2_failglob.go
+	dropEmptyBraces(st) // braces.go
+	lazyDefaults(st)    // lazy.go
+	negIndexCheck(st)   // negidx.go
+	c.failglobCheck(st) // failglob.go
 	if dc, ok := st.Cmd.(*syntax.DeclClause); ok {
-		c.noteNakedDecl(dc) // exp2_decl.go
+		c.noteNakedDecl(dc) // decl.go
 		declArrayValues(dc)
 	}
 	var srcs []string
@@ -96,7 +96,7 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 				continue
 			}
 			if ae, ok := part.(*syntax.ArithmExp); ok && c.memshArith(ae.X) {
-				// An element assignment or a bad number (exp_arith.go),
+				// An element assignment or a bad number (arith_eval.go),
 				// as written: bash's messages quote the text.
 				text := ""
 				if start, end := int(ae.Left.Offset()), int(ae.Right.Offset())+2; !ae.Bracket && start < end && end <= len(src) && strings.HasPrefix(src[start:], "$((") {
@@ -144,7 +144,7 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 			replace(n.Parts)
 		case *syntax.ArithmExp:
 			secondsInArithm(n.X)
-			c.nounsetArith(&n.X) // exp2_nounset.go
+			c.nounsetArith(&n.X) // nounset.go
 		case *syntax.ArithmCmd:
 			secondsInArithm(n.X)
 			c.nounsetArith(&n.X)
@@ -158,7 +158,7 @@ func (c *core) prepExpansions(st *syntax.Stmt, src string) {
 			c.nounsetArith(&n.Cond)
 			c.nounsetArith(&n.Post)
 		case *syntax.BinaryArithm:
-			maskShifts(n) // exp2_arith.go
+			maskShifts(n) // arith_recursive.go
 		}
 		return true
 	}
@@ -283,7 +283,7 @@ func memshExpands(pe *syntax.ParamExp) bool {
 		}
 		return hasExtglob(pe.Repl.Orig) || hasAmpersand(pe.Repl.With) || hasBackslash(pe.Repl.With)
 	case isToggle(pe):
-		return true // ${v~}, ${v~~} (exp_toggle.go)
+		return true // ${v~}, ${v~~} (toggle.go)
 	case pe.Exp != nil:
 		switch pe.Exp.Op {
 		case syntax.OtherParamOps, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
@@ -457,7 +457,7 @@ func (c *core) peBuiltin(ctx context.Context, hc interp.HandlerContext, args []s
 	var script strings.Builder
 	for i := 0; i+1 < len(args); i += 2 {
 		if text, ok := strings.CutPrefix(args[i+1], "$(("); ok {
-			// Arithmetic with element assignments (exp_arith.go).
+			// Arithmetic with element assignments (arith_eval.go).
 			v, sets, _, msg := c.evalArith(hc, strings.TrimSuffix(text, "))"))
 			if name, ok := strings.CutPrefix(msg, unboundMark); ok {
 				return []string{"eval", `: "${` + name + `}"`}

@@ -135,14 +135,14 @@ type core struct {
 
 	assocMu    sync.Mutex
 	assocNames map[string]bool // declared with -A: see rewrite.go
-	funcSrc    sync.Map        // a function body's source as written: see exp_funcprint.go
+	funcSrc    sync.Map        // a function body's source as written: see funcprint.go
 
 	fdRun atomic.Pointer[runStreams] // the current Run's stdout and stderr (fds.go)
 
 	exp expandState // variable attributes and $SECONDS: see attrs.go
 
 	callLine atomic.Int64 // line of the last simple command, for the ERR trap's $LINENO (traps.go)
-	errDedup errTrapDedup // the ERR trap once per failure (blt_errtrap.go)
+	errDedup errTrapDedup // the ERR trap once per failure (errtrap.go)
 
 	mem  *command.Budget // the memory budget (memory.go); nil: none
 	jobs jobSlots        // running background jobs (joblimit.go)
@@ -472,7 +472,7 @@ type scriptResult struct {
 func (c *core) runStatements(ctx context.Context, r *interp.Runner, src, errPrefix string, stderr io.Writer, afterStmt func(), undoSteps bool) scriptResult {
 	var res scriptResult
 	src = closeHeredocs(src, errPrefix, stderr)
-	src = toggleCaseOps(src)     // exp_toggle.go
+	src = toggleCaseOps(src)     // toggle.go
 	src = arithSyntaxErrors(src) // arithsyntax.go
 	var pending []*syntax.Stmt
 	stop := false
@@ -603,7 +603,7 @@ func closeHeredocs(src, errPrefix string, stderr io.Writer) string {
 			return src
 		}
 		delim = strings.Trim(delim, "`")
-		fmt.Fprintf(stderr, "%s: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n", heredocWarnPrefix(errPrefix, src), pe.Pos.Line(), delim) // exp_heredoc.go
+		fmt.Fprintf(stderr, "%s: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n", heredocWarnPrefix(errPrefix, src), pe.Pos.Line(), delim) // heredoc.go
 		if !strings.HasSuffix(src, "\n") {
 			src += "\n"
 		}

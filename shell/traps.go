@@ -152,7 +152,7 @@ func (c *core) printTraps(hc interp.HandlerContext, specs []string) int {
 // action's $?.
 func (c *core) errTrapStatus(hc interp.HandlerContext) int {
 	depth := funcDepth(hc.Env)
-	if c.errDedup.repeat(depth) { // blt_errtrap.go
+	if c.errDedup.repeat(depth) { // errtrap.go
 		return 0
 	}
 	if depth > 0 && !setOptState(hc, "errtrace") {

@@ -248,7 +248,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 	}
 	verb := f[i]
 	i++
-	flags = cFlags(flags, verb) // exp2_bash.go
+	flags = cFlags(flags, verb) // widthcap.go
 	spec := "%" + flags + width
 	if hasPrec {
 		spec += "." + prec
@@ -401,7 +401,7 @@ func (p *printer) float(spec string, verb byte, a string) string {
 	v := p.number(a)
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		// C prints inf/nan (INF/NAN for upper-case verbs).
-		return cInfNaN(spec, v, verb == 'E' || verb == 'G' || upperF) // exp2_bash.go
+		return cInfNaN(spec, v, verb == 'E' || verb == 'G' || upperF) // widthcap.go
 	}
 	return fmt.Sprintf(spec+string(verb), v)
 }

@@ -326,7 +326,7 @@ type arithEval struct {
 	text  string
 	depth int
 	// nounset: reading an unset variable is set -u's error
-	// (exp2_nounset.go).
+	// (nounset.go).
 	nounset bool
 }
 

@@ -10,7 +10,7 @@ import (
 
 // A variable whose value is an expression (x=1+2; echo $((x*2))) is an
 // expression in bash's arithmetic, evaluated in turn; mvdan/sh reads
-// such a value as 0. memsh's evaluator (exp_arith.go) gets it right but
+// such a value as 0. memsh's evaluator (arith_eval.go) gets it right but
 // costs an internal command per statement, so arithmetic goes through
 // it only when it reads a variable the session has seen code assign
 // such a value (or the name of one such variable): a

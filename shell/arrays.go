@@ -29,7 +29,7 @@ func (c *core) unsetArrays(hc interp.HandlerContext, args []string) []string {
 		}
 		if msg := negUnsetMsg(hc, a); msg != "" {
 			fmt.Fprintf(hc.Stderr, "%sunset: %s\n", c.ctlPrefix(hc), msg)
-			readonly = true // the status is 1 (exp2_negidx.go)
+			readonly = true // the status is 1 (negidx.go)
 			continue
 		}
 		if strings.HasPrefix(a, "-") || !syntax.ValidName(a) {
@@ -43,7 +43,7 @@ func (c *core) unsetArrays(hc interp.HandlerContext, args []string) []string {
 			continue
 		}
 		keep = append(keep, a)
-		c.exp.forgetNaked(a) // exp2_decl.go
+		c.exp.forgetNaked(a) // decl.go
 		if vr.Declared() && !vr.IsSet() && (len(vr.Map) > 0 || len(vr.List) > 0) {
 			fix = append(fix, a+"=()")
 		}
@@ -188,7 +188,7 @@ func declareFuncNames(st *syntax.Stmt, dc *syntax.DeclClause) bool {
 	switch {
 	case funcNames:
 	case funcs:
-		flag = "-f" // printed as bash lays functions out (exp_funcprint.go)
+		flag = "-f" // printed as bash lays functions out (funcprint.go)
 	default:
 		return false
 	}

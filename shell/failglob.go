@@ -27,7 +27,7 @@ func (c *core) noteFailglob(src string) {
 	if !c.exp.failglob.Load() && strings.Contains(src, "failglob") {
 		c.exp.failglob.Store(true)
 	}
-	c.noteNounset(src) // exp2_nounset.go
+	c.noteNounset(src) // nounset.go
 }
 
 // failglobCheck puts the checks before st.

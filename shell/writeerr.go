@@ -91,8 +91,8 @@ func checkedBuiltin(args []string) (name string, keepStatus bool) {
 // builtin runs a builtin the call handler takes over (runBuiltin), with
 // bash's check of its output for the builtins bash checks (checkedRun).
 func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runnerState, args []string) ([]string, error) {
-	hc.Stdout = c.capSubst(ctx, hc.Stdout, hc.Stderr) // blt_substcap.go
-	if isDisabled(hc.Env, args[0]) {                  // blt_enable.go
+	hc.Stdout = c.capSubst(ctx, hc.Stdout, hc.Stderr) // substcap.go
+	if isDisabled(hc.Env, args[0]) {                  // enable.go
 		return c.disabledCall(hc, args), nil
 	}
 	if st, ok := c.interactiveBuiltin(hc, rs, args); ok {

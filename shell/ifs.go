@@ -363,7 +363,7 @@ func (c *core) ifsFields(cfg, glob *expand.Config, readDir func(string) ([]fs.Di
 					}
 					continue
 				}
-				elems, listed := assocList(cfg.Env, part) // in bash's order (exp2_assoc.go)
+				elems, listed := assocList(cfg.Env, part) // in bash's order (assoc.go)
 				if pe, ok := cfg.Env.(paramEnv); ok && !listed && c.assocListed(part) {
 					elems, _ = c.evalParam(pe.hc, part)
 					listed = true
