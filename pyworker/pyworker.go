@@ -125,6 +125,27 @@ type Runtime struct {
 	tools   map[string]*toolEntry // tools.go
 	modules moduleCache           // guarded by mu
 	closed  bool
+
+	// loading counts the goroutines that compile or load modules in the
+	// background (background); Close waits for them, so none touches a
+	// closed wazero runtime.
+	loading sync.WaitGroup
+}
+
+// background runs f in a goroutine Close waits for. It reports false,
+// and runs nothing, once the Runtime is closed.
+func (r *Runtime) background(f func()) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return false
+	}
+	r.loading.Add(1)
+	go func() {
+		defer r.loading.Done()
+		f()
+	}()
+	return true
 }
 
 // New returns a Runtime; it is cheap.
@@ -281,6 +302,9 @@ func (r *Runtime) Close() error {
 		r.layout.file.Close()
 	}
 	r.mu.Unlock()
+	// A compilation under way finishes first: wazero's runtime must not
+	// be closed under it.
+	r.loading.Wait()
 	r.initOnce.Do(func() {}) // a Runtime never used stays unused
 	r.modOnce.Do(func() {})
 	var err error
@@ -339,10 +363,13 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	// Loading python may take seconds on a cold cache; Ctrl-C must not
 	// wait for it (the load goes on for the next run).
 	loaded := make(chan struct{})
-	go func() {
+	if !r.background(func() {
 		r.image()
 		close(loaded)
-	}()
+	}) {
+		p.errorf("python3", "cannot execute: the WebAssembly runtime is closed")
+		return StatusCannotExecute
+	}
 	select {
 	case <-loaded:
 	case <-ctx.Done():

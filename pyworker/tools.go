@@ -86,13 +86,19 @@ func FindTool(name string) (string, error) {
 // tools that are installed, in the background, one after another. It
 // returns at once; a run of a tool still loading waits for it.
 func (r *Runtime) PreloadTools(names ...string) {
-	go func() {
+	r.background(func() {
 		for _, n := range names {
+			r.mu.Lock()
+			closed := r.closed
+			r.mu.Unlock()
+			if closed {
+				return
+			}
 			if _, err := FindTool(n); err == nil {
 				r.tool(n)
 			}
 		}
-	}()
+	})
 }
 
 // tool returns the compiled module of the named tool, compiling it on
@@ -149,10 +155,13 @@ func (r *Runtime) RunTool(ctx context.Context, name string, p Proc) int {
 	// Compiling a tool on a cold cache takes seconds; Ctrl-C must not
 	// wait for it (the compilation goes on for the next run).
 	ch := make(chan loaded, 1)
-	go func() {
+	if !r.background(func() {
 		e := r.tool(name)
 		ch <- loaded{e.cm, e.min, e.err}
-	}()
+	}) {
+		p.errorf(name, "cannot execute: the WebAssembly runtime is closed")
+		return StatusCannotExecute
+	}
 	var l loaded
 	select {
 	case l = <-ch:
