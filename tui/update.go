@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"memsh/memfs"
+	"memsh/shell"
 )
 
 var errNoFS = errors.New("the session has no filesystem")
@@ -35,14 +36,24 @@ func (m *model) complete() tea.Cmd {
 	if sh == nil {
 		return nil
 	}
-	if quote == 0 && !cmdPos && strings.HasPrefix(word, "-") {
-		// ls --a<Tab>: the command's options, from its --help table.
-		cmd := m.ed.commandName(start)
-		return func() tea.Msg {
+	// The user's own `complete` spec for the command comes first, as in
+	// bash; it runs in the session, so only between commands.
+	var req *shell.CompletionRequest
+	if !cmdPos && m.job == nil {
+		r := m.ed.compLine()
+		req = &r
+	}
+	cmd := m.ed.commandName(start)
+	return func() tea.Msg {
+		if req != nil {
+			if items, note, ok := completeSpec(sh, *req, word, quote); ok {
+				return compMsg{version: v, start: start, word: word, items: items, note: note}
+			}
+		}
+		if quote == 0 && !cmdPos && strings.HasPrefix(word, "-") {
+			// ls --a<Tab>: the command's options, from its --help table.
 			return compMsg{version: v, start: start, word: word, items: completeOptions(sh, cmd, word)}
 		}
-	}
-	return func() tea.Msg {
 		return compMsg{version: v, start: start, word: word, items: completeIn(sh, word, cmdPos, quote)}
 	}
 }
@@ -50,6 +61,10 @@ func (m *model) complete() tea.Cmd {
 func (m *model) onCompletions(c compMsg) tea.Cmd {
 	if c.version != m.version || m.job != nil {
 		return nil // the input changed meanwhile
+	}
+	if c.note != "" {
+		// What a completion function printed, as bash shows it.
+		m.addBlock(&block{note: c.note})
 	}
 	switch len(c.items) {
 	case 0:
