@@ -170,7 +170,7 @@ func (m *model) clampScroll() {
 		return
 	}
 	h := m.blocksHeight()
-	rows := m.blockRows(m.mainWidth(), m.scroll+h)
+	rows, _ := m.blockRows(m.mainWidth(), m.scroll+h)
 	m.scroll = max(min(m.scroll, len(rows)-h), 0)
 }
 

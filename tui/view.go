@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -58,6 +59,7 @@ func (m *model) render() (string, int, int) {
 	default:
 		areaH := max(h-len(bottom), 0)
 		rows := m.visibleRows(mw, areaH)
+		m.paintSelection(rows, mw)
 		if cx >= 0 {
 			cy += len(rows)
 		}
@@ -117,20 +119,29 @@ func (m *model) blocksHeight() int {
 // honouring the scroll offset. Short scrollback stays at the top, with the
 // prompt right below it, as in a terminal.
 func (m *model) visibleRows(width, h int) []string {
-	rows := m.blockRows(width, m.scroll+h)
+	rows, _ := m.visibleRowsOwners(width, h)
+	return rows
+}
+
+// visibleRowsOwners is visibleRows with, for each row, the index in
+// m.blocks of the block it belongs to (for the mouse).
+func (m *model) visibleRowsOwners(width, h int) ([]string, []int) {
+	rows, owners := m.blockRows(width, m.scroll+h)
 	end := len(rows) - m.scroll
 	if end < 0 {
 		end = 0
 	}
 	start := max(end-h, 0)
-	return rows[start:end]
+	return rows[start:end], owners[start:end]
 }
 
 // blockRows renders the newest need rows of the scrollback (fewer if
-// there are fewer), oldest first. It walks blocks and lines from the end,
-// so its cost follows the screen size, not the scrollback size.
-func (m *model) blockRows(width, need int) []string {
+// there are fewer), oldest first, with the index of each row's block. It
+// walks blocks and lines from the end, so its cost follows the screen
+// size, not the scrollback size.
+func (m *model) blockRows(width, need int) ([]string, []int) {
 	var rev []string
+	var owners []int
 	spin := spinFrames[m.spin%len(spinFrames)]
 	for i := len(m.blocks) - 1; i >= 0 && len(rev) < need; i-- {
 		b := m.blocks[i]
@@ -139,22 +150,30 @@ func (m *model) blockRows(width, need int) []string {
 			w := wrapLine(body[j], width)
 			for k := len(w) - 1; k >= 0; k-- {
 				rev = append(rev, w[k])
+				owners = append(owners, i)
 			}
 		}
 		if b.cmd != "" && len(rev) < need {
 			hdr := b.header(width, &m.st, m.now, spin, m.highlightText)
 			for k := len(hdr) - 1; k >= 0; k-- {
-				rev = append(rev, hdr[k])
+				r := hdr[k]
+				if b == m.sel {
+					// The selected block (alt+up): its header in the
+					// selection colours, across the width.
+					t := ansi.Strip(r)
+					r = m.st.selected.Render(t + strings.Repeat(" ", max(width-ansi.StringWidth(t), 0)))
+				}
+				rev = append(rev, r)
+				owners = append(owners, i)
 			}
 		}
 	}
 	if len(rev) > need {
-		rev = rev[:need]
+		rev, owners = rev[:need], owners[:need]
 	}
-	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-		rev[i], rev[j] = rev[j], rev[i]
-	}
-	return rev
+	slices.Reverse(rev)
+	slices.Reverse(owners)
+	return rev, owners
 }
 
 // highlightText renders src with syntax colours.
@@ -680,6 +699,8 @@ func (m *model) statusLine(width int) string {
 	left := m.st.accent.Render(cwd)
 	var hint string
 	switch {
+	case m.flash != "":
+		hint = m.flash
 	case m.focus == focusPanel:
 		hint = "panel: ↑↓ move · enter open · esc back"
 	case m.job != nil && m.job.block.cancelled:
@@ -698,6 +719,8 @@ func (m *model) statusLine(width int) string {
 		hint = "y save · n quit without saving · esc stay"
 	case m.mode == modeSavePath:
 		hint = "enter save and quit · esc stay"
+	case m.sel != nil:
+		hint = m.selectionHint()
 	default:
 		hint = "? keys · f2 panel · ctrl+d quit"
 	}
