@@ -98,6 +98,7 @@ type model struct {
 	helpTop      int
 	previewTitle string
 	previewLines []string
+	previewHex   []byte
 
 	panelPref int
 	focus     focusArea
@@ -106,7 +107,11 @@ type model struct {
 	folded    map[string]bool
 	panelTop  int
 	panelSel  int
-	changed   map[string]time.Time
+	// panelFilter narrows the tree to names holding it (/ in the panel);
+	// panelTyping while it is being typed.
+	panelFilter editor
+	panelTyping bool
+	changed     map[string]time.Time
 	// lastChanged holds the paths the last command changed, marked in
 	// the panel until the next one ends.
 	lastChanged map[string]bool
@@ -177,6 +182,7 @@ type histWrittenMsg struct{ err error }
 type previewMsg struct {
 	title string
 	lines []string
+	hex   []byte // a binary file's head, shown as a hex dump
 }
 
 type homeMsg struct{ hasFiles bool }
@@ -213,7 +219,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onPagerReq(msg)
 	case previewMsg:
 		m.mode = modePreview
-		m.previewTitle, m.previewLines = msg.title, msg.lines
+		m.previewTitle, m.previewLines, m.previewHex = msg.title, msg.lines, msg.hex
 		return m, nil
 	case histWrittenMsg:
 		if msg.err != nil && m.histPath != "" {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"path"
 	"strings"
@@ -242,8 +243,17 @@ func (m *model) clampPanel() {
 }
 
 func (m *model) onPanelKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.panelTyping {
+		return m.onPanelFilterKey(k)
+	}
 	h := m.panelTreeHeight()
 	switch {
+	case k.String() == "esc" && !m.panelFilter.Empty():
+		m.clearPanelFilter()
+	case key.Matches(k, keys.PanelFilter):
+		m.panelTyping = true
+	case key.Matches(k, keys.PanelInsert):
+		return m.insertPanelPath()
 	case key.Matches(k, keys.Unfocus):
 		m.focus = focusPrompt
 	case key.Matches(k, keys.PanelUp):
@@ -289,6 +299,11 @@ func (m *model) refold() {
 	if m.tree == nil {
 		return
 	}
+	if f := m.panelFilter.String(); f != "" {
+		m.visible = append(m.visible, filterRows(m.tree.rows, f)...)
+		m.clampPanel()
+		return
+	}
 	skip := ""
 	for _, r := range m.tree.rows {
 		if skip != "" && strings.HasPrefix(r.path, skip) {
@@ -310,17 +325,26 @@ func previewCmd(sh Shell, p string) tea.Cmd {
 	return func() tea.Msg {
 		title := p
 		if sh == nil || sh.FS() == nil {
-			return previewMsg{title, []string{"(no filesystem)"}}
+			return previewMsg{title: title, lines: []string{"(no filesystem)"}}
 		}
 		f, err := sh.FS().Open(p)
 		if err != nil {
-			return previewMsg{title, []string{err.Error()}}
+			return previewMsg{title: title, lines: []string{err.Error()}}
 		}
 		defer f.Close()
 		buf := make([]byte, previewBytes)
 		n, err := io.ReadFull(f, buf)
 		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-			return previewMsg{title, []string{err.Error()}}
+			return previewMsg{title: title, lines: []string{err.Error()}}
+		}
+		size := ""
+		if fi, err := f.Stat(); err == nil {
+			size = fmtSize(fi.Size())
+		}
+		if isBinary(buf[:n]) {
+			// Binary: a hex dump, laid out for the width when drawn.
+			return previewMsg{title: fmt.Sprintf("%s (%s, binary: the first %s as hexdump -C shows it)", title, size, fmtSize(previewHexBytes)),
+				hex: buf[:min(n, previewHexBytes)]}
 		}
 		var s sanitizer
 		var lines []string
@@ -328,10 +352,10 @@ func previewCmd(sh Shell, p string) tea.Cmd {
 		if t, ok := s.partial(nil); ok {
 			lines = append(lines, t)
 		}
-		if fi, err := f.Stat(); err == nil {
-			title += " (" + fmtSize(fi.Size()) + ")"
+		if size != "" {
+			title += " (" + size + ")"
 		}
-		return previewMsg{title, lines}
+		return previewMsg{title: title, lines: lines}
 	}
 }
 

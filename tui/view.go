@@ -79,7 +79,7 @@ func (m *model) render() (string, int, int) {
 	pv := panelView{
 		width: pw, height: m.height, rows: m.visible, top: m.panelTop, sel: m.panelSel,
 		focused: m.focus == focusPanel, changed: m.changed, last: m.lastChanged, folded: m.folded, now: m.now, usage: m.usage,
-		meter: &m.meter, running: m.job != nil,
+		meter: &m.meter, running: m.job != nil, filter: m.panelFilter.String(), typing: m.panelTyping,
 	}
 	if m.tree != nil {
 		pv.files = m.tree.files
@@ -678,7 +678,11 @@ func helpRows(b key.Binding, kw, w int, st *styles) []string {
 
 func (m *model) renderPreview(width, h int) []string {
 	lines := []string{m.st.title.Render(ansi.Truncate(m.previewTitle, width, "…"))}
-	for _, l := range m.previewLines {
+	body := m.previewLines
+	if m.previewHex != nil {
+		body = hexDump(m.previewHex, hexPerRow(width))
+	}
+	for _, l := range body {
 		for _, w := range wrapLine(l, width) {
 			if len(lines) >= h-1 {
 				break
@@ -701,8 +705,10 @@ func (m *model) statusLine(width int) string {
 	switch {
 	case m.flash != "":
 		hint = m.flash
+	case m.focus == focusPanel && m.panelTyping:
+		hint = "filter: type a name · enter keep · tab insert · esc clear"
 	case m.focus == focusPanel:
-		hint = "panel: ↑↓ move · enter open · esc back"
+		hint = "panel: ↑↓ move · enter open · / filter · i insert · esc back"
 	case m.job != nil && m.job.block.cancelled:
 		hint = "cancelling…"
 	case m.job != nil && !m.job.echo:
