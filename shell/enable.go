@@ -152,6 +152,10 @@ func (c *core) interactiveBuiltin(hc interp.HandlerContext, rs *runnerState, arg
 		return c.compgenBuiltin(hc, rs, args), true
 	case "enable":
 		return c.enableBuiltin(hc, args), true
+	case "help":
+		if len(args) == 1 {
+			return c.helpListing(hc), true // helplayout.go
+		}
 	}
 	return 0, false
 }

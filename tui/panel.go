@@ -263,7 +263,7 @@ func (p panelView) row(st *styles, i int) string {
 	switch {
 	case r.dir:
 		name += "/"
-		if p.folded[r.path] {
+		if p.folded[r.path] && p.filter == "" {
 			name += " …"
 		}
 		paint = st.pDir
