@@ -92,14 +92,13 @@ func (m *model) undoSelected() tea.Cmd {
 // selectionHint is the status line's hint while a block is selected.
 func (m *model) selectionHint() string {
 	undo := "alt+u undo"
-	if m.sel.step > 0 && m.sel.fsNote != "" {
-		if n := m.laterUndoable(m.sel); n > 0 {
-			undo = fmt.Sprintf("alt+u undo it and %d after", n)
-		}
-	} else {
+	switch {
+	case m.sel.step == 0 || m.sel.fsNote == "":
 		undo = "no files changed"
+	case m.laterUndoable(m.sel) > 0:
+		undo = fmt.Sprintf("alt+u undo it and %d after", m.laterUndoable(m.sel))
 	}
-	return "block: " + undo + " · ctrl+o view · alt+c copy · esc"
+	return "block: " + undo + " · ctrl+o view · alt+c copy"
 }
 
 // ---- mouse selection: drag in the scrollback copies with OSC 52 ----
