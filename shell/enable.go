@@ -144,6 +144,9 @@ func (c *core) interactiveBuiltin(hc interp.HandlerContext, rs *runnerState, arg
 		fmt.Fprint(hc.Stderr, c.msgPrefix(hc)+"newgrp: command not found\n")
 		return 127, true
 	case "compopt":
+		if st, ok := c.compoptBuiltin(hc, args); ok { // progcomp.go
+			return st, true
+		}
 		fmt.Fprint(hc.Stderr, c.msgPrefix(hc)+"compopt: not currently executing completion function\n")
 		return 1, true
 	case "complete":

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -128,13 +129,12 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 		}
 	}
 	var script strings.Builder
-	fmt.Fprintf(&script, "COMP_LINE=%s COMP_POINT=%d COMP_TYPE=9 COMP_KEY=9 COMP_CWORD=%d; COMP_WORDS=(%s); COMPREPLY=()\n",
-		shellQuote(req.Line), req.Point, req.Index, strings.Join(words, " "))
+	fmt.Fprintf(&script, "COMP_LINE=%s COMP_POINT=%d COMP_TYPE=9 COMP_KEY=9 COMP_CWORD=%d %s=; COMP_WORDS=(%s); COMPREPLY=()\n",
+		shellQuote(req.Line), req.Point, req.Index, compoptVar, strings.Join(words, " "))
 	if len(actions) > 0 {
 		script.WriteString("compgen " + strings.Join(actions, " ") + " -- " + shellQuote(cur) + "\n")
 	}
 	script.WriteString(glob + wordList + fn + command)
-	script.WriteString("unset COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS\n")
 
 	var out, errs bytes.Buffer
 	ctx, cancel := context.WithTimeout(ctx, completionTimeLimit)
@@ -151,9 +151,15 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	s.c.removePsubFiles()
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		fmt.Fprintf(stderr, "bash: completion for %s stopped after %v (the completion time limit)\n", req.Words[0], completionTimeLimit)
-		// The COMP_* variables would stay behind a cut-off script.
-		s.runner.Run(context.Background(), unsetCompVars())
 	}
+	// What compopt changed; then the variables go, as in bash.
+	for _, ch := range strings.Fields(s.runner.Vars[compoptVar].String()) {
+		res.Options = slices.DeleteFunc(res.Options, func(o string) bool { return o == ch[1:] })
+		if ch[0] == '-' {
+			res.Options = append(res.Options, ch[1:])
+		}
+	}
+	s.runner.Run(context.Background(), unsetCompVars())
 	// $? after completing is what it was before.
 	s.runner.Run(context.Background(), statusCmd(s.last))
 	s.takeSnapshot()
@@ -271,11 +277,44 @@ func keepMatch(m, filter, word string) bool {
 	return rx.MatchString(m) == neg
 }
 
-// unsetCompVars unsets what Complete set, for a script cut off early.
+// unsetCompVars unsets what Complete set.
 func unsetCompVars() syntax.Command {
 	args := []*syntax.Word{litWord("unset")}
-	for _, n := range strings.Fields("COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS") {
+	for _, n := range append(strings.Fields("COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS"), compoptVar) {
 		args = append(args, litWord(n))
 	}
 	return &syntax.CallExpr{Args: args}
+}
+
+// compoptVar holds, while Complete runs a spec, the -o options compopt
+// turned on ("-name") or off ("+name"), blank-separated.
+const compoptVar = internalPrefix + "compopt"
+
+// compoptBuiltin is compopt inside a completion function: -o/+o change
+// the options of the completion being made. ok is false outside one.
+func (c *core) compoptBuiltin(hc interp.HandlerContext, args []string) (status int, ok bool) {
+	v := hc.Env.Get(compoptVar)
+	if !v.IsSet() {
+		return 0, false
+	}
+	changes := v.String()
+	for i := 1; i < len(args); i++ {
+		switch a := args[i]; a {
+		case "-o", "+o":
+			if i+1 >= len(args) {
+				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"compopt: %s: option requires an argument\n", a)
+				return 2, true
+			}
+			i++
+			changes += " " + a[:1] + args[i]
+		case "-D", "-E", "-I":
+		default:
+			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"compopt: %s: changing another command's completion is not supported\n", a)
+			return 1, true
+		}
+	}
+	if w, ok := runnerEnv(hc.Env); ok {
+		w.Set(compoptVar, expand.Variable{Set: true, Kind: expand.String, Str: changes})
+	}
+	return 0, true
 }

@@ -20,6 +20,7 @@ complete -o nospace -o filenames -A directory dirs
 mkdir -p dA dB; touch fA
 opts="--red --green"; complete -W '$opts' col
 slow() { sleep 100; }; complete -F slow slowcmd
+_opt() { compopt -o nospace +o filenames; COMPREPLY=(x); }; complete -o filenames -o default -F _opt optcmd
 false`
 	var out bytes.Buffer
 	s.Run(context.Background(), setup, Stdio{Stdout: &out, Stderr: &out})
@@ -44,6 +45,7 @@ false`
 		{[]string{"col", "--g"}, 1, "col --g", []string{"--green"}, true, "", nil},
 		{[]string{"slowcmd", ""}, 1, "slowcmd ", nil, true, "the completion time limit", nil},
 		{[]string{"other", "x"}, 1, "other x", nil, false, "", nil},
+		{[]string{"optcmd", ""}, 1, "optcmd ", []string{"x"}, true, "", []string{"default", "nospace"}},
 	}
 	for _, tc := range tests {
 		got, ok := s.Complete(context.Background(), CompletionRequest{Words: tc.words, Index: tc.index, Line: tc.line, Point: len(tc.line)})
@@ -59,5 +61,11 @@ false`
 	s.Run(context.Background(), `echo "$? ${COMPREPLY-unset} ${COMP_WORDS-unset} ${COMP_LINE-unset}"`, Stdio{Stdout: &out, Stderr: &out})
 	if got := out.String(); got != "1 unset unset unset\n" {
 		t.Errorf("after completing: %q", got)
+	}
+	// Outside a completion, compopt says so, as bash does.
+	out.Reset()
+	s.Run(context.Background(), "compopt -o nospace", Stdio{Stdout: &out, Stderr: &out})
+	if !strings.Contains(out.String(), "compopt: not currently executing completion function") {
+		t.Errorf("compopt outside: %q", out.String())
 	}
 }
