@@ -251,7 +251,10 @@ func (m *model) onPanelKey(k tea.KeyPressMsg) tea.Cmd {
 	case k.String() == "esc" && !m.panelFilter.Empty():
 		m.clearPanelFilter()
 	case key.Matches(k, keys.PanelFilter):
+		// A new filter, as / starts a new search in less.
+		m.panelFilter.Reset()
 		m.panelTyping = true
+		m.refold()
 	case key.Matches(k, keys.PanelInsert):
 		return m.insertPanelPath()
 	case key.Matches(k, keys.Unfocus):
