@@ -281,6 +281,9 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onMouseUp(msg.Mouse())
 	case tea.KeyPressMsg:
 		m.msel, m.flash = nil, ""
+		if m.sel != nil && !slices.Contains(m.blocks, m.sel) {
+			m.sel = nil // its block left the scrollback
+		}
 		return m, m.onKey(msg)
 	}
 	return m, nil

@@ -138,7 +138,7 @@ func (s *mouseSel) span(y, width int) (from, to int, ok bool) {
 // clicked: a tree row selects it in the panel, anywhere else returns to
 // the prompt.
 func (m *model) onMouseDown(mouse tea.Mouse) {
-	if mouse.Button != tea.MouseLeft || m.mode != modeEdit {
+	if mouse.Button != tea.MouseLeft || m.mode != modeEdit || m.pager != nil {
 		return
 	}
 	m.msel = nil

@@ -144,3 +144,23 @@ func TestMouseSelectionSkipsPanel(t *testing.T) {
 		t.Errorf("click selected %+v", m.sel)
 	}
 }
+
+// A selection whose block left the scrollback (ctrl+l) is dropped: alt+u
+// then undoes the newest undoable block, not a block no longer shown.
+func TestSelectionDroppedWithItsBlock(t *testing.T) {
+	m := testModel(t, newFake(), 80, 24)
+	now := time.Now()
+	m.blocks = append(m.blocks, &block{cmd: "ls", start: now, end: now})
+	m.onKey(tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModAlt})
+	if m.sel == nil {
+		t.Fatal("nothing selected")
+	}
+	m.Update(tea.KeyPressMsg{Code: 'l', Mod: tea.ModCtrl})
+	if strings.Contains(ansiStrip(m.View().Content), "block:") {
+		t.Error("the hint of a cleared block stays")
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
+	if m.sel != nil {
+		t.Error("the selection outlived its block")
+	}
+}

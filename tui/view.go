@@ -725,7 +725,7 @@ func (m *model) statusLine(width int) string {
 		hint = "y save · n quit without saving · esc stay"
 	case m.mode == modeSavePath:
 		hint = "enter save and quit · esc stay"
-	case m.sel != nil:
+	case m.sel != nil && slices.Contains(m.blocks, m.sel):
 		hint = m.selectionHint()
 	default:
 		hint = "? keys · f2 panel · ctrl+d quit"
