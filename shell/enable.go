@@ -286,7 +286,7 @@ const compgenUsage = "compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A ac
 // word list, with a prefix and a suffix.
 func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) int {
 	actions := map[string]bool{}
-	var words, prefix, suffix string
+	var words, prefix, suffix, filter, glob string
 	i := 1
 	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
 		a := args[i]
@@ -323,6 +323,10 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 				prefix = val
 			case 'S':
 				suffix = val
+			case 'X':
+				filter = val
+			case 'G':
+				glob = val
 			}
 			break
 		}
@@ -335,9 +339,12 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 	add := func(cands ...string) {
 		for _, s := range cands {
 			if strings.HasPrefix(s, word) {
-				out = append(out, prefix+s+suffix)
+				out = append(out, s)
 			}
 		}
+	}
+	if glob != "" {
+		out = append(out, c.globMatches(hc.Dir, glob)...) // progcomp.go
 	}
 	if words != "" {
 		add(strings.Fields(words)...)
@@ -403,10 +410,18 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 				if dir != "." {
 					full = dir + n
 				}
-				out = append(out, prefix+full+suffix)
+				out = append(out, full)
 			}
 		}
 	}
+	// -X, then -P and -S, as bash applies them.
+	kept := out[:0]
+	for _, s := range out {
+		if keepMatch(s, filter, word) { // progcomp.go
+			kept = append(kept, prefix+s+suffix)
+		}
+	}
+	out = kept
 	if len(out) == 0 {
 		return 1
 	}

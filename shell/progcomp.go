@@ -102,7 +102,7 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 		case "-A":
 			actions = append(actions, "-A", shellQuote(val))
 		case "-G":
-			glob = fmt.Sprintf("( shopt -s nullglob; for __memsh_w in %s; do printf '%%s\\n' \"$__memsh_w\"; done )\n", globText(val))
+			glob = "compgen -G " + shellQuote(val) + "\n"
 		case "-W":
 			wordList = fmt.Sprintf("( for __memsh_w in %s; do case $__memsh_w in %s*) printf '%%s\\n' \"$__memsh_w\";; esac; done )\n",
 				wordListText(val), shellQuote(cur))
@@ -228,21 +228,6 @@ func wordListText(list string) string {
 	return strings.Join(q, " ")
 }
 
-// globText is a -G pattern as shell text: its glob characters stay
-// active, everything else is quoted.
-func globText(pat string) string {
-	var b strings.Builder
-	for _, r := range pat {
-		if strings.ContainsRune("*?[]", r) || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || strings.ContainsRune("/._-", r) {
-			b.WriteRune(r)
-			continue
-		}
-		b.WriteByte('\\')
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // keepMatch applies complete -X: a match the pattern matches is removed
 // (with a leading !, one it does not match); & in the pattern stands for
 // the word being completed, \& for a literal &.
@@ -317,4 +302,42 @@ func (c *core) compoptBuiltin(hc interp.HandlerContext, args []string) (status i
 		w.Set(compoptVar, expand.Variable{Set: true, Kind: expand.String, Str: changes})
 	}
 	return 0, true
+}
+
+// globMatches expands compgen -G's pattern against the filesystem: the
+// names in its directory (relative to dir, the shell's) that its last
+// component matches, hidden ones only for a pattern starting with a dot;
+// a directory part with glob characters of its own matches nothing.
+func (c *core) globMatches(dir, pat string) []string {
+	d, base := "", pat
+	if k := strings.LastIndexByte(pat, '/'); k >= 0 {
+		d, base = pat[:k+1], pat[k+1:]
+	}
+	if pattern.HasMeta(d, 0) {
+		return nil
+	}
+	expr, err := pattern.Regexp(base, pattern.EntireString|pattern.Filenames)
+	if err != nil {
+		return nil
+	}
+	rx, err := regexp.Compile(expr)
+	if err != nil {
+		return nil
+	}
+	lookup := d
+	if lookup == "" {
+		lookup = "."
+	}
+	ents, err := c.fs.ReadDir(absPath(dir, lookup))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if rx.MatchString(n) && (!strings.HasPrefix(n, ".") || strings.HasPrefix(base, ".")) {
+			out = append(out, d+n)
+		}
+	}
+	return out
 }

@@ -17,7 +17,8 @@ complete -F _fn tool
 complete -W 'one two' -X '!t*' -P '<' -S '>' pfx
 complete -F _missing nofn
 complete -o nospace -o filenames -A directory dirs
-mkdir -p dA dB; touch fA
+mkdir -p dA dB; touch fA a.c b.c a.o
+complete -G '*.c' -X 'b*' cfiles
 opts="--red --green"; complete -W '$opts' col
 slow() { sleep 100; }; complete -F slow slowcmd
 _opt() { compopt -o nospace +o filenames; COMPREPLY=(x); }; complete -o filenames -o default -F _opt optcmd
@@ -46,6 +47,7 @@ false`
 		{[]string{"slowcmd", ""}, 1, "slowcmd ", nil, true, "the completion time limit", nil},
 		{[]string{"other", "x"}, 1, "other x", nil, false, "", nil},
 		{[]string{"optcmd", ""}, 1, "optcmd ", []string{"x"}, true, "", []string{"default", "nospace"}},
+		{[]string{"cfiles", ""}, 1, "cfiles ", []string{"a.c"}, true, "", nil},
 	}
 	for _, tc := range tests {
 		got, ok := s.Complete(context.Background(), CompletionRequest{Words: tc.words, Index: tc.index, Line: tc.line, Point: len(tc.line)})
@@ -61,6 +63,12 @@ false`
 	s.Run(context.Background(), `echo "$? ${COMPREPLY-unset} ${COMP_WORDS-unset} ${COMP_LINE-unset}"`, Stdio{Stdout: &out, Stderr: &out})
 	if got := out.String(); got != "1 unset unset unset\n" {
 		t.Errorf("after completing: %q", got)
+	}
+	// compgen's -G and -X, as bash's (checked against bash 5.2).
+	out.Reset()
+	s.Run(context.Background(), `compgen -G "*.c"; compgen -f -X "*.o" -- a; compgen -W "alpha beta alps" -X "!al*" -P "<" -S ">"; compgen -W "ab ac" -X "&c" a`, Stdio{Stdout: &out, Stderr: &out})
+	if got := out.String(); got != "a.c\nb.c\na.c\n<alpha>\n<alps>\nab\n" {
+		t.Errorf("compgen -G/-X: %q", got)
 	}
 	// Outside a completion, compopt says so, as bash does.
 	out.Reset()
