@@ -114,6 +114,47 @@ wait_for "Keys"
 tmux send-keys -t "$SESSION" Escape
 sleep 0.3
 
+# A user's complete -W definition is honoured by Tab.
+tmux send-keys -t "$SESSION" -l 'complete -W "start stop status" svc'
+tmux send-keys -t "$SESSION" Enter
+sleep 0.3
+tmux send-keys -t "$SESSION" -l 'svc sto'
+tmux send-keys -t "$SESSION" Tab
+wait_for '$ svc stop'
+tmux send-keys -t "$SESSION" C-u
+
+# The side panel's / filter narrows the tree as you type.
+tmux send-keys -t "$SESSION" F3
+sleep 0.2
+tmux send-keys -t "$SESSION" -l '/smoke-f'
+wait_for '/smoke-f'
+wait_for '3 shown'
+tmux send-keys -t "$SESSION" Escape
+sleep 0.2
+tmux send-keys -t "$SESSION" F3
+sleep 0.2
+
+# A mouse drag (SGR reports, as a terminal sends them) from a line of
+# output to far inside the side panel copies only scrollback text.
+tmux send-keys -t "$SESSION" -l 'echo drag-me-please'
+tmux send-keys -t "$SESSION" Enter
+wait_for "drag-me-please"
+row=$(tmux capture-pane -t "$SESSION" -p | grep -n '^drag-me-please' | tail -1 | cut -d: -f1)
+[ -n "$row" ] || fail "no row of drag-me-please"
+tmux send-keys -t "$SESSION" -l "$(printf '\033[<0;1;%sM' "$row")"
+tmux send-keys -t "$SESSION" -l "$(printf '\033[<32;118;%sM' "$row")"
+tmux send-keys -t "$SESSION" -l "$(printf '\033[<0;118;%sm' "$row")"
+wait_for "copied 14 characters to the clipboard"
+
+# No stale lines after a resize down to 40x10 and back: every row has
+# the panel's separator again.
+tmux resize-window -t "$SESSION" -x 40 -y 10
+sleep 0.5
+tmux resize-window -t "$SESSION" -x 120 -y 32
+sleep 0.8
+rows=$(tmux capture-pane -t "$SESSION" -p | grep -c '│')
+[ "$rows" = 32 ] || fail "after a resize, $rows of 32 rows have the panel"
+
 # exit N quits with N and restores the terminal, saving the session in
 # the data directory without asking.
 tmux send-keys -t "$SESSION" -l 'exit 7'
@@ -124,6 +165,10 @@ while [ ! -s "$WORK/status" ] && [ $n -lt 50 ]; do
 	n=$((n + 1))
 done
 [ -s "$WORK/status" ] || fail "memsh did not quit on exit 7"
+# The terminal is given back as it was: nothing of memsh's screen stays.
+if tmux capture-pane -t "$SESSION" -p | grep -q 'memfs\|sandboxed shell'; then
+	fail "memsh's screen stayed after exit"
+fi
 status=$(cat "$WORK/status")
 [ "$status" = 7 ] || fail "exit status $status, want 7"
 [ -e "$WORK/config/memsh/history" ] || fail "no history file in the config dir"

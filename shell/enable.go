@@ -144,6 +144,9 @@ func (c *core) interactiveBuiltin(hc interp.HandlerContext, rs *runnerState, arg
 		fmt.Fprint(hc.Stderr, c.msgPrefix(hc)+"newgrp: command not found\n")
 		return 127, true
 	case "compopt":
+		if st, ok := c.compoptBuiltin(hc, args); ok { // progcomp.go
+			return st, true
+		}
 		fmt.Fprint(hc.Stderr, c.msgPrefix(hc)+"compopt: not currently executing completion function\n")
 		return 1, true
 	case "complete":
@@ -152,6 +155,10 @@ func (c *core) interactiveBuiltin(hc interp.HandlerContext, rs *runnerState, arg
 		return c.compgenBuiltin(hc, rs, args), true
 	case "enable":
 		return c.enableBuiltin(hc, args), true
+	case "help":
+		if len(args) == 1 {
+			return c.helpListing(hc), true // helplayout.go
+		}
 	}
 	return 0, false
 }
@@ -279,7 +286,7 @@ const compgenUsage = "compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A ac
 // word list, with a prefix and a suffix.
 func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) int {
 	actions := map[string]bool{}
-	var words, prefix, suffix string
+	var words, prefix, suffix, filter, glob string
 	i := 1
 	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
 		a := args[i]
@@ -316,6 +323,10 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 				prefix = val
 			case 'S':
 				suffix = val
+			case 'X':
+				filter = val
+			case 'G':
+				glob = val
 			}
 			break
 		}
@@ -328,9 +339,12 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 	add := func(cands ...string) {
 		for _, s := range cands {
 			if strings.HasPrefix(s, word) {
-				out = append(out, prefix+s+suffix)
+				out = append(out, s)
 			}
 		}
+	}
+	if glob != "" {
+		out = append(out, c.globMatches(hc.Dir, glob)...) // progcomp.go
 	}
 	if words != "" {
 		add(strings.Fields(words)...)
@@ -396,10 +410,18 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 				if dir != "." {
 					full = dir + n
 				}
-				out = append(out, prefix+full+suffix)
+				out = append(out, full)
 			}
 		}
 	}
+	// -X, then -P and -S, as bash applies them.
+	kept := out[:0]
+	for _, s := range out {
+		if keepMatch(s, filter, word) { // progcomp.go
+			kept = append(kept, prefix+s+suffix)
+		}
+	}
+	out = kept
 	if len(out) == 0 {
 		return 1
 	}

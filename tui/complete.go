@@ -20,6 +20,7 @@ type compMsg struct {
 	start   int
 	word    string
 	items   []compItem
+	note    string // what a completion function wrote to stderr
 }
 
 // completions computes candidates for word (the text from start to the

@@ -17,7 +17,9 @@ type keyMap struct {
 	KillWordLeft, KillWordRight, Yank, Transpose   key.Binding
 	PanelUp, PanelDown, PanelOpen, PanelPageUp     key.Binding
 	PanelPageDown, PanelTop, PanelBottom, Unfocus  key.Binding
+	PanelFilter, PanelInsert                       key.Binding
 	PageOutput, CopyOutput, Suspend, Undo          key.Binding
+	BlockPrev, BlockNext                           key.Binding
 	PagerDown, PagerUp, PagerPageDown, PagerPageUp key.Binding
 	PagerHalfDown, PagerHalfUp, PagerTop, PagerEnd key.Binding
 	PagerSearch, PagerSearchBack, PagerNext        key.Binding
@@ -73,11 +75,15 @@ var keys = keyMap{
 	PanelTop:      b("home/g", "panel: first entry", "home", "g"),
 	PanelBottom:   b("end/G", "panel: last entry", "end", "G"),
 	PanelOpen:     b("enter", "panel: preview a file, fold a directory", "enter"),
-	Unfocus:       b("esc/f3", "panel: back to the prompt", "esc", "f3"),
+	PanelFilter:   b("/", "panel: filter by name as you type (enter keeps, esc clears)", "/"),
+	PanelInsert:   b("i/tab", "panel: insert the selected path (quoted) at the prompt", "i", "tab"),
+	Unfocus:       b("esc/f3", "panel: back to the prompt (esc first clears a filter)", "esc", "f3"),
 
-	PageOutput: b("ctrl+o", "open the last command's output in the pager", "ctrl+o"),
-	CopyOutput: b("alt+c", "copy the last command's output to the clipboard (OSC 52)", "alt+c"),
-	Undo:       b("alt+u", "undo the newest command still undoable (runs undo N for its block)", "alt+u"),
+	PageOutput: b("ctrl+o", "open the selected (else the last) command's output in the pager", "ctrl+o"),
+	CopyOutput: b("alt+c", "copy the selected (else the last) command's output to the clipboard (OSC 52)", "alt+c"),
+	Undo:       b("alt+u", "undo the selected block's command and all after it (else the newest undoable)", "alt+u"),
+	BlockPrev:  b("alt+up", "select the previous command block (also a click on it)", "alt+up"),
+	BlockNext:  b("alt+down", "select the next command block; past the newest: none", "alt+down"),
 	Suspend:    b("ctrl+z", "says why nothing is suspended (no job control: use & or ctrl+c)", "ctrl+z"),
 
 	PagerDown:       b("j/down/enter", "pager: forward a line", "j", "down", "enter", "ctrl+n", "e"),
@@ -103,8 +109,9 @@ func (k keyMap) helpGroups() [][]key.Binding {
 		{k.ScrollUp, k.ScrollDown, k.LineUp, k.LineDown, k.Top, k.Bottom, k.TogglePanel, k.FocusPanel},
 		{k.LineStart, k.LineEnd, k.Left, k.Right, k.WordLeft, k.WordRight, k.Backspace, k.Delete,
 			k.KillEnd, k.KillStart, k.KillWordLeft, k.KillWordRight, k.Yank, k.Transpose},
-		{k.PanelUp, k.PanelDown, k.PanelPageUp, k.PanelPageDown, k.PanelTop, k.PanelBottom, k.PanelOpen, k.Unfocus},
-		{k.PageOutput, k.CopyOutput, k.Undo, k.Suspend, k.PagerDown, k.PagerUp, k.PagerPageDown, k.PagerPageUp, k.PagerHalfDown,
+		{k.PanelUp, k.PanelDown, k.PanelPageUp, k.PanelPageDown, k.PanelTop, k.PanelBottom, k.PanelOpen,
+			k.PanelFilter, k.PanelInsert, k.Unfocus},
+		{k.BlockPrev, k.BlockNext, k.PageOutput, k.CopyOutput, k.Undo, k.Suspend, k.PagerDown, k.PagerUp, k.PagerPageDown, k.PagerPageUp, k.PagerHalfDown,
 			k.PagerHalfUp, k.PagerTop, k.PagerEnd, k.PagerSearch, k.PagerSearchBack, k.PagerNext, k.PagerPrev, k.PagerQuit},
 	}
 }

@@ -77,7 +77,10 @@ type model struct {
 	pager      *pagerView  // the full-screen pager, when open (pager.go)
 	pagerCh    chan pagerReq
 	blocks     []*block
-	scroll     int // rows scrolled back from the newest output
+	scroll     int       // rows scrolled back from the newest output
+	sel        *block    // the block alt+up selected (selection.go), nil: none
+	msel       *mouseSel // text selected with the mouse in the scrollback
+	flash      string    // a one-off message in the status line, until a key
 	job        *job
 	nextJob    int
 	lastStatus int
@@ -95,6 +98,7 @@ type model struct {
 	helpTop      int
 	previewTitle string
 	previewLines []string
+	previewHex   []byte
 
 	panelPref int
 	focus     focusArea
@@ -103,7 +107,11 @@ type model struct {
 	folded    map[string]bool
 	panelTop  int
 	panelSel  int
-	changed   map[string]time.Time
+	// panelFilter narrows the tree to names holding it (/ in the panel);
+	// panelTyping while it is being typed.
+	panelFilter editor
+	panelTyping bool
+	changed     map[string]time.Time
 	// lastChanged holds the paths the last command changed, marked in
 	// the panel until the next one ends.
 	lastChanged map[string]bool
@@ -174,6 +182,7 @@ type histWrittenMsg struct{ err error }
 type previewMsg struct {
 	title string
 	lines []string
+	hex   []byte // a binary file's head, shown as a hex dump
 }
 
 type homeMsg struct{ hasFiles bool }
@@ -186,6 +195,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.msel = nil
 		m.clampScroll()
 		m.clampPanel()
 		return m, nil
@@ -209,7 +219,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onPagerReq(msg)
 	case previewMsg:
 		m.mode = modePreview
-		m.previewTitle, m.previewLines = msg.title, msg.lines
+		m.previewTitle, m.previewLines, m.previewHex = msg.title, msg.lines, msg.hex
 		return m, nil
 	case histWrittenMsg:
 		if msg.err != nil && m.histPath != "" {
@@ -257,32 +267,26 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.panelVisible() && mouse.X >= m.mainWidth() {
 			m.scrollPanel(step)
 		} else {
+			m.msel = nil
 			m.scrollBy(-step)
 		}
 		return m, nil
 	case tea.MouseClickMsg:
-		m.onClick(msg.Mouse())
+		m.onMouseDown(msg.Mouse())
 		return m, nil
+	case tea.MouseMotionMsg:
+		m.onMouseDrag(msg.Mouse())
+		return m, nil
+	case tea.MouseReleaseMsg:
+		return m, m.onMouseUp(msg.Mouse())
 	case tea.KeyPressMsg:
+		m.msel, m.flash = nil, ""
+		if m.sel != nil && !slices.Contains(m.blocks, m.sel) {
+			m.sel = nil // its block left the scrollback
+		}
 		return m, m.onKey(msg)
 	}
 	return m, nil
-}
-
-// onClick focuses what was clicked: a tree row selects it in the panel,
-// anywhere else returns to the prompt.
-func (m *model) onClick(mouse tea.Mouse) {
-	if mouse.Button != tea.MouseLeft || m.mode != modeEdit {
-		return
-	}
-	if !m.panelVisible() || mouse.X < m.mainWidth() {
-		m.focus = focusPrompt
-		return
-	}
-	m.focus = focusPanel
-	if row := mouse.Y - 1; row >= 0 && row < m.panelTreeHeight() && m.panelTop+row < len(m.visible) {
-		m.panelSel = m.panelTop + row
-	}
 }
 
 func (m *model) noteErr(s string) {
@@ -445,8 +449,19 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, keys.CopyOutput):
 		return m.copyBlock()
+	case key.Matches(k, keys.Undo) && m.sel != nil:
+		return m.undoSelected()
 	case key.Matches(k, keys.Undo):
 		return m.undoBlock()
+	case key.Matches(k, keys.BlockPrev):
+		m.selectBlock(-1)
+		return nil
+	case key.Matches(k, keys.BlockNext):
+		m.selectBlock(1)
+		return nil
+	case key.Matches(k, keys.Close) && m.sel != nil:
+		m.sel = nil
+		return nil
 	case key.Matches(k, keys.HistPrev):
 		if !m.ed.Up() {
 			m.historyMove(-1)
@@ -590,6 +605,7 @@ func (m *model) undoBlock() tea.Cmd {
 }
 
 func (m *model) run(src string) tea.Cmd {
+	m.sel = nil
 	m.ed.Reset()
 	m.edited()
 	m.comp = nil

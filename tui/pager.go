@@ -112,7 +112,7 @@ func (m *model) onPagerReq(r pagerReq) tea.Cmd {
 // openBlockInPager shows the newest finished block's output (ctrl+o),
 // then the files its command added (+), changed (~) and removed (-).
 func (m *model) openBlockInPager() {
-	if b := m.lastOutputBlock(); b != nil {
+	if b := m.targetBlock(); b != nil {
 		lines := b.body(&m.st)
 		if b.fsNote != "" {
 			// The files behind the block's fs: line, after its output.
@@ -129,7 +129,7 @@ func (m *model) openBlockInPager() {
 // copyBlock copies the newest finished block's output, without colours,
 // to the terminal's clipboard with OSC 52 (alt+c).
 func (m *model) copyBlock() tea.Cmd {
-	b := m.lastOutputBlock()
+	b := m.targetBlock()
 	if b == nil {
 		return nil
 	}
@@ -148,6 +148,15 @@ func firstLine(s string) string {
 		l += " …"
 	}
 	return l
+}
+
+// targetBlock is the block ctrl+o and alt+c act on: the selected one,
+// else the newest finished.
+func (m *model) targetBlock() *block {
+	if m.sel != nil {
+		return m.sel
+	}
+	return m.lastOutputBlock()
 }
 
 // lastOutputBlock is the newest command block that has finished.

@@ -216,6 +216,8 @@ type panelView struct {
 	meter         *meter
 	running       bool
 	files         int
+	filter        string // the name filter (/), "" for none
+	typing        bool   // the filter is being typed
 }
 
 func (p panelView) render(st *styles) string {
@@ -227,6 +229,15 @@ func (p panelView) render(st *styles) string {
 		noun = "file"
 	}
 	info := st.muted.Render(fmt.Sprintf("%d %s", p.files, noun))
+	if p.filter != "" || p.typing {
+		// The filter replaces the title while it is on.
+		cur := ""
+		if p.typing {
+			cur = "▏"
+		}
+		title = st.accent.Render("/") + ansi.Truncate(sanitizeLine(p.filter), max(w-14, 4), "…") + cur
+		info = st.muted.Render(fmt.Sprintf("%d shown", len(p.rows)))
+	}
 	lines = append(lines, title+strings.Repeat(" ", max(1, w-lipgloss.Width(title)-lipgloss.Width(info)))+info)
 
 	footer := p.footer(st)
@@ -252,7 +263,7 @@ func (p panelView) row(st *styles, i int) string {
 	switch {
 	case r.dir:
 		name += "/"
-		if p.folded[r.path] {
+		if p.folded[r.path] && p.filter == "" {
 			name += " …"
 		}
 		paint = st.pDir

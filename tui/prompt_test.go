@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,5 +74,26 @@ func TestRCFileAndPS1(t *testing.T) {
 	}
 	if !sess.IsCommand("ll") {
 		t.Error("the rc file's alias is not defined")
+	}
+}
+
+// The rc file chooses the theme with MEMSH_THEME; a wrong name says so.
+func TestRCTheme(t *testing.T) {
+	sess, err := shell.New(shell.Options{})
+	if err != nil {
+		t.Skip(err)
+	}
+	defer sess.Close()
+	if th, bad := rcTheme(sess); th != "" || bad != "" {
+		t.Errorf("unset: %q %q", th, bad)
+	}
+	var out strings.Builder
+	sess.Run(context.Background(), "MEMSH_THEME=light", shell.Stdio{Stdout: &out, Stderr: &out})
+	if th, bad := rcTheme(sess); th != "light" || bad != "" {
+		t.Errorf("light: %q %q", th, bad)
+	}
+	sess.Run(context.Background(), "MEMSH_THEME=nosuch", shell.Stdio{Stdout: &out, Stderr: &out})
+	if th, bad := rcTheme(sess); th != "" || !strings.Contains(bad, "unknown theme nosuch") {
+		t.Errorf("nosuch: %q %q", th, bad)
 	}
 }

@@ -61,6 +61,7 @@ func Run(sess *shell.Session, opts Options) (status int, err error) {
 		}
 	}
 	var badConfig string
+	fromFlag := opts.Theme != ""
 	if opts.Theme == "" {
 		opts.Theme = configTheme(opts.ConfigDir)
 		if _, ok := themes.Get(opts.Theme); !ok && opts.Theme != "" {
@@ -70,6 +71,13 @@ func Run(sess *shell.Session, opts Options) (status int, err error) {
 		}
 	}
 	opts.Notes = append(opts.Notes, runRC(sess, opts.ConfigDir)...)
+	if !fromFlag {
+		if th, bad := rcTheme(sess); bad != "" {
+			badConfig = bad
+		} else if th != "" {
+			opts.Theme, badConfig = th, ""
+		}
+	}
 	m, err := newModel(sess, opts)
 	if err != nil {
 		return 1, fmt.Errorf("tui: %w", err)
@@ -96,6 +104,20 @@ func Run(sess *shell.Session, opts Options) (status int, err error) {
 		return 1, fmt.Errorf("tui: %w", err)
 	}
 	return fm.status, nil
+}
+
+// rcTheme is the theme the rc file chose by setting MEMSH_THEME (it
+// wins over the config file; --theme wins over both), or why it cannot
+// be used.
+func rcTheme(sh Shell) (theme, bad string) {
+	t := sh.Getenv("MEMSH_THEME")
+	if t == "" {
+		return "", ""
+	}
+	if _, ok := themes.Get(t); !ok {
+		return "", errUnknownTheme(t).Error() + " in MEMSH_THEME (set by memshrc)"
+	}
+	return t, ""
 }
 
 // configTheme reads "theme = NAME" from ConfigDir/config. The file is

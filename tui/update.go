@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"path"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"memsh/memfs"
+	"memsh/shell"
 )
 
 var errNoFS = errors.New("the session has no filesystem")
@@ -35,14 +37,24 @@ func (m *model) complete() tea.Cmd {
 	if sh == nil {
 		return nil
 	}
-	if quote == 0 && !cmdPos && strings.HasPrefix(word, "-") {
-		// ls --a<Tab>: the command's options, from its --help table.
-		cmd := m.ed.commandName(start)
-		return func() tea.Msg {
+	// The user's own `complete` spec for the command comes first, as in
+	// bash; it runs in the session, so only between commands.
+	var req *shell.CompletionRequest
+	if !cmdPos && m.job == nil {
+		r := m.ed.compLine()
+		req = &r
+	}
+	cmd := m.ed.commandName(start)
+	return func() tea.Msg {
+		if req != nil {
+			if items, note, ok := completeSpec(sh, *req, word, quote); ok {
+				return compMsg{version: v, start: start, word: word, items: items, note: note}
+			}
+		}
+		if quote == 0 && !cmdPos && strings.HasPrefix(word, "-") {
+			// ls --a<Tab>: the command's options, from its --help table.
 			return compMsg{version: v, start: start, word: word, items: completeOptions(sh, cmd, word)}
 		}
-	}
-	return func() tea.Msg {
 		return compMsg{version: v, start: start, word: word, items: completeIn(sh, word, cmdPos, quote)}
 	}
 }
@@ -50,6 +62,10 @@ func (m *model) complete() tea.Cmd {
 func (m *model) onCompletions(c compMsg) tea.Cmd {
 	if c.version != m.version || m.job != nil {
 		return nil // the input changed meanwhile
+	}
+	if c.note != "" {
+		// What a completion function printed, as bash shows it.
+		m.addBlock(&block{note: c.note})
 	}
 	switch len(c.items) {
 	case 0:
@@ -155,7 +171,7 @@ func (m *model) clampScroll() {
 		return
 	}
 	h := m.blocksHeight()
-	rows := m.blockRows(m.mainWidth(), m.scroll+h)
+	rows, _ := m.blockRows(m.mainWidth(), m.scroll+h)
 	m.scroll = max(min(m.scroll, len(rows)-h), 0)
 }
 
@@ -227,8 +243,20 @@ func (m *model) clampPanel() {
 }
 
 func (m *model) onPanelKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.panelTyping {
+		return m.onPanelFilterKey(k)
+	}
 	h := m.panelTreeHeight()
 	switch {
+	case k.String() == "esc" && !m.panelFilter.Empty():
+		m.clearPanelFilter()
+	case key.Matches(k, keys.PanelFilter):
+		// A new filter, as / starts a new search in less.
+		m.panelFilter.Reset()
+		m.panelTyping = true
+		m.refold()
+	case key.Matches(k, keys.PanelInsert):
+		return m.insertPanelPath()
 	case key.Matches(k, keys.Unfocus):
 		m.focus = focusPrompt
 	case key.Matches(k, keys.PanelUp):
@@ -274,6 +302,11 @@ func (m *model) refold() {
 	if m.tree == nil {
 		return
 	}
+	if f := m.panelFilter.String(); f != "" {
+		m.visible = append(m.visible, filterRows(m.tree.rows, f)...)
+		m.clampPanel()
+		return
+	}
 	skip := ""
 	for _, r := range m.tree.rows {
 		if skip != "" && strings.HasPrefix(r.path, skip) {
@@ -295,17 +328,26 @@ func previewCmd(sh Shell, p string) tea.Cmd {
 	return func() tea.Msg {
 		title := p
 		if sh == nil || sh.FS() == nil {
-			return previewMsg{title, []string{"(no filesystem)"}}
+			return previewMsg{title: title, lines: []string{"(no filesystem)"}}
 		}
 		f, err := sh.FS().Open(p)
 		if err != nil {
-			return previewMsg{title, []string{err.Error()}}
+			return previewMsg{title: title, lines: []string{err.Error()}}
 		}
 		defer f.Close()
 		buf := make([]byte, previewBytes)
 		n, err := io.ReadFull(f, buf)
 		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-			return previewMsg{title, []string{err.Error()}}
+			return previewMsg{title: title, lines: []string{err.Error()}}
+		}
+		size := ""
+		if fi, err := f.Stat(); err == nil {
+			size = fmtSize(fi.Size())
+		}
+		if isBinary(buf[:n]) {
+			// Binary: a hex dump, laid out for the width when drawn.
+			return previewMsg{title: fmt.Sprintf("%s (%s, binary: the first %s as hexdump -C shows it)", title, size, fmtSize(previewHexBytes)),
+				hex: buf[:min(n, previewHexBytes)]}
 		}
 		var s sanitizer
 		var lines []string
@@ -313,10 +355,10 @@ func previewCmd(sh Shell, p string) tea.Cmd {
 		if t, ok := s.partial(nil); ok {
 			lines = append(lines, t)
 		}
-		if fi, err := f.Stat(); err == nil {
-			title += " (" + fmtSize(fi.Size()) + ")"
+		if size != "" {
+			title += " (" + size + ")"
 		}
-		return previewMsg{title, lines}
+		return previewMsg{title: title, lines: lines}
 	}
 }
 

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -58,6 +59,7 @@ func (m *model) render() (string, int, int) {
 	default:
 		areaH := max(h-len(bottom), 0)
 		rows := m.visibleRows(mw, areaH)
+		m.paintSelection(rows, mw)
 		if cx >= 0 {
 			cy += len(rows)
 		}
@@ -77,7 +79,7 @@ func (m *model) render() (string, int, int) {
 	pv := panelView{
 		width: pw, height: m.height, rows: m.visible, top: m.panelTop, sel: m.panelSel,
 		focused: m.focus == focusPanel, changed: m.changed, last: m.lastChanged, folded: m.folded, now: m.now, usage: m.usage,
-		meter: &m.meter, running: m.job != nil,
+		meter: &m.meter, running: m.job != nil, filter: m.panelFilter.String(), typing: m.panelTyping,
 	}
 	if m.tree != nil {
 		pv.files = m.tree.files
@@ -117,20 +119,29 @@ func (m *model) blocksHeight() int {
 // honouring the scroll offset. Short scrollback stays at the top, with the
 // prompt right below it, as in a terminal.
 func (m *model) visibleRows(width, h int) []string {
-	rows := m.blockRows(width, m.scroll+h)
+	rows, _ := m.visibleRowsOwners(width, h)
+	return rows
+}
+
+// visibleRowsOwners is visibleRows with, for each row, the index in
+// m.blocks of the block it belongs to (for the mouse).
+func (m *model) visibleRowsOwners(width, h int) ([]string, []int) {
+	rows, owners := m.blockRows(width, m.scroll+h)
 	end := len(rows) - m.scroll
 	if end < 0 {
 		end = 0
 	}
 	start := max(end-h, 0)
-	return rows[start:end]
+	return rows[start:end], owners[start:end]
 }
 
 // blockRows renders the newest need rows of the scrollback (fewer if
-// there are fewer), oldest first. It walks blocks and lines from the end,
-// so its cost follows the screen size, not the scrollback size.
-func (m *model) blockRows(width, need int) []string {
+// there are fewer), oldest first, with the index of each row's block. It
+// walks blocks and lines from the end, so its cost follows the screen
+// size, not the scrollback size.
+func (m *model) blockRows(width, need int) ([]string, []int) {
 	var rev []string
+	var owners []int
 	spin := spinFrames[m.spin%len(spinFrames)]
 	for i := len(m.blocks) - 1; i >= 0 && len(rev) < need; i-- {
 		b := m.blocks[i]
@@ -139,22 +150,30 @@ func (m *model) blockRows(width, need int) []string {
 			w := wrapLine(body[j], width)
 			for k := len(w) - 1; k >= 0; k-- {
 				rev = append(rev, w[k])
+				owners = append(owners, i)
 			}
 		}
 		if b.cmd != "" && len(rev) < need {
 			hdr := b.header(width, &m.st, m.now, spin, m.highlightText)
 			for k := len(hdr) - 1; k >= 0; k-- {
-				rev = append(rev, hdr[k])
+				r := hdr[k]
+				if b == m.sel {
+					// The selected block (alt+up): its header in the
+					// selection colours, across the width.
+					t := ansi.Strip(r)
+					r = m.st.selected.Render(t + strings.Repeat(" ", max(width-ansi.StringWidth(t), 0)))
+				}
+				rev = append(rev, r)
+				owners = append(owners, i)
 			}
 		}
 	}
 	if len(rev) > need {
-		rev = rev[:need]
+		rev, owners = rev[:need], owners[:need]
 	}
-	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-		rev[i], rev[j] = rev[j], rev[i]
-	}
-	return rev
+	slices.Reverse(rev)
+	slices.Reverse(owners)
+	return rev, owners
 }
 
 // highlightText renders src with syntax colours.
@@ -659,7 +678,11 @@ func helpRows(b key.Binding, kw, w int, st *styles) []string {
 
 func (m *model) renderPreview(width, h int) []string {
 	lines := []string{m.st.title.Render(ansi.Truncate(m.previewTitle, width, "…"))}
-	for _, l := range m.previewLines {
+	body := m.previewLines
+	if m.previewHex != nil {
+		body = hexDump(m.previewHex, hexPerRow(width))
+	}
+	for _, l := range body {
 		for _, w := range wrapLine(l, width) {
 			if len(lines) >= h-1 {
 				break
@@ -680,8 +703,12 @@ func (m *model) statusLine(width int) string {
 	left := m.st.accent.Render(cwd)
 	var hint string
 	switch {
+	case m.flash != "":
+		hint = m.flash
+	case m.focus == focusPanel && m.panelTyping:
+		hint = "filter: type a name · enter keep · tab insert · esc clear"
 	case m.focus == focusPanel:
-		hint = "panel: ↑↓ move · enter open · esc back"
+		hint = "panel: ↑↓ move · enter open · / filter · i insert · esc back"
 	case m.job != nil && m.job.block.cancelled:
 		hint = "cancelling…"
 	case m.job != nil && !m.job.echo:
@@ -698,6 +725,8 @@ func (m *model) statusLine(width int) string {
 		hint = "y save · n quit without saving · esc stay"
 	case m.mode == modeSavePath:
 		hint = "enter save and quit · esc stay"
+	case m.sel != nil && slices.Contains(m.blocks, m.sel):
+		hint = m.selectionHint()
 	default:
 		hint = "? keys · f2 panel · ctrl+d quit"
 	}

@@ -153,6 +153,30 @@ func TestViewStates(t *testing.T) {
 			clear(m.changed)
 			m.ed.Set("nosuch && echo 'ok' # note")
 		}},
+		{name: "block-selected", w: 100, h: 14, setup: func(m *model, _ *fakeShell) {
+			now := time.Now()
+			m.blocks = append(m.blocks,
+				&block{cmd: "echo a > f", start: now, end: now, fsNote: "fs: +1 file, 2 B written · undo 1", step: 1},
+				&block{cmd: "echo b > g", start: now, end: now, fsNote: "fs: +1 file, 2 B written · undo 2", step: 2},
+				&block{cmd: "ls", start: now, end: now, lines: []string{"f  g"}})
+			m.onKey(tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModAlt})
+			m.onKey(tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModAlt})
+			m.onKey(tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModAlt})
+		}},
+		{name: "panel-filter", w: 100, h: 16, setup: func(m *model, sh *fakeShell) {
+			sh.fs.MkdirAll("/home/user/src", 0o755)
+			sh.fs.WriteFile("/home/user/src/notes.txt", []byte("x"), 0o644)
+			sh.fs.WriteFile("/home/user/other.txt", []byte("x"), 0o644)
+			m.onPoll(poll(sh, m.tree, time.Now()))
+			clear(m.changed)
+			m.onKey(tea.KeyPressMsg{Code: tea.KeyF3})
+			for _, r := range "/note" {
+				m.onKey(tea.KeyPressMsg{Code: r, Text: string(r)})
+			}
+		}},
+		{name: "hex-preview", w: 80, h: 12, setup: func(m *model, _ *fakeShell) {
+			m.Update(previewMsg{title: "/home/user/prog (24 B, binary)", hex: []byte("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00>\x00hi!\n")})
+		}},
 		{name: "long-wrapped-input", w: 80, h: 12, setup: func(m *model, _ *fakeShell) {
 			m.ed.Set("echo " + strings.Repeat("abcdefghij ", 16) + "\nfor x in 1; do\n\techo $x\ndone")
 		}},
@@ -206,6 +230,21 @@ func TestViewAllSizes(t *testing.T) {
 		"panel":   func() { m.comp = nil; m.focus = focusPanel; m.panelPref = panelOn },
 		"preview": func() { m.focus = focusPrompt; m.mode = modePreview; m.previewLines = []string{"x"} },
 		"save":    func() { m.mode = modeSavePath; m.saveInput.Set("./memsh.tar") },
+		"hex": func() {
+			m.mode, m.previewLines, m.previewHex = modePreview, nil, []byte("\x7fELF\x00\x01binary data here")
+		},
+		"selected": func() {
+			m.mode, m.previewHex = modeEdit, nil
+			m.focus = focusPrompt
+			m.selectBlock(-1)
+			m.msel = &mouseSel{x0: 2, y0: 1, x1: 200, y1: 3, moved: true}
+		},
+		"filter": func() {
+			m.sel, m.msel = nil, nil
+			m.focus, m.panelPref, m.panelTyping = focusPanel, panelOn, true
+			m.panelFilter.Set("long")
+			m.refold()
+		},
 	}
 	for name, setup := range setups {
 		setup()
