@@ -50,6 +50,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"unicode/utf8"
 
@@ -88,6 +89,10 @@ type Config struct {
 	// is stopped by other means (fast.go). Its compilation cache is kept
 	// apart from the checked one's.
 	Fast bool
+
+	// NoSnapshot starts every python3 from scratch, never from the
+	// pre-initialised python-snap.wasm (snapshot.go).
+	NoSnapshot bool
 }
 
 // Runtime is the one wazero runtime of a process. It compiles nothing
@@ -106,6 +111,12 @@ type Runtime struct {
 	pyMin   uint32   // its initial memory, in pages
 	pyMoved bool     // its stack was moved (stack.go): its old stack is scratch space
 	pyErr   error
+	pyPath  string // python.wasm's path on the host
+
+	snapOnce sync.Once
+	snap     wazero.CompiledModule // nil: no snapshot (snapshot.go)
+	snapMin  uint32                // its initial memory, in pages
+	snapRuns atomic.Int64          // runs it served
 
 	layout      pyLayout // where python's stdlib is (layout.go)
 	builtStdlib *roFS    // the stdlib of a build of memsh's own; nil for the npm build
@@ -213,6 +224,7 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pyErr = err
 			return
 		}
+		r.pyPath = p
 		layout, err := openLayout(p)
 		if err != nil {
 			r.pyErr = err
@@ -406,6 +418,15 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		}
 		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: r.layout.sitePath()})
 	}
+	if snapshotServes(args[1:], p.Env) {
+		// The snapshot's mounts are these, in this order (pysnapshot.c).
+		if sc := r.snapshot(); sc != nil {
+			if err := r.checkMinMemory(r.snapMin); err == nil {
+				cm = sc
+				r.snapRuns.Add(1)
+			}
+		}
+	}
 	return r.run(ctx, cm, p, "python3", mounts, false)
 }
 
@@ -569,6 +590,14 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 
+	// A job's Ctrl-C reaches a guest that can take it as SIGINT
+	// (sigint.go); one that does not take it in time is stopped here.
+	intr, _ := ctx.Value(interruptsKey{}).(*Interrupts)
+	stop := context.CancelFunc(func() {})
+	if intr != nil {
+		ctx, stop = context.WithCancel(ctx)
+		defer stop()
+	}
 	dir := cleanDir(p.Dir)
 	st := &runState{fast: fast, scratch: def == "python3" && r.pyMoved, fs: p.FS}
 	if fast {
@@ -587,7 +616,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 	var stdin io.Reader
 	if p.Stdin != nil {
-		in := newCtxReader(ctx, p.Stdin)
+		in := newCtxReader(ctx, p.Stdin, st)
 		defer in.Close()
 		stdin = in
 	}
@@ -638,6 +667,14 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 	defer mod.Close(context.Background())
+	if intr != nil {
+		if sig := newSigint(mod, mem, stop); sig != nil {
+			st.sig = sig
+			intr.add(sig)
+			defer intr.remove(sig)
+			defer sig.end()
+		}
+	}
 	if fast {
 		defer pauseGC()()
 		defer watchFast(ctx, mod)()
@@ -663,6 +700,9 @@ type noteWriter struct {
 }
 
 func (w *noteWriter) Write(p []byte) (int, error) {
+	if s := w.st.sig; s != nil && s.pending.Load() {
+		s.wrote.Store(true)
+	}
 	n, err := w.w.Write(p)
 	if err != nil {
 		w.st.note(err)

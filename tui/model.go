@@ -15,6 +15,7 @@ import (
 
 	"memsh/internal/persist"
 	"memsh/memfs"
+	"memsh/pyworker"
 	"memsh/shell"
 	"memsh/themes"
 )
@@ -665,8 +666,10 @@ func (m *model) runLine(src string) tea.Cmd {
 		b.plainErr = true
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	intr := pyworker.NewInterrupts()
+	ctx = pyworker.WithInterrupts(ctx, intr)
 	pr, pw := io.Pipe()
-	j := &job{id: m.nextJob, ctx: ctx, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
+	j := &job{id: m.nextJob, ctx: ctx, cancel: cancel, intr: intr, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
 	m.job = j
 	m.meter.base = m.meter.last
 	m.now = b.start
@@ -804,6 +807,12 @@ func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 	j := m.job
 	switch {
 	case key.Matches(k, keys.Cancel):
+		if !j.block.cancelled && j.intr.Interrupt() {
+			// python took it as SIGINT (KeyboardInterrupt); a second
+			// one before it is back at its prompt cancels.
+			m.typeahead = nil
+			return nil
+		}
 		if !j.block.cancelled {
 			j.block.cancelled = true
 			j.cancel()
