@@ -410,6 +410,18 @@ func startup(rt *pyworker.Runtime) {
 	for _, line := range []string{"python3 -c pass", "PYTHONHASHSEED=0 python3 -c pass"} {
 		startupOf(rt, line)
 	}
+	if py := nativePython(); py != "" {
+		var ds []time.Duration
+		for range 10 {
+			t0 := time.Now()
+			if err := exec.Command(py, "-c", "pass").Run(); err != nil {
+				fatal(err)
+			}
+			ds = append(ds, time.Since(t0))
+		}
+		slices.Sort(ds)
+		fmt.Printf("%-58s %8.1f ms (min %.1f)\n", "native `"+py+" -c pass`, median of 10", ms(ds[len(ds)/2]), ms(ds[0]))
+	}
 }
 
 func startupOf(rt *pyworker.Runtime, line string) {

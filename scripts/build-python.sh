@@ -121,6 +121,14 @@ entries() {
 		return 0
 	fi
 	[ "$check_only" = 0 ] || { echo "no cached snapshot for key $k2"; return 1; }
+	# One at a time (this runs in a subshell: the lock ends with it).
+	mkdir -p "$cache/src"
+	exec 8>"$cache/.snaplock"
+	flock 8
+	if [ -f "$snap/ok" ]; then
+		echo "$snap"
+		return 0
+	fi
 	case $(uname -sm) in
 	"Linux x86_64") ;;
 	*) echo "Wizer's npm binary is for Linux x86_64 only"; return 1 ;;
