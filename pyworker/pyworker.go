@@ -686,6 +686,9 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 	_, err = mod.ExportedFunction("_start").Call(ctx)
 	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
+	if st.sig != nil && st.sig.delivered.Load() && status == StatusInterrupted {
+		intr.endedBySigint()
+	}
 	if status != 0 && mem.refused.Load() && p.Stderr != nil {
 		fmt.Fprintln(p.Stderr, mem.limitNote(p.name(def)))
 	}

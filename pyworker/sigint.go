@@ -22,11 +22,23 @@ import (
 type Interrupts struct {
 	mu      sync.Mutex
 	targets map[*sigint]struct{}
+	stop    func()
 }
 
-// NewInterrupts returns an empty Interrupts.
-func NewInterrupts() *Interrupts {
-	return &Interrupts{targets: map[*sigint]struct{}{}}
+// NewInterrupts returns an Interrupts with no guest yet. stop (nil:
+// nothing) is called when a guest that was given a SIGINT ends with
+// status 130 (an uncaught KeyboardInterrupt, or stopped by memsh): a
+// program killed by SIGINT, after which bash stops what it was running
+// too. It is called before the run returns, so the caller can stop the
+// rest of the job before its next command starts.
+func NewInterrupts(stop func()) *Interrupts {
+	return &Interrupts{targets: map[*sigint]struct{}{}, stop: stop}
+}
+
+func (in *Interrupts) endedBySigint() {
+	if in.stop != nil {
+		in.stop()
+	}
 }
 
 type interruptsKey struct{}
@@ -85,6 +97,7 @@ type sigint struct {
 	tripped, isTripped, breaker uint32 // guest addresses
 	bit                         uint32
 	pending                     atomic.Bool // delivered, not yet back at a prompt
+	delivered                   atomic.Bool // a SIGINT was delivered in this run
 	wrote                       atomic.Bool // the guest wrote output since it was delivered
 	wake                        chan struct{}
 	stop                        context.CancelFunc // ends the run
@@ -131,6 +144,7 @@ func newSigint(mod api.Module, mem *guestMemory, stop context.CancelFunc) *sigin
 // bit is set again every few milliseconds; if it has not taken it within
 // sigintGrace the run is stopped.
 func (s *sigint) deliver() {
+	s.delivered.Store(true)
 	s.pending.Store(true)
 	s.wrote.Store(false)
 	s.mem.word(s.tripped, func(w *uint32) { atomic.StoreUint32(w, 1) })

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -60,6 +61,7 @@ func waitFor(t *testing.T, what string, f func() bool) {
 
 type sigintRun struct {
 	intr     *Interrupts
+	stops    atomic.Int32 // calls of the Interrupts' stop
 	out, err syncBuf
 	stdin    *io.PipeWriter
 	done     chan int
@@ -67,7 +69,8 @@ type sigintRun struct {
 }
 
 func startSigint(t *testing.T, r *Runtime, args ...string) *sigintRun {
-	s := &sigintRun{intr: NewInterrupts(), done: make(chan int, 1)}
+	s := &sigintRun{done: make(chan int, 1)}
+	s.intr = NewInterrupts(func() { s.stops.Add(1) })
 	ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), s.intr))
 	s.cancel = cancel
 	t.Cleanup(cancel)
@@ -112,7 +115,19 @@ func TestPythonKeyboardInterrupt(t *testing.T) {
 			if st := s.status(t); st != 130 || !strings.Contains(s.err.String(), "Traceback") || !strings.HasSuffix(s.err.String(), "KeyboardInterrupt\n") {
 				t.Errorf("fast %v: %q: status %d stderr %q; want 130 and a KeyboardInterrupt traceback", fast, code, st, s.err.String())
 			}
+			if n := s.stops.Load(); n != 1 {
+				t.Errorf("fast %v: %q: ended by SIGINT, stop called %d times; want 1", fast, code, n)
+			}
 		}
+	}
+	// Caught: the script goes on and ends as it will; nothing to stop.
+	s := startSigint(t, testRuntime(), "-c", "print('go', flush=True)\ntry:\n  while True: pass\nexcept KeyboardInterrupt:\n  print('caught')")
+	waitFor(t, "go", func() bool { return s.out.String() == "go\n" })
+	if !s.intr.Interrupt() {
+		t.Fatal("caught: Interrupt found no guest")
+	}
+	if st := s.status(t); st != 0 || s.out.String() != "go\ncaught\n" || s.stops.Load() != 0 {
+		t.Errorf("caught KeyboardInterrupt: status %d stdout %q stops %d; want 0, caught, 0", st, s.out.String(), s.stops.Load())
 	}
 }
 
@@ -168,7 +183,7 @@ func TestPythonKeyboardInterruptIgnored(t *testing.T) {
 			t.Errorf("%q: status %d, want 130", code, st)
 		}
 	}
-	if NewInterrupts().Interrupt() {
+	if NewInterrupts(nil).Interrupt() {
 		t.Error("Interrupt with no guest reported it taken")
 	}
 }

@@ -666,7 +666,10 @@ func (m *model) runLine(src string) tea.Cmd {
 		b.plainErr = true
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	intr := pyworker.NewInterrupts()
+	// When python ends by the SIGINT it was given (an uncaught
+	// KeyboardInterrupt), the rest of the line stops, as bash stops a
+	// list whose foreground program a Ctrl-C killed.
+	intr := pyworker.NewInterrupts(cancel)
 	ctx = pyworker.WithInterrupts(ctx, intr)
 	pr, pw := io.Pipe()
 	j := &job{id: m.nextJob, ctx: ctx, cancel: cancel, intr: intr, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
