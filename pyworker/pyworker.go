@@ -111,7 +111,6 @@ type Runtime struct {
 	pyMin   uint32   // its initial memory, in pages
 	pyMoved bool     // its stack was moved (stack.go): its old stack is scratch space
 	pyErr   error
-	pyPath  string // python.wasm's path on the host
 
 	snapOnce sync.Once
 	snap     wazero.CompiledModule // nil: no snapshot (snapshot.go)
@@ -224,7 +223,6 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pyErr = err
 			return
 		}
-		r.pyPath = p
 		layout, err := openLayout(p)
 		if err != nil {
 			r.pyErr = err
@@ -349,9 +347,14 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		return StatusCannotExecute
 	}
 	// Loading python may take seconds on a cold cache; Ctrl-C must not
-	// wait for it (the load goes on for the next run).
+	// wait for it (the load goes on for the next run). A run the snapshot
+	// serves loads it meanwhile.
+	serve := snapshotServes(p.Args[min(1, len(p.Args)):], p.Env)
 	loaded := make(chan struct{})
 	go func() {
+		if serve {
+			go r.snapshot()
+		}
 		r.image()
 		close(loaded)
 	}()
@@ -418,7 +421,7 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		}
 		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: r.layout.sitePath()})
 	}
-	if snapshotServes(args[1:], p.Env) {
+	if serve {
 		// The snapshot's mounts are these, in this order (pysnapshot.c).
 		if sc := r.snapshot(); sc != nil {
 			if err := r.checkMinMemory(r.snapMin); err == nil {

@@ -82,15 +82,24 @@ func snapshotServes(args, env []string) bool {
 }
 
 // snapshot compiles python-snap.wasm once per Runtime; nil when there is
-// none beside python.wasm, when Config.NoSnapshot says so, or when it
-// does not load.
+// none beside python.wasm (with memsh's stdlib zip: the npm build has
+// none), when Config.NoSnapshot says so, or when it does not load. It
+// does not wait for python.wasm, so the first run of a process can load
+// both at once.
 func (r *Runtime) snapshot() wazero.CompiledModule {
 	r.snapOnce.Do(func() {
-		if r.cfg.NoSnapshot || r.pyPath == "" || r.layout.zip == nil {
+		if r.cfg.NoSnapshot {
 			return
 		}
-		p := filepath.Join(filepath.Dir(r.pyPath), SnapshotName)
+		py, err := FindPython(r.cfg.PythonWasm)
+		if err != nil {
+			return
+		}
+		p := filepath.Join(filepath.Dir(py), SnapshotName)
 		if _, err := os.Stat(p); err != nil {
+			return
+		}
+		if _, err := os.Stat(filepath.Join(filepath.Dir(py), StdlibZipName)); err != nil {
 			return
 		}
 		rt, err := r.runtime()

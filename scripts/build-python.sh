@@ -117,6 +117,7 @@ entries() {
 	k2=$(printf '%s\n' "$key" "$snap_recipe" "$k2" "$wizer_ver" "$wizer_bin_sha" "$snap_mounts" | sha)
 	snap=$cache/snap-$pyver-$k2
 	if [ -f "$snap/ok" ]; then
+		touch "$snap" # used: kept by the clean-up below
 		echo "$snap"
 		return 0
 	fi
@@ -178,6 +179,8 @@ entries() {
 	echo "snapshot $k2 wizer $wizer_ver $(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$snap.tmp/snapshot.info"
 	touch "$snap.tmp/ok"
 	rm -rf "$snap" && mv "$snap.tmp" "$snap" && rm -rf "$w"
+	# Snapshots of other C files or interpreters, unused for a day.
+	find "$cache" -maxdepth 1 -name 'snap-*' ! -name "snap-$pyver-$k2" -mtime +1 -exec rm -rf {} + 2>/dev/null
 	echo "$snap"
 }
 
