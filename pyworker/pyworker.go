@@ -33,6 +33,11 @@
 //     EFBIG "File too large" in python. Errno numbers are WASI's (ENOENT
 //     is 44), as this CPython build defines them; uncaught tracebacks are
 //     rewritten to Linux's numbers (docs/pyworker.md).
+//   - A run with PYTHONHASHSEED=0 and options the snapshot can apply
+//     resumes python-snap.wasm (CPython pre-initialised at build time,
+//     snapshot.go) instead of starting python.wasm from scratch.
+//   - Interrupts (sigint.go) turns a job's Ctrl-C into a SIGINT inside
+//     CPython: KeyboardInterrupt.
 //   - python.wasm is looked for as PythonSearchPath documents;
 //     `make build` installs it (scripts/build-python.sh, or
 //     scripts/install-python.sh for the npm build).

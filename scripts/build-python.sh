@@ -111,7 +111,6 @@ snap_recipe=1
 
 entries() {
 	local tree=$cache/tree-$pyver-$key
-	[ -f "$tree/ok" ] || { echo "no objects of this interpreter (tree-$pyver-$key): built before recipe 2"; return 1; }
 	local k2 snap w
 	k2=$(cat "$root/scripts/wasi/pysigint.c" "$root/scripts/wasi/pysnapshot.c" | sha)
 	k2=$(printf '%s\n' "$key" "$snap_recipe" "$k2" "$wizer_ver" "$wizer_bin_sha" "$snap_mounts" | sha)
@@ -122,6 +121,7 @@ entries() {
 		return 0
 	fi
 	[ "$check_only" = 0 ] || { echo "no cached snapshot for key $k2"; return 1; }
+	[ -f "$tree/ok" ] || { echo "no objects of this interpreter to link (tree-$pyver-$key; a runtime cached before recipe 2 has none: remove rt-$pyver-$key to rebuild it)"; return 1; }
 	# One at a time (this runs in a subshell: the lock ends with it).
 	mkdir -p "$cache/src"
 	exec 8>"$cache/.snaplock"
