@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"memsh/memfs"
+	"memsh/pyworker"
 	"memsh/shell"
 )
 
@@ -48,13 +49,29 @@ type signals struct {
 // signals are caught too (a save in progress is never cut short) and
 // ignored. signal.Stop is never called (it waits for that thread too):
 // memsh exits instead.
+//
+// SIGINT goes first to the python guests running (pyworker.Interrupts),
+// as a terminal's Ctrl-C reaches the whole foreground process group:
+// python raises KeyboardInterrupt, and the script goes on if it handles
+// it. As bash does, the script stops (status 130) when python ends by
+// it, and at a second SIGINT python has not come back from.
 func (s *signals) notify(sync bool) context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
+	intr := pyworker.NewInterrupts(func() {
+		s.n.CompareAndSwap(0, int32(syscall.SIGINT))
+		cancel()
+	})
 	install := func() {
 		ch := make(chan os.Signal, 1)
 		signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		go func() {
-			sig := <-ch
+			var sig os.Signal
+			for sig == nil {
+				sig = <-ch
+				if sig == os.Interrupt && intr.Interrupt() {
+					sig = nil
+				}
+			}
 			if n, ok := sig.(syscall.Signal); ok {
 				s.n.CompareAndSwap(0, int32(n))
 			}
@@ -66,7 +83,7 @@ func (s *signals) notify(sync bool) context.Context {
 	} else {
 		go install()
 	}
-	return ctx
+	return pyworker.WithInterrupts(ctx, intr)
 }
 
 // received is the number of the first signal caught, or 0.

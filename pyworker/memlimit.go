@@ -2,7 +2,9 @@ package pyworker
 
 import (
 	"fmt"
+	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/tetratelabs/wazero/experimental"
 )
@@ -20,7 +22,11 @@ const wasmPages = 65536
 type guestMemory struct {
 	limit   uint64 // bytes
 	refused atomic.Bool
-	buf     []byte
+	// mu guards buf against the goroutine that delivers a Ctrl-C
+	// (sigint.go), which writes words of guest memory while the guest
+	// runs: a memory.grow may move buf.
+	mu  sync.Mutex
+	buf []byte
 }
 
 func (g *guestMemory) Allocate(capBytes, _ uint64) experimental.LinearMemory {
@@ -32,6 +38,8 @@ func (g *guestMemory) Allocate(capBytes, _ uint64) experimental.LinearMemory {
 // it grows as append does; pages past the old length are zero (memory
 // never shrinks, so they were never handed out).
 func (g *guestMemory) Reallocate(size uint64) []byte {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if size > g.limit {
 		g.refused.Store(true)
 		return nil
@@ -44,7 +52,24 @@ func (g *guestMemory) Reallocate(size uint64) []byte {
 	return g.buf
 }
 
-func (g *guestMemory) Free() { g.buf = nil }
+func (g *guestMemory) Free() {
+	g.mu.Lock()
+	g.buf = nil
+	g.mu.Unlock()
+}
+
+// word runs f on the aligned 32-bit word at guest address a, atomically
+// for the host (the guest's own accesses to it are plain wasm loads and
+// stores), and reports whether a lies in the memory.
+func (g *guestMemory) word(a uint32, f func(*uint32)) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if a%4 != 0 || uint64(a)+4 > uint64(len(g.buf)) {
+		return false
+	}
+	f((*uint32)(unsafe.Pointer(&g.buf[a])))
+	return true
+}
 
 // limitNote is the line a run prints after a guest that failed once the
 // memory limit refused it more memory.

@@ -33,6 +33,11 @@
 //     EFBIG "File too large" in python. Errno numbers are WASI's (ENOENT
 //     is 44), as this CPython build defines them; uncaught tracebacks are
 //     rewritten to Linux's numbers (docs/pyworker.md).
+//   - A run with PYTHONHASHSEED=0 and options the snapshot can apply
+//     resumes python-snap.wasm (CPython pre-initialised at build time,
+//     snapshot.go) instead of starting python.wasm from scratch.
+//   - Interrupts (sigint.go) turns a job's Ctrl-C into a SIGINT inside
+//     CPython: KeyboardInterrupt.
 //   - python.wasm is looked for as PythonSearchPath documents;
 //     `make build` installs it (scripts/build-python.sh, or
 //     scripts/install-python.sh for the npm build).
@@ -50,6 +55,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"unicode/utf8"
 
@@ -88,6 +94,10 @@ type Config struct {
 	// is stopped by other means (fast.go). Its compilation cache is kept
 	// apart from the checked one's.
 	Fast bool
+
+	// NoSnapshot starts every python3 from scratch, never from the
+	// pre-initialised python-snap.wasm (snapshot.go).
+	NoSnapshot bool
 }
 
 // Runtime is the one wazero runtime of a process. It compiles nothing
@@ -106,6 +116,11 @@ type Runtime struct {
 	pyMin   uint32   // its initial memory, in pages
 	pyMoved bool     // its stack was moved (stack.go): its old stack is scratch space
 	pyErr   error
+
+	snapOnce sync.Once
+	snap     wazero.CompiledModule // nil: no snapshot (snapshot.go)
+	snapMin  uint32                // its initial memory, in pages
+	snapRuns atomic.Int64          // runs it served
 
 	layout      pyLayout // where python's stdlib is (layout.go)
 	builtStdlib *roFS    // the stdlib of a build of memsh's own; nil for the npm build
@@ -361,9 +376,14 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		return StatusCannotExecute
 	}
 	// Loading python may take seconds on a cold cache; Ctrl-C must not
-	// wait for it (the load goes on for the next run).
+	// wait for it (the load goes on for the next run). A run the snapshot
+	// serves loads it meanwhile.
+	serve := snapshotServes(p.Args[min(1, len(p.Args)):], p.Env)
 	loaded := make(chan struct{})
 	if !r.background(func() {
+		if serve {
+			r.background(func() { r.snapshot() })
+		}
 		r.image()
 		close(loaded)
 	}) {
@@ -432,6 +452,15 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 			mounts = append(mounts, mount{fs: r.builtStdlib, at: stdlibMount})
 		}
 		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: r.layout.sitePath()})
+	}
+	if serve {
+		// The snapshot's mounts are these, in this order (pysnapshot.c).
+		if sc := r.snapshot(); sc != nil {
+			if err := r.checkMinMemory(r.snapMin); err == nil {
+				cm = sc
+				r.snapRuns.Add(1)
+			}
+		}
 	}
 	return r.run(ctx, cm, p, "python3", mounts, false)
 }
@@ -596,6 +625,14 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 
+	// A job's Ctrl-C reaches a guest that can take it as SIGINT
+	// (sigint.go); one that does not take it in time is stopped here.
+	intr, _ := ctx.Value(interruptsKey{}).(*Interrupts)
+	stop := context.CancelFunc(func() {})
+	if intr != nil {
+		ctx, stop = context.WithCancel(ctx)
+		defer stop()
+	}
 	dir := cleanDir(p.Dir)
 	st := &runState{fast: fast, scratch: def == "python3" && r.pyMoved, fs: p.FS}
 	if fast {
@@ -614,7 +651,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 	var stdin io.Reader
 	if p.Stdin != nil {
-		in := newCtxReader(ctx, p.Stdin)
+		in := newCtxReader(ctx, p.Stdin, st)
 		defer in.Close()
 		stdin = in
 	}
@@ -665,6 +702,14 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 	defer mod.Close(context.Background())
+	if intr != nil {
+		if sig := newSigint(mod, mem, stop); sig != nil {
+			st.sig = sig
+			intr.add(sig)
+			defer intr.remove(sig)
+			defer sig.end()
+		}
+	}
 	if fast {
 		defer pauseGC()()
 		defer watchFast(ctx, mod)()
@@ -676,6 +721,9 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 	_, err = mod.ExportedFunction("_start").Call(ctx)
 	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
+	if st.sig != nil && st.sig.delivered.Load() && status == StatusInterrupted {
+		intr.endedBySigint()
+	}
 	if status != 0 && mem.refused.Load() && p.Stderr != nil {
 		fmt.Fprintln(p.Stderr, mem.limitNote(p.name(def)))
 	}
@@ -690,6 +738,9 @@ type noteWriter struct {
 }
 
 func (w *noteWriter) Write(p []byte) (int, error) {
+	if s := w.st.sig; s != nil && s.pending.Load() {
+		s.wrote.Store(true)
+	}
 	n, err := w.w.Write(p)
 	if err != nil {
 		w.st.note(err)

@@ -43,6 +43,9 @@ type runState struct {
 	// held says this guest has one (fastslots.go); nil for a checked run.
 	slots chan struct{}
 	held  bool
+	// sig is where a Ctrl-C is delivered as SIGINT (sigint.go); nil
+	// when the run has no Interrupts or the guest cannot take one.
+	sig *sigint
 }
 
 type runStateKey struct{}
@@ -185,10 +188,20 @@ func pollOneoff(orig api.GoModuleFunction) api.GoModuleFunction {
 			return
 		}
 		if timeout > 0 {
+			// A Ctrl-C (sigint.go) ends the sleep early, as a signal
+			// does. wasi-libc's clock_nanosleep turns every error into
+			// ENOTSUP, so it is not told EINTR: it returns as if the time
+			// had passed, and CPython's eval loop, which checks for
+			// signals after the call, raises KeyboardInterrupt there.
+			var wake chan struct{}
+			if st, _ := ctx.Value(runStateKey{}).(*runState); st != nil && st.sig != nil {
+				wake = st.sig.wake
+			}
 			t := time.NewTimer(timeout)
 			select {
 			case <-t.C:
 			case <-ctx.Done():
+			case <-wake:
 			}
 			t.Stop()
 		}

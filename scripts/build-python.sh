@@ -39,7 +39,11 @@ cache=${XDG_CACHE_HOME:-$HOME/.cache}/memsh/cpython
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # Bump when the recipe below changes what it produces.
-recipe=1
+# 2: the interpreter's objects are kept (tree-VERSION-KEY) for the link of
+#    memsh's own entry points and the snapshot.
+recipe=2
+# The static libraries' own revision (the libraries did not change in 2).
+deps_recipe=1
 pyver=3.13.5
 pyminor=3.13
 pyver_tuple=3,13,5
@@ -87,9 +91,120 @@ install_out() {
 	done
 }
 
+# memsh's entry points (scripts/wasi/pysigint.c, pysnapshot.c), linked
+# against the interpreter's objects kept in tree-VERSION-KEY, and the
+# snapshot made from them with Wizer (npm @bytecodealliance/wizer, pinned
+# and checksum-verified). Cached in snap-KEY2, KEY2 covering the
+# interpreter's key, the two C files, Wizer and the mounts below. Either
+# part failing leaves CPython's own python.wasm installed: python3 then
+# starts without the snapshot, and Ctrl-C stops it without a
+# KeyboardInterrupt. Output: python.wasm (CPython's, relinked with
+# pysigint.c) and python-snap.wasm.
+wizer_ver=11.0.3
+wizer_pkg=wizer-linux-x64-$wizer_ver.tgz
+wizer_tgz_sha=328369a2af8036d0ec4179f0b78f079dfff69ff432801490180f56720de61f20
+wizer_bin_sha=a081ff0c2f2689e84680189d1a17b3369bab8c8c04490c5ee8179cba44a34a98
+# The mounts memsh gives python, in its order (pyworker/pyworker.go,
+# RunPython): wasi-libc's table of them is part of the snapshot.
+snap_mounts='/ /usr/local/lib/python3.13/site-packages/memsh-mode /usr/local/lib /usr/local/lib/python3.13/site-packages'
+snap_recipe=1
+
+entries() {
+	local tree=$cache/tree-$pyver-$key
+	local k2 snap w
+	k2=$(cat "$root/scripts/wasi/pysigint.c" "$root/scripts/wasi/pysnapshot.c" | sha)
+	k2=$(printf '%s\n' "$key" "$snap_recipe" "$k2" "$wizer_ver" "$wizer_bin_sha" "$snap_mounts" | sha)
+	snap=$cache/snap-$pyver-$k2
+	if [ -f "$snap/ok" ]; then
+		touch "$snap" # used: kept by the clean-up below
+		echo "$snap"
+		return 0
+	fi
+	[ "$check_only" = 0 ] || { echo "no cached snapshot for key $k2"; return 1; }
+	[ -f "$tree/ok" ] || { echo "no objects of this interpreter to link (tree-$pyver-$key; a runtime cached before recipe 2 has none: remove rt-$pyver-$key to rebuild it)"; return 1; }
+	# One at a time (this runs in a subshell: the lock ends with it).
+	mkdir -p "$cache/src"
+	exec 8>"$cache/.snaplock"
+	flock 8
+	if [ -f "$snap/ok" ]; then
+		echo "$snap"
+		return 0
+	fi
+	case $(uname -sm) in
+	"Linux x86_64") ;;
+	*) echo "Wizer's npm binary is for Linux x86_64 only"; return 1 ;;
+	esac
+	if ! echo "$wizer_tgz_sha  $cache/src/$wizer_pkg" | sha256sum -c --status 2>/dev/null; then
+		command -v npm >/dev/null 2>&1 || { echo "npm is needed to fetch Wizer"; return 1; }
+		step "npm pack @bytecodealliance/wizer-linux-x64@$wizer_ver"
+		(cd "$cache/src" && rm -f bytecodealliance-"$wizer_pkg" &&
+			timeout 300 npm pack --silent "@bytecodealliance/wizer-linux-x64@$wizer_ver" >/dev/null 2>&1 &&
+			mv bytecodealliance-"$wizer_pkg" "$wizer_pkg") || { echo "npm pack @bytecodealliance/wizer-linux-x64@$wizer_ver failed"; return 1; }
+		echo "$wizer_tgz_sha  $cache/src/$wizer_pkg" | sha256sum -c --status ||
+			{ echo "$wizer_pkg: checksum mismatch"; rm -f "$cache/src/$wizer_pkg"; return 1; }
+	fi
+	w=$cache/snapwork
+	rm -rf "$w" "$snap.tmp" && mkdir -p "$w/wizer" "$snap.tmp"
+	tar -xzf "$cache/src/$wizer_pkg" -C "$w/wizer" --strip-components=1 package/wizer &&
+		echo "$wizer_bin_sha  $w/wizer/wizer" | sha256sum -c --status || { echo "wizer binary: checksum mismatch"; return 1; }
+
+	step "CPython $pyver: memsh's entry points (pysigint.c, pysnapshot.c)"
+	local ldflags objs cflags
+	{ read -r ldflags && read -r objs && read -r cflags; } <"$tree/build/link.args" || { echo "no link.args in $tree"; return 1; }
+	# shellcheck disable=SC2086 # the Makefile's flags, split as make splits them
+	(cd "$tree/build" &&
+		for c in pysigint pysnapshot; do
+			$WASI_CC $WASI_CFLAGS $cflags -Wno-deprecated-declarations -I. -I../Include -I../Include/internal \
+				-c "$root/scripts/wasi/$c.c" -o "$w/$c.o" || exit 1
+		done &&
+		$WASI_CC $WASI_CFLAGS $ldflags -o "$snap.tmp/python.wasm" Programs/python.o "$w/pysigint.o" $objs -Wl,--export=memsh_sigint &&
+		$WASI_CC $WASI_CFLAGS -mexec-model=reactor $ldflags -o "$w/preinit.wasm" "$w/pysigint.o" "$w/pysnapshot.o" $objs -Wl,--export=memsh_sigint
+	) >"$w/link.log" 2>&1 || { echo "compiling or linking memsh's entry points failed: $(tail -5 "$w/link.log")"; return 1; }
+
+	step "CPython $pyver: snapshot (Wizer $wizer_ver)"
+	local lib=$w/root/python$pyminor
+	mkdir -p "$w/root" "$w/empty" && (cd "$w/root" && unzip -q "$out/python-stdlib.zip" -d "python$pyminor") ||
+		{ echo "cannot unpack $out/python-stdlib.zip (unzip)"; return 1; }
+	mkdir -p "$lib/site-packages/memsh-mode"
+	local maps=() m
+	for m in $snap_mounts; do
+		case $m in
+		/usr/local/lib) maps+=(--mapdir "$m::$w/root") ;;
+		*) maps+=(--mapdir "$m::$w/empty") ;;
+		esac
+	done
+	(cd "$w" && timeout 600 ./wizer/wizer --allow-wasi --inherit-stdio=true --init-func memsh_preinit \
+		-r _start=memsh_resume "${maps[@]}" -o "$snap.tmp/python-snap.wasm" preinit.wasm) \
+		</dev/null >"$w/wizer.log" 2>&1 || { echo "Wizer failed: $(tail -5 "$w/wizer.log")"; return 1; }
+	echo "snapshot $k2 wizer $wizer_ver $(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$snap.tmp/snapshot.info"
+	touch "$snap.tmp/ok"
+	rm -rf "$snap" && mv "$snap.tmp" "$snap" && rm -rf "$w"
+	# Snapshots of other C files or interpreters, unused for a day.
+	find "$cache" -maxdepth 1 -name 'snap-*' ! -name "snap-$pyver-$k2" -mtime +1 -exec rm -rf {} + 2>/dev/null
+	echo "$snap"
+}
+
+# install_entries puts the relinked python.wasm and the snapshot in DEST,
+# or says in one line why python3 runs without them.
+install_entries() {
+	local r
+	if r=$(entries | tail -n 1) && [ -f "$r/ok" ]; then
+		for f in python.wasm python-snap.wasm; do
+			if ! cmp -s "$r/$f" "$dest/$f"; then
+				cp "$r/$f" "$dest/$f.part" && mv "$dest/$f.part" "$dest/$f"
+			fi
+		done
+		step "python3 snapshot: cached ($r)"
+	else
+		rm -f "$dest/python-snap.wasm"
+		printf 'build-python: no snapshot and no Ctrl-C entry point (python3 works without them): %s\n' "$r" >&2
+	fi
+}
+
 if [ -f "$out/ok" ]; then
 	install_out
 	step "CPython $pyver $optlevel for wasm32-wasi: cached ($out)"
+	install_entries
 	exit 0
 fi
 [ "$check_only" = 0 ] || die "no cached build for key $key"
@@ -101,6 +216,7 @@ flock 9
 if [ -f "$out/ok" ]; then
 	install_out
 	step "CPython $pyver $optlevel for wasm32-wasi: built by another run"
+	install_entries
 	exit 0
 fi
 
@@ -133,7 +249,7 @@ export CC="$WASI_CC $WASI_CFLAGS" CPP="$WASI_CC $WASI_CFLAGS -E" CXX="$WASI_CXX 
 export AR=$WASI_AR RANLIB=$WASI_RANLIB
 
 # 2. Static libraries for wasm32-wasi: zlib, bzip2, sqlite3.
-dk=$(printf '%s\n' "$recipe" "$zsrc" "$bzsrc" "$sqsrc" "$optlevel" "$sqflags" "$WASI_TOOLCHAIN_ID" | sha)
+dk=$(printf '%s\n' "$deps_recipe" "$zsrc" "$bzsrc" "$sqsrc" "$optlevel" "$sqflags" "$WASI_TOOLCHAIN_ID" | sha)
 deps=$cache/deps-$dk
 work=$cache/work
 if [ ! -f "$deps/ok" ]; then
@@ -237,6 +353,14 @@ done
 
 step "CPython $pyver: make -j$jobs (about 4 minutes on 2 cores)"
 make -j"$jobs" >"$b/make.log" 2>&1 || die "make failed: see $b/make.log"
+# How python.wasm was linked (objects relative to this directory) and
+# compiled, for the link of memsh's entry points (scripts/wasi/pysnap.c).
+make -s -f Makefile -f - memsh-link-args >link.args <<'EOF' || die "cannot read the link flags from the Makefile"
+memsh-link-args:
+	@echo '$(PY_CORE_LDFLAGS) $(LINKFORSHARED)'
+	@echo '$(LINK_PYTHON_OBJS) $(LIBS) $(MODLIBS) $(SYSLIBS)'
+	@echo '$(PY_CFLAGS) $(PY_CFLAGS_NODIST)'
+EOF
 
 step "CPython $pyver: install the stdlib (compileall on the build python)"
 rm -rf "$b/root"
@@ -308,7 +432,12 @@ mv "$b/python-stdlib.zip" "$out.tmp/python-stdlib.zip"
 	echo "built $(date -u +%Y-%m-%dT%H:%M:%SZ) in $(($(date +%s) - start))s"
 } >"$out.tmp/python.buildinfo"
 touch "$out.tmp/ok"
+# The interpreter's objects and headers, for the link of pysnap.c below.
+tree=$cache/tree-$pyver-$key
+rm -rf "$tree" && mkdir -p "$tree"
+mv "$b/Include" "$tree/Include" && mv "$b/builddir/wasi" "$tree/build" && touch "$tree/ok"
 rm -rf "$out" && mv "$out.tmp" "$out"
 rm -rf "$work"
 install_out
 step "CPython $pyver $optlevel for wasm32-wasi: built ($(du -h "$out/python.wasm" | cut -f1) wasm, $(du -h "$out/python-stdlib.zip" | cut -f1) stdlib)"
+install_entries

@@ -92,6 +92,29 @@ sleep 0.5
 tmux send-keys -t "$SESSION" C-c
 wait_for "130" 5
 
+# Ctrl-C in python's REPL raises KeyboardInterrupt and it stays at its
+# prompt (with memsh's CPython, whose python.wasm has memsh_sigint; the
+# first start compiles python in this private cache: up to a minute or
+# two on a busy machine).
+PYWASM=$(dirname "$BIN")/python.wasm
+if [ -f "$PYWASM" ] && grep -q memsh_sigint "$PYWASM"; then
+	tmux send-keys -t "$SESSION" -l 'python3'
+	tmux send-keys -t "$SESSION" Enter
+	wait_for ">>> " 180
+	tmux send-keys -t "$SESSION" -l 'while True: pass'
+	tmux send-keys -t "$SESSION" Enter
+	sleep 1
+	tmux send-keys -t "$SESSION" C-c
+	wait_for "KeyboardInterrupt" 10
+	tmux send-keys -t "$SESSION" -l 'print("py-" + str(6*7))'
+	tmux send-keys -t "$SESSION" Enter
+	wait_for "py-42" 10
+	tmux send-keys -t "$SESSION" C-d
+	sleep 1
+else
+	echo "tmux-smoke: no python.wasm with memsh_sigint beside memsh: skipping python's Ctrl-C"
+fi
+
 # A paste into a running cat arrives with LF line ends (tmux sends CR
 # for each line, as terminals do), and Ctrl-D ends its input.
 tmux send-keys -t "$SESSION" -l 'cat > pasted.txt'

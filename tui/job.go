@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"memsh/pyworker"
 	"memsh/shell"
 )
 
@@ -18,9 +19,11 @@ type job struct {
 	id     int
 	ctx    context.Context // ends when the job does (onDone cancels it)
 	cancel context.CancelFunc
-	out    *outBuf
-	in     *feeder
-	block  *block
+	// intr takes the first Ctrl-C to a python guest as SIGINT.
+	intr  *pyworker.Interrupts
+	out   *outBuf
+	in    *feeder
+	block *block
 	// From the last tick: the command waits on its stdin; what is typed
 	// may be shown (false while read -s reads).
 	waiting, echo bool

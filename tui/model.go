@@ -15,6 +15,7 @@ import (
 
 	"memsh/internal/persist"
 	"memsh/memfs"
+	"memsh/pyworker"
 	"memsh/shell"
 	"memsh/themes"
 )
@@ -681,8 +682,13 @@ func (m *model) runLine(src string) tea.Cmd {
 		b.plainErr = true
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	// When python ends by the SIGINT it was given (an uncaught
+	// KeyboardInterrupt), the rest of the line stops, as bash stops a
+	// list whose foreground program a Ctrl-C killed.
+	intr := pyworker.NewInterrupts(cancel)
+	ctx = pyworker.WithInterrupts(ctx, intr)
 	pr, pw := io.Pipe()
-	j := &job{id: m.nextJob, ctx: ctx, cancel: cancel, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
+	j := &job{id: m.nextJob, ctx: ctx, cancel: cancel, intr: intr, out: &outBuf{}, in: newFeeder(pw), block: b, echo: true}
 	m.job = j
 	m.meter.base = m.meter.last
 	m.now = b.start
@@ -820,6 +826,12 @@ func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 	j := m.job
 	switch {
 	case key.Matches(k, keys.Cancel):
+		if !j.block.cancelled && j.intr.Interrupt() {
+			// python took it as SIGINT (KeyboardInterrupt); a second
+			// one before it is back at its prompt cancels.
+			m.typeahead = nil
+			return nil
+		}
 		if !j.block.cancelled {
 			j.block.cancelled = true
 			j.cancel()

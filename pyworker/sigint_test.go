@@ -1,0 +1,189 @@
+package pyworker
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// needSigint skips a test when the installed python.wasm has no
+// memsh_sigint (the npm build, or a CPython built before pysigint.c).
+func needSigint(t *testing.T) {
+	t.Helper()
+	needPython(t)
+	p, err := FindPython("")
+	if err != nil {
+		t.Skip(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte("memsh_sigint")) {
+		t.Skip("python.wasm has no memsh_sigint (scripts/build-python.sh links it)")
+	}
+}
+
+// syncBuf is a bytes.Buffer guarded for a guest writing while the test
+// reads.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// waitFor polls until f holds, failing the test after a minute.
+func waitFor(t *testing.T, what string, f func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !f(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+type sigintRun struct {
+	intr     *Interrupts
+	stops    atomic.Int32 // calls of the Interrupts' stop
+	out, err syncBuf
+	stdin    *io.PipeWriter
+	done     chan int
+	cancel   context.CancelFunc
+}
+
+func startSigint(t *testing.T, r *Runtime, args ...string) *sigintRun {
+	s := &sigintRun{done: make(chan int, 1)}
+	s.intr = NewInterrupts(func() { s.stops.Add(1) })
+	ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), s.intr))
+	s.cancel = cancel
+	t.Cleanup(cancel)
+	pr, pw := io.Pipe()
+	s.stdin = pw
+	t.Cleanup(func() { pw.Close() })
+	go func() {
+		s.done <- r.RunPython(ctx, Proc{Args: append([]string{"python3"}, args...), Env: []string{"HOME=/root"},
+			FS: newFS(t), Dir: "/", Stdin: pr, Stdout: &s.out, Stderr: &s.err})
+	}()
+	return s
+}
+
+func (s *sigintRun) status(t *testing.T) int {
+	t.Helper()
+	select {
+	case st := <-s.done:
+		return st
+	case <-time.After(time.Minute):
+		t.Fatal("python3 did not end")
+		return -1
+	}
+}
+
+// TestPythonKeyboardInterrupt checks a Ctrl-C reaches python as SIGINT in
+// both modes: a busy script and a sleeping one print the traceback and
+// end with 130, as CPython does for an uncaught KeyboardInterrupt.
+func TestPythonKeyboardInterrupt(t *testing.T) {
+	needSigint(t)
+	for _, fast := range []bool{false, true} {
+		r := New(Config{Fast: fast})
+		defer r.Close()
+		for _, code := range []string{
+			"print('go', flush=True)\nwhile True: pass",
+			"import time\nprint('go', flush=True)\ntime.sleep(600)",
+		} {
+			s := startSigint(t, r, "-c", code)
+			waitFor(t, "go", func() bool { return s.out.String() == "go\n" })
+			if !s.intr.Interrupt() {
+				t.Fatalf("fast %v: %q: Interrupt found no guest to take it", fast, code)
+			}
+			if st := s.status(t); st != 130 || !strings.Contains(s.err.String(), "Traceback") || !strings.HasSuffix(s.err.String(), "KeyboardInterrupt\n") {
+				t.Errorf("fast %v: %q: status %d stderr %q; want 130 and a KeyboardInterrupt traceback", fast, code, st, s.err.String())
+			}
+			if n := s.stops.Load(); n != 1 {
+				t.Errorf("fast %v: %q: ended by SIGINT, stop called %d times; want 1", fast, code, n)
+			}
+		}
+	}
+	// Caught: the script goes on and ends as it will; nothing to stop.
+	s := startSigint(t, testRuntime(), "-c", "print('go', flush=True)\ntry:\n  while True: pass\nexcept KeyboardInterrupt:\n  print('caught')")
+	waitFor(t, "go", func() bool { return s.out.String() == "go\n" })
+	if !s.intr.Interrupt() {
+		t.Fatal("caught: Interrupt found no guest")
+	}
+	if st := s.status(t); st != 0 || s.out.String() != "go\ncaught\n" || s.stops.Load() != 0 {
+		t.Errorf("caught KeyboardInterrupt: status %d stdout %q stops %d; want 0, caught, 0", st, s.out.String(), s.stops.Load())
+	}
+}
+
+// TestPythonKeyboardInterruptREPL checks Ctrl-C at python's REPL (a read
+// of stdin, as in the TUI) and during a computation it runs brings it
+// back to its prompt, each time, and it goes on evaluating.
+func TestPythonKeyboardInterruptREPL(t *testing.T) {
+	needSigint(t)
+	s := startSigint(t, testRuntime(), "-i")
+	waitFor(t, "the prompt", func() bool { return strings.Contains(s.err.String(), ">>> ") })
+	for i := range 2 {
+		if !s.intr.Interrupt() {
+			t.Fatalf("Ctrl-C %d at the prompt: not taken", i+1)
+		}
+		waitFor(t, "KeyboardInterrupt", func() bool { return strings.Count(s.err.String(), "KeyboardInterrupt") == i+1 })
+		waitFor(t, "the next prompt", func() bool { return strings.HasSuffix(s.err.String(), ">>> ") })
+	}
+	s.stdin.Write([]byte("while True: pass\n"))
+	time.Sleep(50 * time.Millisecond)
+	if !s.intr.Interrupt() {
+		t.Fatal("Ctrl-C in a loop the REPL runs: not taken")
+	}
+	waitFor(t, "KeyboardInterrupt", func() bool { return strings.Count(s.err.String(), "KeyboardInterrupt") == 3 })
+	s.stdin.Write([]byte("print(6*7)\n"))
+	waitFor(t, "42", func() bool { return s.out.String() == "42\n" })
+	s.stdin.Close()
+	if st := s.status(t); st != 0 {
+		t.Errorf("status %d after EOF; stderr %q", st, s.err.String())
+	}
+}
+
+// TestPythonKeyboardInterruptIgnored checks a guest that handles the
+// first Ctrl-C without going back to a prompt (it catches
+// KeyboardInterrupt, or ignores SIGINT) does not take a second one:
+// Interrupt says so, and the caller stops the run.
+func TestPythonKeyboardInterruptIgnored(t *testing.T) {
+	needSigint(t)
+	for _, code := range []string{
+		"print('go', flush=True)\nwhile True:\n  try:\n    while True: pass\n  except KeyboardInterrupt:\n    print('caught', flush=True)",
+		"import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint('go', flush=True)\nwhile True: pass",
+	} {
+		s := startSigint(t, testRuntime(), "-c", code)
+		waitFor(t, "go", func() bool { return strings.HasPrefix(s.out.String(), "go\n") })
+		if !s.intr.Interrupt() {
+			t.Fatalf("%q: first Ctrl-C not taken", code)
+		}
+		time.Sleep(100 * time.Millisecond)
+		if s.intr.Interrupt() {
+			t.Errorf("%q: second Ctrl-C taken as SIGINT again; want it refused", code)
+		}
+		s.cancel()
+		if st := s.status(t); st != 130 {
+			t.Errorf("%q: status %d, want 130", code, st)
+		}
+	}
+	if NewInterrupts(nil).Interrupt() {
+		t.Error("Interrupt with no guest reported it taken")
+	}
+}

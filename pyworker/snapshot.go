@@ -1,0 +1,125 @@
+package pyworker
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tetratelabs/wazero"
+)
+
+// SnapshotName is the pre-initialised python (scripts/build-python.sh,
+// scripts/wasi/pysnapshot.c) looked for beside python.wasm.
+const SnapshotName = "python-snap.wasm"
+
+// snapshotSeed is the PYTHONHASHSEED the snapshot was made with: every
+// string hashed and every dict built while CPython started holds hashes
+// made with it, so it serves only runs asking for that seed.
+const snapshotSeed = "0"
+
+// snapshotEnv are the PYTHON* variables a resumed snapshot applies as a
+// start would (pysnapshot.c re-reads the configuration: sys.path,
+// sys.flags, stdio, warnings, site). Any other one (PYTHONOPTIMIZE,
+// PYTHONUTF8, PYTHONDEVMODE, PYTHONHOME, ...) acts while CPython starts,
+// so such a run starts from scratch.
+var snapshotEnv = map[string]bool{
+	"PYTHONHASHSEED": true, "PYTHONPATH": true, "PYTHONSAFEPATH": true,
+	"PYTHONDONTWRITEBYTECODE": true, "PYTHONUNBUFFERED": true, "PYTHONWARNINGS": true,
+	"PYTHONNOUSERSITE": true, "PYTHONUSERBASE": true, "PYTHONSTARTUP": true,
+	"PYTHONINSPECT": true, "PYTHONIOENCODING": true, "PYTHONINTMAXSTRDIGITS": true,
+	"PYTHONPYCACHEPREFIX": true,
+}
+
+// snapshotServes reports whether a run with these arguments (after the
+// program name) and environment can resume the snapshot: its
+// PYTHONHASHSEED is the snapshot's (so not -E or -I, which ignore it),
+// every PYTHON* variable is one the resume applies, and its options are
+// among -S -s -u -q -i -B -P -W, then -c CMD, -m MOD, - or FILE.
+// Everything else (-X, -O, -E, -I, -v, -b, -d, -R, -x, long options, a
+// fresh hash seed) starts python.wasm from scratch.
+func snapshotServes(args, env []string) bool {
+	seed := false
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(k, "PYTHON") {
+			continue
+		}
+		if !snapshotEnv[k] {
+			return false
+		}
+		if k == "PYTHONHASHSEED" {
+			seed = v == snapshotSeed
+		}
+	}
+	if !seed {
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			return true
+		}
+		if strings.HasPrefix(a, "--") {
+			return false
+		}
+		for j := 1; j < len(a); j++ {
+			switch a[j] {
+			case 'S', 's', 'u', 'q', 'i', 'B', 'P':
+			case 'c', 'm':
+				return j < len(a)-1 || i+1 < len(args)
+			case 'W':
+				if j == len(a)-1 {
+					i++
+				}
+				j = len(a)
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// snapshot compiles python-snap.wasm once per Runtime; nil when there is
+// none beside python.wasm (with memsh's stdlib zip: the npm build has
+// none), when Config.NoSnapshot says so, or when it does not load. It
+// does not wait for python.wasm, so the first run of a process can load
+// both at once.
+func (r *Runtime) snapshot() wazero.CompiledModule {
+	r.snapOnce.Do(func() {
+		if r.cfg.NoSnapshot {
+			return
+		}
+		py, err := FindPython(r.cfg.PythonWasm)
+		if err != nil {
+			return
+		}
+		p := filepath.Join(filepath.Dir(py), SnapshotName)
+		if _, err := os.Stat(p); err != nil {
+			return
+		}
+		if _, err := os.Stat(filepath.Join(filepath.Dir(py), StdlibZipName)); err != nil {
+			return
+		}
+		rt, err := r.runtime()
+		if err != nil {
+			return
+		}
+		b, err := readModule(p)
+		if err != nil {
+			return
+		}
+		pages := declaredMinPages(b)
+		cm, err := rt.CompileModule(context.Background(), b)
+		if err != nil {
+			return
+		}
+		if _, ok := cm.ExportedFunctions()["_start"]; !ok {
+			cm.Close(context.Background())
+			return
+		}
+		r.snap, r.snapMin = cm, pages
+	})
+	return r.snap
+}
