@@ -88,7 +88,7 @@ func main() {
 	s, err := shell.New(shell.Options{})
 	check(err)
 	defer s.Close()
-	check(s.FS().WriteFile("/big.txt", data, 0o644))
+	check(s.FS().WriteFile("/tmp/big.txt", data, 0o644))
 
 	fmt.Printf("file: %d lines, %.1f MB; GNU tools with LC_ALL=C; median of %d\n", *lines, float64(len(data))/1e6, *rounds)
 	fmt.Printf("%-48s %9s %9s %7s %9s\n", "command", "memsh", "GNU", "ratio", "mem/input")
@@ -99,7 +99,7 @@ func main() {
 		var mine, gnu []time.Duration
 		var peak uint64
 		for range *rounds {
-			d, p := runMemsh(s, strings.ReplaceAll(c, "{}", "/big.txt"))
+			d, p := runMemsh(s, strings.ReplaceAll(c, "{}", "/tmp/big.txt"))
 			mine = append(mine, d)
 			peak = max(peak, p)
 			gnu = append(gnu, runGNU(strings.ReplaceAll(c, "{}", host), filepath.Join(tmp, "out")))
