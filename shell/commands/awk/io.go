@@ -578,7 +578,7 @@ func (in *interp) sprintf(format string, args []value) (string, error) {
 			v := arg()
 			var ch string
 			switch s := in.toStr(v); {
-			case v.kind == kNum || v.kind == kStrNum:
+			case v.kind == kNum || v.kind == kStrNum && v.isNumeric():
 				// A number (input that looks like one too) is a
 				// character code.
 				code := int(v.toNum())
