@@ -59,7 +59,8 @@ type Regexp struct {
 	warnings  []string
 	pool      sync.Pool
 	err       atomic.Pointer[Error]
-	lit       []byte // see Literal
+	lit       []byte   // see Literal
+	lits      [][]byte // see LiteralSet
 	fold      bool
 	anchored  bool // has ^ or \` (Go backend: matches need the whole text)
 }
@@ -127,6 +128,7 @@ func build(root *node, ngroups int, flags Flags, warnings []string) (*Regexp, er
 	re := &Regexp{nsub: ngroups, warnings: warnings}
 	re.anchored = hasKind(root, nBOL) || hasKind(root, nBufStart)
 	re.setLiteral(root, flags&IgnoreCase != 0, flags&Bytes != 0)
+	re.setLiteralSet(root, flags&IgnoreCase != 0, flags&Bytes != 0)
 	prefix := "(?s)"
 	if flags&IgnoreCase != 0 {
 		prefix += "(?i)"
