@@ -262,3 +262,28 @@ func (re *Regexp) lacksAll(b []byte) bool {
 	}
 	return true
 }
+
+// exactString is the text root matches when it is a plain string and
+// nothing else (no assertion, class or repetition), so that bytes.Index
+// finds its matches; nil otherwise. A byte that is not UTF-8 in a
+// pattern that is (not Bytes) keeps the matcher: it must not match
+// inside a valid character.
+func exactString(root *node, byteMode bool) []byte {
+	var lits []*node
+	switch root.kind {
+	case nLit:
+		lits = []*node{root}
+	case nConcat:
+		lits = root.subs
+	default:
+		return nil
+	}
+	var out []byte
+	for _, n := range lits {
+		if n.kind != nLit || n.r >= rawByte && !byteMode {
+			return nil
+		}
+		out = append(out, litBytes(n.r, byteMode)...)
+	}
+	return out
+}

@@ -46,3 +46,58 @@ func TestLiteralSet(t *testing.T) {
 		}
 	}
 }
+
+// TestExactString: a pattern that is a plain string is found with
+// bytes.Index, with the same matches as the matcher finds for the same
+// string in a group (which keeps the matcher).
+func TestExactString(t *testing.T) {
+	texts := []string{"", "a", "aaaa", "abcabcab", "xaax\naa", "é\xc3é", "ab\x00ab"}
+	for _, c := range []struct {
+		pattern string
+		flags   Flags
+		exact   bool
+	}{
+		{"a", 0, true},
+		{"aa", 0, true},
+		{"ab", Bytes, true},
+		{"é", 0, true},
+		{"\xc3", 0, false}, // not UTF-8: must not match inside é
+		{"\xc3", Bytes, true},
+		{"a", IgnoreCase, false},
+		{"a", WholeWord, false},
+		{"a.", 0, false},
+	} {
+		re, err := Compile(c.pattern, BRE, c.flags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := re.exact != nil; got != c.exact {
+			t.Errorf("%q: exact %v, want %v", c.pattern, got, c.exact)
+		}
+		ref, err := Compile(`\(`+c.pattern+`\)`, BRE, c.flags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range texts {
+			b := []byte(text)
+			got, want := re.FindAllSubmatchIndex(b, -1), ref.FindAllSubmatchIndex(b, -1)
+			if len(got) != len(want) {
+				t.Errorf("%q in %q: %v, want %v", c.pattern, text, got, want)
+				continue
+			}
+			for i := range got {
+				if got[i][0] != want[i][0] || got[i][1] != want[i][1] {
+					t.Errorf("%q in %q: %v, want %v", c.pattern, text, got, want)
+				}
+			}
+			if re.Match(b) != ref.Match(b) {
+				t.Errorf("%q in %q: Match %v", c.pattern, text, re.Match(b))
+			}
+			var each [][]int
+			re.EachSubmatchIndex(b, func(m []int) bool { each = append(each, m); return true })
+			if len(each) != len(got) {
+				t.Errorf("%q in %q: EachSubmatchIndex %v, want %v", c.pattern, text, each, got)
+			}
+		}
+	}
+}
