@@ -578,7 +578,7 @@ func (in *interp) sprintf(format string, args []value) (string, error) {
 			v := arg()
 			var ch string
 			switch s := in.toStr(v); {
-			case v.kind == kNum || v.kind == kStrNum:
+			case v.kind == kNum || v.kind == kStrNum && v.isNumeric():
 				// A number (input that looks like one too) is a
 				// character code.
 				code := int(v.toNum())
@@ -673,7 +673,12 @@ func sortSlice(keys []string, less func(a, b string) bool) {
 // readHeld is ReadString(delim), but stops with command.HeldLimitError
 // once the record outgrows command.MaxHeld (`awk 1 /dev/zero`).
 func readHeld(r *bufio.Reader, delim byte) (string, error) {
+	part, err := r.ReadSlice(delim)
+	if err != bufio.ErrBufferFull {
+		return string(part), err // the common case: one exact allocation
+	}
 	var sb strings.Builder
+	sb.Write(part)
 	for {
 		part, err := r.ReadSlice(delim)
 		sb.Write(part)

@@ -22,7 +22,10 @@ const (
 	kUninit kind = iota
 	kNum
 	kStr
-	kStrNum // s is the text; n is valid (it looked numeric)
+	// kStrNum is input text (a "strnum"); whether it looks numeric is
+	// found when a comparison or conversion asks, so fields that are only
+	// printed are never converted.
+	kStrNum
 )
 
 func num(n float64) value  { return value{kind: kNum, n: n} }
@@ -31,20 +34,34 @@ func boolean(b bool) value { return num(float64(boolInt(b))) }
 
 // strnum makes a value from input text: numeric-looking text compares
 // as a number.
-func strnum(s string) value {
-	if n, ok := looksNumeric(s); ok {
-		return value{kind: kStrNum, s: s, n: n}
-	}
-	return value{kind: kStr, s: s}
-}
+func strnum(s string) value { return value{kind: kStrNum, s: s} }
 
 // isNumeric reports whether v compares as a number.
-func (v value) isNumeric() bool { return v.kind != kStr }
+func (v value) isNumeric() bool {
+	switch v.kind {
+	case kStr:
+		return false
+	case kStrNum:
+		_, ok := looksNumeric(v.s)
+		return ok
+	}
+	return true
+}
 
 // looksNumeric is POSIX's test for a numeric string: optional blanks, a
 // decimal floating-point number, optional blanks, nothing else.
 func looksNumeric(s string) (float64, bool) {
-	t := strings.Trim(s, " \t\n")
+	if n, ok := smallInt(s); ok {
+		return n, true
+	}
+	i, j := 0, len(s)
+	for i < j && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
+		i++
+	}
+	for j > i && (s[j-1] == ' ' || s[j-1] == '\t' || s[j-1] == '\n') {
+		j--
+	}
+	t := s[i:j]
 	if t == "" {
 		return 0, false
 	}
@@ -53,6 +70,32 @@ func looksNumeric(s string) (float64, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// smallInt reads s when it is only an optional "-" and 1 to 15 digits
+// (exact in a float64), the common case of numeric input, without
+// ParseFloat.
+func smallInt(s string) (float64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	d := s
+	if neg {
+		d = s[1:]
+	}
+	if len(d) == 0 || len(d) > 15 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if neg {
+		return -float64(v), true
+	}
+	return float64(v), true
 }
 
 // strToNum reads the longest numeric prefix of s (after leading blanks),
@@ -109,8 +152,13 @@ func strToNum(s string) (float64, int) {
 
 func (v value) toNum() float64 {
 	switch v.kind {
-	case kNum, kStrNum:
+	case kNum:
 		return v.n
+	case kStrNum:
+		if n, ok := smallInt(v.s); ok {
+			return n
+		}
+		return strtod(v.s)
 	case kStr:
 		return strtod(v.s)
 	}
@@ -193,7 +241,10 @@ func (v value) toBool() bool {
 	case kStr:
 		return v.s != ""
 	case kStrNum:
-		return v.n != 0
+		if n, ok := looksNumeric(v.s); ok {
+			return n != 0
+		}
+		return v.s != ""
 	}
 	return false
 }

@@ -24,6 +24,7 @@ type lineReader struct {
 	idle    func()       // called before a read when the input is idle (flush output)
 	chunk   func([]byte) // sees (and may rewrite) each chunk as it arrives
 	lowered int          // skipTo with fold: its scratch holds buf[:lowered] lowered
+	base    int64        // the input offset of buf[0]
 }
 
 // next returns the next line without its terminator; ok=false at the end.
@@ -53,6 +54,7 @@ func (lr *lineReader) fill() {
 		n := copy(lr.buf, lr.buf[lr.start:lr.end])
 		lr.scanned -= lr.start
 		lr.lowered = 0 // the lowered copy no longer lines up
+		lr.base += int64(lr.start)
 		lr.start, lr.end = 0, n
 	}
 	if len(lr.buf)-lr.end < chunkSize/2 {
@@ -125,6 +127,82 @@ func (lr *lineReader) skipTo(lit []byte, fold bool, scratch *[]byte) (lines, ski
 	}
 }
 
+// litSearch finds the first of several literals. Each literal's next
+// occurrence (or how far it is known to be absent) is remembered as an
+// input offset, so every byte is searched about once per literal however
+// often the search resumes.
+type litSearch struct {
+	lits [][]byte
+	next []int64 // lits[k] occurs at next[k]; -1: not before from[k]
+	from []int64
+}
+
+func newLitSearch(lits [][]byte) *litSearch {
+	ls := &litSearch{lits: lits, next: make([]int64, len(lits)), from: make([]int64, len(lits))}
+	for k := range ls.next {
+		ls.next[k] = -1
+	}
+	return ls
+}
+
+// index is the offset in region (which starts at input offset at) of the
+// first occurrence of any literal, or -1.
+func (ls *litSearch) index(region []byte, at int64) int {
+	first := -1
+	for k, lit := range ls.lits {
+		if ls.next[k] < at {
+			start := max(at, ls.from[k])
+			i := bytes.Index(region[start-at:], lit)
+			if i < 0 {
+				ls.next[k] = -1
+				ls.from[k] = at + int64(max(len(region)-len(lit)+1, 0))
+				continue
+			}
+			ls.next[k] = start + int64(i)
+		}
+		if i := int(ls.next[k] - at); first < 0 || i < first {
+			first = i
+		}
+	}
+	return first
+}
+
+// skipToAny is skipTo for the first of several literals.
+func (lr *lineReader) skipToAny(ls *litSearch) (lines, skipped int64) {
+	for {
+		region := lr.buf[lr.start:lr.end]
+		if i := ls.index(region, lr.base+int64(lr.start)); i >= 0 {
+			n := bytes.LastIndexByte(region[:i], lr.eol) + 1
+			lines += int64(bytes.Count(region[:n], []byte{lr.eol}))
+			skipped += int64(n)
+			lr.advance(n)
+			return
+		}
+		n := len(region)
+		if !lr.eof {
+			n = bytes.LastIndexByte(region, lr.eol) + 1
+		}
+		lines += int64(bytes.Count(region[:n], []byte{lr.eol}))
+		skipped += int64(n)
+		lr.advance(n)
+		if lr.eof {
+			if n > 0 && region[n-1] != lr.eol {
+				lines++
+			}
+			return
+		}
+		lr.fill()
+	}
+}
+
+// advance passes over n bytes.
+func (lr *lineReader) advance(n int) {
+	lr.start += n
+	if lr.scanned < lr.start {
+		lr.scanned = lr.start
+	}
+}
+
 // savedLine is a line kept for leading context.
 type savedLine struct {
 	text   []byte
@@ -182,11 +260,19 @@ func (g *grepper) file(r io.Reader, name string) {
 	var lit []byte
 	var fold bool
 	var scratch []byte
+	var lits *litSearch
 	if g.pre != nil && !g.invert && g.before == 0 {
 		lit, fold = g.pre.Literal()
+		if set := g.pre.LiteralSet(); set != nil {
+			lits = newLitSearch(set)
+		}
 	}
 	for {
-		if lit != nil && !done && afterLeft == 0 {
+		if lits != nil && !done && afterLeft == 0 {
+			n, b := lr.skipToAny(lits)
+			lineno += n
+			off += b
+		} else if lit != nil && !done && afterLeft == 0 {
 			n, b := lr.skipTo(lit, fold, &scratch)
 			lineno += n
 			off += b

@@ -38,6 +38,13 @@ func TestLiteralSkipping(t *testing.T) {
 			i := strings.Index(l, "dLe")
 			return i >= 0 || strings.Contains(l, "NeedLe")
 		}},
+		// No one required literal but a set of them: {NeXYLe, NeedLe, cXYd}.
+		{[]string{"-n", "-b", "-E", "Ne(ed|XY)Le|cXYd"}, func(l string) bool {
+			return strings.Contains(l, "NeedLe") || strings.Contains(l, "NeXYLe") || strings.Contains(l, "cXYd")
+		}},
+		{[]string{"-n", "-b", "-E", "(EE|ST)DLE"}, func(l string) bool {
+			return strings.Contains(l, "EEDLE") || strings.Contains(l, "STDLE")
+		}},
 	} {
 		var want strings.Builder
 		off := 0

@@ -452,22 +452,17 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	if !*merge && s.indexable(len(whole)) {
 		// The index costs a few words a line: for short lines
 		// (`yes | sort`) more than the bytes, so it is counted first.
-		if err := inv.Hold((bytes.Count(whole, []byte{s.delim}) + 1) * (indexLineCost + 16*len(s.keys))); err != nil {
+		if err := inv.Hold((bytes.Count(whole, []byte{s.delim}) + 1) * (indexLineCost + 16*max(len(s.keys)-1, 0))); err != nil {
 			inv.Errorf("%s", err)
 			return 2
 		}
-		x := s.newIndexSort(whole)
-		idx := x.sorted()
+		x, entries := s.newIndexSort(whole)
+		runs := x.sortRuns(entries)
 		if ctx.Err() != nil {
 			return statusCancelled
 		}
 		return s.output(inv, *output, func(emit func(line []byte)) {
-			for i, n := range idx {
-				if s.unique && i > 0 && x.compare(idx[i-1], n) == 0 {
-					continue
-				}
-				emit(x.line(n))
-			}
+			x.emitSorted(runs, func(n uint32) { emit(x.line(n)) })
 		})
 	}
 	if !*merge {
@@ -500,11 +495,6 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		}
 	})
 }
-
-// indexLineCost is what the compact index (newIndexSort) holds per line
-// besides the input's bytes: an offset, a length, a key number and a
-// prefix, and the sorted order; 16 more per key.
-const indexLineCost = 48
 
 // holdLines counts, before they are made, the line slices and sort items
 // the general path builds for data's lines: for short lines far more

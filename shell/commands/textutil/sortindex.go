@@ -8,35 +8,59 @@ import (
 	"sync"
 )
 
-// indexSort is sort's compact path for byte and -n keys: lines and keys
-// are offsets into the input (4 bytes each), -n keys of up to 18 integer
-// digits are parsed once into an int64, and the sort permutes 4-byte line
-// numbers. A 2-million-line file then costs ~28 bytes a line besides its
-// text, where a slice per line and a parsed key struct cost ~10 times
-// that, and comparisons touch fewer cache lines.
+// indexSort is sort's compact path for byte and -n keys. Each line
+// becomes a 24-byte sortEntry holding the head of its comparison (the
+// first key, or the whole line without keys) encoded as two numbers
+// whose unsigned order is the head's order, so most comparisons read
+// only the entries being sorted, which sit side by side in memory; the
+// text is read (and later keys found) only when the heads tie. Lines are
+// offsets into the input (4 bytes each), and later keys are kept as
+// offsets and parsed -n values. A 2-million-line file costs ~28 bytes a
+// line besides its text, where a slice per line and a parsed key struct
+// cost ~10 times that.
 type indexSort struct {
-	s                *sorter
-	data             []byte
-	lineOff, lineLen []uint32
-	nk               int
-	keyOff, keyLen   []uint32 // line i's key j at i*nk+j
+	s    *sorter
+	data []byte
+	// off[i] is where line i starts and off[i+1]-1 where it ends.
+	off []uint32
+	// numHead: the head is a -n key (else bytes); headRev: it is reversed.
+	numHead, headRev bool
+	// loLine: a -n head's lo holds the line's first 8 bytes, for the
+	// last-resort comparison that follows it.
+	loLine bool
+	// Keys after the first: line i's key j at i*nk+j-1.
+	nk             int
+	keyOff, keyLen []uint32
 	// keyNum is a -n key's value (slowNumber when not an int64) or a
-	// byte key's first 8 bytes, big-endian, zero-padded: most comparisons
-	// end there without touching the text.
+	// byte key's first 8 bytes, big-endian, zero-padded.
 	keyNum []int64
-	// Each line's first 8 bytes, for the last-resort comparison; with no
-	// keys also the next 8 (lines often share their first 8).
-	linePfx, linePfx2 []uint64
+	// tieLine: equal lines keep their input order (-s or -u with keys).
+	tieLine bool
+}
+
+// sortEntry is one line to sort. For a byte head, hi and lo are its
+// first 16 bytes (complemented when reversed) and n its length; for a -n
+// head, hi is its value with the sign bit flipped (complemented when
+// reversed), n is 1 when the value is not an int64 (see slowNumber), and
+// lo is the line's first 8 bytes when loLine says so.
+type sortEntry struct {
+	hi, lo uint64
+	line   uint32
+	n      uint32
 }
 
 // slowNumber marks a -n key that must be compared from its text (a
 // fraction or more than 18 digits).
 const slowNumber = math.MinInt64
 
+// indexLineCost is what the compact index holds per line besides the
+// input's bytes: an offset and an entry; 16 more per key after the first.
+const indexLineCost = 28
+
 // indexable reports whether the compact path handles s's keys: byte
 // comparison or -n, with or without -b and -r.
 func (s *sorter) indexable(total int) bool {
-	if total >= math.MaxUint32 {
+	if total >= math.MaxUint32-1 {
 		return false
 	}
 	for _, k := range s.keys {
@@ -48,20 +72,21 @@ func (s *sorter) indexable(total int) bool {
 }
 
 // newIndexSort splits data into lines and extracts every key.
-func (s *sorter) newIndexSort(data []byte) *indexSort {
+func (s *sorter) newIndexSort(data []byte) (*indexSort, []sortEntry) {
 	n := bytes.Count(data, []byte{s.delim})
 	if len(data) > 0 && data[len(data)-1] != s.delim {
 		n++
 	}
-	x := &indexSort{s: s, data: data, nk: len(s.keys),
-		lineOff: make([]uint32, 0, n), lineLen: make([]uint32, 0, n)}
-	x.keyOff = make([]uint32, 0, n*x.nk)
-	x.keyLen = make([]uint32, 0, n*x.nk)
-	x.keyNum = make([]int64, 0, n*x.nk)
-	x.linePfx = make([]uint64, 0, n)
-	if x.nk == 0 {
-		x.linePfx2 = make([]uint64, 0, n)
+	x := &indexSort{s: s, data: data, nk: len(s.keys), off: make([]uint32, 0, n+1),
+		tieLine: len(s.keys) > 0 && (s.unique || s.stable), headRev: s.reverse}
+	if x.nk > 0 {
+		x.numHead, x.headRev = s.keys[0].numeric, s.keys[0].reverse
+		x.loLine = x.numHead && x.nk == 1 && !x.tieLine
+		x.keyOff = make([]uint32, 0, n*(x.nk-1))
+		x.keyLen = make([]uint32, 0, n*(x.nk-1))
+		x.keyNum = make([]int64, 0, n*(x.nk-1))
 	}
+	entries := make([]sortEntry, 0, n)
 	off := 0
 	for off < len(data) {
 		end := bytes.IndexByte(data[off:], s.delim)
@@ -71,17 +96,9 @@ func (s *sorter) newIndexSort(data []byte) *indexSort {
 			end += off
 		}
 		line := data[off:end]
-		x.lineOff = append(x.lineOff, uint32(off))
-		x.lineLen = append(x.lineLen, uint32(len(line)))
-		x.linePfx = append(x.linePfx, prefix(line))
-		if x.nk == 0 {
-			var rest []byte
-			if len(line) > 8 {
-				rest = line[8:]
-			}
-			x.linePfx2 = append(x.linePfx2, prefix(rest))
-		}
-		for _, k := range s.keys {
+		x.off = append(x.off, uint32(off))
+		entries = append(entries, x.entry(uint32(len(entries)), line))
+		for _, k := range s.keys[min(1, x.nk):] {
 			beg, lim := s.begField(line, k), s.limField(line, k)
 			if lim < beg {
 				lim = beg
@@ -96,12 +113,62 @@ func (s *sorter) newIndexSort(data []byte) *indexSort {
 		}
 		off = end + 1
 	}
-	return x
+	x.off = append(x.off, uint32(off))
+	return x, entries
+}
+
+// entry encodes line i's head.
+func (x *indexSort) entry(i uint32, line []byte) sortEntry {
+	e := sortEntry{line: i}
+	if x.numHead {
+		v := fastNumber(x.head(line))
+		if v == slowNumber {
+			e.n = 1
+		}
+		e.hi = uint64(v) ^ 1<<63
+		if x.headRev {
+			e.hi = ^e.hi
+		}
+		if x.loLine {
+			e.lo = prefix(line)
+			if x.s.reverse {
+				e.lo = ^e.lo
+			}
+		}
+		return e
+	}
+	h := x.head(line)
+	e.hi = prefix(h)
+	if len(h) > 8 {
+		e.lo = prefix(h[8:])
+	}
+	if x.headRev {
+		e.hi, e.lo = ^e.hi, ^e.lo
+	}
+	e.n = uint32(len(h))
+	return e
+}
+
+// head is the part of line the entries compare first.
+func (x *indexSort) head(line []byte) []byte {
+	if x.nk == 0 {
+		return line
+	}
+	k := x.s.keys[0]
+	beg, lim := x.s.begField(line, k), x.s.limField(line, k)
+	if lim < beg {
+		lim = beg
+	}
+	return line[beg:lim]
 }
 
 // prefix is b's first 8 bytes as a big-endian number, zero-padded: a
 // smaller prefix means a smaller b; equal ones decide nothing.
 func prefix(b []byte) uint64 {
+	if len(b) >= 8 {
+		return uint64(b[0])<<56 | uint64(b[1])<<48 | uint64(b[2])<<40 | uint64(b[3])<<32 |
+			uint64(b[4])<<24 | uint64(b[5])<<16 | uint64(b[6])<<8 | uint64(b[7])
+	}
 	var p uint64
 	for i := range 8 {
 		p <<= 8
@@ -139,22 +206,70 @@ func fastNumber(s []byte) int64 {
 }
 
 func (x *indexSort) line(i uint32) []byte {
-	return x.data[x.lineOff[i] : x.lineOff[i]+x.lineLen[i]]
+	return x.data[x.off[i] : x.off[i+1]-1]
 }
 
+// key is line i's key j, for j >= 1.
 func (x *indexSort) key(i uint32, j int) []byte {
-	at := int(i)*x.nk + j
+	at := int(i)*(x.nk-1) + j - 1
 	return x.data[x.keyOff[at] : x.keyOff[at]+x.keyLen[at]]
 }
 
-// compare is sorter.compare over the index: the keys, then (unless -s or
-// -u) the whole line, reversed by a global -r.
-func (x *indexSort) compare(a, b uint32) int {
+// compare is sorter.compare over the entries: the head, the later keys,
+// then (unless -s or -u) the whole line, reversed by a global -r.
+func (x *indexSort) compare(a, b *sortEntry) int {
+	if x.numHead {
+		if a.n|b.n == 0 {
+			if a.hi != b.hi {
+				return cmpUint(a.hi, b.hi)
+			}
+		} else {
+			pa, _ := parseNumber(x.head(x.line(a.line)))
+			pb, _ := parseNumber(x.head(x.line(b.line)))
+			if d := pa.compare(pb); d != 0 {
+				if x.headRev {
+					return -d
+				}
+				return d
+			}
+		}
+	} else {
+		switch {
+		case a.hi != b.hi:
+			return cmpUint(a.hi, b.hi)
+		case a.lo != b.lo:
+			return cmpUint(a.lo, b.lo)
+		}
+		var d int
+		if a.n <= 16 && b.n <= 16 {
+			// Both heads are in their prefixes: the shorter is less.
+			d = int(a.n) - int(b.n)
+		} else {
+			d = bytes.Compare(x.head(x.line(a.line)), x.head(x.line(b.line)))
+		}
+		if d != 0 {
+			if x.headRev {
+				return -d
+			}
+			return d
+		}
+		if x.nk == 0 {
+			return 0 // the head was the whole line
+		}
+	}
+	return x.rest(a, b)
+}
+
+// rest compares lines whose heads are equal: the later keys, then the
+// last-resort comparison.
+func (x *indexSort) rest(a, b *sortEntry) int {
 	s := x.s
-	for j, k := range s.keys {
+	for j := 1; j < x.nk; j++ {
+		k := s.keys[j]
+		ia, ib := int(a.line)*(x.nk-1)+j-1, int(b.line)*(x.nk-1)+j-1
 		var d int
 		if k.numeric {
-			na, nb := x.keyNum[int(a)*x.nk+j], x.keyNum[int(b)*x.nk+j]
+			na, nb := x.keyNum[ia], x.keyNum[ib]
 			if na != slowNumber && nb != slowNumber {
 				switch {
 				case na < nb:
@@ -163,24 +278,22 @@ func (x *indexSort) compare(a, b uint32) int {
 					d = 1
 				}
 			} else {
-				pa, _ := parseNumber(x.key(a, j))
-				pb, _ := parseNumber(x.key(b, j))
+				pa, _ := parseNumber(x.key(a.line, j))
+				pb, _ := parseNumber(x.key(b.line, j))
 				d = pa.compare(pb)
 			}
 		} else {
-			pa, pb := uint64(x.keyNum[int(a)*x.nk+j]), uint64(x.keyNum[int(b)*x.nk+j])
+			pa, pb := uint64(x.keyNum[ia]), uint64(x.keyNum[ib])
 			switch {
 			case pa < pb:
 				d = -1
 			case pa > pb:
 				d = 1
 			default:
-				ia, ib := int(a)*x.nk+j, int(b)*x.nk+j
 				if la, lb := x.keyLen[ia], x.keyLen[ib]; la <= 8 && lb <= 8 {
-					// Both keys are in their prefixes: the shorter is less.
 					d = int(la) - int(lb)
 				} else {
-					d = bytes.Compare(x.key(a, j), x.key(b, j))
+					d = bytes.Compare(x.key(a.line, j), x.key(b.line, j))
 				}
 			}
 		}
@@ -191,87 +304,69 @@ func (x *indexSort) compare(a, b uint32) int {
 			return d
 		}
 	}
-	if len(s.keys) > 0 && (s.unique || s.stable) {
+	if x.tieLine {
 		return 0
 	}
-	var d int
-	switch {
-	case x.linePfx[a] != x.linePfx[b]:
-		d = cmpUint(x.linePfx[a], x.linePfx[b])
-	case x.linePfx2 != nil && x.linePfx2[a] != x.linePfx2[b]:
-		d = cmpUint(x.linePfx2[a], x.linePfx2[b])
-	default:
-		d = bytes.Compare(x.line(a), x.line(b))
+	if x.loLine && a.lo != b.lo {
+		return cmpUint(a.lo, b.lo)
 	}
+	d := bytes.Compare(x.line(a.line), x.line(b.line))
 	if s.reverse {
 		return -d
 	}
 	return d
 }
 
-// sorted returns the line numbers in output order; ties keep input
-// order. Big inputs are sorted in parts on every core, then merged, as
-// GNU sort uses threads.
-func (x *indexSort) sorted() []uint32 {
-	n := len(x.lineOff)
-	idx := make([]uint32, n)
-	for i := range idx {
-		idx[i] = uint32(i)
-	}
-	less := func(a, b uint32) int {
-		if d := x.compare(a, b); d != 0 {
-			return d
+// sortRuns orders entries in runs to be merged by emitSorted; ties keep
+// input order. Big inputs are sorted in parts on every core, as GNU sort
+// uses threads, and the parts are merged as they are written.
+func (x *indexSort) sortRuns(entries []sortEntry) [][]sortEntry {
+	cmp := func(a, b sortEntry) int { return x.compare(&a, &b) }
+	if x.tieLine {
+		// Only equal keys of different lines need the input order:
+		// without -s or -u, equal entries are equal lines.
+		cmp = func(a, b sortEntry) int {
+			if d := x.compare(&a, &b); d != 0 {
+				return d
+			}
+			return int(a.line) - int(b.line)
 		}
-		return int(a) - int(b)
 	}
-	parts := min(runtime.GOMAXPROCS(0), 8, n/50000)
-	if parts < 2 {
-		slices.SortFunc(idx, less)
-		return idx
-	}
-	bounds := make([]int, parts+1)
-	for p := range bounds {
-		bounds[p] = n * p / parts
-	}
+	n := len(entries)
+	parts := max(1, min(runtime.GOMAXPROCS(0), 8, n/50000))
+	runs := make([][]sortEntry, parts)
 	var wg sync.WaitGroup
-	for p := range parts {
-		wg.Go(func() { slices.SortFunc(idx[bounds[p]:bounds[p+1]], less) })
+	for p := range runs {
+		runs[p] = entries[n*p/parts : n*(p+1)/parts]
+		wg.Go(func() { slices.SortFunc(runs[p], cmp) })
 	}
 	wg.Wait()
-	tmp := make([]uint32, n)
-	for len(bounds) > 2 {
-		var next []int
-		for p := 0; p+1 < len(bounds); p += 2 {
-			lo := bounds[p]
-			if p+2 >= len(bounds) {
-				copy(tmp[lo:], idx[lo:])
-				next = append(next, lo)
-				continue
-			}
-			mid, hi := bounds[p+1], bounds[p+2]
-			wg.Go(func() { mergeInto(tmp[lo:hi], idx[lo:mid], idx[mid:hi], less) })
-			next = append(next, lo)
-		}
-		wg.Wait()
-		bounds = append(next, n)
-		idx, tmp = tmp, idx
-	}
-	return idx
+	return runs
 }
 
-// mergeInto merges the sorted a and b into dst.
-func mergeInto(dst, a, b []uint32, less func(a, b uint32) int) {
-	i, j, k := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		if less(b[j], a[i]) < 0 {
-			dst[k] = b[j]
-			j++
-		} else {
-			dst[k] = a[i]
-			i++
+// emitSorted merges the runs and calls emit with each line number in
+// output order (with -u, the first of each run of equal lines).
+func (x *indexSort) emitSorted(runs [][]sortEntry, emit func(line uint32)) {
+	var last sortEntry
+	first := true
+	for {
+		// The least head of the runs; the earliest run on a tie, as the
+		// runs hold consecutive parts of the input.
+		best := -1
+		for p, r := range runs {
+			if len(r) > 0 && (best < 0 || x.compare(&r[0], &runs[best][0]) < 0) {
+				best = p
+			}
 		}
-		k++
+		if best < 0 {
+			return
+		}
+		e := runs[best][0]
+		runs[best] = runs[best][1:]
+		if x.s.unique && !first && x.compare(&last, &e) == 0 {
+			continue
+		}
+		first, last = false, e
+		emit(e.line)
 	}
-	k += copy(dst[k:], a[i:])
-	copy(dst[k:], b[j:])
 }

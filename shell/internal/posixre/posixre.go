@@ -16,6 +16,7 @@
 package posixre
 
 import (
+	"bytes"
 	"regexp"
 	"sync"
 	"sync/atomic"
@@ -59,7 +60,9 @@ type Regexp struct {
 	warnings  []string
 	pool      sync.Pool
 	err       atomic.Pointer[Error]
-	lit       []byte // see Literal
+	lit       []byte   // see Literal
+	lits      [][]byte // see LiteralSet
+	exact     []byte   // the pattern is this string and nothing else
 	fold      bool
 	anchored  bool // has ^ or \` (Go backend: matches need the whole text)
 }
@@ -127,6 +130,10 @@ func build(root *node, ngroups int, flags Flags, warnings []string) (*Regexp, er
 	re := &Regexp{nsub: ngroups, warnings: warnings}
 	re.anchored = hasKind(root, nBOL) || hasKind(root, nBufStart)
 	re.setLiteral(root, flags&IgnoreCase != 0, flags&Bytes != 0)
+	re.setLiteralSet(root, flags&IgnoreCase != 0, flags&Bytes != 0)
+	if flags&IgnoreCase == 0 {
+		re.exact = exactString(root, flags&Bytes != 0)
+	}
 	prefix := "(?s)"
 	if flags&IgnoreCase != 0 {
 		prefix += "(?i)"
@@ -178,6 +185,9 @@ func (re *Regexp) Err() error {
 
 // Match reports whether b contains a match.
 func (re *Regexp) Match(b []byte) bool {
+	if re.exact != nil {
+		return bytes.Contains(b, re.exact)
+	}
 	if re.cannotMatch(b) {
 		return false
 	}
@@ -194,6 +204,9 @@ func (re *Regexp) Match(b []byte) bool {
 
 // FindIndex returns the start and end of the leftmost-longest match, or nil.
 func (re *Regexp) FindIndex(b []byte) []int {
+	if re.exact != nil {
+		return re.exactFrom(b, 0)
+	}
 	if re.cannotMatch(b) {
 		return nil
 	}
@@ -210,6 +223,9 @@ func (re *Regexp) FindIndex(b []byte) []int {
 // FindSubmatchIndex returns the match and its groups as index pairs
 // (-1 for a group that took no part), or nil.
 func (re *Regexp) FindSubmatchIndex(b []byte) []int {
+	if re.exact != nil {
+		return re.exactFrom(b, 0)
+	}
 	if re.cannotMatch(b) {
 		return nil
 	}
@@ -226,6 +242,14 @@ func (re *Regexp) FindSubmatchIndex(b []byte) []int {
 func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
 	if re.cannotMatch(b) {
 		return nil
+	}
+	if re.exact != nil {
+		var out [][]int
+		re.eachExact(b, func(m []int) bool {
+			out = append(out, m)
+			return n < 0 || len(out) < n
+		})
+		return out
 	}
 	if re.re != nil {
 		return re.re.FindAllSubmatchIndex(b, n)
@@ -247,6 +271,10 @@ func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
 // whole file) needs no memory per match. fn may keep m.
 func (re *Regexp) EachSubmatchIndex(b []byte, fn func(m []int) bool) {
 	if re.cannotMatch(b) {
+		return
+	}
+	if re.exact != nil {
+		re.eachExact(b, fn)
 		return
 	}
 	if re.re != nil && (re.anchored || len(b) <= eachCollectMax) {
@@ -290,6 +318,37 @@ func (re *Regexp) each(b []byte, fn func(m []int) bool) {
 		}
 		prevEnd = m[1]
 		if accept && !fn(m) {
+			return
+		}
+	}
+}
+
+// exactFrom is the first occurrence of re.exact at or after from, or nil.
+func (re *Regexp) exactFrom(b []byte, from int) []int {
+	i := bytes.Index(b[from:], re.exact)
+	if i < 0 {
+		return nil
+	}
+	return []int{from + i, from + i + len(re.exact)}
+}
+
+// eachExact walks the non-overlapping occurrences of re.exact, which is
+// not empty, left to right; the pairs share one array per batch.
+func (re *Regexp) eachExact(b []byte, fn func(m []int) bool) {
+	var pairs []int
+	for pos := 0; ; {
+		i := bytes.Index(b[pos:], re.exact)
+		if i < 0 {
+			return
+		}
+		if len(pairs) == 0 {
+			pairs = make([]int, 32)
+		}
+		m := pairs[:2:2]
+		pairs = pairs[2:]
+		m[0], m[1] = pos+i, pos+i+len(re.exact)
+		pos = m[1]
+		if !fn(m) {
 			return
 		}
 	}
