@@ -19,7 +19,7 @@ import (
 
 	"memsh/memfs"
 	"memsh/shell/command"
-	"memsh/shell/commands/fileutil"
+	"memsh/shell/internal/parsedate"
 )
 
 const tarHelp = `Usage: tar [OPTION...] [FILE]...
@@ -994,7 +994,7 @@ func (t *tarRun) resolveMTime() bool {
 		t.mtime = &m
 		return true
 	}
-	m, err := fileutil.ParseDate(s, t.inv.Now(), t.inv.Location())
+	m, err := parsedate.Parse(s, t.inv.Now().In(t.inv.Location()))
 	if err != nil {
 		t.warnf("Substituting -9223372036854775807 for unknown date format %s", "\u2018"+s+"\u2019")
 		return true
