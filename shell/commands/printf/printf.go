@@ -643,74 +643,11 @@ func localeQuoter(inv *command.Invocation) func(string) string {
 	return func(s string) string { return "'" + s + "'" }
 }
 
-// shellQuote is coreutils' %q (gnulib's shell-escape quoting): the word
-// as it is when nothing in it is special, "..." when only single quotes
-// are, else '...' with control bytes and invalid UTF-8 as $'\ooo' pieces.
+// shellQuote is coreutils' %q: gnulib's shell-escape quoting, the
+// style ls shows names in (command.ShellQuoteStyle).
 func shellQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
-	special, ctrl, squote, dqUnsafe := false, false, false, false
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7f:
-			ctrl = true
-		case r == '\'':
-			squote = true
-		case strings.ContainsRune(" !\"$&()*;<=>?[\\^`|", r):
-			special = true
-			if strings.ContainsRune("$`\\\"!", r) {
-				dqUnsafe = true
-			}
-		case (r == '#' || r == '~') && i == 0:
-			special = true
-		}
-		i += max(size, 1)
-	}
-	switch {
-	case !special && !ctrl && !squote:
-		return s
-	case squote && !ctrl && !dqUnsafe:
-		return `"` + s + `"`
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	open := true
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 || r < 0x20 || r == 0x7f {
-			if open {
-				b.WriteByte('\'')
-			}
-			b.WriteString("$'")
-			for _, c := range []byte(s[i : i+max(size, 1)]) {
-				if e, ok := cEscapes[c]; ok {
-					b.WriteString(e)
-				} else {
-					fmt.Fprintf(&b, "\\%03o", c)
-				}
-			}
-			b.WriteByte('\'')
-			open = false
-			i += max(size, 1)
-			continue
-		}
-		if !open {
-			b.WriteByte('\'')
-			open = true
-		}
-		if r == '\'' {
-			b.WriteString(`'\''`)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	if open {
-		b.WriteByte('\'')
-	}
-	return b.String()
+	return command.ShellQuoteStyle(s, false, true)
 }
-
-var cEscapes = map[byte]string{'\a': `\a`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`, '\v': `\v`}
