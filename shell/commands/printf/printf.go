@@ -266,10 +266,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		if p.coreutils {
 			return i, pad(shellQuote(a), flags, width, prec, hasPrec), false
 		}
-		if !utf8.ValidString(a) {
-			return i, pad(quoteBytes(a), flags, width, prec, hasPrec), false
-		}
-		return i, pad(quote(a), flags, width, prec, hasPrec), false
+		return i, pad(command.BashQuote(a, command.BashBackslash), flags, width, prec, hasPrec), false
 	case 'c':
 		a, _ := p.arg()
 		if a == "" {
@@ -537,67 +534,6 @@ func lower(c byte) byte {
 		return c + 'a' - 'A'
 	}
 	return c
-}
-
-// quote is bash's %q: backslashes before special characters, or $'...'
-// when the string holds control characters; ” for the empty string.
-func quote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f {
-			return ANSIQuote(s)
-		}
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if strings.IndexByte(" !\"$&'()*,;<>?[\\]^`{|}", c) >= 0 || (c == '~' || c == '#') && i == 0 {
-			b.WriteByte('\\')
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-// ANSIQuote quotes s as $'...', the form bash uses for strings with
-// control characters (printf %q, set, declare -p, read's prompts).
-func ANSIQuote(s string) string {
-	var b strings.Builder
-	b.WriteString("$'")
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case 0x1b:
-			b.WriteString(`\E`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\'':
-			b.WriteString(`\'`)
-		default:
-			if c < 0x20 || c == 0x7f {
-				fmt.Fprintf(&b, "\\%03o", c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
 }
 
 // gnuInteger finishes coreutils' reading of an integer argument that
