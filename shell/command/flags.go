@@ -31,9 +31,22 @@ func (inv *Invocation) NewFlags() *pflag.FlagSet {
 // requires an argument -- 'n'") and the "Try --help" line and returns
 // ok=false with status usageStatus.
 func (inv *Invocation) ParseFlags(fs *pflag.FlagSet, usageStatus int) (operands []string, status int, ok bool) {
-	args, msg := LongOptions(fs).Expand(inv.Args[1:])
+	t := LongOptions(fs)
+	// GNU's tables end with --help and --version, so "--he" is --help,
+	// "--v" in cat is --version and in cp is ambiguous with --verbose.
+	if inv.Help != "" && fs.Lookup("help") == nil {
+		t.Long = append(t.Long, longopt.Option{Name: "help", ID: "help", NoArg: true})
+	}
+	if inv.Version != "" && fs.Lookup("version") == nil {
+		t.Long = append(t.Long, longopt.Option{Name: "version", ID: "version", NoArg: true})
+	}
+	args, msg := t.Expand(inv.Args[1:])
 	if msg != "" {
 		return nil, inv.Usage(usageStatus, "%s", msg), false
+	}
+	if text, ok := inv.helpOrVersion(fs, args); ok {
+		io.WriteString(inv.Stdout, text)
+		return nil, 0, false
 	}
 	if _, posix := inv.LookupEnv("POSIXLY_CORRECT"); posix {
 		fs.SetInterspersed(false)
@@ -43,6 +56,26 @@ func (inv *Invocation) ParseFlags(fs *pflag.FlagSet, usageStatus int) (operands 
 		return fs.Args(), 0, true
 	}
 	return nil, inv.Usage(usageStatus, "%s", GNUFlagError(err)), false
+}
+
+// helpOrVersion finds the first option among args (inv.Args[1:] as
+// Expand wrote them out, word for word) that is an abbreviation of
+// --help or --version fs does not define itself, and the text to print
+// for it. (An option's argument is never written out, so "-e --he"
+// stays as it is.)
+func (inv *Invocation) helpOrVersion(fs *pflag.FlagSet, args []string) (string, bool) {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return "", false
+		case a == inv.Args[1+i]:
+		case a == "--help" && inv.Help != "" && fs.Lookup("help") == nil:
+			return inv.Help, true
+		case a == "--version" && inv.Version != "" && fs.Lookup("version") == nil:
+			return inv.Version, true
+		}
+	}
+	return "", false
 }
 
 // ParseLong is fs.Parse(args) after getopt_long's abbreviations, for
