@@ -30,7 +30,6 @@ func (p *printer) checkWidth(n int64, what string) bool {
 	return false
 }
 
-
 // hexFloat is C's %a of v as glibc prints a long double, which bash's
 // printf uses: the 64-bit significand with its integer bit, so the first
 // hex digit is 8 to f (1 is 0x8p-3, 0.5 0x8p-4).

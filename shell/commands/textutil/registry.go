@@ -1,7 +1,6 @@
 package textutil
 
 import (
-
 	"memsh/shell/command"
 )
 
