@@ -52,6 +52,12 @@ func TestLongOptionPrefixes(t *testing.T) {
 		{"tail -n", "", "tail: option requires an argument -- 'n'\nTry 'tail --help' for more information.\n"},
 		{"cut --bogus", "", "cut: unrecognized option '--bogus'\nTry 'cut --help' for more information.\n"},
 		{"grep -e --he x </dev/null", "", "grep: x: No such file or directory\n"},
+		// commands that print their own usage errors (command.ParseLong)
+		{"rm --v", "", "rm: option '--v' is ambiguous; possibilities: '--verbose' '--version'\nTry 'rm --help' for more information.\n"},
+		{"rm --hel | head -1", "Usage: rm [OPTION]... [FILE]...\n", ""},
+		{"gzip --he=x", "", "gzip: option '--help' doesn't allow an argument\nTry `gzip --help' for more information.\n"},
+		{"cmp --v", "", "cmp: option '--v' is ambiguous; possibilities: '--verbose' '--version'\ncmp: Try 'cmp --help' for more information.\n"},
+		{"patch --vers", "", "patch: option '--vers' is ambiguous; possibilities: '--version' '--version-control'\npatch: Try 'patch --help' for more information.\n"},
 	} {
 		stdout, stderr, _ := run(t, s, c.script, "")
 		if stdout != c.stdout || stderr != c.stderr {

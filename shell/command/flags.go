@@ -31,21 +31,11 @@ func (inv *Invocation) NewFlags() *pflag.FlagSet {
 // requires an argument -- 'n'") and the "Try --help" line and returns
 // ok=false with status usageStatus.
 func (inv *Invocation) ParseFlags(fs *pflag.FlagSet, usageStatus int) (operands []string, status int, ok bool) {
-	t := LongOptions(fs)
-	// GNU's tables end with --help and --version, so "--he" is --help,
-	// "--v" in cat is --version and in cp is ambiguous with --verbose.
-	if inv.Help != "" && fs.Lookup("help") == nil {
-		t.Long = append(t.Long, longopt.Option{Name: "help", ID: "help", NoArg: true})
-	}
-	if inv.Version != "" && fs.Lookup("version") == nil {
-		t.Long = append(t.Long, longopt.Option{Name: "version", ID: "version", NoArg: true})
-	}
-	args, msg := t.Expand(inv.Args[1:])
-	if msg != "" {
+	args, msg, answered := inv.expand(fs, inv.Args[1:])
+	switch {
+	case msg != "":
 		return nil, inv.Usage(usageStatus, "%s", msg), false
-	}
-	if text, ok := inv.helpOrVersion(fs, args); ok {
-		io.WriteString(inv.Stdout, text)
+	case answered:
 		return nil, 0, false
 	}
 	if _, posix := inv.LookupEnv("POSIXLY_CORRECT"); posix {
@@ -58,35 +48,58 @@ func (inv *Invocation) ParseFlags(fs *pflag.FlagSet, usageStatus int) (operands 
 	return nil, inv.Usage(usageStatus, "%s", GNUFlagError(err)), false
 }
 
-// helpOrVersion finds the first option among args (inv.Args[1:] as
-// Expand wrote them out, word for word) that is an abbreviation of
-// --help or --version fs does not define itself, and the text to print
-// for it. (An option's argument is never written out, so "-e --he"
-// stays as it is.)
-func (inv *Invocation) helpOrVersion(fs *pflag.FlagSet, args []string) (string, bool) {
-	for i, a := range args {
-		switch {
-		case a == "--":
-			return "", false
-		case a == inv.Args[1+i]:
-		case a == "--help" && inv.Help != "" && fs.Lookup("help") == nil:
-			return inv.Help, true
-		case a == "--version" && inv.Version != "" && fs.Lookup("version") == nil:
-			return inv.Version, true
-		}
+// ParseLong is fs.Parse(args) after getopt_long's abbreviations, for
+// commands that print their own usage errors: the error's GNUFlagError
+// text is getopt's message. answered: args held an abbreviation of
+// --help or --version, whose text it printed; the command is done.
+func (inv *Invocation) ParseLong(fs *pflag.FlagSet, args []string) (answered bool, err error) {
+	full, msg, answered := inv.expand(fs, args)
+	switch {
+	case msg != "":
+		return false, errors.New(msg)
+	case answered:
+		return true, nil
 	}
-	return "", false
+	return false, fs.Parse(full)
 }
 
-// ParseLong is fs.Parse(args) after getopt_long's abbreviations, for
-// commands that print their own usage errors: the error's
-// GNUFlagError text is getopt's message.
-func ParseLong(fs *pflag.FlagSet, args []string) error {
-	full, msg := LongOptions(fs).Expand(args)
-	if msg != "" {
-		return errors.New(msg)
+// expand writes out args' long-option abbreviations by fs's table (see
+// LongOptions) and returns getopt's message for a bad one. GNU's tables
+// end with --help and --version, so "--he" is --help, "--v" in cat is
+// --version and in cp is ambiguous with --verbose: when the command's
+// registry row has the texts and fs does not define the options itself,
+// they are rows too, and an abbreviation of one prints its text
+// (answered). The dispatcher answers the whole words.
+func (inv *Invocation) expand(fs *pflag.FlagSet, args []string) (full []string, msg string, answered bool) {
+	t := LongOptions(fs)
+	help := inv.Help != "" && fs.Lookup("help") == nil
+	version := inv.Version != "" && fs.Lookup("version") == nil
+	if help {
+		t.Long = append(t.Long, longopt.Option{Name: "help", ID: "help", NoArg: true})
 	}
-	return fs.Parse(full)
+	if version {
+		t.Long = append(t.Long, longopt.Option{Name: "version", ID: "version", NoArg: true})
+	}
+	full, msg = t.Expand(args)
+	if msg != "" {
+		return nil, msg, false
+	}
+	// Expand writes word for word and never writes out an option's
+	// argument, so a word it changed is an option as the user typed it.
+	for i, a := range full {
+		switch {
+		case a == "--":
+			return full, "", false
+		case a == args[i]:
+		case a == "--help" && help:
+			io.WriteString(inv.Stdout, inv.Help)
+			return nil, "", true
+		case a == "--version" && version:
+			io.WriteString(inv.Stdout, inv.Version)
+			return nil, "", true
+		}
+	}
+	return full, "", false
 }
 
 // LongOptions is fs's getopt_long table: its long flags in the order
