@@ -52,6 +52,9 @@ func TestLongOptionPrefixes(t *testing.T) {
 		{"tail -n", "", "tail: option requires an argument -- 'n'\nTry 'tail --help' for more information.\n"},
 		{"cut --bogus", "", "cut: unrecognized option '--bogus'\nTry 'cut --help' for more information.\n"},
 		{"grep -e --he x </dev/null", "", "grep: x: No such file or directory\n"},
+		// locale quoting escapes its closing quote (coreutils 9.1)
+		{`LC_ALL=C mkdir -m "a'b" x`, "", "mkdir: invalid mode 'a\\'b'\n"},
+		{`LC_ALL=C.UTF-8 mkdir -m "a’b" x`, "", "mkdir: invalid mode ‘a\\’b’\n"},
 		// commands that print their own usage errors (command.ParseLong)
 		{"rm --v", "", "rm: option '--v' is ambiguous; possibilities: '--verbose' '--version'\nTry 'rm --help' for more information.\n"},
 		{"rm --hel | head -1", "Usage: rm [OPTION]... [FILE]...\n", ""},

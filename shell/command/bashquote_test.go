@@ -35,3 +35,22 @@ func TestBashQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestLocaleQuote: coreutils 9.1's tail --lines=S message quoting S, in
+// LC_ALL=C and C.UTF-8.
+func TestLocaleQuote(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		utf8 bool
+		want string
+	}{
+		{"a'b\\c\t", false, `'a\'b\\c\t'`},
+		{"a'b’\\c\t\u0085é", true, `‘a'b\’\\c\t\302\205é’`},
+		{"x\xff", true, `‘x\377’`},
+		{"", true, "‘’"},
+	} {
+		if got := LocaleQuote(c.in, c.utf8); got != c.want {
+			t.Errorf("%q (UTF-8 %v): got %s, want %s", c.in, c.utf8, got, c.want)
+		}
+	}
+}

@@ -563,21 +563,8 @@ func (p *printer) gnuInteger(a, s string, err error) int64 {
 }
 
 // localeQuoter is gnulib's quote() as coreutils uses it in messages:
-// ‘x’ in a UTF-8 locale, 'x' otherwise.
-func localeQuoter(inv *command.Invocation) func(string) string {
-	loc := inv.Getenv("LC_ALL")
-	if loc == "" {
-		loc = inv.Getenv("LC_CTYPE")
-	}
-	if loc == "" {
-		loc = inv.Getenv("LANG")
-	}
-	loc = strings.ToLower(loc)
-	if strings.Contains(loc, "utf-8") || strings.Contains(loc, "utf8") {
-		return func(s string) string { return "\u2018" + s + "\u2019" }
-	}
-	return func(s string) string { return "'" + s + "'" }
-}
+// command.LocaleQuote in the invocation's locale.
+func localeQuoter(inv *command.Invocation) func(string) string { return inv.LocaleQuote }
 
 // shellQuote is coreutils' %q: gnulib's shell-escape quoting, the
 // style ls shows names in (command.ShellQuoteStyle).
