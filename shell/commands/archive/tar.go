@@ -253,7 +253,12 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	fset.StringVar(&o.mtime, "mtime", "", "")
 	var sortOrder string
 	fset.StringVar(&sortOrder, "sort", "name", "")
-	err := fset.Parse(sub.Args[1:])
+	// getopt_long's abbreviations (--extr, --verb) over the options
+	// memsh's tar has; --he and --vers answer --help and --version.
+	answered, err := sub.ParseLong(fset, sub.Args[1:])
+	if answered {
+		return 0
+	}
 	if err != nil {
 		msg := command.GNUFlagError(err)
 		// getopt quotes an unknown long option whole, "=value" and all.
