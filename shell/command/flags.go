@@ -63,17 +63,31 @@ func (inv *Invocation) ParseLong(fs *pflag.FlagSet, args []string) (answered boo
 	return false, fs.Parse(full)
 }
 
-// expand writes out args' long-option abbreviations by fs's table (see
-// LongOptions) and returns getopt's message for a bad one. GNU's tables
-// end with --help and --version, so "--he" is --help, "--v" in cat is
-// --version and in cp is ambiguous with --verbose: when the command's
-// registry row has the texts and fs does not define the options itself,
-// they are rows too, and an abbreviation of one prints its text
-// (answered). The dispatcher answers the whole words.
+// expand is ExpandLong with fs's table (LongOptions).
 func (inv *Invocation) expand(fs *pflag.FlagSet, args []string) (full []string, msg string, answered bool) {
-	t := LongOptions(fs)
-	help := inv.Help != "" && fs.Lookup("help") == nil
-	version := inv.Version != "" && fs.Lookup("version") == nil
+	return inv.ExpandLong(LongOptions(fs), args)
+}
+
+// ExpandLong writes out args' long-option abbreviations by t (see
+// longopt.Table.Expand) and returns getopt's message for a bad one, for
+// commands that parse their options by hand (pr). GNU's tables end with
+// --help and --version, so "--he" is --help, "--v" in cat is --version
+// and in cp is ambiguous with --verbose: when the command's registry row
+// has the texts and t lacks the options, they are rows too, and an
+// abbreviation of one prints its text (answered: the command is done).
+// The dispatcher answers the whole words.
+func (inv *Invocation) ExpandLong(t longopt.Table, args []string) (full []string, msg string, answered bool) {
+	has := func(name string) bool {
+		for _, o := range t.Long {
+			if o.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	help := inv.Help != "" && !has("help")
+	version := inv.Version != "" && !has("version")
+	t.Long = t.Long[:len(t.Long):len(t.Long)] // appending must not write into the caller's table
 	if help {
 		t.Long = append(t.Long, longopt.Option{Name: "help", ID: "help", NoArg: true})
 	}
