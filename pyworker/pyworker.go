@@ -125,6 +125,10 @@ type Runtime struct {
 	tools   map[string]*toolEntry // tools.go
 	modules moduleCache           // guarded by mu
 	closed  bool
+	// compiling counts tool compilations under way (tools.go), which
+	// go on after a Ctrl-C'd run: Close waits for them, since compiling
+	// on a closed wazero runtime panics.
+	compiling sync.WaitGroup
 }
 
 // New returns a Runtime; it is cheap.
@@ -281,6 +285,7 @@ func (r *Runtime) Close() error {
 		r.layout.file.Close()
 	}
 	r.mu.Unlock()
+	r.compiling.Wait()
 	r.initOnce.Do(func() {}) // a Runtime never used stays unused
 	r.modOnce.Do(func() {})
 	var err error

@@ -107,6 +107,15 @@ func (r *Runtime) tool(name string) *toolEntry {
 	}
 	r.mu.Unlock()
 	e.once.Do(func() {
+		r.mu.Lock()
+		if r.closed {
+			r.mu.Unlock()
+			e.err = errors.New("the WASI runtime is closed")
+			return
+		}
+		r.compiling.Add(1)
+		r.mu.Unlock()
+		defer r.compiling.Done()
 		p, err := FindTool(name)
 		if err != nil {
 			e.err = err
