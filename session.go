@@ -11,6 +11,7 @@ import (
 
 	"memsh/internal/persist"
 	"memsh/shell"
+	"memsh/shell/command"
 )
 
 // listSessions prints the stored sessions for --list-sessions.
@@ -111,6 +112,4 @@ func openSession(cfg *config, sess *shell.Session) (s *persist.Session, notes []
 }
 
 // shellQuote quotes s for the shell as one word.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+func shellQuote(s string) string { return command.BashQuote(s, command.BashSingle) }

@@ -113,6 +113,15 @@ func (r *Runtime) tool(name string) *toolEntry {
 	}
 	r.mu.Unlock()
 	e.once.Do(func() {
+		r.mu.Lock()
+		if r.closed {
+			r.mu.Unlock()
+			e.err = errors.New("the WASI runtime is closed")
+			return
+		}
+		r.loading.Add(1)
+		r.mu.Unlock()
+		defer r.loading.Done()
 		p, err := FindTool(name)
 		if err != nil {
 			e.err = err

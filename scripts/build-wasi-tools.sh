@@ -83,6 +83,8 @@ lua_cflags=(
 	-std=gnu99 -DLUA_COMPAT_5_3 -DLUA_USE_POSIX
 	-include "$glue/lua-wasi.h"
 )
+# lua-wasi.c has the _start (why: there).
+lua_ldflags=(-nostartfiles)
 
 # fetch PKG: unpack Debian's source of PKG's candidate version into
 # $cache/src; sets src (the tree) and ver (the source's version). A
@@ -163,7 +165,7 @@ build_sqlite3() {
 build_lua() {
 	fetch lua5.4 || return 1
 	local k
-	k=$(key lua-wasi.h lua-wasi.c -- "${base_cflags[@]}" "${lua_cflags[@]}" "${base_ldflags[@]}")
+	k=$(key lua-wasi.h lua-wasi.c -- "${base_cflags[@]}" "${lua_cflags[@]}" "${base_ldflags[@]}" "${lua_ldflags[@]}")
 	out=$cache/lua-${ver//[:+~]/_}-$k.wasm
 	[ -f "$out" ] && return 0
 	local b=$cache/build/lua-$k
@@ -185,7 +187,7 @@ build_lua() {
 	"$WASI_CC" "${base_cflags[@]}" -DMEMSH_POSIX_IMPL -c "$glue/posix.c" -o "$b/posix.o" || return 1
 	"$WASI_CC" "${base_cflags[@]}" "${lua_cflags[@]}" -I"$src/src" -I"$b" -c "$glue/lua-wasi.c" -o "$b/lua-wasi.o" || return 1
 	"$WASI_CC" "${base_cflags[@]}" -c "$glue/process.c" -o "$b/process.o" || return 1
-	"$WASI_CC" "${objs[@]}" "$b/posix.o" "$b/process.o" "$b/lua-wasi.o" "${base_ldflags[@]}" -o "$b/lua.wasm" || return 1
+	"$WASI_CC" "${objs[@]}" "$b/posix.o" "$b/process.o" "$b/lua-wasi.o" "${base_ldflags[@]}" "${lua_ldflags[@]}" -o "$b/lua.wasm" || return 1
 	mv "$b/lua.wasm" "$out"
 	rm -rf "$b"
 }

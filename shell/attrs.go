@@ -10,13 +10,12 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
-	"memsh/shell/commands/printf"
+	"memsh/shell/command"
 )
 
 // Variable attributes mvdan/sh v3.14.1 lacks: declare/local/typeset -i
@@ -1059,12 +1058,4 @@ func (c *core) declarePrint(hc interp.HandlerContext, args []string) int {
 
 // declQuote quotes a value as declare -p does: "..." unless it holds
 // control characters, then $'...'.
-func declQuote(s string) string {
-	if !utf8.ValidString(s) {
-		return bashQuote(s)
-	}
-	if hasControl(s) {
-		return printf.ANSIQuote(s)
-	}
-	return dquote(s)
-}
+func declQuote(s string) string { return command.BashQuoteValue(s, command.BashDouble) }

@@ -18,7 +18,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/shell/command"
-	"memsh/shell/commands/printf"
 )
 
 var (
@@ -882,7 +881,7 @@ func setQuote(s string) string {
 	plain := true
 	for _, r := range s {
 		if r < 0x20 || r == 0x7f {
-			return printf.ANSIQuote(s)
+			return command.BashQuote(s, command.BashANSIC)
 		}
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:,+@%=-", r) || r > 0x7f) {
 			plain = false
@@ -894,10 +893,8 @@ func setQuote(s string) string {
 	return shellQuote(s)
 }
 
-func dquote(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
-	return `"` + r.Replace(s) + `"`
-}
+// dquote is declare -p's "..." (command.BashQuote).
+func dquote(s string) string { return command.BashQuote(s, command.BashDouble) }
 
 // historyBuiltin prints the prompt's history (see Session.SetHistory) in
 // bash's format: `history` all of it, `history N` the last N lines.

@@ -40,6 +40,27 @@ func TestLongOptionPrefixes(t *testing.T) {
 		{"mkdir a2 --par=x", "", "mkdir: option '--parents' doesn't allow an argument\nTry 'mkdir --help' for more information.\n"},
 		{"mkdir -- --par && ls -d -- --par", "--par\n", ""},
 		{"POSIXLY_CORRECT=1 mkdir b -p && ls -d -- -p", "-p\n", ""},
+		// GNU's tables end with --help and --version (recorded from
+		// coreutils 9.1; memsh's --version text is its own).
+		{"cat --v", "cat (memsh) 9.1\n", ""},
+		{"wc --vers", "wc (memsh) 9.1\n", ""},
+		{"head --v", "", "head: option '--v' is ambiguous; possibilities: '--verbose' '--version'\nTry 'head --help' for more information.\n"},
+		{"sort --vers", "", "sort: option '--vers' is ambiguous; possibilities: '--version-sort' '--version'\nTry 'sort --help' for more information.\n"},
+		{"cp --v", "", "cp: option '--v' is ambiguous; possibilities: '--verbose' '--version'\nTry 'cp --help' for more information.\n"},
+		{"ls --he=x", "", "ls: option '--help' doesn't allow an argument\nTry 'ls --help' for more information.\n"},
+		{"wc --he | head -1", "Usage: wc [OPTION]... [FILE]...\n", ""},
+		{"tail -n", "", "tail: option requires an argument -- 'n'\nTry 'tail --help' for more information.\n"},
+		{"cut --bogus", "", "cut: unrecognized option '--bogus'\nTry 'cut --help' for more information.\n"},
+		{"grep -e --he x </dev/null", "", "grep: x: No such file or directory\n"},
+		// locale quoting escapes its closing quote (coreutils 9.1)
+		{`LC_ALL=C mkdir -m "a'b" x`, "", "mkdir: invalid mode 'a\\'b'\n"},
+		{`LC_ALL=C.UTF-8 mkdir -m "a’b" x`, "", "mkdir: invalid mode ‘a\\’b’\n"},
+		// commands that print their own usage errors (command.ParseLong)
+		{"rm --v", "", "rm: option '--v' is ambiguous; possibilities: '--verbose' '--version'\nTry 'rm --help' for more information.\n"},
+		{"rm --hel | head -1", "Usage: rm [OPTION]... [FILE]...\n", ""},
+		{"gzip --he=x", "", "gzip: option '--help' doesn't allow an argument\nTry `gzip --help' for more information.\n"},
+		{"cmp --v", "", "cmp: option '--v' is ambiguous; possibilities: '--verbose' '--version'\ncmp: Try 'cmp --help' for more information.\n"},
+		{"patch --vers", "", "patch: option '--vers' is ambiguous; possibilities: '--version' '--version-control'\npatch: Try 'patch --help' for more information.\n"},
 	} {
 		stdout, stderr, _ := run(t, s, c.script, "")
 		if stdout != c.stdout || stderr != c.stderr {

@@ -329,6 +329,8 @@ func (c *core) runCommand(ctx context.Context, cmd command.Command, p *proc) int
 	out, said := &command.WriteCheck{W: p.stdio.Stdout}, &command.Said{W: p.stdio.Stderr} // GNU's close_stdout check
 	inv := &command.Invocation{
 		Args:        p.args,
+		Help:        cmd.Help,
+		Version:     cmd.Version,
 		Stdio:       command.Stdio{Stdin: stdin, Stdout: out, Stderr: said},
 		FS:          c.fs,
 		Dir:         p.dir,

@@ -18,7 +18,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/shell/command"
-	"memsh/shell/commands/printf"
 )
 
 // The evaluation of the expansions memsh computes itself (see
@@ -663,7 +662,7 @@ func arrayBody(vr expand.Variable, keys, elems []string) string {
 // metacharacter, else as it is.
 func keyQuote(k string) string {
 	if hasControl(k) {
-		return printf.ANSIQuote(k)
+		return command.BashQuote(k, command.BashANSIC)
 	}
 	for i := 0; i < len(k); i++ {
 		switch c := k[i]; {
@@ -684,29 +683,9 @@ func upperFirst(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// bashQuote quotes s as ${s@Q} and printf %q's $'...' form do in bash:
-// '...' unless s holds control characters.
-func bashQuote(s string) string {
-	if !utf8.ValidString(s) {
-		// Bytes that are no character are written in octal.
-		q := printf.ANSIQuote(s)
-		var sb strings.Builder
-		for i := 0; i < len(q); {
-			r, n := utf8.DecodeRuneInString(q[i:])
-			if r == utf8.RuneError && n == 1 {
-				fmt.Fprintf(&sb, "\\%03o", q[i])
-			} else {
-				sb.WriteString(q[i : i+n])
-			}
-			i += n
-		}
-		return sb.String()
-	}
-	if hasControl(s) {
-		return printf.ANSIQuote(s)
-	}
-	return shellQuote(s)
-}
+// bashQuote quotes s as ${s@Q} does: '...', or $'...' when s holds
+// control characters or bytes that are no character.
+func bashQuote(s string) string { return command.BashQuoteValue(s, command.BashSingle) }
 
 // hasControl reports whether s holds a control character (C0 or DEL),
 // which bash's quoting writes in $'...' form.

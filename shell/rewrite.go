@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/command"
 )
 
 // Rewrites applied to parsed code before it runs (typed lines, bash -c,
@@ -597,9 +599,7 @@ func (c *core) rewriteSourceAt(src, name string, base uint) string {
 }
 
 // shellQuote quotes s for bash, as `alias` prints values.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+func shellQuote(s string) string { return command.BashQuote(s, command.BashSingle) }
 
 // mvdan/sh v3.14.1 gives ${#name[@]} as 1 for an associative array. The
 // names declared with -A (in any statement run so far) are remembered,

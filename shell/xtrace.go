@@ -14,7 +14,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
-	"memsh/shell/commands/printf"
+	"memsh/shell/command"
 )
 
 // set -x as bash prints it. mvdan/sh's tracer joins a builtin's
@@ -119,7 +119,7 @@ func xtraceQuote(s string) string {
 	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] == 0x7f {
-			return printf.ANSIQuote(s)
+			return command.BashQuote(s, command.BashANSIC)
 		}
 	}
 	return s

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lua.h"
@@ -14,6 +15,28 @@ int memsh_host_try(void (*f)(void *, void *), void *a, void *b);
 
 __attribute__((import_module("memsh"), import_name("throw")))
 _Noreturn void memsh_host_throw(void);
+
+/*
+ * _start, linked instead of wasi-libc's crt1-command.o (-nostartfiles):
+ * that one leaves __wasm_call_ctors to wasm-ld, which then wraps every
+ * export of a command in calls of the constructors and destructors. With
+ * memsh_call wrapped, each pcall registered the preopened directories
+ * again (a list every path lookup then walks: n pcalls cost n^2) and
+ * flushed stdio. Calling the constructors here, as wasi-libc's crt1.o
+ * does, tells wasm-ld that nothing needs wrapping.
+ */
+void __wasm_call_ctors(void);
+void __wasm_call_dtors(void);
+int __main_void(void);
+
+__attribute__((export_name("_start")))
+void _start(void) {
+	__wasm_call_ctors();
+	int r = __main_void();
+	__wasm_call_dtors();
+	if (r != 0)
+		exit(r);
+}
 
 /* memsh.try calls back here: f(a, b) in a nested call of the module. */
 __attribute__((export_name("memsh_call")))

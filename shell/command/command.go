@@ -87,6 +87,10 @@ type Invocation struct {
 	// directory, environment and umask. Nil where the session has no
 	// WASI runtime.
 	Tool func(ctx context.Context, name string, inv *Invocation) int
+	// Help and Version are the command's registry texts, which
+	// ParseFlags prints for an abbreviation of --help or --version
+	// (`ls --he`): the dispatcher answers the whole words itself.
+	Help, Version string
 }
 
 // Name is the name the command was invoked as.

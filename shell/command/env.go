@@ -1,26 +1,21 @@
 package command
 
 import (
-	"strings"
 	"time"
+
+	"memsh/shell/internal/parsedate"
 )
 
-// Location is the time zone a command prints times in: UTC unless the
-// invocation's TZ names a zone Go knows (a leading ':' is allowed, as in
-// POSIX); an unknown zone is UTC, as glibc treats it.
+// Location is the time zone a command prints times in: the zone the
+// invocation's TZ names (ZoneLocation), UTC without one.
 func (inv *Invocation) Location() *time.Location {
 	return ZoneLocation(inv.Getenv("TZ"))
 }
 
-// ZoneLocation is the time zone a TZ value names, as Location reads it.
+// ZoneLocation is the time zone a TZ value names, as Location reads it:
+// glibc's reading (parsedate.LoadZone), POSIX offsets like EST5EDT too.
 func ZoneLocation(tz string) *time.Location {
-	if tz == "" || tz == "UTC" || tz == "UTC0" {
-		return time.UTC
-	}
-	if loc, err := time.LoadLocation(strings.TrimPrefix(tz, ":")); err == nil {
-		return loc
-	}
-	return time.UTC
+	return parsedate.LoadZone(tz)
 }
 
 // Now is the session's clock: what date, touch, ls -l, find -mtime and

@@ -31,9 +31,12 @@ func (inv *Invocation) NewFlags() *pflag.FlagSet {
 // requires an argument -- 'n'") and the "Try --help" line and returns
 // ok=false with status usageStatus.
 func (inv *Invocation) ParseFlags(fs *pflag.FlagSet, usageStatus int) (operands []string, status int, ok bool) {
-	args, msg := LongOptions(fs).Expand(inv.Args[1:])
-	if msg != "" {
+	args, msg, answered := inv.expand(fs, inv.Args[1:])
+	switch {
+	case msg != "":
 		return nil, inv.Usage(usageStatus, "%s", msg), false
+	case answered:
+		return nil, 0, false
 	}
 	if _, posix := inv.LookupEnv("POSIXLY_CORRECT"); posix {
 		fs.SetInterspersed(false)
@@ -46,14 +49,71 @@ func (inv *Invocation) ParseFlags(fs *pflag.FlagSet, usageStatus int) (operands 
 }
 
 // ParseLong is fs.Parse(args) after getopt_long's abbreviations, for
-// commands that print their own usage errors: the error's
-// GNUFlagError text is getopt's message.
-func ParseLong(fs *pflag.FlagSet, args []string) error {
-	full, msg := LongOptions(fs).Expand(args)
-	if msg != "" {
-		return errors.New(msg)
+// commands that print their own usage errors: the error's GNUFlagError
+// text is getopt's message. answered: args held an abbreviation of
+// --help or --version, whose text it printed; the command is done.
+func (inv *Invocation) ParseLong(fs *pflag.FlagSet, args []string) (answered bool, err error) {
+	full, msg, answered := inv.expand(fs, args)
+	switch {
+	case msg != "":
+		return false, errors.New(msg)
+	case answered:
+		return true, nil
 	}
-	return fs.Parse(full)
+	return false, fs.Parse(full)
+}
+
+// expand is ExpandLong with fs's table (LongOptions).
+func (inv *Invocation) expand(fs *pflag.FlagSet, args []string) (full []string, msg string, answered bool) {
+	return inv.ExpandLong(LongOptions(fs), args)
+}
+
+// ExpandLong writes out args' long-option abbreviations by t (see
+// longopt.Table.Expand) and returns getopt's message for a bad one, for
+// commands that parse their options by hand (pr). GNU's tables end with
+// --help and --version, so "--he" is --help, "--v" in cat is --version
+// and in cp is ambiguous with --verbose: when the command's registry row
+// has the texts and t lacks the options, they are rows too, and an
+// abbreviation of one prints its text (answered: the command is done).
+// The dispatcher answers the whole words.
+func (inv *Invocation) ExpandLong(t longopt.Table, args []string) (full []string, msg string, answered bool) {
+	has := func(name string) bool {
+		for _, o := range t.Long {
+			if o.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	help := inv.Help != "" && !has("help")
+	version := inv.Version != "" && !has("version")
+	t.Long = t.Long[:len(t.Long):len(t.Long)] // appending must not write into the caller's table
+	if help {
+		t.Long = append(t.Long, longopt.Option{Name: "help", ID: "help", NoArg: true})
+	}
+	if version {
+		t.Long = append(t.Long, longopt.Option{Name: "version", ID: "version", NoArg: true})
+	}
+	full, msg = t.Expand(args)
+	if msg != "" {
+		return nil, msg, false
+	}
+	// Expand writes word for word and never writes out an option's
+	// argument, so a word it changed is an option as the user typed it.
+	for i, a := range full {
+		switch {
+		case a == "--":
+			return full, "", false
+		case a == args[i]:
+		case a == "--help" && help:
+			io.WriteString(inv.Stdout, inv.Help)
+			return nil, "", true
+		case a == "--version" && version:
+			io.WriteString(inv.Stdout, inv.Version)
+			return nil, "", true
+		}
+	}
+	return full, "", false
 }
 
 // LongOptions is fs's getopt_long table: its long flags in the order

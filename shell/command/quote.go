@@ -179,3 +179,49 @@ func QuoteFile(s string) string { return ShellQuote(s, strings.IndexByte(s, ':')
 func printable(r rune) bool {
 	return !(r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0))
 }
+
+// LocaleQuote is gnulib's locale quoting, coreutils' quote() in most
+// messages ("invalid number of lines: ‘x’"): ‘...’ in a UTF-8 locale,
+// '...' otherwise, with the closing quote, backslashes, controls and
+// bytes that are no character C-escaped ('a\'b', ‘a\’b’, ‘\t’, ‘\377’).
+func LocaleQuote(s string, utf8Locale bool) string {
+	open, close := "'", "'"
+	if utf8Locale {
+		open, close = "\u2018", "\u2019"
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(open)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1 || !printable(r):
+			for _, c := range []byte(s[i : i+max(size, 1)]) {
+				b.WriteString(CEscape(c))
+			}
+		case r == '\\' || s[i:i+size] == close:
+			b.WriteByte('\\')
+			b.WriteString(s[i : i+size])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += max(size, 1)
+	}
+	b.WriteString(close)
+	return b.String()
+}
+
+// UTF8Locale reports whether the invocation's locale (LC_ALL, else
+// LC_CTYPE, else LANG) is a UTF-8 one, as the quoting styles see it.
+func (inv *Invocation) UTF8Locale() bool {
+	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v, ok := inv.LookupEnv(k); ok && v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
+}
+
+// LocaleQuote is LocaleQuote in the invocation's locale.
+func (inv *Invocation) LocaleQuote(s string) string { return LocaleQuote(s, inv.UTF8Locale()) }

@@ -151,7 +151,9 @@ func gzipMain(ctx context.Context, inv *command.Invocation, decompress, toStdout
 	var fast, best bool
 	fset.BoolVar(&fast, "fast", false, "")
 	fset.BoolVar(&best, "best", false, "")
-	if err := command.ParseLong(fset, inv.Args[1:]); err != nil {
+	if answered, err := inv.ParseLong(fset, inv.Args[1:]); answered {
+		return 0
+	} else if err != nil {
 		// gunzip and zcat are gzip underneath: its name, its old-style
 		// usage hint, status 1; -Z (compress) is a known refusal.
 		msg := command.GNUFlagError(err)

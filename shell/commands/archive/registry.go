@@ -22,7 +22,8 @@ func Commands() []command.Command {
 		{Name: "zstdcat", Summary: "decompress .zst files to standard output", Help: zstdHelp, Run: runZstdcat},
 	}
 	for i := range cmds {
-		cmds[i].Run = withVersion(cmds[i].Run)
+		cmds[i].Version = versionText(cmds[i].Name)
+		cmds[i].Run = withShortVersion(cmds[i].Run)
 	}
 	return cmds
 }

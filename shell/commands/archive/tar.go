@@ -19,7 +19,7 @@ import (
 
 	"memsh/memfs"
 	"memsh/shell/command"
-	"memsh/shell/commands/fileutil"
+	"memsh/shell/internal/parsedate"
 )
 
 const tarHelp = `Usage: tar [OPTION...] [FILE]...
@@ -253,7 +253,12 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 	fset.StringVar(&o.mtime, "mtime", "", "")
 	var sortOrder string
 	fset.StringVar(&sortOrder, "sort", "name", "")
-	err := fset.Parse(sub.Args[1:])
+	// getopt_long's abbreviations (--extr, --verb) over the options
+	// memsh's tar has; --he and --vers answer --help and --version.
+	answered, err := sub.ParseLong(fset, sub.Args[1:])
+	if answered {
+		return 0
+	}
 	if err != nil {
 		msg := command.GNUFlagError(err)
 		// getopt quotes an unknown long option whole, "=value" and all.
@@ -994,7 +999,7 @@ func (t *tarRun) resolveMTime() bool {
 		t.mtime = &m
 		return true
 	}
-	m, err := fileutil.ParseDate(s, t.inv.Now(), t.inv.Location())
+	m, err := parsedate.Parse(s, t.inv.Now().In(t.inv.Location()))
 	if err != nil {
 		t.warnf("Substituting -9223372036854775807 for unknown date format %s", "\u2018"+s+"\u2019")
 		return true

@@ -111,6 +111,8 @@ func TestTarExtract(t *testing.T) {
 func TestTarErrors(t *testing.T) {
 	runCases(t, []command.Case{
 		{Args: []string{"tar"}, Stderr: "tar: You must specify one of the '-Acdtrux', '--delete' or '--test-label' options\nTry 'tar --help' or 'tar --usage' for more information.\n", Status: 2},
+		{Args: []string{"tar", "--creat", "--fil=x.tar", "a"}, Stderr: "tar: option '--fil=x.tar' is ambiguous; possibilities: '--file' '--files-from'\nTry 'tar --help' or 'tar --usage' for more information.\n", Status: 64},
+		{Args: []string{"tar", "--lis", "--strip=1", "-f", "/dev/null"}, Stderr: "tar: This does not look like a tar archive\ntar: Exiting with failure status due to previous errors\n", Status: 2},
 		{Args: []string{"tar", "xz", "--foo=1"}, Stderr: "tar: unrecognized option '--foo=1'\nTry 'tar --help' or 'tar --usage' for more information.\n", Status: 64},
 		{Args: []string{"tar", "-x", "-Q"}, Stderr: "tar: invalid option -- 'Q'\nTry 'tar --help' or 'tar --usage' for more information.\n", Status: 64},
 		{Args: []string{"tar", "cZf", "a.tar", "x"}, Stderr: "tar: compress: Cannot exec: No such file or directory\ntar: Error is not recoverable: exiting now\n", Status: 2},

@@ -2,7 +2,7 @@ package archive
 
 import (
 	"context"
-	"fmt"
+	"io"
 
 	"memsh/shell/command"
 )
@@ -16,21 +16,29 @@ var versions = map[string]string{
 	"unzstd": "*** Zstandard CLI (64-bit) v1.5.4, by Yann Collet ***", "zstdcat": "*** Zstandard CLI (64-bit) v1.5.4, by Yann Collet ***",
 }
 
-// withVersion answers --version (before any "--") for commands that
-// have one.
-func withVersion(run command.Func) command.Func {
+// versionText is a command's --version, which the dispatcher prints
+// (and command.ParseFlags for an abbreviation); "" for one with none.
+func versionText(name string) string {
+	first, ok := versions[name]
+	if !ok {
+		return ""
+	}
+	return first + "\n(memsh's implementation, in Go, over its in-memory filesystem)\n"
+}
+
+// withShortVersion answers -V (before any "--"), which some of these
+// tools take for --version.
+func withShortVersion(run command.Func) command.Func {
 	return func(ctx context.Context, inv *command.Invocation) int {
-		first, ok := versions[inv.Name()]
-		if !ok {
-			return run(ctx, inv)
-		}
-		for _, a := range inv.Args[1:] {
-			if a == "--" {
-				break
-			}
-			if a == "--version" || (a == "-V" && inv.Name() == "zstd") {
-				fmt.Fprintf(inv.Stdout, "%s\n(memsh's implementation, in Go, over its in-memory filesystem)\n", first)
-				return 0
+		if inv.Name() == "zstd" {
+			for _, a := range inv.Args[1:] {
+				if a == "--" {
+					break
+				}
+				if a == "-V" {
+					io.WriteString(inv.Stdout, versionText(inv.Name()))
+					return 0
+				}
 			}
 		}
 		return run(ctx, inv)

@@ -2,8 +2,6 @@ package binutil
 
 import (
 	"context"
-	"strings"
-	"unicode/utf8"
 
 	"memsh/shell/command"
 	"memsh/shell/internal/baseenc"
@@ -32,29 +30,6 @@ func runBase32(ctx context.Context, inv *command.Invocation) int {
 	return runEncoder(ctx, inv, baseenc.Base32, false)
 }
 
-// localeQuote is gnulib's quote() in a UTF-8 locale, as coreutils
-// prints an option argument: ‘...’ around it, a backslash before a
-// backslash or the closing quote, C escapes (\t, \377) for control
-// characters and bytes that are not valid UTF-8.
-func localeQuote(s string) string {
-	var b strings.Builder
-	b.WriteString("‘")
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
-			for _, c := range []byte(s[i : i+size]) {
-				b.WriteString(command.CEscape(c))
-			}
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '’':
-			b.WriteString(`\’`)
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	b.WriteString("’")
-	return b.String()
-}
+// localeQuote is GNU's locale quoting in a UTF-8 locale (these
+// commands' messages do not look at LC_ALL yet): command.LocaleQuote.
+func localeQuote(s string) string { return command.LocaleQuote(s, true) }

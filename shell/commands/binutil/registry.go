@@ -24,7 +24,8 @@ func Commands() []command.Command {
 		{Name: "bc", Summary: "an arbitrary precision calculator language", Help: bcHelp, Run: runBc},
 	}
 	for i := range cmds {
-		cmds[i].Run = withVersion(cmds[i].Run)
+		cmds[i].Version = versionText(cmds[i].Name)
+		cmds[i].Run = withShortVersion(cmds[i].Run)
 	}
 	return cmds
 }

@@ -2,7 +2,7 @@ package binutil
 
 import (
 	"context"
-	"fmt"
+	"io"
 
 	"memsh/shell/command"
 )
@@ -20,20 +20,29 @@ var versions = func() map[string]string {
 	return v
 }()
 
-// withVersion answers --version (before any "--").
-func withVersion(run command.Func) command.Func {
+// versionText is a command's --version, which the dispatcher prints
+// (and command.ParseFlags for an abbreviation); "" for one with none.
+func versionText(name string) string {
+	first, ok := versions[name]
+	if !ok {
+		return ""
+	}
+	return first + "\n(memsh's implementation, in Go, over its in-memory filesystem)\n"
+}
+
+// withShortVersion answers -V (before any "--"), which some of these
+// tools take for --version.
+func withShortVersion(run command.Func) command.Func {
 	return func(ctx context.Context, inv *command.Invocation) int {
-		first, ok := versions[inv.Name()]
-		if !ok {
-			return run(ctx, inv)
-		}
-		for _, a := range inv.Args[1:] {
-			if a == "--" {
-				break
-			}
-			if a == "--version" || (a == "-V" && (inv.Name() == "hexdump" || inv.Name() == "column")) {
-				fmt.Fprintf(inv.Stdout, "%s\n(memsh's implementation, in Go, over its in-memory filesystem)\n", first)
-				return 0
+		if inv.Name() == "hexdump" || inv.Name() == "column" {
+			for _, a := range inv.Args[1:] {
+				if a == "--" {
+					break
+				}
+				if a == "-V" {
+					io.WriteString(inv.Stdout, versionText(inv.Name()))
+					return 0
+				}
 			}
 		}
 		return run(ctx, inv)

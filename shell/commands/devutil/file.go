@@ -86,7 +86,10 @@ func runFile(ctx context.Context, inv *command.Invocation) int {
 	fset.BoolP("keep-going", "k", false, "")
 	fset.BoolP("raw", "r", false, "")
 	version := fset.BoolP("version", "v", false, "")
-	err := command.ParseLong(fset, inv.Args[1:])
+	answered, err := inv.ParseLong(fset, inv.Args[1:])
+	if answered {
+		return 0
+	}
 	names := fset.Args()
 	if err != nil {
 		fmt.Fprintf(inv.Stderr, "file: %s\n", command.GNUFlagError(err))

@@ -275,7 +275,10 @@ func runIconv(ctx context.Context, inv *command.Invocation) int {
 			return 0
 		}
 	}
-	err := command.ParseLong(fset, inv.Args[1:])
+	answered, err := inv.ParseLong(fset, inv.Args[1:])
+	if answered {
+		return 0
+	}
 	files := fset.Args()
 	if err == nil && *usage {
 		fmt.Fprint(inv.Stdout, "Usage: iconv [-lcs?V] [-f NAME] [-t NAME] [-o FILE] [--from-code=NAME]\n            [--to-code=NAME] [--list] [--output=FILE] [--silent] [--verbose]\n            [--help] [--usage] [--version] [FILE...]\n")

@@ -131,6 +131,9 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	backupMis := fset.Bool("backup-if-mismatch", false, "")
 	noBackupMis := fset.Bool("no-backup-if-mismatch", false, "")
 	fset.StringVarP(&o.suffix, "suffix", "z", "", "")
+	// GNU patch lists --version before --version-control (an
+	// ambiguous --vers names them in that order).
+	version := fset.BoolP("version", "v", false, "")
 	fset.StringVarP(&o.versionControl, "version-control", "V", "", "")
 	fset.BoolVarP(&o.batch, "batch", "t", false, "")
 	fset.BoolVarP(&o.force, "force", "f", false, "")
@@ -151,9 +154,10 @@ func runPatch(ctx context.Context, inv *command.Invocation) int {
 	fset.StringP("get", "g", "", "")
 	fset.String("quoting-style", "", "")
 	fset.String("read-only", "", "")
-	version := fset.BoolP("version", "v", false, "")
 	fset.SortFlags = false
-	if err := command.ParseLong(fset, inv.Args[1:]); err != nil {
+	if answered, err := inv.ParseLong(fset, inv.Args[1:]); answered {
+		return 0
+	} else if err != nil {
 		fmt.Fprintf(inv.Stderr, "patch: %s\npatch: Try 'patch --help' for more information.\n", command.GNUFlagError(err))
 		return 2
 	}

@@ -82,7 +82,9 @@ func runStrings(ctx context.Context, inv *command.Invocation) int {
 	fset.StringP("unicode", "U", "", "")
 	version := fset.BoolP("version", "v", false, "")
 	fset.BoolP("V", "V", false, "")
-	if err := command.ParseLong(fset, args[1:]); err != nil {
+	if answered, err := inv.ParseLong(fset, args[1:]); answered {
+		return 0
+	} else if err != nil {
 		fmt.Fprintf(inv.Stderr, "strings: %s\n%s", command.GNUFlagError(err), stringsUsage)
 		return 1
 	}

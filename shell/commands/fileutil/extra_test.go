@@ -165,54 +165,6 @@ func TestTouchTimes(t *testing.T) {
 	e.expect("2020-01-02 01:04:05.000000000 +0000\n", "stat", "-c", "%y", "h")
 }
 
-func TestParseDate(t *testing.T) {
-	now := time.Date(2026, 11, 29, 19, 20, 27, 0, time.UTC)
-	// Expected values from GNU date -u -d STRING at the same instant.
-	for in, want := range map[string]string{
-		"2020-01-02":                      "2020-01-02 00:00:00",
-		"2020-01-02 03:04":                "2020-01-02 03:04:00",
-		"2020-01-02T03:04:05Z":            "2020-01-02 03:04:05",
-		"2020-01-02 03:04:05.5 +0200":     "2020-01-02 01:04:05",
-		"@1600000000":                     "2020-09-13 12:26:40",
-		"yesterday":                       "2026-11-28 19:20:27",
-		"2 days ago":                      "2026-11-27 19:20:27",
-		"Jan 5 2021":                      "2021-01-05 00:00:00",
-		"5 Jan 2021 10:00":                "2021-01-05 10:00:00",
-		"12:30":                           "2026-11-29 12:30:00",
-		"now":                             "2026-11-29 19:20:27",
-		"next monday":                     "2026-11-30 00:00:00",
-		"2020-01-02 +1 day":               "2020-01-03 00:00:00",
-		"last week":                       "2026-11-22 19:20:27",
-		"Sun, 29 Nov 2026 19:18:00 +0000": "2026-11-29 19:18:00",
-		"20200102":                        "2020-01-02 00:00:00",
-		"1 hour ago":                      "2026-11-29 18:20:27",
-		"":                                "2026-11-29 00:00:00",
-		"today":                           "2026-11-29 19:20:27",
-		"tomorrow 10:00":                  "2026-11-30 10:00:00",
-		"2020-02-30":                      "",
-	} {
-		got, err := parseDate(in, now, time.UTC)
-		if want == "" {
-			if err == nil {
-				t.Errorf("%q: no error", in)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", in, err)
-			continue
-		}
-		if s := got.UTC().Format("2006-01-02 15:04:05"); s != want {
-			t.Errorf("%q: got %s, want %s", in, s, want)
-		}
-	}
-	for _, bad := range []string{"bogus", "2020-13-01", "25:00", "1 fortnights bogus"} {
-		if _, err := parseDate(bad, now, time.UTC); err == nil {
-			t.Errorf("%q: no error", bad)
-		}
-	}
-}
-
 func TestHumanSize(t *testing.T) {
 	// GNU ls -lh / du -h columns for these byte counts.
 	for n, want := range map[int64]string{

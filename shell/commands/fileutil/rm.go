@@ -34,7 +34,9 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 	f.Lookup("interactive").NoOptDefVal = "always"
 	noPreserve := f.Bool("no-preserve-root", false, "")
 	f.Bool("preserve-root", true, "")
-	if err := command.ParseLong(f, inv.Args[1:]); err != nil {
+	if answered, err := inv.ParseLong(f, inv.Args[1:]); answered {
+		return 0
+	} else if err != nil {
 		inv.Errorf("%s", command.GNUFlagError(err))
 		// GNU's hint when the bad option is really a file name.
 		for _, a := range inv.Args[1:] {

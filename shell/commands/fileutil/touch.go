@@ -2,12 +2,16 @@ package fileutil
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/parsedate"
 )
 
 func runTouch(ctx context.Context, inv *command.Invocation) int {
@@ -70,7 +74,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		if f.Lookup("reference").Changed {
 			base = mtime
 		}
-		t, err := parseDate(*dateStr, base, loc)
+		t, err := parsedate.Parse(*dateStr, base.In(loc))
 		if err != nil {
 			inv.Errorf("invalid date format %s", lquote(inv, *dateStr))
 			return 1
@@ -171,4 +175,54 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	return status
+}
+
+// parseTouchStamp parses touch -t's [[CC]YY]MMDDhhmm[.ss].
+func parseTouchStamp(s string, now time.Time, loc *time.Location) (time.Time, error) {
+	main, secs, hasSecs := strings.Cut(s, ".")
+	if hasSecs && len(secs) != 2 {
+		return time.Time{}, errBadDate
+	}
+	for _, c := range main + secs {
+		if c < '0' || c > '9' {
+			return time.Time{}, errBadDate
+		}
+	}
+	n := func(t string) int { v, _ := strconv.Atoi(t); return v }
+	year := now.In(loc).Year()
+	switch len(main) {
+	case 8:
+	case 10:
+		year = twoDigitYear(n(main[:2]))
+		main = main[2:]
+	case 12:
+		year = n(main[:4])
+		main = main[4:]
+	default:
+		return time.Time{}, errBadDate
+	}
+	month, day, hour, min := n(main[0:2]), n(main[2:4]), n(main[4:6]), n(main[6:8])
+	sec := 0
+	if hasSecs {
+		sec = n(secs)
+	}
+	if month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 60 {
+		return time.Time{}, errBadDate
+	}
+	t := time.Date(year, time.Month(month), day, hour, min, sec, 0, loc)
+	if t.Day() != day || t.Hour() != hour || t.Minute() != min {
+		return time.Time{}, errBadDate
+	}
+	return t, nil
+}
+
+// errBadDate is a touch -t stamp not of the form [[CC]YY]MMDDhhmm[.ss].
+var errBadDate = errors.New("invalid date")
+
+// twoDigitYear: POSIX's YY is 1969..2068.
+func twoDigitYear(y int) int {
+	if y < 69 {
+		return 2000 + y
+	}
+	return 1900 + y
 }

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"memsh/memfs"
 	"memsh/shell/command"
@@ -83,42 +82,8 @@ func shellQuoteStyle(s string, always, escapes bool) string {
 }
 
 // lquote is GNU's locale quoting (quote() in mkdir, touch, chmod
-// messages): ‘x’ with C escapes in a UTF-8 locale, 'x' otherwise.
-func lquote(inv *command.Invocation, s string) string {
-	open, close := "'", "'"
-	if utf8Locale(inv) {
-		open, close = "\u2018", "\u2019"
-	}
-	var b strings.Builder
-	b.WriteString(open)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == utf8.RuneError && size <= 1 || !isPrint(r):
-			for j := i; j < i+max(size, 1); j++ {
-				b.WriteString(command.CEscape(s[j]))
-			}
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += max(size, 1)
-	}
-	b.WriteString(close)
-	return b.String()
-}
-
-// utf8Locale reports whether the command's locale is UTF-8.
-func utf8Locale(inv *command.Invocation) bool {
-	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if v, ok := inv.LookupEnv(k); ok && v != "" {
-			v = strings.ToLower(v)
-			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
-		}
-	}
-	return false
-}
+// messages): command.LocaleQuote in the invocation's locale.
+func lquote(inv *command.Invocation, s string) string { return inv.LocaleQuote(s) }
 
 // isPrint tells whether a decoded character prints as itself: not a C0
 // or C1 control or DEL. A valid U+FFFD is printable (GNU prints it as

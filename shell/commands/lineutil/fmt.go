@@ -175,9 +175,7 @@ func Fmt(ctx context.Context, inv *command.Invocation) int {
 }
 
 // quoteAlways is the 'name' form of a file name in coreutils messages.
-func quoteAlways(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+func quoteAlways(s string) string { return command.ShellQuote(s, true) }
 
 // fmtWidthOption rewrites the obsolete -WIDTH (first argument only, as
 // GNU fmt) as -w WIDTH.

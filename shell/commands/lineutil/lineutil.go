@@ -693,21 +693,9 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 	return 0
 }
 
-// lquote is gnulib's quote() in coreutils messages: ‘x’ in a UTF-8
-// locale, 'x' otherwise.
-func lquote(inv *command.Invocation, s string) string {
-	loc := inv.Getenv("LC_ALL")
-	if loc == "" {
-		loc = inv.Getenv("LC_CTYPE")
-	}
-	if loc == "" {
-		loc = inv.Getenv("LANG")
-	}
-	if loc = strings.ToLower(loc); strings.Contains(loc, "utf-8") || strings.Contains(loc, "utf8") {
-		return "\u2018" + s + "\u2019"
-	}
-	return "'" + s + "'"
-}
+// lquote is GNU's locale quoting: command.LocaleQuote in the
+// invocation's locale.
+func lquote(inv *command.Invocation, s string) string { return inv.LocaleQuote(s) }
 
 // readHeld reads one record through eol (a fresh slice), as ReadBytes
 // does, but stops with command.HeldLimitError once it outgrows

@@ -65,6 +65,13 @@ func TestLineutil(t *testing.T) {
 		{Fmt, command.Case{Args: []string{"fmt"}, Stdin: "a b\nc d\n\n   e f\ng\n", Stdout: "a b c d\n\n   e f\ng\n"}},
 		{Fmt, command.Case{Args: []string{"fmt", "-w", "3000"}, Stderr: "fmt: invalid width: ‘3000’: Numerical result out of range\n", Status: 1}},
 		{Fmt, command.Case{Args: []string{"fmt", "nope"}, Stderr: "fmt: cannot open 'nope' for reading: No such file or directory\n", Status: 1}},
+		// getopt_long's abbreviations and messages (GNU pr 9.1)
+		{Pr, command.Case{Args: []string{"pr", "--doub", "-t"}, Stdin: "a\nb\n", Stdout: "a\n\nb\n\n"}},
+		{Pr, command.Case{Args: []string{"pr", "-t", "--num"}, Stdin: "a\n", Stdout: "    1\ta\n"}},
+		{Pr, command.Case{Args: []string{"pr", "--s"}, Stderr: "pr: option '--s' is ambiguous; possibilities: '--show-control-chars' '--separator' '--sep-string' '--show-nonprinting'\nTry 'pr --help' for more information.\n", Status: 1}},
+		{Pr, command.Case{Args: []string{"pr", "--bogus"}, Stderr: "pr: unrecognized option '--bogus'\nTry 'pr --help' for more information.\n", Status: 1}},
+		{Pr, command.Case{Args: []string{"pr", "--column"}, Stderr: "pr: option '--columns' requires an argument\nTry 'pr --help' for more information.\n", Status: 1}},
+		{Pr, command.Case{Args: []string{"pr", "--across=1"}, Stderr: "pr: option '--across' doesn't allow an argument\nTry 'pr --help' for more information.\n", Status: 1}},
 		{Pr, command.Case{Args: []string{"pr", "-t", "-3"}, Stdin: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", Stdout: "1\t\t\t5\t\t\t8\n2\t\t\t6\t\t\t9\n3\t\t\t7\t\t\t10\n4\n"}},
 		{Pr, command.Case{Args: []string{"pr", "-t", "-3", "-a"}, Stdin: "1\n2\n3\n4\n5\n6\n7\n", Stdout: "1\t\t\t2\t\t\t3\n4\t\t\t5\t\t\t6\n7\n"}},
 		{Pr, command.Case{Args: []string{"pr", "-t", "-2", "-s,"}, Stdin: "a\nbb\nccc\ndddd\n", Stdout: "a,ccc\nbb,dddd\n"}},

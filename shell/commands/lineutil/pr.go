@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"memsh/shell/command"
+	"memsh/shell/internal/longopt"
 )
 
 const prHelp = `Usage: pr [OPTION]... [FILE]...
@@ -228,11 +229,39 @@ func prLines(data []byte) [][]byte {
 	return lines
 }
 
+// prLongOpts is GNU pr's long-option table, in its order, for
+// getopt_long's abbreviations (--doub) and messages; the loop in
+// prParse reads the options written out in full.
+var prLongOpts = longopt.Table{
+	Complete: true,
+	ShortArg: "DhlNowW",
+	Long: []longopt.Option{
+		{Name: "pages", ID: "pages", Arg: true}, {Name: "columns", ID: "columns", Arg: true},
+		{Name: "across", ID: "a", NoArg: true}, {Name: "show-control-chars", ID: "c", NoArg: true},
+		{Name: "double-space", ID: "d", NoArg: true}, {Name: "date-format", ID: "D", Arg: true},
+		{Name: "expand-tabs", ID: "e"}, {Name: "form-feed", ID: "f", NoArg: true},
+		{Name: "header", ID: "h", Arg: true}, {Name: "output-tabs", ID: "i"},
+		{Name: "join-lines", ID: "J", NoArg: true}, {Name: "length", ID: "l", Arg: true},
+		{Name: "merge", ID: "m", NoArg: true}, {Name: "number-lines", ID: "n"},
+		{Name: "first-line-number", ID: "N", Arg: true}, {Name: "indent", ID: "o", Arg: true},
+		{Name: "no-file-warnings", ID: "r", NoArg: true}, {Name: "separator", ID: "s"},
+		{Name: "sep-string", ID: "S"}, {Name: "omit-header", ID: "t", NoArg: true},
+		{Name: "omit-pagination", ID: "T", NoArg: true}, {Name: "show-nonprinting", ID: "v", NoArg: true},
+		{Name: "width", ID: "w", Arg: true}, {Name: "page-width", ID: "W", Arg: true},
+	},
+}
+
 func prParse(inv *command.Invocation) (*prOpts, []string, int, bool) {
 	o := &prOpts{columns: 1, length: 66, numSep: '\t', numDigits: 5, firstNumber: 1, sep: " ",
 		width: 72, firstPage: 1, lastPage: math.MaxInt, dateFormat: "%Y-%m-%d %H:%M", truncate: true}
 	var files []string
-	args := inv.Args[1:]
+	args, msg, answered := inv.ExpandLong(prLongOpts, inv.Args[1:])
+	switch {
+	case msg != "":
+		return nil, nil, inv.Usage(1, "%s", msg), false
+	case answered:
+		return nil, nil, 0, false
+	}
 	bad := func(format string, a ...any) (*prOpts, []string, int, bool) {
 		inv.Errorf(format, a...)
 		return nil, nil, 1, false

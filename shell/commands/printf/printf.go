@@ -266,10 +266,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		if p.coreutils {
 			return i, pad(shellQuote(a), flags, width, prec, hasPrec), false
 		}
-		if !utf8.ValidString(a) {
-			return i, pad(quoteBytes(a), flags, width, prec, hasPrec), false
-		}
-		return i, pad(quote(a), flags, width, prec, hasPrec), false
+		return i, pad(command.BashQuote(a, command.BashBackslash), flags, width, prec, hasPrec), false
 	case 'c':
 		a, _ := p.arg()
 		if a == "" {
@@ -539,67 +536,6 @@ func lower(c byte) byte {
 	return c
 }
 
-// quote is bash's %q: backslashes before special characters, or $'...'
-// when the string holds control characters; ” for the empty string.
-func quote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f {
-			return ANSIQuote(s)
-		}
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if strings.IndexByte(" !\"$&'()*,;<>?[\\]^`{|}", c) >= 0 || (c == '~' || c == '#') && i == 0 {
-			b.WriteByte('\\')
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-// ANSIQuote quotes s as $'...', the form bash uses for strings with
-// control characters (printf %q, set, declare -p, read's prompts).
-func ANSIQuote(s string) string {
-	var b strings.Builder
-	b.WriteString("$'")
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case 0x1b:
-			b.WriteString(`\E`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\'':
-			b.WriteString(`\'`)
-		default:
-			if c < 0x20 || c == 0x7f {
-				fmt.Fprintf(&b, "\\%03o", c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
 // gnuInteger finishes coreutils' reading of an integer argument that
 // strconv refused: out of range, partly converted, or not a number.
 // Each is a message, status 1, and the value strtoimax gives.
@@ -627,90 +563,14 @@ func (p *printer) gnuInteger(a, s string, err error) int64 {
 }
 
 // localeQuoter is gnulib's quote() as coreutils uses it in messages:
-// ‘x’ in a UTF-8 locale, 'x' otherwise.
-func localeQuoter(inv *command.Invocation) func(string) string {
-	loc := inv.Getenv("LC_ALL")
-	if loc == "" {
-		loc = inv.Getenv("LC_CTYPE")
-	}
-	if loc == "" {
-		loc = inv.Getenv("LANG")
-	}
-	loc = strings.ToLower(loc)
-	if strings.Contains(loc, "utf-8") || strings.Contains(loc, "utf8") {
-		return func(s string) string { return "\u2018" + s + "\u2019" }
-	}
-	return func(s string) string { return "'" + s + "'" }
-}
+// command.LocaleQuote in the invocation's locale.
+func localeQuoter(inv *command.Invocation) func(string) string { return inv.LocaleQuote }
 
-// shellQuote is coreutils' %q (gnulib's shell-escape quoting): the word
-// as it is when nothing in it is special, "..." when only single quotes
-// are, else '...' with control bytes and invalid UTF-8 as $'\ooo' pieces.
+// shellQuote is coreutils' %q: gnulib's shell-escape quoting, the
+// style ls shows names in (command.ShellQuoteStyle).
 func shellQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
-	special, ctrl, squote, dqUnsafe := false, false, false, false
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7f:
-			ctrl = true
-		case r == '\'':
-			squote = true
-		case strings.ContainsRune(" !\"$&()*;<=>?[\\^`|", r):
-			special = true
-			if strings.ContainsRune("$`\\\"!", r) {
-				dqUnsafe = true
-			}
-		case (r == '#' || r == '~') && i == 0:
-			special = true
-		}
-		i += max(size, 1)
-	}
-	switch {
-	case !special && !ctrl && !squote:
-		return s
-	case squote && !ctrl && !dqUnsafe:
-		return `"` + s + `"`
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	open := true
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 || r < 0x20 || r == 0x7f {
-			if open {
-				b.WriteByte('\'')
-			}
-			b.WriteString("$'")
-			for _, c := range []byte(s[i : i+max(size, 1)]) {
-				if e, ok := cEscapes[c]; ok {
-					b.WriteString(e)
-				} else {
-					fmt.Fprintf(&b, "\\%03o", c)
-				}
-			}
-			b.WriteByte('\'')
-			open = false
-			i += max(size, 1)
-			continue
-		}
-		if !open {
-			b.WriteByte('\'')
-			open = true
-		}
-		if r == '\'' {
-			b.WriteString(`'\''`)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	if open {
-		b.WriteByte('\'')
-	}
-	return b.String()
+	return command.ShellQuoteStyle(s, false, true)
 }
-
-var cEscapes = map[byte]string{'\a': `\a`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`, '\v': `\v`}

@@ -60,6 +60,8 @@ func TestCommand(t *testing.T) {
 	cases := []command.Case{
 		{Name: "q", Args: []string{"printf", "%q|", "a", "b c", "it's", "t\tb", "", "~a", "a~", "#a", "a=b", "a,b", "{a}", "it's $x", "\x01", "\xff", "a\"b"},
 			Stdout: `a|'b c'|"it's"|'t'$'\t''b'|''|'~a'|a~|'#a'|'a=b'|a,b|{a}|'it'\''s $x'|''$'\001'|''$'\377'|'a"b'|`},
+		{Name: "q braces and C1", Args: []string{"printf", "%q|", "{", "}", "\u0085x", "a^b"},
+			Stdout: `'{'|'}'|''$'\302\205''x'|'a^b'|`},
 		{Name: "partly converted", Args: []string{"printf", "%d\n", "1.5", "08"}, Stdout: "1\n0\n",
 			Stderr: "printf: ‘1.5’: value not completely converted\nprintf: ‘08’: value not completely converted\n", Status: 1},
 		{Name: "not a number", Args: []string{"printf", "%d|", "abc", "", " 5"}, Stdout: "0|0|5|",

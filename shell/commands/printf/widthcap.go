@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // maxWidth caps a field width or precision: bash would pad to any int
@@ -29,23 +28,6 @@ func (p *printer) checkWidth(n int64, what string) bool {
 	p.warn(fmt.Sprintf("%s %d is larger than memsh's limit of %d", what, n, maxWidth))
 	p.status = 1
 	return false
-}
-
-// quoteBytes is %q of a string that is not valid UTF-8: $'...', with
-// each byte that is no character in octal, as bash writes it.
-func quoteBytes(s string) string {
-	q := ANSIQuote(s)
-	var sb strings.Builder
-	for i := 0; i < len(q); {
-		r, n := utf8.DecodeRuneInString(q[i:])
-		if r == utf8.RuneError && n == 1 {
-			fmt.Fprintf(&sb, "\\%03o", q[i])
-		} else {
-			sb.WriteString(q[i : i+n])
-		}
-		i += n
-	}
-	return sb.String()
 }
 
 // hexFloat is C's %a of v as glibc prints a long double, which bash's

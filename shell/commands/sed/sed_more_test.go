@@ -236,6 +236,8 @@ func TestLongOptionAbbreviations(t *testing.T) {
 		{Args: []string{"sed", "--reg", "s/(a)/[\\1]/"}, Stdin: "a\n", Stdout: "[a]\n"},
 		{Args: []string{"sed", "--zero", "s/^/>/"}, Stdin: "a\x00b\x00", Stdout: ">a\x00>b\x00"},
 		{Args: []string{"sed", "--s", "p"}, Stdin: "a\n", Stderr: "sed: option '--s' is ambiguous; possibilities: '--silent' '--sandbox' '--separate'\n" + sedUsage, Status: 1},
+		{Args: []string{"sed", "--posix=1", "p"}, Stdin: "a\n", Stderr: "sed: option '--posix' doesn't allow an argument\n" + sedUsage, Status: 1},
+		{Args: []string{"sed", "--he=x", "p"}, Stdin: "a\n", Stderr: "sed: option '--help' doesn't allow an argument\n" + sedUsage, Status: 1},
 		{Args: []string{"sed", "--f", "p"}, Stdin: "a\n", Stderr: "sed: option '--f' is ambiguous; possibilities: '--file' '--follow-symlinks'\n" + sedUsage, Status: 1},
 	} {
 		stdout, stderr, status, _ := c.Run(Run, nil)

@@ -579,7 +579,7 @@ func (p *findParser) parseNewerXY(a string) findNode {
 	}
 	var rt time.Time
 	if y == 't' {
-		t, ok := parseDate(p.st.inv, ref, p.st.now)
+		t, ok := parseDate(ref, p.st.now.In(dateLocation(p.st.inv)))
 		if !ok {
 			p.fail("I cannot figure out how to interpret %s as a date or time", quote(ref))
 			return nil

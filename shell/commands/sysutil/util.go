@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
 	"syscall"
-	"unicode/utf8"
 
 	"memsh/shell/command"
 )
@@ -66,35 +64,10 @@ func printVersion(inv *command.Invocation, name string) int {
 	return 0
 }
 
-// quote quotes s for a message as gnulib's quote() does in a UTF-8
-// locale, memsh's (LANG=C.UTF-8): ‘x’, with a backslash before a
-// backslash or the closing quote, C escapes (\t, \033) for control
-// characters and octal escapes for bytes that are not valid UTF-8.
-// The commands here do not see LC_ALL/LANG when they quote, so a C
-// locale still gets this form.
-func quote(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString("\u2018")
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
-			for _, c := range []byte(s[i : i+max(size, 1)]) {
-				b.WriteString(command.CEscape(c))
-			}
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\u2019':
-			b.WriteString("\\\u2019")
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += max(size, 1)
-	}
-	b.WriteString("\u2019")
-	return b.String()
-}
+// quote is GNU's locale quoting in a UTF-8 locale, as coreutils quote
+// operands in messages (the commands here do not look at LC_ALL when
+// they quote): command.LocaleQuote.
+func quote(s string) string { return command.LocaleQuote(s, true) }
 
 // errnoOf extracts the errno from a memfs error (ENOENT etc.), or 0.
 func errnoOf(err error) syscall.Errno {

@@ -59,7 +59,9 @@ func runCmp(ctx context.Context, inv *command.Invocation) int {
 	limitArg := fs.StringP("bytes", "n", "", "")
 	quiet := fs.BoolP("quiet", "s", false, "")
 	fs.BoolVar(quiet, "silent", false, "")
-	if err := command.ParseLong(fs, inv.Args[1:]); err != nil {
+	if answered, err := inv.ParseLong(fs, inv.Args[1:]); answered {
+		return 0
+	} else if err != nil {
 		return cmpUsage(inv, "%s", command.GNUFlagError(err))
 	}
 	args := fs.Args()

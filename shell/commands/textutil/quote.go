@@ -1,9 +1,6 @@
 package textutil
 
 import (
-	"strings"
-	"unicode/utf8"
-
 	"memsh/shell/command"
 )
 
@@ -20,28 +17,6 @@ func pathError(inv *command.Invocation, name string, err error) int {
 	return 1
 }
 
-// lquote is gnulib's quote() in a UTF-8 locale, as coreutils quotes an
-// option argument: ‘...’, a backslash before a backslash or the closing
-// quote, C escapes for control characters and invalid bytes.
-func lquote(s string) string {
-	var b strings.Builder
-	b.WriteString("‘")
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
-			for _, c := range []byte(s[i : i+max(size, 1)]) {
-				b.WriteString(command.CEscape(c))
-			}
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '’':
-			b.WriteString(`\’`)
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += max(size, 1)
-	}
-	b.WriteString("’")
-	return b.String()
-}
+// lquote is GNU's locale quoting in a UTF-8 locale (these commands'
+// messages do not look at LC_ALL yet): command.LocaleQuote.
+func lquote(s string) string { return command.LocaleQuote(s, true) }

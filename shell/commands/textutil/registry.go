@@ -1,9 +1,6 @@
 package textutil
 
 import (
-	"context"
-	"fmt"
-
 	"memsh/shell/command"
 )
 
@@ -27,27 +24,9 @@ func Commands() []command.Command {
 		cmds = append(cmds, a.command())
 	}
 	for i := range cmds {
-		cmds[i].Run = withVersion(cmds[i].Run)
+		// The dispatcher answers --version, and ParseFlags its
+		// abbreviations (--vers; --v where no other option starts so).
+		cmds[i].Version = command.CoreutilsVersion(cmds[i].Name)
 	}
 	return cmds
 }
-
-// withVersion answers --version (an option anywhere before "--", as
-// getopt sees it) the way memsh's other commands do.
-func withVersion(run command.Func) command.Func {
-	return func(ctx context.Context, inv *command.Invocation) int {
-		for _, a := range inv.Args[1:] {
-			if a == "--" {
-				break
-			}
-			if a == "--version" {
-				fmt.Fprintf(inv.Stdout, "%s (memsh) %s\n", inv.Name(), version)
-				return 0
-			}
-		}
-		return run(ctx, inv)
-	}
-}
-
-// version is the GNU release whose behaviour these commands follow.
-const version = "9.1"

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/tetratelabs/wazero"
 
 	"memsh/pyworker"
 	"memsh/shell"
@@ -320,5 +321,39 @@ func TestToolNotInstalled(t *testing.T) {
 	st := testRuntimes()["fast"].RunTool(context.Background(), "nosuchtool", pyworker.Proc{Args: []string{"nosuchtool"}, Stderr: &errb})
 	if st != pyworker.StatusNotFound || !strings.HasPrefix(errb.String(), "nosuchtool: nosuchtool.wasm is not installed") || !strings.Contains(errb.String(), "make build") {
 		t.Errorf("got %d %q", st, errb.String())
+	}
+}
+
+// TestLuaCallbackUnwrapped: memsh.try re-enters lua.wasm through its
+// export memsh_call once per pcall. wasm-ld wraps a command's exports in
+// calls of the C constructors and destructors unless the program calls
+// the constructors itself (scripts/wasi/lua-wasi.c's _start); wrapped,
+// every pcall registered the preopened directories again and n pcalls
+// took time in n squared. The name section tells a wrapper
+// ("memsh_call.command_export") from the function.
+func TestLuaCallbackUnwrapped(t *testing.T) {
+	p, err := pyworker.FindTool("lua")
+	if err != nil {
+		t.Skipf("%v", err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
+	defer rt.Close(ctx)
+	cm, err := rt.CompileModule(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, export := range []string{"memsh_call", "_start"} {
+		def, ok := cm.ExportedFunctions()[export]
+		if !ok {
+			t.Fatalf("%s exports no %s", p, export)
+		}
+		if def.Name() != export {
+			t.Errorf("%s: the export %s is %s, a wrapper wasm-ld made", p, export, def.Name())
+		}
 	}
 }
