@@ -306,6 +306,12 @@ type Proc struct {
 	// the files a guest creates get 0666 and its directories 0777, minus
 	// the mask, as open(2) and mkdir(2) give a program under it.
 	Umask fs.FileMode
+	// Memory is the session's memory budget: the guest's linear memory
+	// counts against it while the guest runs, and a module from the
+	// sandbox (RunModule) is checked against it, and its compilation
+	// counted, before wazero decodes it. Nil: only Config.MemoryLimitMiB
+	// bounds a guest.
+	Memory *command.Budget
 	// System runs a command line for a tool's system() and popen()
 	// (the memsh.system host call; RunTool) in dir with the streams
 	// given, and returns its exit status. Nil: the tool has no shell.
@@ -406,7 +412,7 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		}
 		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: r.layout.sitePath()})
 	}
-	return r.run(ctx, cm, p, "python3", mounts, false)
+	return r.run(ctx, cm, p, "python3", mounts, false, r.pyMin)
 }
 
 // closedStream reports whether w is a stream the shell closed (>&-),
@@ -504,7 +510,15 @@ func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
 	if st, done := ctxStatus(ctx); done {
 		return st
 	}
-	cm, owned, err := r.compile(ctx, wasm)
+	// What the module declares it will hold once loaded must fit in the
+	// session's budget before anything of it is decoded.
+	minPages := declaredMinPages(wasm)
+	tables := declaredTableBytes(wasm)
+	if err := p.Memory.Fits(int64(minPages)<<16 + tables); err != nil {
+		p.errorf("wasm", "cannot execute: it declares %s of initial memory and %s of tables: %v", mib(int64(minPages)<<16), mib(tables), err)
+		return StatusCannotExecute
+	}
+	cm, owned, err := r.compile(ctx, wasm, p.Memory)
 	if owned {
 		defer cm.Close(context.Background())
 	}
@@ -515,7 +529,17 @@ func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
 		p.errorf("wasm", "cannot execute: %s", firstLine(err))
 		return StatusCannotExecute
 	}
-	return r.run(ctx, cm, p, "wasm", nil, true)
+	if err := p.Memory.Reserve(tables); err != nil {
+		p.errorf("wasm", "cannot execute: its tables of %s do not fit: %v", mib(tables), err)
+		return StatusCannotExecute
+	}
+	defer p.Memory.Release(tables)
+	return r.run(ctx, cm, p, "wasm", nil, true, minPages)
+}
+
+// mib is n bytes in MiB, rounded up, for messages.
+func mib(n int64) string {
+	return fmt.Sprintf("%d MiB", (n+1<<20-1)>>20)
 }
 
 // checkMinMemory refuses a module whose initial memory is over the
@@ -536,8 +560,9 @@ type mount struct {
 // run instantiates cm for p and runs its _start.
 //
 // sandboxed says cm came from the sandbox: compiled by moduleRuntime,
-// with wazero's termination checks whatever Config.Fast says.
-func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount, sandboxed bool) int {
+// with wazero's termination checks whatever Config.Fast says. minPages
+// is the initial size of the module's memory, exported or not.
+func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount, sandboxed bool, minPages uint32) int {
 	rt, err := r.runtime()
 	fast := r.cfg.Fast
 	if sandboxed {
@@ -621,14 +646,21 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 
 	// A memory whose minimum is over the limit cannot be allocated (the
 	// allocator would refuse it and wazero would panic): every run checks,
-	// the stdlib's extraction included.
+	// the stdlib's extraction included, and takes it from the session's
+	// budget first.
 	for _, m := range cm.ExportedMemories() {
 		if err := r.checkMinMemory(m.Min()); err != nil {
 			p.errorf(def, "cannot execute: %v", err)
 			return StatusCannotExecute
 		}
+		minPages = max(minPages, m.Min())
 	}
-	mem := &guestMemory{limit: uint64(r.memoryLimitPages()) << 16}
+	mem := &guestMemory{limit: uint64(r.memoryLimitPages()) << 16, budget: p.Memory}
+	defer mem.Free()
+	if err := mem.reserveMin(uint64(minPages) << 16); err != nil {
+		p.errorf(def, "cannot execute: its initial memory of %d MiB does not fit: %v", minPages>>4, err)
+		return StatusCannotExecute
+	}
 	mod, err := rt.InstantiateModule(experimental.WithMemoryAllocator(ctx, mem), cm, mc)
 	if err != nil {
 		if st, done := ctxStatus(ctx); done {
@@ -649,8 +681,8 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 	_, err = mod.ExportedFunction("_start").Call(ctx)
 	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
-	if status != 0 && mem.refused.Load() && p.Stderr != nil {
-		fmt.Fprintln(p.Stderr, mem.limitNote(p.name(def)))
+	if note := mem.limitNote(p.name(def)); status != 0 && note != "" && p.Stderr != nil {
+		fmt.Fprintln(p.Stderr, note)
 	}
 	return status
 }
