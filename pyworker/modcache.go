@@ -101,7 +101,7 @@ func (r *Runtime) compile(ctx context.Context, wasm []byte, budget *command.Budg
 		return nil, false, fmt.Errorf("compiling its %s of code takes about %s: %w", mib(int64(len(wasm))), mib(cost), err)
 	}
 	defer budget.Release(cost)
-	if cm, err = rt.CompileModule(ctx, wasm); err != nil {
+	if cm, err = r.compileModule(ctx, rt, wasm); err != nil {
 		return nil, false, err
 	}
 	if len(wasm) > maxModuleBytes {

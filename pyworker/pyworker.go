@@ -121,6 +121,11 @@ type Runtime struct {
 
 	locks lockTable // guests' fcntl record locks (locks.go)
 
+	// compiling is held (read) by every compilation under way: Close
+	// takes it to wait for them, since wazero's store panics when a
+	// runtime is closed under a compilation.
+	compiling sync.RWMutex
+
 	mu      sync.Mutex
 	tools   map[string]*toolEntry // tools.go
 	modules moduleCache           // guarded by mu
@@ -247,7 +252,7 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pySum = sha256.Sum256(b)
 			r.img = r.readImage(r.pySum)
 		})
-		r.py, r.pyErr = rt.CompileModule(context.Background(), b)
+		r.py, r.pyErr = r.compileModule(context.Background(), rt, b)
 		wg.Wait()
 	})
 	return r.py, r.pyErr
@@ -273,7 +278,25 @@ func (r *Runtime) image() *image {
 	return r.img
 }
 
-// Close releases the runtime. Running guests are closed.
+// errClosed is a compilation's error once the Runtime is closed.
+var errClosed = errors.New("the WebAssembly runtime is closed")
+
+// compileModule compiles b with rt unless the Runtime is closed.
+func (r *Runtime) compileModule(ctx context.Context, rt wazero.Runtime, b []byte) (wazero.CompiledModule, error) {
+	r.compiling.RLock()
+	defer r.compiling.RUnlock()
+	r.mu.Lock()
+	closed := r.closed
+	r.mu.Unlock()
+	if closed {
+		return nil, errClosed
+	}
+	return rt.CompileModule(ctx, b)
+}
+
+// Close releases the runtime. Running guests are closed; compilations
+// under way (python or a tool loading in the background) are waited
+// for.
 func (r *Runtime) Close() error {
 	r.mu.Lock()
 	r.closed = true
@@ -281,6 +304,8 @@ func (r *Runtime) Close() error {
 		r.layout.file.Close()
 	}
 	r.mu.Unlock()
+	r.compiling.Lock()
+	defer r.compiling.Unlock()
 	r.initOnce.Do(func() {}) // a Runtime never used stays unused
 	r.modOnce.Do(func() {})
 	var err error
