@@ -228,7 +228,11 @@ func TestHostileTimeouts(t *testing.T) {
 		{"cat of an idle pipe", "cat"},
 		{"read of an idle pipe", "read x"},
 		{"read -t of an idle pipe", "read -t 100 x"},
+		{"read -n of an idle pipe", "read -n 5 x"},
+		{"read -t of endless NULs", "read -t 100 x < /dev/zero"},
+		{"mapfile of an idle pipe", "mapfile a"},
 		{"xargs of endless NULs", "xargs < /dev/zero"},
+		{"xargs of endless lines", "yes | xargs > /dev/null"},
 		{"sort of an idle pipe", "sort"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -238,10 +242,15 @@ func TestHostileTimeouts(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer pw.Close()
-			r := runMemshBin(t, s, work, pr, "--timeout", "1s", "-c", c.script)
+			// The EXIT trap runs only when the run itself returned: a run
+			// left behind (abandoned after the grace) skips it.
+			r := runMemshBin(t, s, work, pr, "--timeout", "1s", "-c", "trap 'echo trapped' EXIT; "+c.script)
 			pr.Close()
 			if r.status != 124 || !strings.Contains(r.stderr, "timed out after 1s") {
 				t.Errorf("status %d, stderr %q", r.status, r.stderr)
+			}
+			if !strings.Contains(r.stdout, "trapped") {
+				t.Errorf("the run did not return (no EXIT trap): stdout %q", r.stdout)
 			}
 			t.Logf("stopped after %v (timeout 1s)", r.took)
 		})

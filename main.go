@@ -52,11 +52,11 @@ Options:
       --timeout DURATION  stop the script after DURATION (status 124)
       --max-file-size SIZE  largest file (e.g. 64M, 1G; K M G T are powers of 1024)
       --max-fs-bytes SIZE total bytes the filesystem may hold
-      --max-guest-memory SIZE  memory cap of python3 and other WASI
-                          programs (default 1G)
+      --max-guest-memory SIZE  memory cap of each python3 or other WASI
+                          program (default 1G)
       --max-memory SIZE   memory budget of the session: files, variables,
-                          what commands hold, jobs (default an eighth
-                          of the RAM)
+                          what commands hold, jobs, WASI programs'
+                          memory (default an eighth of the RAM)
       --cwd DIR           start in DIR (inside the sandbox)
       --env K=V           set a variable (repeatable)
       --theme NAME        TUI theme: dark, light, high-contrast

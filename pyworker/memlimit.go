@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/tetratelabs/wazero/experimental"
+
+	"memsh/shell/command"
 )
 
 // wasmPages is the wasm32 address space in 64 KiB pages: the runtime's own
@@ -14,14 +16,33 @@ import (
 // guestMemory, which can tell when it refused a guest.
 const wasmPages = 65536
 
+// Why a guestMemory refused to grow.
+const (
+	refusedNone   = iota
+	refusedGuest  // the guest memory limit (--max-guest-memory)
+	refusedBudget // the session's memory budget (--max-memory)
+)
+
 // guestMemory backs a guest's linear memory (a wazero MemoryAllocator)
-// and enforces the configured limit itself: a memory.grow past it fails,
-// as it would at wazero's own limit, and is remembered, so that the run
-// can say which limit the guest ran into. CPython only reports a bare
-// MemoryError; the note names --max-guest-memory.
+// and enforces two limits itself: the configured guest memory limit, and
+// the session's memory budget (Proc.Memory), against which the memory's
+// capacity is counted while the guest runs. A memory.grow past either
+// fails, as it would at wazero's own limit, and is remembered, so that
+// the run can say which limit the guest ran into. CPython only reports a
+// bare MemoryError; the note names the flag.
+//
+// The memory's initial size is taken from the budget before the module
+// is instantiated (reserveMin), since wazero cannot be told that the
+// first allocation failed. Growth beyond the capacity doubles it (within
+// the guest limit) when the budget has room for that, and grows to the
+// exact size asked for otherwise, so n grows cost O(final size) copying.
+// While a larger buffer is filled from the old one, both are live: that
+// moment's copy is not counted.
 type guestMemory struct {
 	limit   uint64 // bytes
-	refused atomic.Bool
+	budget  *command.Budget
+	charged atomic.Int64 // bytes taken from budget
+	refused atomic.Int32 // refusedGuest or refusedBudget, once a grow failed
 	// mu guards buf against the goroutine that delivers a Ctrl-C
 	// (sigint.go), which writes words of guest memory while the guest
 	// runs: a memory.grow may move buf.
@@ -29,33 +50,48 @@ type guestMemory struct {
 	buf []byte
 }
 
-func (g *guestMemory) Allocate(capBytes, _ uint64) experimental.LinearMemory {
-	g.buf = make([]byte, 0, min(capBytes, g.limit))
+// reserveMin takes the memory's initial size from the budget before the
+// module is instantiated.
+func (g *guestMemory) reserveMin(minBytes uint64) error {
+	if err := g.budget.Reserve(int64(minBytes)); err != nil {
+		return err
+	}
+	g.charged.Add(int64(minBytes))
+	return nil
+}
+
+// Allocate starts the memory empty: Reallocate sizes it.
+func (g *guestMemory) Allocate(_, _ uint64) experimental.LinearMemory {
 	return g
 }
 
-// Reallocate grows the memory to size bytes. Beyond the current capacity
-// it grows as append does; pages past the old length are zero (memory
-// never shrinks, so they were never handed out).
+// Reallocate grows the memory to size bytes. Pages past the old length
+// are zero (memory never shrinks, so they were never handed out).
 func (g *guestMemory) Reallocate(size uint64) []byte {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if size > g.limit {
-		g.refused.Store(true)
+		g.refused.Store(refusedGuest)
 		return nil
 	}
 	if size <= uint64(cap(g.buf)) {
 		g.buf = g.buf[:size]
 		return g.buf
 	}
-	g.buf = append(g.buf[:cap(g.buf)], make([]byte, size-uint64(cap(g.buf)))...)[:size]
+	newCap := max(size, min(2*uint64(cap(g.buf)), g.limit))
+	if !g.charge(newCap) {
+		newCap = size
+		// The first allocation is the initial size, which reserveMin took
+		// already; wazero would panic if it failed.
+		if !g.charge(newCap) && g.buf != nil {
+			g.refused.Store(refusedBudget)
+			return nil
+		}
+	}
+	buf := make([]byte, size, newCap)
+	copy(buf, g.buf)
+	g.buf = buf
 	return g.buf
-}
-
-func (g *guestMemory) Free() {
-	g.mu.Lock()
-	g.buf = nil
-	g.mu.Unlock()
 }
 
 // word runs f on the aligned 32-bit word at guest address a, atomically
@@ -71,10 +107,39 @@ func (g *guestMemory) word(a uint32, f func(*uint32)) bool {
 	return true
 }
 
-// limitNote is the line a run prints after a guest that failed once the
-// memory limit refused it more memory.
+// charge makes sure the budget counts capBytes for this memory.
+func (g *guestMemory) charge(capBytes uint64) bool {
+	more := int64(capBytes) - g.charged.Load()
+	if more <= 0 {
+		return true
+	}
+	if g.budget.Reserve(more) != nil {
+		return false
+	}
+	g.charged.Add(more)
+	return true
+}
+
+// Free drops the memory and gives its bytes back to the budget. The run
+// calls it too (a module whose instantiation failed is never closed):
+// the second call gives back nothing.
+func (g *guestMemory) Free() {
+	g.mu.Lock()
+	g.buf = nil
+	g.mu.Unlock()
+	g.budget.Release(g.charged.Swap(0))
+}
+
+// limitNote is the line a run prints after a guest that failed once a
+// limit refused it more memory ("" when none did).
 func (g *guestMemory) limitNote(name string) string {
-	return fmt.Sprintf("memsh: %s: guest memory limit reached: a program may use at most %d MiB (--max-guest-memory)", name, g.limit>>20)
+	switch g.refused.Load() {
+	case refusedGuest:
+		return fmt.Sprintf("memsh: %s: guest memory limit reached: a program may use at most %d MiB (--max-guest-memory)", name, g.limit>>20)
+	case refusedBudget:
+		return fmt.Sprintf("memsh: %s: guest memory: %v", name, &command.MemoryLimitError{Limit: g.budget.Limit()})
+	}
+	return ""
 }
 
 // declaredMinPages is the initial size, in pages, of the memory a module

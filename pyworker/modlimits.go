@@ -403,3 +403,35 @@ func (r *wasmReader) sleb() {
 	}
 	r.ok = false
 }
+
+// tableEntryBytes is what wazero holds per table element (a reference).
+const tableEntryBytes = 8
+
+// declaredTableBytes is what the tables a module defines hold at their
+// initial sizes (0 when the module does not parse that far).
+func declaredTableBytes(mod []byte) int64 {
+	var total int64
+	for off := 8; off < len(mod); {
+		id := mod[off]
+		size, n := uleb32(mod[off+1:])
+		if n == 0 || uint64(off+1+n)+uint64(size) > uint64(len(mod)) {
+			return total
+		}
+		body := mod[off+1+n : off+1+n+int(size)]
+		off += 1 + n + int(size)
+		if id != 4 {
+			continue
+		}
+		r := &wasmReader{b: body, ok: true}
+		count := r.u32()
+		for k := uint32(0); k < count && r.ok; k++ {
+			if t := r.byte(); t == 0x63 || t == 0x64 {
+				r.u32()
+			}
+			if lo := r.limits(); r.ok {
+				total += int64(lo) * tableEntryBytes
+			}
+		}
+	}
+	return total
+}

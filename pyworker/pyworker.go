@@ -136,6 +136,11 @@ type Runtime struct {
 
 	locks lockTable // guests' fcntl record locks (locks.go)
 
+	// compiling is held (read) by every compilation under way: Close
+	// takes it to wait for them, since wazero's store panics when a
+	// runtime is closed under a compilation.
+	compiling sync.RWMutex
+
 	mu      sync.Mutex
 	tools   map[string]*toolEntry // tools.go
 	modules moduleCache           // guarded by mu
@@ -283,7 +288,7 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pySum = sha256.Sum256(b)
 			r.img = r.readImage(r.pySum)
 		})
-		r.py, r.pyErr = rt.CompileModule(context.Background(), b)
+		r.py, r.pyErr = r.compileModule(context.Background(), rt, b)
 		wg.Wait()
 	})
 	return r.py, r.pyErr
@@ -309,7 +314,25 @@ func (r *Runtime) image() *image {
 	return r.img
 }
 
-// Close releases the runtime. Running guests are closed.
+// errClosed is a compilation's error once the Runtime is closed.
+var errClosed = errors.New("the WebAssembly runtime is closed")
+
+// compileModule compiles b with rt unless the Runtime is closed.
+func (r *Runtime) compileModule(ctx context.Context, rt wazero.Runtime, b []byte) (wazero.CompiledModule, error) {
+	r.compiling.RLock()
+	defer r.compiling.RUnlock()
+	r.mu.Lock()
+	closed := r.closed
+	r.mu.Unlock()
+	if closed {
+		return nil, errClosed
+	}
+	return rt.CompileModule(ctx, b)
+}
+
+// Close releases the runtime. Running guests are closed; compilations
+// under way (python or a tool loading in the background) are waited
+// for.
 func (r *Runtime) Close() error {
 	r.mu.Lock()
 	r.closed = true
@@ -320,6 +343,8 @@ func (r *Runtime) Close() error {
 	// A compilation under way finishes first: wazero's runtime must not
 	// be closed under it.
 	r.loading.Wait()
+	r.compiling.Lock()
+	defer r.compiling.Unlock()
 	r.initOnce.Do(func() {}) // a Runtime never used stays unused
 	r.modOnce.Do(func() {})
 	var err error
@@ -345,6 +370,12 @@ type Proc struct {
 	// the files a guest creates get 0666 and its directories 0777, minus
 	// the mask, as open(2) and mkdir(2) give a program under it.
 	Umask fs.FileMode
+	// Memory is the session's memory budget: the guest's linear memory
+	// counts against it while the guest runs, and a module from the
+	// sandbox (RunModule) is checked against it, and its compilation
+	// counted, before wazero decodes it. Nil: only Config.MemoryLimitMiB
+	// bounds a guest.
+	Memory *command.Budget
 	// System runs a command line for a tool's system() and popen()
 	// (the memsh.system host call; RunTool) in dir with the streams
 	// given, and returns its exit status. Nil: the tool has no shell.
@@ -453,16 +484,17 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		}
 		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: r.layout.sitePath()})
 	}
+	minPages := r.pyMin
 	if serve {
 		// The snapshot's mounts are these, in this order (pysnapshot.c).
 		if sc := r.snapshot(); sc != nil {
 			if err := r.checkMinMemory(r.snapMin); err == nil {
-				cm = sc
+				cm, minPages = sc, r.snapMin
 				r.snapRuns.Add(1)
 			}
 		}
 	}
-	return r.run(ctx, cm, p, "python3", mounts, false)
+	return r.run(ctx, cm, p, "python3", mounts, false, minPages)
 }
 
 // closedStream reports whether w is a stream the shell closed (>&-),
@@ -560,7 +592,15 @@ func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
 	if st, done := ctxStatus(ctx); done {
 		return st
 	}
-	cm, owned, err := r.compile(ctx, wasm)
+	// What the module declares it will hold once loaded must fit in the
+	// session's budget before anything of it is decoded.
+	minPages := declaredMinPages(wasm)
+	tables := declaredTableBytes(wasm)
+	if err := p.Memory.Fits(int64(minPages)<<16 + tables); err != nil {
+		p.errorf("wasm", "cannot execute: it declares %s of initial memory and %s of tables: %v", mib(int64(minPages)<<16), mib(tables), err)
+		return StatusCannotExecute
+	}
+	cm, owned, err := r.compile(ctx, wasm, p.Memory)
 	if owned {
 		defer cm.Close(context.Background())
 	}
@@ -571,7 +611,17 @@ func (r *Runtime) RunModule(ctx context.Context, wasm []byte, p Proc) int {
 		p.errorf("wasm", "cannot execute: %s", firstLine(err))
 		return StatusCannotExecute
 	}
-	return r.run(ctx, cm, p, "wasm", nil, true)
+	if err := p.Memory.Reserve(tables); err != nil {
+		p.errorf("wasm", "cannot execute: its tables of %s do not fit: %v", mib(tables), err)
+		return StatusCannotExecute
+	}
+	defer p.Memory.Release(tables)
+	return r.run(ctx, cm, p, "wasm", nil, true, minPages)
+}
+
+// mib is n bytes in MiB, rounded up, for messages.
+func mib(n int64) string {
+	return fmt.Sprintf("%d MiB", (n+1<<20-1)>>20)
 }
 
 // checkMinMemory refuses a module whose initial memory is over the
@@ -592,8 +642,9 @@ type mount struct {
 // run instantiates cm for p and runs its _start.
 //
 // sandboxed says cm came from the sandbox: compiled by moduleRuntime,
-// with wazero's termination checks whatever Config.Fast says.
-func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount, sandboxed bool) int {
+// with wazero's termination checks whatever Config.Fast says. minPages
+// is the initial size of the module's memory, exported or not.
+func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount, sandboxed bool, minPages uint32) int {
 	rt, err := r.runtime()
 	fast := r.cfg.Fast
 	if sandboxed {
@@ -685,14 +736,21 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 
 	// A memory whose minimum is over the limit cannot be allocated (the
 	// allocator would refuse it and wazero would panic): every run checks,
-	// the stdlib's extraction included.
+	// the stdlib's extraction included, and takes it from the session's
+	// budget first.
 	for _, m := range cm.ExportedMemories() {
 		if err := r.checkMinMemory(m.Min()); err != nil {
 			p.errorf(def, "cannot execute: %v", err)
 			return StatusCannotExecute
 		}
+		minPages = max(minPages, m.Min())
 	}
-	mem := &guestMemory{limit: uint64(r.memoryLimitPages()) << 16}
+	mem := &guestMemory{limit: uint64(r.memoryLimitPages()) << 16, budget: p.Memory}
+	defer mem.Free()
+	if err := mem.reserveMin(uint64(minPages) << 16); err != nil {
+		p.errorf(def, "cannot execute: its initial memory of %d MiB does not fit: %v", minPages>>4, err)
+		return StatusCannotExecute
+	}
 	mod, err := rt.InstantiateModule(experimental.WithMemoryAllocator(ctx, mem), cm, mc)
 	if err != nil {
 		if st, done := ctxStatus(ctx); done {
@@ -724,8 +782,8 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	if st.sig != nil && st.sig.delivered.Load() && status == StatusInterrupted {
 		intr.endedBySigint()
 	}
-	if status != 0 && mem.refused.Load() && p.Stderr != nil {
-		fmt.Fprintln(p.Stderr, mem.limitNote(p.name(def)))
+	if note := mem.limitNote(p.name(def)); status != 0 && note != "" && p.Stderr != nil {
+		fmt.Fprintln(p.Stderr, note)
 	}
 	return status
 }

@@ -174,7 +174,7 @@ func (r *Runtime) extractImage(cm wazero.CompiledModule) (*image, []byte, error)
 	if r.builtStdlib != nil {
 		mounts = append(mounts, mount{fs: r.builtStdlib, at: stdlibMount})
 	}
-	if st := r.run(context.Background(), cm, p, "python3", mounts, false); st != 0 {
+	if st := r.run(context.Background(), cm, p, "python3", mounts, false, r.pyMin); st != 0 {
 		return nil, nil, fmt.Errorf("extracting the stdlib: status %d: %s", st, strings.TrimSpace(errb.String()))
 	}
 	raw, err := relocateImage(out.Bytes())

@@ -142,7 +142,7 @@ func (r *Runtime) tool(name string) *toolEntry {
 			return
 		}
 		e.min = declaredMinPages(b)
-		e.cm, e.err = rt.CompileModule(context.Background(), b)
+		e.cm, e.err = r.compileModule(context.Background(), rt, b)
 	})
 	return e
 }
@@ -201,7 +201,7 @@ func (r *Runtime) RunTool(ctx context.Context, name string, p Proc) int {
 	}
 	p.Stdout, p.Stderr = sigpipe(p.Stdout), sigpipe(p.Stderr)
 	ctx = context.WithValue(ctx, tryStackKey{}, &tryStack{})
-	return r.run(ctx, l.cm, p, name, nil, false)
+	return r.run(ctx, l.cm, p, name, nil, false, l.min)
 }
 
 // statusSigpipe is a shell's status for a program SIGPIPE killed.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -54,6 +56,10 @@ func TestEndlessInputs(t *testing.T) {
 			scripts = append(scripts, fmt.Sprintf(shape, name))
 		}
 	}
+	// The builtins' options that take the read over from mvdan/sh's.
+	scripts = append(scripts, "read -t 100 x < /dev/zero", "read -d q x < /dev/zero",
+		"yes | read -t 100 -d q x", "read -n 999999999 x < /dev/zero", "mapfile -n 999999999 a < /dev/zero")
+	before := runtime.NumGoroutine()
 	// Four at a time: most runs wait for the wall-clock timeout.
 	lines := make([]string, len(scripts))
 	var wg sync.WaitGroup
@@ -88,6 +94,62 @@ func TestEndlessInputs(t *testing.T) {
 		summary.WriteString(l)
 	}
 	t.Logf("command, status, time, first line of stderr:\n%s", summary.String())
+	checkNoneLeft(t, before)
+}
+
+// checkNoneLeft fails the test when, a few seconds after every run has
+// returned, more goroutines are alive than before them: a command that
+// was stopped but kept reading or computing in a goroutine of its own.
+func checkNoneLeft(t *testing.T, before int) {
+	t.Helper()
+	deadline := time.Now().Add(endlessGrace)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<20)
+		t.Errorf("%d goroutines before the runs, %d after them:\n%s", before, n, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// TestIdleStdinStops: a command or builtin blocked reading an idle host
+// pipe (memsh's stdin with nothing written to it) stops at the timeout,
+// and nothing of it keeps running. read -t, read -n and mapfile read the
+// descriptor themselves; each gets a deadline when the run is stopped.
+func TestIdleStdinStops(t *testing.T) {
+	before := runtime.NumGoroutine()
+	for _, script := range []string{
+		"read x", "read -t 100 x", "read -n 5 x", "read -d q x", "mapfile a", "mapfile -n 3 a",
+		"xargs", "cat", "head -n 1", "sort", "select a in b c; do :; done", "while read -r l; do :; done",
+	} {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(Options{Timeout: endlessTimeout, Script: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		done := make(chan int, 1)
+		go func() {
+			st, _ := s.Run(context.Background(), script, Stdio{Stdin: pr, Stdout: io.Discard, Stderr: io.Discard})
+			done <- st
+		}()
+		select {
+		case st := <-done:
+			if st != 124 {
+				t.Errorf("%q on an idle pipe: status %d, want 124", script, st)
+			}
+		case <-time.After(endlessTimeout + endlessGrace):
+			t.Errorf("%q on an idle pipe: still running %v after the timeout", script, endlessGrace)
+		}
+		t.Logf("%-28s stopped after %v", script, time.Since(start).Round(time.Millisecond))
+		s.Close()
+		pw.Close()
+		pr.Close()
+	}
+	checkNoneLeft(t, before)
 }
 
 // TestEndlessInputsNamed: the commands that hold a whole input (issue's

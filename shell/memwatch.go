@@ -22,8 +22,8 @@ const memWatchEvery = 20 * time.Millisecond
 // quarters of the session's memory budget during the run. It is the
 // backstop for what no Reserve counts: shell variables and arrays
 // (mvdan/sh stores them where no hook sees an assignment), the
-// interpreter's own structures, a guest's memory. Not the whole budget:
-// it sees growth late, and a value that doubles in one statement
+// interpreter's own structures (a guest's memory is reserved by
+// pyworker). Not the whole budget: it sees growth late, and a value that doubles in one statement
 // (`x=$x$x`) builds its new copy before anything can look (measured:
 // --max-memory 1G peaks at 3 GB RSS). Not half of it either: a buffer
 // being copied to a larger one is live twice for a moment, its old copy

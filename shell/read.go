@@ -152,27 +152,28 @@ func (c *core) readArgs(ctx context.Context, hc interp.HandlerContext, args []st
 		delim, delimSet = 0, false
 	}
 
-	var stopCancel func() bool
 	if term {
 		c.term.waiting.Add(1)
 		if silent {
 			c.term.noEcho.Add(1)
 		}
-		// Ctrl-C must end a read blocked on the terminal's pipe.
-		f := in.(*os.File)
-		stopCancel = context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
 	}
-	data, esc, status := readInput(in, delim, delimSet || !exact, nchars, raw, timeout)
+	data, esc, status, lim := readInput(ctx, in, delim, delimSet || !exact, nchars, raw, timeout, c.heldCheck)
 	if term {
-		stopCancel()
 		c.term.waiting.Add(-1)
 		if silent {
 			c.term.noEcho.Add(-1)
 		}
-		if ctx.Err() != nil {
-			in.(*os.File).SetReadDeadline(time.Time{})
-			return statusArgs(130)
+	}
+	if ctx.Err() != nil {
+		if f, ok := in.(*os.File); ok {
+			f.SetReadDeadline(time.Time{})
 		}
+		return statusArgs(130)
+	}
+	if lim != nil {
+		fmt.Fprintf(hc.Stderr, "%sread: %v\n", prefix, lim)
+		return statusArgs(1)
 	}
 	if timeout == 0 {
 		// read -t 0 only asks whether input is waiting.
@@ -222,21 +223,36 @@ func (c *core) readArgs(ctx context.Context, hc interp.HandlerContext, args []st
 // not negative), or the end of input. Without raw, a backslash quotes the
 // next byte and backslash-newline continues the line; esc marks the
 // bytes so quoted, which never split fields. The status is 1 at end of
-// input and 142 on timeout, as bash's.
-func readInput(r io.Reader, delim byte, useDelim bool, nchars int, raw bool, timeout time.Duration) (string, []bool, int) {
+// input and 142 on timeout, as bash's. It stops when ctx is done (a read
+// blocked on a host pipe or terminal included: the descriptor gets a
+// deadline then), and check, asked every 4096 bytes read with the length
+// held, can refuse to hold more: its error is returned then, status 1.
+func readInput(ctx context.Context, r io.Reader, delim byte, useDelim bool, nchars int, raw bool, timeout time.Duration, check func(n int) error) (string, []bool, int, error) {
 	if r == nil {
-		return "", nil, 1
+		return "", nil, 1, nil
 	}
-	if f, ok := r.(*os.File); ok && timeout >= 0 {
-		f.SetReadDeadline(time.Now().Add(timeout))
-		defer f.SetReadDeadline(time.Time{})
+	if f, ok := r.(*os.File); ok {
+		if timeout >= 0 {
+			f.SetReadDeadline(time.Now().Add(timeout))
+			defer f.SetReadDeadline(time.Time{})
+		}
+		// After -t's deadline, so that a cancellation wins over it.
+		defer cancelRead(ctx, f)()
 	}
 	var out []byte
 	var esc []bool
 	var b [1]byte
 	count := 0
 	quoted := false
-	for nchars < 0 || count < nchars {
+	for i := 1; nchars < 0 || count < nchars; i++ {
+		if i%(1<<12) == 0 {
+			if ctx.Err() != nil {
+				return string(out), esc, 130, nil
+			}
+			if err := check(len(out)); err != nil {
+				return "", nil, 1, err
+			}
+		}
 		n, err := r.Read(b[:])
 		if n == 1 {
 			c := b[0]
@@ -253,21 +269,42 @@ func readInput(r io.Reader, delim byte, useDelim bool, nchars int, raw bool, tim
 				quoted = true
 				continue
 			case useDelim && c == delim:
-				return string(out), esc, 0
+				return string(out), esc, 0, nil
 			}
 			out = append(out, c)
 			esc = append(esc, false)
 			count++
 			continue
 		}
+		if ctx.Err() != nil {
+			return string(out), esc, 130, nil
+		}
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return string(out), esc, 142
+			return string(out), esc, 142, nil
 		}
 		if err != nil {
-			return string(out), esc, 1
+			return string(out), esc, 1, nil
 		}
 	}
-	return string(out), esc, 0
+	return string(out), esc, 0, nil
+}
+
+// cancelRead makes a read of f (a host pipe or terminal: memsh's stdin)
+// blocked waiting for input return once ctx is done, by giving f a
+// deadline then. It returns the function that stops watching ctx.
+func cancelRead(ctx context.Context, f *os.File) func() {
+	stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
+	return func() { stop() }
+}
+
+// heldCheck refuses a value of n more bytes (held by read while it reads:
+// its bytes, their escape marks and the eval script that quotes them)
+// past command.MaxHeld or the session's memory budget.
+func (c *core) heldCheck(n int) error {
+	if n > command.MaxHeld {
+		return command.HeldLimitError{}
+	}
+	return c.mem.Fits(int64(4 * n))
 }
 
 // splitIFS splits s into at most n fields (n < 0: all) by IFS, as read
@@ -417,14 +454,18 @@ func (c *core) mapfileArgs(ctx context.Context, hc interp.HandlerContext, args [
 	}
 	// Reading the line's own stdin, mapfile is memsh's, so the
 	// interactive shell learns it waits (termstdin.go).
-	if c.term.isTerm(in) {
-		f := in.(*os.File)
-		stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
+	if f, ok := in.(*os.File); ok {
+		// A read blocked on an idle host pipe or terminal ends with ctx.
+		stop := cancelRead(ctx, f)
 		defer func() {
 			stop()
-			f.SetReadDeadline(time.Time{})
+			if ctx.Err() != nil {
+				f.SetReadDeadline(time.Time{})
+			}
 		}()
-		in = waitingReader{f, &c.term.waiting}
+		if c.term.isTerm(in) {
+			in = waitingReader{f, &c.term.waiting}
+		}
 	}
 	name := "MAPFILE"
 	if i < len(args) {

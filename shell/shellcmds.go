@@ -242,7 +242,7 @@ func (c *core) runShellFile(ctx context.Context, p *proc, full, name string, arg
 func (c *core) runPythonCommand(ctx context.Context, inv *command.Invocation) int {
 	return c.python().RunPython(ctx, pyworker.Proc{
 		Args: inv.Args, Env: inv.Environ, Dir: inv.Dir,
-		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
+		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs, Memory: c.mem,
 		Umask: inv.Umask(),
 	})
 }
@@ -255,7 +255,7 @@ func (c *core) runPythonCommand(ctx context.Context, inv *command.Invocation) in
 func (c *core) runTool(ctx context.Context, name string, inv *command.Invocation) int {
 	return c.python().RunTool(ctx, name, pyworker.Proc{
 		Args: inv.Args, Env: inv.Environ, Dir: inv.Dir,
-		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
+		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs, Memory: c.mem,
 		Umask: inv.Umask(),
 		System: func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.exec(ctx, &proc{args: []string{"sh", "-c", line}, env: inv.Environ, dir: dir,
@@ -270,7 +270,7 @@ func (c *core) runPython(ctx context.Context, p *proc) int {
 	defer stop()
 	return c.python().RunPython(ctx, pyworker.Proc{
 		Args: p.args, Env: p.env, Dir: p.dir,
-		Stdin: stdin, Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr, FS: c.fs,
+		Stdin: stdin, Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr, FS: c.fs, Memory: c.mem,
 		Umask: umaskIn(ctx),
 	})
 }
@@ -281,7 +281,7 @@ func (c *core) runModule(ctx context.Context, p *proc, wasm []byte) int {
 	defer stop()
 	return c.python().RunModule(ctx, wasm, pyworker.Proc{
 		Args: p.args, Env: p.env, Dir: p.dir,
-		Stdin: stdin, Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr, FS: c.fs,
+		Stdin: stdin, Stdout: p.stdio.Stdout, Stderr: p.stdio.Stderr, FS: c.fs, Memory: c.mem,
 		Umask: umaskIn(ctx),
 	})
 }

@@ -149,6 +149,9 @@ func TestDeepTreeAgainstGNU(t *testing.T) {
 		{"chown", "-R", "1000", "d"},
 		{"chgrp", "-R", "1000", "d"},
 		{"tar", "cf", "x.tar", "d"},
+		{"grep", "-r", "deep", "d"},
+		{"grep", "-rl", "deep", "d"},
+		{"grep", "-rc", "nothing", "d"},
 	}
 	// then: a second command whose output must agree too
 	then := map[string][]string{"tar": {"tar", "tf", "x.tar"}}
@@ -227,6 +230,8 @@ func TestHugeTree(t *testing.T) {
 		{[]string{"du", "-s", "--inodes", "d"}, "1100001\td\n"},
 		{[]string{"find", "d", "-name", "bottom", "-printf", "%d\n"}, "100000\n"},
 		{[]string{"find", "d", "-type", "f", "-name", "faa", "-printf", "x"}, strings.Repeat("x", depth)},
+		{[]string{"grep", "-r", "deep", "d"}, strings.Repeat("d/", depth) + "bottom:deep\n"},
+		{[]string{"grep", "-rc", "--include=bottom", "deep", "d"}, strings.Repeat("d/", depth) + "bottom:1\n"},
 		{[]string{"chmod", "-R", "700", "d"}, ""},
 		{[]string{"chown", "-R", "1000", "d"}, ""},
 		{[]string{"rm", "-r", "d"}, ""},

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"regexp"
 	"regexp/syntax"
@@ -17,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 	"memsh/shell/internal/posixre"
 )
@@ -58,7 +60,8 @@ type grepper struct {
 	stop         bool  // -q matched: stop everything
 	werr         error // writing the output failed: stop everything
 	nameMode     int
-	walking      map[string]bool // real paths of the directories being walked
+	walking      map[uint64]bool // inodes of the directories being walked
+	lineBuf      []byte          // the read buffer, kept from file to file
 	lineBuffered bool
 	skipDevices  bool
 	utf8         bool   // the locale's charset is UTF-8: invalid bytes make a file binary
@@ -876,7 +879,7 @@ func (g *grepper) operand(op string) {
 		if st, ok := g.inv.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
 			r = statReader{r, st}
 		}
-		g.file(r, g.label)
+		g.file(r, func() string { return g.label })
 		return
 	}
 	abs := g.inv.Dir
@@ -904,10 +907,6 @@ func (g *grepper) operand(op string) {
 			g.withName = true
 			defer func() { g.withName = false }()
 		}
-		g.walking = map[string]bool{}
-		if real, err := g.inv.FS.Realpath(abs); err == nil {
-			g.walking[real] = true
-		}
 		g.walk(abs, op)
 		return
 	}
@@ -917,13 +916,14 @@ func (g *grepper) operand(op string) {
 	if g.skipDevices && !st.Mode().IsRegular() {
 		return // -D skip: devices, FIFOs and sockets
 	}
-	g.openAndGrep(abs, op)
+	f, err := g.inv.FS.Open(abs)
+	g.grepFile(f, err, func() string { return op })
 }
 
-func (g *grepper) openAndGrep(abs, name string) {
-	f, err := g.inv.FS.Open(abs)
+// grepFile greps the file f that opening name gave (or warns of err).
+func (g *grepper) grepFile(f *memfs.File, err error, name func() string) {
 	if err != nil {
-		g.warn(name, err)
+		g.warn(name(), err)
 		return
 	}
 	defer f.Close()
@@ -931,7 +931,7 @@ func (g *grepper) openAndGrep(abs, name string) {
 		g.errored = true
 		if !g.noMessages {
 			g.out.Flush()
-			g.inv.Errorf("%s: input file is also the output", name)
+			g.inv.Errorf("%s: input file is also the output", name())
 		}
 		return
 	}
@@ -976,36 +976,75 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	return c.r.Read(p)
 }
 
-// walk searches a directory recursively, in name order. Symlinks found
-// inside are followed only with -R.
-func (g *grepper) walk(abs, name string) {
-	entries, err := g.inv.FS.ReadDir(abs)
-	if err != nil {
-		g.warn(name, err)
-		return
+// walkFrame is a directory grep -r is searching: a handle on it, its
+// name (the operand, or its name in its parent), its inode, its entries
+// and the next one to search.
+type walkFrame struct {
+	dir  *memfs.Dir
+	name string
+	ino  uint64
+	ents []fs.DirEntry
+	next int
+}
+
+// shown is the name grep prints for entry name of the directory at the
+// top of stack: the operand joined with the names below it.
+func shown(stack []*walkFrame, name string) string {
+	var b strings.Builder
+	for _, fr := range stack {
+		b.WriteString(fr.name)
+		if fr.name != "" && !strings.HasSuffix(fr.name, "/") {
+			b.WriteByte('/')
+		}
 	}
-	for _, e := range entries {
+	b.WriteString(name)
+	return b.String()
+}
+
+// walk searches the directory abs (shown as name) recursively, in name
+// order. Symlinks found inside are followed only with -R. It steps from
+// directory handle to directory handle on a stack of its own: a tree of
+// any depth (deeper than PATH_MAX too) costs no Go stack and one lookup
+// per file, and a file's name is built only when grep prints it.
+func (g *grepper) walk(abs, name string) {
+	g.walking = map[uint64]bool{}
+	var stack []*walkFrame
+	push := func(dir *memfs.Dir, err error, frName string, shownName func() string) {
+		var ents []fs.DirEntry
+		if err == nil {
+			ents, err = dir.ReadDir()
+		}
+		if err != nil {
+			g.warn(shownName(), err)
+			return
+		}
+		ino := inodeOf(dir.Stat())
+		g.walking[ino] = true
+		stack = append(stack, &walkFrame{dir: dir, name: frName, ino: ino, ents: ents})
+	}
+	dir, err := g.inv.FS.OpenDir(abs)
+	push(dir, err, name, func() string { return name })
+	for len(stack) > 0 {
 		if g.stop || g.ctx.Err() != nil {
 			return
 		}
-		childAbs := strings.TrimSuffix(abs, "/") + "/" + e.Name()
-		var child string
-		switch {
-		case name == "":
-			child = e.Name()
-		case strings.HasSuffix(name, "/"):
-			child = name + e.Name()
-		default:
-			child = name + "/" + e.Name()
+		top := stack[len(stack)-1]
+		if top.next == len(top.ents) {
+			delete(g.walking, top.ino)
+			stack = stack[:len(stack)-1]
+			continue
 		}
+		e := top.ents[top.next]
+		top.next++
+		child := func() string { return shown(stack, e.Name()) }
 		mode := e.Type()
 		if mode&fs.ModeSymlink != 0 {
 			if !g.deref {
 				continue
 			}
-			st, err := g.inv.FS.Stat(childAbs)
+			st, err := top.dir.StatAt(e.Name(), true)
 			if err != nil {
-				g.warn(child, err)
+				g.warn(child(), err)
 				continue
 			}
 			mode = st.Mode().Type()
@@ -1014,16 +1053,14 @@ func (g *grepper) walk(abs, name string) {
 			if g.excludedDir(e.Name()) {
 				continue
 			}
+			sub, err := top.dir.OpenDir(e.Name(), true)
 			// -R can reach a directory again through a symlink.
-			real, err := g.inv.FS.Realpath(childAbs)
-			if err == nil && g.walking[real] {
+			if err == nil && g.walking[inodeOf(sub.Stat())] {
 				g.out.Flush()
-				g.inv.Errorf("%s: warning: recursive directory loop", child)
+				g.inv.Errorf("%s: warning: recursive directory loop", child())
 				continue
 			}
-			g.walking[real] = true
-			g.walk(childAbs, child)
-			delete(g.walking, real)
+			push(sub, err, e.Name(), child)
 			continue
 		}
 		if !mode.IsRegular() {
@@ -1032,6 +1069,15 @@ func (g *grepper) walk(abs, name string) {
 		if g.excludedFile(e.Name(), false) {
 			continue
 		}
-		g.openAndGrep(childAbs, child)
+		f, err := top.dir.OpenFile(e.Name(), os.O_RDONLY, 0)
+		g.grepFile(f, err, child)
 	}
+}
+
+// inodeOf is fi's inode number.
+func inodeOf(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return st.Ino
+	}
+	return 0
 }

@@ -213,7 +213,9 @@ type savedLine struct {
 // fileScan is the state of grepping one input.
 type fileScan struct {
 	g        *grepper
-	name     string
+	nameOf   func() string
+	named    string // nameOf's result, once asked
+	asked    bool
 	lastOut  int64 // number of the last line output (or passed over by -o)
 	ring     []savedLine
 	ringLen  int
@@ -223,9 +225,11 @@ type fileScan struct {
 	numWidth int  // -T: numbers are padded to the digits of the input's size
 }
 
-// file greps one input stream named name.
-func (g *grepper) file(r io.Reader, name string) {
-	fsn := &fileScan{g: g, name: name, numWidth: 19}
+// file greps one input stream named name: a function, since a name deep
+// in a tree costs its length to build, and most files searched by -r are
+// never named.
+func (g *grepper) file(r io.Reader, name func() string) {
+	fsn := &fileScan{g: g, nameOf: name, numWidth: 19}
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
 			fsn.numWidth = len(strconv.FormatInt(fi.Size(), 10))
@@ -235,7 +239,14 @@ func (g *grepper) file(r io.Reader, name string) {
 		// The ring grows as lines arrive: -B can be huge.
 		fsn.ring = make([]savedLine, min(g.before, 16))
 	}
-	lr := &lineReader{r: r, eol: g.eol, idle: func() { g.out.Flush() }}
+	// The read buffer is the last file's: grep -r over a million small
+	// files would otherwise allocate (and clear) a chunk per file.
+	lr := &lineReader{r: r, eol: g.eol, idle: func() { g.out.Flush() }, buf: g.lineBuf}
+	defer func() {
+		if len(lr.buf) <= 4*chunkSize {
+			g.lineBuf = lr.buf
+		}
+	}()
 	binaryAllowed := g.binaryFiles != "text"
 	if binaryAllowed && g.eol == '\n' {
 		lr.chunk = func(b []byte) {
@@ -350,7 +361,7 @@ func (g *grepper) file(r io.Reader, name string) {
 		}
 	}
 	if lr.err != nil && g.ctx.Err() == nil {
-		g.warn(name, lr.err)
+		g.warn(fsn.name(), lr.err)
 	}
 	switch {
 	case g.count:
@@ -369,8 +380,16 @@ func (g *grepper) file(r io.Reader, name string) {
 	}
 	if binaryMatched && !outQuiet {
 		g.out.Flush()
-		g.inv.Errorf("%s: binary file matches", name)
+		g.inv.Errorf("%s: binary file matches", fsn.name())
 	}
+}
+
+// name is the input's name as grep prints it.
+func (fs *fileScan) name() string {
+	if !fs.asked {
+		fs.named, fs.asked = fs.nameOf(), true
+	}
+	return fs.named
 }
 
 // save keeps a line for leading context.
@@ -419,11 +438,11 @@ func (fs *fileScan) writeName() {
 	g := fs.g
 	if g.color != nil {
 		g.writeString(g.color.start(g.color.fn))
-		g.writeString(fs.name)
+		g.writeString(fs.name())
 		g.writeString(g.color.end(g.color.fn))
 		return
 	}
-	g.writeString(fs.name)
+	g.writeString(fs.name())
 }
 
 func (fs *fileScan) writeSep(sep byte) {

@@ -164,6 +164,7 @@ type lineReader struct {
 	r     *bufio.Reader
 	long  []byte
 	delim byte
+	mem   *command.Budget // a long record must fit in it too (nil: no budget)
 }
 
 func newLineReader(r io.Reader, delim byte) *lineReader {
@@ -183,6 +184,10 @@ func (l *lineReader) next() ([]byte, error) {
 	for err == bufio.ErrBufferFull {
 		if len(l.long) > maxHeld {
 			return nil, errHeldLimit{}
+		}
+		// its buffer, and the copy append makes when it grows
+		if err := l.mem.Fits(2 * int64(cap(l.long))); err != nil {
+			return nil, err
 		}
 		line, err = l.r.ReadSlice(l.delim)
 		l.long = append(l.long, line...)

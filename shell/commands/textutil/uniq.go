@@ -139,7 +139,9 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 		w = f
 	}
 	out := bufio.NewWriterSize(w, bufSize)
-	err = o.run(out, newLineReader(&flushReader{r: r, w: out}, o.delim))
+	lr := newLineReader(&flushReader{r: r, w: out}, o.delim)
+	lr.mem = inv.Mem.Budget()
+	err = o.run(out, lr)
 	if err != nil {
 		if we, isWrite := err.(writeError); isWrite {
 			return outputFailed(inv, we.err)
