@@ -569,6 +569,15 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			}
 		}
 		pv.list = out
+		if op == "K" && v.assoc != nil {
+			// bash makes an associative array's pairs one word, each
+			// pair followed by a blank.
+			pv.isList = false
+			pv.val = strings.Join(out, " ") + " "
+			if len(out) == 0 {
+				pv.val = ""
+			}
+		}
 	case "P":
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))

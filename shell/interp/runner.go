@@ -143,7 +143,12 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			status = 0
 		}
 	}
-	if bc, ok := st.Cmd.(*syntax.BinaryCmd); !ok || bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll {
+	switch st.Cmd.(type) {
+	case *syntax.BinaryCmd, *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
+		*syntax.CaseClause, *syntax.FuncDecl:
+		// A pipeline sets PIPESTATUS itself; a compound command leaves
+		// what its last pipeline set, as bash does.
+	default:
 		r.pipeStatus = nil
 	}
 	if r.flow >= flowExit {
