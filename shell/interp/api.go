@@ -99,7 +99,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		}
 	}
 	r.setDefault("IFS", " \t\n", false)
-	r.setDefault("PATH", "/usr/local/bin:/usr/bin:/bin", true)
+	// bash's DEFAULT_PATH_VALUE, not exported, when the environment has none.
+	r.setDefault("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.", false)
 	r.setDefault("PWD", r.dir, true)
 	r.setDefault("OPTIND", "1", false)
 	r.setDefault("PS4", "+ ", false)

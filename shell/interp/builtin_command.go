@@ -11,7 +11,7 @@ import (
 // functions, or say what it is.
 func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 	i := 1
-	describe, verbose := false, false
+	describe, verbose, stdPath := false, false, false
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		if args[i] == "--" {
 			i++
@@ -24,6 +24,7 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 			case 'V':
 				verbose = true
 			case 'p':
+				stdPath = true
 			default:
 				return r.usageError("command", "-"+string(c), "command [-pVv] command [arg ...]")
 			}
@@ -35,8 +36,13 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 	}
 	if describe || verbose {
 		status := 0
+		path := ""
+		if stdPath {
+			// bash's confstr(_CS_PATH).
+			path = "/bin:/usr/bin"
+		}
 		for _, n := range rest {
-			if !r.describe(n, verbose, false) {
+			if !r.describeIn(n, verbose, false, path) {
 				status = 1
 				if verbose {
 					r.errorf("command: %s: not found", n)
@@ -74,6 +80,11 @@ var keywords = map[string]bool{
 // describe prints what name is, for type and command -v/-V. It reports
 // whether name was found.
 func (r *Runner) describe(name string, verbose, typeStyle bool) bool {
+	return r.describeIn(name, verbose, typeStyle, "")
+}
+
+// describeIn is describe searching files in path ("" = $PATH).
+func (r *Runner) describeIn(name string, verbose, typeStyle bool, path string) bool {
 	out := r.stdout()
 	if a, ok := r.aliases.m[name]; ok {
 		if verbose {
@@ -112,6 +123,8 @@ func (r *Runner) describe(name string, verbose, typeStyle bool) bool {
 		if info, err := r.cfg.FS.Stat(r.absPath(name)); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
 			full = name
 		}
+	} else if path != "" {
+		full = r.lookPathIn(name, path)
 	} else if _, ok := r.cfg.Commands[name]; ok {
 		full = r.lookPath(name, nil)
 		if full == "" {

@@ -15,8 +15,10 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 			i++
 			break
 		}
-		if args[i] != "-L" && args[i] != "-P" {
-			return r.usageError("cd", args[i], "cd [-L|[-P [-e]] [-@]] [dir]")
+		for _, c := range args[i][1:] {
+			if c != 'L' && c != 'P' && c != 'e' {
+				return r.usageError("cd", "-"+string(c), "cd [-L|[-P [-e]] [-@]] [dir]")
+			}
 		}
 	}
 	rest := args[i:]
@@ -45,6 +47,9 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 		dir = rest[0]
 	}
 	if dir == "" {
+		if print {
+			return r.writeOut("cd", []byte("\n"))
+		}
 		return 0
 	}
 	full := r.absPath(dir)
@@ -70,7 +75,7 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	}
 	r.chdir(full)
 	if print {
-		fmt.Fprintln(r.stdout(), full)
+		return r.writeOut("cd", []byte(full+"\n"))
 	}
 	return 0
 }
@@ -224,36 +229,52 @@ func builtinDirs(ctx context.Context, r *Runner, args []string) int {
 	long, perLine, numbered := false, false, false
 	list := r.dirList()
 	pick := -1
+	clear := false
+	// One option letter per word, as bash's dirs reads them; "--" ends
+	// the words it looks at.
 	for _, a := range args[1:] {
-		if k, ok := stackIndex(a, len(list)); ok && len(a) > 1 && a[1] >= '0' && a[1] <= '9' {
-			if k < 0 {
-				r.errorf("dirs: %s: directory stack index out of range", a)
-				return 1
-			}
-			pick = k
+		switch a {
+		case "-c":
+			clear = true
+			continue
+		case "-l":
+			long = true
+			continue
+		case "-p":
+			perLine = true
+			continue
+		case "-v":
+			perLine, numbered = true, true
 			continue
 		}
-		if len(a) < 2 || a[0] != '-' {
-			r.errorf("dirs: %s: invalid argument", a)
+		if a == "--" {
+			break
+		}
+		if a == "" || a[0] != '+' && a[0] != '-' {
+			return r.usageError("dirs", a, "dirs [-clpv] [+N] [-N]")
+		}
+		n, err := strconv.Atoi(a[1:])
+		if err != nil || a[1] == '+' || a[1] == '-' {
+			r.errorf("dirs: %s: invalid number", a)
+			r.printErr("dirs: usage: dirs [-clpv] [+N] [-N]\n")
+			return 2
+		}
+		if n < 0 || n >= len(list) {
+			if len(list) == 1 {
+				r.errorf("dirs: directory stack empty")
+			} else {
+				r.errorf("dirs: %s: directory stack index out of range", a[1:])
+			}
 			return 1
 		}
-		for _, c := range a[1:] {
-			switch c {
-			case 'c':
-				r.dirStack = nil
-				return 0
-			case 'l':
-				long = true
-			case 'p':
-				perLine = true
-			case 'v':
-				perLine, numbered = true, true
-			default:
-				r.errorf("dirs: %s: invalid number", a)
-				r.printErr("dirs: usage: dirs [-clpv] [+N] [-N]\n")
-				return 2
-			}
+		pick = n
+		if a[0] == '-' {
+			pick = len(list) - 1 - n
 		}
+	}
+	if clear {
+		r.dirStack = nil
+		return 0
 	}
 	home, _ := r.getVar("HOME")
 	short := func(d string) string {

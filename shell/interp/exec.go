@@ -279,6 +279,11 @@ func (r *Runner) lookPath(name string, environ []string) string {
 	if v, ok := r.getVar("PATH"); ok {
 		pathVar = v
 	}
+	return r.lookPathIn(name, pathVar)
+}
+
+// lookPathIn searches the directories of pathVar for an executable file.
+func (r *Runner) lookPathIn(name, pathVar string) string {
 	for _, d := range strings.Split(pathVar, ":") {
 		if d == "" {
 			d = "."

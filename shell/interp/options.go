@@ -298,7 +298,7 @@ func builtinShopt(ctx context.Context, r *Runner, args []string) int {
 			if set && !v || unset && v {
 				continue
 			}
-			r.printShopt(so.name, v, print || set || unset, useSet)
+			r.printShopt(so.name, v, print, useSet)
 		}
 		return 0
 	}
