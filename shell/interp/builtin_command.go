@@ -328,25 +328,30 @@ func builtinUmask(ctx context.Context, r *Runner, args []string) int {
 			}
 			text = "umask " + text
 		}
-		fmt.Fprintln(r.stdout(), text)
-		return 0
+		return r.writeOut("umask", []byte(text+"\n"))
 	}
 	mode := rest[0]
-	if mode[0] >= '0' && mode[0] <= '7' {
+	if mode[0] >= '0' && mode[0] <= '9' {
+		// bash's read_octal: octal digits up to 07777, of which the
+		// permission bits count.
 		m, err := strconv.ParseUint(mode, 8, 32)
-		if err != nil || m > 0o777 {
+		if err != nil || m > 0o7777 {
 			r.errorf("umask: %s: octal number out of range", mode)
 			return 1
 		}
-		r.umask = osFileMode(uint32(m))
-		return 0
+		r.umask = osFileMode(uint32(m) & 0o777)
+	} else {
+		perm, ok := applySymbolic(^r.umask&0o777, mode)
+		if !ok {
+			r.errorf("umask: `%c': invalid symbolic mode operator", mode[len(mode)-1])
+			return 1
+		}
+		r.umask = ^perm & 0o777
 	}
-	perm, ok := applySymbolic(^r.umask&0o777, mode)
-	if !ok {
-		r.errorf("umask: `%c': invalid symbolic mode operator", mode[len(mode)-1])
-		return 1
+	if symbolic {
+		// umask -S MODE shows the mask it set.
+		return r.writeOut("umask", []byte(umaskSymbolic(r.umask)+"\n"))
 	}
-	r.umask = ^perm & 0o777
 	return 0
 }
 

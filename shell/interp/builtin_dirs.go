@@ -193,27 +193,43 @@ func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 
 // builtinPopd is popd [+N | -N].
 func builtinPopd(ctx context.Context, r *Runner, args []string) int {
+	const usage = "popd: usage: popd [-n] [+N | -N]\n"
+	noCd, which := false, ""
+	for _, a := range args[1:] {
+		switch {
+		case a == "-n":
+			noCd = true
+			continue
+		case a == "--":
+		case a != "" && (a[0] == '+' || a[0] == '-'):
+			if _, err := strconv.Atoi(a[1:]); err != nil || len(a) < 2 || a[1] == '+' || a[1] == '-' {
+				r.errorf("popd: %s: invalid number", a)
+				r.printErr(usage)
+				return 2
+			}
+			which = a
+			continue
+		default:
+			r.errorf("popd: %s: invalid argument", a)
+			r.printErr(usage)
+			return 2
+		}
+		break
+	}
 	list := r.dirList()
 	if len(list) < 2 {
 		r.errorf("popd: directory stack empty")
 		return 1
 	}
 	k := 0
-	if len(args) > 1 && args[1] == "-n" {
+	if noCd {
 		// popd -n: the entry under the top goes, no cd.
-		args = append([]string{args[0]}, args[2:]...)
 		k = 1
 	}
-	if len(args) > 1 {
-		var ok bool
-		k, ok = stackIndex(args[1], len(list))
-		if !ok {
-			r.errorf("popd: %s: invalid argument", args[1])
-			r.printErr("popd: usage: popd [-n] [+N | -N]\n")
-			return 2
-		}
+	if which != "" {
+		k, _ = stackIndex(which, len(list))
 		if k < 0 {
-			r.errorf("popd: %s: directory stack index out of range", args[1])
+			r.errorf("popd: %s: directory stack index out of range", which)
 			return 1
 		}
 	}

@@ -515,6 +515,7 @@ func (r *Runner) assignArrayText(ctx context.Context, name string, v *Var, text 
 
 // declareList is declare/export/readonly without names: a listing.
 func (r *Runner) declareList(op *declOp) int {
+	var out strings.Builder
 	filter := op.on
 	if op.variant == "local" {
 		if len(r.funcNames) == 0 {
@@ -527,9 +528,9 @@ func (r *Runner) declareList(op *declOp) int {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			fmt.Fprintln(r.stdout(), r.declareLine(n, top.m[n], true))
+			fmt.Fprintln(&out, r.declareLine(n, top.m[n], true))
 		}
-		return 0
+		return r.writeOut(op.variant, []byte(out.String()))
 	}
 	for _, n := range r.vars.names() {
 		v, _ := r.vars.lookup(n)
@@ -538,17 +539,24 @@ func (r *Runner) declareList(op *declOp) int {
 		}
 		if !op.print && filter == 0 {
 			if v.set || v.isArray() {
-				fmt.Fprintln(r.stdout(), r.setLine(n, v))
+				fmt.Fprintln(&out, r.setLine(n, v))
 			}
 			continue
 		}
-		fmt.Fprintln(r.stdout(), r.declareLine(n, v, true))
+		fmt.Fprintln(&out, r.declareLine(n, v, true))
 	}
-	return 0
+	if !op.print && filter == 0 && (op.variant == "declare" || op.variant == "typeset") {
+		// A bare declare lists the functions after the variables, as set.
+		for _, n := range r.funcs.names() {
+			fmt.Fprintln(&out, funcText(r.funcs.m[n]))
+		}
+	}
+	return r.writeOut(op.variant, []byte(out.String()))
 }
 
 // declarePrint is declare -p NAME...
 func (r *Runner) declarePrint(op *declOp, items []declItem) int {
+	var out strings.Builder
 	status := 0
 	for _, it := range items {
 		v, _ := r.vars.lookup(it.name)
@@ -557,7 +565,10 @@ func (r *Runner) declarePrint(op *declOp, items []declItem) int {
 			status = 1
 			continue
 		}
-		fmt.Fprintln(r.stdout(), r.declareLine(it.name, v, true))
+		fmt.Fprintln(&out, r.declareLine(it.name, v, true))
+	}
+	if st := r.writeOut(op.variant, []byte(out.String())); st != 0 {
+		return st
 	}
 	return status
 }

@@ -608,6 +608,8 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	}
 	r.vars.pop()
 	r.funcNames = r.funcNames[:len(r.funcNames)-1]
+	// Back in the caller, $LINENO (and an ERR trap's) is the call's line.
+	r.line = r.callLines[len(r.callLines)-1]
 	r.callLines = r.callLines[:len(r.callLines)-1]
 	r.ifsCache = nil
 	r.params = savedParams

@@ -626,6 +626,9 @@ func (r *Runner) convert(v *Var, s string) string {
 	if v.attrs&attrInteger != 0 {
 		n, err := r.arithText(s)
 		if err != nil {
+			// An arithmetic error in a value abandons the command, as
+			// an expansion error does.
+			r.expansionFatal(1)
 			return "0"
 		}
 		return strconv.FormatInt(n, 10)
@@ -691,6 +694,7 @@ func (r *Runner) assignScalar(v *Var, val string, appendTo bool) {
 func (r *Runner) arithOr0(s string) int64 {
 	n, err := r.arithText(s)
 	if err != nil {
+		r.expansionFatal(1)
 		return 0
 	}
 	return n
