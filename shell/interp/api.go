@@ -14,6 +14,7 @@ import (
 	"context"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -84,7 +85,9 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		started: time.Now(),
 		pid:     1000,
 		bashPid: 1000,
+		pids:    new(atomic.Int32),
 	}
+	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
 	r.vars.frames = []*frame{newFrame(64)}
 	if len(cfg.Args) > 0 {

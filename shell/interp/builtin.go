@@ -87,6 +87,20 @@ func (r *Runner) runBuiltin(ctx context.Context, b builtinFunc, args []string) (
 func builtinTrue(context.Context, *Runner, []string) int  { return 0 }
 func builtinFalse(context.Context, *Runner, []string) int { return 1 }
 
+// noOptions is bash's no_options for a builtin that takes none: a
+// leading "--" is dropped, any other leading "-x" word is a usage error
+// (ok false, status 2 in st).
+func (r *Runner) noOptions(args []string, usage string) (rest []string, st int, ok bool) {
+	rest = args[1:]
+	if len(rest) > 0 && rest[0] == "--" {
+		return rest[1:], 0, true
+	}
+	if len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		return nil, r.usageError(args[0], rest[0][:2], usage), false
+	}
+	return rest, 0, true
+}
+
 // usageError prints a builtin's "invalid option" message and usage line.
 func (r *Runner) usageError(name, opt, usage string) int {
 	r.errorf("%s: %s: invalid option", name, opt)

@@ -59,15 +59,16 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 
 // builtinBuiltin is builtin name [args].
 func builtinBuiltin(ctx context.Context, r *Runner, args []string) int {
-	if len(args) < 2 {
-		return 0
+	rest, st, ok := r.noOptions(args, "builtin [shell-builtin [arg ...]]")
+	if !ok || len(rest) == 0 {
+		return st
 	}
-	b, ok := r.blt[args[1]]
+	b, ok := r.blt[rest[0]]
 	if !ok {
-		r.errorf("builtin: %s: not a shell builtin", args[1])
+		r.errorf("builtin: %s: not a shell builtin", rest[0])
 		return 1
 	}
-	return r.runBuiltin(ctx, b, args[1:])
+	return r.runBuiltin(ctx, b, rest)
 }
 
 // keywords are bash's reserved words (for type).
@@ -214,27 +215,113 @@ func (r *Runner) kindOf(name string) string {
 // stay for the rest of the shell; with one, the command runs and the
 // shell ends with its status.
 func builtinExec(ctx context.Context, r *Runner, args []string) int {
-	if len(args) == 1 {
+	const usage = "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"
+	rest := args[1:]
+	clearEnv, login, argv0 := false, false, ""
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		if rest[0] == "--" {
+			rest = rest[1:]
+			break
+		}
+		opt := rest[0]
+		rest = rest[1:]
+		for j := 1; j < len(opt); j++ {
+			switch opt[j] {
+			case 'c':
+				clearEnv = true
+			case 'l':
+				login = true
+			case 'a':
+				if j+1 < len(opt) {
+					argv0 = opt[j+1:]
+				} else if len(rest) > 0 {
+					argv0, rest = rest[0], rest[1:]
+				} else {
+					r.errorf("exec: -a: option requires an argument")
+					r.printErr("exec: usage: " + usage + "\n")
+					return 2
+				}
+				j = len(opt)
+			default:
+				return r.usageError("exec", "-"+string(opt[j]), usage)
+			}
+		}
+	}
+	if len(rest) == 0 {
 		r.keepFds = true
 		return 0
 	}
-	status := r.runExternal(ctx, args[1:], nil)
+	name := rest[0]
+	if !strings.Contains(name, "/") && !isShellName(name) {
+		if _, ok := r.cfg.Commands[name]; !ok && r.lookPath(name, nil) == "" {
+			// exec runs only programs: a function or builtin is not one.
+			r.errorf("exec: %s: not found", name)
+			r.exitShell(127)
+			return 127
+		}
+	}
+	cmd := append([]string(nil), rest...)
+	if argv0 != "" {
+		cmd[0] = argv0
+	}
+	if login {
+		cmd[0] = "-" + cmd[0]
+	}
+	environ := r.environ()
+	if clearEnv {
+		environ = nil
+	}
+	status := r.runProgram(ctx, name, cmd, environ)
 	r.exitShell(status)
 	r.execed = true
 	return status
 }
 
-// builtinWait is wait [pid...].
+// builtinWait is wait [-fn] [-p var] [id ...].
 func builtinWait(ctx context.Context, r *Runner, args []string) int {
-	if len(args) == 1 {
+	const usage = "wait [-fn] [-p var] [id ...]"
+	rest := args[1:]
+	next, pVar := false, ""
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		if rest[0] == "--" {
+			rest = rest[1:]
+			break
+		}
+		opt := rest[0]
+		rest = rest[1:]
+		for j := 1; j < len(opt); j++ {
+			switch opt[j] {
+			case 'f':
+			case 'n':
+				next = true
+			case 'p':
+				if j+1 < len(opt) {
+					pVar = opt[j+1:]
+				} else if len(rest) > 0 {
+					pVar, rest = rest[0], rest[1:]
+				} else {
+					r.errorf("wait: -p: option requires an argument")
+					r.printErr("wait: usage: " + usage + "\n")
+					return 2
+				}
+				j = len(opt)
+			default:
+				return r.usageError("wait", "-"+string(opt[j]), usage)
+			}
+		}
+	}
+	if pVar != "" {
+		r.unsetVar(pVar)
+	}
+	if next {
+		return r.waitNext(rest, pVar)
+	}
+	if len(rest) == 0 {
 		r.waitAll()
 		return 0
 	}
 	status := 0
-	for _, a := range args[1:] {
-		if a == "-n" || a == "-f" {
-			continue
-		}
+	for _, a := range rest {
 		st, ok := r.waitPid(a)
 		if !ok {
 			if strings.HasPrefix(a, "%") {
@@ -248,6 +335,9 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 			}
 			status = 127
 			continue
+		}
+		if pVar != "" {
+			r.setVar(pVar, a, false)
 		}
 		status = st
 	}

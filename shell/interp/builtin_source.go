@@ -10,7 +10,11 @@ const maxSourceDepth = 1000
 
 // builtinEval parses its joined arguments and runs them here.
 func builtinEval(ctx context.Context, r *Runner, args []string) int {
-	src := strings.Join(args[1:], " ")
+	args, st, ok := r.noOptions(args, "eval [arg ...]")
+	if !ok {
+		return st
+	}
+	src := strings.Join(args, " ")
 	if strings.TrimSpace(src) == "" {
 		return 0
 	}

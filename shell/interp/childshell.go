@@ -114,6 +114,9 @@ parse:
 	}
 	cfg.Env = append(append([]string(nil), environ...), "SHLVL="+strconv.Itoa(level))
 	child := newRunner(cfg, r.blt)
+	child.pids = r.pids
+	child.pid = int(r.pids.Add(1))
+	child.bashPid = child.pid
 	child.umask = r.umask
 	child.fromFile = fromFile
 	child.setStdio(Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})

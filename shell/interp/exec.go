@@ -128,11 +128,16 @@ func (r *Runner) run(ctx context.Context, args, env []string) int {
 
 // runExternal is steps 3-5 of run: what is not a function or builtin.
 func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
-	name := args[0]
 	environ := r.environ()
 	if len(env) > 0 {
 		environ = mergeEnv(environ, env)
 	}
+	return r.runProgram(ctx, args[0], args, environ)
+}
+
+// runProgram runs the command or file name with args (args[0] may differ
+// from name: exec -a) and exactly the environment environ.
+func (r *Runner) runProgram(ctx context.Context, name string, args, environ []string) int {
 	stdio := command.Stdio{Stdin: r.stdin(), Stdout: r.stdout(), Stderr: r.stderr()}
 	if !strings.Contains(name, "/") {
 		if cmd, ok := r.cfg.Commands[name]; ok {

@@ -14,7 +14,7 @@ type options struct {
 
 	extglob, nullglob, failglob, dotglob, globstar, nocaseglob bool
 	nocasematch, expandAliases, lastpipe, inheritErrexit       bool
-	patsubReplacement                                          bool
+	patsubReplacement, shiftVerbose                            bool
 
 	other [58]bool // accepted, not acted on (emacs, checkwinsize, ...)
 }
@@ -128,7 +128,7 @@ var shoptOptions = []setOption{
 	{"progcomp_alias", 0, otherOpt(51)},
 	{"promptvars", 0, otherOpt(52)},
 	{"restricted_shell", 0, otherOpt(53)},
-	{"shift_verbose", 0, otherOpt(54)},
+	{"shift_verbose", 0, func(o *options) *bool { return &o.shiftVerbose }},
 	{"sourcepath", 0, otherOpt(55)},
 	{"varredir_close", 0, otherOpt(56)},
 	{"xpg_echo", 0, otherOpt(57)},

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -60,6 +61,7 @@ type Runner struct {
 	started     time.Time
 	pid         int
 	bashPid     int
+	pids        *atomic.Int32 // the session's process ids, shared by its subshells and child shells
 	lastBg      int
 	bg          *jobTable
 	traps       *trapTable
