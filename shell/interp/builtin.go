@@ -57,8 +57,16 @@ var builtinTable = map[string]builtinFunc{
 	"umask":     builtinUmask,
 	"exec":      builtinExec,
 	"getopts":   builtinGetopts,
-	"hash":      builtinTrue,
+	"hash":      builtinHash,
 	"kill":      builtinKill,
+	"ulimit":    builtinUlimit,
+	"times":     builtinTimes,
+	"caller":    builtinCaller,
+	"history":   builtinHistory,
+	"fc":        builtinFc,
+	"bind":      builtinBind,
+	"logout":    builtinLogout,
+	"compopt":   builtinCompopt,
 }
 
 // builtinNames lists the builtins, sorted (compgen -b, enable).

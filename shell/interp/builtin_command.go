@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -42,7 +43,7 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 			path = "/bin:/usr/bin"
 		}
 		for _, n := range rest {
-			if !r.describeIn(n, verbose, false, path) {
+			if !r.describeTo(r.stdout(), n, describeHow{verbose: verbose, path: path}) {
 				status = 1
 				if verbose {
 					r.errorf("command: %s: not found", n)
@@ -81,74 +82,93 @@ var keywords = map[string]bool{
 // describe prints what name is, for type and command -v/-V. It reports
 // whether name was found.
 func (r *Runner) describe(name string, verbose, typeStyle bool) bool {
-	return r.describeIn(name, verbose, typeStyle, "")
+	return r.describeTo(r.stdout(), name, describeHow{verbose: verbose})
 }
 
-// describeIn is describe searching files in path ("" = $PATH).
-func (r *Runner) describeIn(name string, verbose, typeStyle bool, path string) bool {
-	out := r.stdout()
-	if a, ok := r.aliases.m[name]; ok {
-		if verbose {
-			fmt.Fprintf(out, "%s is aliased to `%s'\n", name, a)
+// describeHow is how describeTo answers: verbose is type's and command
+// -V's sentences, all is type -a (every kind and every file), path the
+// directories searched for files ("" = $PATH), filesOnly type -p/-P.
+type describeHow struct {
+	verbose, all, filesOnly bool
+	path                    string
+}
+
+// describeTo writes what name is to out; it reports whether name was
+// found.
+func (r *Runner) describeTo(out io.Writer, name string, how describeHow) bool {
+	found := false
+	say := func(sentence, short string) bool {
+		found = true
+		if how.verbose {
+			fmt.Fprintln(out, sentence)
 		} else {
-			fmt.Fprintf(out, "alias %s=%s\n", name, bashQuote(a))
+			fmt.Fprintln(out, short)
 		}
-		return true
+		return !how.all
 	}
-	if keywords[name] {
-		if verbose {
-			fmt.Fprintf(out, "%s is a shell keyword\n", name)
-		} else {
-			fmt.Fprintln(out, name)
+	if !how.filesOnly {
+		if a, ok := r.aliases.m[name]; ok && say(fmt.Sprintf("%s is aliased to `%s'", name, a), "alias "+name+"="+bashQuote(a)) {
+			return true
 		}
-		return true
-	}
-	if fn, ok := r.funcs.m[name]; ok {
-		if verbose {
-			fmt.Fprintf(out, "%s is a function\n%s\n", name, funcText(fn))
-		} else {
-			fmt.Fprintln(out, name)
+		if keywords[name] && say(name+" is a shell keyword", name) {
+			return true
 		}
-		return true
-	}
-	if _, ok := r.blt[name]; ok {
-		if verbose {
-			fmt.Fprintf(out, "%s is a shell builtin\n", name)
-		} else {
-			fmt.Fprintln(out, name)
+		if fn, ok := r.funcs.m[name]; ok && say(name+" is a function\n"+funcText(fn), name) {
+			return true
 		}
-		return true
+		if _, ok := r.blt[name]; ok && say(name+" is a shell builtin", name) {
+			return true
+		}
 	}
-	full := ""
-	if strings.Contains(name, "/") {
+	var files []string
+	switch {
+	case strings.Contains(name, "/"):
 		if info, err := r.cfg.FS.Stat(r.absPath(name)); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
-			full = name
+			files = []string{name}
 		}
-	} else if path != "" {
-		full = r.lookPathIn(name, path)
-	} else if _, ok := r.cfg.Commands[name]; ok {
-		full = r.lookPath(name, nil)
-		if full == "" {
-			full = "/usr/bin/" + name
+	case how.all:
+		files = r.lookPathAll(name)
+	case how.path != "":
+		if f := r.lookPathIn(name, how.path); f != "" {
+			files = []string{f}
 		}
-	} else {
-		full = r.lookPath(name, nil)
+	default:
+		f := r.lookPath(name, nil)
+		if _, ok := r.cfg.Commands[name]; ok && f == "" {
+			f = "/usr/bin/" + name
+		}
+		if f != "" {
+			files = []string{f}
+		}
 	}
-	if full == "" {
-		return false
+	for _, f := range files {
+		if say(name+" is "+f, f) {
+			return true
+		}
 	}
-	if verbose {
-		fmt.Fprintf(out, "%s is %s\n", name, full)
-	} else {
-		fmt.Fprintln(out, full)
+	return found
+}
+
+// lookPathAll is every executable file called name in $PATH's
+// directories, in order (type -a).
+func (r *Runner) lookPathAll(name string) []string {
+	pathVar, _ := r.getVar("PATH")
+	var out []string
+	for _, d := range strings.Split(pathVar, ":") {
+		if d == "" {
+			d = "."
+		}
+		if f := r.lookPathIn(name, d); f != "" {
+			out = append(out, strings.TrimSuffix(d, "/")+"/"+name)
+		}
 	}
-	return true
+	return out
 }
 
 // builtinType is type [-afptP] name...
 func builtinType(ctx context.Context, r *Runner, args []string) int {
 	i := 1
-	kind, path := false, false
+	kind, path, all := false, false, false
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		if args[i] == "--" {
 			i++
@@ -160,12 +180,15 @@ func builtinType(ctx context.Context, r *Runner, args []string) int {
 				kind = true
 			case 'p', 'P':
 				path = true
-			case 'a', 'f':
+			case 'a':
+				all = true
+			case 'f':
 			default:
 				return r.usageError("type", "-"+string(c), "type [-afptP] name [name ...]")
 			}
 		}
 	}
+	var out strings.Builder
 	status := 0
 	for _, n := range args[i:] {
 		if kind {
@@ -174,21 +197,26 @@ func builtinType(ctx context.Context, r *Runner, args []string) int {
 				status = 1
 				continue
 			}
-			fmt.Fprintln(r.stdout(), t)
+			out.WriteString(t + "\n")
 			continue
 		}
 		if path {
-			if r.kindOf(n) == "file" {
-				r.describe(n, false, true)
+			if r.kindOf(n) == "file" || all {
+				if !r.describeTo(&out, n, describeHow{all: all, filesOnly: true}) {
+					status = 1
+				}
 			} else if r.kindOf(n) == "" {
 				status = 1
 			}
 			continue
 		}
-		if !r.describe(n, true, true) {
+		if !r.describeTo(&out, n, describeHow{verbose: true, all: all}) {
 			r.errorf("type: %s: not found", n)
 			status = 1
 		}
+	}
+	if st := r.writeOut("type", []byte(out.String())); st != 0 {
+		return st
 	}
 	return status
 }
@@ -346,14 +374,32 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 
 // builtinAlias is alias [name[=value]...].
 func builtinAlias(ctx context.Context, r *Runner, args []string) int {
-	if len(args) == 1 || args[1] == "-p" {
-		for _, n := range r.aliases.names() {
-			fmt.Fprintf(r.stdout(), "alias %s=%s\n", n, bashQuote(r.aliases.m[n]))
+	rest := args[1:]
+	list := len(rest) == 0
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		a := rest[0]
+		rest = rest[1:]
+		if a == "--" {
+			break
 		}
-		return 0
+		for _, c := range a[1:] {
+			if c != 'p' {
+				return r.usageError("alias", "-"+string(c), "alias [-p] [name[=value] ... ]")
+			}
+			list = true
+		}
+	}
+	if list {
+		var b strings.Builder
+		for _, n := range r.aliases.names() {
+			b.WriteString(aliasLine(n, r.aliases.m[n]))
+		}
+		if st := r.writeOut("alias", []byte(b.String())); st != 0 {
+			return st
+		}
 	}
 	status := 0
-	for _, a := range args[1:] {
+	for _, a := range rest {
 		name, val, ok := strings.Cut(a, "=")
 		if !ok {
 			v, found := r.aliases.m[name]
@@ -362,12 +408,21 @@ func builtinAlias(ctx context.Context, r *Runner, args []string) int {
 				status = 1
 				continue
 			}
-			fmt.Fprintf(r.stdout(), "alias %s=%s\n", name, bashQuote(v))
+			io.WriteString(r.stdout(), aliasLine(name, v))
 			continue
 		}
 		r.aliases = r.aliases.set(name, val)
 	}
 	return status
+}
+
+// aliasLine is how alias lists one alias; a name that looks like an
+// option gets "--" before it.
+func aliasLine(name, val string) string {
+	if strings.HasPrefix(name, "-") {
+		return "alias -- " + name + "=" + bashQuote(val) + "\n"
+	}
+	return "alias " + name + "=" + bashQuote(val) + "\n"
 }
 
 // builtinUnalias is unalias [-a] name...

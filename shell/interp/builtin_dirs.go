@@ -157,9 +157,12 @@ func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 				// pushd -n DIR: DIR goes under the top, no cd.
 				list = append([]string{list[0], args[1]}, list[1:]...)
 				r.setDirList(ctx, list)
-				return builtinDirs(ctx, r, []string{"dirs"})
+				return r.showDirs(ctx, args[0])
 			}
 		}
+	}
+	if len(args) > 1 && args[1] == "--" {
+		args = append([]string{args[0]}, args[2:]...)
 	}
 	if len(args) < 2 {
 		if len(list) < 2 {
@@ -170,25 +173,36 @@ func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 		if st := r.setDirList(ctx, list); st != 0 {
 			return st
 		}
-		return builtinDirs(ctx, r, []string{"dirs"})
+		return r.showDirs(ctx, args[0])
+	}
+	if a := args[1]; len(a) > 1 && (a[0] == '+' || a[0] == '-') {
+		if _, err := strconv.Atoi(a[1:]); err != nil || a[1] == '+' || a[1] == '-' {
+			r.errorf("pushd: %s: invalid number", a)
+			r.printErr("pushd: usage: pushd [-n] [+N | -N | dir]\n")
+			return 2
+		}
 	}
 	if k, ok := stackIndex(args[1], len(list)); ok {
 		if k < 0 {
-			r.errorf("pushd: %s: directory stack index out of range", args[1])
+			if len(list) == 1 {
+				r.errorf("pushd: directory stack empty")
+			} else {
+				r.errorf("pushd: %s: directory stack index out of range", args[1])
+			}
 			return 1
 		}
 		rot := append(append([]string(nil), list[k:]...), list[:k]...)
 		if st := r.setDirList(ctx, rot); st != 0 {
 			return st
 		}
-		return builtinDirs(ctx, r, []string{"dirs"})
+		return r.showDirs(ctx, args[0])
 	}
 	old := r.dir
 	if st := builtinCd(ctx, r, []string{"pushd", args[1]}); st != 0 {
 		return st
 	}
 	r.dirStack = append(r.dirStack, old)
-	return builtinDirs(ctx, r, []string{"dirs"})
+	return r.showDirs(ctx, args[0])
 }
 
 // builtinPopd is popd [+N | -N].
@@ -237,7 +251,7 @@ func builtinPopd(ctx context.Context, r *Runner, args []string) int {
 	if st := r.setDirList(ctx, list); st != 0 {
 		return st
 	}
-	return builtinDirs(ctx, r, []string{"dirs"})
+	return r.showDirs(ctx, args[0])
 }
 
 // builtinDirs is dirs [-clpv] [+N | -N]: the stack, ~ for $HOME unless -l.
@@ -292,33 +306,48 @@ func builtinDirs(ctx context.Context, r *Runner, args []string) int {
 		r.dirStack = nil
 		return 0
 	}
-	home, _ := r.getVar("HOME")
-	short := func(d string) string {
-		if !long && home != "" && (d == home || strings.HasPrefix(d, home+"/")) {
-			return "~" + d[len(home):]
-		}
-		return d
-	}
 	if pick >= 0 {
-		fmt.Fprintln(r.stdout(), short(list[pick]))
+		fmt.Fprintln(r.stdout(), r.shortDir(list[pick], long))
 		return 0
 	}
+	return r.writeOut("dirs", []byte(r.dirsText(list, long, perLine, numbered)))
+}
+
+// shortDir is d with ~ for $HOME, unless long.
+func (r *Runner) shortDir(d string, long bool) string {
+	home, _ := r.getVar("HOME")
+	if !long && home != "" && (d == home || strings.HasPrefix(d, home+"/")) {
+		return "~" + d[len(home):]
+	}
+	return d
+}
+
+// dirsText is dirs' listing of list.
+func (r *Runner) dirsText(list []string, long, perLine, numbered bool) string {
 	var b strings.Builder
 	for i, d := range list {
 		switch {
 		case numbered:
-			fmt.Fprintf(&b, "%2d  %s\n", i, short(d))
+			fmt.Fprintf(&b, "%2d  %s\n", i, r.shortDir(d, long))
 		case perLine:
-			b.WriteString(short(d) + "\n")
+			b.WriteString(r.shortDir(d, long) + "\n")
 		default:
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(short(d))
+			b.WriteString(r.shortDir(d, long))
 		}
 	}
 	if !perLine {
 		b.WriteByte('\n')
 	}
-	return r.writeOut("dirs", []byte(b.String()))
+	return b.String()
+}
+
+// showDirs is pushd's and popd's listing of the stack after a change,
+// whose write error bash reports under the builtin's name without
+// failing the change.
+func (r *Runner) showDirs(ctx context.Context, name string) int {
+	r.writeOut(name, []byte(r.dirsText(r.dirList(), false, false, false)))
+	return 0
 }

@@ -141,3 +141,41 @@ func builtinShift(ctx context.Context, r *Runner, args []string) int {
 	r.params = r.params[n:]
 	return 0
 }
+
+// builtinCaller is caller [n]: the line and source file of the current
+// call (n absent), or line, function and file of the nth frame up.
+func builtinCaller(ctx context.Context, r *Runner, args []string) int {
+	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
+		return 1
+	}
+	lines := r.dynamicArray("BASH_LINENO")
+	names := r.dynamicArray("FUNCNAME")
+	files := r.dynamicArray("BASH_SOURCE")
+	at := func(v *Var, i int) (string, bool) {
+		if v == nil || v.idx == nil {
+			return "", false
+		}
+		return v.idx.get(i)
+	}
+	if len(args) < 2 {
+		line, _ := at(lines, 0)
+		file, ok := at(files, 1)
+		if !ok || file == "" {
+			file = "NULL"
+		}
+		return r.writeOut("caller", []byte(line+" "+file+"\n"))
+	}
+	n, ok := legalNumber(args[1])
+	if !ok || n < 0 {
+		r.errorf("caller: %s: invalid number", args[1])
+		r.printErr("caller: usage: caller [expr]\n")
+		return 2
+	}
+	line, ok1 := at(lines, int(n))
+	name, ok2 := at(names, int(n)+1)
+	file, _ := at(files, int(n)+1)
+	if !ok1 || !ok2 {
+		return 1
+	}
+	return r.writeOut("caller", []byte(line+" "+name+" "+file+"\n"))
+}

@@ -141,16 +141,25 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 	stdio := command.Stdio{Stdin: r.stdin(), Stdout: r.stdout(), Stderr: r.stderr()}
 	if !strings.Contains(name, "/") {
 		if cmd, ok := r.cfg.Commands[name]; ok {
+			if _, ok := r.hashedPath(name); !ok && r.opts.hashall {
+				if full := r.lookPath(name, environ); full != "" {
+					r.remember(name, full, 1)
+				}
+			}
 			return r.runCommand(ctx, cmd, args, environ, stdio)
 		}
 		if isShellName(name) {
 			return r.runChildShell(ctx, args, environ, stdio)
+		}
+		if full, ok := r.hashedPath(name); ok {
+			return r.runPath(ctx, full, args, environ, stdio)
 		}
 		full := r.lookPath(name, environ)
 		if full == "" {
 			r.errorf("%s: command not found", name)
 			return 127
 		}
+		r.notePathUse(name, full)
 		return r.runPath(ctx, full, args, environ, stdio)
 	}
 	return r.runPath(ctx, r.absPath(name), args, environ, stdio)

@@ -71,7 +71,9 @@ type Runner struct {
 	optIndex    int    // getopts' position inside a grouped option word
 	evalSource  string // name of the file being sourced, for messages
 	umask       os.FileMode
-	keepFds     bool // exec without a command: its redirections stay
+	limits      limits     // ulimit's table
+	hash        *hashTable // hash's remembered command locations; nil when empty
+	keepFds     bool       // exec without a command: its redirections stay
 	sourceDepth int
 	secondsBase int       // $SECONDS at r.started
 	fdUndo      *[]fdSave // where redirections note what they change

@@ -33,6 +33,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
 	c.dirStack = append([]string(nil), r.dirStack...)
+	c.hash = r.hash.clone()
 	c.fds = r.fds.clone()
 	return &c
 }

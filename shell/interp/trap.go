@@ -145,12 +145,15 @@ func builtinTrap(ctx context.Context, r *Runner, args []string) int {
 		if len(names) > 0 {
 			names = names[1:]
 		}
-		r.printTraps(names)
-		return 0
+		return r.printTraps(names)
 	}
 	if args[0] == "-l" {
 		fmt.Fprintln(r.stdout(), " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP")
 		return 0
+	}
+	if len(args) == 1 && args[0] == "-" {
+		r.printErr("trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
+		return 2
 	}
 	action := args[0]
 	sigs := args[1:]
@@ -185,9 +188,9 @@ func builtinTrap(ctx context.Context, r *Runner, args []string) int {
 	return status
 }
 
-func (r *Runner) printTraps(names []string) {
+func (r *Runner) printTraps(names []string) int {
 	if r.traps == nil {
-		return
+		return 0
 	}
 	if len(names) == 0 {
 		for k := range r.traps.m {
@@ -195,10 +198,12 @@ func (r *Runner) printTraps(names []string) {
 		}
 		sort.Slice(names, func(i, j int) bool { return trapOrder(names[i]) < trapOrder(names[j]) })
 	}
+	var b strings.Builder
 	for _, n := range names {
 		name, _ := trapName(n)
 		if cmd, ok := r.traps.m[name]; ok {
-			fmt.Fprintf(r.stdout(), "trap -- %s %s\n", bashQuote(cmd), name)
+			fmt.Fprintf(&b, "trap -- %s %s\n", bashQuote(cmd), name)
 		}
 	}
+	return r.writeOut("trap", []byte(b.String()))
 }

@@ -447,7 +447,11 @@ func (r *Runner) dynamicArray(name string) *Var {
 			case "BASH_LINENO":
 				vals = append(vals, strconv.Itoa(int(r.callLines[i])))
 			default:
-				vals = append(vals, r.evalSource)
+				src := r.evalSource
+				if src == "" && r.fromFile {
+					src = r.arg0
+				}
+				vals = append(vals, src)
 			}
 		}
 		if r.fromFile {
