@@ -567,16 +567,12 @@ func applySymbolic(perm osMode, mode string) (osMode, bool) {
 	return perm, true
 }
 
-// signalNumbers are the signals kill sends to jobs, by name.
-var signalNumbers = map[string]int{"HUP": 1, "INT": 2, "QUIT": 3, "ABRT": 6, "KILL": 9, "USR1": 10,
-	"USR2": 12, "PIPE": 13, "ALRM": 14, "TERM": 15}
-
 // builtinKill is kill [-s SIG | -SIG] pid|%job...: a background job of
 // this shell ends as if killed by the signal (status 128+N); -0 asks
-// whether it still runs. Listing signals (-l) is the registry's kill.
+// whether it still runs; -l lists bash's signal table.
 func builtinKill(ctx context.Context, r *Runner, args []string) int {
 	if len(args) > 1 && (args[1] == "-l" || args[1] == "-L") {
-		return r.runExternal(ctx, args, nil)
+		return r.killList(args[2:])
 	}
 	sig, i := 15, 1
 	if i < len(args) && args[i] == "-s" || i < len(args) && args[i] == "-n" {
@@ -606,8 +602,12 @@ func builtinKill(ctx context.Context, r *Runner, args []string) int {
 		return 2
 	}
 	status := 0
+	var self []int
 	for _, a := range args[i:] {
-		if a == strconv.Itoa(r.pid) && sig == 0 {
+		if a == strconv.Itoa(r.pid) || a == strconv.Itoa(r.bashPid) {
+			if sig != 0 {
+				self = append(self, sig)
+			}
 			continue
 		}
 		j, _, ok := r.job(a)
@@ -634,14 +634,58 @@ func builtinKill(ctx context.Context, r *Runner, args []string) int {
 			j.cancel()
 		}
 	}
+	if len(self) > 0 {
+		// A signal to this shell is handled once kill is done, with
+		// kill's status as $?.
+		r.lastStatus = status
+		for _, s := range self {
+			r.selfSignal(ctx, s)
+		}
+	}
 	return status
 }
 
 // signalNumber reads a signal as a number or a name (INT, SIGINT).
-func signalNumber(s string) (int, bool) {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n, n >= 0 && n < 65
+func signalNumber(s string) (int, bool) { return sigNumber(s) }
+
+// killList is kill -l [sigspec...]: the table, or each number's name and
+// each name's number (an exit status above 128 names its signal).
+func (r *Runner) killList(specs []string) int {
+	if len(specs) == 0 {
+		io.WriteString(r.stdout(), sigTable())
+		return 0
 	}
-	n, ok := signalNumbers[strings.TrimPrefix(strings.ToUpper(s), "SIG")]
-	return n, ok
+	var b strings.Builder
+	status := 0
+	for _, s := range specs {
+		if n, err := strconv.Atoi(s); err == nil {
+			if n > 128 {
+				n -= 128
+			}
+			name := sigName(n)
+			if n == 0 {
+				name = "EXIT"
+			}
+			if name == "" {
+				r.errorf("kill: %s: invalid signal specification", s)
+				status = 1
+				continue
+			}
+			b.WriteString(name + "\n")
+			continue
+		}
+		if strings.EqualFold(s, "EXIT") {
+			b.WriteString("0\n")
+			continue
+		}
+		n, ok := sigNumber(s)
+		if !ok {
+			r.errorf("kill: %s: invalid signal specification", s)
+			status = 1
+			continue
+		}
+		b.WriteString(strconv.Itoa(n) + "\n")
+	}
+	io.WriteString(r.stdout(), b.String())
+	return status
 }

@@ -66,6 +66,7 @@ type Runner struct {
 	bg          *jobTable
 	traps       *trapTable
 	inTrap      bool
+	pendingSigs []int // signals sent to this shell while a trap ran
 	dirStack    []string
 	lastArg     string // $_
 	optIndex    int    // getopts' position inside a grouped option word

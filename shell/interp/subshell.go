@@ -32,6 +32,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.cleanup, c.pendingOut = nil, nil
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
+	c.pendingSigs = nil
 	c.dirStack = append([]string(nil), r.dirStack...)
 	c.hash = r.hash.clone()
 	c.fds = r.fds.clone()
