@@ -642,10 +642,8 @@ func assocKeyQuote(k string) string {
 
 // dquote double-quotes a value as declare -p does.
 func dquote(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return "$'" + escapeC(s) + "'"
-		}
+	if needsANSIC(s) {
+		return "$'" + escapeC(s) + "'"
 	}
 	var b strings.Builder
 	b.WriteByte('"')

@@ -539,6 +539,11 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			pv.val = ""
 			return true
 		}
+		if v.isArray() && !pv.isList {
+			// One element: declare's flags with that value.
+			pv.val = "declare -" + strings.TrimPrefix(attrLetters(v), "-") + " " + pe.Param.Value + "=" + bashQuote(pv.val)
+			return true
+		}
 		pv.isList = false
 		if v.isArray() || v.attrs != 0 {
 			pv.val = r.declareLine(pe.Param.Value, v, false)
@@ -579,6 +584,7 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			}
 		}
 	case "P":
+		pv.mapVals(r.decodePrompt)
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))
 		return false
@@ -595,21 +601,25 @@ func paramText(pe *syntax.ParamExp) string {
 
 // bashQuote quotes s as bash's ${x@Q} and declare -p do.
 func bashQuote(s string) string {
-	needs := false
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return "$'" + escapeC(s) + "'"
-		}
+	if needsANSIC(s) {
+		return "$'" + escapeC(s) + "'"
 	}
-	for i := 0; i < len(s); i++ {
-		if !(s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9' || strings.IndexByte("_-./=:,+@%", s[i]) >= 0) {
-			needs = true
-		}
-	}
-	_ = needs
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// needsANSIC reports whether s has a control character or a byte that
+// is not part of valid UTF-8: bash quotes those as $'...'.
+func needsANSIC(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return !utf8.ValidString(s)
+}
+
+// escapeC is s in $'...' form: C escapes for controls, octal for bytes
+// that are not valid UTF-8, valid characters as they are.
 func escapeC(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -627,7 +637,14 @@ func escapeC(s string) string {
 		case '\\':
 			b.WriteString(`\\`)
 		default:
-			if c < 0x20 || c == 0x7f {
+			if c >= 0x80 {
+				if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
+					b.WriteString(s[i : i+n])
+					i += n - 1
+					continue
+				}
+			}
+			if c < 0x20 || c >= 0x7f {
 				b.WriteString(`\` + strconv.FormatInt(int64(c)/64, 8) + strconv.FormatInt(int64(c)/8%8, 8) + strconv.FormatInt(int64(c)%8, 8))
 			} else {
 				b.WriteByte(c)
