@@ -12,6 +12,8 @@ package interp
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -178,11 +180,37 @@ func (r *Runner) Var(name string) (string, bool) { return r.getVar(name) }
 // parse reads src as bash.
 func (r *Runner) parse(src, name string) (*syntax.File, error) {
 	f, err := newParser().parse(src, name)
+	for tries := 0; err != nil && tries < maxHeredocsAtEOF; tries++ {
+		// bash ends a here-document the script's end cuts short there,
+		// with a warning: the parse is done again with its delimiter.
+		var pe syntax.ParseError
+		delim, ok := "", errors.As(err, &pe)
+		if ok {
+			delim, ok = strings.CutPrefix(pe.Text, "unclosed here-document `")
+			delim, ok = strings.CutSuffix(delim, "`")
+		}
+		if !ok {
+			break
+		}
+		last := strings.Count(src, "\n")
+		if !strings.HasSuffix(src, "\n") {
+			last++
+			src += "\n"
+		}
+		r.printErr(fmt.Sprintf("%s: line %d: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n",
+			r.arg0, last, pe.Pos.Line(), delim))
+		src += delim + "\n"
+		f, err = newParser().parse(src, name)
+	}
 	if err != nil {
 		r.syntaxError(err)
 	}
 	return f, err
 }
+
+// maxHeredocsAtEOF bounds the here-documents the end of a script may
+// close (one parse each).
+const maxHeredocsAtEOF = 16
 
 // parser reads bash source.
 type parser struct{ p *syntax.Parser }
@@ -196,7 +224,16 @@ func (p parser) parse(src, name string) (*syntax.File, error) {
 // runFile runs a parsed file, then the EXIT trap is the caller's.
 func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 	skipLine := uint(0)
+	read := uint(0) // the last line the parser has read
 	for _, st := range f.Stmts {
+		if end := st.End().Line(); end > read {
+			if r.opts.verbose {
+				// set -v: the lines as bash reads them, a whole compound
+				// command before it runs.
+				r.printErr(sourceLines(r.src, read+1, end))
+			}
+			read = end
+		}
 		if st.Pos().Line() == skipLine {
 			// The rest of a line whose command was discarded.
 			skipLine = st.End().Line()
@@ -213,6 +250,34 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 		}
 	}
 	r.flow, r.flowN = flowNone, 0
+}
+
+// sourceLines is lines from..to (1-based) of src, each with its newline.
+func sourceLines(src string, from, to uint) string {
+	start, line := 0, uint(1)
+	for line < from && start < len(src) {
+		i := strings.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return ""
+		}
+		start += i + 1
+		line++
+	}
+	end := start
+	for line <= to && end < len(src) {
+		i := strings.IndexByte(src[end:], '\n')
+		if i < 0 {
+			end = len(src)
+			break
+		}
+		end += i + 1
+		line++
+	}
+	text := src[start:end]
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text
 }
 
 // finish ends a script as bash -c does: the EXIT trap, then waiting for
