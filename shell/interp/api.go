@@ -12,8 +12,6 @@ package interp
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -176,50 +174,6 @@ func (r *Runner) Dir() string { return r.dir }
 
 // Var returns a variable's scalar value.
 func (r *Runner) Var(name string) (string, bool) { return r.getVar(name) }
-
-// parse reads src as bash.
-func (r *Runner) parse(src, name string) (*syntax.File, error) {
-	f, err := newParser().parse(src, name)
-	for tries := 0; err != nil && tries < maxHeredocsAtEOF; tries++ {
-		// bash ends a here-document the script's end cuts short there,
-		// with a warning: the parse is done again with its delimiter.
-		var pe syntax.ParseError
-		delim, ok := "", errors.As(err, &pe)
-		if ok {
-			delim, ok = strings.CutPrefix(pe.Text, "unclosed here-document `")
-			delim, ok = strings.CutSuffix(delim, "`")
-		}
-		if !ok {
-			break
-		}
-		last := strings.Count(src, "\n")
-		if !strings.HasSuffix(src, "\n") {
-			last++
-			src += "\n"
-		}
-		r.printErr(fmt.Sprintf("%s: line %d: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n",
-			r.arg0, last, pe.Pos.Line(), delim))
-		src += delim + "\n"
-		f, err = newParser().parse(src, name)
-	}
-	if err != nil {
-		r.syntaxError(err)
-	}
-	return f, err
-}
-
-// maxHeredocsAtEOF bounds the here-documents the end of a script may
-// close (one parse each).
-const maxHeredocsAtEOF = 16
-
-// parser reads bash source.
-type parser struct{ p *syntax.Parser }
-
-func newParser() parser { return parser{syntax.NewParser(syntax.Variant(syntax.LangBash))} }
-
-func (p parser) parse(src, name string) (*syntax.File, error) {
-	return p.p.Parse(strings.NewReader(src), name)
-}
 
 // runFile runs a parsed file, then the EXIT trap is the caller's.
 func (r *Runner) runFile(ctx context.Context, f *syntax.File) {

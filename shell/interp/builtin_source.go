@@ -27,8 +27,7 @@ func (r *Runner) runText(ctx context.Context, src, name string) int {
 		r.errorf("%s: maximum nesting level exceeded (%d)", "eval", maxSourceDepth)
 		return 1
 	}
-	p := newParser()
-	f, err := p.parse(src, name)
+	f, err := parseBash(src, name)
 	if err != nil {
 		r.evalSyntaxError(err)
 		return 2

@@ -322,9 +322,50 @@ func (e *expander) transform(pe *syntax.ParamExp, pv *paramVal) bool {
 		}
 		all := op == syntax.UpperAll || op == syntax.LowerAll
 		upper := op == syntax.UpperFirst || op == syntax.UpperAll
+		if upper && r.caseToggle(pe) {
+			pv.mapVals(func(s string) string { return r.caseToggleMap(s, pat, all) })
+			break
+		}
 		pv.mapVals(func(s string) string { return r.caseMap(s, pat, all, upper) })
 	}
 	return true
+}
+
+// caseToggle reports whether pe's ^ or ^^ was ~ or ~~ in the source (the
+// parse masked it: parse.go).
+func (r *Runner) caseToggle(pe *syntax.ParamExp) bool {
+	if pe.Param == nil {
+		return false
+	}
+	i, end := int(pe.Param.End().Offset()), int(pe.Rbrace.Offset())
+	if end > len(r.src) || i >= end {
+		return false
+	}
+	if r.src[i] == '[' {
+		j, ok := matchClose(r.src, i+1, "]")
+		if !ok {
+			return false
+		}
+		i = j + 1
+	}
+	return i < end && r.src[i] == '~'
+}
+
+// caseToggleMap is ${x~pat} and ${x~~pat}: swap the case of the
+// characters that match pat (the first one only unless all).
+func (r *Runner) caseToggleMap(s, pat string, all bool) string {
+	var b strings.Builder
+	for i, c := range s {
+		if (all || i == 0) && r.match(pat, string(c)) {
+			if unicode.IsUpper(c) {
+				c = unicode.ToLower(c)
+			} else {
+				c = unicode.ToUpper(c)
+			}
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // caseMap is ${x^pat} and friends: change the case of characters that
