@@ -18,6 +18,8 @@ func builtinEval(ctx context.Context, r *Runner, args []string) int {
 	if strings.TrimSpace(src) == "" {
 		return 0
 	}
+	r.traceLevel++
+	defer func() { r.traceLevel-- }()
 	return r.runText(ctx, src, "")
 }
 

@@ -180,6 +180,7 @@ type declItem struct {
 func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 	op := &declOp{variant: c.Variant.Value}
 	var items []declItem
+	var traced []string // the words as set -x shows them, values filled in after
 	optsDone := false
 	for _, as := range c.Args {
 		if as.Name == nil || as.Naked && as.Value != nil {
@@ -188,6 +189,7 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 			if !ok {
 				return 1
 			}
+			traced = append(traced, fs...)
 			for _, f := range fs {
 				if !optsDone && len(f) > 1 && (f[0] == '-' || f[0] == '+') {
 					if f == "--" {
@@ -210,8 +212,46 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 			it.hasVal = true
 		}
 		items = append(items, it)
+		traced = append(traced, "")
 	}
-	return r.declare(ctx, op, items)
+	if !r.opts.xtrace {
+		return r.declare(ctx, op, items)
+	}
+	prefix := r.tracePrefix()
+	st := r.declare(ctx, op, items)
+	// set -x: the command with its assignments' values; export and
+	// readonly then show each assignment they made, as bash does.
+	var b strings.Builder
+	b.WriteString(prefix + op.variant)
+	var assigned []string
+	k := 0
+	for _, w := range traced {
+		if w == "" {
+			for k < len(items) && items[k].as == nil {
+				k++
+			}
+			if k == len(items) {
+				continue
+			}
+			it := items[k]
+			k++
+			w = it.name
+			if it.hasVal && it.as.Index == nil && it.as.Array == nil {
+				v, _ := r.getVar(it.name)
+				w += "=" + v
+				assigned = append(assigned, it.name)
+			}
+		}
+		b.WriteString(" " + traceQuote(w))
+	}
+	r.printErr(b.String() + "\n")
+	if op.variant == "export" || op.variant == "readonly" {
+		for _, n := range assigned {
+			v, _ := r.getVar(n)
+			r.traceAssign(prefix, n, v)
+		}
+	}
+	return st
 }
 
 // builtinDeclare is declare & co. run as a command (builtin declare,

@@ -56,8 +56,8 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		}
 		return st
 	}
-	if r.opts.xtrace {
-		r.trace(c.Assigns, args)
+	if r.opts.xtrace && len(c.Assigns) == 0 {
+		r.trace(args)
 	}
 	defer func() {
 		r.lastArg = args[len(args)-1]
@@ -75,11 +75,17 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		if !ok {
 			return 1
 		}
+		if r.opts.xtrace {
+			r.traceAssign(r.tracePrefix(), as.Name.Value, val)
+		}
 		if as.Append {
 			cur, _ := r.getVar(as.Name.Value)
 			val = cur + val
 		}
 		env = append(env, as.Name.Value+"="+val)
+	}
+	if r.opts.xtrace {
+		r.trace(args)
 	}
 	return r.run(ctx, args, env)
 }
@@ -88,13 +94,19 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 	r.substRan = false
 	for _, a := range as {
+		prefix := ""
+		if r.opts.xtrace {
+			// PS4 as it was before the assignment (PS4=... shows the old).
+			prefix = r.tracePrefix()
+		}
 		if !r.assign(ctx, a) {
 			r.expansionFatal(1)
 			return 1
 		}
-	}
-	if r.opts.xtrace && len(as) > 0 {
-		r.trace(as, nil)
+		if r.opts.xtrace && a.Array == nil && a.Index == nil {
+			v, _ := r.getVar(a.Name.Value)
+			r.traceAssign(prefix, a.Name.Value, v)
+		}
 	}
 	if r.substRan {
 		return r.lastStatus
@@ -382,41 +394,73 @@ func (r *Runner) absPath(p string) string {
 	return path.Join(r.dir, p)
 }
 
-// trace prints set -x's line: PS4, then the words quoted as bash does.
-func (r *Runner) trace(as []*syntax.Assign, args []string) {
+// tracePrefix is PS4 expanded, its first character repeated once more
+// for each command substitution or eval the command runs in.
+func (r *Runner) tracePrefix() string {
 	ps4, _ := r.getVar("PS4")
-	var b strings.Builder
-	b.WriteString(ps4)
-	first := true
-	for _, a := range as {
-		if !first {
-			b.WriteByte(' ')
+	if strings.ContainsAny(ps4, "$`") {
+		x := r.opts.xtrace
+		r.opts.xtrace = false
+		if v, ok := r.expandText(context.Background(), ps4); ok {
+			ps4 = v
 		}
-		first = false
-		v, _ := r.getVar(a.Name.Value)
-		b.WriteString(a.Name.Value + "=" + traceQuote(v))
+		r.opts.xtrace = x
 	}
-	for _, a := range args {
-		if !first {
+	if ps4 == "" {
+		return ""
+	}
+	return strings.Repeat(ps4[:1], r.traceLevel) + ps4
+}
+
+// trace prints set -x's line for a command's words.
+func (r *Runner) trace(args []string) {
+	var b strings.Builder
+	b.WriteString(r.tracePrefix())
+	for i, a := range args {
+		if i > 0 {
 			b.WriteByte(' ')
 		}
-		first = false
 		b.WriteString(traceQuote(a))
 	}
 	b.WriteByte('\n')
 	r.printErr(b.String())
 }
 
+// traceAssign prints set -x's line for one assignment: an empty value
+// shows as nothing.
+func (r *Runner) traceAssign(prefix, name, val string) {
+	if val != "" {
+		val = traceQuote(val)
+	}
+	r.printErr(prefix + name + "=" + val + "\n")
+}
+
+// traceArith prints set -x's line for (( )): its text with the words
+// expanded, between "(( " and " ))".
+func (r *Runner) traceArith(ctx context.Context, c *syntax.ArithmCmd) {
+	from, to := int(c.Left.Offset())+2, int(c.Right.Offset())
+	text := ""
+	if from <= to && to <= len(r.src) {
+		text = r.src[from:to]
+		if v, ok := r.expandText(ctx, text); ok {
+			text = v
+		}
+	}
+	r.printErr(r.tracePrefix() + "(( " + text + " ))\n")
+}
+
 // traceQuote quotes a word for xtrace when it needs it.
+// bash's xtrace: words with shell metacharacters in single quotes (a tab
+// or newline stays as it is), other unprintable ones as $'...'.
 func traceQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./=:,+@%^", c) >= 0) {
-			return bashQuote(s)
-		}
+	if strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`") || s[0] == '~' || s[0] == '#' {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	if needsANSIC(s) {
+		return "$'" + escapeC(s) + "'"
 	}
 	return s
 }

@@ -66,6 +66,8 @@ type Runner struct {
 	bg          *jobTable
 	traps       *trapTable
 	inTrap      bool
+	testNot     bool  // a [[ ]] test under "!" (xtrace shows it)
+	traceLevel  int   // command substitutions and evals around: PS4's first character repeats once more for each
 	pendingSigs []int // signals sent to this shell while a trap ran
 	dirStack    []string
 	lastArg     string // $_
@@ -251,6 +253,9 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case *syntax.FuncDecl:
 		return r.funcDecl(c)
 	case *syntax.ArithmCmd:
+		if r.opts.xtrace {
+			r.traceArith(ctx, c)
+		}
 		r.arithWhat = "((: "
 		n, err := r.arithWithin(ctx, c.X, c.Left.Offset()+2, c.Right.Offset())
 		r.arithWhat = ""

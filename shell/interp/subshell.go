@@ -60,6 +60,7 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	var out bytes.Buffer
 	sub := r.subshellCopy()
+	sub.traceLevel++
 	sub.fds[1] = &fdFile{w: &out}
 	if !r.opts.inheritErrexit {
 		sub.opts.errexit = false

@@ -34,6 +34,19 @@ func (r *Runner) testClause(ctx context.Context, c *syntax.TestClause) int {
 	return 1
 }
 
+// traceTest is set -x's line for one test of [[ ]], as bash prints each
+// test it evaluates: its words expanded, a "!" before it kept.
+func (r *Runner) traceTest(words ...string) {
+	if !r.opts.xtrace {
+		return
+	}
+	not := ""
+	if r.testNot {
+		not = "! "
+	}
+	r.printErr(r.tracePrefix() + "[[ " + not + strings.Join(words, " ") + " ]]\n")
+}
+
 // testExpr evaluates a [[ ]] expression; status is non-zero (2) after
 // an error that ends the test.
 func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
@@ -43,12 +56,15 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		if !ok {
 			return false, 1
 		}
+		r.traceTest("-n", s)
 		return s != "", 0
 	case *syntax.ParenTest:
 		return r.testExpr(ctx, x.X)
 	case *syntax.UnaryTest:
 		if x.Op == syntax.TsNot {
+			r.testNot = !r.testNot
 			v, st := r.testExpr(ctx, x.X)
+			r.testNot = false
 			return !v, st
 		}
 		w, _ := x.X.(*syntax.Word)
@@ -56,16 +72,19 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		if !ok {
 			return false, 1
 		}
+		r.traceTest(x.Op.String(), s)
 		return UnaryTest(x.Op.String(), s, shellTestEnv{r}), 0
 	case *syntax.BinaryTest:
 		switch x.Op {
 		case syntax.AndTest:
+			r.testNot = false
 			v, st := r.testExpr(ctx, x.X)
 			if !v || st != 0 {
 				return false, st
 			}
 			return r.testExpr(ctx, x.Y)
 		case syntax.OrTest:
+			r.testNot = false
 			v, st := r.testExpr(ctx, x.X)
 			if v || st != 0 {
 				return v, st
@@ -81,15 +100,18 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		switch x.Op {
 		case syntax.TsMatch, syntax.TsMatchShort:
 			pat, ok := r.pattern(ctx, rw)
+			r.traceTest(left, x.Op.String(), pat)
 			return ok && r.match(pat, left), okStatus(ok)
 		case syntax.TsNoMatch:
 			pat, ok := r.pattern(ctx, rw)
+			r.traceTest(left, x.Op.String(), pat)
 			return ok && !r.match(pat, left), okStatus(ok)
 		case syntax.TsReMatch:
 			re, ok := r.patternQuoted(ctx, rw, QuoteRegexp)
 			if !ok {
 				return false, 1
 			}
+			r.traceTest(left, "=~", re)
 			m, groups, err := RegexMatch(left, re, r.opts.nocasematch)
 			if err != nil {
 				return false, 2
@@ -106,6 +128,7 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 			return false, 1
 		}
 		op := x.Op.String()
+		r.traceTest(left, op, right)
 		switch x.Op {
 		case syntax.TsBefore:
 			return left < right, 0
