@@ -89,6 +89,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	}
 	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
+	// bash expands aliases in an interactive shell, not in bash -c.
+	r.opts.expandAliases = !cfg.Script
 	r.vars.frames = []*frame{newFrame(64)}
 	if len(cfg.Args) > 0 {
 		r.arg0, r.params = cfg.Args[0], cfg.Args[1:]
@@ -179,7 +181,23 @@ func (r *Runner) Var(name string) (string, bool) { return r.getVar(name) }
 func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 	skipLine := uint(0)
 	read := uint(0) // the last line the parser has read
-	for _, st := range f.Stmts {
+	orig, readWith := r.src, ""
+	stmts := f.Stmts
+	for i := 0; i < len(stmts); i++ {
+		st := stmts[i]
+		if line := st.Pos().Line(); line > read {
+			// A new line is read: with the aliases of now (alias.go).
+			if m, key := r.aliasesNow(); key != readWith {
+				readWith = key
+				if again, ok := r.readAgain(orig, line, m); ok {
+					stmts, i = again, -1
+					for i+1 < len(stmts) && stmts[i+1].Pos().Line() < line {
+						i++
+					}
+					continue
+				}
+			}
+		}
 		if end := st.End().Line(); end > read {
 			if r.opts.verbose {
 				// set -v: the lines as bash reads them, a whole compound
@@ -204,6 +222,27 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 		}
 	}
 	r.flow, r.flowN = flowNone, 0
+}
+
+// readAgain reads orig again from line on with the aliases of m
+// expanded; the lines before it are kept as empty lines, so line numbers
+// stay. ok is false when no alias applies (or the text does not parse).
+func (r *Runner) readAgain(orig string, line uint, m map[string]string) ([]*syntax.Stmt, bool) {
+	if m == nil {
+		return nil, false
+	}
+	start := lineStart(orig, line)
+	text, changed := expandAliasText(orig[start:], m)
+	if !changed {
+		return nil, false
+	}
+	src := strings.Repeat("\n", int(line-1)) + text
+	f, err := parseBash(src, "")
+	if err != nil {
+		return nil, false
+	}
+	r.src = src
+	return f.Stmts, true
 }
 
 // sourceLines is lines from..to (1-based) of src, each with its newline.

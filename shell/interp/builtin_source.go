@@ -29,6 +29,12 @@ func (r *Runner) runText(ctx context.Context, src, name string) int {
 		r.errorf("%s: maximum nesting level exceeded (%d)", "eval", maxSourceDepth)
 		return 1
 	}
+	if m, _ := r.aliasesNow(); m != nil {
+		// The text is read now, with the aliases of now (alias.go).
+		if text, ok := expandAliasText(src, m); ok {
+			src = text
+		}
+	}
 	f, err := parseBash(src, name)
 	if err != nil {
 		r.evalSyntaxError(err)
