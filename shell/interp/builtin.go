@@ -67,12 +67,15 @@ var builtinTable = map[string]builtinFunc{
 	"bind":      builtinBind,
 	"logout":    builtinLogout,
 	"compopt":   builtinCompopt,
+	"enable":    builtinEnable,
+	"complete":  builtinComplete,
+	"compgen":   builtinCompgen,
 }
 
 // builtinNames lists the builtins, sorted (compgen -b, enable).
-func builtinNames() []string {
-	out := make([]string, 0, len(builtinTable))
-	for k := range builtinTable {
+func (r *Runner) builtinNames() []string {
+	out := make([]string, 0, len(r.blt))
+	for k := range r.blt {
 		out = append(out, k)
 	}
 	sort.Strings(out)

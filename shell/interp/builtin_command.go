@@ -52,7 +52,7 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 		}
 		return status
 	}
-	if b, ok := r.blt[rest[0]]; ok {
+	if b, ok := r.builtin(rest[0]); ok {
 		return r.runBuiltin(ctx, b, rest)
 	}
 	return r.runExternal(ctx, rest, nil)
@@ -64,7 +64,7 @@ func builtinBuiltin(ctx context.Context, r *Runner, args []string) int {
 	if !ok || len(rest) == 0 {
 		return st
 	}
-	b, ok := r.blt[rest[0]]
+	b, ok := r.builtin(rest[0])
 	if !ok {
 		r.errorf("builtin: %s: not a shell builtin", rest[0])
 		return 1
@@ -116,7 +116,7 @@ func (r *Runner) describeTo(out io.Writer, name string, how describeHow) bool {
 		if fn, ok := r.funcs.m[name]; ok && say(name+" is a function\n"+funcText(fn), name) {
 			return true
 		}
-		if _, ok := r.blt[name]; ok && say(name+" is a shell builtin", name) {
+		if _, ok := r.builtin(name); ok && say(name+" is a shell builtin", name) {
 			return true
 		}
 	}
@@ -230,7 +230,7 @@ func (r *Runner) kindOf(name string) string {
 		return "keyword"
 	case r.funcs.m[name] != nil:
 		return "function"
-	case r.blt[name] != nil:
+	case r.isBuiltin(name):
 		return "builtin"
 	}
 	if _, ok := r.cfg.Commands[name]; ok || r.lookPath(name, nil) != "" {

@@ -185,7 +185,7 @@ func builtinHash(ctx context.Context, r *Runner, args []string) int {
 			if strings.Contains(n, "/") {
 				continue
 			}
-			if _, ok := r.blt[n]; ok {
+			if _, ok := r.builtin(n); ok {
 				continue
 			}
 			if _, ok := r.funcs.m[n]; ok {

@@ -132,7 +132,7 @@ func (r *Runner) run(ctx context.Context, args, env []string) int {
 	if fn, ok := r.funcs.m[name]; ok {
 		return r.withTempEnv(env, func() int { return r.callFunc(ctx, fn, args) })
 	}
-	if b, ok := r.blt[name]; ok {
+	if b, ok := r.builtin(name); ok {
 		return r.withTempEnv(env, func() int { return r.runBuiltin(ctx, b, args) })
 	}
 	return r.runExternal(ctx, args, env)
@@ -272,7 +272,7 @@ func (r *Runner) execFor(ctx context.Context, argv, env []string, s command.Stdi
 	if full != "" {
 		return r.runPath(ctx, full, argv, env, s)
 	}
-	if b, ok := r.blt[name]; ok && command.IsProgramBuiltin(name) {
+	if b, ok := r.builtin(name); ok && command.IsProgramBuiltin(name) {
 		sub := r.subshellCopy()
 		defer sub.release()
 		sub.fds = fdTable{0: {r: s.Stdin}, 1: {w: s.Stdout}, 2: {w: s.Stderr}}

@@ -74,9 +74,12 @@ type Runner struct {
 	optIndex    int    // getopts' position inside a grouped option word
 	evalSource  string // name of the file being sourced, for messages
 	umask       os.FileMode
-	limits      limits     // ulimit's table
-	hash        *hashTable // hash's remembered command locations; nil when empty
-	keepFds     bool       // exec without a command: its redirections stay
+	limits      limits              // ulimit's table
+	hash        *hashTable          // hash's remembered command locations; nil when empty
+	disabled    map[string]bool     // builtins enable -n turned off (replaced, never changed in place)
+	compSpecs   map[string]compSpec // complete's specifications (replaced, never changed in place)
+	compSeq     int
+	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
 	secondsBase int       // $SECONDS at r.started
 	fdUndo      *[]fdSave // where redirections note what they change
