@@ -14,6 +14,7 @@ import (
 	"context"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -84,8 +85,12 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		started: time.Now(),
 		pid:     1000,
 		bashPid: 1000,
+		pids:    new(atomic.Int32),
 	}
+	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
+	// bash expands aliases in an interactive shell, not in bash -c.
+	r.opts.expandAliases = !cfg.Script
 	r.vars.frames = []*frame{newFrame(64)}
 	if len(cfg.Args) > 0 {
 		r.arg0, r.params = cfg.Args[0], cfg.Args[1:]
@@ -99,7 +104,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		}
 	}
 	r.setDefault("IFS", " \t\n", false)
-	r.setDefault("PATH", "/usr/local/bin:/usr/bin:/bin", true)
+	// bash's DEFAULT_PATH_VALUE, not exported, when the environment has none.
+	r.setDefault("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.", false)
 	r.setDefault("PWD", r.dir, true)
 	r.setDefault("OPTIND", "1", false)
 	r.setDefault("PS4", "+ ", false)
@@ -113,6 +119,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("UID", "1000", false)
 	r.setDefault("EUID", "1000", false)
 	r.umask = 0o022
+	r.limits = defaultLimits()
 	if v, _ := r.vars.lookup("PWD"); v != nil {
 		v.setStr(r.dir)
 	}
@@ -170,28 +177,35 @@ func (r *Runner) Dir() string { return r.dir }
 // Var returns a variable's scalar value.
 func (r *Runner) Var(name string) (string, bool) { return r.getVar(name) }
 
-// parse reads src as bash.
-func (r *Runner) parse(src, name string) (*syntax.File, error) {
-	f, err := newParser().parse(src, name)
-	if err != nil {
-		r.syntaxError(err)
-	}
-	return f, err
-}
-
-// parser reads bash source.
-type parser struct{ p *syntax.Parser }
-
-func newParser() parser { return parser{syntax.NewParser(syntax.Variant(syntax.LangBash))} }
-
-func (p parser) parse(src, name string) (*syntax.File, error) {
-	return p.p.Parse(strings.NewReader(src), name)
-}
-
 // runFile runs a parsed file, then the EXIT trap is the caller's.
 func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 	skipLine := uint(0)
-	for _, st := range f.Stmts {
+	read := uint(0) // the last line the parser has read
+	orig, readWith := r.src, ""
+	stmts := f.Stmts
+	for i := 0; i < len(stmts); i++ {
+		st := stmts[i]
+		if line := st.Pos().Line(); line > read {
+			// A new line is read: with the aliases of now (alias.go).
+			if m, key := r.aliasesNow(); key != readWith {
+				readWith = key
+				if again, ok := r.readAgain(orig, line, m); ok {
+					stmts, i = again, -1
+					for i+1 < len(stmts) && stmts[i+1].Pos().Line() < line {
+						i++
+					}
+					continue
+				}
+			}
+		}
+		if end := st.End().Line(); end > read {
+			if r.opts.verbose {
+				// set -v: the lines as bash reads them, a whole compound
+				// command before it runs.
+				r.printErr(sourceLines(r.src, read+1, end))
+			}
+			read = end
+		}
 		if st.Pos().Line() == skipLine {
 			// The rest of a line whose command was discarded.
 			skipLine = st.End().Line()
@@ -208,6 +222,55 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 		}
 	}
 	r.flow, r.flowN = flowNone, 0
+}
+
+// readAgain reads orig again from line on with the aliases of m
+// expanded; the lines before it are kept as empty lines, so line numbers
+// stay. ok is false when no alias applies (or the text does not parse).
+func (r *Runner) readAgain(orig string, line uint, m map[string]string) ([]*syntax.Stmt, bool) {
+	if m == nil {
+		return nil, false
+	}
+	start := lineStart(orig, line)
+	text, changed := expandAliasText(orig[start:], m)
+	if !changed {
+		return nil, false
+	}
+	src := strings.Repeat("\n", int(line-1)) + text
+	f, err := parseBash(src, "")
+	if err != nil {
+		return nil, false
+	}
+	r.src = src
+	return f.Stmts, true
+}
+
+// sourceLines is lines from..to (1-based) of src, each with its newline.
+func sourceLines(src string, from, to uint) string {
+	start, line := 0, uint(1)
+	for line < from && start < len(src) {
+		i := strings.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return ""
+		}
+		start += i + 1
+		line++
+	}
+	end := start
+	for line <= to && end < len(src) {
+		i := strings.IndexByte(src[end:], '\n')
+		if i < 0 {
+			end = len(src)
+			break
+		}
+		end += i + 1
+		line++
+	}
+	text := src[start:end]
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text
 }
 
 // finish ends a script as bash -c does: the EXIT trap, then waiting for

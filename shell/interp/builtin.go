@@ -57,14 +57,25 @@ var builtinTable = map[string]builtinFunc{
 	"umask":     builtinUmask,
 	"exec":      builtinExec,
 	"getopts":   builtinGetopts,
-	"hash":      builtinTrue,
+	"hash":      builtinHash,
 	"kill":      builtinKill,
+	"ulimit":    builtinUlimit,
+	"times":     builtinTimes,
+	"caller":    builtinCaller,
+	"history":   builtinHistory,
+	"fc":        builtinFc,
+	"bind":      builtinBind,
+	"logout":    builtinLogout,
+	"compopt":   builtinCompopt,
+	"enable":    builtinEnable,
+	"complete":  builtinComplete,
+	"compgen":   builtinCompgen,
 }
 
 // builtinNames lists the builtins, sorted (compgen -b, enable).
-func builtinNames() []string {
-	out := make([]string, 0, len(builtinTable))
-	for k := range builtinTable {
+func (r *Runner) builtinNames() []string {
+	out := make([]string, 0, len(r.blt))
+	for k := range r.blt {
 		out = append(out, k)
 	}
 	sort.Strings(out)
@@ -86,6 +97,20 @@ func (r *Runner) runBuiltin(ctx context.Context, b builtinFunc, args []string) (
 
 func builtinTrue(context.Context, *Runner, []string) int  { return 0 }
 func builtinFalse(context.Context, *Runner, []string) int { return 1 }
+
+// noOptions is bash's no_options for a builtin that takes none: a
+// leading "--" is dropped, any other leading "-x" word is a usage error
+// (ok false, status 2 in st).
+func (r *Runner) noOptions(args []string, usage string) (rest []string, st int, ok bool) {
+	rest = args[1:]
+	if len(rest) > 0 && rest[0] == "--" {
+		return rest[1:], 0, true
+	}
+	if len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		return nil, r.usageError(args[0], rest[0][:2], usage), false
+	}
+	return rest, 0, true
+}
 
 // usageError prints a builtin's "invalid option" message and usage line.
 func (r *Runner) usageError(name, opt, usage string) int {

@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -11,7 +12,7 @@ import (
 // functions, or say what it is.
 func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 	i := 1
-	describe, verbose := false, false
+	describe, verbose, stdPath := false, false, false
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		if args[i] == "--" {
 			i++
@@ -24,6 +25,7 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 			case 'V':
 				verbose = true
 			case 'p':
+				stdPath = true
 			default:
 				return r.usageError("command", "-"+string(c), "command [-pVv] command [arg ...]")
 			}
@@ -35,8 +37,13 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 	}
 	if describe || verbose {
 		status := 0
+		path := ""
+		if stdPath {
+			// bash's confstr(_CS_PATH).
+			path = "/bin:/usr/bin"
+		}
 		for _, n := range rest {
-			if !r.describe(n, verbose, false) {
+			if !r.describeTo(r.stdout(), n, describeHow{verbose: verbose, path: path}) {
 				status = 1
 				if verbose {
 					r.errorf("command: %s: not found", n)
@@ -45,7 +52,7 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 		}
 		return status
 	}
-	if b, ok := r.blt[rest[0]]; ok {
+	if b, ok := r.builtin(rest[0]); ok {
 		return r.runBuiltin(ctx, b, rest)
 	}
 	return r.runExternal(ctx, rest, nil)
@@ -53,15 +60,16 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 
 // builtinBuiltin is builtin name [args].
 func builtinBuiltin(ctx context.Context, r *Runner, args []string) int {
-	if len(args) < 2 {
-		return 0
+	rest, st, ok := r.noOptions(args, "builtin [shell-builtin [arg ...]]")
+	if !ok || len(rest) == 0 {
+		return st
 	}
-	b, ok := r.blt[args[1]]
+	b, ok := r.builtin(rest[0])
 	if !ok {
-		r.errorf("builtin: %s: not a shell builtin", args[1])
+		r.errorf("builtin: %s: not a shell builtin", rest[0])
 		return 1
 	}
-	return r.runBuiltin(ctx, b, args[1:])
+	return r.runBuiltin(ctx, b, rest)
 }
 
 // keywords are bash's reserved words (for type).
@@ -74,67 +82,93 @@ var keywords = map[string]bool{
 // describe prints what name is, for type and command -v/-V. It reports
 // whether name was found.
 func (r *Runner) describe(name string, verbose, typeStyle bool) bool {
-	out := r.stdout()
-	if a, ok := r.aliases.m[name]; ok {
-		if verbose {
-			fmt.Fprintf(out, "%s is aliased to `%s'\n", name, a)
+	return r.describeTo(r.stdout(), name, describeHow{verbose: verbose})
+}
+
+// describeHow is how describeTo answers: verbose is type's and command
+// -V's sentences, all is type -a (every kind and every file), path the
+// directories searched for files ("" = $PATH), filesOnly type -p/-P.
+type describeHow struct {
+	verbose, all, filesOnly bool
+	path                    string
+}
+
+// describeTo writes what name is to out; it reports whether name was
+// found.
+func (r *Runner) describeTo(out io.Writer, name string, how describeHow) bool {
+	found := false
+	say := func(sentence, short string) bool {
+		found = true
+		if how.verbose {
+			fmt.Fprintln(out, sentence)
 		} else {
-			fmt.Fprintf(out, "alias %s=%s\n", name, bashQuote(a))
+			fmt.Fprintln(out, short)
 		}
-		return true
+		return !how.all
 	}
-	if keywords[name] {
-		if verbose {
-			fmt.Fprintf(out, "%s is a shell keyword\n", name)
-		} else {
-			fmt.Fprintln(out, name)
+	if !how.filesOnly {
+		if a, ok := r.aliases.m[name]; ok && say(fmt.Sprintf("%s is aliased to `%s'", name, a), "alias "+name+"="+bashQuote(a)) {
+			return true
 		}
-		return true
-	}
-	if fn, ok := r.funcs.m[name]; ok {
-		if verbose {
-			fmt.Fprintf(out, "%s is a function\n%s\n", name, funcText(fn))
-		} else {
-			fmt.Fprintln(out, name)
+		if keywords[name] && say(name+" is a shell keyword", name) {
+			return true
 		}
-		return true
-	}
-	if _, ok := r.blt[name]; ok {
-		if verbose {
-			fmt.Fprintf(out, "%s is a shell builtin\n", name)
-		} else {
-			fmt.Fprintln(out, name)
+		if fn, ok := r.funcs.m[name]; ok && say(name+" is a function\n"+funcText(fn), name) {
+			return true
 		}
-		return true
+		if _, ok := r.builtin(name); ok && say(name+" is a shell builtin", name) {
+			return true
+		}
 	}
-	full := ""
-	if strings.Contains(name, "/") {
+	var files []string
+	switch {
+	case strings.Contains(name, "/"):
 		if info, err := r.cfg.FS.Stat(r.absPath(name)); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
-			full = name
+			files = []string{name}
 		}
-	} else if _, ok := r.cfg.Commands[name]; ok {
-		full = r.lookPath(name, nil)
-		if full == "" {
-			full = "/usr/bin/" + name
+	case how.all:
+		files = r.lookPathAll(name)
+	case how.path != "":
+		if f := r.lookPathIn(name, how.path); f != "" {
+			files = []string{f}
 		}
-	} else {
-		full = r.lookPath(name, nil)
+	default:
+		f := r.lookPath(name, nil)
+		if _, ok := r.cfg.Commands[name]; ok && f == "" {
+			f = "/usr/bin/" + name
+		}
+		if f != "" {
+			files = []string{f}
+		}
 	}
-	if full == "" {
-		return false
+	for _, f := range files {
+		if say(name+" is "+f, f) {
+			return true
+		}
 	}
-	if verbose {
-		fmt.Fprintf(out, "%s is %s\n", name, full)
-	} else {
-		fmt.Fprintln(out, full)
+	return found
+}
+
+// lookPathAll is every executable file called name in $PATH's
+// directories, in order (type -a).
+func (r *Runner) lookPathAll(name string) []string {
+	pathVar, _ := r.getVar("PATH")
+	var out []string
+	for _, d := range strings.Split(pathVar, ":") {
+		if d == "" {
+			d = "."
+		}
+		if f := r.lookPathIn(name, d); f != "" {
+			out = append(out, strings.TrimSuffix(d, "/")+"/"+name)
+		}
 	}
-	return true
+	return out
 }
 
 // builtinType is type [-afptP] name...
 func builtinType(ctx context.Context, r *Runner, args []string) int {
 	i := 1
-	kind, path := false, false
+	kind, path, all := false, false, false
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		if args[i] == "--" {
 			i++
@@ -146,12 +180,15 @@ func builtinType(ctx context.Context, r *Runner, args []string) int {
 				kind = true
 			case 'p', 'P':
 				path = true
-			case 'a', 'f':
+			case 'a':
+				all = true
+			case 'f':
 			default:
 				return r.usageError("type", "-"+string(c), "type [-afptP] name [name ...]")
 			}
 		}
 	}
+	var out strings.Builder
 	status := 0
 	for _, n := range args[i:] {
 		if kind {
@@ -160,21 +197,26 @@ func builtinType(ctx context.Context, r *Runner, args []string) int {
 				status = 1
 				continue
 			}
-			fmt.Fprintln(r.stdout(), t)
+			out.WriteString(t + "\n")
 			continue
 		}
 		if path {
-			if r.kindOf(n) == "file" {
-				r.describe(n, false, true)
+			if r.kindOf(n) == "file" || all {
+				if !r.describeTo(&out, n, describeHow{all: all, filesOnly: true}) {
+					status = 1
+				}
 			} else if r.kindOf(n) == "" {
 				status = 1
 			}
 			continue
 		}
-		if !r.describe(n, true, true) {
+		if !r.describeTo(&out, n, describeHow{verbose: true, all: all}) {
 			r.errorf("type: %s: not found", n)
 			status = 1
 		}
+	}
+	if st := r.writeOut("type", []byte(out.String())); st != 0 {
+		return st
 	}
 	return status
 }
@@ -188,7 +230,7 @@ func (r *Runner) kindOf(name string) string {
 		return "keyword"
 	case r.funcs.m[name] != nil:
 		return "function"
-	case r.blt[name] != nil:
+	case r.isBuiltin(name):
 		return "builtin"
 	}
 	if _, ok := r.cfg.Commands[name]; ok || r.lookPath(name, nil) != "" {
@@ -201,27 +243,113 @@ func (r *Runner) kindOf(name string) string {
 // stay for the rest of the shell; with one, the command runs and the
 // shell ends with its status.
 func builtinExec(ctx context.Context, r *Runner, args []string) int {
-	if len(args) == 1 {
+	const usage = "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"
+	rest := args[1:]
+	clearEnv, login, argv0 := false, false, ""
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		if rest[0] == "--" {
+			rest = rest[1:]
+			break
+		}
+		opt := rest[0]
+		rest = rest[1:]
+		for j := 1; j < len(opt); j++ {
+			switch opt[j] {
+			case 'c':
+				clearEnv = true
+			case 'l':
+				login = true
+			case 'a':
+				if j+1 < len(opt) {
+					argv0 = opt[j+1:]
+				} else if len(rest) > 0 {
+					argv0, rest = rest[0], rest[1:]
+				} else {
+					r.errorf("exec: -a: option requires an argument")
+					r.printErr("exec: usage: " + usage + "\n")
+					return 2
+				}
+				j = len(opt)
+			default:
+				return r.usageError("exec", "-"+string(opt[j]), usage)
+			}
+		}
+	}
+	if len(rest) == 0 {
 		r.keepFds = true
 		return 0
 	}
-	status := r.runExternal(ctx, args[1:], nil)
+	name := rest[0]
+	if !strings.Contains(name, "/") && !isShellName(name) {
+		if _, ok := r.cfg.Commands[name]; !ok && r.lookPath(name, nil) == "" {
+			// exec runs only programs: a function or builtin is not one.
+			r.errorf("exec: %s: not found", name)
+			r.exitShell(127)
+			return 127
+		}
+	}
+	cmd := append([]string(nil), rest...)
+	if argv0 != "" {
+		cmd[0] = argv0
+	}
+	if login {
+		cmd[0] = "-" + cmd[0]
+	}
+	environ := r.environ()
+	if clearEnv {
+		environ = nil
+	}
+	status := r.runProgram(ctx, name, cmd, environ)
 	r.exitShell(status)
 	r.execed = true
 	return status
 }
 
-// builtinWait is wait [pid...].
+// builtinWait is wait [-fn] [-p var] [id ...].
 func builtinWait(ctx context.Context, r *Runner, args []string) int {
-	if len(args) == 1 {
+	const usage = "wait [-fn] [-p var] [id ...]"
+	rest := args[1:]
+	next, pVar := false, ""
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		if rest[0] == "--" {
+			rest = rest[1:]
+			break
+		}
+		opt := rest[0]
+		rest = rest[1:]
+		for j := 1; j < len(opt); j++ {
+			switch opt[j] {
+			case 'f':
+			case 'n':
+				next = true
+			case 'p':
+				if j+1 < len(opt) {
+					pVar = opt[j+1:]
+				} else if len(rest) > 0 {
+					pVar, rest = rest[0], rest[1:]
+				} else {
+					r.errorf("wait: -p: option requires an argument")
+					r.printErr("wait: usage: " + usage + "\n")
+					return 2
+				}
+				j = len(opt)
+			default:
+				return r.usageError("wait", "-"+string(opt[j]), usage)
+			}
+		}
+	}
+	if pVar != "" {
+		r.unsetVar(pVar)
+	}
+	if next {
+		return r.waitNext(rest, pVar)
+	}
+	if len(rest) == 0 {
 		r.waitAll()
 		return 0
 	}
 	status := 0
-	for _, a := range args[1:] {
-		if a == "-n" || a == "-f" {
-			continue
-		}
+	for _, a := range rest {
 		st, ok := r.waitPid(a)
 		if !ok {
 			if strings.HasPrefix(a, "%") {
@@ -236,6 +364,9 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 			status = 127
 			continue
 		}
+		if pVar != "" {
+			r.setVar(pVar, a, false)
+		}
 		status = st
 	}
 	return status
@@ -243,14 +374,32 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 
 // builtinAlias is alias [name[=value]...].
 func builtinAlias(ctx context.Context, r *Runner, args []string) int {
-	if len(args) == 1 || args[1] == "-p" {
-		for _, n := range r.aliases.names() {
-			fmt.Fprintf(r.stdout(), "alias %s=%s\n", n, bashQuote(r.aliases.m[n]))
+	rest := args[1:]
+	list := len(rest) == 0
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		a := rest[0]
+		rest = rest[1:]
+		if a == "--" {
+			break
 		}
-		return 0
+		for _, c := range a[1:] {
+			if c != 'p' {
+				return r.usageError("alias", "-"+string(c), "alias [-p] [name[=value] ... ]")
+			}
+			list = true
+		}
+	}
+	if list {
+		var b strings.Builder
+		for _, n := range r.aliases.names() {
+			b.WriteString(aliasLine(n, r.aliases.m[n]))
+		}
+		if st := r.writeOut("alias", []byte(b.String())); st != 0 {
+			return st
+		}
 	}
 	status := 0
-	for _, a := range args[1:] {
+	for _, a := range rest {
 		name, val, ok := strings.Cut(a, "=")
 		if !ok {
 			v, found := r.aliases.m[name]
@@ -259,12 +408,21 @@ func builtinAlias(ctx context.Context, r *Runner, args []string) int {
 				status = 1
 				continue
 			}
-			fmt.Fprintf(r.stdout(), "alias %s=%s\n", name, bashQuote(v))
+			io.WriteString(r.stdout(), aliasLine(name, v))
 			continue
 		}
 		r.aliases = r.aliases.set(name, val)
 	}
 	return status
+}
+
+// aliasLine is how alias lists one alias; a name that looks like an
+// option gets "--" before it.
+func aliasLine(name, val string) string {
+	if strings.HasPrefix(name, "-") {
+		return "alias -- " + name + "=" + bashQuote(val) + "\n"
+	}
+	return "alias " + name + "=" + bashQuote(val) + "\n"
 }
 
 // builtinUnalias is unalias [-a] name...
@@ -315,25 +473,30 @@ func builtinUmask(ctx context.Context, r *Runner, args []string) int {
 			}
 			text = "umask " + text
 		}
-		fmt.Fprintln(r.stdout(), text)
-		return 0
+		return r.writeOut("umask", []byte(text+"\n"))
 	}
 	mode := rest[0]
-	if mode[0] >= '0' && mode[0] <= '7' {
+	if mode[0] >= '0' && mode[0] <= '9' {
+		// bash's read_octal: octal digits up to 07777, of which the
+		// permission bits count.
 		m, err := strconv.ParseUint(mode, 8, 32)
-		if err != nil || m > 0o777 {
+		if err != nil || m > 0o7777 {
 			r.errorf("umask: %s: octal number out of range", mode)
 			return 1
 		}
-		r.umask = osFileMode(uint32(m))
-		return 0
+		r.umask = osFileMode(uint32(m) & 0o777)
+	} else {
+		perm, ok := applySymbolic(^r.umask&0o777, mode)
+		if !ok {
+			r.errorf("umask: `%c': invalid symbolic mode operator", mode[len(mode)-1])
+			return 1
+		}
+		r.umask = ^perm & 0o777
 	}
-	perm, ok := applySymbolic(^r.umask&0o777, mode)
-	if !ok {
-		r.errorf("umask: `%c': invalid symbolic mode operator", mode[len(mode)-1])
-		return 1
+	if symbolic {
+		// umask -S MODE shows the mask it set.
+		return r.writeOut("umask", []byte(umaskSymbolic(r.umask)+"\n"))
 	}
-	r.umask = ^perm & 0o777
 	return 0
 }
 
@@ -404,16 +567,12 @@ func applySymbolic(perm osMode, mode string) (osMode, bool) {
 	return perm, true
 }
 
-// signalNumbers are the signals kill sends to jobs, by name.
-var signalNumbers = map[string]int{"HUP": 1, "INT": 2, "QUIT": 3, "ABRT": 6, "KILL": 9, "USR1": 10,
-	"USR2": 12, "PIPE": 13, "ALRM": 14, "TERM": 15}
-
 // builtinKill is kill [-s SIG | -SIG] pid|%job...: a background job of
 // this shell ends as if killed by the signal (status 128+N); -0 asks
-// whether it still runs. Listing signals (-l) is the registry's kill.
+// whether it still runs; -l lists bash's signal table.
 func builtinKill(ctx context.Context, r *Runner, args []string) int {
 	if len(args) > 1 && (args[1] == "-l" || args[1] == "-L") {
-		return r.runExternal(ctx, args, nil)
+		return r.killList(args[2:])
 	}
 	sig, i := 15, 1
 	if i < len(args) && args[i] == "-s" || i < len(args) && args[i] == "-n" {
@@ -443,8 +602,12 @@ func builtinKill(ctx context.Context, r *Runner, args []string) int {
 		return 2
 	}
 	status := 0
+	var self []int
 	for _, a := range args[i:] {
-		if a == strconv.Itoa(r.pid) && sig == 0 {
+		if a == strconv.Itoa(r.pid) || a == strconv.Itoa(r.bashPid) {
+			if sig != 0 {
+				self = append(self, sig)
+			}
 			continue
 		}
 		j, _, ok := r.job(a)
@@ -471,14 +634,58 @@ func builtinKill(ctx context.Context, r *Runner, args []string) int {
 			j.cancel()
 		}
 	}
+	if len(self) > 0 {
+		// A signal to this shell is handled once kill is done, with
+		// kill's status as $?.
+		r.lastStatus = status
+		for _, s := range self {
+			r.selfSignal(ctx, s)
+		}
+	}
 	return status
 }
 
 // signalNumber reads a signal as a number or a name (INT, SIGINT).
-func signalNumber(s string) (int, bool) {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n, n >= 0 && n < 65
+func signalNumber(s string) (int, bool) { return sigNumber(s) }
+
+// killList is kill -l [sigspec...]: the table, or each number's name and
+// each name's number (an exit status above 128 names its signal).
+func (r *Runner) killList(specs []string) int {
+	if len(specs) == 0 {
+		io.WriteString(r.stdout(), sigTable())
+		return 0
 	}
-	n, ok := signalNumbers[strings.TrimPrefix(strings.ToUpper(s), "SIG")]
-	return n, ok
+	var b strings.Builder
+	status := 0
+	for _, s := range specs {
+		if n, err := strconv.Atoi(s); err == nil {
+			if n > 128 {
+				n -= 128
+			}
+			name := sigName(n)
+			if n == 0 {
+				name = "EXIT"
+			}
+			if name == "" {
+				r.errorf("kill: %s: invalid signal specification", s)
+				status = 1
+				continue
+			}
+			b.WriteString(name + "\n")
+			continue
+		}
+		if strings.EqualFold(s, "EXIT") {
+			b.WriteString("0\n")
+			continue
+		}
+		n, ok := sigNumber(s)
+		if !ok {
+			r.errorf("kill: %s: invalid signal specification", s)
+			status = 1
+			continue
+		}
+		b.WriteString(strconv.Itoa(n) + "\n")
+	}
+	io.WriteString(r.stdout(), b.String())
+	return status
 }

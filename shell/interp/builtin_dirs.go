@@ -15,8 +15,10 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 			i++
 			break
 		}
-		if args[i] != "-L" && args[i] != "-P" {
-			return r.usageError("cd", args[i], "cd [-L|[-P [-e]] [-@]] [dir]")
+		for _, c := range args[i][1:] {
+			if c != 'L' && c != 'P' && c != 'e' {
+				return r.usageError("cd", "-"+string(c), "cd [-L|[-P [-e]] [-@]] [dir]")
+			}
 		}
 	}
 	rest := args[i:]
@@ -45,6 +47,9 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 		dir = rest[0]
 	}
 	if dir == "" {
+		if print {
+			return r.writeOut("cd", []byte("\n"))
+		}
 		return 0
 	}
 	full := r.absPath(dir)
@@ -70,7 +75,7 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	}
 	r.chdir(full)
 	if print {
-		fmt.Fprintln(r.stdout(), full)
+		return r.writeOut("cd", []byte(full+"\n"))
 	}
 	return 0
 }
@@ -152,9 +157,12 @@ func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 				// pushd -n DIR: DIR goes under the top, no cd.
 				list = append([]string{list[0], args[1]}, list[1:]...)
 				r.setDirList(ctx, list)
-				return builtinDirs(ctx, r, []string{"dirs"})
+				return r.showDirs(ctx, args[0])
 			}
 		}
+	}
+	if len(args) > 1 && args[1] == "--" {
+		args = append([]string{args[0]}, args[2:]...)
 	}
 	if len(args) < 2 {
 		if len(list) < 2 {
@@ -165,50 +173,77 @@ func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 		if st := r.setDirList(ctx, list); st != 0 {
 			return st
 		}
-		return builtinDirs(ctx, r, []string{"dirs"})
+		return r.showDirs(ctx, args[0])
+	}
+	if a := args[1]; len(a) > 1 && (a[0] == '+' || a[0] == '-') {
+		if _, err := strconv.Atoi(a[1:]); err != nil || a[1] == '+' || a[1] == '-' {
+			r.errorf("pushd: %s: invalid number", a)
+			r.printErr("pushd: usage: pushd [-n] [+N | -N | dir]\n")
+			return 2
+		}
 	}
 	if k, ok := stackIndex(args[1], len(list)); ok {
 		if k < 0 {
-			r.errorf("pushd: %s: directory stack index out of range", args[1])
+			if len(list) == 1 {
+				r.errorf("pushd: directory stack empty")
+			} else {
+				r.errorf("pushd: %s: directory stack index out of range", args[1])
+			}
 			return 1
 		}
 		rot := append(append([]string(nil), list[k:]...), list[:k]...)
 		if st := r.setDirList(ctx, rot); st != 0 {
 			return st
 		}
-		return builtinDirs(ctx, r, []string{"dirs"})
+		return r.showDirs(ctx, args[0])
 	}
 	old := r.dir
 	if st := builtinCd(ctx, r, []string{"pushd", args[1]}); st != 0 {
 		return st
 	}
 	r.dirStack = append(r.dirStack, old)
-	return builtinDirs(ctx, r, []string{"dirs"})
+	return r.showDirs(ctx, args[0])
 }
 
 // builtinPopd is popd [+N | -N].
 func builtinPopd(ctx context.Context, r *Runner, args []string) int {
+	const usage = "popd: usage: popd [-n] [+N | -N]\n"
+	noCd, which := false, ""
+	for _, a := range args[1:] {
+		switch {
+		case a == "-n":
+			noCd = true
+			continue
+		case a == "--":
+		case a != "" && (a[0] == '+' || a[0] == '-'):
+			if _, err := strconv.Atoi(a[1:]); err != nil || len(a) < 2 || a[1] == '+' || a[1] == '-' {
+				r.errorf("popd: %s: invalid number", a)
+				r.printErr(usage)
+				return 2
+			}
+			which = a
+			continue
+		default:
+			r.errorf("popd: %s: invalid argument", a)
+			r.printErr(usage)
+			return 2
+		}
+		break
+	}
 	list := r.dirList()
 	if len(list) < 2 {
 		r.errorf("popd: directory stack empty")
 		return 1
 	}
 	k := 0
-	if len(args) > 1 && args[1] == "-n" {
+	if noCd {
 		// popd -n: the entry under the top goes, no cd.
-		args = append([]string{args[0]}, args[2:]...)
 		k = 1
 	}
-	if len(args) > 1 {
-		var ok bool
-		k, ok = stackIndex(args[1], len(list))
-		if !ok {
-			r.errorf("popd: %s: invalid argument", args[1])
-			r.printErr("popd: usage: popd [-n] [+N | -N]\n")
-			return 2
-		}
+	if which != "" {
+		k, _ = stackIndex(which, len(list))
 		if k < 0 {
-			r.errorf("popd: %s: directory stack index out of range", args[1])
+			r.errorf("popd: %s: directory stack index out of range", which)
 			return 1
 		}
 	}
@@ -216,7 +251,7 @@ func builtinPopd(ctx context.Context, r *Runner, args []string) int {
 	if st := r.setDirList(ctx, list); st != 0 {
 		return st
 	}
-	return builtinDirs(ctx, r, []string{"dirs"})
+	return r.showDirs(ctx, args[0])
 }
 
 // builtinDirs is dirs [-clpv] [+N | -N]: the stack, ~ for $HOME unless -l.
@@ -224,64 +259,95 @@ func builtinDirs(ctx context.Context, r *Runner, args []string) int {
 	long, perLine, numbered := false, false, false
 	list := r.dirList()
 	pick := -1
+	clear := false
+	// One option letter per word, as bash's dirs reads them; "--" ends
+	// the words it looks at.
 	for _, a := range args[1:] {
-		if k, ok := stackIndex(a, len(list)); ok && len(a) > 1 && a[1] >= '0' && a[1] <= '9' {
-			if k < 0 {
-				r.errorf("dirs: %s: directory stack index out of range", a)
-				return 1
-			}
-			pick = k
+		switch a {
+		case "-c":
+			clear = true
+			continue
+		case "-l":
+			long = true
+			continue
+		case "-p":
+			perLine = true
+			continue
+		case "-v":
+			perLine, numbered = true, true
 			continue
 		}
-		if len(a) < 2 || a[0] != '-' {
-			r.errorf("dirs: %s: invalid argument", a)
+		if a == "--" {
+			break
+		}
+		if a == "" || a[0] != '+' && a[0] != '-' {
+			return r.usageError("dirs", a, "dirs [-clpv] [+N] [-N]")
+		}
+		n, err := strconv.Atoi(a[1:])
+		if err != nil || a[1] == '+' || a[1] == '-' {
+			r.errorf("dirs: %s: invalid number", a)
+			r.printErr("dirs: usage: dirs [-clpv] [+N] [-N]\n")
+			return 2
+		}
+		if n < 0 || n >= len(list) {
+			if len(list) == 1 {
+				r.errorf("dirs: directory stack empty")
+			} else {
+				r.errorf("dirs: %s: directory stack index out of range", a[1:])
+			}
 			return 1
 		}
-		for _, c := range a[1:] {
-			switch c {
-			case 'c':
-				r.dirStack = nil
-				return 0
-			case 'l':
-				long = true
-			case 'p':
-				perLine = true
-			case 'v':
-				perLine, numbered = true, true
-			default:
-				r.errorf("dirs: %s: invalid number", a)
-				r.printErr("dirs: usage: dirs [-clpv] [+N] [-N]\n")
-				return 2
-			}
+		pick = n
+		if a[0] == '-' {
+			pick = len(list) - 1 - n
 		}
 	}
-	home, _ := r.getVar("HOME")
-	short := func(d string) string {
-		if !long && home != "" && (d == home || strings.HasPrefix(d, home+"/")) {
-			return "~" + d[len(home):]
-		}
-		return d
-	}
-	if pick >= 0 {
-		fmt.Fprintln(r.stdout(), short(list[pick]))
+	if clear {
+		r.dirStack = nil
 		return 0
 	}
+	if pick >= 0 {
+		fmt.Fprintln(r.stdout(), r.shortDir(list[pick], long))
+		return 0
+	}
+	return r.writeOut("dirs", []byte(r.dirsText(list, long, perLine, numbered)))
+}
+
+// shortDir is d with ~ for $HOME, unless long.
+func (r *Runner) shortDir(d string, long bool) string {
+	home, _ := r.getVar("HOME")
+	if !long && home != "" && (d == home || strings.HasPrefix(d, home+"/")) {
+		return "~" + d[len(home):]
+	}
+	return d
+}
+
+// dirsText is dirs' listing of list.
+func (r *Runner) dirsText(list []string, long, perLine, numbered bool) string {
 	var b strings.Builder
 	for i, d := range list {
 		switch {
 		case numbered:
-			fmt.Fprintf(&b, "%2d  %s\n", i, short(d))
+			fmt.Fprintf(&b, "%2d  %s\n", i, r.shortDir(d, long))
 		case perLine:
-			b.WriteString(short(d) + "\n")
+			b.WriteString(r.shortDir(d, long) + "\n")
 		default:
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(short(d))
+			b.WriteString(r.shortDir(d, long))
 		}
 	}
 	if !perLine {
 		b.WriteByte('\n')
 	}
-	return r.writeOut("dirs", []byte(b.String()))
+	return b.String()
+}
+
+// showDirs is pushd's and popd's listing of the stack after a change,
+// whose write error bash reports under the builtin's name without
+// failing the change.
+func (r *Runner) showDirs(ctx context.Context, name string) int {
+	r.writeOut(name, []byte(r.dirsText(r.dirList(), false, false, false)))
+	return 0
 }

@@ -49,6 +49,13 @@ func builtinBreak(ctx context.Context, r *Runner, args []string) int {
 	return status
 }
 
+// legalNumber is bash's legal_number: blanks around an optionally signed
+// decimal integer that fits in 64 bits.
+func legalNumber(s string) (int64, bool) {
+	v, err := strconv.ParseInt(strings.Trim(s, " \t\n"), 10, 64)
+	return v, err == nil && strings.TrimSpace(s) != "" && !strings.HasPrefix(strings.TrimLeft(s, " \t\n"), "+-")
+}
+
 // builtinReturn is return [n].
 func builtinReturn(ctx context.Context, r *Runner, args []string) int {
 	status := r.lastStatus
@@ -57,12 +64,12 @@ func builtinReturn(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	if len(args) > 1 {
-		v, err := strconv.Atoi(args[1])
-		if err != nil {
+		v, ok := legalNumber(args[1])
+		if !ok {
 			r.errorf("return: %s: numeric argument required", args[1])
 			status = 2
 		} else {
-			status = v & 0xff
+			status = int(v & 0xff)
 		}
 	}
 	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
@@ -81,14 +88,14 @@ func builtinExit(ctx context.Context, r *Runner, args []string) int {
 		args = args[1:]
 	}
 	if len(args) > 1 {
-		v, err := strconv.Atoi(args[1])
-		if err != nil {
+		v, ok := legalNumber(args[1])
+		if !ok {
 			r.errorf("exit: %s: numeric argument required", args[1])
 			status = 2
 		} else {
-			status = v & 0xff
+			status = int(v & 0xff)
 		}
-		if len(args) > 2 && err == nil {
+		if len(args) > 2 && ok {
 			r.errorf("exit: too many arguments")
 			return 1
 		}
@@ -99,22 +106,76 @@ func builtinExit(ctx context.Context, r *Runner, args []string) int {
 
 // builtinShift is shift [n].
 func builtinShift(ctx context.Context, r *Runner, args []string) int {
-	n := 1
-	if len(args) > 1 {
-		v, err := strconv.Atoi(args[1])
-		if err != nil {
-			r.errorf("shift: %s: numeric argument required", args[1])
+	n := int64(1)
+	rest := args[1:]
+	if len(rest) > 0 && rest[0] == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) > 1 {
+		r.errorf("shift: too many arguments")
+		r.exitShell(1)
+		return 1
+	}
+	if len(rest) > 0 {
+		v, ok := legalNumber(rest[0])
+		if !ok {
+			r.errorf("shift: %s: numeric argument required", rest[0])
 			return 1
 		}
 		if v < 0 {
-			r.errorf("shift: %s: shift count out of range", args[1])
+			r.errorf("shift: %s: shift count out of range", rest[0])
 			return 1
 		}
 		n = v
 	}
-	if n > len(r.params) {
+	if n > int64(len(r.params)) {
+		if r.opts.shiftVerbose {
+			if len(rest) > 0 {
+				r.errorf("shift: %s: shift count out of range", rest[0])
+			} else {
+				r.errorf("shift: shift count out of range")
+			}
+		}
 		return 1
 	}
 	r.params = r.params[n:]
 	return 0
+}
+
+// builtinCaller is caller [n]: the line and source file of the current
+// call (n absent), or line, function and file of the nth frame up.
+func builtinCaller(ctx context.Context, r *Runner, args []string) int {
+	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
+		return 1
+	}
+	lines := r.dynamicArray("BASH_LINENO")
+	names := r.dynamicArray("FUNCNAME")
+	files := r.dynamicArray("BASH_SOURCE")
+	at := func(v *Var, i int) (string, bool) {
+		if v == nil || v.idx == nil {
+			return "", false
+		}
+		return v.idx.get(i)
+	}
+	if len(args) < 2 {
+		line, _ := at(lines, 0)
+		file, ok := at(files, 1)
+		if !ok || file == "" {
+			file = "NULL"
+		}
+		return r.writeOut("caller", []byte(line+" "+file+"\n"))
+	}
+	n, ok := legalNumber(args[1])
+	if !ok || n < 0 {
+		r.errorf("caller: %s: invalid number", args[1])
+		r.printErr("caller: usage: caller [expr]\n")
+		return 2
+	}
+	line, ok1 := at(lines, int(n))
+	name, ok2 := at(names, int(n)+1)
+	file, _ := at(files, int(n)+1)
+	if !ok1 || !ok2 {
+		return 1
+	}
+	return r.writeOut("caller", []byte(line+" "+name+" "+file+"\n"))
 }

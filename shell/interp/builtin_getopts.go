@@ -13,6 +13,10 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 		return 2
 	}
 	optstr, name := args[1], args[2]
+	if !validName(name) {
+		r.errorf("getopts: `%s': not a valid identifier", name)
+		return 1
+	}
 	params := r.params
 	if len(args) > 3 {
 		params = args[3:]

@@ -10,10 +10,16 @@ const maxSourceDepth = 1000
 
 // builtinEval parses its joined arguments and runs them here.
 func builtinEval(ctx context.Context, r *Runner, args []string) int {
-	src := strings.Join(args[1:], " ")
+	args, st, ok := r.noOptions(args, "eval [arg ...]")
+	if !ok {
+		return st
+	}
+	src := strings.Join(args, " ")
 	if strings.TrimSpace(src) == "" {
 		return 0
 	}
+	r.traceLevel++
+	defer func() { r.traceLevel-- }()
 	return r.runText(ctx, src, "")
 }
 
@@ -23,8 +29,13 @@ func (r *Runner) runText(ctx context.Context, src, name string) int {
 		r.errorf("%s: maximum nesting level exceeded (%d)", "eval", maxSourceDepth)
 		return 1
 	}
-	p := newParser()
-	f, err := p.parse(src, name)
+	if m, _ := r.aliasesNow(); m != nil {
+		// The text is read now, with the aliases of now (alias.go).
+		if text, ok := expandAliasText(src, m); ok {
+			src = text
+		}
+	}
+	f, err := parseBash(src, name)
 	if err != nil {
 		r.evalSyntaxError(err)
 		return 2

@@ -180,6 +180,7 @@ type declItem struct {
 func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 	op := &declOp{variant: c.Variant.Value}
 	var items []declItem
+	var traced []string // the words as set -x shows them, values filled in after
 	optsDone := false
 	for _, as := range c.Args {
 		if as.Name == nil || as.Naked && as.Value != nil {
@@ -188,6 +189,7 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 			if !ok {
 				return 1
 			}
+			traced = append(traced, fs...)
 			for _, f := range fs {
 				if !optsDone && len(f) > 1 && (f[0] == '-' || f[0] == '+') {
 					if f == "--" {
@@ -210,8 +212,46 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 			it.hasVal = true
 		}
 		items = append(items, it)
+		traced = append(traced, "")
 	}
-	return r.declare(ctx, op, items)
+	if !r.opts.xtrace {
+		return r.declare(ctx, op, items)
+	}
+	prefix := r.tracePrefix()
+	st := r.declare(ctx, op, items)
+	// set -x: the command with its assignments' values; export and
+	// readonly then show each assignment they made, as bash does.
+	var b strings.Builder
+	b.WriteString(prefix + op.variant)
+	var assigned []string
+	k := 0
+	for _, w := range traced {
+		if w == "" {
+			for k < len(items) && items[k].as == nil {
+				k++
+			}
+			if k == len(items) {
+				continue
+			}
+			it := items[k]
+			k++
+			w = it.name
+			if it.hasVal && it.as.Index == nil && it.as.Array == nil {
+				v, _ := r.getVar(it.name)
+				w += "=" + v
+				assigned = append(assigned, it.name)
+			}
+		}
+		b.WriteString(" " + traceQuote(w))
+	}
+	r.printErr(b.String() + "\n")
+	if op.variant == "export" || op.variant == "readonly" {
+		for _, n := range assigned {
+			v, _ := r.getVar(n)
+			r.traceAssign(prefix, n, v)
+		}
+	}
+	return st
 }
 
 // builtinDeclare is declare & co. run as a command (builtin declare,
@@ -515,6 +555,7 @@ func (r *Runner) assignArrayText(ctx context.Context, name string, v *Var, text 
 
 // declareList is declare/export/readonly without names: a listing.
 func (r *Runner) declareList(op *declOp) int {
+	var out strings.Builder
 	filter := op.on
 	if op.variant == "local" {
 		if len(r.funcNames) == 0 {
@@ -527,9 +568,9 @@ func (r *Runner) declareList(op *declOp) int {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			fmt.Fprintln(r.stdout(), r.declareLine(n, top.m[n], true))
+			fmt.Fprintln(&out, r.declareLine(n, top.m[n], true))
 		}
-		return 0
+		return r.writeOut(op.variant, []byte(out.String()))
 	}
 	for _, n := range r.vars.names() {
 		v, _ := r.vars.lookup(n)
@@ -538,17 +579,24 @@ func (r *Runner) declareList(op *declOp) int {
 		}
 		if !op.print && filter == 0 {
 			if v.set || v.isArray() {
-				fmt.Fprintln(r.stdout(), r.setLine(n, v))
+				fmt.Fprintln(&out, r.setLine(n, v))
 			}
 			continue
 		}
-		fmt.Fprintln(r.stdout(), r.declareLine(n, v, true))
+		fmt.Fprintln(&out, r.declareLine(n, v, true))
 	}
-	return 0
+	if !op.print && filter == 0 && (op.variant == "declare" || op.variant == "typeset") {
+		// A bare declare lists the functions after the variables, as set.
+		for _, n := range r.funcs.names() {
+			fmt.Fprintln(&out, funcText(r.funcs.m[n]))
+		}
+	}
+	return r.writeOut(op.variant, []byte(out.String()))
 }
 
 // declarePrint is declare -p NAME...
 func (r *Runner) declarePrint(op *declOp, items []declItem) int {
+	var out strings.Builder
 	status := 0
 	for _, it := range items {
 		v, _ := r.vars.lookup(it.name)
@@ -557,7 +605,10 @@ func (r *Runner) declarePrint(op *declOp, items []declItem) int {
 			status = 1
 			continue
 		}
-		fmt.Fprintln(r.stdout(), r.declareLine(it.name, v, true))
+		fmt.Fprintln(&out, r.declareLine(it.name, v, true))
+	}
+	if st := r.writeOut(op.variant, []byte(out.String())); st != 0 {
+		return st
 	}
 	return status
 }
@@ -631,10 +682,8 @@ func assocKeyQuote(k string) string {
 
 // dquote double-quotes a value as declare -p does.
 func dquote(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return "$'" + escapeC(s) + "'"
-		}
+	if needsANSIC(s) {
+		return "$'" + escapeC(s) + "'"
 	}
 	var b strings.Builder
 	b.WriteByte('"')

@@ -114,7 +114,10 @@ parse:
 	}
 	cfg.Env = append(append([]string(nil), environ...), "SHLVL="+strconv.Itoa(level))
 	child := newRunner(cfg, r.blt)
-	child.umask = r.umask
+	child.pids = r.pids
+	child.pid = int(r.pids.Add(1))
+	child.bashPid = child.pid
+	child.umask, child.limits = r.umask, r.limits
 	child.fromFile = fromFile
 	child.setStdio(Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})
 	for n, f := range r.fds {

@@ -56,8 +56,8 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		}
 		return st
 	}
-	if r.opts.xtrace {
-		r.trace(c.Assigns, args)
+	if r.opts.xtrace && len(c.Assigns) == 0 {
+		r.trace(args)
 	}
 	defer func() {
 		r.lastArg = args[len(args)-1]
@@ -75,11 +75,17 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		if !ok {
 			return 1
 		}
+		if r.opts.xtrace {
+			r.traceAssign(r.tracePrefix(), as.Name.Value, val)
+		}
 		if as.Append {
 			cur, _ := r.getVar(as.Name.Value)
 			val = cur + val
 		}
 		env = append(env, as.Name.Value+"="+val)
+	}
+	if r.opts.xtrace {
+		r.trace(args)
 	}
 	return r.run(ctx, args, env)
 }
@@ -88,13 +94,19 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 	r.substRan = false
 	for _, a := range as {
+		prefix := ""
+		if r.opts.xtrace {
+			// PS4 as it was before the assignment (PS4=... shows the old).
+			prefix = r.tracePrefix()
+		}
 		if !r.assign(ctx, a) {
 			r.expansionFatal(1)
 			return 1
 		}
-	}
-	if r.opts.xtrace && len(as) > 0 {
-		r.trace(as, nil)
+		if r.opts.xtrace && a.Array == nil && a.Index == nil {
+			v, _ := r.getVar(a.Name.Value)
+			r.traceAssign(prefix, a.Name.Value, v)
+		}
 	}
 	if r.substRan {
 		return r.lastStatus
@@ -120,7 +132,7 @@ func (r *Runner) run(ctx context.Context, args, env []string) int {
 	if fn, ok := r.funcs.m[name]; ok {
 		return r.withTempEnv(env, func() int { return r.callFunc(ctx, fn, args) })
 	}
-	if b, ok := r.blt[name]; ok {
+	if b, ok := r.builtin(name); ok {
 		return r.withTempEnv(env, func() int { return r.runBuiltin(ctx, b, args) })
 	}
 	return r.runExternal(ctx, args, env)
@@ -128,24 +140,38 @@ func (r *Runner) run(ctx context.Context, args, env []string) int {
 
 // runExternal is steps 3-5 of run: what is not a function or builtin.
 func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
-	name := args[0]
 	environ := r.environ()
 	if len(env) > 0 {
 		environ = mergeEnv(environ, env)
 	}
+	return r.runProgram(ctx, args[0], args, environ)
+}
+
+// runProgram runs the command or file name with args (args[0] may differ
+// from name: exec -a) and exactly the environment environ.
+func (r *Runner) runProgram(ctx context.Context, name string, args, environ []string) int {
 	stdio := command.Stdio{Stdin: r.stdin(), Stdout: r.stdout(), Stderr: r.stderr()}
 	if !strings.Contains(name, "/") {
 		if cmd, ok := r.cfg.Commands[name]; ok {
+			if _, ok := r.hashedPath(name); !ok && r.opts.hashall {
+				if full := r.lookPath(name, environ); full != "" {
+					r.remember(name, full, 1)
+				}
+			}
 			return r.runCommand(ctx, cmd, args, environ, stdio)
 		}
 		if isShellName(name) {
 			return r.runChildShell(ctx, args, environ, stdio)
+		}
+		if full, ok := r.hashedPath(name); ok {
+			return r.runPath(ctx, full, args, environ, stdio)
 		}
 		full := r.lookPath(name, environ)
 		if full == "" {
 			r.errorf("%s: command not found", name)
 			return 127
 		}
+		r.notePathUse(name, full)
 		return r.runPath(ctx, full, args, environ, stdio)
 	}
 	return r.runPath(ctx, r.absPath(name), args, environ, stdio)
@@ -246,7 +272,7 @@ func (r *Runner) execFor(ctx context.Context, argv, env []string, s command.Stdi
 	if full != "" {
 		return r.runPath(ctx, full, argv, env, s)
 	}
-	if b, ok := r.blt[name]; ok && command.IsProgramBuiltin(name) {
+	if b, ok := r.builtin(name); ok && command.IsProgramBuiltin(name) {
 		sub := r.subshellCopy()
 		defer sub.release()
 		sub.fds = fdTable{0: {r: s.Stdin}, 1: {w: s.Stdout}, 2: {w: s.Stderr}}
@@ -279,6 +305,11 @@ func (r *Runner) lookPath(name string, environ []string) string {
 	if v, ok := r.getVar("PATH"); ok {
 		pathVar = v
 	}
+	return r.lookPathIn(name, pathVar)
+}
+
+// lookPathIn searches the directories of pathVar for an executable file.
+func (r *Runner) lookPathIn(name, pathVar string) string {
 	for _, d := range strings.Split(pathVar, ":") {
 		if d == "" {
 			d = "."
@@ -363,41 +394,73 @@ func (r *Runner) absPath(p string) string {
 	return path.Join(r.dir, p)
 }
 
-// trace prints set -x's line: PS4, then the words quoted as bash does.
-func (r *Runner) trace(as []*syntax.Assign, args []string) {
+// tracePrefix is PS4 expanded, its first character repeated once more
+// for each command substitution or eval the command runs in.
+func (r *Runner) tracePrefix() string {
 	ps4, _ := r.getVar("PS4")
-	var b strings.Builder
-	b.WriteString(ps4)
-	first := true
-	for _, a := range as {
-		if !first {
-			b.WriteByte(' ')
+	if strings.ContainsAny(ps4, "$`") {
+		x := r.opts.xtrace
+		r.opts.xtrace = false
+		if v, ok := r.expandText(context.Background(), ps4); ok {
+			ps4 = v
 		}
-		first = false
-		v, _ := r.getVar(a.Name.Value)
-		b.WriteString(a.Name.Value + "=" + traceQuote(v))
+		r.opts.xtrace = x
 	}
-	for _, a := range args {
-		if !first {
+	if ps4 == "" {
+		return ""
+	}
+	return strings.Repeat(ps4[:1], r.traceLevel) + ps4
+}
+
+// trace prints set -x's line for a command's words.
+func (r *Runner) trace(args []string) {
+	var b strings.Builder
+	b.WriteString(r.tracePrefix())
+	for i, a := range args {
+		if i > 0 {
 			b.WriteByte(' ')
 		}
-		first = false
 		b.WriteString(traceQuote(a))
 	}
 	b.WriteByte('\n')
 	r.printErr(b.String())
 }
 
+// traceAssign prints set -x's line for one assignment: an empty value
+// shows as nothing.
+func (r *Runner) traceAssign(prefix, name, val string) {
+	if val != "" {
+		val = traceQuote(val)
+	}
+	r.printErr(prefix + name + "=" + val + "\n")
+}
+
+// traceArith prints set -x's line for (( )): its text with the words
+// expanded, between "(( " and " ))".
+func (r *Runner) traceArith(ctx context.Context, c *syntax.ArithmCmd) {
+	from, to := int(c.Left.Offset())+2, int(c.Right.Offset())
+	text := ""
+	if from <= to && to <= len(r.src) {
+		text = r.src[from:to]
+		if v, ok := r.expandText(ctx, text); ok {
+			text = v
+		}
+	}
+	r.printErr(r.tracePrefix() + "(( " + text + " ))\n")
+}
+
 // traceQuote quotes a word for xtrace when it needs it.
+// bash's xtrace: words with shell metacharacters in single quotes (a tab
+// or newline stays as it is), other unprintable ones as $'...'.
 func traceQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./=:,+@%^", c) >= 0) {
-			return bashQuote(s)
-		}
+	if strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`") || s[0] == '~' || s[0] == '#' {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	if needsANSIC(s) {
+		return "$'" + escapeC(s) + "'"
 	}
 	return s
 }

@@ -592,13 +592,24 @@ func ansiC(s string) string {
 		case 'c':
 			if i+1 < len(s) {
 				i++
-				b.WriteByte(s[i] & 0x1f)
+				c := s[i]
+				if c == '?' {
+					b.WriteByte(0x7f)
+				} else if c&0x1f == 0 {
+					return b.String()
+				} else {
+					b.WriteByte(c & 0x1f)
+				}
 			}
 		case 'x':
 			n, k := hexVal(s[i+1:], 2)
 			if k == 0 {
 				b.WriteString(`\x`)
 				continue
+			}
+			if n == 0 {
+				// A NUL ends the string, as in bash's C strings.
+				return b.String()
 			}
 			b.WriteByte(byte(n))
 			i += k
@@ -620,6 +631,9 @@ func ansiC(s string) string {
 			for k < 3 && i+k < len(s) && s[i+k] >= '0' && s[i+k] <= '7' {
 				n = n*8 + int(s[i+k]-'0')
 				k++
+			}
+			if byte(n) == 0 {
+				return b.String()
 			}
 			b.WriteByte(byte(n))
 			i += k - 1

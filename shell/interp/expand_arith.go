@@ -28,6 +28,14 @@ func (r *Runner) arithWithin(ctx context.Context, x syntax.ArithmExpr, from, to 
 	if x == nil {
 		return 0, nil
 	}
+	if raw, ok := r.maskedText(x, from, to); ok {
+		// Text the parser could not read: bash reads it now.
+		text, ok := r.expandText(ctx, raw)
+		if !ok {
+			return 0, errArithExpand
+		}
+		return r.arithText(text)
+	}
 	text, ok := r.arithCache[x]
 	if !ok {
 		static := true
@@ -282,6 +290,9 @@ func (r *Runner) subscript(ctx context.Context, v *Var, idx syntax.ArithmExpr) (
 // splitting; an expression the parser read as arithmetic is printed
 // back as written.
 func (r *Runner) keyText(ctx context.Context, idx syntax.ArithmExpr) (string, bool) {
+	if raw, ok := r.maskedText(idx, 0, 0); ok {
+		return r.expandText(ctx, raw)
+	}
 	if w, ok := idx.(*syntax.Word); ok {
 		return r.literal(ctx, w)
 	}
@@ -325,3 +336,45 @@ func (r *Runner) arithKeySource(ctx context.Context, b *strings.Builder, x synta
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// maskedText is the source text of an expression the parse masked
+// (parse.go): a word of zeros where the source has other text. from and
+// to, when set, are the extent of the whole $(( )) or (( )) text.
+func (r *Runner) maskedText(x syntax.ArithmExpr, from, to uint) (string, bool) {
+	w, ok := x.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return "", false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || lit.Value == "" || strings.Trim(lit.Value, "0") != "" {
+		return "", false
+	}
+	start, end := int(w.Pos().Offset()), int(w.End().Offset())
+	if !w.Pos().IsValid() || end > len(r.src) || r.src[start:end] == lit.Value {
+		return "", false
+	}
+	if to > from && int(from) <= start && int(to) >= end && int(to) <= len(r.src) {
+		start, end = int(from), int(to)
+	}
+	return r.src[start:end], true
+}
+
+// expandText expands the parameters, command substitutions and
+// arithmetic in text read at run time, as bash expands arithmetic text
+// before evaluating it.
+func (r *Runner) expandText(ctx context.Context, text string) (string, bool) {
+	if !strings.ContainsAny(text, "$`") {
+		return text, true
+	}
+	w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(text))
+	if err != nil {
+		r.errorf("%s: %s", strings.TrimSpace(text), err)
+		return "", false
+	}
+	e := &expander{r: r, ctx: ctx}
+	e.word(w.Parts, true)
+	if e.failed {
+		return "", false
+	}
+	return e.joined(" "), true
+}

@@ -25,8 +25,50 @@ func (r *Runner) braces(w *syntax.Word) [][]syntax.WordPart {
 		r.errorf("brace expansion: more than %d words (limit)", maxBraceWords)
 		return nil
 	}
+	for i, parts := range out {
+		out[i] = joinNames(parts)
+	}
 	return out
 }
+
+// joinNames lets a $name that brace expansion put before name characters
+// take them, as bash's does: it expands braces in the word's text, so
+// $v{1,2} is $v1 $v2 and x{$v,z}y is x$vy xzy.
+func joinNames(parts []syntax.WordPart) []syntax.WordPart {
+	var out []syntax.WordPart
+	for i := 0; i < len(parts); i++ {
+		n := 0
+		pe, ok := parts[i].(*syntax.ParamExp)
+		if ok && pe.Short && pe.Param != nil && validName(pe.Param.Value) && i+1 < len(parts) {
+			if lit, ok := parts[i+1].(*syntax.Lit); ok {
+				for n < len(lit.Value) && isNameByte(lit.Value[n]) {
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			if out != nil {
+				out = append(out, parts[i])
+			}
+			continue
+		}
+		if out == nil {
+			out = append(out, parts[:i]...)
+		}
+		lit := parts[i+1].(*syntax.Lit)
+		out = append(out, &syntax.ParamExp{Dollar: pe.Dollar, Short: true, Param: &syntax.Lit{ValuePos: pe.Param.ValuePos, Value: pe.Param.Value + lit.Value[:n]}})
+		if n < len(lit.Value) {
+			out = append(out, &syntax.Lit{ValuePos: lit.ValuePos, Value: lit.Value[n:]})
+		}
+		i++
+	}
+	if out == nil {
+		return parts
+	}
+	return out
+}
+
+func isNameByte(c byte) bool { return c == '_' || isLetter(c) || c >= '0' && c <= '9' }
 
 func hasBraceLit(w *syntax.Word) bool {
 	for _, p := range w.Parts {

@@ -322,9 +322,50 @@ func (e *expander) transform(pe *syntax.ParamExp, pv *paramVal) bool {
 		}
 		all := op == syntax.UpperAll || op == syntax.LowerAll
 		upper := op == syntax.UpperFirst || op == syntax.UpperAll
+		if upper && r.caseToggle(pe) {
+			pv.mapVals(func(s string) string { return r.caseToggleMap(s, pat, all) })
+			break
+		}
 		pv.mapVals(func(s string) string { return r.caseMap(s, pat, all, upper) })
 	}
 	return true
+}
+
+// caseToggle reports whether pe's ^ or ^^ was ~ or ~~ in the source (the
+// parse masked it: parse.go).
+func (r *Runner) caseToggle(pe *syntax.ParamExp) bool {
+	if pe.Param == nil {
+		return false
+	}
+	i, end := int(pe.Param.End().Offset()), int(pe.Rbrace.Offset())
+	if end > len(r.src) || i >= end {
+		return false
+	}
+	if r.src[i] == '[' {
+		j, ok := matchClose(r.src, i+1, "]")
+		if !ok {
+			return false
+		}
+		i = j + 1
+	}
+	return i < end && r.src[i] == '~'
+}
+
+// caseToggleMap is ${x~pat} and ${x~~pat}: swap the case of the
+// characters that match pat (the first one only unless all).
+func (r *Runner) caseToggleMap(s, pat string, all bool) string {
+	var b strings.Builder
+	for i, c := range s {
+		if (all || i == 0) && r.match(pat, string(c)) {
+			if unicode.IsUpper(c) {
+				c = unicode.ToLower(c)
+			} else {
+				c = unicode.ToUpper(c)
+			}
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // caseMap is ${x^pat} and friends: change the case of characters that
@@ -539,6 +580,11 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			pv.val = ""
 			return true
 		}
+		if v.isArray() && !pv.isList {
+			// One element: declare's flags with that value.
+			pv.val = "declare -" + strings.TrimPrefix(attrLetters(v), "-") + " " + pe.Param.Value + "=" + bashQuote(pv.val)
+			return true
+		}
 		pv.isList = false
 		if v.isArray() || v.attrs != 0 {
 			pv.val = r.declareLine(pe.Param.Value, v, false)
@@ -569,7 +615,17 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			}
 		}
 		pv.list = out
+		if op == "K" && v.assoc != nil {
+			// bash makes an associative array's pairs one word, each
+			// pair followed by a blank.
+			pv.isList = false
+			pv.val = strings.Join(out, " ") + " "
+			if len(out) == 0 {
+				pv.val = ""
+			}
+		}
 	case "P":
+		pv.mapVals(r.decodePrompt)
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))
 		return false
@@ -586,21 +642,25 @@ func paramText(pe *syntax.ParamExp) string {
 
 // bashQuote quotes s as bash's ${x@Q} and declare -p do.
 func bashQuote(s string) string {
-	needs := false
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return "$'" + escapeC(s) + "'"
-		}
+	if needsANSIC(s) {
+		return "$'" + escapeC(s) + "'"
 	}
-	for i := 0; i < len(s); i++ {
-		if !(s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9' || strings.IndexByte("_-./=:,+@%", s[i]) >= 0) {
-			needs = true
-		}
-	}
-	_ = needs
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// needsANSIC reports whether s has a control character or a byte that
+// is not part of valid UTF-8: bash quotes those as $'...'.
+func needsANSIC(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return !utf8.ValidString(s)
+}
+
+// escapeC is s in $'...' form: C escapes for controls, octal for bytes
+// that are not valid UTF-8, valid characters as they are.
 func escapeC(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -618,7 +678,14 @@ func escapeC(s string) string {
 		case '\\':
 			b.WriteString(`\\`)
 		default:
-			if c < 0x20 || c == 0x7f {
+			if c >= 0x80 {
+				if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
+					b.WriteString(s[i : i+n])
+					i += n - 1
+					continue
+				}
+			}
+			if c < 0x20 || c >= 0x7f {
 				b.WriteString(`\` + strconv.FormatInt(int64(c)/64, 8) + strconv.FormatInt(int64(c)/8%8, 8) + strconv.FormatInt(int64(c)%8, 8))
 			} else {
 				b.WriteByte(c)

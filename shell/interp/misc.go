@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -47,7 +48,8 @@ func (r *Runner) selectLoop(ctx context.Context, name string, items []string, bo
 		r.printErr(ps3)
 		line, err := in.ReadString('\n')
 		if line == "" && err != nil {
-			r.printErr("\n")
+			// bash's select_query ends the menu's line on stdout.
+			io.WriteString(r.stdout(), "\n")
 			return 1
 		}
 		line = strings.TrimRight(line, "\n")

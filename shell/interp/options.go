@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -14,7 +15,7 @@ type options struct {
 
 	extglob, nullglob, failglob, dotglob, globstar, nocaseglob bool
 	nocasematch, expandAliases, lastpipe, inheritErrexit       bool
-	patsubReplacement                                          bool
+	patsubReplacement, shiftVerbose                            bool
 
 	other [58]bool // accepted, not acted on (emacs, checkwinsize, ...)
 }
@@ -128,7 +129,7 @@ var shoptOptions = []setOption{
 	{"progcomp_alias", 0, otherOpt(51)},
 	{"promptvars", 0, otherOpt(52)},
 	{"restricted_shell", 0, otherOpt(53)},
-	{"shift_verbose", 0, otherOpt(54)},
+	{"shift_verbose", 0, func(o *options) *bool { return &o.shiftVerbose }},
 	{"sourcepath", 0, otherOpt(55)},
 	{"varredir_close", 0, otherOpt(56)},
 	{"xpg_echo", 0, otherOpt(57)},
@@ -160,17 +161,18 @@ func (o *options) dashFlags() string {
 // builtinSet is `set`: options, positional parameters, or the listing.
 func builtinSet(ctx context.Context, r *Runner, args []string) int {
 	if len(args) == 1 {
+		var b strings.Builder
 		for _, n := range r.vars.names() {
 			v := r.lookupVar(n)
 			if v == nil || !v.set && !v.isArray() {
 				continue
 			}
-			fmt.Fprintln(r.stdout(), r.setLine(n, v))
+			fmt.Fprintln(&b, r.setLine(n, v))
 		}
 		for _, n := range r.funcs.names() {
-			fmt.Fprintln(r.stdout(), funcText(r.funcs.m[n]))
+			fmt.Fprintln(&b, funcText(r.funcs.m[n]))
 		}
-		return 0
+		return r.writeOut("set", []byte(b.String()))
 	}
 	i := 1
 	for ; i < len(args); i++ {
@@ -192,7 +194,9 @@ func builtinSet(ctx context.Context, r *Runner, args []string) int {
 			c := a[j]
 			if c == 'o' {
 				if i+1 >= len(args) {
-					r.printOptions(on)
+					if st := r.printOptions(on); st != 0 {
+						return st
+					}
 					continue
 				}
 				i++
@@ -225,7 +229,8 @@ func builtinSet(ctx context.Context, r *Runner, args []string) int {
 }
 
 // printOptions is `set -o` (on) or `set +o`.
-func (r *Runner) printOptions(on bool) {
+func (r *Runner) printOptions(on bool) int {
+	var b strings.Builder
 	for _, so := range setOptions {
 		v := *so.field(&r.opts)
 		if on {
@@ -233,15 +238,16 @@ func (r *Runner) printOptions(on bool) {
 			if v {
 				state = "on"
 			}
-			fmt.Fprintf(r.stdout(), "%-15s\t%s\n", so.name, state)
+			fmt.Fprintf(&b, "%-15s\t%s\n", so.name, state)
 		} else {
 			sign := "+"
 			if v {
 				sign = "-"
 			}
-			fmt.Fprintf(r.stdout(), "set %so %s\n", sign, so.name)
+			fmt.Fprintf(&b, "set %so %s\n", sign, so.name)
 		}
 	}
+	return r.writeOut("set", []byte(b.String()))
 }
 
 // setLine is one line of `set`'s listing.
@@ -293,14 +299,15 @@ func builtinShopt(ctx context.Context, r *Runner, args []string) int {
 	}
 	names := args[i:]
 	if len(names) == 0 {
+		var b strings.Builder
 		for _, so := range table {
 			v := *so.field(&r.opts)
 			if set && !v || unset && v {
 				continue
 			}
-			r.printShopt(so.name, v, print || set || unset, useSet)
+			printShopt(&b, so.name, v, print, useSet)
 		}
-		return 0
+		return r.writeOut("shopt", []byte(b.String()))
 	}
 	status := 0
 	for _, n := range names {
@@ -321,14 +328,14 @@ func builtinShopt(ctx context.Context, r *Runner, args []string) int {
 				status = 1
 			}
 			if !quiet {
-				r.printShopt(n, v, print, useSet)
+				printShopt(r.stdout(), n, v, print, useSet)
 			}
 		}
 	}
 	return status
 }
 
-func (r *Runner) printShopt(name string, on, asCmd, setStyle bool) {
+func printShopt(w io.Writer, name string, on, asCmd, setStyle bool) {
 	if asCmd {
 		flag := "-u"
 		if on {
@@ -339,15 +346,15 @@ func (r *Runner) printShopt(name string, on, asCmd, setStyle bool) {
 			if on {
 				flag = "-o"
 			}
-			fmt.Fprintf(r.stdout(), "set %s %s\n", flag, name)
+			fmt.Fprintf(w, "set %s %s\n", flag, name)
 			return
 		}
-		fmt.Fprintf(r.stdout(), "shopt %s %s\n", flag, name)
+		fmt.Fprintf(w, "shopt %s %s\n", flag, name)
 		return
 	}
 	state := "off"
 	if on {
 		state = "on"
 	}
-	fmt.Fprintf(r.stdout(), "%-15s\t%s\n", name, state)
+	fmt.Fprintf(w, "%-15s\t%s\n", name, state)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -60,15 +61,24 @@ type Runner struct {
 	started     time.Time
 	pid         int
 	bashPid     int
+	pids        *atomic.Int32 // the session's process ids, shared by its subshells and child shells
 	lastBg      int
 	bg          *jobTable
 	traps       *trapTable
 	inTrap      bool
+	testNot     bool  // a [[ ]] test under "!" (xtrace shows it)
+	traceLevel  int   // command substitutions and evals around: PS4's first character repeats once more for each
+	pendingSigs []int // signals sent to this shell while a trap ran
 	dirStack    []string
 	lastArg     string // $_
 	optIndex    int    // getopts' position inside a grouped option word
 	evalSource  string // name of the file being sourced, for messages
 	umask       os.FileMode
+	limits      limits              // ulimit's table
+	hash        *hashTable          // hash's remembered command locations; nil when empty
+	disabled    map[string]bool     // builtins enable -n turned off (replaced, never changed in place)
+	compSpecs   map[string]compSpec // complete's specifications (replaced, never changed in place)
+	compSeq     int
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
 	secondsBase int       // $SECONDS at r.started
@@ -143,7 +153,12 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			status = 0
 		}
 	}
-	if bc, ok := st.Cmd.(*syntax.BinaryCmd); !ok || bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll {
+	switch st.Cmd.(type) {
+	case *syntax.BinaryCmd, *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
+		*syntax.CaseClause, *syntax.FuncDecl:
+		// A pipeline sets PIPESTATUS itself; a compound command leaves
+		// what its last pipeline set, as bash does.
+	default:
 		r.pipeStatus = nil
 	}
 	if r.flow >= flowExit {
@@ -241,6 +256,9 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case *syntax.FuncDecl:
 		return r.funcDecl(c)
 	case *syntax.ArithmCmd:
+		if r.opts.xtrace {
+			r.traceArith(ctx, c)
+		}
 		r.arithWhat = "((: "
 		n, err := r.arithWithin(ctx, c.X, c.Left.Offset()+2, c.Right.Offset())
 		r.arithWhat = ""
@@ -603,6 +621,8 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	}
 	r.vars.pop()
 	r.funcNames = r.funcNames[:len(r.funcNames)-1]
+	// Back in the caller, $LINENO (and an ERR trap's) is the call's line.
+	r.line = r.callLines[len(r.callLines)-1]
 	r.callLines = r.callLines[:len(r.callLines)-1]
 	r.ifsCache = nil
 	r.params = savedParams

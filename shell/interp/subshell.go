@@ -23,7 +23,8 @@ func (r *Runner) subshellCopy() *Runner {
 	c.funcNames = append([]string(nil), r.funcNames...)
 	c.callLines = append([]uint(nil), r.callLines...)
 	c.subshell = r.subshell + 1
-	c.bashPid = r.bashPid + c.subshell*7 + len(r.funcNames)
+	// Every subshell is a new process: its own $BASHPID.
+	c.bashPid = int(r.pids.Add(1))
 	c.arithCache = nil
 	c.patCache = nil
 	c.ifsCache = nil
@@ -31,7 +32,9 @@ func (r *Runner) subshellCopy() *Runner {
 	c.cleanup, c.pendingOut = nil, nil
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
+	c.pendingSigs = nil
 	c.dirStack = append([]string(nil), r.dirStack...)
+	c.hash = r.hash.clone()
 	c.fds = r.fds.clone()
 	return &c
 }
@@ -57,6 +60,7 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	var out bytes.Buffer
 	sub := r.subshellCopy()
+	sub.traceLevel++
 	sub.fds[1] = &fdFile{w: &out}
 	if !r.opts.inheritErrexit {
 		sub.opts.errexit = false
@@ -106,6 +110,7 @@ type jobTable struct {
 
 type job struct {
 	done   chan struct{}
+	waited bool // a wait took its status (under jobTable.mu)
 	status int
 	cancel context.CancelFunc
 	sig    atomic.Int32 // the signal kill sent, if any
@@ -200,5 +205,81 @@ func (r *Runner) waitPid(spec string) (int, bool) {
 		return 127, false
 	}
 	<-j.done
+	r.bg.mu.Lock()
+	j.waited = true
+	r.bg.mu.Unlock()
 	return j.status, true
+}
+
+// waitNext is wait -n: the status of the first of the jobs named in
+// specs (all jobs when none) that ends and no wait has taken yet; 127
+// when there is none. pVar, if set, gets its pid.
+func (r *Runner) waitNext(specs []string, pVar string) int {
+	type cand struct {
+		pid int
+		j   *job
+	}
+	var cands []cand
+	if len(specs) == 0 && r.bg != nil {
+		r.bg.mu.Lock()
+		for _, pid := range r.bg.order {
+			cands = append(cands, cand{pid, r.bg.last[pid]})
+		}
+		r.bg.mu.Unlock()
+	}
+	for _, s := range specs {
+		j, pid, ok := r.job(s)
+		if !ok {
+			r.errorf("wait: %s: no such job", s)
+			continue
+		}
+		cands = append(cands, cand{pid, j})
+	}
+	if r.bg == nil {
+		return 127
+	}
+	r.bg.mu.Lock()
+	live := cands[:0]
+	for _, c := range cands {
+		if c.j != nil && !c.j.waited {
+			live = append(live, c)
+		}
+	}
+	r.bg.mu.Unlock()
+	if len(live) == 0 {
+		return 127
+	}
+	for _, c := range live {
+		// Jobs that already ended go first, in the order they started.
+		select {
+		case <-c.j.done:
+			return r.tookJob(c.j, c.pid, pVar)
+		default:
+		}
+	}
+	ended := make(chan cand, len(live))
+	stop := make(chan struct{})
+	defer close(stop)
+	for _, c := range live {
+		go func() {
+			select {
+			case <-c.j.done:
+				ended <- c
+			case <-stop:
+			}
+		}()
+	}
+	c := <-ended
+	return r.tookJob(c.j, c.pid, pVar)
+}
+
+// tookJob marks j as waited for and returns its status, its pid in pVar.
+func (r *Runner) tookJob(j *job, pid int, pVar string) int {
+	r.bg.mu.Lock()
+	j.waited = true
+	r.bg.mu.Unlock()
+	if pVar != "" {
+		r.setVar(pVar, strconv.Itoa(pid), false)
+	}
+	return j.status
 }

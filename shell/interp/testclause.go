@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"path"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -31,6 +34,19 @@ func (r *Runner) testClause(ctx context.Context, c *syntax.TestClause) int {
 	return 1
 }
 
+// traceTest is set -x's line for one test of [[ ]], as bash prints each
+// test it evaluates: its words expanded, a "!" before it kept.
+func (r *Runner) traceTest(words ...string) {
+	if !r.opts.xtrace {
+		return
+	}
+	not := ""
+	if r.testNot {
+		not = "! "
+	}
+	r.printErr(r.tracePrefix() + "[[ " + not + strings.Join(words, " ") + " ]]\n")
+}
+
 // testExpr evaluates a [[ ]] expression; status is non-zero (2) after
 // an error that ends the test.
 func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
@@ -40,12 +56,15 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		if !ok {
 			return false, 1
 		}
+		r.traceTest("-n", s)
 		return s != "", 0
 	case *syntax.ParenTest:
 		return r.testExpr(ctx, x.X)
 	case *syntax.UnaryTest:
 		if x.Op == syntax.TsNot {
+			r.testNot = !r.testNot
 			v, st := r.testExpr(ctx, x.X)
+			r.testNot = false
 			return !v, st
 		}
 		w, _ := x.X.(*syntax.Word)
@@ -53,16 +72,19 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		if !ok {
 			return false, 1
 		}
+		r.traceTest(x.Op.String(), s)
 		return UnaryTest(x.Op.String(), s, shellTestEnv{r}), 0
 	case *syntax.BinaryTest:
 		switch x.Op {
 		case syntax.AndTest:
+			r.testNot = false
 			v, st := r.testExpr(ctx, x.X)
 			if !v || st != 0 {
 				return false, st
 			}
 			return r.testExpr(ctx, x.Y)
 		case syntax.OrTest:
+			r.testNot = false
 			v, st := r.testExpr(ctx, x.X)
 			if v || st != 0 {
 				return v, st
@@ -78,15 +100,18 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		switch x.Op {
 		case syntax.TsMatch, syntax.TsMatchShort:
 			pat, ok := r.pattern(ctx, rw)
+			r.traceTest(left, x.Op.String(), pat)
 			return ok && r.match(pat, left), okStatus(ok)
 		case syntax.TsNoMatch:
 			pat, ok := r.pattern(ctx, rw)
+			r.traceTest(left, x.Op.String(), pat)
 			return ok && !r.match(pat, left), okStatus(ok)
 		case syntax.TsReMatch:
 			re, ok := r.patternQuoted(ctx, rw, QuoteRegexp)
 			if !ok {
 				return false, 1
 			}
+			r.traceTest(left, "=~", re)
 			m, groups, err := RegexMatch(left, re, r.opts.nocasematch)
 			if err != nil {
 				return false, 2
@@ -103,6 +128,7 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 			return false, 1
 		}
 		op := x.Op.String()
+		r.traceTest(left, op, right)
 		switch x.Op {
 		case syntax.TsBefore:
 			return left < right, 0
@@ -165,14 +191,90 @@ func builtinTest(ctx context.Context, r *Runner, args []string) int {
 type shellTestEnv struct{ r *Runner }
 
 func (t shellTestEnv) Stat(name string) (fs.FileInfo, error) {
+	if f, ok := t.r.fdOf(name); ok {
+		return t.r.fdInfo(name, f)
+	}
 	return t.r.cfg.FS.Stat(t.r.absPath(name))
 }
 
 func (t shellTestEnv) Lstat(name string) (fs.FileInfo, error) {
+	if f, ok := t.r.fdOf(name); ok {
+		return t.r.fdInfo(name, f)
+	}
 	return t.r.cfg.FS.Lstat(t.r.absPath(name))
 }
 
+// fdOf is the shell's descriptor that /dev/fd/N, /proc/self/fd/N or
+// /dev/stdin, /dev/stdout, /dev/stderr name (nil when it is closed); ok
+// is false for any other path.
+func (r *Runner) fdOf(name string) (*fdFile, bool) {
+	n := -1
+	switch name {
+	case "/dev/stdin":
+		n = 0
+	case "/dev/stdout":
+		n = 1
+	case "/dev/stderr":
+		n = 2
+	default:
+		rest, ok := strings.CutPrefix(name, "/dev/fd/")
+		if !ok {
+			rest, ok = strings.CutPrefix(name, "/proc/self/fd/")
+		}
+		if !ok {
+			return nil, false
+		}
+		v, err := strconv.Atoi(rest)
+		if err != nil || v < 0 {
+			return nil, false
+		}
+		n = v
+	}
+	return r.fds[n], true
+}
+
+// fdInfo describes an open descriptor: its file's, or a pipe's.
+func (r *Runner) fdInfo(name string, f *fdFile) (fs.FileInfo, error) {
+	if f == nil {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: syscall.EBADF}
+	}
+	if f.path != "" {
+		return r.cfg.FS.Stat(f.path)
+	}
+	return pipeInfo{name: path.Base(name), w: f.w != nil}, nil
+}
+
+// pipeInfo is what stat says of a descriptor that is a pipe.
+type pipeInfo struct {
+	name string
+	w    bool
+}
+
+func (p pipeInfo) Name() string { return p.name }
+func (p pipeInfo) Size() int64  { return 0 }
+func (p pipeInfo) Mode() fs.FileMode {
+	if p.w {
+		return fs.ModeNamedPipe | 0o200
+	}
+	return fs.ModeNamedPipe | 0o400
+}
+func (p pipeInfo) ModTime() time.Time { return time.Time{} }
+func (p pipeInfo) IsDir() bool        { return false }
+func (p pipeInfo) Sys() any           { return nil }
+
 func (t shellTestEnv) Access(name string, mode uint32) error {
+	if f, ok := t.r.fdOf(name); ok {
+		if f == nil {
+			return syscall.EBADF
+		}
+		if mode&2 != 0 && f.w == nil || mode&4 != 0 && f.r == nil && f.path == "" {
+			return syscall.EACCES
+		}
+		if f.path == "" {
+			return nil
+		}
+		name = f.path
+	}
 	info, err := t.r.cfg.FS.Stat(t.r.absPath(name))
 	if err != nil {
 		return err

@@ -57,7 +57,7 @@ func Test(args []string, env TestEnv, bracket bool) (int, error) {
 		}
 		args = args[:len(args)-1]
 	}
-	t := &tester{argv: args, env: env}
+	t := &tester{argv: args, env: env, bracket: bracket}
 	status, err := t.run()
 	if err != nil {
 		return 2, err
@@ -66,9 +66,10 @@ func Test(args []string, env TestEnv, bracket bool) (int, error) {
 }
 
 type tester struct {
-	argv []string
-	pos  int
-	env  TestEnv
+	argv    []string
+	pos     int
+	env     TestEnv
+	bracket bool // [ ... ]: the "]" bash took off still follows argv
 }
 
 // testAbort carries a usage error out of the recursion.
@@ -218,6 +219,9 @@ func (t *tester) term() bool {
 		t.advance(true)
 		v := t.expr()
 		if t.pos >= len(argv) {
+			if t.bracket {
+				t.fail("`)' expected, found ]")
+			}
 			t.fail("`)' expected")
 		}
 		if argv[t.pos] != ")" {

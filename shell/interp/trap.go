@@ -3,8 +3,8 @@ package interp
 import (
 	"context"
 	"fmt"
+	"io"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -39,6 +39,37 @@ func (r *Runner) runTrap(ctx context.Context, name string) {
 		r.lastStatus = status
 	}
 	r.inTrap = false
+	for len(r.pendingSigs) > 0 && r.flow < flowExit {
+		sig := r.pendingSigs[0]
+		r.pendingSigs = r.pendingSigs[1:]
+		r.selfSignal(ctx, sig)
+	}
+}
+
+// selfSignal is a signal this shell sent itself (kill ... $$): its trap
+// runs (a signal that arrives while a trap runs waits for it to end), an
+// empty trap ignores it, and otherwise the signal's default action
+// applies: most end the shell with status 128+N.
+func (r *Runner) selfSignal(ctx context.Context, sig int) {
+	if r.inTrap {
+		r.pendingSigs = append(r.pendingSigs, sig)
+		return
+	}
+	name := "SIG" + sigName(sig)
+	if r.traps != nil {
+		if cmd, ok := r.traps.m[name]; ok {
+			if cmd != "" {
+				r.runTrap(ctx, name)
+			}
+			return
+		}
+	}
+	switch sigName(sig) {
+	case "CHLD", "CONT", "URG", "WINCH", "STOP", "TSTP", "TTIN", "TTOU":
+		// Ignored by default (a shell cannot stop here).
+	default:
+		r.exitShell(128 + sig)
+	}
 }
 
 // runExitTrap runs the EXIT trap once, as the shell ends.
@@ -84,32 +115,21 @@ func (r *Runner) errTrap(ctx context.Context) {
 	r.lineFrozen--
 }
 
-// signalNames are the signals trap knows, by number.
-var signalNames = map[string]string{
-	"0": "EXIT", "1": "SIGHUP", "2": "SIGINT", "3": "SIGQUIT", "6": "SIGABRT", "9": "SIGKILL",
-	"10": "SIGUSR1", "12": "SIGUSR2", "13": "SIGPIPE", "14": "SIGALRM", "15": "SIGTERM",
-}
-
 // trapName normalises a signal spec: "exit", "0" -> EXIT; "int", "INT",
 // "SIGINT", "2" -> SIGINT.
 func trapName(s string) (string, bool) {
 	u := strings.ToUpper(s)
-	if n, ok := signalNames[u]; ok {
-		return n, true
-	}
 	switch u {
-	case "EXIT", "ERR", "RETURN", "DEBUG":
+	case "0", "EXIT", "SIGEXIT":
+		return "EXIT", true
+	case "ERR", "RETURN", "DEBUG":
 		return u, true
 	}
-	if !strings.HasPrefix(u, "SIG") {
-		u = "SIG" + u
+	n, ok := sigNumber(s)
+	if !ok || n == 0 {
+		return "", false
 	}
-	for _, n := range signalNames {
-		if n == u {
-			return u, true
-		}
-	}
-	return "", false
+	return "SIG" + sigName(n), true
 }
 
 // trapOrder is where trap -p lists a trap: EXIT, the signals by number,
@@ -125,11 +145,8 @@ func trapOrder(name string) int {
 	case "RETURN":
 		return 102
 	}
-	for num, n := range signalNames {
-		if n == name {
-			v, _ := strconv.Atoi(num)
-			return v
-		}
+	if n, ok := sigNumber(name); ok {
+		return n
 	}
 	return 99
 }
@@ -145,12 +162,15 @@ func builtinTrap(ctx context.Context, r *Runner, args []string) int {
 		if len(names) > 0 {
 			names = names[1:]
 		}
-		r.printTraps(names)
-		return 0
+		return r.printTraps(names)
 	}
 	if args[0] == "-l" {
-		fmt.Fprintln(r.stdout(), " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP")
+		io.WriteString(r.stdout(), sigTable())
 		return 0
+	}
+	if len(args) == 1 && args[0] == "-" {
+		r.printErr("trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
+		return 2
 	}
 	action := args[0]
 	sigs := args[1:]
@@ -185,9 +205,9 @@ func builtinTrap(ctx context.Context, r *Runner, args []string) int {
 	return status
 }
 
-func (r *Runner) printTraps(names []string) {
+func (r *Runner) printTraps(names []string) int {
 	if r.traps == nil {
-		return
+		return 0
 	}
 	if len(names) == 0 {
 		for k := range r.traps.m {
@@ -195,10 +215,12 @@ func (r *Runner) printTraps(names []string) {
 		}
 		sort.Slice(names, func(i, j int) bool { return trapOrder(names[i]) < trapOrder(names[j]) })
 	}
+	var b strings.Builder
 	for _, n := range names {
 		name, _ := trapName(n)
 		if cmd, ok := r.traps.m[name]; ok {
-			fmt.Fprintf(r.stdout(), "trap -- %s %s\n", bashQuote(cmd), name)
+			fmt.Fprintf(&b, "trap -- %s %s\n", bashQuote(cmd), name)
 		}
 	}
+	return r.writeOut("trap", []byte(b.String()))
 }

@@ -180,19 +180,40 @@ func (a *indexed) next() int {
 	return a.keys[len(a.keys)-1] + 1
 }
 
-// assocArray keeps insertion order, so listings are stable.
+// assocArray keeps insertion order (copies keep it) and lists its keys
+// in bash's hash-table order: bash's associative arrays are tables of
+// 1024 buckets chosen by the 32-bit FNV-1 hash of the key, each bucket
+// listing its newest key first, and scripts print "${!h[@]}" as is.
 type assocArray struct {
 	m    map[string]int // key -> position in keys/vals
 	keys []string
 	vals []string
-	dead int // unset slots in keys (marked by m not holding them)
+	dead int   // unset slots in keys (marked by m not holding them)
+	ord  []int // positions in bash's order; nil when a key came or went
+}
+
+// assocBuckets is bash's ASSOC_HASH_BUCKETS.
+const assocBuckets = 1024
+
+// fnv1 is bash's hash_string.
+func fnv1(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h *= 16777619
+		h ^= uint32(s[i])
+	}
+	return h
 }
 
 func newAssoc() *assocArray { return &assocArray{m: map[string]int{}} }
 
 func (a *assocArray) copy() *assocArray {
 	c := newAssoc()
-	a.each(func(k, v string) { c.set(k, v) })
+	for i, k := range a.keys {
+		if j, ok := a.m[k]; ok && j == i {
+			c.set(k, a.vals[i])
+		}
+	}
 	return c
 }
 
@@ -210,6 +231,7 @@ func (a *assocArray) set(k, v string) {
 	}
 	a.m[k] = len(a.keys)
 	a.keys, a.vals = append(a.keys, k), append(a.vals, v)
+	a.ord = nil
 }
 
 func (a *assocArray) unset(k string) {
@@ -220,6 +242,7 @@ func (a *assocArray) unset(k string) {
 	delete(a.m, k)
 	a.keys[i] = ""
 	a.dead++
+	a.ord = nil
 	if a.dead > 32 && a.dead > len(a.keys)/2 {
 		*a = *a.copy()
 	}
@@ -227,11 +250,29 @@ func (a *assocArray) unset(k string) {
 
 func (a *assocArray) len() int { return len(a.m) }
 
+// each calls f for every element in bash's listing order: by bucket,
+// the newest key of a bucket first.
 func (a *assocArray) each(f func(k, v string)) {
-	for i, k := range a.keys {
-		if j, ok := a.m[k]; ok && j == i {
-			f(k, a.vals[i])
+	if a.ord == nil {
+		ord := make([]int, 0, len(a.m))
+		buckets := make([]uint32, len(a.keys))
+		for i, k := range a.keys {
+			if j, ok := a.m[k]; ok && j == i {
+				ord = append(ord, i)
+				buckets[i] = fnv1(k) & (assocBuckets - 1)
+			}
 		}
+		sort.Slice(ord, func(x, y int) bool {
+			bx, by := buckets[ord[x]], buckets[ord[y]]
+			if bx != by {
+				return bx < by
+			}
+			return ord[x] > ord[y]
+		})
+		a.ord = ord
+	}
+	for _, i := range a.ord {
+		f(a.keys[i], a.vals[i])
 	}
 }
 
@@ -406,7 +447,11 @@ func (r *Runner) dynamicArray(name string) *Var {
 			case "BASH_LINENO":
 				vals = append(vals, strconv.Itoa(int(r.callLines[i])))
 			default:
-				vals = append(vals, r.evalSource)
+				src := r.evalSource
+				if src == "" && r.fromFile {
+					src = r.arg0
+				}
+				vals = append(vals, src)
 			}
 		}
 		if r.fromFile {
@@ -585,6 +630,9 @@ func (r *Runner) convert(v *Var, s string) string {
 	if v.attrs&attrInteger != 0 {
 		n, err := r.arithText(s)
 		if err != nil {
+			// An arithmetic error in a value abandons the command, as
+			// an expansion error does.
+			r.expansionFatal(1)
 			return "0"
 		}
 		return strconv.FormatInt(n, 10)
@@ -650,6 +698,7 @@ func (r *Runner) assignScalar(v *Var, val string, appendTo bool) {
 func (r *Runner) arithOr0(s string) int64 {
 	n, err := r.arithText(s)
 	if err != nil {
+		r.expansionFatal(1)
 		return 0
 	}
 	return n
