@@ -4,6 +4,7 @@
 //	go run ./bench            # the full run (1 GiB through stdin)
 //	go run ./bench -stdin 256M  # a shorter stdin run
 //	go run ./bench -checked     # guests as the TUI runs them
+//	go run ./bench -only a      # only the python writes
 //
 // (a) python writes: for buffering 0 and 8192 and sizes 1, 2, 4 and 8 MiB,
 // MiB*1024 writes of a 1 KiB chunk to a fresh file, timing the writes and
@@ -95,6 +96,7 @@ func main() {
 	stdinSize := flag.String("stdin", "1G", "bytes piped into the WASI reader (K, M, G suffixes)")
 	firstChild := flag.Bool("first-python-child", false, "internal: time the first python3 of this process")
 	flag.BoolVar(&checked, "checked", false, "run guests as the interactive shell does (wazero's termination checks on); the default is script mode's fast guests")
+	only := flag.String("only", "abcd", "the parts to run: any of a (writes), b (stdin), c (start-up), d (the loop)")
 	flag.Parse()
 	if *firstChild {
 		firstPythonChild()
@@ -115,10 +117,14 @@ func main() {
 
 	rt := pyworker.New(pyworker.Config{Fast: !checked})
 	defer rt.Close()
-	writes(rt)
-	loop(rt)
-	stdin(rt, n)
-	startup(rt)
+	for _, part := range []struct {
+		name string
+		run  func()
+	}{{"a", func() { writes(rt) }}, {"d", func() { loop(rt) }}, {"b", func() { stdin(rt, n) }}, {"c", func() { startup(rt) }}} {
+		if strings.Contains(*only, part.name) {
+			part.run()
+		}
+	}
 }
 
 // checked runs guests with wazero's termination checks, as the TUI does;

@@ -71,7 +71,7 @@ type inodeRec struct {
 	uid     int
 	gid     int
 	nlink   int
-	data    []byte
+	data    fileData
 	size    int64
 	mtime   int64
 	ctime   int64
@@ -186,11 +186,11 @@ func (f *FS) dropOldestLocked(j *journal, why string) {
 		r.dropped.Store(true)
 		if r.owns {
 			r.owns = false
-			c := int64(cap(r.data))
+			c := r.data.capacity()
 			j.held -= c
 			f.bytes.Add(-c)
 		}
-		r.data = nil
+		r.data = fileData{}
 	}
 	j.meta.Add(-st.meta.Load())
 	if !st.empty() || st == j.cur.Load() {
@@ -268,7 +268,7 @@ func (f *FS) saveLocked(n *inode, hint string) {
 		r.prevSharer = s
 	}
 	n.sharedBy = nil
-	if cap(n.data) > 0 {
+	if n.data.capacity() > 0 {
 		n.sharedBy = r
 	}
 	st.inodes = append(st.inodes, r)
@@ -375,37 +375,39 @@ func (f *FS) handOver(n *inode) bool {
 		return false
 	}
 	r.owns = true
-	j.held += int64(cap(r.data))
+	j.held += r.data.capacity()
 	f.overBudgetLocked(j)
 	return true
 }
 
-// releaseData lets go of n's data: its capacity goes back to MaxBytes,
-// or to the record that still holds the bytes. Caller holds n.mu.
+// releaseData lets go of n's data: its capacity goes back to MaxBytes
+// and its chunks to the free list, or both to the record that still
+// holds the bytes. Caller holds n.mu.
 func (f *FS) releaseData(n *inode) {
 	if !f.handOver(n) {
-		f.bytes.Add(-int64(cap(n.data)))
+		f.bytes.Add(-n.data.capacity())
+		f.recycle(&n.data)
 	}
-	n.data = nil
+	n.data = fileData{}
 }
 
-// unshare gives n a private copy of its data with capacity newCap (at
-// least len(n.data) bytes are kept) before a change, so the record
-// sharing the old array keeps it intact. The copy is the only place a
-// snapshot costs bytes: once per file per step. Caller holds n.mu.
-func (f *FS) unshare(n *inode, newCap int64) syscall.Errno {
+// unshare gives n a private copy of its stored bytes before a change, so
+// the record sharing the old chunks keeps them intact. The copy is the
+// only place a snapshot costs bytes: once per file per step. Caller
+// holds n.mu.
+func (f *FS) unshare(n *inode) syscall.Errno {
 	for shared(n) {
-		if f.reserveBytes(newCap) {
-			buf := make([]byte, min(int64(len(n.data)), newCap), newCap)
-			copy(buf, n.data)
-			f.copied.Add(int64(len(buf)))
+		need := n.data.cloneCap()
+		if f.reserveBytes(need) {
+			d, copied := f.clone(&n.data)
+			f.copied.Add(copied)
 			if !f.handOver(n) {
-				f.bytes.Add(-int64(cap(n.data)))
+				f.bytes.Add(-n.data.capacity())
 			}
-			n.data = buf
+			n.data = d
 			return 0
 		}
-		if !f.reclaim(newCap, true) && shared(n) {
+		if !f.reclaim(need, true) && shared(n) {
 			f.hitSpace()
 			return syscall.ENOSPC
 		}
@@ -619,22 +621,22 @@ func (f *FS) restore(j *journal, st *step) {
 		}
 		if n.freed {
 			n.freed = false
-			n.data = nil
+			n.data = fileData{}
 			f.inodes.Add(1)
 		}
 		j.mu.Lock()
 		switch {
 		case r.owns:
-			j.held -= int64(cap(r.data))
+			j.held -= r.data.capacity()
 			r.owns = false
-			f.bytes.Add(-int64(cap(n.data)))
-		case cap(r.data) == 0:
-			f.bytes.Add(-int64(cap(n.data)))
+			f.bytes.Add(-n.data.capacity())
+		case r.data.capacity() == 0:
+			f.bytes.Add(-n.data.capacity())
 		}
 		j.mu.Unlock()
 		n.data = r.data
 		n.sharedBy = nil
-		if p := r.prevSharer; p != nil && !p.dropped.Load() && cap(r.data) > 0 {
+		if p := r.prevSharer; p != nil && !p.dropped.Load() && r.data.capacity() > 0 {
 			n.sharedBy = p
 		}
 		n.perm, n.uid, n.gid, n.nlink = r.perm, r.uid, r.gid, r.nlink
