@@ -48,7 +48,7 @@ type inode struct {
 	opens int      // open File descriptions; data stays while > 0
 	data  fileData // regular files' bytes (filedata.go)
 	size  int64    // logical size; bytes in [data.stored, size) read as zero
-	mtime int64  // UnixNano
+	mtime int64    // UnixNano
 	ctime int64
 	atime atomic.Int64
 	freed bool // nlink and opens both reached zero; capacity returned
