@@ -28,11 +28,12 @@ const (
 // would) but are not allocated until a write lands in them, and read as
 // zeros. A nil chunk is never the last.
 //
-// Bytes [0, stored) are the file's; what the chunks hold past stored is
+// Bytes [0, stored) are the file's. What the chunks hold past stored is
 // never read (readers see zeros there up to the logical size) and a write
-// that starts past stored zeroes the gap first. Chunks are zeroed when
-// allocated, so the gap holds old bytes only after a truncate that could
-// not clear them (the undo history shared them).
+// that starts past stored zeroes the gap first, so the bytes there may be
+// stale: a reused chunk's old bytes, or bytes a truncate cut off. That
+// spares clearing a chunk an append is about to fill (clearing a reused
+// 64 KiB chunk costs more than the appends' copies into it).
 type fileData struct {
 	chunks [][]byte
 	stored int64
@@ -109,21 +110,25 @@ func (d *fileData) write(p []byte, off int64, alloc func() []byte) {
 	d.stored = max(d.stored, end)
 }
 
-// newChunk returns size zeroed bytes: a full chunk comes from the
-// filesystem's free chunks when it has one (Go would otherwise fault in
-// fresh memory for every chunk while fast guests keep its collector off).
-func (f *FS) newChunk(size int64) []byte {
+// newChunk returns size bytes, stale ones unless zeroed is set: a full
+// chunk comes from the filesystem's free chunks when it has one (Go would
+// otherwise fault in fresh memory for every chunk while fast guests keep
+// its collector off).
+func (f *FS) newChunk(size int64, zeroed bool) []byte {
 	if size == chunkSize {
 		if c, ok := f.freeChunks.Get().(*[chunkSize]byte); ok {
-			clear(c[:])
+			if zeroed {
+				clear(c[:])
+			}
 			return c[:]
 		}
 	}
 	return make([]byte, size)
 }
 
-// fullChunk is newChunk(chunkSize), for fileData.write's holes.
-func (f *FS) fullChunk() []byte { return f.newChunk(chunkSize) }
+// holeChunk allocates a hole fileData.write stores into: zeroed, since
+// the hole may lie below stored, where it reads as zeros.
+func (f *FS) holeChunk() []byte { return f.newChunk(chunkSize, true) }
 
 // recycle gives d's full chunks to the free list and empties d. Nothing
 // else may hold them: the caller has made sure no undo record does.
@@ -146,7 +151,7 @@ func (f *FS) resize(d *fileData, c, hole int64) {
 		base := int64(k-1) * chunkSize
 		if last != nil && len(last) < chunkSize {
 			if size := min(chunkSize, c-base); size > int64(len(last)) {
-				grown := f.newChunk(size)
+				grown := f.newChunk(size, false)
 				keep := min(max(d.stored-base, 0), int64(len(last)))
 				copy(grown, last[:keep])
 				f.copied.Add(keep)
@@ -158,7 +163,7 @@ func (f *FS) resize(d *fileData, c, hole int64) {
 		size := min(chunkSize, c-cur)
 		var ch []byte
 		if cur+size > hole || size < chunkSize {
-			ch = f.newChunk(size)
+			ch = f.newChunk(size, false)
 		}
 		d.chunks = append(d.chunks, ch)
 		cur += size
@@ -235,11 +240,11 @@ func (f *FS) clone(d *fileData) (fileData, int64) {
 	for i, ch := range d.chunks[:keep] {
 		if ch == nil {
 			if i == keep-1 {
-				out.chunks[i] = f.newChunk(chunkSize)
+				out.chunks[i] = f.newChunk(chunkSize, true) // a hole below stored
 			}
 			continue
 		}
-		c := f.newChunk(int64(len(ch)))
+		c := f.newChunk(int64(len(ch)), false)
 		k := min(int64(len(ch)), d.stored-int64(i)*chunkSize)
 		copy(c, ch[:k])
 		copied += k
@@ -249,9 +254,8 @@ func (f *FS) clone(d *fileData) (fileData, int64) {
 }
 
 // shrink cuts n's data to size bytes: it drops the chunks wholly past
-// size, giving their capacity back (a file's only chunk is kept), and
-// zeroes the rest of the chunk size ends in. Caller holds n.mu and has
-// made sure no undo record shares n's chunks.
+// size, giving their capacity back (a file's only chunk is kept). Caller
+// holds n.mu and has made sure no undo record shares n's chunks.
 func (f *FS) shrink(n *inode, size int64) {
 	d := &n.data
 	keep := max(1, int((size+chunkMask)>>chunkShift))
@@ -265,14 +269,11 @@ func (f *FS) shrink(n *inode, size int64) {
 		}
 		d.chunks = d.chunks[:keep]
 		if d.chunks[keep-1] == nil {
-			d.chunks[keep-1] = f.newChunk(chunkSize) // the last chunk is never a hole
+			d.chunks[keep-1] = f.newChunk(chunkSize, true) // the last chunk is never a hole
 		}
 		f.bytes.Add(d.capacity() - before)
 	}
-	if size < d.stored {
-		d.zero(size, min(d.stored, d.capacity()))
-		d.stored = size
-	}
+	d.stored = min(d.stored, size)
 }
 
 // fill reads size bytes from r into n's data, which is empty, with
@@ -281,7 +282,7 @@ func (f *FS) shrink(n *inode, size int64) {
 func (f *FS) fill(n *inode, r io.Reader, size int64) (int64, error) {
 	d := &n.data
 	for c := int64(0); c < size; c += chunkSize {
-		d.chunks = append(d.chunks, f.newChunk(min(chunkSize, size-c)))
+		d.chunks = append(d.chunks, f.newChunk(min(chunkSize, size-c), false))
 	}
 	for _, ch := range d.chunks {
 		k, err := io.ReadFull(r, ch)

@@ -232,7 +232,7 @@ func (f *FS) writeAtLocked(n *inode, p []byte, off int64, hint string) (int, sys
 			errno = e
 		}
 	}
-	n.data.write(p, off, f.fullChunk)
+	n.data.write(p, off, f.holeChunk)
 	f.noteWritten(len(p))
 	if end > n.size {
 		n.size = end
@@ -256,13 +256,11 @@ func readAtLocked(n *inode, p []byte, off int64) int {
 	return int(want)
 }
 
-// truncateLocked sets the logical size. Shrinking gives back the chunks
-// past the new size and zeroes the dropped bytes of the last one, so that
-// a later extension reads zeros; truncating to zero gives all the
-// capacity back. While the undo history shares the bytes, shrinking only
-// moves the stored end (the bytes past it are never read, and a write
-// unshares first). Growing allocates nothing (the tail is a hole).
-// Caller holds n.mu.
+// truncateLocked sets the logical size. Shrinking moves the stored end
+// (bytes past it read as zeros after a later extension) and gives back
+// the chunks past the new size, unless the undo history shares them;
+// truncating to zero gives all the capacity back. Growing allocates
+// nothing (the tail is a hole). Caller holds n.mu.
 func (f *FS) truncateLocked(n *inode, size int64, hint string) syscall.Errno {
 	if size < 0 {
 		return syscall.EINVAL
