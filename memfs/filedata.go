@@ -37,6 +37,22 @@ const (
 type fileData struct {
 	chunks [][]byte
 	stored int64
+	// shared marks (bit i: chunk i) the chunks an undo record holds too,
+	// which a write must copy first (undo.go); nil when none is.
+	shared []uint64
+}
+
+// isShared reports whether chunk i is marked as held by a record.
+func (d *fileData) isShared(i int) bool {
+	w := i >> 6
+	return w < len(d.shared) && d.shared[w]&(1<<(i&63)) != 0
+}
+
+// unmark clears chunk i's shared mark.
+func (d *fileData) unmark(i int) {
+	if w := i >> 6; w < len(d.shared) {
+		d.shared[w] &^= 1 << (i & 63)
+	}
 }
 
 // capacity is the bytes d counts against MaxBytes.
@@ -130,17 +146,6 @@ func (f *FS) newChunk(size int64, zeroed bool) []byte {
 // the hole may lie below stored, where it reads as zeros.
 func (f *FS) holeChunk() []byte { return f.newChunk(chunkSize, true) }
 
-// recycle gives d's full chunks to the free list and empties d. Nothing
-// else may hold them: the caller has made sure no undo record does.
-func (f *FS) recycle(d *fileData) {
-	for _, c := range d.chunks {
-		if len(c) == chunkSize {
-			f.freeChunks.Put((*[chunkSize]byte)(c))
-		}
-	}
-	*d = fileData{}
-}
-
 // resize grows d's capacity to c (at least its capacity now), keeping its
 // stored bytes. Chunks that end at or before hole, the first byte the
 // coming write stores, are left as holes. The caller has reserved the
@@ -219,59 +224,17 @@ func (f *FS) grow(n *inode, need, from int64) (int64, syscall.Errno) {
 	return newCap, 0
 }
 
-// cloneKeep is how many chunks clone keeps: those holding stored bytes.
-func (d *fileData) cloneKeep() int {
-	return min(len(d.chunks), int((d.stored+chunkMask)>>chunkShift))
-}
-
-// cloneCap is the capacity of clone's copy.
-func (d *fileData) cloneCap() int64 {
-	return (&fileData{chunks: d.chunks[:d.cloneKeep()]}).capacity()
-}
-
-// clone is a private copy of d's stored bytes, for a live inode whose
-// chunks an undo record keeps: the same chunks, less those wholly past
-// stored; holes stay holes (but the last chunk never is one). It returns
-// the copy and the bytes copied.
-func (f *FS) clone(d *fileData) (fileData, int64) {
-	keep := d.cloneKeep()
-	out := fileData{chunks: make([][]byte, keep), stored: d.stored}
-	var copied int64
-	for i, ch := range d.chunks[:keep] {
-		if ch == nil {
-			if i == keep-1 {
-				out.chunks[i] = f.newChunk(chunkSize, true) // a hole below stored
-			}
-			continue
-		}
-		c := f.newChunk(int64(len(ch)), false)
-		k := min(int64(len(ch)), d.stored-int64(i)*chunkSize)
-		copy(c, ch[:k])
-		copied += k
-		out.chunks[i] = c
-	}
-	return out, copied
-}
-
-// shrink cuts n's data to size bytes: it drops the chunks wholly past
-// size, giving their capacity back (a file's only chunk is kept). Caller
-// holds n.mu and has made sure no undo record shares n's chunks.
+// shrink cuts n's data to size bytes: it lets go of the chunks wholly
+// past size (a file's only chunk is kept). The caller has unshared n's
+// table. Caller holds n.mu.
 func (f *FS) shrink(n *inode, size int64) {
 	d := &n.data
 	keep := max(1, int((size+chunkMask)>>chunkShift))
 	if keep < len(d.chunks) {
-		before := d.capacity()
-		for i, c := range d.chunks[keep:] {
-			if len(c) == chunkSize {
-				f.freeChunks.Put((*[chunkSize]byte)(c))
-			}
-			d.chunks[keep+i] = nil
-		}
-		d.chunks = d.chunks[:keep]
+		f.dropChunks(n, keep)
 		if d.chunks[keep-1] == nil {
 			d.chunks[keep-1] = f.newChunk(chunkSize, true) // the last chunk is never a hole
 		}
-		f.bytes.Add(d.capacity() - before)
 	}
 	d.stored = min(d.stored, size)
 }

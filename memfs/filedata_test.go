@@ -290,3 +290,74 @@ func BenchmarkRead4KiB(b *testing.B) {
 		off = (off + int64(len(buf))) % (8<<20 - 4096)
 	}
 }
+
+// mutateChunked is mutate (undo_test.go) with files of several chunks.
+func mutateChunked(f *FS, r *rand.Rand) {
+	names := []string{"/a", "/b", "/d/c"}
+	pick := func() string { return names[r.IntN(len(names))] }
+	blob := func() []byte { return bytes.Repeat([]byte{byte('a' + r.IntN(26))}, r.IntN(3*chunkSize)) }
+	switch r.IntN(8) {
+	case 0:
+		f.WriteFile(pick(), blob(), 0o644)
+	case 1:
+		if fl, err := f.OpenFile(pick(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
+			fl.Write(blob())
+			fl.Close()
+		}
+	case 2, 3:
+		if fl, err := f.OpenFile(pick(), os.O_WRONLY, 0); err == nil {
+			fl.WriteAt([]byte("XY"), int64(r.IntN(4*chunkSize)))
+			fl.Close()
+		}
+	case 4:
+		f.Truncate(pick(), int64(r.IntN(4*chunkSize)))
+	case 5:
+		f.Remove(pick())
+	case 6:
+		f.Rename(pick(), pick())
+	case 7:
+		f.Link(pick(), pick())
+	}
+}
+
+// TestUndoModelChunkedTree: TestUndoModel over files of several chunks,
+// with a step limit small enough that the oldest steps are dropped while
+// later ones still share their chunks.
+func TestUndoModelChunkedTree(t *testing.T) {
+	for seed := range uint64(30) {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(seed, 17))
+			f := New(Options{Now: testClock()})
+			f.EnableUndo(5, 1<<40)
+			f.Mkdir("/d", 0o755)
+			f.WriteFile("/a", bytes.Repeat([]byte("A"), 3*chunkSize+5), 0o644)
+			var ids []uint64
+			var states []map[string]modelNode
+			for range 10 {
+				ids = append(ids, f.Checkpoint("step"))
+				states = append(states, model(t, f))
+				for range 1 + r.IntN(4) {
+					mutateChunked(f, r)
+				}
+				checkBytes(t, f, "after a step")
+			}
+			for len(ids) > 0 {
+				k := r.IntN(len(ids))
+				if _, err := f.Undo(ids[k]); err != nil {
+					ids, states = ids[k+1:], states[k+1:] // dropped by the step limit
+					continue
+				}
+				if d := diffModels(states[k], model(t, f)); d != "" {
+					t.Fatalf("undo to step %d:\n%s", k, d)
+				}
+				checkBytes(t, f, "after undo")
+				ids, states = ids[:k], states[:k]
+				if r.IntN(2) == 0 {
+					ids = append(ids, f.Checkpoint("again"))
+					states = append(states, model(t, f))
+					mutateChunked(f, r)
+				}
+			}
+		})
+	}
+}

@@ -55,7 +55,8 @@ type inode struct {
 
 	// undo journal (undo.go), guarded by mu
 	savedIn  uint64    // the step that last saved this inode
-	sharedBy *inodeRec // the newest record sharing data's array
+	sharedBy *inodeRec // the newest record sharing data's chunk table
+	cowWith  *inodeRec // the newest record holding the chunks data.shared marks
 }
 
 func (n *inode) isDir() bool     { return n.typ == fs.ModeDir }
@@ -216,8 +217,9 @@ func (f *FS) writeAtLocked(n *inode, p []byte, off int64, hint string) (int, sys
 		errno = syscall.EFBIG
 	}
 	f.saveLocked(n, hint)
-	if shared(n) {
-		if e := f.unshare(n); e != 0 {
+	f.unshare(n)
+	if cowLive(n) {
+		if e := f.own(n, min(off, n.data.stored), end); e != 0 {
 			return 0, e
 		}
 	}
@@ -257,9 +259,8 @@ func readAtLocked(n *inode, p []byte, off int64) int {
 }
 
 // truncateLocked sets the logical size. Shrinking moves the stored end
-// (bytes past it read as zeros after a later extension) and gives back
-// the chunks past the new size, unless the undo history shares them;
-// truncating to zero gives all the capacity back. Growing allocates
+// (bytes past it read as zeros after a later extension) and lets go of
+// the chunks past the new size; truncating to zero lets go of all. Growing allocates
 // nothing (the tail is a hole). Caller holds n.mu.
 func (f *FS) truncateLocked(n *inode, size int64, hint string) syscall.Errno {
 	if size < 0 {
@@ -272,9 +273,8 @@ func (f *FS) truncateLocked(n *inode, size int64, hint string) syscall.Errno {
 	f.saveLocked(n, hint)
 	if size == 0 {
 		f.releaseData(n)
-	} else if shared(n) {
-		n.data.stored = min(n.data.stored, size)
 	} else if size < n.data.capacity() {
+		f.unshare(n)
 		f.shrink(n, size)
 	}
 	n.size = size
