@@ -17,21 +17,30 @@ import (
 	"memsh/pyworker"
 )
 
-// bareWrites runs writeBench with the same python.wasm in a bare wazero
+// bareHarness runs writeBench with the same python.wasm in a bare wazero
 // harness: no memsh, the guest's /tmp a directory on the host's tmpfs
 // through wazero's own sysfs, guests without termination checks (as
 // script mode runs them). It is the yardstick for memsh's write path from
 // a guest's fd_write to memfs. For a CPython of memsh's own build the
 // stdlib zip is unpacked into a host directory mounted at /usr/local/lib;
 // the npm build carries its stdlib in the module.
-func bareWrites() (map[string]float64, string, error) {
+type bareHarness struct {
+	tmp   string
+	where string
+	rt    wazero.Runtime
+	cm    wazero.CompiledModule
+	fsc   wazero.FSConfig
+}
+
+// newBare compiles python.wasm and prepares the host directories.
+func newBare() (*bareHarness, error) {
 	wasmPath, err := pyworker.FindPython("")
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	wasm, err := os.ReadFile(wasmPath)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	dir := "/dev/shm"
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
@@ -39,22 +48,25 @@ func bareWrites() (map[string]float64, string, error) {
 	}
 	tmp, err := os.MkdirTemp(dir, "memsh-bare-")
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	defer os.RemoveAll(tmp)
+	h := &bareHarness{tmp: tmp, where: "wazero " + dir}
 	work := filepath.Join(tmp, "w")
 	lib := filepath.Join(tmp, "lib")
 	if err := os.MkdirAll(work, 0o755); err != nil {
-		return nil, "", err
+		h.close()
+		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(work, "wbench.py"), []byte(writeBench), 0o644); err != nil {
-		return nil, "", err
+		h.close()
+		return nil, err
 	}
-	fsc := wazero.NewFSConfig().WithDirMount(work, "/tmp")
+	h.fsc = wazero.NewFSConfig().WithDirMount(work, "/tmp")
 	if ok, err := unpackStdlib(filepath.Join(filepath.Dir(wasmPath), pyworker.StdlibZipName), lib); err != nil {
-		return nil, "", err
+		h.close()
+		return nil, err
 	} else if ok {
-		fsc = fsc.WithDirMount(lib, "/usr/local/lib")
+		h.fsc = h.fsc.WithDirMount(lib, "/usr/local/lib")
 	}
 
 	ctx := context.Background()
@@ -66,21 +78,36 @@ func bareWrites() (map[string]float64, string, error) {
 			rc = rc.WithCompilationCache(c)
 		}
 	}
-	rt := wazero.NewRuntimeWithConfig(ctx, rc)
-	defer rt.Close(ctx)
-	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
-	cm, err := rt.CompileModule(ctx, wasm)
-	if err != nil {
-		return nil, "", err
+	h.rt = wazero.NewRuntimeWithConfig(ctx, rc)
+	wasi_snapshot_preview1.MustInstantiate(ctx, h.rt)
+	if h.cm, err = h.rt.CompileModule(ctx, wasm); err != nil {
+		h.close()
+		return nil, err
 	}
+	return h, nil
+}
+
+// run runs writeBench once and returns its results.
+func (h *bareHarness) run() (map[string]float64, error) {
 	var out, errb bytes.Buffer
 	mc := wazero.NewModuleConfig().WithArgs("python3", "/tmp/wbench.py", "/tmp").
 		WithStdout(&out).WithStderr(&errb).WithSysWalltime().WithSysNanotime().
-		WithFSConfig(fsc).WithName("")
-	if _, err := rt.InstantiateModule(ctx, cm, mc); err != nil && !strings.Contains(err.Error(), "exit_code(0)") {
-		return nil, "", fmt.Errorf("bare wazero: %v: %s", err, errb.String())
+		WithFSConfig(h.fsc).WithName("")
+	mod, err := h.rt.InstantiateModule(context.Background(), h.cm, mc)
+	if err != nil && !strings.Contains(err.Error(), "exit_code(0)") {
+		return nil, fmt.Errorf("bare wazero: %v: %s", err, errb.String())
 	}
-	return results(out.String()), "wazero " + dir, nil
+	if mod != nil {
+		mod.Close(context.Background())
+	}
+	return results(out.String()), nil
+}
+
+func (h *bareHarness) close() {
+	if h.rt != nil {
+		h.rt.Close(context.Background())
+	}
+	os.RemoveAll(h.tmp)
 }
 
 // unpackStdlib unpacks the stdlib zip at zipPath into dir/python3.X; false

@@ -4,6 +4,8 @@
 //	go run ./bench            # the full run (1 GiB through stdin)
 //	go run ./bench -stdin 256M  # a shorter stdin run
 //	go run ./bench -checked     # guests as the TUI runs them
+//	go run ./bench -only a      # only the python writes
+//	go run ./bench -only a -rounds 5  # (a) five times, alternating, medians
 //
 // (a) python writes: for buffering 0 and 8192 and sizes 1, 2, 4 and 8 MiB,
 // MiB*1024 writes of a 1 KiB chunk to a fresh file, timing the writes and
@@ -52,7 +54,7 @@ import (
 )
 
 // writeBench is the python side of (a). argv[1] is the directory to write
-// in; it prints "buffering MiB seconds" lines.
+// in; it prints "buffering MiB median-seconds best-seconds" lines.
 const writeBench = `import os, sys, time
 base = sys.argv[1]
 chunk = bytes(range(256)) * 4
@@ -75,7 +77,7 @@ for buffering in (0, 8192):
                     sys.exit('verify failed: ' + path)
             os.remove(path)
         times.sort()
-        print(buffering, mib, times[len(times) // 2], flush=True)
+        print(buffering, mib, times[len(times) // 2], times[0], flush=True)
 # The same loop calling a no-op method instead of write: the interpreter's
 # share of the 8 MiB unbuffered figure.
 times = []
@@ -88,7 +90,7 @@ for rep in range(6):
     if rep:
         times.append(dt)
 times.sort()
-print('loop', 8, times[len(times) // 2], flush=True)
+print('loop', 8, times[len(times) // 2], times[0], flush=True)
 `
 
 func main() {
@@ -96,6 +98,8 @@ func main() {
 	firstChild := flag.Bool("first-python-child", false, "internal: time the first python3 of this process")
 	firstLine := flag.String("first-python-line", "python3 -c pass", "internal: the command line -first-python-child times")
 	flag.BoolVar(&checked, "checked", false, "run guests as the interactive shell does (wazero's termination checks on); the default is script mode's fast guests")
+	flag.IntVar(&rounds, "rounds", 1, "how many times (a) runs memsh, bare wazero and native, alternating; the table shows the medians")
+	only := flag.String("only", "abcd", "the parts to run: any of a (writes), b (stdin), c (start-up), d (the loop)")
 	flag.Parse()
 	if *firstChild {
 		firstPythonChild(*firstLine)
@@ -116,10 +120,14 @@ func main() {
 
 	rt := pyworker.New(pyworker.Config{Fast: !checked})
 	defer rt.Close()
-	writes(rt)
-	loop(rt)
-	stdin(rt, n)
-	startup(rt)
+	for _, part := range []struct {
+		name string
+		run  func()
+	}{{"a", func() { writes(rt) }}, {"d", func() { loop(rt) }}, {"b", func() { stdin(rt, n) }}, {"c", func() { startup(rt) }}} {
+		if strings.Contains(*only, part.name) {
+			part.run()
+		}
+	}
 }
 
 // checked runs guests with wazero's termination checks, as the TUI does;
@@ -174,48 +182,47 @@ func run(s *shell.Session, script string, stdin io.Reader) string {
 	return out.String()
 }
 
-// results parses writeBench's output into "buffering/MiB" -> seconds.
+// results parses writeBench's output into "buffering/MiB" -> the median
+// seconds and "buffering/MiB/min" -> the best.
 func results(out string) map[string]float64 {
 	m := map[string]float64{}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		f := strings.Fields(line)
-		if len(f) != 3 {
+		if len(f) != 4 {
 			continue
 		}
 		v, _ := strconv.ParseFloat(f[2], 64)
 		m[f[0]+"/"+f[1]] = v
+		v, _ = strconv.ParseFloat(f[3], 64)
+		m[f[0]+"/"+f[1]+"/min"] = v
 	}
 	return m
 }
 
 func writes(rt *pyworker.Runtime) {
-	fmt.Println("(a) python: MiB*1024 writes of 1 KiB + close, median of 5 after a warm-up (ms)")
+	fmt.Printf("(a) python: MiB*1024 writes of 1 KiB + close, median of 5 after a warm-up (ms); %d round(s) alternating memsh, bare wazero and native, median of the rounds\n", rounds)
 	s := newSession(rt)
 	defer s.Close()
 	if err := s.FS().WriteFile("/tmp/wbench.py", []byte(writeBench), 0o644); err != nil {
 		fatal(err)
 	}
-	mem := results(run(s, "python3 /tmp/wbench.py /tmp", nil))
 
-	var native map[string]float64
+	py := nativePython()
 	nativeWhere := "not run: no python3 on the host"
-	if py := nativePython(); py != "" {
+	var script, tmp string
+	if py != "" {
 		dir := "/dev/shm"
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 			dir = os.TempDir()
 		}
-		tmp, err := os.MkdirTemp(dir, "memsh-bench-")
+		var err error
+		tmp, err = os.MkdirTemp(dir, "memsh-bench-")
 		if err != nil {
 			fatal(err)
 		}
 		defer os.RemoveAll(tmp)
-		script := filepath.Join(tmp, "wbench.py")
+		script = filepath.Join(tmp, "wbench.py")
 		os.WriteFile(script, []byte(writeBench), 0o644)
-		out, err := exec.Command(py, script, tmp).Output()
-		if err != nil {
-			fatal(fmt.Errorf("host python3: %v", err))
-		}
-		native = results(string(out))
 		ver, _ := exec.Command(py, "-V").Output()
 		nativeWhere = strings.TrimSpace(string(ver)) + " on " + dir
 	}
@@ -224,16 +231,38 @@ func writes(rt *pyworker.Runtime) {
 	if _, errJB := exec.LookPath("just-bash"); errNode == nil && errJB == nil {
 		jb = "present but not driven by this harness yet"
 	}
-
-	bare := map[string]float64{}
 	bareWhere := "not run"
+	var bare *bareHarness
 	if checked {
 		bareWhere = "not run with -checked (it has no termination checks)"
-	} else if b, where, err := bareWrites(); err != nil {
+	} else if h, err := newBare(); err != nil {
 		bareWhere = "failed: " + err.Error()
 	} else {
-		bare, bareWhere = b, where
+		bare, bareWhere = h, h.where
+		defer h.close()
 	}
+
+	var memR, bareR, nativeR []map[string]float64
+	for range rounds {
+		memR = append(memR, results(run(s, "python3 /tmp/wbench.py /tmp", nil)))
+		if bare != nil {
+			b, err := bare.run()
+			if err != nil {
+				bareWhere = "failed: " + err.Error()
+				bare = nil
+			} else {
+				bareR = append(bareR, b)
+			}
+		}
+		if py != "" {
+			out, err := exec.Command(py, script, tmp).Output()
+			if err != nil {
+				fatal(fmt.Errorf("host python3: %v", err))
+			}
+			nativeR = append(nativeR, results(string(out)))
+		}
+	}
+	mem, bareM, native := medians(memR), medians(bareR), medians(nativeR)
 	ratio := func(a, b float64) string {
 		if a <= 0 || b <= 0 {
 			return "-"
@@ -245,14 +274,60 @@ func writes(rt *pyworker.Runtime) {
 	for _, b := range []string{"0", "8192"} {
 		for _, mib := range []string{"1", "2", "4", "8"} {
 			k := b + "/" + mib
-			m, br, nv := mem[k]*1000, bare[k]*1000, native[k]*1000
+			m, br, nv := mem[k]*1000, bareM[k]*1000, native[k]*1000
 			fmt.Printf("%-9s %4sMiB %10.2f %10.2f %10.2f %12s %12s\n", b, mib, m, br, nv, ratio(m, br), ratio(m, nv))
 		}
 	}
-	fmt.Printf("%-9s %6s %10.2f %10.2f %10.2f %12s\n", "no write", "8MiB", mem["loop/8"]*1000, bare["loop/8"]*1000, native["loop/8"]*1000, "(loop only)")
+	fmt.Printf("%-9s %6s %10.2f %10.2f %10.2f %12s\n", "no write", "8MiB", mem["loop/8"]*1000, bareM["loop/8"]*1000, native["loop/8"]*1000, "(loop only)")
+	fmt.Println("the best of all runs (less disturbed by other load):")
+	for _, k := range []string{"0/8", "8192/8", "loop/8"} {
+		m, br, nv := mem[k+"/min"]*1000, bareM[k+"/min"]*1000, native[k+"/min"]*1000
+		fmt.Printf("%-9s %6s %10.2f %10.2f %10.2f %12s %12s\n", strings.Split(k, "/")[0], "8MiB", m, br, nv, ratio(m, br), ratio(m, nv))
+	}
+	if rounds > 1 {
+		for _, k := range []string{"0/8", "8192/8"} {
+			fmt.Printf("8 MiB, buffering %s, each round (memsh/bare/native ms):", strings.Split(k, "/")[0])
+			for i := range memR {
+				fmt.Printf(" %.1f/%.1f/%.1f", memR[i][k]*1000, at(bareR, i)[k]*1000, at(nativeR, i)[k]*1000)
+			}
+			fmt.Println()
+		}
+	}
 	fmt.Printf("bare: the same python.wasm in plain wazero over %s; native: %s; just-bash: %s\n", bareWhere, nativeWhere, jb)
 	fmt.Printf("linearity (unbuffered 8 MiB / 1 MiB): memsh %.1fx, native %.1fx (8.0x is linear)\n\n",
 		mem["0/8"]/mem["0/1"], native["0/8"]/max(native["0/1"], 1e-9))
+}
+
+// rounds is how many times (a) runs each of memsh, bare wazero and native.
+var rounds int
+
+// medians is, for each key, the median over the rounds (for a best
+// time, the best).
+func medians(rs []map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	if len(rs) == 0 {
+		return out
+	}
+	for k := range rs[0] {
+		var v []float64
+		for _, r := range rs {
+			v = append(v, r[k])
+		}
+		slices.Sort(v)
+		out[k] = v[len(v)/2]
+		if strings.HasSuffix(k, "/min") {
+			out[k] = v[0]
+		}
+	}
+	return out
+}
+
+// at is rs[i], or an empty map past its end.
+func at(rs []map[string]float64, i int) map[string]float64 {
+	if i < len(rs) {
+		return rs[i]
+	}
+	return map[string]float64{}
 }
 
 // nativePython is the host's CPython to compare with: $MEMSH_BENCH_PYTHON,

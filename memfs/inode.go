@@ -45,17 +45,18 @@ type inode struct {
 	uid   int
 	gid   int
 	nlink int
-	opens int    // open File descriptions; data stays while > 0
-	data  []byte // regular files: data[:len] holds bytes, data[len:cap] is always zero
-	size  int64  // logical size; bytes in [len(data), size) read as zero
-	mtime int64  // UnixNano
+	opens int      // open File descriptions; data stays while > 0
+	data  fileData // regular files' bytes (filedata.go)
+	size  int64    // logical size; bytes in [data.stored, size) read as zero
+	mtime int64    // UnixNano
 	ctime int64
 	atime atomic.Int64
 	freed bool // nlink and opens both reached zero; capacity returned
 
 	// undo journal (undo.go), guarded by mu
 	savedIn  uint64    // the step that last saved this inode
-	sharedBy *inodeRec // the newest record sharing data's array
+	sharedBy *inodeRec // the newest record sharing data's chunk table
+	cowWith  *inodeRec // the newest record holding the chunks data.shared marks
 }
 
 func (n *inode) isDir() bool     { return n.typ == fs.ModeDir }
@@ -191,48 +192,6 @@ func (f *FS) maybeFreeLocked(n *inode) {
 	f.inodes.Add(-1)
 }
 
-// grow makes cap(n.data) at least need, by the geometric rule
-// max(2*cap, need) capped at MaxFileSize, copying only the logical bytes.
-// When MaxBytes cannot hold that, it takes all that is left (never an
-// exact fit, which would make every later append copy the whole file),
-// unless that would not even reach from, the first byte the write
-// stores. It returns the capacity obtained, and ENOSPC when that is short
-// of need. Caller holds n.mu.
-func (f *FS) grow(n *inode, need, from int64) (int64, syscall.Errno) {
-	old := int64(cap(n.data))
-	if need <= old {
-		return old, 0
-	}
-	newCap := max(2*old, need)
-	if m := f.opts.MaxFileSize; m > 0 && newCap > m {
-		newCap = max(m, need)
-	}
-	if f.availBytes() < newCap-old {
-		f.reclaim(newCap-old, false)
-	}
-	for {
-		c := min(newCap, old+f.availBytes())
-		if c <= old || c <= from {
-			f.hitSpace()
-			return old, syscall.ENOSPC
-		}
-		if f.reserveBytes(c - old) {
-			newCap = c
-			break
-		}
-		// another file took the room meanwhile: look again
-	}
-	buf := make([]byte, len(n.data), newCap)
-	copy(buf, n.data)
-	f.copied.Add(int64(len(n.data)))
-	n.data = buf
-	if newCap < need {
-		f.hitSpace()
-		return newCap, syscall.ENOSPC
-	}
-	return newCap, 0
-}
-
 // writeAtLocked writes p at off into a regular file. A zero-length write
 // changes nothing. Past MaxFileSize or MaxBytes the write is cut short
 // (as the kernel does) and the error says why. Caller holds n.mu.
@@ -258,19 +217,13 @@ func (f *FS) writeAtLocked(n *inode, p []byte, off int64, hint string) (int, sys
 		errno = syscall.EFBIG
 	}
 	f.saveLocked(n, hint)
-	if shared(n) {
-		want := int64(cap(n.data))
-		if end > want {
-			want = max(2*want, end)
-			if m := f.opts.MaxFileSize; m > 0 && want > m {
-				want = max(m, end)
-			}
-		}
-		if e := f.unshare(n, want); e != 0 {
+	f.unshare(n)
+	if cowLive(n) {
+		if e := f.own(n, min(off, n.data.stored), end); e != 0 {
 			return 0, e
 		}
 	}
-	if end > int64(cap(n.data)) {
+	if end > n.data.capacity() {
 		got, e := f.grow(n, end, off)
 		if e != 0 {
 			if got <= off {
@@ -281,10 +234,7 @@ func (f *FS) writeAtLocked(n *inode, p []byte, off int64, hint string) (int, sys
 			errno = e
 		}
 	}
-	if end > int64(len(n.data)) {
-		n.data = n.data[:end]
-	}
-	copy(n.data[off:], p)
+	n.data.write(p, off, f.holeChunk)
 	f.noteWritten(len(p))
 	if end > n.size {
 		n.size = end
@@ -303,18 +253,15 @@ func readAtLocked(n *inode, p []byte, off int64) int {
 	}
 	want := min(int64(len(p)), n.size-off)
 	p = p[:want]
-	c := 0
-	if off < int64(len(n.data)) {
-		c = copy(p, n.data[off:])
-	}
+	c := n.data.read(p, off)
 	clear(p[c:])
 	return int(want)
 }
 
-// truncateLocked sets the logical size. Shrinking zeroes the dropped bytes
-// so that a later extension reads zeros; truncating to zero gives the
-// capacity back. Growing allocates nothing (the tail is a hole). Caller
-// holds n.mu.
+// truncateLocked sets the logical size. Shrinking moves the stored end
+// (bytes past it read as zeros after a later extension) and lets go of
+// the chunks past the new size; truncating to zero lets go of all. Growing allocates
+// nothing (the tail is a hole). Caller holds n.mu.
 func (f *FS) truncateLocked(n *inode, size int64, hint string) syscall.Errno {
 	if size < 0 {
 		return syscall.EINVAL
@@ -326,14 +273,9 @@ func (f *FS) truncateLocked(n *inode, size int64, hint string) syscall.Errno {
 	f.saveLocked(n, hint)
 	if size == 0 {
 		f.releaseData(n)
-	} else if size < int64(len(n.data)) {
-		if shared(n) {
-			if e := f.unshare(n, size); e != 0 {
-				return e
-			}
-		}
-		clear(n.data[size:])
-		n.data = n.data[:size]
+	} else if size < n.data.capacity() {
+		f.unshare(n)
+		f.shrink(n, size)
 	}
 	n.size = size
 	now := f.nowNs()

@@ -72,6 +72,10 @@ type FS struct {
 	// loads whole (tar.go).
 	longPaths atomic.Bool
 
+	// freeChunks holds the full chunks of files that were freed or
+	// truncated, for the next file that grows (filedata.go).
+	freeChunks sync.Pool
+
 	randMu  sync.Mutex
 	enforce atomic.Bool // permission checks on (see EnforcePermissions)
 
@@ -1058,7 +1062,7 @@ func (f *FS) snapshot(out *[]Entry, p string, n *inode) {
 		stack = stack[:len(stack)-1]
 		n := it.n
 		n.mu.RLock()
-		e := Entry{Path: it.p, Mode: n.mode(), Size: n.size, Cap: int64(cap(n.data)), ModTime: time.Unix(0, n.mtime), Nlink: n.nlink, Ino: n.ino}
+		e := Entry{Path: it.p, Mode: n.mode(), Size: n.size, Cap: n.data.capacity(), ModTime: time.Unix(0, n.mtime), Nlink: n.nlink, Ino: n.ino}
 		n.mu.RUnlock()
 		switch {
 		case n.isDir():

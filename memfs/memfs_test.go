@@ -59,7 +59,7 @@ func TestGrowthRule(t *testing.T) {
 	f := New(Options{MaxFileSize: 3000})
 	fl, _ := f.Create("/f")
 	defer fl.Close()
-	capOf := func() int64 { fl.n.mu.RLock(); defer fl.n.mu.RUnlock(); return int64(cap(fl.n.data)) }
+	capOf := func() int64 { fl.n.mu.RLock(); defer fl.n.mu.RUnlock(); return fl.n.data.capacity() }
 	steps := []struct {
 		write int
 		cap   int64
@@ -84,7 +84,7 @@ func TestOddFileSizeLimit(t *testing.T) {
 		if n, err := fl.Write([]byte{'a'}); n != 1 || err != nil {
 			t.Fatalf("byte %d: %d %v", i+1, n, err)
 		}
-		if c := cap(fl.n.data); c > 1025 {
+		if c := fl.n.data.capacity(); c > 1025 {
 			t.Fatalf("capacity %d beyond the 1025-byte limit", c)
 		}
 	}
@@ -189,7 +189,7 @@ func TestNoStaleBytes(t *testing.T) {
 	}
 	// a hole past the stored bytes, then a write into the hole
 	fl.Truncate(1 << 20)
-	if c := cap(fl.n.data); c > 4096 {
+	if c := fl.n.data.capacity(); c > 4096 {
 		t.Errorf("extending truncate allocated %d bytes", c)
 	}
 	fl.WriteAt([]byte("M"), 1000)

@@ -231,13 +231,13 @@ func (f *FS) loadData(n *inode, discard bool) syscall.Errno {
 		f.hitSpace()
 		return syscall.ENOSPC
 	}
-	buf := make([]byte, size)
-	k, err := io.ReadFull(hf, buf)
+	k, err := f.fill(n, hf, size)
 	if err != nil && err != io.ErrUnexpectedEOF {
 		f.bytes.Add(-size)
+		n.data = fileData{}
 		return hostErrno(err)
 	}
-	n.data, n.size = buf[:k], int64(k)
+	n.size = k
 	h.dataLoaded = true
 	return 0
 }

@@ -14,18 +14,24 @@ import (
 // The undo journal: see docs/memfs.md ("Undo").
 //
 // A step is the work of one command, started by Checkpoint. The first
-// time a step changes an inode, the inode's state (metadata and its data
-// slice, not a copy of the bytes) is saved in an inodeRec; the first
+// time a step changes an inode, the inode's state (metadata and its data:
+// the chunk table, not the bytes) is saved in an inodeRec; the first
 // time it changes a directory entry, the entry's old binding is saved.
-// The saved data slice is shared with the live inode until the live
-// inode writes: then the write copies the file's bytes once (unshare)
-// and the record takes over the old array and its count against
-// MaxBytes. So a step costs what its command changes, never the tree.
+// The saved table is shared with the live inode (inode.sharedBy) until
+// the live inode's data changes: then the live inode takes a copy of the
+// table, the pointers only (unshare), and marks every chunk as shared
+// with the record (inode.cowWith, fileData.shared). A write copies a
+// shared chunk before it changes it (own), once per chunk per step. So a
+// step costs what its command changes, never the tree, and a write into
+// a large file costs the chunks it touches, not the file.
 //
-// Ownership of a data array's capacity in the byte count: the live inode
-// owns it until it replaces or frees the array; when a record shares the
-// array at that moment (inode.sharedBy), the newest such record owns it
-// instead, and returns it when it is dropped or given back by Undo.
+// Ownership of capacity in the byte count: the live inode counts its
+// table's capacity. Bytes it lets go of that a record still holds (a
+// shared chunk it copied or dropped, or a whole table the record shares
+// when the inode is freed) are counted by the newest record holding
+// them (inodeRec.owned), which gives them back when it is dropped, or
+// to the inode when Undo restores it. Records are dropped oldest first
+// and restored newest first, so the newest holder is the last to go.
 //
 // Locks: FS.mu, then inode.mu, then journal.mu. Directory-entry records
 // (step.names, step.pos) are guarded by FS.mu.
@@ -71,15 +77,16 @@ type inodeRec struct {
 	uid     int
 	gid     int
 	nlink   int
-	data    []byte
+	data    fileData
 	size    int64
 	mtime   int64
 	ctime   int64
 	atime   int64
 	freed   bool
 
-	prevSharer *inodeRec // an older record sharing the same array
-	owns       bool      // guarded by journal.mu
+	prevSharer *inodeRec // an older record sharing the same table
+	cowWith    *inodeRec // the inode's cowWith when saved: the holder of data.shared's chunks
+	owned      int64     // bytes this record counts (see above); guarded by journal.mu
 	dropped    atomic.Bool
 }
 
@@ -184,13 +191,10 @@ func (f *FS) dropOldestLocked(j *journal, why string) {
 	j.steps = j.steps[1:]
 	for _, r := range st.inodes {
 		r.dropped.Store(true)
-		if r.owns {
-			r.owns = false
-			c := int64(cap(r.data))
-			j.held -= c
-			f.bytes.Add(-c)
-		}
-		r.data = nil
+		j.held -= r.owned
+		f.bytes.Add(-r.owned)
+		r.owned = 0
+		r.data, r.cowWith = fileData{}, nil
 	}
 	j.meta.Add(-st.meta.Load())
 	if !st.empty() || st == j.cur.Load() {
@@ -264,11 +268,17 @@ func (f *FS) saveLocked(n *inode, hint string) {
 	}
 	r := &inodeRec{n: n, hint: hint, perm: n.perm, uid: n.uid, gid: n.gid, nlink: n.nlink,
 		data: n.data, size: n.size, mtime: n.mtime, ctime: n.ctime, atime: n.atime.Load(), freed: n.freed}
+	if cowLive(n) {
+		r.cowWith = n.cowWith
+		r.data.shared = slices.Clone(n.data.shared)
+	} else {
+		r.data.shared = nil
+	}
 	if s := n.sharedBy; s != nil && !s.dropped.Load() {
 		r.prevSharer = s
 	}
 	n.sharedBy = nil
-	if cap(n.data) > 0 {
+	if n.data.capacity() > 0 {
 		n.sharedBy = r
 	}
 	st.inodes = append(st.inodes, r)
@@ -350,7 +360,7 @@ func (f *FS) noteWritten(k int) {
 	}
 }
 
-// shared reports whether n's data array is also held by a live record.
+// shared reports whether n's chunk table is also held by a live record.
 // Caller holds n.mu.
 func shared(n *inode) bool {
 	if n.sharedBy != nil && n.sharedBy.dropped.Load() {
@@ -359,56 +369,124 @@ func shared(n *inode) bool {
 	return n.sharedBy != nil
 }
 
-// handOver gives the record sharing n's data array the ownership of its
-// capacity, because the live inode lets go of it; false when no live
-// record shares it (the caller returns the capacity). Caller holds n.mu.
-func (f *FS) handOver(n *inode) bool {
-	r := n.sharedBy
-	if r == nil {
-		return false
+// cowLive reports whether the chunks marked in n.data.shared are still
+// held by a live record; when not, the marks are dropped. Caller holds
+// n.mu.
+func cowLive(n *inode) bool {
+	if n.cowWith != nil && n.cowWith.dropped.Load() {
+		n.cowWith, n.data.shared = nil, nil
 	}
-	n.sharedBy = nil
+	return n.cowWith != nil
+}
+
+// giveTo makes record r count size bytes the live inode let go of; when r
+// was dropped meanwhile, nothing holds them and they are given back.
+func (f *FS) giveTo(r *inodeRec, size int64) {
 	j := f.jr.Load()
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if r.dropped.Load() {
-		return false
+		f.bytes.Add(-size)
+		return
 	}
-	r.owns = true
-	j.held += int64(cap(r.data))
+	r.owned += size
+	j.held += size
 	f.overBudgetLocked(j)
-	return true
 }
 
-// releaseData lets go of n's data: its capacity goes back to MaxBytes,
-// or to the record that still holds the bytes. Caller holds n.mu.
+// releaseData lets go of n's data: what a record still holds goes to
+// that record, the rest of the capacity back to MaxBytes and the chunks
+// no record holds to the free list. Caller holds n.mu.
 func (f *FS) releaseData(n *inode) {
-	if !f.handOver(n) {
-		f.bytes.Add(-int64(cap(n.data)))
+	if shared(n) {
+		r := n.sharedBy
+		n.sharedBy = nil
+		f.giveTo(r, n.data.capacity())
+		n.data, n.cowWith = fileData{}, nil
+		return
 	}
-	n.data = nil
+	f.dropChunks(n, 0)
+	n.data, n.cowWith = fileData{}, nil
 }
 
-// unshare gives n a private copy of its data with capacity newCap (at
-// least len(n.data) bytes are kept) before a change, so the record
-// sharing the old array keeps it intact. The copy is the only place a
-// snapshot costs bytes: once per file per step. Caller holds n.mu.
-func (f *FS) unshare(n *inode, newCap int64) syscall.Errno {
-	for shared(n) {
-		if f.reserveBytes(newCap) {
-			buf := make([]byte, min(int64(len(n.data)), newCap), newCap)
-			copy(buf, n.data)
-			f.copied.Add(int64(len(buf)))
-			if !f.handOver(n) {
-				f.bytes.Add(-int64(cap(n.data)))
+// dropChunks lets go of n's chunks from index keep on: the capacity of
+// those a record holds goes to it, the rest back to MaxBytes, and the
+// full chunks no record holds to the free list; the table is cut to
+// keep. The caller has unshared n's table. Caller holds n.mu.
+func (f *FS) dropChunks(n *inode, keep int) {
+	d := &n.data
+	var toRec, free int64
+	live := cowLive(n)
+	for i := keep; i < len(d.chunks); i++ {
+		c := d.chunks[i]
+		switch {
+		case c == nil:
+			free += chunkSize
+		case live && d.isShared(i):
+			toRec += int64(len(c))
+		default:
+			free += int64(len(c))
+			if len(c) == chunkSize {
+				f.freeChunks.Put((*[chunkSize]byte)(c))
 			}
-			n.data = buf
-			return 0
 		}
-		if !f.reclaim(newCap, true) && shared(n) {
-			f.hitSpace()
-			return syscall.ENOSPC
+		d.chunks[i] = nil
+	}
+	d.chunks = d.chunks[:keep]
+	f.bytes.Add(-free)
+	if toRec > 0 {
+		f.giveTo(n.cowWith, toRec)
+	}
+}
+
+// unshare gives n its own copy of its chunk table (the pointers, not the
+// bytes) before its data changes, marking every chunk as held by the
+// record that shares the table, so that the record's table stays as it
+// was and a write copies each chunk it touches first (own). Caller holds
+// n.mu.
+func (f *FS) unshare(n *inode) {
+	if !shared(n) {
+		return
+	}
+	d := &n.data
+	d.chunks = slices.Clone(d.chunks)
+	d.shared = make([]uint64, (len(d.chunks)+63)/64)
+	for i := range d.shared {
+		d.shared[i] = ^uint64(0)
+	}
+	n.cowWith, n.sharedBy = n.sharedBy, nil
+}
+
+// own makes the chunks of n that [from, to) touches n's own before they
+// change: a chunk a record holds is copied (its stored bytes only) and
+// the record counts the old one. With no room for a copy the oldest
+// history is dropped; if the record survives that, ENOSPC. The caller
+// has unshared n's table. Caller holds n.mu.
+func (f *FS) own(n *inode, from, to int64) syscall.Errno {
+	d := &n.data
+	last := min(int((to-1)>>chunkShift), len(d.chunks)-1)
+	for i := int(from >> chunkShift); i <= last && cowLive(n); i++ {
+		c := d.chunks[i]
+		if c == nil || !d.isShared(i) {
+			continue
 		}
+		size := int64(len(c))
+		for !f.reserveBytes(size) {
+			if !f.reclaim(size, true) && cowLive(n) {
+				f.hitSpace()
+				return syscall.ENOSPC
+			}
+			if !cowLive(n) {
+				return 0 // the history is gone: write in place
+			}
+		}
+		k := min(size, max(d.stored-int64(i)*chunkSize, 0))
+		own := f.newChunk(size, false)
+		copy(own, c[:k])
+		f.copied.Add(k)
+		d.chunks[i] = own
+		d.unmark(i)
+		f.giveTo(n.cowWith, size)
 	}
 	return 0
 }
@@ -619,23 +697,25 @@ func (f *FS) restore(j *journal, st *step) {
 		}
 		if n.freed {
 			n.freed = false
-			n.data = nil
+			n.data = fileData{}
 			f.inodes.Add(1)
 		}
+		// the inode's capacity becomes the record's: what the record
+		// counted moves over, and the inode's own chunks are let go
 		j.mu.Lock()
-		switch {
-		case r.owns:
-			j.held -= int64(cap(r.data))
-			r.owns = false
-			f.bytes.Add(-int64(cap(n.data)))
-		case cap(r.data) == 0:
-			f.bytes.Add(-int64(cap(n.data)))
-		}
+		f.bytes.Add(r.data.capacity() - n.data.capacity() - r.owned)
+		j.held -= r.owned
+		r.owned = 0
 		j.mu.Unlock()
 		n.data = r.data
-		n.sharedBy = nil
-		if p := r.prevSharer; p != nil && !p.dropped.Load() && cap(r.data) > 0 {
+		n.sharedBy, n.cowWith = nil, nil
+		if p := r.prevSharer; p != nil && !p.dropped.Load() && r.data.capacity() > 0 {
 			n.sharedBy = p
+		}
+		if c := r.cowWith; c != nil && !c.dropped.Load() {
+			n.cowWith = c
+		} else {
+			n.data.shared = nil
 		}
 		n.perm, n.uid, n.gid, n.nlink = r.perm, r.uid, r.gid, r.nlink
 		n.size, n.mtime, n.ctime = r.size, r.mtime, r.ctime

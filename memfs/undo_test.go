@@ -229,8 +229,8 @@ func TestUndoOpenFile(t *testing.T) {
 	checkBytes(t, f, "end")
 }
 
-// TestUndoCopiesOnce: a write after a checkpoint copies that file's
-// bytes once, and only that file's.
+// TestUndoCopiesOnce: writes after a checkpoint copy each chunk they
+// touch once (here the first two of 16), and nothing of other files.
 func TestUndoCopiesOnce(t *testing.T) {
 	f := New(Options{})
 	f.EnableUndo(0, 0)
@@ -244,9 +244,10 @@ func TestUndoCopiesOnce(t *testing.T) {
 		fl.WriteAt([]byte("y"), int64(i*1000))
 	}
 	fl.Close()
-	if c := f.copied.Load() - before; c != 1<<20 {
-		t.Errorf("100 writes after a checkpoint copied %d bytes, want one copy of the file (%d)", c, 1<<20)
+	if c := f.copied.Load() - before; c != 2*chunkSize {
+		t.Errorf("100 writes into the first 100 KB after a checkpoint copied %d bytes, want the two chunks they touch (%d)", c, 2*chunkSize)
 	}
+	checkBytes(t, f, "after the writes")
 	if st, _ := f.UndoStep(f.jr.Load().cur.Load().id); len(st.Changes) != 1 || st.Changes[0] != (Change{Path: "/big", Kind: '~'}) || st.Written != 100 {
 		t.Errorf("step %+v", st)
 	}
@@ -383,7 +384,7 @@ func TestUndoHammer(t *testing.T) {
 func TestUndoNoRoomToCopy(t *testing.T) {
 	f := New(Options{MaxBytes: 1 << 20})
 	f.EnableUndo(0, 0)
-	f.WriteFile("/f", make([]byte, 700<<10), 0o644)
+	f.WriteFile("/f", make([]byte, 1000<<10), 0o644) // no room for a copy of a chunk
 	f.Checkpoint("w")
 	fl, err := f.OpenFile("/f", os.O_WRONLY, 0)
 	if err != nil {
