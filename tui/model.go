@@ -301,13 +301,13 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	switch m.mode {
 	case modeHelp:
 		switch {
-		case key.Matches(k, keys.HistPrev, keys.LineUp):
+		case key.Matches(k, keys().HistPrev, keys().LineUp):
 			m.helpTop = max(m.helpTop-1, 0)
-		case key.Matches(k, keys.HistNext, keys.LineDown):
+		case key.Matches(k, keys().HistNext, keys().LineDown):
 			m.helpTop++
-		case key.Matches(k, keys.ScrollUp):
+		case key.Matches(k, keys().ScrollUp):
 			m.helpTop = max(m.helpTop-10, 0)
-		case key.Matches(k, keys.ScrollDown):
+		case key.Matches(k, keys().ScrollDown):
 			m.helpTop += 10
 		default:
 			m.mode = modeEdit
@@ -327,19 +327,19 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		case "n":
 			return m.quitNow(m.pendingQ)
 		}
-		if key.Matches(k, keys.Close, keys.Cancel) {
+		if key.Matches(k, keys().Close, keys().Cancel) {
 			m.mode = modeEdit
 		}
 		return nil
 	case modeSavePath:
 		switch {
-		case key.Matches(k, keys.Run):
+		case key.Matches(k, keys().Run):
 			p := strings.TrimSpace(m.saveInput.String())
 			if p == "" {
 				return nil
 			}
 			return saveCmd(m.sh, "/", p)
-		case key.Matches(k, keys.Close, keys.Cancel):
+		case key.Matches(k, keys().Close, keys().Cancel):
 			m.mode = modeEdit
 			return nil
 		}
@@ -349,7 +349,7 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 
 	// Keys that work everywhere.
 	switch {
-	case key.Matches(k, keys.TogglePanel):
+	case key.Matches(k, keys().TogglePanel):
 		if m.panelVisible() {
 			m.panelPref = panelOff
 			m.focus = focusPrompt
@@ -357,35 +357,35 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			m.panelPref = panelOn
 		}
 		return nil
-	case key.Matches(k, keys.FocusPanel) && m.focus == focusPrompt:
+	case key.Matches(k, keys().FocusPanel) && m.focus == focusPrompt:
 		if !m.panelVisible() {
 			m.panelPref = panelOn
 		}
 		m.focus = focusPanel
 		return nil
-	case key.Matches(k, keys.Help) && m.comp == nil:
+	case key.Matches(k, keys().Help) && m.comp == nil:
 		m.mode, m.helpTop = modeHelp, 0
 		return nil
-	case key.Matches(k, keys.ScrollUp) && m.focus == focusPrompt:
+	case key.Matches(k, keys().ScrollUp) && m.focus == focusPrompt:
 		m.scrollBy(m.blocksHeight() - 1)
 		return nil
-	case key.Matches(k, keys.ScrollDown) && m.focus == focusPrompt:
+	case key.Matches(k, keys().ScrollDown) && m.focus == focusPrompt:
 		m.scrollBy(-(m.blocksHeight() - 1))
 		return nil
-	case key.Matches(k, keys.LineUp):
+	case key.Matches(k, keys().LineUp):
 		m.scrollBy(1)
 		return nil
-	case key.Matches(k, keys.LineDown):
+	case key.Matches(k, keys().LineDown):
 		m.scrollBy(-1)
 		return nil
-	case key.Matches(k, keys.Top):
+	case key.Matches(k, keys().Top):
 		m.scrollBy(1 << 30)
 		return nil
-	case key.Matches(k, keys.Bottom):
+	case key.Matches(k, keys().Bottom):
 		m.scroll = 0
 		return nil
 	}
-	if key.Matches(k, keys.Suspend) {
+	if key.Matches(k, keys().Suspend) {
 		// A terminal would stop the job; memsh's commands are goroutines
 		// of this process and cannot be stopped and resumed.
 		m.blocks = append(m.blocks, &block{note: "memsh: ctrl+z: no job control here, nothing was suspended (ctrl+c cancels; end a line with & to run it in the background)"})
@@ -409,7 +409,7 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 // onEditKey handles the prompt when no command runs.
 func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case key.Matches(k, keys.Run):
+	case key.Matches(k, keys().Run):
 		src := m.ed.String()
 		if !inputComplete(src) {
 			m.ed.Insert("\n")
@@ -417,15 +417,15 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.run(src)
-	case key.Matches(k, keys.Newline):
+	case key.Matches(k, keys().Newline):
 		m.ed.Insert("\n")
-	case key.Matches(k, keys.Cancel):
+	case key.Matches(k, keys().Cancel):
 		if !m.ed.Empty() {
 			m.addBlock(&block{cmd: m.ed.String()})
 		}
 		m.ed.Reset()
 		m.histIdx = len(m.hist.entries)
-	case key.Matches(k, keys.EOF):
+	case key.Matches(k, keys().EOF):
 		if m.ed.Empty() {
 			return m.quit(m.lastStatus)
 		}
@@ -433,47 +433,47 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 	case k.Text == "?" && m.ed.Empty():
 		m.mode, m.helpTop = modeHelp, 0
 		return nil
-	case key.Matches(k, keys.Complete):
+	case key.Matches(k, keys().Complete):
 		return m.complete()
-	case key.Matches(k, keys.Search):
+	case key.Matches(k, keys().Search):
 		m.mode = modeSearch
 		m.search.Reset()
 		m.searchSel, m.searchFilter = 0, filterAll
 		m.researchHistory()
 		return nil
-	case key.Matches(k, keys.Clear):
+	case key.Matches(k, keys().Clear):
 		m.blocks = m.blocks[:0]
 		m.scroll = 0
 		return nil
-	case key.Matches(k, keys.PageOutput):
+	case key.Matches(k, keys().PageOutput):
 		m.openBlockInPager()
 		return nil
-	case key.Matches(k, keys.CopyOutput):
+	case key.Matches(k, keys().CopyOutput):
 		return m.copyBlock()
-	case key.Matches(k, keys.Undo) && m.sel != nil:
+	case key.Matches(k, keys().Undo) && m.sel != nil:
 		return m.undoSelected()
-	case key.Matches(k, keys.Undo):
+	case key.Matches(k, keys().Undo):
 		return m.undoBlock()
-	case key.Matches(k, keys.BlockPrev):
+	case key.Matches(k, keys().BlockPrev):
 		m.selectBlock(-1)
 		return nil
-	case key.Matches(k, keys.BlockNext):
+	case key.Matches(k, keys().BlockNext):
 		m.selectBlock(1)
 		return nil
-	case key.Matches(k, keys.Close) && m.sel != nil:
+	case key.Matches(k, keys().Close) && m.sel != nil:
 		m.sel = nil
 		return nil
-	case key.Matches(k, keys.HistPrev):
+	case key.Matches(k, keys().HistPrev):
 		if !m.ed.Up() {
 			m.historyMove(-1)
 		}
 		return nil
-	case key.Matches(k, keys.HistNext):
+	case key.Matches(k, keys().HistNext):
 		if !m.ed.Down() {
 			m.historyMove(1)
 		}
 		return nil
-	case key.Matches(k, keys.Accept) && m.ed.AtEnd() && m.suggestion() != "":
+	case key.Matches(k, keys().Accept) && m.ed.AtEnd() && m.suggestion() != "":
 		m.ed.Set(m.suggestion())
 	default:
 		if !editKey(&m.ed, k) {
@@ -489,33 +489,33 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 // editKey applies an editing key to e; false when k is not one.
 func editKey(e *editor, k tea.KeyPressMsg) bool {
 	switch {
-	case key.Matches(k, keys.LineStart):
+	case key.Matches(k, keys().LineStart):
 		e.Home()
-	case key.Matches(k, keys.LineEnd):
+	case key.Matches(k, keys().LineEnd):
 		e.End()
-	case key.Matches(k, keys.Left):
+	case key.Matches(k, keys().Left):
 		e.Left()
-	case key.Matches(k, keys.Right):
+	case key.Matches(k, keys().Right):
 		e.Right()
-	case key.Matches(k, keys.WordLeft):
+	case key.Matches(k, keys().WordLeft):
 		e.WordLeft()
-	case key.Matches(k, keys.WordRight):
+	case key.Matches(k, keys().WordRight):
 		e.WordRight()
-	case key.Matches(k, keys.Backspace):
+	case key.Matches(k, keys().Backspace):
 		e.Backspace()
-	case key.Matches(k, keys.Delete):
+	case key.Matches(k, keys().Delete):
 		e.Delete()
-	case key.Matches(k, keys.KillEnd):
+	case key.Matches(k, keys().KillEnd):
 		e.KillEnd()
-	case key.Matches(k, keys.KillStart):
+	case key.Matches(k, keys().KillStart):
 		e.KillStart()
-	case key.Matches(k, keys.KillWordLeft):
+	case key.Matches(k, keys().KillWordLeft):
 		e.KillWordLeft()
-	case key.Matches(k, keys.KillWordRight):
+	case key.Matches(k, keys().KillWordRight):
 		e.KillWordRight()
-	case key.Matches(k, keys.Yank):
+	case key.Matches(k, keys().Yank):
 		e.Yank()
-	case key.Matches(k, keys.Transpose):
+	case key.Matches(k, keys().Transpose):
 		e.Transpose()
 	case k.Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) == 0:
 		e.Insert(k.Text)
@@ -825,7 +825,7 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 	j := m.job
 	switch {
-	case key.Matches(k, keys.Cancel):
+	case key.Matches(k, keys().Cancel):
 		if !j.block.cancelled && j.intr.Interrupt() {
 			// python took it as SIGINT (KeyboardInterrupt); a second
 			// one before it is back at its prompt cancels.
@@ -840,7 +840,7 @@ func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 		// As a terminal's interrupt flushes what was typed ahead.
 		m.typeahead = nil
 		return nil
-	case key.Matches(k, keys.EOF):
+	case key.Matches(k, keys().EOF):
 		if m.ed.Empty() {
 			m.queueInput(inputItem{eof: true})
 			return nil
@@ -850,12 +850,12 @@ func (m *model) onJobKey(k tea.KeyPressMsg) tea.Cmd {
 		m.queueInput(inputItem{data: m.ed.String(), secret: !j.echo})
 		m.ed.Reset()
 		return nil
-	case key.Matches(k, keys.Run):
+	case key.Matches(k, keys().Run):
 		line := m.ed.String() + "\n"
 		m.ed.Reset()
 		m.queueInput(inputItem{data: line, secret: !j.echo})
 		return nil
-	case key.Matches(k, keys.Newline):
+	case key.Matches(k, keys().Newline):
 		return nil
 	}
 	editKey(&m.ed, k)

@@ -177,13 +177,13 @@ func (m *model) onPagerKey(k tea.KeyPressMsg) tea.Cmd {
 	p := m.pager
 	if p.typing {
 		switch {
-		case key.Matches(k, keys.Run):
+		case key.Matches(k, keys().Run):
 			p.typing = false
 			if q := p.input.String(); q != "" {
 				p.setPattern(q)
 			}
 			p.search(p.back, m.pagerRows())
-		case key.Matches(k, keys.Close, keys.Cancel):
+		case key.Matches(k, keys().Close, keys().Cancel):
 			p.typing = false
 		default:
 			editKey(&p.input, k)
@@ -193,31 +193,31 @@ func (m *model) onPagerKey(k tea.KeyPressMsg) tea.Cmd {
 	h := m.pagerRows()
 	p.msg = ""
 	switch {
-	case key.Matches(k, keys.PagerQuit):
+	case key.Matches(k, keys().PagerQuit):
 		p.close()
 		m.pager = nil
-	case key.Matches(k, keys.PagerDown):
+	case key.Matches(k, keys().PagerDown):
 		p.scroll(1, h)
-	case key.Matches(k, keys.PagerUp):
+	case key.Matches(k, keys().PagerUp):
 		p.scroll(-1, h)
-	case key.Matches(k, keys.PagerPageDown):
+	case key.Matches(k, keys().PagerPageDown):
 		p.scroll(h, h)
-	case key.Matches(k, keys.PagerPageUp):
+	case key.Matches(k, keys().PagerPageUp):
 		p.scroll(-h, h)
-	case key.Matches(k, keys.PagerHalfDown):
+	case key.Matches(k, keys().PagerHalfDown):
 		p.scroll(h/2, h)
-	case key.Matches(k, keys.PagerHalfUp):
+	case key.Matches(k, keys().PagerHalfUp):
 		p.scroll(-h/2, h)
-	case key.Matches(k, keys.PagerTop):
+	case key.Matches(k, keys().PagerTop):
 		p.top = 0
-	case key.Matches(k, keys.PagerEnd):
+	case key.Matches(k, keys().PagerEnd):
 		p.scroll(len(p.lines), h)
-	case key.Matches(k, keys.PagerSearch), key.Matches(k, keys.PagerSearchBack):
+	case key.Matches(k, keys().PagerSearch), key.Matches(k, keys().PagerSearchBack):
 		p.typing, p.back = true, k.Text == "?"
 		p.input.Reset()
-	case key.Matches(k, keys.PagerNext):
+	case key.Matches(k, keys().PagerNext):
 		p.search(p.back, h)
-	case key.Matches(k, keys.PagerPrev):
+	case key.Matches(k, keys().PagerPrev):
 		p.search(!p.back, h)
 	}
 	return nil

@@ -14,9 +14,9 @@ import (
 // back to moving, Esc clears it, Up/Down move, Tab inserts the path.
 func (m *model) onPanelFilterKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case key.Matches(k, keys.Close):
+	case key.Matches(k, keys().Close):
 		m.clearPanelFilter()
-	case key.Matches(k, keys.Run):
+	case key.Matches(k, keys().Run):
 		m.panelTyping = false
 	case k.String() == "tab":
 		m.panelTyping = false

@@ -95,11 +95,11 @@ func (m *model) onMenuKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.edited()
 	}
 	switch {
-	case key.Matches(k, keys.Complete), k.String() == "down":
+	case key.Matches(k, keys().Complete), k.String() == "down":
 		m.compSel = (m.compSel + 1) % n
 		show()
 		return nil, true
-	case key.Matches(k, keys.CompleteBack), k.String() == "up":
+	case key.Matches(k, keys().CompleteBack), k.String() == "up":
 		if m.compSel <= 0 {
 			m.compSel = n - 1
 		} else {
@@ -107,12 +107,12 @@ func (m *model) onMenuKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		show()
 		return nil, true
-	case key.Matches(k, keys.Run):
+	case key.Matches(k, keys().Run):
 		if m.compSel >= 0 {
 			m.comp = nil
 			return nil, true
 		}
-	case key.Matches(k, keys.Close):
+	case key.Matches(k, keys().Close):
 		if m.compSel >= 0 {
 			m.ed.ReplaceWord(m.compStart, m.compWord)
 			m.edited()
@@ -128,17 +128,17 @@ func (m *model) onMenuKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 func (m *model) onSearchKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case key.Matches(k, keys.Close), key.Matches(k, keys.Cancel):
+	case key.Matches(k, keys().Close), key.Matches(k, keys().Cancel):
 		m.mode = modeEdit
 		return nil
-	case key.Matches(k, keys.Run), key.Matches(k, keys.Complete):
+	case key.Matches(k, keys().Run), key.Matches(k, keys().Complete):
 		if m.searchSel < len(m.searchHits) {
 			m.ed.Set(m.hist.entries[m.searchHits[m.searchSel]])
 			m.edited()
 		}
 		m.mode = modeEdit
 		return nil
-	case key.Matches(k, keys.Search):
+	case key.Matches(k, keys().Search):
 		m.searchFilter = (m.searchFilter + 1) % numFilters
 		m.researchHistory()
 		return nil
@@ -250,28 +250,28 @@ func (m *model) onPanelKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case k.String() == "esc" && !m.panelFilter.Empty():
 		m.clearPanelFilter()
-	case key.Matches(k, keys.PanelFilter):
+	case key.Matches(k, keys().PanelFilter):
 		// A new filter, as / starts a new search in less.
 		m.panelFilter.Reset()
 		m.panelTyping = true
 		m.refold()
-	case key.Matches(k, keys.PanelInsert):
+	case key.Matches(k, keys().PanelInsert):
 		return m.insertPanelPath()
-	case key.Matches(k, keys.Unfocus):
+	case key.Matches(k, keys().Unfocus):
 		m.focus = focusPrompt
-	case key.Matches(k, keys.PanelUp):
+	case key.Matches(k, keys().PanelUp):
 		m.movePanel(-1)
-	case key.Matches(k, keys.PanelDown):
+	case key.Matches(k, keys().PanelDown):
 		m.movePanel(1)
-	case key.Matches(k, keys.PanelPageUp):
+	case key.Matches(k, keys().PanelPageUp):
 		m.movePanel(-h)
-	case key.Matches(k, keys.PanelPageDown):
+	case key.Matches(k, keys().PanelPageDown):
 		m.movePanel(h)
-	case key.Matches(k, keys.PanelTop):
+	case key.Matches(k, keys().PanelTop):
 		m.movePanel(-len(m.visible))
-	case key.Matches(k, keys.PanelBottom):
+	case key.Matches(k, keys().PanelBottom):
 		m.movePanel(len(m.visible))
-	case key.Matches(k, keys.PanelOpen):
+	case key.Matches(k, keys().PanelOpen):
 		if m.panelSel >= len(m.visible) {
 			return nil
 		}
@@ -282,7 +282,7 @@ func (m *model) onPanelKey(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return previewCmd(m.sh, r.path)
-	case key.Matches(k, keys.Cancel):
+	case key.Matches(k, keys().Cancel):
 		m.focus = focusPrompt
 		return m.onJobOrEdit(k)
 	}

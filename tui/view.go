@@ -606,7 +606,7 @@ func matchPositions(s, q string) map[int]bool {
 func (m *model) renderHelp(width, h int) []string {
 	kw := 0
 	var items []key.Binding // a zero Binding separates groups
-	for gi, g := range keys.helpGroups() {
+	for gi, g := range keys().helpGroups() {
 		if gi > 0 {
 			items = append(items, key.Binding{})
 		}

@@ -340,7 +340,7 @@ func TestHelpWraps(t *testing.T) {
 			t.Errorf("width %d: a description was cut:\n%s", w, s)
 		}
 		words := strings.Join(strings.Fields(s), " ")
-		for _, g := range keys.helpGroups() {
+		for _, g := range keys().helpGroups() {
 			for _, b := range g {
 				for _, word := range strings.Fields(b.Help().Desc) {
 					if !strings.Contains(words, word) {
