@@ -282,3 +282,24 @@ func quoteForDQ(s string) string {
 	}
 	return b.String()
 }
+
+// HeredocText turns what Decode returns with Env.Vars (text for an
+// expansion inside double quotes) into the body of an unquoted here
+// document, for callers whose expander takes that: the two differ only
+// in \", which double quotes reduce to ".
+func HeredocText(s string) string {
+	if !strings.Contains(s, `\"`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			if s[i+1] != '"' {
+				b.WriteByte('\\')
+			}
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

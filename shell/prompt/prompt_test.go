@@ -149,3 +149,16 @@ func TestDecodeAgainstBash(t *testing.T) {
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+func TestHeredocText(t *testing.T) {
+	for in, want := range map[string]string{
+		`a\"b`:       `a"b`,
+		`a\\"b`:      `a\\"b`,
+		`\$x \"\\\"`: `\$x "\\"`,
+		`plain`:      `plain`,
+	} {
+		if got := HeredocText(in); got != want {
+			t.Errorf("HeredocText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
