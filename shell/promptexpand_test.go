@@ -27,3 +27,20 @@ func TestPromptTransform(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionJobs: the TUI's \j reads Session.Jobs, the running
+// background jobs as of the end of the last Run.
+func TestSessionJobs(t *testing.T) {
+	s := newTestSession(t, Options{})
+	if n := s.Jobs(); n != 0 {
+		t.Fatalf("no jobs yet: %d", n)
+	}
+	run(t, s, "sleep 1 & kill %1; wait", "")
+	if n := s.Jobs(); n != 0 {
+		t.Errorf("after kill and wait: %d", n)
+	}
+	run(t, s, "sleep 30 & sleep 30 &", "")
+	if n := s.Jobs(); n != 2 {
+		t.Errorf("two sleeping jobs: %d", n)
+	}
+}
