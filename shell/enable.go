@@ -167,6 +167,16 @@ func (c *core) interactiveBuiltin(hc interp.HandlerContext, rs *runnerState, arg
 // "NAME\tcomplete ... NAME" per line; nothing uses them in a script.
 const completeVar = internalPrefix + "complete"
 
+// The names bash files the specs of complete -D, -E and -I under, and
+// how complete -p shows them.
+const (
+	defaultCmdSpec  = "_DefaultCmD_"
+	emptyCmdSpec    = "_EmptycmD_"
+	initialWordSpec = "_InitialWorD_"
+)
+
+var specFlags = map[string]string{"-D": defaultCmdSpec, "-E": emptyCmdSpec, "-I": initialWordSpec}
+
 func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 	specs := map[string]string{}
 	for _, l := range strings.Split(hc.Env.Get(completeVar).String(), "\n") {
@@ -176,6 +186,7 @@ func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 	}
 	var opts []string
 	print, remove := len(args) == 1, false
+	special := "" // -D, -E or -I: the spec is that one, not a command's
 	i := 1
 	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
 		a := args[i]
@@ -190,6 +201,12 @@ func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 		case "-r":
 			remove = true
 			continue
+		case "-D", "-E", "-I":
+			// One of them, -D before -E before -I, as bash picks.
+			if special == "" || a < special {
+				special = a
+			}
+			continue
 		}
 		// Options with an argument, kept as bash prints them.
 		if strings.Contains("-o -A -G -W -F -C -X -P -S", a) && i+1 < len(args) {
@@ -200,6 +217,9 @@ func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 		opts = append(opts, a)
 	}
 	names := args[i:]
+	if special != "" {
+		names = []string{specFlags[special]}
+	}
 	status := 0
 	switch {
 	case print:
@@ -230,7 +250,11 @@ func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 	default:
 		opts = completeOrder(opts)
 		for _, n := range names {
-			specs[n] = strings.Join(append(append([]string{"complete"}, opts...), n), " ")
+			shown := n
+			if special != "" {
+				shown = special
+			}
+			specs[n] = strings.Join(append(append([]string{"complete"}, opts...), shown), " ")
 		}
 	}
 	var b strings.Builder
@@ -414,6 +438,7 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 			}
 		}
 	}
+	out = append(out, compgenExtra(hc)...) // -F and -C (progcomp.go)
 	// -X, then -P and -S, as bash applies them.
 	kept := out[:0]
 	for _, s := range out {

@@ -275,6 +275,7 @@ func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error)
 		"BASHPID":               sandboxPID,
 		"BASH_VERSION":          "5.2.15(1)-release",
 		"BASH_SUBSHELL":         "0",
+		"COMP_WORDBREAKS":       defaultWordBreaks, // compwords.go
 		"HOSTTYPE":              "x86_64",
 		"MACHTYPE":              "x86_64-pc-linux-gnu",
 		"OSTYPE":                "linux-gnu",
