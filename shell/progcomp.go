@@ -25,8 +25,8 @@ type CompletionRequest struct {
 	// COMP_CWORD are cut from them.
 	Line  string
 	Point int
-	// Words and Index, used only when Line is empty, are COMP_WORDS
-	// (as typed, quotes kept) and COMP_CWORD.
+	// Words and Index, used only when Line is empty and Words are not,
+	// are COMP_WORDS (as typed, quotes kept) and COMP_CWORD.
 	Words []string
 	Index int
 }
@@ -78,7 +78,7 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 		return Completion{}, false
 	}
 	words, cword, cur := req.Words, req.Index, ""
-	if req.Line != "" || len(req.Words) == 0 {
+	if req.Line != "" || strings.Join(req.Words, "") == "" {
 		breaks := defaultWordBreaks
 		if v := s.runner.Vars["COMP_WORDBREAKS"]; v.IsSet() {
 			breaks = v.String()
