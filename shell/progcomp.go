@@ -77,6 +77,16 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	if s.closed {
 		return Completion{}, false
 	}
+	return s.completeLocked(ctx, req, 0)
+}
+
+// completeRetries bounds how often a completion function returning 124
+// (it loaded a spec for the command) restarts completion.
+const completeRetries = 3
+
+// completeLocked is Complete with runMu held; tries counts the restarts
+// a function returning 124 caused.
+func (s *Session) completeLocked(ctx context.Context, req CompletionRequest, tries int) (Completion, bool) {
 	words, cword, cur := req.Words, req.Index, ""
 	if req.Line != "" || strings.Join(req.Words, "") == "" {
 		breaks := defaultWordBreaks
@@ -145,7 +155,7 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 			}
 			// Its own output would land on the screen in bash; here it
 			// goes with its errors, apart from the matches.
-			fn = fmt.Sprintf("%s %s >&2; printf '%%s\\n' \"${COMPREPLY[@]}\"\n", shellQuote(val), args)
+			fn = fmt.Sprintf("%s %s >&2; %s=$?; printf '%%s\\n' \"${COMPREPLY[@]}\"\n", shellQuote(val), args, compStatusVar)
 		case "-C":
 			command = fmt.Sprintf("( %s %s )\n", val, args)
 		case "-X":
@@ -184,6 +194,13 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		fmt.Fprintf(stderr, "bash: completion for %s stopped after %v (the completion time limit)\n", name, completionTimeLimit)
 	}
+	// A function that returns 124 after defining the command's spec
+	// (bash-completion's loader behind complete -D) restarts completion.
+	restart := s.runner.Vars[compStatusVar].String() == "124" && len(words) > 0 && tries < completeRetries
+	if restart {
+		newSpec, found := s.completionSpec(words[0])
+		restart = found && !slices.Equal(newSpec, spec)
+	}
 	// What compopt changed; then the variables go, as in bash.
 	for _, ch := range strings.Fields(s.runner.Vars[compoptVar].String()) {
 		res.Options = slices.DeleteFunc(res.Options, func(o string) bool { return o == ch[1:] })
@@ -196,6 +213,11 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	s.runner.Run(context.Background(), statusCmd(s.last))
 	s.takeSnapshot()
 	res.Stderr += errs.String()
+	if restart {
+		again, ok := s.completeLocked(ctx, req, tries+1)
+		again.Stderr = res.Stderr + again.Stderr
+		return again, ok
+	}
 	for _, m := range strings.Split(out.String(), "\n") {
 		if m != "" && keepMatch(m, filter, cur) {
 			res.Matches = append(res.Matches, prefix+m+suffix)
@@ -297,11 +319,15 @@ func keepMatch(m, filter, word string) bool {
 // unsetCompVars unsets what Complete set.
 func unsetCompVars() syntax.Command {
 	args := []*syntax.Word{litWord("unset")}
-	for _, n := range append(strings.Fields("COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS"), compoptVar) {
+	for _, n := range append(strings.Fields("COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS"), compoptVar, compStatusVar) {
 		args = append(args, litWord(n))
 	}
 	return &syntax.CallExpr{Args: args}
 }
+
+// compStatusVar holds, while Complete runs a spec, its function's exit
+// status.
+const compStatusVar = internalPrefix + "compstatus"
 
 // compoptVar holds, while Complete runs a spec, the -o options compopt
 // turned on ("-name") or off ("+name"), blank-separated.

@@ -152,3 +152,22 @@ COMPREPLY=(z); compgen -F _f a >/dev/null; echo "${COMPREPLY-unset}"
 		}
 	}
 }
+
+// TestCompleteLoader: a complete -D function that defines the command's
+// spec and returns 124 makes completion start again with that spec, as
+// bash documents (bash-completion loads its specs so).
+func TestCompleteLoader(t *testing.T) {
+	s := newTestSession(t, Options{})
+	var out bytes.Buffer
+	s.Run(context.Background(), `_load() { complete -W "alpha beta" "$1"; return 124; }; complete -D -F _load
+_no() { return 124; }; complete -F _no same`, Stdio{Stdout: &out, Stderr: &out})
+	got, ok := s.Complete(context.Background(), CompletionRequest{Line: "newcmd a", Point: 8})
+	if !ok || !slices.Equal(got.Matches, []string{"alpha"}) {
+		t.Errorf("loaded spec: %q (ok %v, stderr %q)", got.Matches, ok, got.Stderr)
+	}
+	// 124 without a new spec ends there.
+	got, ok = s.Complete(context.Background(), CompletionRequest{Line: "same a", Point: 6})
+	if !ok || len(got.Matches) != 0 {
+		t.Errorf("124 without a new spec: %q (ok %v)", got.Matches, ok)
+	}
+}
