@@ -417,56 +417,30 @@ func (c *core) compgenCalls(hc interp.HandlerContext, args []string) (script str
 	if hc.Env.Get(compgenExtraVar).IsSet() {
 		return "", false
 	}
+	opts, word, bad, _ := parseCompgen(args) // enable.go
+	if bad != 0 {
+		return "", false
+	}
 	var fn, cmd, warnings string
 	hasFn, hasCmd := false, false
 	rest := []string{"compgen"}
-	i := 1
-	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
-		a := args[i]
-		if a == "--" {
-			i++
-			break
-		}
-		flags := "-"
-		for k := 1; k < len(a); k++ {
-			f := a[k]
-			if strings.IndexByte("abcdefgjksuv", f) >= 0 {
-				flags += string(f)
-				continue
+	for _, o := range opts {
+		switch o.flag {
+		case 'F':
+			fn, hasFn = o.val, true
+			warnings += c.msgPrefix(hc) + "compgen: warning: -F option may not work as you expect\n"
+		case 'C':
+			cmd, hasCmd = o.val, true
+			warnings += c.msgPrefix(hc) + "compgen: warning: -C option may not work as you expect\n"
+		default:
+			rest = append(rest, "-"+string(o.flag))
+			if o.val != "" || strings.IndexByte("abcdefgjksuv", o.flag) < 0 {
+				rest = append(rest, o.val)
 			}
-			if strings.IndexByte("oAGWFCXPS", f) < 0 {
-				return "", false
-			}
-			val := a[k+1:]
-			if val == "" {
-				if i+1 >= len(args) {
-					return "", false
-				}
-				i++
-				val = args[i]
-			}
-			switch f {
-			case 'F':
-				fn, hasFn = val, true
-				warnings += c.msgPrefix(hc) + "compgen: warning: -F option may not work as you expect\n"
-			case 'C':
-				cmd, hasCmd = val, true
-				warnings += c.msgPrefix(hc) + "compgen: warning: -C option may not work as you expect\n"
-			default:
-				rest = append(rest, "-"+string(f), val)
-			}
-			break
-		}
-		if flags != "-" {
-			rest = append(rest, flags)
 		}
 	}
 	if !hasFn && !hasCmd {
 		return "", false
-	}
-	word := ""
-	if i < len(args) {
-		word = args[i]
 	}
 	fmt.Fprint(hc.Stderr, warnings)
 	callArgs := " compgen " + shellQuote(word) + " ''"
