@@ -167,6 +167,16 @@ func (c *core) interactiveBuiltin(hc interp.HandlerContext, rs *runnerState, arg
 // "NAME\tcomplete ... NAME" per line; nothing uses them in a script.
 const completeVar = internalPrefix + "complete"
 
+// The names bash files the specs of complete -D, -E and -I under, and
+// how complete -p shows them.
+const (
+	defaultCmdSpec  = "_DefaultCmD_"
+	emptyCmdSpec    = "_EmptycmD_"
+	initialWordSpec = "_InitialWorD_"
+)
+
+var specFlags = map[string]string{"-D": defaultCmdSpec, "-E": emptyCmdSpec, "-I": initialWordSpec}
+
 func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 	specs := map[string]string{}
 	for _, l := range strings.Split(hc.Env.Get(completeVar).String(), "\n") {
@@ -176,6 +186,7 @@ func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 	}
 	var opts []string
 	print, remove := len(args) == 1, false
+	special := "" // -D, -E or -I: the spec is that one, not a command's
 	i := 1
 	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
 		a := args[i]
@@ -190,6 +201,12 @@ func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 		case "-r":
 			remove = true
 			continue
+		case "-D", "-E", "-I":
+			// One of them, -D before -E before -I, as bash picks.
+			if special == "" || a < special {
+				special = a
+			}
+			continue
 		}
 		// Options with an argument, kept as bash prints them.
 		if strings.Contains("-o -A -G -W -F -C -X -P -S", a) && i+1 < len(args) {
@@ -200,6 +217,9 @@ func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 		opts = append(opts, a)
 	}
 	names := args[i:]
+	if special != "" {
+		names = []string{specFlags[special]}
+	}
 	status := 0
 	switch {
 	case print:
@@ -230,7 +250,11 @@ func (c *core) completeBuiltin(hc interp.HandlerContext, args []string) int {
 	default:
 		opts = completeOrder(opts)
 		for _, n := range names {
-			specs[n] = strings.Join(append(append([]string{"complete"}, opts...), n), " ")
+			shown := n
+			if special != "" {
+				shown = special
+			}
+			specs[n] = strings.Join(append(append([]string{"complete"}, opts...), shown), " ")
 		}
 	}
 	var b strings.Builder
@@ -278,15 +302,18 @@ func shellWord(s string) string {
 	return shellQuote(s)
 }
 
-const compgenUsage = "compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]\n"
+// compgenArg is one of compgen's options: an action letter (-f) or an
+// option and its argument (-W list).
+type compgenArg struct {
+	flag byte
+	val  string
+}
 
-// compgenBuiltin generates the completions bash's compgen does for the
-// actions a script uses: builtins, keywords, aliases, functions,
-// variables, exported variables, commands, files and directories, and a
-// word list, with a prefix and a suffix.
-func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) int {
-	actions := map[string]bool{}
-	var words, prefix, suffix, filter, glob string
+// parseCompgen reads compgen's arguments as bash does: letters grouped
+// (-fd), an argument joined (-Wlist) or next, -- ending the options; the
+// word is the first operand. bad is the letter that is unknown, or
+// (missing) lacks its argument.
+func parseCompgen(args []string) (opts []compgenArg, word string, bad byte, missing bool) {
 	i := 1
 	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
 		a := args[i]
@@ -297,43 +324,67 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 		for k := 1; k < len(a); k++ {
 			f := a[k]
 			if strings.IndexByte("abcdefgjksuv", f) >= 0 {
-				actions[string(f)] = true
+				opts = append(opts, compgenArg{flag: f})
 				continue
 			}
 			if strings.IndexByte("oAGWFCXPS", f) < 0 {
-				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"compgen: -%c: invalid option\n"+compgenUsage, f)
-				return 2
+				return nil, "", f, false
 			}
 			val := a[k+1:]
 			if val == "" {
 				if i+1 >= len(args) {
-					fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"compgen: -%c: option requires an argument\n"+compgenUsage, f)
-					return 2
+					return nil, "", f, true
 				}
 				i++
 				val = args[i]
 			}
-			switch f {
-			case 'A':
-				actions[map[string]string{"alias": "a", "builtin": "b", "command": "c", "directory": "d", "export": "e",
-					"file": "f", "function": "function", "keyword": "k", "variable": "v", "enabled": "b"}[val]] = true
-			case 'W':
-				words = val
-			case 'P':
-				prefix = val
-			case 'S':
-				suffix = val
-			case 'X':
-				filter = val
-			case 'G':
-				glob = val
-			}
+			opts = append(opts, compgenArg{f, val})
 			break
 		}
 	}
-	word := ""
 	if i < len(args) {
 		word = args[i]
+	}
+	return opts, word, 0, false
+}
+
+const compgenUsage = "compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]\n"
+
+// compgenBuiltin generates the completions bash's compgen does for the
+// actions a script uses: builtins, keywords, aliases, functions,
+// variables, exported variables, commands, files and directories, and a
+// word list, with a prefix and a suffix.
+func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []string) int {
+	opts, word, bad, missing := parseCompgen(args)
+	switch {
+	case missing:
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"compgen: -%c: option requires an argument\n"+compgenUsage, bad)
+		return 2
+	case bad != 0:
+		fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"compgen: -%c: invalid option\n"+compgenUsage, bad)
+		return 2
+	}
+	actions := map[string]bool{}
+	var words, prefix, suffix, filter, glob string
+	for _, o := range opts {
+		switch o.flag {
+		case 'A':
+			actions[map[string]string{"alias": "a", "builtin": "b", "command": "c", "directory": "d", "export": "e",
+				"file": "f", "function": "function", "keyword": "k", "variable": "v", "enabled": "b"}[o.val]] = true
+		case 'W':
+			words = o.val
+		case 'P':
+			prefix = o.val
+		case 'S':
+			suffix = o.val
+		case 'X':
+			filter = o.val
+		case 'G':
+			glob = o.val
+		case 'o', 'F', 'C':
+		default:
+			actions[string(o.flag)] = true
+		}
 	}
 	var out []string
 	add := func(cands ...string) {
@@ -414,6 +465,7 @@ func (c *core) compgenBuiltin(hc interp.HandlerContext, rs *runnerState, args []
 			}
 		}
 	}
+	out = append(out, compgenExtra(hc)...) // -F and -C (progcomp.go)
 	// -X, then -P and -S, as bash applies them.
 	kept := out[:0]
 	for _, s := range out {

@@ -2,7 +2,6 @@ package shell
 
 import (
 	"fmt"
-	"path"
 	"reflect"
 	"regexp"
 	"slices"
@@ -18,6 +17,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/shell/command"
+	"memsh/shell/prompt"
 )
 
 // The evaluation of the expansions memsh computes itself (see
@@ -772,82 +772,40 @@ func ansiUnescape(s string) string {
 	return sb.String()
 }
 
-// promptExpand expands a prompt string's backslash escapes, as ${v@P}.
+// promptExpand is ${v@P}: s decoded as bash decodes a prompt, then (bash's
+// promptvars) its $NAME, ${...} and $((...)) expanded as inside double
+// quotes. Text the expansion cannot take (a command substitution, an
+// error) is left as decoded, with nothing expanded.
 func (c *core) promptExpand(hc interp.HandlerContext, s string) string {
 	get := func(n string) string { return hc.Env.Get(n).String() }
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 >= len(s) {
-			sb.WriteByte(s[i])
-			continue
-		}
-		i++
-		now := c.fs.Now().In(command.ZoneLocation(get("TZ")))
-		switch ch := s[i]; ch {
-		case 'u':
-			sb.WriteString(get("USER"))
-		case 'h':
-			h, _, _ := strings.Cut(get("HOSTNAME"), ".")
-			sb.WriteString(h)
-		case 'H':
-			sb.WriteString(get("HOSTNAME"))
-		case 'w', 'W':
-			dir, home := hc.Dir, get("HOME")
-			if ch == 'W' && dir != home {
-				dir = path.Base(dir)
-			} else if home != "" && (dir == home || strings.HasPrefix(dir, home+"/")) {
-				dir = "~" + dir[len(home):]
-			}
-			sb.WriteString(dir)
-		case '$':
-			if get("EUID") == "0" {
-				sb.WriteByte('#')
-			} else {
-				sb.WriteByte('$')
-			}
-		case 's':
-			sb.WriteString("bash")
-		case 'v':
-			sb.WriteString("5.2")
-		case 'V':
-			sb.WriteString("5.2.15")
-		case 'n':
-			sb.WriteByte('\n')
-		case 'r':
-			sb.WriteByte('\r')
-		case 'a':
-			sb.WriteByte('\a')
-		case 'e':
-			sb.WriteByte(0x1b)
-		case '\\':
-			sb.WriteByte('\\')
-		case '[', ']':
-		case 'd':
-			sb.WriteString(now.Format("Mon Jan 02"))
-		case 't':
-			sb.WriteString(now.Format("15:04:05"))
-		case 'T':
-			sb.WriteString(now.Format("03:04:05"))
-		case '@':
-			sb.WriteString(now.Format("03:04 PM"))
-		case 'A':
-			sb.WriteString(now.Format("15:04"))
-		case 'j':
-			sb.WriteByte('0')
-		case '0', '1', '2', '3', '4', '5', '6', '7':
-			j := i
-			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			n, _ := strconv.ParseUint(s[i:j], 8, 16)
-			sb.WriteByte(byte(n))
-			i = j - 1
-		default:
-			sb.WriteByte('\\')
-			sb.WriteByte(ch)
+	dir := get("PWD")
+	if !hc.Env.Get("PWD").IsSet() {
+		dir = hc.Dir
+	}
+	home := hc.Env.Get("HOME")
+	jobs := 0
+	for _, j := range jobsOf(hc) {
+		if !j.finished() {
+			jobs++
 		}
 	}
-	return sb.String()
+	e := prompt.Env{
+		User: get("USER"), Host: get("HOSTNAME"), Dir: dir, DirTrim: get("PROMPT_DIRTRIM"),
+		Root: get("EUID") == "0", Jobs: jobs, History: 1,
+		Now:   c.fs.Now().In(command.ZoneLocation(get("TZ"))),
+		Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true,
+	}
+	if home.IsSet() {
+		e.Home = home.String()
+	}
+	text := prompt.Decode(s, e)
+	if w, err := newParser().Document(strings.NewReader(prompt.HeredocText(text))); err == nil {
+		if out, err := expand.Document(&expand.Config{Env: hc.Env}, w); err == nil {
+			return out
+		}
+	}
+	e.Vars = false
+	return prompt.Decode(s, e)
 }
 
 // dashFlags is $-: the flags of set's options that are on, in bash's

@@ -20,21 +20,26 @@ import (
 // CompletionRequest is the command line a completion is asked for, as
 // bash hands it to programmable completion (the COMP_* variables).
 type CompletionRequest struct {
-	// Words are the words of the command being completed, as typed
-	// (quotes kept), the word at the cursor included ("" at a blank).
-	Words []string
-	// Index is the word being completed (COMP_CWORD).
-	Index int
 	// Line is the text of the command (COMP_LINE) and Point the
-	// cursor's byte offset in it (COMP_POINT).
+	// cursor's byte offset in it (COMP_POINT); COMP_WORDS and
+	// COMP_CWORD are cut from them.
 	Line  string
 	Point int
+	// Words and Index, used only when Line is empty and Words are not,
+	// are COMP_WORDS (as typed, quotes kept) and COMP_CWORD.
+	Words []string
+	Index int
 }
 
 // Completion is what a `complete` specification produced.
 type Completion struct {
 	// Matches are the candidates, in order, -X applied and -P/-S added.
 	Matches []string
+	// Word is the text the matches replace, bash's $2 to a completion
+	// function: the end of the line before the cursor from the last
+	// COMP_WORDBREAKS character (--opt=va gives va) or from an unclosed
+	// quote.
+	Word string
 	// Options are the spec's -o options (filenames, nospace, default,
 	// bashdefault, dirnames, plusdirs, noquote, nosort): what to do
 	// with the matches is the caller's, as it is readline's in bash.
@@ -49,21 +54,22 @@ type Completion struct {
 const completionTimeLimit = 5 * time.Second
 
 // Complete runs the completion specification the user defined with
-// `complete` for the command in req.Words[0] (its name, then its base
-// name), as bash's programmable completion does at Tab: the actions, -G
-// and -W words that match the word being completed, then the -F
-// function's COMPREPLY (called with the command, the word and the word
-// before it, COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT, COMP_TYPE
-// and COMP_KEY set, all unset afterwards), then the -C command's output
-// lines; -X filters them all and -P/-S are added. $? is kept.
+// `complete` for the command at the cursor, as bash's programmable
+// completion does at Tab. The line is cut into COMP_WORDS at
+// COMP_WORDBREAKS as bash cuts it (cmd --opt=val is cmd, --opt, =, val);
+// the spec is the command's (its name, then its base name), else
+// complete -D's; complete -E's on an empty line, complete -I's for the
+// command word. It runs the actions, -G and -W words that match the
+// word being completed, then the -F function's COMPREPLY (called with
+// the command, the word and the word before it, COMP_WORDS, COMP_CWORD,
+// COMP_LINE, COMP_POINT, COMP_TYPE and COMP_KEY set, all unset
+// afterwards), then the -C command's output lines; -X filters them all
+// and -P/-S are added. $? is kept.
 //
 // ok is false when no spec applies or a Run is in progress (Complete
 // never waits for one). Do not call it from the goroutine running a
 // command.
 func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completion, bool) {
-	if len(req.Words) == 0 || req.Index < 0 || req.Index >= len(req.Words) {
-		return Completion{}, false
-	}
 	if !s.runMu.TryLock() {
 		return Completion{}, false
 	}
@@ -71,21 +77,57 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	if s.closed {
 		return Completion{}, false
 	}
-	spec, ok := s.completionSpec(req.Words[0])
+	return s.completeLocked(ctx, req, 0)
+}
+
+// completeRetries bounds how often a completion function returning 124
+// (it loaded a spec for the command) restarts completion.
+const completeRetries = 3
+
+// completeLocked is Complete with runMu held; tries counts the restarts
+// a function returning 124 caused.
+func (s *Session) completeLocked(ctx context.Context, req CompletionRequest, tries int) (Completion, bool) {
+	words, cword, cur := req.Words, req.Index, ""
+	if req.Line != "" || strings.Join(req.Words, "") == "" {
+		breaks := defaultWordBreaks
+		if v := s.runner.Vars["COMP_WORDBREAKS"]; v.IsSet() {
+			breaks = v.String()
+		}
+		words, cword, cur = compWords(req.Line, req.Point, breaks)
+	} else if cword >= 0 && cword < len(words) {
+		cur = words[cword]
+	} else {
+		return Completion{}, false
+	}
+	name := emptyCmdSpec
+	var spec []string
+	ok := false
+	switch {
+	case len(words) == 0 && req.Point == 0:
+		spec, ok = s.completionSpec(emptyCmdSpec)
+	case len(words) == 0:
+	case cword == 0:
+		name = words[0]
+		spec, ok = s.completionSpec(initialWordSpec)
+	default:
+		name = words[0]
+		if spec, ok = s.completionSpec(name); !ok {
+			spec, ok = s.completionSpec(defaultCmdSpec)
+		}
+	}
 	if !ok {
 		return Completion{}, false
 	}
-	cur := req.Words[req.Index]
 	prev := ""
-	if req.Index > 0 {
-		prev = req.Words[req.Index-1]
+	if cword > 0 {
+		prev = words[cword-1]
 	}
-	var res Completion
-	var words []string
-	for _, w := range req.Words {
-		words = append(words, shellQuote(w))
+	res := Completion{Word: cur}
+	var quoted []string
+	for _, w := range words {
+		quoted = append(quoted, shellQuote(w))
 	}
-	args := shellQuote(req.Words[0]) + " " + shellQuote(cur) + " " + shellQuote(prev)
+	args := shellQuote(name) + " " + shellQuote(cur) + " " + shellQuote(prev)
 	// The parts run in bash's order: actions, -G, -W, -F, -C.
 	var actions []string
 	var glob, wordList, fn, command, filter, prefix, suffix string
@@ -113,7 +155,7 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 			}
 			// Its own output would land on the screen in bash; here it
 			// goes with its errors, apart from the matches.
-			fn = fmt.Sprintf("%s %s >&2; printf '%%s\\n' \"${COMPREPLY[@]}\"\n", shellQuote(val), args)
+			fn = fmt.Sprintf("%s %s >&2; %s=$?; printf '%%s\\n' \"${COMPREPLY[@]}\"\n", shellQuote(val), args, compStatusVar)
 		case "-C":
 			command = fmt.Sprintf("( %s %s )\n", val, args)
 		case "-X":
@@ -130,7 +172,7 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	}
 	var script strings.Builder
 	fmt.Fprintf(&script, "COMP_LINE=%s COMP_POINT=%d COMP_TYPE=9 COMP_KEY=9 COMP_CWORD=%d %s=; COMP_WORDS=(%s); COMPREPLY=()\n",
-		shellQuote(req.Line), req.Point, req.Index, compoptVar, strings.Join(words, " "))
+		shellQuote(req.Line), req.Point, cword, compoptVar, strings.Join(quoted, " "))
 	if len(actions) > 0 {
 		script.WriteString("compgen " + strings.Join(actions, " ") + " -- " + shellQuote(cur) + "\n")
 	}
@@ -150,7 +192,14 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	s.c.runStatements(ctx, s.runner, script.String(), s.c.parsePrefix(), stderr, s.c.removePsubFiles, false)
 	s.c.removePsubFiles()
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		fmt.Fprintf(stderr, "bash: completion for %s stopped after %v (the completion time limit)\n", req.Words[0], completionTimeLimit)
+		fmt.Fprintf(stderr, "bash: completion for %s stopped after %v (the completion time limit)\n", name, completionTimeLimit)
+	}
+	// A function that returns 124 after defining the command's spec
+	// (bash-completion's loader behind complete -D) restarts completion.
+	restart := s.runner.Vars[compStatusVar].String() == "124" && len(words) > 0 && tries < completeRetries
+	if restart {
+		newSpec, found := s.completionSpec(words[0])
+		restart = found && !slices.Equal(newSpec, spec)
 	}
 	// What compopt changed; then the variables go, as in bash.
 	for _, ch := range strings.Fields(s.runner.Vars[compoptVar].String()) {
@@ -164,6 +213,11 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	s.runner.Run(context.Background(), statusCmd(s.last))
 	s.takeSnapshot()
 	res.Stderr += errs.String()
+	if restart {
+		again, ok := s.completeLocked(ctx, req, tries+1)
+		again.Stderr = res.Stderr + again.Stderr
+		return again, ok
+	}
 	for _, m := range strings.Split(out.String(), "\n") {
 		if m != "" && keepMatch(m, filter, cur) {
 			res.Matches = append(res.Matches, prefix+m+suffix)
@@ -265,11 +319,15 @@ func keepMatch(m, filter, word string) bool {
 // unsetCompVars unsets what Complete set.
 func unsetCompVars() syntax.Command {
 	args := []*syntax.Word{litWord("unset")}
-	for _, n := range append(strings.Fields("COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS"), compoptVar) {
+	for _, n := range append(strings.Fields("COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS"), compoptVar, compStatusVar) {
 		args = append(args, litWord(n))
 	}
 	return &syntax.CallExpr{Args: args}
 }
+
+// compStatusVar holds, while Complete runs a spec, its function's exit
+// status.
+const compStatusVar = internalPrefix + "compstatus"
 
 // compoptVar holds, while Complete runs a spec, the -o options compopt
 // turned on ("-name") or off ("+name"), blank-separated.
@@ -340,4 +398,89 @@ func (c *core) globMatches(dir, pat string) []string {
 		}
 	}
 	return out
+}
+
+// compgenExtraVar carries into the compgen that compgen -F/-C becomes
+// (compgenCalls) what the function and the command produced: "F" or "C"
+// (whether a function ran), then one match a line.
+const compgenExtraVar = internalPrefix + "compgen_extra"
+
+// compgenCalls rewrites compgen -F FUNC / -C COMMAND, which run shell
+// code, into a script: bash warns that they may not work as expected
+// outside completion and runs them anyway, FUNC with "compgen", the word
+// and "" as arguments (its output goes to stdout; COMPREPLY is read and
+// then unset), COMMAND with them appended (its output lines are
+// matches). The compgen at the script's end adds those after its own
+// matches, before -X, -P and -S. ok is false when there is nothing to
+// run (or the arguments are bad, which compgen then reports).
+func (c *core) compgenCalls(hc interp.HandlerContext, args []string) (script string, ok bool) {
+	if hc.Env.Get(compgenExtraVar).IsSet() {
+		return "", false
+	}
+	opts, word, bad, _ := parseCompgen(args) // enable.go
+	if bad != 0 {
+		return "", false
+	}
+	var fn, cmd, warnings string
+	hasFn, hasCmd := false, false
+	rest := []string{"compgen"}
+	for _, o := range opts {
+		switch o.flag {
+		case 'F':
+			fn, hasFn = o.val, true
+			warnings += c.msgPrefix(hc) + "compgen: warning: -F option may not work as you expect\n"
+		case 'C':
+			cmd, hasCmd = o.val, true
+			warnings += c.msgPrefix(hc) + "compgen: warning: -C option may not work as you expect\n"
+		default:
+			rest = append(rest, "-"+string(o.flag))
+			if o.val != "" || strings.IndexByte("abcdefgjksuv", o.flag) < 0 {
+				rest = append(rest, o.val)
+			}
+		}
+	}
+	if !hasFn && !hasCmd {
+		return "", false
+	}
+	fmt.Fprint(hc.Stderr, warnings)
+	callArgs := " compgen " + shellQuote(word) + " ''"
+	var b strings.Builder
+	ran := "C"
+	if hasFn {
+		if isFunc(hc, fn) {
+			b.WriteString(shellQuote(fn) + callArgs + "\n")
+			ran = "F"
+		} else {
+			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"completion: function `%s' not found\n", fn)
+		}
+	}
+	b.WriteString(compgenExtraVar + "=$(echo " + ran)
+	if ran == "F" {
+		b.WriteString(`; ((${#COMPREPLY[@]})) && printf '%s\n' "${COMPREPLY[@]}"`)
+	}
+	if hasCmd {
+		b.WriteString("; " + cmd + callArgs)
+	}
+	b.WriteString(") builtin")
+	for _, a := range append(rest, "--", word) {
+		b.WriteString(" " + shellQuote(a))
+	}
+	b.WriteString("\n")
+	return b.String(), true
+}
+
+// compgenExtra is what compgenCalls's script passes its compgen: the
+// matches of the function and the command. COMPREPLY, read, is unset.
+func compgenExtra(hc interp.HandlerContext) []string {
+	v := hc.Env.Get(compgenExtraVar)
+	if !v.IsSet() {
+		return nil
+	}
+	lines := strings.Split(strings.TrimSuffix(v.String(), "\n"), "\n")
+	if lines[0] == "F" {
+		if w, ok := runnerEnv(hc.Env); ok {
+			w.Set("COMPREPLY", expand.Variable{})
+		}
+	}
+	return lines[1:]
 }

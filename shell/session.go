@@ -105,6 +105,7 @@ type snapshot struct {
 	vars       map[string]string
 	funcs      []string
 	aliases    []string
+	jobs       int // background jobs still running (prompt's \j)
 	exited     bool
 	exitStatus int
 }
@@ -274,6 +275,7 @@ func (c *core) newRunner(cfg runnerConfig) (*interp.Runner, *runnerState, error)
 		"BASHPID":               sandboxPID,
 		"BASH_VERSION":          "5.2.15(1)-release",
 		"BASH_SUBSHELL":         "0",
+		"COMP_WORDBREAKS":       defaultWordBreaks, // compwords.go
 		"HOSTTYPE":              "x86_64",
 		"MACHTYPE":              "x86_64-pc-linux-gnu",
 		"OSTYPE":                "linux-gnu",
@@ -825,9 +827,15 @@ func nextToken(src string, off uint, text string) string {
 
 func (s *Session) takeSnapshot() {
 	vars := make(map[string]string, len(s.runner.Vars))
+	jobs := 0
 	for name, vr := range s.runner.Vars {
 		if vr.IsSet() && !strings.HasPrefix(name, "HOME ") && !strings.HasPrefix(name, internalPrefix) {
 			vars[name] = vr.String()
+		}
+		if strings.HasPrefix(name, internalPrefix+"job_") && vr.IsSet() {
+			if j, ok := jobTable.Load(vr.String()); ok && !j.(*job).finished() {
+				jobs++
+			}
 		}
 	}
 	funcs := make([]string, 0, len(s.runner.Funcs))
@@ -837,7 +845,7 @@ func (s *Session) takeSnapshot() {
 	sort.Strings(funcs)
 	aliases := s.rs.aliasNames()
 	s.stateMu.Lock()
-	s.snap = snapshot{dir: s.runner.Dir, vars: vars, funcs: funcs, aliases: aliases}
+	s.snap = snapshot{dir: s.runner.Dir, vars: vars, funcs: funcs, aliases: aliases, jobs: jobs}
 	s.stateMu.Unlock()
 }
 
@@ -859,6 +867,14 @@ func (s *Session) Getenv(name string) string {
 	s.stateMu.Lock()
 	defer s.stateMu.Unlock()
 	return s.snap.vars[name]
+}
+
+// Jobs is how many background jobs were still running, bash's \j in a
+// prompt.
+func (s *Session) Jobs() int {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	return s.snap.jobs
 }
 
 // Vars lists the names of set variables, sorted.

@@ -95,6 +95,11 @@ func (c *core) builtin(ctx context.Context, hc interp.HandlerContext, rs *runner
 	if isDisabled(hc.Env, args[0]) {                  // enable.go
 		return c.disabledCall(hc, args), nil
 	}
+	if args[0] == "compgen" {
+		if script, ok := c.compgenCalls(hc, args); ok { // progcomp.go
+			return []string{"eval", script}, nil
+		}
+	}
 	if st, ok := c.interactiveBuiltin(hc, rs, args); ok {
 		return statusArgs(st), nil
 	}

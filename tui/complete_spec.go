@@ -18,7 +18,7 @@ type specCompleter interface {
 // compLine is the command around the cursor, cut into words as bash
 // gives them to a completion spec (COMP_WORDS): split at blanks outside
 // quotes, quotes kept, the word at the cursor ending at the cursor.
-// Unlike bash, COMP_WORDBREAKS (= and :) does not split words.
+// The session cuts them again at COMP_WORDBREAKS, from Line.
 func (e *editor) compLine() shell.CompletionRequest {
 	from := e.pos
 	for from > 0 && !strings.ContainsRune(";|&(\n`{", e.buf[from-1]) {
@@ -76,22 +76,24 @@ func (e *editor) compLine() shell.CompletionRequest {
 }
 
 // completeSpec asks the session for the candidates of the user's spec
-// for the command at the cursor; ok is false when none applies (the
-// built-in completion then runs). word is the text being replaced, typed
-// after quote (0: none).
-func completeSpec(sh Shell, req shell.CompletionRequest, word string, quote rune) (items []compItem, note string, ok bool) {
+// for the command at the cursor (complete -E's on an empty line, -I's
+// for the command word); ok is false when none applies (the built-in
+// completion then runs). word is the text at the cursor, typed after
+// quote (0: none); the candidates replace its last len(word)-skip bytes,
+// the part after the last COMP_WORDBREAKS character (--opt=va: va), as
+// readline replaces bash's.
+func completeSpec(sh Shell, req shell.CompletionRequest, word string, quote rune) (items []compItem, note string, skip int, ok bool) {
 	sc, isSC := sh.(specCompleter)
-	if !isSC || len(req.Words) < 2 || req.Index == 0 {
-		return nil, "", false
+	if !isSC {
+		return nil, "", 0, false
 	}
-	raw := unescapeWord(word)
-	if quote != 0 {
-		raw = unquoteIn(word, quote)
-	}
-	req.Words[req.Index] = raw
 	res, ok := sc.Complete(context.Background(), req)
 	if !ok {
-		return nil, "", false
+		return nil, "", 0, false
+	}
+	if res.Word != word && strings.HasSuffix(word, res.Word) {
+		skip = len(word) - len(res.Word)
+		word = res.Word
 	}
 	has := func(o string) bool { return slices.Contains(res.Options, o) }
 	isDir := func(p string) bool {
@@ -146,5 +148,5 @@ func completeSpec(sh Shell, req shell.CompletionRequest, word string, quote rune
 		slices.SortStableFunc(items, func(a, b compItem) int { return strings.Compare(a.display, b.display) })
 		items = slices.CompactFunc(items, func(a, b compItem) bool { return a.insert == b.insert })
 	}
-	return items, strings.TrimRight(res.Stderr, "\n"), true
+	return items, strings.TrimRight(res.Stderr, "\n"), skip, true
 }

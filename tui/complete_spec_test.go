@@ -69,6 +69,18 @@ func TestFlowCompleteSpecs(t *testing.T) {
 	f.tm.Type("files my")
 	f.key("tab")
 	f.waitFor("a quoted directory", func(m *model) bool { return m.ed.String() == `files my\ dir/` })
+	// After --opt= only what follows the = is completed, as bash cuts
+	// words at COMP_WORDBREAKS; on an empty line complete -E's spec runs.
+	f.key("ctrl+u")
+	f.tm.Type(`complete -W "red green" colr; complete -E -W "hello"`)
+	f.key("enter")
+	f.waitFor("the definitions", func(m *model) bool { return finished(m) })
+	f.tm.Type("colr --c=g")
+	f.key("tab")
+	f.waitFor("--c=green", func(m *model) bool { return m.ed.String() == "colr --c=green " })
+	f.key("ctrl+u")
+	f.key("tab")
+	f.waitFor("the -E spec", func(m *model) bool { return m.ed.String() == "hello " })
 	// And a line still runs as typed afterwards, with $? untouched.
 	f.key("ctrl+u")
 	f.tm.Type("echo $? ${COMP_WORDS-unset}")

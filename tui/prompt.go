@@ -7,23 +7,24 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"memsh/shell"
+	"memsh/shell/prompt"
 )
 
 // promptEnv is what PS1 and PS2 need from the session, read off the UI
 // goroutine after each command (and at start).
 type promptEnv struct {
 	ps1, ps2 string
-	vars     map[string]string // USER, HOSTNAME, HOME, EUID and the $NAMEs the prompts use
+	vars     map[string]string // USER, HOSTNAME, HOME, PWD, EUID, PROMPT_DIRTRIM and the $NAMEs the prompts use
 	status   int
 	cwd      string
 	histNum  int
+	jobs     int
 }
 
 // varRef reads a $NAME or ${NAME} reference at the start of s: the name
@@ -52,10 +53,17 @@ func varRef(s string) (name string, n int) {
 	return s[i:j], j
 }
 
+// jobCounter is the part of a session that counts its running jobs
+// (shell.Session does; test fakes need not).
+type jobCounter interface{ Jobs() int }
+
 // readPromptEnv reads PS1, PS2 and the variables they refer to.
 func readPromptEnv(sh Shell, status int) promptEnv {
 	pe := promptEnv{ps1: sh.Getenv("PS1"), ps2: sh.Getenv("PS2"), vars: map[string]string{}, status: status, cwd: sh.Dir()}
-	names := []string{"USER", "HOSTNAME", "HOME", "EUID"}
+	if jc, ok := sh.(jobCounter); ok {
+		pe.jobs = jc.Jobs()
+	}
+	names := []string{"USER", "HOSTNAME", "HOME", "PWD", "EUID", "PROMPT_DIRTRIM"}
 	ps := pe.ps1 + pe.ps2
 	for i := range len(ps) {
 		if name, n := varRef(ps[i:]); n > 0 {
@@ -68,100 +76,43 @@ func readPromptEnv(sh Shell, status int) promptEnv {
 	return pe
 }
 
-// expandPrompt expands bash's prompt escapes in ps (PROMPTING in bash's
-// manual) and, as bash's promptvars does, $NAME, ${NAME} and $?. The
-// result may hold SGR sequences (\e[...m between \[ and \]); everything
-// else that is not text is dropped by the caller's sanitizer.
-func expandPrompt(ps string, pe promptEnv, now time.Time, jobs int) string {
-	var b strings.Builder
-	home := pe.vars["HOME"]
-	tilde := func(p string) string {
-		if home != "" && home != "/" && (p == home || strings.HasPrefix(p, home+"/")) {
-			return "~" + p[len(home):]
-		}
-		return p
+// expandPrompt expands ps as bash expands PS1: its escapes decoded by
+// shell/prompt (as for readline: \[ \] become markers, dropped here since
+// the sanitizer keeps only SGR of what they enclose), then, as bash's
+// promptvars does inside double quotes, $NAME, ${NAME} and $? (memsh's
+// TUI does not run command substitutions in a prompt) and the
+// backslashes before $ ` " \.
+func expandPrompt(ps string, pe promptEnv, now time.Time) string {
+	dir := pe.vars["PWD"]
+	if dir == "" {
+		dir = pe.cwd
 	}
-	for i := 0; i < len(ps); i++ {
-		c := ps[i]
-		if c == '$' && i+1 < len(ps) {
-			if ps[i+1] == '?' {
-				b.WriteString(strconv.Itoa(pe.status))
-				i++
-				continue
-			}
-			if name, n := varRef(ps[i:]); n > 0 {
-				b.WriteString(pe.vars[name])
-				i += n - 1
-				continue
-			}
-		}
-		if c != '\\' || i+1 == len(ps) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch e := ps[i]; e {
-		case 'u':
-			b.WriteString(pe.vars["USER"])
-		case 'h':
-			h, _, _ := strings.Cut(pe.vars["HOSTNAME"], ".")
-			b.WriteString(h)
-		case 'H':
-			b.WriteString(pe.vars["HOSTNAME"])
-		case 'w':
-			b.WriteString(tilde(pe.cwd))
-		case 'W':
-			if t := tilde(pe.cwd); t == "~" || t == "/" {
-				b.WriteString(t)
-			} else {
-				b.WriteString(path.Base(pe.cwd))
-			}
-		case '$':
-			if pe.vars["EUID"] == "0" {
-				b.WriteByte('#')
-			} else {
-				b.WriteByte('$')
-			}
-		case 't':
-			b.WriteString(now.Format("15:04:05"))
-		case 'T':
-			b.WriteString(now.Format("03:04:05"))
-		case '@':
-			b.WriteString(now.Format("03:04 PM"))
-		case 'A':
-			b.WriteString(now.Format("15:04"))
-		case 'd':
-			b.WriteString(now.Format("Mon Jan 02"))
-		case 'j':
-			b.WriteString(strconv.Itoa(jobs))
-		case 's':
-			b.WriteString("bash")
-		case 'v':
-			b.WriteString("5.2")
-		case 'V':
-			b.WriteString("5.2.15")
-		case '!', '#':
-			b.WriteString(strconv.Itoa(pe.histNum))
-		case 'n':
-			b.WriteByte('\n')
-		case 'e':
-			b.WriteByte(0x1b)
-		case 'a', 'r', '[', ']':
-			// bell, carriage return and the non-printing brackets: nothing
-		case '\\':
-			b.WriteByte('\\')
-		case '0', '1', '2', '3':
-			if i+2 < len(ps) {
-				if v, err := strconv.ParseUint(ps[i:i+3], 8, 8); err == nil {
-					b.WriteByte(byte(v))
-					i += 2
-					continue
-				}
-			}
-			fmt.Fprintf(&b, "\\%c", e)
+	text := prompt.Decode(ps, prompt.Env{
+		User: pe.vars["USER"], Host: pe.vars["HOSTNAME"], Dir: dir, Home: pe.vars["HOME"],
+		DirTrim: pe.vars["PROMPT_DIRTRIM"], Root: pe.vars["EUID"] == "0",
+		Jobs: pe.jobs, History: pe.histNum, Command: pe.histNum, Now: now,
+		Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true, Readline: true,
+	})
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == prompt.StartIgnore || c == prompt.EndIgnore:
+		case c == '\\' && i+1 < len(text) && strings.IndexByte("$`\"\\", text[i+1]) >= 0:
+			i++
+			b.WriteByte(text[i])
+		case c == '\r' && i+1 < len(text) && text[i+1] == '\n':
+			// readline's newline is \r\n; the lines are split at \n
+		case c == '$' && i+1 < len(text) && text[i+1] == '?':
+			b.WriteString(strconv.Itoa(pe.status))
+			i++
 		default:
-			b.WriteByte('\\')
-			b.WriteByte(e)
+			name, n := varRef(text[i:])
+			if n == 0 {
+				b.WriteByte(c)
+				continue
+			}
+			b.WriteString(pe.vars[name])
+			i += n - 1
 		}
 	}
 	return b.String()

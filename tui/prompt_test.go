@@ -16,25 +16,30 @@ import (
 func TestExpandPrompt(t *testing.T) {
 	pe := promptEnv{
 		vars:   map[string]string{"USER": "user", "HOSTNAME": "memsh.local", "HOME": "/home/user", "EUID": "1000", "X": "ex"},
-		status: 3, cwd: "/home/user/proj/src", histNum: 12,
+		status: 3, cwd: "/home/user/proj/src", histNum: 12, jobs: 2,
 	}
 	now := time.Date(2026, 5, 26, 14, 3, 9, 0, time.UTC)
 	for _, tc := range []struct{ ps, want string }{
 		{`\u@\h:\w\$ `, "user@memsh:~/proj/src$ "},
 		{`[\W] \H `, "[src] memsh.local "},
 		{`\t \A \d `, "14:03:09 14:03 Tue May 26 "},
-		{`\j \! \# $? ${X}$X\\ `, "0 12 12 3 exex\\ "},
+		{`\j \! \# $? ${X}$X\\ `, "2 12 12 3 exex\\ "},
+		{`\\$X \\\\ "q" \$HOME`, "$X \\ \"q\" $HOME"},
 		{`\[\e[31m\]red\[\e[0m\] \033[1mb`, "\x1b[31mred\x1b[0m \x1b[1mb"},
 		{`line1\nline2> `, "line1\nline2> "},
 		{`\s-\v\$ `, "bash-5.2$ "},
 	} {
-		if got := expandPrompt(tc.ps, pe, now, 0); got != tc.want {
+		if got := expandPrompt(tc.ps, pe, now); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.ps, got, tc.want)
 		}
 	}
+	pe.vars["PROMPT_DIRTRIM"] = "1"
+	if got := expandPrompt(`\w`, pe, now); got != "~/.../src" {
+		t.Errorf("PROMPT_DIRTRIM=1: %q", got)
+	}
 	pe.vars["EUID"] = "0"
 	pe.cwd = "/home/user"
-	if got := expandPrompt(`\W\$`, pe, now, 0); got != "~#" {
+	if got := expandPrompt(`\W\$`, pe, now); got != "~#" {
 		t.Errorf("root in ~: %q", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -40,15 +41,15 @@ func (m *model) complete() tea.Cmd {
 	// The user's own `complete` spec for the command comes first, as in
 	// bash; it runs in the session, so only between commands.
 	var req *shell.CompletionRequest
-	if !cmdPos && m.job == nil {
+	if m.job == nil {
 		r := m.ed.compLine()
 		req = &r
 	}
 	cmd := m.ed.commandName(start)
 	return func() tea.Msg {
 		if req != nil {
-			if items, note, ok := completeSpec(sh, *req, word, quote); ok {
-				return compMsg{version: v, start: start, word: word, items: items, note: note}
+			if items, note, skip, ok := completeSpec(sh, *req, word, quote); ok {
+				return compMsg{version: v, start: start + utf8.RuneCountInString(word[:skip]), word: word[skip:], items: items, note: note}
 			}
 		}
 		if quote == 0 && !cmdPos && strings.HasPrefix(word, "-") {

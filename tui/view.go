@@ -391,7 +391,7 @@ func (m *model) customPrompts(width int, prompt, ps2 string) (above []string, p1
 	pe := m.penv
 	pe.histNum = len(m.hist.entries) + 1
 	if pe.ps1 != "" {
-		lines := promptLines(expandPrompt(pe.ps1, pe, m.now, 0))
+		lines := promptLines(expandPrompt(pe.ps1, pe, m.now))
 		if last := lines[len(lines)-1]; lipgloss.Width(last) <= width/2 {
 			p1 = last
 			for _, l := range lines[:len(lines)-1] {
@@ -400,7 +400,7 @@ func (m *model) customPrompts(width int, prompt, ps2 string) (above []string, p1
 		}
 	}
 	if pe.ps2 != "" {
-		lines := promptLines(expandPrompt(pe.ps2, pe, m.now, 0))
+		lines := promptLines(expandPrompt(pe.ps2, pe, m.now))
 		if last := lines[len(lines)-1]; lipgloss.Width(last) <= width/2 {
 			p2 = last
 		}
