@@ -82,7 +82,7 @@ func (r *Runtime) compile(ctx context.Context, wasm []byte) (cm wazero.CompiledM
 	if ok {
 		return c.cm, false, nil
 	}
-	if cm, err = rt.CompileModule(ctx, wasm); err != nil {
+	if cm, err = r.compileModule(ctx, rt, wasm); err != nil {
 		return nil, false, err
 	}
 	if len(wasm) > maxModuleBytes {

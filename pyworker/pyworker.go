@@ -115,6 +115,11 @@ type Runtime struct {
 
 	slots chan struct{} // fast guests in their own code (fastslots.go)
 
+	// compiling is held for reading while a module compiles, so that
+	// Close waits for it: wazero's store panics when a compilation (a
+	// tool's or python's, in the background) runs into its Close.
+	compiling sync.RWMutex
+
 	modOnce sync.Once
 	modRT   wazero.Runtime // the sandbox's modules' runtime (modcache.go)
 	modErr  error
@@ -247,7 +252,7 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 			r.pySum = sha256.Sum256(b)
 			r.img = r.readImage(r.pySum)
 		})
-		r.py, r.pyErr = rt.CompileModule(context.Background(), b)
+		r.py, r.pyErr = r.compileModule(context.Background(), rt, b)
 		wg.Wait()
 	})
 	return r.py, r.pyErr
@@ -283,6 +288,8 @@ func (r *Runtime) Close() error {
 	r.mu.Unlock()
 	r.initOnce.Do(func() {}) // a Runtime never used stays unused
 	r.modOnce.Do(func() {})
+	r.compiling.Lock() // no compilation runs from here on (compile sees closed)
+	defer r.compiling.Unlock()
 	var err error
 	if r.modRT != nil {
 		err = r.modRT.Close(context.Background())
@@ -291,6 +298,19 @@ func (r *Runtime) Close() error {
 		err = errors.Join(r.rt.Close(context.Background()), err)
 	}
 	return err
+}
+
+// compileModule compiles b in rt unless the Runtime is closed (see compiling).
+func (r *Runtime) compileModule(ctx context.Context, rt wazero.Runtime, b []byte) (wazero.CompiledModule, error) {
+	r.compiling.RLock()
+	defer r.compiling.RUnlock()
+	r.mu.Lock()
+	closed := r.closed
+	r.mu.Unlock()
+	if closed {
+		return nil, errors.New("the WebAssembly runtime is closed")
+	}
+	return rt.CompileModule(ctx, b)
 }
 
 // Proc is one program run: argv, environment, working directory, stdio and

@@ -127,7 +127,7 @@ func (r *Runtime) tool(name string) *toolEntry {
 			return
 		}
 		e.min = declaredMinPages(b)
-		e.cm, e.err = rt.CompileModule(context.Background(), b)
+		e.cm, e.err = r.compileModule(context.Background(), rt, b)
 	})
 	return e
 }
