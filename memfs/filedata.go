@@ -10,9 +10,9 @@ import (
 // last chunk adds a chunk, as tmpfs adds a page. Only a file that fits
 // in one chunk grows that chunk geometrically (max(2*cap, needed)), so a
 // small file costs what it holds, not 64 KiB; once it needs a second
-// chunk its first is grown to full size (a copy of at most chunkSize
-// bytes, once). n appends of k bytes copy at most chunkSize bytes in
-// total, never O(n*k).
+// chunk its first is grown to full size. Growth copies under 2*chunkSize
+// bytes in all, whatever the final size: n appends of k bytes cost
+// O(n*k) (each write's own copy), never O(n^2*k).
 const (
 	chunkShift = 16
 	chunkSize  = 1 << chunkShift // 64 KiB

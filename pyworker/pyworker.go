@@ -130,16 +130,16 @@ type Runtime struct {
 
 	slots chan struct{} // fast guests in their own code (fastslots.go)
 
+	// compiling is held for reading while a module compiles, so that
+	// Close waits for it: wazero's store panics when a compilation (a
+	// tool's or python's, in the background) runs into its Close.
+	compiling sync.RWMutex
+
 	modOnce sync.Once
 	modRT   wazero.Runtime // the sandbox's modules' runtime (modcache.go)
 	modErr  error
 
 	locks lockTable // guests' fcntl record locks (locks.go)
-
-	// compiling is held (read) by every compilation under way: Close
-	// takes it to wait for them, since wazero's store panics when a
-	// runtime is closed under a compilation.
-	compiling sync.RWMutex
 
 	mu      sync.Mutex
 	tools   map[string]*toolEntry // tools.go
