@@ -24,6 +24,7 @@ import (
 	"memsh/memfs"
 	"memsh/pyworker"
 	"memsh/shell"
+	"memsh/shell/command"
 	"memsh/shell/commands/wasitool"
 	"memsh/themes"
 	"memsh/tui"
@@ -190,8 +191,11 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		return 1
 	}
 	defer psess.Close()
-	if err := prepareFS(sess.FS(), cfg); err != nil {
+	if err := prepareFS(ctx, sess.FS(), cfg); err != nil {
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
+		if n := sig.received(); n != 0 {
+			return 128 + n // nothing ran: nothing is saved either
+		}
 		return 1
 	}
 
@@ -369,15 +373,16 @@ func asRoot(fsys *memfs.FS) (restore func()) {
 	return func() { fsys.EnforcePermissions(true) }
 }
 
-// prepareFS applies --load and --mount before anything runs.
-func prepareFS(fsys *memfs.FS, cfg *config) error {
+// prepareFS applies --load and --mount before anything runs. A signal
+// (ctx) stops a long --load: the archive is read through ctx.
+func prepareFS(ctx context.Context, fsys *memfs.FS, cfg *config) error {
 	defer asRoot(fsys)()
 	if cfg.load != "" {
 		f, err := os.Open(cfg.load)
 		if err != nil {
 			return fmt.Errorf("--load: %w", err)
 		}
-		err = fsys.ImportTar(f, "/")
+		err = fsys.ImportTar(command.ContextReader(ctx, f), "/")
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("--load %s: %w", cfg.load, err)
