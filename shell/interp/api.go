@@ -13,6 +13,7 @@ package interp
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -29,8 +30,10 @@ type Config struct {
 	// and builtins.
 	Commands map[string]command.Command
 	// RunFile runs an executable memfs file that is not a shell script
-	// (a WASI module, a "#!" line naming another interpreter). Nil: such
-	// files fail with "cannot execute binary file".
+	// (a WASI module, a "#!" line naming another interpreter); shell
+	// scripts, with or without a "#!" line naming bash or sh, run in a
+	// child shell of this package. Nil: such files fail with "cannot
+	// execute binary file".
 	RunFile func(ctx context.Context, req *FileRequest) int
 	// Env is the initial environment, "K=V", all exported.
 	Env []string
@@ -43,6 +46,21 @@ type Config struct {
 	Script bool
 	// MaxCallDepth limits function nesting; 0 = 1000.
 	MaxCallDepth int
+	// FromFile says a Script came from a file or stdin rather than -c
+	// ("NAME: line 3:" instead of "NAME: -c: line 3:" in messages).
+	FromFile bool
+	// Invoke, when set, completes each registry command's Invocation
+	// before it runs: what only the session knows (the terminal and its
+	// width, the pager, the memory account, WASI tools, stdin metering).
+	// It returns what to do once the command has returned (nil: nothing).
+	Invoke func(ctx context.Context, inv *command.Invocation) (done func())
+	// Budget is the session's memory budget: every variable and array
+	// assignment counts against it (budget.go). Nil: no budget.
+	Budget *command.Budget
+	// SilentRead, when set, is called while `read -s` reads the shell's
+	// own stdin (the terminal hides what is typed); it returns the call
+	// that turns echo back on.
+	SilentRead func() (restore func())
 }
 
 // FileRequest is an executable file for Config.RunFile to run.
@@ -52,7 +70,11 @@ type FileRequest struct {
 	Head  []byte   // the file's first bytes (magic, "#!" line)
 	Env   []string
 	Dir   string
+	Umask os.FileMode // the shell's file-creation mask
 	Stdio command.Stdio
+	// Exec runs argv through the shell's exec path (an interpreter named
+	// on the file's "#!" line).
+	Exec func(ctx context.Context, argv, env []string, stdio command.Stdio) int
 }
 
 // Stdio is a Run's standard streams; nil means empty input or discard.
@@ -75,18 +97,20 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		cfg.Dir = "/"
 	}
 	r := &Runner{
-		cfg:     &cfg,
-		blt:     blt,
-		dir:     cfg.Dir,
-		arg0:    "bash",
-		funcs:   newFuncs(),
-		aliases: newAliases(),
-		started: time.Now(),
-		pid:     1000,
-		bashPid: 1000,
+		cfg:      &cfg,
+		blt:      blt,
+		dir:      cfg.Dir,
+		arg0:     "bash",
+		funcs:    newFuncs(),
+		aliases:  newAliases(),
+		started:  time.Now(),
+		pid:      1000,
+		bashPid:  1000,
+		fromFile: cfg.FromFile,
 	}
 	r.opts = defaultOptions()
 	r.vars.frames = []*frame{newFrame(64)}
+	r.vars.mem = cfg.Budget
 	if len(cfg.Args) > 0 {
 		r.arg0, r.params = cfg.Args[0], cfg.Args[1:]
 	}
@@ -169,6 +193,31 @@ func (r *Runner) Dir() string { return r.dir }
 
 // Var returns a variable's scalar value.
 func (r *Runner) Var(name string) (string, bool) { return r.getVar(name) }
+
+// Vars returns every set variable's scalar value (element 0 of an array),
+// for a snapshot of the shell's state.
+func (r *Runner) Vars() map[string]string {
+	out := map[string]string{}
+	for _, n := range r.vars.names() {
+		if v, ok := r.getVar(n); ok {
+			out[n] = v
+		}
+	}
+	return out
+}
+
+// Funcs lists the defined functions' names, sorted.
+func (r *Runner) Funcs() []string { return r.funcs.names() }
+
+// Aliases lists the defined aliases' names, sorted.
+func (r *Runner) Aliases() []string { return r.aliases.names() }
+
+// Status is $?: the status of the last command run.
+func (r *Runner) Status() int { return r.lastStatus }
+
+// SetStatus sets $? (a session reports a line stopped by a limit or a
+// timeout with its own status, which the next line's $? sees).
+func (r *Runner) SetStatus(n int) { r.lastStatus = n }
 
 // parse reads src as bash.
 func (r *Runner) parse(src, name string) (*syntax.File, error) {

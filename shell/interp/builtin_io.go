@@ -283,9 +283,13 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		}
 		fields := r.readSplit(line, -1, raw)
 		v := r.vars.forWrite(arrName, -1)
+		releaseVar(r.vars.mem, v)
 		v.idx, v.assoc, v.str, v.grow, v.set = &indexed{}, nil, "", nil, true
 		v.attrs |= attrIndexed
 		for k, f := range fields {
+			if !r.chargeElem(arrName, v, "", false, f) {
+				return 1
+			}
 			v.idx.set(k, f)
 		}
 	} else if len(names) == 0 {
@@ -496,6 +500,7 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	defer r.unread(fd)
 	v := r.vars.forWrite(name, -1)
 	if origin < 0 || v.idx == nil {
+		releaseVar(r.vars.mem, v)
 		v.idx = &indexed{}
 	}
 	if origin < 0 {
@@ -515,6 +520,10 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 		}
 		if trim && line != "" && line[len(line)-1] == delim {
 			line = line[:len(line)-1]
+		}
+		old, had := v.idx.get(k)
+		if !r.chargeElem(name, v, old, had, line) {
+			return 1
 		}
 		v.idx.set(k, line)
 		k++

@@ -64,6 +64,9 @@ func (r *Runner) afterAssign(name string, v *Var) {
 
 // assignArray is name=(...) or name+=(...) into v.
 func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
+	if !appendTo {
+		releaseVar(r.vars.mem, v)
+	}
 	if v.attrs&attrAssoc != 0 || v.assoc != nil {
 		if !appendTo || v.assoc == nil {
 			v.assoc = newAssoc()
@@ -84,7 +87,12 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				if !ok {
 					return false
 				}
-				v.assoc.set(k, r.convert(v, val))
+				val = r.convert(v, val)
+				old, had := v.assoc.get(k)
+				if !r.chargeElem(name, v, old, had, val) {
+					return false
+				}
+				v.assoc.set(k, val)
 				continue
 			}
 			fs, ok := r.fields(ctx, el.Value)
@@ -105,7 +113,12 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			if i+1 < len(pending) {
 				val = pending[i+1]
 			}
-			v.assoc.set(pending[i], r.convert(v, val))
+			val = r.convert(v, val)
+			old, had := v.assoc.get(pending[i])
+			if !r.chargeElem(name, v, old, had, val) {
+				return false
+			}
+			v.assoc.set(pending[i], val)
 		}
 		return true
 	}
@@ -137,7 +150,12 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			if !ok {
 				return false
 			}
-			v.idx.set(i, r.convert(v, val))
+			val = r.convert(v, val)
+			old, had := v.idx.get(i)
+			if !r.chargeElem(name, v, old, had, val) {
+				return false
+			}
+			v.idx.set(i, val)
 			next = i + 1
 			continue
 		}
@@ -146,7 +164,12 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			return false
 		}
 		for _, f := range fs {
-			v.idx.set(next, r.convert(v, f))
+			f = r.convert(v, f)
+			old, had := v.idx.get(next)
+			if !r.chargeElem(name, v, old, had, f) {
+				return false
+			}
+			v.idx.set(next, f)
 			next++
 		}
 	}
@@ -489,8 +512,7 @@ func (r *Runner) declAssign(v *Var, name, sub string, subscripted bool, val stri
 	if subscripted {
 		return r.setElem(name, sub, val, appendTo)
 	}
-	r.assignScalar(v, val, appendTo)
-	return true
+	return r.assignScalar(name, v, val, appendTo)
 }
 
 // assignArrayText is declare 'a=(1 2)' given as text: bash parses it.
@@ -501,13 +523,11 @@ func (r *Runner) assignArrayText(ctx context.Context, name string, v *Var, text 
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(name+op+text), "")
 	if err != nil || len(f.Stmts) != 1 {
-		r.assignScalar(v, text, appendTo)
-		return true
+		return r.assignScalar(name, v, text, appendTo)
 	}
 	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Assigns) != 1 || call.Assigns[0].Array == nil {
-		r.assignScalar(v, text, appendTo)
-		return true
+		return r.assignScalar(name, v, text, appendTo)
 	}
 	v.set = true
 	return r.assignArray(ctx, name, v, call.Assigns[0].Array, appendTo)
@@ -717,7 +737,9 @@ func builtinUnset(ctx context.Context, r *Runner, args []string) int {
 		}
 		if ref {
 			if v, i := r.vars.lookup(n); v != nil {
-				delete(r.vars.writable(i).m, n)
+				f := r.vars.writable(i)
+				releaseVar(r.vars.mem, f.m[n])
+				delete(f.m, n)
 			}
 			continue
 		}

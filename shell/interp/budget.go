@@ -1,0 +1,75 @@
+package interp
+
+import "memsh/shell/command"
+
+// The memory budget (Config.Budget) counts what shell variables hold.
+// Every assignment charges its growth before the value is stored: a
+// scalar's bytes, an element's bytes plus elemOverhead for a new
+// element. A Var remembers what it has charged (held); what it gives back
+// on a smaller value, an unset, or when the scope holding it ends (a
+// function's locals, a subshell's copy) returns to the budget.
+//
+// A variable a subshell copies charges nothing until the copy is
+// changed: the copy shares the parent's bytes.
+//
+// An assignment the budget refuses is not made: bash's message names
+// the limit ("x: memory limit of 64 MiB reached (memsh --max-memory)"),
+// the status is 1 and the rest of the top-level command is abandoned,
+// as after an expansion error, so `while :; do x=$x$x; done` ends; the
+// session goes on.
+
+// elemOverhead is what one array element costs beyond its bytes (its
+// key and the slices' or map's slot), so a million empty elements count.
+const elemOverhead = 32
+
+// charge takes delta more bytes for v (negative: gives them back, never
+// more than v holds). It reports false, after the message, when the
+// budget refuses; v is then unchanged.
+func (r *Runner) charge(name string, v *Var, delta int64) bool {
+	b := r.cfg.Budget
+	if b == nil || delta == 0 {
+		return true
+	}
+	if delta < 0 {
+		give := min(-delta, v.held)
+		b.Release(give)
+		v.held -= give
+		return true
+	}
+	if err := b.Reserve(delta); err != nil {
+		r.errorf("%s: %v", name, err)
+		r.expansionFatal(1)
+		return false
+	}
+	v.held += delta
+	return true
+}
+
+// chargeElem charges setting one element from old (had: it existed) to
+// val.
+func (r *Runner) chargeElem(name string, v *Var, old string, had bool, val string) bool {
+	delta := int64(len(val)) - int64(len(old))
+	if !had {
+		delta += elemOverhead
+	}
+	return r.charge(name, v, delta)
+}
+
+// releaseVar gives back everything v holds (it is dropped).
+func releaseVar(b *command.Budget, v *Var) {
+	if v != nil && v.held > 0 {
+		b.Release(v.held)
+		v.held = 0
+	}
+}
+
+// releaseFrame gives back what the variables of a frame no shell holds
+// any more charged.
+func releaseFrame(b *command.Budget, f *frame) {
+	if b == nil {
+		return
+	}
+	for _, v := range f.m {
+		releaseVar(b, v)
+	}
+}

@@ -1,0 +1,86 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"memsh/memfs"
+	"memsh/shell/command"
+)
+
+// runBudget runs script, a line at a time as a session does, in a shell
+// whose variables have a budget of limit bytes; it returns the output,
+// the messages and the budget.
+func runBudget(t *testing.T, limit int64, lines ...string) (string, string, *command.Budget) {
+	t.Helper()
+	fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID})
+	fsys.MkdirAll("/home/user", 0o755)
+	b := command.NewBudget(limit, nil)
+	r := New(Config{FS: fsys, Commands: registry(), Env: testEnvVars, Dir: "/home/user", Budget: b})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var out, errb bytes.Buffer
+	for _, l := range lines {
+		r.Run(ctx, l, Stdio{Stdout: &out, Stderr: &errb})
+	}
+	return out.String(), errb.String(), b
+}
+
+const limitMsg = "memory limit of 1 MiB reached (memsh --max-memory)"
+
+func TestBudgetStopsDoubling(t *testing.T) {
+	out, errs, _ := runBudget(t, 1<<20,
+		`x=a; while :; do x=$x$x; done; echo not reached`,
+		`echo "status $? len ${#x}"`)
+	if !strings.Contains(errs, "x: "+limitMsg) {
+		t.Fatalf("no message naming the limit: %q", errs)
+	}
+	// The refused assignment is not made: x keeps its last value, a
+	// power of two under the limit.
+	if out != "status 1 len 1048576\n" {
+		t.Fatalf("out %q", out)
+	}
+}
+
+func TestBudgetArrays(t *testing.T) {
+	for _, script := range []string{
+		`a=(); s=$(printf '%01000d' 0); while :; do a+=("$s"); done`,
+		`declare -A h; s=$(printf '%01000d' 0); i=0; while :; do h[k$i]=$s; i=$((i+1)); done`,
+		`s=$(printf '%01000d' 0); i=0; while :; do a[i++]=$s; done`,
+		`s=$(printf '%01000d' 0); while :; do s+=$s; done`,
+		`s=$(printf '%01000d\n' {1..2000}); mapfile -t m <<<"$s$s"`,
+	} {
+		_, errs, _ := runBudget(t, 1<<20, script, `echo next`)
+		if !strings.Contains(errs, limitMsg) {
+			t.Errorf("%s: no message naming the limit: %q", script, errs)
+		}
+	}
+}
+
+func TestBudgetGivesBack(t *testing.T) {
+	// 600 KiB twice fits a 1 MiB budget only if the first is given back:
+	// by a new value, unset, a function's local ending, a subshell ending.
+	big := `big=$(head -c 614400 /dev/zero | tr '\0' x)`
+	for _, script := range []string{
+		big + `; big=$(head -c 614400 /dev/zero | tr '\0' y); echo ${#big}`,
+		big + `; unset big; c=$(head -c 614400 /dev/zero | tr '\0' y); echo ${#c}`,
+		`f() { local l=$(head -c 614400 /dev/zero | tr '\0' x); }; f; f; f; echo ok`,
+		`a=(); for i in 1 2 3; do a[i]=$(head -c 204800 /dev/zero | tr '\0' x); done; unset 'a[*]'; ` + big + `; echo ${#big}`,
+		`(` + big + `); (` + big + `); ` + big + `; echo ${#big}`,
+	} {
+		out, errs, b := runBudget(t, 1<<20, script)
+		if errs != "" || out == "" {
+			t.Errorf("%s: out %q errors %q", script, out, errs)
+		}
+		if b.Used() > 700<<10 {
+			t.Errorf("%s: %d bytes still charged", script, b.Used())
+		}
+	}
+	_, _, b := runBudget(t, 1<<20, `x=$(head -c 1000 /dev/zero | tr '\0' x)`, `unset x`)
+	if b.Used() != 0 {
+		t.Errorf("after unset %d bytes still charged", b.Used())
+	}
+}
