@@ -118,6 +118,10 @@ type syncWriter struct {
 	w  io.Writer
 }
 
+// Unwrap is the writer the Run was given, so a session can tell its
+// terminal from a file or pipe a command's stdout was redirected to.
+func (s *syncWriter) Unwrap() io.Writer { return s.w }
+
 func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
