@@ -1,6 +1,15 @@
 package interp
 
-import "memsh/shell/command"
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"syscall"
+
+	"memsh/shell/command"
+)
 
 // The memory budget (Config.Budget) counts what shell variables hold.
 // Every assignment charges its growth before the value is stored: a
@@ -72,4 +81,50 @@ func releaseFrame(b *command.Budget, f *frame) {
 	for _, v := range f.m {
 		releaseVar(b, v)
 	}
+}
+
+// substBuffer collects a command substitution's output within
+// command.MaxHeld and the memory budget. Past either, the write fails
+// with ENOSPC, the substitution's commands are stopped (stop) and why
+// says which limit; the caller reports it and abandons the command.
+type substBuffer struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	mem  *command.Budget
+	stop context.CancelFunc
+	why  string
+}
+
+func (s *substBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.why != "" {
+		return 0, syscall.ENOSPC
+	}
+	n := s.buf.Len() + len(p)
+	if n > command.MaxHeld {
+		s.why = fmt.Sprintf("exceeds the in-memory limit of %d MiB", command.MaxHeld>>20)
+	} else if n > s.buf.Cap() {
+		// Growing doubles the buffer: check what it will hold. The
+		// bytes become the shell's value, charged when assigned.
+		if err := s.mem.Fits(int64(2 * n)); err != nil {
+			s.why = "reached the " + strings.TrimSuffix(err.Error(), " reached (memsh --max-memory)") + " (memsh --max-memory)"
+		}
+	}
+	if s.why != "" {
+		s.stop()
+		return 0, syscall.ENOSPC
+	}
+	return s.buf.Write(p)
+}
+
+// stopped reports the substitution's limit, once, and abandons the
+// command it was part of; false when no limit was reached.
+func (r *Runner) substStopped(s *substBuffer) bool {
+	if s.why == "" {
+		return false
+	}
+	r.printErr("memsh: command substitution stopped: its output " + s.why + "\n")
+	r.expansionFatal(1)
+	return true
 }

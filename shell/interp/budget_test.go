@@ -51,36 +51,44 @@ func TestBudgetArrays(t *testing.T) {
 		`declare -A h; s=$(printf '%01000d' 0); i=0; while :; do h[k$i]=$s; i=$((i+1)); done`,
 		`s=$(printf '%01000d' 0); i=0; while :; do a[i++]=$s; done`,
 		`s=$(printf '%01000d' 0); while :; do s+=$s; done`,
-		`s=$(printf '%01000d\n' {1..2000}); mapfile -t m <<<"$s$s"`,
+		`yes abcdefgh | head -n 200000 > f; mapfile -t m < f`,
 	} {
 		_, errs, _ := runBudget(t, 1<<20, script, `echo next`)
 		if !strings.Contains(errs, limitMsg) {
-			t.Errorf("%s: no message naming the limit: %q", script, errs)
+			t.Errorf("%s: no message naming the limit: %.200q", script, errs)
 		}
 	}
 }
 
 func TestBudgetGivesBack(t *testing.T) {
-	// 600 KiB twice fits a 1 MiB budget only if the first is given back:
-	// by a new value, unset, a function's local ending, a subshell ending.
-	big := `big=$(head -c 614400 /dev/zero | tr '\0' x)`
+	// Four values of 300 KiB fit a 1 MiB budget only if each is given
+	// back before the next: by a new value, unset, a function's local
+	// ending, a subshell ending.
+	big := `big=$(head -c 307200 /dev/zero | tr '\0' x)`
 	for _, script := range []string{
-		big + `; big=$(head -c 614400 /dev/zero | tr '\0' y); echo ${#big}`,
-		big + `; unset big; c=$(head -c 614400 /dev/zero | tr '\0' y); echo ${#c}`,
-		`f() { local l=$(head -c 614400 /dev/zero | tr '\0' x); }; f; f; f; echo ok`,
-		`a=(); for i in 1 2 3; do a[i]=$(head -c 204800 /dev/zero | tr '\0' x); done; unset 'a[*]'; ` + big + `; echo ${#big}`,
-		`(` + big + `); (` + big + `); ` + big + `; echo ${#big}`,
+		`for i in 1 2 3 4; do ` + big + `; done; echo ${#big}`,
+		`for i in 1 2 3 4; do ` + big + `; c=$big; unset big c; done; echo ok`,
+		`f() { local l=$(head -c 307200 /dev/zero | tr '\0' x); }; f; f; f; f; echo ok`,
+		`for i in 1 2 3 4; do a[i]=$(head -c 307200 /dev/zero | tr '\0' x); unset 'a[*]'; done; echo ok`,
+		`for i in 1 2 3 4; do (` + big + `; a=$big; b=$big); done; echo ok`,
 	} {
 		out, errs, b := runBudget(t, 1<<20, script)
 		if errs != "" || out == "" {
-			t.Errorf("%s: out %q errors %q", script, out, errs)
+			t.Errorf("%s: out %q errors %.200q", script, out, errs)
 		}
-		if b.Used() > 700<<10 {
+		if b.Used() > 400<<10 {
 			t.Errorf("%s: %d bytes still charged", script, b.Used())
 		}
 	}
 	_, _, b := runBudget(t, 1<<20, `x=$(head -c 1000 /dev/zero | tr '\0' x)`, `unset x`)
 	if b.Used() != 0 {
 		t.Errorf("after unset %d bytes still charged", b.Used())
+	}
+}
+
+func TestBudgetSubstitution(t *testing.T) {
+	out, errs, _ := runBudget(t, 1<<20, `x=$(yes); echo unreached`, `echo next`)
+	if out != "next\n" || !strings.Contains(errs, "command substitution stopped: its output reached the memory limit of 1 MiB (memsh --max-memory)") {
+		t.Errorf("out %q errors %q", out, errs)
 	}
 }

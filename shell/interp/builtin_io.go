@@ -195,6 +195,7 @@ func (r *Runner) unread(fd int) {
 // builtinRead is read [-ers] [-a array] [-d delim] [-n n] [-N n] [-p prompt] [-t t] [-u fd] [name...].
 func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	raw, arrName, delim, nchars, exact, prompt, fd := false, "", byte('\n'), -1, false, "", 0
+	silent := false
 	i := 1
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -225,7 +226,9 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 			switch c {
 			case 'r':
 				raw = true
-			case 's', 'e':
+			case 's':
+				silent = true
+			case 'e':
 			case 'a', 'd', 'n', 'N', 'p', 't', 'u', 'i':
 				v, ok := optArg()
 				if !ok {
@@ -273,6 +276,11 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	if !ok {
 		r.errorf("read: %d: invalid file descriptor: Bad file descriptor", fd)
 		return 1
+	}
+	if silent && fd == 0 && r.cfg.SilentRead != nil {
+		// What is typed for a silent read is not shown.
+		restore := r.cfg.SilentRead()
+		defer restore()
 	}
 	line, eof := readLine(in, delim, nchars, exact, raw)
 	r.unread(fd)

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"bytes"
 	"context"
 	"strconv"
 	"strings"
@@ -55,9 +54,11 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 
 // cmdSubst runs $(...) and returns its output without trailing newlines.
 func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
-	var out bytes.Buffer
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
 	sub := r.subshellCopy()
-	sub.fds[1] = &fdFile{w: &out}
+	sub.fds[1] = &fdFile{w: out}
 	if !r.opts.inheritErrexit {
 		sub.opts.errexit = false
 	}
@@ -70,7 +71,10 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	}
 	r.lastStatus, r.substRan = sub.lastStatus, true
 	sub.release()
-	s := strings.TrimRight(out.String(), "\n")
+	if r.substStopped(out) {
+		return ""
+	}
+	s := strings.TrimRight(out.buf.String(), "\n")
 	return s
 }
 
