@@ -94,6 +94,9 @@ type Session struct {
 	runner *interp.Runner
 	rs     *runnerState
 	ir     *memshinterp.Runner // the session's shell when it runs on shell/interp
+	// The interactive shell's stdout and stderr on shell/interp, which
+	// background jobs keep across Runs (session_interp.go).
+	out, errw followWriter
 
 	runMu  sync.Mutex // one Run at a time
 	closed bool

@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -47,6 +48,7 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 		Dir:          dir,
 		Args:         args,
 		Script:       c.opts.Script,
+		Interactive:  !c.opts.Script,
 		FromFile:     c.opts.FromFile,
 		MaxCallDepth: c.maxDepth,
 		Invoke:       c.interpInvoke,
@@ -188,6 +190,17 @@ func (s *Session) runInterp(ctx context.Context, script string, stdio Stdio) (in
 		stderr = io.Discard
 	}
 	s.lastOut, s.lastErr = stdout, stderr
+	if !s.c.opts.Script {
+		// Background jobs outlive the line: their output goes where the
+		// latest line's goes.
+		out, errw := stdout, stderr
+		s.out.w.Store(&out)
+		s.errw.w.Store(&errw)
+		stdout, stderr = &s.out, &s.errw
+		if sameWriter(stdio.Stdout, stdio.Stderr) {
+			stderr = stdout
+		}
+	}
 
 	runCtx, cancel := ctx, context.CancelFunc(func() {})
 	if s.c.opts.Timeout > 0 {
@@ -241,6 +254,9 @@ func (s *Session) runInterp(ctx context.Context, script string, stdio Stdio) (in
 		fmt.Fprintf(stderr, "bash: timed out after %v (the per-run timeout limit)\n", s.c.opts.Timeout)
 		status = 124
 	}
+	if !s.c.opts.Script {
+		s.ir.Notices(stderr)
+	}
 	s.ir.SetStatus(status)
 	s.last = status
 	s.takeInterpSnapshot()
@@ -266,6 +282,7 @@ func (s *Session) takeInterpSnapshot() {
 // closeInterp runs a pending EXIT trap into the last Run's writers.
 func (s *Session) closeInterp() {
 	if _, exited := s.Exited(); exited {
+		s.ir.KillJobs()
 		return
 	}
 	out, errw := s.lastOut, s.lastErr
@@ -276,6 +293,19 @@ func (s *Session) closeInterp() {
 	defer cancel()
 	s.ir.Run(ctx, "", interp.Stdio{Stdout: out, Stderr: errw})
 	s.ir.RunExitTrap(ctx)
+	s.ir.KillJobs()
+}
+
+// followWriter writes to the writer last stored in it: a background job
+// started by one Run writes where the latest Run's output goes.
+type followWriter struct{ w atomic.Pointer[io.Writer] }
+
+func (f *followWriter) Write(p []byte) (int, error) {
+	w := f.w.Load()
+	if w == nil {
+		return len(p), nil
+	}
+	return (*w).Write(p)
 }
 
 // exitTrapTimeout bounds the EXIT trap Close runs.

@@ -61,6 +61,15 @@ type Config struct {
 	// own stdin (the terminal hides what is typed); it returns the call
 	// that turns echo back on.
 	SilentRead func() (restore func())
+	// Interactive is the shell at a prompt: background jobs outlive the
+	// Run that started it and job control (fg, bg, "[1] PID" when a job
+	// starts) is on (jobs.go).
+	Interactive bool
+	// MaxProcs bounds the pipeline stages and background jobs running at
+	// once (proclimit.go); 0 = 5000.
+	MaxProcs int
+
+	procs *procCount // what runs now, shared by subshells and child shells
 }
 
 // FileRequest is an executable file for Config.RunFile to run.
@@ -95,6 +104,9 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	}
 	if cfg.Dir == "" {
 		cfg.Dir = "/"
+	}
+	if cfg.procs == nil {
+		cfg.procs = &procCount{}
 	}
 	r := &Runner{
 		cfg:      &cfg,
@@ -246,7 +258,7 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 			skipLine = st.End().Line()
 			continue
 		}
-		r.stmts(ctx, []*syntax.Stmt{st})
+		r.topStmt(ctx, st)
 		if r.flow == flowDiscard {
 			r.flow = flowNone
 			skipLine = st.End().Line()

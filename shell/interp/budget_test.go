@@ -92,3 +92,20 @@ func TestBudgetSubstitution(t *testing.T) {
 		t.Errorf("out %q errors %q", out, errs)
 	}
 }
+
+func TestProcLimit(t *testing.T) {
+	fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID})
+	b := command.NewBudget(256<<20, nil)
+	r := New(Config{FS: fsys, Commands: registry(), Dir: "/", Budget: b, MaxProcs: 200})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var out, errb bytes.Buffer
+	r.Run(ctx, "f() { f | f; }; f; echo no\necho same $?", Stdio{Stdout: &out, Stderr: &errb})
+	r.Run(ctx, `echo next; sleep 0.1 & wait; echo $?`, Stdio{Stdout: &out, Stderr: &errb})
+	if out.String() != "same 254\nnext\n0\n" || strings.Count(errb.String(), "bash: fork: Resource temporarily unavailable (memsh process limit: 200 pipeline stages and jobs running)") != 1 {
+		t.Errorf("out %q errors %.300q", out.String(), errb.String())
+	}
+	if b.Used() != 0 {
+		t.Errorf("%d bytes still charged", b.Used())
+	}
+}

@@ -59,6 +59,10 @@ var builtinTable = map[string]builtinFunc{
 	"getopts":   builtinGetopts,
 	"hash":      builtinTrue,
 	"kill":      builtinKill,
+	"jobs":      builtinJobs,
+	"fg":        builtinFg,
+	"bg":        builtinBg,
+	"disown":    builtinDisown,
 }
 
 // builtinNames lists the builtins, sorted (compgen -b, enable).

@@ -213,16 +213,40 @@ func builtinExec(ctx context.Context, r *Runner, args []string) int {
 
 // builtinWait is wait [pid...].
 func builtinWait(ctx context.Context, r *Runner, args []string) int {
-	if len(args) == 1 {
-		r.waitAll()
-		return 0
+	any, pvar, i := false, "", 1
+	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
+		if args[i] == "--" {
+			i++
+			break
+		}
+		switch args[i] {
+		case "-n":
+			any = true
+		case "-f":
+		case "-p":
+			if i+1 >= len(args) {
+				r.errorf("wait: -p: option requires an argument")
+				return 2
+			}
+			i++
+			pvar = args[i]
+		default:
+			return r.usageError("wait", args[i], "wait [-fn] [-p var] [id ...]")
+		}
+	}
+	if any {
+		st, j := r.waitAny(ctx)
+		if j != nil && pvar != "" {
+			r.setVar(pvar, strconv.Itoa(j.pid), false)
+		}
+		return st
+	}
+	if i >= len(args) {
+		return r.waitJobs(ctx)
 	}
 	status := 0
-	for _, a := range args[1:] {
-		if a == "-n" || a == "-f" {
-			continue
-		}
-		st, ok := r.waitPid(a)
+	for _, a := range args[i:] {
+		st, ok := r.waitPid(ctx, a)
 		if !ok {
 			if strings.HasPrefix(a, "%") {
 				r.errorf("wait: %s: no such job", a)
