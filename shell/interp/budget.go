@@ -1,9 +1,12 @@
 package interp
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"io/fs"
 	"strings"
 	"sync"
 	"syscall"
@@ -127,4 +130,74 @@ func (r *Runner) substStopped(s *substBuffer) bool {
 	r.printErr("memsh: command substitution stopped: its output " + s.why + "\n")
 	r.expansionFatal(1)
 	return true
+}
+
+// readHeld reads a whole input the shell must hold (a sourced file, the
+// script of `bash FILE` or `bash < input`, $(< file)) within
+// command.MaxHeld and the memory budget, which the bytes count against
+// while they are read: `source /dev/zero` fails naming the limit.
+func (r *Runner) readHeld(rd io.Reader, hint int64) ([]byte, error) {
+	var held int64
+	defer func() { r.cfg.Budget.Release(held) }()
+	return command.ReadHeld(rd, hint, func(n int) error {
+		if err := r.cfg.Budget.Reserve(int64(n)); err != nil {
+			return err
+		}
+		held += int64(n)
+		return nil
+	})
+}
+
+// readFileHeld is readHeld for the memfs file at abs.
+func (r *Runner) readFileHeld(abs string) ([]byte, error) {
+	f, err := r.cfg.FS.Open(abs)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var hint int64
+	if fi, err := f.Stat(); err == nil {
+		if fi.IsDir() {
+			return nil, &fs.PathError{Op: "read", Path: abs, Err: syscall.EISDIR}
+		}
+		if fi.Mode().IsRegular() {
+			hint = fi.Size()
+		}
+	}
+	return r.readHeld(f, hint)
+}
+
+// lineLimit bounds one line a builtin reads (read, mapfile, select):
+// command.MaxHeld, and room in the budget for the line as it doubles.
+type lineLimit struct {
+	r    *Runner
+	next int
+}
+
+// check reports whether a line of n bytes may grow on.
+func (l *lineLimit) check(n int) error {
+	if n > command.MaxHeld {
+		return command.HeldLimitError{}
+	}
+	if n >= l.next {
+		l.next = max(2*l.next, 1<<20)
+		return l.r.cfg.Budget.Fits(int64(2 * n))
+	}
+	return nil
+}
+
+// readDelim reads up to and including delim, as bufio's ReadString,
+// within lim.
+func readDelim(in *bufio.Reader, delim byte, lim *lineLimit) (string, error) {
+	var b []byte
+	for {
+		chunk, err := in.ReadSlice(delim)
+		b = append(b, chunk...)
+		if e := lim.check(len(b)); e != nil {
+			return "", e
+		}
+		if err != bufio.ErrBufferFull {
+			return string(b), err
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"memsh/shell/command"
 	"strconv"
 	"strings"
 
@@ -282,8 +283,12 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		restore := r.cfg.SilentRead()
 		defer restore()
 	}
-	line, eof := readLine(in, delim, nchars, exact, raw)
+	line, eof, err := readLine(in, delim, nchars, exact, raw, &lineLimit{r: r})
 	r.unread(fd)
+	if err != nil {
+		r.errorf("read: %v", err)
+		return 1
+	}
 	if arrName != "" {
 		if cur := r.lookupVar(arrName); cur != nil && cur.assoc != nil {
 			r.errorf("read: %s: not an indexed array", arrName)
@@ -331,21 +336,26 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 // readLine reads up to delim (or n characters). Without -r a backslash
 // escapes the next character and backslash-newline continues the line;
 // the escapes stay in the text for readSplit.
-func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool) (string, bool) {
+func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool, lim *lineLimit) (string, bool, error) {
 	var b []byte
 	count := 0
 	for n < 0 || count < n {
+		if len(b)&(1<<16-1) == 0 && len(b) > 0 {
+			if err := lim.check(len(b)); err != nil {
+				return "", false, err
+			}
+		}
 		c, err := in.ReadByte()
 		if err != nil {
-			return string(b), true
+			return string(b), true, nil
 		}
 		if !exact && c == delim {
-			return string(b), false
+			return string(b), false, nil
 		}
 		if !raw && !exact && c == '\\' {
 			c2, err := in.ReadByte()
 			if err != nil {
-				return string(b), true
+				return string(b), true, nil
 			}
 			if c2 == '\n' {
 				continue
@@ -357,7 +367,7 @@ func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool) (string, boo
 		b = append(b, c)
 		count++
 	}
-	return string(b), false
+	return string(b), false, nil
 }
 
 // readSplit splits a read line on IFS into at most n fields (the last
@@ -517,8 +527,13 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	v.assoc, v.str, v.grow, v.set = nil, "", nil, true
 	v.attrs |= attrIndexed
 	k := origin
+	lim := &lineLimit{r: r}
 	for count != 0 {
-		line, err := in.ReadString(delim)
+		line, err := readDelim(in, delim, lim)
+		if command.IsLimit(err) {
+			r.errorf("%s: %v", args[0], err)
+			return 1
+		}
 		if line == "" && err != nil {
 			break
 		}

@@ -86,7 +86,7 @@ func (r *Runner) catFile(ctx context.Context, st *syntax.Stmt) {
 		r.lastStatus = 1
 		return
 	}
-	data, err := r.cfg.FS.ReadFile(r.absPath(name))
+	data, err := r.readFileHeld(r.absPath(name))
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
 		r.lastStatus = 1
