@@ -212,30 +212,32 @@ func (s *Session) runInterp(ctx context.Context, script string, stdio Stdio) (in
 	if s.c.opts.Term {
 		runCtx = context.WithValue(runCtx, termKey{}, stdout)
 	}
-	var stdin io.Reader = stdio.Stdin
-	if stdin == nil {
-		stdin = eofReader{}
+	stdin, closeStdin, err := stdinFile(stdio.Stdin)
+	if err != nil {
+		return 1, err
 	}
-	if f, ok := stdin.(*os.File); ok && !s.c.opts.Script {
-		s.c.term.file.Store(f)
+	defer closeStdin()
+	// Ctrl-C or the timeout ends a read blocked on the line's stdin.
+	stopRead := context.AfterFunc(runCtx, func() { stdin.SetReadDeadline(time.Now()) })
+	defer stopRead()
+	if !s.c.opts.Script {
+		s.c.term.file.Store(stdin)
 		defer s.c.term.file.Store(nil)
 	}
-	if s.c.opts.Term || stdio.Stdin == nil || stdio.Stdin == (eofReader{}) {
-		if f, ok := stdin.(*os.File); ok {
-			runCtx = context.WithValue(runCtx, stdinDevKey{}, f)
-		}
+	if s.c.opts.Term || stdio.Stdin == nil || stdio.Stdin == (eofReader{}) || isDevice(stdin) {
+		runCtx = context.WithValue(runCtx, stdinDevKey{}, stdin)
 	}
 
 	hits := s.c.fs.LimitHits()
 	stopWatch := s.c.watchMemory(runCtx, stderr) // memwatch.go
 	defer stopWatch()
-	status, err := s.ir.Run(runCtx, script, interp.Stdio{Stdin: stdin, Stdout: stdout, Stderr: stderr})
-	if err != nil {
+	status, runErr := s.ir.Run(runCtx, script, interp.Stdio{Stdin: stdin, Stdout: stdout, Stderr: stderr})
+	if runErr != nil {
 		status = 2
 	}
 	if s.c.opts.Script && !s.ir.Exited() && runCtx.Err() == nil {
 		status = s.ir.Finish(runCtx, status)
-	} else if s.ir.Exited() {
+	} else if s.ir.Exited() && runCtx.Err() == nil {
 		status = s.ir.Finish(runCtx, s.ir.Status())
 	}
 	stopWatch()

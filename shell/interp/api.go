@@ -264,7 +264,9 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 			skipLine = st.End().Line()
 		}
 		if r.flow == flowExit {
-			r.exited = true
+			// A cancelled line (Ctrl-C, a timeout) stops; the shell
+			// has not exited.
+			r.exited = ctx.Err() == nil
 			break
 		}
 	}
