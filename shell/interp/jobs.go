@@ -40,8 +40,8 @@ type job struct {
 	disowned bool
 }
 
-// jobCtxKey holds the context a top-level command's jobs run under:
-// the Run's, not the command's own (which ends with it).
+// jobCtxKey holds the *lineJobs a top-level command's jobs run under:
+// the Run's context, not the command's own (which ends with it).
 type jobCtxKey struct{}
 
 func (t *jobTable) ended() {
@@ -75,12 +75,11 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	r.bg.byPid[j.pid] = j
 	r.bg.list = append(r.bg.list, j)
 	r.bg.mu.Unlock()
-	if base, ok := ctx.Value(jobCtxKey{}).(context.Context); ok {
-		ctx = base
+	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok && r.subshell == 0 {
+		// The job outlives the command that started it (topStmt).
+		ctx = lj.get()
 	}
 	if r.cfg.Interactive && r.subshell == 0 {
-		// The job outlives the line that started it; KillJobs ends it.
-		ctx = context.WithoutCancel(ctx)
 		fmt.Fprintf(r.stderr(), "[%d] %d\n", j.n, j.pid)
 	}
 	ctx, j.cancel = context.WithCancel(ctx)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -42,18 +43,52 @@ type procCount struct {
 var errProcLimit = errors.New("process limit")
 
 // topStmt runs one top-level command so that reaching the limit stops
-// all of it (every stage of a bomb), with status 254; the next command
-// runs.
+// all of it (every stage of a bomb, and the jobs it started), with
+// status 254; the next command runs.
 func (r *Runner) topStmt(ctx context.Context, st *syntax.Stmt) {
-	jobs := ctx
+	lj := &lineJobs{base: ctx}
+	if r.cfg.Interactive && r.subshell == 0 {
+		// Its jobs outlive the command; KillJobs ends them.
+		lj.base = context.WithoutCancel(ctx)
+	}
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-	ctx = context.WithValue(ctx, jobCtxKey{}, jobs)
-	prev := r.cfg.procs.stop.Swap(&stop)
+	stopAll := context.CancelCauseFunc(func(cause error) {
+		stop(cause)
+		lj.stop(cause)
+	})
+	prev := r.cfg.procs.stop.Swap(&stopAll)
 	defer r.cfg.procs.stop.Store(prev)
-	r.stmts(ctx, []*syntax.Stmt{st})
+	r.stmts(context.WithValue(ctx, jobCtxKey{}, lj), []*syntax.Stmt{st})
 	if errors.Is(context.Cause(ctx), errProcLimit) && !r.execed {
 		r.flow, r.lastStatus = flowDiscard, 254
+	}
+}
+
+// lineJobs is the context the jobs a top-level command starts run
+// under: made when the first starts (a script of many commands makes
+// none it does not need).
+type lineJobs struct {
+	base   context.Context
+	mu     sync.Mutex
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+}
+
+func (l *lineJobs) get() context.Context {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ctx == nil {
+		l.ctx, l.cancel = context.WithCancelCause(l.base)
+	}
+	return l.ctx
+}
+
+func (l *lineJobs) stop(cause error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.cancel != nil {
+		l.cancel(cause)
 	}
 }
 
