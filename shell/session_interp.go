@@ -235,10 +235,13 @@ func (s *Session) runInterp(ctx context.Context, script string, stdio Stdio) (in
 	if runErr != nil {
 		status = 2
 	}
-	if s.c.opts.Script && !s.ir.Exited() && runCtx.Err() == nil {
+	// A script ends with its Run, a shell at a prompt when it runs exit:
+	// the EXIT trap runs and the jobs are waited for. A stopped line
+	// (Ctrl-C, a signal, the timeout) leaves the EXIT trap to Close.
+	finished := false
+	if (s.c.opts.Script || s.ir.Exited()) && runCtx.Err() == nil {
 		status = s.ir.Finish(runCtx, status)
-	} else if s.ir.Exited() && runCtx.Err() == nil {
-		status = s.ir.Finish(runCtx, s.ir.Status())
+		finished = true
 	}
 	stopWatch()
 	s.c.noteLimits(stderr, hits)
@@ -262,9 +265,9 @@ func (s *Session) runInterp(ctx context.Context, script string, stdio Stdio) (in
 	s.ir.SetStatus(status)
 	s.last = status
 	s.takeInterpSnapshot()
-	if s.ir.Exited() || s.c.opts.Script {
+	if finished {
 		s.stateMu.Lock()
-		s.snap.exited, s.snap.exitStatus = s.ir.Exited() || s.c.opts.Script, status
+		s.snap.exited, s.snap.exitStatus = true, status
 		s.stateMu.Unlock()
 	}
 	return status, nil
