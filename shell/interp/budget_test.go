@@ -3,6 +3,7 @@ package interp
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,20 @@ func TestProcLimit(t *testing.T) {
 	}
 	if b.Used() != 0 {
 		t.Errorf("%d bytes still charged", b.Used())
+	}
+}
+
+// TestArrayDoublingStops: the words of a=(...) see a's old value, so a
+// doubling array grows until the budget stops it (it used to be emptied
+// first, and the loop never ended). The refused assignment keeps the
+// elements made before the refusal, all charged: no more than fit.
+func TestArrayDoublingStops(t *testing.T) {
+	out, errs, _ := runBudget(t, 1<<20,
+		`a=(x); a=("${a[@]}" "${a[@]}" y); declare -A h=([k]=v); h=([a]=${h[k]}); echo ${#a[@]} ${h[a]}`,
+		`a=(x); while :; do a=("${a[@]}" "${a[@]}"); done`, `echo next ${#a[@]}`)
+	var n int
+	if _, err := fmt.Sscanf(strings.TrimPrefix(out, "3 v\nnext "), "%d", &n); err != nil || !strings.HasPrefix(out, "3 v\n") ||
+		n < 16384 || n > (1<<20)/elemOverhead || !strings.Contains(errs, "a: "+limitMsg) {
+		t.Errorf("out %q errors %.300q", out, errs)
 	}
 }

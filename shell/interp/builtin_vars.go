@@ -67,11 +67,14 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 	if !appendTo {
 		releaseVar(r.vars.mem, v)
 	}
+	// The new elements are built beside the old value, which their
+	// words still see (a=("${a[@]}" x)); += appends in place.
 	if v.attrs&attrAssoc != 0 || v.assoc != nil {
-		if !appendTo || v.assoc == nil {
-			v.assoc = newAssoc()
+		target := v.assoc
+		if !appendTo || target == nil {
+			target = newAssoc()
 		}
-		v.str, v.grow, v.idx, v.set = "", nil, nil, true
+		defer func() { v.assoc, v.str, v.grow, v.idx, v.set = target, "", nil, nil, true }()
 		var pending []string
 		subscripted := false
 		for _, el := range arr.Elems {
@@ -88,11 +91,11 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 					return false
 				}
 				val = r.convert(v, val)
-				old, had := v.assoc.get(k)
+				old, had := target.get(k)
 				if !r.chargeElem(name, v, old, had, val) {
 					return false
 				}
-				v.assoc.set(k, val)
+				target.set(k, val)
 				continue
 			}
 			fs, ok := r.fields(ctx, el.Value)
@@ -114,24 +117,27 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				val = pending[i+1]
 			}
 			val = r.convert(v, val)
-			old, had := v.assoc.get(pending[i])
+			old, had := target.get(pending[i])
 			if !r.chargeElem(name, v, old, had, val) {
 				return false
 			}
-			v.assoc.set(pending[i], val)
+			target.set(pending[i], val)
 		}
 		return true
 	}
-	if !appendTo || v.idx == nil {
+	target := v.idx
+	if !appendTo || target == nil {
 		old, had := v.value()
-		v.idx = &indexed{}
+		target = &indexed{}
 		if appendTo && had {
-			v.idx.set(0, old)
+			target.set(0, old)
 		}
 	}
-	v.str, v.grow, v.set = "", nil, true
-	v.attrs |= attrIndexed
-	next := v.idx.next()
+	defer func() {
+		v.idx, v.str, v.grow, v.set = target, "", nil, true
+		v.attrs |= attrIndexed
+	}()
+	next := target.next()
 	for _, el := range arr.Elems {
 		if el.Index != nil {
 			n, err := r.arith(ctx, el.Index)
@@ -140,7 +146,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			}
 			i := int(n)
 			if i < 0 {
-				i += v.idx.next()
+				i += target.next()
 				if i < 0 {
 					r.errorf("%s[%d]: bad array subscript", name, n)
 					continue
@@ -151,11 +157,11 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				return false
 			}
 			val = r.convert(v, val)
-			old, had := v.idx.get(i)
+			old, had := target.get(i)
 			if !r.chargeElem(name, v, old, had, val) {
 				return false
 			}
-			v.idx.set(i, val)
+			target.set(i, val)
 			next = i + 1
 			continue
 		}
@@ -165,11 +171,11 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 		}
 		for _, f := range fs {
 			f = r.convert(v, f)
-			old, had := v.idx.get(next)
+			old, had := target.get(next)
 			if !r.chargeElem(name, v, old, had, f) {
 				return false
 			}
-			v.idx.set(next, f)
+			target.set(next, f)
 			next++
 		}
 	}
