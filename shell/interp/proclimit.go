@@ -114,7 +114,8 @@ func (r *Runner) takeProcs(n int, mem int64) bool {
 	// A bomb fails thousands of times a second: say it once a second.
 	now := time.Now().UnixNano()
 	if last := pc.said.Load(); now-last > int64(time.Second) && pc.said.CompareAndSwap(last, now) {
-		r.errorf("%s", msg)
+		// As bash's sys_error prints it: no line number.
+		r.printErr("bash: " + msg + "\n")
 	}
 	r.expansionFatal(254)
 	if stop := pc.stop.Load(); stop != nil {
