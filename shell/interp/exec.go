@@ -193,6 +193,10 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 		io.WriteString(stdio.Stdout, cmd.Help)
 		return 0
 	}
+	if !cmd.RawArgs && cmd.Version != "" && wantsOption(args[1:], "--version") {
+		io.WriteString(stdio.Stdout, cmd.Version)
+		return 0
+	}
 	mask := r.umask
 	inv := &command.Invocation{
 		Args:    args,
@@ -261,12 +265,15 @@ func (r *Runner) execFor(ctx context.Context, argv, env []string, s command.Stdi
 	return 127
 }
 
-func wantsHelp(args []string) bool {
+func wantsHelp(args []string) bool { return wantsOption(args, "--help") }
+
+// wantsOption reports whether opt comes before any "--" in args.
+func wantsOption(args []string, opt string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
-		if a == "--help" {
+		if a == opt {
 			return true
 		}
 	}

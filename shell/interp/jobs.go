@@ -18,7 +18,9 @@ import (
 // interactive shell (Config.Interactive) the table outlives the Run
 // that started the job: later Runs list it (jobs), wait for it (wait,
 // fg), signal it (kill) or forget it (disown), and Notices reports the
-// jobs that ended ("[1]+  Done  cmd") before the next prompt.
+// jobs that ended ("[1]+  Done  cmd") before the next prompt. bash's
+// "[1] PID" line when a job starts is not printed (memsh never did;
+// the TUI shows $! on demand).
 
 // jobTable is a shell's background jobs.
 type jobTable struct {
@@ -78,9 +80,6 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok && r.subshell == 0 {
 		// The job outlives the command that started it (topStmt).
 		ctx = lj.get()
-	}
-	if r.cfg.Interactive && r.subshell == 0 {
-		fmt.Fprintf(r.stderr(), "[%d] %d\n", j.n, j.pid)
 	}
 	ctx, j.cancel = context.WithCancel(ctx)
 	r.lastBg = j.pid
@@ -379,6 +378,12 @@ func builtinJobs(ctx context.Context, r *Runner, args []string) int {
 	}
 	for _, j := range list {
 		st, text, done := j.state()
+		if done && !r.cfg.Interactive {
+			// A shell without job control forgets an ended job
+			// without a word (bash's cleanup before each command).
+			r.forget(j)
+			continue
+		}
 		if running && done || stopped {
 			continue
 		}

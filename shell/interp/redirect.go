@@ -98,7 +98,14 @@ func (r *Runner) setStdio(s Stdio) {
 	if !sameWriter(errw, out) {
 		errW = &syncWriter{mu: &sync.Mutex{}, w: errw}
 	}
+	kept := r.fds
 	r.fds = fdTable{0: {r: in}, 1: {w: outW}, 2: {w: errW}}
+	for n, f := range kept {
+		// Descriptors a Run opened with exec (3>f) stay for the next.
+		if n > 2 && f != nil {
+			r.fds[n] = f
+		}
+	}
 }
 
 // sameWriter reports whether a and b are one writer; writers of a type
