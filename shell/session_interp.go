@@ -49,6 +49,7 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 		Args:         args,
 		Script:       c.opts.Script,
 		Interactive:  !c.opts.Script,
+		StmtStart:    c.undoStep,
 		FromFile:     c.opts.FromFile,
 		MaxCallDepth: c.maxDepth,
 		Invoke:       c.interpInvoke,
@@ -336,4 +337,12 @@ func (c *core) newInterpSession(boxDone <-chan error, env []string, dir string, 
 	s := &Session{c: c, ir: c.newInterpRunner(env, dir, args)}
 	s.takeInterpSnapshot()
 	return s, nil
+}
+
+// undoStep starts a step of memfs's undo journal for each command
+// typed at the prompt (the undo command; memfs/undo.go).
+func (c *core) undoStep(text string) {
+	if !c.opts.Script {
+		c.fs.Checkpoint(text)
+	}
 }

@@ -65,6 +65,10 @@ type Config struct {
 	// Run that started it and job control (fg, bg, "[1] PID" when a job
 	// starts) is on (jobs.go).
 	Interactive bool
+	// StmtStart, when set, is called before each top-level command of a
+	// Run with its source text (the session's undo steps); child
+	// shells do not call it.
+	StmtStart func(text string)
 	// MaxProcs bounds the pipeline stages and background jobs running at
 	// once (proclimit.go); 0 = 5000.
 	MaxProcs int
@@ -258,6 +262,9 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 			skipLine = st.End().Line()
 			continue
 		}
+		if r.cfg.StmtStart != nil {
+			r.cfg.StmtStart(stmtSource(st, r.src))
+		}
 		r.topStmt(ctx, st)
 		if r.flow == flowDiscard {
 			r.flow = flowNone
@@ -289,3 +296,13 @@ func (r *Runner) finish(ctx context.Context, status int) int {
 // Finish ends a script: its EXIT trap runs and background jobs are
 // waited for. It returns the script's final status.
 func (r *Runner) Finish(ctx context.Context, status int) int { return r.finish(ctx, status) }
+
+// stmtSource is the source text of the top-level statement st of src,
+// without a trailing ";".
+func stmtSource(st *syntax.Stmt, src string) string {
+	from, to := int(st.Pos().Offset()), int(st.End().Offset())
+	if from < 0 || to > len(src) || from > to {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(src[from:to]), ";"))
+}

@@ -73,6 +73,8 @@ parse:
 	cfg := *r.cfg
 	cfg.Dir = r.dir
 	cfg.Script = true
+	// A child shell has no job control and makes no undo steps.
+	cfg.Interactive, cfg.StmtStart = false, nil
 	argv0 := args[0]
 	var script string
 	fromFile := false
