@@ -87,8 +87,10 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	go func() {
 		defer r.bg.wg.Done()
 		defer r.bg.ended()
-		defer r.giveProcs(1, jobMemory)
 		defer close(j.done)
+		// The job's slot and memory are given back before a wait for
+		// it returns.
+		defer r.giveProcs(1, jobMemory)
 		defer sub.recoverCrash(&j.status)
 		sub.bashPid = j.pid
 		sub.stmt(ctx, &fg)
