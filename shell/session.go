@@ -31,6 +31,7 @@ import (
 	"memsh/pyworker"
 	"memsh/shell/command"
 	"memsh/shell/commands"
+	memshinterp "memsh/shell/interp"
 )
 
 // Options configure a Session. Zero values pick the documented defaults.
@@ -72,6 +73,11 @@ type Options struct {
 	// wall clock read. It sets FSOptions.Now when that is nil (with FS
 	// given, FS's own clock is used). Nil: the system clock.
 	Clock func() time.Time
+
+	// interp runs the session on memsh's own interpreter (shell/interp)
+	// instead of the rewrite layer; tests set it while the switch is
+	// measured (session_interp.go).
+	interp bool
 }
 
 // Stdio is a Run's standard streams. A nil Stdin reads as empty; nil
@@ -87,6 +93,10 @@ type Session struct {
 	c      *core
 	runner *interp.Runner
 	rs     *runnerState
+	ir     *memshinterp.Runner // the session's shell when it runs on shell/interp
+	// The interactive shell's stdout and stderr on shell/interp, which
+	// background jobs keep across Runs (session_interp.go).
+	out, errw followWriter
 
 	runMu  sync.Mutex // one Run at a time
 	closed bool
@@ -205,6 +215,9 @@ func New(opts Options) (*Session, error) {
 	argv0, params := "bash", []string(nil)
 	if len(opts.Args) > 0 {
 		argv0, params = opts.Args[0], opts.Args[1:]
+	}
+	if useInterp(opts) {
+		return c.newInterpSession(boxDone, env, dir, append([]string{argv0}, params...))
 	}
 	r, rs, err := c.newRunner(runnerConfig{
 		env:         env,
@@ -345,6 +358,9 @@ func (s *Session) Run(ctx context.Context, script string, stdio Stdio) (int, err
 	defer s.runMu.Unlock()
 	if s.closed {
 		return 1, errors.New("shell: Run on a closed session")
+	}
+	if s.ir != nil {
+		return s.runInterp(ctx, script, stdio)
 	}
 	stdout, stderr := lockedPair(stdio.Stdout, stdio.Stderr)
 	stderr = sessionStderr(stderr, s.c.opts.Script, s.c.scriptName(), s.c.opts.FromFile)
@@ -998,7 +1014,9 @@ func (s *Session) Close() error {
 		return nil
 	}
 	s.closed = true
-	if _, exited := s.Exited(); !exited {
+	if s.ir != nil {
+		s.closeInterp()
+	} else if _, exited := s.Exited(); !exited {
 		out, errw := s.lastOut, s.lastErr
 		if out == nil {
 			out, errw = io.Discard, io.Discard

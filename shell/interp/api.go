@@ -13,6 +13,7 @@ package interp
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -30,8 +31,10 @@ type Config struct {
 	// and builtins.
 	Commands map[string]command.Command
 	// RunFile runs an executable memfs file that is not a shell script
-	// (a WASI module, a "#!" line naming another interpreter). Nil: such
-	// files fail with "cannot execute binary file".
+	// (a WASI module, a "#!" line naming another interpreter); shell
+	// scripts, with or without a "#!" line naming bash or sh, run in a
+	// child shell of this package. Nil: such files fail with "cannot
+	// execute binary file".
 	RunFile func(ctx context.Context, req *FileRequest) int
 	// Env is the initial environment, "K=V", all exported.
 	Env []string
@@ -44,6 +47,34 @@ type Config struct {
 	Script bool
 	// MaxCallDepth limits function nesting; 0 = 1000.
 	MaxCallDepth int
+	// FromFile says a Script came from a file or stdin rather than -c
+	// ("NAME: line 3:" instead of "NAME: -c: line 3:" in messages).
+	FromFile bool
+	// Invoke, when set, completes each registry command's Invocation
+	// before it runs: what only the session knows (the terminal and its
+	// width, the pager, the memory account, WASI tools, stdin metering).
+	// It returns what to do once the command has returned (nil: nothing).
+	Invoke func(ctx context.Context, inv *command.Invocation) (done func())
+	// Budget is the session's memory budget: every variable and array
+	// assignment counts against it (budget.go). Nil: no budget.
+	Budget *command.Budget
+	// SilentRead, when set, is called while `read -s` reads the shell's
+	// own stdin (the terminal hides what is typed); it returns the call
+	// that turns echo back on.
+	SilentRead func() (restore func())
+	// Interactive is the shell at a prompt: background jobs outlive the
+	// Run that started it and job control (fg, bg, "[1] PID" when a job
+	// starts) is on (jobs.go).
+	Interactive bool
+	// StmtStart, when set, is called before each top-level command of a
+	// Run with its source text (the session's undo steps); child
+	// shells do not call it.
+	StmtStart func(text string)
+	// MaxProcs bounds the pipeline stages and background jobs running at
+	// once (proclimit.go); 0 = 5000.
+	MaxProcs int
+
+	procs *procCount // what runs now, shared by subshells and child shells
 }
 
 // FileRequest is an executable file for Config.RunFile to run.
@@ -53,7 +84,11 @@ type FileRequest struct {
 	Head  []byte   // the file's first bytes (magic, "#!" line)
 	Env   []string
 	Dir   string
+	Umask os.FileMode // the shell's file-creation mask
 	Stdio command.Stdio
+	// Exec runs argv through the shell's exec path (an interpreter named
+	// on the file's "#!" line).
+	Exec func(ctx context.Context, argv, env []string, stdio command.Stdio) int
 }
 
 // Stdio is a Run's standard streams; nil means empty input or discard.
@@ -75,23 +110,28 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	if cfg.Dir == "" {
 		cfg.Dir = "/"
 	}
+	if cfg.procs == nil {
+		cfg.procs = &procCount{}
+	}
 	r := &Runner{
-		cfg:     &cfg,
-		blt:     blt,
-		dir:     cfg.Dir,
-		arg0:    "bash",
-		funcs:   newFuncs(),
-		aliases: newAliases(),
-		started: time.Now(),
-		pid:     1000,
-		bashPid: 1000,
-		pids:    new(atomic.Int32),
+		cfg:      &cfg,
+		blt:      blt,
+		dir:      cfg.Dir,
+		arg0:     "bash",
+		funcs:    newFuncs(),
+		aliases:  newAliases(),
+		started:  time.Now(),
+		pid:      1000,
+		bashPid:  1000,
+		fromFile: cfg.FromFile,
+		pids:     new(atomic.Int32),
 	}
 	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
 	// bash expands aliases in an interactive shell, not in bash -c.
 	r.opts.expandAliases = !cfg.Script
 	r.vars.frames = []*frame{newFrame(64)}
+	r.vars.mem = cfg.Budget
 	if len(cfg.Args) > 0 {
 		r.arg0, r.params = cfg.Args[0], cfg.Args[1:]
 	}
@@ -177,6 +217,31 @@ func (r *Runner) Dir() string { return r.dir }
 // Var returns a variable's scalar value.
 func (r *Runner) Var(name string) (string, bool) { return r.getVar(name) }
 
+// Vars returns every set variable's scalar value (element 0 of an array),
+// for a snapshot of the shell's state.
+func (r *Runner) Vars() map[string]string {
+	out := map[string]string{}
+	for _, n := range r.vars.names() {
+		if v, ok := r.getVar(n); ok {
+			out[n] = v
+		}
+	}
+	return out
+}
+
+// Funcs lists the defined functions' names, sorted.
+func (r *Runner) Funcs() []string { return r.funcs.names() }
+
+// Aliases lists the defined aliases' names, sorted.
+func (r *Runner) Aliases() []string { return r.aliases.names() }
+
+// Status is $?: the status of the last command run.
+func (r *Runner) Status() int { return r.lastStatus }
+
+// SetStatus sets $? (a session reports a line stopped by a limit or a
+// timeout with its own status, which the next line's $? sees).
+func (r *Runner) SetStatus(n int) { r.lastStatus = n }
+
 // runFile runs a parsed file, then the EXIT trap is the caller's.
 func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 	skipLine := uint(0)
@@ -211,13 +276,18 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 			skipLine = st.End().Line()
 			continue
 		}
-		r.stmts(ctx, []*syntax.Stmt{st})
+		if r.cfg.StmtStart != nil {
+			r.cfg.StmtStart(stmtSource(st, r.src))
+		}
+		r.topStmt(ctx, st)
 		if r.flow == flowDiscard {
 			r.flow = flowNone
 			skipLine = st.End().Line()
 		}
 		if r.flow == flowExit {
-			r.exited = true
+			// A cancelled line (Ctrl-C, a timeout) stops; the shell
+			// has not exited.
+			r.exited = ctx.Err() == nil
 			break
 		}
 	}
@@ -289,3 +359,13 @@ func (r *Runner) finish(ctx context.Context, status int) int {
 // Finish ends a script: its EXIT trap runs and background jobs are
 // waited for. It returns the script's final status.
 func (r *Runner) Finish(ctx context.Context, status int) int { return r.finish(ctx, status) }
+
+// stmtSource is the source text of the top-level statement st of src,
+// without a trailing ";".
+func stmtSource(st *syntax.Stmt, src string) string {
+	from, to := int(st.Pos().Offset()), int(st.End().Offset())
+	if from < 0 || to > len(src) || from > to {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(src[from:to]), ";"))
+}

@@ -70,6 +70,10 @@ var builtinTable = map[string]builtinFunc{
 	"enable":    builtinEnable,
 	"complete":  builtinComplete,
 	"compgen":   builtinCompgen,
+	"jobs":      builtinJobs,
+	"fg":        builtinFg,
+	"bg":        builtinBg,
+	"disown":    builtinDisown,
 }
 
 // builtinNames lists the builtins, sorted (compgen -b, enable).

@@ -307,50 +307,56 @@ func builtinExec(ctx context.Context, r *Runner, args []string) int {
 
 // builtinWait is wait [-fn] [-p var] [id ...].
 func builtinWait(ctx context.Context, r *Runner, args []string) int {
-	const usage = "wait [-fn] [-p var] [id ...]"
-	rest := args[1:]
-	next, pVar := false, ""
-	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
-		if rest[0] == "--" {
-			rest = rest[1:]
+	any, pvar, i := false, "", 1
+	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
+		if args[i] == "--" {
+			i++
 			break
 		}
-		opt := rest[0]
-		rest = rest[1:]
-		for j := 1; j < len(opt); j++ {
-			switch opt[j] {
-			case 'f':
-			case 'n':
-				next = true
-			case 'p':
-				if j+1 < len(opt) {
-					pVar = opt[j+1:]
-				} else if len(rest) > 0 {
-					pVar, rest = rest[0], rest[1:]
-				} else {
-					r.errorf("wait: -p: option requires an argument")
-					r.printErr("wait: usage: " + usage + "\n")
-					return 2
-				}
-				j = len(opt)
-			default:
-				return r.usageError("wait", "-"+string(opt[j]), usage)
+		switch args[i] {
+		case "-n":
+			any = true
+		case "-f":
+		case "-p":
+			if i+1 >= len(args) {
+				r.errorf("wait: -p: option requires an argument")
+				return 2
 			}
+			i++
+			pvar = args[i]
+		default:
+			return r.usageError("wait", args[i], "wait [-fn] [-p var] [id ...]")
 		}
 	}
-	if pVar != "" {
-		r.unsetVar(pVar)
+	if any {
+		var only map[*job]bool
+		if i < len(args) {
+			// wait -n ID...: the first of these to end; bash names each
+			// that is no job of this shell.
+			only = map[*job]bool{}
+			for _, a := range args[i:] {
+				if j, _, ok := r.job(a); ok {
+					only[j] = true
+				} else {
+					r.errorf("wait: %s: no such job", a)
+				}
+			}
+			if len(only) == 0 {
+				return 127
+			}
+		}
+		st, j := r.waitAny(ctx, only)
+		if j != nil && pvar != "" {
+			r.setVar(pvar, strconv.Itoa(j.pid), false)
+		}
+		return st
 	}
-	if next {
-		return r.waitNext(rest, pVar)
-	}
-	if len(rest) == 0 {
-		r.waitAll()
-		return 0
+	if i >= len(args) {
+		return r.waitJobs(ctx)
 	}
 	status := 0
-	for _, a := range rest {
-		st, ok := r.waitPid(a)
+	for _, a := range args[i:] {
+		st, ok := r.waitPid(ctx, a)
 		if !ok {
 			if strings.HasPrefix(a, "%") {
 				r.errorf("wait: %s: no such job", a)
@@ -364,8 +370,8 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 			status = 127
 			continue
 		}
-		if pVar != "" {
-			r.setVar(pVar, a, false)
+		if pvar != "" {
+			r.setVar(pvar, a, false)
 		}
 		status = st
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"memsh/shell/command"
 	"strconv"
 	"strings"
 
@@ -195,6 +196,7 @@ func (r *Runner) unread(fd int) {
 // builtinRead is read [-ers] [-a array] [-d delim] [-n n] [-N n] [-p prompt] [-t t] [-u fd] [name...].
 func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	raw, arrName, delim, nchars, exact, prompt, fd := false, "", byte('\n'), -1, false, "", 0
+	silent := false
 	i := 1
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -225,7 +227,9 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 			switch c {
 			case 'r':
 				raw = true
-			case 's', 'e':
+			case 's':
+				silent = true
+			case 'e':
 			case 'a', 'd', 'n', 'N', 'p', 't', 'u', 'i':
 				v, ok := optArg()
 				if !ok {
@@ -274,8 +278,17 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		r.errorf("read: %d: invalid file descriptor: Bad file descriptor", fd)
 		return 1
 	}
-	line, eof := readLine(in, delim, nchars, exact, raw)
+	if silent && fd == 0 && r.cfg.SilentRead != nil {
+		// What is typed for a silent read is not shown.
+		restore := r.cfg.SilentRead()
+		defer restore()
+	}
+	line, eof, err := readLine(in, delim, nchars, exact, raw, &lineLimit{r: r})
 	r.unread(fd)
+	if err != nil {
+		r.errorf("read: %v", err)
+		return 1
+	}
 	if arrName != "" {
 		if cur := r.lookupVar(arrName); cur != nil && cur.assoc != nil {
 			r.errorf("read: %s: not an indexed array", arrName)
@@ -283,9 +296,13 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		}
 		fields := r.readSplit(line, -1, raw)
 		v := r.vars.forWrite(arrName, -1)
+		releaseVar(r.vars.mem, v)
 		v.idx, v.assoc, v.str, v.grow, v.set = &indexed{}, nil, "", nil, true
 		v.attrs |= attrIndexed
 		for k, f := range fields {
+			if !r.chargeElem(arrName, v, "", false, f) {
+				return 1
+			}
 			v.idx.set(k, f)
 		}
 	} else if len(names) == 0 {
@@ -319,21 +336,26 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 // readLine reads up to delim (or n characters). Without -r a backslash
 // escapes the next character and backslash-newline continues the line;
 // the escapes stay in the text for readSplit.
-func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool) (string, bool) {
+func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool, lim *lineLimit) (string, bool, error) {
 	var b []byte
 	count := 0
 	for n < 0 || count < n {
+		if len(b)&(1<<16-1) == 0 && len(b) > 0 {
+			if err := lim.check(len(b)); err != nil {
+				return "", false, err
+			}
+		}
 		c, err := in.ReadByte()
 		if err != nil {
-			return string(b), true
+			return string(b), true, nil
 		}
 		if !exact && c == delim {
-			return string(b), false
+			return string(b), false, nil
 		}
 		if !raw && !exact && c == '\\' {
 			c2, err := in.ReadByte()
 			if err != nil {
-				return string(b), true
+				return string(b), true, nil
 			}
 			if c2 == '\n' {
 				continue
@@ -345,7 +367,7 @@ func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool) (string, boo
 		b = append(b, c)
 		count++
 	}
-	return string(b), false
+	return string(b), false, nil
 }
 
 // readSplit splits a read line on IFS into at most n fields (the last
@@ -496,6 +518,7 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	defer r.unread(fd)
 	v := r.vars.forWrite(name, -1)
 	if origin < 0 || v.idx == nil {
+		releaseVar(r.vars.mem, v)
 		v.idx = &indexed{}
 	}
 	if origin < 0 {
@@ -504,8 +527,13 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	v.assoc, v.str, v.grow, v.set = nil, "", nil, true
 	v.attrs |= attrIndexed
 	k := origin
+	lim := &lineLimit{r: r}
 	for count != 0 {
-		line, err := in.ReadString(delim)
+		line, err := readDelim(in, delim, lim)
+		if command.IsLimit(err) {
+			r.errorf("%s: %v", args[0], err)
+			return 1
+		}
 		if line == "" && err != nil {
 			break
 		}
@@ -515,6 +543,10 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 		}
 		if trim && line != "" && line[len(line)-1] == delim {
 			line = line[:len(line)-1]
+		}
+		old, had := v.idx.get(k)
+		if !r.chargeElem(name, v, old, had, line) {
+			return 1
 		}
 		v.idx.set(k, line)
 		k++

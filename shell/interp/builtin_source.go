@@ -65,7 +65,7 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 			}
 		}
 	}
-	data, err := r.cfg.FS.ReadFile(full)
+	data, err := r.readFileHeld(full)
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
 		return 1

@@ -64,11 +64,17 @@ func (r *Runner) afterAssign(name string, v *Var) {
 
 // assignArray is name=(...) or name+=(...) into v.
 func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
+	if !appendTo {
+		releaseVar(r.vars.mem, v)
+	}
+	// The new elements are built beside the old value, which their
+	// words still see (a=("${a[@]}" x)); += appends in place.
 	if v.attrs&attrAssoc != 0 || v.assoc != nil {
-		if !appendTo || v.assoc == nil {
-			v.assoc = newAssoc()
+		target := v.assoc
+		if !appendTo || target == nil {
+			target = newAssoc()
 		}
-		v.str, v.grow, v.idx, v.set = "", nil, nil, true
+		defer func() { v.assoc, v.str, v.grow, v.idx, v.set = target, "", nil, nil, true }()
 		var pending []string
 		subscripted := false
 		for _, el := range arr.Elems {
@@ -84,7 +90,12 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				if !ok {
 					return false
 				}
-				v.assoc.set(k, r.convert(v, val))
+				val = r.convert(v, val)
+				old, had := target.get(k)
+				if !r.chargeElem(name, v, old, had, val) {
+					return false
+				}
+				target.set(k, val)
 				continue
 			}
 			fs, ok := r.fields(ctx, el.Value)
@@ -105,20 +116,28 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			if i+1 < len(pending) {
 				val = pending[i+1]
 			}
-			v.assoc.set(pending[i], r.convert(v, val))
+			val = r.convert(v, val)
+			old, had := target.get(pending[i])
+			if !r.chargeElem(name, v, old, had, val) {
+				return false
+			}
+			target.set(pending[i], val)
 		}
 		return true
 	}
-	if !appendTo || v.idx == nil {
+	target := v.idx
+	if !appendTo || target == nil {
 		old, had := v.value()
-		v.idx = &indexed{}
+		target = &indexed{}
 		if appendTo && had {
-			v.idx.set(0, old)
+			target.set(0, old)
 		}
 	}
-	v.str, v.grow, v.set = "", nil, true
-	v.attrs |= attrIndexed
-	next := v.idx.next()
+	defer func() {
+		v.idx, v.str, v.grow, v.set = target, "", nil, true
+		v.attrs |= attrIndexed
+	}()
+	next := target.next()
 	for _, el := range arr.Elems {
 		if el.Index != nil {
 			n, err := r.arith(ctx, el.Index)
@@ -127,7 +146,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			}
 			i := int(n)
 			if i < 0 {
-				i += v.idx.next()
+				i += target.next()
 				if i < 0 {
 					r.errorf("%s[%d]: bad array subscript", name, n)
 					continue
@@ -137,7 +156,12 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			if !ok {
 				return false
 			}
-			v.idx.set(i, r.convert(v, val))
+			val = r.convert(v, val)
+			old, had := target.get(i)
+			if !r.chargeElem(name, v, old, had, val) {
+				return false
+			}
+			target.set(i, val)
 			next = i + 1
 			continue
 		}
@@ -146,7 +170,12 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			return false
 		}
 		for _, f := range fs {
-			v.idx.set(next, r.convert(v, f))
+			f = r.convert(v, f)
+			old, had := target.get(next)
+			if !r.chargeElem(name, v, old, had, f) {
+				return false
+			}
+			target.set(next, f)
 			next++
 		}
 	}
@@ -529,8 +558,7 @@ func (r *Runner) declAssign(v *Var, name, sub string, subscripted bool, val stri
 	if subscripted {
 		return r.setElem(name, sub, val, appendTo)
 	}
-	r.assignScalar(v, val, appendTo)
-	return true
+	return r.assignScalar(name, v, val, appendTo)
 }
 
 // assignArrayText is declare 'a=(1 2)' given as text: bash parses it.
@@ -541,13 +569,11 @@ func (r *Runner) assignArrayText(ctx context.Context, name string, v *Var, text 
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(name+op+text), "")
 	if err != nil || len(f.Stmts) != 1 {
-		r.assignScalar(v, text, appendTo)
-		return true
+		return r.assignScalar(name, v, text, appendTo)
 	}
 	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Assigns) != 1 || call.Assigns[0].Array == nil {
-		r.assignScalar(v, text, appendTo)
-		return true
+		return r.assignScalar(name, v, text, appendTo)
 	}
 	v.set = true
 	return r.assignArray(ctx, name, v, call.Assigns[0].Array, appendTo)
@@ -766,7 +792,9 @@ func builtinUnset(ctx context.Context, r *Runner, args []string) int {
 		}
 		if ref {
 			if v, i := r.vars.lookup(n); v != nil {
-				delete(r.vars.writable(i).m, n)
+				f := r.vars.writable(i)
+				releaseVar(r.vars.mem, f.m[n])
+				delete(f.m, n)
 			}
 			continue
 		}

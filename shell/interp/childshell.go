@@ -73,6 +73,8 @@ parse:
 	cfg := *r.cfg
 	cfg.Dir = r.dir
 	cfg.Script = true
+	// A child shell has no job control and makes no undo steps.
+	cfg.Interactive, cfg.StmtStart = false, nil
 	argv0 := args[0]
 	var script string
 	fromFile := false
@@ -88,7 +90,7 @@ parse:
 			cfg.Args[0] = rest[1]
 		}
 	case len(rest) > 0 && !fromStdin:
-		data, err := r.cfg.FS.ReadFile(r.absPath(rest[0]))
+		data, err := r.readFileHeld(r.absPath(rest[0]))
 		if err != nil {
 			fmt.Fprintf(stdio.Stderr, "bash: %s: %s\n", rest[0], strerror(err))
 			return 127
@@ -96,7 +98,7 @@ parse:
 		script, fromFile = string(data), true
 		cfg.Args = rest
 	default:
-		data, err := io.ReadAll(stdio.Stdin)
+		data, err := r.readHeld(stdio.Stdin, 0)
 		if err != nil {
 			fmt.Fprintf(stdio.Stderr, "bash: reading standard input: %v\n", err)
 			return 1

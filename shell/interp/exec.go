@@ -219,6 +219,10 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 		io.WriteString(stdio.Stdout, cmd.Help)
 		return 0
 	}
+	if !cmd.RawArgs && cmd.Version != "" && wantsOption(args[1:], "--version") {
+		io.WriteString(stdio.Stdout, cmd.Version)
+		return 0
+	}
 	mask := r.umask
 	inv := &command.Invocation{
 		Args:    args,
@@ -248,7 +252,12 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 		}
 		return r.execFor(ctx, argv, env, s)
 	}
-	out, said := &command.WriteCheck{W: stdio.Stdout}, &command.Said{W: stdio.Stderr}
+	if r.cfg.Invoke != nil {
+		if done := r.cfg.Invoke(ctx, inv); done != nil {
+			defer done()
+		}
+	}
+	out, said := &command.WriteCheck{W: inv.Stdout}, &command.Said{W: inv.Stderr}
 	inv.Stdout, inv.Stderr = out, said
 	return out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv))
 }
@@ -282,12 +291,15 @@ func (r *Runner) execFor(ctx context.Context, argv, env []string, s command.Stdi
 	return 127
 }
 
-func wantsHelp(args []string) bool {
+func wantsHelp(args []string) bool { return wantsOption(args, "--help") }
+
+// wantsOption reports whether opt comes before any "--" in args.
+func wantsOption(args []string, opt string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
-		if a == "--help" {
+		if a == opt {
 			return true
 		}
 	}
@@ -360,14 +372,11 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 			shell = base == "bash" || base == "sh"
 		}
 	}
-	if shell && r.cfg.RunFile == nil || shell && !bytes.HasPrefix(line, []byte("#!")) {
+	if shell {
 		return r.runScript(ctx, full, args, environ, stdio)
 	}
 	if r.cfg.RunFile != nil {
-		return r.cfg.RunFile(ctx, &FileRequest{Path: full, Args: args, Head: head, Env: environ, Dir: r.dir, Stdio: stdio})
-	}
-	if shell {
-		return r.runScript(ctx, full, args, environ, stdio)
+		return r.cfg.RunFile(ctx, &FileRequest{Path: full, Args: args, Head: head, Env: environ, Dir: r.dir, Umask: r.umask, Stdio: stdio, Exec: r.execFor})
 	}
 	r.errorf("%s: cannot execute binary file: Exec format error", name)
 	return 126

@@ -638,7 +638,7 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		jobs := 0
 		if r.bg != nil {
 			r.bg.mu.Lock()
-			for _, j := range r.bg.last {
+			for _, j := range r.bg.list {
 				select {
 				case <-j.done:
 				default:

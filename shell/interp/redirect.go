@@ -98,7 +98,14 @@ func (r *Runner) setStdio(s Stdio) {
 	if !sameWriter(errw, out) {
 		errW = &syncWriter{mu: &sync.Mutex{}, w: errw}
 	}
+	kept := r.fds
 	r.fds = fdTable{0: {r: in}, 1: {w: outW}, 2: {w: errW}}
+	for n, f := range kept {
+		// Descriptors a Run opened with exec (3>f) stay for the next.
+		if n > 2 && f != nil {
+			r.fds[n] = f
+		}
+	}
 }
 
 // sameWriter reports whether a and b are one writer; writers of a type
@@ -117,6 +124,10 @@ type syncWriter struct {
 	mu *sync.Mutex
 	w  io.Writer
 }
+
+// Unwrap is the writer the Run was given, so a session can tell its
+// terminal from a file or pipe a command's stdout was redirected to.
+func (s *syncWriter) Unwrap() io.Writer { return s.w }
 
 func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()

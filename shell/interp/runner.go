@@ -324,6 +324,10 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 	stderrToo[len(stderrToo)-1] = c.Op == syntax.PipeAll
 	flatten(c.Y)
 	n := len(stages)
+	if !r.takeProcs(n-1, procMemory) {
+		return r.lastStatus
+	}
+	defer r.giveProcs(n-1, procMemory)
 	statuses := make([]int, n)
 	var wg sync.WaitGroup
 	in := r.fds[0]

@@ -1,12 +1,8 @@
 package interp
 
 import (
-	"bytes"
 	"context"
-	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -58,10 +54,12 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 
 // cmdSubst runs $(...) and returns its output without trailing newlines.
 func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
-	var out bytes.Buffer
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
 	sub := r.subshellCopy()
 	sub.traceLevel++
-	sub.fds[1] = &fdFile{w: &out}
+	sub.fds[1] = &fdFile{w: out}
 	if !r.opts.inheritErrexit {
 		sub.opts.errexit = false
 	}
@@ -74,7 +72,10 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	}
 	r.lastStatus, r.substRan = sub.lastStatus, true
 	sub.release()
-	s := strings.TrimRight(out.String(), "\n")
+	if r.substStopped(out) {
+		return ""
+	}
+	s := strings.TrimRight(out.buf.String(), "\n")
 	return s
 }
 
@@ -89,7 +90,7 @@ func (r *Runner) catFile(ctx context.Context, st *syntax.Stmt) {
 		r.lastStatus = 1
 		return
 	}
-	data, err := r.cfg.FS.ReadFile(r.absPath(name))
+	data, err := r.readFileHeld(r.absPath(name))
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
 		r.lastStatus = 1
@@ -97,189 +98,4 @@ func (r *Runner) catFile(ctx context.Context, st *syntax.Stmt) {
 	}
 	r.stdout().Write(data)
 	r.lastStatus = 0
-}
-
-// jobTable is a shell's background jobs.
-type jobTable struct {
-	mu    sync.Mutex
-	wg    sync.WaitGroup
-	last  map[int]*job
-	order []int // pids in the order the jobs started: %1, %2, ...
-	next  int
-}
-
-type job struct {
-	done   chan struct{}
-	waited bool // a wait took its status (under jobTable.mu)
-	status int
-	cancel context.CancelFunc
-	sig    atomic.Int32 // the signal kill sent, if any
-}
-
-// background starts st in a subshell and goes on: $! is its pid.
-func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
-	if r.bg == nil {
-		r.bg = &jobTable{last: map[int]*job{}, next: 2000}
-	}
-	fg := *st
-	fg.Background = false
-	sub := r.subshellCopy()
-	if !r.opts.monitor {
-		// A background job's stdin is /dev/null without job control.
-		sub.fds[0] = &fdFile{r: eofReader{}}
-	}
-	r.bg.mu.Lock()
-	r.bg.next++
-	pid := r.bg.next
-	j := &job{done: make(chan struct{})}
-	r.bg.last[pid] = j
-	r.bg.order = append(r.bg.order, pid)
-	r.bg.mu.Unlock()
-	ctx, j.cancel = context.WithCancel(ctx)
-	r.lastBg = pid
-	r.bg.wg.Add(1)
-	go func() {
-		defer r.bg.wg.Done()
-		defer close(j.done)
-		defer sub.recoverCrash(&j.status)
-		sub.bashPid = pid
-		sub.stmt(ctx, &fg)
-		sub.runExitTrap(ctx)
-		j.status = sub.lastStatus
-		if s := j.sig.Load(); s != 0 {
-			j.status = 128 + int(s)
-		}
-		sub.release()
-		j.cancel()
-	}()
-	r.lastStatus = 0
-}
-
-// waitAll waits for every background job of this shell.
-func (r *Runner) waitAll() {
-	if r.bg != nil {
-		r.bg.wg.Wait()
-	}
-}
-
-// job finds a job by pid or job spec (%N, %%, %+, %-).
-func (r *Runner) job(spec string) (*job, int, bool) {
-	if r.bg == nil {
-		return nil, 0, false
-	}
-	r.bg.mu.Lock()
-	defer r.bg.mu.Unlock()
-	pid := 0
-	if rest, ok := strings.CutPrefix(spec, "%"); ok {
-		n := len(r.bg.order)
-		switch rest {
-		case "", "%", "+":
-		case "-":
-			n--
-		default:
-			v, err := strconv.Atoi(rest)
-			if err != nil {
-				return nil, 0, false
-			}
-			n = v
-		}
-		if n < 1 || n > len(r.bg.order) {
-			return nil, 0, false
-		}
-		pid = r.bg.order[n-1]
-	} else {
-		v, err := strconv.Atoi(spec)
-		if err != nil {
-			return nil, 0, false
-		}
-		pid = v
-	}
-	j, ok := r.bg.last[pid]
-	return j, pid, ok
-}
-
-// waitPid waits for one job; false when it is not a child.
-func (r *Runner) waitPid(spec string) (int, bool) {
-	j, _, ok := r.job(spec)
-	if !ok {
-		return 127, false
-	}
-	<-j.done
-	r.bg.mu.Lock()
-	j.waited = true
-	r.bg.mu.Unlock()
-	return j.status, true
-}
-
-// waitNext is wait -n: the status of the first of the jobs named in
-// specs (all jobs when none) that ends and no wait has taken yet; 127
-// when there is none. pVar, if set, gets its pid.
-func (r *Runner) waitNext(specs []string, pVar string) int {
-	type cand struct {
-		pid int
-		j   *job
-	}
-	var cands []cand
-	if len(specs) == 0 && r.bg != nil {
-		r.bg.mu.Lock()
-		for _, pid := range r.bg.order {
-			cands = append(cands, cand{pid, r.bg.last[pid]})
-		}
-		r.bg.mu.Unlock()
-	}
-	for _, s := range specs {
-		j, pid, ok := r.job(s)
-		if !ok {
-			r.errorf("wait: %s: no such job", s)
-			continue
-		}
-		cands = append(cands, cand{pid, j})
-	}
-	if r.bg == nil {
-		return 127
-	}
-	r.bg.mu.Lock()
-	live := cands[:0]
-	for _, c := range cands {
-		if c.j != nil && !c.j.waited {
-			live = append(live, c)
-		}
-	}
-	r.bg.mu.Unlock()
-	if len(live) == 0 {
-		return 127
-	}
-	for _, c := range live {
-		// Jobs that already ended go first, in the order they started.
-		select {
-		case <-c.j.done:
-			return r.tookJob(c.j, c.pid, pVar)
-		default:
-		}
-	}
-	ended := make(chan cand, len(live))
-	stop := make(chan struct{})
-	defer close(stop)
-	for _, c := range live {
-		go func() {
-			select {
-			case <-c.j.done:
-				ended <- c
-			case <-stop:
-			}
-		}()
-	}
-	c := <-ended
-	return r.tookJob(c.j, c.pid, pVar)
-}
-
-// tookJob marks j as waited for and returns its status, its pid in pVar.
-func (r *Runner) tookJob(j *job, pid int, pVar string) int {
-	r.bg.mu.Lock()
-	j.waited = true
-	r.bg.mu.Unlock()
-	if pVar != "" {
-		r.setVar(pVar, strconv.Itoa(pid), false)
-	}
-	return j.status
 }

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"memsh/shell/command"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,6 +48,9 @@ type Var struct {
 	// cow: idx/assoc/grow are shared with another shell (a subshell's
 	// copy); copy them before changing them.
 	cow bool
+	// held is what the value has charged to the memory budget
+	// (budget.go).
+	held int64
 }
 
 func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
@@ -56,6 +60,7 @@ func (v *Var) clone() *Var {
 	c := *v
 	c.cow = true
 	c.grow = nil
+	c.held = 0
 	return &c
 }
 
@@ -294,6 +299,7 @@ func newFrame(n int) *frame {
 // innermost function call's locals (bash's dynamic scoping).
 type scopes struct {
 	frames []*frame
+	mem    *command.Budget // what the variables hold is charged here (budget.go)
 }
 
 // share gives a subshell the same frames; each is copied on first write.
@@ -301,13 +307,15 @@ func (s *scopes) share() scopes {
 	for _, f := range s.frames {
 		f.refs.Add(1)
 	}
-	return scopes{frames: append([]*frame(nil), s.frames...)}
+	return scopes{frames: append([]*frame(nil), s.frames...), mem: s.mem}
 }
 
 // release drops a finished shell's hold on its frames.
 func (s *scopes) release() {
 	for _, f := range s.frames {
-		f.refs.Add(-1)
+		if f.refs.Add(-1) == 0 {
+			releaseFrame(s.mem, f)
+		}
 	}
 	s.frames = nil
 }
@@ -322,7 +330,9 @@ func (s *scopes) writable(i int) *frame {
 	for k, v := range f.m {
 		c.m[k] = v.clone()
 	}
-	f.refs.Add(-1)
+	if f.refs.Add(-1) == 0 {
+		releaseFrame(s.mem, f)
+	}
 	s.frames[i] = c
 	return c
 }
@@ -359,7 +369,9 @@ func (s *scopes) push() { s.frames = append(s.frames, newFrame(4)) }
 
 func (s *scopes) pop() {
 	n := len(s.frames) - 1
-	s.frames[n].refs.Add(-1)
+	if s.frames[n].refs.Add(-1) == 0 {
+		releaseFrame(s.mem, s.frames[n])
+	}
 	s.frames = s.frames[:n]
 }
 
@@ -667,12 +679,16 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		return false
 	}
 	v := r.vars.forWrite(name, -1)
-	r.assignScalar(v, val, appendTo)
+	if !r.assignScalar(name, v, val, appendTo) {
+		return false
+	}
 	r.varChanged(name, v)
 	return true
 }
 
-func (r *Runner) assignScalar(v *Var, val string, appendTo bool) {
+// assignScalar stores val (appended with appendTo) in v, named name in
+// a message; false when the memory budget refuses it (budget.go).
+func (r *Runner) assignScalar(name string, v *Var, val string, appendTo bool) bool {
 	if appendTo && v.attrs&attrInteger != 0 {
 		cur, _ := v.value()
 		val = strconv.FormatInt(r.arithOr0(cur)+r.arithOr0(val), 10)
@@ -681,18 +697,28 @@ func (r *Runner) assignScalar(v *Var, val string, appendTo bool) {
 		val = r.convert(v, val)
 	}
 	if v.idx != nil || v.assoc != nil {
+		cur, had := v.value()
 		if appendTo {
-			cur, _ := v.value()
 			val = cur + val
 		}
+		if !r.chargeElem(name, v, cur, had, val) {
+			return false
+		}
 		v.setStr(val)
-		return
+		return true
 	}
 	if appendTo && v.set {
+		if !r.charge(name, v, int64(len(val))) {
+			return false
+		}
 		v.appendStr(val)
-		return
+		return true
+	}
+	if !r.charge(name, v, int64(len(val))-v.held) {
+		return false
 	}
 	v.setStr(val)
+	return true
 }
 
 func (r *Runner) arithOr0(s string) int64 {
@@ -718,9 +744,12 @@ func (r *Runner) setElem(base, sub, val string, appendTo bool) bool {
 	}
 	if v.assoc != nil {
 		val = r.convert(v, val)
+		cur, had := v.assoc.get(sub)
 		if appendTo {
-			cur, _ := v.assoc.get(sub)
 			val = cur + val
+		}
+		if !r.chargeElem(base, v, cur, had, val) {
+			return false
 		}
 		v.assoc.set(sub, val)
 		v.set = true
@@ -739,9 +768,12 @@ func (r *Runner) setElem(base, sub, val string, appendTo bool) bool {
 		return false
 	}
 	val = r.convert(v, val)
+	cur, had := v.idx.get(i)
 	if appendTo {
-		cur, _ := v.idx.get(i)
 		val = cur + val
+	}
+	if !r.chargeElem(base, v, cur, had, val) {
+		return false
 	}
 	v.idx.set(i, val)
 	v.set = true
@@ -765,15 +797,22 @@ func (r *Runner) unsetVar(name string) bool {
 		v.own()
 		switch {
 		case v.assoc != nil:
+			if old, had := v.assoc.get(sub); had {
+				r.charge(base, v, -int64(len(old))-elemOverhead)
+			}
 			v.assoc.unset(sub)
 		case v.idx != nil:
 			if sub == "@" || sub == "*" {
+				releaseVar(r.vars.mem, v)
 				v.idx = &indexed{}
 				return true
 			}
 			idx, ok := r.arrayIndex(v, sub, "unset: ["+sub+"]")
 			if !ok {
 				return false
+			}
+			if old, had := v.idx.get(idx); had {
+				r.charge(base, v, -int64(len(old))-elemOverhead)
 			}
 			v.idx.unset(idx)
 		default:
@@ -782,6 +821,7 @@ func (r *Runner) unsetVar(name string) bool {
 				return false
 			}
 			if idx == 0 || sub == "@" || sub == "*" {
+				releaseVar(r.vars.mem, v)
 				v.set, v.str, v.grow = false, "", nil
 			}
 		}
@@ -796,6 +836,7 @@ func (r *Runner) unsetVar(name string) bool {
 		return false
 	}
 	f := r.vars.writable(i)
+	releaseVar(r.vars.mem, f.m[name])
 	if i > 0 {
 		// A local unset in its own function stays declared-and-unset
 		// there; bash hides the outer value only in the same scope.

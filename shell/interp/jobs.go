@@ -1,0 +1,534 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Background jobs, as bash's jobs.c keeps them: `cmd &` runs cmd in a
+// subshell on a goroutine of its own and files it in the shell's job
+// table under the next job number (%1, %2, ...) and a pid ($!). In an
+// interactive shell (Config.Interactive) the table outlives the Run
+// that started the job: later Runs list it (jobs), wait for it (wait,
+// fg), signal it (kill) or forget it (disown), and Notices reports the
+// jobs that ended ("[1]+  Done  cmd") before the next prompt. bash's
+// "[1] PID" line when a job starts is not printed (memsh never did;
+// the TUI shows $! on demand).
+
+// jobTable is a shell's background jobs.
+type jobTable struct {
+	mu      sync.Mutex
+	wg      sync.WaitGroup
+	byPid   map[int]*job  // every job started: wait PID and kill PID find it
+	list    []*job        // the job table: jobs not yet reported, in order
+	next    int           // the last pid given
+	changed chan struct{} // closed (and replaced) when a job ends
+}
+
+type job struct {
+	pid, n   int    // $! and the job number
+	text     string // the command as written, for jobs and notices
+	done     chan struct{}
+	status   int
+	cancel   context.CancelFunc
+	sig      atomic.Int32 // the signal kill sent, if any
+	disowned bool
+}
+
+// jobCtxKey holds the *lineJobs a top-level command's jobs run under:
+// the Run's context, not the command's own (which ends with it).
+type jobCtxKey struct{}
+
+func (t *jobTable) ended() {
+	t.mu.Lock()
+	close(t.changed)
+	t.changed = make(chan struct{})
+	t.mu.Unlock()
+}
+
+// background starts st in a subshell and goes on: $! is its pid.
+func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
+	if r.bg == nil {
+		r.bg = &jobTable{byPid: map[int]*job{}, next: 2000, changed: make(chan struct{})}
+	}
+	if !r.takeProcs(1, jobMemory) {
+		return
+	}
+	fg := *st
+	fg.Background = false
+	sub := r.subshellCopy()
+	if !r.opts.monitor {
+		// A background job's stdin is /dev/null without job control.
+		sub.fds[0] = &fdFile{r: eofReader{}}
+	}
+	r.bg.mu.Lock()
+	r.bg.next++
+	j := &job{pid: r.bg.next, n: 1, text: r.jobText(st), done: make(chan struct{})}
+	for _, o := range r.bg.list {
+		j.n = max(j.n, o.n+1)
+	}
+	r.bg.byPid[j.pid] = j
+	r.bg.list = append(r.bg.list, j)
+	r.bg.mu.Unlock()
+	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok && r.subshell == 0 {
+		// The job outlives the command that started it (topStmt).
+		ctx = lj.get()
+	}
+	ctx, j.cancel = context.WithCancel(ctx)
+	r.lastBg = j.pid
+	r.bg.wg.Add(1)
+	go func() {
+		defer r.bg.wg.Done()
+		defer r.bg.ended()
+		defer close(j.done)
+		// The job's slot and memory are given back before a wait for
+		// it returns.
+		defer r.giveProcs(1, jobMemory)
+		defer sub.recoverCrash(&j.status)
+		sub.bashPid = j.pid
+		sub.stmt(ctx, &fg)
+		sub.runExitTrap(ctx)
+		j.status = sub.lastStatus
+		if s := j.sig.Load(); s != 0 {
+			j.status = 128 + int(s)
+		}
+		sub.release()
+		j.cancel()
+	}()
+	r.lastStatus = 0
+}
+
+// jobText is a job's command as jobs shows it: its source text.
+func (r *Runner) jobText(st *syntax.Stmt) string {
+	from, to := int(st.Pos().Offset()), int(st.End().Offset())
+	if from < 0 || to > len(r.src) || from >= to {
+		return "command"
+	}
+	t := strings.TrimSpace(r.src[from:to])
+	t = strings.TrimSpace(strings.TrimSuffix(t, "&"))
+	return t
+}
+
+// waitAll waits for every background job of this shell, disowned ones
+// too (a subshell or a script ends only when its jobs have).
+func (r *Runner) waitAll() {
+	if r.bg != nil {
+		r.bg.wg.Wait()
+	}
+}
+
+// waitJobs is `wait` without arguments: every job in the table, which
+// is then empty. Cancelling ctx stops the wait (status 130).
+func (r *Runner) waitJobs(ctx context.Context) int {
+	if r.bg == nil {
+		return 0
+	}
+	r.bg.mu.Lock()
+	list := append([]*job(nil), r.bg.list...)
+	r.bg.mu.Unlock()
+	for _, j := range list {
+		if j.disowned {
+			continue
+		}
+		select {
+		case <-j.done:
+		case <-ctx.Done():
+			return 130
+		}
+		r.forget(j)
+	}
+	return 0
+}
+
+// waitAny is `wait -n`: the next job to end (one that has ended and is
+// not yet reported first), among only when it is not nil; 127 when there
+// is none.
+func (r *Runner) waitAny(ctx context.Context, only map[*job]bool) (int, *job) {
+	if r.bg == nil {
+		return 127, nil
+	}
+	for {
+		r.bg.mu.Lock()
+		changed, running := r.bg.changed, 0
+		for _, j := range r.bg.list {
+			if only != nil && !only[j] {
+				continue
+			}
+			select {
+			case <-j.done:
+				r.bg.mu.Unlock()
+				r.forget(j)
+				return j.status, j
+			default:
+				running++
+			}
+		}
+		r.bg.mu.Unlock()
+		if running == 0 {
+			return 127, nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return 130, nil
+		}
+	}
+}
+
+// forget takes j out of the job table (reported, waited for, disowned).
+func (r *Runner) forget(j *job) {
+	r.bg.mu.Lock()
+	defer r.bg.mu.Unlock()
+	for i, o := range r.bg.list {
+		if o == j {
+			r.bg.list = append(r.bg.list[:i], r.bg.list[i+1:]...)
+			return
+		}
+	}
+}
+
+// job finds a job by pid or job spec (%N, %%, %+, %-, %string,
+// %?string).
+func (r *Runner) job(spec string) (*job, int, bool) {
+	if r.bg == nil {
+		return nil, 0, false
+	}
+	r.bg.mu.Lock()
+	defer r.bg.mu.Unlock()
+	rest, isSpec := strings.CutPrefix(spec, "%")
+	if !isSpec {
+		pid, err := strconv.Atoi(spec)
+		if err != nil {
+			return nil, 0, false
+		}
+		j, ok := r.bg.byPid[pid]
+		return j, pid, ok
+	}
+	list := r.bg.list
+	var found *job
+	switch {
+	case rest == "" || rest == "%" || rest == "+":
+		if len(list) > 0 {
+			found = list[len(list)-1]
+		}
+	case rest == "-":
+		if len(list) > 1 {
+			found = list[len(list)-2]
+		} else if len(list) == 1 {
+			found = list[0]
+		}
+	default:
+		if n, err := strconv.Atoi(rest); err == nil {
+			for _, j := range list {
+				if j.n == n {
+					found = j
+				}
+			}
+			break
+		}
+		sub, contains := strings.CutPrefix(rest, "?")
+		for _, j := range list {
+			if contains && strings.Contains(j.text, sub) || !contains && strings.HasPrefix(j.text, rest) {
+				found = j
+			}
+		}
+	}
+	if found == nil {
+		return nil, 0, false
+	}
+	return found, found.pid, true
+}
+
+// waitPid waits for one job and forgets it; false when it is not a
+// child of this shell.
+func (r *Runner) waitPid(ctx context.Context, spec string) (int, bool) {
+	j, _, ok := r.job(spec)
+	if !ok {
+		return 127, false
+	}
+	select {
+	case <-j.done:
+	case <-ctx.Done():
+		return 130, true
+	}
+	r.forget(j)
+	return j.status, true
+}
+
+// state is a job's state as jobs prints it, and its text.
+func (j *job) state() (string, string, bool) {
+	select {
+	case <-j.done:
+	default:
+		return "Running", j.text + " &", false
+	}
+	switch s := j.sig.Load(); {
+	case s == 9:
+		return "Killed", j.text, true
+	case s != 0:
+		return "Terminated", j.text, true
+	case j.status == 0:
+		return "Done", j.text, true
+	}
+	return "Exit " + strconv.Itoa(j.status), j.text, true
+}
+
+// mark is + for the current job, - for the previous one.
+func mark(i, n int) byte {
+	switch i {
+	case n - 1:
+		return '+'
+	case n - 2:
+		return '-'
+	}
+	return ' '
+}
+
+// Notices prints, as bash does before a prompt, a line for each job
+// that ended since it was last asked ("[1]+  Done                    cmd")
+// and forgets those jobs.
+func (r *Runner) Notices(w io.Writer) {
+	if r.bg == nil {
+		return
+	}
+	r.bg.mu.Lock()
+	list := append([]*job(nil), r.bg.list...)
+	r.bg.mu.Unlock()
+	for i, j := range list {
+		if st, text, done := j.state(); done && !j.disowned {
+			fmt.Fprintf(w, "[%d]%c  %-24s%s\n", j.n, mark(i, len(list)), st, text)
+			r.forget(j)
+		}
+	}
+}
+
+// KillJobs ends every background job (the session is closing) and
+// waits for them.
+func (r *Runner) KillJobs() {
+	if r.bg == nil {
+		return
+	}
+	r.bg.mu.Lock()
+	for _, j := range r.bg.byPid {
+		j.sig.CompareAndSwap(0, 1)
+		j.cancel()
+	}
+	r.bg.mu.Unlock()
+	r.waitAll()
+}
+
+// noJobControl is the message of fg and bg where bash has no job
+// control (a script, bash -c).
+func (r *Runner) noJobControl(name string) bool {
+	if r.cfg.Interactive && r.subshell == 0 {
+		return false
+	}
+	r.errorf("%s: no job control", name)
+	return true
+}
+
+// builtinJobs is jobs [-lnprs] [jobspec...].
+func builtinJobs(ctx context.Context, r *Runner, args []string) int {
+	long, pids, running, stopped := false, false, false, false
+	i := 1
+	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
+		if args[i] == "--" {
+			i++
+			break
+		}
+		for _, c := range args[i][1:] {
+			switch c {
+			case 'l':
+				long = true
+			case 'p':
+				pids = true
+			case 'r':
+				running = true
+			case 's':
+				stopped = true
+			case 'n':
+			default:
+				return r.usageError("jobs", "-"+string(c), "jobs [-lnprs] [jobspec ...] or jobs -x command [args]")
+			}
+		}
+	}
+	if r.bg == nil {
+		if i < len(args) {
+			r.errorf("jobs: %s: no such job", args[i])
+			return 1
+		}
+		return 0
+	}
+	r.bg.mu.Lock()
+	all := append([]*job(nil), r.bg.list...)
+	r.bg.mu.Unlock()
+	list, status := all, 0
+	if i < len(args) {
+		list = nil
+		for _, spec := range args[i:] {
+			j, _, ok := r.job(spec)
+			if !ok {
+				r.errorf("jobs: %s: no such job", spec)
+				status = 1
+				continue
+			}
+			list = append(list, j)
+		}
+	}
+	for _, j := range list {
+		st, text, done := j.state()
+		if done && !r.cfg.Interactive {
+			// A shell without job control forgets an ended job
+			// without a word (bash's cleanup before each command).
+			r.forget(j)
+			continue
+		}
+		if running && done || stopped {
+			continue
+		}
+		idx := 0
+		for k, o := range all {
+			if o == j {
+				idx = k
+			}
+		}
+		switch {
+		case pids:
+			fmt.Fprintf(r.stdout(), "%d\n", j.pid)
+		case long:
+			fmt.Fprintf(r.stdout(), "[%d]%c %d %-24s%s\n", j.n, mark(idx, len(all)), j.pid, st, text)
+		default:
+			fmt.Fprintf(r.stdout(), "[%d]%c  %-24s%s\n", j.n, mark(idx, len(all)), st, text)
+		}
+		if done {
+			r.forget(j)
+		}
+	}
+	return status
+}
+
+// builtinFg is fg [jobspec]: the job runs in the foreground (its text
+// is printed, the shell waits for it; Ctrl-C ends it).
+func builtinFg(ctx context.Context, r *Runner, args []string) int {
+	if r.noJobControl("fg") {
+		return 1
+	}
+	spec, what := "%+", "current"
+	if len(args) > 1 {
+		spec, what = args[1], args[1]
+	}
+	j, _, ok := r.job(spec)
+	if !ok {
+		r.errorf("fg: %s: no such job", what)
+		return 1
+	}
+	fmt.Fprintf(r.stdout(), "%s\n", j.text)
+	select {
+	case <-j.done:
+	case <-ctx.Done():
+		j.sig.CompareAndSwap(0, 2)
+		j.cancel()
+		<-j.done
+	}
+	r.forget(j)
+	return j.status
+}
+
+// builtinBg is bg [jobspec...]: memsh's jobs never stop, so a job is
+// always already in the background.
+func builtinBg(ctx context.Context, r *Runner, args []string) int {
+	if r.noJobControl("bg") {
+		return 1
+	}
+	specs := args[1:]
+	if len(specs) == 0 {
+		specs = []string{"%+"}
+	}
+	status := 0
+	for _, spec := range specs {
+		j, _, ok := r.job(spec)
+		if !ok {
+			what := spec
+			if len(args) == 1 {
+				what = "current"
+			}
+			r.errorf("bg: %s: no such job", what)
+			status = 1
+			continue
+		}
+		if _, _, done := j.state(); done {
+			r.errorf("bg: job has terminated")
+			status = 1
+			continue
+		}
+		r.errorf("bg: job %d already in background", j.n)
+	}
+	return status
+}
+
+// builtinDisown is disown [-ahr] [jobspec...]: the jobs leave the
+// table (jobs, wait and the notices no longer see them); -h keeps them.
+func builtinDisown(ctx context.Context, r *Runner, args []string) int {
+	all, runningOnly, keep := false, false, false
+	i := 1
+	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
+		if args[i] == "--" {
+			i++
+			break
+		}
+		for _, c := range args[i][1:] {
+			switch c {
+			case 'a':
+				all = true
+			case 'r':
+				runningOnly = true
+			case 'h':
+				keep = true
+			default:
+				return r.usageError("disown", "-"+string(c), "disown [-h] [-ar] [jobspec ... | pid ...]")
+			}
+		}
+	}
+	var list []*job
+	status := 0
+	switch {
+	case i < len(args):
+		for _, spec := range args[i:] {
+			j, _, ok := r.job(spec)
+			if !ok {
+				r.errorf("disown: %s: no such job", spec)
+				status = 1
+				continue
+			}
+			list = append(list, j)
+		}
+	case all || runningOnly:
+		if r.bg != nil {
+			r.bg.mu.Lock()
+			list = append(list, r.bg.list...)
+			r.bg.mu.Unlock()
+		}
+	default:
+		j, _, ok := r.job("%+")
+		if !ok {
+			r.errorf("disown: current: no such job")
+			return 1
+		}
+		list = append(list, j)
+	}
+	for _, j := range list {
+		if _, _, done := j.state(); runningOnly && done || keep {
+			continue
+		}
+		j.disowned = true
+		r.forget(j)
+	}
+	return status
+}

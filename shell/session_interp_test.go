@@ -1,0 +1,197 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// These tests run sessions on shell/interp (Options.interp): what a
+// session keeps across Runs there.
+
+func newInterpSession(t *testing.T, opts Options) *Session {
+	t.Helper()
+	opts.interp = true
+	return newTestSession(t, opts)
+}
+
+// waitFor runs probe in s until its output contains want (a job ends
+// on its own goroutine; the outcome is fixed, only when it shows is
+// not). It returns everything the probes printed to stderr.
+func waitFor(t *testing.T, s *Session, probe, want string) string {
+	t.Helper()
+	var all strings.Builder
+	for range 500 {
+		out, errs, _ := run(t, s, probe, "")
+		all.WriteString(errs)
+		if strings.Contains(out+errs, want) {
+			return all.String()
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("%q never printed %q; stderr so far %q", probe, want, all.String())
+	return ""
+}
+
+func TestInterpJobsAcrossRuns(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	// A job that ends when the test says so.
+	out, errs, st := run(t, s, `until [ -e /tmp/go1 ]; do sleep 0.01; done & echo $!`, "")
+	if out != "2001\n" || errs != "" || st != 0 {
+		t.Fatalf("start: out %q errs %q status %d", out, errs, st)
+	}
+	run(t, s, `sleep 100 &`, "")
+	out, _, _ = run(t, s, `jobs; jobs -p`, "")
+	want := "[1]-  Running                 until [ -e /tmp/go1 ]; do sleep 0.01; done &\n" +
+		"[2]+  Running                 sleep 100 &\n2001\n2002\n"
+	if out != want {
+		t.Errorf("jobs:\n%s\nwant\n%s", out, want)
+	}
+	// kill and wait take the numeric $! and %N.
+	out, errs, _ = run(t, s, `kill $!; wait %2; echo $?`, "")
+	if out != "143\n" || errs != "" {
+		t.Errorf("kill $!: out %q errs %q", out, errs)
+	}
+	// The first job ends between lines: the notice comes before a prompt.
+	run(t, s, `touch /tmp/go1`, "")
+	notices := waitFor(t, s, `:`, "Done")
+	if notices != "[1]+  Done                    until [ -e /tmp/go1 ]; do sleep 0.01; done\n" {
+		t.Errorf("notice %q", notices)
+	}
+	if out, _, _ := run(t, s, `jobs`, ""); out != "" {
+		t.Errorf("jobs after the notice: %q", out)
+	}
+	// A job's output after its line ended reaches the latest line's writer.
+	run(t, s, `{ until [ -e /tmp/go2 ]; do sleep 0.01; done; echo late; } &`, "")
+	var later bytes.Buffer
+	if _, err := s.Run(context.Background(), `touch /tmp/go2; wait`, Stdio{Stdout: &later, Stderr: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	if later.String() != "late\n" {
+		t.Errorf("late output %q", later.String())
+	}
+	// fg waits for the job and takes its status; disown forgets one.
+	run(t, s, `{ until [ -e /tmp/go3 ]; do sleep 0.01; done; exit 3; } &`, "")
+	out, _, st = run(t, s, `touch /tmp/go3; fg %1`, "")
+	if out != "{ until [ -e /tmp/go3 ]; do sleep 0.01; done; exit 3; }\n" || st != 3 {
+		t.Errorf("fg: out %q status %d", out, st)
+	}
+	run(t, s, `sleep 100 &`, "")
+	out, errs, st = run(t, s, `bg; disown; jobs; disown %1`, "")
+	if out != "" || errs != "bash: bg: job 1 already in background\nbash: disown: %1: no such job\n" || st != 1 {
+		t.Errorf("bg, disown: out %q errs %q status %d", out, errs, st)
+	}
+}
+
+func TestInterpNoJobControlInScripts(t *testing.T) {
+	s := newInterpSession(t, Options{Script: true})
+	_, errs, st := run(t, s, "sleep 0.01 &\nfg", "")
+	if errs != "bash: line 2: fg: no job control\n" || st != 1 {
+		t.Errorf("errs %q status %d", errs, st)
+	}
+}
+
+func TestInterpTrapsAcrossRuns(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	run(t, s, `trap 'echo "err $?"' ERR; trap 'echo bye' EXIT`, "")
+	if out, _, _ := run(t, s, `false`, ""); out != "err 1\n" {
+		t.Errorf("ERR trap on a later line: %q", out)
+	}
+	if out, _, _ := run(t, s, `trap -p EXIT`, ""); out != "trap -- 'echo bye' EXIT\n" {
+		t.Errorf("trap -p: %q", out)
+	}
+	var out bytes.Buffer
+	s.Run(context.Background(), `:`, Stdio{Stdout: &out})
+	s.Close()
+	if out.String() != "bye\n" {
+		t.Errorf("EXIT trap at Close: %q", out.String())
+	}
+}
+
+func TestInterpMemoryBudget(t *testing.T) {
+	s := newInterpSession(t, Options{MaxMemory: 64 << 20})
+	_, errs, st := run(t, s, `x=a; while :; do x=$x$x; done; echo unreached`, "")
+	if st != 1 || !strings.Contains(errs, "x: memory limit of 64 MiB reached (memsh --max-memory)") {
+		t.Errorf("doubling: status %d errs %q", st, errs)
+	}
+	if out, _, st := run(t, s, `x=; echo ok`, ""); out != "ok\n" || st != 0 {
+		t.Errorf("the session goes on: %q %d", out, st)
+	}
+}
+
+func TestInterpSilentRead(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	pr, pw := io.Pipe()
+	done := make(chan string)
+	go func() {
+		var out bytes.Buffer
+		s.Run(context.Background(), `read -s x; echo "got $x"`, Stdio{Stdin: pr, Stdout: &out})
+		done <- out.String()
+	}()
+	for i := 0; s.StdinEcho(); i++ {
+		if i > 2000 {
+			t.Fatal("echo never turned off for read -s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	io.WriteString(pw, "secret\n")
+	if out := <-done; out != "got secret\n" {
+		t.Errorf("out %q", out)
+	}
+	if !s.StdinEcho() {
+		t.Error("echo stays off after read -s")
+	}
+}
+
+// TestInterpSessionsIndependent runs two sessions at once in one process
+// with different options, aliases, functions, traps, variables and
+// directories: neither ever sees the other's.
+func TestInterpSessionsIndependent(t *testing.T) {
+	setups := []string{
+		`set -o pipefail; shopt -s nullglob; alias ll='echo A'; f() { echo fa; }; trap 'echo trapA' USR1; v=A; cd /tmp; umask 077`,
+		`set -u; shopt -s extglob; alias ll='echo B'; f() { echo fb; }; trap 'echo trapB' USR1; v=B; cd /; umask 022`,
+	}
+	wants := []string{
+		"trap -- 'echo trapA' SIGUSR1\nfa A /tmp 0077 alias ll='echo A' pipefail=on nullglob=on extglob=off nounset=off\n",
+		"trap -- 'echo trapB' SIGUSR1\nfb B / 0022 alias ll='echo B' pipefail=off nullglob=off extglob=on nounset=on\n",
+	}
+	probe := `trap -p USR1; echo "$(f) $v $PWD $(umask) $(alias ll)` +
+		` pipefail=$(set -o | grep -q 'pipefail.*on' && echo on || echo off)` +
+		` nullglob=$(shopt -q nullglob && echo on || echo off)` +
+		` extglob=$(shopt -q extglob && echo on || echo off)` +
+		` nounset=$([[ $- == *u* ]] && echo on || echo off)"`
+	var wg sync.WaitGroup
+	errs := make(chan error, 2)
+	for i := range setups {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := New(Options{interp: true})
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer s.Close()
+			var out bytes.Buffer
+			s.Run(context.Background(), setups[i], Stdio{Stdout: &out, Stderr: &out})
+			for n := range 50 {
+				out.Reset()
+				s.Run(context.Background(), probe, Stdio{Stdout: &out, Stderr: &out})
+				if out.String() != wants[i] {
+					errs <- fmt.Errorf("session %d, probe %d: %q, want %q", i, n, out.String(), wants[i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
