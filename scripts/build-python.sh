@@ -43,7 +43,8 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 #    memsh's own entry points and the snapshot.
 # 3: memcpy, memmove and memset as bulk-memory instructions (bulkmem.c).
 # 4: both of the above (2 and 3 were made on separate branches).
-recipe=4
+# 5: bulkmem.o is in the kept objects, so memsh's entry points link it too.
+recipe=5
 # The static libraries' own revision (the libraries did not change in 2-4).
 deps_recipe=1
 pyver=3.13.5
@@ -357,20 +358,22 @@ done
 # wazero runs as Go's own copy: bookworm's wasi-libc has them as C loops
 # (4x slower than native; BufferedWriter copies every write through one),
 # and in the TUI's checked mode each pass of such a loop is also a
-# termination check. Linked before libc, so these win.
+# termination check. Linked before libc, so these win. The object is in
+# the build directory, named relative to it, so the link of memsh's entry
+# points (entries, from the kept tree) finds it too.
 cat >"$b/bulkmem.c" <<'EOF'
 #include <stddef.h>
 void *memcpy(void *restrict d, const void *restrict s, size_t n) { __builtin_memcpy(d, s, n); return d; }
 void *memmove(void *d, const void *s, size_t n) { __builtin_memmove(d, s, n); return d; }
 void *memset(void *d, int c, size_t n) { __builtin_memset(d, c, n); return d; }
 EOF
-$WASI_CC $WASI_CFLAGS $optlevel -mbulk-memory -c "$b/bulkmem.c" -o "$b/bulkmem.o" || die "cannot compile bulkmem.c"
+$WASI_CC $WASI_CFLAGS $optlevel -mbulk-memory -c "$b/bulkmem.c" -o bulkmem.o || die "cannot compile bulkmem.c"
 
 step "CPython $pyver: make -j$jobs (about 4 minutes on 2 cores)"
-make -j"$jobs" LINKFORSHARED="$b/bulkmem.o" >"$b/make.log" 2>&1 || die "make failed: see $b/make.log"
+make -j"$jobs" LINKFORSHARED=bulkmem.o >"$b/make.log" 2>&1 || die "make failed: see $b/make.log"
 # How python.wasm was linked (objects relative to this directory) and
 # compiled, for the link of memsh's entry points (scripts/wasi/pysnap.c).
-make -s -f Makefile -f - LINKFORSHARED="$b/bulkmem.o" memsh-link-args >link.args <<'EOF' || die "cannot read the link flags from the Makefile"
+make -s -f Makefile -f - LINKFORSHARED=bulkmem.o memsh-link-args >link.args <<'EOF' || die "cannot read the link flags from the Makefile"
 memsh-link-args:
 	@echo '$(PY_CORE_LDFLAGS) $(LINKFORSHARED)'
 	@echo '$(LINK_PYTHON_OBJS) $(LIBS) $(MODLIBS) $(SYSLIBS)'
@@ -381,7 +384,7 @@ step "CPython $pyver: install the stdlib (compileall on the build python)"
 rm -rf "$b/root"
 # unchecked-hash: the .pyc never look at their .py (whose mtime a zip
 # keeps only to 2 seconds), so an import reads one file.
-make install LINKFORSHARED="$b/bulkmem.o" DESTDIR="$b/root" COMPILEALL_OPTS='-j0 --invalidation-mode unchecked-hash' >"$b/install.log" 2>&1 || die "make install failed: see $b/install.log"
+make install LINKFORSHARED=bulkmem.o DESTDIR="$b/root" COMPILEALL_OPTS='-j0 --invalidation-mode unchecked-hash' >"$b/install.log" 2>&1 || die "make install failed: see $b/install.log"
 
 step "CPython $pyver: python-stdlib.zip"
 lib=$b/root/usr/local/lib/python$pyminor
