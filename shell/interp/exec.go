@@ -226,6 +226,8 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 	mask := r.umask
 	inv := &command.Invocation{
 		Args:    args,
+		Help:    cmd.Help,
+		Version: cmd.Version,
 		Stdio:   stdio,
 		FS:      r.cfg.FS,
 		Dir:     r.dir,
