@@ -70,6 +70,7 @@ var builtinTable = map[string]builtinFunc{
 	"enable":    builtinEnable,
 	"complete":  builtinComplete,
 	"compgen":   builtinCompgen,
+	"suspend":   builtinSuspend,
 }
 
 // builtinNames lists the builtins, sorted (compgen -b, enable).
