@@ -96,7 +96,10 @@ func (r *Runner) debugTrap(ctx context.Context, st *syntax.Stmt) {
 		return
 	}
 	r.setVar("BASH_COMMAND", text, false)
+	// $LINENO in the trap is the command's line.
+	r.lineFrozen++
 	r.runTrap(ctx, "DEBUG")
+	r.lineFrozen--
 }
 
 // sourceOf is a node's text in the source, or as printed when the source
