@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"sort"
 	"strings"
 
@@ -134,4 +135,36 @@ func lineStart(src string, line uint) int {
 		off += i + 1
 	}
 	return off
+}
+
+// stmtsReading is stmts for text read now (eval, source, traps): each
+// line gets the aliases defined by the time it is reached.
+func (r *Runner) stmtsReading(ctx context.Context, stmts []*syntax.Stmt, orig string) {
+	read, readWith := uint(0), ""
+	for i := 0; i < len(stmts); i++ {
+		if r.flow != flowNone {
+			return
+		}
+		st := stmts[i]
+		if line := st.Pos().Line(); line > read {
+			read = st.End().Line()
+			if m, key := r.aliasesNow(); key != readWith {
+				readWith = key
+				if again, ok := r.readAgain(orig, line, m); ok {
+					stmts, i = again, -1
+					for i+1 < len(stmts) && stmts[i+1].Pos().Line() < line {
+						i++
+					}
+					read = line - 1
+					continue
+				}
+			}
+		}
+		if ctx.Err() != nil {
+			r.lastStatus = 130
+			r.flow = flowExit
+			return
+		}
+		r.stmt(ctx, st)
+	}
 }

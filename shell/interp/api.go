@@ -298,12 +298,12 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 // expanded; the lines before it are kept as empty lines, so line numbers
 // stay. ok is false when no alias applies (or the text does not parse).
 func (r *Runner) readAgain(orig string, line uint, m map[string]string) ([]*syntax.Stmt, bool) {
-	if m == nil {
-		return nil, false
-	}
 	start := lineStart(orig, line)
-	text, changed := expandAliasText(orig[start:], m)
-	if !changed {
+	text, changed := orig[start:], false
+	if m != nil {
+		text, changed = expandAliasText(text, m)
+	}
+	if !changed && r.src == orig {
 		return nil, false
 	}
 	src := strings.Repeat("\n", int(line-1)) + text

@@ -74,6 +74,7 @@ var builtinTable = map[string]builtinFunc{
 	"fg":        builtinFg,
 	"bg":        builtinBg,
 	"disown":    builtinDisown,
+	"suspend":   builtinSuspend,
 }
 
 // builtinNames lists the builtins, sorted (compgen -b, enable).

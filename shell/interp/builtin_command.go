@@ -433,13 +433,29 @@ func aliasLine(name, val string) string {
 
 // builtinUnalias is unalias [-a] name...
 func builtinUnalias(ctx context.Context, r *Runner, args []string) int {
-	status := 0
-	for _, a := range args[1:] {
-		if a == "-a" {
+	const usage = "unalias [-a] name [name ...]"
+	rest := args[1:]
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		a := rest[0]
+		rest = rest[1:]
+		if a == "--" {
+			break
+		}
+		for _, c := range a[1:] {
+			if c != 'a' {
+				return r.usageError("unalias", "-"+string(c), usage)
+			}
 			r.aliases.release()
 			r.aliases = newAliases()
-			continue
+			return 0
 		}
+	}
+	if len(rest) == 0 {
+		r.printErr("unalias: usage: " + usage + "\n")
+		return 2
+	}
+	status := 0
+	for _, a := range rest {
 		if _, ok := r.aliases.m[a]; !ok {
 			r.errorf("unalias: %s: not found", a)
 			status = 1

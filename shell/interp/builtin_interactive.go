@@ -6,7 +6,7 @@ import (
 )
 
 // The builtins of bash's interactive side (history, fc, bind, logout,
-// compopt) as a non-interactive shell answers them: a script has no
+// compopt, suspend) as a non-interactive shell answers them: a script has no
 // history list, no line editor, no login shell and no completion
 // function running.
 
@@ -140,4 +140,16 @@ func builtinCompopt(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// builtinSuspend is suspend [-f]: a script has no job control to stop it
+// with.
+func builtinSuspend(ctx context.Context, r *Runner, args []string) int {
+	for _, a := range args[1:] {
+		if a != "-f" && a != "--" && len(a) > 1 && a[0] == '-' {
+			return r.usageError("suspend", a[:2], "suspend [-f]")
+		}
+	}
+	r.errorf("suspend: cannot suspend: no job control")
+	return 1
 }

@@ -29,12 +29,6 @@ func (r *Runner) runText(ctx context.Context, src, name string) int {
 		r.errorf("%s: maximum nesting level exceeded (%d)", "eval", maxSourceDepth)
 		return 1
 	}
-	if m, _ := r.aliasesNow(); m != nil {
-		// The text is read now, with the aliases of now (alias.go).
-		if text, ok := expandAliasText(src, m); ok {
-			src = text
-		}
-	}
 	f, err := parseBash(src, name)
 	if err != nil {
 		r.evalSyntaxError(err)
@@ -43,7 +37,7 @@ func (r *Runner) runText(ctx context.Context, src, name string) int {
 	r.sourceDepth++
 	line, savedSrc := r.line, r.src
 	r.src = src
-	r.stmts(ctx, f.Stmts)
+	r.stmtsReading(ctx, f.Stmts, src)
 	r.line, r.src = line, savedSrc
 	r.sourceDepth--
 	return r.lastStatus

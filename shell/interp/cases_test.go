@@ -7,6 +7,21 @@ var interpCases = []struct {
 	name, script, stdout string
 	status               int
 }{
+	{"debug_trap", `trap "echo dbg \$BASH_COMMAND" DEBUG; x=1; echo a; f() { echo in f; }; f; (( 1 )); for i in 1; do :; done; case a in a) echo c;; esac; trap - DEBUG; echo end
+`, `dbg x=1
+dbg echo a
+a
+dbg f
+in f
+dbg (( 1 ))
+dbg for i in 1
+dbg :
+dbg case a in
+dbg echo c
+c
+dbg trap - DEBUG
+end
+`, 0},
 	{"arith", `echo $((7/2)) $((7%3)) $((2**10)) $((1<<4)) $((0x1F)) $((010)) $((-7/2))
 i=5; echo $((i++)) $i $((++i)) $((i+=10)) $i
 x=3; y=x; echo $((y*2))

@@ -122,6 +122,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if r.lineFrozen == 0 {
 		r.line = st.Pos().Line()
 	}
+	if r.traps != nil && !r.inTrap {
+		if _, ok := r.traps.m["DEBUG"]; ok {
+			r.debugTrap(ctx, st)
+		}
+	}
 	if st.Negated {
 		r.noErrExit++
 	}

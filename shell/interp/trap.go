@@ -6,6 +6,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // trapTable is a shell's traps: signal name (EXIT, ERR, RETURN, DEBUG,
@@ -70,6 +72,46 @@ func (r *Runner) selfSignal(ctx context.Context, sig int) {
 	default:
 		r.exitShell(128 + sig)
 	}
+}
+
+// debugTrap runs the DEBUG trap before a simple command, (( )), [[ ]],
+// and a for, case or select header, with $BASH_COMMAND the command's
+// text; in a function only under set -T, as bash does.
+func (r *Runner) debugTrap(ctx context.Context, st *syntax.Stmt) {
+	if len(r.funcNames) > 0 && !r.opts.functrace {
+		return
+	}
+	text := ""
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.ArithmCmd, *syntax.TestClause, *syntax.DeclClause, *syntax.LetClause:
+		text = r.sourceOf(c)
+	case *syntax.ForClause:
+		text = r.sourceOf(c)
+		if i := strings.IndexAny(text, ";\n"); i >= 0 {
+			text = strings.TrimSpace(text[:i])
+		}
+	case *syntax.CaseClause:
+		text = "case " + r.sourceOf(c.Word) + " in"
+	default:
+		return
+	}
+	r.setVar("BASH_COMMAND", text, false)
+	// $LINENO in the trap is the command's line.
+	r.lineFrozen++
+	r.runTrap(ctx, "DEBUG")
+	r.lineFrozen--
+}
+
+// sourceOf is a node's text in the source, or as printed when the source
+// does not hold it.
+func (r *Runner) sourceOf(n syntax.Node) string {
+	from, to := int(n.Pos().Offset()), int(n.End().Offset())
+	if n.Pos().IsValid() && from <= to && to <= len(r.src) {
+		return r.src[from:to]
+	}
+	var b strings.Builder
+	syntax.NewPrinter().Print(&b, n)
+	return b.String()
 }
 
 // runExitTrap runs the EXIT trap once, as the shell ends.
