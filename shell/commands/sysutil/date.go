@@ -283,6 +283,7 @@ func loadZone(tz string) *time.Location {
 // parsedDate collects the items of a date string.
 type parsedDate struct {
 	haveDate, haveTime, haveZone, haveWeekday bool
+	haveYear                                  bool // the date named its year
 	year, month, day                          int
 	hour, min, sec, nsec                      int
 	zoneOff                                   int
@@ -356,7 +357,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			p.year, _ = strconv.Atoi(m[1])
 			p.month, _ = strconv.Atoi(m[2])
 			p.day, _ = strconv.Atoi(m[3])
-			p.haveDate = true
+			p.haveDate, p.haveYear = true, true
 			s = s[len(m[0]):]
 			s = strings.TrimPrefix(s, "t")
 			continue
@@ -365,7 +366,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			p.year, _ = strconv.Atoi(m[1])
 			p.month, _ = strconv.Atoi(m[2])
 			p.day, _ = strconv.Atoi(m[3])
-			p.haveDate = true
+			p.haveDate, p.haveYear = true, true
 			s = s[len(m[0]):]
 			continue
 		}
@@ -374,7 +375,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 			p.day, _ = strconv.Atoi(m[2])
 			p.year = now.Year()
 			if m[3] != "" {
-				p.year = fixYear(m[3])
+				p.year, p.haveYear = fixYear(m[3]), true
 			}
 			p.haveDate = true
 			s = s[len(m[0]):]
@@ -430,7 +431,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 					p.haveDate = true
 					s = strings.TrimLeft(rest[len(w):], " ")
 					if y := reNumber().FindStringSubmatch(s); y != nil && y[1] == "" && !reTime().MatchString(s) {
-						p.year = fixYear(y[2])
+						p.year, p.haveYear = fixYear(y[2]), true
 						s = s[len(y[0]):]
 					}
 					continue
@@ -444,17 +445,29 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 					continue
 				}
 			}
+			// A bare number is read as GNU's parse_datetime reads it: the
+			// year of a date that has none yet, YYYYMMDD, or a time
+			// (hours, or HHMM).
+			if m[1] == "" && p.haveDate && !p.haveYear && lastRel == "" && (p.haveTime || len(m[2]) > 2) {
+				// "jan 5 2020", "jan 5 10:00 2020"
+				p.year, p.haveYear = fixYear(m[2]), true
+				s = rest
+				continue
+			}
 			if m[1] == "" && len(m[2]) == 8 && !p.haveDate {
 				p.year, _ = strconv.Atoi(m[2][:4])
 				p.month, _ = strconv.Atoi(m[2][4:6])
 				p.day, _ = strconv.Atoi(m[2][6:])
-				p.haveDate = true
+				p.haveDate, p.haveYear = true, true
 				s = rest
 				continue
 			}
-			if m[1] == "" && p.haveDate && len(m[2]) >= 3 && p.year == now.Year() {
-				// "jan 5 2020": a year after the day
-				p.year = fixYear(m[2])
+			if m[1] == "" && len(m[2]) <= 4 && !p.haveTime {
+				// "20200108 1030", "2020-01-08 10"
+				p.hour, p.min, p.haveTime = n, 0, true
+				if len(m[2]) > 2 {
+					p.hour, p.min = n/100, n%100
+				}
 				s = rest
 				continue
 			}
@@ -530,7 +543,7 @@ func parseDate(inv *command.Invocation, s string, now time.Time) (time.Time, boo
 				p.day, _ = strconv.Atoi(m[2])
 				s = strings.TrimLeft(s[len(m[0]):], " ,")
 				if y := reNumber().FindStringSubmatch(s); y != nil && y[1] == "" && !reTime().MatchString(s) {
-					p.year = fixYear(y[2])
+					p.year, p.haveYear = fixYear(y[2]), true
 					s = s[len(y[0]):]
 				}
 				continue
@@ -586,8 +599,9 @@ func (p *parsedDate) resolve(now time.Time) (time.Time, bool) {
 		y, mo, d = p.year, time.Month(p.month), p.day
 		h, mi, se, ns = 0, 0, 0, 0
 	}
-	if p.haveWeekday && p.haveDate && p.weekdayOrd == 0 {
-		// "tuesday 2024-06-15": the date wins, as in GNU.
+	if p.haveWeekday && p.haveDate {
+		// "tuesday 2024-06-15", "2024-06-15 next friday": the date wins,
+		// as in GNU, which moves to a weekday only when no date is given.
 		p.haveWeekday = false
 	}
 	if p.haveWeekday {
