@@ -32,6 +32,14 @@ func runBase32(ctx context.Context, inv *command.Invocation) int {
 	return runEncoder(ctx, inv, baseenc.Base32, false)
 }
 
+// cQuote is localeQuote of s as C sees it: up to its first NUL.
+func cQuote(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
+	return localeQuote(s)
+}
+
 // localeQuote is gnulib's quote() in a UTF-8 locale, as coreutils
 // prints an option argument: ‘...’ around it, a backslash before a
 // backslash or the closing quote, C escapes (\t, \377) for control
