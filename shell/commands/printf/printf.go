@@ -78,8 +78,12 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	}
 	w := bufio.NewWriter(inv.Stdout)
 	p := &printer{w: w, args: args[1:], coreutils: true,
-		now:   func() time.Time { return inv.Now().In(inv.Location()) },
-		warn:  func(msg string) { fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), msg) },
+		now: func() time.Time { return inv.Now().In(inv.Location()) },
+		// gnulib's error() flushes standard output before its message.
+		warn: func(msg string) {
+			w.Flush()
+			fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), msg)
+		},
 		quote: localeQuoter(inv)}
 	status := p.run(args[0])
 	if err := w.Flush(); err != nil && status == 0 {
@@ -165,6 +169,9 @@ func (p *printer) once(format string) (stop bool) {
 			out = append(out, '%')
 			i += 2
 		case c == '%':
+			if p.coreutils {
+				flush() // the text before it precedes a message about its argument
+			}
 			n, text, stopped := p.conversion(format[i:])
 			out = append(out, text...)
 			i += n
@@ -283,7 +290,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		return i, fmt.Sprintf(spec+"d", p.integer(a)), false
 	case 'o', 'u', 'x', 'X':
 		a, _ := p.arg()
-		v := uint64(p.integer(a))
+		v := p.unsigned(a)
 		goVerb := map[byte]string{'o': "o", 'u': "d", 'x': "x", 'X': "X"}[verb]
 		if v == 0 {
 			spec = strings.Replace(spec, "#", "", 1) // C prints 0, not 0x0
@@ -379,7 +386,16 @@ func (p *printer) integer(a string) int64 {
 	if u, err := strconv.ParseUint(s, 0, 64); err == nil {
 		return int64(u)
 	}
-	p.warn(a + ": invalid number")
+	// bash's sh_invalidnum names the base the argument's first bytes
+	// choose.
+	switch {
+	case len(a) > 1 && a[0] == '0' && a[1] >= '0' && a[1] <= '9':
+		p.warn(a + ": invalid octal number")
+	case len(a) > 1 && a[0] == '0' && a[1] == 'x':
+		p.warn(a + ": invalid hex number")
+	default:
+		p.warn(a + ": invalid number")
+	}
 	p.status = 1
 	// the longest valid prefix, as strtoimax leaves it
 	for end := len(s) - 1; end > 0; end-- {
@@ -388,6 +404,35 @@ func (p *printer) integer(a string) int64 {
 		}
 	}
 	return 0
+}
+
+// unsigned reads the argument of %o, %u, %x and %X as strtoumax does:
+// the whole range up to 2^64-1, a negative number wrapped around, and
+// a value past the range the largest one, with a warning. What is not
+// a number is read as integer reads it.
+func (p *printer) unsigned(a string) uint64 {
+	s := strings.TrimLeft(a, " \t\n")
+	neg := strings.HasPrefix(s, "-")
+	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if digits == "" || digits[0] < '0' || digits[0] > '9' {
+		return uint64(p.integer(a))
+	}
+	u, err := strconv.ParseUint(digits, 0, 64)
+	switch {
+	case err == nil && neg:
+		return -u
+	case err == nil:
+		return u
+	case err.(*strconv.NumError).Err == strconv.ErrRange:
+		if p.coreutils {
+			p.status = 1
+			p.warn(p.quote(a) + ": Numerical result out of range")
+		} else {
+			p.warn("warning: " + a + ": Numerical result out of range")
+		}
+		return math.MaxUint64
+	}
+	return uint64(p.integer(a))
 }
 
 func (p *printer) float(spec string, verb byte, a string) string {
