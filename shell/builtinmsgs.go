@@ -97,17 +97,28 @@ func (c *core) builtinFidelity(hc interp.HandlerContext, args []string) ([]strin
 			return fail(2, "%s: %s\n", args[0], msg)
 		}
 		// mvdan/sh's test has no < and >: strings sort as bytes (the
-		// C.UTF-8 locale's order).
+		// C.UTF-8 locale's order). Three words with a string operator in
+		// the middle are that comparison whatever the words around it
+		// ("! = a", "-n = a"), which mvdan/sh misparses as operators.
 		negate := len(operands) == 4 && operands[0] == "!"
 		if negate {
 			operands = operands[1:]
 		}
-		if len(operands) == 3 && (operands[1] == "<" || operands[1] == ">") {
-			less := operands[0] < operands[2]
-			if operands[1] == ">" {
-				less = operands[0] > operands[2]
+		if len(operands) == 3 {
+			var holds bool
+			switch operands[1] {
+			case "<":
+				holds = operands[0] < operands[2]
+			case ">":
+				holds = operands[0] > operands[2]
+			case "=", "==":
+				holds = operands[0] == operands[2]
+			case "!=":
+				holds = operands[0] != operands[2]
+			default:
+				return args, false
 			}
-			if less != negate {
+			if holds != negate {
 				return statusArgs(0), true
 			}
 			return statusArgs(1), true

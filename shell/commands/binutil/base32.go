@@ -2,6 +2,7 @@ package binutil
 
 import (
 	"context"
+	"strings"
 
 	"memsh/shell/command"
 	"memsh/shell/internal/baseenc"
@@ -33,3 +34,11 @@ func runBase32(ctx context.Context, inv *command.Invocation) int {
 // localeQuote is GNU's locale quoting in a UTF-8 locale (these
 // commands' messages do not look at LC_ALL yet): command.LocaleQuote.
 func localeQuote(s string) string { return command.LocaleQuote(s, true) }
+
+// cQuote is localeQuote of s as C sees it: up to its first NUL.
+func cQuote(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
+	return localeQuote(s)
+}

@@ -3,6 +3,7 @@ package binutil
 import (
 	"context"
 	"errors"
+	"syscall"
 
 	"memsh/shell/command"
 	"memsh/shell/internal/baseenc"
@@ -118,6 +119,10 @@ func runEncoder(ctx context.Context, inv *command.Invocation, enc baseenc.Encodi
 		return 1
 	case errors.Is(err, baseenc.ErrInvalidInput), errors.Is(err, baseenc.ErrZ85Length):
 		inv.Errorf("%s", err)
+		return 1
+	case errors.Is(err, syscall.EISDIR):
+		// GNU names no file in a read error.
+		inv.Errorf("read error: %s", command.Strerror(err))
 		return 1
 	default:
 		if ctx.Err() != nil {

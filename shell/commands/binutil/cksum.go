@@ -68,9 +68,9 @@ var crcTable = func() (t [256]uint32) {
 
 // sumFunc digests one input and formats its line (name is "" for stdin
 // with no operands, which some formats leave out).
-type sumFunc func(r io.Reader, name string, many bool) (string, error)
+type sumFunc func(r io.Reader, name string) (string, error)
 
-func crcSum(r io.Reader, name string, _ bool) (string, error) {
+func crcSum(r io.Reader, name string) (string, error) {
 	var crc uint32
 	var n uint64
 	buf := make([]byte, bufSize)
@@ -97,7 +97,7 @@ func crcSum(r io.Reader, name string, _ bool) (string, error) {
 	return line, nil
 }
 
-func bsdSum(r io.Reader, name string, many bool) (string, error) {
+func bsdSum(r io.Reader, name string) (string, error) {
 	var s uint32
 	var n uint64
 	buf := make([]byte, bufSize)
@@ -116,13 +116,13 @@ func bsdSum(r io.Reader, name string, many bool) (string, error) {
 		}
 	}
 	line := fmt.Sprintf("%05d %5d", s, (n+1023)/1024)
-	if name != "" && (many || name != "-") {
+	if name != "" {
 		line += " " + name
 	}
 	return line, nil
 }
 
-func sysvSum(r io.Reader, name string, many bool) (string, error) {
+func sysvSum(r io.Reader, name string) (string, error) {
 	var s uint64
 	var n uint64
 	buf := make([]byte, bufSize)
@@ -142,7 +142,7 @@ func sysvSum(r io.Reader, name string, many bool) (string, error) {
 	r2 := (s & 0xffff) + (s&0xffffffff)>>16
 	v := (r2 & 0xffff) + r2>>16
 	line := fmt.Sprintf("%d %d", v, (n+511)/512)
-	if name != "" && (many || name != "-") {
+	if name != "" {
 		line += " " + name
 	}
 	return line, nil
@@ -150,7 +150,7 @@ func sysvSum(r io.Reader, name string, many bool) (string, error) {
 
 // digestSum is cksum -a for the cryptographic digests: BSD-tagged lines.
 func digestSum(tag string, h func() hash.Hash, untagged bool) sumFunc {
-	return func(r io.Reader, name string, _ bool) (string, error) {
+	return func(r io.Reader, name string) (string, error) {
 		d := h()
 		if _, err := io.CopyBuffer(d, r, make([]byte, bufSize)); err != nil {
 			return "", err
@@ -287,7 +287,6 @@ func runSums(ctx context.Context, inv *command.Invocation, files []string, f sum
 	if implicit {
 		files = []string{"-"}
 	}
-	many := len(files) > 1
 	status := 0
 	for _, name := range files {
 		r, err := inv.OpenInput(ctx, name)
@@ -300,7 +299,7 @@ func runSums(ctx context.Context, inv *command.Invocation, files []string, f sum
 		if implicit {
 			label = ""
 		}
-		line, err := f(r, label, many)
+		line, err := f(r, label)
 		r.Close()
 		if err != nil {
 			if ctx.Err() != nil {

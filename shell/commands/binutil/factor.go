@@ -217,7 +217,7 @@ func runFactor(ctx context.Context, inv *command.Invocation) int {
 		}
 		if !valid {
 			// GNU factor keeps its output buffered: the message comes first.
-			inv.Errorf("‘%s’ is not a valid positive integer", s)
+			inv.Errorf("%s is not a valid positive integer", cQuote(s))
 			status = 1
 			return true
 		}
@@ -244,7 +244,7 @@ func runFactor(ctx context.Context, inv *command.Invocation) int {
 	} else {
 		sc := bufio.NewScanner(command.ContextReader(ctx, inv.Stdin))
 		sc.Buffer(make([]byte, 4096), maxFactorWord)
-		sc.Split(bufio.ScanWords)
+		sc.Split(scanFactorWords)
 		for sc.Scan() {
 			if !one(sc.Text()) {
 				return statusCancelled
@@ -269,4 +269,23 @@ func runFactor(ctx context.Context, inv *command.Invocation) int {
 		return 1
 	}
 	return status
+}
+
+// scanFactorWords splits standard input at GNU factor's delimiters:
+// space, tab and newline only (a carriage return is part of a word).
+func scanFactorWords(data []byte, atEOF bool) (int, []byte, error) {
+	delim := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+	start := 0
+	for start < len(data) && delim(data[start]) {
+		start++
+	}
+	for i := start; i < len(data); i++ {
+		if delim(data[i]) {
+			return i + 1, data[start:i], nil
+		}
+	}
+	if atEOF && len(data) > start {
+		return len(data), data[start:], nil
+	}
+	return start, nil, nil
 }

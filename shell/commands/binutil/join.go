@@ -407,7 +407,6 @@ func (j *joinRun) run(ins [2]*joinInput, header bool) error {
 			if c > 0 {
 				which = 1
 			}
-			j.seenUnpairable = true
 			if j.unpaired[which] {
 				if which == 0 {
 					j.out(ins[0].peek, nil)
@@ -415,9 +414,13 @@ func (j *joinRun) run(ins [2]*joinInput, header bool) error {
 					j.out(nil, ins[1].peek)
 				}
 			}
+			// GNU reads the next line (checking its order) before it
+			// notes the unpairable one: a disorder right after the first
+			// unpairable line goes unreported.
 			if err := j.read(ins[which], which); err != nil {
 				return err
 			}
+			j.seenUnpairable = true
 			continue
 		}
 		// Gather the group of equal keys in each file, then pair them.
@@ -451,7 +454,8 @@ func (j *joinRun) run(ins [2]*joinInput, header bool) error {
 			if j.ctx.Err() != nil {
 				return j.ctx.Err()
 			}
-			j.seenUnpairable = true
+			// The tail left when the other file has ended: GNU notes
+			// no unpairable line here (the other file has none left).
 			if j.unpaired[i] {
 				if i == 0 {
 					j.out(ins[0].peek, nil)

@@ -109,7 +109,7 @@ func (n *numfmtRun) parse(s string) (float64, int, string) {
 	num, rest := s[:i], s[i:]
 	v, err := strconv.ParseFloat(num, 64)
 	if err != nil {
-		return 0, 0, fmt.Sprintf("invalid number: ‘%s’", orig)
+		return 0, 0, fmt.Sprintf("invalid number: %s", cQuote(orig))
 	}
 	prec := 0
 	if dot := strings.IndexByte(num, '.'); dot >= 0 {
@@ -122,9 +122,9 @@ func (n *numfmtRun) parse(s string) (float64, int, string) {
 		}
 		if p < 0 || n.from == "none" {
 			if p >= 0 {
-				return 0, 0, fmt.Sprintf("rejecting suffix in input: ‘%s’ (consider using --from)", orig)
+				return 0, 0, fmt.Sprintf("rejecting suffix in input: %s (consider using --from)", cQuote(orig))
 			}
-			return 0, 0, fmt.Sprintf("invalid suffix in input: ‘%s’", orig)
+			return 0, 0, fmt.Sprintf("invalid suffix in input: %s", cQuote(orig))
 		}
 		base := 1000.0
 		tail := rest[1:]
@@ -133,7 +133,7 @@ func (n *numfmtRun) parse(s string) (float64, int, string) {
 			base = 1024
 		case "iec-i":
 			if tail != "i" {
-				return 0, 0, fmt.Sprintf("missing 'i' suffix in input: ‘%s’ (e.g Ki/Mi/Gi)", orig)
+				return 0, 0, fmt.Sprintf("missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)", cQuote(orig))
 			}
 			base, tail = 1024, ""
 		case "auto":
@@ -142,7 +142,7 @@ func (n *numfmtRun) parse(s string) (float64, int, string) {
 			}
 		}
 		if tail != "" {
-			return 0, 0, fmt.Sprintf("invalid suffix in input ‘%s’: ‘%s’", orig, tail)
+			return 0, 0, fmt.Sprintf("invalid suffix in input %s: %s", cQuote(orig), cQuote(tail))
 		}
 		v *= math.Pow(base, float64(p+1))
 	}

@@ -494,13 +494,13 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 	perLine := 16
 	if width != "" {
 		n, err := parseSize(width, false)
-		if err != nil || n <= 0 {
+		if err != nil || n < 0 {
 			inv.Errorf("invalid -w argument '%s'", width)
 			return 1
 		}
 		perLine = int(n)
 	}
-	if perLine%lcmSizes(specs) != 0 {
+	if perLine == 0 || perLine%lcmSizes(specs) != 0 {
 		inv.Errorf("warning: invalid width %d; using %d instead", perLine, lcmSizes(specs))
 		perLine = lcmSizes(specs)
 	}

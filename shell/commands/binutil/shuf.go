@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"memsh/shell/command"
 )
@@ -267,6 +268,11 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 				if err != io.EOF {
 					if ctx.Err() != nil {
 						return statusCancelled
+					}
+					if errors.Is(err, syscall.EISDIR) {
+						// GNU names no file in a read error.
+						inv.Errorf("read error: %s", command.Strerror(err))
+						return 1
 					}
 					return inv.PathError(name, err)
 				}

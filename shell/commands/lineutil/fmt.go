@@ -3,6 +3,7 @@ package lineutil
 import (
 	"bufio"
 	"context"
+	"errors"
 	"math"
 	"strings"
 
@@ -158,6 +159,14 @@ func Fmt(ctx context.Context, inv *command.Invocation) int {
 			return 130
 		}
 		r, closeFn, err := open(inv, name)
+		if errors.Is(err, errIsDir) {
+			// GNU opens a directory; its first read fails, and fmt says
+			// only that (error with errno 0).
+			st.out.Flush()
+			inv.Errorf("read error")
+			status = 1
+			continue
+		}
 		if err != nil {
 			st.out.Flush()
 			inv.Errorf("cannot open %s for reading: %s", quoteAlways(name), command.Strerror(err))

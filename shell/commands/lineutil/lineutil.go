@@ -156,7 +156,6 @@ func Rev(ctx context.Context, inv *command.Invocation) int {
 	}
 	w := bufio.NewWriterSize(inv.Stdout, 64<<10)
 	defer w.Flush()
-	var buf []byte
 	// util-linux words its errors its own way.
 	report := func(name string, err error) int {
 		if name == "./-" {
@@ -175,6 +174,7 @@ func Rev(ctx context.Context, inv *command.Invocation) int {
 	// file with a message naming the lines read so far, and an
 	// incomplete one at the very end is dropped.
 	failed := false
+	var carry []byte
 	for _, name := range operandsOrStdin(operands) {
 		label := name
 		if name == "-" {
@@ -195,18 +195,24 @@ func Rev(ctx context.Context, inv *command.Invocation) int {
 				return nil
 			}
 			lines++
-			buf = buf[:0]
-			for i := len(line); i > 0; {
-				_, size := utf8.DecodeLastRune(line[:i])
-				buf = append(buf, line[i-size:i]...)
-				i -= size
+			// The line is a C wide string: a NUL ends it, what follows
+			// (its newline too) is lost, and the next line is read on
+			// after it as the rest of the same line.
+			if nul := bytes.IndexByte(line, 0); nul >= 0 {
+				carry = append(carry, line[:nul]...)
+				return nil
 			}
-			w.Write(buf)
-			if hadNL {
-				return w.WriteByte('\n')
+			if len(carry) > 0 {
+				line = append(carry, line...)
+				carry = carry[:0]
 			}
+			writeReversed(w, line, hadNL)
 			return nil
 		})
+		if len(carry) > 0 {
+			writeReversed(w, carry, false)
+			carry = carry[:0]
+		}
 		if st == 130 {
 			return st
 		}
@@ -218,6 +224,19 @@ func Rev(ctx context.Context, inv *command.Invocation) int {
 		status = 1
 	}
 	return status
+}
+
+// writeReversed writes line with its characters in reverse order, then a
+// newline when nl.
+func writeReversed(w *bufio.Writer, line []byte, nl bool) {
+	for i := len(line); i > 0; {
+		_, size := utf8.DecodeLastRune(line[:i])
+		w.Write(line[i-size : i])
+		i -= size
+	}
+	if nl {
+		w.WriteByte('\n')
+	}
 }
 
 func operandsOrStdin(operands []string) []string {

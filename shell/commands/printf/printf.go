@@ -78,8 +78,12 @@ func Run(ctx context.Context, inv *command.Invocation) int {
 	}
 	w := bufio.NewWriter(inv.Stdout)
 	p := &printer{w: w, args: args[1:], coreutils: true,
-		now:   func() time.Time { return inv.Now().In(inv.Location()) },
-		warn:  func(msg string) { fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), msg) },
+		now: func() time.Time { return inv.Now().In(inv.Location()) },
+		// gnulib's error() flushes standard output before its message.
+		warn: func(msg string) {
+			w.Flush()
+			fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), msg)
+		},
 		quote: localeQuoter(inv)}
 	status := p.run(args[0])
 	if err := w.Flush(); err != nil && status == 0 {
@@ -165,6 +169,9 @@ func (p *printer) once(format string) (stop bool) {
 			out = append(out, '%')
 			i += 2
 		case c == '%':
+			if p.coreutils {
+				flush() // the text before it precedes a message about its argument
+			}
 			n, text, stopped := p.conversion(format[i:])
 			out = append(out, text...)
 			i += n
@@ -179,6 +186,38 @@ func (p *printer) once(format string) (stop bool) {
 	return false
 }
 
+// coreutilsAccepts is GNU printf's check of a directive: which
+// conversions its flags and precision allow. %b and %q take nothing
+// between them and the %; bare says there was nothing.
+func coreutilsAccepts(flags string, hasPrec bool, verb byte, bare bool) bool {
+	if verb == 'b' || verb == 'q' {
+		return bare
+	}
+	ok := "aAcdeEfFgGiosuxX"
+	drop := func(verbs string) {
+		ok = strings.Map(func(r rune) rune {
+			if strings.ContainsRune(verbs, r) {
+				return -1
+			}
+			return r
+		}, ok)
+	}
+	for _, c := range flags {
+		switch c {
+		case '\'':
+			drop("aAceEosxX")
+		case '#':
+			drop("cdisu")
+		case '0':
+			drop("cs")
+		}
+	}
+	if hasPrec {
+		drop("c")
+	}
+	return strings.IndexByte(ok, verb) >= 0
+}
+
 // conversion formats one %-specification at the start of f and returns
 // how many bytes of f it used.
 func (p *printer) conversion(f string) (n int, text string, stop bool) {
@@ -190,6 +229,7 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		}
 		i++
 	}
+	rawFlags := f[1:i]
 	width, prec := "", ""
 	if i < len(f) && f[i] == '*' {
 		a, _ := p.arg()
@@ -248,6 +288,12 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 	}
 	verb := f[i]
 	i++
+	if p.coreutils && !coreutilsAccepts(rawFlags, hasPrec, verb, i == 2) {
+		// GNU printf dies here: no more output, status 1.
+		p.warn(f[:i] + ": invalid conversion specification")
+		p.status = 1
+		return len(f), "", true
+	}
 	flags = cFlags(flags, verb) // widthcap.go
 	spec := "%" + flags + width
 	if hasPrec {
@@ -277,11 +323,30 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		return i, pad(a, flags, width, "", false), false
 	case 'd', 'i':
 		a, _ := p.arg()
-		return i, fmt.Sprintf(spec+"d", p.integer(a)), false
+		v := p.integer(a)
+		if v == 0 && hasPrec && prec == "0" {
+			// C writes no digits for zero at precision 0, only the sign.
+			sign := ""
+			if strings.Contains(flags, "+") {
+				sign = "+"
+			} else if strings.Contains(flags, " ") {
+				sign = " "
+			}
+			return i, pad(sign, strings.ReplaceAll(flags, "0", ""), width, "", false), false
+		}
+		return i, fmt.Sprintf(spec+"d", v), false
 	case 'o', 'u', 'x', 'X':
 		a, _ := p.arg()
-		v := uint64(p.integer(a))
+		v := p.unsigned(a)
 		goVerb := map[byte]string{'o': "o", 'u': "d", 'x': "x", 'X': "X"}[verb]
+		if v == 0 && hasPrec && prec == "0" {
+			// No digits for zero at precision 0, but %#o's leading 0.
+			digits := ""
+			if verb == 'o' && strings.Contains(flags, "#") {
+				digits = "0"
+			}
+			return i, pad(digits, strings.ReplaceAll(flags, "0", ""), width, "", false), false
+		}
 		if v == 0 {
 			spec = strings.Replace(spec, "#", "", 1) // C prints 0, not 0x0
 		}
@@ -376,7 +441,16 @@ func (p *printer) integer(a string) int64 {
 	if u, err := strconv.ParseUint(s, 0, 64); err == nil {
 		return int64(u)
 	}
-	p.warn(a + ": invalid number")
+	// bash's sh_invalidnum names the base the argument's first bytes
+	// choose.
+	switch {
+	case len(a) > 1 && a[0] == '0' && a[1] >= '0' && a[1] <= '9':
+		p.warn(a + ": invalid octal number")
+	case len(a) > 1 && a[0] == '0' && a[1] == 'x':
+		p.warn(a + ": invalid hex number")
+	default:
+		p.warn(a + ": invalid number")
+	}
 	p.status = 1
 	// the longest valid prefix, as strtoimax leaves it
 	for end := len(s) - 1; end > 0; end-- {
@@ -385,6 +459,35 @@ func (p *printer) integer(a string) int64 {
 		}
 	}
 	return 0
+}
+
+// unsigned reads the argument of %o, %u, %x and %X as strtoumax does:
+// the whole range up to 2^64-1, a negative number wrapped around, and
+// a value past the range the largest one, with a warning. What is not
+// a number is read as integer reads it.
+func (p *printer) unsigned(a string) uint64 {
+	s := strings.TrimLeft(a, " \t\n")
+	neg := strings.HasPrefix(s, "-")
+	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if digits == "" || digits[0] < '0' || digits[0] > '9' {
+		return uint64(p.integer(a))
+	}
+	u, err := strconv.ParseUint(digits, 0, 64)
+	switch {
+	case err == nil && neg:
+		return -u
+	case err == nil:
+		return u
+	case err.(*strconv.NumError).Err == strconv.ErrRange:
+		if p.coreutils {
+			p.status = 1
+			p.warn(p.quote(a) + ": Numerical result out of range")
+		} else {
+			p.warn("warning: " + a + ": Numerical result out of range")
+		}
+		return math.MaxUint64
+	}
+	return uint64(p.integer(a))
 }
 
 func (p *printer) float(spec string, verb byte, a string) string {
@@ -420,7 +523,9 @@ func (p *printer) number(a string) float64 {
 			if err != nil {
 				if i, ierr := strconv.ParseInt(s, 0, 64); ierr == nil {
 					v = float64(i)
-				} else if ne, ok := err.(*strconv.NumError); !ok || ne.Err != strconv.ErrRange {
+				} else if ne, ok := err.(*strconv.NumError); (!ok || ne.Err != strconv.ErrRange) && p.coreutils {
+					v = p.gnuFloat(a, s)
+				} else if !ok || ne.Err != strconv.ErrRange {
 					p.warn(a + ": invalid number")
 					p.status = 1
 					v = 0
@@ -554,6 +659,21 @@ func (p *printer) gnuInteger(a, s string, err error) int64 {
 	}
 	for end := len(s) - 1; end > 0; end-- {
 		if v, err := strconv.ParseInt(s[:end], 0, 64); err == nil {
+			p.warn(p.quote(a) + ": value not completely converted")
+			return v
+		}
+	}
+	p.warn(p.quote(a) + ": expected a numeric value")
+	return 0
+}
+
+// gnuFloat is coreutils' reading of a floating-point argument strconv
+// refused: the longest prefix that is a number, with its message, and
+// status 1.
+func (p *printer) gnuFloat(a, s string) float64 {
+	p.status = 1
+	for end := len(s) - 1; end > 0; end-- {
+		if v, err := strconv.ParseFloat(s[:end], 64); err == nil {
 			p.warn(p.quote(a) + ": value not completely converted")
 			return v
 		}

@@ -289,7 +289,7 @@ func (st *findState) stat(f *findFile) (fs.FileInfo, error) {
 func (st *findState) walkStart(start string, expr findNode) {
 	abs := st.inv.Abs(start)
 	if start == "" {
-		st.errorf("'': No such file or directory")
+		st.errorf("‘’: No such file or directory") // quotearg's locale quotes, as for any name
 		return
 	}
 	name := strings.TrimRight(start, "/")

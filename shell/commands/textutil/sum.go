@@ -291,6 +291,38 @@ func (a sumAlgo) parseSumLine(line string) (digest, name string, ok bool) {
 	return strings.ToLower(digest), name, true
 }
 
+// forLine is the algorithm that checks one line of a check list. For
+// b2sum it is BLAKE2b of the line's own digest length (the N of a
+// "BLAKE2b-N (" tag, or the hex digest's), whatever --length says, as
+// GNU reads it.
+func (a sumAlgo) forLine(line string) sumAlgo {
+	const base, maxBits = "BLAKE2b", 512
+	if !a.length {
+		return a
+	}
+	s := strings.TrimPrefix(strings.TrimLeft(line, " \t"), "\\")
+	bits := maxBits
+	if rest, ok := strings.CutPrefix(s, base+"-"); ok {
+		i := strings.Index(rest, " (")
+		n, err := strconv.Atoi(rest[:max(i, 0)])
+		if err != nil {
+			return a
+		}
+		bits = n
+	} else if !strings.HasPrefix(s, base+" (") {
+		bits = strings.IndexAny(s, " \t") * 4
+	}
+	if bits <= 0 || bits > maxBits || bits%8 != 0 {
+		return a
+	}
+	a.bits, a.tag = bits, base
+	if bits != maxBits {
+		a.tag = fmt.Sprintf("%s-%d", base, bits)
+	}
+	a.new = func() hash.Hash { return NewBlake2b(bits / 8) }
+	return a
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return fmt.Sprintf(one, n)
@@ -327,7 +359,8 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 		if line == "" || line[0] == '#' {
 			continue // blank lines and comments are skipped, as in GNU
 		}
-		digest, name, ok := a.parseSumLine(line)
+		la := a.forLine(line)
+		digest, name, ok := la.parseSumLine(line)
 		if !ok {
 			bad++
 			if o.warn {
@@ -336,7 +369,7 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 			continue
 		}
 		properly = true
-		sum, err := a.sumFile(ctx, inv, name)
+		sum, err := la.sumFile(ctx, inv, name)
 		if err != nil {
 			if isCancel(err) {
 				return 0, err

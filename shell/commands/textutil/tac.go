@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 
 	"memsh/shell/command"
 )
@@ -60,7 +62,16 @@ func runTac(ctx context.Context, inv *command.Invocation) int {
 			if data == nil {
 				inv.Errorf("failed to open %s for reading: %s", quoteAlways(name), command.Strerror(err))
 			} else {
-				inv.Errorf("%s: read error: %s", quoteName(name), command.Strerror(err))
+				if errors.Is(err, syscall.EISDIR) {
+					// GNU tac seeks a directory before it reads it, and
+					// lseek(2) on one fails with EINVAL.
+					err = syscall.EINVAL
+				}
+				label := quoteName(name)
+				if name == "-" {
+					label = quoteAlways("standard input")
+				}
+				inv.Errorf("%s: read error: %s", label, command.Strerror(err))
 			}
 			status = 1
 			continue

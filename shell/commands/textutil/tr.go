@@ -327,6 +327,7 @@ func runTr(ctx context.Context, inv *command.Invocation) int {
 	del := fs.BoolP("delete", "d", false, "")
 	squeeze := fs.BoolP("squeeze-repeats", "s", false, "")
 	truncate := fs.BoolP("truncate-set1", "t", false, "")
+	fs.SetInterspersed(false) // GNU tr's "+AcCdst": options end at the first operand
 	args, st, ok := parseFlags(inv, fs, 1)
 	if !ok {
 		return st
@@ -441,7 +442,8 @@ func runTr(ctx context.Context, inv *command.Invocation) int {
 // checkSets applies GNU's rules on what the two SETs may contain.
 func checkSets(s1, s2 []trElem, translating, complement, truncate bool) string {
 	for _, e := range s1 {
-		if e.kind == trRepeat {
+		// [c*n] with a count is n c's anywhere; [c*] and [c*0] fill.
+		if e.kind == trRepeat && e.count < 0 {
 			return "the [c*] repeat construct may not appear in string1"
 		}
 	}
@@ -453,6 +455,9 @@ func checkSets(s1, s2 []trElem, translating, complement, truncate bool) string {
 			}
 			fill = i
 		}
+	}
+	if !translating && fill >= 0 {
+		return "the [c*] construct may appear in string2 only when translating"
 	}
 	s1Len := setLength(s1)
 	if complement {
