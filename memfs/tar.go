@@ -328,7 +328,9 @@ func (im *importer) parent(dir string, create bool) (*Dir, error) {
 		at := im.open[len(im.open)-1]
 		d, err := at.OpenDir(c, false)
 		if errors.Is(err, fs.ErrNotExist) && create {
-			if err = at.Mkdir(c, 0o755); err == nil {
+			// a copy: the new entry keeps its name, which must not pin
+			// the member's whole path
+			if err = at.Mkdir(strings.Clone(c), 0o755); err == nil {
 				d, err = at.OpenDir(c, false)
 			}
 		}
@@ -389,9 +391,7 @@ func (im *importer) dir(at *Dir, name string, perm fs.FileMode, atime, mtime tim
 	if err != nil {
 		return err
 	}
-	// the name is kept past this entry: a copy, not a slice of a path
-	// that may be 100,000 components long
-	im.dirs = append(im.dirs, dirTime{at, strings.Clone(name), perm, atime, mtime})
+	im.dirs = append(im.dirs, dirTime{at, name, perm, atime, mtime})
 	return nil
 }
 
@@ -469,6 +469,9 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 			return fmt.Errorf("memfs: import tar into %s: entry %q: %w", dest, hdr.Name, errEscape)
 		}
 		dir, name := splitMember(rel)
+		// a copy: the entry made keeps its name, which must not pin the
+		// member's whole path (up to 200,000 bytes in a deep chain)
+		name = strings.Clone(name)
 		if name == "" {
 			name = "." // the destination itself
 		}
