@@ -3,6 +3,7 @@ package memfs
 import (
 	"io/fs"
 	"syscall"
+	"time"
 )
 
 // Dir is a handle on a directory that names entries relative to it, as
@@ -111,4 +112,21 @@ func (d *Dir) Chown(name string, uid, gid int, follow bool) error {
 		op = "chown"
 	}
 	return pathErr(op, name, d.fs.chown(d.n, name, follow, uid, gid))
+}
+
+// Chtimes sets the access and modification times of name relative to d
+// like FS.Chtimes (utimensat); with follow false a final symlink's own
+// times change (AT_SYMLINK_NOFOLLOW).
+func (d *Dir) Chtimes(name string, atime, mtime time.Time, follow bool) error {
+	op := "lchtimes"
+	if follow {
+		op = "chtimes"
+	}
+	return pathErr(op, name, d.fs.chtimes(d.n, name, follow, atime, mtime))
+}
+
+// Link makes newname, relative to newDir, another name of the file
+// oldname relative to d, whose final symlink is not followed (linkat).
+func (d *Dir) Link(oldname string, newDir *Dir, newname string) error {
+	return d.fs.linkAt(d.n, oldname, newDir.n, newname)
 }

@@ -686,11 +686,15 @@ func (f *FS) Rename(oldname, newname string) error {
 
 // Link makes newname another name of the file oldname (a final symlink
 // in oldname is not followed, as link(2) does on Linux).
-func (f *FS) Link(oldname, newname string) error {
+func (f *FS) Link(oldname, newname string) error { return f.linkAt(f.root, oldname, f.root, newname) }
+
+// linkAt is Link with oldname taken from the directory oldAt and newname
+// from newAt (linkat).
+func (f *FS) linkAt(oldAt *inode, oldname string, newAt *inode, newname string) error {
 	var bad string
 	e := f.write(func() syscall.Errno {
 		bad = oldname
-		lo, e := f.walk(oldname, false)
+		lo, e := f.walkAt(oldAt, oldname, false)
 		if e != 0 {
 			return e
 		}
@@ -699,7 +703,7 @@ func (f *FS) Link(oldname, newname string) error {
 			return syscall.ENOENT
 		}
 		bad = newname
-		ln, e := f.walkEntry(newname)
+		ln, e := f.walkEntryAt(newAt, newname)
 		if e != 0 {
 			return e
 		}
@@ -876,18 +880,18 @@ func (f *FS) chown(at *inode, name string, follow bool, uid, gid int) syscall.Er
 // Chtimes sets the access and modification times of name, following
 // symlinks; a zero time leaves that time unchanged.
 func (f *FS) Chtimes(name string, atime, mtime time.Time) error {
-	return pathErr("chtimes", name, f.chtimes(name, true, atime, mtime))
+	return pathErr("chtimes", name, f.chtimes(f.root, name, true, atime, mtime))
 }
 
 // Lchtimes is Chtimes without following a final symlink.
 func (f *FS) Lchtimes(name string, atime, mtime time.Time) error {
-	return pathErr("lchtimes", name, f.chtimes(name, false, atime, mtime))
+	return pathErr("lchtimes", name, f.chtimes(f.root, name, false, atime, mtime))
 }
 
-func (f *FS) chtimes(name string, follow bool, atime, mtime time.Time) syscall.Errno {
+func (f *FS) chtimes(at *inode, name string, follow bool, atime, mtime time.Time) syscall.Errno {
 	f.undoMu.RLock()
 	defer f.undoMu.RUnlock()
-	n, e := f.resolve(name, follow)
+	n, e := f.resolveAt(at, name, follow)
 	if e == 0 {
 		e = f.checkWritable(n)
 	}

@@ -200,8 +200,12 @@ func writeHostContent(w io.Writer, h *hostNode, size int64, buf []byte) error {
 
 // cleanMember turns an archive member name into a path relative to the
 // destination, refusing any that climb out of it with "..". Leading "/"
-// is dropped, as GNU tar does.
+// is dropped, as GNU tar does. A name already clean (as --save writes
+// them, up to a trailing "/") is returned without copying.
 func cleanMember(name string) (string, bool) {
+	if t := strings.TrimSuffix(name, "/"); memberIsClean(t) {
+		return t, true
+	}
 	var out []string
 	for c := range strings.SplitSeq(name, "/") {
 		switch c {
@@ -215,25 +219,59 @@ func cleanMember(name string) (string, bool) {
 	return strings.Join(out, "/"), true
 }
 
+// memberIsClean says name has no empty, "." or ".." component.
+func memberIsClean(name string) bool {
+	if name == "" {
+		return false
+	}
+	start := 0
+	for i := 0; i <= len(name); i++ {
+		if i < len(name) && name[i] != '/' {
+			continue
+		}
+		if c := name[start:i]; c == "" || c == "." || c == ".." {
+			return false
+		}
+		start = i + 1
+	}
+	return true
+}
+
 // errEscape is the error for an archive entry or link that would leave the destination.
 var errEscape = errors.New("path escapes the destination")
 
-// importer writes entries below dest, never through a symlink.
+// importer writes entries below dest, never through a symlink. It works
+// by directory handles: it keeps one on each directory from dest down to
+// the parent of the last entry, and entries come in tree order (as
+// --save writes them), so most share that parent or go one level down
+// or up: an entry costs a comparison of its name with the last one and a
+// lookup of its last component, never a walk of its whole path, and a
+// 100,000-level archive loads in time linear in its size.
 type importer struct {
 	f    *FS
 	dest string
 	dirs []dirTime
-	// verified is the last parent directory (relative to dest) whose
-	// every component was checked: entries come in tree order, so most
-	// share it or extend it by one name, and loading a deep chain costs
-	// time in the archive's size instead of its square.
-	verified string
+	// cur is the parent directory (relative to dest, "" for dest itself)
+	// of the last entry and open its handles on dest and on each directory
+	// down to it; every one was checked to be a real directory.
+	cur  string
+	open []*Dir
 }
 
+// dirTime is a directory whose mode and times are set once it is full.
 type dirTime struct {
-	path         string
+	parent       *Dir
+	name         string
 	perm         fs.FileMode
 	atime, mtime time.Time
+}
+
+func newImporter(f *FS, dest string) (*importer, error) {
+	d, err := f.OpenDir(dest)
+	if err != nil {
+		return nil, err
+	}
+	return &importer{f: f, dest: dest, open: []*Dir{d}}, nil
 }
 
 func (im *importer) join(rel string) string {
@@ -243,54 +281,96 @@ func (im *importer) join(rel string) string {
 	return path.Join(im.dest, rel)
 }
 
-// parents makes sure every directory above rel exists below dest and is a
-// real directory: an entry may not reach through a symlink another
-// entry planted (the classic "link -> /", then "link/x" attack).
-func (im *importer) parents(rel string, create bool) (err error) {
-	dir := path.Dir(rel)
-	if dir == "." {
-		return nil
+// splitMember is rel's parent directory and last component.
+func splitMember(rel string) (dir, base string) {
+	i := strings.LastIndexByte(rel, '/')
+	if i < 0 {
+		return "", rel
 	}
-	if dir == im.verified || strings.HasPrefix(im.verified, dir+"/") {
-		return nil // a directory entry is never replaced by another kind
-	}
-	p, rest := im.dest, dir
-	if im.verified != "" && strings.HasPrefix(dir, im.verified+"/") {
-		p, rest = im.join(im.verified), dir[len(im.verified)+1:]
-	}
-	defer func() {
-		if err == nil {
-			im.verified = dir
-		}
-	}()
-	for c := range strings.SplitSeq(rest, "/") {
-		p = path.Join(p, c)
-		fi, err := im.f.Lstat(p)
-		switch {
-		case errors.Is(err, fs.ErrNotExist) && create:
-			if err := im.f.Mkdir(p, 0o755); err != nil {
-				return err
-			}
-		case err != nil:
-			return err
-		case !fi.IsDir():
-			return &fs.PathError{Op: "import", Path: p, Err: syscall.ENOTDIR}
-		}
-	}
-	return nil
+	return rel[:i], rel[i+1:]
 }
 
-// clear removes a non-directory already at p so that the new entry
-// replaces it instead of writing through it.
-func (im *importer) clear(p string) error {
-	fi, err := im.f.Lstat(p)
+// parent returns a handle on the directory dir (relative to dest),
+// making sure every directory down to it exists below dest and is a
+// real directory: an entry may not reach through a symlink another
+// entry planted (the classic "link -> /", then "link/x" attack). With
+// create missing directories are made. Only the components that differ
+// from the last entry's parent are looked up.
+func (im *importer) parent(dir string, create bool) (*Dir, error) {
+	if dir == im.cur {
+		return im.open[len(im.open)-1], nil
+	}
+	// keep the leading components im.cur and dir share
+	i, n := 0, min(len(dir), len(im.cur))
+	for i < n && dir[i] == im.cur[i] {
+		i++
+	}
+	common := i
+	if !(i == len(dir) || dir[i] == '/') || !(i == len(im.cur) || im.cur[i] == '/') {
+		common = max(strings.LastIndexByte(dir[:i], '/'), 0)
+	}
+	keep := 1 // dest
+	if common > 0 {
+		keep += strings.Count(im.cur[:common], "/") + 1
+	}
+	im.open, im.cur = im.open[:keep], dir[:common]
+	for pos := common; pos < len(dir); {
+		if dir[pos] == '/' {
+			pos++
+		}
+		end := strings.IndexByte(dir[pos:], '/')
+		if end < 0 {
+			end = len(dir)
+		} else {
+			end += pos
+		}
+		c, done := dir[pos:end], dir[:end]
+		at := im.open[len(im.open)-1]
+		d, err := at.OpenDir(c, false)
+		if errors.Is(err, fs.ErrNotExist) && create {
+			// a copy: the new entry keeps its name, which must not pin
+			// the member's whole path
+			if err = at.Mkdir(strings.Clone(c), 0o755); err == nil {
+				d, err = at.OpenDir(c, false)
+			}
+		}
+		if err != nil {
+			if errors.Is(err, syscall.ENOTDIR) {
+				return nil, &fs.PathError{Op: "import", Path: im.join(done), Err: syscall.ENOTDIR}
+			}
+			return nil, im.entryErr(err, done)
+		}
+		im.open, im.cur = append(im.open, d), done
+		pos = end
+	}
+	return im.open[len(im.open)-1], nil
+}
+
+// entryErr names the entry rel (relative to dest) in full in an error
+// about it.
+func (im *importer) entryErr(err error, rel string) error { return namedErr(err, im.join(rel)) }
+
+// namedErr is err, a path error about a name relative to a directory
+// handle, naming the full path p instead.
+func namedErr(err error, p string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: p, Err: pe.Err}
+	}
+	return err
+}
+
+// clear removes a non-directory already at name in at so that the new
+// entry replaces it instead of writing through it.
+func (im *importer) clear(at *Dir, name string) error {
+	fi, err := at.StatAt(name, false)
 	if err != nil || fi.IsDir() {
 		return nil
 	}
 	if fi.Mode()&fs.ModeDevice != 0 {
 		return errKeepDevice
 	}
-	return im.f.Remove(p)
+	return at.Remove(name)
 }
 
 // errKeepDevice skips a member that would replace one of memfs's device
@@ -301,25 +381,25 @@ var errKeepDevice = errors.New("memfs: a device node is kept")
 // dir makes a directory the user can fill (its own mode is set at the end,
 // as GNU tar does, so a read-only directory in the archive still gets its
 // entries).
-func (im *importer) dir(p string, perm fs.FileMode, atime, mtime time.Time) error {
-	err := im.f.Mkdir(p, perm|0o700)
+func (im *importer) dir(at *Dir, name string, perm fs.FileMode, atime, mtime time.Time) error {
+	err := at.Mkdir(name, perm|0o700)
 	if errors.Is(err, fs.ErrExist) {
-		if fi, err1 := im.f.Lstat(p); err1 == nil && fi.IsDir() {
-			err = im.f.Chmod(p, fi.Mode()|0o700)
+		if fi, err1 := at.StatAt(name, false); err1 == nil && fi.IsDir() {
+			err = at.Chmod(name, fi.Mode()|0o700)
 		}
 	}
 	if err != nil {
 		return err
 	}
-	im.dirs = append(im.dirs, dirTime{p, perm, atime, mtime})
+	im.dirs = append(im.dirs, dirTime{at, name, perm, atime, mtime})
 	return nil
 }
 
-func (im *importer) file(p string, perm fs.FileMode, r io.Reader, atime, mtime time.Time) error {
-	if err := im.clear(p); err != nil {
+func (im *importer) file(at *Dir, name string, perm fs.FileMode, r io.Reader, atime, mtime time.Time) error {
+	if err := im.clear(at, name); err != nil {
 		return err
 	}
-	fl, err := im.f.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW, perm)
+	fl, err := at.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW, perm)
 	if err != nil {
 		return err
 	}
@@ -328,10 +408,10 @@ func (im *importer) file(p string, perm fs.FileMode, r io.Reader, atime, mtime t
 		err = err1
 	}
 	if err == nil {
-		err = im.f.Chmod(p, perm)
+		err = at.Chmod(name, perm)
 	}
 	if err == nil {
-		err = im.f.Chtimes(p, atime, mtime)
+		err = at.Chtimes(name, atime, mtime, true)
 	}
 	return err
 }
@@ -340,10 +420,10 @@ func (im *importer) file(p string, perm fs.FileMode, r io.Reader, atime, mtime t
 // filling a directory changes its mtime.
 func (im *importer) finish() error {
 	for _, d := range slices.Backward(im.dirs) {
-		if err := im.f.Chmod(d.path, d.perm); err != nil {
+		if err := d.parent.Chmod(d.name, d.perm); err != nil {
 			return err
 		}
-		if err := im.f.Chtimes(d.path, d.atime, d.mtime); err != nil {
+		if err := d.parent.Chtimes(d.name, d.atime, d.mtime, true); err != nil {
 			return err
 		}
 	}
@@ -371,7 +451,10 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 	}
 	f.longPaths.Store(true)
 	defer f.longPaths.Store(false)
-	im := &importer{f: f, dest: dest}
+	im, err := newImporter(f, dest)
+	if err != nil {
+		return err
+	}
 	tr := tar.NewReader(r)
 	for {
 		hdr, err := tr.Next()
@@ -385,33 +468,42 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 		if !ok {
 			return fmt.Errorf("memfs: import tar into %s: entry %q: %w", dest, hdr.Name, errEscape)
 		}
-		p := im.join(rel)
-		if err := im.parents(rel, true); err != nil {
+		dir, name := splitMember(rel)
+		// a copy: the entry made keeps its name, which must not pin the
+		// member's whole path (up to 200,000 bytes in a deep chain)
+		name = strings.Clone(name)
+		if name == "" {
+			name = "." // the destination itself
+		}
+		at, err := im.parent(dir, true)
+		if err != nil {
 			return err
 		}
 		perm := tarPerm(hdr.Mode)
 		switch hdr.Typeflag {
 		case tar.TypeDir:
-			err = im.dir(p, perm, hdr.AccessTime, hdr.ModTime)
+			err = im.dir(at, name, perm, hdr.AccessTime, hdr.ModTime)
 		case tar.TypeReg, tar.TypeRegA:
-			err = im.file(p, perm, tr, hdr.AccessTime, hdr.ModTime)
+			err = im.file(at, name, perm, tr, hdr.AccessTime, hdr.ModTime)
 		case tar.TypeSymlink:
-			if err = im.clear(p); err == nil {
-				err = f.Symlink(hdr.Linkname, p)
+			if err = im.clear(at, name); err == nil {
+				err = at.Symlink(hdr.Linkname, name)
 			}
 			if err == nil {
-				err = f.Lchtimes(p, hdr.AccessTime, hdr.ModTime)
+				err = at.Chtimes(name, hdr.AccessTime, hdr.ModTime, false)
 			}
 		case tar.TypeLink:
 			target, ok := cleanMember(hdr.Linkname)
 			if !ok || target == "" {
 				return fmt.Errorf("memfs: import tar into %s: hard link %q to %q: %w", dest, hdr.Name, hdr.Linkname, errEscape)
 			}
-			if err = im.parents(target, false); err != nil {
+			tdir, tname := splitMember(target)
+			var tat *Dir
+			if tat, err = im.parent(tdir, false); err != nil {
 				return err
 			}
-			if err = im.clear(p); err == nil {
-				err = f.Link(im.join(target), p)
+			if err = im.clear(at, name); err == nil {
+				err = tat.Link(tname, at, name)
 			}
 		default:
 			continue // devices, fifos: memfs has only its own device nodes
@@ -420,12 +512,12 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 			continue
 		}
 		if err != nil {
-			return err
+			return im.entryErr(err, rel)
 		}
 		// owners are kept only where chown is allowed (as GNU tar run by root)
 		if hdr.Typeflag != tar.TypeLink && hdr.Typeflag != tar.TypeSymlink && !f.checking() {
-			if err := f.Chown(p, hdr.Uid, hdr.Gid); err != nil {
-				return err
+			if err := at.Chown(name, hdr.Uid, hdr.Gid, true); err != nil {
+				return im.entryErr(err, rel)
 			}
 		}
 	}
@@ -443,16 +535,20 @@ func (f *FS) importDir(hostDir, dest string) error {
 	if err := f.MkdirAll(dest, 0o755); err != nil {
 		return err
 	}
-	im := &importer{f: f, dest: dest}
+	im, err := newImporter(f, dest)
+	if err != nil {
+		return err
+	}
 	links := map[[2]uint64]string{} // host (dev, ino) -> memfs path, for hard links
-	var walk func(host, mem string) error
-	walk = func(host, mem string) error {
+	var walk func(host string, at *Dir, mem string) error
+	walk = func(host string, at *Dir, mem string) error {
 		ents, err := os.ReadDir(host)
 		if err != nil {
 			return err
 		}
 		for _, e := range ents {
-			h, m := filepath.Join(host, e.Name()), path.Join(mem, e.Name())
+			name := e.Name()
+			h, m := filepath.Join(host, name), path.Join(mem, name)
 			info, err := os.Lstat(h)
 			if err != nil {
 				return err
@@ -464,10 +560,14 @@ func (f *FS) importDir(hostDir, dest string) error {
 			}
 			switch {
 			case info.IsDir():
-				if err := im.dir(m, info.Mode()&(fs.ModePerm|fs.ModeSticky), atime, info.ModTime()); err != nil {
-					return err
+				if err := im.dir(at, name, info.Mode()&(fs.ModePerm|fs.ModeSticky), atime, info.ModTime()); err != nil {
+					return namedErr(err, m)
 				}
-				if err := walk(h, m); err != nil {
+				sub, err := at.OpenDir(name, false)
+				if err != nil {
+					return namedErr(err, m)
+				}
+				if err := walk(h, sub, m); err != nil {
 					return err
 				}
 			case info.Mode()&fs.ModeSymlink != 0:
@@ -475,8 +575,8 @@ func (f *FS) importDir(hostDir, dest string) error {
 				if err != nil {
 					return err
 				}
-				if err := f.Symlink(target, m); err != nil {
-					return err
+				if err := at.Symlink(target, name); err != nil {
+					return namedErr(err, m)
 				}
 			case info.Mode().IsRegular():
 				if st != nil && st.Nlink > 1 {
@@ -489,27 +589,29 @@ func (f *FS) importDir(hostDir, dest string) error {
 					}
 					links[key] = m
 				}
-				if err := importHostFile(im, h, m, info, atime); err != nil {
+				if err := importHostFile(im, h, at, name, m, info, atime); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	}
-	if err := walk(hostDir, dest); err != nil {
+	if err := walk(hostDir, im.open[0], dest); err != nil {
 		return err
 	}
 	return im.finish()
 }
 
-// importHostFile copies one regular host file; O_NOFOLLOW keeps a file
-// swapped for a symlink meanwhile from being followed on the host.
-func importHostFile(im *importer, host, mem string, info fs.FileInfo, atime time.Time) error {
+// importHostFile copies one regular host file to name in at (mem in
+// full, for errors); O_NOFOLLOW
+// keeps a file swapped for a symlink meanwhile from being followed on the
+// host.
+func importHostFile(im *importer, host string, at *Dir, name, mem string, info fs.FileInfo, atime time.Time) error {
 	hf, err := openHostFile(os.OpenFile, host)
 	if err != nil {
 		return err
 	}
 	defer hf.Close()
 	perm := info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
-	return im.file(mem, perm, hf, atime, info.ModTime())
+	return namedErr(im.file(at, name, perm, hf, atime, info.ModTime()), mem)
 }

@@ -257,3 +257,40 @@ func TestImportDir(t *testing.T) {
 		t.Errorf("ImportDir of a file: %v", err)
 	}
 }
+
+// TestTarImportOrder loads members in an order no walk gives (up, down,
+// across, and names sharing leading bytes but not components), which the
+// importer's cached directory handles must follow, and a symlink planted
+// where a cached directory's sibling was.
+func TestTarImportOrder(t *testing.T) {
+	reg := func(name string) *tar.Header { return &tar.Header{Name: name, Typeflag: tar.TypeReg, Mode: 0o644} }
+	archive := tarOf(t,
+		reg("a/b/c/x"), reg("a/y"), reg("z/w"), reg("a/bc/v"),
+		reg("a/b/q"), reg("a/b/c/d/e"), reg("./a//b/./r"), reg("top"),
+		&tar.Header{Name: "a/b/c/d/", Typeflag: tar.TypeDir, Mode: 0o500},
+		&tar.Header{Name: "h", Typeflag: tar.TypeLink, Linkname: "a/b/c/d/e"})
+	f := New(Options{})
+	if err := f.ImportTar(bytes.NewReader(archive), "/dest"); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"a/b/c/x", "a/y", "z/w", "a/bc/v", "a/b/q", "a/b/c/d/e", "a/b/r", "top", "h"} {
+		if _, err := f.Stat("/dest/" + p); err != nil {
+			t.Error(err)
+		}
+	}
+	if fi, err := f.Stat("/dest/a/b/c/d"); err != nil || fi.Mode().Perm() != 0o500 {
+		t.Errorf("a/b/c/d: %v, %v", fi, err)
+	}
+	if fi, err := f.Stat("/dest/h"); err != nil || fi.Sys().(*syscall.Stat_t).Nlink != 2 {
+		t.Errorf("h is not a second link of a/b/c/d/e: %v", err)
+	}
+	// a symlink replacing a file next to cached handles, then used as a parent
+	evil := tarOf(t, reg("a/b/f"), &tar.Header{Name: "a/b/f", Typeflag: tar.TypeSymlink, Linkname: "/"}, reg("a/b/f/evil"))
+	g := New(Options{})
+	if err := g.ImportTar(bytes.NewReader(evil), "/dest"); !errors.Is(err, syscall.ENOTDIR) {
+		t.Errorf("through a symlink: %v", err)
+	}
+	if _, err := g.Stat("/evil"); err == nil {
+		t.Error("/evil was written outside dest")
+	}
+}

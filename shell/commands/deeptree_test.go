@@ -232,6 +232,12 @@ func TestHugeTree(t *testing.T) {
 		{[]string{"find", "d", "-type", "f", "-name", "faa", "-printf", "x"}, strings.Repeat("x", depth)},
 		{[]string{"grep", "-r", "deep", "d"}, strings.Repeat("d/", depth) + "bottom:deep\n"},
 		{[]string{"grep", "-rc", "--include=bottom", "deep", "d"}, strings.Repeat("d/", depth) + "bottom:1\n"},
+		{[]string{"cp", "-r", "d", "e"}, ""},
+		{[]string{"du", "-s", "--inodes", "e"}, "1100001\te\n"},
+		{[]string{"rm", "-r", "e"}, ""},
+		{[]string{"cp", "-a", "d", "e"}, ""},
+		{[]string{"find", "e", "-name", "bottom", "-printf", "%d\n"}, "100000\n"},
+		{[]string{"rm", "-r", "e"}, ""},
 		{[]string{"chmod", "-R", "700", "d"}, ""},
 		{[]string{"chown", "-R", "1000", "d"}, ""},
 		{[]string{"rm", "-r", "d"}, ""},
@@ -287,4 +293,37 @@ func TestDeepTreeLsR(t *testing.T) {
 		t.Errorf("GNU's %d bytes are not where memsh's %d bytes start", len(wout), len(gout))
 	}
 	runHost(t, host, "rm", "-rf", "d")
+}
+
+// TestDeepTreeCp copies a chain deeper than PATH_MAX (where GNU cp stops
+// with "File name too long") and requires the copy to hold the same
+// tree: names, modes, sizes and, with -a, times.
+func TestDeepTreeCp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level chain; run without -short")
+	}
+	for _, c := range []struct {
+		argv   []string
+		format string
+	}{
+		{[]string{"cp", "-r", "d", "e"}, "%m %s %y %P\n"},
+		{[]string{"cp", "-a", "d", "e"}, "%m %s %y %T@ %P\n"},
+	} {
+		fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+		if err := fsys.Mkdir("/w", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		memChain(t, fsys, "/w", deepDepth, 2)
+		if err := fsys.Chmod("/w/d/d/d/fba", 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if out, errs, st := runMem(t, fsys, "/w", c.argv...); out != "" || errs != "" || st != 0 {
+			t.Fatalf("%s: stdout %q, stderr %q, status %d", c.argv, short(out), short(errs), st)
+		}
+		want, _, _ := runMem(t, fsys, "/w", "find", "d", "-printf", c.format)
+		got, _, _ := runMem(t, fsys, "/w", "find", "e", "-printf", c.format)
+		if got != want || strings.Count(got, "\n") != 3*deepDepth+1 {
+			t.Errorf("%s: copy lists %d bytes %q, source %d bytes %q", c.argv, len(got), short(got), len(want), short(want))
+		}
+	}
 }

@@ -7,9 +7,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 )
 
@@ -44,7 +46,7 @@ type copier struct {
 	// preserveLinks (-a, -d, --preserve=links): files hard-linked in the
 	// source stay linked in the copy; linked maps source inode to copy.
 	preserveLinks bool
-	linked        map[uint64]string
+	linked        map[uint64]cpEnt
 	// ancestors are the source directories being copied (by inode): meeting
 	// one again through a followed symlink is a cycle.
 	ancestors map[uint64]bool
@@ -95,7 +97,7 @@ func runCp(ctx context.Context, inv *command.Invocation) int {
 	c.preserve = *preserveP || *archive || f.Lookup("preserve").Changed && *preserveList != ""
 	c.preserveLinks = *archive || *noDerefPreserveLinks ||
 		f.Lookup("preserve").Changed && (strings.Contains(*preserveList, "links") || strings.Contains(*preserveList, "all"))
-	c.linked = map[uint64]string{}
+	c.linked = map[uint64]cpEnt{}
 	if f.Lookup("no-preserve").Changed && *noPreserve != "" {
 		c.preserve = false
 	}
@@ -205,6 +207,62 @@ func (c *copier) errorf(format string, args ...any) int {
 	return 1
 }
 
+// cpName is the name of an entry met in a walk, for messages: the
+// operand as given at the top and one component per level below, joined
+// only when a message needs it, so a deep walk builds no path string.
+type cpName struct {
+	parent *cpName
+	name   string
+	// top and topAbs name the operand as given and made absolute.
+	top, topAbs string
+}
+
+func (n *cpName) child(name string) *cpName { return &cpName{parent: n, name: name} }
+
+// String is the name as GNU prints it (the operand joined with the names below it).
+func (n *cpName) String() string { return n.build(false) }
+
+// Abs is the name made absolute.
+func (n *cpName) Abs() string { return n.build(true) }
+
+func (n *cpName) build(absolute bool) string {
+	var names []string
+	for ; n.parent != nil; n = n.parent {
+		names = append(names, n.name)
+	}
+	p := n.top
+	if absolute {
+		p = n.topAbs
+	}
+	for _, name := range slices.Backward(names) {
+		p = join(p, name)
+	}
+	return p
+}
+
+// cpEnt is an entry of the source or destination tree: a name in a
+// directory handle (at the top, an absolute path from "/").
+type cpEnt struct {
+	dir  *memfs.Dir
+	name string
+	path *cpName
+}
+
+func (e cpEnt) child(dir *memfs.Dir, name string) cpEnt {
+	return cpEnt{dir, name, e.path.child(name)}
+}
+
+// cpFrame is a directory being copied: the walk keeps one per level on an
+// explicit stack, so the depth of the tree costs no Go stack.
+type cpFrame struct {
+	src, dst   cpEnt      // the directories, as entries of their parents
+	sdir, ddir *memfs.Dir // handles on them
+	sfi        fs.FileInfo
+	dexists    bool
+	ents       []fs.DirEntry
+	next       int
+}
+
 func (c *copier) copyTop(src, dst string) int {
 	sp := abs(c.inv, src)
 	var sfi fs.FileInfo
@@ -220,17 +278,23 @@ func (c *copier) copyTop(src, dst string) int {
 	if err != nil {
 		return c.errorf("cannot stat %s: %s", quote(src), command.Strerror(err))
 	}
+	root, err := c.inv.FS.OpenDir("/")
+	if err != nil {
+		return c.errorf("cannot access %s: %s", quote("/"), command.Strerror(err))
+	}
+	dp := abs(c.inv, dst)
+	s := cpEnt{root, sp, &cpName{top: src, topAbs: sp}}
+	d := cpEnt{root, dp, &cpName{top: dst, topAbs: dp}}
 	if sfi.IsDir() && c.recursive {
 		// Refuse to copy a directory into itself (the destination's
 		// parent resolved, as the kernel would see it).
 		srcReal, err1 := c.inv.FS.Realpath(sp)
-		dp := abs(c.inv, dst)
 		parentReal, err2 := c.inv.FS.Realpath(dirName(dp))
 		if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
 			// GNU copies entries in directory order until it meets the
 			// copy it is making, then stops.
 			c.intoSelf, c.selfIno, c.hitSelf = true, 0, false
-			st := c.copy(src, sp, sfi, dst, dp)
+			st := c.copy(s, d, sfi)
 			c.intoSelf = false
 			if st == cancelled || st != 0 && !c.hitSelf {
 				return st
@@ -238,53 +302,108 @@ func (c *copier) copyTop(src, dst string) int {
 			return c.errorf("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
 		}
 	}
-	return c.copy(src, sp, sfi, dst, abs(c.inv, dst))
+	return c.copy(s, d, sfi)
 }
 
-func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
+// copy copies s to d, walking a directory with an explicit stack of
+// directory handles.
+func (c *copier) copy(s, d cpEnt, sfi fs.FileInfo) int {
+	status, fr := c.copyOne(s, d, sfi)
+	if fr == nil {
+		return status
+	}
+	stack := []*cpFrame{fr}
+	for len(stack) > 0 {
+		if c.ctx.Err() != nil {
+			return cancelled
+		}
+		fr := stack[len(stack)-1]
+		if fr.next == len(fr.ents) {
+			c.finishDir(fr)
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		name := fr.ents[fr.next].Name()
+		fr.next++
+		cs, cd := fr.src.child(fr.sdir, name), fr.dst.child(fr.ddir, name)
+		cfi, err := fr.sdir.StatAt(name, c.deref == derefAlways)
+		if err != nil {
+			c.errorf("cannot stat %s: %s", quote(cs.path.String()), command.Strerror(err))
+			status = 1
+			continue
+		}
+		if c.intoSelf && statOf(cfi).Ino == c.selfIno {
+			c.hitSelf = true
+		}
+		if c.hitSelf {
+			fr.next = len(fr.ents)
+			continue
+		}
+		st, child := c.copyOne(cs, cd, cfi)
+		if st == cancelled {
+			return st
+		}
+		if st != 0 {
+			status = st
+		}
+		if child != nil {
+			stack = append(stack, child)
+		}
+	}
+	return status
+}
+
+// copyOne copies s to d, or for a directory creates the copy and returns
+// the frame that copies its entries.
+func (c *copier) copyOne(s, d cpEnt, sfi fs.FileInfo) (int, *cpFrame) {
 	if c.ctx.Err() != nil {
-		return cancelled
+		return cancelled, nil
 	}
 	if sfi.IsDir() && !c.recursive {
-		return c.errorf("-r not specified; omitting directory %s", quote(src))
+		return c.errorf("-r not specified; omitting directory %s", quote(s.path.String())), nil
 	}
-	dfi, derr := c.inv.FS.Stat(dp)
+	dfi, derr := d.dir.StatAt(d.name, true)
 	if isErrno(derr, syscall.ENOTDIR) || isErrno(derr, syscall.ELOOP) {
-		return c.errorf("cannot stat %s: %s", quote(dst), command.Strerror(derr))
+		return c.errorf("cannot stat %s: %s", quote(d.path.String()), command.Strerror(derr)), nil
 	}
 	dexists := derr == nil
 	if !dexists {
-		if lfi, err := c.inv.FS.Lstat(dp); err == nil {
+		if lfi, err := d.dir.StatAt(d.name, false); err == nil {
 			dfi, dexists = lfi, true // a dangling symlink is in the way
 			if !sfi.IsDir() && sfi.Mode()&fs.ModeSymlink == 0 && !c.symLink && !c.hardLink && !c.force {
-				return c.errorf("not writing through dangling symlink %s", quote(dst))
+				return c.errorf("not writing through dangling symlink %s", quote(d.path.String())), nil
 			}
 		}
 	}
 	if dexists && sameFile(sfi, dfi) && !(c.symLink || c.hardLink && c.force) {
-		return c.errorf("%s and %s are the same file", quote(src), quote(dst))
+		return c.errorf("%s and %s are the same file", quote(s.path.String()), quote(d.path.String())), nil
 	}
 	if dexists && sfi.Mode()&fs.ModeSymlink != 0 && !c.symLink && !c.hardLink {
 		// Replacing the file a copied symlink points to would leave a loop.
-		if tfi, err := c.inv.FS.Stat(sp); err == nil && sameFile(tfi, dfi) {
-			return c.errorf("%s and %s are the same file", quote(src), quote(dst))
+		if tfi, err := s.dir.StatAt(s.name, true); err == nil && sameFile(tfi, dfi) {
+			return c.errorf("%s and %s are the same file", quote(s.path.String()), quote(d.path.String())), nil
 		}
 	}
 	switch {
 	case sfi.IsDir() && c.ancestors[statOf(sfi).Ino]:
-		return c.errorf("cannot copy cyclic symbolic link %s", quote(src))
+		return c.errorf("cannot copy cyclic symbolic link %s", quote(s.path.String())), nil
 	case sfi.IsDir():
-		return c.copyDir(src, sp, sfi, dst, dp, dfi, dexists)
+		return c.startDir(s, d, sfi, dfi, dexists)
 	case dexists && dfi.IsDir():
-		return c.errorf("cannot overwrite directory %s with non-directory", quote(dst))
+		return c.errorf("cannot overwrite directory %s with non-directory", quote(d.path.String())), nil
 	}
+	return c.copyLeaf(s, d, sfi, dfi, dexists), nil
+}
+
+// copyLeaf copies what is not a directory: a file, a symlink, a link.
+func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 	if dexists {
 		if c.noClobber {
 			return 0
 		}
 		if c.interact {
 			c.out.Flush()
-			if !confirm(c.inv, "overwrite %s? ", quote(dst)) {
+			if !confirm(c.inv, "overwrite %s? ", quote(d.path.String())) {
 				return 0
 			}
 		}
@@ -294,89 +413,92 @@ func (c *copier) copy(src, sp string, sfi fs.FileInfo, dst, dp string) int {
 	}
 	backupName := ""
 	if dexists && c.backup.kind != backupNone {
-		name, err := c.backup.make(c.inv, dst, dp)
+		name, err := c.backup.make(c.inv, d.path.String(), d.path.Abs())
 		if err != nil {
-			return c.errorf("cannot backup %s: %s", quote(dst), command.Strerror(err))
+			return c.errorf("cannot backup %s: %s", quote(d.path.String()), command.Strerror(err))
 		}
 		backupName, dexists = name, false
 	}
 	if c.verbose {
 		if backupName != "" {
-			fmt.Fprintf(c.out, "%s -> %s (backup: %s)\n", quote(src), quote(dst), quote(backupName))
+			fmt.Fprintf(c.out, "%s -> %s (backup: %s)\n", quote(s.path.String()), quote(d.path.String()), quote(backupName))
 		} else {
-			fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
+			fmt.Fprintf(c.out, "%s -> %s\n", quote(s.path.String()), quote(d.path.String()))
 		}
 	}
 	switch {
 	case c.symLink:
+		src, dst := s.path.String(), d.path.String()
 		if !strings.HasPrefix(src, "/") && strings.Contains(strings.TrimRight(dst, "/"), "/") {
 			return c.errorf("%s: can make relative symbolic links only in current directory", dst)
 		}
 		if dexists && c.force {
-			c.inv.FS.Remove(dp)
+			d.dir.Remove(d.name)
 		}
-		if err := c.inv.FS.Symlink(src, dp); err != nil {
+		if err := d.dir.Symlink(src, d.name); err != nil {
 			return c.errorf("cannot create symbolic link %s to %s: %s", quote(dst), quote(src), command.Strerror(err))
 		}
 	case c.hardLink:
 		if dexists {
-			c.inv.FS.Remove(dp)
+			d.dir.Remove(d.name)
 		}
-		if err := c.inv.FS.Link(sp, dp); err != nil {
-			return c.errorf("cannot create hard link %s to %s: %s", quote(dst), quote(src), command.Strerror(err))
+		if err := s.dir.Link(s.name, d.dir, d.name); err != nil {
+			return c.errorf("cannot create hard link %s to %s: %s", quote(d.path.String()), quote(s.path.String()), command.Strerror(err))
 		}
 	case sfi.Mode()&fs.ModeSymlink != 0:
-		target, err := c.inv.FS.Readlink(sp)
+		target, err := s.dir.Readlink(s.name)
 		if err != nil {
-			return c.errorf("cannot read symbolic link %s: %s", quote(src), command.Strerror(err))
+			return c.errorf("cannot read symbolic link %s: %s", quote(s.path.String()), command.Strerror(err))
 		}
 		if dexists {
-			if err := c.inv.FS.Remove(dp); err != nil {
-				return c.errorf("cannot remove %s: %s", quote(dst), command.Strerror(err))
+			if err := d.dir.Remove(d.name); err != nil {
+				return c.errorf("cannot remove %s: %s", quote(d.path.String()), command.Strerror(err))
 			}
 		}
-		if err := c.inv.FS.Symlink(target, dp); err != nil {
-			return c.errorf("cannot create symbolic link %s: %s", quote(dst), command.Strerror(err))
+		if err := d.dir.Symlink(target, d.name); err != nil {
+			return c.errorf("cannot create symbolic link %s: %s", quote(d.path.String()), command.Strerror(err))
 		}
 		if c.preserve {
-			c.inv.FS.Lchtimes(dp, tsTime(statOf(sfi).Atim), sfi.ModTime())
+			d.dir.Chtimes(d.name, tsTime(statOf(sfi).Atim), sfi.ModTime(), false)
 		}
-	case c.preserveLinks && statOf(sfi).Nlink > 1 && c.linked[statOf(sfi).Ino] != "":
+	case c.preserveLinks && statOf(sfi).Nlink > 1 && c.linked[statOf(sfi).Ino].dir != nil:
+		first := c.linked[statOf(sfi).Ino]
 		if dexists {
-			c.inv.FS.Remove(dp)
+			d.dir.Remove(d.name)
 		}
-		if err := c.inv.FS.Link(c.linked[statOf(sfi).Ino], dp); err != nil {
-			return c.errorf("cannot create hard link %s to %s: %s", quote(dst), quote(c.linked[statOf(sfi).Ino]), command.Strerror(err))
+		if err := first.dir.Link(first.name, d.dir, d.name); err != nil {
+			return c.errorf("cannot create hard link %s to %s: %s", quote(d.path.String()), quote(first.path.Abs()), command.Strerror(err))
 		}
 	case c.recursive && sfi.Mode()&(fs.ModeDevice|fs.ModeNamedPipe|fs.ModeSocket) != 0:
 		// -R recreates special files with mknod(2), which memfs lacks;
 		// reading /dev/zero's contents instead would never end.
-		return c.errorf("cannot create special file %s: %s", quote(dst), command.Strerror(syscall.ENOTSUP))
+		return c.errorf("cannot create special file %s: %s", quote(d.path.String()), command.Strerror(syscall.ENOTSUP))
 	default:
-		if st := c.copyFile(src, sp, sfi, dst, dp, dexists); st != 0 {
+		if st := c.copyFile(s, d, sfi, dexists); st != 0 {
 			return st
 		}
 		if c.preserveLinks && statOf(sfi).Nlink > 1 {
-			c.linked[statOf(sfi).Ino] = dp
+			c.linked[statOf(sfi).Ino] = d
 		}
 	}
 	return 0
 }
 
-func (c *copier) copyFile(src, sp string, sfi fs.FileInfo, dst, dp string, dexists bool) int {
-	in, err := c.inv.FS.Open(sp)
+func (c *copier) copyFile(s, d cpEnt, sfi fs.FileInfo, dexists bool) int {
+	in, err := s.dir.OpenFile(s.name, os.O_RDONLY, 0)
 	if err != nil {
-		return c.errorf("cannot open %s for reading: %s", quote(src), command.Strerror(err))
+		return c.errorf("cannot open %s for reading: %s", quote(s.path.String()), command.Strerror(err))
 	}
 	defer in.Close()
 	perm := sfi.Mode().Perm() &^ c.inv.Umask()
-	out, err := c.inv.FS.OpenFile(dp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	out, err := d.dir.OpenFile(d.name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 	if err != nil && dexists && c.force {
-		if c.inv.FS.Remove(dp) == nil {
-			out, err = c.inv.FS.OpenFile(dp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+		if d.dir.Remove(d.name) == nil {
+			out, err = d.dir.OpenFile(d.name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 		}
 	}
 	if err != nil {
+		dst := d.path.String()
 		if dexists {
 			return c.errorf("cannot open %s for writing: %s", quote(dst), command.Strerror(err))
 		}
@@ -411,7 +533,7 @@ func (c *copier) copyFile(src, sp string, sfi fs.FileInfo, dst, dp string, dexis
 		n, rerr := in.Read(c.buf)
 		if n > 0 {
 			if _, werr := out.Write(c.buf[:n]); werr != nil {
-				return fail(c.errorf("error writing %s: %s", quote(dst), command.Strerror(werr)))
+				return fail(c.errorf("error writing %s: %s", quote(d.path.String()), command.Strerror(werr)))
 			}
 			written += int64(n)
 		}
@@ -419,95 +541,77 @@ func (c *copier) copyFile(src, sp string, sfi fs.FileInfo, dst, dp string, dexis
 			break
 		}
 		if rerr != nil {
-			return fail(c.errorf("error reading %s: %s", quote(src), command.Strerror(rerr)))
+			return fail(c.errorf("error reading %s: %s", quote(s.path.String()), command.Strerror(rerr)))
 		}
 	}
 	if presized && written != size {
 		out.Truncate(written)
 	}
 	if err := out.Close(); err != nil {
-		return c.errorf("failed to close %s: %s", quote(dst), command.Strerror(err))
+		return c.errorf("failed to close %s: %s", quote(d.path.String()), command.Strerror(err))
 	}
 	if c.preserve {
-		c.preserveAttrs(sfi, dp)
+		st := statOf(sfi)
+		d.dir.Chown(d.name, int(st.Uid), int(st.Gid), true)
+		d.dir.Chmod(d.name, goPerm(permBits(sfi.Mode())))
+		d.dir.Chtimes(d.name, tsTime(st.Atim), sfi.ModTime(), true)
 	}
 	return 0
 }
 
-func (c *copier) preserveAttrs(sfi fs.FileInfo, dp string) {
-	st := statOf(sfi)
-	c.inv.FS.Chown(dp, int(st.Uid), int(st.Gid))
-	c.inv.FS.Chmod(dp, goPerm(permBits(sfi.Mode())))
-	c.inv.FS.Chtimes(dp, tsTime(st.Atim), sfi.ModTime())
-}
-
-func (c *copier) copyDir(src, sp string, sfi fs.FileInfo, dst, dp string, dfi fs.FileInfo, dexists bool) int {
+// startDir creates the copy of the directory s (made writable while it is
+// filled) and returns the frame that copies its entries.
+func (c *copier) startDir(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) (int, *cpFrame) {
 	if dexists && !dfi.IsDir() {
-		return c.errorf("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
+		return c.errorf("cannot overwrite non-directory %s with directory %s", quote(d.path.String()), quote(s.path.String())), nil
 	}
 	if !dexists {
-		if err := c.inv.FS.Mkdir(dp, sfi.Mode().Perm()&^c.inv.Umask()|0o700); err != nil {
-			return c.errorf("cannot create directory %s: %s", quote(dst), command.Strerror(err))
+		if err := d.dir.Mkdir(d.name, sfi.Mode().Perm()&^c.inv.Umask()|0o700); err != nil {
+			return c.errorf("cannot create directory %s: %s", quote(d.path.String()), command.Strerror(err)), nil
 		}
 		if c.verbose {
-			fmt.Fprintf(c.out, "%s -> %s\n", quote(src), quote(dst))
-		}
-		if c.intoSelf && c.selfIno == 0 {
-			if fi, err := c.inv.FS.Stat(dp); err == nil {
-				c.selfIno = statOf(fi).Ino
-			}
+			fmt.Fprintf(c.out, "%s -> %s\n", quote(s.path.String()), quote(d.path.String()))
 		}
 	}
-	des, err := c.inv.FS.ReadDir(sp)
+	ddir, err := d.dir.OpenDir(d.name, true)
 	if err != nil {
-		return c.errorf("cannot access %s: %s", quote(src), command.Strerror(err))
+		return c.errorf("cannot access %s: %s", quote(d.path.String()), command.Strerror(err)), nil
+	}
+	if c.intoSelf && c.selfIno == 0 && !dexists {
+		c.selfIno = statOf(ddir.Stat()).Ino
+	}
+	sdir, err := s.dir.OpenDir(s.name, true)
+	var des []fs.DirEntry
+	if err == nil {
+		des, err = sdir.ReadDir()
+	}
+	if err != nil {
+		return c.errorf("cannot access %s: %s", quote(s.path.String()), command.Strerror(err)), nil
 	}
 	if c.ancestors == nil {
 		c.ancestors = map[uint64]bool{}
 	}
-	ino := statOf(sfi).Ino
-	c.ancestors[ino] = true
-	defer delete(c.ancestors, ino)
-	status := 0
-	for _, de := range des {
-		csp := join(sp, de.Name())
-		var cfi fs.FileInfo
-		if c.deref == derefAlways {
-			cfi, err = c.inv.FS.Stat(csp)
-		} else {
-			cfi, err = c.inv.FS.Lstat(csp)
-		}
-		if err != nil {
-			c.errorf("cannot stat %s: %s", quote(join(src, de.Name())), command.Strerror(err))
-			status = 1
-			continue
-		}
-		if c.intoSelf && statOf(cfi).Ino == c.selfIno {
-			c.hitSelf = true
-		}
-		if c.hitSelf {
-			break
-		}
-		if st := c.copy(join(src, de.Name()), csp, cfi, join(dst, de.Name()), join(dp, de.Name())); st != 0 {
-			if st == cancelled {
-				return st
-			}
-			status = st
-		}
+	c.ancestors[statOf(sfi).Ino] = true
+	return 0, &cpFrame{src: s, dst: d, sdir: sdir, ddir: ddir, sfi: sfi, dexists: dexists, ents: des}
+}
+
+// finishDir gives a copied directory the source's mode (minus the umask
+// unless preserving), and with -p its owner and times, once its entries
+// are in.
+func (c *copier) finishDir(fr *cpFrame) {
+	delete(c.ancestors, statOf(fr.sfi).Ino)
+	if !c.preserve && fr.dexists {
+		return
 	}
-	if c.preserve || !dexists {
-		// The directory was created writable for the copy; now give it
-		// the source's mode (minus the umask unless preserving).
-		mode := permBits(sfi.Mode())
-		if !c.preserve {
-			mode &^= umask(c.inv)
-		}
-		c.inv.FS.Chmod(dp, goPerm(mode))
-		if c.preserve {
-			st := statOf(sfi)
-			c.inv.FS.Chown(dp, int(st.Uid), int(st.Gid))
-			c.inv.FS.Chtimes(dp, tsTime(st.Atim), sfi.ModTime())
-		}
+	mode := permBits(fr.sfi.Mode())
+	if !c.preserve {
+		mode &^= umask(c.inv)
 	}
-	return status
+	d := fr.dst
+	d.dir.Chmod(d.name, goPerm(mode))
+	if c.preserve {
+		st := statOf(fr.sfi)
+		d.dir.Chown(d.name, int(st.Uid), int(st.Gid), true)
+		d.dir.Chtimes(d.name, tsTime(st.Atim), fr.sfi.ModTime(), true)
+	}
 }
