@@ -327,3 +327,35 @@ func TestDeepTreeCp(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepTreeTarX extracts the archive of a chain deeper than PATH_MAX
+// (where GNU tar stops with "File name too long") and requires the
+// extracted tree to match the source entry by entry: names, modes,
+// sizes and times.
+func TestDeepTreeTarX(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level chain; run without -short")
+	}
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.MkdirAll("/w/o", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	memChain(t, fsys, "/w", deepDepth, 2)
+	if err := fsys.Chmod("/w/d/d/d/fba", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := fsys.Chmod("/w/d/d", 0o750); err != nil {
+		t.Fatal(err)
+	}
+	for _, argv := range [][]string{{"tar", "cf", "x.tar", "d"}, {"tar", "xf", "x.tar", "-C", "o"}} {
+		if out, errs, st := runMem(t, fsys, "/w", argv...); out != "" || errs != "" || st != 0 {
+			t.Fatalf("%s: stdout %q, stderr %q, status %d", argv, short(out), short(errs), st)
+		}
+	}
+	const format = "%m %s %y %Ts %P\n"
+	want, _, _ := runMem(t, fsys, "/w", "find", "d", "-printf", format)
+	got, _, _ := runMem(t, fsys, "/w/o", "find", "d", "-printf", format)
+	if got != want || strings.Count(got, "\n") != 3*deepDepth+1 {
+		t.Errorf("extracted tree lists %d bytes %q, source %d bytes %q", len(got), short(got), len(want), short(want))
+	}
+}
