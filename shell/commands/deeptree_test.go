@@ -359,3 +359,54 @@ func TestDeepTreeTarX(t *testing.T) {
 		t.Errorf("extracted tree lists %d bytes %q, source %d bytes %q", len(got), short(got), len(want), short(want))
 	}
 }
+
+// TestDeepTreeDiffR compares two chains deeper than PATH_MAX (where GNU
+// diff stops with "File name too long"): equal, then with the bottom
+// file changed and a file only on one side.
+func TestDeepTreeDiffR(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level chain; run without -short")
+	}
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.Mkdir("/w", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	memChain(t, fsys, "/w", deepDepth, 2)
+	if out, errs, st := runMem(t, fsys, "/w", "cp", "-r", "d", "e"); out != "" || errs != "" || st != 0 {
+		t.Fatalf("cp -r: stdout %q, stderr %q, status %d", short(out), short(errs), st)
+	}
+	if out, errs, st := runMem(t, fsys, "/w", "diff", "-r", "d", "e"); out != "" || errs != "" || st != 0 {
+		t.Errorf("diff -r of equal trees: stdout %q, stderr %q, status %d", short(out), short(errs), st)
+	}
+	deep := strings.Repeat("d/", deepDepth-1)
+	for _, w := range []struct{ top, name, data string }{{"/w/e", "bottom", "deeper\n"}, {"/w/d", "extra", ""}} {
+		f, err := chainBottom(t, fsys, w.top).OpenFile(w.name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write([]byte(w.data)); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	want := "diff -r d/" + deep + "bottom e/" + deep + "bottom\n1c1\n< deep\n---\n> deeper\nOnly in d/" + deep[:len(deep)-1] + ": extra\n"
+	if out, errs, st := runMem(t, fsys, "/w", "diff", "-r", "d", "e"); out != want || errs != "" || st != 1 {
+		t.Errorf("diff -r: stdout %d bytes %q, stderr %q, status %d; want %d bytes", len(out), short(out), short(errs), st, len(want))
+	}
+}
+
+// chainBottom opens the bottom directory of the chain top, by handles.
+func chainBottom(t testing.TB, fsys *memfs.FS, top string) *memfs.Dir {
+	t.Helper()
+	d, err := fsys.OpenDir(top)
+	for err == nil {
+		var next *memfs.Dir
+		if next, err = d.OpenDir("d", false); err == nil {
+			d = next
+		}
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return d
+}
