@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"errors"
@@ -234,6 +235,7 @@ func TestHugeTree(t *testing.T) {
 		{[]string{"grep", "-rc", "--include=bottom", "deep", "d"}, strings.Repeat("d/", depth) + "bottom:1\n"},
 		{[]string{"cp", "-r", "d", "e"}, ""},
 		{[]string{"du", "-s", "--inodes", "e"}, "1100001\te\n"},
+		{[]string{"diff", "-r", "d", "e"}, ""},
 		{[]string{"rm", "-r", "e"}, ""},
 		{[]string{"cp", "-a", "d", "e"}, ""},
 		{[]string{"find", "e", "-name", "bottom", "-printf", "%d\n"}, "100000\n"},
@@ -409,4 +411,49 @@ func chainBottom(t testing.TB, fsys *memfs.FS, top string) *memfs.Dir {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// TestDeepTreeUnzip extracts a zip of a chain deeper than PATH_MAX
+// (written here with archive/zip: a directory and a file per level)
+// and requires every entry, with its mode and size.
+func TestDeepTreeUnzip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level archive; run without -short")
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	var want strings.Builder
+	for i := 1; i <= deepDepth; i++ {
+		dir := strings.Repeat("d/", i)
+		h := &zip.FileHeader{Name: dir}
+		h.SetMode(fs.ModeDir | 0o755)
+		if _, err := zw.CreateHeader(h); err != nil {
+			t.Fatal(err)
+		}
+		h = &zip.FileHeader{Name: dir + "f", Method: zip.Deflate}
+		h.SetMode(0o640)
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("deep\n"))
+		want.WriteString("755 d 4096 " + dir[:len(dir)-1] + "\n640 f 5 " + dir + "f\n")
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.Mkdir("/w", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := fsys.WriteFile("/w/x.zip", buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, st := runMem(t, fsys, "/w", "unzip", "-q", "x.zip", "-d", "o"); out != "" || errs != "" || st != 0 {
+		t.Fatalf("unzip: stdout %q, stderr %q, status %d", short(out), short(errs), st)
+	}
+	got, _, _ := runMem(t, fsys, "/w/o", "find", "d", "-printf", "%m %y %s %p\n")
+	if sortLines(got) != sortLines(want.String()) {
+		t.Errorf("unzip left %d bytes %q, want %d bytes", len(got), short(got), want.Len())
+	}
 }

@@ -27,15 +27,21 @@ type dirWalk struct {
 	cur  string
 	open []*memfs.Dir
 	// made holds the symlinks this extraction made (paths relative to
-	// "/"), which a later member never goes through (see linkAbove).
+	// "/"), which a later member never goes through: GNU tar and unzip
+	// make symlinks last, over a placeholder file, so a member below one
+	// meets "Not a directory" and an archive cannot plant `l -> /etc`
+	// and then write `l/passwd`.
 	made map[string]bool
 	// perm is the mode of the missing directories it creates.
 	perm fs.FileMode
 }
 
-// errMadeLink is the error for a member below a symlink the extraction
-// made: the caller reports it as ENOTDIR, as GNU tar and unzip do.
-var errMadeLink = errors.New("below an extracted symlink")
+// madeLinkError is the error for a member below a symlink the
+// extraction made, at rel (relative to "/"): GNU tar reports it as
+// ENOTDIR, unzip names the link.
+type madeLinkError struct{ rel string }
+
+func (e *madeLinkError) Error() string { return "/" + e.rel + ": below an extracted symlink" }
 
 func newDirWalk(fsys *memfs.FS, perm fs.FileMode, made map[string]bool) (*dirWalk, error) {
 	root, err := fsys.OpenDir("/")
@@ -60,7 +66,7 @@ func splitAbs(p string) (rel, dir, base string) {
 // directories when create is set, as tar and unzip create the
 // directories above a member the archive does not hold. Existing
 // symlinks on the way are followed, except those made by this
-// extraction (errMadeLink).
+// extraction (madeLinkError).
 func (w *dirWalk) parent(dir string, create bool) (*memfs.Dir, error) {
 	if dir == w.cur {
 		return w.open[len(w.open)-1], nil
@@ -122,7 +128,7 @@ func (w *dirWalk) lookup(dir string) (*memfs.Dir, error) {
 func (w *dirWalk) step(at *memfs.Dir, c, done string, create bool) (*memfs.Dir, error) {
 	if len(w.made) > 0 {
 		if st, err := at.StatAt(c, false); err == nil && st.Mode()&fs.ModeSymlink != 0 && w.made[done] {
-			return nil, errMadeLink
+			return nil, &madeLinkError{done}
 		}
 	}
 	d, err := at.OpenDir(c, true)
@@ -138,7 +144,8 @@ func (w *dirWalk) step(at *memfs.Dir, c, done string, create bool) (*memfs.Dir, 
 
 // walkErrno is the error to report for a failed parent or lookup.
 func walkErrno(err error) error {
-	if errors.Is(err, errMadeLink) {
+	var ml *madeLinkError
+	if errors.As(err, &ml) {
 		return syscall.ENOTDIR
 	}
 	return err

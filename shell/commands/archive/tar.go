@@ -142,7 +142,7 @@ type tarRun struct {
 	// extract: directories whose times are set once their contents are in
 	dirs []tarDir
 	// extract: the directories above the last member, by handle, and the
-	// symlinks made so far, never written through (linkAbove)
+	// symlinks made so far, never written through
 	walk *dirWalk
 }
 
