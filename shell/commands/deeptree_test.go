@@ -457,3 +457,31 @@ func TestDeepTreeUnzip(t *testing.T) {
 		t.Errorf("unzip left %d bytes %q, want %d bytes", len(got), short(got), want.Len())
 	}
 }
+
+// TestDeepTreeZipR archives a chain deeper than PATH_MAX with zip -r
+// (where Info-ZIP stops with "name not matched") and extracts it with
+// unzip: the tree must come back entry by entry.
+func TestDeepTreeZipR(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level chain; run without -short")
+	}
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.Mkdir("/w", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	memChain(t, fsys, "/w", deepDepth, 2)
+	if err := fsys.Chmod("/w/d/d/d/fba", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, argv := range [][]string{{"zip", "-rq", "x.zip", "d"}, {"unzip", "-q", "x.zip", "-d", "o"}} {
+		if out, errs, st := runMem(t, fsys, "/w", argv...); out != "" || errs != "" || st != 0 {
+			t.Fatalf("%s: stdout %q, stderr %q, status %d", argv, short(out), short(errs), st)
+		}
+	}
+	const format = "%m %s %y %P\n"
+	want, _, _ := runMem(t, fsys, "/w", "find", "d", "-printf", format)
+	got, _, _ := runMem(t, fsys, "/w/o", "find", "d", "-printf", format)
+	if got != want || strings.Count(got, "\n") != 3*deepDepth+1 {
+		t.Errorf("extracted tree lists %d bytes %q, source %d bytes %q", len(got), short(got), len(want), short(want))
+	}
+}

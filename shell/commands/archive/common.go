@@ -67,4 +67,3 @@ func readIDFile(fsys *memfs.FS, p string) map[uint32]string {
 	}
 	return m
 }
-
