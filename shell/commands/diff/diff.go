@@ -1157,10 +1157,22 @@ func (d *differ) label(i int, in *input) string {
 		t = time.Unix(0, 0)
 	}
 	layout := "2006-01-02 15:04:05.000000000 -0700"
-	if d.opts.unified < 0 {
-		layout = "Mon Jan _2 15:04:05 2006" // -c: GNU's ctime-style time
+	if d.opts.unified < 0 && d.cTimeLocale() {
+		layout = "Mon Jan _2 15:04:05 2006" // -c in the C locale: ctime's
 	}
 	return cQuote(in.nameFn()) + "\t" + t.Format(layout)
+}
+
+// cTimeLocale reports whether the locale of times (LC_ALL, else LC_TIME,
+// else LANG) is C or POSIX, where GNU's -c labels carry ctime-style
+// times instead of the ISO ones.
+func (d *differ) cTimeLocale() bool {
+	for _, k := range []string{"LC_ALL", "LC_TIME", "LANG"} {
+		if v, ok := d.inv.LookupEnv(k); ok && v != "" {
+			return v == "C" || v == "POSIX"
+		}
+	}
+	return true
 }
 
 // fileType names a file's type as GNU diff's messages do.
