@@ -371,7 +371,8 @@ func TestHostileMountFIFO(t *testing.T) {
 // TestHostileDeepTree: a chain of 3,000 directories built as a script
 // builds it (mkdir n; mv d n/d; mv n d), deeper than PATH_MAX, is saved
 // whole and loaded back whole: saved again, it lists the same; du, find,
-// chmod -R and rm -r walk all of it. The
+// tar c and x, zip -r and unzip (each checked by diff -r), chmod -R and
+// rm -r walk all of it. The
 // 100,000-level and 1,000,000-file extremes are memfs's TestHugeTrees.
 func TestHostileDeepTree(t *testing.T) {
 	s := newSentinel(t)
@@ -392,8 +393,11 @@ func TestHostileDeepTree(t *testing.T) {
 	}
 	// the tree walkers reach past PATH_MAX, and rm -r deletes the chain
 	r = runMemshBin(t, s, work, nil, "--load", first, "-c",
-		`du -s --inodes d; find d -name f | wc -c; chmod -R go-rx d; rm -r d && [ ! -e d ] && echo removed`)
-	if want := "3001\td\n6002\nremoved\n"; r.status != 0 || r.stdout != want || r.stderr != "" {
+		`du -s --inodes d; find d -name f | wc -c
+		tar cf x.tar d && mkdir o && tar xf x.tar -C o && diff -r d o/d && echo tar
+		zip -qr x.zip d && unzip -q x.zip -d z && diff -r d z/d && echo zip
+		chmod -R go-rx d; rm -r d && [ ! -e d ] && echo removed`)
+	if want := "3001\td\n6002\ntar\nzip\nremoved\n"; r.status != 0 || r.stdout != want || r.stderr != "" {
 		t.Errorf("walk: %d %q %q, want %q", r.status, r.stdout, r.stderr, want)
 	}
 	s.check(t)

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"errors"
@@ -234,6 +235,7 @@ func TestHugeTree(t *testing.T) {
 		{[]string{"grep", "-rc", "--include=bottom", "deep", "d"}, strings.Repeat("d/", depth) + "bottom:1\n"},
 		{[]string{"cp", "-r", "d", "e"}, ""},
 		{[]string{"du", "-s", "--inodes", "e"}, "1100001\te\n"},
+		{[]string{"diff", "-r", "d", "e"}, ""},
 		{[]string{"rm", "-r", "e"}, ""},
 		{[]string{"cp", "-a", "d", "e"}, ""},
 		{[]string{"find", "e", "-name", "bottom", "-printf", "%d\n"}, "100000\n"},
@@ -325,5 +327,161 @@ func TestDeepTreeCp(t *testing.T) {
 		if got != want || strings.Count(got, "\n") != 3*deepDepth+1 {
 			t.Errorf("%s: copy lists %d bytes %q, source %d bytes %q", c.argv, len(got), short(got), len(want), short(want))
 		}
+	}
+}
+
+// TestDeepTreeTarX extracts the archive of a chain deeper than PATH_MAX
+// (where GNU tar stops with "File name too long") and requires the
+// extracted tree to match the source entry by entry: names, modes,
+// sizes and times.
+func TestDeepTreeTarX(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level chain; run without -short")
+	}
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.MkdirAll("/w/o", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	memChain(t, fsys, "/w", deepDepth, 2)
+	if err := fsys.Chmod("/w/d/d/d/fba", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := fsys.Chmod("/w/d/d", 0o750); err != nil {
+		t.Fatal(err)
+	}
+	for _, argv := range [][]string{{"tar", "cf", "x.tar", "d"}, {"tar", "xf", "x.tar", "-C", "o"}} {
+		if out, errs, st := runMem(t, fsys, "/w", argv...); out != "" || errs != "" || st != 0 {
+			t.Fatalf("%s: stdout %q, stderr %q, status %d", argv, short(out), short(errs), st)
+		}
+	}
+	const format = "%m %s %y %Ts %P\n"
+	want, _, _ := runMem(t, fsys, "/w", "find", "d", "-printf", format)
+	got, _, _ := runMem(t, fsys, "/w/o", "find", "d", "-printf", format)
+	if got != want || strings.Count(got, "\n") != 3*deepDepth+1 {
+		t.Errorf("extracted tree lists %d bytes %q, source %d bytes %q", len(got), short(got), len(want), short(want))
+	}
+}
+
+// TestDeepTreeDiffR compares two chains deeper than PATH_MAX (where GNU
+// diff stops with "File name too long"): equal, then with the bottom
+// file changed and a file only on one side.
+func TestDeepTreeDiffR(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level chain; run without -short")
+	}
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.Mkdir("/w", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	memChain(t, fsys, "/w", deepDepth, 2)
+	if out, errs, st := runMem(t, fsys, "/w", "cp", "-r", "d", "e"); out != "" || errs != "" || st != 0 {
+		t.Fatalf("cp -r: stdout %q, stderr %q, status %d", short(out), short(errs), st)
+	}
+	if out, errs, st := runMem(t, fsys, "/w", "diff", "-r", "d", "e"); out != "" || errs != "" || st != 0 {
+		t.Errorf("diff -r of equal trees: stdout %q, stderr %q, status %d", short(out), short(errs), st)
+	}
+	deep := strings.Repeat("d/", deepDepth-1)
+	for _, w := range []struct{ top, name, data string }{{"/w/e", "bottom", "deeper\n"}, {"/w/d", "extra", ""}} {
+		f, err := chainBottom(t, fsys, w.top).OpenFile(w.name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write([]byte(w.data)); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	want := "diff -r d/" + deep + "bottom e/" + deep + "bottom\n1c1\n< deep\n---\n> deeper\nOnly in d/" + deep[:len(deep)-1] + ": extra\n"
+	if out, errs, st := runMem(t, fsys, "/w", "diff", "-r", "d", "e"); out != want || errs != "" || st != 1 {
+		t.Errorf("diff -r: stdout %d bytes %q, stderr %q, status %d; want %d bytes", len(out), short(out), short(errs), st, len(want))
+	}
+}
+
+// chainBottom opens the bottom directory of the chain top, by handles.
+func chainBottom(t testing.TB, fsys *memfs.FS, top string) *memfs.Dir {
+	t.Helper()
+	d, err := fsys.OpenDir(top)
+	for err == nil {
+		var next *memfs.Dir
+		if next, err = d.OpenDir("d", false); err == nil {
+			d = next
+		}
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestDeepTreeUnzip extracts a zip of a chain deeper than PATH_MAX
+// (written here with archive/zip: a directory and a file per level)
+// and requires every entry, with its mode and size.
+func TestDeepTreeUnzip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level archive; run without -short")
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	var want strings.Builder
+	for i := 1; i <= deepDepth; i++ {
+		dir := strings.Repeat("d/", i)
+		h := &zip.FileHeader{Name: dir}
+		h.SetMode(fs.ModeDir | 0o755)
+		if _, err := zw.CreateHeader(h); err != nil {
+			t.Fatal(err)
+		}
+		h = &zip.FileHeader{Name: dir + "f", Method: zip.Deflate}
+		h.SetMode(0o640)
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("deep\n"))
+		want.WriteString("755 d 4096 " + dir[:len(dir)-1] + "\n640 f 5 " + dir + "f\n")
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.Mkdir("/w", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := fsys.WriteFile("/w/x.zip", buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, st := runMem(t, fsys, "/w", "unzip", "-q", "x.zip", "-d", "o"); out != "" || errs != "" || st != 0 {
+		t.Fatalf("unzip: stdout %q, stderr %q, status %d", short(out), short(errs), st)
+	}
+	got, _, _ := runMem(t, fsys, "/w/o", "find", "d", "-printf", "%m %y %s %p\n")
+	if sortLines(got) != sortLines(want.String()) {
+		t.Errorf("unzip left %d bytes %q, want %d bytes", len(got), short(got), want.Len())
+	}
+}
+
+// TestDeepTreeZipR archives a chain deeper than PATH_MAX with zip -r
+// (where Info-ZIP stops with "name not matched") and extracts it with
+// unzip: the tree must come back entry by entry.
+func TestDeepTreeZipR(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 3,000-level chain; run without -short")
+	}
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.Mkdir("/w", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	memChain(t, fsys, "/w", deepDepth, 2)
+	if err := fsys.Chmod("/w/d/d/d/fba", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, argv := range [][]string{{"zip", "-rq", "x.zip", "d"}, {"unzip", "-q", "x.zip", "-d", "o"}} {
+		if out, errs, st := runMem(t, fsys, "/w", argv...); out != "" || errs != "" || st != 0 {
+			t.Fatalf("%s: stdout %q, stderr %q, status %d", argv, short(out), short(errs), st)
+		}
+	}
+	const format = "%m %s %y %P\n"
+	want, _, _ := runMem(t, fsys, "/w", "find", "d", "-printf", format)
+	got, _, _ := runMem(t, fsys, "/w/o", "find", "d", "-printf", format)
+	if got != want || strings.Count(got, "\n") != 3*deepDepth+1 {
+		t.Errorf("extracted tree lists %d bytes %q, source %d bytes %q", len(got), short(got), len(want), short(want))
 	}
 }

@@ -7,7 +7,6 @@ package archive
 import (
 	"bufio"
 	"io"
-	"path"
 	"strconv"
 	"strings"
 
@@ -67,21 +66,4 @@ func readIDFile(fsys *memfs.FS, p string) map[uint32]string {
 		}
 	}
 	return m
-}
-
-// linkAbove returns the nearest proper ancestor of p (an absolute path)
-// that is one of the symlinks this extraction made, or "". GNU tar and
-// unzip never write through such a link: they make symlinks last, so a
-// member below one meets a placeholder file ("Not a directory") and an
-// archive cannot plant `l -> /etc` and then write `l/passwd`.
-func linkAbove(links map[string]bool, p string) string {
-	if len(links) == 0 {
-		return ""
-	}
-	for d := path.Dir(p); d != "/" && d != "."; d = path.Dir(d) {
-		if links[d] {
-			return d
-		}
-	}
-	return ""
 }

@@ -141,14 +141,17 @@ type tarRun struct {
 	archive string // absolute path of the archive file, when one
 	// extract: directories whose times are set once their contents are in
 	dirs []tarDir
-	// extract: the symlinks made so far, never written through (linkAbove)
-	made map[string]bool
+	// extract: the directories above the last member, by handle, and the
+	// symlinks made so far, never written through
+	walk *dirWalk
 }
 
+// tarDir is an extracted directory whose mode and times are set last.
 type tarDir struct {
-	path  string
-	mode  fs.FileMode
-	mtime time.Time
+	parent *memfs.Dir
+	name   string
+	mode   fs.FileMode
+	mtime  time.Time
 }
 
 // tarFatal stops tar with GNU's "Error is not recoverable" status 2.
@@ -1282,9 +1285,9 @@ func (t *tarRun) read(names []string) {
 		// their contents does not change them again.
 		for i := len(t.dirs) - 1; i >= 0; i-- {
 			d := t.dirs[i]
-			inv.FS.Chmod(d.path, d.mode)
+			d.parent.Chmod(d.name, d.mode)
 			if !o.touch {
-				inv.FS.Chtimes(d.path, d.mtime, d.mtime)
+				d.parent.Chtimes(d.name, d.mtime, d.mtime, true)
 			}
 		}
 	}
@@ -1386,20 +1389,34 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		}
 		return
 	}
-	p := t.abs(name)
-	if strings.HasSuffix(name, "/") || name == "." {
-		p = t.abs(strings.TrimSuffix(name, "/"))
-	}
-	if linkAbove(t.made, p) != "" {
-		what := map[byte]string{tar.TypeDir: "Cannot mkdir", tar.TypeSymlink: "Cannot create symlink to ‘" + hdr.Linkname + "’", tar.TypeLink: "Cannot hard link to ‘" + hdr.Linkname + "’"}[hdr.Typeflag]
-		if what == "" {
-			what = "Cannot open"
+	if t.walk == nil {
+		w, err := newDirWalk(inv.FS, 0o777&^inv.Umask(), map[string]bool{})
+		if err != nil {
+			t.errorf("/: Cannot open: %s", command.Strerror(err))
+			panic(tarFatal{})
 		}
-		t.errorf("%s: %s: %s", strings.TrimSuffix(name, "/"), what, command.Strerror(syscall.ENOTDIR))
+		t.walk = w
+	}
+	what := map[byte]string{tar.TypeDir: "Cannot mkdir", tar.TypeSymlink: "Cannot create symlink to ‘" + hdr.Linkname + "’", tar.TypeLink: "Cannot hard link to ‘" + hdr.Linkname + "’"}[hdr.Typeflag]
+	if what == "" {
+		what = "Cannot open"
+	}
+	rel, dir, base := splitAbs(t.abs(strings.TrimSuffix(name, "/")))
+	if rel == "" {
+		return // "/" itself, with -P
+	}
+	// a copy: the new entry keeps its name, which must not pin the
+	// member's whole path
+	base = strings.Clone(base)
+	at, err := t.walk.parent(dir, true)
+	if err != nil {
+		t.errorf("%s: %s: %s", strings.TrimSuffix(name, "/"), what, command.Strerror(walkErrno(err)))
 		return
 	}
-	delete(t.made, p)
-	t.mkParents(p)
+	made := t.walk.made
+	if len(made) > 0 {
+		delete(made, rel)
+	}
 	mode := fs.FileMode(hdr.Mode).Perm()
 	if hdr.Mode&0o4000 != 0 {
 		mode |= fs.ModeSetuid
@@ -1413,27 +1430,27 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 	mtime := hdr.ModTime
 	switch hdr.Typeflag {
 	case tar.TypeDir:
-		st, err := inv.FS.Lstat(p)
+		st, err := at.StatAt(base, false)
 		if err == nil && !st.IsDir() {
 			if o.keep {
 				t.errorf("%s: Cannot mkdir: %s", name, command.Strerror(syscall.EEXIST))
 				return
 			}
-			inv.FS.Remove(p)
+			at.Remove(base)
 			err = errors.New("gone")
 		}
 		if err != nil {
-			if err := inv.FS.Mkdir(p, 0o700); err != nil {
+			if err := at.Mkdir(base, 0o700); err != nil {
 				t.errorf("%s: Cannot mkdir: %s", name, command.Strerror(err))
 				return
 			}
 		}
-		t.dirs = append(t.dirs, tarDir{p, mode, mtime})
+		t.dirs = append(t.dirs, tarDir{at, base, mode, mtime})
 	case tar.TypeReg, tar.TypeRegA, tar.TypeGNUSparse:
-		if !t.makeRoom(p, name, "Cannot open") {
+		if !t.makeRoom(at, base, name, what) {
 			return
 		}
-		f, err := inv.FS.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+		f, err := at.OpenFile(base, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 		if err != nil {
 			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
 			return
@@ -1448,37 +1465,40 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 			}
 			t.readFail(err)
 		}
-		inv.FS.Chmod(p, mode)
+		at.Chmod(base, mode)
 		if !o.touch {
-			inv.FS.Chtimes(p, mtime, mtime)
+			at.Chtimes(base, mtime, mtime, true)
 		}
 	case tar.TypeSymlink:
-		if !t.makeRoom(p, name, "Cannot create symlink to ‘"+hdr.Linkname+"’") {
+		if !t.makeRoom(at, base, name, what) {
 			return
 		}
-		if err := inv.FS.Symlink(hdr.Linkname, p); err != nil {
+		if err := at.Symlink(hdr.Linkname, base); err != nil {
 			t.errorf("%s: Cannot create symlink to ‘%s’: %s", name, hdr.Linkname, command.Strerror(err))
 			return
 		}
-		if t.made == nil {
-			t.made = map[string]bool{}
-		}
-		t.made[p] = true
+		made[rel] = true
 		if !o.touch {
-			inv.FS.Lchtimes(p, mtime, mtime)
+			at.Chtimes(base, mtime, mtime, false)
 		}
 	case tar.TypeLink:
 		target, ok := t.stripName(hdr.Linkname)
 		if !ok {
 			return
 		}
-		if sameFile(t.inv, t.abs(target), p) {
+		_, tdir, tbase := splitAbs(t.abs(target))
+		tat, err := t.walk.lookup(tdir)
+		if err != nil {
+			t.errorf("%s: Cannot hard link to ‘%s’: %s", name, target, command.Strerror(walkErrno(err)))
 			return
 		}
-		if !t.makeRoom(p, name, "Cannot hard link to ‘"+target+"’") {
+		if sameFile(tat, tbase, at, base) {
 			return
 		}
-		if err := inv.FS.Link(t.abs(target), p); err != nil {
+		if !t.makeRoom(at, base, name, "Cannot hard link to ‘"+target+"’") {
+			return
+		}
+		if err := tat.Link(tbase, at, base); err != nil {
 			t.errorf("%s: Cannot hard link to ‘%s’: %s", name, target, command.Strerror(err))
 		}
 	default:
@@ -1486,11 +1506,11 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 	}
 }
 
-// sameFile reports whether a and b are one inode (a hard link that is
-// already in place is no conflict).
-func sameFile(inv *command.Invocation, a, b string) bool {
-	sa, err1 := inv.FS.Lstat(a)
-	sb, err2 := inv.FS.Lstat(b)
+// sameFile reports whether a in ad and b in bd are one inode (a hard
+// link that is already in place is no conflict).
+func sameFile(ad *memfs.Dir, a string, bd *memfs.Dir, b string) bool {
+	sa, err1 := ad.StatAt(a, false)
+	sb, err2 := bd.StatAt(b, false)
 	if err1 != nil || err2 != nil {
 		return false
 	}
@@ -1499,10 +1519,10 @@ func sameFile(inv *command.Invocation, a, b string) bool {
 	return ok1 && ok2 && x.Ino == y.Ino
 }
 
-// makeRoom removes what is in the way of a new member at p, or with -k
-// reports it (and with --skip-old-files silently skips it).
-func (t *tarRun) makeRoom(p, name, what string) bool {
-	st, err := t.inv.FS.Lstat(p)
+// makeRoom removes what is in the way of a new member at name in at, or
+// with -k reports it (and with --skip-old-files silently skips it).
+func (t *tarRun) makeRoom(at *memfs.Dir, base, name, what string) bool {
+	st, err := at.StatAt(base, false)
 	if err != nil {
 		return true
 	}
@@ -1514,24 +1534,14 @@ func (t *tarRun) makeRoom(p, name, what string) bool {
 		return false
 	}
 	if st.IsDir() {
-		if err := t.inv.FS.Remove(p); err != nil {
+		if err := at.Remove(base); err != nil {
 			t.errorf("%s: %s: %s", name, what, command.Strerror(err))
 			return false
 		}
 		return true
 	}
-	t.inv.FS.Remove(p)
+	at.Remove(base)
 	return true
-}
-
-// mkParents creates the missing directories above p, as GNU tar does for
-// members whose directories are not in the archive.
-func (t *tarRun) mkParents(p string) {
-	dir := path.Dir(p)
-	if _, err := t.inv.FS.Stat(dir); err == nil {
-		return
-	}
-	t.inv.FS.MkdirAll(dir, 0o777&^t.inv.Umask())
 }
 
 func (t *tarRun) readFail(err error) {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 
 	"memsh/memfs"
 	"memsh/shell/command"
@@ -30,7 +31,6 @@ modifiers:
 `
 
 type unzipRun struct {
-	made                    map[string]bool // symlinks extracted, never written through (linkAbove)
 	ctx                     context.Context
 	inv                     *command.Invocation
 	list, verboseList, test bool
@@ -284,10 +284,17 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 		}
 	}
 	type dirTime struct {
-		p string
-		f *zip.File
+		at   *memfs.Dir
+		name string
+		f    *zip.File
 	}
 	var dirs []dirTime
+	// by directory handles, so members deeper than PATH_MAX extract
+	walk, err := newDirWalk(inv.FS, 0o777&^inv.Umask(), map[string]bool{})
+	if err != nil {
+		u.reportErr("/", err)
+		return
+	}
 	for _, f := range files {
 		if u.ctx.Err() != nil {
 			return
@@ -313,12 +320,20 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 		if u.dir != "" {
 			shown = strings.TrimSuffix(u.dir, "/") + "/" + clean
 		}
-		p := path.Join(base, clean)
-		if l := linkAbove(u.made, p); l != "" {
+		rel, dir, pbase := splitAbs(path.Join(base, clean))
+		if rel == "" {
+			continue // the extraction directory itself, "/"
+		}
+		// a copy: the new entry keeps its name, which must not pin the
+		// member's whole path
+		pbase = strings.Clone(pbase)
+		at, err := walk.parent(dir, true)
+		var ml *madeLinkError
+		if errors.As(err, &ml) {
 			// unzip 6.0's words: its links are made last, over a
 			// placeholder file.
 			u.out.Flush()
-			lshown := strings.TrimPrefix(strings.TrimPrefix(l, base), "/")
+			lshown := strings.TrimPrefix(strings.TrimPrefix("/"+ml.rel, base), "/")
 			if u.dir != "" {
 				lshown = strings.TrimSuffix(u.dir, "/") + "/" + lshown
 			}
@@ -326,26 +341,37 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 			u.status = max(u.status, 2)
 			continue
 		}
-		delete(u.made, p)
+		if len(walk.made) > 0 {
+			delete(walk.made, rel)
+		}
 		if strings.HasSuffix(name, "/") {
-			if st, err := inv.FS.Stat(p); err == nil && st.IsDir() {
-				dirs = append(dirs, dirTime{p, f})
-				continue
+			if err == nil {
+				if st, err := at.StatAt(pbase, true); err == nil && st.IsDir() {
+					dirs = append(dirs, dirTime{at, pbase, f})
+					continue
+				}
 			}
 			if u.quiet == 0 {
 				fmt.Fprintf(u.out, "   creating: %s/\n", shown)
 			}
-			if err := inv.FS.MkdirAll(p, 0o777&^inv.Umask()); err != nil {
+			if err == nil {
+				err = at.Mkdir(pbase, 0o777&^inv.Umask())
+				if errors.Is(err, fs.ErrExist) {
+					err = syscall.ENOTDIR // a file in the way, as MkdirAll says
+				}
+			}
+			if err != nil {
 				u.reportErr(shown, err)
 				continue
 			}
-			dirs = append(dirs, dirTime{p, f})
+			dirs = append(dirs, dirTime{at, pbase, f})
 			continue
 		}
-		inv.FS.MkdirAll(path.Dir(p), 0o777&^inv.Umask())
-		if _, err := inv.FS.Lstat(p); err == nil && !u.overwrite {
-			if u.never || u.none || !u.confirm(shown) {
-				continue
+		if err == nil {
+			if _, err := at.StatAt(pbase, false); err == nil && !u.overwrite {
+				if u.never || u.none || !u.confirm(shown) {
+					continue
+				}
 			}
 		}
 		if u.quiet == 0 {
@@ -355,6 +381,11 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 			}
 			fmt.Fprintf(u.out, "%11s: %-22s  \n", verb, shown)
 		}
+		if err != nil {
+			// the directories above could not be made
+			u.reportErr(shown, err)
+			continue
+		}
 		mode := f.Mode()
 		if mode&fs.ModeSymlink != 0 {
 			var target strings.Builder
@@ -362,22 +393,19 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 				u.reportErr(shown, err)
 				continue
 			}
-			inv.FS.Remove(p)
-			if err := inv.FS.Symlink(target.String(), p); err != nil {
+			at.Remove(pbase)
+			if err := at.Symlink(target.String(), pbase); err != nil {
 				u.reportErr(shown, err)
 				continue
 			}
-			if u.made == nil {
-				u.made = map[string]bool{}
-			}
-			u.made[p] = true
+			walk.made[rel] = true
 			continue
 		}
 		perm := mode.Perm()
 		if perm == 0 {
 			perm = 0o644
 		}
-		out, err := inv.FS.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+		out, err := at.OpenFile(pbase, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 		if err != nil {
 			u.reportErr(shown, err)
 			continue
@@ -392,13 +420,13 @@ func (u *unzipRun) extractFiles(files []*zip.File) {
 			u.reportErr(shown, err)
 			continue
 		}
-		inv.FS.Chmod(p, perm)
+		at.Chmod(pbase, perm)
 		t := zipTime(f, inv.Location())
-		inv.FS.Chtimes(p, t, t)
+		at.Chtimes(pbase, t, t, true)
 	}
 	for i := len(dirs) - 1; i >= 0; i-- {
 		t := zipTime(dirs[i].f, inv.Location())
-		inv.FS.Chtimes(dirs[i].p, t, t)
+		dirs[i].at.Chtimes(dirs[i].name, t, t, true)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/klauspost/compress/flate"
@@ -76,7 +77,9 @@ type zipRun struct {
 
 type zipEntry struct {
 	name string // name in the archive
-	path string // absolute memfs path
+	// the file: its name in the directory at, which is nil for stdin
+	at   *memfs.Dir
+	base string
 	info fs.FileInfo
 }
 
@@ -345,14 +348,16 @@ func (z *zipRun) newZipWriter(w io.Writer) *zip.Writer {
 // removeMoved deletes the files -m moved into the archive, deepest first.
 func (z *zipRun) removeMoved() {
 	for i := len(z.entries) - 1; i >= 0; i-- {
-		if z.entries[i].path != "" {
-			z.inv.FS.Remove(z.entries[i].path)
+		if e := z.entries[i]; e.at != nil {
+			e.at.Remove(e.base)
 		}
 	}
 }
 
 // collect lists what operand op adds, recursing with -r. The operand "-"
-// is standard input, stored as an entry named "-".
+// is standard input, stored as an entry named "-". It walks with an
+// explicit stack of directory handles, so a tree of any depth costs no
+// Go stack and entries deeper than PATH_MAX are reached.
 func (z *zipRun) collect(op, archivePath string) {
 	if op == "-" {
 		z.addEntry(zipEntry{name: "-", info: stdinInfo{z.inv.Now()}})
@@ -361,29 +366,61 @@ func (z *zipRun) collect(op, archivePath string) {
 	p := z.inv.Abs(op)
 	st, err := z.inv.FS.Stat(p)
 	if err != nil {
-		if !z.quiet {
-			fmt.Fprintf(z.msg, "\tzip warning: name not matched: %s\n", op)
-		}
+		z.notMatched(op)
 		return
 	}
 	if p == archivePath {
 		return
 	}
-	name := strings.TrimLeft(path.Clean(op), "/")
-	for strings.HasPrefix(name, "../") {
-		name = name[3:]
+	p = path.Clean(p) // "d/" is the directory d in its parent
+	at, err := z.inv.FS.OpenDir(path.Dir(p))
+	if err != nil {
+		z.notMatched(op)
+		return
 	}
-	if z.junk {
-		name = path.Base(name)
+	var archiveIno uint64 // the archive, which a walk must not add to itself
+	if archivePath != "" {
+		if ast, err := z.inv.FS.Stat(archivePath); err == nil {
+			archiveIno = inodeOf(ast)
+		}
 	}
-	if st.IsDir() {
+	// a directory being listed: its children's names start with prefix;
+	// links counts the symlinks followed to reach it, as a path
+	// resolution would (past 40, ELOOP: Info-ZIP's "name not matched")
+	type frame struct {
+		dir    *memfs.Dir
+		prefix string
+		names  []string
+		links  int
+	}
+	var stack []frame
+	// one adds the file st at base in at, named op, and pushes it when it
+	// is a directory to recurse into
+	one := func(at *memfs.Dir, base, op string, st fs.FileInfo, links int) {
+		name := strings.TrimLeft(path.Clean(op), "/")
+		for strings.HasPrefix(name, "../") {
+			name = name[3:]
+		}
+		if z.junk {
+			name = path.Base(name)
+		}
+		if !st.IsDir() {
+			if st.Mode().IsRegular() {
+				z.addEntry(zipEntry{name, at, base, st})
+			}
+			return
+		}
 		if !z.junk && !z.noDirs && name != "." {
-			z.addEntry(zipEntry{name + "/", p, st})
+			z.addEntry(zipEntry{name + "/", at, base, st})
 		}
 		if !z.recurse {
 			return
 		}
-		ents, err := z.inv.FS.ReadDir(p)
+		d, err := at.OpenDir(base, true)
+		if err != nil {
+			return
+		}
+		ents, err := d.ReadDir()
 		if err != nil {
 			return
 		}
@@ -392,19 +429,58 @@ func (z *zipRun) collect(op, archivePath string) {
 			names = append(names, e.Name())
 		}
 		sort.Strings(names)
-		for _, n := range names {
-			child := strings.TrimSuffix(op, "/") + "/" + n
-			if op == "." {
-				child = n
-			}
-			z.collect(child, archivePath)
+		prefix := strings.TrimSuffix(op, "/") + "/"
+		if op == "." {
+			prefix = ""
 		}
-		return
+		stack = append(stack, frame{d, prefix, names, links})
 	}
-	if !st.Mode().IsRegular() {
-		return
+	one(at, path.Base(p), op, st, 0)
+	for len(stack) > 0 {
+		if z.ctx.Err() != nil {
+			return
+		}
+		f := &stack[len(stack)-1]
+		if len(f.names) == 0 {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		n := f.names[0]
+		f.names = f.names[1:]
+		dir, child, links := f.dir, f.prefix+n, f.links
+		if lst, err := dir.StatAt(n, false); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			links++
+		}
+		st, err := dir.StatAt(n, true)
+		if err != nil || links > maxLinks {
+			z.notMatched(child)
+			continue
+		}
+		if archiveIno != 0 && inodeOf(st) == archiveIno {
+			continue
+		}
+		one(dir, n, child, st, links)
 	}
-	z.addEntry(zipEntry{name, p, st})
+}
+
+// maxLinks is how many symlinks a path resolution follows (Linux's
+// MAXSYMLINKS, memfs's too).
+const maxLinks = 40
+
+// inodeOf is st's inode number, 0 when it has none.
+func inodeOf(st fs.FileInfo) uint64 {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return s.Ino
+	}
+	return 0
+}
+
+// notMatched warns about an operand or a file met in a directory that
+// cannot be stat'ed.
+func (z *zipRun) notMatched(name string) {
+	if !z.quiet {
+		fmt.Fprintf(z.msg, "\tzip warning: name not matched: %s\n", name)
+	}
 }
 
 func (z *zipRun) addEntry(e zipEntry) {
@@ -430,10 +506,10 @@ func (z *zipRun) add(zw *zip.Writer, e zipEntry) (string, int, error) {
 	}
 	var f io.Reader
 	size := e.info.Size()
-	if e.path == "" {
+	if e.at == nil {
 		f, size = z.inv.Stdin, 0
 	} else {
-		file, err := z.inv.FS.Open(e.path)
+		file, err := e.at.OpenFile(e.base, os.O_RDONLY, 0)
 		if err != nil {
 			return "", 0, err
 		}

@@ -12,14 +12,16 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 	"memsh/shell/internal/posixre"
 )
@@ -349,7 +351,9 @@ type differ struct {
 }
 
 type input struct {
-	name    string
+	// nameFn builds the input's name for output: inside a deep tree it is
+	// joined only when printed.
+	nameFn  func() string
 	data    []byte
 	mtime   time.Time
 	missing bool
@@ -417,7 +421,7 @@ func (d *differ) trouble(name string, err error) int {
 }
 
 func (d *differ) read(name string, missing bool) (*input, error) {
-	in := &input{name: name, missing: missing}
+	in := &input{nameFn: func() string { return name }, missing: missing}
 	if missing {
 		return in, nil
 	}
@@ -445,59 +449,227 @@ func (d *differ) read(name string, missing bool) (*input, error) {
 }
 
 // dirs compares two directories entry by entry, like GNU diff -r (or
-// reports subdirectories and lone files without -r).
+// reports subdirectories and lone files without -r). It walks with an
+// explicit stack of directory pairs instead of recursion, so a tree of
+// any depth costs no Go stack, and reaches each entry from its
+// directory's handle, so trees deeper than PATH_MAX compare too (GNU
+// stops there with "File name too long"). Full names are joined only
+// for what is printed.
 func (d *differ) dirs(a, b string) int {
-	missing := func(err error) bool { return d.opts.newFile && errors.Is(err, fs.ErrNotExist) }
-	ea, err := d.inv.FS.ReadDir(d.inv.Abs(a))
-	if err != nil && !missing(err) {
-		return d.trouble(a, err)
+	top, status := d.openPair(nil, [2]string{a, b}, func(side int) (*memfs.Dir, error) {
+		return d.inv.FS.OpenDir(d.inv.Abs([2]string{a, b}[side]))
+	})
+	if top == nil {
+		return status
 	}
-	eb, err := d.inv.FS.ReadDir(d.inv.Abs(b))
-	if err != nil && !missing(err) {
-		return d.trouble(b, err)
-	}
-	inA, inB := map[string]fs.DirEntry{}, map[string]fs.DirEntry{}
-	var names []string
-	for _, e := range ea {
-		if d.excluded(e.Name()) {
+	stack := []*dirPair{top}
+	for len(stack) > 0 {
+		if d.ctx.Err() != nil {
+			return 2
+		}
+		p := stack[len(stack)-1]
+		if p.next == len(p.ents) {
+			stack[len(stack)-1] = nil
+			stack = stack[:len(stack)-1]
 			continue
 		}
-		inA[e.Name()] = e
-		names = append(names, e.Name())
-	}
-	for _, e := range eb {
-		if d.excluded(e.Name()) {
-			continue
-		}
-		if _, ok := inA[e.Name()]; !ok {
-			names = append(names, e.Name())
-		}
-		inB[e.Name()] = e
-	}
-	slices.Sort(names)
-	status := 0
-	for _, n := range names {
-		pa, pb := joinPath(a, n), joinPath(b, n)
-		ta, okA := inA[n]
-		tb, okB := inB[n]
-		var st int
-		switch {
-		case okA && !okB && !d.opts.newFile:
-			d.out.Flush()
-			fmt.Fprintf(d.out, "Only in %s: %s\n", a, n)
-			st = 1
-		case okB && !okA && !d.opts.newFile:
-			d.out.Flush()
-			fmt.Fprintf(d.out, "Only in %s: %s\n", b, n)
-			st = 1
-		case okA && okB && ta.IsDir() && tb.IsDir() && !d.opts.recursive:
-			fmt.Fprintf(d.out, "Common subdirectories: %s and %s\n", pa, pb)
-		default:
-			st = d.pathsWithHeader(pa, pb)
-		}
+		e := p.ents[p.next]
+		p.next++
+		st, child := d.entry(p, e)
 		status = max(status, st)
+		if child != nil {
+			stack = append(stack, child)
+		}
 	}
 	return status
+}
+
+// dirPair is one pair of directories on dirs' stack.
+type dirPair struct {
+	up *dirPair
+	// name is the operands for the top pair, else the entry's name in up
+	name [2]string
+	// h is the handle on each side, nil for one missing there (-N)
+	h    [2]*memfs.Dir
+	ents []pairEntry
+	next int
+}
+
+// pairEntry is a name in either directory of a pair, with the sides
+// that hold it.
+type pairEntry struct {
+	name string
+	in   [2]bool
+}
+
+// path joins the pair's full name on side, for output.
+func (p *dirPair) path(side int) string {
+	var comps []string
+	q := p
+	for ; q.up != nil; q = q.up {
+		comps = append(comps, q.name[side])
+	}
+	var b strings.Builder
+	b.WriteString(q.name[side])
+	for i := len(comps) - 1; i >= 0; i-- {
+		// as joinPath: no second slash after an operand that ends in one
+		if i < len(comps)-1 || !strings.HasSuffix(q.name[side], "/") {
+			b.WriteByte('/')
+		}
+		b.WriteString(comps[i])
+	}
+	return b.String()
+}
+
+// openPair lists both directories of a new pair (opened by open, side A
+// first) and merges their sorted listings; with -N a side that does not
+// exist lists as empty. On failure it reports it and returns nil.
+func (d *differ) openPair(up *dirPair, name [2]string, open func(side int) (*memfs.Dir, error)) (*dirPair, int) {
+	p := &dirPair{up: up, name: name}
+	var lists [2][]fs.DirEntry
+	for side := range 2 {
+		h, err := open(side)
+		if err == nil {
+			lists[side], err = h.ReadDir()
+			p.h[side] = h
+		}
+		if err != nil {
+			if d.opts.newFile && errors.Is(err, fs.ErrNotExist) {
+				p.h[side], lists[side] = nil, nil
+				continue
+			}
+			return nil, d.trouble(p.path(side), err)
+		}
+	}
+	la, lb := lists[0], lists[1]
+	for len(la) > 0 || len(lb) > 0 {
+		var e pairEntry
+		switch {
+		case len(lb) == 0 || len(la) > 0 && la[0].Name() < lb[0].Name():
+			e = pairEntry{name: la[0].Name(), in: [2]bool{true, false}}
+			la = la[1:]
+		case len(la) == 0 || lb[0].Name() < la[0].Name():
+			e = pairEntry{name: lb[0].Name(), in: [2]bool{false, true}}
+			lb = lb[1:]
+		default:
+			e = pairEntry{name: la[0].Name(), in: [2]bool{true, true}}
+			la, lb = la[1:], lb[1:]
+		}
+		if !d.excluded(e.name) {
+			p.ents = append(p.ents, e)
+		}
+	}
+	return p, 0
+}
+
+// entry compares the entry e of the pair p and returns the pair to
+// descend into next, if any.
+func (d *differ) entry(p *dirPair, e pairEntry) (int, *dirPair) {
+	n := e.name
+	full := func(side int) string { return joinPath(p.path(side), n) }
+	switch {
+	case e.in[0] && !e.in[1] && !d.opts.newFile:
+		d.out.Flush()
+		fmt.Fprintf(d.out, "Only in %s: %s\n", p.path(0), n)
+		return 1, nil
+	case e.in[1] && !e.in[0] && !d.opts.newFile:
+		d.out.Flush()
+		fmt.Fprintf(d.out, "Only in %s: %s\n", p.path(1), n)
+		return 1, nil
+	}
+	// A side without the entry is missing (-N); one whose entry cannot be
+	// stat'ed (a dangling symlink) is trouble, as in GNU's compare_files.
+	var st [2]fs.FileInfo
+	var errs [2]error
+	status := 0
+	for side := range 2 {
+		if !e.in[side] {
+			errs[side] = &fs.PathError{Op: "stat", Path: n, Err: syscall.ENOENT}
+			continue
+		}
+		var err error
+		if st[side], err = p.h[side].StatAt(n, true); err != nil {
+			st[side] = nil
+			status = d.trouble(full(side), err)
+		}
+	}
+	if status != 0 {
+		return status, nil
+	}
+	aDir := st[0] != nil && st[0].IsDir()
+	bDir := st[1] != nil && st[1].IsDir()
+	if aDir && bDir && !d.opts.recursive {
+		// stat's view, as GNU's: a symlink to a directory counts
+		fmt.Fprintf(d.out, "Common subdirectories: %s and %s\n", full(0), full(1))
+		return 0, nil
+	}
+	if aDir || bDir {
+		// as paths does for two operands
+		errA, errB := errs[0], errs[1]
+		if errA != nil && !(d.opts.newFile && errB == nil) {
+			if errB != nil {
+				d.trouble(full(0), errA)
+				return d.trouble(full(1), errB), nil
+			}
+			return d.trouble(full(0), errA), nil
+		}
+		if errB != nil && !(d.opts.newFile && errA == nil) {
+			return d.trouble(full(1), errB), nil
+		}
+		if aDir && bDir || aDir && errB != nil || bDir && errA != nil {
+			dirSide := [2]bool{aDir, bDir}
+			child, status := d.openPair(p, [2]string{n, n}, func(side int) (*memfs.Dir, error) {
+				if !dirSide[side] {
+					return nil, fs.ErrNotExist
+				}
+				return p.h[side].OpenDir(n, true)
+			})
+			return status, child
+		}
+		d.out.Flush()
+		fmt.Fprintf(d.out, "File %s is a %s while file %s is a %s\n", full(0), fileType(st[0]), full(1), fileType(st[1]))
+		return 1, nil
+	}
+	var in [2]*input
+	for side := range 2 {
+		var err error
+		in[side], err = d.readAt(p.h[side], n, func() string { return full(side) }, st[side] == nil)
+		if err != nil {
+			return d.trouble(full(side), err), nil
+		}
+	}
+	return d.withHeader(in[0], in[1]), nil
+}
+
+// readAt reads the entry n of h as read does a named file, within the
+// same input limits.
+func (d *differ) readAt(h *memfs.Dir, n string, name func() string, missing bool) (*input, error) {
+	in := &input{nameFn: name, missing: missing}
+	if missing {
+		return in, nil
+	}
+	f, err := h.OpenFile(n, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	var hint int64
+	if fi.Mode().IsRegular() {
+		hint = fi.Size()
+	}
+	in.data, err = d.inv.ReadAll(command.ContextReader(d.ctx, f), hint)
+	if err != nil {
+		return nil, err
+	}
+	in.mtime = fi.ModTime()
+	if d.opts.stripCR {
+		in.data = bytes.ReplaceAll(in.data, []byte("\r\n"), []byte("\n"))
+	}
+	return in, nil
 }
 
 // excluded reports whether -x or -X leaves out a name met in a directory.
@@ -510,22 +682,9 @@ func (d *differ) excluded(name string) bool {
 	return false
 }
 
-// pathsWithHeader compares two files found inside compared directories;
+// withHeader compares two files found inside compared directories;
 // GNU prints the diff command line before each normal-format difference.
-func (d *differ) pathsWithHeader(a, b string) int {
-	sa, _ := d.stat(a)
-	sb, _ := d.stat(b)
-	if (sa != nil && sa.IsDir()) || (sb != nil && sb.IsDir()) {
-		return d.paths(a, b, false)
-	}
-	ia, err := d.read(a, sa == nil)
-	if err != nil {
-		return d.trouble(a, err)
-	}
-	ib, err := d.read(b, sb == nil)
-	if err != nil {
-		return d.trouble(b, err)
-	}
+func (d *differ) withHeader(ia, ib *input) int {
 	if bytes.Equal(ia.data, ib.data) {
 		return d.files(ia, ib)
 	}
@@ -537,7 +696,7 @@ func (d *differ) pathsWithHeader(a, b string) int {
 		for _, o := range d.optionArgs() {
 			opts = append(opts, shellQuote(o)+" ")
 		}
-		fmt.Fprintf(d.out, "diff %s%s %s\n", strings.Join(opts, ""), cQuote(a), cQuote(b))
+		fmt.Fprintf(d.out, "diff %s%s %s\n", strings.Join(opts, ""), cQuote(ia.nameFn()), cQuote(ib.nameFn()))
 	}
 	return d.files(ia, ib)
 }
@@ -682,7 +841,7 @@ func (d *differ) files(a, b *input) int {
 		for _, in := range []*input{a, b} {
 			if len(in.data) > 0 && in.data[len(in.data)-1] != '\n' {
 				d.out.Flush()
-				d.inv.Errorf("%s: No newline at end of file\n", in.name) // GNU's blank line too
+				d.inv.Errorf("%s: No newline at end of file\n", in.nameFn()) // GNU's blank line too
 				return 2
 			}
 		}
@@ -986,7 +1145,7 @@ func (d *differ) name(i int, in *input) string {
 	if i < len(d.opts.labels) {
 		return d.opts.labels[i]
 	}
-	return in.name
+	return in.nameFn()
 }
 
 func (d *differ) label(i int, in *input) string {
@@ -997,7 +1156,23 @@ func (d *differ) label(i int, in *input) string {
 	if in.missing {
 		t = time.Unix(0, 0)
 	}
-	return cQuote(in.name) + "\t" + t.Format("2006-01-02 15:04:05.000000000 -0700")
+	layout := "2006-01-02 15:04:05.000000000 -0700"
+	if d.opts.unified < 0 && d.cTimeLocale() {
+		layout = "Mon Jan _2 15:04:05 2006" // -c in the C locale: ctime's
+	}
+	return cQuote(in.nameFn()) + "\t" + t.Format(layout)
+}
+
+// cTimeLocale reports whether the locale of times (LC_ALL, else LC_TIME,
+// else LANG) is C or POSIX, where GNU's -c labels carry ctime-style
+// times instead of the ISO ones.
+func (d *differ) cTimeLocale() bool {
+	for _, k := range []string{"LC_ALL", "LC_TIME", "LANG"} {
+		if v, ok := d.inv.LookupEnv(k); ok && v != "" {
+			return v == "C" || v == "POSIX"
+		}
+	}
+	return true
 }
 
 // fileType names a file's type as GNU diff's messages do.
