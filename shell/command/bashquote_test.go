@@ -36,6 +36,20 @@ func TestBashQuote(t *testing.T) {
 	}
 }
 
+// TestBashQuoteIfNeeded: what bash 5.2 lists in C.UTF-8 for x=V; set.
+func TestBashQuoteIfNeeded(t *testing.T) {
+	for _, c := range []struct{ in, set string }{
+		{"a~b", `a~b`}, {"~a", `'~a'`}, {"a=~b", `'a=~b'`}, {"a:~b", `'a:~b'`},
+		{"a#", `a#`}, {"#a", `'#a'`}, {"é", `é`}, {"a^b", `'a^b'`},
+		{"", ``}, {"a%b", `a%b`}, {"x=1", `x=1`}, {"a b", `'a b'`},
+		{"a b", `$'a b\a'`}, {"it's", `'it'\''s'`},
+	} {
+		if got := BashQuoteIfNeeded(c.in, BashSingle); got != c.set {
+			t.Errorf("set of %q: got %s, bash prints %s", c.in, got, c.set)
+		}
+	}
+}
+
 // TestLocaleQuote: coreutils 9.1's tail --lines=S message quoting S, in
 // LC_ALL=C and C.UTF-8.
 func TestLocaleQuote(t *testing.T) {
