@@ -11,8 +11,8 @@ import (
 type BashStyle int
 
 const (
-	// BashSingle is sh_single_quote ('a b', 'it'\''s'): alias, set,
-	// ${x@Q}, xtrace.
+	// BashSingle is sh_single_quote ('a b', 'it'\''s', and \' for a
+	// lone quote): alias, set, ${x@Q}, xtrace.
 	BashSingle BashStyle = iota
 	// BashDouble is sh_double_quote ("a b", with \ before \ " $ `):
 	// declare -p.
@@ -31,6 +31,9 @@ const (
 func BashQuote(s string, style BashStyle) string {
 	switch style {
 	case BashSingle:
+		if s == "'" {
+			return `\'` // sh_single_quote's one special case
+		}
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	case BashDouble:
 		r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")

@@ -8,6 +8,7 @@ func TestBashQuote(t *testing.T) {
 	for _, c := range []struct{ in, printfQ, atQ, declareP string }{
 		{"a b", `a\ b`, `'a b'`, `"a b"`},
 		{"it's", `it\'s`, `'it'\''s'`, `"it's"`},
+		{"'", `\'`, `\'`, `"'"`},
 		{"", `''`, `''`, `""`},
 		{"x", `x`, `'x'`, `"x"`},
 		{"a\nb", `$'a\nb'`, `$'a\nb'`, `$'a\nb'`},
