@@ -876,22 +876,8 @@ func printSet(hc interp.HandlerContext) {
 	io.WriteString(hc.Stdout, b.String())
 }
 
-// setQuote quotes a value as `set` and `declare -p` print it.
-func setQuote(s string) string {
-	plain := true
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
-			return command.BashQuote(s, command.BashANSIC)
-		}
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:,+@%=-", r) || r > 0x7f) {
-			plain = false
-		}
-	}
-	if plain {
-		return s
-	}
-	return shellQuote(s)
-}
+// setQuote quotes a value as `set` lists it (bash's print_var_value).
+func setQuote(s string) string { return command.BashQuoteIfNeeded(s, command.BashSingle) }
 
 // dquote is declare -p's "..." (command.BashQuote).
 func dquote(s string) string { return command.BashQuote(s, command.BashDouble) }

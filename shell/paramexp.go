@@ -658,21 +658,12 @@ func arrayBody(vr expand.Variable, keys, elems []string) string {
 }
 
 // keyQuote quotes an associative array's key as declare -p and ${h[@]@A}
-// do: $'...' with control characters, "..." with a shell
-// metacharacter, else as it is.
+// do: only when it must, and "@" too (it would stand for every element).
 func keyQuote(k string) string {
-	if hasControl(k) {
-		return command.BashQuote(k, command.BashANSIC)
+	if k == "@" {
+		return dquote(k)
 	}
-	for i := 0; i < len(k); i++ {
-		switch c := k[i]; {
-		case strings.IndexByte(" \t\n'\"\\|&;()<>!{}*[?]^$`@", c) >= 0,
-			c == '~' && (i == 0 || k[i-1] == '=' || k[i-1] == ':'),
-			c == '#' && i == 0:
-			return dquote(k)
-		}
-	}
-	return k
+	return command.BashQuoteIfNeeded(k, command.BashDouble)
 }
 
 func upperFirst(s string) string {
@@ -686,17 +677,6 @@ func upperFirst(s string) string {
 // bashQuote quotes s as ${s@Q} does: '...', or $'...' when s holds
 // control characters or bytes that are no character.
 func bashQuote(s string) string { return command.BashQuoteValue(s, command.BashSingle) }
-
-// hasControl reports whether s holds a control character (C0 or DEL),
-// which bash's quoting writes in $'...' form.
-func hasControl(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return true
-		}
-	}
-	return false
-}
 
 // ansiUnescape expands the backslash escapes of $'...' (and ${v@E}).
 func ansiUnescape(s string) string {

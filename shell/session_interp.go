@@ -95,14 +95,11 @@ func (c *core) interpTool(ctx context.Context, name string, inv *command.Invocat
 		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
 		Umask: inv.Umask(),
 		System: func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int {
-			return inv.Exec(ctx, []string{"sh", "-c", "cd " + quoteWord(dir) + " && " + line}, inv.Environ,
+			return inv.Exec(ctx, []string{"sh", "-c", "cd " + shellQuote(dir) + " && " + line}, inv.Environ,
 				command.Stdio{Stdin: stdin, Stdout: stdout, Stderr: stderr})
 		},
 	})
 }
-
-// quoteWord quotes s as one shell word.
-func quoteWord(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // interpRunFile runs an executable file that is not a shell script: a
 // /usr/bin stub's registry command, a WASI module, or the interpreter a

@@ -23,6 +23,10 @@ func TestShellState(t *testing.T) {
 		{name: "pipestatus", script: "true | false | true; echo ${PIPESTATUS[@]}", stdout: "0 1 0\n"},
 		{name: "funcname", script: "f() { g; }; g() { echo ${FUNCNAME[@]}; }; f", stdout: "g f\n"},
 		{name: "trace hides helpers", script: "set -x; f() { echo $FUNCNAME; }; f", stdout: "f\n", stderr: "+ f\n+ echo f\n"},
+		// bash 5.2 quotes only what it must (sh_contains_shell_metas).
+		{name: "set quotes as bash", script: `v2=a~b v4=a# v6=a=~b v7=$'\xff' q="'"; set | grep "^[vq][0-9]*="`, stdout: "q=\\'\nv2=a~b\nv4=a#\nv6='a=~b'\nv7=$'\\377'\n"},
+		{name: "xtrace quotes as bash", script: `set -x; : a=~b a:~b a~b "#a" a# $'\xff'`, stderr: "+ : 'a=~b' 'a:~b' a~b '#a' a# $'\\377'\n"},
+		{name: "declare -p keys as bash", script: `declare -A h g; k=a~b; h[$k]=1; declare -p h; k=~a; g["$k"]=1; declare -p g`, stdout: "declare -A h=([a~b]=\"1\" )\ndeclare -A g=([\"~a\"]=\"1\" )\n"},
 		{name: "caller", script: "f() { caller; caller 0; }\ng() { f; }\ng\nf", stdout: "2 environment\n2 g environment\n4 NULL\n", status: 1},
 		{name: "bash lineno", script: "f() { echo ${BASH_LINENO[@]}; }\ng() {\n  f\n}\ng", stdout: "3 5\n"},
 		{name: "last argument", script: "true a b; echo $_; mkdir -p d/e && cd $_ && pwd", stdout: "b\n/home/user/d/e\n"},

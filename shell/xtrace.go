@@ -104,32 +104,14 @@ func ps4Prefix(hc interp.HandlerContext) (prefix, base string) {
 	return strings.Repeat(ps4[:1], max(depth, 0)) + ps4, ps4
 }
 
-// xtraceQuote quotes a word as bash's xtrace does: ” for an empty one,
-// single quotes when it holds a shell metacharacter, $'...' when it
-// holds other unprintable bytes, else as it is.
+// xtraceQuote quotes a word as bash's xtrace does: in single quotes when
+// it is empty or it holds a shell metacharacter (command.BashHasMetas),
+// $'...' when it holds other unprintable bytes, else as it is.
 func xtraceQuote(s string) string {
-	switch {
-	case s == "":
-		return "''"
-	case hasShellMeta(s):
-		if s == "'" {
-			return `\'`
-		}
-		return shellQuote(s)
+	if s == "" || command.BashHasMetas(s) {
+		return command.BashQuote(s, command.BashSingle)
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return command.BashQuote(s, command.BashANSIC)
-		}
-	}
-	return s
-}
-
-func hasShellMeta(s string) bool {
-	if s[0] == '~' || s[0] == '#' {
-		return true
-	}
-	return strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`")
+	return command.BashQuoteIfNeeded(s, command.BashSingle)
 }
 
 // assignTrace matches mvdan/sh's trace of a scalar assignment.

@@ -11,8 +11,8 @@ import (
 type BashStyle int
 
 const (
-	// BashSingle is sh_single_quote ('a b', 'it'\''s'): alias, set,
-	// ${x@Q}, xtrace.
+	// BashSingle is sh_single_quote ('a b', 'it'\''s', and \' for a
+	// lone quote): alias, set, ${x@Q}, xtrace.
 	BashSingle BashStyle = iota
 	// BashDouble is sh_double_quote ("a b", with \ before \ " $ `):
 	// declare -p.
@@ -31,6 +31,9 @@ const (
 func BashQuote(s string, style BashStyle) string {
 	switch style {
 	case BashSingle:
+		if s == "'" {
+			return `\'` // sh_single_quote's one special case
+		}
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	case BashDouble:
 		r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
@@ -63,6 +66,38 @@ func BashQuoteValue(s string, style BashStyle) string {
 		return ansicQuote(s)
 	}
 	return BashQuote(s, style)
+}
+
+// BashQuoteIfNeeded quotes s only when bash must, as its set listing
+// prints a value and declare -p an associative array's key: $'...' when
+// NeedsANSIC, in style when BashHasMetas, else s as it is (so "" stays
+// empty).
+func BashQuoteIfNeeded(s string, style BashStyle) string {
+	switch {
+	case NeedsANSIC(s):
+		return ansicQuote(s)
+	case BashHasMetas(s):
+		return BashQuote(s, style)
+	}
+	return s
+}
+
+// BashHasMetas reports whether s holds a character the shell reads
+// specially (bash's sh_contains_shell_metas): a blank, newline, quote or
+// backslash, one of |&;()<>!{}*[?]^$`, a ~ at the start or after = or :,
+// or a # at the start.
+func BashHasMetas(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case strings.IndexByte(" \t\n'\"\\|&;()<>!{}*[?]^$`", c) >= 0:
+			return true
+		case c == '~' && (i == 0 || s[i-1] == '=' || s[i-1] == ':'):
+			return true
+		case c == '#' && i == 0:
+			return true
+		}
+	}
+	return false
 }
 
 // NeedsANSIC reports whether bash writes s in $'...': it holds a C0

@@ -8,6 +8,7 @@ func TestBashQuote(t *testing.T) {
 	for _, c := range []struct{ in, printfQ, atQ, declareP string }{
 		{"a b", `a\ b`, `'a b'`, `"a b"`},
 		{"it's", `it\'s`, `'it'\''s'`, `"it's"`},
+		{"'", `\'`, `\'`, `"'"`},
 		{"", `''`, `''`, `""`},
 		{"x", `x`, `'x'`, `"x"`},
 		{"a\nb", `$'a\nb'`, `$'a\nb'`, `$'a\nb'`},
@@ -32,6 +33,20 @@ func TestBashQuote(t *testing.T) {
 		}
 		if got := BashQuoteValue(c.in, BashDouble); got != c.declareP {
 			t.Errorf("declare -p of %q: got %s, bash prints %s", c.in, got, c.declareP)
+		}
+	}
+}
+
+// TestBashQuoteIfNeeded: what bash 5.2 lists in C.UTF-8 for x=V; set.
+func TestBashQuoteIfNeeded(t *testing.T) {
+	for _, c := range []struct{ in, set string }{
+		{"a~b", `a~b`}, {"~a", `'~a'`}, {"a=~b", `'a=~b'`}, {"a:~b", `'a:~b'`},
+		{"a#", `a#`}, {"#a", `'#a'`}, {"é", `é`}, {"a^b", `'a^b'`},
+		{"", ``}, {"a%b", `a%b`}, {"x=1", `x=1`}, {"a b", `'a b'`},
+		{"a b", `$'a b\a'`}, {"it's", `'it'\''s'`},
+	} {
+		if got := BashQuoteIfNeeded(c.in, BashSingle); got != c.set {
+			t.Errorf("set of %q: got %s, bash prints %s", c.in, got, c.set)
 		}
 	}
 }

@@ -31,14 +31,30 @@ func (inv *Invocation) NewFlags() *pflag.FlagSet {
 // requires an argument -- 'n'") and the "Try --help" line and returns
 // ok=false with status usageStatus.
 func (inv *Invocation) ParseFlags(fs *pflag.FlagSet, usageStatus int) (operands []string, status int, ok bool) {
-	args, msg, answered := inv.expand(fs, inv.Args[1:])
+	return inv.parseFlags(fs, usageStatus, false)
+}
+
+// ParseFlagsInOrder is ParseFlags for a command whose options end at its
+// first operand, as getopt's "+" mode (GNU tr's "+AcCdst", basename's
+// "+as:z"): every later word is an operand, "--bogus" and "--he" too.
+func (inv *Invocation) ParseFlagsInOrder(fs *pflag.FlagSet, usageStatus int) (operands []string, status int, ok bool) {
+	return inv.parseFlags(fs, usageStatus, true)
+}
+
+func (inv *Invocation) parseFlags(fs *pflag.FlagSet, usageStatus int, inOrder bool) (operands []string, status int, ok bool) {
+	if _, posix := inv.LookupEnv("POSIXLY_CORRECT"); posix {
+		inOrder = true
+	}
+	t := LongOptions(fs)
+	t.InOrder = inOrder
+	args, msg, answered := inv.ExpandLong(t, inv.Args[1:])
 	switch {
 	case msg != "":
 		return nil, inv.Usage(usageStatus, "%s", msg), false
 	case answered:
 		return nil, 0, false
 	}
-	if _, posix := inv.LookupEnv("POSIXLY_CORRECT"); posix {
+	if inOrder {
 		fs.SetInterspersed(false)
 	}
 	err := fs.Parse(args)

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/command"
 )
 
 // assign performs a plain assignment: a=b a+=b a[i]=b a=(...) a+=(...).
@@ -692,36 +694,18 @@ func (r *Runner) arrayText(v *Var) string {
 	return b.String()
 }
 
-// assocKeyQuote quotes an associative key as declare -p does.
+// assocKeyQuote quotes an associative key as declare -p does: only
+// when it must, and "@" too (it would stand for every element).
 func assocKeyQuote(k string) string {
-	if k == "" {
-		return `""`
+	if k == "" || k == "@" {
+		return dquote(k)
 	}
-	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./:=,+@%^!", c) >= 0) {
-			return dquote(k)
-		}
-	}
-	return k
+	return command.BashQuoteIfNeeded(k, command.BashDouble)
 }
 
 // dquote double-quotes a value as declare -p does.
 func dquote(s string) string {
-	if needsANSIC(s) {
-		return "$'" + escapeC(s) + "'"
-	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"', '\\', '$', '`':
-			b.WriteByte('\\')
-		}
-		b.WriteByte(s[i])
-	}
-	b.WriteByte('"')
-	return b.String()
+	return command.BashQuoteValue(s, command.BashDouble)
 }
 
 // declareFuncs is declare -f / -F.

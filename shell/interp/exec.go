@@ -460,18 +460,12 @@ func (r *Runner) traceArith(ctx context.Context, c *syntax.ArithmCmd) {
 	r.printErr(r.tracePrefix() + "(( " + text + " ))\n")
 }
 
-// traceQuote quotes a word for xtrace when it needs it.
-// bash's xtrace: words with shell metacharacters in single quotes (a tab
-// or newline stays as it is), other unprintable ones as $'...'.
+// traceQuote quotes a word for xtrace as bash does: a word with shell
+// metacharacters in single quotes (a tab or newline stays as it is),
+// else $'...' when it must, else as it is.
 func traceQuote(s string) string {
-	if s == "" {
-		return "''"
+	if s == "" || command.BashHasMetas(s) {
+		return command.BashQuote(s, command.BashSingle)
 	}
-	if strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`") || s[0] == '~' || s[0] == '#' {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	if needsANSIC(s) {
-		return "$'" + escapeC(s) + "'"
-	}
-	return s
+	return command.BashQuoteIfNeeded(s, command.BashSingle)
 }

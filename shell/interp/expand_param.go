@@ -9,6 +9,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"memsh/shell/command"
 	"memsh/shell/prompt"
 )
 
@@ -680,57 +681,7 @@ func paramText(pe *syntax.ParamExp) string {
 	return b.String()
 }
 
-// bashQuote quotes s as bash's ${x@Q} and declare -p do.
+// bashQuote quotes s as bash's ${x@Q}, alias and trap -p do.
 func bashQuote(s string) string {
-	if needsANSIC(s) {
-		return "$'" + escapeC(s) + "'"
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// needsANSIC reports whether s has a control character or a byte that
-// is not part of valid UTF-8: bash quotes those as $'...'.
-func needsANSIC(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return true
-		}
-	}
-	return !utf8.ValidString(s)
-}
-
-// escapeC is s in $'...' form: C escapes for controls, octal for bytes
-// that are not valid UTF-8, valid characters as they are.
-func escapeC(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case 27:
-			b.WriteString(`\E`)
-		case '\'':
-			b.WriteString(`\'`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			if c >= 0x80 {
-				if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
-					b.WriteString(s[i : i+n])
-					i += n - 1
-					continue
-				}
-			}
-			if c < 0x20 || c >= 0x7f {
-				b.WriteString(`\` + strconv.FormatInt(int64(c)/64, 8) + strconv.FormatInt(int64(c)/8%8, 8) + strconv.FormatInt(int64(c)%8, 8))
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	return b.String()
+	return command.BashQuoteValue(s, command.BashSingle)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"memsh/shell/command"
 )
 
 // options are set -o and shopt options. A subshell gets a copy.
@@ -258,15 +260,9 @@ func (r *Runner) setLine(name string, v *Var) string {
 	return name + "=" + setQuote(v.str)
 }
 
-// setQuote quotes a value as `set` and `declare -p` of a scalar do.
+// setQuote quotes a value as `set` lists it (bash's print_var_value).
 func setQuote(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./:,+@%^=", c) >= 0) {
-			return bashQuote(s)
-		}
-	}
-	return s
+	return command.BashQuoteIfNeeded(s, command.BashSingle)
 }
 
 // builtinShopt is `shopt [-pqsuo] [name...]`.

@@ -801,16 +801,6 @@ func (p *patcher) removeEmptyDirs(dir string) {
 	}
 }
 
-// shellQuote quotes a file name as GNU patch's messages do (shell style,
-// only when needed).
-func shellQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./+,:@%=^", c)) {
-			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-		}
-	}
-	return s
-}
+// shellQuote quotes a file name as GNU patch's messages do: gnulib's
+// shell quoting style (command.ShellQuoteStyle, no $'...' escapes).
+func shellQuote(s string) string { return command.ShellQuoteStyle(s, false, false) }

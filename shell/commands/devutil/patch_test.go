@@ -73,6 +73,14 @@ func TestPatch(t *testing.T) {
 			Stderr: "patch: **** Only garbage was found in the patch input.\n", Status: 2}},
 		{Case: command.Case{Name: "missing", Args: []string{"patch", "a", "nope"}, Files: map[string]string{home + "a": seq20},
 			Stderr: "patch: **** Can't open patch file nope : No such file or directory\n", Status: 2}},
+		// gnulib's shell style, as GNU patch 2.7 prints: # and ~ inside a
+		// word are safe, = is not, and "..." spares escaping a '.
+		{Case: command.Case{Name: "missing quoted", Args: []string{"patch", "-i", "a~b#"},
+			Stderr: "patch: **** Can't open patch file a~b# : No such file or directory\n", Status: 2}},
+		{Case: command.Case{Name: "missing quoted equals", Args: []string{"patch", "-i", "a=b"},
+			Stderr: "patch: **** Can't open patch file 'a=b' : No such file or directory\n", Status: 2}},
+		{Case: command.Case{Name: "missing quoted apostrophe", Args: []string{"patch", "-i", "it's"},
+			Stderr: "patch: **** Can't open patch file \"it's\" : No such file or directory\n", Status: 2}},
 		{Case: command.Case{Name: "malformed", Args: []string{"patch", "a"}, Stdin: "--- a\n+++ a\n@@ -1,2 +1,2 @@\n 1\nzzz\n", Files: map[string]string{home + "a": seq20},
 			Stdout: "patching file a\n", Stderr: "patch: **** malformed patch at line 5: zzz\n\n", Status: 2}},
 		{Case: command.Case{Name: "strip", Args: []string{"patch", "-p", "x"}, Stderr: "patch: **** strip count x is not a number\n", Status: 2}},

@@ -722,23 +722,10 @@ func (d *differ) optionArgs() []string {
 	return out
 }
 
-// shellQuote quotes an option in the diff header as GNU's shell
-// quoting does: bare when safe, else '...', or "..." when it holds a '.
-func shellQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	if strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
-		return s
-	}
-	if !strings.Contains(s, "'") {
-		return "'" + s + "'"
-	}
-	if !strings.ContainsAny(s, "\"$`\\!") {
-		return `"` + s + `"`
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes an option in the diff header as GNU's shell quoting
+// style does (command.ShellQuoteStyle, no $'...' escapes): bare when
+// safe, else '...', or "..." when it holds a '.
+func shellQuote(s string) string { return command.ShellQuoteStyle(s, false, false) }
 
 // cQuote quotes a file name in the diff header as GNU's c-maybe style
 // does in the C locale: in double quotes with C escapes when it holds a

@@ -101,6 +101,9 @@ func TestDiffFormats(t *testing.T) {
 			Stdout: "1c1\n< \x00a\n---\n> \x00b\n"},
 		{Name: "exclude quoted in header", Args: []string{"diff", "-r", "-x", "*.o", "d1", "d2"}, Status: 1,
 			Stdout: "diff -r -x '*.o' d1/f d2/f\n1c1\n< 1\n---\n> 2\n"},
+		// GNU's shell quoting style: # and ~ inside a word are safe, = is not.
+		{Name: "exclude shell style in header", Args: []string{"diff", "-r", "-x", "*.o", "-x", "a#", "-x", "a=b", "-x", "a~b", "d1", "d2"}, Status: 1,
+			Stdout: "diff -r -x '*.o' -x a# -x 'a=b' -x a~b d1/f d2/f\n1c1\n< 1\n---\n> 2\n"},
 		{Name: "--from-file", Args: []string{"diff", "--from-file=t1", "t2", "t1"}, Status: 1, Stdout: "1c1\n< a\tb\n---\n> a\tB\n"},
 		{Name: "--to-file", Args: []string{"diff", "--to-file", "t1", "t2"}, Status: 1, Stdout: "1c1\n< a\tB\n---\n> a\tb\n"},
 		{Name: "--from-file and --to-file", Args: []string{"diff", "--from-file=t1", "--to-file=t2", "x"}, Status: 2, Stderr: "diff: --from-file and --to-file both specified\n"},

@@ -12,8 +12,7 @@ func runBasename(ctx context.Context, inv *command.Invocation) int {
 	multiple := f.BoolP("multiple", "a", false, "")
 	suffix := f.StringP("suffix", "s", "", "")
 	zero := f.BoolP("zero", "z", false, "")
-	f.SetInterspersed(false) // GNU basename's "+as:z": options end at the first operand
-	operands, st, ok := inv.ParseFlags(f, 1)
+	operands, st, ok := inv.ParseFlagsInOrder(f, 1) // GNU basename's "+as:z"
 	if !ok {
 		return st
 	}

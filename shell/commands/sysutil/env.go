@@ -134,7 +134,7 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 		}
 		if err != nil {
 			// GNU quotes the name as quoteaf does: 'dir'.
-			inv.Errorf("cannot change directory to '%s': %s", strings.ReplaceAll(chdir, "'", `'\''`), command.Strerror(err))
+			inv.Errorf("cannot change directory to %s: %s", command.ShellQuote(chdir, true), command.Strerror(err))
 			return 125
 		}
 		if debug {

@@ -327,8 +327,7 @@ func runTr(ctx context.Context, inv *command.Invocation) int {
 	del := fs.BoolP("delete", "d", false, "")
 	squeeze := fs.BoolP("squeeze-repeats", "s", false, "")
 	truncate := fs.BoolP("truncate-set1", "t", false, "")
-	fs.SetInterspersed(false) // GNU tr's "+AcCdst": options end at the first operand
-	args, st, ok := parseFlags(inv, fs, 1)
+	args, st, ok := inv.ParseFlagsInOrder(fs, 1) // GNU tr's "+AcCdst"
 	if !ok {
 		return st
 	}

@@ -223,6 +223,18 @@ Try 'tr --help' for more information.
 			Stderr: "tr: extra operand ‘c’\nTry 'tr --help' for more information.\n",
 			Status: 1,
 		},
+		// GNU tr's options end at the first operand ("+AcCdst"): a
+		// later "--bogus" or "--he" is an extra operand, not an option.
+		{Name: "long option after operands",
+			Args:   []string{"tr", "a", "b", "--bogus"},
+			Stderr: "tr: extra operand ‘--bogus’\nTry 'tr --help' for more information.\n",
+			Status: 1,
+		},
+		{Name: "help abbreviation after operands",
+			Args:   []string{"tr", "a", "b", "--he"},
+			Stderr: "tr: extra operand ‘--he’\nTry 'tr --help' for more information.\n",
+			Status: 1,
+		},
 		{Name: "literal brackets",
 			Args:   []string{"tr", "[a", "x"},
 			Stdin:  "[ab]\n",

@@ -41,12 +41,17 @@ type Table struct {
 	// name that matches none, quoting the argument whole as getopt does
 	// ("unrecognized option '--xyz=1'").
 	Complete bool
+	// InOrder says options end at the first operand (getopt's "+"
+	// mode, or POSIXLY_CORRECT): Expand leaves every word from there on
+	// alone, so "tr a b --bogus" has the operand "--bogus".
+	InOrder bool
 }
 
 // Expand returns args (without the command name) with each unambiguous
 // abbreviation of a long option written out in full, as the flag that
 // implements it. Option arguments, everything after "--" and names that
-// match no option (for pflag to report) are left alone. For an ambiguous
+// match no option (for pflag to report) are left alone, and with
+// InOrder so is everything from the first operand on. For an ambiguous
 // abbreviation it returns getopt's message instead, which names the
 // argument as given: "option '--co=1' is ambiguous; possibilities: ...".
 func (t Table) Expand(args []string) ([]string, string) {
@@ -56,6 +61,8 @@ func (t Table) Expand(args []string) ([]string, string) {
 		out = append(out, a)
 		switch {
 		case a == "--":
+			return append(out, args[i+1:]...), ""
+		case t.InOrder && (len(a) < 2 || a[0] != '-'):
 			return append(out, args[i+1:]...), ""
 		case strings.HasPrefix(a, "--"):
 			name, value, hasValue := strings.Cut(a[2:], "=")

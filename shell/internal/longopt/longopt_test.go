@@ -66,6 +66,29 @@ func TestExpand(t *testing.T) {
 	}
 }
 
+// TestExpandInOrder: with getopt's "+" mode every word from the first
+// operand on is left alone, even one that looks like a long option.
+func TestExpandInOrder(t *testing.T) {
+	inOrder := table
+	inOrder.InOrder = true
+	for _, c := range []struct {
+		args, want []string
+		msg        string
+	}{
+		{args: []string{"--cou", "x", "--cou"}, want: []string{"--count", "x", "--cou"}},
+		{args: []string{"x", "--co", "--xyz"}, want: []string{"x", "--co", "--xyz"}},
+		{args: []string{"-", "--cou"}, want: []string{"-", "--cou"}},
+		{args: []string{"-e", "x", "--cou", "y", "--cou"}, want: []string{"-e", "x", "--count", "y", "--cou"}},
+		{args: []string{"--max", "x", "--cou"}, want: []string{"--max-count", "x", "--count"}},
+		{args: []string{"--co", "x"}, msg: "option '--co' is ambiguous; possibilities: '--context' '--color' '--colour' '--count'"},
+	} {
+		got, msg := inOrder.Expand(c.args)
+		if msg != c.msg || c.msg == "" && !slices.Equal(got, c.want) {
+			t.Errorf("Expand(%q) = %q, %q; want %q, %q", c.args, got, msg, c.want, c.msg)
+		}
+	}
+}
+
 func TestFind(t *testing.T) {
 	for _, c := range []struct {
 		arg  string
