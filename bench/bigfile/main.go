@@ -44,6 +44,8 @@ var cases = []string{
 	"sort -t, -k2,2 {}",
 	"sort -u -k1,1 {}",
 	"sort -s -k4,4 {}",
+	"cat {} | sort -n",
+	"cat {} | sort -s -k4,4",
 	"uniq {}",
 	"uniq -c {}",
 	"cut -d, -f2 {}",
