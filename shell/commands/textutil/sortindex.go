@@ -49,8 +49,10 @@ type indexSort struct {
 // sortEntry is one line to sort. For a byte head, hi and lo are its
 // first 16 bytes (complemented when reversed) and n its length; for a -n
 // head, hi is its value with the sign bit flipped (complemented when
-// reversed), n is 1 when the value is not an int64 (see slowNumber), and
-// lo is the line's first 8 bytes when loLine says so.
+// reversed), n's low bit is 1 when the value is not an int64 (see
+// slowNumber), and when loLine says so lo is the line's first 8 bytes
+// and n's top 24 bits its next 3, zero-padded (both complemented under
+// a global -r).
 type sortEntry struct {
 	hi, lo uint64
 	line   uint32
@@ -159,8 +161,12 @@ func (x *indexSort) entry(i uint32, line []byte) sortEntry {
 		}
 		if x.loLine {
 			e.lo = prefix(line)
+			if len(line) > 8 {
+				e.n |= uint32(prefix(line[8:])>>32) &^ 0xff
+			}
 			if x.s.reverse {
 				e.lo = ^e.lo
+				e.n ^= ^uint32(0xff)
 			}
 		}
 		return e
@@ -260,7 +266,7 @@ func (x *indexSort) key(i uint32, j int) []byte {
 // then (unless -s or -u) the whole line, reversed by a global -r.
 func (x *indexSort) compare(a, b *sortEntry) int {
 	if x.numHead {
-		if a.n|b.n == 0 {
+		if (a.n|b.n)&1 == 0 {
 			if a.hi != b.hi {
 				return cmpUint(a.hi, b.hi)
 			}
@@ -348,8 +354,13 @@ func (x *indexSort) rest(a, b *sortEntry) int {
 	if x.tieLine {
 		return 0
 	}
-	if x.loLine && a.lo != b.lo {
-		return cmpUint(a.lo, b.lo)
+	if x.loLine {
+		if a.lo != b.lo {
+			return cmpUint(a.lo, b.lo)
+		}
+		if a.n>>8 != b.n>>8 {
+			return cmpUint(uint64(a.n>>8), uint64(b.n>>8))
+		}
 	}
 	d := bytes.Compare(x.line(a.line), x.line(b.line))
 	if s.reverse {
