@@ -414,11 +414,11 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	}
 
 	var lines [][]byte
-	var runs []int   // with -m: where each input's lines start
-	var whole []byte // without -m: every input, each ending in a delimiter
+	var runs []int      // with -m: where each input's lines start
+	var blocks [][]byte // without -m: every input's lines, in blocks
 	for _, name := range files {
 		runs = append(runs, len(lines))
-		data, err := readAllInput(ctx, inv, name)
+		data, err := readSortInput(ctx, inv, name, s.delim)
 		if err != nil {
 			if isCancel(err) {
 				return statusCancelled
@@ -431,32 +431,27 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 			return 2
 		}
 		if *merge {
-			if !s.holdLines(inv, data) {
+			if !s.holdLines(inv, countLines(data, s.delim)) {
 				return 2
 			}
-			lines = splitLines(lines, data, s.delim)
+			for _, b := range data {
+				lines = splitLines(lines, b, s.delim)
+			}
 			continue
 		}
-		if len(files) == 1 {
-			whole = data
-		} else {
-			whole = append(whole, data...)
-			if len(data) > 0 && data[len(data)-1] != s.delim {
-				whole = append(whole, s.delim)
-			}
-		}
+		blocks = append(blocks, data...)
 	}
 	if ctx.Err() != nil {
 		return statusCancelled
 	}
-	if !*merge && s.indexable(len(whole)) {
+	if !*merge && s.indexable(blocksSize(blocks)) {
 		// The index costs a few words a line: for short lines
 		// (`yes | sort`) more than the bytes, so it is counted first.
-		if err := inv.Hold((bytes.Count(whole, []byte{s.delim}) + 1) * (indexLineCost + 16*max(len(s.keys)-1, 0))); err != nil {
+		if err := inv.Hold((countLines(blocks, s.delim) + 1) * (indexLineCost + 16*max(len(s.keys)-1, 0))); err != nil {
 			inv.Errorf("%s", err)
 			return 2
 		}
-		x, entries := s.newIndexSort(whole)
+		x, entries := s.newIndexSort(blocks)
 		runs := x.sortRuns(entries)
 		if ctx.Err() != nil {
 			return statusCancelled
@@ -466,10 +461,12 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		})
 	}
 	if !*merge {
-		if !s.holdLines(inv, whole) {
+		if !s.holdLines(inv, countLines(blocks, s.delim)) {
 			return 2
 		}
-		lines = splitLines(lines, whole, s.delim)
+		for _, b := range blocks {
+			lines = splitLines(lines, b, s.delim)
+		}
 	}
 	items := s.newItems(lines)
 	if *merge {
@@ -497,11 +494,10 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 }
 
 // holdLines counts, before they are made, the line slices and sort items
-// the general path builds for data's lines: for short lines far more
-// than the bytes. false: the budget refused (said).
-func (s *sorter) holdLines(inv *command.Invocation, data []byte) bool {
-	n := bytes.Count(data, []byte{s.delim}) + 1
-	if err := inv.Hold(n * (80 + 96*len(s.keys))); err != nil {
+// the general path builds for n lines: for short lines far more than the
+// bytes. false: the budget refused (said).
+func (s *sorter) holdLines(inv *command.Invocation, n int) bool {
+	if err := inv.Hold((n + 1) * (80 + 96*len(s.keys))); err != nil {
 		inv.Errorf("%s", err)
 		return false
 	}

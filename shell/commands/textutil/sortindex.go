@@ -18,9 +18,17 @@ import (
 // offsets and parsed -n values. A 2-million-line file costs ~28 bytes a
 // line besides its text, where a slice per line and a parsed key struct
 // cost ~10 times that.
+//
+// The input is the blocks readSortInput makes; an offset counts from the
+// first block's start as if the blocks were one, so offsets stay 4
+// bytes and no line crosses from one block to the next.
 type indexSort struct {
-	s    *sorter
-	data []byte
+	s      *sorter
+	blocks [][]byte
+	// starts[b] is block b's offset; slot[o>>slotShift] is the block
+	// holding offset o, or one before it.
+	starts []uint32
+	slot   []uint32
 	// off[i] is where line i starts and off[i+1]-1 where it ends.
 	off []uint32
 	// numHead: the head is a -n key (else bytes); headRev: it is reversed.
@@ -41,8 +49,10 @@ type indexSort struct {
 // sortEntry is one line to sort. For a byte head, hi and lo are its
 // first 16 bytes (complemented when reversed) and n its length; for a -n
 // head, hi is its value with the sign bit flipped (complemented when
-// reversed), n is 1 when the value is not an int64 (see slowNumber), and
-// lo is the line's first 8 bytes when loLine says so.
+// reversed), n's low bit is 1 when the value is not an int64 (see
+// slowNumber), and when loLine says so lo is the line's first 8 bytes
+// and n's top 24 bits its next 3, zero-padded (both complemented under
+// a global -r).
 type sortEntry struct {
 	hi, lo uint64
 	line   uint32
@@ -71,14 +81,29 @@ func (s *sorter) indexable(total int) bool {
 	return true
 }
 
-// newIndexSort splits data into lines and extracts every key.
-func (s *sorter) newIndexSort(data []byte) (*indexSort, []sortEntry) {
-	n := bytes.Count(data, []byte{s.delim})
-	if len(data) > 0 && data[len(data)-1] != s.delim {
-		n++
-	}
-	x := &indexSort{s: s, data: data, nk: len(s.keys), off: make([]uint32, 0, n+1),
+// slotShift sets the span of offsets one slot of indexSort.slot covers.
+const slotShift = 16
+
+// newIndexSort splits blocks (each ending in the delimiter, as
+// readSortInput makes them) into lines and extracts every key.
+func (s *sorter) newIndexSort(blocks [][]byte) (*indexSort, []sortEntry) {
+	n := countLines(blocks, s.delim)
+	x := &indexSort{s: s, blocks: blocks, nk: len(s.keys), off: make([]uint32, 0, n+1),
 		tieLine: len(s.keys) > 0 && (s.unique || s.stable), headRev: s.reverse}
+	x.starts = make([]uint32, len(blocks))
+	total := 0
+	for b, blk := range blocks {
+		x.starts[b] = uint32(total)
+		total += len(blk)
+	}
+	x.slot = make([]uint32, total>>slotShift+1)
+	b := 0
+	for i := range x.slot {
+		for b+1 < len(blocks) && int(x.starts[b+1]) <= i<<slotShift {
+			b++
+		}
+		x.slot[i] = uint32(b)
+	}
 	if x.nk > 0 {
 		x.numHead, x.headRev = s.keys[0].numeric, s.keys[0].reverse
 		x.loLine = x.numHead && x.nk == 1 && !x.tieLine
@@ -87,23 +112,29 @@ func (s *sorter) newIndexSort(data []byte) (*indexSort, []sortEntry) {
 		x.keyNum = make([]int64, 0, n*(x.nk-1))
 	}
 	entries := make([]sortEntry, 0, n)
-	off := 0
-	for off < len(data) {
-		end := bytes.IndexByte(data[off:], s.delim)
-		if end < 0 {
-			end = len(data)
-		} else {
-			end += off
-		}
+	for b, data := range blocks {
+		entries = x.addLines(entries, data, int(x.starts[b]))
+	}
+	x.off = append(x.off, uint32(total))
+	return x, entries
+}
+
+// addLines appends the lines of one block, which starts at offset base,
+// to entries, x.off and the later keys.
+func (x *indexSort) addLines(entries []sortEntry, data []byte, base int) []sortEntry {
+	s := x.s
+	for off := 0; off < len(data); {
+		end := bytes.IndexByte(data[off:], s.delim) + off
 		line := data[off:end]
-		x.off = append(x.off, uint32(off))
-		entries = append(entries, x.entry(uint32(len(entries)), line))
+		i := len(x.off)
+		x.off = append(x.off, uint32(base+off))
+		entries = append(entries, x.entry(uint32(i), line))
 		for _, k := range s.keys[min(1, x.nk):] {
 			beg, lim := s.begField(line, k), s.limField(line, k)
 			if lim < beg {
 				lim = beg
 			}
-			x.keyOff = append(x.keyOff, uint32(off+beg))
+			x.keyOff = append(x.keyOff, uint32(base+off+beg))
 			x.keyLen = append(x.keyLen, uint32(lim-beg))
 			if k.numeric {
 				x.keyNum = append(x.keyNum, fastNumber(line[beg:lim]))
@@ -113,8 +144,7 @@ func (s *sorter) newIndexSort(data []byte) (*indexSort, []sortEntry) {
 		}
 		off = end + 1
 	}
-	x.off = append(x.off, uint32(off))
-	return x, entries
+	return entries
 }
 
 // entry encodes line i's head.
@@ -131,8 +161,12 @@ func (x *indexSort) entry(i uint32, line []byte) sortEntry {
 		}
 		if x.loLine {
 			e.lo = prefix(line)
+			if len(line) > 8 {
+				e.n |= uint32(prefix(line[8:])>>32) &^ 0xff
+			}
 			if x.s.reverse {
 				e.lo = ^e.lo
+				e.n ^= ^uint32(0xff)
 			}
 		}
 		return e
@@ -205,21 +239,34 @@ func fastNumber(s []byte) int64 {
 	return v
 }
 
+// text is the n bytes at offset off, which are all in one block.
+func (x *indexSort) text(off, n uint32) []byte {
+	if len(x.blocks) == 1 {
+		return x.blocks[0][off : off+n]
+	}
+	b := x.slot[off>>slotShift]
+	for int(b)+1 < len(x.starts) && x.starts[b+1] <= off {
+		b++
+	}
+	off -= x.starts[b]
+	return x.blocks[b][off : off+n]
+}
+
 func (x *indexSort) line(i uint32) []byte {
-	return x.data[x.off[i] : x.off[i+1]-1]
+	return x.text(x.off[i], x.off[i+1]-1-x.off[i])
 }
 
 // key is line i's key j, for j >= 1.
 func (x *indexSort) key(i uint32, j int) []byte {
 	at := int(i)*(x.nk-1) + j - 1
-	return x.data[x.keyOff[at] : x.keyOff[at]+x.keyLen[at]]
+	return x.text(x.keyOff[at], x.keyLen[at])
 }
 
 // compare is sorter.compare over the entries: the head, the later keys,
 // then (unless -s or -u) the whole line, reversed by a global -r.
 func (x *indexSort) compare(a, b *sortEntry) int {
 	if x.numHead {
-		if a.n|b.n == 0 {
+		if (a.n|b.n)&1 == 0 {
 			if a.hi != b.hi {
 				return cmpUint(a.hi, b.hi)
 			}
@@ -307,8 +354,13 @@ func (x *indexSort) rest(a, b *sortEntry) int {
 	if x.tieLine {
 		return 0
 	}
-	if x.loLine && a.lo != b.lo {
-		return cmpUint(a.lo, b.lo)
+	if x.loLine {
+		if a.lo != b.lo {
+			return cmpUint(a.lo, b.lo)
+		}
+		if a.n>>8 != b.n>>8 {
+			return cmpUint(uint64(a.n>>8), uint64(b.n>>8))
+		}
 	}
 	d := bytes.Compare(x.line(a.line), x.line(b.line))
 	if s.reverse {

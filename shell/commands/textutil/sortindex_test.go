@@ -117,3 +117,22 @@ func TestSortIndexEncodedHeads(t *testing.T) {
 		}
 	}
 }
+
+// TestSortIndexLineBytes: lines whose -n keys tie order by the bytes
+// after their first 8 (kept in the entries: NULs, lengths, -r), as GNU
+// sort orders them (LC_ALL=C, coreutils 9.1).
+func TestSortIndexLineBytes(t *testing.T) {
+	in := "x2345678b\nx2345678\nx2345678\x00\nx2345678a\x00z\nx2345678a\nx2345678aaab\nx2345678aaaa\n"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sort", "-n"}, "x2345678\nx2345678\x00\nx2345678a\nx2345678a\x00z\nx2345678aaaa\nx2345678aaab\nx2345678b\n"},
+		{[]string{"sort", "-rn"}, "x2345678b\nx2345678aaab\nx2345678aaaa\nx2345678a\x00z\nx2345678a\nx2345678\x00\nx2345678\n"},
+	} {
+		stdout, _, _, _ := command.Case{Args: c.args, Stdin: in}.Run(runSort, nil)
+		if stdout != c.want {
+			t.Errorf("%q: got %q, want %q", c.args, stdout, c.want)
+		}
+	}
+}
