@@ -251,11 +251,10 @@ type importer struct {
 	f    *FS
 	dest string
 	dirs []dirTime
-	// cur is the parent directory (relative to dest, "" for dest itself)
-	// of the last entry and open its handles on dest and on each directory
-	// down to it; every one was checked to be a real directory.
-	cur  string
-	open []*Dir
+	// path holds handles on dest and on each directory down to the
+	// parent of the last entry; every one was checked to be a real
+	// directory.
+	path *DirPath
 }
 
 // dirTime is a directory whose mode and times are set once it is full.
@@ -271,7 +270,7 @@ func newImporter(f *FS, dest string) (*importer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &importer{f: f, dest: dest, open: []*Dir{d}}, nil
+	return &importer{f: f, dest: dest, path: NewDirPath(d)}, nil
 }
 
 func (im *importer) join(rel string) string {
@@ -297,35 +296,7 @@ func splitMember(rel string) (dir, base string) {
 // create missing directories are made. Only the components that differ
 // from the last entry's parent are looked up.
 func (im *importer) parent(dir string, create bool) (*Dir, error) {
-	if dir == im.cur {
-		return im.open[len(im.open)-1], nil
-	}
-	// keep the leading components im.cur and dir share
-	i, n := 0, min(len(dir), len(im.cur))
-	for i < n && dir[i] == im.cur[i] {
-		i++
-	}
-	common := i
-	if !(i == len(dir) || dir[i] == '/') || !(i == len(im.cur) || im.cur[i] == '/') {
-		common = max(strings.LastIndexByte(dir[:i], '/'), 0)
-	}
-	keep := 1 // dest
-	if common > 0 {
-		keep += strings.Count(im.cur[:common], "/") + 1
-	}
-	im.open, im.cur = im.open[:keep], dir[:common]
-	for pos := common; pos < len(dir); {
-		if dir[pos] == '/' {
-			pos++
-		}
-		end := strings.IndexByte(dir[pos:], '/')
-		if end < 0 {
-			end = len(dir)
-		} else {
-			end += pos
-		}
-		c, done := dir[pos:end], dir[:end]
-		at := im.open[len(im.open)-1]
+	return im.path.Open(dir, func(at *Dir, c, done string) (*Dir, error) {
 		d, err := at.OpenDir(c, false)
 		if errors.Is(err, fs.ErrNotExist) && create {
 			// a copy: the new entry keeps its name, which must not pin
@@ -340,10 +311,8 @@ func (im *importer) parent(dir string, create bool) (*Dir, error) {
 			}
 			return nil, im.entryErr(err, done)
 		}
-		im.open, im.cur = append(im.open, d), done
-		pos = end
-	}
-	return im.open[len(im.open)-1], nil
+		return d, nil
+	})
 }
 
 // entryErr names the entry rel (relative to dest) in full in an error
@@ -596,7 +565,7 @@ func (f *FS) importDir(hostDir, dest string) error {
 		}
 		return nil
 	}
-	if err := walk(hostDir, im.open[0], dest); err != nil {
+	if err := walk(hostDir, im.path.Root(), dest); err != nil {
 		return err
 	}
 	return im.finish()

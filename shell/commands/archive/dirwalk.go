@@ -21,11 +21,9 @@ import (
 // The cache stays valid because a member changes only its own entry,
 // and the cache holds only the directories above it.
 type dirWalk struct {
-	root *memfs.Dir
-	// cur is the directory (relative to "/", "" for "/") whose handle
-	// ends open, with a handle on each directory down to it.
-	cur  string
-	open []*memfs.Dir
+	// path holds handles on "/" and on each directory down to the last
+	// member's parent.
+	path *memfs.DirPath
 	// made holds the symlinks this extraction made (paths relative to
 	// "/"), which a later member never goes through: GNU tar and unzip
 	// make symlinks last, over a placeholder file, so a member below one
@@ -48,7 +46,7 @@ func newDirWalk(fsys *memfs.FS, perm fs.FileMode, made map[string]bool) (*dirWal
 	if err != nil {
 		return nil, err
 	}
-	return &dirWalk{root: root, open: []*memfs.Dir{root}, made: made, perm: perm}, nil
+	return &dirWalk{path: memfs.NewDirPath(root), made: made, perm: perm}, nil
 }
 
 // splitAbs splits the clean absolute path p into its parent directory
@@ -68,46 +66,15 @@ func splitAbs(p string) (rel, dir, base string) {
 // symlinks on the way are followed, except those made by this
 // extraction (madeLinkError).
 func (w *dirWalk) parent(dir string, create bool) (*memfs.Dir, error) {
-	if dir == w.cur {
-		return w.open[len(w.open)-1], nil
-	}
-	i, n := 0, min(len(dir), len(w.cur))
-	for i < n && dir[i] == w.cur[i] {
-		i++
-	}
-	common := i
-	if !(i == len(dir) || dir[i] == '/') || !(i == len(w.cur) || w.cur[i] == '/') {
-		common = max(strings.LastIndexByte(dir[:i], '/'), 0)
-	}
-	keep := 1 // "/"
-	if common > 0 {
-		keep += strings.Count(w.cur[:common], "/") + 1
-	}
-	w.open, w.cur = w.open[:keep], dir[:common]
-	for pos := common; pos < len(dir); {
-		if dir[pos] == '/' {
-			pos++
-		}
-		end := strings.IndexByte(dir[pos:], '/')
-		if end < 0 {
-			end = len(dir)
-		} else {
-			end += pos
-		}
-		d, err := w.step(w.open[len(w.open)-1], dir[pos:end], dir[:end], create)
-		if err != nil {
-			return nil, err
-		}
-		w.open, w.cur = append(w.open, d), dir[:end]
-		pos = end
-	}
-	return w.open[len(w.open)-1], nil
+	return w.path.Open(dir, func(at *memfs.Dir, c, done string) (*memfs.Dir, error) {
+		return w.step(at, c, done, create)
+	})
 }
 
 // lookup returns a handle on dir (relative to "/") without creating
 // anything or disturbing the cache, for a hard link's target.
 func (w *dirWalk) lookup(dir string) (*memfs.Dir, error) {
-	at := w.root
+	at := w.path.Root()
 	for pos := 0; pos < len(dir); {
 		end := strings.IndexByte(dir[pos:], '/')
 		if end < 0 {
