@@ -6,6 +6,8 @@ import (
 	"io"
 	"runtime/debug"
 	"sort"
+	"strings"
+	"unicode/utf8"
 )
 
 // builtinFunc runs a builtin; args[0] is its name.
@@ -122,4 +124,37 @@ func (r *Runner) usageError(name, opt, usage string) int {
 	r.errorf("%s: %s: invalid option", name, opt)
 	fmt.Fprintf(r.stderr(), "%s: usage: %s\n", name, usage)
 	return 2
+}
+
+// optSet is the option letters a builtin was given.
+type optSet [2]uint64
+
+func (s *optSet) add(c byte)     { s[c>>6&1] |= 1 << (c & 63) }
+func (s optSet) has(c byte) bool { return s[c>>6&1]&(1<<(c&63)) != 0 }
+
+// builtinOpts reads the leading options of a builtin whose options take
+// no argument, as bash's internal_getopt does: letters may be clustered
+// (-ab), "--" ends them, and the first word that is not "-" followed by
+// something is the first operand. valid lists the letters the builtin
+// takes; any other prints bash's usage error for usage (which starts
+// with the builtin's name). It returns the letters seen and the index of
+// the first operand; ok is false after the usage error (status 2).
+func (r *Runner) builtinOpts(args []string, valid, usage string) (opts optSet, i int, ok bool) {
+	i = 1
+	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
+		if args[i] == "--" {
+			return opts, i + 1, true
+		}
+		for j := 1; j < len(args[i]); j++ {
+			c := args[i][j]
+			if c >= 0x80 || strings.IndexByte(valid, c) < 0 {
+				name, _, _ := strings.Cut(usage, " ")
+				_, size := utf8.DecodeRuneInString(args[i][j:])
+				r.usageError(name, "-"+args[i][j:j+size], usage)
+				return opts, i, false
+			}
+			opts.add(c)
+		}
+	}
+	return opts, i, true
 }

@@ -11,26 +11,11 @@ import (
 // builtinCommand is command [-pvV] name [args]: run name skipping
 // functions, or say what it is.
 func builtinCommand(ctx context.Context, r *Runner, args []string) int {
-	i := 1
-	describe, verbose, stdPath := false, false, false
-	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
-		if args[i] == "--" {
-			i++
-			break
-		}
-		for _, c := range args[i][1:] {
-			switch c {
-			case 'v':
-				describe = true
-			case 'V':
-				verbose = true
-			case 'p':
-				stdPath = true
-			default:
-				return r.usageError("command", "-"+string(c), "command [-pVv] command [arg ...]")
-			}
-		}
+	opts, i, ok := r.builtinOpts(args, "vVp", "command [-pVv] command [arg ...]")
+	if !ok {
+		return 2
 	}
+	describe, verbose, stdPath := opts.has('v'), opts.has('V'), opts.has('p')
 	rest := args[i:]
 	if len(rest) == 0 {
 		return 0
@@ -167,27 +152,11 @@ func (r *Runner) lookPathAll(name string) []string {
 
 // builtinType is type [-afptP] name...
 func builtinType(ctx context.Context, r *Runner, args []string) int {
-	i := 1
-	kind, path, all := false, false, false
-	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
-		if args[i] == "--" {
-			i++
-			break
-		}
-		for _, c := range args[i][1:] {
-			switch c {
-			case 't':
-				kind = true
-			case 'p', 'P':
-				path = true
-			case 'a':
-				all = true
-			case 'f':
-			default:
-				return r.usageError("type", "-"+string(c), "type [-afptP] name [name ...]")
-			}
-		}
+	opts, i, ok := r.builtinOpts(args, "tpPaf", "type [-afptP] name [name ...]")
+	if !ok {
+		return 2
 	}
+	kind, path, all := opts.has('t'), opts.has('p') || opts.has('P'), opts.has('a')
 	var out strings.Builder
 	status := 0
 	for _, n := range args[i:] {

@@ -9,17 +9,9 @@ import (
 
 // builtinCd is cd [-L|-P] [dir].
 func builtinCd(ctx context.Context, r *Runner, args []string) int {
-	i := 1
-	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
-		if args[i] == "--" {
-			i++
-			break
-		}
-		for _, c := range args[i][1:] {
-			if c != 'L' && c != 'P' && c != 'e' {
-				return r.usageError("cd", "-"+string(c), "cd [-L|[-P [-e]] [-@]] [dir]")
-			}
-		}
+	_, i, ok := r.builtinOpts(args, "LPe", "cd [-L|[-P [-e]] [-@]] [dir]")
+	if !ok {
+		return 2
 	}
 	rest := args[i:]
 	if len(rest) > 1 {

@@ -739,26 +739,11 @@ func (r *Runner) declareFuncs(op *declOp, items []declItem) int {
 
 // builtinUnset is unset [-fvn] NAME...
 func builtinUnset(ctx context.Context, r *Runner, args []string) int {
-	funcs, vars, ref := false, false, false
-	i := 1
-	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
-		if args[i] == "--" {
-			i++
-			break
-		}
-		for _, c := range args[i][1:] {
-			switch c {
-			case 'f':
-				funcs = true
-			case 'v':
-				vars = true
-			case 'n':
-				ref = true
-			default:
-				return r.usageError("unset", "-"+string(c), "unset [-f] [-v] [-n] [name ...]")
-			}
-		}
+	opts, i, ok := r.builtinOpts(args, "fvn", "unset [-f] [-v] [-n] [name ...]")
+	if !ok {
+		return 2
 	}
+	funcs, vars, ref := opts.has('f'), opts.has('v'), opts.has('n')
 	status := 0
 	for _, n := range args[i:] {
 		if funcs && !vars {

@@ -336,29 +336,11 @@ func (r *Runner) noJobControl(name string) bool {
 
 // builtinJobs is jobs [-lnprs] [jobspec...].
 func builtinJobs(ctx context.Context, r *Runner, args []string) int {
-	long, pids, running, stopped := false, false, false, false
-	i := 1
-	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
-		if args[i] == "--" {
-			i++
-			break
-		}
-		for _, c := range args[i][1:] {
-			switch c {
-			case 'l':
-				long = true
-			case 'p':
-				pids = true
-			case 'r':
-				running = true
-			case 's':
-				stopped = true
-			case 'n':
-			default:
-				return r.usageError("jobs", "-"+string(c), "jobs [-lnprs] [jobspec ...] or jobs -x command [args]")
-			}
-		}
+	opts, i, ok := r.builtinOpts(args, "lprsn", "jobs [-lnprs] [jobspec ...] or jobs -x command [args]")
+	if !ok {
+		return 2
 	}
+	long, pids, running, stopped := opts.has('l'), opts.has('p'), opts.has('r'), opts.has('s')
 	if r.bg == nil {
 		if i < len(args) {
 			r.errorf("jobs: %s: no such job", args[i])
@@ -476,26 +458,11 @@ func builtinBg(ctx context.Context, r *Runner, args []string) int {
 // builtinDisown is disown [-ahr] [jobspec...]: the jobs leave the
 // table (jobs, wait and the notices no longer see them); -h keeps them.
 func builtinDisown(ctx context.Context, r *Runner, args []string) int {
-	all, runningOnly, keep := false, false, false
-	i := 1
-	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
-		if args[i] == "--" {
-			i++
-			break
-		}
-		for _, c := range args[i][1:] {
-			switch c {
-			case 'a':
-				all = true
-			case 'r':
-				runningOnly = true
-			case 'h':
-				keep = true
-			default:
-				return r.usageError("disown", "-"+string(c), "disown [-h] [-ar] [jobspec ... | pid ...]")
-			}
-		}
+	opts, i, ok := r.builtinOpts(args, "arh", "disown [-h] [-ar] [jobspec ... | pid ...]")
+	if !ok {
+		return 2
 	}
+	all, runningOnly, keep := opts.has('a'), opts.has('r'), opts.has('h')
 	var list []*job
 	status := 0
 	switch {

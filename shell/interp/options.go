@@ -267,28 +267,11 @@ func setQuote(s string) string {
 
 // builtinShopt is `shopt [-pqsuo] [name...]`.
 func builtinShopt(ctx context.Context, r *Runner, args []string) int {
-	set, unset, quiet, print, useSet := false, false, false, false, false
-	i := 1
-	for ; i < len(args) && strings.HasPrefix(args[i], "-") && len(args[i]) > 1; i++ {
-		for _, c := range args[i][1:] {
-			switch c {
-			case 's':
-				set = true
-			case 'u':
-				unset = true
-			case 'q':
-				quiet = true
-			case 'p':
-				print = true
-			case 'o':
-				useSet = true
-			default:
-				r.errorf("shopt: -%c: invalid option", c)
-				r.printErr("shopt: usage: shopt [-pqsu] [-o] [optname ...]\n")
-				return 2
-			}
-		}
+	opts, i, ok := r.builtinOpts(args, "suqpo", "shopt [-pqsu] [-o] [optname ...]")
+	if !ok {
+		return 2
 	}
+	set, unset, quiet, print, useSet := opts.has('s'), opts.has('u'), opts.has('q'), opts.has('p'), opts.has('o')
 	table := shoptOptions
 	if useSet {
 		table = setOptions
