@@ -15,6 +15,7 @@ import (
 
 	"memsh/memfs"
 	"memsh/shell/command"
+	"memsh/shell/internal/goldencases"
 )
 
 var record = flag.Bool("record", false, "rerun the cases with the host's ripgrep and rewrite testdata/ripgrep.json")
@@ -59,6 +60,9 @@ type rgCase struct {
 	Stdout, Stderr string
 	Status         int
 }
+
+// Key names the row for goldencases.
+func (c rgCase) Key() (string, []string) { return c.Name, c.Args }
 
 var cases = []rgCase{
 	{Name: "plain", Args: []string{"foo"}},
@@ -155,22 +159,9 @@ func TestRipgrep(t *testing.T) {
 		recordCases(t)
 		return
 	}
-	data, err := os.ReadFile(goldenPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []rgCase
-	if err := json.Unmarshal(data, &want); err != nil {
-		t.Fatal(err)
-	}
-	if len(want) != len(cases) {
-		t.Fatalf("%s has %d cases, the table %d: run with -record", goldenPath, len(want), len(cases))
-	}
+	want := goldencases.Load(t, goldenPath, cases)
 	for i, c := range cases {
 		w := want[i]
-		if w.Name != c.Name || strings.Join(w.Args, "\x00") != strings.Join(c.Args, "\x00") {
-			t.Fatalf("%s: case %d is %q, the table's %q: run with -record", goldenPath, i, w.Name, c.Name)
-		}
 		t.Run(c.Name, func(t *testing.T) {
 			stdout, stderr, status := runMemsh(c)
 			if stdout != w.Stdout || stderr != w.Stderr || status != w.Status {

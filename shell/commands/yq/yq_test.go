@@ -14,6 +14,7 @@ import (
 
 	"memsh/memfs"
 	"memsh/shell/command"
+	"memsh/shell/internal/goldencases"
 )
 
 var record = flag.Bool("record", false, "rerun the cases with mikefarah/yq v4 ($YQ, else yq on PATH) and rewrite testdata/yq.json")
@@ -43,6 +44,9 @@ type yqCase struct {
 	// After -i: the first file's new content.
 	File string
 }
+
+// Key names the row for goldencases.
+func (c yqCase) Key() (string, []string) { return c.Name, c.Args }
 
 var cases = []yqCase{
 	{Name: "path", Args: []string{".a[0]", "f.yaml"}},
@@ -108,22 +112,9 @@ func TestYq(t *testing.T) {
 		recordCases(t)
 		return
 	}
-	data, err := os.ReadFile(goldenPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []yqCase
-	if err := json.Unmarshal(data, &want); err != nil {
-		t.Fatal(err)
-	}
-	if len(want) != len(cases) {
-		t.Fatalf("%s has %d cases, the table %d: run with -record", goldenPath, len(want), len(cases))
-	}
+	want := goldencases.Load(t, goldenPath, cases)
 	for i, c := range cases {
 		w := want[i]
-		if w.Name != c.Name || strings.Join(w.Args, "\x00") != strings.Join(c.Args, "\x00") {
-			t.Fatalf("%s: case %d is %q, the table's %q: run with -record", goldenPath, i, w.Name, c.Name)
-		}
 		t.Run(c.Name, func(t *testing.T) {
 			stdout, stderr, status, file := runMemsh(c)
 			if stdout != w.Stdout || firstLine(stderr) != firstLine(w.Stderr) || status != w.Status || file != w.File {
