@@ -4,10 +4,7 @@ import "testing"
 
 // aliasCases pin alias expansion at read time (alias.go), recorded from
 // bash 5.2.
-var aliasCases = []struct {
-	name, script, stdout string
-	status               int
-}{
+var aliasCases = []bashCase{
 	{"alias_with_pipe_next_line", "shopt -s expand_aliases\nalias t1=\"echo hi|wc -c\"\nt1\n", "3\n", 0},
 	{"alias_not_on_its_own_line", "shopt -s expand_aliases\nalias hello='echo hello'; hello 2>/dev/null || echo \"same line: not expanded\"\nhello world\n", "same line: not expanded\nhello world\n", 0},
 	{"alias_trailing_blank", "shopt -s expand_aliases\nalias sudo=\"sudo_ \" e=echo; sudo_() { \"$@\"; }\nsudo e trailing-blank\n", "trailing-blank\n", 0},
@@ -18,17 +15,4 @@ var aliasCases = []struct {
 	{"alias_off_in_bash_c", "alias x=\"echo no\"\nx 2>/dev/null || echo \"bash -c: off by default\"\n", "bash -c: off by default\n", 0},
 }
 
-func TestAliasExpansion(t *testing.T) {
-	for _, c := range aliasCases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			if out, status, ok := runBash(t, c.script); ok && (out != c.stdout || status != c.status) {
-				t.Errorf("recording no longer matches host bash: stdout %q status %d", out, status)
-			}
-			out, errs, status := runMemsh(t, c.script)
-			if out != c.stdout || status != c.status {
-				t.Errorf("script:\n%s\n--- got (status %d)\n%s--- want (status %d)\n%s--- stderr\n%s", c.script, status, out, c.status, c.stdout, errs)
-			}
-		})
-	}
-}
+func TestAliasExpansion(t *testing.T) { runCases(t, aliasCases) }

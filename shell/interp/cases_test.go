@@ -3,10 +3,7 @@ package interp
 // interpCases pins the interpreter to GNU bash 5.2: each script's stdout and
 // status were recorded from bash, and TestInterp checks the recording
 // against the host's bash too when there is one.
-var interpCases = []struct {
-	name, script, stdout string
-	status               int
-}{
+var interpCases = []bashCase{
 	{"debug_trap", `trap "echo dbg \$BASH_COMMAND" DEBUG; x=1; echo a; f() { echo in f; }; f; (( 1 )); for i in 1; do :; done; case a in a) echo c;; esac; trap - DEBUG; echo end
 `, `dbg x=1
 dbg echo a

@@ -5,10 +5,7 @@ import "testing"
 // runTimeTextCases are constructs mvdan/sh's parser rejects and bash
 // accepts because it reads their text only when it runs them (parse.go
 // masks them); one case per construct, recorded from bash 5.2.
-var runTimeTextCases = []struct {
-	name, script, stdout string
-	status               int
-}{
+var runTimeTextCases = []bashCase{
 	{"arith_name_built_at_run_time", "for j in 1 2; do (( a$j = j * 10 )); done; echo $a1 $a2\n", "10 20\n", 0},
 	{"arith_name_from_variable", "i=3; (( x$i = 42 )); echo $x3; (( y$i += x$i )); echo $y3\n", "42\n42\n", 0},
 	{"assoc_subscript_with_blank", "declare -A h; h[a key]=1; echo \"${h[a key]}\"; k='a key'; echo \"${h[$k]}\"\n", "1\n1\n", 0},
@@ -21,17 +18,4 @@ var runTimeTextCases = []struct {
 	{"arith_syntax_error_at_run_time", "echo before\necho $((1 + )) never\necho after\n(( 2 * )) || echo false\n", "before\nafter\nfalse\n", 0},
 }
 
-func TestRunTimeText(t *testing.T) {
-	for _, c := range runTimeTextCases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			if out, status, ok := runBash(t, c.script); ok && (out != c.stdout || status != c.status) {
-				t.Errorf("recording no longer matches host bash: stdout %q status %d", out, status)
-			}
-			out, errs, status := runMemsh(t, c.script)
-			if out != c.stdout || status != c.status {
-				t.Errorf("script:\n%s\n--- got (status %d)\n%s--- want (status %d)\n%s--- stderr\n%s", c.script, status, out, c.status, c.stdout, errs)
-			}
-		})
-	}
-}
+func TestRunTimeText(t *testing.T) { runCases(t, runTimeTextCases) }
