@@ -20,26 +20,39 @@ func builtinEval(ctx context.Context, r *Runner, args []string) int {
 	}
 	r.traceLevel++
 	defer func() { r.traceLevel-- }()
-	return r.runText(ctx, src, "")
+	return r.runText(ctx, src, textEval)
 }
 
-// runText parses and runs text in this shell (eval, source, traps).
-func (r *Runner) runText(ctx context.Context, src, name string) int {
+// runText reads and runs text in this shell (eval, source, traps); in
+// names it in a syntax error's message: "eval", or the sourced file.
+// A syntax error stops it after the commands before it ran, with
+// status 2.
+func (r *Runner) runText(ctx context.Context, src, in string) int {
 	if r.sourceDepth >= maxSourceDepth {
 		r.errorf("%s: maximum nesting level exceeded (%d)", "eval", maxSourceDepth)
 		return 1
 	}
-	f, err := parseBash(src, name)
-	if err != nil {
-		r.evalSyntaxError(err)
-		return 2
+	sc := readScript(ctx, src)
+	if sc.stopped {
+		return 130
+	}
+	base := uint(0)
+	if in == textEval && r.lineEnd > 0 {
+		// eval's text is numbered on from the last line of eval's
+		// command, where bash's reading is.
+		base = r.lineEnd - 1
 	}
 	r.sourceDepth++
 	line, savedSrc := r.line, r.src
-	r.src = src
-	r.stmtsReading(ctx, f.Stmts, src)
+	r.src = sc.src
+	rd := newReader(sc, base)
+	r.stmtsReading(ctx, rd)
 	r.line, r.src = line, savedSrc
 	r.sourceDepth--
+	if rd.sc.err != nil && r.flow == flowNone {
+		r.reportSyntax(rd.sc.err, base, in)
+		r.lastStatus = 2
+	}
 	return r.lastStatus
 }
 
@@ -70,7 +83,7 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 	}
 	savedSrc := r.evalSource
 	r.evalSource = name
-	status := r.runText(ctx, string(data), name)
+	status := r.runText(ctx, string(data), textSourced)
 	r.evalSource = savedSrc
 	if len(args) > 2 {
 		r.params = saved

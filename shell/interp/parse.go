@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -25,69 +26,131 @@ const maxMasks = 256
 // close (one parse each).
 const maxHeredocsAtEOF = 16
 
-// parse reads src as bash, printing a syntax error as bash does.
-func (r *Runner) parse(src, name string) (*syntax.File, error) {
-	f, err := r.parseScript(src, name)
-	if err != nil {
-		r.syntaxError(err)
-	}
-	return f, err
+// Reading: bash reads a script one complete command (a line, with the
+// lines a compound command or a quote continues on) at a time and runs
+// it before it reads the next, so the commands before a syntax error
+// run, then the error stops the script (status 2). readScript parses
+// the whole text; when that fails it keeps the commands of the complete
+// lines before the error (mvdan/sh's incremental parser tells where a
+// line is complete) and bash's message for the error (syntaxmsg.go).
+// The end of the text also ends a here-document it cuts short, with
+// bash's warning.
+
+// script is a text as bash reads it.
+type script struct {
+	// src is the text run (Runner.src): as written, ending in a
+	// newline (bash reads one at the end of -c's text), followed by the
+	// delimiters of the here-documents its end cut short.
+	src string
+	// stmts are its commands: all of them, or those of the complete
+	// lines before err.
+	stmts []*syntax.Stmt
+	err   *syntaxErr // the syntax error that stops the reading; nil: none
+	rest  uint       // with err: the line after stmts
+	warns []heredocWarning
+	// stopped: the context ended the parse (Ctrl-C, --timeout).
+	stopped bool
 }
 
-// parseScript is parseBash for a whole script, whose end also ends a
-// here-document it cuts short, with bash's warning (the parse is done
-// again with the delimiter added).
-func (r *Runner) parseScript(src, name string) (*syntax.File, error) {
-	f, err := parseBash(src, name)
-	for tries := 0; err != nil && tries < maxHeredocsAtEOF; tries++ {
-		var pe syntax.ParseError
-		delim, ok := "", errors.As(err, &pe)
-		if ok {
-			delim, ok = strings.CutPrefix(pe.Text, "unclosed here-document `")
-			delim, ok = strings.CutSuffix(delim, "`")
+// heredocWarning is a here-document the end of the text closed.
+type heredocWarning struct {
+	line, eof uint // its line; the text's last line
+	delim     string
+}
+
+// readScript reads src as bash does (above).
+func readScript(ctx context.Context, src string) *script {
+	if !strings.HasSuffix(src, "\n") {
+		src += "\n"
+	}
+	sc := &script{src: src}
+	eof := uint(strings.Count(src, "\n"))
+	for {
+		f, masked, err := parseMasked(ctx, sc.src)
+		if err == nil {
+			sc.stmts = f.Stmts
+			return sc
 		}
-		if !ok {
+		if ctx.Err() != nil {
+			sc.stopped = true
+			return sc
+		}
+		var pe syntax.ParseError
+		if errors.As(err, &pe) && len(sc.warns) < maxHeredocsAtEOF {
+			if delim, ok := strings.CutPrefix(pe.Text, "unclosed here-document `"); ok && strings.HasSuffix(delim, "`") {
+				delim = strings.TrimSuffix(delim, "`")
+				sc.warns = append(sc.warns, heredocWarning{line: pe.Pos.Line(), eof: eof, delim: delim})
+				sc.src += delim + "\n"
+				continue
+			}
+		}
+		sc.stmts, sc.rest = completeLines(ctx, masked)
+		sc.err = bashSyntax(sc.src, masked, err)
+		return sc
+	}
+}
+
+// completeLines parses text up to its syntax error and returns the
+// commands of the complete lines before it, and the line after them.
+func completeLines(ctx context.Context, text string) ([]*syntax.Stmt, uint) {
+	var stmts []*syntax.Stmt
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	for line, err := range p.InteractiveSeq(ctxReader{ctx, strings.NewReader(text)}) {
+		if err != nil {
 			break
 		}
-		last := strings.Count(src, "\n")
-		if !strings.HasSuffix(src, "\n") {
-			last++
-			src += "\n"
+		if !p.Incomplete() {
+			stmts = append(stmts, line...)
 		}
-		r.printErr(fmt.Sprintf("%s: line %d: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n",
-			r.arg0, last, pe.Pos.Line(), delim))
-		src += delim + "\n"
-		f, err = parseBash(src, name)
 	}
-	return f, err
+	rest := uint(1)
+	if len(stmts) > 0 {
+		rest = stmts[len(stmts)-1].End().Line() + 1
+	}
+	return stmts, rest
+}
+
+// ctxReader reads a string until the context ends: a long parse stops
+// with the line (Ctrl-C, --timeout).
+type ctxReader struct {
+	ctx context.Context
+	r   *strings.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // parseBash parses src, masking what bash reads only at run time (see
-// above) where the parser rejects it. The error is the first parse's.
-func parseBash(src, name string) (*syntax.File, error) {
+// above) where the parser rejects it.
+func parseBash(src string) (*syntax.File, error) {
+	f, _, err := parseMasked(context.Background(), src)
+	return f, err
+}
+
+// parseMasked is parseBash, returning on failure the text with the
+// masks made so far and the error that remains.
+func parseMasked(ctx context.Context, src string) (*syntax.File, string, error) {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	f, err := p.Parse(strings.NewReader(src), name)
-	if err == nil {
-		return f, nil
-	}
-	first := err
 	masked := src
-	for i := 0; i < maxMasks; i++ {
+	for i := 0; ; i++ {
+		f, err := p.Parse(ctxReader{ctx, strings.NewReader(masked)}, "")
+		if err == nil {
+			return f, masked, nil
+		}
 		var pe syntax.ParseError
-		if !errors.As(err, &pe) {
-			break
+		if i == maxMasks || !errors.As(err, &pe) {
+			return nil, masked, err
 		}
 		next, ok := maskAt(masked, int(pe.Pos.Offset()), pe.Text)
 		if !ok {
-			break
+			return nil, masked, err
 		}
 		masked = next
-		f, err = p.Parse(strings.NewReader(masked), name)
-		if err == nil {
-			return f, nil
-		}
 	}
-	return nil, first
 }
 
 // maskAt masks the construct the parse error at off is in: ${x~} or
@@ -191,4 +254,84 @@ func matchClose(src string, open int, closer string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// reader hands out a script's commands in order, as bash reads them:
+// when a new line starts and the alias table is not the one the rest of
+// the text was read with, the rest is read again from its original text
+// with the aliases of now expanded (alias.go); a here-document the end
+// of the text closed is warned about when its command is reached.
+type reader struct {
+	orig     string // the text as written (aliases unexpanded)
+	sc       *script
+	i        int
+	read     uint   // the last line read
+	readWith string // the key of the aliases the rest was read with
+	warned   int    // sc.warns printed
+	base     uint   // the line before the text's first (eval's text is numbered from eval's line)
+}
+
+func newReader(sc *script, base uint) *reader {
+	return &reader{orig: sc.src, sc: sc, base: base}
+}
+
+// next is the next command to run; nil at the end of the text or at a
+// syntax error (rd.sc.err).
+func (r *Runner) next(ctx context.Context, rd *reader) *syntax.Stmt {
+	for {
+		if rd.i == len(rd.sc.stmts) {
+			if rd.sc.err != nil && rd.sc.rest > rd.read && r.readAgain(ctx, rd, rd.sc.rest) {
+				// The commands that ran defined aliases the line
+				// with the error may use.
+				continue
+			}
+			r.heredocWarnings(rd, ^uint(0))
+			return nil
+		}
+		st := rd.sc.stmts[rd.i]
+		if line := st.Pos().Line(); line > rd.read && r.readAgain(ctx, rd, line) {
+			continue
+		}
+		rd.read = max(rd.read, st.End().Line())
+		rd.i++
+		r.heredocWarnings(rd, st.End().Line())
+		return st
+	}
+}
+
+// readAgain reads the text again from line on if the aliases changed
+// since it was last read (see reader); the lines before it are kept as
+// empty lines, so line numbers stay. It reports whether it did.
+func (r *Runner) readAgain(ctx context.Context, rd *reader, line uint) bool {
+	m, key := r.aliasesNow()
+	if key == rd.readWith {
+		return false
+	}
+	rd.readWith = key
+	text, changed := rd.orig[lineStart(rd.orig, line):], false
+	if m != nil {
+		text, changed = expandAliasText(text, m)
+	}
+	if !changed && r.src == rd.orig {
+		return false
+	}
+	rd.sc = readScript(ctx, strings.Repeat("\n", int(line-1))+text)
+	rd.i, rd.warned = 0, 0
+	r.src = rd.sc.src
+	return true
+}
+
+// heredocWarnings prints bash's warning for the here-documents up to
+// line that the end of the text closed:
+//
+//	bash: line 2: warning: here-document at line 1 delimited by end-of-file (wanted `EOF')
+func (r *Runner) heredocWarnings(rd *reader, line uint) {
+	for ; rd.warned < len(rd.sc.warns) && rd.sc.warns[rd.warned].line <= line; rd.warned++ {
+		w := rd.sc.warns[rd.warned]
+		saved := r.line
+		r.line = rd.base + w.eof
+		r.printErr(fmt.Sprintf("%swarning: here-document at line %d delimited by end-of-file (wanted `%s')\n",
+			r.prefix(), rd.base+w.line, w.delim))
+		r.line = saved
+	}
 }

@@ -87,6 +87,7 @@ type Runner struct {
 	src         string    // the source text being run (function bodies keep theirs)
 	execed      bool      // exec replaced the shell: no EXIT trap
 	lineFrozen  int       // >0 while a trap runs: $LINENO stays the trigger's
+	lineEnd     uint      // the last line of the command running (eval numbers its text on from it)
 	fromFile    bool      // a script read from a file or stdin, not -c
 	substRan    bool      // a command substitution ran in the current command
 	optIndexFor int       // OPTIND value optIndex belongs to
@@ -120,7 +121,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		return
 	}
 	if r.lineFrozen == 0 {
-		r.line = st.Pos().Line()
+		r.line, r.lineEnd = st.Pos().Line(), st.End().Line()
 	}
 	if r.traps != nil && !r.inTrap {
 		if _, ok := r.traps.m["DEBUG"]; ok {

@@ -36,7 +36,7 @@ func (r *Runner) runTrap(ctx context.Context, name string) {
 	}
 	r.inTrap = true
 	status := r.lastStatus
-	r.runText(ctx, cmd, "")
+	r.runText(ctx, cmd, textTrap)
 	if r.flow != flowExit {
 		r.lastStatus = status
 	}
@@ -124,7 +124,7 @@ func (r *Runner) runExitTrap(ctx context.Context) {
 	status := r.lastStatus
 	flow := r.flow
 	r.flow = flowNone
-	r.runText(ctx, cmd, "")
+	r.runText(ctx, cmd, textExitTrap)
 	if r.flow != flowExit {
 		r.lastStatus = status
 	}

@@ -549,34 +549,51 @@ func splitSubscript(s string) (string, string, bool) {
 }
 
 // getElem is ${base[sub]} with the subscript given as text.
+// A negative subscript before the first element reads as unset, with
+// bash's "a: bad array subscript" (the line goes on).
 func (r *Runner) getElem(base, sub string) (string, bool) {
 	v := r.lookupVar(base)
-	if v == nil || !v.set && !v.isArray() {
+	all := sub == "@" || sub == "*"
+	switch {
+	case v != nil && v.assoc != nil:
+		if all {
+			break
+		}
+		return v.assoc.get(sub)
+	case v == nil || !v.set && !v.isArray():
+		if !all {
+			// bash evaluates an unset array's subscript too.
+			if n, err := r.arithText(sub); err == nil && n < 0 {
+				r.errorf("%s: bad array subscript", base)
+			}
+		}
 		return "", false
 	}
-	if sub == "@" || sub == "*" {
+	if all {
 		vals := r.arrayValues(v)
 		return strings.Join(vals, r.ifsJoiner()), len(vals) > 0
 	}
-	if v.assoc != nil {
-		return v.assoc.get(sub)
+	if v.idx == nil {
+		// A scalar is element 0 of an array.
+		n, err := r.arithText(sub)
+		if err == nil && n < 0 {
+			r.errorf("%s: bad array subscript", base)
+		}
+		if err != nil || n != 0 {
+			return "", false
+		}
+		return v.value()
 	}
-	i, ok := r.arrayIndex(v, sub, "")
+	i, ok := r.arrayIndex(v, sub, base)
 	if !ok {
 		return "", false
 	}
-	if v.idx != nil {
-		return v.idx.get(i)
-	}
-	if i == 0 {
-		return v.value()
-	}
-	return "", false
+	return v.idx.get(i)
 }
 
 // arrayIndex evaluates an indexed subscript, counting a negative one
-// from the end. One before the start is silently unset when read; for
-// a write, errName names the element in bash's message.
+// from the end; errName names the element in bash's message for one
+// before the start ("" for none).
 func (r *Runner) arrayIndex(v *Var, sub, errName string) (int, bool) {
 	n, err := r.arithText(sub)
 	if err != nil {
@@ -642,9 +659,7 @@ func (r *Runner) convert(v *Var, s string) string {
 	if v.attrs&attrInteger != 0 {
 		n, err := r.arithText(s)
 		if err != nil {
-			// An arithmetic error in a value abandons the command, as
-			// an expansion error does.
-			r.expansionFatal(1)
+			r.assignFatal()
 			return "0"
 		}
 		return strconv.FormatInt(n, 10)
@@ -724,7 +739,7 @@ func (r *Runner) assignScalar(name string, v *Var, val string, appendTo bool) bo
 func (r *Runner) arithOr0(s string) int64 {
 	n, err := r.arithText(s)
 	if err != nil {
-		r.expansionFatal(1)
+		r.assignFatal()
 		return 0
 	}
 	return n
