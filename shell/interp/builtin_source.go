@@ -39,15 +39,15 @@ func (r *Runner) runText(ctx context.Context, src, in string) int {
 	base := uint(0)
 	if in == textEval && r.lineEnd > 0 {
 		// eval's text is numbered on from the last line of eval's
-		// command, where bash's reading is.
+		// command, where bash's reading is ($LINENO, messages).
 		base = r.lineEnd - 1
 	}
 	r.sourceDepth++
-	line, savedSrc := r.line, r.src
-	r.src = sc.src
+	line, savedSrc, savedBase := r.line, r.src, r.lineBase
+	r.src, r.lineBase = sc.src, base
 	rd := newReader(sc, base)
 	r.stmtsReading(ctx, rd)
-	r.line, r.src = line, savedSrc
+	r.line, r.src, r.lineBase = line, savedSrc, savedBase
 	r.sourceDepth--
 	if rd.sc.err != nil && r.flow == flowNone {
 		r.reportSyntax(rd.sc.err, base, in)

@@ -68,6 +68,7 @@ func (c *cowMap[V]) names() []string {
 type funcDef struct {
 	name string
 	src  string // the text the body was parsed from
+	base uint   // the line that text is numbered on from (eval's)
 	body *syntax.Stmt
 	decl *syntax.FuncDecl
 	// exported: declare -fx (kept for declare -F listings).

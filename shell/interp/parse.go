@@ -85,7 +85,7 @@ func readScript(ctx context.Context, src string) *script {
 			}
 		}
 		sc.stmts, sc.rest = completeLines(ctx, masked)
-		sc.err = bashSyntax(sc.src, masked, err)
+		sc.err = bashSyntax(sc.src, masked, err, sc.rest)
 		return sc
 	}
 }

@@ -88,6 +88,7 @@ type Runner struct {
 	execed      bool      // exec replaced the shell: no EXIT trap
 	lineFrozen  int       // >0 while a trap runs: $LINENO stays the trigger's
 	lineEnd     uint      // the last line of the command running (eval numbers its text on from it)
+	lineBase    uint      // the line the text running is numbered on from (eval's text, from eval's line)
 	fromFile    bool      // a script read from a file or stdin, not -c
 	substRan    bool      // a command substitution ran in the current command
 	optIndexFor int       // OPTIND value optIndex belongs to
@@ -121,7 +122,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		return
 	}
 	if r.lineFrozen == 0 {
-		r.line, r.lineEnd = st.Pos().Line(), st.End().Line()
+		r.line, r.lineEnd = r.lineBase+st.Pos().Line(), r.lineBase+st.End().Line()
 	}
 	if r.traps != nil && !r.inTrap {
 		if _, ok := r.traps.m["DEBUG"]; ok {
@@ -599,7 +600,7 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 // funcDecl defines a function.
 func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 	name := c.Name.Value
-	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, body: c.Body, decl: c})
+	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, body: c.Body, decl: c})
 	return 0
 }
 
@@ -616,10 +617,10 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	r.callLines = append(r.callLines, r.line)
 	retTrap := r.trap("RETURN")
 	r.vars.push()
-	savedLoop, savedSrc := r.loopDepth, r.src
-	r.loopDepth, r.src = 0, fn.src
+	savedLoop, savedSrc, savedBase := r.loopDepth, r.src, r.lineBase
+	r.loopDepth, r.src, r.lineBase = 0, fn.src, fn.base
 	r.stmt(ctx, fn.body)
-	r.loopDepth, r.src = savedLoop, savedSrc
+	r.loopDepth, r.src, r.lineBase = savedLoop, savedSrc, savedBase
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}

@@ -37,8 +37,9 @@ func (e *syntaxErr) Error() string { return e.msg }
 
 // bashSyntax turns mvdan/sh's error for masked (src with masks, see
 // parse.go, ending in a newline) into bash's; src is the text as
-// written, for the tokens and lines it quotes.
-func bashSyntax(src, masked string, err error) *syntaxErr {
+// written, for the tokens and lines it quotes. The lines before rest
+// are complete commands.
+func bashSyntax(src, masked string, err error, rest uint) *syntaxErr {
 	var pe syntax.ParseError
 	if !errors.As(err, &pe) {
 		return &syntaxErr{line: 1, msg: "syntax error"}
@@ -72,7 +73,7 @@ func bashSyntax(src, masked string, err error) *syntaxErr {
 			return &syntaxErr{line: line, msg: "unexpected EOF while looking for matching `}'"}
 		}
 	}
-	from, to, ok := firstBadToken(masked)
+	from, to, ok := firstBadToken(masked, lineStart(masked, rest))
 	if !ok {
 		return &syntaxErr{line: pe.Pos.Line(), msg: "syntax error"}
 	}
@@ -160,10 +161,11 @@ func failsBefore(text string) bool {
 }
 
 // firstBadToken finds, in text whose parse fails before its end, the
-// first token that cannot be read (see above): its offsets.
-func firstBadToken(text string) (from, to int, ok bool) {
+// first token that cannot be read (see above): its offsets. The text
+// before start (complete commands) is left out of the prefixes parsed.
+func firstBadToken(text string, start int) (from, to int, ok bool) {
 	var ends []int // each line's end, after its newline
-	for i := 0; i < len(text); i++ {
+	for i := start; i < len(text); i++ {
 		if text[i] == '\n' {
 			ends = append(ends, i+1)
 		}
@@ -171,16 +173,16 @@ func firstBadToken(text string) (from, to int, ok bool) {
 	if len(ends) == 0 || ends[len(ends)-1] != len(text) {
 		ends = append(ends, len(text))
 	}
-	l := bisect(len(ends), func(i int) bool { return failsBefore(text[:ends[i]]) })
+	l := bisect(len(ends), func(i int) bool { return failsBefore(text[start:ends[i]]) })
 	if l == len(ends) {
 		return 0, 0, false
 	}
-	start := 0
+	lineFrom := start
 	if l > 0 {
-		start = ends[l-1]
+		lineFrom = ends[l-1]
 	}
-	toks := lineTokens(text, start, ends[l])
-	t := bisect(len(toks), func(i int) bool { return failsBefore(text[:toks[i][1]]) })
+	toks := lineTokens(text, lineFrom, ends[l])
+	t := bisect(len(toks), func(i int) bool { return failsBefore(text[start:toks[i][1]]) })
 	if t == len(toks) {
 		return 0, 0, false
 	}
