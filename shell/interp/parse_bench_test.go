@@ -66,3 +66,27 @@ func TestReadStopsWithTheContext(t *testing.T) {
 		t.Fatalf("status %d, stdout %q", st, out.String())
 	}
 }
+
+// TestReadLinear: reading twice the script allocates about twice as
+// much (a count, not a timing, so the load of the machine does not
+// matter): here-documents, nested command substitutions, and a script
+// that ends in a syntax error.
+func TestReadLinear(t *testing.T) {
+	for _, w := range []struct {
+		name string
+		src  func(n int) string
+	}{
+		{"heredocs", heredocScript},
+		{"nested", nestedScript},
+		{"error", func(n int) string { return heredocScript(n) + "fi\n" }},
+	} {
+		allocs := func(n int) float64 {
+			src := w.src(n)
+			return testing.AllocsPerRun(1, func() { readScript(context.Background(), src) })
+		}
+		small, big := allocs(2000), allocs(4000)
+		if big > 2.5*small {
+			t.Errorf("%s: %.0f allocations for 2,000, %.0f for 4,000", w.name, small, big)
+		}
+	}
+}
