@@ -202,6 +202,9 @@ func (r *Runner) runSource(ctx context.Context, src string) (int, error) {
 		return r.lastStatus, nil
 	}
 	r.reportSyntax(rd.sc.err, 0, "")
+	if rd.sc.err.keepStatus {
+		return r.lastStatus, nil
+	}
 	r.lastStatus = 2
 	return 2, rd.sc.err
 }

@@ -60,6 +60,10 @@ const (
 // in is "" for the script itself or what runText read (textEval, ...);
 // base is the line the text is numbered on from (eval's).
 func (r *Runner) reportSyntax(e *syntaxErr, base uint, in string) {
+	if e.msg == "" {
+		// bash stops at some errors in [[ ]] without a word.
+		return
+	}
 	name := r.arg0
 	if r.evalSource != "" {
 		name = r.evalSource

@@ -31,6 +31,9 @@ type syntaxErr struct {
 	// non-interactive shell ("bash: -c: line 1: `if then'"); "" when it
 	// quotes none.
 	text string
+	// keepStatus: a [[ ]] error, which bash reports from its own parser
+	// without setting $? (the script still stops).
+	keepStatus bool
 }
 
 func (e *syntaxErr) Error() string { return e.msg }
@@ -45,6 +48,9 @@ func bashSyntax(src, masked string, err error, rest uint) *syntaxErr {
 		return &syntaxErr{line: 1, msg: "syntax error"}
 	}
 	eof := uint(strings.Count(masked, "\n") + 1)
+	if e, ok := condError(src, masked, pe, rest); ok {
+		return e
+	}
 	if endedEarly(pe) {
 		if close, atOpen, ok := openBracket(masked, pe); ok {
 			line := eof
@@ -298,4 +304,143 @@ func wordEnd(text string, i, end int) int {
 		i++
 	}
 	return min(i, end)
+}
+
+// condOps are [[ ]]'s operators: unary, then binary.
+var (
+	condUnary  = " -a -b -c -d -e -f -g -h -k -n -o -p -r -s -t -u -v -w -x -z -G -L -N -O -R -S "
+	condBinary = " = == != =~ < > -eq -ne -lt -le -gt -ge -nt -ot -ef "
+)
+
+// condError is bash's message for an error inside [[ ]], which bash's
+// own conditional parser reports (parse.y's cond_term): "unexpected
+// token `||' in conditional command", "unexpected argument `]]' to
+// conditional binary operator", ...; some it stops at silently. The
+// [[ ]] looked at are those in command position from rest (the line the
+// failing command starts on) to the line of mvdan/sh's error (which may
+// have taken a misplaced ]] as a word); the first that does not read by
+// bash's grammar is the error. ok is false when none.
+func condError(src, masked string, pe syntax.ParseError, rest uint) (*syntaxErr, bool) {
+	start := lineStart(masked, rest)
+	last := lineStart(masked, pe.Pos.Line())
+	end := last + strings.IndexByte(masked[last:], '\n') + 1
+	if start > last || end <= last {
+		return nil, false
+	}
+	toks := lineTokens(masked, start, end)
+	prev := "\n"
+	for i, t := range toks {
+		w := src[t[0]:t[1]]
+		if w == "[[" && strings.Contains(" \n ; & && || | ( { ! then do else elif if while until ", " "+prev+" ") {
+			var words []string
+			atEOF := false
+			for _, u := range toks[i+1:] {
+				v := src[u[0]:u[1]]
+				if v == "\n" {
+					v, atEOF = "newline", u[1] == len(masked)
+				}
+				words = append(words, v)
+				if v == "]]" || v == "newline" {
+					break
+				}
+			}
+			if msg, bad := condParse(words); bad {
+				line := uint(strings.Count(masked[:t[0]], "\n") + 1)
+				if msg == condSyntax && atEOF {
+					// bash reads on past the newline, to the end.
+					return &syntaxErr{line: line, msg: "unexpected EOF while looking for `]]'"}, true
+				}
+				return &syntaxErr{line: line, msg: msg, keepStatus: true}, true
+			}
+		}
+		prev = w
+	}
+	return nil, false
+}
+
+// condSyntax is bash's message for a [[ ]] that does not end where it
+// should.
+const condSyntax = "syntax error in conditional expression"
+
+// condParse reads a [[ ]] expression's words (ending in "]]" or
+// "newline") as bash's cond parser does, and returns its message for
+// the first error ("" when bash says nothing); bad is false when there
+// is none.
+func condParse(words []string) (msg string, bad bool) {
+	i := 0
+	peek := func() string {
+		if i < len(words) {
+			return words[i]
+		}
+		return "newline"
+	}
+	var expr, term func() (string, bool)
+	term = func() (string, bool) {
+		switch w := peek(); {
+		case w == "]]" || w == "newline":
+			return "", true
+		case w == "(":
+			i++
+			if m, bad := expr(); bad {
+				if m == "" && peek() == "]]" {
+					return "expected `)'", true
+				}
+				return m, bad
+			}
+			if peek() != ")" {
+				return "unexpected token `" + peek() + "', expected `)'", true
+			}
+			i++
+			return "", false
+		case w == ")" || w == "&&" || w == "||" || w == ";" || w == "|" || w == "&":
+			return "unexpected token `" + w + "' in conditional command", true
+		case w == "!":
+			i++
+			return term()
+		case strings.Contains(condUnary, " "+w+" "):
+			i++
+			if arg := peek(); arg == "]]" || arg == "newline" {
+				return "unexpected argument `" + arg + "' to conditional unary operator", true
+			}
+			i++
+			return "", false
+		}
+		i++
+		switch op := peek(); {
+		case op == "]]" || op == "&&" || op == "||" || op == ")":
+			return "", false
+		case op == "newline":
+			return "unexpected token `newline', conditional binary operator expected", true
+		case !strings.Contains(condBinary, " "+op+" "):
+			return "conditional binary operator expected", true
+		}
+		i++
+		if arg := peek(); arg == "]]" || arg == "newline" {
+			return "unexpected argument `" + arg + "' to conditional binary operator", true
+		}
+		i++
+		return "", false
+	}
+	expr = func() (string, bool) {
+		for {
+			if m, bad := term(); bad {
+				return m, bad
+			}
+			if w := peek(); w != "&&" && w != "||" {
+				return "", false
+			}
+			i++
+		}
+	}
+	if m, bad := expr(); bad {
+		return m, true
+	}
+	switch w := peek(); w {
+	case "]]":
+		return "", false
+	case "newline":
+		return condSyntax, true
+	default:
+		return condSyntax + ": unexpected token `" + w + "'", true
+	}
 }
