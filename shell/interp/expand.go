@@ -135,8 +135,11 @@ func quotedVar(w *syntax.Word) (string, bool) {
 		pe.Exp != nil || pe.Names != 0 || pe.NestedParam != nil || pe.Param == nil {
 		return "", false
 	}
-	switch name := pe.Param.Value; name {
-	case "@", "*":
+	switch name := pe.Param.Value; {
+	case name == "@" || name == "*":
+		return "", false
+	case strings.Trim(name, "_") == "":
+		// Maybe a bad substitution masked at parse time (parse.go).
 		return "", false
 	default:
 		return name, true

@@ -28,6 +28,11 @@ type paramVal struct {
 // param expands one ${...} (or $x).
 func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 	r := e.r
+	if text, bad := r.maskedParam(pe); bad {
+		r.errorf("%s: bad substitution", text)
+		e.failed = true
+		return
+	}
 	pv, ok := e.paramValue(pe)
 	if !ok {
 		e.failed = true

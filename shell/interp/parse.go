@@ -168,11 +168,63 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		}
 		return string(b), true
 	}
+	if badParamMsg(msg) {
+		// ${...} that bash reads only when it expands it, where it is a
+		// bad substitution: its inside becomes underscores (a name).
+		if from, to, ok := paramSpan(src, off); ok {
+			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
+		}
+	}
 	from, to, ok := arithSpan(src, off)
 	if !ok {
 		return "", false
 	}
 	return src[:from] + zeros(src[from:to]) + src[to:], true
+}
+
+// badParamMsg: mvdan/sh's errors for the inside of a ${...}.
+func badParamMsg(msg string) bool {
+	for _, m := range []string{"invalid parameter name", "parameter expansion operator", "cannot be followed by a word",
+		"without matching `${`", "invalid nested parameter expansion"} {
+		if strings.Contains(msg, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramSpan finds the inside of the ${...} around off, when it is on
+// one line, not empty and not already masked.
+func paramSpan(src string, off int) (from, to int, ok bool) {
+	for o := min(off, len(src)-2); o >= 0; o-- {
+		if !strings.HasPrefix(src[o:], "${") {
+			continue
+		}
+		end, found := matchClose(src, o+2, "}")
+		if !found || end < off {
+			continue
+		}
+		in := src[o+2 : end]
+		if in == "" || strings.IndexByte(in, '\n') >= 0 || strings.Trim(in, "_") == "" {
+			return 0, 0, false
+		}
+		return o + 2, end, true
+	}
+	return 0, 0, false
+}
+
+// maskedParam reports whether pe is a ${...} masked for being a bad
+// substitution (above), and its text as written.
+func (r *Runner) maskedParam(pe *syntax.ParamExp) (string, bool) {
+	if pe.Short || pe.Param == nil || strings.Trim(pe.Param.Value, "_") != "" || !pe.Rbrace.IsValid() {
+		return "", false
+	}
+	from, to := int(pe.Dollar.Offset()), int(pe.Rbrace.Offset())+1
+	if to > len(r.src) || from >= to {
+		return "", false
+	}
+	text := r.src[from:to]
+	return text, text != "${"+pe.Param.Value+"}"
 }
 
 // zeros is arithmetic text masked: zeros of the same length, or, when

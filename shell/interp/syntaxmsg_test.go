@@ -68,6 +68,7 @@ var syntaxCases = []struct {
 	{"cond_silent_keeps_status", "false\n[[ ]]\necho next", "", "", 1},
 	{"cond_in_eval", "eval '[[ || ]]'; echo $?", "2\n", "bash: eval: line 1: unexpected token `||' in conditional command\n", 0},
 	{"cond_expression", "[[ a == b\necho next", "", "bash: -c: line 1: syntax error in conditional expression\n", 0},
+	{"bad_substitution_when_run", "if test -f /; then\n  echo ${%%}\nelse\n  echo ok\nfi\necho \"${a b}\"; echo no\necho ${#a b} ${1a}\necho next $?", "ok\nnext 1\n", "bash: line 6: ${a b}: bad substitution\nbash: line 7: ${#a b}: bad substitution\n", 0},
 	{"exit_before_error", "exit 3\nif then", "", "", 3},
 	{"exit_trap_runs", "trap \"echo T\" EXIT\nif then", "T\n", "bash: -c: line 2: syntax error near unexpected token `then'\nbash: -c: line 2: `if then'\n", 2},
 	{"eval_lines", "echo x\neval \"echo a\nif then\"\necho after $?", "x\na\nafter 2\n", "bash: eval: line 4: syntax error near unexpected token `then'\nbash: eval: line 4: `if then'\n", 0},
