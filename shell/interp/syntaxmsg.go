@@ -290,6 +290,11 @@ func wordEnd(text string, i, end int) int {
 			}
 			i = min(k+1, end)
 			continue
+		case depth == 0 && (c == '$' || c == '<' || c == '>') && strings.HasPrefix(text[i+1:end], "(") && !strings.HasPrefix(text[i+1:end], "(("):
+			// A command substitution's commands are tokens of their
+			// own (an error in them is one of theirs): the word ends
+			// here, its ) is an operator.
+			return i + 2
 		case (c == '$' || c == '<' || c == '>') && i+1 < end && (text[i+1] == '(' || c == '$' && text[i+1] == '{'):
 			depth++
 			i += 2
