@@ -200,6 +200,7 @@ type declOp struct {
 // declItem is one NAME, NAME=VALUE or structured assignment.
 type declItem struct {
 	name     string
+	arg      string // the argument as given (text), for bash's message
 	as       *syntax.Assign
 	val      string
 	hasVal   bool
@@ -220,6 +221,7 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 			if !ok {
 				return 1
 			}
+			r.unmaskDeclWord(w, fs)
 			traced = append(traced, fs...)
 			for _, f := range fs {
 				if !optsDone && len(f) > 1 && (f[0] == '-' || f[0] == '+') {
@@ -314,9 +316,9 @@ func builtinDeclare(ctx context.Context, r *Runner, args []string) int {
 func parseDeclArg(s string) declItem {
 	name, val, ok := strings.Cut(s, "=")
 	if !ok {
-		return declItem{name: s}
+		return declItem{name: s, arg: s}
 	}
-	it := declItem{name: name, val: val, hasVal: true}
+	it := declItem{name: name, arg: s, val: val, hasVal: true}
 	if strings.HasSuffix(name, "+") {
 		it.name, it.appendTo = strings.TrimSuffix(name, "+"), true
 	}
@@ -425,7 +427,11 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 		name = base
 	}
 	if !validName(name) {
-		r.errorf("%s: `%s': not a valid identifier", op.variant, it.name)
+		arg := it.name
+		if it.arg != "" {
+			arg = it.arg
+		}
+		r.errorf("%s: `%s': not a valid identifier", op.variant, arg)
 		op.status = 1
 		return
 	}

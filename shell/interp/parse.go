@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -168,6 +169,14 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		}
 		return string(b), true
 	}
+	if msg == "invalid var name" && off < len(src) && src[off] != '=' {
+		// declare/export/local's argument with a name bash refuses
+		// when it runs ("`FOO-BAR=x': not a valid identifier"): its
+		// first character becomes = (a plain word; padded with _ to
+		// its length), put back when it runs.
+		_, n := utf8.DecodeRuneInString(src[off:])
+		return src[:off] + "=" + strings.Repeat("_", n-1) + src[off+n:], true
+	}
 	if badParamMsg(msg) {
 		// ${...} that bash reads only when it expands it, where it is a
 		// bad substitution: its inside becomes underscores (a name).
@@ -211,6 +220,20 @@ func paramSpan(src string, off int) (from, to int, ok bool) {
 		return o + 2, end, true
 	}
 	return 0, 0, false
+}
+
+// unmaskDeclWord puts back the first byte of a declaration's argument
+// masked for its invalid name (above) into its first field.
+func (r *Runner) unmaskDeclWord(w *syntax.Word, fields []string) {
+	off := int(w.Pos().Offset())
+	if len(fields) == 0 || off >= len(r.src) || r.src[off] == '=' {
+		return
+	}
+	_, n := utf8.DecodeRuneInString(r.src[off:])
+	mask := "=" + strings.Repeat("_", n-1)
+	if lit, ok := w.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, mask) && strings.HasPrefix(fields[0], mask) {
+		fields[0] = r.src[off:off+n] + fields[0][n:]
+	}
 }
 
 // maskedParam reports whether pe is a ${...} masked for being a bad
