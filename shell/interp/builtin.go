@@ -64,6 +64,7 @@ var builtinTable = map[string]builtinFunc{
 	"ulimit":    builtinUlimit,
 	"times":     builtinTimes,
 	"caller":    builtinCaller,
+	"help":      builtinHelp,
 	"history":   builtinHistory,
 	"fc":        builtinFc,
 	"bind":      builtinBind,
