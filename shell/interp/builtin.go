@@ -100,6 +100,11 @@ func (r *Runner) runBuiltin(ctx context.Context, b builtinFunc, args []string) (
 			status = 2
 		}
 	}()
+	if len(args) > 1 && args[1] == "--help" {
+		if st, ok := r.builtinHelpOption(args[0]); ok {
+			return st
+		}
+	}
 	return b(ctx, r, args)
 }
 

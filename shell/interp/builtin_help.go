@@ -107,6 +107,27 @@ func builtinHelp(ctx context.Context, r *Runner, args []string) int {
 	return 0
 }
 
+// noHelpOption are the builtins that take --help as an argument, not
+// as a request for their help (they read no options, or read them
+// themselves).
+var noHelpOption = map[string]bool{":": true, "true": true, "false": true, "echo": true, "test": true, "[": true}
+
+// builtinHelpOption is NAME --help for a builtin that reads options as
+// bash's internal_getopt does: its help, status 2. ok is false for the
+// builtins that take --help as an argument.
+func (r *Runner) builtinHelpOption(name string) (int, bool) {
+	if noHelpOption[name] {
+		return 0, false
+	}
+	for _, t := range helpTopics() {
+		if t.name == name {
+			r.writeOut(name, []byte(name+": "+t.synopsis+"\n"+strings.Join(t.desc, "\n")+"\n"))
+			return 2, true
+		}
+	}
+	return 0, false
+}
+
 func firstLine(lines []string) string {
 	if len(lines) == 0 {
 		return ""
