@@ -43,6 +43,7 @@ type compCall struct {
 	point       int
 	funcStatus  int  // the -F function's exit status
 	ranFunction bool // a -F function ran
+	aborted     bool // an error abandoned the command line: no matches
 }
 
 // compRunning is the completion a -F function runs in: compopt without
@@ -126,9 +127,9 @@ func (r *Runner) specFor(req CompRequest) (string, compSpec, bool) {
 // plusdirs. ok is false when -W's words did not expand.
 func (r *Runner) genMatches(ctx context.Context, cs *compSpec, call *compCall) ([]string, bool) {
 	var out []string
-	for i, a := range compActions {
-		if cs.actions&(1<<i) != 0 {
-			out = append(out, withPrefix(r.actionMatches(a.name, call.word), call.word)...)
+	for _, name := range compActionOrder {
+		if cs.actions&compAction(name) != 0 {
+			out = append(out, withPrefix(r.actionMatches(name, call.word), call.word)...)
 		}
 	}
 	if g, ok := cs.arg('G'); ok {
@@ -144,6 +145,9 @@ func (r *Runner) genMatches(ctx context.Context, cs *compSpec, call *compCall) (
 	}
 	if f, ok := cs.arg('F'); ok {
 		out = append(out, r.compFunction(ctx, f, call)...)
+		if call.aborted {
+			return nil, false
+		}
 	}
 	if c, ok := cs.arg('C'); ok {
 		out = append(out, r.compCommand(ctx, c, call)...)
@@ -162,6 +166,23 @@ func (r *Runner) genMatches(ctx context.Context, cs *compSpec, call *compCall) (
 		out = append(out, r.pathMatches(call.word, true)...)
 	}
 	return out, true
+}
+
+// compActionOrder is the order bash generates the actions' matches in
+// (gen_action_completions): lists, then commands, files, users, groups,
+// services, directories.
+var compActionOrder = []string{"alias", "arrayvar", "binding", "builtin", "disabled", "enabled", "export",
+	"function", "helptopic", "hostname", "job", "keyword", "running", "setopt", "shopt", "signal", "stopped",
+	"variable", "command", "file", "user", "group", "service", "directory"}
+
+// compAction is an action's bit in compSpec.actions.
+func compAction(name string) uint32 {
+	for i, a := range compActions {
+		if a.name == name {
+			return 1 << i
+		}
+	}
+	return 0
 }
 
 // withPrefix keeps the candidates that start with word.
@@ -329,7 +350,14 @@ func (r *Runner) wordList(ctx context.Context, list string) ([]string, bool) {
 	defer func() { r.opts.noglob = noglob }()
 	for _, piece := range splitQuoted(list, ifs) {
 		f, err := parseBash(": "+escapeOperators(piece), "")
-		if err != nil || len(f.Stmts) != 1 {
+		if err != nil {
+			// bash finds it when it expands the word: an expansion
+			// error, which abandons the command line.
+			r.errorf("%s: bad substitution", piece)
+			r.flow = flowDiscard
+			return nil, false
+		}
+		if len(f.Stmts) != 1 {
 			out = append(out, piece)
 			continue
 		}
@@ -339,7 +367,7 @@ func (r *Runner) wordList(ctx context.Context, list string) ([]string, bool) {
 			continue
 		}
 		fs, ok := r.fields(ctx, call.Args[1])
-		if !ok {
+		if !ok || r.flow == flowDiscard {
 			return nil, false
 		}
 		out = append(out, fs...)
@@ -347,8 +375,8 @@ func (r *Runner) wordList(ctx context.Context, list string) ([]string, bool) {
 	return out, true
 }
 
-// splitQuoted splits s at the characters of seps that no quote or
-// backslash protects, dropping empty pieces.
+// splitQuoted splits s at the characters of seps that no quote,
+// backslash, $(...), ${...} or `...` protects, dropping empty pieces.
 func splitQuoted(s, seps string) []string {
 	var out []string
 	start := 0
@@ -366,8 +394,12 @@ func splitQuoted(s, seps string) []string {
 			for i++; i < len(s) && s[i] != '"'; i++ {
 				if s[i] == '\\' {
 					i++
+				} else if e := skipExpansion(s, i); e > i {
+					i = e - 1
 				}
 			}
+		case skipExpansion(s, i) > i:
+			i = skipExpansion(s, i) - 1
 		case strings.IndexByte(seps, c) >= 0:
 			if i > start {
 				out = append(out, s[start:i])
@@ -381,13 +413,62 @@ func splitQuoted(s, seps string) []string {
 	return out
 }
 
+// skipExpansion returns the index after the $(...), ${...} or `...`
+// starting at i (nested ones and quotes inside skipped), or i when none
+// starts there; an unclosed one runs to the end.
+func skipExpansion(s string, i int) int {
+	switch {
+	case s[i] == '`':
+		for j := i + 1; j < len(s); j++ {
+			if s[j] == '\\' {
+				j++
+			} else if s[j] == '`' {
+				return j + 1
+			}
+		}
+		return len(s)
+	case s[i] != '$' || i+1 >= len(s) || s[i+1] != '(' && s[i+1] != '{':
+		return i
+	}
+	open, shut := s[i+1], byte(')')
+	if open == '{' {
+		shut = '}'
+	}
+	depth := 0
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '\'':
+			if k := strings.IndexByte(s[j+1:], '\''); k >= 0 {
+				j += k + 1
+			}
+		case open:
+			depth++
+		case shut:
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(s)
+}
+
 // escapeOperators backslash-escapes the unquoted characters that would
-// end a word (; & | < > ( )), so a -W word is read as one word.
+// end a word (blanks, ; & | < > ( )), so a -W word is read as one word;
+// expansions ($(...), ${...}, `...`) stay as they are.
 func escapeOperators(s string) string {
 	var b strings.Builder
 	quote := byte(0)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if quote != '\'' {
+			if e := skipExpansion(s, i); e > i {
+				b.WriteString(s[i:e])
+				i = e - 1
+				continue
+			}
+		}
 		switch {
 		case quote == 0 && c == '\\' && i+1 < len(s):
 			b.WriteString(s[i : i+2])
@@ -401,7 +482,7 @@ func escapeOperators(s string) string {
 			b.WriteString(s[i : i+2])
 			i++
 			continue
-		case quote == 0 && strings.IndexByte(";&|<>()\n", c) >= 0:
+		case quote == 0 && strings.IndexByte(" \t\n;&|<>()", c) >= 0:
 			b.WriteByte('\\')
 		}
 		b.WriteByte(c)
@@ -421,7 +502,13 @@ func (r *Runner) compFunction(ctx context.Context, name string, call *compCall) 
 	r.bindCompVars(call, false)
 	call.funcStatus = r.callFunc(ctx, fn, []string{name, call.cmd, call.word, call.prev})
 	call.ranFunction = true
-	r.flow, r.flowN = flowNone, 0
+	if r.flow == flowDiscard {
+		// An error that abandons the command line (1/0) ends the
+		// completion too, with no matches.
+		call.aborted = true
+	} else {
+		r.flow, r.flowN = flowNone, 0
+	}
 	var out []string
 	if v := r.lookupVar("COMPREPLY"); v != nil {
 		if v.isArray() {
