@@ -414,7 +414,7 @@ func builtinCompgen(ctx context.Context, r *Runner, args []string) int {
 	if _, ok := cs.arg('C'); ok {
 		r.errorf("compgen: warning: -C option may not work as you expect")
 	}
-	matches, ok := r.genMatches(ctx, &cs, &compCall{cmd: "compgen", word: word})
+	matches, ok := r.genMatches(ctx, &cs, &compCall{cmd: "compgen", word: word, cword: -1})
 	if !ok {
 		return 1
 	}

@@ -354,7 +354,7 @@ func (r *Runner) wordList(ctx context.Context, list string) ([]string, bool) {
 			// bash finds it when it expands the word: an expansion
 			// error, which abandons the command line.
 			r.errorf("%s: bad substitution", piece)
-			r.flow = flowDiscard
+			r.expansionFatal(1)
 			return nil, false
 		}
 		if len(f.Stmts) != 1 {
