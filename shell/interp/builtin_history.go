@@ -268,3 +268,280 @@ func (r *Runner) historyWrite(file string, lines []string, appendTo bool) int {
 	}
 	return 0
 }
+
+// The special values of fcHistNum, as bash's fc_gethnum returns them.
+const (
+	fcInvalid  = -1 << 30
+	fcNotFound = fcInvalid + 2
+)
+
+// fcLast is the index of the last history entry fc deals with: the one
+// before the current command line at a prompt (where the line running
+// is already in the list), the last one in a script (history is off);
+// -1 when there is none.
+func (r *Runner) fcLast() int {
+	if r.cfg.Interactive {
+		return len(r.hist.lines) - 2
+	}
+	return len(r.hist.lines) - 1
+}
+
+// fcHistNum is fc's FIRST or LAST as an index into the history list
+// (bash's fc_gethnum): a number is a history number, a negative one
+// counts back from the current command, text is the latest command that
+// starts with it.
+func (r *Runner) fcHistNum(spec string, listing, first bool) int {
+	last := r.fcLast()
+	if last < 0 {
+		return -1
+	}
+	realLast := len(r.hist.lines) - 1
+	s, sign := spec, 1
+	if strings.HasPrefix(s, "-") {
+		s, sign = s[1:], -1
+	}
+	if s != "" && s[0] >= '0' && s[0] <= '9' {
+		k := 0
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		n, _ := strconv.Atoi(s[:k])
+		n *= sign
+		switch {
+		case n < 0:
+			return max(n+last+1, 0)
+		case n == 0 && sign < 0:
+			if listing {
+				return realLast
+			}
+			return fcInvalid
+		case n == 0:
+			return last
+		}
+		n--
+		if n >= last {
+			if first {
+				return 0
+			}
+			return last
+		}
+		return n
+	}
+	for j := last; j >= 0; j-- {
+		if strings.HasPrefix(r.hist.lines[j], spec) {
+			return j
+		}
+	}
+	return fcNotFound
+}
+
+// builtinFc is fc: -l lists history entries (the last 16, or FIRST to
+// LAST; -n without numbers, -r newest first), -s [pat=rep] [command]
+// runs one again with its replacements (printing it), and the editing
+// form hands the entries to an editor (-e ename, $FCEDIT, $EDITOR, vi) in
+// a file and runs what the editor left there.
+func builtinFc(ctx context.Context, r *Runner, args []string) int {
+	const usage = "fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"
+	numbering, reverse, listing, execute := true, false, false, false
+	ename, hasEname := "", false
+	rest := args[1:]
+opts:
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		a := rest[0]
+		if a == "--" {
+			rest = rest[1:]
+			break
+		}
+		if _, isNum := legalNumber(a[1:]); isNum {
+			break // fc -3: a history offset
+		}
+		rest = rest[1:]
+		for j := 1; j < len(a); j++ {
+			switch a[j] {
+			case 'n':
+				numbering = false
+			case 'l':
+				listing = true
+			case 'r':
+				reverse = true
+			case 's':
+				execute = true
+			case 'e':
+				ename, hasEname = a[j+1:], true
+				if ename == "" {
+					if len(rest) == 0 {
+						r.errorf("fc: -e: option requires an argument")
+						r.printErr("fc: usage: " + usage + "\n")
+						return 2
+					}
+					ename, rest = rest[0], rest[1:]
+				}
+				continue opts
+			default:
+				return r.usageError("fc", "-"+string(a[j]), usage)
+			}
+		}
+	}
+	if hasEname && ename == "-" {
+		execute = true
+	}
+	if execute {
+		return r.fcExecute(ctx, rest)
+	}
+	if len(r.hist.lines) == 0 {
+		return 0
+	}
+	last, realLast := r.fcLast(), len(r.hist.lines)-1
+	var beg, end int
+	switch {
+	case len(rest) > 0:
+		beg = r.fcHistNum(rest[0], listing, true)
+		switch {
+		case len(rest) > 1:
+			end = r.fcHistNum(rest[1], listing, false)
+		case beg == realLast && listing:
+			end = realLast
+		case listing:
+			end = last
+		default:
+			end = beg
+		}
+	case listing:
+		end = last
+		beg = max(end-16+1, 0)
+	default:
+		beg, end = last, last
+	}
+	switch {
+	case beg == fcInvalid || end == fcInvalid:
+		r.errorf("fc: history specification out of range")
+		return 1
+	case beg == fcNotFound || end == fcNotFound:
+		r.errorf("fc: no command found")
+		return 1
+	}
+	beg, end = max(beg, 0), max(end, 0)
+	if !listing && r.cfg.Interactive && len(r.hist.lines) > 0 {
+		// The fc line itself is not kept when it edits.
+		r.hist.lines = r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
+		last = min(last, len(r.hist.lines)-1)
+		end = min(end, last)
+		beg = min(beg, last)
+	}
+	if end < beg {
+		beg, end, reverse = end, beg, true
+	}
+	var b strings.Builder
+	for k := 0; k <= end-beg; k++ {
+		i := beg + k
+		if reverse {
+			i = end - k
+		}
+		if i < 0 || i >= len(r.hist.lines) {
+			continue
+		}
+		if listing {
+			if numbering {
+				b.WriteString(strconv.Itoa(i + 1))
+			}
+			b.WriteString("\t ")
+		}
+		b.WriteString(r.hist.lines[i] + "\n")
+	}
+	if listing {
+		return r.writeOut("fc", []byte(b.String()))
+	}
+	return r.fcEdit(ctx, ename, b.String())
+}
+
+// fcExecute is fc -s [pat=rep ...] [command]: the command found (the
+// last one by default), each pat replaced by rep everywhere, printed to
+// stderr, put in the history in place of the fc line, and run.
+func (r *Runner) fcExecute(ctx context.Context, rest []string) int {
+	var subs [][2]string
+	for len(rest) > 0 && strings.Contains(rest[0], "=") {
+		pat, rep, _ := strings.Cut(rest[0], "=")
+		subs = append(subs, [2]string{pat, rep})
+		rest = rest[1:]
+	}
+	spec := ""
+	if len(rest) > 0 {
+		spec = rest[0]
+	}
+	i := -1
+	if len(r.hist.lines) > 0 {
+		if spec == "" {
+			i = r.fcLast()
+		} else {
+			i = r.fcHistNum(spec, false, false)
+		}
+	}
+	if i < 0 {
+		r.errorf("fc: no command found")
+		return 1
+	}
+	cmd := r.hist.lines[i]
+	for _, s := range subs {
+		if s[0] != "" {
+			cmd = strings.ReplaceAll(cmd, s[0], s[1])
+		}
+	}
+	r.printErr(cmd + "\n")
+	if r.cfg.Interactive && len(r.hist.lines) > 0 {
+		lines := r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
+		r.hist.lines = append(lines, cmd)
+	}
+	return r.runText(ctx, cmd, "")
+}
+
+// fcEdit is fc's editing form: the commands go to a file in $TMPDIR (or
+// /tmp), the editor runs on it, and what it left there runs (each line
+// printed to stderr first, as bash echoes it) when it succeeded.
+func (r *Runner) fcEdit(ctx context.Context, ename, text string) int {
+	if ename == "" {
+		ename, _ = r.getVar("FCEDIT")
+	}
+	if ename == "" {
+		ename, _ = r.getVar("EDITOR")
+	}
+	if ename == "" {
+		ename = "vi"
+	}
+	dir, _ := r.getVar("TMPDIR")
+	if dir == "" {
+		dir = "/tmp"
+	}
+	name := ""
+	var f interface {
+		Write([]byte) (int, error)
+		Close() error
+	}
+	for n := 0; n < 100 && f == nil; n++ {
+		name = dir + "/bash-fc." + strconv.Itoa(r.bashPid) + "." + strconv.Itoa(n)
+		file, err := r.cfg.FS.OpenFile(r.absPath(name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			f = file
+		}
+	}
+	if f == nil {
+		r.errorf("fc: %s: cannot open temp file: File exists", name)
+		return 1
+	}
+	_, werr := f.Write([]byte(text))
+	f.Close()
+	defer r.cfg.FS.Remove(r.absPath(name))
+	if werr != nil {
+		r.errorf("fc: %s: %s", name, strerror(werr))
+		return 1
+	}
+	if st := r.runText(ctx, ename+" "+bashQuote(name), ""); st != 0 {
+		return st
+	}
+	data, err := r.readFileHeld(r.absPath(name))
+	if err != nil {
+		r.errorf("fc: %s: %s", name, strerror(err))
+		return 1
+	}
+	r.printErr(string(data))
+	return r.runText(ctx, string(data), "")
+}

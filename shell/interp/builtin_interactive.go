@@ -4,50 +4,10 @@ import (
 	"context"
 )
 
-// The builtins of bash's interactive side (fc, bind, logout, suspend)
+// The builtins of bash's interactive side (bind, logout, suspend)
 // as a non-interactive shell answers them: a script has no history to
-// edit, no line editor, no login shell and no job control. history is
-// in builtin_history.go, compopt in builtin_complete.go.
-
-// builtinFc is fc: with an empty history there is nothing to list, and
-// nothing to run again.
-func builtinFc(ctx context.Context, r *Runner, args []string) int {
-	const usage = "fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"
-	rest := args[1:]
-	list, again := false, false
-	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
-		a := rest[0]
-		rest = rest[1:]
-		if a == "--" {
-			break
-		}
-		if _, ok := legalNumber(a); ok {
-			// fc -1: a history offset, not an option.
-			break
-		}
-		for j := 1; j < len(a); j++ {
-			switch a[j] {
-			case 'l':
-				list = true
-			case 'n', 'r':
-			case 's':
-				again = true
-			case 'e':
-				if j == len(a)-1 && len(rest) > 0 {
-					rest = rest[1:]
-				}
-				j = len(a)
-			default:
-				return r.usageError("fc", "-"+string(a[j]), usage)
-			}
-		}
-	}
-	if again || !list && len(rest) > 0 {
-		r.errorf("fc: no command found")
-		return 1
-	}
-	return 0
-}
+// edit, no line editor, no login shell and no job control. history and
+// fc are in builtin_history.go, compopt in builtin_complete.go.
 
 // builtinBind is bind: a script has no line editor.
 func builtinBind(ctx context.Context, r *Runner, args []string) int {
