@@ -42,6 +42,9 @@ parse:
 		case a == "--version":
 			io.WriteString(stdio.Stdout, "GNU bash, version 5.2.15(1)-release (memsh)\n")
 			return 0
+		case a == "--rcfile" || a == "--init-file":
+			// The startup file a non-interactive shell does not read.
+			i++
 		case strings.HasPrefix(a, "--"):
 		case a == "-o" || a == "+o":
 			if i+1 >= len(args) {
