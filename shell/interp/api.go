@@ -268,6 +268,7 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 			}
 		}
 		if end := st.End().Line(); end > read {
+			r.recordHistory(st, read) // builtin_history.go
 			if r.opts.verbose {
 				// set -v: the lines as bash reads them, a whole compound
 				// command before it runs.

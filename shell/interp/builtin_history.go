@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // histList is the shell's history list. It is replaced, never changed in
@@ -15,6 +17,9 @@ type histList struct {
 	// written yet; inFile the lines of the history file read so far
 	// (history -n reads those after them).
 	added, inFile int
+	// lastAdded says the last entry is the line running now (recorded
+	// before it ran, or history -s's), bash's hist_last_line_added.
+	lastAdded bool
 }
 
 // SetHistory gives the shell the lines typed at the prompt, oldest first
@@ -25,6 +30,7 @@ func (r *Runner) SetHistory(lines []string) {
 	grown := max(len(lines)-len(r.hist.lines), 0)
 	r.hist.lines = lines
 	r.hist.added = min(r.hist.added+grown, len(lines))
+	r.hist.lastAdded = len(lines) > 0
 }
 
 // builtinHistory is history: the list (history [n]), -c to clear it, -d
@@ -86,12 +92,13 @@ func builtinHistory(ctx context.Context, r *Runner, args []string) int {
 	case flags.has('s'):
 		if len(rest) > 0 {
 			lines := r.hist.lines
-			if r.cfg.Interactive && len(lines) > 0 {
+			if r.historyOn() && r.hist.lastAdded && len(lines) > 0 {
 				// The history -s line itself goes, as in bash.
 				lines = lines[:len(lines)-1]
 			}
 			r.hist.lines = append(lines[:len(lines):len(lines)], strings.Join(rest, " "))
 			r.hist.added = min(r.hist.added+1, len(r.hist.lines))
+			r.hist.lastAdded = true
 		}
 		return 0
 	case flags.has('p'):
@@ -275,15 +282,26 @@ const (
 	fcNotFound = fcInvalid + 2
 )
 
-// fcLast is the index of the last history entry fc deals with: the one
-// before the current command line at a prompt (where the line running
-// is already in the list), the last one in a script (history is off);
-// -1 when there is none.
+// historyOn is set -o history: on at a prompt, where the session
+// records the lines.
+func (r *Runner) historyOn() bool {
+	return r.cfg.Interactive || *findOption(setOptions, "history").field(&r.opts)
+}
+
+// fcLast is the index of the last history entry fc deals with, as
+// bash's fc computes it: the one before the line running when history
+// is on and that line is in the list, else the last; -1 when there is
+// none.
 func (r *Runner) fcLast() int {
-	if r.cfg.Interactive {
-		return len(r.hist.lines) - 2
+	n := len(r.hist.lines)
+	last := n
+	if r.historyOn() {
+		last--
 	}
-	return len(r.hist.lines) - 1
+	if r.hist.lastAdded {
+		last--
+	}
+	return min(last, n-1)
 }
 
 // fcHistNum is fc's FIRST or LAST as an index into the history list
@@ -421,7 +439,7 @@ opts:
 		return 1
 	}
 	beg, end = max(beg, 0), max(end, 0)
-	if !listing && r.cfg.Interactive && len(r.hist.lines) > 0 {
+	if !listing && r.hist.lastAdded && len(r.hist.lines) > 0 {
 		// The fc line itself is not kept when it edits.
 		r.hist.lines = r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
 		last = min(last, len(r.hist.lines)-1)
@@ -487,9 +505,12 @@ func (r *Runner) fcExecute(ctx context.Context, rest []string) int {
 		}
 	}
 	r.printErr(cmd + "\n")
-	if r.cfg.Interactive && len(r.hist.lines) > 0 {
+	// The last entry (the fc -s line at a prompt) is replaced by the
+	// command, as bash's fc_replhist does.
+	if len(r.hist.lines) > 0 {
 		lines := r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
 		r.hist.lines = append(lines, cmd)
+		r.hist.lastAdded = true
 	}
 	return r.runText(ctx, cmd, "")
 }
@@ -544,4 +565,57 @@ func (r *Runner) fcEdit(ctx context.Context, ename, text string) int {
 	}
 	r.printErr(string(data))
 	return r.runText(ctx, string(data), "")
+}
+
+// recordHistory adds the lines the shell reads for st (those after line
+// read up to st's end) to the history list when set -o history is on,
+// as bash records a command before running it: each line before st's
+// own (a comment) alone, st's lines as one entry joined as bash's
+// cmdhist joins them. A shell at a prompt gets its lines from the
+// session instead (SetHistory).
+func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
+	if r.cfg.Interactive || !r.historyOn() {
+		return
+	}
+	start := st.Pos().Line()
+	text := strings.TrimSuffix(sourceLines(r.src, read+1, st.End().Line()), "\n")
+	lines := r.hist.lines[:len(r.hist.lines):len(r.hist.lines)]
+	entry, own := "", false // own: entry holds st's own lines
+	for k, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if mine := read+1+uint(k) >= start; !mine || !own {
+			if entry != "" {
+				lines = append(lines, entry)
+			}
+			entry, own = l, mine
+			continue
+		}
+		entry += histDelimiter(entry) + l
+	}
+	if entry != "" {
+		lines = append(lines, entry)
+	}
+	r.hist.added += len(lines) - len(r.hist.lines)
+	r.hist.lines = lines
+	r.hist.lastAdded = own
+}
+
+// histDelimiter is what bash's cmdhist puts between the lines of one
+// command: a space after a word or operator a command goes on from
+// (then, do, |, &&, {, ...), else "; ".
+func histDelimiter(prev string) string {
+	prev = strings.TrimRight(prev, " \t")
+	for _, op := range []string{";", "&", "|", "{", "(", ")"} {
+		if strings.HasSuffix(prev, op) {
+			return " "
+		}
+	}
+	f := strings.Fields(prev)
+	switch f[len(f)-1] {
+	case "case", "do", "else", "if", "then", "until", "while", "in", "elif":
+		return " "
+	}
+	return "; "
 }

@@ -30,7 +30,7 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 	}
 	ctx = context.WithValue(ctx, nestingKey{}, depth+1)
 	var flags []string
-	cmdMode, fromStdin := false, false
+	cmdMode, fromStdin, interactive := false, false, false
 	i := 1
 parse:
 	for ; i < len(args); i++ {
@@ -62,7 +62,9 @@ parse:
 					fromStdin = true
 				case 'e', 'u', 'x', 'f', 'a', 'n', 'v', 'C':
 					flags = append(flags, string(a[0])+string(f))
-				case 'i', 'l', 'r', 'h', 'B', 'H', 'P', 'T', 'E', 'b', 'm', 'p', 'k', 't':
+				case 'i':
+					interactive = true
+				case 'l', 'r', 'h', 'B', 'H', 'P', 'T', 'E', 'b', 'm', 'p', 'k', 't':
 				default:
 					fmt.Fprintf(stdio.Stderr, "bash: %c%c: invalid option\n", a[0], f)
 					return 2
@@ -108,6 +110,10 @@ parse:
 		}
 		script, fromFile = string(data), true
 		cfg.Args = append([]string{argv0}, rest...)
+		if interactive {
+			// bash -i reading its commands keeps history of them.
+			flags = append(flags, "-o", "history")
+		}
 	}
 	level := 1
 	for _, kv := range environ {
