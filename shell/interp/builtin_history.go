@@ -72,6 +72,7 @@ func builtinHistory(ctx context.Context, r *Runner, args []string) int {
 			}
 		}
 	}
+	r.stifleHistory()
 	n := 0
 	for _, c := range "anrw" {
 		if flags.has(byte(c)) {
@@ -117,6 +118,12 @@ func builtinHistory(ctx context.Context, r *Runner, args []string) int {
 		file = rest[0]
 	} else if f, ok := r.getVar("HISTFILE"); ok {
 		file = f
+	} else if flags.has('a') {
+		// bash appends to no file when HISTFILE is unset, and fails.
+		if r.hist.added > 0 {
+			return 1
+		}
+		return 0
 	} else {
 		// readline's default when HISTFILE is not set.
 		home, _ := r.getVar("HOME")
@@ -164,9 +171,13 @@ func (r *Runner) historyList(args []string) int {
 			return 1
 		}
 		if len(args) > 1 {
-			// bash abandons the rest of the command line.
+			// bash abandons the command line; a script ends.
 			r.errorf("history: too many arguments")
-			r.flow = flowDiscard
+			if r.cfg.Interactive {
+				r.flow = flowDiscard
+			} else {
+				r.exitShell(1)
+			}
 			return 1
 		}
 		if n < 0 {
@@ -403,6 +414,7 @@ opts:
 	if hasEname && ename == "-" {
 		execute = true
 	}
+	r.stifleHistory()
 	if execute {
 		return r.fcExecute(ctx, rest)
 	}
@@ -618,4 +630,95 @@ func histDelimiter(prev string) string {
 		return " "
 	}
 	return "; "
+}
+
+// stifleHistory keeps the last $HISTSIZE entries, as bash does when
+// HISTSIZE is set to a number (here when history is next used).
+func (r *Runner) stifleHistory() {
+	v, ok := r.getVar("HISTSIZE")
+	if !ok {
+		return
+	}
+	n, isNum := legalNumber(v)
+	if !isNum || n < 0 || n >= int64(len(r.hist.lines)) {
+		return
+	}
+	r.hist.lines = r.hist.lines[len(r.hist.lines)-int(n):]
+	r.hist.added = min(r.hist.added, int(n))
+}
+
+// histFile is $HISTFILE, or ~/.bash_history as an interactive bash
+// sets it; "" when HISTFILE is set empty.
+func (r *Runner) histFile() string {
+	if f, ok := r.getVar("HISTFILE"); ok {
+		return f
+	}
+	home, _ := r.getVar("HOME")
+	return home + "/.bash_history"
+}
+
+// loadHistoryFile is an interactive shell's start: the history file's
+// lines become the history list (HISTFILE, else ~/.bash_history).
+func (r *Runner) loadHistoryFile() {
+	file := r.histFile()
+	if file == "" {
+		return
+	}
+	data, err := r.readFileHeld(r.absPath(file))
+	if err != nil || len(data) == 0 {
+		return
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if len(l) > 1 && l[0] == '#' && l[1] >= '0' && l[1] <= '9' {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	r.hist = histList{lines: lines, inFile: len(lines)}
+	r.stifleHistory()
+}
+
+// saveHistoryFile is an interactive shell's exit (bash's
+// maybe_save_history): the lines of this session are appended to the
+// history file when shopt histappend is on or they are fewer than the
+// list, else the list overwrites it; then the file keeps its last
+// $HISTFILESIZE lines.
+func (r *Runner) saveHistoryFile() {
+	file := r.histFile()
+	if file == "" || !r.historyOn() {
+		return
+	}
+	r.stifleHistory()
+	lines := r.hist.lines
+	if *findOption(shoptOptions, "histappend").field(&r.opts) || r.hist.added < len(lines) {
+		if r.hist.added > 0 {
+			r.historyWrite(file, lines[len(lines)-r.hist.added:], true)
+		}
+	} else {
+		r.historyWrite(file, lines, false)
+	}
+	v, ok := r.getVar("HISTFILESIZE")
+	if !ok {
+		return
+	}
+	n, isNum := legalNumber(v)
+	if !isNum || n < 0 {
+		return
+	}
+	data, err := r.readFileHeld(r.absPath(file))
+	if err != nil {
+		return
+	}
+	all := strings.SplitAfter(string(data), "\n")
+	if all[len(all)-1] == "" {
+		all = all[:len(all)-1]
+	}
+	if int64(len(all)) > n {
+		f, err := r.cfg.FS.OpenFile(r.absPath(file), os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err == nil {
+			f.Write([]byte(strings.Join(all[int64(len(all))-n:], "")))
+			f.Close()
+		}
+	}
 }

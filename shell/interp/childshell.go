@@ -142,6 +142,13 @@ parse:
 			return st
 		}
 	}
+	if interactive && !cmdMode {
+		child.loadHistoryFile() // builtin_history.go
+	}
 	status, _ := child.runSource(ctx, script)
-	return child.finish(ctx, status)
+	status = child.finish(ctx, status)
+	if interactive && !cmdMode {
+		child.saveHistoryFile()
+	}
+	return status
 }
