@@ -54,6 +54,7 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 		MaxCallDepth: c.maxDepth,
 		Invoke:       c.interpInvoke,
 		Budget:       c.mem,
+		Columns:      func() int { return c.width(nil) },
 		SilentRead: func() func() {
 			c.term.noEcho.Add(1)
 			return func() { c.term.noEcho.Add(-1) }
@@ -226,6 +227,9 @@ func (s *Session) runInterp(ctx context.Context, script string, stdio Stdio) (in
 		runCtx = context.WithValue(runCtx, stdinDevKey{}, stdin)
 	}
 
+	if h := s.c.history.Swap(nil); h != nil {
+		s.ir.SetHistory(*h) // the prompt's lines (SetHistory), once each time they change
+	}
 	hits := s.c.fs.LimitHits()
 	stopWatch := s.c.watchMemory(runCtx, stderr) // memwatch.go
 	defer stopWatch()

@@ -70,6 +70,9 @@ type Config struct {
 	// Run with its source text (the session's undo steps); child
 	// shells do not call it.
 	StmtStart func(text string)
+	// Columns, when set, is the terminal's width, which help lays its
+	// table out for when COLUMNS is not set (bash's window size).
+	Columns func() int
 	// MaxProcs bounds the pipeline stages and background jobs running at
 	// once (proclimit.go); 0 = 5000.
 	MaxProcs int
@@ -156,6 +159,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("MACHTYPE", "x86_64-pc-linux-gnu", false)
 	r.setDefault("OSTYPE", "linux-gnu", false)
 	r.setDefault("OPTERR", "1", false)
+	r.setDefault("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:", false)
 	r.setDefault("UID", "1000", false)
 	r.setDefault("EUID", "1000", false)
 	r.umask = 0o022
@@ -266,6 +270,7 @@ func (r *Runner) runFile(ctx context.Context, rd *reader) (stopped bool) {
 			break
 		}
 		if end := st.End().Line(); end > shown {
+			r.recordHistory(st, shown) // builtin_history.go
 			if r.opts.verbose {
 				// set -v: the lines as bash reads them, a whole compound
 				// command before it runs.

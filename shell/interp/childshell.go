@@ -30,7 +30,7 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 	}
 	ctx = context.WithValue(ctx, nestingKey{}, depth+1)
 	var flags []string
-	cmdMode, fromStdin := false, false
+	cmdMode, fromStdin, interactive := false, false, false
 	i := 1
 parse:
 	for ; i < len(args); i++ {
@@ -42,6 +42,9 @@ parse:
 		case a == "--version":
 			io.WriteString(stdio.Stdout, "GNU bash, version 5.2.15(1)-release (memsh)\n")
 			return 0
+		case a == "--rcfile" || a == "--init-file":
+			// The startup file a non-interactive shell does not read.
+			i++
 		case strings.HasPrefix(a, "--"):
 		case a == "-o" || a == "+o":
 			if i+1 >= len(args) {
@@ -59,7 +62,9 @@ parse:
 					fromStdin = true
 				case 'e', 'u', 'x', 'f', 'a', 'n', 'v', 'C':
 					flags = append(flags, string(a[0])+string(f))
-				case 'i', 'l', 'r', 'h', 'B', 'H', 'P', 'T', 'E', 'b', 'm', 'p', 'k', 't':
+				case 'i':
+					interactive = true
+				case 'l', 'r', 'h', 'B', 'H', 'P', 'T', 'E', 'b', 'm', 'p', 'k', 't':
 				default:
 					fmt.Fprintf(stdio.Stderr, "bash: %c%c: invalid option\n", a[0], f)
 					return 2
@@ -105,6 +110,10 @@ parse:
 		}
 		script, fromFile = string(data), true
 		cfg.Args = append([]string{argv0}, rest...)
+		if interactive {
+			// bash -i reading its commands keeps history of them.
+			flags = append(flags, "-o", "history")
+		}
 	}
 	level := 1
 	for _, kv := range environ {
@@ -133,6 +142,13 @@ parse:
 			return st
 		}
 	}
+	if interactive && !cmdMode {
+		child.loadHistoryFile() // builtin_history.go
+	}
 	status, _ := child.runSource(ctx, script)
-	return child.finish(ctx, status)
+	status = child.finish(ctx, status)
+	if interactive && !cmdMode {
+		child.saveHistoryFile()
+	}
+	return status
 }

@@ -97,6 +97,9 @@ type Runner struct {
 	pendingOut  []pendingProc // >(cmd) to run after the command
 	arithCache  map[syntax.ArithmExpr]string
 	patCache    map[patKey]*Pattern
+
+	compCur *compRunning // the completion a -F function runs in (compopt)
+	hist    histList     // the history list (builtin_history.go)
 }
 
 // stmts runs a list, stopping at a pending break/continue/return/exit.
