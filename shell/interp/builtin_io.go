@@ -6,10 +6,11 @@ import (
 	"context"
 	"errors"
 	"io"
-	"memsh/shell/command"
 	"strconv"
 	"strings"
+	"time"
 
+	"memsh/shell/command"
 	"memsh/shell/commands/printf"
 )
 
@@ -153,7 +154,7 @@ func builtinPrintf(ctx context.Context, r *Runner, args []string) int {
 		}
 	}
 	var b bytes.Buffer
-	status := printf.Format(&b, func(msg string) { r.errorf("printf: %s", msg) }, args[0], args[1:])
+	status := printf.FormatAt(&b, func(msg string) { r.errorf("printf: %s", msg) }, r.now, args[0], args[1:])
 	if varName != "" {
 		if !r.setVar(varName, b.String(), false) {
 			return 1
@@ -164,6 +165,17 @@ func builtinPrintf(ctx context.Context, r *Runner, args []string) int {
 		return st
 	}
 	return status
+}
+
+// now is the time printf's %(...)T and the prompt's \t \d \D{...} show:
+// the session's clock (the filesystem's), in the zone TZ names when TZ
+// is exported, as bash's strftime reads it (an unexported TZ is ignored).
+func (r *Runner) now() time.Time {
+	tz := ""
+	if v, _ := r.vars.lookup("TZ"); v != nil && v.attrs&attrExport != 0 {
+		tz, _ = v.value()
+	}
+	return r.cfg.FS.Now().In(command.ZoneLocation(tz))
 }
 
 // inFd is the descriptor a builtin reads: its reader, buffered once so

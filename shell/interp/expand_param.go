@@ -3,7 +3,6 @@ package interp
 import (
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -650,7 +649,7 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		}
 		env := prompt.Env{User: get("USER"), Host: get("HOSTNAME"), Dir: dir, Home: get("HOME"),
 			DirTrim: get("PROMPT_DIRTRIM"), Root: get("EUID") == "0", Jobs: jobs, History: 1,
-			Now: time.Now(), Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true}
+			Now: r.now(), Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true}
 		pv.mapVals(func(s string) string {
 			doc := prompt.HeredocText(prompt.Decode(s, env))
 			if w, err := syntax.NewParser().Document(strings.NewReader(doc)); err == nil {
