@@ -93,7 +93,7 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 func (c *core) interpTool(ctx context.Context, name string, inv *command.Invocation) int {
 	return c.python().RunTool(ctx, name, pyworker.Proc{
 		Args: inv.Args, Env: inv.Environ, Dir: inv.Dir,
-		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
+		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs, Memory: c.mem,
 		Umask: inv.Umask(),
 		System: func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return inv.Exec(ctx, []string{"sh", "-c", "cd " + shellQuote(dir) + " && " + line}, inv.Environ,
@@ -113,7 +113,7 @@ func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 		}
 	}
 	proc := pyworker.Proc{
-		Args: req.Args, Env: req.Env, Dir: req.Dir, FS: c.fs, Umask: req.Umask,
+		Args: req.Args, Env: req.Env, Dir: req.Dir, FS: c.fs, Umask: req.Umask, Memory: c.mem,
 		Stdout: req.Stdio.Stdout, Stderr: req.Stdio.Stderr,
 	}
 	if pyworker.IsWasm(req.Head) {
