@@ -55,6 +55,10 @@ func (l *lineStdin) Read(p []byte) (int, error) {
 	return l.f.Read(p)
 }
 
+// IsTerminal tells the interpreter that the line's stdin is the
+// terminal (read -p shows its prompt).
+func (l *lineStdin) IsTerminal() bool { return true }
+
 // SetReadDeadline bounds a read the interpreter makes (read -t).
 func (l *lineStdin) SetReadDeadline(t time.Time) error { return l.f.SetReadDeadline(t) }
 
