@@ -168,6 +168,24 @@ func TestInterpReadTerminal(t *testing.T) {
 	}
 }
 
+// TestInterpShellVariables: the variables bash sets at start-up, with
+// the sandbox user's ids (bash has no GID).
+func TestInterpShellVariables(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	out, errs, _ := run(t, s, `declare -p UID EUID PPID BASH_VERSINFO GROUPS COMP_WORDBREAKS; echo ${GID-unset} $BASH_ARGV0`, "")
+	want := `declare -ir UID="1000"
+declare -ir EUID="1000"
+declare -ir PPID="1"
+declare -ar BASH_VERSINFO=([0]="5" [1]="2" [2]="15" [3]="1" [4]="release" [5]="x86_64-pc-linux-gnu")
+declare -a GROUPS=([0]="1000")
+declare -- COMP_WORDBREAKS=$' \t\n"\'@><=;|&(:'
+unset bash
+`
+	if out != want || errs != "" {
+		t.Errorf("got %q (stderr %q), want %q", out, errs, want)
+	}
+}
+
 // TestInterpSessionsIndependent runs two sessions at once in one process
 // with different options, aliases, functions, traps, variables and
 // directories: neither ever sees the other's.
