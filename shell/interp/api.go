@@ -160,8 +160,11 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("OSTYPE", "linux-gnu", false)
 	r.setDefault("OPTERR", "1", false)
 	r.setDefault("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:", false)
-	r.setDefault("UID", "1000", false)
-	r.setDefault("EUID", "1000", false)
+	r.setShellVar("UID", attrInteger|attrReadonly, false, "1000")
+	r.setShellVar("EUID", attrInteger|attrReadonly, false, "1000")
+	r.setShellVar("PPID", attrInteger|attrReadonly, true, "1")
+	r.setShellVar("GROUPS", attrIndexed, false, "1000")
+	r.setShellVar("BASH_VERSINFO", attrIndexed|attrReadonly, true, "5", "2", "15", "1", "release", "x86_64-pc-linux-gnu")
 	r.umask = 0o022
 	r.limits = defaultLimits()
 	if v, _ := r.vars.lookup("PWD"); v != nil {
@@ -178,6 +181,26 @@ func (r *Runner) setDefault(name, val string, export bool) {
 	v.setStr(val)
 	if export {
 		v.attrs |= attrExport
+	}
+}
+
+// setShellVar gives name bash's start-up value: the sandbox user's ids
+// (read-only integers unless the environment set them, as bash's
+// uidset), PPID and BASH_VERSINFO whatever the environment says. More
+// than one value makes an indexed array.
+func (r *Runner) setShellVar(name string, attrs attr, force bool, vals ...string) {
+	if v, _ := r.vars.lookup(name); v != nil && !force {
+		return
+	}
+	v := r.vars.forWrite(name, 0)
+	v.attrs = attrs
+	if attrs&attrIndexed == 0 {
+		v.str, v.idx, v.set = vals[0], nil, true
+		return
+	}
+	v.str, v.idx, v.set = "", &indexed{}, true
+	for i, val := range vals {
+		v.idx.set(i, val)
 	}
 }
 
@@ -243,6 +266,24 @@ func (r *Runner) Vars() map[string]string {
 		}
 	}
 	return out
+}
+
+// Jobs is the number of background jobs still running (the prompt's \j).
+func (r *Runner) Jobs() int {
+	if r.bg == nil {
+		return 0
+	}
+	r.bg.mu.Lock()
+	defer r.bg.mu.Unlock()
+	n := 0
+	for _, j := range r.bg.list {
+		select {
+		case <-j.done:
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // Funcs lists the defined functions' names, sorted.

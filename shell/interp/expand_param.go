@@ -3,7 +3,6 @@ package interp
 import (
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -641,21 +640,9 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		if !ok {
 			dir = r.dir
 		}
-		jobs := 0
-		if r.bg != nil {
-			r.bg.mu.Lock()
-			for _, j := range r.bg.list {
-				select {
-				case <-j.done:
-				default:
-					jobs++
-				}
-			}
-			r.bg.mu.Unlock()
-		}
 		env := prompt.Env{User: get("USER"), Host: get("HOSTNAME"), Dir: dir, Home: get("HOME"),
-			DirTrim: get("PROMPT_DIRTRIM"), Root: get("EUID") == "0", Jobs: jobs, History: 1,
-			Now: time.Now(), Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true}
+			DirTrim: get("PROMPT_DIRTRIM"), Root: get("EUID") == "0", Jobs: r.Jobs(), History: 1,
+			Now: r.now(), Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true}
 		pv.mapVals(func(s string) string {
 			doc := prompt.HeredocText(prompt.Decode(s, env))
 			if w, err := syntax.NewParser().Document(strings.NewReader(doc)); err == nil {

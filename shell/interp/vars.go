@@ -519,6 +519,10 @@ func (r *Runner) getVar(name string) (string, bool) {
 	case "SHLVL":
 	case "BASH_SUBSHELL":
 		return strconv.Itoa(r.subshell), true
+	case "BASH_ARGV0":
+		if v, _ := r.vars.lookup(name); v == nil {
+			return r.arg0, true
+		}
 	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK":
 		if v, _ := r.vars.lookup(name); v == nil {
 			return r.dynamicArray(name).value()
