@@ -75,6 +75,9 @@ type Config struct {
 	MaxProcs int
 
 	procs *procCount // what runs now, shared by subshells and child shells
+	// callBase is how many levels of MaxCallDepth the shells around a
+	// child shell use (childshell.go).
+	callBase int
 }
 
 // FileRequest is an executable file for Config.RunFile to run.
@@ -130,6 +133,9 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.opts = defaultOptions()
 	// bash expands aliases in an interactive shell, not in bash -c.
 	r.opts.expandAliases = !cfg.Script
+	if cfg.Interactive {
+		r.opts.interactive()
+	}
 	r.vars.frames = []*frame{newFrame(64)}
 	r.vars.mem = cfg.Budget
 	if len(cfg.Args) > 0 {
@@ -159,6 +165,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("UID", "1000", false)
 	r.setDefault("EUID", "1000", false)
 	r.umask = 0o022
+	// $_ starts as the shell's own path.
+	r.lastArg, _ = r.getVar("BASH")
 	r.limits = defaultLimits()
 	if v, _ := r.vars.lookup("PWD"); v != nil {
 		v.setStr(r.dir)

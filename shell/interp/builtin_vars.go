@@ -204,6 +204,20 @@ type declItem struct {
 	val      string
 	hasVal   bool
 	appendTo bool
+	word     string // a structured scalar assignment as its expanded word, for $_
+}
+
+// declWord is a structured scalar assignment as the word bash's $_ keeps
+// after declare & co. (NAME=VALUE, NAME[SUB]+=VALUE).
+func declWord(as *syntax.Assign, sub, val string) string {
+	w := as.Name.Value
+	if as.Index != nil {
+		w += "[" + sub + "]"
+	}
+	if as.Append {
+		w += "+"
+	}
+	return w + "=" + val
 }
 
 // declClause runs declare & co. as the parser gives them: options and
@@ -245,6 +259,22 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 		items = append(items, it)
 		traced = append(traced, "")
 	}
+	defer func() {
+		// $_ is the last word: an option, a name, an assignment with
+		// its value expanded (an array assignment: the name).
+		switch {
+		case len(traced) == 0:
+			r.lastArg = op.variant
+		case traced[len(traced)-1] != "":
+			r.lastArg = traced[len(traced)-1]
+		default:
+			it := items[len(items)-1]
+			r.lastArg = it.name
+			if it.word != "" {
+				r.lastArg = it.word
+			}
+		}
+	}()
 	if !r.opts.xtrace {
 		return r.declare(ctx, op, items)
 	}
@@ -397,7 +427,7 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	case "readonly":
 		op.on |= attrReadonly
 	}
-	inFunc := len(r.funcNames) > 0
+	inFunc := r.funcDepth > 0
 	local := op.variant == "local" || (op.variant == "declare" || op.variant == "typeset") && inFunc && !op.global
 	if op.variant == "local" && !inFunc {
 		r.errorf("local: can only be used in a function")
@@ -412,13 +442,13 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	if op.print {
 		return r.declarePrint(op, items)
 	}
-	for _, it := range items {
-		r.declareOne(ctx, op, it, local)
+	for i := range items {
+		r.declareOne(ctx, op, &items[i], local)
 	}
 	return op.status
 }
 
-func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local bool) {
+func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local bool) {
 	name := it.name
 	base, _, subscripted := splitSubscript(name)
 	if subscripted {
@@ -524,6 +554,7 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 				sub = s
 			}
 			ok = r.declAssign(v, name, sub, it.as.Index != nil, val, it.as.Append)
+			it.word = declWord(it.as, sub, val)
 		default:
 			if strings.HasPrefix(it.val, "(") && strings.HasSuffix(it.val, ")") && (v.isArray() || op.on&(attrIndexed|attrAssoc) != 0) {
 				ok = r.assignArrayText(ctx, name, v, it.val, it.appendTo)
@@ -586,7 +617,7 @@ func (r *Runner) declareList(op *declOp) int {
 	var out strings.Builder
 	filter := op.on
 	if op.variant == "local" {
-		if len(r.funcNames) == 0 {
+		if r.funcDepth == 0 {
 			return 0
 		}
 		top := r.vars.frames[len(r.vars.frames)-1]

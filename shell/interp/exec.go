@@ -41,6 +41,10 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		r.lastStatus = st
 		defer r.endRedirs(red)
 	}
+	if len(args) == 0 {
+		// No command word: $_ is empty afterwards, as bash binds it.
+		defer func() { r.lastArg = "" }()
+	}
 	if len(c.Args) == 0 {
 		return r.assignAll(ctx, c.Assigns)
 	}

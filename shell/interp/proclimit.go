@@ -60,8 +60,12 @@ func (r *Runner) topStmt(ctx context.Context, st *syntax.Stmt) {
 	prev := r.cfg.procs.stop.Swap(&stopAll)
 	defer r.cfg.procs.stop.Store(prev)
 	r.stmts(context.WithValue(ctx, jobCtxKey{}, lj), []*syntax.Stmt{st})
-	if errors.Is(context.Cause(ctx), errProcLimit) && !r.execed {
+	switch cause := context.Cause(ctx); {
+	case r.execed:
+	case errors.Is(cause, errProcLimit):
 		r.flow, r.lastStatus = flowDiscard, 254
+	case errors.Is(cause, errNestLimit):
+		r.flow, r.lastStatus = flowDiscard, 1
 	}
 }
 

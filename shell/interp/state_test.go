@@ -1,0 +1,105 @@
+package interp
+
+import "testing"
+
+// stateCases pin the shell's own state to bash 5.2 (bash -c): $_, $-,
+// the call stack (FUNCNAME, BASH_SOURCE, BASH_LINENO, caller), FUNCNEST,
+// and what subshells see of it.
+var stateCases = []bashCase{
+	{"last_argument", `echo "$_" | sed 's|.*/||'; true a b; echo "$_"; x=1; echo "[$_]"; echo $(true y) >/dev/null; echo "$_"
+declare y=/a/z; echo "$_"; declare -a arr=(1 2); echo "$_"; export q+=5; echo "$_"; local 2>/dev/null; echo "$_"
+f() { echo "in:$_"; }; true c; f d e; echo "$_"; (true sub); echo "$_"; true p | true q; echo "$_"
+eval 'true inner'; echo "$_"; mkdir -p d/e && cd $_ && pwd | sed 's|.*/d/|d/|'
+`, `bash
+b
+[]
+echo
+y=/a/z
+arr
+q+=5
+local
+in:c
+e
+e
+e
+true inner
+d/e
+`, 0},
+	{"dollar_dash", `echo $-; set -u; echo $-; (set -e; echo $-); echo $-; bash -c 'echo $-'
+`, `hBc
+huBc
+ehuBc
+huBc
+hBc
+`, 0},
+	// Background copies of an array share nothing with each other or
+	// with the shell that goes on changing it.
+	{"concurrent_array_copies", `{ c=(a b c); for j in 1 2 3; do { for ((k=0;k<200;k++)); do c+=($j); done; echo ${#c[@]} ${c[3]} ${c[202]}; } & done
+declare -A h=([k]=v); { for ((k=0;k<200;k++)); do h[$k]=1; done; echo ${#h[@]}; } &
+for ((k=0;k<200;k++)); do c+=(p) | true; c[${#c[@]}]=0; h[x$k]=2; done; wait; echo ${#c[@]} ${c[3]} ${c[202]} ${#h[@]}; } | sort
+`, `201
+203 0 0 201
+203 1 1
+203 2 2
+203 3 3
+`, 0},
+	{"call_stack", `printf 'f() { caller; caller 0; caller 1; echo "${BASH_SOURCE[*]}|${BASH_LINENO[*]}|${FUNCNAME[*]}"; }\n' > lib.sh
+printf 'echo "top ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"; caller 0; echo $?\ng() { f; }\ng\nf\n' > main.sh
+source ./lib.sh
+g() { f; }
+g
+f
+. ./main.sh
+caller; echo $?; caller x; echo $?; caller -1; echo $?
+h() { caller -1; echo $?; caller x; echo $?; caller " 0"; echo $?; }; h
+bash main.sh 2>&1 | head -3
+`, `4 environment
+4 g environment
+./lib.sh environment|4 5|f g
+6 NULL
+./lib.sh|6|f
+top |./main.sh|7
+1
+2 ./main.sh
+2 g ./main.sh
+3 source ./main.sh
+./lib.sh ./main.sh ./main.sh|2 3 7|f g source
+4 ./main.sh
+4 source ./main.sh
+./lib.sh ./main.sh|4 7|f source
+1
+1
+1
+2
+2
+1
+top |main.sh|0
+1
+main.sh: line 2: f: command not found
+`, 0},
+	{"return_outside", `eval return; echo "eval $?"; printf 'eval "return 4"; echo no\n' > r.sh; . ./r.sh; echo "sourced $?"
+`, `eval 2
+sourced 4
+`, 0},
+	// FUNCNEST is bash's limit: the rest of the line is abandoned (a
+	// subshell ends), the next line runs.
+	{"funcnest", `FUNCNEST=3; f() { echo $1; f $(($1+1)); }; f 1; echo same line
+echo next $?; (f 1); echo sub $?
+g() { echo $(g); }; g; echo after $?
+FUNCNEST=x; k() { (( $1 < 20 )) && k $(($1+1)); }; k 0; echo unlimited $?
+`, `1
+2
+3
+next 1
+1
+2
+3
+sub 1
+
+after 0
+unlimited 1
+`, 0},
+}
+
+// TestShellState runs stateCases.
+func TestShellState(t *testing.T) { runCases(t, stateCases) }
