@@ -99,6 +99,17 @@ sub 1
 after 0
 unlimited 1
 `, 0},
+	{"cd_physical", `mkdir -p real/sub; ln -s real link; cd link/sub; echo "${PWD#"${PWD%/link/sub}"/}" "$(pwd -P | sed 's|.*/||')"; cd ../..
+cd -P link; echo "${PWD##*/}"; cd ..; cd -L link; echo "${PWD##*/}"; cd ..; set -o physical; cd link; echo "${PWD##*/}"; cd ..
+cd -LP link; echo "${PWD##*/}"; cd ..; cd -PL link; echo "${PWD##*/}"; cd -x 2>/dev/null; echo $?
+`, `link/sub sub
+real
+link
+real
+real
+link
+2
+`, 0},
 }
 
 // TestShellState runs stateCases.
