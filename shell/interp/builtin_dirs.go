@@ -29,7 +29,7 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 				physical = false
 			case 'P':
 				physical = true
-			case 'e', '@':
+			case 'e':
 			default:
 				return r.usageError(args[0], "-"+string(c), "cd [-L|[-P [-e]] [-@]] [dir]")
 			}
