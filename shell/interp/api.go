@@ -124,8 +124,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		funcs:    newFuncs(),
 		aliases:  newAliases(),
 		started:  time.Now(),
-		pid:      1000,
-		bashPid:  1000,
+		pid:      sandboxPID,
+		bashPid:  sandboxPID,
 		fromFile: cfg.FromFile,
 		pids:     new(atomic.Int32),
 	}
@@ -162,8 +162,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("MACHTYPE", "x86_64-pc-linux-gnu", false)
 	r.setDefault("OSTYPE", "linux-gnu", false)
 	r.setDefault("OPTERR", "1", false)
-	r.setDefault("UID", "1000", false)
-	r.setDefault("EUID", "1000", false)
+	r.setIDs(sandboxPPID)
 	r.umask = 0o022
 	// $_ starts as the shell's own path.
 	r.lastArg, _ = r.getVar("BASH")

@@ -122,6 +122,7 @@ parse:
 	child.pids = r.pids
 	child.pid = int(r.pids.Add(1))
 	child.bashPid = child.pid
+	child.setIDs(r.bashPid)
 	child.umask, child.limits = r.umask, r.limits
 	child.fromFile = fromFile
 	child.setStdio(Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})

@@ -110,6 +110,18 @@ real
 link
 2
 `, 0},
+	// UID, EUID and PPID are read-only integers (host bash runs as
+	// root: the values are left out).
+	{"id_variables", `declare -p UID EUID PPID | sed 's/=.*//'; UID=0; echo same line
+echo $?; unset EUID; echo $?; (( PPID = 3 )); echo $?; [ "$BASHPID" = "$$" ] && echo main
+`, `declare -ir UID
+declare -ir EUID
+declare -ir PPID
+1
+1
+1
+main
+`, 0},
 }
 
 // TestShellState runs stateCases.

@@ -885,3 +885,28 @@ func (r *Runner) environ() []string {
 	sort.Strings(out)
 	return out
 }
+
+// The sandbox's process ids: $$ of a session's shell and its $PPID.
+const (
+	sandboxPID  = 4242
+	sandboxPPID = 1
+)
+
+// setIDs sets bash's read-only integer variables of the process: UID
+// and EUID (the sandbox user, unless the environment gave them, as
+// bash keeps them then), memsh's GID beside them, and PPID, always
+// ppid.
+func (r *Runner) setIDs(ppid int) {
+	for _, id := range []struct {
+		name   string
+		val    int
+		always bool
+	}{{"UID", sandboxUID, false}, {"EUID", sandboxUID, false}, {"GID", sandboxGID, false}, {"PPID", ppid, true}} {
+		if v, _ := r.vars.lookup(id.name); v != nil && !id.always {
+			continue
+		}
+		v := &Var{attrs: attrInteger | attrReadonly}
+		v.setStr(strconv.Itoa(id.val))
+		r.vars.writable(0).m[id.name] = v
+	}
+}
