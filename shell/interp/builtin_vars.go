@@ -13,32 +13,36 @@ import (
 )
 
 // assign performs a plain assignment: a=b a+=b a[i]=b a=(...) a+=(...).
-func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
+func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace) bool {
 	name := r.resolveRef(as.Name.Value)
 	if base, sub, ok := splitSubscript(name); ok && as.Index == nil && as.Array == nil {
 		val, ok := r.assignValue(ctx, as.Value)
+		r.traceAssignment(tr, as, val)
 		return ok && r.setElem(base, sub, val, as.Append)
 	}
 	if !validName(name) {
 		r.errorf("`%s': not a valid identifier", name)
 		return false
 	}
-	if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
-		r.errorf("%s: readonly variable", name)
-		return false
-	}
 	if as.Array != nil {
+		r.traceAssignment(tr, as, "")
+		if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
+			r.errorf("%s: readonly variable", name)
+			return false
+		}
 		v := r.vars.forWrite(name, -1)
 		ok := r.assignArray(ctx, name, v, as.Array, as.Append)
 		r.afterAssign(name, v)
 		return ok
 	}
 	if as.Index != nil {
-		sub, ok := r.subscript(ctx, r.lookupVar(name), as.Index)
+		// bash expands the value before the subscript.
+		val, ok := r.assignValue(ctx, as.Value)
 		if !ok {
 			return false
 		}
-		val, ok := r.assignValue(ctx, as.Value)
+		r.traceAssignment(tr, as, val)
+		sub, ok := r.subscript(ctx, r.lookupVar(name), as.Index)
 		if !ok {
 			return false
 		}
@@ -48,6 +52,7 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
 	if !ok {
 		return false
 	}
+	r.traceAssignment(tr, as, val)
 	if !r.setVar(name, val, as.Append) {
 		return false
 	}
@@ -57,8 +62,48 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
 	return true
 }
 
+// assignTrace is set -x's line for an assignment statement, when on.
+type assignTrace struct{ prefix string }
+
+// traceAssignment prints set -x's line for as, as bash does: an array
+// as written (its elements joined by one space), otherwise the name (a
+// subscript as written), = or +=, and the value expanded.
+func (r *Runner) traceAssignment(tr *assignTrace, as *syntax.Assign, val string) {
+	if tr == nil {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(tr.prefix + as.Name.Value)
+	if as.Index != nil {
+		b.WriteString("[" + r.sourceOf(as.Index) + "]")
+	}
+	if as.Append {
+		b.WriteByte('+')
+	}
+	b.WriteByte('=')
+	if as.Array != nil {
+		b.WriteByte('(')
+		for i, el := range as.Array.Elems {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			text := r.sourceOf(el)
+			if el.Index != nil {
+				text = "[" + text // an element's position is its index's
+			}
+			b.WriteString(text)
+		}
+		b.WriteByte(')')
+	} else if val != "" {
+		b.WriteString(traceQuote(val))
+	}
+	r.printErr(b.String() + "\n")
+}
+
+// afterAssign marks an array assignment's variable: set -a exports
+// scalars only, as bash does (an array is never exported).
 func (r *Runner) afterAssign(name string, v *Var) {
-	if r.opts.allexport {
+	if r.opts.allexport && !v.isArray() {
 		v.attrs |= attrExport
 	}
 	r.varChanged(name, v)

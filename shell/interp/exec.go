@@ -98,18 +98,14 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 	r.substRan = false
 	for _, a := range as {
-		prefix := ""
+		var tr *assignTrace
 		if r.opts.xtrace {
 			// PS4 as it was before the assignment (PS4=... shows the old).
-			prefix = r.tracePrefix()
+			tr = &assignTrace{prefix: r.tracePrefix()}
 		}
-		if !r.assign(ctx, a) {
+		if !r.assign(ctx, a, tr) {
 			r.expansionFatal(1)
 			return 1
-		}
-		if r.opts.xtrace && a.Array == nil && a.Index == nil {
-			v, _ := r.getVar(a.Name.Value)
-			r.traceAssign(prefix, a.Name.Value, v)
 		}
 	}
 	if r.substRan {

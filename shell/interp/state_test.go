@@ -122,6 +122,37 @@ declare -ir PPID
 1
 main
 `, 0},
+	{"xtrace_assignments", `{ set -x; a+=("$PWD" x); b=(1 "2 3" $(echo 4)
+  5   "x  y"  # c
+  [9]=6); i=2; c[$i]=$(echo v); c[i+1]+="a b"; declare -A h; h[$i]=x; s=a; s+=b; declare -i n; n=1+2; x=
+  readonly r=1; r=2; set +x; } 2>&1 | sed "s|^[^ ]*bash: |bash: |"
+`, `+ a+=("$PWD" x)
++ b=(1 "2 3" $(echo 4) 5 "x  y" [9]=6)
+++ echo 4
++ i=2
+++ echo v
++ c[$i]=v
++ c[i+1]+='a b'
++ declare -A h
++ h[$i]=x
++ s=a
++ s+=b
++ declare -i n
++ n=1+2
++ x=
++ readonly r=1
++ r=1
++ r=2
+bash: line 4: r: readonly variable
+`, 0},
+	{"allexport", `set -a; a=(1); a+=(2); b[1]=3; declare -A h; h[x]=1; s=1; c=(1); c=5; declare -p a b h s c; env | grep -E "^(a|b|c|h|s)="
+`, `declare -a a=([0]="1" [1]="2")
+declare -a b=([1]="3")
+declare -A h=([x]="1" )
+declare -x s="1"
+declare -ax c=([0]="5")
+s=1
+`, 0},
 }
 
 // TestShellState runs stateCases.
