@@ -153,6 +153,49 @@ declare -x s="1"
 declare -ax c=([0]="5")
 s=1
 `, 0},
+	{"select", `printf '1\n\n 2 \nzz\n3\n' | { select x in a b; do echo "[$x] [$REPLY]"; done; echo st=$?; } 2>&1
+printf 'a\\\nb\n' | select x in a b; do echo "[$x] [$REPLY]"; done 2>&1
+COLUMNS=30; select x in alpha beta gamma delta epsilon zeta eta theta iota kappa; do :; done </dev/null 2>&1
+COLUMNS=80; echo | select x in a b c d e f g h i j k l; do :; done 2>&1
+COLUMNS=x; select x in a$'\u00e9'b ccc; do :; done </dev/null 2>&1
+select x; do :; done </dev/null; echo "none $?"; set -- p q; select x; do :; done </dev/null 2>&1
+readonly ro; echo 1 | select ro in a; do echo body; done 2>&1 | sed 's|/usr/bin/bash|bash|'; echo "ro ${PIPESTATUS[1]}"
+`, `1) a
+2) b
+#? [a] [1]
+#? 1) a
+2) b
+#? [b] [ 2 ]
+#? [] [zz]
+#? [] [3]
+#? 
+st=1
+1) a
+2) b
+#? [] [ab]
+#? 
+1) alpha      6) zeta
+2) beta	      7) eta
+3) gamma      8) theta
+4) delta      9) iota
+5) epsilon   10) kappa
+#? 
+1) a    3) c   5) e   7) g   9) i  11) k
+2) b    4) d   6) f   8) h  10) j  12) l
+#? 1) a    3) c   5) e   7) g   9) i  11) k
+2) b    4) d   6) f   8) h  10) j  12) l
+#? 
+1) aéb
+2) ccc
+#? 
+none 0
+1) p
+2) q
+#? 
+1) a
+#? bash: line 7: ro: readonly variable
+ro 1
+`, 0},
 }
 
 // TestShellState runs stateCases.
