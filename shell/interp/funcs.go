@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"errors"
 	"sort"
 	"strconv"
 	"sync/atomic"
@@ -155,18 +154,14 @@ func (r *Runner) callStack(name string) []string {
 	return vals
 }
 
-// errNestLimit is why a top-level command was stopped at memsh's own
-// function nesting limit (Config.MaxCallDepth).
-var errNestLimit = errors.New("function nesting limit")
-
 // nestOK checks the function nesting limits before a call to name.
 // FUNCNEST, set to a positive number, is bash's limit: past it the call
 // fails with bash's message and the rest of the top-level command is
 // abandoned (a subshell ends). memsh's own limit (Config.MaxCallDepth,
 // which the levels of the shells around a child shell count against
-// too) stops a runaway recursion whole: the top-level command it runs
-// in ends, with every subshell and command substitution of it, so
-// nothing more is printed.
+// too) stops a runaway recursion whole: the top-level command ends, and
+// so does every subshell and command substitution it ran in
+// (nestStopped), so nothing more is printed.
 func (r *Runner) nestOK(name string) bool {
 	if s, ok := r.getVar("FUNCNEST"); ok {
 		if n, ok := legalNumber(s); ok && n > 0 && n < int64(r.cfg.MaxCallDepth) && int64(r.funcDepth) >= n {
@@ -179,9 +174,16 @@ func (r *Runner) nestOK(name string) bool {
 		return true
 	}
 	r.errorf("%s: maximum function nesting level exceeded (%d)", name, r.cfg.MaxCallDepth)
-	r.lastStatus, r.flow = 1, flowDiscard
-	if stop := r.cfg.procs.stop.Load(); stop != nil {
-		(*stop)(errNestLimit)
-	}
+	r.lastStatus, r.flow, r.nestHit = 1, flowDiscard, true
 	return false
+}
+
+// nestStopped carries the session's nesting limit out of a subshell
+// this shell waited for: the command it ran in is abandoned too.
+func (r *Runner) nestStopped(sub *Runner) bool {
+	if !sub.nestHit {
+		return false
+	}
+	r.lastStatus, r.flow, r.nestHit = 1, flowDiscard, true
+	return true
 }

@@ -60,13 +60,10 @@ func (r *Runner) topStmt(ctx context.Context, st *syntax.Stmt) {
 	prev := r.cfg.procs.stop.Swap(&stopAll)
 	defer r.cfg.procs.stop.Store(prev)
 	r.stmts(context.WithValue(ctx, jobCtxKey{}, lj), []*syntax.Stmt{st})
-	switch cause := context.Cause(ctx); {
-	case r.execed:
-	case errors.Is(cause, errProcLimit):
+	if errors.Is(context.Cause(ctx), errProcLimit) && !r.execed {
 		r.flow, r.lastStatus = flowDiscard, 254
-	case errors.Is(cause, errNestLimit):
-		r.flow, r.lastStatus = flowDiscard, 1
 	}
+	r.nestHit = false
 }
 
 // lineJobs is the context the jobs a top-level command starts run

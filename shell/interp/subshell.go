@@ -18,6 +18,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.traps = r.traps.forSubshell()
 	c.frames = append([]callFrame(nil), r.frames...)
 	c.subshell = r.subshell + 1
+	c.nestHit = false
 	// Every subshell is a new process: its own $BASHPID.
 	c.bashPid = int(r.pids.Add(1))
 	c.arithCache = nil
@@ -48,6 +49,7 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 	defer sub.release()
 	f(sub)
 	sub.runExitTrap(ctx)
+	r.nestStopped(sub)
 	return sub.lastStatus
 }
 
@@ -72,6 +74,9 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	}
 	r.lastStatus, r.substRan = sub.lastStatus, true
 	sub.release()
+	if r.nestStopped(sub) {
+		return ""
+	}
 	if line.Err() != nil {
 		// The line was stopped (Ctrl-C, a timeout, a limit) while the
 		// substitution ran: its command must not run on what came out.
