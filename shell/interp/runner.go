@@ -91,7 +91,7 @@ type Runner struct {
 	substRan    bool      // a command substitution ran in the current command
 	optIndexFor int       // OPTIND value optIndex belongs to
 	procN       int
-	nestHit     bool // the session's nesting limit was reached here (funcs.go)
+	nestHit     bool          // the session's nesting limit was reached here (funcs.go)
 	cleanup     []string      // process substitution files to remove
 	pendingOut  []pendingProc // >(cmd) to run after the command
 	arithCache  map[syntax.ArithmExpr]string
