@@ -200,3 +200,23 @@ ro 1
 
 // TestShellState runs stateCases.
 func TestShellState(t *testing.T) { runCases(t, stateCases) }
+
+// TestNestLimit: memsh's own function nesting limit (bash has none)
+// abandons the line through the command substitutions and subshells it
+// ran in, with one message; FUNCNEST above the limit changes nothing.
+func TestNestLimit(t *testing.T) {
+	for _, c := range []struct{ script, stdout, stderr string }{
+		{"f() { echo $(f); }; f; echo same line\necho next $?\n", "next 1\n",
+			"environment: line 1: f: maximum function nesting level exceeded (1000)\n"},
+		{"f() { (f); echo sub; }; f; echo same line\necho next $?\n", "next 1\n",
+			"environment: line 1: f: maximum function nesting level exceeded (1000)\n"},
+		{"FUNCNEST=5000; f() { f; }; f\necho next $?\n", "next 1\n",
+			"environment: line 1: f: maximum function nesting level exceeded (1000)\n"},
+		{"f() { (( $1 < 900 )) && f $(($1+1)); }; f 0; echo deep $?\n", "deep 1\n", ""},
+	} {
+		out, errs, status := runMemsh(t, c.script)
+		if out != c.stdout || errs != c.stderr || status != 0 {
+			t.Errorf("%q: got %q %q %d, want %q %q 0", c.script, out, errs, status, c.stdout, c.stderr)
+		}
+	}
+}
