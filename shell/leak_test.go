@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -286,9 +287,16 @@ func TestLeakTildeUser(t *testing.T) {
 
 func TestLeakProcessIDs(t *testing.T) {
 	s := newTestSession(t, Options{})
-	out, _, _ := run(t, s, `echo $$ ${$} $PPID; (echo $$); bash -c 'echo $$'`, "")
-	if out != "4242 4242 1\n4242\n4242\n" {
+	out, _, _ := run(t, s, `echo $$ ${$} $PPID $BASHPID; (echo $$ $PPID; [ $BASHPID != $$ ] && echo sub-differs)`, "")
+	if out != "4242 4242 1 4242\n4242 1\nsub-differs\n" {
 		t.Errorf("got %q", out)
+	}
+	// A child bash is another process of the sandbox: never the host's.
+	out, _, _ = run(t, s, `bash -c 'echo $$ $PPID $BASHPID'`, "")
+	for _, id := range strings.Fields(out) {
+		if id == strconv.Itoa(os.Getpid()) || id == strconv.Itoa(os.Getppid()) {
+			t.Errorf("child shell shows a host process id: %q", out)
+		}
 	}
 }
 

@@ -78,6 +78,9 @@ type Config struct {
 	MaxProcs int
 
 	procs *procCount // what runs now, shared by subshells and child shells
+	// callBase is how many levels of MaxCallDepth the shells around a
+	// child shell use (childshell.go).
+	callBase int
 }
 
 // FileRequest is an executable file for Config.RunFile to run.
@@ -124,8 +127,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		funcs:    newFuncs(),
 		aliases:  newAliases(),
 		started:  time.Now(),
-		pid:      1000,
-		bashPid:  1000,
+		pid:      sandboxPID,
+		bashPid:  sandboxPID,
 		fromFile: cfg.FromFile,
 		pids:     new(atomic.Int32),
 	}
@@ -133,6 +136,9 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.opts = defaultOptions()
 	// bash expands aliases in an interactive shell, not in bash -c.
 	r.opts.expandAliases = !cfg.Script
+	if cfg.Interactive {
+		r.opts.interactive()
+	}
 	r.vars.frames = []*frame{newFrame(64)}
 	r.vars.mem = cfg.Budget
 	if len(cfg.Args) > 0 {
@@ -166,6 +172,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setShellVar("GROUPS", attrIndexed, false, "1000")
 	r.setShellVar("BASH_VERSINFO", attrIndexed|attrReadonly, true, "5", "2", "15", "1", "release", "x86_64-pc-linux-gnu")
 	r.umask = 0o022
+	// $_ starts as the shell's own path.
+	r.lastArg, _ = r.getVar("BASH")
 	r.limits = defaultLimits()
 	if v, _ := r.vars.lookup("PWD"); v != nil {
 		v.setStr(r.dir)

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"strconv"
 	"strings"
 )
 
@@ -56,7 +57,9 @@ func (r *Runner) runText(ctx context.Context, src, in string) int {
 	return r.lastStatus
 }
 
-// builtinSource is source FILE [ARGS] and . FILE [ARGS].
+// builtinSource is source FILE [ARGS] and . FILE [ARGS]: the file runs
+// in this shell under a frame of its own (FUNCNAME "source",
+// BASH_SOURCE the file, BASH_LINENO the line of the source command).
 func builtinSource(ctx context.Context, r *Runner, args []string) int {
 	if len(args) < 2 {
 		r.errorf("%s: filename argument required", args[0])
@@ -64,13 +67,13 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 		return 2
 	}
 	name := args[1]
-	full := r.absPath(name)
-	if !strings.Contains(name, "/") {
-		if _, err := r.cfg.FS.Stat(full); err != nil {
-			if p := r.lookPath(name, nil); p != "" {
-				full = p
-			}
-		}
+	if r.sourceDepth >= maxSourceDepth {
+		r.printErr(r.arg0 + ": " + name + ": maximum nesting level exceeded (" + strconv.Itoa(maxSourceDepth) + ")\n")
+		return 1
+	}
+	full, ok := r.sourcePath(name)
+	if !ok {
+		return 1
 	}
 	data, err := r.readFileHeld(full)
 	if err != nil {
@@ -83,7 +86,9 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 	}
 	savedSrc := r.evalSource
 	r.evalSource = name
+	r.pushFrame(callFrame{name: "source", file: name, line: r.line}, false)
 	status := r.runText(ctx, string(data), textSourced)
+	r.popFrame(false)
 	r.evalSource = savedSrc
 	if len(args) > 2 {
 		r.params = saved
@@ -93,4 +98,29 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 		status = r.lastStatus
 	}
 	return status
+}
+
+// sourcePath finds the file `source NAME` reads, as bash does: a NAME
+// without a slash is looked for in $PATH first (a readable file that is
+// not a directory) while the sourcepath option is on, as it is by
+// default; then in the working directory, except in posix mode.
+func (r *Runner) sourcePath(name string) (string, bool) {
+	if strings.Contains(name, "/") || !*findOption(shoptOptions, "sourcepath").field(&r.opts) {
+		return r.absPath(name), true
+	}
+	path, _ := r.getVar("PATH")
+	for _, d := range strings.Split(path, ":") {
+		if d == "" {
+			d = "."
+		}
+		cand := r.absPath(d + "/" + name)
+		if info, err := r.cfg.FS.Stat(cand); err == nil && !info.IsDir() && r.cfg.FS.Access(cand, 4) == nil {
+			return cand, true
+		}
+	}
+	if r.opts.posix {
+		r.errorf("%s: file not found", name)
+		return "", false
+	}
+	return r.absPath(name), true
 }

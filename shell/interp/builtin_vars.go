@@ -13,32 +13,36 @@ import (
 )
 
 // assign performs a plain assignment: a=b a+=b a[i]=b a=(...) a+=(...).
-func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
+func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace) bool {
 	name := r.resolveRef(as.Name.Value)
 	if base, sub, ok := splitSubscript(name); ok && as.Index == nil && as.Array == nil {
 		val, ok := r.assignValue(ctx, as.Value)
+		r.traceAssignment(tr, as, val)
 		return ok && r.setElem(base, sub, val, as.Append)
 	}
 	if !validName(name) {
 		r.errorf("`%s': not a valid identifier", name)
 		return false
 	}
-	if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
-		r.errorf("%s: readonly variable", name)
-		return false
-	}
 	if as.Array != nil {
+		r.traceAssignment(tr, as, "")
+		if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
+			r.errorf("%s: readonly variable", name)
+			return false
+		}
 		v := r.vars.forWrite(name, -1)
 		ok := r.assignArray(ctx, name, v, as.Array, as.Append)
 		r.afterAssign(name, v)
 		return ok
 	}
 	if as.Index != nil {
-		sub, ok := r.subscript(ctx, r.lookupVar(name), as.Index)
+		// bash expands the value before the subscript.
+		val, ok := r.assignValue(ctx, as.Value)
 		if !ok {
 			return false
 		}
-		val, ok := r.assignValue(ctx, as.Value)
+		r.traceAssignment(tr, as, val)
+		sub, ok := r.subscript(ctx, r.lookupVar(name), as.Index)
 		if !ok {
 			return false
 		}
@@ -48,6 +52,7 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
 	if !ok {
 		return false
 	}
+	r.traceAssignment(tr, as, val)
 	if !r.setVar(name, val, as.Append) {
 		return false
 	}
@@ -57,8 +62,48 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
 	return true
 }
 
+// assignTrace is set -x's line for an assignment statement, when on.
+type assignTrace struct{ prefix string }
+
+// traceAssignment prints set -x's line for as, as bash does: an array
+// as written (its elements joined by one space), otherwise the name (a
+// subscript as written), = or +=, and the value expanded.
+func (r *Runner) traceAssignment(tr *assignTrace, as *syntax.Assign, val string) {
+	if tr == nil {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(tr.prefix + as.Name.Value)
+	if as.Index != nil {
+		b.WriteString("[" + r.sourceOf(as.Index) + "]")
+	}
+	if as.Append {
+		b.WriteByte('+')
+	}
+	b.WriteByte('=')
+	if as.Array != nil {
+		b.WriteByte('(')
+		for i, el := range as.Array.Elems {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			text := r.sourceOf(el)
+			if el.Index != nil {
+				text = "[" + text // an element's position is its index's
+			}
+			b.WriteString(text)
+		}
+		b.WriteByte(')')
+	} else if val != "" {
+		b.WriteString(traceQuote(val))
+	}
+	r.printErr(b.String() + "\n")
+}
+
+// afterAssign marks an array assignment's variable: set -a exports
+// scalars only, as bash does (an array is never exported).
 func (r *Runner) afterAssign(name string, v *Var) {
-	if r.opts.allexport {
+	if r.opts.allexport && !v.isArray() {
 		v.attrs |= attrExport
 	}
 	r.varChanged(name, v)
@@ -205,6 +250,20 @@ type declItem struct {
 	val      string
 	hasVal   bool
 	appendTo bool
+	word     string // a structured scalar assignment as its expanded word, for $_
+}
+
+// declWord is a structured scalar assignment as the word bash's $_ keeps
+// after declare & co. (NAME=VALUE, NAME[SUB]+=VALUE).
+func declWord(as *syntax.Assign, sub, val string) string {
+	w := as.Name.Value
+	if as.Index != nil {
+		w += "[" + sub + "]"
+	}
+	if as.Append {
+		w += "+"
+	}
+	return w + "=" + val
 }
 
 // declClause runs declare & co. as the parser gives them: options and
@@ -247,6 +306,22 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 		items = append(items, it)
 		traced = append(traced, "")
 	}
+	defer func() {
+		// $_ is the last word: an option, a name, an assignment with
+		// its value expanded (an array assignment: the name).
+		switch {
+		case len(traced) == 0:
+			r.lastArg = op.variant
+		case traced[len(traced)-1] != "":
+			r.lastArg = traced[len(traced)-1]
+		default:
+			it := items[len(items)-1]
+			r.lastArg = it.name
+			if it.word != "" {
+				r.lastArg = it.word
+			}
+		}
+	}()
 	if !r.opts.xtrace {
 		return r.declare(ctx, op, items)
 	}
@@ -399,7 +474,7 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	case "readonly":
 		op.on |= attrReadonly
 	}
-	inFunc := len(r.funcNames) > 0
+	inFunc := r.funcDepth > 0
 	local := op.variant == "local" || (op.variant == "declare" || op.variant == "typeset") && inFunc && !op.global
 	if op.variant == "local" && !inFunc {
 		r.errorf("local: can only be used in a function")
@@ -414,13 +489,13 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	if op.print {
 		return r.declarePrint(op, items)
 	}
-	for _, it := range items {
-		r.declareOne(ctx, op, it, local)
+	for i := range items {
+		r.declareOne(ctx, op, &items[i], local)
 	}
 	return op.status
 }
 
-func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local bool) {
+func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local bool) {
 	name := it.name
 	base, _, subscripted := splitSubscript(name)
 	if subscripted {
@@ -530,6 +605,7 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 				sub = s
 			}
 			ok = r.declAssign(v, name, sub, it.as.Index != nil, val, it.as.Append)
+			it.word = declWord(it.as, sub, val)
 		default:
 			if strings.HasPrefix(it.val, "(") && strings.HasSuffix(it.val, ")") && (v.isArray() || op.on&(attrIndexed|attrAssoc) != 0) {
 				ok = r.assignArrayText(ctx, name, v, it.val, it.appendTo)
@@ -592,7 +668,7 @@ func (r *Runner) declareList(op *declOp) int {
 	var out strings.Builder
 	filter := op.on
 	if op.variant == "local" {
-		if len(r.funcNames) == 0 {
+		if r.funcDepth == 0 {
 			return 0
 		}
 		top := r.vars.frames[len(r.vars.frames)-1]

@@ -24,8 +24,8 @@ func isShellName(name string) bool { return name == "bash" || name == "sh" }
 // only the exported environment, as a child bash process would.
 func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdio command.Stdio) int {
 	depth, _ := ctx.Value(nestingKey{}).(int)
-	if depth >= maxShellNesting {
-		fmt.Fprintf(stdio.Stderr, "bash: maximum shell nesting level exceeded (%d)\n", maxShellNesting)
+	if limit := min(maxShellNesting, r.cfg.MaxCallDepth); depth >= limit {
+		fmt.Fprintf(stdio.Stderr, "bash: maximum shell nesting level exceeded (%d)\n", limit)
 		return 1
 	}
 	ctx = context.WithValue(ctx, nestingKey{}, depth+1)
@@ -78,6 +78,9 @@ parse:
 	cfg := *r.cfg
 	cfg.Dir = r.dir
 	cfg.Script = true
+	// The function levels of the shells around count against the
+	// session's nesting limit too, and the child itself is one.
+	cfg.callBase = r.cfg.callBase + r.funcDepth + 1
 	// A child shell has no job control and makes no undo steps.
 	cfg.Interactive, cfg.StmtStart = false, nil
 	argv0 := args[0]
@@ -128,6 +131,7 @@ parse:
 	child.pids = r.pids
 	child.pid = int(r.pids.Add(1))
 	child.bashPid = child.pid
+	child.setIDs(r.bashPid)
 	child.umask, child.limits = r.umask, r.limits
 	child.fromFile = fromFile
 	child.setStdio(Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})

@@ -23,7 +23,7 @@ func (r *Runner) prefix() string {
 		name = r.evalSource
 	}
 	if r.cfg.Script && r.line > 0 {
-		if len(r.funcNames) > 0 && !r.fromFile && r.evalSource == "" {
+		if r.funcDepth > 0 && !r.fromFile && r.evalSource == "" {
 			// bash -c names a function's commands "environment".
 			name = "environment"
 		}
@@ -67,7 +67,7 @@ func (r *Runner) reportSyntax(e *syntaxErr, base uint, in string) {
 	name := r.arg0
 	if r.evalSource != "" {
 		name = r.evalSource
-	} else if r.cfg.Script && len(r.funcNames) > 0 && !r.fromFile {
+	} else if r.cfg.Script && r.funcDepth > 0 && !r.fromFile {
 		name = "environment"
 	}
 	switch in {
@@ -127,10 +127,10 @@ func (r *Runner) unsetFatal() {
 }
 
 // unsetStatus is the status an unset-variable error (set -u, ${x?})
-// ends the shell with: 127 for bash -c's own shell, 1 in a subshell or a
-// script file.
+// ends the shell with: 127 for bash -c's own shell, 1 in a subshell, a
+// script file or at the prompt (where it only abandons the line).
 func (r *Runner) unsetStatus() int {
-	if r.fromFile || r.subshell > 0 || r.opts.errexit {
+	if r.fromFile || r.subshell > 0 || r.opts.errexit || r.cfg.Interactive {
 		return 1
 	}
 	return 127

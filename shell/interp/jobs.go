@@ -64,8 +64,10 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	fg := *st
 	fg.Background = false
 	sub := r.subshellCopy()
-	if !r.opts.monitor {
-		// A background job's stdin is /dev/null without job control.
+	if !r.opts.monitor || r.cfg.Interactive {
+		// A background job's stdin is /dev/null without job control;
+		// at a prompt too, where bash would stop a job that reads the
+		// terminal (SIGTTIN) and memsh's jobs never stop.
 		sub.fds[0] = &fdFile{r: eofReader{}}
 	}
 	r.bg.mu.Lock()

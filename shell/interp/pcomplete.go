@@ -349,7 +349,7 @@ func (r *Runner) wordList(ctx context.Context, list string) ([]string, bool) {
 	r.opts.noglob = true
 	defer func() { r.opts.noglob = noglob }()
 	for _, piece := range splitQuoted(list, ifs) {
-		f, err := parseBash(": "+escapeOperators(piece))
+		f, err := parseBash(": " + escapeOperators(piece))
 		if err != nil {
 			// bash finds it when it expands the word: an expansion
 			// error, which abandons the command line.

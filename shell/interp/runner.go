@@ -50,9 +50,9 @@ type Runner struct {
 	flowN      int // loops left to break/continue
 	exited     bool
 
-	line        uint     // current statement's line, $LINENO
-	funcNames   []string // FUNCNAME, innermost last
-	callLines   []uint   // BASH_LINENO: the line each call was made on
+	line        uint        // current statement's line, $LINENO
+	frames      []callFrame // the call stack: function calls and sourced files, innermost last
+	funcDepth   int         // how many of frames are function calls
 	loopDepth   int
 	noErrExit   int // >0 while errexit is suspended (conditions, && ||, !)
 	subshell    int // BASH_SUBSHELL
@@ -93,6 +93,7 @@ type Runner struct {
 	substRan    bool      // a command substitution ran in the current command
 	optIndexFor int       // OPTIND value optIndex belongs to
 	procN       int
+	nestHit     bool          // the session's nesting limit was reached here (funcs.go)
 	cleanup     []string      // process substitution files to remove
 	pendingOut  []pendingProc // >(cmd) to run after the command
 	arithCache  map[syntax.ArithmExpr]string
@@ -603,21 +604,18 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 // funcDecl defines a function.
 func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 	name := c.Name.Value
-	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, body: c.Body, decl: c})
+	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: c.Body, decl: c})
 	return 0
 }
 
 // callFunc runs a function with args as its positional parameters.
 func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
-	if len(r.funcNames) >= r.cfg.MaxCallDepth {
-		r.errorf("%s: maximum function nesting level exceeded (%d)", fn.name, r.cfg.MaxCallDepth)
-		r.exitShell(1)
+	if !r.nestOK(fn.name) {
 		return 1
 	}
 	savedParams := r.params
 	r.params = args[1:]
-	r.funcNames = append(r.funcNames, fn.name)
-	r.callLines = append(r.callLines, r.line)
+	r.pushFrame(callFrame{name: fn.name, file: fn.file, line: r.line}, true)
 	retTrap := r.trap("RETURN")
 	r.vars.push()
 	savedLoop, savedSrc, savedBase := r.loopDepth, r.src, r.lineBase
@@ -634,10 +632,8 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 		r.runTrap(ctx, "RETURN")
 	}
 	r.vars.pop()
-	r.funcNames = r.funcNames[:len(r.funcNames)-1]
 	// Back in the caller, $LINENO (and an ERR trap's) is the call's line.
-	r.line = r.callLines[len(r.callLines)-1]
-	r.callLines = r.callLines[:len(r.callLines)-1]
+	r.line = r.popFrame(true).line
 	r.ifsCache = nil
 	r.params = savedParams
 	r.lastStatus = status

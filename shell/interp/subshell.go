@@ -16,9 +16,9 @@ func (r *Runner) subshellCopy() *Runner {
 	c.funcs = r.funcs.share()
 	c.aliases = r.aliases.share()
 	c.traps = r.traps.forSubshell()
-	c.funcNames = append([]string(nil), r.funcNames...)
-	c.callLines = append([]uint(nil), r.callLines...)
+	c.frames = append([]callFrame(nil), r.frames...)
 	c.subshell = r.subshell + 1
+	c.nestHit = false
 	// Every subshell is a new process: its own $BASHPID.
 	c.bashPid = int(r.pids.Add(1))
 	c.arithCache = nil
@@ -49,11 +49,13 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 	defer sub.release()
 	f(sub)
 	sub.runExitTrap(ctx)
+	r.nestStopped(sub)
 	return sub.lastStatus
 }
 
 // cmdSubst runs $(...) and returns its output without trailing newlines.
 func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
+	line := ctx
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
@@ -72,6 +74,15 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	}
 	r.lastStatus, r.substRan = sub.lastStatus, true
 	sub.release()
+	if r.nestStopped(sub) {
+		return ""
+	}
+	if line.Err() != nil {
+		// The line was stopped (Ctrl-C, a timeout, a limit) while the
+		// substitution ran: its command must not run on what came out.
+		r.lastStatus, r.flow = 130, flowExit
+		return ""
+	}
 	if r.substStopped(out) {
 		return ""
 	}

@@ -78,7 +78,7 @@ func (r *Runner) selfSignal(ctx context.Context, sig int) {
 // and a for, case or select header, with $BASH_COMMAND the command's
 // text; in a function only under set -T, as bash does.
 func (r *Runner) debugTrap(ctx context.Context, st *syntax.Stmt) {
-	if len(r.funcNames) > 0 && !r.opts.functrace {
+	if r.funcDepth > 0 && !r.opts.functrace {
 		return
 	}
 	text := ""
@@ -149,7 +149,7 @@ func copyWithout(m map[string]string, k string) map[string]string {
 
 // errTrap runs the ERR trap after a failing command.
 func (r *Runner) errTrap(ctx context.Context) {
-	if r.trap("ERR") == "" || r.flow == flowReturn || len(r.funcNames) > 0 && !r.opts.errtrace {
+	if r.trap("ERR") == "" || r.flow == flowReturn || r.funcDepth > 0 && !r.opts.errtrace {
 		return
 	}
 	r.lineFrozen++
