@@ -253,9 +253,13 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 				case 'p':
 					prompt = v
 				case 'u':
-					n, err := strconv.Atoi(v)
-					if err != nil || r.fds[n] == nil {
+					n, err := strconv.Atoi(strings.TrimSpace(v))
+					if err != nil || n < 0 {
 						r.errorf("read: %s: invalid file descriptor specification", v)
+						return 1
+					}
+					if r.fds[n] == nil {
+						r.errorf("read: %d: invalid file descriptor: Bad file descriptor", n)
 						return 1
 					}
 					fd = n
@@ -275,7 +279,8 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	}
 	in, ok := r.inFd(fd)
 	if !ok {
-		r.errorf("read: %d: invalid file descriptor: Bad file descriptor", fd)
+		// Open, but not for reading: read(2) fails.
+		r.errorf("read: read error: %d: Bad file descriptor", fd)
 		return 1
 	}
 	if silent && fd == 0 && r.cfg.SilentRead != nil {
@@ -482,8 +487,11 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 0 {
 				what := "invalid number"
-				if c == 'n' {
+				switch c {
+				case 'n':
 					what = "invalid line count"
+				case 'u':
+					what = "invalid file descriptor specification"
 				}
 				r.errorf("%s: %s: %s", args[0], val, what)
 				return 1
@@ -497,6 +505,10 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 			case 's':
 				skip = n
 			case 'u':
+				if r.fds[n] == nil {
+					r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", args[0], n)
+					return 1
+				}
 				fd = n
 			case 'O':
 				origin = n
@@ -512,8 +524,8 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	}
 	in, ok := r.inFd(fd)
 	if !ok {
-		r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", args[0], fd)
-		return 1
+		// bash's mapfile takes a failed read(2) as the end of input.
+		in = bufio.NewReader(eofReader{})
 	}
 	defer r.unread(fd)
 	v := r.vars.forWrite(name, -1)
