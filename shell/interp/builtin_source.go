@@ -19,7 +19,10 @@ func builtinEval(ctx context.Context, r *Runner, args []string) int {
 		return 0
 	}
 	r.traceLevel++
-	defer func() { r.traceLevel-- }()
+	// bash numbers eval'd lines on from the eval's last line.
+	base := r.lineBase
+	r.lineBase = r.stmtEnd - 1
+	defer func() { r.traceLevel--; r.lineBase = base }()
 	return r.runText(ctx, src, "")
 }
 

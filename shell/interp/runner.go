@@ -51,6 +51,8 @@ type Runner struct {
 	exited     bool
 
 	line        uint     // current statement's line, $LINENO
+	lineBase    uint     // added to the lines of eval'd text: the eval's last line, less one
+	stmtEnd     uint     // the current statement's last line
 	funcNames   []string // FUNCNAME, innermost last
 	callLines   []uint   // BASH_LINENO: the line each call was made on
 	loopDepth   int
@@ -120,7 +122,8 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		return
 	}
 	if r.lineFrozen == 0 {
-		r.line = st.Pos().Line()
+		r.line = r.lineBase + st.Pos().Line()
+		r.stmtEnd = r.lineBase + st.End().Line()
 	}
 	if r.traps != nil && !r.inTrap {
 		if _, ok := r.traps.m["DEBUG"]; ok {
@@ -613,6 +616,8 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	r.params = args[1:]
 	r.funcNames = append(r.funcNames, fn.name)
 	r.callLines = append(r.callLines, r.line)
+	savedBase := r.lineBase
+	r.lineBase = 0
 	retTrap := r.trap("RETURN")
 	r.vars.push()
 	savedLoop, savedSrc := r.loopDepth, r.src
@@ -633,6 +638,7 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	// Back in the caller, $LINENO (and an ERR trap's) is the call's line.
 	r.line = r.callLines[len(r.callLines)-1]
 	r.callLines = r.callLines[:len(r.callLines)-1]
+	r.lineBase = savedBase
 	r.ifsCache = nil
 	r.params = savedParams
 	r.lastStatus = status
