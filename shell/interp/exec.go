@@ -29,6 +29,9 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		}
 	}
 	if len(redirs) > 0 {
+		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
+			return 1
+		}
 		st := r.lastStatus
 		red, ok := r.applyRedirs(ctx, redirs)
 		if !ok {
@@ -59,12 +62,7 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 	if r.opts.xtrace && len(c.Assigns) == 0 {
 		r.trace(args)
 	}
-	defer func() {
-		r.lastArg = args[len(args)-1]
-		if len(r.pendingOut) > 0 || len(r.cleanup) > 0 {
-			r.finishProcSubst(ctx)
-		}
-	}()
+	defer func() { r.lastArg = args[len(args)-1] }()
 	if len(c.Assigns) == 0 {
 		return r.run(ctx, args, nil)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -334,6 +335,12 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 		return nil, err
 	}
 	ff := &fdFile{f: f, path: p}
+	if info, err := f.Stat(); err == nil && info.Mode()&fs.ModeNamedPipe != 0 {
+		// A pipe: what read reads ahead cannot be given back by seeking,
+		// and /dev/fd/N shares it (a process substitution's FIFO is
+		// unlinked once its command ends).
+		ff.f, ff.path = nil, ""
+	}
 	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 		ff.w = f
 	}

@@ -92,9 +92,7 @@ type Runner struct {
 	fromFile    bool      // a script read from a file or stdin, not -c
 	substRan    bool      // a command substitution ran in the current command
 	optIndexFor int       // OPTIND value optIndex belongs to
-	procN       int
-	cleanup     []string      // process substitution files to remove
-	pendingOut  []pendingProc // >(cmd) to run after the command
+	pendingOut  []*procSub // process substitutions running (procsubst.go)
 	arithCache  map[syntax.ArithmExpr]string
 	patCache    map[patKey]*Pattern
 }
@@ -134,6 +132,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.noErrExit++
 	}
 	status := 0
+	psubs := len(r.pendingOut)
 	if call, isCall := st.Cmd.(*syntax.CallExpr); isCall && len(st.Redirs) > 0 {
 		// A simple command's words expand before its redirections
 		// apply (echo `cat f` > f reads f first).
@@ -161,6 +160,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			status = 0
 		}
 	}
+	if len(r.pendingOut) > psubs {
+		r.finishProcSubst(psubs)
+	}
 	switch st.Cmd.(type) {
 	case *syntax.BinaryCmd, *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
 		*syntax.CaseClause, *syntax.FuncDecl:
@@ -185,12 +187,13 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 type applied struct {
 	undo    []fdSave
 	closers []io.Closer
+	psubs   int // len(pendingOut) before: the process substitutions exec keeps
 }
 
 // applyRedirs performs redirections in order; ok is false after one
 // failed (its message printed).
 func (r *Runner) applyRedirs(ctx context.Context, redirs []*syntax.Redirect) (*applied, bool) {
-	a := &applied{}
+	a := &applied{psubs: len(r.pendingOut)}
 	prevUndo := r.fdUndo
 	r.fdUndo = &a.undo
 	defer func() { r.fdUndo = prevUndo }()
@@ -211,6 +214,7 @@ func (r *Runner) applyRedirs(ctx context.Context, redirs []*syntax.Redirect) (*a
 func (r *Runner) endRedirs(a *applied) {
 	if r.keepFds {
 		r.keepFds = false
+		r.detachProcSubst(a.psubs)
 		return
 	}
 	r.restoreFds(a.undo)
@@ -286,8 +290,9 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case *syntax.TimeClause:
 		return r.timeClause(ctx, c)
 	case *syntax.CoprocClause:
-		r.errorf("coproc: not supported")
-		return 2
+		// memsh's own message: it names the line, at the prompt too.
+		r.printErr(r.arg0 + ": line " + strconv.FormatUint(uint64(r.line), 10) + ": coproc: not supported in memsh; run the command with & and talk to it through files\n")
+		return 1
 	}
 	r.errorf("unsupported command")
 	return 2
