@@ -121,7 +121,7 @@ func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 	name := req.Args[0]
 	proc := pyworker.Proc{
 		Args: req.Args, Env: req.Env, Dir: req.Dir, FS: c.fs, Umask: req.Umask,
-		Stdout: req.Stdio.Stdout, Stderr: req.Stdio.Stderr,
+		Stdout: req.Stdio.Stdout, Stderr: req.Stdio.Stderr, Memory: c.mem,
 	}
 	if pyworker.IsWasm(req.Head) {
 		wasm, err := c.fs.ReadFile(req.Path)
