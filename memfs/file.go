@@ -119,6 +119,9 @@ func (fl *File) ReadFrom(r io.Reader) (int64, error) {
 	if e := fl.check(true); e != 0 {
 		return 0, pathErr("write", fl.name, e)
 	}
+	if fl.n.pipe != nil {
+		return io.Copy(struct{ io.Writer }{fl}, r)
+	}
 	bp := copyBufs.Get().(*[]byte)
 	defer copyBufs.Put(bp)
 	buf := *bp
@@ -149,6 +152,9 @@ func (fl *File) ReadFrom(r io.Reader) (int64, error) {
 func (fl *File) WriteTo(w io.Writer) (int64, error) {
 	if e := fl.check(false); e != 0 {
 		return 0, pathErr("read", fl.name, e)
+	}
+	if fl.n.pipe != nil {
+		return io.Copy(w, struct{ io.Reader }{fl})
 	}
 	bp := copyBufs.Get().(*[]byte)
 	defer copyBufs.Put(bp)

@@ -30,9 +30,10 @@ var devRdev = [...]uint64{devNull: 0x103, devZero: 0x105, devFull: 0x107, devRan
 // only hold mu.RLock can update it. typ, ino, target and dev never change.
 type inode struct {
 	ino    uint64
-	typ    fs.FileMode // fs.ModeDir, fs.ModeSymlink, fs.ModeDevice|fs.ModeCharDevice or 0
+	typ    fs.FileMode // fs.ModeDir, fs.ModeSymlink, fs.ModeDevice|fs.ModeCharDevice, fs.ModeNamedPipe or 0
 	dev    devKind
 	target string // symlink target
+	pipe   *pipeBuf // a FIFO's buffer (fifo.go)
 
 	// tree state, guarded by FS.mu
 	children map[string]*inode // directories

@@ -289,6 +289,9 @@ func (f *FS) openAt(at *inode, name string, flag int, perm fs.FileMode) (*File, 
 		n.mu.Unlock()
 		return nil, pathErr("open", name, e)
 	}
+	if n.pipe != nil {
+		n.pipe.open(acc)
+	}
 	if trunc && n.isReg() {
 		f.undoMu.RLock()
 		n.mu.Lock()
@@ -1161,6 +1164,9 @@ func (fl *File) Read(p []byte) (int, error) {
 	if e := fl.check(false); e != 0 {
 		return 0, pathErr("read", fl.name, e)
 	}
+	if fl.n.pipe != nil {
+		return fl.n.pipe.read(p)
+	}
 	fl.mu.Lock()
 	c, err := fl.readAt(p, fl.off)
 	fl.off += int64(c)
@@ -1182,6 +1188,9 @@ func (fl *File) ReadAt(p []byte, off int64) (int, error) {
 	if off < 0 {
 		return 0, pathErr("readat", fl.name, syscall.EINVAL)
 	}
+	if fl.n.pipe != nil {
+		return 0, pathErr("read", fl.name, syscall.ESPIPE)
+	}
 	return fl.readAt(p, off)
 }
 
@@ -1189,6 +1198,10 @@ func (fl *File) ReadAt(p []byte, off int64) (int, error) {
 func (fl *File) Write(p []byte) (int, error) {
 	if e := fl.check(true); e != 0 {
 		return 0, pathErr("write", fl.name, e)
+	}
+	if fl.n.pipe != nil {
+		c, e := fl.n.pipe.write(p)
+		return c, pathErr("write", fl.name, e)
 	}
 	fl.mu.Lock()
 	c, e := fl.writeAt(p, fl.off, fl.flag&os.O_APPEND != 0)
@@ -1216,6 +1229,9 @@ func (fl *File) WriteAt(p []byte, off int64) (int, error) {
 	if off < 0 {
 		return 0, pathErr("writeat", fl.name, syscall.EINVAL)
 	}
+	if fl.n.pipe != nil {
+		return 0, pathErr("write", fl.name, syscall.ESPIPE)
+	}
 	c, e := fl.writeAtNoOffset(p, off)
 	return c, pathErr("write", fl.name, e)
 }
@@ -1225,6 +1241,9 @@ func (fl *File) WriteAt(p []byte, off int64) (int, error) {
 func (fl *File) Seek(offset int64, whence int) (int64, error) {
 	if fl.closed.Load() {
 		return 0, pathErr("seek", fl.name, syscall.EBADF)
+	}
+	if fl.n.pipe != nil {
+		return 0, pathErr("seek", fl.name, syscall.ESPIPE)
 	}
 	fl.mu.Lock()
 	defer fl.mu.Unlock()
@@ -1340,6 +1359,9 @@ func (fl *File) Close() error {
 		return pathErr("close", fl.name, syscall.EBADF)
 	}
 	n := fl.n
+	if n.pipe != nil {
+		n.pipe.close(fl.flag & syscall.O_ACCMODE)
+	}
 	n.mu.Lock()
 	n.opens--
 	fl.fs.maybeFreeLocked(n)

@@ -105,8 +105,8 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 		rel = append(rel, it.name...)
 		ends = append(ends[:min(it.depth, len(ends))], len(rel))
 		n := it.n
-		if n.dev != devNone {
-			continue // the device nodes are memfs's own, made by New
+		if n.dev != devNone || n.pipe != nil {
+			continue // the device nodes are memfs's own, made by New; a FIFO holds nothing to keep
 		}
 		n.mu.RLock()
 		fromHost := n.host != nil && n.isReg() && !n.host.dataLoaded

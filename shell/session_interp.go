@@ -44,6 +44,7 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 		FS:           c.fs,
 		Commands:     cmds,
 		RunFile:      c.interpRunFile,
+		Program:      c.stubCommand,
 		Env:          c.dedupEnv(env),
 		Dir:          dir,
 		Args:         args,
@@ -103,16 +104,23 @@ func (c *core) interpTool(ctx context.Context, name string, inv *command.Invocat
 	})
 }
 
+// stubCommand is the registry command a /usr/bin stub stands for.
+func (c *core) stubCommand(head []byte) (string, bool) {
+	name, ok := stubName(head)
+	if !ok {
+		return "", false
+	}
+	if _, ok := c.cmds[name]; !ok && !command.IsProgramBuiltin(name) {
+		return "", false
+	}
+	return name, true
+}
+
 // interpRunFile runs an executable file that is not a shell script: a
-// /usr/bin stub's registry command, a WASI module, or the interpreter a
-// "#!" line names (python3 in pyworker, anything else through exec).
+// WASI module, or the interpreter a "#!" line names (python3 in
+// pyworker, anything else through exec).
 func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 	name := req.Args[0]
-	if cmdName, ok := stubName(req.Head); ok {
-		if _, ok := c.cmds[cmdName]; ok {
-			return req.Exec(ctx, append([]string{cmdName}, req.Args[1:]...), req.Env, req.Stdio)
-		}
-	}
 	proc := pyworker.Proc{
 		Args: req.Args, Env: req.Env, Dir: req.Dir, FS: c.fs, Umask: req.Umask, Memory: c.mem,
 		Stdout: req.Stdio.Stdout, Stderr: req.Stdio.Stderr,
@@ -143,24 +151,18 @@ func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 	interpPath, arg, _ := strings.Cut(strings.TrimSpace(string(sb)), " ")
 	arg = strings.TrimSpace(arg)
 	argv := []string{interpPath}
-	if path.Base(interpPath) == "env" {
-		fields := strings.Fields(arg)
-		if len(fields) > 0 && fields[0] == "-S" {
-			fields = fields[1:]
-		}
-		if len(fields) == 0 {
-			fmt.Fprintf(req.Stdio.Stderr, "bash: %s: %s: bad interpreter: No such file or directory\n", name, strings.TrimSpace(string(sb)))
-			return 126
-		}
-		argv = fields
-	} else {
-		if _, err := c.fs.Stat(interpPath); err != nil {
-			fmt.Fprintf(req.Stdio.Stderr, "bash: %s: %s: bad interpreter: %s\n", name, interpPath, command.Strerror(err))
-			return 126
-		}
-		if arg != "" {
-			argv = append(argv, arg)
-		}
+	if fields := strings.Fields(arg); path.Base(interpPath) == "env" && (len(fields) == 0 || len(fields) == 1 && fields[0] == "-S") {
+		fmt.Fprintf(req.Stdio.Stderr, "bash: %s: %s: bad interpreter: No such file or directory\n", name, strings.TrimSpace(string(sb)))
+		return 126
+	}
+	if _, err := c.fs.Stat(interpPath); err != nil {
+		fmt.Fprintf(req.Stdio.Stderr, "bash: %s: %s: bad interpreter: %s\n", name, interpPath, command.Strerror(err))
+		return 126
+	}
+	if arg != "" {
+		// As Linux passes it: the rest of the line is one argument
+		// (env -S splits it; /usr/bin/env reports what it cannot run).
+		argv = append(argv, arg)
 	}
 	script := name
 	if !strings.Contains(name, "/") {

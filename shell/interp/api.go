@@ -36,6 +36,12 @@ type Config struct {
 	// child shell of this package. Nil: such files fail with "cannot
 	// execute binary file".
 	RunFile func(ctx context.Context, req *FileRequest) int
+	// Program, when set, says which registry command (or builtin GNU
+	// also ships as a program) an executable file stands for, from its
+	// first bytes: the session's /usr/bin entries. Such a file runs as
+	// that command, with argv[0] as the file was run ("/usr/bin/echo"),
+	// which the program's messages show.
+	Program func(head []byte) (name string, ok bool)
 	// Env is the initial environment, "K=V", all exported.
 	Env []string
 	// Dir is the working directory ("" = /).

@@ -277,7 +277,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 					}
 					timeout, hasTimeout = t, true
 				case 'u':
-					n, err := strconv.Atoi(v)
+					n, err := strconv.Atoi(strings.TrimSpace(v))
 					if err != nil || n < 0 {
 						r.errorf("read: %s: invalid file descriptor specification", v)
 						return 1
@@ -306,6 +306,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	}
 	in, ok := r.inFd(fd)
 	if !ok {
+		// Open, but not for reading: read(2) fails.
 		r.errorf("read: read error: %d: Bad file descriptor", fd)
 		return 1
 	}
@@ -654,8 +655,11 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 0 {
 				what := "invalid number"
-				if c == 'n' {
+				switch c {
+				case 'n':
 					what = "invalid line count"
+				case 'u':
+					what = "invalid file descriptor specification"
 				}
 				r.errorf("%s: %s: %s", args[0], val, what)
 				return 1
@@ -669,6 +673,10 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 			case 's':
 				skip = n
 			case 'u':
+				if r.fds[n] == nil {
+					r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", args[0], n)
+					return 1
+				}
 				fd = n
 			case 'O':
 				origin = n

@@ -10,6 +10,20 @@ import (
 	"memsh/shell/command"
 )
 
+// BashHelp is what `bash --help` prints.
+const BashHelp = `Usage:	bash [option] ...
+	bash [option] script-file ...
+	bash -c command-string [name [arg ...]]
+Run a script in a child memsh shell sharing the filesystem and the
+exported environment.
+
+Shell options:
+	-c		read commands from the first argument
+	-s		read commands from standard input
+	-e, -u, -x, -f, -a, -n, -o option
+			set options, as the set builtin does
+`
+
 // maxShellNesting bounds bash running bash running bash...
 const maxShellNesting = 64
 
@@ -39,6 +53,9 @@ parse:
 		case a == "--" || a == "-":
 			i++
 			break parse
+		case a == "--help":
+			io.WriteString(stdio.Stdout, BashHelp)
+			return 0
 		case a == "--version":
 			io.WriteString(stdio.Stdout, "GNU bash, version 5.2.15(1)-release (memsh)\n")
 			return 0

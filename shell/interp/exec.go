@@ -29,6 +29,9 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		}
 	}
 	if len(redirs) > 0 {
+		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
+			return 1
+		}
 		st := r.lastStatus
 		red, ok := r.applyRedirs(ctx, redirs)
 		if !ok {
@@ -63,12 +66,7 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 	if r.opts.xtrace && len(c.Assigns) == 0 {
 		r.trace(args)
 	}
-	defer func() {
-		r.lastArg = args[len(args)-1]
-		if len(r.pendingOut) > 0 || len(r.cleanup) > 0 {
-			r.finishProcSubst(ctx)
-		}
-	}()
+	defer func() { r.lastArg = args[len(args)-1] }()
 	if len(c.Assigns) == 0 {
 		return r.run(ctx, args, nil)
 	}
@@ -151,6 +149,9 @@ func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
 // from name: exec -a) and exactly the environment environ.
 func (r *Runner) runProgram(ctx context.Context, name string, args, environ []string) int {
 	stdio := command.Stdio{Stdin: r.stdin(), Stdout: r.stdout(), Stderr: r.stderr()}
+	if r.fds[2] == nil {
+		stdio.Stderr = closedFd{}
+	}
 	if !strings.Contains(name, "/") {
 		if cmd, ok := r.cfg.Commands[name]; ok {
 			if _, ok := r.hashedPath(name); !ok && r.opts.hashall {
@@ -168,8 +169,12 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 		}
 		full := r.lookPath(name, environ)
 		if full == "" {
-			r.errorf("%s: command not found", name)
-			return 127
+			// bash falls back on a file it found that is not executable:
+			// exec fails with "Permission denied", 126.
+			if full = r.lookPathAny(name, environ); full == "" {
+				r.errorf("%s: command not found", name)
+				return 127
+			}
 		}
 		r.notePathUse(name, full)
 		return r.runPath(ctx, full, args, environ, stdio)
@@ -283,6 +288,27 @@ func (r *Runner) execFor(ctx context.Context, argv, env []string, s command.Stdi
 	if full != "" {
 		return r.runPath(ctx, full, argv, env, s)
 	}
+	return r.runProgramBuiltin(ctx, name, argv, s)
+}
+
+// runNamed runs the registry command, child shell or program builtin
+// called name with argv as given: argv[0] is what the program was
+// invoked as ("/usr/bin/echo" through its /usr/bin file), which its
+// messages show.
+func (r *Runner) runNamed(ctx context.Context, name string, argv, env []string, s command.Stdio) int {
+	if cmd, ok := r.cfg.Commands[name]; ok {
+		return r.runCommand(ctx, cmd, argv, env, s)
+	}
+	if isShellName(name) {
+		return r.runChildShell(ctx, argv, env, s)
+	}
+	return r.runProgramBuiltin(ctx, name, argv, s)
+}
+
+// runProgramBuiltin runs a builtin GNU also ships as a program (echo,
+// test, kill, ...) in a subshell with the streams s, as that program
+// would run; any other name is not found.
+func (r *Runner) runProgramBuiltin(ctx context.Context, name string, argv []string, s command.Stdio) int {
 	if b, ok := r.builtin(name); ok && command.IsProgramBuiltin(name) {
 		sub := r.subshellCopy()
 		defer sub.release()
@@ -310,16 +336,21 @@ func wantsOption(args []string, opt string) bool {
 
 // lookPath searches $PATH over memfs for an executable file.
 func (r *Runner) lookPath(name string, environ []string) string {
-	pathVar := "/usr/local/bin:/usr/bin:/bin"
-	for _, kv := range environ {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			pathVar = v
+	return r.lookPathIn(name, r.searchPath(environ))
+}
+
+// searchPath is the $PATH a command is looked up in: the command's
+// environment's (PATH=dir cmd), else the shell's.
+func (r *Runner) searchPath(environ []string) string {
+	for i := len(environ) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(environ[i], "PATH="); ok {
+			return v
 		}
 	}
 	if v, ok := r.getVar("PATH"); ok {
-		pathVar = v
+		return v
 	}
-	return r.lookPathIn(name, pathVar)
+	return "/usr/local/bin:/usr/bin:/bin"
 }
 
 // lookPathIn searches the directories of pathVar for an executable file.
@@ -337,9 +368,29 @@ func (r *Runner) lookPathIn(name, pathVar string) string {
 	return ""
 }
 
+// lookPathAny is the first regular file named name in $PATH, executable
+// or not.
+func (r *Runner) lookPathAny(name string, environ []string) string {
+	for _, d := range strings.Split(r.searchPath(environ), ":") {
+		if d == "" {
+			d = "."
+		}
+		cand := r.absPath(d + "/" + name)
+		if info, err := r.cfg.FS.Stat(cand); err == nil && info.Mode().IsRegular() {
+			return cand
+		}
+	}
+	return ""
+}
+
 // runPath runs the executable file at full.
 func (r *Runner) runPath(ctx context.Context, full string, args, environ []string, stdio command.Stdio) int {
+	// bash's messages name the file as typed when it has a slash, else
+	// the path $PATH gave.
 	name := args[0]
+	if !strings.Contains(name, "/") {
+		name = full
+	}
 	info, err := r.cfg.FS.Stat(full)
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
@@ -362,20 +413,32 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 	n, _ := io.ReadFull(f, head)
 	f.Close()
 	head = head[:n]
+	if r.cfg.Program != nil {
+		if prog, ok := r.cfg.Program(head); ok {
+			return r.runNamed(ctx, prog, args, environ, stdio)
+		}
+	}
 	line, _, _ := bytes.Cut(head, []byte("\n"))
 	shell := !bytes.HasPrefix(line, []byte("#!")) && bytes.IndexByte(line, 0) < 0
+	shellArg := ""
 	if sb, ok := bytes.CutPrefix(line, []byte("#!")); ok {
-		interp := strings.Fields(string(sb))
-		if len(interp) > 0 {
-			base := path.Base(interp[0])
-			if base == "env" && len(interp) > 1 {
-				base = interp[1]
-			}
-			shell = base == "bash" || base == "sh"
+		// As Linux reads the line: the interpreter, then the rest of
+		// the line as one argument.
+		prog, arg, _ := strings.Cut(strings.TrimLeft(strings.TrimRight(string(sb), " \t\r"), " \t"), " ")
+		if i := strings.IndexByte(prog, '\t'); i >= 0 {
+			prog, arg = prog[:i], prog[i+1:]+" "+arg
+		}
+		arg = strings.Trim(arg, " \t")
+		base := path.Base(prog)
+		if base == "env" && arg != "" && !strings.ContainsAny(arg, " \t") {
+			base, arg = arg, ""
+		}
+		if base == "bash" || base == "sh" {
+			shell, shellArg = true, arg
 		}
 	}
 	if shell {
-		return r.runScript(ctx, full, args, environ, stdio)
+		return r.runScript(ctx, full, shellArg, args, environ, stdio)
 	}
 	if r.cfg.RunFile != nil {
 		return r.cfg.RunFile(ctx, &FileRequest{Path: full, Args: args, Head: head, Env: environ, Dir: r.dir, Umask: r.umask, Stdio: stdio, Exec: r.execFor})
@@ -385,13 +448,18 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 }
 
 // runScript runs a shell script file in a new shell that sees only the
-// exported variables, as bash does.
-func (r *Runner) runScript(ctx context.Context, full string, args, environ []string, stdio command.Stdio) int {
+// exported variables, as bash does; shellArg is the argument its "#!"
+// line gives the shell ("-e" in "#!/bin/bash -e"), or "".
+func (r *Runner) runScript(ctx context.Context, full, shellArg string, args, environ []string, stdio command.Stdio) int {
 	name := args[0]
 	if !strings.Contains(name, "/") {
 		name = full
 	}
-	return r.runChildShell(ctx, append([]string{"bash", name}, args[1:]...), environ, stdio)
+	argv := []string{"bash"}
+	if shellArg != "" {
+		argv = append(argv, shellArg)
+	}
+	return r.runChildShell(ctx, append(append(argv, name), args[1:]...), environ, stdio)
 }
 
 // absPath resolves p against the working directory.

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -140,66 +139,4 @@ func (m *selectMenu) list(cols int) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// procSubst is <(cmd) and >(cmd): the command runs concurrently, its
-// output (or input) a memfs file named /dev/fd/N... memsh uses a file
-// under /tmp filled (or read) around the command.
-func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, bool) {
-	r.procN++
-	dir := "/tmp"
-	r.cfg.FS.MkdirAll(dir, 0o1777)
-	name := fmt.Sprintf("%s/.memsh-procsubst-%d-%d", dir, r.bashPid, r.procN)
-	if ps.Op == syntax.CmdIn {
-		f, err := r.cfg.FS.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-		if err != nil {
-			r.errorf("%s: %s", name, strerror(err))
-			return "", false
-		}
-		sub := r.subshellCopy()
-		w := bufio.NewWriter(f)
-		sub.fds[1] = &fdFile{w: w}
-		sub.stmts(ctx, ps.Stmts)
-		w.Flush()
-		f.Close()
-		sub.release()
-		r.cleanup = append(r.cleanup, name)
-		return name, true
-	}
-	f, err := r.cfg.FS.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		r.errorf("%s: %s", name, strerror(err))
-		return "", false
-	}
-	f.Close()
-	r.pendingOut = append(r.pendingOut, pendingProc{name: name, stmts: ps.Stmts})
-	return name, true
-}
-
-// pendingProc is a >(cmd) whose command runs on what was written to its
-// file, once the command that wrote it is done.
-type pendingProc struct {
-	name  string
-	stmts []*syntax.Stmt
-}
-
-// finishProcSubst runs the >(cmd) commands and removes the files of a
-// finished command's process substitutions.
-func (r *Runner) finishProcSubst(ctx context.Context) {
-	for _, p := range r.pendingOut {
-		sub := r.subshellCopy()
-		f, err := r.cfg.FS.Open(p.name)
-		if err == nil {
-			sub.fds[0] = &fdFile{r: f}
-			sub.stmts(ctx, p.stmts)
-			f.Close()
-		}
-		sub.release()
-		r.cfg.FS.Remove(p.name)
-	}
-	r.pendingOut = nil
-	for _, n := range r.cleanup {
-		r.cfg.FS.Remove(n)
-	}
-	r.cleanup = nil
 }

@@ -5,10 +5,12 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -50,9 +52,14 @@ func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 // errBadFd is a write to a closed descriptor.
 var errBadFd = errors.New("Bad file descriptor")
 
-type badWriter struct{}
+// closedFd stands for a closed descriptor (>&-): reads and writes fail
+// with EBADF, as a program finds its closed stdout (python then sets
+// sys.stdout to None).
+type closedFd struct{}
 
-func (badWriter) Write([]byte) (int, error) { return 0, errBadFd }
+func (closedFd) Read([]byte) (int, error)  { return 0, syscall.EBADF }
+func (closedFd) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (closedFd) Close() error              { return nil }
 
 func (r *Runner) stdin() io.Reader {
 	if f := r.fds[0]; f != nil && f.r != nil {
@@ -68,7 +75,7 @@ func (r *Runner) stdout() io.Writer {
 	if f := r.fds[1]; f != nil && f.w != nil {
 		return f.w
 	}
-	return badWriter{}
+	return closedFd{}
 }
 
 func (r *Runner) stderr() io.Writer {
@@ -328,6 +335,12 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 		return nil, err
 	}
 	ff := &fdFile{f: f, path: p}
+	if info, err := f.Stat(); err == nil && info.Mode()&fs.ModeNamedPipe != 0 {
+		// A pipe: what read reads ahead cannot be given back by seeking,
+		// and /dev/fd/N shares it (a process substitution's FIFO is
+		// unlinked once its command ends).
+		ff.f, ff.path = nil, ""
+	}
 	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 		ff.w = f
 	}

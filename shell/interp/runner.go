@@ -81,21 +81,19 @@ type Runner struct {
 	compSeq     int
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
-	secondsBase int       // $SECONDS at r.started
-	fdUndo      *[]fdSave // where redirections note what they change
-	arithWhat   string    // "((: " or "let: " before an arithmetic message
-	src         string    // the source text being run (function bodies keep theirs)
-	execed      bool      // exec replaced the shell: no EXIT trap
-	lineFrozen  int       // >0 while a trap runs: $LINENO stays the trigger's
-	lineEnd     uint      // the last line of the command running (eval numbers its text on from it)
-	lineBase    uint      // the line the text running is numbered on from (eval's text, from eval's line)
-	fromFile    bool      // a script read from a file or stdin, not -c
-	substRan    bool      // a command substitution ran in the current command
-	optIndexFor int       // OPTIND value optIndex belongs to
-	procN       int
-	nestHit     bool          // the session's nesting limit was reached here (funcs.go)
-	cleanup     []string      // process substitution files to remove
-	pendingOut  []pendingProc // >(cmd) to run after the command
+	secondsBase int        // $SECONDS at r.started
+	fdUndo      *[]fdSave  // where redirections note what they change
+	arithWhat   string     // "((: " or "let: " before an arithmetic message
+	src         string     // the source text being run (function bodies keep theirs)
+	execed      bool       // exec replaced the shell: no EXIT trap
+	lineFrozen  int        // >0 while a trap runs: $LINENO stays the trigger's
+	lineEnd     uint       // the last line of the command running (eval numbers its text on from it)
+	lineBase    uint       // the line the text running is numbered on from (eval's text, from eval's line)
+	fromFile    bool       // a script read from a file or stdin, not -c
+	substRan    bool       // a command substitution ran in the current command
+	optIndexFor int        // OPTIND value optIndex belongs to
+	nestHit     bool       // the session's nesting limit was reached here (funcs.go)
+	pendingOut  []*procSub // process substitutions running (procsubst.go)
 	arithCache  map[syntax.ArithmExpr]string
 	patCache    map[patKey]*Pattern
 
@@ -137,6 +135,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.noErrExit++
 	}
 	status := 0
+	psubs := len(r.pendingOut)
 	if call, isCall := st.Cmd.(*syntax.CallExpr); isCall && len(st.Redirs) > 0 {
 		// A simple command's words expand before its redirections
 		// apply (echo `cat f` > f reads f first).
@@ -164,6 +163,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			status = 0
 		}
 	}
+	if len(r.pendingOut) > psubs {
+		r.finishProcSubst(psubs)
+	}
 	switch st.Cmd.(type) {
 	case *syntax.BinaryCmd, *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
 		*syntax.CaseClause, *syntax.FuncDecl:
@@ -188,12 +190,13 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 type applied struct {
 	undo    []fdSave
 	closers []io.Closer
+	psubs   int // len(pendingOut) before: the process substitutions exec keeps
 }
 
 // applyRedirs performs redirections in order; ok is false after one
 // failed (its message printed).
 func (r *Runner) applyRedirs(ctx context.Context, redirs []*syntax.Redirect) (*applied, bool) {
-	a := &applied{}
+	a := &applied{psubs: len(r.pendingOut)}
 	prevUndo := r.fdUndo
 	r.fdUndo = &a.undo
 	defer func() { r.fdUndo = prevUndo }()
@@ -214,6 +217,7 @@ func (r *Runner) applyRedirs(ctx context.Context, redirs []*syntax.Redirect) (*a
 func (r *Runner) endRedirs(a *applied) {
 	if r.keepFds {
 		r.keepFds = false
+		r.detachProcSubst(a.psubs)
 		return
 	}
 	r.restoreFds(a.undo)
@@ -289,8 +293,9 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case *syntax.TimeClause:
 		return r.timeClause(ctx, c)
 	case *syntax.CoprocClause:
-		r.errorf("coproc: not supported")
-		return 2
+		// memsh's own message: it names the line, at the prompt too.
+		r.printErr(r.arg0 + ": line " + strconv.FormatUint(uint64(r.line), 10) + ": coproc: not supported in memsh; run the command with & and talk to it through files\n")
+		return 1
 	}
 	r.errorf("unsupported command")
 	return 2

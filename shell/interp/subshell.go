@@ -25,7 +25,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.patCache = nil
 	c.ifsCache = nil
 	c.bg = nil
-	c.cleanup, c.pendingOut = nil, nil
+	c.pendingOut = nil
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
 	c.pendingSigs = nil

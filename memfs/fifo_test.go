@@ -1,0 +1,57 @@
+package memfs
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestFifo: a FIFO passes bytes from its writers to its readers through
+// a bounded buffer, reads EOF once no writer is left, fails writes with
+// EPIPE once no reader is left, and cannot seek.
+func TestFifo(t *testing.T) {
+	f := New(Options{})
+	if err := f.Mkfifo("/p", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Mkfifo("/p", 0o600); !errors.Is(err, syscall.EEXIST) {
+		t.Errorf("second mkfifo: %v", err)
+	}
+	if fi, err := f.Stat("/p"); err != nil || fi.Mode().Type() != fs.ModeNamedPipe || fi.Size() != 0 {
+		t.Errorf("stat: %v %v", fi, err)
+	}
+	w, err := f.OpenFile("/p", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := f.Open("/p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// More than the buffer holds: the writer waits for the reader.
+	big := strings.Repeat("x", 3*pipeCapacity+5)
+	go func() {
+		io.WriteString(w, big)
+		w.Close()
+	}()
+	got, err := io.ReadAll(r)
+	if err != nil || string(got) != big {
+		t.Fatalf("read %d bytes, %v", len(got), err)
+	}
+	if _, err := r.Seek(0, io.SeekStart); !errors.Is(err, syscall.ESPIPE) {
+		t.Errorf("seek: %v", err)
+	}
+	w2, _ := f.OpenFile("/p", os.O_WRONLY, 0)
+	r.Close()
+	if _, err := w2.Write([]byte("a")); !errors.Is(err, syscall.EPIPE) {
+		t.Errorf("write with no reader: %v", err)
+	}
+	w2.Close()
+	if err := f.Remove("/p"); err != nil {
+		t.Error(err)
+	}
+}
