@@ -278,7 +278,7 @@ func (s *Session) takeInterpSnapshot() {
 	aliases := s.ir.Aliases()
 	sort.Strings(funcs)
 	s.stateMu.Lock()
-	s.snap = snapshot{dir: s.ir.Dir(), vars: vars, funcs: funcs, aliases: aliases}
+	s.snap = snapshot{dir: s.ir.Dir(), vars: vars, funcs: funcs, aliases: aliases, jobs: s.ir.RunningJobs()}
 	s.stateMu.Unlock()
 }
 

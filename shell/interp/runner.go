@@ -63,6 +63,7 @@ type Runner struct {
 	bashPid     int
 	pids        *atomic.Int32 // the session's process ids, shared by its subshells and child shells
 	lastBg      int
+	seenJobs    []*job // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
 	bg          *jobTable
 	traps       *trapTable
 	inTrap      bool
@@ -305,7 +306,9 @@ func (r *Runner) binary(ctx context.Context, c *syntax.BinaryCmd) int {
 		}
 		return r.lastStatus
 	}
-	return r.pipeline(ctx, c)
+	st := r.pipeline(ctx, c)
+	r.notifyJobs()
+	return st
 }
 
 // pipeline runs a | b | c: the stages at once, connected by pipes, each
@@ -350,6 +353,10 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			defer stop()
 		}
 		sub := r.subshellCopy()
+		if _, simple := st.Cmd.(*syntax.CallExpr); simple {
+			// bash keeps the job table for jobs in a pipeline.
+			sub.seenJobs = r.jobList()
+		}
 		sub.fds[0] = in
 		if !last {
 			sub.fds[1] = &fdFile{w: pw}

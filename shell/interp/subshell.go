@@ -24,7 +24,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.arithCache = nil
 	c.patCache = nil
 	c.ifsCache = nil
-	c.bg = nil
+	c.bg, c.seenJobs = nil, nil
 	c.cleanup, c.pendingOut = nil, nil
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
@@ -49,6 +49,7 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 	defer sub.release()
 	f(sub)
 	sub.runExitTrap(ctx)
+	r.notifyJobs()
 	return sub.lastStatus
 }
 
@@ -58,6 +59,7 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	defer stop()
 	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
 	sub := r.subshellCopy()
+	sub.seenJobs = r.jobList()
 	sub.traceLevel++
 	sub.fds[1] = &fdFile{w: out}
 	if !r.opts.inheritErrexit {
@@ -72,6 +74,7 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	}
 	r.lastStatus, r.substRan = sub.lastStatus, true
 	sub.release()
+	r.notifyJobs()
 	if r.substStopped(out) {
 		return ""
 	}
