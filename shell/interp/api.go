@@ -251,7 +251,6 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 	for i := 0; i < len(stmts); i++ {
 		st := stmts[i]
 		if line := st.Pos().Line(); line > read {
-			r.notifyJobs()
 			// A new line is read: with the aliases of now (alias.go).
 			if m, key := r.aliasesNow(); key != readWith {
 				readWith = key

@@ -171,7 +171,7 @@ func (r *Runner) waitJobs(ctx context.Context) int {
 		case <-ctx.Done():
 			return 130
 		}
-		r.forget(j)
+		r.reap(j)
 	}
 	// bash forgets the statuses of the jobs that ended, too.
 	r.bg.mu.Lock()
@@ -203,7 +203,7 @@ func (r *Runner) waitAny(ctx context.Context, only map[*job]bool) (int, *job) {
 			select {
 			case <-j.done:
 				r.bg.mu.Unlock()
-				r.forget(j)
+				r.reap(j)
 				return j.status, j
 			default:
 				running++
@@ -222,40 +222,57 @@ func (r *Runner) waitAny(ctx context.Context, only map[*job]bool) (int, *job) {
 }
 
 // notifyJobs is bash's notify_and_cleanup where no prompt reports jobs
-// (a script, bash -c, a subshell): bash runs it after each foreground
-// command it forks and waits for, and as it reads each new line. bash -c
-// forgets the jobs that have ended, without a word; a script file keeps
-// them until jobs or wait reports them. (bash also prints a line for a
-// job killed by a signal other than INT and TERM: memsh does not.)
+// (a script, bash -c, a subshell), after each foreground command bash
+// forks and waits for: that wait reaps every child that has ended. bash
+// -c forgets the jobs that have ended, without a word; a script file
+// keeps them until jobs or wait reports them. (bash runs it as it reads
+// each new line too, but sees only the jobs reaped by then, so a job
+// that ended since the last wait stays: `kill %1` then `wait %1` on the
+// next line gets 143. bash also prints a line for a job killed by a
+// signal other than INT and TERM: memsh does not.)
 func (r *Runner) notifyJobs() {
-	if r.bg == nil || r.cfg.Interactive && r.subshell == 0 || r.fromFile {
+	if r.bg == nil || r.cfg.Interactive && r.subshell == 0 {
 		return
 	}
-	r.bg.mu.Lock()
-	defer r.bg.mu.Unlock()
-	kept := r.bg.list[:0]
-	for _, j := range r.bg.list {
+	for _, j := range r.jobList() {
 		select {
 		case <-j.done:
-			continue
+			if r.fromFile && j.sig.Load() == 0 {
+				continue // a script file keeps it for jobs
+			}
+			r.reap(j)
 		default:
-			kept = append(kept, j)
 		}
 	}
-	clear(r.bg.list[len(kept):])
-	r.bg.list = kept
+}
+
+// reap takes an ended job out of the table of a shell without a prompt,
+// first printing bash's line for one a signal ended (but INT, TERM and
+// PIPE, or a signal this shell traps):
+//
+//	bash: line 3:  2001 Hangup                  sleep 1
+func (r *Runner) reap(j *job) {
+	s := int(j.sig.Load())
+	if !r.forget(j) || r.cfg.Interactive && r.subshell == 0 || s == 0 || s == 2 || s == 13 || s == 15 {
+		return
+	}
+	if r.trap("SIG"+sigName(s)) != "" {
+		return
+	}
+	fmt.Fprintf(r.stderr(), "%s: line %d: %5d %-24s%s\n", r.arg0, max(r.line, 1), j.pid, sigText(s), j.text)
 }
 
 // forget takes j out of the job table (reported, waited for, disowned).
-func (r *Runner) forget(j *job) {
+func (r *Runner) forget(j *job) bool {
 	r.bg.mu.Lock()
 	defer r.bg.mu.Unlock()
 	for i, o := range r.bg.list {
 		if o == j {
 			r.bg.list = append(r.bg.list[:i], r.bg.list[i+1:]...)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // job finds a job by pid or job spec (%N, %%, %+, %-, %string,
@@ -343,7 +360,7 @@ func (r *Runner) waitFor(ctx context.Context, j *job) int {
 	case <-ctx.Done():
 		return 130
 	}
-	r.forget(j)
+	r.reap(j)
 	return j.status
 }
 

@@ -17,7 +17,9 @@ import (
 // bash -c: their messages and statuses word for word, job specs (%N, %%,
 // %-, %name, %?text, ambiguous ones), jobs -x, bash's job numbering, and
 // bash -c forgetting the jobs that ended once a command it waited for is
-// done, while wait PID still finds their status.
+// done, while wait PID still finds their status; the line bash prints
+// for a job a signal ended (not for INT or TERM, nor a trapped signal),
+// and INT ignored by a background job without job control.
 var jobCases = []bashCase{
 	{"job_messages", `{
 wait 12x; echo "badpid=$?"; wait a b; echo "words=$?"; wait -p 1x 3; echo "ident=$?"
@@ -125,6 +127,22 @@ subshell=0
 [1]+  Running                 sleep 1 &
 wait: %1: no such job
 sub=127
+`, 0},
+	{"job_killed", `exec 2>err.txt
+sleep 1 & kill -HUP $!; wait $!; echo "hup=$?"
+sleep 1 & kill -INT %1; kill %1; wait; echo "quiet=$?"
+sleep 1 & kill -9 %1; sleep 0.1; wait $!; echo "again=$?"
+trap 'echo got' USR1; sleep 1 & kill -USR1 %1; wait %1; echo "trapped=$?"
+(sleep 1 & kill -USR2 %1; wait; echo "sub=$?")
+exec 2>&-; sed -E 's/^[^ ]*bash: line ([0-9]+): +[0-9]+ /line \1: PID /' err.txt; rm err.txt
+`, `hup=129
+quiet=0
+again=137
+trapped=138
+sub=0
+line 2: PID Hangup                  sleep 1
+line 4: PID Killed                  sleep 1
+line 6: PID User defined signal 2   sleep 1
 `, 0},
 }
 

@@ -66,10 +66,8 @@ func (r *Runner) selfSignal(ctx context.Context, sig int) {
 			return
 		}
 	}
-	switch sigName(sig) {
-	case "CHLD", "CONT", "URG", "WINCH", "STOP", "TSTP", "TTIN", "TTOU":
-		// Ignored by default (a shell cannot stop here).
-	default:
+	if !sigIgnoredByDefault(sig) {
+		// Most signals end the shell (a shell cannot stop here).
 		r.exitShell(128 + sig)
 	}
 }
