@@ -124,7 +124,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.line = st.Pos().Line()
 	}
 	if r.traps != nil && !r.inTrap {
-		if _, ok := r.traps.m["DEBUG"]; ok {
+		if _, ok := r.traps.get("DEBUG"); ok {
 			r.debugTrap(ctx, st)
 		}
 	}
@@ -352,8 +352,18 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			})
 			defer stop()
 		}
+		_, simple := st.Cmd.(*syntax.CallExpr)
+		if simple && !(last && r.opts.lastpipe) {
+			// bash runs the DEBUG trap for a simple command of a
+			// pipeline before it forks the stage, where the trap is
+			// reset (a compound stage runs none).
+			if r.lineFrozen == 0 {
+				r.line = st.Pos().Line()
+			}
+			r.debugTrap(ctx, st)
+		}
 		sub := r.subshellCopy()
-		if _, simple := st.Cmd.(*syntax.CallExpr); simple {
+		if simple {
 			// bash keeps the job table for jobs in a pipeline.
 			sub.seenJobs = r.jobList()
 		}
@@ -508,7 +518,11 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			return r.selectLoop(ctx, l.Name.Value, items, c.Do)
 		}
 		status := 0
-		for _, it := range items {
+		for i, it := range items {
+			if i > 0 {
+				// The header's DEBUG trap runs before each item.
+				r.loopDebug(ctx, c, nil)
+			}
 			if !r.setVar(l.Name.Value, it, false) {
 				return 1
 			}
@@ -532,6 +546,9 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			}
 		}
 		for ctx.Err() == nil {
+			// bash runs the DEBUG trap before the test and the step
+			// too (before the start, the statement's).
+			r.loopDebug(ctx, c, nil)
 			if l.Cond != nil {
 				n, err := r.arith(ctx, l.Cond)
 				if err != nil {
@@ -547,6 +564,7 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 				break
 			}
 			if l.Post != nil {
+				r.loopDebug(ctx, c, l.Post)
 				if _, err := r.arith(ctx, l.Post); err != nil {
 					return 1
 				}

@@ -15,7 +15,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.vars = r.vars.share()
 	c.funcs = r.funcs.share()
 	c.aliases = r.aliases.share()
-	c.traps = r.traps.forSubshell()
+	c.traps = r.traps.forSubshell(r.opts.errtrace, r.opts.functrace)
 	c.funcNames = append([]string(nil), r.funcNames...)
 	c.callLines = append([]uint(nil), r.callLines...)
 	c.subshell = r.subshell + 1
