@@ -72,7 +72,7 @@ func builtinReturn(ctx context.Context, r *Runner, args []string) int {
 			status = int(v & 0xff)
 		}
 	}
-	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
+	if len(r.funcNames) == 0 && r.sourcing == 0 {
 		r.errorf("return: can only `return' from a function or sourced script")
 		return 2
 	}
@@ -145,7 +145,7 @@ func builtinShift(ctx context.Context, r *Runner, args []string) int {
 // builtinCaller is caller [n]: the line and source file of the current
 // call (n absent), or line, function and file of the nth frame up.
 func builtinCaller(ctx context.Context, r *Runner, args []string) int {
-	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
+	if len(r.funcNames) == 0 && r.sourcing == 0 {
 		return 1
 	}
 	lines := r.dynamicArray("BASH_LINENO")

@@ -70,7 +70,9 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 	}
 	savedSrc := r.evalSource
 	r.evalSource = name
+	r.sourcing++
 	status := r.runText(ctx, string(data), name)
+	r.sourcing--
 	r.evalSource = savedSrc
 	if len(args) > 2 {
 		r.params = saved
@@ -78,6 +80,12 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 	if r.flow == flowReturn {
 		r.flow = flowNone
 		status = r.lastStatus
+	}
+	if r.trap("RETURN") != "" && (len(r.funcNames) == 0 || r.opts.functrace) && r.flow == flowNone {
+		// The RETURN trap runs as a sourced file ends too (in a
+		// function only under set -T, where bash keeps the trap).
+		r.lastStatus = status
+		r.runTrap(ctx, "RETURN")
 	}
 	return status
 }

@@ -125,6 +125,9 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 		defer r.giveProcs(1, jobMemory)
 		defer sub.recoverCrash(&j.status)
 		sub.bashPid = j.pid
+		// As in bash, the job's own command failing runs no ERR trap
+		// and no errexit (the commands inside it do).
+		sub.asyncStmt = &fg
 		sub.stmt(ctx, &fg)
 		sub.runExitTrap(ctx)
 		j.status = sub.lastStatus

@@ -82,15 +82,17 @@ type Runner struct {
 	compSeq     int
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
-	secondsBase int       // $SECONDS at r.started
-	fdUndo      *[]fdSave // where redirections note what they change
-	arithWhat   string    // "((: " or "let: " before an arithmetic message
-	src         string    // the source text being run (function bodies keep theirs)
-	execed      bool      // exec replaced the shell: no EXIT trap
-	lineFrozen  int       // >0 while a trap runs: $LINENO stays the trigger's
-	fromFile    bool      // a script read from a file or stdin, not -c
-	substRan    bool      // a command substitution ran in the current command
-	optIndexFor int       // OPTIND value optIndex belongs to
+	sourcing    int          // files being sourced (not eval or trap text): return's and caller's context
+	asyncStmt   *syntax.Stmt // a background job's own command: its failure runs no ERR trap (jobs.go)
+	secondsBase int          // $SECONDS at r.started
+	fdUndo      *[]fdSave    // where redirections note what they change
+	arithWhat   string       // "((: " or "let: " before an arithmetic message
+	src         string       // the source text being run (function bodies keep theirs)
+	execed      bool         // exec replaced the shell: no EXIT trap
+	lineFrozen  int          // >0 while a trap runs: $LINENO stays the trigger's
+	fromFile    bool         // a script read from a file or stdin, not -c
+	substRan    bool         // a command substitution ran in the current command
+	optIndexFor int          // OPTIND value optIndex belongs to
 	procN       int
 	cleanup     []string      // process substitution files to remove
 	pendingOut  []pendingProc // >(cmd) to run after the command
@@ -171,7 +173,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		return
 	}
 	r.lastStatus = status
-	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) {
+	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) && st != r.asyncStmt {
 		r.errTrap(ctx)
 		if r.opts.errexit {
 			r.exitShell(status)

@@ -10,7 +10,9 @@ import "testing"
 // trap before each simple command of a pipeline (in the parent: a
 // compound stage runs none, nor does a ( ) subshell) and before each
 // round of a for loop, for ((...))'s test and step shown as bash shows
-// them in $BASH_COMMAND.
+// them in $BASH_COMMAND; the RETURN trap as a sourced file ends, return
+// refused in eval or trap text outside a function or sourced file, and
+// no ERR trap for a background job's own command (set -E).
 var trapCases = []bashCase{
 	{"trap_in_subshells", `trap "echo x" EXIT; trap "" USR2; trap "echo i" INT
 (trap "echo y" HUP; trap); echo ---; (trap -p EXIT); echo ---; (trap - INT; trap); echo ---
@@ -30,6 +32,28 @@ trap -- 'echo 1
 echo '\''2'\''' SIGHUP
 x
 `, 0},
+	{"return_trap_and_async_err", `{
+trap 'echo ret' RETURN; echo 'return 3' > r1.sh; . ./r1.sh; echo "sourced=$?"
+f() { . ./r1.sh; echo "in f=$?"; }; f; trap - RETURN
+eval return; echo "eval=$?"; g() { eval 'return 4'; echo no; }; g; echo "g=$?"
+trap 'return 5' DEBUG; echo after-debug; trap - DEBUG
+set -o errtrace; trap 'echo "err $LINENO"' ERR
+false & wait
+{ false; echo async; } & wait
+(false) & wait
+} 2>&1 | sed -E 's/^[^ ]*bash: line [0-9]+: //'
+`, "ret\n" +
+		"sourced=3\n" +
+		"in f=3\n" +
+		"return: can only `return' from a function or sourced script\n" +
+		"eval=2\n" +
+		"g=4\n" +
+		"return: can only `return' from a function or sourced script\n" +
+		"after-debug\n" +
+		"return: can only `return' from a function or sourced script\n" +
+		"err 8\n" +
+		"async\n" +
+		"err 9\n", 0},
 	{"trap_arguments", `{
 trap " 42 " USR1; trap -p USR1; trap 07 USR1 EXIT; trap -p; echo "reset=$?"
 trap -1 EXIT; echo "opt=$?"; trap 'echo x'; echo "one=$?"; trap INT; echo "alone=$?"
