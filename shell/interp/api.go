@@ -282,23 +282,6 @@ func (r *Runner) Vars() map[string]string {
 	return out
 }
 
-// Jobs is the number of background jobs still running (the prompt's \j).
-func (r *Runner) Jobs() int {
-	if r.bg == nil {
-		return 0
-	}
-	r.bg.mu.Lock()
-	defer r.bg.mu.Unlock()
-	n := 0
-	for _, j := range r.bg.list {
-		select {
-		case <-j.done:
-		default:
-			n++
-		}
-	}
-	return n
-}
 
 // Funcs lists the defined functions' names, sorted.
 func (r *Runner) Funcs() []string { return r.funcs.names() }

@@ -96,8 +96,12 @@ func builtinExit(ctx context.Context, r *Runner, args []string) int {
 			status = int(v & 0xff)
 		}
 		if len(args) > 2 && ok {
+			// A shell without a prompt exits all the same, with 1.
 			r.errorf("exit: too many arguments")
-			return 1
+			if r.cfg.Interactive && r.subshell == 0 {
+				return 1
+			}
+			status = 1
 		}
 	}
 	r.exitShell(status)

@@ -97,6 +97,12 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 		r.flow = flowNone
 		status = r.lastStatus
 	}
+	if r.trap("RETURN") != "" && (r.funcDepth == 0 || r.opts.functrace) && r.flow == flowNone {
+		// The RETURN trap runs as a sourced file ends too (in a
+		// function only under set -T, where bash keeps the trap).
+		r.lastStatus = status
+		r.runTrap(ctx, "RETURN")
+	}
 	return status
 }
 

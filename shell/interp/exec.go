@@ -142,7 +142,9 @@ func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
 	if len(env) > 0 {
 		environ = mergeEnv(environ, env)
 	}
-	return r.runProgram(ctx, args[0], args, environ)
+	st := r.runProgram(ctx, args[0], args, environ)
+	r.notifyJobs()
+	return st
 }
 
 // runProgram runs the command or file name with args (args[0] may differ

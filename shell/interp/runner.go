@@ -63,6 +63,7 @@ type Runner struct {
 	bashPid     int
 	pids        *atomic.Int32 // the session's process ids, shared by its subshells and child shells
 	lastBg      int
+	seenJobs    []*job // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
 	bg          *jobTable
 	traps       *trapTable
 	inTrap      bool
@@ -81,19 +82,20 @@ type Runner struct {
 	compSeq     int
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
-	secondsBase int        // $SECONDS at r.started
-	fdUndo      *[]fdSave  // where redirections note what they change
-	arithWhat   string     // "((: " or "let: " before an arithmetic message
-	src         string     // the source text being run (function bodies keep theirs)
-	execed      bool       // exec replaced the shell: no EXIT trap
-	lineFrozen  int        // >0 while a trap runs: $LINENO stays the trigger's
-	lineEnd     uint       // the last line of the command running (eval numbers its text on from it)
-	lineBase    uint       // the line the text running is numbered on from (eval's text, from eval's line)
-	fromFile    bool       // a script read from a file or stdin, not -c
-	substRan    bool       // a command substitution ran in the current command
-	optIndexFor int        // OPTIND value optIndex belongs to
-	nestHit     bool       // the session's nesting limit was reached here (funcs.go)
-	pendingOut  []*procSub // process substitutions running (procsubst.go)
+	asyncStmt   *syntax.Stmt // a background job's own command: its failure runs no ERR trap (jobs.go)
+	secondsBase int          // $SECONDS at r.started
+	fdUndo      *[]fdSave    // where redirections note what they change
+	arithWhat   string       // "((: " or "let: " before an arithmetic message
+	src         string       // the source text being run (function bodies keep theirs)
+	execed      bool         // exec replaced the shell: no EXIT trap
+	lineFrozen  int          // >0 while a trap runs: $LINENO stays the trigger's
+	lineEnd     uint         // the last line of the command running (eval numbers its text on from it)
+	lineBase    uint         // the line the text running is numbered on from (eval's text, from eval's line)
+	fromFile    bool         // a script read from a file or stdin, not -c
+	substRan    bool         // a command substitution ran in the current command
+	optIndexFor int          // OPTIND value optIndex belongs to
+	nestHit     bool         // the session's nesting limit was reached here (funcs.go)
+	pendingOut  []*procSub   // process substitutions running (procsubst.go)
 	arithCache  map[syntax.ArithmExpr]string
 	patCache    map[patKey]*Pattern
 
@@ -127,7 +129,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.line, r.lineEnd = r.lineBase+st.Pos().Line(), r.lineBase+st.End().Line()
 	}
 	if r.traps != nil && !r.inTrap {
-		if _, ok := r.traps.m["DEBUG"]; ok {
+		if _, ok := r.traps.get("DEBUG"); ok {
 			r.debugTrap(ctx, st)
 		}
 	}
@@ -178,7 +180,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		return
 	}
 	r.lastStatus = status
-	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) {
+	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) && st != r.asyncStmt {
 		r.errTrap(ctx)
 		if r.opts.errexit {
 			r.exitShell(status)
@@ -316,7 +318,9 @@ func (r *Runner) binary(ctx context.Context, c *syntax.BinaryCmd) int {
 		}
 		return r.lastStatus
 	}
-	return r.pipeline(ctx, c)
+	st := r.pipeline(ctx, c)
+	r.notifyJobs()
+	return st
 }
 
 // pipeline runs a | b | c: the stages at once, connected by pipes, each
@@ -360,7 +364,21 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			})
 			defer stop()
 		}
+		_, simple := st.Cmd.(*syntax.CallExpr)
+		if simple && !(last && r.opts.lastpipe) {
+			// bash runs the DEBUG trap for a simple command of a
+			// pipeline before it forks the stage, where the trap is
+			// reset (a compound stage runs none).
+			if r.lineFrozen == 0 {
+				r.line = st.Pos().Line()
+			}
+			r.debugTrap(ctx, st)
+		}
 		sub := r.subshellCopy()
+		if simple {
+			// bash keeps the job table for jobs in a pipeline.
+			sub.seenJobs = r.jobList()
+		}
 		sub.fds[0] = in
 		if !last {
 			sub.fds[1] = &fdFile{w: pw}
@@ -512,7 +530,11 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			return r.selectLoop(ctx, l.Name.Value, items, c.Do)
 		}
 		status := 0
-		for _, it := range items {
+		for i, it := range items {
+			if i > 0 {
+				// The header's DEBUG trap runs before each item.
+				r.loopDebug(ctx, c, nil)
+			}
 			if !r.setVar(l.Name.Value, it, false) {
 				return 1
 			}
@@ -536,6 +558,9 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			}
 		}
 		for ctx.Err() == nil {
+			// bash runs the DEBUG trap before the test and the step
+			// too (before the start, the statement's).
+			r.loopDebug(ctx, c, nil)
 			if l.Cond != nil {
 				n, err := r.arith(ctx, l.Cond)
 				if err != nil {
@@ -551,6 +576,7 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 				break
 			}
 			if l.Post != nil {
+				r.loopDebug(ctx, c, l.Post)
 				if _, err := r.arith(ctx, l.Post); err != nil {
 					return 1
 				}

@@ -15,7 +15,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.vars = r.vars.share()
 	c.funcs = r.funcs.share()
 	c.aliases = r.aliases.share()
-	c.traps = r.traps.forSubshell()
+	c.traps = r.traps.forSubshell(r.opts.errtrace, r.opts.functrace)
 	c.frames = append([]callFrame(nil), r.frames...)
 	c.subshell = r.subshell + 1
 	c.nestHit = false
@@ -24,7 +24,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.arithCache = nil
 	c.patCache = nil
 	c.ifsCache = nil
-	c.bg = nil
+	c.bg, c.seenJobs = nil, nil
 	c.pendingOut = nil
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
@@ -50,6 +50,7 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 	f(sub)
 	sub.runExitTrap(ctx)
 	r.nestStopped(sub)
+	r.notifyJobs()
 	return sub.lastStatus
 }
 
@@ -60,6 +61,7 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	defer stop()
 	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
 	sub := r.subshellCopy()
+	sub.seenJobs = r.jobList()
 	sub.traceLevel++
 	sub.fds[1] = &fdFile{w: out}
 	if !r.opts.inheritErrexit {
@@ -74,6 +76,7 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	}
 	r.lastStatus, r.substRan = sub.lastStatus, true
 	sub.release()
+	r.notifyJobs()
 	if r.nestStopped(sub) {
 		return ""
 	}
