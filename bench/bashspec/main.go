@@ -19,7 +19,9 @@
 // /spec-bin, first on its PATH. The suite's spec/ folder is mounted
 // read-only at /oils/spec, and REPO_ROOT names the suite's root in each
 // shell. Both shells see SH=bash, a fresh working directory and TMP
-// pointing at a scratch directory; stdin is empty.
+// pointing at a scratch directory; stdin is empty. memsh runs share the
+// harness's cache directory (XDG_CACHE_HOME), where python's compiled
+// code is kept.
 package main
 
 import (
@@ -246,7 +248,15 @@ func runMemsh(code, suite, memsh, helpers string, timeout time.Duration) (string
 		"--env", "PATH=/spec-bin:/usr/bin:/bin", "--env", "SH=bash", "--env", "TMP=/tmp", "--env", "REPO_ROOT=/oils",
 		"--env", "LC_ALL=C.UTF-8", "--env", "TZ=UTC",
 		"--timeout", timeout.String(), "-c", code}
-	return runProcess(timeout+5*time.Second, dir, []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}, memsh, args...)
+	env := []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}
+	// memsh keeps python's compiled machine code under the user's cache
+	// directory; with HOME a fresh directory per case, every case that
+	// runs a helper script would compile python.wasm again (seconds of
+	// CPU each), so the runs share the harness's own cache directory.
+	if cache, err := os.UserCacheDir(); err == nil {
+		env = append(env, "XDG_CACHE_HOME="+cache)
+	}
+	return runProcess(timeout+5*time.Second, dir, env, memsh, args...)
 }
 
 func runProcess(timeout time.Duration, dir string, env []string, name string, args ...string) (string, int, string) {
