@@ -278,7 +278,7 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			}
 			e.add(part{val: path, quoted: true})
 		case *syntax.ExtGlob:
-			e.add(part{val: x.Op.String() + x.Pattern.Value + ")"})
+			e.extGlob(x)
 		default:
 			e.r.errorf("unsupported word part")
 			e.failed = true

@@ -18,8 +18,13 @@ type patKey struct {
 
 // compiled returns pat compiled under the shell's options, cached.
 func (r *Runner) compiled(pat string, nocase bool) *Pattern {
+	return r.compiledFlags(pat, nocase, r.opts.extglob)
+}
+
+// compiledFlags is compiled with extglob given.
+func (r *Runner) compiledFlags(pat string, nocase, extglob bool) *Pattern {
 	var flags PatternFlags
-	if r.opts.extglob {
+	if extglob {
 		flags |= PatExtglob
 	}
 	if nocase {
@@ -41,6 +46,12 @@ func (r *Runner) compiled(pat string, nocase bool) *Pattern {
 // with extglob and nocasematch as set.
 func (r *Runner) match(pat, s string) bool {
 	return r.compiled(pat, r.opts.nocasematch).Match(s)
+}
+
+// matchTest is match for [[ s == pat ]] and !=, which bash 5.2 matches
+// with extglob on whatever the option says.
+func (r *Runner) matchTest(pat, s string) bool {
+	return r.compiledFlags(pat, r.opts.nocasematch, true).Match(s)
 }
 
 // globFS resolves the relative names glob.go asks for against the

@@ -44,6 +44,8 @@ func (r *Runner) parseScript(src, name string) (*syntax.File, error) {
 		delim, ok := "", errors.As(err, &pe)
 		if ok {
 			delim, ok = strings.CutPrefix(pe.Text, "unclosed here-document `")
+		}
+		if ok {
 			delim, ok = strings.CutSuffix(delim, "`")
 		}
 		if !ok {
