@@ -786,7 +786,7 @@ func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 	r.arithWhat = "let: "
 	defer func() { r.arithWhat = "" }()
 	for _, x := range c.Exprs {
-		v, err := r.arith(ctx, x)
+		v, err := r.letExpr(ctx, x)
 		if err != nil {
 			return 1
 		}
@@ -796,6 +796,25 @@ func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 		return 1
 	}
 	return 0
+}
+
+// letExpr evaluates one argument of let: a builtin's argument, whose
+// quotes are removed as any command's (in (( )) and $(( )) they are not).
+func (r *Runner) letExpr(ctx context.Context, x syntax.ArithmExpr) (int64, error) {
+	w, ok := x.(*syntax.Word)
+	if !ok || len(w.Parts) == 1 && isLit(w.Parts[0]) {
+		return r.arith(ctx, x)
+	}
+	text, ok := r.literal(ctx, w)
+	if !ok {
+		return 0, errArithExpand
+	}
+	return r.arithText(text)
+}
+
+func isLit(p syntax.WordPart) bool {
+	_, ok := p.(*syntax.Lit)
+	return ok
 }
 
 // builtinLet is let run as a command word.

@@ -38,7 +38,10 @@ type expander struct {
 	// splitLits: unquoted literal text is split and globbed like an
 	// expansion's (the word of an unquoted ${x:-word}).
 	splitLits bool
-	failed    bool
+	// arith: the words of arithmetic text, where single quotes are not
+	// quotes.
+	arith  bool
+	failed bool
 }
 
 func (e *expander) add(p part) { e.parts = append(e.parts, p) }
@@ -240,6 +243,15 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			}
 		case *syntax.SglQuoted:
 			v := x.Value
+			if e.arith {
+				// bash reads arithmetic as if in double quotes: the
+				// quotes stay, and the expression fails on them.
+				if x.Dollar {
+					v = ansiC(v)
+				}
+				e.add(part{val: "'" + v + "'", quoted: true})
+				continue
+			}
 			if x.Dollar {
 				v = ansiC(v)
 			}

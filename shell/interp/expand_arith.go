@@ -97,13 +97,13 @@ func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, from,
 			ok = false
 			return false
 		}
-		e := &expander{r: r, ctx: ctx}
+		e := &expander{r: r, ctx: ctx, arith: true}
 		e.word(w.Parts, true)
 		if e.failed {
 			ok = false
 			return false
 		}
-		b.WriteString(r.src[at:ws])
+		b.WriteString(joinLines(r.src[at:ws]))
 		b.WriteString(e.joined(" "))
 		at = we
 		return false
@@ -111,8 +111,17 @@ func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, from,
 	if !ok {
 		return "", false
 	}
-	b.WriteString(r.src[at:end])
+	b.WriteString(joinLines(r.src[at:end]))
 	return b.String(), true
+}
+
+// joinLines removes the backslash-newline pairs of script text, as
+// bash's reader does before arithmetic sees the text.
+func joinLines(s string) string {
+	if !strings.Contains(s, "\\\n") {
+		return s
+	}
+	return strings.ReplaceAll(s, "\\\n", "")
 }
 
 // arithText evaluates arithmetic text ($((...)) after expansion, let,
@@ -156,7 +165,7 @@ func (r *Runner) arithSource(ctx context.Context, b *strings.Builder, x syntax.A
 			}
 		}
 		*static = false
-		e := &expander{r: r, ctx: ctx}
+		e := &expander{r: r, ctx: ctx, arith: true}
 		e.word(x.Parts, true)
 		if e.failed {
 			return false
@@ -356,7 +365,7 @@ func (r *Runner) maskedText(x syntax.ArithmExpr, from, to uint) (string, bool) {
 	if to > from && int(from) <= start && int(to) >= end && int(to) <= len(r.src) {
 		start, end = int(from), int(to)
 	}
-	return r.src[start:end], true
+	return joinLines(r.src[start:end]), true
 }
 
 // expandText expands the parameters, command substitutions and
