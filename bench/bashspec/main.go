@@ -232,10 +232,13 @@ func runBash(code, suite, bash, helpers string, timeout time.Duration) (string, 
 		return "", -1, err.Error()
 	}
 	defer os.RemoveAll(dir)
-	tmp := filepath.Join(dir, ".tmp")
+	// TMP outside the working directory, whose listing (echo *, echo .*)
+	// must be as empty as memsh's
+	work, tmp := filepath.Join(dir, "work"), filepath.Join(dir, "tmp")
+	os.Mkdir(work, 0o755)
 	os.Mkdir(tmp, 0o755)
 	env := []string{"PATH=" + helpers + ":/usr/bin:/bin", "HOME=" + dir, "TMP=" + tmp, "SH=" + bash, "REPO_ROOT=" + suite, "LC_ALL=C.UTF-8", "TZ=UTC"}
-	return runProcess(timeout, dir, env, bash, "-c", code)
+	return runProcess(timeout, work, env, bash, "-c", code)
 }
 
 func runMemsh(code, suite, memsh, helpers string, timeout time.Duration) (string, int, string) {

@@ -234,7 +234,17 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			if !quoted && e.assign && strings.Contains(v, "~") {
 				v = e.tildeAfterColons(v, i == 0, i == len(parts)-1)
 			} else if !quoted && i == 0 && strings.HasPrefix(v, "~") {
-				v = e.tilde(v, i == len(parts)-1)
+				// the directory is not split, globbed nor a regex
+				if t := e.tilde(v, i == len(parts)-1); t != v {
+					n := strings.IndexByte(v, '/')
+					if n < 0 {
+						n = len(v)
+					}
+					home := t[:len(t)-(len(v)-n)]
+					e.keep = e.keep || home == ""
+					e.add(part{val: home, quoted: true})
+					v = v[n:]
+				}
 			}
 			if quoted {
 				e.add(part{val: dqUnescape(v), quoted: true})
