@@ -17,6 +17,9 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
 	name := r.resolveRef(as.Name.Value)
 	if base, sub, ok := splitSubscript(name); ok && as.Index == nil && as.Array == nil {
 		val, ok := r.assignValue(ctx, as.Value)
+		if ok {
+			sub, ok = r.textSubscript(sub)
+		}
 		return ok && r.setElem(base, sub, val, as.Append)
 	}
 	if !validName(name) {
@@ -88,7 +91,9 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				if !ok {
 					return false
 				}
-				val, ok := r.assignValue(ctx, el.Value)
+				// bash 5.2 expands no tilde in an associative
+				// list's [k]=v
+				val, ok := r.literalNoTilde(ctx, el.Value)
 				if !ok {
 					return false
 				}
@@ -139,8 +144,29 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 		v.idx, v.str, v.grow, v.set = target, "", nil, true
 		v.attrs |= attrIndexed
 	}()
+	// bash expands every value first, against the old array; then each
+	// [i]= index is evaluated as its element is stored, seeing the
+	// elements stored before it (a=([0]=6 [a[0]]=x) sets a[6]).
+	vals := make([][]string, len(arr.Elems))
+	for j, el := range arr.Elems {
+		if el.Index != nil {
+			val, ok := r.assignValue(ctx, el.Value)
+			if !ok {
+				return false
+			}
+			vals[j] = []string{val}
+			continue
+		}
+		fs, ok := r.fields(ctx, el.Value)
+		if !ok {
+			return false
+		}
+		vals[j] = fs
+	}
+	v.idx, v.str, v.grow, v.set = target, "", nil, true
+	v.attrs |= attrIndexed
 	next := target.next()
-	for _, el := range arr.Elems {
+	for j, el := range arr.Elems {
 		if el.Index != nil {
 			n, err := r.arith(ctx, el.Index)
 			if err != nil {
@@ -154,11 +180,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 					continue
 				}
 			}
-			val, ok := r.assignValue(ctx, el.Value)
-			if !ok {
-				return false
-			}
-			val = r.convert(v, val)
+			val := r.convert(v, vals[j][0])
 			old, had := target.get(i)
 			if !r.chargeElem(name, v, old, had, val) {
 				return false
@@ -167,11 +189,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			next = i + 1
 			continue
 		}
-		fs, ok := r.fields(ctx, el.Value)
-		if !ok {
-			return false
-		}
-		for _, f := range fs {
+		for _, f := range vals[j] {
 			f = r.convert(v, f)
 			old, had := target.get(next)
 			if !r.chargeElem(name, v, old, had, f) {
@@ -489,15 +507,17 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 		v.attrs &^= attrUpper
 	}
 	if v.attrs&attrAssoc != 0 && v.assoc == nil {
+		s, ok := v.value()
 		v.assoc = newAssoc()
-		if s, ok := v.value(); ok {
+		if ok {
 			v.assoc.set("0", s)
 		}
 		v.str, v.grow = "", nil
 	}
 	if v.attrs&attrIndexed != 0 && v.idx == nil {
+		s, ok := v.value()
 		v.idx = &indexed{}
-		if s, ok := v.value(); ok {
+		if ok {
 			v.idx.set(0, s)
 		}
 		v.str, v.grow = "", nil

@@ -40,8 +40,10 @@ type expander struct {
 	splitLits bool
 	// arith: the words of arithmetic text, where single quotes are not
 	// quotes.
-	arith  bool
-	failed bool
+	arith bool
+	// noTilde: a leading ~ stays.
+	noTilde bool
+	failed  bool
 }
 
 func (e *expander) add(p part) { e.parts = append(e.parts, p) }
@@ -167,6 +169,21 @@ func (r *Runner) literal(ctx context.Context, w *syntax.Word) (string, bool) {
 	return e.joined(" "), true
 }
 
+// literalNoTilde is literal without tilde expansion (the values of an
+// associative array's ( [k]=v ) list in bash 5.2).
+func (r *Runner) literalNoTilde(ctx context.Context, w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	e := &expander{r: r, ctx: ctx, noTilde: true}
+	e.word(w.Parts, false)
+	if e.failed {
+		r.expansionFatal(1)
+		return "", false
+	}
+	return e.joined(" "), true
+}
+
 // assignValue expands an assignment's value: like literal, and a tilde
 // after '=' or ':' expands.
 func (r *Runner) assignValue(ctx context.Context, w *syntax.Word) (string, bool) {
@@ -233,7 +250,7 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			v := x.Value
 			if !quoted && e.assign && strings.Contains(v, "~") {
 				v = e.tildeAfterColons(v, i == 0, i == len(parts)-1)
-			} else if !quoted && i == 0 && strings.HasPrefix(v, "~") {
+			} else if !quoted && i == 0 && !e.noTilde && strings.HasPrefix(v, "~") {
 				// the directory is not split, globbed nor a regex
 				if t := e.tilde(v, i == len(parts)-1); t != v {
 					n := strings.IndexByte(v, '/')

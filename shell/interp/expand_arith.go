@@ -233,7 +233,11 @@ func (a *arithEnv) ArithGet(ref ArithRef) (string, error) {
 		return "", nil
 	}
 	if v.assoc != nil {
-		s, _ := v.assoc.get(ref.Key)
+		key, ok := r.textSubscript(ref.Key)
+		if !ok {
+			return "", errArithExpand
+		}
+		s, _ := v.assoc.get(key)
 		return s, nil
 	}
 	i := ref.Index
@@ -293,6 +297,70 @@ func (r *Runner) subscript(ctx context.Context, v *Var, idx syntax.ArithmExpr) (
 		return "", false
 	}
 	return strconv.FormatInt(n, 10), true
+}
+
+// textSubscript expands a subscript that arrives as text at run time
+// ("a[$k]" as a nameref's target, in ${!ref}, unset, test -v, printf
+// -v, read, or from arithmetic): bash expands its parameters, command
+// substitutions and quotes when it uses it. ok is false after an
+// expansion error.
+func (r *Runner) textSubscript(sub string) (string, bool) {
+	if !strings.ContainsAny(sub, "$`'\"\\") {
+		return sub, true
+	}
+	parts, ok := parseWordText(escapeBlanks(sub))
+	if !ok {
+		return sub, true
+	}
+	e := &expander{r: r, ctx: context.Background()}
+	e.word(parts, false)
+	if e.failed {
+		return "", false
+	}
+	return e.joined(" "), true
+}
+
+// escapeBlanks puts a backslash before each blank and operator character
+// of text that is not quoted nor inside an expansion, so the text parses
+// as one word.
+func escapeBlanks(text string) string {
+	var b strings.Builder
+	nest := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '\\' && i+1 < len(text):
+			b.WriteString(text[i : i+2])
+			i++
+			continue
+		case c == '\'' && nest == 0:
+			j := strings.IndexByte(text[i+1:], '\'')
+			if j < 0 {
+				break
+			}
+			b.WriteString(text[i : i+j+2])
+			i += j + 1
+			continue
+		case c == '"' && nest == 0:
+			j := skipDoubleQuoted(text, i)
+			b.WriteString(text[i : j+1])
+			i = j
+			continue
+		case c == '$' && i+1 < len(text) && (text[i+1] == '(' || text[i+1] == '{'):
+			nest++
+			b.WriteString(text[i : i+2])
+			i++
+			continue
+		case nest > 0 && (c == '(' || c == '{'):
+			nest++
+		case nest > 0 && (c == ')' || c == '}'):
+			nest--
+		case nest == 0 && strings.IndexByte(" \t\n;&|<>()#~", c) >= 0:
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // keyText is an associative subscript: the word, expanded, without

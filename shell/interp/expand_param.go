@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -127,6 +128,15 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 	if pe.Excl {
 		// ${!ref}: the value of ref names the parameter (a[1] too).
 		ref, ok := r.getVar(name)
+		if pe.Index != nil {
+			// ${!a[1]}: the element names it
+			base := r.resolveRef(name)
+			sub, subOK := r.subscript(e.ctx, r.lookupVar(base), pe.Index)
+			if !subOK {
+				return paramVal{}, false
+			}
+			ref, ok = r.getElem(base, sub)
+		}
 		if v := r.lookupVar(name); v != nil && v.attrs&attrNameref != 0 && pe.Index == nil {
 			vv, _ := r.vars.lookup(name)
 			return paramVal{name: name, val: vv.str, set: vv.set}, true
@@ -444,6 +454,41 @@ func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
 	return true
 }
 
+// sliceArray is ${a[@]:off:len}: off is an index, not a position, so
+// a sparse array's slice starts at the first element at or after it (a
+// negative one counts back from the last index + 1). An associative
+// array counts as indexed from 1 in its own order, as in bash.
+func (e *expander) sliceArray(pe *syntax.ParamExp, list []string, off, length int64, hasLen bool) ([]string, bool) {
+	v := e.r.lookupVar(e.r.resolveRef(pe.Param.Value))
+	var keys []int
+	switch {
+	case v != nil && v.idx != nil:
+		keys = v.idx.keys
+	case v != nil && v.assoc != nil:
+		keys = make([]int, len(list))
+		for i := range keys {
+			keys[i] = i + 1
+		}
+	default:
+		return nil, false
+	}
+	if len(keys) != len(list) || len(keys) == 0 {
+		return nil, true
+	}
+	if off < 0 {
+		off += int64(keys[len(keys)-1]) + 1
+		if off < 0 {
+			return nil, true
+		}
+	}
+	from := sort.Search(len(keys), func(i int) bool { return int64(keys[i]) >= off })
+	to := len(keys)
+	if hasLen {
+		to = from + int(min(length, int64(len(keys)-from)))
+	}
+	return list[from:to], true
+}
+
 // slice is ${x:off:len}, on characters, or on elements of a list.
 func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 	r := e.r
@@ -457,6 +502,20 @@ func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 		length, err = r.arith(e.ctx, pe.Slice.Length)
 		if err != nil {
 			return false
+		}
+	}
+	if pv.isList {
+		if hasLen && length < 0 {
+			r.errorf("%s: substring expression < 0", strconv.FormatInt(length, 10))
+			return false
+		}
+		if pe.Index != nil && !pe.Excl {
+			if out, ok := e.sliceArray(pe, pv.list, off, length, hasLen); ok {
+				pv.list = out
+				return true
+			}
+			// a string's ${s[@]:1} slices the string
+			pv.isList, pv.val = false, strings.Join(pv.list, "")
 		}
 	}
 	if pv.isList {
@@ -480,10 +539,6 @@ func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 		}
 		end := n
 		if hasLen {
-			if length < 0 {
-				r.errorf("%s: substring expression < 0", strconv.FormatInt(length, 10))
-				return false
-			}
 			end = min(off+length, n)
 		}
 		pv.list = list[off:end]

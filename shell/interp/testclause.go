@@ -337,6 +337,10 @@ func (t shellTestEnv) VarSet(name string) bool {
 		if sub == "@" || sub == "*" {
 			return len(r.arrayValues(r.lookupVar(base))) > 0
 		}
+		sub, ok = r.textSubscript(sub)
+		if !ok {
+			return false
+		}
 		_, set := r.getElem(base, sub)
 		return set
 	}

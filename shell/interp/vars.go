@@ -533,6 +533,9 @@ func (r *Runner) getVar(name string) (string, bool) {
 	}
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return "", false
+		}
 		return r.getElem(base, sub)
 	}
 	v, _ := r.vars.lookup(name)
@@ -663,6 +666,9 @@ func (r *Runner) convert(v *Var, s string) string {
 func (r *Runner) setVar(name, val string, appendTo bool) bool {
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return false
+		}
 		return r.setElem(base, sub, val, appendTo)
 	}
 	if !validName(name) {
@@ -785,6 +791,9 @@ func (r *Runner) setElem(base, sub, val string, appendTo bool) bool {
 func (r *Runner) unsetVar(name string) bool {
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return false
+		}
 		v, i := r.vars.lookup(base)
 		if v == nil {
 			return true
