@@ -43,7 +43,10 @@ type expander struct {
 	arith bool
 	// noTilde: a leading ~ stays.
 	noTilde bool
-	failed  bool
+	// dqDefault: the word of "${x-word}" (and + = ?) inside double
+	// quotes, where single quotes are ordinary characters and \} is }.
+	dqDefault bool
+	failed    bool
 }
 
 func (e *expander) add(p part) { e.parts = append(e.parts, p) }
@@ -264,12 +267,19 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 				}
 			}
 			if quoted {
+				if e.dqDefault {
+					v = strings.ReplaceAll(v, `\}`, "}")
+				}
 				e.add(part{val: dqUnescape(v), quoted: true})
 			} else {
 				e.lit(v)
 			}
 		case *syntax.SglQuoted:
 			v := x.Value
+			if quoted && e.dqDefault && !x.Dollar {
+				e.sglInDefault(v)
+				continue
+			}
 			if e.arith {
 				// bash reads arithmetic as if in double quotes: the
 				// quotes stay, and the expression fails on them.
@@ -323,6 +333,19 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			e.failed = true
 		}
 	}
+}
+
+// sglInDefault adds '...' met in the word of "${x-word}": the quotes
+// stay, and what is between them is expanded as in double quotes.
+func (e *expander) sglInDefault(v string) {
+	e.keep = true
+	e.add(part{val: "'", quoted: true})
+	if w, err := syntax.NewParser().Document(strings.NewReader(v)); err == nil {
+		e.wordFrom(v, w.Parts, true)
+	} else {
+		e.add(part{val: v, quoted: true})
+	}
+	e.add(part{val: "'", quoted: true})
 }
 
 // lit adds unquoted literal text: backslash escapes quote the next

@@ -308,12 +308,12 @@ func (r *Runner) textSubscript(sub string) (string, bool) {
 	if !strings.ContainsAny(sub, "$`'\"\\") {
 		return sub, true
 	}
-	parts, ok := parseWordText(escapeBlanks(sub))
+	parts, src, ok := parseWordText(escapeBlanks(sub))
 	if !ok {
 		return sub, true
 	}
 	e := &expander{r: r, ctx: context.Background()}
-	e.word(parts, false)
+	e.wordFrom(src, parts, false)
 	if e.failed {
 		return "", false
 	}
@@ -449,7 +449,7 @@ func (r *Runner) expandText(ctx context.Context, text string) (string, bool) {
 		return "", false
 	}
 	e := &expander{r: r, ctx: ctx}
-	e.word(w.Parts, true)
+	e.wordFrom(text, w.Parts, true)
 	if e.failed {
 		return "", false
 	}

@@ -29,12 +29,12 @@ func (e *expander) extGlob(x *syntax.ExtGlob) {
 		if p.text == "" {
 			continue
 		}
-		parts, ok := parseWordText(p.text)
+		parts, src, ok := parseWordText(p.text)
 		if !ok {
 			e.lit(p.text)
 			continue
 		}
-		e.word(parts, false)
+		e.wordFrom(src, parts, false)
 		if e.failed {
 			return
 		}
@@ -107,15 +107,25 @@ func skipDoubleQuoted(text string, i int) int {
 }
 
 // parseWordText parses text as one shell word; ok is false when it is
-// not exactly one.
-func parseWordText(text string) ([]syntax.WordPart, bool) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader("_ "+text), "")
+// not exactly one. src is the text the parts' positions point into.
+func parseWordText(text string) (parts []syntax.WordPart, src string, ok bool) {
+	src = "_ " + text
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) != 0 {
-		return nil, false
+		return nil, "", false
 	}
 	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) != 2 || len(call.Assigns) != 0 {
-		return nil, false
+		return nil, "", false
 	}
-	return call.Args[1].Parts, true
+	return call.Args[1].Parts, src, true
+}
+
+// wordFrom expands parts parsed at run time from src: what reads the
+// source text by position (arithmetic) reads src meanwhile.
+func (e *expander) wordFrom(src string, parts []syntax.WordPart, quoted bool) {
+	saved := e.r.src
+	e.r.src = src
+	e.word(parts, quoted)
+	e.r.src = saved
 }

@@ -24,6 +24,8 @@ type paramVal struct {
 	// isList: the expansion has one field per element; star: joined by
 	// IFS's first character when quoted ($*, ${a[*]}).
 	isList, star bool
+	// ref: the name ${!x} led to
+	ref string
 }
 
 // param expands one ${...} (or $x).
@@ -121,14 +123,19 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 		}
 		return paramVal{name: name, list: list, isList: true, set: true, star: pe.Names == syntax.NamesPrefix}, true
 	}
-	if pe.Excl && pe.Index != nil && (subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*")) {
+	if pe.Excl && pe.Index != nil && (subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*")) && !hasSuffixOp(pe) {
 		keys := arrayKeys(r.lookupVar(name))
 		return paramVal{name: name, list: keys, isList: true, set: true, star: subscriptIs(pe.Index, "*")}, true
 	}
 	if pe.Excl {
 		// ${!ref}: the value of ref names the parameter (a[1] too).
 		ref, ok := r.getVar(name)
-		if pe.Index != nil {
+		switch {
+		case pe.Index != nil && (subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*")):
+			// ${!a[@]:-x}: the elements, joined, name it
+			vals := r.arrayValues(r.lookupVar(r.resolveRef(name)))
+			ref, ok = strings.Join(vals, " "), len(vals) > 0
+		case pe.Index != nil:
 			// ${!a[1]}: the element names it
 			base := r.resolveRef(name)
 			sub, subOK := r.subscript(e.ctx, r.lookupVar(base), pe.Index)
@@ -142,26 +149,34 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 			return paramVal{name: name, val: vv.str, set: vv.set}, true
 		}
 		if !ok {
-			if r.opts.nounset {
-				e.unbound(name)
-				return paramVal{}, false
+			if v := r.lookupVar(name); v != nil && v.isArray() && pe.Index == nil {
+				// an array without element 0 (declare -A A; ${!A})
+				return paramVal{name: "!" + name}, true
 			}
 			r.errorf("%s: invalid indirect expansion", name)
 			return paramVal{}, false
 		}
+		if ref == "" {
+			r.errorf(": invalid variable name")
+			return paramVal{}, false
+		}
 		if base, sub, ok := splitSubscript(ref); ok && (sub == "@" || sub == "*") {
 			vals := r.arrayValues(r.lookupVar(base))
-			return paramVal{name: ref, list: vals, isList: true, set: len(vals) > 0, star: sub == "*"}, true
+			return paramVal{name: ref, list: vals, isList: true, set: len(vals) > 0, star: sub == "*", ref: ref}, true
 		}
 		if ref == "@" || ref == "*" {
-			return paramVal{name: ref, list: r.params, isList: true, set: len(r.params) > 0, star: ref == "*"}, true
+			return paramVal{name: ref, list: r.params, isList: true, set: len(r.params) > 0, star: ref == "*", ref: ref}, true
 		}
 		if !validRef(ref) {
 			r.errorf("%s: invalid indirect expansion", ref)
 			return paramVal{}, false
 		}
 		val, set := r.getVar(ref)
-		return paramVal{name: ref, val: val, set: set}, true
+		if !set && r.opts.nounset {
+			// bash names the expansion, not the variable, in the message
+			return paramVal{name: "!" + name, val: val, ref: ref}, true
+		}
+		return paramVal{name: ref, val: val, set: set, ref: ref}, true
 	}
 	switch name {
 	case "@", "*":
@@ -183,6 +198,12 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 	}
 	val, set := r.getVar(name)
 	return paramVal{name: name, val: val, set: set}, true
+}
+
+// hasSuffixOp: ${!a[@]} followed by an operator is an indirection
+// through the elements, not the list of keys.
+func hasSuffixOp(pe *syntax.ParamExp) bool {
+	return pe.Slice != nil || pe.Repl != nil || pe.Exp != nil
 }
 
 // validRef reports whether an indirect reference names a parameter.
@@ -228,10 +249,10 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 	}
 	word := func() {
 		if pe.Exp.Word != nil {
-			saved := e.splitLits
-			e.splitLits = !quoted
+			savedSplit, savedDQ := e.splitLits, e.dqDefault
+			e.splitLits, e.dqDefault = !quoted, quoted
 			e.word(pe.Exp.Word.Parts, quoted)
-			e.splitLits = saved
+			e.splitLits, e.dqDefault = savedSplit, savedDQ
 		}
 	}
 	switch op {
@@ -260,13 +281,16 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 			e.failed = true
 			return true
 		}
-		if pe.Excl || !validName(pe.Param.Value) && pe.Index == nil {
+		target := pe.Param.Value
+		switch {
+		case pe.Excl && pv.ref != "":
+			// ${!ref:=v} assigns the variable ref names
+			target = pv.ref
+		case pe.Excl || !validName(pe.Param.Value) && pe.Index == nil:
 			e.r.errorf("$%s: cannot assign in this way", pe.Param.Value)
 			e.failed = true
 			return true
-		}
-		target := pe.Param.Value
-		if pe.Index != nil {
+		case pe.Index != nil:
 			target = pv.name
 		}
 		if !e.r.setVar(target, val, false) {
@@ -627,7 +651,14 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			return string(unicode.ToUpper(c)) + s[n:]
 		})
 	case "a":
-		v := r.lookupVar(pe.Param.Value)
+		name := pe.Param.Value
+		if pe.Excl {
+			name = pv.ref
+			if base, _, ok := splitSubscript(name); ok {
+				name = base
+			}
+		}
+		v := r.lookupVar(name)
 		flags := ""
 		if v != nil {
 			flags = attrLetters(v)
@@ -661,7 +692,9 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		// Key-value pairs: K quotes the values, k splits them apart.
 		v := r.lookupVar(pe.Param.Value)
 		if v == nil || !v.isArray() || !pv.isList {
-			pv.mapVals(bashQuote)
+			if pv.set || pv.isList {
+				pv.mapVals(bashQuote)
+			}
 			return true
 		}
 		keys, vals := arrayKeys(v), r.arrayValues(v)
