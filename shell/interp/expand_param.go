@@ -241,7 +241,13 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 	present := pv.set
 	if pv.isList {
 		present = len(pv.list) > 0
-		if colon && len(pv.list) == 1 && pv.list[0] == "" {
+		switch {
+		case !colon || pv.ref != "":
+			// bash tests an indirect list only for elements
+		case quoted && pv.star:
+			// "${*:-x}" tests the joined value
+			present = strings.Join(pv.list, e.r.ifsJoiner()) != ""
+		case len(pv.list) == 1 && pv.list[0] == "":
 			present = false
 		}
 	} else if colon && pv.val == "" {
@@ -432,13 +438,47 @@ func (r *Runner) removeAffix(s, pat string, suffix, long bool) string {
 	return p.TrimPrefix(s, long)
 }
 
+// slashPattern reads ${x///c} as bash does: the character after "//"
+// belongs to the pattern even when it is a slash, where mvdan/sh reads
+// it as the separator. ok is false when pe is not written so; else re
+// is the replacement parsed again from src.
+func (r *Runner) slashPattern(pe *syntax.ParamExp) (src string, re *syntax.Replace, ok bool) {
+	from, to := int(pe.Pos().Offset()), int(pe.End().Offset())
+	if pe.Param == nil || !pe.Pos().IsValid() || to > len(r.src) || from >= to {
+		return "", nil, false
+	}
+	text := r.src[from:to]
+	head := "${" + pe.Param.Value + "//"
+	rest, found := strings.CutPrefix(text, head)
+	if !found || !strings.HasPrefix(rest, "/") {
+		return "", nil, false
+	}
+	parts, src, ok := parseWordText(head + "\\" + rest)
+	if !ok || len(parts) != 1 {
+		return "", nil, false
+	}
+	p, isPE := parts[0].(*syntax.ParamExp)
+	if !isPE || p.Repl == nil {
+		return "", nil, false
+	}
+	return src, p.Repl, true
+}
+
 // replace is ${x/pat/rep} ${x//pat/rep} ${x/#pat/rep} ${x/%pat/rep}.
 func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
 	r := e.r
-	orig := pe.Repl.Orig
+	orig, withWord := pe.Repl.Orig, pe.Repl.With
 	mode := ReplaceFirst
 	if pe.Repl.All {
 		mode = ReplaceAll
+	}
+	if pe.Repl.All && (orig == nil || len(orig.Parts) == 0) {
+		if src, re, ok := r.slashPattern(pe); ok {
+			saved := r.src
+			r.src = src
+			defer func() { r.src = saved }()
+			orig, withWord = re.Orig, re.With
+		}
 	}
 	if orig != nil && len(orig.Parts) > 0 {
 		if l, ok := orig.Parts[0].(*syntax.Lit); ok && (strings.HasPrefix(l.Value, "#") || strings.HasPrefix(l.Value, "%")) {
@@ -456,7 +496,7 @@ func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
 			return false
 		}
 	}
-	with, ok := r.replacement(e.ctx, pe.Repl.With)
+	with, ok := r.replacement(e.ctx, withWord)
 	if !ok {
 		return false
 	}

@@ -4,8 +4,9 @@ import "testing"
 
 // paramCases pin parameter expansions as bash 5.2 has them: the word of
 // "${x-word}" keeps single quotes (what is between them expanded as in
-// double quotes), ${!ref} with operators, through array elements and in
-// assignments, and its errors.
+// double quotes), ${x///c} (the third slash is the pattern), "${*:-x}"
+// testing the joined value, ${!ref} with operators, through array
+// elements and in assignments, and its errors.
 var paramCases = []bashCase{
 	{"default_word_quotes", `x=5
 echo "${u-'$x'}" "${u-'\$x \\ \a'}" "${u:-'a b'}" ${u:-'a b'}
@@ -13,10 +14,17 @@ echo "${var-}}" "${var-\}}" "${var-'}'}" "${var-"}"}"
 f='a b c d'
 echo "${f%'c d'}" "${f//'c d'/zzz}" "${f+'q'}" "${u-$'a\tb'}"
 echo "${u-'$((2*3))'}"
+x=a/cb; echo ${x///c} ${x////c} ${x///} ${x//} ${x//\//Z}
+H=/foo/bar; echo ${H////\\/} "${H////\\/}"
+set -- "" ""; IFS=
+echo "[${*:-minus}] [${*:+plus}] [${*-minus}]"
 `, `'5' '$x \ \a' 'a b' a b
 } } '}' }
 a b  a b zzz 'q' a	b
 '6'
+ab accb acb a/cb aZcb
+\/foo\/bar \/foo\/bar
+[minus] [] []
 `, 0},
 	{"indirect", `z=zz; zz=
 echo ${!z:=foo} ${!z:=bar} $zz
