@@ -290,7 +290,8 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 				continue
 			}
 			if x.Dollar {
-				v = ansiC(v)
+				// bash's strings end at a NUL: $'a\0b' is "a"
+				v, _, _ = strings.Cut(ansiC(v), "\x00")
 			}
 			e.keep = true
 			e.add(part{val: v, quoted: true})
