@@ -447,7 +447,7 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 		op.status = 1
 		return
 	}
-	if op.on&attrNameref == 0 && op.variant != "local" {
+	if op.on&attrNameref == 0 && op.off&attrNameref == 0 && op.variant != "local" {
 		if target := r.resolveRef(name); target != name {
 			if b, _, ok := splitSubscript(target); ok {
 				name = b
@@ -496,6 +496,12 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 	}
 	if op.on&attrIndexed != 0 && v.assoc != nil {
 		r.errorf("%s: %s: cannot convert associative to indexed array", op.variant, name)
+		op.status = 1
+		return
+	}
+	if op.on&attrNameref != 0 && !it.hasVal && v.set && v.attrs&attrNameref == 0 && !refName(v.str) {
+		// typeset -n on a variable holding "1" or "#": bash refuses
+		r.errorf("%s: `%s': invalid variable name for name reference", op.variant, v.str)
 		op.status = 1
 		return
 	}
@@ -565,6 +571,14 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 		v.attrs |= attrExport
 	}
 	r.varChanged(name, v)
+}
+
+// refName: s can be a nameref's target (a name, or name[sub]).
+func refName(s string) bool {
+	if base, _, ok := splitSubscript(s); ok {
+		return validName(base)
+	}
+	return validName(s)
 }
 
 // declAssign assigns a declare value to v (a nameref stores the name).

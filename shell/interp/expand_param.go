@@ -144,9 +144,9 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 			}
 			ref, ok = r.getElem(base, sub)
 		}
-		if v := r.lookupVar(name); v != nil && v.attrs&attrNameref != 0 && pe.Index == nil {
-			vv, _ := r.vars.lookup(name)
-			return paramVal{name: name, val: vv.str, set: vv.set}, true
+		if vv, _ := r.vars.lookup(name); vv != nil && vv.attrs&attrNameref != 0 && vv.set && pe.Index == nil {
+			// ${!ref} of a nameref is the name it refers to
+			return paramVal{name: name, val: vv.str, set: true}, true
 		}
 		if !ok {
 			if v := r.lookupVar(name); v != nil && v.isArray() && pe.Index == nil {

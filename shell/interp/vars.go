@@ -412,10 +412,16 @@ const maxNamerefDepth = 8
 // resolveRef follows namerefs from name to the variable they name. The
 // result may carry a subscript ("a[1]").
 func (r *Runner) resolveRef(name string) string {
+	first := name
 	for range maxNamerefDepth {
 		v, _ := r.vars.lookup(name)
 		if v == nil || v.attrs&attrNameref == 0 || !v.set || v.str == "" {
 			return name
+		}
+		if name != first && name == v.str || v.str == first {
+			// ref1 -> ref2 -> ref1: bash reads nothing, assigns nothing
+			r.errorf("warning: %s: circular name reference", first)
+			return ""
 		}
 		name = v.str
 	}
