@@ -170,6 +170,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 		if el.Index != nil {
 			n, err := r.arith(ctx, el.Index)
 			if err != nil {
+				r.arithFatal()
 				return false
 			}
 			i := int(n)

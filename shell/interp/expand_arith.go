@@ -294,9 +294,22 @@ func (r *Runner) subscript(ctx context.Context, v *Var, idx syntax.ArithmExpr) (
 	}
 	n, err := r.arith(ctx, idx)
 	if err != nil {
+		r.arithFatal()
 		return "", false
 	}
 	return strconv.FormatInt(n, 10), true
+}
+
+// arithFatal ends a script after an arithmetic error in a subscript or
+// in an integer variable's value, as bash -c does; at a prompt the line
+// is abandoned. (An error in $(( )) abandons the line in both; in let
+// and (( )) it is the command's status 1.)
+func (r *Runner) arithFatal() {
+	if r.cfg.Script && r.flow < flowExit {
+		r.exitShell(1)
+		return
+	}
+	r.expansionFatal(1)
 }
 
 // textSubscript expands a subscript that arrives as text at run time

@@ -651,9 +651,7 @@ func (r *Runner) convert(v *Var, s string) string {
 	if v.attrs&attrInteger != 0 {
 		n, err := r.arithText(s)
 		if err != nil {
-			// An arithmetic error in a value abandons the command, as
-			// an expansion error does.
-			r.expansionFatal(1)
+			r.arithFatal()
 			return "0"
 		}
 		return strconv.FormatInt(n, 10)
