@@ -370,6 +370,7 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			}
 			break
 		}
+		r.stageDebugTrap(ctx, st)
 		wg.Add(1)
 		run := func(i int, sub *Runner, st *syntax.Stmt, pr *io.PipeReader, pw *io.PipeWriter, in *fdFile) {
 			defer wg.Done()
@@ -501,7 +502,10 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			return r.selectLoop(ctx, l.Name.Value, items, c.Do)
 		}
 		status := 0
-		for _, it := range items {
+		for i, it := range items {
+			if i > 0 {
+				r.loopDebugTrap(ctx, c)
+			}
 			if !r.setVar(l.Name.Value, it, false) {
 				return 1
 			}
@@ -526,6 +530,7 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 		}
 		for ctx.Err() == nil {
 			if l.Cond != nil {
+				r.loopDebugTrap(ctx, c)
 				n, err := r.arith(ctx, l.Cond)
 				if err != nil {
 					return 1
@@ -540,6 +545,7 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 				break
 			}
 			if l.Post != nil {
+				r.loopDebugTrap(ctx, c)
 				if _, err := r.arith(ctx, l.Post); err != nil {
 					return 1
 				}

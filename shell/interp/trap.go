@@ -102,6 +102,41 @@ func (r *Runner) debugTrap(ctx context.Context, st *syntax.Stmt) {
 	r.lineFrozen--
 }
 
+// loopDebugTrap runs the DEBUG trap again for a for loop, as bash does
+// before each iteration of a for ... in and before each test and update
+// of a for (( )).
+func (r *Runner) loopDebugTrap(ctx context.Context, c *syntax.ForClause) {
+	if r.traps == nil || r.inTrap {
+		return
+	}
+	if _, ok := r.traps.m["DEBUG"]; !ok {
+		return
+	}
+	if r.lineFrozen == 0 {
+		r.line = c.Pos().Line()
+	}
+	r.debugTrap(ctx, &syntax.Stmt{Cmd: c, Position: c.Pos()})
+}
+
+// stageDebugTrap runs the DEBUG trap for a pipeline stage that is a
+// simple command, in the shell itself before the stage starts, as bash
+// does (a compound stage runs none: its subshell has no DEBUG trap).
+func (r *Runner) stageDebugTrap(ctx context.Context, st *syntax.Stmt) {
+	if r.traps == nil || r.inTrap {
+		return
+	}
+	if _, ok := r.traps.m["DEBUG"]; !ok {
+		return
+	}
+	if _, simple := st.Cmd.(*syntax.CallExpr); !simple {
+		return
+	}
+	if r.lineFrozen == 0 {
+		r.line = st.Pos().Line()
+	}
+	r.debugTrap(ctx, st)
+}
+
 // sourceOf is a node's text in the source, or as printed when the source
 // does not hold it.
 func (r *Runner) sourceOf(n syntax.Node) string {
