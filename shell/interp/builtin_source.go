@@ -79,5 +79,11 @@ func builtinSource(ctx context.Context, r *Runner, args []string) int {
 		r.flow = flowNone
 		status = r.lastStatus
 	}
+	if r.trap("RETURN") != "" && r.flow == flowNone {
+		// a sourced file runs the RETURN trap when it ends, as bash's
+		// source does (a function only under set -T)
+		r.runTrap(ctx, "RETURN")
+		r.lastStatus = status
+	}
 	return status
 }
