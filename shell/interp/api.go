@@ -282,7 +282,6 @@ func (r *Runner) Vars() map[string]string {
 	return out
 }
 
-
 // Funcs lists the defined functions' names, sorted.
 func (r *Runner) Funcs() []string { return r.funcs.names() }
 

@@ -18,6 +18,9 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace)
 	if base, sub, ok := splitSubscript(name); ok && as.Index == nil && as.Array == nil {
 		val, ok := r.assignValue(ctx, as.Value)
 		r.traceAssignment(tr, as, val)
+		if ok {
+			sub, ok = r.textSubscript(sub)
+		}
 		return ok && r.setElem(base, sub, val, as.Append)
 	}
 	if !validName(name) {
@@ -133,7 +136,9 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				if !ok {
 					return false
 				}
-				val, ok := r.assignValue(ctx, el.Value)
+				// bash 5.2 expands no tilde in an associative
+				// list's [k]=v
+				val, ok := r.literalNoTilde(ctx, el.Value)
 				if !ok {
 					return false
 				}
@@ -184,11 +189,33 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 		v.idx, v.str, v.grow, v.set = target, "", nil, true
 		v.attrs |= attrIndexed
 	}()
+	// bash expands every value first, against the old array; then each
+	// [i]= index is evaluated as its element is stored, seeing the
+	// elements stored before it (a=([0]=6 [a[0]]=x) sets a[6]).
+	vals := make([][]string, len(arr.Elems))
+	for j, el := range arr.Elems {
+		if el.Index != nil {
+			val, ok := r.assignValue(ctx, el.Value)
+			if !ok {
+				return false
+			}
+			vals[j] = []string{val}
+			continue
+		}
+		fs, ok := r.fields(ctx, el.Value)
+		if !ok {
+			return false
+		}
+		vals[j] = fs
+	}
+	v.idx, v.str, v.grow, v.set = target, "", nil, true
+	v.attrs |= attrIndexed
 	next := target.next()
-	for _, el := range arr.Elems {
+	for j, el := range arr.Elems {
 		if el.Index != nil {
 			n, err := r.arith(ctx, el.Index)
 			if err != nil {
+				r.arithFatal()
 				return false
 			}
 			i := int(n)
@@ -199,11 +226,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 					continue
 				}
 			}
-			val, ok := r.assignValue(ctx, el.Value)
-			if !ok {
-				return false
-			}
-			val = r.convert(v, val)
+			val := r.convert(v, vals[j][0])
 			old, had := target.get(i)
 			if !r.chargeElem(name, v, old, had, val) {
 				return false
@@ -212,11 +235,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			next = i + 1
 			continue
 		}
-		fs, ok := r.fields(ctx, el.Value)
-		if !ok {
-			return false
-		}
-		for _, f := range fs {
+		for _, f := range vals[j] {
 			f = r.convert(v, f)
 			old, had := target.get(next)
 			if !r.chargeElem(name, v, old, had, f) {
@@ -510,7 +529,7 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 		op.status = 1
 		return
 	}
-	if op.on&attrNameref == 0 && op.variant != "local" {
+	if op.on&attrNameref == 0 && op.off&attrNameref == 0 && op.variant != "local" {
 		if target := r.resolveRef(name); target != name {
 			if b, _, ok := splitSubscript(target); ok {
 				name = b
@@ -562,6 +581,12 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 		op.status = 1
 		return
 	}
+	if op.on&attrNameref != 0 && !it.hasVal && v.set && v.attrs&attrNameref == 0 && !refName(v.str) {
+		// typeset -n on a variable holding "1" or "#": bash refuses
+		r.errorf("%s: `%s': invalid variable name for name reference", op.variant, v.str)
+		op.status = 1
+		return
+	}
 	v.attrs = v.attrs&^op.off | op.on&^attrReadonly
 	if op.on&attrUpper != 0 {
 		v.attrs &^= attrLower
@@ -570,15 +595,17 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 		v.attrs &^= attrUpper
 	}
 	if v.attrs&attrAssoc != 0 && v.assoc == nil {
+		s, ok := v.value()
 		v.assoc = newAssoc()
-		if s, ok := v.value(); ok {
+		if ok {
 			v.assoc.set("0", s)
 		}
 		v.str, v.grow = "", nil
 	}
 	if v.attrs&attrIndexed != 0 && v.idx == nil {
+		s, ok := v.value()
 		v.idx = &indexed{}
-		if s, ok := v.value(); ok {
+		if ok {
 			v.idx.set(0, s)
 		}
 		v.str, v.grow = "", nil
@@ -627,6 +654,14 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 		v.attrs |= attrExport
 	}
 	r.varChanged(name, v)
+}
+
+// refName: s can be a nameref's target (a name, or name[sub]).
+func refName(s string) bool {
+	if base, _, ok := splitSubscript(s); ok {
+		return validName(base)
+	}
+	return validName(s)
 }
 
 // declAssign assigns a declare value to v (a nameref stores the name).
@@ -868,7 +903,7 @@ func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 	r.arithWhat = "let: "
 	defer func() { r.arithWhat = "" }()
 	for _, x := range c.Exprs {
-		v, err := r.arith(ctx, x)
+		v, err := r.letExpr(ctx, x)
 		if err != nil {
 			return 1
 		}
@@ -878,6 +913,25 @@ func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 		return 1
 	}
 	return 0
+}
+
+// letExpr evaluates one argument of let: a builtin's argument, whose
+// quotes are removed as any command's (in (( )) and $(( )) they are not).
+func (r *Runner) letExpr(ctx context.Context, x syntax.ArithmExpr) (int64, error) {
+	w, ok := x.(*syntax.Word)
+	if !ok || len(w.Parts) == 1 && isLit(w.Parts[0]) {
+		return r.arith(ctx, x)
+	}
+	text, ok := r.literal(ctx, w)
+	if !ok {
+		return 0, errArithExpand
+	}
+	return r.arithText(text)
+}
+
+func isLit(p syntax.WordPart) bool {
+	_, ok := p.(*syntax.Lit)
+	return ok
 }
 
 // builtinLet is let run as a command word.

@@ -143,7 +143,15 @@ func parseMasked(ctx context.Context, src string) (*syntax.File, string, error) 
 			return f, masked, nil
 		}
 		var pe syntax.ParseError
-		if i == maxMasks || !errors.As(err, &pe) {
+		var le syntax.LangError
+		switch {
+		case i == maxMasks:
+			return nil, masked, err
+		case errors.As(err, &pe):
+		case errors.As(err, &le):
+			// a zsh feature (floating point) inside arithmetic
+			pe = syntax.ParseError{Pos: le.Pos, Text: le.Feature}
+		default:
 			return nil, masked, err
 		}
 		next, ok := maskAt(masked, int(pe.Pos.Offset()), pe.Text)
@@ -184,7 +192,12 @@ func maskAt(src string, off int, msg string) (string, bool) {
 			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
 		}
 	}
-	from, to, ok := arithSpan(src, off)
+	if strings.HasPrefix(msg, "`:` must be followed") && strings.HasPrefix(src[off:], ": ") {
+		// ${a[@]: } and ${a[@]: : }: an empty offset or length is 0
+		return src[:off+1] + "0" + src[off+2:], true
+	}
+	// x$foo[5]: the subscript is not the trouble, the expression is
+	from, to, ok := arithSpan(src, off, !strings.Contains(msg, "must follow a name"))
 	if !ok {
 		return "", false
 	}
@@ -255,6 +268,11 @@ func (r *Runner) maskedParam(pe *syntax.ParamExp) (string, bool) {
 // lines after it keep their numbers).
 func zeros(s string) string {
 	b := []byte(s)
+	if strings.Trim(s, " \t\n") == "" {
+		// blanks only (bash's empty expression, which is 0): one zero
+		b[0] = '0'
+		return string(b)
+	}
 	nl := strings.IndexByte(s, '\n') >= 0
 	for i := range b {
 		switch {
@@ -269,9 +287,9 @@ func zeros(s string) string {
 }
 
 // arithSpan finds the innermost arithmetic text around off: between
-// $(( or (( and their )), $[ and ], or a subscript's [ and ]. It is
-// masked only when not already zeros.
-func arithSpan(src string, off int) (from, to int, ok bool) {
+// $(( or (( and their )), $[ and ], or (when subscripts is set) a
+// subscript's [ and ]. It is masked only when not already zeros.
+func arithSpan(src string, off int, subscripts bool) (from, to int, ok bool) {
 	for o := min(off, len(src)-1); o >= 0; o-- {
 		var open int
 		var closer string
@@ -282,6 +300,8 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 			open, closer = o+2, "))"
 		case strings.HasPrefix(src[o:], "$["):
 			open, closer = o+2, "]"
+		case !subscripts && src[o] == '[':
+			continue
 		case src[o] == '[' && o > 0 && isNameByte(src[o-1]):
 			open, closer = o+1, "]"
 		case src[o] == '[' && o > 0 && strings.IndexByte("( \t\n", src[o-1]) >= 0:
@@ -294,7 +314,7 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 		if !found || end < off {
 			continue
 		}
-		if open == end || strings.Trim(src[open:end], "0 \n") == "" {
+		if open == end || strings.Contains(src[open:end], "0") && strings.Trim(src[open:end], "0 \t\n") == "" {
 			return 0, 0, false
 		}
 		return open, end, true

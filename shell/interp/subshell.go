@@ -89,8 +89,12 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	if r.substStopped(out) {
 		return ""
 	}
-	s := strings.TrimRight(out.buf.String(), "\n")
-	return s
+	s := out.buf.String()
+	if strings.IndexByte(s, 0) >= 0 {
+		r.printErr(r.arg0 + ": warning: command substitution: ignored null byte in input\n")
+		s = strings.ReplaceAll(s, "\x00", "")
+	}
+	return strings.TrimRight(s, "\n")
 }
 
 // isCatRedirect reports whether a statement is `< file` alone.

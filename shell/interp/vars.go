@@ -439,10 +439,16 @@ const maxNamerefDepth = 8
 // resolveRef follows namerefs from name to the variable they name. The
 // result may carry a subscript ("a[1]").
 func (r *Runner) resolveRef(name string) string {
+	first := name
 	for range maxNamerefDepth {
 		v, _ := r.vars.lookup(name)
 		if v == nil || v.attrs&attrNameref == 0 || !v.set || v.str == "" {
 			return name
+		}
+		if name != first && name == v.str || v.str == first {
+			// ref1 -> ref2 -> ref1: bash reads nothing, assigns nothing
+			r.errorf("warning: %s: circular name reference", first)
+			return ""
 		}
 		name = v.str
 	}
@@ -546,6 +552,9 @@ func (r *Runner) getVar(name string) (string, bool) {
 	}
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return "", false
+		}
 		return r.getElem(base, sub)
 	}
 	v, _ := r.vars.lookup(name)
@@ -691,6 +700,9 @@ func (r *Runner) convert(v *Var, s string) string {
 func (r *Runner) setVar(name, val string, appendTo bool) bool {
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return false
+		}
 		return r.setElem(base, sub, val, appendTo)
 	}
 	if !validName(name) {
@@ -813,6 +825,9 @@ func (r *Runner) setElem(base, sub, val string, appendTo bool) bool {
 func (r *Runner) unsetVar(name string) bool {
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return false
+		}
 		v, i := r.vars.lookup(base)
 		if v == nil {
 			return true
