@@ -11,10 +11,10 @@ import (
 	"strings"
 	"time"
 
-	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/interp"
 )
 
 // CompletionRequest is the command line a completion is asked for, as
@@ -48,6 +48,13 @@ type Completion struct {
 	// or stdout, and completion's own errors.
 	Stderr string
 }
+
+// The names bash files the specs of complete -D, -E and -I under.
+const (
+	defaultCmdSpec  = "_DefaultCmD_"
+	emptyCmdSpec    = "_EmptycmD_"
+	initialWordSpec = "_InitialWorD_"
+)
 
 // completionTimeLimit bounds a completion function or command, so a
 // looping one cannot hold the prompt.
@@ -90,8 +97,8 @@ func (s *Session) completeLocked(ctx context.Context, req CompletionRequest, tri
 	words, cword, cur := req.Words, req.Index, ""
 	if req.Line != "" || strings.Join(req.Words, "") == "" {
 		breaks := defaultWordBreaks
-		if v := s.runner.Vars["COMP_WORDBREAKS"]; v.IsSet() {
-			breaks = v.String()
+		if v, ok := s.ir.Var("COMP_WORDBREAKS"); ok {
+			breaks = v
 		}
 		words, cword, cur = compWords(req.Line, req.Point, breaks)
 	} else if cword >= 0 && cword < len(words) {
@@ -149,7 +156,7 @@ func (s *Session) completeLocked(ctx context.Context, req CompletionRequest, tri
 			wordList = fmt.Sprintf("( for __memsh_w in %s; do case $__memsh_w in %s*) printf '%%s\\n' \"$__memsh_w\";; esac; done )\n",
 				wordListText(val), shellQuote(cur))
 		case "-F":
-			if _, ok := s.runner.Funcs[val]; !ok {
+			if !slices.Contains(s.ir.Funcs(), val) {
 				res.Stderr += fmt.Sprintf("bash: completion: function `%s' not found\n", val)
 				continue
 			}
@@ -181,37 +188,30 @@ func (s *Session) completeLocked(ctx context.Context, req CompletionRequest, tri
 	var out, errs bytes.Buffer
 	ctx, cancel := context.WithTimeout(ctx, completionTimeLimit)
 	defer cancel()
-	stdin, closeStdin, err := stdinFile(nil)
-	if err != nil {
-		res.Stderr += "memsh: completion: " + err.Error() + "\n"
-		return res, true
-	}
-	defer closeStdin()
-	stdout, stderr := lockedPair(&out, &errs)
-	interp.StdIO(stdin, stdout, stderr)(s.runner)
-	s.c.runStatements(ctx, s.runner, script.String(), s.c.parsePrefix(), stderr, s.c.removePsubFiles, false)
-	s.c.removePsubFiles()
+	s.ir.Run(ctx, script.String(), interp.Stdio{Stdout: &out, Stderr: &errs})
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		fmt.Fprintf(stderr, "bash: completion for %s stopped after %v (the completion time limit)\n", name, completionTimeLimit)
+		fmt.Fprintf(&errs, "bash: completion for %s stopped after %v (the completion time limit)\n", name, completionTimeLimit)
 	}
 	// A function that returns 124 after defining the command's spec
 	// (bash-completion's loader behind complete -D) restarts completion.
-	restart := s.runner.Vars[compStatusVar].String() == "124" && len(words) > 0 && tries < completeRetries
+	compStatus, _ := s.ir.Var(compStatusVar)
+	restart := compStatus == "124" && len(words) > 0 && tries < completeRetries
 	if restart {
 		newSpec, found := s.completionSpec(words[0])
 		restart = found && !slices.Equal(newSpec, spec)
 	}
 	// What compopt changed; then the variables go, as in bash.
-	for _, ch := range strings.Fields(s.runner.Vars[compoptVar].String()) {
+	compopt, _ := s.ir.Var(compoptVar)
+	for _, ch := range strings.Fields(compopt) {
 		res.Options = slices.DeleteFunc(res.Options, func(o string) bool { return o == ch[1:] })
 		if ch[0] == '-' {
 			res.Options = append(res.Options, ch[1:])
 		}
 	}
-	s.runner.Run(context.Background(), unsetCompVars())
+	s.ir.Run(context.Background(), "unset COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS "+compoptVar+" "+compStatusVar, interp.Stdio{})
 	// $? after completing is what it was before.
-	s.runner.Run(context.Background(), statusCmd(s.last))
-	s.takeSnapshot()
+	s.ir.SetStatus(s.last)
+	s.takeInterpSnapshot()
 	res.Stderr += errs.String()
 	if restart {
 		again, ok := s.completeLocked(ctx, req, tries+1)
@@ -229,14 +229,14 @@ func (s *Session) completeLocked(ctx context.Context, req CompletionRequest, tri
 // completionSpec returns the options of the spec `complete` stored for
 // name (or its base name), as words.
 func (s *Session) completionSpec(name string) ([]string, bool) {
-	table := s.runner.Vars[completeVar].String()
+	// complete -p sets $?; after completing it is what it was before.
+	defer s.ir.SetStatus(s.last)
 	find := func(n string) (string, bool) {
-		for _, l := range strings.Split(table, "\n") {
-			if k, spec, ok := strings.Cut(l, "\t"); ok && k == n {
-				return spec, true
-			}
+		var out strings.Builder
+		if st, _ := s.ir.Run(context.Background(), "complete -p -- "+shellQuote(n), interp.Stdio{Stdout: &out}); st != 0 {
+			return "", false
 		}
-		return "", false
+		return strings.TrimSuffix(out.String(), "\n"), true
 	}
 	line, ok := find(name)
 	if !ok && path.Base(name) != name {
@@ -255,13 +255,44 @@ func (s *Session) completionSpec(name string) ([]string, bool) {
 	}
 	var words []string
 	for _, w := range call.Args[1 : len(call.Args)-1] {
-		lit, err := expand.Literal(&expand.Config{}, w)
-		if err != nil {
+		lit, ok := literalWord(w)
+		if !ok {
 			return nil, false
 		}
 		words = append(words, lit)
 	}
 	return words, true
+}
+
+// literalWord is the value of a word that is only literal text and
+// quotes, as complete -p prints a spec's options.
+func literalWord(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			for i := 0; i < len(v); i++ {
+				if v[i] == '\\' && i+1 < len(v) {
+					i++
+				}
+				b.WriteByte(v[i])
+			}
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				lit, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				b.WriteString(lit.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }
 
 // wordListText is a -W word list as shell text for a for loop: bash
@@ -316,171 +347,10 @@ func keepMatch(m, filter, word string) bool {
 	return rx.MatchString(m) == neg
 }
 
-// unsetCompVars unsets what Complete set.
-func unsetCompVars() syntax.Command {
-	args := []*syntax.Word{litWord("unset")}
-	for _, n := range append(strings.Fields("COMPREPLY COMP_LINE COMP_POINT COMP_TYPE COMP_KEY COMP_CWORD COMP_WORDS"), compoptVar, compStatusVar) {
-		args = append(args, litWord(n))
-	}
-	return &syntax.CallExpr{Args: args}
-}
-
 // compStatusVar holds, while Complete runs a spec, its function's exit
 // status.
-const compStatusVar = internalPrefix + "compstatus"
+const compStatusVar = "__memsh_compstatus"
 
 // compoptVar holds, while Complete runs a spec, the -o options compopt
 // turned on ("-name") or off ("+name"), blank-separated.
-const compoptVar = internalPrefix + "compopt"
-
-// compoptBuiltin is compopt inside a completion function: -o/+o change
-// the options of the completion being made. ok is false outside one.
-func (c *core) compoptBuiltin(hc interp.HandlerContext, args []string) (status int, ok bool) {
-	v := hc.Env.Get(compoptVar)
-	if !v.IsSet() {
-		return 0, false
-	}
-	changes := v.String()
-	for i := 1; i < len(args); i++ {
-		switch a := args[i]; a {
-		case "-o", "+o":
-			if i+1 >= len(args) {
-				fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"compopt: %s: option requires an argument\n", a)
-				return 2, true
-			}
-			i++
-			changes += " " + a[:1] + args[i]
-		case "-D", "-E", "-I":
-		default:
-			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"compopt: %s: changing another command's completion is not supported\n", a)
-			return 1, true
-		}
-	}
-	if w, ok := runnerEnv(hc.Env); ok {
-		w.Set(compoptVar, expand.Variable{Set: true, Kind: expand.String, Str: changes})
-	}
-	return 0, true
-}
-
-// globMatches expands compgen -G's pattern against the filesystem: the
-// names in its directory (relative to dir, the shell's) that its last
-// component matches, hidden ones only for a pattern starting with a dot;
-// a directory part with glob characters of its own matches nothing.
-func (c *core) globMatches(dir, pat string) []string {
-	d, base := "", pat
-	if k := strings.LastIndexByte(pat, '/'); k >= 0 {
-		d, base = pat[:k+1], pat[k+1:]
-	}
-	if pattern.HasMeta(d, 0) {
-		return nil
-	}
-	expr, err := pattern.Regexp(base, pattern.EntireString|pattern.Filenames)
-	if err != nil {
-		return nil
-	}
-	rx, err := regexp.Compile(expr)
-	if err != nil {
-		return nil
-	}
-	lookup := d
-	if lookup == "" {
-		lookup = "."
-	}
-	ents, err := c.fs.ReadDir(absPath(dir, lookup))
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range ents {
-		n := e.Name()
-		if rx.MatchString(n) && (!strings.HasPrefix(n, ".") || strings.HasPrefix(base, ".")) {
-			out = append(out, d+n)
-		}
-	}
-	return out
-}
-
-// compgenExtraVar carries into the compgen that compgen -F/-C becomes
-// (compgenCalls) what the function and the command produced: "F" or "C"
-// (whether a function ran), then one match a line.
-const compgenExtraVar = internalPrefix + "compgen_extra"
-
-// compgenCalls rewrites compgen -F FUNC / -C COMMAND, which run shell
-// code, into a script: bash warns that they may not work as expected
-// outside completion and runs them anyway, FUNC with "compgen", the word
-// and "" as arguments (its output goes to stdout; COMPREPLY is read and
-// then unset), COMMAND with them appended (its output lines are
-// matches). The compgen at the script's end adds those after its own
-// matches, before -X, -P and -S. ok is false when there is nothing to
-// run (or the arguments are bad, which compgen then reports).
-func (c *core) compgenCalls(hc interp.HandlerContext, args []string) (script string, ok bool) {
-	if hc.Env.Get(compgenExtraVar).IsSet() {
-		return "", false
-	}
-	opts, word, bad, _ := parseCompgen(args) // enable.go
-	if bad != 0 {
-		return "", false
-	}
-	var fn, cmd, warnings string
-	hasFn, hasCmd := false, false
-	rest := []string{"compgen"}
-	for _, o := range opts {
-		switch o.flag {
-		case 'F':
-			fn, hasFn = o.val, true
-			warnings += c.msgPrefix(hc) + "compgen: warning: -F option may not work as you expect\n"
-		case 'C':
-			cmd, hasCmd = o.val, true
-			warnings += c.msgPrefix(hc) + "compgen: warning: -C option may not work as you expect\n"
-		default:
-			rest = append(rest, "-"+string(o.flag))
-			if o.val != "" || strings.IndexByte("abcdefgjksuv", o.flag) < 0 {
-				rest = append(rest, o.val)
-			}
-		}
-	}
-	if !hasFn && !hasCmd {
-		return "", false
-	}
-	fmt.Fprint(hc.Stderr, warnings)
-	callArgs := " compgen " + shellQuote(word) + " ''"
-	var b strings.Builder
-	ran := "C"
-	if hasFn {
-		if isFunc(hc, fn) {
-			b.WriteString(shellQuote(fn) + callArgs + "\n")
-			ran = "F"
-		} else {
-			fmt.Fprintf(hc.Stderr, c.msgPrefix(hc)+"completion: function `%s' not found\n", fn)
-		}
-	}
-	b.WriteString(compgenExtraVar + "=$(echo " + ran)
-	if ran == "F" {
-		b.WriteString(`; ((${#COMPREPLY[@]})) && printf '%s\n' "${COMPREPLY[@]}"`)
-	}
-	if hasCmd {
-		b.WriteString("; " + cmd + callArgs)
-	}
-	b.WriteString(") builtin")
-	for _, a := range append(rest, "--", word) {
-		b.WriteString(" " + shellQuote(a))
-	}
-	b.WriteString("\n")
-	return b.String(), true
-}
-
-// compgenExtra is what compgenCalls's script passes its compgen: the
-// matches of the function and the command. COMPREPLY, read, is unset.
-func compgenExtra(hc interp.HandlerContext) []string {
-	v := hc.Env.Get(compgenExtraVar)
-	if !v.IsSet() {
-		return nil
-	}
-	lines := strings.Split(strings.TrimSuffix(v.String(), "\n"), "\n")
-	if lines[0] == "F" {
-		if w, ok := runnerEnv(hc.Env); ok {
-			w.Set("COMPREPLY", expand.Variable{})
-		}
-	}
-	return lines[1:]
-}
+const compoptVar = "__memsh_compopt"

@@ -6,29 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"sort"
 	"strings"
 	"sync/atomic"
-	"testing"
 	"time"
 
 	"memsh/pyworker"
 	"memsh/shell/command"
 	"memsh/shell/interp"
 )
-
-// interpEnv, set to "new" in a test binary's environment, runs every
-// Session of that binary on memsh's own interpreter (shell/interp)
-// instead of the rewrite layer, so the whole test suite measures the
-// switch (docs/shell.md, "Switch status"). A memsh binary ignores it.
-const interpEnv = "MEMSH_INTERP"
-
-// useInterp reports whether a session runs on shell/interp.
-func useInterp(opts Options) bool {
-	return opts.interp || testing.Testing() && os.Getenv(interpEnv) == "new"
-}
 
 // newInterpRunner builds the session's shell on shell/interp: memfs, the
 // registry (bash and sh are the interpreter's own child shells), WASI
@@ -74,7 +61,7 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 	}
 	inv.Term = c.opts.Term && isTerminal(ctx, out)
 	inv.StdinDevice = dev
-	inv.Width = c.width(nil)
+	inv.Width = c.width()
 	inv.Mem = command.NewMemory(c.mem)
 	inv.Tool = c.interpTool
 	if pg := c.pager.Load(); pg != nil && inv.Term {
@@ -92,7 +79,7 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 func (c *core) interpTool(ctx context.Context, name string, inv *command.Invocation) int {
 	return c.python().RunTool(ctx, name, pyworker.Proc{
 		Args: inv.Args, Env: inv.Environ, Dir: inv.Dir,
-		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
+		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs, Memory: c.mem,
 		Umask: inv.Umask(),
 		System: func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return inv.Exec(ctx, []string{"sh", "-c", "cd " + shellQuote(dir) + " && " + line}, inv.Environ,
@@ -112,7 +99,7 @@ func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 		}
 	}
 	proc := pyworker.Proc{
-		Args: req.Args, Env: req.Env, Dir: req.Dir, FS: c.fs, Umask: req.Umask,
+		Args: req.Args, Env: req.Env, Dir: req.Dir, FS: c.fs, Memory: c.mem, Umask: req.Umask,
 		Stdout: req.Stdio.Stdout, Stderr: req.Stdio.Stderr,
 	}
 	if pyworker.IsWasm(req.Head) {
@@ -278,7 +265,7 @@ func (s *Session) takeInterpSnapshot() {
 	aliases := s.ir.Aliases()
 	sort.Strings(funcs)
 	s.stateMu.Lock()
-	s.snap = snapshot{dir: s.ir.Dir(), vars: vars, funcs: funcs, aliases: aliases}
+	s.snap = snapshot{dir: s.ir.Dir(), vars: vars, funcs: funcs, aliases: aliases, jobs: s.ir.Jobs()}
 	s.stateMu.Unlock()
 }
 

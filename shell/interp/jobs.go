@@ -499,3 +499,20 @@ func builtinDisown(ctx context.Context, r *Runner, args []string) int {
 	}
 	return status
 }
+
+// Jobs is how many background jobs in the table are still running
+// (bash's \j in a prompt).
+func (r *Runner) Jobs() int {
+	if r.bg == nil {
+		return 0
+	}
+	r.bg.mu.Lock()
+	defer r.bg.mu.Unlock()
+	n := 0
+	for _, j := range r.bg.list {
+		if _, _, done := j.state(); !done && !j.disowned {
+			n++
+		}
+	}
+	return n
+}
