@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 )
 
@@ -60,5 +61,16 @@ func TestJobsCleanup(t *testing.T) {
 	out, errs, st := run(t, s, "true & sleep 0.2; jobs; echo listed; (exit 7) & sleep 0.2; wait %2; echo $?; wait $!; echo $?", "")
 	if out != "listed\n127\n7\n" || !strings.Contains(errs, "wait: %2: no such job") || st != 0 {
 		t.Errorf("stdout %q stderr %q status %d", out, errs, st)
+	}
+}
+
+// TestUlimitSandbox: ulimit reports the sandbox's own limits, never the
+// host's: file size is memfs's, memory the session's budget, processes
+// the interpreter's process limit.
+func TestUlimitSandbox(t *testing.T) {
+	s := newTestSession(t, Options{MaxMemory: 64 << 20, FSOptions: memfs.Options{MaxFileSize: 1 << 20}})
+	out, errs, st := run(t, s, "ulimit -f; ulimit -d; ulimit -v; ulimit -Hm; ulimit -u; (ulimit -v 100; ulimit -v); ulimit -v", "")
+	if want := "1024\n65536\n65536\n65536\n5000\n100\n65536\n"; out != want || errs != "" || st != 0 {
+		t.Errorf("stdout %q (want %q) stderr %q status %d", out, want, errs, st)
 	}
 }

@@ -159,7 +159,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("UID", "1000", false)
 	r.setDefault("EUID", "1000", false)
 	r.umask = 0o022
-	r.limits = defaultLimits()
+	r.limits = sandboxLimits(&cfg)
 	if v, _ := r.vars.lookup("PWD"); v != nil {
 		v.setStr(r.dir)
 	}
