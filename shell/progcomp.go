@@ -43,6 +43,13 @@ type Completion struct {
 	Stderr string
 }
 
+// The names bash files the specs of complete -D, -E and -I under.
+const (
+	defaultCmdSpec  = "_DefaultCmD_"
+	emptyCmdSpec    = "_EmptycmD_"
+	initialWordSpec = "_InitialWorD_"
+)
+
 // completionTimeLimit bounds a completion function or command, so a
 // looping one cannot hold the prompt.
 const completionTimeLimit = 5 * time.Second
@@ -71,9 +78,6 @@ func (s *Session) Complete(ctx context.Context, req CompletionRequest) (Completi
 	defer s.runMu.Unlock()
 	if s.closed {
 		return Completion{}, false
-	}
-	if s.ir == nil {
-		return s.completeRewrite(ctx, req, 0) // rewrite_complete.go
 	}
 	words, cword, cur := req.Words, req.Index, ""
 	if req.Line != "" || strings.Join(req.Words, "") == "" {

@@ -6,29 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"sort"
 	"strings"
 	"sync/atomic"
-	"testing"
 	"time"
 
 	"memsh/pyworker"
 	"memsh/shell/command"
 	"memsh/shell/interp"
 )
-
-// interpEnv, set to "new" in a test binary's environment, runs every
-// Session of that binary on memsh's own interpreter (shell/interp)
-// instead of the rewrite layer, so the whole test suite measures the
-// switch (docs/shell.md, "Switch status"). A memsh binary ignores it.
-const interpEnv = "MEMSH_INTERP"
-
-// useInterp reports whether a session runs on shell/interp.
-func useInterp(opts Options) bool {
-	return opts.interp || testing.Testing() && os.Getenv(interpEnv) == "new"
-}
 
 // newInterpRunner builds the session's shell on shell/interp: memfs, the
 // registry (bash and sh are the interpreter's own child shells), WASI
@@ -55,7 +42,7 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 		MaxCallDepth: c.maxDepth,
 		Invoke:       c.interpInvoke,
 		Budget:       c.mem,
-		Columns:      func() int { return c.width(nil) },
+		Columns:      c.width,
 		SilentRead: func() func() {
 			c.term.noEcho.Add(1)
 			return func() { c.term.noEcho.Add(-1) }
@@ -77,7 +64,7 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 	}
 	inv.Term = c.opts.Term && isTerminal(ctx, out)
 	inv.StdinDevice = dev
-	inv.Width = c.width(nil)
+	inv.Width = c.width()
 	inv.Mem = command.NewMemory(c.mem)
 	inv.Tool = c.interpTool
 	if pg := c.pager.Load(); pg != nil && inv.Term {

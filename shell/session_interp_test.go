@@ -11,12 +11,10 @@ import (
 	"time"
 )
 
-// These tests run sessions on shell/interp (Options.interp): what a
-// session keeps across Runs there.
+// These tests pin what a session keeps across Runs on shell/interp.
 
 func newInterpSession(t *testing.T, opts Options) *Session {
 	t.Helper()
-	opts.interp = true
 	return newTestSession(t, opts)
 }
 
@@ -209,7 +207,7 @@ func TestInterpSessionsIndependent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s, err := New(Options{interp: true})
+			s, err := New(Options{})
 			if err != nil {
 				errs <- err
 				return

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"io/fs"
 	"os"
 	"testing"
 )
@@ -44,27 +43,28 @@ func TestShellState(t *testing.T) {
 	})
 }
 
+// TestSymbolicUmask pins umask's symbolic modes and their errors, as
+// bash prints them (the offending character quoted, a NUL for a mode
+// that ends early).
 func TestSymbolicUmask(t *testing.T) {
-	for _, c := range []struct {
-		mode string
-		from fs.FileMode
-		want fs.FileMode
-		msg  string
-	}{
-		{"u=rwx,g=,o=", 0o022, 0o077, ""},
-		{"g-w,o-rwx", 0o002, 0o027, ""},
-		{"a+w", 0o022, 0o000, ""},
-		{"=r", 0o022, 0o333, ""},
-		{"+w", 0o022, 0o000, ""},
-		{"abc", 0o022, 0, "`b': invalid symbolic mode operator"},
-		{"u+X", 0o022, 0, "`X': invalid symbolic mode character"},
-		{"u", 0o022, 0, "`\x00': invalid symbolic mode operator"},
+	var cases []scriptCase
+	for _, c := range []struct{ mode, from, out, msg string }{
+		{"u=rwx,g=,o=", "0022", "0077", ""},
+		{"g-w,o-rwx", "0002", "0027", ""},
+		{"a+w", "0022", "0000", ""},
+		{"=r", "0022", "0333", ""},
+		{"+w", "0022", "0000", ""},
+		{"abc", "0022", "0022", "`b': invalid symbolic mode operator"},
+		{"u+X", "0022", "0022", "`X': invalid symbolic mode character"},
+		{"u", "0022", "0022", "`\x00': invalid symbolic mode operator"},
 	} {
-		got, msg := parseSymbolicUmask(c.mode, c.from)
-		if got != c.want || msg != c.msg {
-			t.Errorf("parseSymbolicUmask(%q, %04o) = %04o, %q; want %04o, %q", c.mode, c.from, got, msg, c.want, c.msg)
+		tc := scriptCase{name: c.mode, script: "umask " + c.from + "; umask " + c.mode + "; umask", stdout: c.out + "\n"}
+		if c.msg != "" {
+			tc.stderr = "bash: umask: " + c.msg + "\n"
 		}
+		cases = append(cases, tc)
 	}
+	runCases(t, cases)
 }
 
 func TestPythonUmask(t *testing.T) {

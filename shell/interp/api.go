@@ -180,7 +180,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.umask = 0o022
 	// $_ starts as the shell's own path.
 	r.lastArg, _ = r.getVar("BASH")
-	r.limits = defaultLimits()
+	r.limits = sandboxLimits(&cfg)
 	if v, _ := r.vars.lookup("PWD"); v != nil {
 		v.setStr(r.dir)
 	}

@@ -517,9 +517,9 @@ func builtinUmask(ctx context.Context, r *Runner, args []string) int {
 		}
 		r.umask = osFileMode(uint32(m) & 0o777)
 	} else {
-		perm, ok := applySymbolic(^r.umask&0o777, mode)
-		if !ok {
-			r.errorf("umask: `%c': invalid symbolic mode operator", mode[len(mode)-1])
+		perm, msg := applySymbolic(^r.umask&0o777, mode)
+		if msg != "" {
+			r.errorf("umask: %s", msg)
 			return 1
 		}
 		r.umask = ^perm & 0o777
@@ -547,13 +547,15 @@ func umaskSymbolic(mask osMode) string {
 }
 
 // applySymbolic applies chmod-style clauses (who op perms, comma
-// separated) to the permission bits perm.
-func applySymbolic(perm osMode, mode string) (osMode, bool) {
-	for _, clause := range strings.Split(mode, ",") {
-		i := 0
+// separated) to the permission bits perm. A bad clause gives bash's
+// message, naming the character where it went wrong (a NUL when the
+// mode ends before an operator).
+func applySymbolic(perm osMode, mode string) (osMode, string) {
+	s := mode
+	for {
 		var who osMode
-		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
-			switch clause[i] {
+		for s != "" && strings.IndexByte("ugoa", s[0]) >= 0 {
+			switch s[0] {
 			case 'u':
 				who |= 0o700
 			case 'g':
@@ -563,27 +565,32 @@ func applySymbolic(perm osMode, mode string) (osMode, bool) {
 			case 'a':
 				who |= 0o777
 			}
-			i++
+			s = s[1:]
 		}
 		if who == 0 {
 			who = 0o777
 		}
-		if i >= len(clause) || strings.IndexByte("+-=", clause[i]) < 0 {
-			return 0, false
+		op := byte(0)
+		if s != "" {
+			op, s = s[0], s[1:]
 		}
-		op := clause[i]
+		if op != '+' && op != '-' && op != '=' {
+			return 0, fmt.Sprintf("`%c': invalid symbolic mode operator", op)
+		}
 		var bits osMode
-		for _, c := range clause[i+1:] {
-			switch c {
+		for s != "" && strings.IndexByte("rwx", s[0]) >= 0 {
+			switch s[0] {
 			case 'r':
 				bits |= 0o444
 			case 'w':
 				bits |= 0o222
 			case 'x':
 				bits |= 0o111
-			default:
-				return 0, false
 			}
+			s = s[1:]
+		}
+		if s != "" && s[0] != ',' {
+			return 0, fmt.Sprintf("`%c': invalid symbolic mode character", s[0])
 		}
 		bits &= who
 		switch op {
@@ -594,8 +601,11 @@ func applySymbolic(perm osMode, mode string) (osMode, bool) {
 		case '=':
 			perm = perm&^who | bits
 		}
+		if s == "" {
+			return perm, ""
+		}
+		s = s[1:]
 	}
-	return perm, true
 }
 
 // builtinKill is kill [-s SIG | -n NUM | -SIG] pid|%job...: a background
