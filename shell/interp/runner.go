@@ -399,7 +399,6 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			}
 			break
 		}
-		r.stageDebugTrap(ctx, st)
 		wg.Add(1)
 		run := func(i int, sub *Runner, st *syntax.Stmt, pr *io.PipeReader, pw *io.PipeWriter, in *fdFile) {
 			defer wg.Done()

@@ -182,22 +182,6 @@ func (r *Runner) loopHeader(c *syntax.ForClause) string {
 	return text
 }
 
-// stageDebugTrap runs the DEBUG trap for a pipeline stage that is a
-// simple command, in the shell itself before the stage starts, as bash
-// does (a compound stage runs none: its subshell has no DEBUG trap).
-func (r *Runner) stageDebugTrap(ctx context.Context, st *syntax.Stmt) {
-	if r.traps == nil || r.inTrap || r.trap("DEBUG") == "" {
-		return
-	}
-	if _, simple := st.Cmd.(*syntax.CallExpr); !simple {
-		return
-	}
-	if r.lineFrozen == 0 {
-		r.line = st.Pos().Line()
-	}
-	r.debugTrap(ctx, st)
-}
-
 // sourceOf is a node's text in the source, or as printed when the source
 // does not hold it.
 func (r *Runner) sourceOf(n syntax.Node) string {
