@@ -698,6 +698,25 @@ func (r *Runner) saveHistoryFile() {
 	} else {
 		r.historyWrite(file, lines, false)
 	}
+	r.truncateHistFile(file)
+}
+
+// histSizeChanged is bash's sv_histsize: HISTSIZE set to a number
+// stifles the list, HISTFILESIZE set to one truncates the history file
+// to its last lines.
+func (r *Runner) histSizeChanged(name string) {
+	if name == "HISTSIZE" {
+		r.stifleHistory()
+		return
+	}
+	if file, ok := r.getVar("HISTFILE"); ok && file != "" {
+		r.truncateHistFile(file)
+	}
+}
+
+// truncateHistFile keeps the last $HISTFILESIZE lines of the history
+// file (bash's history_truncate_file).
+func (r *Runner) truncateHistFile(file string) {
 	v, ok := r.getVar("HISTFILESIZE")
 	if !ok {
 		return
@@ -714,11 +733,14 @@ func (r *Runner) saveHistoryFile() {
 	if all[len(all)-1] == "" {
 		all = all[:len(all)-1]
 	}
-	if int64(len(all)) > n {
-		f, err := r.cfg.FS.OpenFile(r.absPath(file), os.O_WRONLY|os.O_TRUNC, 0o600)
-		if err == nil {
-			f.Write([]byte(strings.Join(all[int64(len(all))-n:], "")))
-			f.Close()
-		}
+	if int64(len(all)) <= n {
+		return
 	}
+	f, err := r.cfg.FS.OpenFile(r.absPath(file), os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err != nil {
+		return
+	}
+	f.Write([]byte(strings.Join(all[int64(len(all))-n:], "")))
+	f.Close()
+	r.hist.inFile = min(r.hist.inFile, int(n))
 }
