@@ -429,8 +429,8 @@ func compgenExtra(hc interp.HandlerContext) []string {
 }
 
 // helpListing is `help` with no operand on the rewrite layer: the
-// listing of shell/interp's help, for the session's width (or COLUMNS),
-// with the builtins enable -n turned off starred.
+// listing of shell/interp's help, for the session's width (or COLUMNS)
+// and locale, with the builtins enable -n turned off starred.
 func (c *core) helpListing(hc interp.HandlerContext) int {
 	var script strings.Builder
 	for _, n := range strings.Split(hc.Env.Get(disabledVar).String(), "\n") {
@@ -438,8 +438,10 @@ func (c *core) helpListing(hc interp.HandlerContext) int {
 			script.WriteString("enable -n " + shellQuote(n) + "\n")
 		}
 	}
-	if v := hc.Env.Get("COLUMNS"); v.IsSet() {
-		script.WriteString("COLUMNS=" + shellQuote(v.String()) + "\n")
+	for _, n := range []string{"COLUMNS", "LC_ALL", "LC_CTYPE", "LANG"} {
+		if v := hc.Env.Get(n); v.IsSet() {
+			script.WriteString(n + "=" + shellQuote(v.String()) + "\n")
+		}
 	}
 	r := owninterp.New(owninterp.Config{FS: c.fs, Columns: func() int { return c.width(nil) }})
 	st, _ := r.Run(context.Background(), script.String()+"help", owninterp.Stdio{Stdout: hc.Stdout, Stderr: hc.Stderr})
