@@ -162,6 +162,9 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:", false)
 	r.setDefault("UID", "1000", false)
 	r.setDefault("EUID", "1000", false)
+	if cfg.Interactive {
+		r.setHistoryDefaults() // builtin_history.go
+	}
 	r.umask = 0o022
 	r.limits = defaultLimits()
 	if v, _ := r.vars.lookup("PWD"); v != nil {

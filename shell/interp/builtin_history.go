@@ -647,6 +647,13 @@ func (r *Runner) stifleHistory() {
 	r.hist.added = min(r.hist.added, int(n))
 }
 
+// setHistoryDefaults gives an interactive shell bash's HISTFILE,
+// ~/.bash_history, unless the environment has one.
+func (r *Runner) setHistoryDefaults() {
+	home, _ := r.getVar("HOME")
+	r.setDefault("HISTFILE", home+"/.bash_history", false)
+}
+
 // histFile is $HISTFILE, or ~/.bash_history as an interactive bash
 // sets it; "" when HISTFILE is set empty.
 func (r *Runner) histFile() string {
