@@ -177,6 +177,9 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setShellVar("PPID", attrInteger|attrReadonly, true, "1")
 	r.setShellVar("GROUPS", attrIndexed, false, "1000")
 	r.setShellVar("BASH_VERSINFO", attrIndexed|attrReadonly, true, "5", "2", "15", "1", "release", "x86_64-pc-linux-gnu")
+	if cfg.Interactive {
+		r.setHistoryDefaults() // builtin_history.go
+	}
 	r.umask = 0o022
 	// $_ starts as the shell's own path.
 	r.lastArg, _ = r.getVar("BASH")

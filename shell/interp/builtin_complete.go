@@ -110,12 +110,16 @@ const (
 	initialWordSpec = "_InitialWorD_"
 )
 
-// compActions are bash's completion actions (complete -A NAME), in the
-// order complete -p prints them; opt is the action's own option letter.
-var compActions = []struct {
+// compActionDef is a completion action: its name (complete -A NAME)
+// and its own option letter (0: none).
+type compActionDef struct {
 	name string
 	opt  byte
-}{
+}
+
+// compActions are bash's completion actions (complete -A NAME), in the
+// order complete -p prints them; opt is the action's own option letter.
+var compActions = []compActionDef{
 	{"alias", 'a'}, {"arrayvar", 0}, {"binding", 0}, {"builtin", 'b'}, {"command", 'c'},
 	{"directory", 'd'}, {"disabled", 0}, {"enabled", 0}, {"export", 'e'}, {"file", 'f'},
 	{"function", 0}, {"helptopic", 0}, {"hostname", 0}, {"group", 'g'}, {"job", 'j'},
@@ -234,16 +238,11 @@ func (r *Runner) parseCompOptions(args []string, flags *compFlags, usage string)
 					}
 					cs.setOption(v, true)
 				case 'A':
-					i := slices.IndexFunc(compActions, func(a struct {
-						name string
-						opt  byte
-					}) bool {
-						return a.name == v
-					})
-					if i < 0 {
+					bit := compAction(v)
+					if bit == 0 {
 						return bad(v + ": invalid action name")
 					}
-					cs.actions |= 1 << i
+					cs.actions |= bit
 				default:
 					if c == 'F' && (!validName(v) || strings.ContainsAny(v, "()<>;&| \t\n")) {
 						return bad("`" + v + "': not a valid identifier")
@@ -254,12 +253,7 @@ func (r *Runner) parseCompOptions(args []string, flags *compFlags, usage string)
 				}
 				continue
 			}
-			if i := slices.IndexFunc(compActions, func(a struct {
-				name string
-				opt  byte
-			}) bool {
-				return a.opt == c
-			}); i >= 0 {
+			if i := slices.IndexFunc(compActions, func(a compActionDef) bool { return a.opt == c }); i >= 0 {
 				cs.actions |= 1 << i
 				continue
 			}

@@ -167,7 +167,8 @@ func (r *Runner) columns() int {
 
 // helpTable is help's listing: the header, then the synopses in two
 // columns, each half the width (at most 128), an entry cut with '>'
-// where it does not fit, as bash's wdispcolumn lays them out.
+// where it does not fit, as bash's wdispcolumn lays them out (its
+// dispcolumn in a single-byte locale).
 func (r *Runner) helpTable(topics []helpTopic) string {
 	var b strings.Builder
 	b.WriteString("These shell commands are defined internally.  Type `help' to see this list.\n" +
@@ -181,18 +182,49 @@ func (r *Runner) helpTable(topics []helpTopic) string {
 	}
 	n := len(topics)
 	height := (n + 1) / 2
+	column := r.helpColumn
+	if !r.utf8Locale() {
+		column = r.helpColumnBytes
+	}
 	for i := range height {
-		left, cols := r.helpColumn(topics[i], width, 0)
+		left, cols := column(topics[i], width, 0)
 		b.WriteString(left)
 		if i<<1 >= n || i+height >= n {
 			b.WriteString("\n")
 			continue
 		}
 		b.WriteString(strings.Repeat(" ", max(width-cols, 0)))
-		right, _ := r.helpColumn(topics[i+height], width, 1)
+		right, _ := column(topics[i+height], width, 1)
 		b.WriteString(right + "\n")
 	}
 	return b.String()
+}
+
+// helpColumnBytes is helpColumn in a single-byte locale (bash's
+// dispcolumn): an entry of width-3 bytes or more (the right column one
+// less) is cut to that and ends in '>'.
+func (r *Runner) helpColumnBytes(t helpTopic, width, right int) (string, int) {
+	mark := " "
+	if _, isBuiltin := r.blt[t.name]; isBuiltin && r.disabled[t.name] {
+		mark = "*"
+	}
+	doc := t.synopsis
+	if keep := width - 3 - right; len(doc) >= keep {
+		doc = doc[:max(keep, 0)] + ">"
+	}
+	return mark + doc, len(doc) + 1
+}
+
+// utf8Locale reports whether the locale (LC_ALL, LC_CTYPE, LANG) is a
+// UTF-8 one, where bash measures text in characters.
+func (r *Runner) utf8Locale() bool {
+	for _, n := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v, _ := r.getVar(n); v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
 }
 
 // helpColumn is one entry of help's table and the columns it takes: a

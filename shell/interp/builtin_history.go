@@ -20,6 +20,9 @@ type histList struct {
 	// lastAdded says the last entry is the line running now (recorded
 	// before it ran, or history -s's), bash's hist_last_line_added.
 	lastAdded bool
+	// pushed says history -s added the last entry (bash's
+	// hist_last_line_pushed): -s and -p then leave it.
+	pushed bool
 }
 
 // SetHistory gives the shell the lines typed at the prompt, oldest first
@@ -30,7 +33,7 @@ func (r *Runner) SetHistory(lines []string) {
 	grown := max(len(lines)-len(r.hist.lines), 0)
 	r.hist.lines = lines
 	r.hist.added = min(r.hist.added+grown, len(lines))
-	r.hist.lastAdded = len(lines) > 0
+	r.hist.lastAdded, r.hist.pushed = len(lines) > 0, false
 }
 
 // builtinHistory is history: the list (history [n]), -c to clear it, -d
@@ -93,21 +96,34 @@ func builtinHistory(ctx context.Context, r *Runner, args []string) int {
 	case flags.has('s'):
 		if len(rest) > 0 {
 			lines := r.hist.lines
-			if r.historyOn() && r.hist.lastAdded && len(lines) > 0 {
+			if r.historyOn() && r.hist.lastAdded && !r.hist.pushed && len(lines) > 0 {
 				// The history -s line itself goes, as in bash.
 				lines = lines[:len(lines)-1]
 			}
 			r.hist.lines = append(lines[:len(lines):len(lines)], strings.Join(rest, " "))
 			r.hist.added = min(r.hist.added+1, len(r.hist.lines))
-			r.hist.lastAdded = true
+			r.hist.lastAdded, r.hist.pushed = true, true
 		}
 		return 0
 	case flags.has('p'):
-		var b strings.Builder
-		for _, a := range rest {
-			b.WriteString(a + "\n")
+		if r.hist.lastAdded && !r.hist.pushed && len(r.hist.lines) > 0 {
+			// The history -p line itself goes, as in bash.
+			r.hist.lines = r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
+			r.hist.lastAdded = false
 		}
-		return r.writeOut("history", []byte(b.String()))
+		status := 0
+		for _, a := range rest {
+			x, ok := r.historyExpand(a)
+			if !ok {
+				r.errorf("history: %s: history expansion failed", a)
+				status = 1
+				continue
+			}
+			if st := r.writeOut("history", []byte(x+"\n")); st != 0 {
+				return st
+			}
+		}
+		return status
 	case flags.has('d'):
 		return r.historyDelete(deleteArg)
 	case n == 0 && !flags.has('c'):
@@ -611,7 +627,7 @@ func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
 	}
 	r.hist.added += len(lines) - len(r.hist.lines)
 	r.hist.lines = lines
-	r.hist.lastAdded = own
+	r.hist.lastAdded, r.hist.pushed = own, false
 }
 
 // histDelimiter is what bash's cmdhist puts between the lines of one
@@ -645,6 +661,13 @@ func (r *Runner) stifleHistory() {
 	}
 	r.hist.lines = r.hist.lines[len(r.hist.lines)-int(n):]
 	r.hist.added = min(r.hist.added, int(n))
+}
+
+// setHistoryDefaults gives an interactive shell bash's HISTFILE,
+// ~/.bash_history, unless the environment has one.
+func (r *Runner) setHistoryDefaults() {
+	home, _ := r.getVar("HOME")
+	r.setDefault("HISTFILE", home+"/.bash_history", false)
 }
 
 // histFile is $HISTFILE, or ~/.bash_history as an interactive bash
@@ -698,6 +721,25 @@ func (r *Runner) saveHistoryFile() {
 	} else {
 		r.historyWrite(file, lines, false)
 	}
+	r.truncateHistFile(file)
+}
+
+// histSizeChanged is bash's sv_histsize: HISTSIZE set to a number
+// stifles the list, HISTFILESIZE set to one truncates the history file
+// to its last lines.
+func (r *Runner) histSizeChanged(name string) {
+	if name == "HISTSIZE" {
+		r.stifleHistory()
+		return
+	}
+	if file, ok := r.getVar("HISTFILE"); ok && file != "" {
+		r.truncateHistFile(file)
+	}
+}
+
+// truncateHistFile keeps the last $HISTFILESIZE lines of the history
+// file (bash's history_truncate_file).
+func (r *Runner) truncateHistFile(file string) {
 	v, ok := r.getVar("HISTFILESIZE")
 	if !ok {
 		return
@@ -714,11 +756,218 @@ func (r *Runner) saveHistoryFile() {
 	if all[len(all)-1] == "" {
 		all = all[:len(all)-1]
 	}
-	if int64(len(all)) > n {
-		f, err := r.cfg.FS.OpenFile(r.absPath(file), os.O_WRONLY|os.O_TRUNC, 0o600)
-		if err == nil {
-			f.Write([]byte(strings.Join(all[int64(len(all))-n:], "")))
-			f.Close()
-		}
+	if int64(len(all)) <= n {
+		return
 	}
+	f, err := r.cfg.FS.OpenFile(r.absPath(file), os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err != nil {
+		return
+	}
+	f.Write([]byte(strings.Join(all[int64(len(all))-n:], "")))
+	f.Close()
+	r.hist.inFile = min(r.hist.inFile, int(n))
+}
+
+// historyExpand is bash's history expansion of text (history -p): each
+// unescaped ! starts an event (!! the last command, !N, !-N, !string,
+// !?string?), optionally followed by a word designator (:N, :^, :$, :*,
+// :N-M, or ^ $ * - directly) and modifiers (:h :t :r :e :p :s/old/new/).
+// ok is false when an event is not found or a designator is out of
+// range.
+func (r *Runner) historyExpand(text string) (string, bool) {
+	lines := r.hist.lines
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == '\\' && i+1 < len(text) && text[i+1] == '!' {
+			b.WriteString(text[i : i+2])
+			i++
+			continue
+		}
+		if c != '!' || i+1 >= len(text) || strings.IndexByte(" \t\n\r=(", text[i+1]) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		// The event.
+		j := i + 1
+		event := -1
+		switch {
+		case text[j] == '!':
+			event, j = len(lines)-1, j+1
+		case text[j] == '?':
+			k := strings.IndexByte(text[j+1:], '?')
+			end := len(text)
+			if k >= 0 {
+				end = j + 1 + k
+			}
+			sub := text[j+1 : end]
+			for e := len(lines) - 1; e >= 0; e-- {
+				if strings.Contains(lines[e], sub) {
+					event = e
+					break
+				}
+			}
+			j = min(end+1, len(text))
+		case text[j] >= '0' && text[j] <= '9' || text[j] == '-' && j+1 < len(text) && text[j+1] >= '0' && text[j+1] <= '9':
+			k := j + 1
+			for k < len(text) && text[k] >= '0' && text[k] <= '9' {
+				k++
+			}
+			n, _ := strconv.Atoi(text[j:k])
+			if n < 0 {
+				event = len(lines) + n
+			} else {
+				event = n - 1
+			}
+			j = k
+		default:
+			k := j
+			for k < len(text) && strings.IndexByte(" \t\n:^$*%", text[k]) < 0 {
+				k++
+			}
+			prefix := text[j:k]
+			for e := len(lines) - 1; e >= 0; e-- {
+				if strings.HasPrefix(lines[e], prefix) {
+					event = e
+					break
+				}
+			}
+			j = k
+		}
+		if event < 0 || event >= len(lines) {
+			return "", false
+		}
+		line := lines[event]
+		words := splitQuoted(line, " \t\n")
+		// The word designator.
+		sel, hasSel := "", false
+		if j < len(text) && (text[j] == ':' && j+1 < len(text) && strings.IndexByte("0123456789^$*-", text[j+1]) >= 0 || strings.IndexByte("^$*-", text[j]) >= 0) {
+			if text[j] == ':' {
+				j++
+			}
+			k := j
+			for k < len(text) && strings.IndexByte("0123456789^$*-", text[k]) >= 0 {
+				k++
+			}
+			sel, hasSel, j = text[j:k], true, k
+		}
+		if hasSel {
+			got, ok := histWords(words, sel)
+			if !ok {
+				return "", false
+			}
+			line = got
+		}
+		// Modifiers.
+		for j+1 < len(text) && text[j] == ':' && strings.IndexByte("htrepsg", text[j+1]) >= 0 {
+			switch m := text[j+1]; m {
+			case 'h':
+				if k := strings.LastIndexByte(line, '/'); k > 0 {
+					line = line[:k]
+				}
+			case 't':
+				line = line[strings.LastIndexByte(line, '/')+1:]
+			case 'r':
+				if k := strings.LastIndexByte(line, '.'); k > strings.LastIndexByte(line, '/') {
+					line = line[:k]
+				}
+			case 'e':
+				if k := strings.LastIndexByte(line, '.'); k > strings.LastIndexByte(line, '/') {
+					line = line[k:]
+				} else {
+					line = ""
+				}
+			case 'p':
+			case 's', 'g':
+				k := j + 2
+				if m == 'g' && k < len(text) && text[k] == 's' {
+					k++
+				}
+				if k >= len(text) {
+					return "", false
+				}
+				delim := text[k]
+				parts := strings.SplitN(text[k+1:], string(delim), 3)
+				if len(parts) < 2 {
+					return "", false
+				}
+				if m == 'g' {
+					line = strings.ReplaceAll(line, parts[0], parts[1])
+				} else {
+					line = strings.Replace(line, parts[0], parts[1], 1)
+				}
+				used := k + 1 + len(parts[0]) + 1 + len(parts[1])
+				if len(parts) == 3 {
+					used++
+				}
+				j = used
+				continue
+			}
+			j += 2
+		}
+		b.WriteString(line)
+		i = j - 1
+	}
+	return b.String(), true
+}
+
+// histWords is a word designator applied to an event's words: N, ^
+// (1), $ (the last), * (1 to the last), N-M, N- (N to the one before
+// the last), -M (0 to M), N* (N to the last).
+func histWords(words []string, sel string) (string, bool) {
+	last := len(words) - 1
+	num := func(s string) (int, bool) {
+		switch s {
+		case "^":
+			return 1, true
+		case "$":
+			return last, true
+		}
+		n, err := strconv.Atoi(s)
+		return n, err == nil
+	}
+	from, to := 0, 0
+	switch {
+	case sel == "*":
+		if last < 1 {
+			return "", true
+		}
+		from, to = 1, last
+	case strings.HasSuffix(sel, "*"):
+		n, ok := num(strings.TrimSuffix(sel, "*"))
+		if !ok {
+			return "", false
+		}
+		from, to = n, last
+	case strings.Contains(sel[1:], "-") || strings.HasPrefix(sel, "-"):
+		k := strings.IndexByte(sel[1:], '-') + 1
+		if strings.HasPrefix(sel, "-") {
+			k = 0
+		}
+		a, bs := sel[:k], sel[k+1:]
+		if a == "" {
+			from = 0
+		} else if n, ok := num(a); ok {
+			from = n
+		} else {
+			return "", false
+		}
+		if bs == "" {
+			to = last - 1
+		} else if n, ok := num(bs); ok {
+			to = n
+		} else {
+			return "", false
+		}
+	default:
+		n, ok := num(sel)
+		if !ok {
+			return "", false
+		}
+		from, to = n, n
+	}
+	if from < 0 || to > last || from > to {
+		return "", false
+	}
+	return strings.Join(words[from:to+1], " "), true
 }

@@ -164,7 +164,8 @@ parse:
 		}
 	}
 	if interactive && !cmdMode {
-		child.loadHistoryFile() // builtin_history.go
+		child.setHistoryDefaults() // builtin_history.go
+		child.loadHistoryFile()
 	}
 	status, _ := child.runSource(ctx, script)
 	status = child.finish(ctx, status)

@@ -318,6 +318,40 @@ st=2
  (( expression ))         if COMMANDS; then COM>
  help [-dms] [pattern .>  { COMMANDS ; }
 `, 0},
+	{"history_expand", `{ history -p "!!"; echo st=$?; history -s "echo a b c"; history -s "ls -l /tmp"; history -p "!!" "!-2" "!ec" "!?tmp?" "!1:2" "!!:$" "!!:0" "!ec:^" "!ec:*" "x!!y" "!e:1-2" "a\!b" "!" "!=" "!99"; echo st=$?; history -p "plain"; history -p "!ls:t" "!ls:h" "!!:s/tmp/var/" "!e:1*" "!e:-2" "!e:2-" "!e$" "!e:5"; echo st=$?
+history -s "cat f.tar.gz"; history -p "!c:1:r" "!c:1:e" "!c:gs/a/A/"; } 2>&1 | sed -E 's/^[^ ]*bash: line [0-9]+: //'
+`, `history: !!: history expansion failed
+st=1
+ls -l /tmp
+echo a b c
+echo a b c
+ls -l /tmp
+b
+/tmp
+ls
+a
+a b c
+xls -l /tmpy
+a b
+a\!b
+!
+!=
+history: !99: history expansion failed
+st=1
+plain
+tmp
+ls -l 
+ls -l /var
+a b c
+echo a b
+b
+c
+history: !e:5: history expansion failed
+st=1
+f.tar
+.gz
+cAt f.tAr.gz
+`, 0},
 }
 
 // TestCompleteBuiltins runs completeCases.

@@ -223,12 +223,7 @@ func (r *Runner) actionMatches(action, word string) []string {
 		out := append(r.aliases.names(), compKeywords...)
 		out = append(out, r.funcs.names()...)
 		out = append(out, r.builtinNames()...)
-		cmds := make([]string, 0, len(r.cfg.Commands))
-		for n := range r.cfg.Commands {
-			cmds = append(cmds, n)
-		}
-		slices.Sort(cmds)
-		return append(out, cmds...)
+		return append(out, r.pathCommands(word)...)
 	case "directory", "file":
 		return r.pathMatches(word, action == "directory")
 	case "export":
@@ -278,6 +273,46 @@ func (r *Runner) actionMatches(action, word string) []string {
 	// binding, hostname, job, running, stopped, service: memsh has no
 	// line editor, hosts file, stopped jobs or services database.
 	return nil
+}
+
+// pathCommands is command completion's search of $PATH: the executable
+// files in each directory that start with word, in PATH's order (a name
+// in two directories twice, as bash lists it), then the registry's
+// commands no directory holds (memsh runs them without a file).
+func (r *Runner) pathCommands(word string) []string {
+	var out []string
+	seen := map[string]bool{}
+	pathVar, _ := r.getVar("PATH")
+	for _, dir := range strings.Split(pathVar, ":") {
+		if dir == "" {
+			dir = "."
+		}
+		full := r.absPath(dir)
+		entries, err := r.cfg.FS.ReadDir(full)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			n := e.Name()
+			if !strings.HasPrefix(n, word) {
+				continue
+			}
+			fi, err := r.cfg.FS.Stat(path.Join(full, n))
+			if err != nil || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
+				continue
+			}
+			out = append(out, n)
+			seen[n] = true
+		}
+	}
+	var rest []string
+	for n := range r.cfg.Commands {
+		if !seen[n] && strings.HasPrefix(n, word) {
+			rest = append(rest, n)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
 }
 
 // dbNames is the first field of each line of a passwd-style file.

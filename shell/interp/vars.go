@@ -893,10 +893,13 @@ func (r *Runner) unsetVar(name string) bool {
 	return true
 }
 
-// varChanged keeps state that mirrors a variable (IFS) in step.
+// varChanged keeps state that mirrors a variable (IFS, HISTSIZE) in step.
 func (r *Runner) varChanged(name string, v *Var) {
-	if name == "IFS" {
+	switch name {
+	case "IFS":
 		r.ifsCache = nil
+	case "HISTSIZE", "HISTFILESIZE":
+		r.histSizeChanged(name) // builtin_history.go
 	}
 }
 
