@@ -102,6 +102,7 @@ unlimited 1
 	{"cd_physical", `mkdir -p real/sub; ln -s real link; cd link/sub; echo "${PWD#"${PWD%/link/sub}"/}" "$(pwd -P | sed 's|.*/||')"; cd ../..
 cd -P link; echo "${PWD##*/}"; cd ..; cd -L link; echo "${PWD##*/}"; cd ..; set -o physical; cd link; echo "${PWD##*/}"; cd ..
 cd -LP link; echo "${PWD##*/}"; cd ..; cd -PL link; echo "${PWD##*/}"; cd -x 2>/dev/null; echo $?
+set +o physical; cd ..; base=$PWD; ln -s real/sub l2; cd -P l2/..; echo "${PWD##*/}"; cd ..; cd l2/..; [ "$PWD" = "$base" ] && echo base; cd l2; cd -P ..; echo "${PWD##*/}"
 `, `link/sub sub
 real
 link
@@ -109,6 +110,9 @@ real
 real
 link
 2
+real
+base
+real
 `, 0},
 	// UID, EUID and PPID are read-only integers (host bash runs as
 	// root: the values are left out).
