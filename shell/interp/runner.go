@@ -91,11 +91,14 @@ type Runner struct {
 	substRan    bool      // a command substitution ran in the current command
 	optIndexFor int       // OPTIND value optIndex belongs to
 	procN       int
-	nestHit     bool          // the session's nesting limit was reached here (funcs.go)
-	cleanup     []string      // process substitution files to remove
-	pendingOut  []pendingProc // >(cmd) to run after the command
-	arithCache  map[syntax.ArithmExpr]string
-	patCache    map[patKey]*Pattern
+	nestHit     bool // the session's nesting limit was reached here (funcs.go)
+	// funcNestSeen: FUNCNEST was set at some point, so calls look it up
+	// (a lookup through every scope of a deep recursion is not free).
+	funcNestSeen bool
+	cleanup      []string      // process substitution files to remove
+	pendingOut   []pendingProc // >(cmd) to run after the command
+	arithCache   map[syntax.ArithmExpr]string
+	patCache     map[patKey]*Pattern
 }
 
 // stmts runs a list, stopping at a pending break/continue/return/exit.

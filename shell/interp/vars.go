@@ -861,8 +861,11 @@ func (r *Runner) unsetVar(name string) bool {
 
 // varChanged keeps state that mirrors a variable (IFS) in step.
 func (r *Runner) varChanged(name string, v *Var) {
-	if name == "IFS" {
+	switch name {
+	case "IFS":
 		r.ifsCache = nil
+	case "FUNCNEST":
+		r.funcNestSeen = true
 	}
 }
 
