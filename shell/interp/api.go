@@ -156,6 +156,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 			nv := r.vars.forWrite(k, 0)
 			nv.setStr(v)
 			nv.attrs |= attrExport
+			r.varChanged(k, nv)
 		}
 	}
 	r.setDefault("IFS", " \t\n", false)

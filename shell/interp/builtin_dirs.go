@@ -78,6 +78,13 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 			}
 		}
 	}
+	if physical && !print {
+		// -P: the path as chdir(2) walks it, .. after the links.
+		full = dir
+		if !strings.HasPrefix(dir, "/") {
+			full = r.dir + "/" + dir
+		}
+	}
 	info, err := r.cfg.FS.Stat(full)
 	if err == nil && !info.IsDir() {
 		err = syscall.ENOTDIR

@@ -164,7 +164,8 @@ func (r *Runner) callStack(name string) []string {
 // so does every subshell and command substitution it ran in
 // (nestStopped), so nothing more is printed.
 func (r *Runner) nestOK(name string) bool {
-	if s, ok := r.getVar("FUNCNEST"); ok {
+	if r.funcNestSeen {
+		s, _ := r.getVar("FUNCNEST")
 		if n, ok := legalNumber(s); ok && n > 0 && n < int64(r.cfg.MaxCallDepth) && int64(r.funcDepth) >= n {
 			r.errorf("%s: maximum function nesting level exceeded (%d)", name, r.funcDepth)
 			r.lastStatus, r.flow = 1, flowDiscard

@@ -95,9 +95,12 @@ type Runner struct {
 	substRan    bool         // a command substitution ran in the current command
 	optIndexFor int          // OPTIND value optIndex belongs to
 	nestHit     bool         // the session's nesting limit was reached here (funcs.go)
-	pendingOut  []*procSub   // process substitutions running (procsubst.go)
-	arithCache  map[syntax.ArithmExpr]string
-	patCache    map[patKey]*Pattern
+	// funcNestSeen: FUNCNEST was set at some point, so calls look it up
+	// (a lookup through every scope of a deep recursion is not free).
+	funcNestSeen bool
+	pendingOut   []*procSub // process substitutions running (procsubst.go)
+	arithCache   map[syntax.ArithmExpr]string
+	patCache     map[patKey]*Pattern
 
 	compCur *compRunning // the completion a -F function runs in (compopt)
 	hist    histList     // the history list (builtin_history.go)

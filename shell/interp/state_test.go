@@ -87,6 +87,8 @@ sourced 4
 echo next $?; (f 1); echo sub $?
 g() { echo $(g); }; g; echo after $?
 FUNCNEST=x; k() { (( $1 < 20 )) && k $(($1+1)); }; k 0; echo unlimited $?
+unset FUNCNEST; FUNCNEST=2 bash -c 'f() { echo in; f; }; f' 2>/dev/null; echo env $?
+declare -i FUNCNEST=1+1; g() { echo g; g; }; g 2>/dev/null; echo same line
 `, `1
 2
 3
@@ -98,10 +100,16 @@ sub 1
 
 after 0
 unlimited 1
-`, 0},
+in
+in
+env 1
+g
+g
+`, 1},
 	{"cd_physical", `mkdir -p real/sub; ln -s real link; cd link/sub; echo "${PWD#"${PWD%/link/sub}"/}" "$(pwd -P | sed 's|.*/||')"; cd ../..
 cd -P link; echo "${PWD##*/}"; cd ..; cd -L link; echo "${PWD##*/}"; cd ..; set -o physical; cd link; echo "${PWD##*/}"; cd ..
 cd -LP link; echo "${PWD##*/}"; cd ..; cd -PL link; echo "${PWD##*/}"; cd -x 2>/dev/null; echo $?
+set +o physical; cd ..; base=$PWD; ln -s real/sub l2; cd -P l2/..; echo "${PWD##*/}"; cd ..; cd l2/..; [ "$PWD" = "$base" ] && echo base; cd l2; cd -P ..; echo "${PWD##*/}"
 `, `link/sub sub
 real
 link
@@ -109,6 +117,9 @@ real
 real
 link
 2
+real
+base
+real
 `, 0},
 	// UID, EUID and PPID are read-only integers (host bash runs as
 	// root: the values are left out).

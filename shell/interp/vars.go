@@ -900,6 +900,8 @@ func (r *Runner) varChanged(name string, v *Var) {
 		r.ifsCache = nil
 	case "HISTSIZE", "HISTFILESIZE":
 		r.histSizeChanged(name) // builtin_history.go
+	case "FUNCNEST":
+		r.funcNestSeen = true
 	}
 }
 
