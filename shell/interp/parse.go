@@ -96,11 +96,14 @@ func readScript(ctx context.Context, src string) *script {
 func completeLines(ctx context.Context, text string) ([]*syntax.Stmt, uint) {
 	var stmts []*syntax.Stmt
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	failed := false
+	// The sequence is run to its end: mvdan/sh's InteractiveSeq goes on
+	// yielding after its loop body breaks (a panic).
 	for line, err := range p.InteractiveSeq(ctxReader{ctx, strings.NewReader(text)}) {
 		if err != nil {
-			break
+			failed = true
 		}
-		if !p.Incomplete() {
+		if !failed && !p.Incomplete() {
 			stmts = append(stmts, line...)
 		}
 	}
