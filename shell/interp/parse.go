@@ -12,13 +12,16 @@ import (
 
 // Parsing: mvdan/sh's parser reads the script whole. Where it rejects
 // text that bash accepts because bash reads it only when it runs
-// (arithmetic: $(( )), (( )), $[ ], subscripts; the ${x~} case toggle),
-// the parse is done again over a copy of the source in which that text
-// is masked: arithmetic becomes zeros of the same length, ~ becomes ^.
-// The tree's positions then still point into the original source, which
-// the interpreter keeps (Runner.src) and reads the real text from when
-// it runs the construct (maskedArith, caseToggle). Nothing in the tree
-// is changed.
+// (arithmetic: $(( )), (( )), $[ ], subscripts; the ${x~} case toggle;
+// a ${...} that is a bad substitution; declare's argument with an
+// invalid name), the parse is done again over a copy of the source in
+// which that text is masked: arithmetic becomes zeros of the same
+// length, ~ becomes ^, the inside of the bad ${...} underscores, the
+// invalid name's first character =. The tree's positions then still
+// point into the original source, which the interpreter keeps
+// (Runner.src) and reads the real text from when it runs the construct
+// (maskedArith, caseToggle, maskedParam, unmaskDeclWord). Nothing in
+// the tree is changed.
 
 // maxMasks bounds the constructs one parse may mask.
 const maxMasks = 256
@@ -96,11 +99,14 @@ func readScript(ctx context.Context, src string) *script {
 func completeLines(ctx context.Context, text string) ([]*syntax.Stmt, uint) {
 	var stmts []*syntax.Stmt
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	failed := false
+	// The sequence is run to its end: mvdan/sh's InteractiveSeq goes on
+	// yielding after its loop body breaks (a panic).
 	for line, err := range p.InteractiveSeq(ctxReader{ctx, strings.NewReader(text)}) {
 		if err != nil {
-			break
+			failed = true
 		}
-		if !p.Incomplete() {
+		if !failed && !p.Incomplete() {
 			stmts = append(stmts, line...)
 		}
 	}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"context"
 	"os/exec"
 	"strings"
 	"testing"
@@ -120,4 +121,30 @@ func TestSyntaxMessages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRead reads arbitrary text as a script: reading must not panic
+// (Run would turn a panic into an internal error, hiding it), a syntax
+// error must have bash's message and a line inside the text, and the
+// commands before it must come from before it (go test -fuzz FuzzRead
+// ./shell/interp).
+func FuzzRead(f *testing.F) {
+	for _, c := range syntaxCases {
+		f.Add(c.script)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		sc := readScript(context.Background(), src)
+		if sc.err == nil {
+			return
+		}
+		lines := uint(strings.Count(sc.src, "\n") + 1)
+		if sc.err.line == 0 || sc.err.line > lines || sc.err.msg == "" && !sc.err.keepStatus {
+			t.Fatalf("%q: error %+v (text of %d lines)", src, sc.err, lines)
+		}
+		for _, st := range sc.stmts {
+			if st.End().Line() >= sc.rest {
+				t.Fatalf("%q: a command before the error ends on line %d, the error's command starts on %d", src, st.End().Line(), sc.rest)
+			}
+		}
+	})
 }
