@@ -208,6 +208,9 @@ func (r *Runner) applyRedirs(ctx context.Context, redirs []*syntax.Redirect) (*a
 func (r *Runner) endRedirs(a *applied) {
 	if r.keepFds {
 		r.keepFds = false
+		for _, s := range a.undo {
+			s.old.drop()
+		}
 		return
 	}
 	r.restoreFds(a.undo)
@@ -361,8 +364,10 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			sub.release()
 			saved := r.fds
 			r.fds = r.fds.clone()
+			r.fds.holdAll()
 			r.fds[0] = in
 			r.stmt(ctx, st)
+			r.fds.dropAll()
 			r.fds = saved
 			statuses[i] = r.lastStatus
 			if pr, ok := in.r.(*io.PipeReader); ok && i > 0 {
