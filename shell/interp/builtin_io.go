@@ -187,9 +187,25 @@ func (r *Runner) inFd(fd int) (*bufio.Reader, bool) {
 		return nil, false
 	}
 	if f.buf == nil {
-		f.buf = bufio.NewReaderSize(f.r, 4096)
+		src := f.r
+		if pr, ok := f.r.(*io.PipeReader); ok {
+			// read -t can then time a read of the pipe out.
+			f.timed = &timedPipe{r: pr}
+			src = f.timed
+		}
+		f.buf = bufio.NewReaderSize(src, 4096)
 	}
 	return f.buf, true
+}
+
+// deadlineOf is what takes read -t's deadline for descriptor f: a
+// pipeline's pipe, the session's stdin; nil when nothing can.
+func deadlineOf(f *fdFile) deadliner {
+	if f.timed != nil {
+		return f.timed
+	}
+	d, _ := f.r.(deadliner)
+	return d
 }
 
 // unread gives a seekable file back what read ahead of the builtin:
@@ -322,7 +338,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	lim := &lineLimit{r: r, ctx: ctx}
 	if hasTimeout {
 		lim.until = time.Now().Add(timeout)
-		if d, ok := src.(deadliner); ok && d.SetReadDeadline(lim.until) == nil {
+		if d := deadlineOf(r.fds[fd]); d != nil && d.SetReadDeadline(lim.until) == nil {
 			defer endDeadline(ctx, d)
 		}
 	}
@@ -415,9 +431,8 @@ func readTimeout(s string) (time.Duration, bool) {
 }
 
 // deadliner is a reader whose blocked reads a deadline ends: the
-// session's stdin (a host pipe or terminal). read -t uses it; a read of
-// another reader that blocks (a pipeline's pipe) ends with the line, or
-// once data arrives after the timeout.
+// session's stdin (a host pipe or terminal), a pipeline's pipe
+// (timedPipe). read -t uses it.
 type deadliner interface {
 	SetReadDeadline(t time.Time) error
 }
@@ -468,20 +483,16 @@ func (r *Runner) readReady(ctx context.Context, fd int) int {
 	if in.Buffered() > 0 {
 		return 0
 	}
-	switch rd := f.r.(type) {
-	case deadliner:
-		if rd.SetReadDeadline(time.Now().Add(time.Millisecond)) != nil {
+	if d := deadlineOf(f); d != nil {
+		if d.SetReadDeadline(time.Now().Add(time.Millisecond)) != nil {
 			// A terminal without deadlines could only be asked by blocking.
 			return 1
 		}
 		_, err := in.Peek(1)
-		endDeadline(ctx, rd)
+		endDeadline(ctx, d)
 		if err == nil || err == io.EOF {
 			return 0
 		}
-		return 1
-	case *io.PipeReader:
-		// A pipe could only be asked by blocking.
 		return 1
 	}
 	// Files, here-documents, strings: data or their end are there.

@@ -422,6 +422,14 @@ wo0 0
 mwo 0 0
 closed 1
 `, 0},
+	{"read_timeout_pipe", `until [ -e d1 ]; do sleep 0.01; done | { read -t 0.1 x; echo "idle $? [$x]"; : > d1; }
+until [ -e d2 ]; do sleep 0.01; done | { read -t 0 x; echo "ready $?"; : > d2; }
+{ echo one; until [ -e d3 ]; do sleep 0.01; done; echo two; } | { read x; read -t 0.1 y; echo "$? [$x] [$y]"; : > d3; read z; echo "then [$z]"; }
+`, `idle 142 []
+ready 1
+142 [one] []
+then [two]
+`, 0},
 	{"redirect_order", "echo hello > F; echo `cat F` world > F; cat F\nx=$(echo sub) > h; echo \"$x\"; [ -e h ] && echo h-made\n{ echo $((1/0)); } 2>/dev/null; echo \"after $?\"\n", `hello world
 sub
 h-made

@@ -29,6 +29,9 @@ type fdFile struct {
 	// buf is r read ahead by read/mapfile; once it exists every reader
 	// of the descriptor goes through it, so nothing read ahead is lost.
 	buf *bufio.Reader
+	// timed is r when r is a pipeline's pipe, given read -t's deadline
+	// (buf reads through it).
+	timed *timedPipe
 	// holds counts the descriptors naming f; the last closes it (fdrefs.go).
 	holds atomic.Int32
 }
