@@ -46,7 +46,7 @@ func (r *Runner) selectLoop(ctx context.Context, name string, items []string, bo
 			ps3 = "#? "
 		}
 		r.printErr(ps3)
-		line, err := readDelim(in, '\n', &lineLimit{r: r})
+		line, err := readDelim(in, '\n', &lineLimit{r: r, ctx: ctx})
 		if line == "" && err != nil {
 			// bash's select_query ends the menu's line on stdout.
 			io.WriteString(r.stdout(), "\n")
