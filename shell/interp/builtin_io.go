@@ -635,9 +635,15 @@ func unbackslash(s string) string {
 	return b.String()
 }
 
+// singleQuote quotes s for the shell's reader, as bash's sh_single_quote.
+func singleQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // builtinMapfile is mapfile/readarray [-t] [-d delim] [-n count] [-s skip] [-u fd] [array].
 func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	trim, delim, count, skip, fd, origin := false, byte('\n'), -1, 0, 0, -1
+	callback, quantum := "", 5000
 	i := 1
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		a := args[i]
@@ -684,7 +690,15 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 			case 'O':
 				origin = n
 			}
-		case 'C', 'c':
+		case 'C':
+			callback = val
+		case 'c':
+			n, err := strconv.Atoi(val)
+			if err != nil || n <= 0 {
+				r.errorf("%s: %s: invalid callback quantum", args[0], val)
+				return 1
+			}
+			quantum = n
 		default:
 			return r.usageError(args[0], a, "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]")
 		}
@@ -714,7 +728,7 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	v.attrs |= attrIndexed
 	k := origin
 	lim := &lineLimit{r: r, ctx: ctx}
-	for readable && count != 0 {
+	for stored := 1; readable && count != 0; stored++ {
 		line, err := readDelim(in, delim, lim)
 		if command.IsLimit(err) {
 			r.errorf("%s: %v", args[0], err)
@@ -733,6 +747,16 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 		if nul := strings.IndexByte(line, 0); nul >= 0 {
 			// bash keeps each line as a C string: it ends at a NUL.
 			line = line[:nul]
+		}
+		if callback != "" && stored%quantum == 0 {
+			// -C: bash evaluates "CALLBACK INDEX 'LINE'" before storing.
+			r.runText(ctx, callback+" "+strconv.Itoa(k)+" "+singleQuote(line), "")
+			if v = r.vars.forWrite(name, -1); v.idx == nil {
+				// The callback unset the array or made it a scalar.
+				releaseVar(r.vars.mem, v)
+				v.idx, v.assoc, v.str, v.grow, v.set = &indexed{}, nil, "", nil, true
+				v.attrs |= attrIndexed
+			}
 		}
 		old, had := v.idx.get(k)
 		if !r.chargeElem(name, v, old, had, line) {
