@@ -314,6 +314,10 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		return r.readReady(ctx, fd)
 	}
 	names := args[i:]
+	if arrName != "" && !validName(arrName) {
+		r.errorf("read: `%s': not a valid identifier", arrName)
+		return 1
+	}
 	for _, n := range names {
 		if !validRef(n) || n[0] >= '0' && n[0] <= '9' {
 			r.errorf("read: `%s': not a valid identifier", n)
@@ -706,6 +710,17 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	name := "MAPFILE"
 	if i < len(args) {
 		name = args[i]
+	}
+	if !validName(name) {
+		r.errorf("%s: `%s': not a valid identifier", args[0], name)
+		return 1
+	}
+	if cur := r.lookupVar(name); cur != nil && cur.assoc != nil {
+		r.errorf("%s: %s: not an indexed array", args[0], name)
+		return 1
+	} else if cur != nil && cur.attrs&attrReadonly != 0 {
+		r.errorf("%s: readonly variable", name)
+		return 1
 	}
 	if fd != 0 && r.fds[fd] == nil {
 		r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", args[0], fd)

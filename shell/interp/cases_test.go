@@ -447,6 +447,15 @@ f[4][y
 ]
 declare -a arr=([3]=$'x\n' [4]=$'y\n' [9]="z")
 `, 0},
+	{"read_mapfile_names", `read -a 1x <<< a; echo "read $?"
+mapfile 1bad <<< x; echo "bad $?"
+declare -A h=([k]=v); mapfile h <<< x; echo "assoc $? ${h[k]}"
+readonly ro=1; mapfile ro <<< x; echo "ro $? $ro"
+`, `read 1
+bad 1
+assoc 1 v
+ro 1 1
+`, 0},
 	{"redirect_order", "echo hello > F; echo `cat F` world > F; cat F\nx=$(echo sub) > h; echo \"$x\"; [ -e h ] && echo h-made\n{ echo $((1/0)); } 2>/dev/null; echo \"after $?\"\n", `hello world
 sub
 h-made
