@@ -184,6 +184,32 @@ unset bash
 	}
 }
 
+// TestInterpFdsClose: a file stays open while any descriptor names it
+// (a dup, a job's copy of the table) and is closed with the last, so a
+// removed file's space comes back then and not before.
+func TestInterpFdsClose(t *testing.T) {
+	for _, c := range []struct{ script, thenScript string }{
+		{"exec 3<big 4<&3; exec 3<&-; rm big", "exec 4<&-"},
+		{"exec 3<big; { sleep 0.2; cat <&3 >/dev/null; } & exec 3<&-; rm big", "wait"},
+		{"exec 3>>big; exec 3>&3; rm big; echo x >&3", "exec 3>&-"},
+		{"exec 3<big; (exec 3<&-); rm big", "exec 3<&-"},
+	} {
+		s := newInterpSession(t, Options{})
+		run(t, s, "head -c 1000000 /dev/zero > big", "")
+		before := s.FS().Usage().Bytes
+		if _, errs, _ := run(t, s, c.script, ""); errs != "" {
+			t.Errorf("%s: %s", c.script, errs)
+		}
+		if freed := before - s.FS().Usage().Bytes; freed >= 1000000 {
+			t.Errorf("%s: the file was closed while a descriptor names it", c.script)
+		}
+		run(t, s, c.thenScript, "")
+		if freed := before - s.FS().Usage().Bytes; freed < 1000000 {
+			t.Errorf("%s; %s: %d bytes freed, the file is still open", c.script, c.thenScript, freed)
+		}
+	}
+}
+
 // TestInterpSessionsIndependent runs two sessions at once in one process
 // with different options, aliases, functions, traps, variables and
 // directories: neither ever sees the other's.

@@ -187,9 +187,25 @@ func (r *Runner) inFd(fd int) (*bufio.Reader, bool) {
 		return nil, false
 	}
 	if f.buf == nil {
-		f.buf = bufio.NewReaderSize(f.r, 4096)
+		src := f.r
+		if pr, ok := f.r.(*io.PipeReader); ok {
+			// read -t can then time a read of the pipe out.
+			f.timed = &timedPipe{r: pr}
+			src = f.timed
+		}
+		f.buf = bufio.NewReaderSize(src, 4096)
 	}
 	return f.buf, true
+}
+
+// deadlineOf is what takes read -t's deadline for descriptor f: a
+// pipeline's pipe, the session's stdin; nil when nothing can.
+func deadlineOf(f *fdFile) deadliner {
+	if f.timed != nil {
+		return f.timed
+	}
+	d, _ := f.r.(deadliner)
+	return d
 }
 
 // unread gives a seekable file back what read ahead of the builtin:
@@ -298,6 +314,10 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		return r.readReady(ctx, fd)
 	}
 	names := args[i:]
+	if arrName != "" && !validName(arrName) {
+		r.errorf("read: `%s': not a valid identifier", arrName)
+		return 1
+	}
 	for _, n := range names {
 		if !validRef(n) || n[0] >= '0' && n[0] <= '9' {
 			r.errorf("read: `%s': not a valid identifier", n)
@@ -323,7 +343,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	lim := &lineLimit{r: r, ctx: ctx}
 	if hasTimeout {
 		lim.until = time.Now().Add(timeout)
-		if d, ok := src.(deadliner); ok && d.SetReadDeadline(lim.until) == nil {
+		if d := deadlineOf(r.fds[fd]); d != nil && d.SetReadDeadline(lim.until) == nil {
 			defer endDeadline(ctx, d)
 		}
 	}
@@ -416,9 +436,8 @@ func readTimeout(s string) (time.Duration, bool) {
 }
 
 // deadliner is a reader whose blocked reads a deadline ends: the
-// session's stdin (a host pipe or terminal). read -t uses it; a read of
-// another reader that blocks (a pipeline's pipe) ends with the line, or
-// once data arrives after the timeout.
+// session's stdin (a host pipe or terminal), a pipeline's pipe
+// (timedPipe). read -t uses it.
 type deadliner interface {
 	SetReadDeadline(t time.Time) error
 }
@@ -469,20 +488,16 @@ func (r *Runner) readReady(ctx context.Context, fd int) int {
 	if in.Buffered() > 0 {
 		return 0
 	}
-	switch rd := f.r.(type) {
-	case deadliner:
-		if rd.SetReadDeadline(time.Now().Add(time.Millisecond)) != nil {
+	if d := deadlineOf(f); d != nil {
+		if d.SetReadDeadline(time.Now().Add(time.Millisecond)) != nil {
 			// A terminal without deadlines could only be asked by blocking.
 			return 1
 		}
 		_, err := in.Peek(1)
-		endDeadline(ctx, rd)
+		endDeadline(ctx, d)
 		if err == nil || err == io.EOF {
 			return 0
 		}
-		return 1
-	case *io.PipeReader:
-		// A pipe could only be asked by blocking.
 		return 1
 	}
 	// Files, here-documents, strings: data or their end are there.
@@ -628,6 +643,7 @@ func unbackslash(s string) string {
 // builtinMapfile is mapfile/readarray [-t] [-d delim] [-n count] [-s skip] [-u fd] [array].
 func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	trim, delim, count, skip, fd, origin := false, byte('\n'), -1, 0, 0, -1
+	callback, quantum := "", 5000
 	i := 1
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		a := args[i]
@@ -681,7 +697,15 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 			case 'O':
 				origin = n
 			}
-		case 'C', 'c':
+		case 'C':
+			callback = val
+		case 'c':
+			n, err := strconv.Atoi(val)
+			if err != nil || n <= 0 {
+				r.errorf("%s: %s: invalid callback quantum", args[0], val)
+				return 1
+			}
+			quantum = n
 		default:
 			return r.usageError(args[0], a, "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]")
 		}
@@ -689,6 +713,17 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	name := "MAPFILE"
 	if i < len(args) {
 		name = args[i]
+	}
+	if !validName(name) {
+		r.errorf("%s: `%s': not a valid identifier", args[0], name)
+		return 1
+	}
+	if cur := r.lookupVar(name); cur != nil && cur.assoc != nil {
+		r.errorf("%s: %s: not an indexed array", args[0], name)
+		return 1
+	} else if cur != nil && cur.attrs&attrReadonly != 0 {
+		r.errorf("%s: readonly variable", name)
+		return 1
 	}
 	if fd != 0 && r.fds[fd] == nil {
 		r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", args[0], fd)
@@ -711,7 +746,7 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	v.attrs |= attrIndexed
 	k := origin
 	lim := &lineLimit{r: r, ctx: ctx}
-	for readable && count != 0 {
+	for stored := 1; readable && count != 0; stored++ {
 		line, err := readDelim(in, delim, lim)
 		if command.IsLimit(err) {
 			r.errorf("%s: %v", args[0], err)
@@ -730,6 +765,16 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 		if nul := strings.IndexByte(line, 0); nul >= 0 {
 			// bash keeps each line as a C string: it ends at a NUL.
 			line = line[:nul]
+		}
+		if callback != "" && stored%quantum == 0 {
+			// -C: bash evaluates "CALLBACK INDEX 'LINE'" before storing.
+			r.runText(ctx, callback+" "+strconv.Itoa(k)+" "+singleQuote(line), "")
+			if v = r.vars.forWrite(name, -1); v.idx == nil {
+				// The callback unset the array or made it a scalar.
+				releaseVar(r.vars.mem, v)
+				v.idx, v.assoc, v.str, v.grow, v.set = &indexed{}, nil, "", nil, true
+				v.attrs |= attrIndexed
+			}
 		}
 		old, had := v.idx.get(k)
 		if !r.chargeElem(name, v, old, had, line) {

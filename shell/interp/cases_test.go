@@ -422,6 +422,40 @@ wo0 0
 mwo 0 0
 closed 1
 `, 0},
+	{"read_timeout_pipe", `until [ -e d1 ]; do sleep 0.01; done | { read -t 0.1 x; echo "idle $? [$x]"; : > d1; }
+until [ -e d2 ]; do sleep 0.01; done | { read -t 0 x; echo "ready $?"; : > d2; }
+{ echo one; until [ -e d3 ]; do sleep 0.01; done; echo two; } | { read x; read -t 0.1 y; echo "$? [$x] [$y]"; : > d3; read z; echo "then [$z]"; }
+`, `idle 142 []
+ready 1
+142 [one] []
+then [two]
+`, 0},
+	{"mapfile_callback", `printf 'a\nb\nc\n' | { mapfile -C "echo cb" -c 2 arr; declare -p arr; }
+mapfile -c 0 arr; echo $?
+printf "a'b\nc\n" | { mapfile -C "echo cb" -c 1 -t arr; declare -p arr; }
+f() { echo "f[$1][$2]"; arr[9]=z; }; printf "x\ny\n" | { mapfile -C f -c 1 -O 3 arr; declare -p arr; }
+`, `cb 1 b
+
+declare -a arr=([0]=$'a\n' [1]=$'b\n' [2]=$'c\n')
+1
+cb 0 a'b
+cb 1 c
+declare -a arr=([0]="a'b" [1]="c")
+f[3][x
+]
+f[4][y
+]
+declare -a arr=([3]=$'x\n' [4]=$'y\n' [9]="z")
+`, 0},
+	{"read_mapfile_names", `read -a 1x <<< a; echo "read $?"
+mapfile 1bad <<< x; echo "bad $?"
+declare -A h=([k]=v); mapfile h <<< x; echo "assoc $? ${h[k]}"
+readonly ro=1; mapfile ro <<< x; echo "ro $? $ro"
+`, `read 1
+bad 1
+assoc 1 v
+ro 1 1
+`, 0},
 	{"redirect_order", "echo hello > F; echo `cat F` world > F; cat F\nx=$(echo sub) > h; echo \"$x\"; [ -e h ] && echo h-made\n{ echo $((1/0)); } 2>/dev/null; echo \"after $?\"\n", `hello world
 sub
 h-made

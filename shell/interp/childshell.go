@@ -156,8 +156,10 @@ parse:
 		if n > 2 {
 			// Open descriptors are inherited, as across fork and exec.
 			child.fds[n] = f
+			f.hold()
 		}
 	}
+	defer func() { child.fds.dropAll() }()
 	if len(flags) > 0 {
 		if st := builtinSet(ctx, child, append([]string{"set"}, flags...)); st != 0 {
 			return st

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -30,6 +31,11 @@ type fdFile struct {
 	// buf is r read ahead by read/mapfile; once it exists every reader
 	// of the descriptor goes through it, so nothing read ahead is lost.
 	buf *bufio.Reader
+	// timed is r when r is a pipeline's pipe, given read -t's deadline
+	// (buf reads through it).
+	timed *timedPipe
+	// holds counts the descriptors naming f; the last closes it (fdrefs.go).
+	holds atomic.Int32
 }
 
 // fdTable maps descriptors to open files. It is a small map value copied
@@ -111,6 +117,8 @@ func (r *Runner) setStdio(s Stdio) {
 		// Descriptors a Run opened with exec (3>f) stay for the next.
 		if n > 2 && f != nil {
 			r.fds[n] = f
+		} else {
+			f.drop()
 		}
 	}
 }
@@ -272,6 +280,7 @@ type fdSave struct {
 // putFd changes descriptor fd (nil closes it), first noting its old
 // state for the running command to restore.
 func (r *Runner) putFd(fd int, f *fdFile) {
+	f.hold() // before the old entry lets go: it may be f itself
 	if r.fdUndo != nil {
 		seen := false
 		for _, s := range *r.fdUndo {
@@ -281,8 +290,13 @@ func (r *Runner) putFd(fd int, f *fdFile) {
 			}
 		}
 		if !seen {
+			// The saved entry keeps its hold until it is restored.
 			*r.fdUndo = append(*r.fdUndo, fdSave{fd, r.fds[fd]})
+		} else {
+			r.fds[fd].drop()
 		}
+	} else {
+		r.fds[fd].drop()
 	}
 	if f == nil {
 		delete(r.fds, fd)
@@ -294,6 +308,7 @@ func (r *Runner) putFd(fd int, f *fdFile) {
 // restoreFds undoes a command's redirections, last first.
 func (r *Runner) restoreFds(undo []fdSave) {
 	for i := len(undo) - 1; i >= 0; i-- {
+		r.fds[undo[i].fd].drop()
 		if undo[i].old == nil {
 			delete(r.fds, undo[i].fd)
 		} else {
@@ -347,16 +362,14 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 	if flag&os.O_WRONLY == 0 {
 		ff.r = f
 	}
+	// The descriptors naming ff close it (fdrefs.go).
 	if both {
 		r.putFd(1, ff)
 		r.putFd(2, ff)
-		return f, nil
-	}
-	r.setFd(fd, ff, varName)
-	if varName != "" {
 		return nil, nil
 	}
-	return f, nil
+	r.setFd(fd, ff, varName)
+	return nil, nil
 }
 
 // devFd is the descriptor a /dev/stdin, /dev/stdout, /dev/stderr or

@@ -223,6 +223,9 @@ func (r *Runner) endRedirs(a *applied) {
 	if r.keepFds {
 		r.keepFds = false
 		r.detachProcSubst(a.psubs)
+		for _, s := range a.undo {
+			s.old.drop()
+		}
 		return
 	}
 	r.restoreFds(a.undo)
@@ -393,8 +396,10 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			sub.release()
 			saved := r.fds
 			r.fds = r.fds.clone()
+			r.fds.holdAll()
 			r.fds[0] = in
 			r.stmt(ctx, st)
+			r.fds.dropAll()
 			r.fds = saved
 			statuses[i] = r.lastStatus
 			if pr, ok := in.r.(*io.PipeReader); ok && i > 0 {

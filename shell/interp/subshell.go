@@ -32,6 +32,7 @@ func (r *Runner) subshellCopy() *Runner {
 	c.dirStack = append([]string(nil), r.dirStack...)
 	c.hash = r.hash.clone()
 	c.fds = r.fds.clone()
+	c.fds.holdAll()
 	return &c
 }
 
@@ -41,6 +42,7 @@ func (r *Runner) release() {
 	r.funcs.release()
 	r.aliases.release()
 	r.waitAll()
+	r.fds.dropAll()
 }
 
 // inSubshell runs f in a subshell (( ... )) and returns its status.
