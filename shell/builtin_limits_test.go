@@ -41,4 +41,3 @@ func TestJobsCleanup(t *testing.T) {
 		t.Errorf("stdout %q stderr %q status %d", out, errs, st)
 	}
 }
-

@@ -92,9 +92,10 @@ type Runner struct {
 	fromFile    bool      // a script read from a file or stdin, not -c
 	substRan    bool      // a command substitution ran in the current command
 	optIndexFor int       // OPTIND value optIndex belongs to
-	pendingOut  []*procSub // process substitutions running (procsubst.go)
 	arithCache  map[syntax.ArithmExpr]string
 	patCache    map[patKey]*Pattern
+
+	pendingOut []*procSub // process substitutions running (procsubst.go)
 }
 
 // stmts runs a list, stopping at a pending break/continue/return/exit.
