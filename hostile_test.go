@@ -442,3 +442,71 @@ func (b *lockedBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestHostileSignalDuringLoad: SIGTERM while --load is still reading its
+// archive ends memsh with 143 before anything runs, and the --save
+// target keeps its old archive byte for byte (a half-loaded tree saved
+// over it would lose every file the rest of the archive held), with no
+// temporary file left beside it. The archive comes through a FIFO the
+// test feeds by halves, so the signal lands in the middle of the load
+// on every run.
+func TestHostileSignalDuringLoad(t *testing.T) {
+	s := newSentinel(t)
+	work := t.TempDir()
+	state := filepath.Join(work, "state.tar")
+	old := []byte("the old archive\n")
+	if err := os.WriteFile(state, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var archive bytes.Buffer
+	tw := tar.NewWriter(&archive)
+	for _, name := range []string{"home/user/a", "home/user/b"} {
+		data := bytes.Repeat([]byte(name+"\n"), 1<<20/len(name))
+		tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(data)), Typeflag: tar.TypeReg})
+		tw.Write(data)
+	}
+	tw.Close()
+	fifo := filepath.Join(work, "load.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Opened read-write, the FIFO has a writer before memsh opens it.
+	w, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	half := archive.Len() / 2
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := w.Write(archive.Bytes()[:half])
+		wrote <- err
+	}()
+	start := time.Now()
+	cmd, out, errb := startMemsh(t, s, work, nil, "--load", fifo, "--save", state, "-c", "echo ran")
+	select {
+	case err := <-wrote: // memsh has read all but the pipe's buffer of it
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(hangLimit):
+		cmd.Process.Kill()
+		t.Fatal("memsh never read the archive")
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	r := waitMemsh(t, cmd, out, errb, start)
+	t.Logf("stopped after %v: %s", r.took, strings.TrimSpace(r.stderr))
+	if r.status != 143 || r.stdout != "" || !strings.Contains(r.stderr, "--load") {
+		t.Errorf("status %d, stdout %q, stderr %q", r.status, r.stdout, r.stderr)
+	}
+	if b, err := os.ReadFile(state); err != nil || !bytes.Equal(b, old) {
+		t.Errorf("the --save target changed: %d bytes, %v", len(b), err)
+	}
+	ents, _ := os.ReadDir(work)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".memsh-save-") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+	s.check(t)
+}

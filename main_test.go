@@ -18,12 +18,5 @@ func TestMain(m *testing.M) {
 // TestScripts runs testdata/script/*.txtar: the binary as a user drives it
 // (script mode, flags, exit statuses, --json, --save/--load, --mount).
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", Setup: func(env *testscript.Env) error {
-		// The switch to shell/interp is measured with MEMSH_INTERP=new
-		// (shell/session_interp.go): the binary under test gets it too.
-		if v := os.Getenv("MEMSH_INTERP"); v != "" {
-			env.Setenv("MEMSH_INTERP", v)
-		}
-		return nil
-	}})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
 }

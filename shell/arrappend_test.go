@@ -1,15 +1,8 @@
 package shell
 
 import (
-	"context"
 	"fmt"
-	"slices"
-	"strings"
-	"sync"
 	"testing"
-
-	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/interp"
 )
 
 // The expected outputs are GNU bash 5.2's.
@@ -72,59 +65,6 @@ func TestArrayElemAssign(t *testing.T) {
 		{name: "readonly", script: "readonly r=(1); r[1]=2; echo no\necho after $?",
 			stdout: "after 1\n", stderr: "bash: r: readonly variable\n"},
 	})
-}
-
-// TestArrayAppendFallback checks that an environment memsh cannot see
-// into hands the assignment back to mvdan/sh, quoted.
-func TestArrayAppendFallback(t *testing.T) {
-	hc := interp.HandlerContext{Env: expand.ListEnviron("A=1")}
-	got, err := appendArray(context.Background(), hc, []string{appendCmd, "a", "x y", "it's"})
-	want := []string{"eval", `a+=('x y' 'it'\''s')`}
-	if err != nil || !slices.Equal(got, want) {
-		t.Errorf("got %q, %v; want %q", got, err, want)
-	}
-}
-
-// TestTipTable checks that only the longest list on a backing array
-// grows in place, also when many goroutines append to copies at once.
-func TestTipTable(t *testing.T) {
-	tt := newTipTable()
-	a := tt.append(nil, []string{"1", "2"}) // room for 4
-	b := tt.append(a, []string{"b"})        // a is the tip: in place
-	c := tt.append(a, []string{"c"})        // b is the tip now: a copy
-	d := tt.append(b, []string{"d"})        // in place, full
-	e := tt.append(d, []string{"e"})        // a copy
-	same := func(x, y []string) bool { return &x[0] == &y[0] }
-	if !same(a, b) || same(a, c) || !same(b, d) || same(d, e) {
-		t.Errorf("shared arrays: a-b %v a-c %v b-d %v d-e %v", same(a, b), same(a, c), same(b, d), same(d, e))
-	}
-	if got := strings.Join([]string{strings.Join(a, ","), strings.Join(b, ","), strings.Join(c, ","), strings.Join(d, ","), strings.Join(e, ",")}, " "); got != "1,2 1,2,b 1,2,c 1,2,b,d 1,2,b,d,e" {
-		t.Errorf("got %s", got)
-	}
-
-	base := tt.append(nil, []string{"x"})
-	var wg sync.WaitGroup
-	results := make([][]string, 8)
-	for g := range results {
-		wg.Go(func() {
-			l := base
-			for i := range 200 {
-				l = tt.append(l, []string{fmt.Sprint(g, "-", i)})
-			}
-			results[g] = l
-		})
-	}
-	wg.Wait()
-	for g, l := range results {
-		if len(l) != 201 || l[0] != "x" {
-			t.Fatalf("goroutine %d: len %d", g, len(l))
-		}
-		for i, v := range l[1:] {
-			if want := fmt.Sprint(g, "-", i); v != want {
-				t.Fatalf("goroutine %d: element %d is %q, want %q", g, i+1, v, want)
-			}
-		}
-	}
 }
 
 // BenchmarkArrayAppendLinear builds an array of N elements with

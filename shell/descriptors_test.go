@@ -59,36 +59,6 @@ func TestFdsAcrossRuns(t *testing.T) {
 	}
 }
 
-// TestRewriteFdsIdempotent: rewritten code printed and rewritten again
-// (as eval and trap strings are) is unchanged.
-func TestRewriteFdsIdempotent(t *testing.T) {
-	s := newTestSession(t, Options{})
-	for _, src := range []string{
-		"exec 3>f 4<g {x}>h",
-		"cmd 3>&1 1>&2 2>&3 3>&-",
-		"read -r a <&3",
-		"while read -u 3 a; do :; done 3<f",
-		"echo >&$fd 2>&1",
-		"exec 3<<EOF\nx $y\nEOF\n",
-		"cat <<A 4<<'B'\na\nA\nb\nB\n",
-		"echo 3>~/f 4>\"$f x\" 5>&4- {y}>&-",
-		"mapfile -t -u 3 arr; readarray -u$fd a",
-		"f() { echo; } 3>&1",
-	} {
-		once := s.c.rewriteSource(src, "t")
-		if _, err := newParser().Parse(strings.NewReader(once), ""); err != nil {
-			t.Errorf("%q: rewritten %q does not parse: %v", src, once, err)
-		}
-		twice := s.c.rewriteSource(once, "t")
-		if once != twice {
-			t.Errorf("%q:\n once %q\ntwice %q", src, once, twice)
-		}
-		if strings.Contains(once, "unsupported") {
-			t.Errorf("%q: %q", src, once)
-		}
-	}
-}
-
 // TestFdsConcurrent: background jobs and pipeline parts write through
 // one descriptor at once (run with -race).
 func TestFdsConcurrent(t *testing.T) {
@@ -119,18 +89,6 @@ func TestFdsCloseFiles(t *testing.T) {
 	run(t, s, "for i in 1 2 3; do : 3<big; read -u 4 x 4<big; done; exec 5<big 6>>big; exec 5<&- 6>&-; exec {n}<big; exec {n}<&-; rm big", "")
 	if after := s.FS().Usage().Bytes; before-after < 1000000 {
 		t.Errorf("space in use: %d before, %d after removing the file", before, after)
-	}
-}
-
-func TestFdNeedsRewrite(t *testing.T) {
-	for src, want := range map[string]bool{
-		"ls 2>&1": false, "echo >&2": false, "x >&-": false, "cat <&0": false, "a && b": false,
-		"echo >&3": true, "echo >& $fd": true, "exec 3>f": true, "cat <&4": true, "2>&10": true,
-		"exec {x}>f": true, "cat <>f": true, "mapfile -u 3": true, "echo >&file": true,
-	} {
-		if got := fdNeedsRewrite(src); got != want {
-			t.Errorf("fdNeedsRewrite(%q) = %v, want %v", src, got, want)
-		}
 	}
 }
 

@@ -3,37 +3,9 @@ package shell
 import (
 	"bytes"
 	"context"
-	"strings"
 	"testing"
 	"time"
 )
-
-// FuzzRewrite checks that the rewrites (rewrite.go) never panic and always
-// produce code that parses again.
-func FuzzRewrite(f *testing.F) {
-	for _, seed := range []string{
-		"cat <(echo a) <(cat <(echo b))", "echo ~ ~root ~x/y ~+ ~-", "[[ -O f && -G g ]]",
-		"for ((i=0;i<3;i++)); do echo $0; done", "echo > >(cat)", "cat <<EOF\n~root $0\nEOF\n",
-		"f() { for ((;;)); do break; done; }", "x=${0##*/}", "eval 'echo <(true)'",
-	} {
-		f.Add(seed)
-	}
-	c := &core{}
-	s, err := New(Options{})
-	if err != nil {
-		f.Fatal(err)
-	}
-	c = s.c
-	f.Fuzz(func(t *testing.T, src string) {
-		if _, err := newParser().Parse(strings.NewReader(src), ""); err != nil {
-			return
-		}
-		out := c.rewriteSource(src, "fuzz")
-		if _, err := newParser().Parse(strings.NewReader(out), ""); err != nil {
-			t.Fatalf("rewrite of %q does not parse: %q: %v", src, out, err)
-		}
-	})
-}
 
 // FuzzRun runs arbitrary input as a script under a short timeout: memsh
 // must not panic or hang, and the status must be a shell status.
@@ -58,23 +30,6 @@ func FuzzRun(f *testing.F) {
 		}
 		if st < 0 || st > 255 {
 			t.Fatalf("%q: status %d", src, st)
-		}
-	})
-}
-
-// FuzzArithSyntax checks that arithSyntaxErrors never panics and keeps
-// the script's line count (messages name lines of the source as written).
-func FuzzArithSyntax(f *testing.F) {
-	for _, seed := range []string{
-		"x=$((1 + ))", "echo $(( a b c ))", "(( 1 + )); echo $?", "echo $[ 1 + ]", "for ((i=0;i<;i++)); do :; done",
-		"echo \"$(( (1+2) * ))\"", "echo $((1 +\n2 *)) b", "echo '$((1 +))' $((2 +))", "a[1+]=3", "echo $(( $((1+)) ))",
-	} {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		out := arithSyntaxErrors(src)
-		if strings.Count(out, "\n") != strings.Count(src, "\n") {
-			t.Fatalf("%q became %q: line count changed", src, out)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -184,7 +185,9 @@ func TestLeakLookupBuiltins(t *testing.T) {
 func TestLeakEnvironment(t *testing.T) {
 	newHostSentinel(t)
 	s := newTestSession(t, Options{})
-	out, _, _ := run(t, s, "echo $HOME $UID $EUID $GID; echo ${MEMSH_HOST_SENTINEL:-none}", "")
+	// bash has no GID (mvdan/sh's interpreter set one, the sandbox's):
+	// unset or the sandbox's, it is never the host's.
+	out, _, _ := run(t, s, "echo $HOME $UID $EUID ${GID-1000}; echo ${MEMSH_HOST_SENTINEL:-none}", "")
 	if out != "/home/user 1000 1000 1000\nnone\n" {
 		t.Errorf("got %q", out)
 	}
@@ -284,9 +287,16 @@ func TestLeakTildeUser(t *testing.T) {
 
 func TestLeakProcessIDs(t *testing.T) {
 	s := newTestSession(t, Options{})
-	out, _, _ := run(t, s, `echo $$ ${$} $PPID; (echo $$); bash -c 'echo $$'`, "")
-	if out != "4242 4242 1\n4242\n4242\n" {
+	out, _, _ := run(t, s, `echo $$ ${$} $PPID $BASHPID; (echo $$ $PPID; [ $BASHPID != $$ ] && echo sub-differs)`, "")
+	if out != "4242 4242 1 4242\n4242 1\nsub-differs\n" {
 		t.Errorf("got %q", out)
+	}
+	// A child bash is another process of the sandbox: never the host's.
+	out, _, _ = run(t, s, `bash -c 'echo $$ $PPID $BASHPID'`, "")
+	for _, id := range strings.Fields(out) {
+		if id == strconv.Itoa(os.Getpid()) || id == strconv.Itoa(os.Getppid()) {
+			t.Errorf("child shell shows a host process id: %q", out)
+		}
 	}
 }
 

@@ -1,8 +1,6 @@
 package shell
 
 import (
-	"io"
-	"io/fs"
 	"syscall"
 
 	"memsh/shell/command"
@@ -41,38 +39,3 @@ func newBudget(opts Options, files func() int64) *command.Budget {
 // negative), for a program that holds data on the session's behalf (the
 // --json output buffer of memsh's script mode).
 func (s *Session) Memory() *command.Budget { return s.c.mem }
-
-// readHeld reads a whole text the shell must hold (a sourced file, the
-// script of `bash FILE` or `bash < input`) within command.MaxHeld and the
-// memory budget, so `source /dev/zero` fails with a message naming the
-// limit. The bytes count against the budget while they are read.
-func (c *core) readHeld(r io.Reader, hint int64) ([]byte, error) {
-	var held int64
-	defer func() { c.mem.Release(held) }()
-	return command.ReadHeld(r, hint, func(n int) error {
-		if err := c.mem.Reserve(int64(n)); err != nil {
-			return err
-		}
-		held += int64(n)
-		return nil
-	})
-}
-
-// readFileHeld is readHeld for a memfs file.
-func (c *core) readFileHeld(abs string) ([]byte, error) {
-	f, err := c.fs.Open(abs)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var hint int64
-	if fi, err := f.Stat(); err == nil {
-		if fi.IsDir() {
-			return nil, &fs.PathError{Op: "read", Path: abs, Err: syscall.EISDIR}
-		}
-		if fi.Mode().IsRegular() {
-			hint = fi.Size()
-		}
-	}
-	return c.readHeld(f, hint)
-}

@@ -31,14 +31,6 @@ func TestPromptTransform(t *testing.T) {
 // TestSessionJobs: the TUI's \j reads Session.Jobs, the running
 // background jobs as of the end of the last Run.
 func TestSessionJobs(t *testing.T) {
-	if testing.Short() {
-		// The race pass (-short): under the race detector the old
-		// layer's background jobs can end with the Run that started
-		// them before the snapshot counts them (a job seen 0 or 1 times
-		// of 2). Jobs that outlive their Run are shell/interp's
-		// (session_interp_test.go), which replaces this layer (issue 11).
-		t.Skip("old layer's jobs race with the end of their Run under -race")
-	}
 	s := newTestSession(t, Options{})
 	if n := s.Jobs(); n != 0 {
 		t.Fatalf("no jobs yet: %d", n)

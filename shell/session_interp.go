@@ -6,29 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"sort"
 	"strings"
 	"sync/atomic"
-	"testing"
 	"time"
 
 	"memsh/pyworker"
 	"memsh/shell/command"
 	"memsh/shell/interp"
 )
-
-// interpEnv, set to "new" in a test binary's environment, runs every
-// Session of that binary on memsh's own interpreter (shell/interp)
-// instead of the rewrite layer, so the whole test suite measures the
-// switch (docs/shell.md, "Switch status"). A memsh binary ignores it.
-const interpEnv = "MEMSH_INTERP"
-
-// useInterp reports whether a session runs on shell/interp.
-func useInterp(opts Options) bool {
-	return opts.interp || testing.Testing() && os.Getenv(interpEnv) == "new"
-}
 
 // newInterpRunner builds the session's shell on shell/interp: memfs, the
 // registry (bash and sh are the interpreter's own child shells), WASI
@@ -55,6 +42,7 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 		MaxCallDepth: c.maxDepth,
 		Invoke:       c.interpInvoke,
 		Budget:       c.mem,
+		Columns:      c.width,
 		SilentRead: func() func() {
 			c.term.noEcho.Add(1)
 			return func() { c.term.noEcho.Add(-1) }
@@ -66,8 +54,9 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 // terminal (when its stdout is the Run's own), the width and pager, the
 // memory account, WASI tools, and stdin metering.
 func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func() {
-	stdin, stop := c.meterStdin(ctx, inv.Stdin)
-	dev := isStdinDevice(ctx, inv.Stdin)
+	in := lineFile(inv.Stdin)
+	stdin, stop := c.meterStdin(ctx, in)
+	dev := isStdinDevice(ctx, in)
 	inv.Stdin = stdin
 	out := inv.Stdout
 	if u, ok := out.(interface{ Unwrap() io.Writer }); ok {
@@ -75,7 +64,7 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 	}
 	inv.Term = c.opts.Term && isTerminal(ctx, out)
 	inv.StdinDevice = dev
-	inv.Width = c.width(nil)
+	inv.Width = c.width()
 	inv.Mem = command.NewMemory(c.mem)
 	inv.Tool = c.interpTool
 	if pg := c.pager.Load(); pg != nil && inv.Term {
@@ -93,7 +82,7 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 func (c *core) interpTool(ctx context.Context, name string, inv *command.Invocation) int {
 	return c.python().RunTool(ctx, name, pyworker.Proc{
 		Args: inv.Args, Env: inv.Environ, Dir: inv.Dir,
-		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs,
+		Stdin: inv.Stdin, Stdout: inv.Stdout, Stderr: inv.Stderr, FS: c.fs, Memory: c.mem,
 		Umask: inv.Umask(),
 		System: func(ctx context.Context, line, dir string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return inv.Exec(ctx, []string{"sh", "-c", "cd " + shellQuote(dir) + " && " + line}, inv.Environ,
@@ -120,8 +109,8 @@ func (c *core) stubCommand(head []byte) (string, bool) {
 func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 	name := req.Args[0]
 	proc := pyworker.Proc{
-		Args: req.Args, Env: req.Env, Dir: req.Dir, FS: c.fs, Umask: req.Umask,
-		Stdout: req.Stdio.Stdout, Stderr: req.Stdio.Stderr, Memory: c.mem,
+		Args: req.Args, Env: req.Env, Dir: req.Dir, FS: c.fs, Umask: req.Umask, Memory: c.mem,
+		Stdout: req.Stdio.Stdout, Stderr: req.Stdio.Stderr,
 	}
 	if pyworker.IsWasm(req.Head) {
 		wasm, err := c.fs.ReadFile(req.Path)
@@ -129,7 +118,7 @@ func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 			fmt.Fprintf(req.Stdio.Stderr, "bash: %s: %s\n", name, command.Strerror(err))
 			return 126
 		}
-		stdin, stop := c.meterStdin(ctx, req.Stdio.Stdin)
+		stdin, stop := c.meterStdin(ctx, lineFile(req.Stdio.Stdin))
 		defer stop()
 		proc.Stdin = stdin
 		return c.python().RunModule(ctx, wasm, proc)
@@ -170,7 +159,7 @@ func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 	switch path.Base(argv[0]) {
 	case "python3", "python":
 		argv[0] = path.Base(argv[0])
-		stdin, stop := c.meterStdin(ctx, req.Stdio.Stdin)
+		stdin, stop := c.meterStdin(ctx, lineFile(req.Stdio.Stdin))
 		defer stop()
 		proc.Args, proc.Stdin = argv, stdin
 		return c.python().RunPython(ctx, proc)
@@ -220,18 +209,23 @@ func (s *Session) runInterp(ctx context.Context, script string, stdio Stdio) (in
 	// Ctrl-C or the timeout ends a read blocked on the line's stdin.
 	stopRead := context.AfterFunc(runCtx, func() { stdin.SetReadDeadline(time.Now()) })
 	defer stopRead()
+	var in io.Reader = stdin
 	if !s.c.opts.Script {
 		s.c.term.file.Store(stdin)
 		defer s.c.term.file.Store(nil)
+		in = &lineStdin{f: stdin, t: &s.c.term}
 	}
 	if s.c.opts.Term || stdio.Stdin == nil || stdio.Stdin == (eofReader{}) || isDevice(stdin) {
 		runCtx = context.WithValue(runCtx, stdinDevKey{}, stdin)
 	}
 
+	if h := s.c.history.Swap(nil); h != nil {
+		s.ir.SetHistory(*h) // the prompt's lines (SetHistory), once each time they change
+	}
 	hits := s.c.fs.LimitHits()
 	stopWatch := s.c.watchMemory(runCtx, stderr) // memwatch.go
 	defer stopWatch()
-	status, runErr := s.ir.Run(runCtx, script, interp.Stdio{Stdin: stdin, Stdout: stdout, Stderr: stderr})
+	status, runErr := s.ir.Run(runCtx, script, interp.Stdio{Stdin: in, Stdout: stdout, Stderr: stderr})
 	if runErr != nil {
 		status = 2
 	}
@@ -280,7 +274,7 @@ func (s *Session) takeInterpSnapshot() {
 	aliases := s.ir.Aliases()
 	sort.Strings(funcs)
 	s.stateMu.Lock()
-	s.snap = snapshot{dir: s.ir.Dir(), vars: vars, funcs: funcs, aliases: aliases}
+	s.snap = snapshot{dir: s.ir.Dir(), vars: vars, funcs: funcs, aliases: aliases, jobs: s.ir.Jobs()}
 	s.stateMu.Unlock()
 }
 

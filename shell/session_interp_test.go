@@ -11,12 +11,10 @@ import (
 	"time"
 )
 
-// These tests run sessions on shell/interp (Options.interp): what a
-// session keeps across Runs there.
+// These tests pin what a session keeps across Runs on shell/interp.
 
 func newInterpSession(t *testing.T, opts Options) *Session {
 	t.Helper()
-	opts.interp = true
 	return newTestSession(t, opts)
 }
 
@@ -148,6 +146,44 @@ func TestInterpSilentRead(t *testing.T) {
 	}
 }
 
+// TestInterpReadTerminal: read of the line's own stdin (the terminal
+// at a prompt) shows -p's prompt, and -t ends a read of it that gets
+// nothing (bash's 142) or, with 0, only asks whether input is there.
+func TestInterpReadTerminal(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	pr, pw := io.Pipe() // idle: nothing is ever typed
+	defer pw.Close()
+	for _, c := range []struct{ script, out, errs string }{
+		{`read -p 'P> ' -t 0.2 x; echo $? "[$x]"`, "142 []\n", "P> "},
+		{`read -t 0 x; echo $?`, "1\n", ""},
+		{`read -p 'Q> ' y <<< z; echo $y`, "z\n", ""},
+	} {
+		var out, errs bytes.Buffer
+		s.Run(context.Background(), c.script, Stdio{Stdin: pr, Stdout: &out, Stderr: &errs})
+		if out.String() != c.out || errs.String() != c.errs {
+			t.Errorf("%s: out %q errs %q, want %q %q", c.script, out.String(), errs.String(), c.out, c.errs)
+		}
+	}
+}
+
+// TestInterpShellVariables: the variables bash sets at start-up, with
+// the sandbox user's ids (bash has no GID).
+func TestInterpShellVariables(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	out, errs, _ := run(t, s, `declare -p UID EUID PPID BASH_VERSINFO GROUPS COMP_WORDBREAKS; echo ${GID-unset} $BASH_ARGV0`, "")
+	want := `declare -ir UID="1000"
+declare -ir EUID="1000"
+declare -ir PPID="1"
+declare -ar BASH_VERSINFO=([0]="5" [1]="2" [2]="15" [3]="1" [4]="release" [5]="x86_64-pc-linux-gnu")
+declare -a GROUPS=([0]="1000")
+declare -- COMP_WORDBREAKS=$' \t\n"\'@><=;|&(:'
+unset bash
+`
+	if out != want || errs != "" {
+		t.Errorf("got %q (stderr %q), want %q", out, errs, want)
+	}
+}
+
 // TestInterpSessionsIndependent runs two sessions at once in one process
 // with different options, aliases, functions, traps, variables and
 // directories: neither ever sees the other's.
@@ -171,7 +207,7 @@ func TestInterpSessionsIndependent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s, err := New(Options{interp: true})
+			s, err := New(Options{})
 			if err != nil {
 				errs <- err
 				return

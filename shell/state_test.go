@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"io/fs"
 	"os"
 	"testing"
 )
@@ -32,7 +31,10 @@ func TestShellState(t *testing.T) {
 		{name: "last argument", script: "true a b; echo $_; mkdir -p d/e && cd $_ && pwd", stdout: "b\n/home/user/d/e\n"},
 		{name: "bash source", script: "f() { echo ${BASH_SOURCE[@]}; }; g() { f; }; g; echo ${#BASH_SOURCE[@]}", stdout: "environment environment\n0\n"},
 		{name: "kill job", script: "sleep 30 & kill -9 $!; wait $!", status: 137},
-		{name: "no job control", script: "fg; bg; suspend; sleep 1 & disown; jobs; trap -l | head -1", stdout: " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n", stderr: "bash: fg: no job control\nbash: bg: no job control\nbash: suspend: cannot suspend: no job control\n"},
+		// A session at a prompt has job control, as interactive bash
+		// does (memsh prints no "[1] PID" when a job starts).
+		{name: "job control at the prompt", script: "echo $-; fg; echo $?; bg; sleep 1 & disown; jobs; trap -l | head -1; set -o | grep monitor", stdout: "himBHs\n1\n 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\nmonitor        \ton\n", stderr: "bash: fg: current: no such job\nbash: bg: current: no such job\n", status: 0},
+		{name: "no job control in a script", script: "bash -c 'echo $-; fg 2>&1 | grep -c \"no job control\"; set -o | grep monitor'", stdout: "hBc\n1\nmonitor        \toff\n"},
 		{name: "kill no job", script: "kill %3", stderr: "bash: kill: %3: no such job\n", status: 1},
 		{name: "select from file", script: "printf '1\\n' > r; select x in a b; do echo $x; break; done < r", stdout: "a\n", stderr: "1) a\n2) b\n#? "},
 		{name: "select at end of input", script: "select x in a; do break; done < /dev/null; echo $?", stdout: "\n1\n", stderr: "1) a\n#? "},
@@ -41,27 +43,28 @@ func TestShellState(t *testing.T) {
 	})
 }
 
+// TestSymbolicUmask pins umask's symbolic modes and their errors, as
+// bash prints them (the offending character quoted, a NUL for a mode
+// that ends early).
 func TestSymbolicUmask(t *testing.T) {
-	for _, c := range []struct {
-		mode string
-		from fs.FileMode
-		want fs.FileMode
-		msg  string
-	}{
-		{"u=rwx,g=,o=", 0o022, 0o077, ""},
-		{"g-w,o-rwx", 0o002, 0o027, ""},
-		{"a+w", 0o022, 0o000, ""},
-		{"=r", 0o022, 0o333, ""},
-		{"+w", 0o022, 0o000, ""},
-		{"abc", 0o022, 0, "`b': invalid symbolic mode operator"},
-		{"u+X", 0o022, 0, "`X': invalid symbolic mode character"},
-		{"u", 0o022, 0, "`\x00': invalid symbolic mode operator"},
+	var cases []scriptCase
+	for _, c := range []struct{ mode, from, out, msg string }{
+		{"u=rwx,g=,o=", "0022", "0077", ""},
+		{"g-w,o-rwx", "0002", "0027", ""},
+		{"a+w", "0022", "0000", ""},
+		{"=r", "0022", "0333", ""},
+		{"+w", "0022", "0000", ""},
+		{"abc", "0022", "0022", "`b': invalid symbolic mode operator"},
+		{"u+X", "0022", "0022", "`X': invalid symbolic mode character"},
+		{"u", "0022", "0022", "`\x00': invalid symbolic mode operator"},
 	} {
-		got, msg := parseSymbolicUmask(c.mode, c.from)
-		if got != c.want || msg != c.msg {
-			t.Errorf("parseSymbolicUmask(%q, %04o) = %04o, %q; want %04o, %q", c.mode, c.from, got, msg, c.want, c.msg)
+		tc := scriptCase{name: c.mode, script: "umask " + c.from + "; umask " + c.mode + "; umask", stdout: c.out + "\n"}
+		if c.msg != "" {
+			tc.stderr = "bash: umask: " + c.msg + "\n"
 		}
+		cases = append(cases, tc)
 	}
+	runCases(t, cases)
 }
 
 func TestPythonUmask(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"sync/atomic"
+	"time"
 )
 
 // termInput tracks the running line's own stdin (the file Run made from
@@ -35,6 +36,38 @@ func (w waitingReader) Read(p []byte) (int, error) {
 	w.n.Add(1)
 	defer w.n.Add(-1)
 	return w.r.Read(p)
+}
+
+// lineStdin is the line's stdin as a session on shell/interp hands it
+// to the interpreter: every Read of it counts as waiting, whoever reads
+// (the read and mapfile builtins, a registry command through what read
+// buffered), so the TUI feeds typed lines to them as to a command. A
+// registry command gets the file itself (interpInvoke), which
+// meterStdin counts.
+type lineStdin struct {
+	f *os.File
+	t *termInput
+}
+
+func (l *lineStdin) Read(p []byte) (int, error) {
+	l.t.waiting.Add(1)
+	defer l.t.waiting.Add(-1)
+	return l.f.Read(p)
+}
+
+// IsTerminal tells the interpreter that the line's stdin is the
+// terminal (read -p shows its prompt).
+func (l *lineStdin) IsTerminal() bool { return true }
+
+// SetReadDeadline bounds a read the interpreter makes (read -t).
+func (l *lineStdin) SetReadDeadline(t time.Time) error { return l.f.SetReadDeadline(t) }
+
+// lineFile is the file behind the line's stdin r, or r itself.
+func lineFile(r io.Reader) io.Reader {
+	if l, ok := r.(*lineStdin); ok {
+		return l.f
+	}
+	return r
 }
 
 // StdinWaiting reports whether a command of the running line is blocked

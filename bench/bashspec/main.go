@@ -19,7 +19,9 @@
 // /spec-bin, first on its PATH. The suite's spec/ folder is mounted
 // read-only at /oils/spec, and REPO_ROOT names the suite's root in each
 // shell. Both shells see SH=bash, a fresh working directory and TMP
-// pointing at a scratch directory; stdin is empty.
+// pointing at a scratch directory; stdin is empty. memsh runs share the
+// harness's cache directory (XDG_CACHE_HOME), where python's compiled
+// code is kept.
 package main
 
 import (
@@ -230,10 +232,13 @@ func runBash(code, suite, bash, helpers string, timeout time.Duration) (string, 
 		return "", -1, err.Error()
 	}
 	defer os.RemoveAll(dir)
-	tmp := filepath.Join(dir, ".tmp")
+	// TMP outside the working directory, whose listing (echo *, echo .*)
+	// must be as empty as memsh's
+	work, tmp := filepath.Join(dir, "work"), filepath.Join(dir, "tmp")
+	os.Mkdir(work, 0o755)
 	os.Mkdir(tmp, 0o755)
 	env := []string{"PATH=" + helpers + ":/usr/bin:/bin", "HOME=" + dir, "TMP=" + tmp, "SH=" + bash, "REPO_ROOT=" + suite, "LC_ALL=C.UTF-8", "TZ=UTC"}
-	return runProcess(timeout, dir, env, bash, "-c", code)
+	return runProcess(timeout, work, env, bash, "-c", code)
 }
 
 func runMemsh(code, suite, memsh, helpers string, timeout time.Duration) (string, int, string) {
@@ -246,7 +251,15 @@ func runMemsh(code, suite, memsh, helpers string, timeout time.Duration) (string
 		"--env", "PATH=/spec-bin:/usr/bin:/bin", "--env", "SH=bash", "--env", "TMP=/tmp", "--env", "REPO_ROOT=/oils",
 		"--env", "LC_ALL=C.UTF-8", "--env", "TZ=UTC",
 		"--timeout", timeout.String(), "-c", code}
-	return runProcess(timeout+5*time.Second, dir, []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}, memsh, args...)
+	env := []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}
+	// memsh keeps python's compiled machine code under the user's cache
+	// directory; with HOME a fresh directory per case, every case that
+	// runs a helper script would compile python.wasm again (seconds of
+	// CPU each), so the runs share the harness's own cache directory.
+	if cache, err := os.UserCacheDir(); err == nil {
+		env = append(env, "XDG_CACHE_HOME="+cache)
+	}
+	return runProcess(timeout+5*time.Second, dir, env, memsh, args...)
 }
 
 func runProcess(timeout time.Duration, dir string, env []string, name string, args ...string) (string, int, string) {

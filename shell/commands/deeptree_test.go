@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -483,5 +484,54 @@ func TestDeepTreeZipR(t *testing.T) {
 	got, _, _ := runMem(t, fsys, "/w/o", "find", "d", "-printf", format)
 	if got != want || strings.Count(got, "\n") != 3*deepDepth+1 {
 		t.Errorf("extracted tree lists %d bytes %q, source %d bytes %q", len(got), short(got), len(want), short(want))
+	}
+}
+
+// TestDeepTreeRg searches a chain of 100,000 directories with rg: the
+// walk steps by directory handles and builds a path only for what it
+// prints, so the whole search allocates memory linear in the tree. A
+// walk that joins each directory's path to its parent's (as rg's did)
+// allocates the sum of all the paths, about 10 GB here, and recursion
+// one Go stack frame per level.
+func TestDeepTreeRg(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 100,000-level chain; run without -short")
+	}
+	const depth = 100_000
+	fsys := memfs.New(memfs.Options{UID: 1000, GID: 1000})
+	if err := fsys.Mkdir("/w", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	memChain(t, fsys, "/w", depth, 0)
+	bottom := strings.Repeat("d/", depth) + "bottom"
+	for _, c := range []struct {
+		argv []string
+		want string
+	}{
+		{[]string{"rg", "deep", "d"}, bottom + ":deep\n"},
+		{[]string{"rg", "-c", "deep", "d/"}, bottom + ":1\n"},
+		{[]string{"rg", "--files", "d"}, bottom + "\n"},
+		{[]string{"rg", "-l", "-g", "bottom", "deep", "d"}, bottom + "\n"},
+		{[]string{"rg", "nothing", "d"}, ""},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		out, errs, st := runMem(t, fsys, "/w", c.argv...)
+		runtime.ReadMemStats(&after)
+		alloc := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%s: %v, %d MB allocated", strings.Join(c.argv, " "), time.Since(start), alloc>>20)
+		wantSt := 0
+		if c.want == "" {
+			wantSt = 1
+		}
+		if out != c.want || errs != "" || st != wantSt {
+			t.Errorf("%s: stdout %d bytes %q, stderr %q, status %d", c.argv, len(out), short(out), short(errs), st)
+		}
+		// Linear: a few KB per level at most, far below the ~10 GB of
+		// the paths of every level.
+		if limit := uint64(depth) * 4 << 10; alloc > limit {
+			t.Errorf("%s: %d MB allocated, more than %d MB for %d levels", c.argv, alloc>>20, limit>>20, depth)
+		}
 	}
 }

@@ -54,11 +54,18 @@ func expandAliasText(text string, m map[string]string) (string, bool) {
 	done := map[int]map[string]bool{} // names expanded at an offset
 	changed := false
 	for round := 0; round < maxAliasRounds; round++ {
-		f, err := parseBash(text, "")
-		if err != nil {
-			break
-		}
 		var edits []aliasEdit
+		f, err := parseBash(text)
+		if err != nil {
+			// Text that parses only with its aliases expanded (alias
+			// foo=if): the command word it starts with.
+			e, ok := leadingAlias(text, m, done)
+			if !ok {
+				break
+			}
+			edits = append(edits, e)
+			f = &syntax.File{}
+		}
 		word := func(w *syntax.Word) (string, bool) {
 			if w == nil || len(w.Parts) != 1 {
 				return "", false
@@ -124,6 +131,24 @@ func expandAliasText(text string, m map[string]string) (string, bool) {
 	return text, changed
 }
 
+// leadingAlias is the edit for an alias of m that text starts with (after
+// blanks), unless it was expanded there already.
+func leadingAlias(text string, m map[string]string, done map[int]map[string]bool) (aliasEdit, bool) {
+	from := len(text) - len(strings.TrimLeft(text, " \t\n"))
+	to := from
+	for to < len(text) && !strings.ContainsRune(" \t\n;&|()<>'\"\\$`", rune(text[to])) {
+		to++
+	}
+	name := text[from:to]
+	if _, ok := m[name]; !ok || done[from][name] {
+		return aliasEdit{}, false
+	}
+	if to < len(text) && !strings.ContainsRune(" \t\n;&|)", rune(text[to])) {
+		return aliasEdit{}, false
+	}
+	return aliasEdit{from, to, name}, true
+}
+
 // lineStart is the offset where line (1-based) starts in src.
 func lineStart(src string, line uint) int {
 	off := 0
@@ -137,28 +162,14 @@ func lineStart(src string, line uint) int {
 	return off
 }
 
-// stmtsReading is stmts for text read now (eval, source, traps): each
-// line gets the aliases defined by the time it is reached.
-func (r *Runner) stmtsReading(ctx context.Context, stmts []*syntax.Stmt, orig string) {
-	read, readWith := uint(0), ""
-	for i := 0; i < len(stmts); i++ {
-		if r.flow != flowNone {
+// stmtsReading runs the commands of text read now (eval, source,
+// traps) as rd reads them: each line gets the aliases defined by the
+// time it is reached.
+func (r *Runner) stmtsReading(ctx context.Context, rd *reader) {
+	for r.flow == flowNone {
+		st := r.next(ctx, rd)
+		if st == nil {
 			return
-		}
-		st := stmts[i]
-		if line := st.Pos().Line(); line > read {
-			read = st.End().Line()
-			if m, key := r.aliasesNow(); key != readWith {
-				readWith = key
-				if again, ok := r.readAgain(orig, line, m); ok {
-					stmts, i = again, -1
-					for i+1 < len(stmts) && stmts[i+1].Pos().Line() < line {
-						i++
-					}
-					read = line - 1
-					continue
-				}
-			}
 		}
 		if ctx.Err() != nil {
 			r.lastStatus = 130

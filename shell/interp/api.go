@@ -76,11 +76,17 @@ type Config struct {
 	// Run with its source text (the session's undo steps); child
 	// shells do not call it.
 	StmtStart func(text string)
+	// Columns, when set, is the terminal's width, which help lays its
+	// table out for when COLUMNS is not set (bash's window size).
+	Columns func() int
 	// MaxProcs bounds the pipeline stages and background jobs running at
 	// once (proclimit.go); 0 = 5000.
 	MaxProcs int
 
 	procs *procCount // what runs now, shared by subshells and child shells
+	// callBase is how many levels of MaxCallDepth the shells around a
+	// child shell use (childshell.go).
+	callBase int
 }
 
 // FileRequest is an executable file for Config.RunFile to run.
@@ -127,8 +133,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		funcs:    newFuncs(),
 		aliases:  newAliases(),
 		started:  time.Now(),
-		pid:      1000,
-		bashPid:  1000,
+		pid:      sandboxPID,
+		bashPid:  sandboxPID,
 		fromFile: cfg.FromFile,
 		pids:     new(atomic.Int32),
 	}
@@ -136,6 +142,9 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.opts = defaultOptions()
 	// bash expands aliases in an interactive shell, not in bash -c.
 	r.opts.expandAliases = !cfg.Script
+	if cfg.Interactive {
+		r.opts.interactive()
+	}
 	r.vars.frames = []*frame{newFrame(64)}
 	r.vars.mem = cfg.Budget
 	if len(cfg.Args) > 0 {
@@ -162,10 +171,16 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("MACHTYPE", "x86_64-pc-linux-gnu", false)
 	r.setDefault("OSTYPE", "linux-gnu", false)
 	r.setDefault("OPTERR", "1", false)
-	r.setDefault("UID", "1000", false)
-	r.setDefault("EUID", "1000", false)
+	r.setDefault("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:", false)
+	r.setShellVar("UID", attrInteger|attrReadonly, false, "1000")
+	r.setShellVar("EUID", attrInteger|attrReadonly, false, "1000")
+	r.setShellVar("PPID", attrInteger|attrReadonly, true, "1")
+	r.setShellVar("GROUPS", attrIndexed, false, "1000")
+	r.setShellVar("BASH_VERSINFO", attrIndexed|attrReadonly, true, "5", "2", "15", "1", "release", "x86_64-pc-linux-gnu")
 	r.umask = 0o022
-	r.limits = defaultLimits()
+	// $_ starts as the shell's own path.
+	r.lastArg, _ = r.getVar("BASH")
+	r.limits = sandboxLimits(&cfg)
 	if v, _ := r.vars.lookup("PWD"); v != nil {
 		v.setStr(r.dir)
 	}
@@ -183,24 +198,56 @@ func (r *Runner) setDefault(name, val string, export bool) {
 	}
 }
 
-// Run parses src and runs it. The error is a syntax error (already
-// printed to stderr as bash prints it); the status is the script's.
+// setShellVar gives name bash's start-up value: the sandbox user's ids
+// (read-only integers unless the environment set them, as bash's
+// uidset), PPID and BASH_VERSINFO whatever the environment says. More
+// than one value makes an indexed array.
+func (r *Runner) setShellVar(name string, attrs attr, force bool, vals ...string) {
+	if v, _ := r.vars.lookup(name); v != nil && !force {
+		return
+	}
+	v := r.vars.forWrite(name, 0)
+	v.attrs = attrs
+	if attrs&attrIndexed == 0 {
+		v.str, v.idx, v.set = vals[0], nil, true
+		return
+	}
+	v.str, v.idx, v.set = "", &indexed{}, true
+	for i, val := range vals {
+		v.idx.set(i, val)
+	}
+}
+
+// Run reads src and runs it, a complete command at a time as bash
+// does. The error is a syntax error (already printed to stderr as bash
+// prints it) that stopped it after the commands before it ran; the
+// status is the script's.
 func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (status int, err error) {
 	r.setStdio(stdio)
 	defer r.recoverCrash(&status)
 	return r.runSource(ctx, src)
 }
 
-// runSource parses and runs src on the shell's current descriptors.
+// runSource reads and runs src on the shell's current descriptors. A
+// syntax error stops it after the commands before it ran (parse.go);
+// the error is returned, already printed.
 func (r *Runner) runSource(ctx context.Context, src string) (int, error) {
-	f, err := r.parse(src, "")
-	if err != nil {
-		r.lastStatus = 2
-		return 2, err
+	sc := readScript(ctx, src)
+	if sc.stopped {
+		r.lastStatus = 130
+		return r.lastStatus, nil
 	}
-	r.src = src
-	r.runFile(ctx, f)
-	return r.lastStatus, nil
+	r.src = sc.src
+	rd := newReader(sc, 0)
+	if r.runFile(ctx, rd) || rd.sc.err == nil {
+		return r.lastStatus, nil
+	}
+	r.reportSyntax(rd.sc.err, 0, "")
+	if rd.sc.err.keepStatus {
+		return r.lastStatus, nil
+	}
+	r.lastStatus = 2
+	return 2, rd.sc.err
 }
 
 // recoverCrash turns a panic of the interpreter itself into bash's
@@ -248,34 +295,25 @@ func (r *Runner) Status() int { return r.lastStatus }
 // timeout with its own status, which the next line's $? sees).
 func (r *Runner) SetStatus(n int) { r.lastStatus = n }
 
-// runFile runs a parsed file, then the EXIT trap is the caller's.
-func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
+// runFile runs a script's commands as rd reads them; the EXIT trap is
+// the caller's. It reports whether exit, Ctrl-C or a timeout stopped
+// them.
+func (r *Runner) runFile(ctx context.Context, rd *reader) (stopped bool) {
 	skipLine := uint(0)
-	read := uint(0) // the last line the parser has read
-	orig, readWith := r.src, ""
-	stmts := f.Stmts
-	for i := 0; i < len(stmts); i++ {
-		st := stmts[i]
-		if line := st.Pos().Line(); line > read {
-			// A new line is read: with the aliases of now (alias.go).
-			if m, key := r.aliasesNow(); key != readWith {
-				readWith = key
-				if again, ok := r.readAgain(orig, line, m); ok {
-					stmts, i = again, -1
-					for i+1 < len(stmts) && stmts[i+1].Pos().Line() < line {
-						i++
-					}
-					continue
-				}
-			}
+	shown := uint(0) // the last line set -v printed
+	for {
+		st := r.next(ctx, rd)
+		if st == nil {
+			break
 		}
-		if end := st.End().Line(); end > read {
+		if end := st.End().Line(); end > shown {
+			r.recordHistory(st, shown) // builtin_history.go
 			if r.opts.verbose {
 				// set -v: the lines as bash reads them, a whole compound
 				// command before it runs.
-				r.printErr(sourceLines(r.src, read+1, end))
+				r.printErr(sourceLines(r.src, shown+1, end))
 			}
-			read = end
+			shown = end
 		}
 		if st.Pos().Line() == skipLine {
 			// The rest of a line whose command was discarded.
@@ -294,31 +332,12 @@ func (r *Runner) runFile(ctx context.Context, f *syntax.File) {
 			// A cancelled line (Ctrl-C, a timeout) stops; the shell
 			// has not exited.
 			r.exited = ctx.Err() == nil
+			stopped = true
 			break
 		}
 	}
 	r.flow, r.flowN = flowNone, 0
-}
-
-// readAgain reads orig again from line on with the aliases of m
-// expanded; the lines before it are kept as empty lines, so line numbers
-// stay. ok is false when no alias applies (or the text does not parse).
-func (r *Runner) readAgain(orig string, line uint, m map[string]string) ([]*syntax.Stmt, bool) {
-	start := lineStart(orig, line)
-	text, changed := orig[start:], false
-	if m != nil {
-		text, changed = expandAliasText(text, m)
-	}
-	if !changed && r.src == orig {
-		return nil, false
-	}
-	src := strings.Repeat("\n", int(line-1)) + text
-	f, err := parseBash(src, "")
-	if err != nil {
-		return nil, false
-	}
-	r.src = src
-	return f.Stmts, true
+	return stopped
 }
 
 // sourceLines is lines from..to (1-based) of src, each with its newline.

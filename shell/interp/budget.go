@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"memsh/shell/command"
 )
@@ -168,14 +169,32 @@ func (r *Runner) readFileHeld(abs string) ([]byte, error) {
 }
 
 // lineLimit bounds one line a builtin reads (read, mapfile, select):
-// command.MaxHeld, and room in the budget for the line as it doubles.
+// command.MaxHeld, and room in the budget for the line as it doubles;
+// the line's cancellation and read -t's timeout end it too.
 type lineLimit struct {
-	r    *Runner
-	next int
+	r     *Runner
+	next  int
+	ctx   context.Context // the line's; nil: not watched
+	until time.Time       // read -t's end; zero: none
+}
+
+// stop is the error that ends the read now: the line was cancelled or
+// read -t's time is up.
+func (l *lineLimit) stop() error {
+	if l.ctx != nil && l.ctx.Err() != nil {
+		return l.ctx.Err()
+	}
+	if !l.until.IsZero() && !time.Now().Before(l.until) {
+		return errReadTimeout
+	}
+	return nil
 }
 
 // check reports whether a line of n bytes may grow on.
 func (l *lineLimit) check(n int) error {
+	if err := l.stop(); err != nil {
+		return err
+	}
 	if n > command.MaxHeld {
 		return command.HeldLimitError{}
 	}

@@ -64,6 +64,7 @@ var builtinTable = map[string]builtinFunc{
 	"ulimit":    builtinUlimit,
 	"times":     builtinTimes,
 	"caller":    builtinCaller,
+	"help":      builtinHelp,
 	"history":   builtinHistory,
 	"fc":        builtinFc,
 	"bind":      builtinBind,
@@ -99,6 +100,11 @@ func (r *Runner) runBuiltin(ctx context.Context, b builtinFunc, args []string) (
 			status = 2
 		}
 	}()
+	if len(args) > 1 && args[1] == "--help" {
+		if st, ok := r.builtinHelpOption(args[0]); ok {
+			return st
+		}
+	}
 	return b(ctx, r, args)
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // builtinCommand is command [-pvV] name [args]: run name skipping
@@ -274,28 +275,51 @@ func builtinExec(ctx context.Context, r *Runner, args []string) int {
 	return status
 }
 
-// builtinWait is wait [-fn] [-p var] [id ...].
+// builtinWait is wait [-fn] [-p var] [id ...], as bash's wait.def: each
+// pid or job spec in turn ($? is the last one's status, 127 for one that
+// is no child of this shell), -n the next job to end, and no operand
+// every job (then the shell forgets the statuses of all that ended).
 func builtinWait(ctx context.Context, r *Runner, args []string) int {
+	const usage = "wait [-fn] [-p var] [id ...]"
 	any, pvar, i := false, "", 1
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		if args[i] == "--" {
 			i++
 			break
 		}
-		switch args[i] {
-		case "-n":
-			any = true
-		case "-f":
-		case "-p":
-			if i+1 >= len(args) {
-				r.errorf("wait: -p: option requires an argument")
-				return 2
+		for k := 1; k < len(args[i]); k++ {
+			switch c := args[i][k]; c {
+			case 'n':
+				any = true
+			case 'f':
+			case 'p':
+				pvar = args[i][k+1:]
+				if pvar == "" {
+					if i+1 >= len(args) {
+						r.errorf("wait: -p: option requires an argument")
+						r.printErr("wait: usage: " + usage + "\n")
+						return 2
+					}
+					i++
+					pvar = args[i]
+				}
+				k = len(args[i])
+			default:
+				_, size := utf8.DecodeRuneInString(args[i][k:])
+				return r.usageError("wait", "-"+args[i][k:k+size], usage)
 			}
-			i++
-			pvar = args[i]
-		default:
-			return r.usageError("wait", args[i], "wait [-fn] [-p var] [id ...]")
 		}
+	}
+	if pvar != "" {
+		base := pvar
+		if b, _, ok := splitSubscript(pvar); ok {
+			base = b
+		}
+		if !validName(base) {
+			r.errorf("wait: `%s': not a valid identifier", pvar)
+			return 1
+		}
+		r.unsetVar(pvar)
 	}
 	if any {
 		var only map[*job]bool
@@ -304,9 +328,9 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 			// that is no job of this shell.
 			only = map[*job]bool{}
 			for _, a := range args[i:] {
-				if j, _, ok := r.job(a); ok {
+				if j, dup := r.jobSpec("wait", a); j != nil {
 					only[j] = true
-				} else {
+				} else if !dup {
 					r.errorf("wait: %s: no such job", a)
 				}
 			}
@@ -323,26 +347,42 @@ func builtinWait(ctx context.Context, r *Runner, args []string) int {
 	if i >= len(args) {
 		return r.waitJobs(ctx)
 	}
-	status := 0
+	status, waited := 0, ""
 	for _, a := range args[i:] {
-		st, ok := r.waitPid(ctx, a)
-		if !ok {
-			if strings.HasPrefix(a, "%") {
-				r.errorf("wait: %s: no such job", a)
-			} else if _, err := strconv.Atoi(a); err != nil {
+		waited = ""
+		switch {
+		case a != "" && a[0] >= '0' && a[0] <= '9':
+			if _, ok := legalNumber(a); !ok {
 				r.errorf("wait: `%s': not a pid or valid job spec", a)
-				status = 2
-				continue
-			} else {
-				r.errorf("wait: pid %s is not a child of this shell", a)
+				return 1
 			}
-			status = 127
-			continue
+			j, _ := r.jobSpec("", a)
+			if j == nil {
+				r.errorf("wait: pid %s is not a child of this shell", a)
+				status = 127
+				continue
+			}
+			status, waited = r.waitFor(ctx, j), a
+		case strings.HasPrefix(a, "%"):
+			j, dup := r.jobSpec("wait", a)
+			if j == nil {
+				if !dup {
+					r.errorf("wait: %s: no such job", a)
+				}
+				status = 127
+				continue
+			}
+			status, waited = r.waitFor(ctx, j), strconv.Itoa(j.pid)
+		default:
+			r.errorf("wait: `%s': not a pid or valid job spec", a)
+			status = 1
 		}
-		if pvar != "" {
-			r.setVar(pvar, a, false)
+		if status > 128 && ctx.Err() != nil {
+			return status
 		}
-		status = st
+	}
+	if pvar != "" && waited != "" {
+		r.setVar(pvar, waited, false)
 	}
 	return status
 }
@@ -477,9 +517,9 @@ func builtinUmask(ctx context.Context, r *Runner, args []string) int {
 		}
 		r.umask = osFileMode(uint32(m) & 0o777)
 	} else {
-		perm, ok := applySymbolic(^r.umask&0o777, mode)
-		if !ok {
-			r.errorf("umask: `%c': invalid symbolic mode operator", mode[len(mode)-1])
+		perm, msg := applySymbolic(^r.umask&0o777, mode)
+		if msg != "" {
+			r.errorf("umask: %s", msg)
 			return 1
 		}
 		r.umask = ^perm & 0o777
@@ -507,13 +547,15 @@ func umaskSymbolic(mask osMode) string {
 }
 
 // applySymbolic applies chmod-style clauses (who op perms, comma
-// separated) to the permission bits perm.
-func applySymbolic(perm osMode, mode string) (osMode, bool) {
-	for _, clause := range strings.Split(mode, ",") {
-		i := 0
+// separated) to the permission bits perm. A bad clause gives bash's
+// message, naming the character where it went wrong (a NUL when the
+// mode ends before an operator).
+func applySymbolic(perm osMode, mode string) (osMode, string) {
+	s := mode
+	for {
 		var who osMode
-		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
-			switch clause[i] {
+		for s != "" && strings.IndexByte("ugoa", s[0]) >= 0 {
+			switch s[0] {
 			case 'u':
 				who |= 0o700
 			case 'g':
@@ -523,27 +565,32 @@ func applySymbolic(perm osMode, mode string) (osMode, bool) {
 			case 'a':
 				who |= 0o777
 			}
-			i++
+			s = s[1:]
 		}
 		if who == 0 {
 			who = 0o777
 		}
-		if i >= len(clause) || strings.IndexByte("+-=", clause[i]) < 0 {
-			return 0, false
+		op := byte(0)
+		if s != "" {
+			op, s = s[0], s[1:]
 		}
-		op := clause[i]
+		if op != '+' && op != '-' && op != '=' {
+			return 0, fmt.Sprintf("`%c': invalid symbolic mode operator", op)
+		}
 		var bits osMode
-		for _, c := range clause[i+1:] {
-			switch c {
+		for s != "" && strings.IndexByte("rwx", s[0]) >= 0 {
+			switch s[0] {
 			case 'r':
 				bits |= 0o444
 			case 'w':
 				bits |= 0o222
 			case 'x':
 				bits |= 0o111
-			default:
-				return 0, false
 			}
+			s = s[1:]
+		}
+		if s != "" && s[0] != ',' {
+			return 0, fmt.Sprintf("`%c': invalid symbolic mode character", s[0])
 		}
 		bits &= who
 		switch op {
@@ -554,76 +601,123 @@ func applySymbolic(perm osMode, mode string) (osMode, bool) {
 		case '=':
 			perm = perm&^who | bits
 		}
+		if s == "" {
+			return perm, ""
+		}
+		s = s[1:]
 	}
-	return perm, true
 }
 
-// builtinKill is kill [-s SIG | -SIG] pid|%job...: a background job of
-// this shell ends as if killed by the signal (status 128+N); -0 asks
-// whether it still runs; -l lists bash's signal table.
+// builtinKill is kill [-s SIG | -n NUM | -SIG] pid|%job...: a background
+// job of this shell ends as if killed by the signal (status 128+N); -0
+// asks whether it still runs; -l lists bash's signal table. Options and
+// statuses are kill.def's: 0 when the signal reached any operand.
 func builtinKill(ctx context.Context, r *Runner, args []string) int {
-	if len(args) > 1 && (args[1] == "-l" || args[1] == "-L") {
-		return r.killList(args[2:])
-	}
-	sig, i := 15, 1
-	if i < len(args) && args[i] == "-s" || i < len(args) && args[i] == "-n" {
-		if i+1 >= len(args) {
-			r.errorf("kill: %s: option requires an argument", args[i])
-			return 2
-		}
-		n, ok := signalNumber(args[i+1])
-		if !ok {
-			r.errorf("kill: %s: invalid signal specification", args[i+1])
-			return 1
-		}
-		sig, i = n, i+2
-	} else if i < len(args) && len(args[i]) > 1 && args[i][0] == '-' && args[i] != "--" {
-		n, ok := signalNumber(args[i][1:])
-		if !ok {
-			r.errorf("kill: %s: invalid signal specification", args[i][1:])
-			return 1
-		}
-		sig, i = n, i+1
-	}
-	if i < len(args) && args[i] == "--" {
-		i++
-	}
-	if i >= len(args) {
-		r.printErr("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n")
+	const usage = "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"
+	if len(args) < 2 {
+		r.printErr(usage)
 		return 2
 	}
-	status := 0
+	sig, spec, sawSig, listing := 15, "TERM", false, false
+	setSig := func(s string) {
+		spec, sawSig = s, true
+		if n, ok := signalNumber(s); ok {
+			sig = n
+		} else {
+			sig = -1
+		}
+	}
+	i := 1
+	for i < len(args) {
+		w := args[i]
+		switch {
+		case w == "-l" || w == "-L":
+			listing = true
+			i++
+			continue
+		case w == "-s" || w == "-n":
+			if i+1 >= len(args) {
+				r.errorf("kill: %s: option requires an argument", w)
+				return 1
+			}
+			setSig(args[i+1])
+			i += 2
+			continue
+		case len(w) > 2 && w[:2] == "-s" && isAlpha(w[2]), len(w) > 2 && w[:2] == "-n" && w[2] >= '0' && w[2] <= '9':
+			setSig(w[2:])
+			i++
+			continue
+		case w == "--":
+			i++
+		case w == "-?":
+			r.printErr(usage)
+			return 2
+		case len(w) > 0 && w[0] == '-' && !sawSig:
+			setSig(w[1:])
+			i++
+			continue
+		}
+		break
+	}
+	if listing {
+		return r.killList(args[i:])
+	}
+	if sig < 0 {
+		r.errorf("kill: %s: invalid signal specification", spec)
+		return 1
+	}
+	if i >= len(args) {
+		r.printErr(usage)
+		return 2
+	}
+	any := false
 	var self []int
 	for _, a := range args[i:] {
 		if a == strconv.Itoa(r.pid) || a == strconv.Itoa(r.bashPid) {
 			if sig != 0 {
 				self = append(self, sig)
 			}
+			any = true
 			continue
 		}
-		j, _, ok := r.job(a)
-		if !ok {
-			if strings.HasPrefix(a, "%") {
-				r.errorf("kill: %s: no such job", a)
-			} else if _, err := strconv.Atoi(a); err != nil {
-				r.errorf("kill: %s: arguments must be process or job IDs", a)
-			} else {
+		var j *job
+		switch num := strings.TrimPrefix(a, "-"); {
+		case num != "" && allDigits(num):
+			j, _ = r.jobSpec("", a)
+			if j == nil {
 				r.errorf("kill: (%s) - No such process", a)
+				continue
 			}
-			status = 1
+		case !strings.HasPrefix(a, "%"):
+			r.errorf("kill: %s: arguments must be process or job IDs", a)
 			continue
+		default:
+			var dup bool
+			if j, dup = r.jobSpec("kill", a); j == nil {
+				if !dup {
+					r.errorf("kill: %s: no such job", a)
+				}
+				continue
+			}
 		}
 		select {
 		case <-j.done:
-			r.errorf("kill: (%s) - No such process", a)
-			status = 1
+			r.errorf("kill: (%d) - No such process", j.pid)
 			continue
 		default:
 		}
-		if sig != 0 {
+		any = true
+		// Without job control a background job ignores INT and QUIT
+		// (POSIX), as bash starts it.
+		ignored := sigIgnoredByDefault(sig) || !r.opts.monitor && (sig == 2 || sig == 3)
+		if sig != 0 && !ignored {
 			j.sig.CompareAndSwap(0, int32(sig))
 			j.cancel()
 		}
+	}
+	status := 1
+	if any {
+		status = 0
 	}
 	if len(self) > 0 {
 		// A signal to this shell is handled once kill is done, with
@@ -635,6 +729,8 @@ func builtinKill(ctx context.Context, r *Runner, args []string) int {
 	}
 	return status
 }
+
+func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // signalNumber reads a signal as a number or a name (INT, SIGINT).
 func signalNumber(s string) (int, bool) { return sigNumber(s) }
@@ -649,6 +745,8 @@ func (r *Runner) killList(specs []string) int {
 	var b strings.Builder
 	status := 0
 	for _, s := range specs {
+		io.WriteString(r.stdout(), b.String())
+		b.Reset()
 		if n, err := strconv.Atoi(s); err == nil {
 			if n > 128 {
 				n -= 128

@@ -5,13 +5,35 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
-// builtinCd is cd [-L|-P] [dir].
+// builtinCd is cd [-L|[-P [-e]] [-@]] [dir]. -L (the default unless set
+// -o physical) keeps the path as typed, .. taken off it; -P resolves
+// every symbolic link, so PWD is the physical directory.
 func builtinCd(ctx context.Context, r *Runner, args []string) int {
-	_, i, ok := r.builtinOpts(args, "LPe", "cd [-L|[-P [-e]] [-@]] [dir]")
-	if !ok {
-		return 2
+	physical := *findOption(setOptions, "physical").field(&r.opts)
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'L':
+				physical = false
+			case 'P':
+				physical = true
+			case 'e':
+			default:
+				return r.usageError(args[0], "-"+string(c), "cd [-L|[-P [-e]] [-@]] [dir]")
+			}
+		}
 	}
 	rest := args[i:]
 	if len(rest) > 1 {
@@ -57,12 +79,18 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 		}
 	}
 	info, err := r.cfg.FS.Stat(full)
+	if err == nil && !info.IsDir() {
+		err = syscall.ENOTDIR
+	}
+	if err == nil {
+		// chdir(2) needs search permission on the directory.
+		err = r.cfg.FS.Access(full, 1)
+	}
+	if err == nil && physical {
+		full, err = r.cfg.FS.Realpath(full)
+	}
 	if err != nil {
 		r.errorf("%s: %s: %s", args[0], dir, strerror(err))
-		return 1
-	}
-	if !info.IsDir() {
-		r.errorf("%s: %s: Not a directory", args[0], dir)
 		return 1
 	}
 	r.chdir(full)

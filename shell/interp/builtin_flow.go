@@ -72,7 +72,7 @@ func builtinReturn(ctx context.Context, r *Runner, args []string) int {
 			status = int(v & 0xff)
 		}
 	}
-	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
+	if len(r.frames) == 0 {
 		r.errorf("return: can only `return' from a function or sourced script")
 		return 2
 	}
@@ -96,8 +96,12 @@ func builtinExit(ctx context.Context, r *Runner, args []string) int {
 			status = int(v & 0xff)
 		}
 		if len(args) > 2 && ok {
+			// A shell without a prompt exits all the same, with 1.
 			r.errorf("exit: too many arguments")
-			return 1
+			if r.cfg.Interactive && r.subshell == 0 {
+				return 1
+			}
+			status = 1
 		}
 	}
 	r.exitShell(status)
@@ -143,38 +147,41 @@ func builtinShift(ctx context.Context, r *Runner, args []string) int {
 }
 
 // builtinCaller is caller [n]: the line and source file of the current
-// call (n absent), or line, function and file of the nth frame up.
+// call (n absent), or line, function and file of the nth frame up, from
+// the call stack as bash keeps it (a sourced file's frame and a script's
+// "main" too, which ${FUNCNAME[@]} shows only inside a function).
 func builtinCaller(ctx context.Context, r *Runner, args []string) int {
-	if len(r.funcNames) == 0 && r.sourceDepth == 0 {
+	lines, files := r.callStack("BASH_LINENO"), r.callStack("BASH_SOURCE")
+	if len(lines) == 0 {
 		return 1
 	}
-	lines := r.dynamicArray("BASH_LINENO")
-	names := r.dynamicArray("FUNCNAME")
-	files := r.dynamicArray("BASH_SOURCE")
-	at := func(v *Var, i int) (string, bool) {
-		if v == nil || v.idx == nil {
+	args, st, ok := r.noOptions(args, "caller [expr]")
+	if !ok {
+		return st
+	}
+	at := func(list []string, i int64) (string, bool) {
+		if i < 0 || i >= int64(len(list)) {
 			return "", false
 		}
-		return v.idx.get(i)
+		return list[i], true
 	}
-	if len(args) < 2 {
-		line, _ := at(lines, 0)
+	if len(args) == 0 {
 		file, ok := at(files, 1)
-		if !ok || file == "" {
+		if !ok {
 			file = "NULL"
 		}
-		return r.writeOut("caller", []byte(line+" "+file+"\n"))
+		return r.writeOut("caller", []byte(lines[0]+" "+file+"\n"))
 	}
-	n, ok := legalNumber(args[1])
-	if !ok || n < 0 {
-		r.errorf("caller: %s: invalid number", args[1])
+	n, ok := legalNumber(args[0])
+	if !ok {
+		r.errorf("caller: %s: invalid number", args[0])
 		r.printErr("caller: usage: caller [expr]\n")
 		return 2
 	}
-	line, ok1 := at(lines, int(n))
-	name, ok2 := at(names, int(n)+1)
-	file, _ := at(files, int(n)+1)
-	if !ok1 || !ok2 {
+	line, ok1 := at(lines, n)
+	name, ok2 := at(r.callStack("FUNCNAME"), n+1)
+	file, ok3 := at(files, n+1)
+	if !ok1 || !ok2 || !ok3 {
 		return 1
 	}
 	return r.writeOut("caller", []byte(line+" "+name+" "+file+"\n"))

@@ -6,10 +6,12 @@ import (
 	"context"
 	"errors"
 	"io"
-	"memsh/shell/command"
+	"math"
 	"strconv"
 	"strings"
+	"time"
 
+	"memsh/shell/command"
 	"memsh/shell/commands/printf"
 )
 
@@ -153,7 +155,7 @@ func builtinPrintf(ctx context.Context, r *Runner, args []string) int {
 		}
 	}
 	var b bytes.Buffer
-	status := printf.Format(&b, func(msg string) { r.errorf("printf: %s", msg) }, args[0], args[1:])
+	status := printf.FormatAt(&b, func(msg string) { r.errorf("printf: %s", msg) }, r.now, args[0], args[1:])
 	if varName != "" {
 		if !r.setVar(varName, b.String(), false) {
 			return 1
@@ -164,6 +166,17 @@ func builtinPrintf(ctx context.Context, r *Runner, args []string) int {
 		return st
 	}
 	return status
+}
+
+// now is the time printf's %(...)T and the prompt's \t \d \D{...} show:
+// the session's clock (the filesystem's), in the zone TZ names when TZ
+// is exported, as bash's strftime reads it (an unexported TZ is ignored).
+func (r *Runner) now() time.Time {
+	tz := ""
+	if v, _ := r.vars.lookup("TZ"); v != nil && v.attrs&attrExport != 0 {
+		tz, _ = v.value()
+	}
+	return r.cfg.FS.Now().In(command.ZoneLocation(tz))
 }
 
 // inFd is the descriptor a builtin reads: its reader, buffered once so
@@ -193,10 +206,14 @@ func (r *Runner) unread(fd int) {
 	f.buf = nil
 }
 
+// readUsage is read's usage line.
+const readUsage = "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]"
+
 // builtinRead is read [-ers] [-a array] [-d delim] [-n n] [-N n] [-p prompt] [-t t] [-u fd] [name...].
 func builtinRead(ctx context.Context, r *Runner, args []string) int {
 	raw, arrName, delim, nchars, exact, prompt, fd := false, "", byte('\n'), -1, false, "", 0
-	silent := false
+	silent, hasPrompt := false, false
+	timeout, hasTimeout := time.Duration(0), false
 	i := 1
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -221,7 +238,7 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 					return args[i], true
 				}
 				r.errorf("read: -%c: option requires an argument", c)
-				r.printErr("read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n")
+				r.printErr("read: usage: " + readUsage + "\n")
 				return "", false
 			}
 			switch c {
@@ -251,7 +268,14 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 					}
 					nchars, exact = n, c == 'N'
 				case 'p':
-					prompt = v
+					prompt, hasPrompt = v, true
+				case 't':
+					t, ok := readTimeout(v)
+					if !ok {
+						r.errorf("read: %s: invalid timeout specification", v)
+						return 1
+					}
+					timeout, hasTimeout = t, true
 				case 'u':
 					n, err := strconv.Atoi(strings.TrimSpace(v))
 					if err != nil || n < 0 {
@@ -265,11 +289,14 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 					fd = n
 				}
 			default:
-				return r.usageError("read", "-"+string(c), "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]")
+				return r.usageError("read", "-"+string(c), readUsage)
 			}
 		}
 	}
-	_ = prompt
+	if hasTimeout && timeout == 0 {
+		// read -t 0 only asks whether input is there.
+		return r.readReady(ctx, fd)
+	}
 	names := args[i:]
 	for _, n := range names {
 		if !validRef(n) || n[0] >= '0' && n[0] <= '9' {
@@ -283,16 +310,41 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		r.errorf("read: read error: %d: Bad file descriptor", fd)
 		return 1
 	}
+	src := r.fds[fd].r
+	if hasPrompt && isTerminal(src) {
+		// bash shows the prompt only when the input is a terminal.
+		r.printErr(prompt)
+	}
 	if silent && fd == 0 && r.cfg.SilentRead != nil {
 		// What is typed for a silent read is not shown.
 		restore := r.cfg.SilentRead()
 		defer restore()
 	}
-	line, eof, err := readLine(in, delim, nchars, exact, raw, &lineLimit{r: r})
+	lim := &lineLimit{r: r, ctx: ctx}
+	if hasTimeout {
+		lim.until = time.Now().Add(timeout)
+		if d, ok := src.(deadliner); ok && d.SetReadDeadline(lim.until) == nil {
+			defer endDeadline(ctx, d)
+		}
+	}
+	line, err := readLine(in, delim, nchars, exact, raw, lim)
 	r.unread(fd)
-	if err != nil {
+	status := 0
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		// Ctrl-C or the line's timeout: the line stops here.
+		return 1
+	case hasTimeout && (isTimeout(err) || lim.stop() != nil):
+		// bash's read dies of SIGALRM; what it read is assigned.
+		status = 128 + 14
+	case command.IsLimit(err):
 		r.errorf("read: %v", err)
 		return 1
+	default:
+		// An error of the input: what was read is assigned, as at
+		// the end of input.
+		status = 1
 	}
 	if arrName != "" {
 		if cur := r.lookupVar(arrName); cur != nil && cur.assoc != nil {
@@ -332,35 +384,151 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 			}
 		}
 	}
-	if eof {
+	return status
+}
+
+// readTimeout is read -t's argument as bash's uconvert reads it: digits,
+// then a fraction of which microseconds count (a seventh digit rounds).
+func readTimeout(s string) (time.Duration, bool) {
+	s = strings.TrimPrefix(s, "+")
+	whole, frac, _ := strings.Cut(s, ".")
+	secs := int64(0)
+	for _, c := range whole {
+		if c < '0' || c > '9' || secs > (math.MaxInt64/int64(time.Second)-9)/10 {
+			return 0, false
+		}
+		secs = secs*10 + int64(c-'0')
+	}
+	usec := int64(0)
+	for n := 0; n < 6; n++ {
+		usec *= 10
+		if n < len(frac) {
+			if frac[n] < '0' || frac[n] > '9' {
+				return 0, false
+			}
+			usec += int64(frac[n] - '0')
+		}
+	}
+	if len(frac) > 6 && frac[6] >= '5' && frac[6] <= '9' {
+		usec++
+	}
+	return time.Duration(secs)*time.Second + time.Duration(usec)*time.Microsecond, true
+}
+
+// deadliner is a reader whose blocked reads a deadline ends: the
+// session's stdin (a host pipe or terminal). read -t uses it; a read of
+// another reader that blocks (a pipeline's pipe) ends with the line, or
+// once data arrives after the timeout.
+type deadliner interface {
+	SetReadDeadline(t time.Time) error
+}
+
+// endDeadline takes read -t's deadline off d again; when the line was
+// cancelled meanwhile, the deadline that cut the read short stays.
+func endDeadline(ctx context.Context, d deadliner) {
+	d.SetReadDeadline(time.Time{})
+	if ctx.Err() != nil {
+		d.SetReadDeadline(time.Now())
+	}
+}
+
+// isTimeout reports whether err is a deadline's (os.ErrDeadlineExceeded).
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return errors.As(err, &t) && t.Timeout()
+}
+
+// errReadTimeout is read -t's timeout found between reads.
+var errReadTimeout = errors.New("read timed out")
+
+// terminal is implemented by a reader the shell was given that is a
+// terminal (the interactive session's own stdin).
+type terminal interface {
+	IsTerminal() bool
+}
+
+// isTerminal reports whether rd is a terminal.
+func isTerminal(rd io.Reader) bool {
+	t, ok := rd.(terminal)
+	return ok && t.IsTerminal()
+}
+
+// readReady is read -t 0: 0 when input is there to be read now (or a
+// read would find the end of input at once), as bash's select() with no
+// wait tells; nothing is consumed.
+func (r *Runner) readReady(ctx context.Context, fd int) int {
+	f := r.fds[fd]
+	if f == nil {
 		return 1
 	}
+	in, ok := r.inFd(fd)
+	if !ok {
+		// Not open for reading: a read fails at once.
+		return 0
+	}
+	if in.Buffered() > 0 {
+		return 0
+	}
+	switch rd := f.r.(type) {
+	case deadliner:
+		if rd.SetReadDeadline(time.Now().Add(time.Millisecond)) != nil {
+			// A terminal without deadlines could only be asked by blocking.
+			return 1
+		}
+		_, err := in.Peek(1)
+		endDeadline(ctx, rd)
+		if err == nil || err == io.EOF {
+			return 0
+		}
+		return 1
+	case *io.PipeReader:
+		// A pipe could only be asked by blocking.
+		return 1
+	}
+	// Files, here-documents, strings: data or their end are there.
 	return 0
 }
 
 // readLine reads up to delim (or n characters). Without -r a backslash
 // escapes the next character and backslash-newline continues the line;
-// the escapes stay in the text for readSplit.
-func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool, lim *lineLimit) (string, bool, error) {
+// the escapes stay in the text for readSplit. NUL bytes are dropped, as
+// bash drops them (unless NUL is the delimiter). The error is io.EOF at
+// the end of input, the input's own error, lim's (a limit, the line's
+// cancellation, read -t's timeout), with what was read so far.
+func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool, lim *lineLimit) (string, error) {
 	var b []byte
 	count := 0
+	next := func() (byte, error) {
+		for {
+			if in.Buffered() == 0 {
+				// About to wait for input: the line or read -t may be over.
+				if err := lim.stop(); err != nil {
+					return 0, err
+				}
+			}
+			c, err := in.ReadByte()
+			if err != nil || c != 0 || delim == 0 && !exact {
+				return c, err
+			}
+		}
+	}
 	for n < 0 || count < n {
 		if len(b)&(1<<16-1) == 0 && len(b) > 0 {
 			if err := lim.check(len(b)); err != nil {
-				return "", false, err
+				return string(b), err
 			}
 		}
-		c, err := in.ReadByte()
+		c, err := next()
 		if err != nil {
-			return string(b), true, nil
+			return string(b), err
 		}
 		if !exact && c == delim {
-			return string(b), false, nil
+			return string(b), nil
 		}
 		if !raw && !exact && c == '\\' {
-			c2, err := in.ReadByte()
+			c2, err := next()
 			if err != nil {
-				return string(b), true, nil
+				return string(b), err
 			}
 			if c2 == '\n' {
 				continue
@@ -372,7 +540,7 @@ func readLine(in *bufio.Reader, delim byte, n int, exact, raw bool, lim *lineLim
 		b = append(b, c)
 		count++
 	}
-	return string(b), false, nil
+	return string(b), nil
 }
 
 // readSplit splits a read line on IFS into at most n fields (the last
@@ -522,12 +690,15 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	if i < len(args) {
 		name = args[i]
 	}
-	in, ok := r.inFd(fd)
-	if !ok {
-		// bash's mapfile takes a failed read(2) as the end of input.
-		in = bufio.NewReader(eofReader{})
+	if fd != 0 && r.fds[fd] == nil {
+		r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", args[0], fd)
+		return 1
 	}
-	defer r.unread(fd)
+	// A descriptor that cannot be read reads as empty, as in bash.
+	in, readable := r.inFd(fd)
+	if readable {
+		defer r.unread(fd)
+	}
 	v := r.vars.forWrite(name, -1)
 	if origin < 0 || v.idx == nil {
 		releaseVar(r.vars.mem, v)
@@ -539,8 +710,8 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 	v.assoc, v.str, v.grow, v.set = nil, "", nil, true
 	v.attrs |= attrIndexed
 	k := origin
-	lim := &lineLimit{r: r}
-	for count != 0 {
+	lim := &lineLimit{r: r, ctx: ctx}
+	for readable && count != 0 {
 		line, err := readDelim(in, delim, lim)
 		if command.IsLimit(err) {
 			r.errorf("%s: %v", args[0], err)
@@ -555,6 +726,10 @@ func builtinMapfile(ctx context.Context, r *Runner, args []string) int {
 		}
 		if trim && line != "" && line[len(line)-1] == delim {
 			line = line[:len(line)-1]
+		}
+		if nul := strings.IndexByte(line, 0); nul >= 0 {
+			// bash keeps each line as a C string: it ends at a NUL.
+			line = line[:nul]
 		}
 		old, had := v.idx.get(k)
 		if !r.chargeElem(name, v, old, had, line) {

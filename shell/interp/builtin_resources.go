@@ -56,6 +56,32 @@ func defaultLimits() limits {
 	return l
 }
 
+// sandboxLimits are a fresh shell's limits where the sandbox has its
+// own: file size is memfs's file size limit, data, resident and virtual
+// memory the memory budget, user processes and pending signals the
+// process limit (soft and hard alike).
+func sandboxLimits(cfg *Config) limits {
+	l := defaultLimits()
+	set := func(letter byte, n int64, unit int64) {
+		if i := resourceIndex(letter); i >= 0 && n > 0 {
+			l[i] = rlimit{n / unit, n / unit}
+		}
+	}
+	if cfg.FS != nil {
+		set('f', cfg.FS.Usage().MaxFileSize, 1024)
+	}
+	for _, letter := range []byte("dmv") {
+		set(letter, cfg.Budget.Limit(), 1024)
+	}
+	procs := int64(cfg.MaxProcs)
+	if procs <= 0 {
+		procs = defaultMaxProcs
+	}
+	set('u', procs, 1)
+	set('i', procs, 1)
+	return l
+}
+
 func resourceIndex(c byte) int {
 	for i, res := range resources {
 		if res.letter == c {

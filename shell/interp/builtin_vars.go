@@ -13,32 +13,39 @@ import (
 )
 
 // assign performs a plain assignment: a=b a+=b a[i]=b a=(...) a+=(...).
-func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
+func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace) bool {
 	name := r.resolveRef(as.Name.Value)
 	if base, sub, ok := splitSubscript(name); ok && as.Index == nil && as.Array == nil {
 		val, ok := r.assignValue(ctx, as.Value)
+		r.traceAssignment(tr, as, val)
+		if ok {
+			sub, ok = r.textSubscript(sub)
+		}
 		return ok && r.setElem(base, sub, val, as.Append)
 	}
 	if !validName(name) {
 		r.errorf("`%s': not a valid identifier", name)
 		return false
 	}
-	if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
-		r.errorf("%s: readonly variable", name)
-		return false
-	}
 	if as.Array != nil {
+		r.traceAssignment(tr, as, "")
+		if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
+			r.errorf("%s: readonly variable", name)
+			return false
+		}
 		v := r.vars.forWrite(name, -1)
 		ok := r.assignArray(ctx, name, v, as.Array, as.Append)
 		r.afterAssign(name, v)
 		return ok
 	}
 	if as.Index != nil {
-		sub, ok := r.subscript(ctx, r.lookupVar(name), as.Index)
+		// bash expands the value before the subscript.
+		val, ok := r.assignValue(ctx, as.Value)
 		if !ok {
 			return false
 		}
-		val, ok := r.assignValue(ctx, as.Value)
+		r.traceAssignment(tr, as, val)
+		sub, ok := r.subscript(ctx, r.lookupVar(name), as.Index)
 		if !ok {
 			return false
 		}
@@ -48,6 +55,7 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
 	if !ok {
 		return false
 	}
+	r.traceAssignment(tr, as, val)
 	if !r.setVar(name, val, as.Append) {
 		return false
 	}
@@ -57,8 +65,48 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
 	return true
 }
 
+// assignTrace is set -x's line for an assignment statement, when on.
+type assignTrace struct{ prefix string }
+
+// traceAssignment prints set -x's line for as, as bash does: an array
+// as written (its elements joined by one space), otherwise the name (a
+// subscript as written), = or +=, and the value expanded.
+func (r *Runner) traceAssignment(tr *assignTrace, as *syntax.Assign, val string) {
+	if tr == nil {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(tr.prefix + as.Name.Value)
+	if as.Index != nil {
+		b.WriteString("[" + r.sourceOf(as.Index) + "]")
+	}
+	if as.Append {
+		b.WriteByte('+')
+	}
+	b.WriteByte('=')
+	if as.Array != nil {
+		b.WriteByte('(')
+		for i, el := range as.Array.Elems {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			text := r.sourceOf(el)
+			if el.Index != nil {
+				text = "[" + text // an element's position is its index's
+			}
+			b.WriteString(text)
+		}
+		b.WriteByte(')')
+	} else if val != "" {
+		b.WriteString(traceQuote(val))
+	}
+	r.printErr(b.String() + "\n")
+}
+
+// afterAssign marks an array assignment's variable: set -a exports
+// scalars only, as bash does (an array is never exported).
 func (r *Runner) afterAssign(name string, v *Var) {
-	if r.opts.allexport {
+	if r.opts.allexport && !v.isArray() {
 		v.attrs |= attrExport
 	}
 	r.varChanged(name, v)
@@ -88,7 +136,9 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				if !ok {
 					return false
 				}
-				val, ok := r.assignValue(ctx, el.Value)
+				// bash 5.2 expands no tilde in an associative
+				// list's [k]=v
+				val, ok := r.literalNoTilde(ctx, el.Value)
 				if !ok {
 					return false
 				}
@@ -139,11 +189,33 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 		v.idx, v.str, v.grow, v.set = target, "", nil, true
 		v.attrs |= attrIndexed
 	}()
+	// bash expands every value first, against the old array; then each
+	// [i]= index is evaluated as its element is stored, seeing the
+	// elements stored before it (a=([0]=6 [a[0]]=x) sets a[6]).
+	vals := make([][]string, len(arr.Elems))
+	for j, el := range arr.Elems {
+		if el.Index != nil {
+			val, ok := r.assignValue(ctx, el.Value)
+			if !ok {
+				return false
+			}
+			vals[j] = []string{val}
+			continue
+		}
+		fs, ok := r.fields(ctx, el.Value)
+		if !ok {
+			return false
+		}
+		vals[j] = fs
+	}
+	v.idx, v.str, v.grow, v.set = target, "", nil, true
+	v.attrs |= attrIndexed
 	next := target.next()
-	for _, el := range arr.Elems {
+	for j, el := range arr.Elems {
 		if el.Index != nil {
 			n, err := r.arith(ctx, el.Index)
 			if err != nil {
+				r.arithFatal()
 				return false
 			}
 			i := int(n)
@@ -154,11 +226,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 					continue
 				}
 			}
-			val, ok := r.assignValue(ctx, el.Value)
-			if !ok {
-				return false
-			}
-			val = r.convert(v, val)
+			val := r.convert(v, vals[j][0])
 			old, had := target.get(i)
 			if !r.chargeElem(name, v, old, had, val) {
 				return false
@@ -167,11 +235,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 			next = i + 1
 			continue
 		}
-		fs, ok := r.fields(ctx, el.Value)
-		if !ok {
-			return false
-		}
-		for _, f := range fs {
+		for _, f := range vals[j] {
 			f = r.convert(v, f)
 			old, had := target.get(next)
 			if !r.chargeElem(name, v, old, had, f) {
@@ -200,10 +264,25 @@ type declOp struct {
 // declItem is one NAME, NAME=VALUE or structured assignment.
 type declItem struct {
 	name     string
+	arg      string // the argument as given (text), for bash's message
 	as       *syntax.Assign
 	val      string
 	hasVal   bool
 	appendTo bool
+	word     string // a structured scalar assignment as its expanded word, for $_
+}
+
+// declWord is a structured scalar assignment as the word bash's $_ keeps
+// after declare & co. (NAME=VALUE, NAME[SUB]+=VALUE).
+func declWord(as *syntax.Assign, sub, val string) string {
+	w := as.Name.Value
+	if as.Index != nil {
+		w += "[" + sub + "]"
+	}
+	if as.Append {
+		w += "+"
+	}
+	return w + "=" + val
 }
 
 // declClause runs declare & co. as the parser gives them: options and
@@ -220,6 +299,7 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 			if !ok {
 				return 1
 			}
+			r.unmaskDeclWord(w, fs)
 			traced = append(traced, fs...)
 			for _, f := range fs {
 				if !optsDone && len(f) > 1 && (f[0] == '-' || f[0] == '+') {
@@ -245,6 +325,22 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 		items = append(items, it)
 		traced = append(traced, "")
 	}
+	defer func() {
+		// $_ is the last word: an option, a name, an assignment with
+		// its value expanded (an array assignment: the name).
+		switch {
+		case len(traced) == 0:
+			r.lastArg = op.variant
+		case traced[len(traced)-1] != "":
+			r.lastArg = traced[len(traced)-1]
+		default:
+			it := items[len(items)-1]
+			r.lastArg = it.name
+			if it.word != "" {
+				r.lastArg = it.word
+			}
+		}
+	}()
 	if !r.opts.xtrace {
 		return r.declare(ctx, op, items)
 	}
@@ -314,9 +410,9 @@ func builtinDeclare(ctx context.Context, r *Runner, args []string) int {
 func parseDeclArg(s string) declItem {
 	name, val, ok := strings.Cut(s, "=")
 	if !ok {
-		return declItem{name: s}
+		return declItem{name: s, arg: s}
 	}
-	it := declItem{name: name, val: val, hasVal: true}
+	it := declItem{name: name, arg: s, val: val, hasVal: true}
 	if strings.HasSuffix(name, "+") {
 		it.name, it.appendTo = strings.TrimSuffix(name, "+"), true
 	}
@@ -397,7 +493,7 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	case "readonly":
 		op.on |= attrReadonly
 	}
-	inFunc := len(r.funcNames) > 0
+	inFunc := r.funcDepth > 0
 	local := op.variant == "local" || (op.variant == "declare" || op.variant == "typeset") && inFunc && !op.global
 	if op.variant == "local" && !inFunc {
 		r.errorf("local: can only be used in a function")
@@ -412,24 +508,28 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	if op.print {
 		return r.declarePrint(op, items)
 	}
-	for _, it := range items {
-		r.declareOne(ctx, op, it, local)
+	for i := range items {
+		r.declareOne(ctx, op, &items[i], local)
 	}
 	return op.status
 }
 
-func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local bool) {
+func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local bool) {
 	name := it.name
 	base, _, subscripted := splitSubscript(name)
 	if subscripted {
 		name = base
 	}
 	if !validName(name) {
-		r.errorf("%s: `%s': not a valid identifier", op.variant, it.name)
+		arg := it.name
+		if it.arg != "" {
+			arg = it.arg
+		}
+		r.errorf("%s: `%s': not a valid identifier", op.variant, arg)
 		op.status = 1
 		return
 	}
-	if op.on&attrNameref == 0 && op.variant != "local" {
+	if op.on&attrNameref == 0 && op.off&attrNameref == 0 && op.variant != "local" {
 		if target := r.resolveRef(name); target != name {
 			if b, _, ok := splitSubscript(target); ok {
 				name = b
@@ -481,6 +581,12 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 		op.status = 1
 		return
 	}
+	if op.on&attrNameref != 0 && !it.hasVal && v.set && v.attrs&attrNameref == 0 && !refName(v.str) {
+		// typeset -n on a variable holding "1" or "#": bash refuses
+		r.errorf("%s: `%s': invalid variable name for name reference", op.variant, v.str)
+		op.status = 1
+		return
+	}
 	v.attrs = v.attrs&^op.off | op.on&^attrReadonly
 	if op.on&attrUpper != 0 {
 		v.attrs &^= attrLower
@@ -489,15 +595,17 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 		v.attrs &^= attrUpper
 	}
 	if v.attrs&attrAssoc != 0 && v.assoc == nil {
+		s, ok := v.value()
 		v.assoc = newAssoc()
-		if s, ok := v.value(); ok {
+		if ok {
 			v.assoc.set("0", s)
 		}
 		v.str, v.grow = "", nil
 	}
 	if v.attrs&attrIndexed != 0 && v.idx == nil {
+		s, ok := v.value()
 		v.idx = &indexed{}
-		if s, ok := v.value(); ok {
+		if ok {
 			v.idx.set(0, s)
 		}
 		v.str, v.grow = "", nil
@@ -524,6 +632,7 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 				sub = s
 			}
 			ok = r.declAssign(v, name, sub, it.as.Index != nil, val, it.as.Append)
+			it.word = declWord(it.as, sub, val)
 		default:
 			if strings.HasPrefix(it.val, "(") && strings.HasSuffix(it.val, ")") && (v.isArray() || op.on&(attrIndexed|attrAssoc) != 0) {
 				ok = r.assignArrayText(ctx, name, v, it.val, it.appendTo)
@@ -545,6 +654,14 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it declItem, local 
 		v.attrs |= attrExport
 	}
 	r.varChanged(name, v)
+}
+
+// refName: s can be a nameref's target (a name, or name[sub]).
+func refName(s string) bool {
+	if base, _, ok := splitSubscript(s); ok {
+		return validName(base)
+	}
+	return validName(s)
 }
 
 // declAssign assigns a declare value to v (a nameref stores the name).
@@ -586,7 +703,7 @@ func (r *Runner) declareList(op *declOp) int {
 	var out strings.Builder
 	filter := op.on
 	if op.variant == "local" {
-		if len(r.funcNames) == 0 {
+		if r.funcDepth == 0 {
 			return 0
 		}
 		top := r.vars.frames[len(r.vars.frames)-1]
@@ -786,7 +903,7 @@ func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 	r.arithWhat = "let: "
 	defer func() { r.arithWhat = "" }()
 	for _, x := range c.Exprs {
-		v, err := r.arith(ctx, x)
+		v, err := r.letExpr(ctx, x)
 		if err != nil {
 			return 1
 		}
@@ -796,6 +913,25 @@ func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 		return 1
 	}
 	return 0
+}
+
+// letExpr evaluates one argument of let: a builtin's argument, whose
+// quotes are removed as any command's (in (( )) and $(( )) they are not).
+func (r *Runner) letExpr(ctx context.Context, x syntax.ArithmExpr) (int64, error) {
+	w, ok := x.(*syntax.Word)
+	if !ok || len(w.Parts) == 1 && isLit(w.Parts[0]) {
+		return r.arith(ctx, x)
+	}
+	text, ok := r.literal(ctx, w)
+	if !ok {
+		return 0, errArithExpand
+	}
+	return r.arithText(text)
+}
+
+func isLit(p syntax.WordPart) bool {
+	_, ok := p.(*syntax.Lit)
+	return ok
 }
 
 // builtinLet is let run as a command word.

@@ -401,6 +401,27 @@ abc
 x
 2 m2
 `, 0},
+	{"read_timeout_nul", `read -t 0 x < /dev/null; echo "t0 $?"
+read -t . x <<< hi; echo "dot $? [$x]"
+read -t abc x < /dev/null; echo "bad $?"
+read -t 0.1 x < /dev/zero; echo "zero $? ${#x}"
+printf 'a\0b\n' | { read x; echo "nul ${#x}"; }
+printf 'a\0b\n' | { read -N 3 x; echo "N ${#x}"; }
+printf 'a\0b\nc\n' | { mapfile m; echo "map ${#m[0]} ${#m[1]}"; }
+exec 3>f; read -u 3 x; echo "wo $?"; read -t 0 -u 3; echo "wo0 $?"; m=(1 2); mapfile -u 3 m; echo "mwo $? ${#m[@]}"
+read -u 9 x; echo "closed $?"
+`, `t0 0
+dot 0 []
+bad 1
+zero 142 0
+nul 2
+N 3
+map 1 2
+wo 1
+wo0 0
+mwo 0 0
+closed 1
+`, 0},
 	{"redirect_order", "echo hello > F; echo `cat F` world > F; cat F\nx=$(echo sub) > h; echo \"$x\"; [ -e h ] && echo h-made\n{ echo $((1/0)); } 2>/dev/null; echo \"after $?\"\n", `hello world
 sub
 h-made

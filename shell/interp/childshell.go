@@ -38,13 +38,13 @@ func isShellName(name string) bool { return name == "bash" || name == "sh" }
 // only the exported environment, as a child bash process would.
 func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdio command.Stdio) int {
 	depth, _ := ctx.Value(nestingKey{}).(int)
-	if depth >= maxShellNesting {
-		fmt.Fprintf(stdio.Stderr, "bash: maximum shell nesting level exceeded (%d)\n", maxShellNesting)
+	if limit := min(maxShellNesting, r.cfg.MaxCallDepth); depth >= limit {
+		fmt.Fprintf(stdio.Stderr, "bash: maximum shell nesting level exceeded (%d)\n", limit)
 		return 1
 	}
 	ctx = context.WithValue(ctx, nestingKey{}, depth+1)
 	var flags []string
-	cmdMode, fromStdin := false, false
+	cmdMode, fromStdin, interactive := false, false, false
 	i := 1
 parse:
 	for ; i < len(args); i++ {
@@ -59,6 +59,9 @@ parse:
 		case a == "--version":
 			io.WriteString(stdio.Stdout, "GNU bash, version 5.2.15(1)-release (memsh)\n")
 			return 0
+		case a == "--rcfile" || a == "--init-file":
+			// The startup file a non-interactive shell does not read.
+			i++
 		case strings.HasPrefix(a, "--"):
 		case a == "-o" || a == "+o":
 			if i+1 >= len(args) {
@@ -76,7 +79,9 @@ parse:
 					fromStdin = true
 				case 'e', 'u', 'x', 'f', 'a', 'n', 'v', 'C':
 					flags = append(flags, string(a[0])+string(f))
-				case 'i', 'l', 'r', 'h', 'B', 'H', 'P', 'T', 'E', 'b', 'm', 'p', 'k', 't':
+				case 'i':
+					interactive = true
+				case 'l', 'r', 'h', 'B', 'H', 'P', 'T', 'E', 'b', 'm', 'p', 'k', 't':
 				default:
 					fmt.Fprintf(stdio.Stderr, "bash: %c%c: invalid option\n", a[0], f)
 					return 2
@@ -90,6 +95,9 @@ parse:
 	cfg := *r.cfg
 	cfg.Dir = r.dir
 	cfg.Script = true
+	// The function levels of the shells around count against the
+	// session's nesting limit too, and the child itself is one.
+	cfg.callBase = r.cfg.callBase + r.funcDepth + 1
 	// A child shell has no job control and makes no undo steps.
 	cfg.Interactive, cfg.StmtStart = false, nil
 	argv0 := args[0]
@@ -122,6 +130,10 @@ parse:
 		}
 		script, fromFile = string(data), true
 		cfg.Args = append([]string{argv0}, rest...)
+		if interactive {
+			// bash -i reading its commands keeps history of them.
+			flags = append(flags, "-o", "history")
+		}
 	}
 	level := 1
 	for _, kv := range environ {
@@ -136,6 +148,7 @@ parse:
 	child.pids = r.pids
 	child.pid = int(r.pids.Add(1))
 	child.bashPid = child.pid
+	child.setIDs(r.bashPid)
 	child.umask, child.limits = r.umask, r.limits
 	child.fromFile = fromFile
 	child.setStdio(Stdio{Stdin: stdio.Stdin, Stdout: stdio.Stdout, Stderr: stdio.Stderr})
@@ -150,6 +163,13 @@ parse:
 			return st
 		}
 	}
+	if interactive && !cmdMode {
+		child.loadHistoryFile() // builtin_history.go
+	}
 	status, _ := child.runSource(ctx, script)
-	return child.finish(ctx, status)
+	status = child.finish(ctx, status)
+	if interactive && !cmdMode {
+		child.saveHistoryFile()
+	}
+	return status
 }

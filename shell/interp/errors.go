@@ -1,13 +1,9 @@
 package interp
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/shell/command"
 )
@@ -27,7 +23,7 @@ func (r *Runner) prefix() string {
 		name = r.evalSource
 	}
 	if r.cfg.Script && r.line > 0 {
-		if len(r.funcNames) > 0 && !r.fromFile && r.evalSource == "" {
+		if r.funcDepth > 0 && !r.fromFile && r.evalSource == "" {
 			// bash -c names a function's commands "environment".
 			name = "environment"
 		}
@@ -47,52 +43,47 @@ func (r *Runner) printErr(s string) { io.WriteString(r.stderr(), s) }
 // strerror is the C library's text for a filesystem error.
 func strerror(err error) string { return command.Strerror(err) }
 
-// syntaxError prints a parse error as bash does:
+// What runText's text is, for a syntax error's message.
+const (
+	textSourced  = "source"    // a sourced file: named by the file (Runner.evalSource)
+	textEval     = "eval"      // bash: eval: line 1: ...
+	textTrap     = "trap"      // bash: trap: line 1: ...
+	textExitTrap = "exit trap" // bash: exit trap: line 1: ...
+)
+
+// reportSyntax prints a syntax error as bash does, and in a
+// non-interactive shell the line it could not read:
 //
-//	bash: -c: line 1: syntax error near unexpected token `)'
-func (r *Runner) syntaxError(err error) { r.syntaxErrorIn(err, "") }
-
-// evalSyntaxError is a syntax error in eval's or source's text:
+//	bash: -c: line 1: syntax error near unexpected token `then'
+//	bash: -c: line 1: `if then'
 //
-//	bash: eval: line 1: syntax error: unexpected end of file
-func (r *Runner) evalSyntaxError(err error) { r.syntaxErrorIn(err, "eval") }
-
-func (r *Runner) syntaxErrorIn(err error, in string) {
-	var pe syntax.ParseError
-	line := uint(0)
-	msg := err.Error()
-	if errors.As(err, &pe) {
-		line = pe.Pos.Line()
-		msg = pe.Text
+// in is "" for the script itself or what runText read (textEval, ...);
+// base is the line the text is numbered on from (eval's).
+func (r *Runner) reportSyntax(e *syntaxErr, base uint, in string) {
+	if e.msg == "" {
+		// bash stops at some errors in [[ ]] without a word.
+		return
 	}
-	where := r.arg0 + ": "
-	switch {
-	case in != "":
-		where += in + ": "
-	case r.cfg.Script && !r.fromFile:
-		where += "-c: "
+	name := r.arg0
+	if r.evalSource != "" {
+		name = r.evalSource
+	} else if r.cfg.Script && r.funcDepth > 0 && !r.fromFile {
+		name = "environment"
 	}
-	if line > 0 {
-		where += "line " + strconv.FormatUint(uint64(line), 10) + ": "
+	switch in {
+	case textSourced:
+	case "":
+		if r.cfg.Script && !r.fromFile {
+			name += ": -c"
+		}
+	default:
+		name += ": " + in
 	}
-	if tok, ok := unexpectedToken(msg); ok {
-		msg = "syntax error near unexpected token `" + tok + "'"
-	} else if !strings.HasPrefix(msg, "syntax error") {
-		msg = "syntax error: " + msg
+	where := name + ": line " + strconv.FormatUint(uint64(base+e.line), 10) + ": "
+	r.printErr(where + e.msg + "\n")
+	if r.cfg.Script && e.text != "" {
+		r.printErr(where + "`" + e.text + "'\n")
 	}
-	r.printErr(where + msg + "\n")
-}
-
-// unexpectedToken finds the token in mvdan/sh's "X can only be used ..."
-// and "a command can only contain words and redirects; encountered X".
-func unexpectedToken(msg string) (string, bool) {
-	if i := strings.Index(msg, "encountered "); i >= 0 {
-		return strings.Trim(msg[i+len("encountered "):], "`'\""), true
-	}
-	if i := strings.Index(msg, " can only be used"); i > 0 {
-		return strings.Trim(msg[:i], "`'\""), true
-	}
-	return "", false
 }
 
 // expansionFatal ends a non-interactive shell after an expansion error
@@ -104,6 +95,21 @@ func (r *Runner) expansionFatal(status int) {
 	}
 	r.lastStatus = status
 	r.flow = flowDiscard
+}
+
+// assignFatal ends a non-interactive shell with status 1 after an
+// arithmetic error in a value assigned to an integer variable, as bash
+// does (declare -i n; n='1 +'); at the prompt the command is abandoned.
+func (r *Runner) assignFatal() {
+	if r.flow >= flowExit {
+		return
+	}
+	r.lastStatus = 1
+	if r.cfg.Script {
+		r.flow = flowExit
+	} else {
+		r.flow = flowDiscard
+	}
 }
 
 // unsetFatal ends a non-interactive shell after an unset-variable error
@@ -121,10 +127,10 @@ func (r *Runner) unsetFatal() {
 }
 
 // unsetStatus is the status an unset-variable error (set -u, ${x?})
-// ends the shell with: 127 for bash -c's own shell, 1 in a subshell or a
-// script file.
+// ends the shell with: 127 for bash -c's own shell, 1 in a subshell, a
+// script file or at the prompt (where it only abandons the line).
 func (r *Runner) unsetStatus() int {
-	if r.fromFile || r.subshell > 0 || r.opts.errexit {
+	if r.fromFile || r.subshell > 0 || r.opts.errexit || r.cfg.Interactive {
 		return 1
 	}
 	return 127

@@ -44,6 +44,10 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		r.lastStatus = st
 		defer r.endRedirs(red)
 	}
+	if len(args) == 0 {
+		// No command word: $_ is empty afterwards, as bash binds it.
+		defer func() { r.lastArg = "" }()
+	}
 	if len(c.Args) == 0 {
 		return r.assignAll(ctx, c.Assigns)
 	}
@@ -92,18 +96,14 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 	r.substRan = false
 	for _, a := range as {
-		prefix := ""
+		var tr *assignTrace
 		if r.opts.xtrace {
 			// PS4 as it was before the assignment (PS4=... shows the old).
-			prefix = r.tracePrefix()
+			tr = &assignTrace{prefix: r.tracePrefix()}
 		}
-		if !r.assign(ctx, a) {
+		if !r.assign(ctx, a, tr) {
 			r.expansionFatal(1)
 			return 1
-		}
-		if r.opts.xtrace && a.Array == nil && a.Index == nil {
-			v, _ := r.getVar(a.Name.Value)
-			r.traceAssign(prefix, a.Name.Value, v)
 		}
 	}
 	if r.substRan {
@@ -142,7 +142,9 @@ func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
 	if len(env) > 0 {
 		environ = mergeEnv(environ, env)
 	}
-	return r.runProgram(ctx, args[0], args, environ)
+	st := r.runProgram(ctx, args[0], args, environ)
+	r.notifyJobs()
+	return st
 }
 
 // runProgram runs the command or file name with args (args[0] may differ

@@ -38,6 +38,14 @@ type expander struct {
 	// splitLits: unquoted literal text is split and globbed like an
 	// expansion's (the word of an unquoted ${x:-word}).
 	splitLits bool
+	// arith: the words of arithmetic text, where single quotes are not
+	// quotes.
+	arith bool
+	// noTilde: a leading ~ stays.
+	noTilde bool
+	// dqDefault: the word of "${x-word}" (and + = ?) inside double
+	// quotes, where single quotes are ordinary characters and \} is }.
+	dqDefault bool
 	failed    bool
 }
 
@@ -135,8 +143,11 @@ func quotedVar(w *syntax.Word) (string, bool) {
 		pe.Exp != nil || pe.Names != 0 || pe.NestedParam != nil || pe.Param == nil {
 		return "", false
 	}
-	switch name := pe.Param.Value; name {
-	case "@", "*":
+	switch name := pe.Param.Value; {
+	case name == "@" || name == "*":
+		return "", false
+	case strings.Trim(name, "_") == "":
+		// Maybe a bad substitution masked at parse time (parse.go).
 		return "", false
 	default:
 		return name, true
@@ -156,6 +167,21 @@ func (r *Runner) literal(ctx context.Context, w *syntax.Word) (string, bool) {
 		}
 	}
 	e := &expander{r: r, ctx: ctx}
+	e.word(w.Parts, false)
+	if e.failed {
+		r.expansionFatal(1)
+		return "", false
+	}
+	return e.joined(" "), true
+}
+
+// literalNoTilde is literal without tilde expansion (the values of an
+// associative array's ( [k]=v ) list in bash 5.2).
+func (r *Runner) literalNoTilde(ctx context.Context, w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	e := &expander{r: r, ctx: ctx, noTilde: true}
 	e.word(w.Parts, false)
 	if e.failed {
 		r.expansionFatal(1)
@@ -230,18 +256,45 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			v := x.Value
 			if !quoted && e.assign && strings.Contains(v, "~") {
 				v = e.tildeAfterColons(v, i == 0, i == len(parts)-1)
-			} else if !quoted && i == 0 && strings.HasPrefix(v, "~") {
-				v = e.tilde(v, i == len(parts)-1)
+			} else if !quoted && i == 0 && !e.noTilde && strings.HasPrefix(v, "~") {
+				// the directory is not split, globbed nor a regex
+				if t := e.tilde(v, i == len(parts)-1); t != v {
+					n := strings.IndexByte(v, '/')
+					if n < 0 {
+						n = len(v)
+					}
+					home := t[:len(t)-(len(v)-n)]
+					e.keep = e.keep || home == ""
+					e.add(part{val: home, quoted: true})
+					v = v[n:]
+				}
 			}
 			if quoted {
+				if e.dqDefault {
+					v = strings.ReplaceAll(v, `\}`, "}")
+				}
 				e.add(part{val: dqUnescape(v), quoted: true})
 			} else {
 				e.lit(v)
 			}
 		case *syntax.SglQuoted:
 			v := x.Value
+			if quoted && e.dqDefault && !x.Dollar {
+				e.sglInDefault(v)
+				continue
+			}
+			if e.arith {
+				// bash reads arithmetic as if in double quotes: the
+				// quotes stay, and the expression fails on them.
+				if x.Dollar {
+					v = ansiC(v)
+				}
+				e.add(part{val: "'" + v + "'", quoted: true})
+				continue
+			}
 			if x.Dollar {
-				v = ansiC(v)
+				// bash's strings end at a NUL: $'a\0b' is "a"
+				v, _, _ = strings.Cut(ansiC(v), "\x00")
 			}
 			e.keep = true
 			e.add(part{val: v, quoted: true})
@@ -278,12 +331,25 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 			}
 			e.add(part{val: path, quoted: true})
 		case *syntax.ExtGlob:
-			e.add(part{val: x.Op.String() + x.Pattern.Value + ")"})
+			e.extGlob(x)
 		default:
 			e.r.errorf("unsupported word part")
 			e.failed = true
 		}
 	}
+}
+
+// sglInDefault adds '...' met in the word of "${x-word}": the quotes
+// stay, and what is between them is expanded as in double quotes.
+func (e *expander) sglInDefault(v string) {
+	e.keep = true
+	e.add(part{val: "'", quoted: true})
+	if w, err := syntax.NewParser().Document(strings.NewReader(v)); err == nil {
+		e.wordFrom(v, w.Parts, true)
+	} else {
+		e.add(part{val: v, quoted: true})
+	}
+	e.add(part{val: "'", quoted: true})
 }
 
 // lit adds unquoted literal text: backslash escapes quote the next

@@ -97,13 +97,13 @@ func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, from,
 			ok = false
 			return false
 		}
-		e := &expander{r: r, ctx: ctx}
+		e := &expander{r: r, ctx: ctx, arith: true}
 		e.word(w.Parts, true)
 		if e.failed {
 			ok = false
 			return false
 		}
-		b.WriteString(r.src[at:ws])
+		b.WriteString(joinLines(r.src[at:ws]))
 		b.WriteString(e.joined(" "))
 		at = we
 		return false
@@ -111,8 +111,17 @@ func (r *Runner) arithFromSource(ctx context.Context, x syntax.ArithmExpr, from,
 	if !ok {
 		return "", false
 	}
-	b.WriteString(r.src[at:end])
+	b.WriteString(joinLines(r.src[at:end]))
 	return b.String(), true
+}
+
+// joinLines removes the backslash-newline pairs of script text, as
+// bash's reader does before arithmetic sees the text.
+func joinLines(s string) string {
+	if !strings.Contains(s, "\\\n") {
+		return s
+	}
+	return strings.ReplaceAll(s, "\\\n", "")
 }
 
 // arithText evaluates arithmetic text ($((...)) after expansion, let,
@@ -156,7 +165,7 @@ func (r *Runner) arithSource(ctx context.Context, b *strings.Builder, x syntax.A
 			}
 		}
 		*static = false
-		e := &expander{r: r, ctx: ctx}
+		e := &expander{r: r, ctx: ctx, arith: true}
 		e.word(x.Parts, true)
 		if e.failed {
 			return false
@@ -224,7 +233,11 @@ func (a *arithEnv) ArithGet(ref ArithRef) (string, error) {
 		return "", nil
 	}
 	if v.assoc != nil {
-		s, _ := v.assoc.get(ref.Key)
+		key, ok := r.textSubscript(ref.Key)
+		if !ok {
+			return "", errArithExpand
+		}
+		s, _ := v.assoc.get(key)
 		return s, nil
 	}
 	i := ref.Index
@@ -281,9 +294,86 @@ func (r *Runner) subscript(ctx context.Context, v *Var, idx syntax.ArithmExpr) (
 	}
 	n, err := r.arith(ctx, idx)
 	if err != nil {
+		r.arithFatal()
 		return "", false
 	}
 	return strconv.FormatInt(n, 10), true
+}
+
+// arithFatal ends a script after an arithmetic error in a subscript or
+// in an integer variable's value, as bash -c does; at a prompt the line
+// is abandoned. (An error in $(( )) abandons the line in both; in let
+// and (( )) it is the command's status 1.)
+func (r *Runner) arithFatal() {
+	if r.cfg.Script && r.flow < flowExit {
+		r.exitShell(1)
+		return
+	}
+	r.expansionFatal(1)
+}
+
+// textSubscript expands a subscript that arrives as text at run time
+// ("a[$k]" as a nameref's target, in ${!ref}, unset, test -v, printf
+// -v, read, or from arithmetic): bash expands its parameters, command
+// substitutions and quotes when it uses it. ok is false after an
+// expansion error.
+func (r *Runner) textSubscript(sub string) (string, bool) {
+	if !strings.ContainsAny(sub, "$`'\"\\") {
+		return sub, true
+	}
+	parts, src, ok := parseWordText(escapeBlanks(sub))
+	if !ok {
+		return sub, true
+	}
+	e := &expander{r: r, ctx: context.Background()}
+	e.wordFrom(src, parts, false)
+	if e.failed {
+		return "", false
+	}
+	return e.joined(" "), true
+}
+
+// escapeBlanks puts a backslash before each blank and operator character
+// of text that is not quoted nor inside an expansion, so the text parses
+// as one word.
+func escapeBlanks(text string) string {
+	var b strings.Builder
+	nest := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '\\' && i+1 < len(text):
+			b.WriteString(text[i : i+2])
+			i++
+			continue
+		case c == '\'' && nest == 0:
+			j := strings.IndexByte(text[i+1:], '\'')
+			if j < 0 {
+				break
+			}
+			b.WriteString(text[i : i+j+2])
+			i += j + 1
+			continue
+		case c == '"' && nest == 0:
+			j := skipDoubleQuoted(text, i)
+			b.WriteString(text[i : j+1])
+			i = j
+			continue
+		case c == '$' && i+1 < len(text) && (text[i+1] == '(' || text[i+1] == '{'):
+			nest++
+			b.WriteString(text[i : i+2])
+			i++
+			continue
+		case nest > 0 && (c == '(' || c == '{'):
+			nest++
+		case nest > 0 && (c == ')' || c == '}'):
+			nest--
+		case nest == 0 && strings.IndexByte(" \t\n;&|<>()#~", c) >= 0:
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // keyText is an associative subscript: the word, expanded, without
@@ -356,7 +446,7 @@ func (r *Runner) maskedText(x syntax.ArithmExpr, from, to uint) (string, bool) {
 	if to > from && int(from) <= start && int(to) >= end && int(to) <= len(r.src) {
 		start, end = int(from), int(to)
 	}
-	return r.src[start:end], true
+	return joinLines(r.src[start:end]), true
 }
 
 // expandText expands the parameters, command substitutions and
@@ -372,7 +462,7 @@ func (r *Runner) expandText(ctx context.Context, text string) (string, bool) {
 		return "", false
 	}
 	e := &expander{r: r, ctx: ctx}
-	e.word(w.Parts, true)
+	e.wordFrom(text, w.Parts, true)
 	if e.failed {
 		return "", false
 	}

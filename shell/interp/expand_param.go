@@ -1,9 +1,9 @@
 package interp
 
 import (
+	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -23,11 +23,18 @@ type paramVal struct {
 	// isList: the expansion has one field per element; star: joined by
 	// IFS's first character when quoted ($*, ${a[*]}).
 	isList, star bool
+	// ref: the name ${!x} led to
+	ref string
 }
 
 // param expands one ${...} (or $x).
 func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 	r := e.r
+	if text, bad := r.maskedParam(pe); bad {
+		r.errorf("%s: bad substitution", text)
+		e.failed = true
+		return
+	}
 	pv, ok := e.paramValue(pe)
 	if !ok {
 		e.failed = true
@@ -120,38 +127,60 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 		}
 		return paramVal{name: name, list: list, isList: true, set: true, star: pe.Names == syntax.NamesPrefix}, true
 	}
-	if pe.Excl && pe.Index != nil && (subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*")) {
+	if pe.Excl && pe.Index != nil && (subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*")) && !hasSuffixOp(pe) {
 		keys := arrayKeys(r.lookupVar(name))
 		return paramVal{name: name, list: keys, isList: true, set: true, star: subscriptIs(pe.Index, "*")}, true
 	}
 	if pe.Excl {
 		// ${!ref}: the value of ref names the parameter (a[1] too).
 		ref, ok := r.getVar(name)
-		if v := r.lookupVar(name); v != nil && v.attrs&attrNameref != 0 && pe.Index == nil {
-			vv, _ := r.vars.lookup(name)
-			return paramVal{name: name, val: vv.str, set: vv.set}, true
+		switch {
+		case pe.Index != nil && (subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*")):
+			// ${!a[@]:-x}: the elements, joined, name it
+			vals := r.arrayValues(r.lookupVar(r.resolveRef(name)))
+			ref, ok = strings.Join(vals, " "), len(vals) > 0
+		case pe.Index != nil:
+			// ${!a[1]}: the element names it
+			base := r.resolveRef(name)
+			sub, subOK := r.subscript(e.ctx, r.lookupVar(base), pe.Index)
+			if !subOK {
+				return paramVal{}, false
+			}
+			ref, ok = r.getElem(base, sub)
+		}
+		if vv, _ := r.vars.lookup(name); vv != nil && vv.attrs&attrNameref != 0 && vv.set && pe.Index == nil {
+			// ${!ref} of a nameref is the name it refers to
+			return paramVal{name: name, val: vv.str, set: true}, true
 		}
 		if !ok {
-			if r.opts.nounset {
-				e.unbound(name)
-				return paramVal{}, false
+			if v := r.lookupVar(name); v != nil && v.isArray() && pe.Index == nil {
+				// an array without element 0 (declare -A A; ${!A})
+				return paramVal{name: "!" + name}, true
 			}
 			r.errorf("%s: invalid indirect expansion", name)
 			return paramVal{}, false
 		}
+		if ref == "" {
+			r.errorf(": invalid variable name")
+			return paramVal{}, false
+		}
 		if base, sub, ok := splitSubscript(ref); ok && (sub == "@" || sub == "*") {
 			vals := r.arrayValues(r.lookupVar(base))
-			return paramVal{name: ref, list: vals, isList: true, set: len(vals) > 0, star: sub == "*"}, true
+			return paramVal{name: ref, list: vals, isList: true, set: len(vals) > 0, star: sub == "*", ref: ref}, true
 		}
 		if ref == "@" || ref == "*" {
-			return paramVal{name: ref, list: r.params, isList: true, set: len(r.params) > 0, star: ref == "*"}, true
+			return paramVal{name: ref, list: r.params, isList: true, set: len(r.params) > 0, star: ref == "*", ref: ref}, true
 		}
 		if !validRef(ref) {
 			r.errorf("%s: invalid indirect expansion", ref)
 			return paramVal{}, false
 		}
 		val, set := r.getVar(ref)
-		return paramVal{name: ref, val: val, set: set}, true
+		if !set && r.opts.nounset {
+			// bash names the expansion, not the variable, in the message
+			return paramVal{name: "!" + name, val: val, ref: ref}, true
+		}
+		return paramVal{name: ref, val: val, set: set, ref: ref}, true
 	}
 	switch name {
 	case "@", "*":
@@ -173,6 +202,12 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 	}
 	val, set := r.getVar(name)
 	return paramVal{name: name, val: val, set: set}, true
+}
+
+// hasSuffixOp: ${!a[@]} followed by an operator is an indirection
+// through the elements, not the list of keys.
+func hasSuffixOp(pe *syntax.ParamExp) bool {
+	return pe.Slice != nil || pe.Repl != nil || pe.Exp != nil
 }
 
 // validRef reports whether an indirect reference names a parameter.
@@ -210,7 +245,13 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 	present := pv.set
 	if pv.isList {
 		present = len(pv.list) > 0
-		if colon && len(pv.list) == 1 && pv.list[0] == "" {
+		switch {
+		case !colon || pv.ref != "":
+			// bash tests an indirect list only for elements
+		case quoted && pv.star:
+			// "${*:-x}" tests the joined value
+			present = strings.Join(pv.list, e.r.ifsJoiner()) != ""
+		case len(pv.list) == 1 && pv.list[0] == "":
 			present = false
 		}
 	} else if colon && pv.val == "" {
@@ -218,10 +259,10 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 	}
 	word := func() {
 		if pe.Exp.Word != nil {
-			saved := e.splitLits
-			e.splitLits = !quoted
+			savedSplit, savedDQ := e.splitLits, e.dqDefault
+			e.splitLits, e.dqDefault = !quoted, quoted
 			e.word(pe.Exp.Word.Parts, quoted)
-			e.splitLits = saved
+			e.splitLits, e.dqDefault = savedSplit, savedDQ
 		}
 	}
 	switch op {
@@ -250,13 +291,16 @@ func (e *expander) defaultOp(pe *syntax.ParamExp, pv *paramVal, quoted bool) boo
 			e.failed = true
 			return true
 		}
-		if pe.Excl || !validName(pe.Param.Value) && pe.Index == nil {
+		target := pe.Param.Value
+		switch {
+		case pe.Excl && pv.ref != "":
+			// ${!ref:=v} assigns the variable ref names
+			target = pv.ref
+		case pe.Excl || !validName(pe.Param.Value) && pe.Index == nil:
 			e.r.errorf("$%s: cannot assign in this way", pe.Param.Value)
 			e.failed = true
 			return true
-		}
-		target := pe.Param.Value
-		if pe.Index != nil {
+		case pe.Index != nil:
 			target = pv.name
 		}
 		if !e.r.setVar(target, val, false) {
@@ -398,13 +442,47 @@ func (r *Runner) removeAffix(s, pat string, suffix, long bool) string {
 	return p.TrimPrefix(s, long)
 }
 
+// slashPattern reads ${x///c} as bash does: the character after "//"
+// belongs to the pattern even when it is a slash, where mvdan/sh reads
+// it as the separator. ok is false when pe is not written so; else re
+// is the replacement parsed again from src.
+func (r *Runner) slashPattern(pe *syntax.ParamExp) (src string, re *syntax.Replace, ok bool) {
+	from, to := int(pe.Pos().Offset()), int(pe.End().Offset())
+	if pe.Param == nil || !pe.Pos().IsValid() || to > len(r.src) || from >= to {
+		return "", nil, false
+	}
+	text := r.src[from:to]
+	head := "${" + pe.Param.Value + "//"
+	rest, found := strings.CutPrefix(text, head)
+	if !found || !strings.HasPrefix(rest, "/") {
+		return "", nil, false
+	}
+	parts, src, ok := parseWordText(head + "\\" + rest)
+	if !ok || len(parts) != 1 {
+		return "", nil, false
+	}
+	p, isPE := parts[0].(*syntax.ParamExp)
+	if !isPE || p.Repl == nil {
+		return "", nil, false
+	}
+	return src, p.Repl, true
+}
+
 // replace is ${x/pat/rep} ${x//pat/rep} ${x/#pat/rep} ${x/%pat/rep}.
 func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
 	r := e.r
-	orig := pe.Repl.Orig
+	orig, withWord := pe.Repl.Orig, pe.Repl.With
 	mode := ReplaceFirst
 	if pe.Repl.All {
 		mode = ReplaceAll
+	}
+	if pe.Repl.All && (orig == nil || len(orig.Parts) == 0) {
+		if src, re, ok := r.slashPattern(pe); ok {
+			saved := r.src
+			r.src = src
+			defer func() { r.src = saved }()
+			orig, withWord = re.Orig, re.With
+		}
 	}
 	if orig != nil && len(orig.Parts) > 0 {
 		if l, ok := orig.Parts[0].(*syntax.Lit); ok && (strings.HasPrefix(l.Value, "#") || strings.HasPrefix(l.Value, "%")) {
@@ -422,7 +500,7 @@ func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
 			return false
 		}
 	}
-	with, ok := r.replacement(e.ctx, pe.Repl.With)
+	with, ok := r.replacement(e.ctx, withWord)
 	if !ok {
 		return false
 	}
@@ -444,6 +522,41 @@ func (e *expander) replace(pe *syntax.ParamExp, pv *paramVal) bool {
 	return true
 }
 
+// sliceArray is ${a[@]:off:len}: off is an index, not a position, so
+// a sparse array's slice starts at the first element at or after it (a
+// negative one counts back from the last index + 1). An associative
+// array counts as indexed from 1 in its own order, as in bash.
+func (e *expander) sliceArray(pe *syntax.ParamExp, list []string, off, length int64, hasLen bool) ([]string, bool) {
+	v := e.r.lookupVar(e.r.resolveRef(pe.Param.Value))
+	var keys []int
+	switch {
+	case v != nil && v.idx != nil:
+		keys = v.idx.keys
+	case v != nil && v.assoc != nil:
+		keys = make([]int, len(list))
+		for i := range keys {
+			keys[i] = i + 1
+		}
+	default:
+		return nil, false
+	}
+	if len(keys) != len(list) || len(keys) == 0 {
+		return nil, true
+	}
+	if off < 0 {
+		off += int64(keys[len(keys)-1]) + 1
+		if off < 0 {
+			return nil, true
+		}
+	}
+	from := sort.Search(len(keys), func(i int) bool { return int64(keys[i]) >= off })
+	to := len(keys)
+	if hasLen {
+		to = from + int(min(length, int64(len(keys)-from)))
+	}
+	return list[from:to], true
+}
+
 // slice is ${x:off:len}, on characters, or on elements of a list.
 func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 	r := e.r
@@ -457,6 +570,20 @@ func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 		length, err = r.arith(e.ctx, pe.Slice.Length)
 		if err != nil {
 			return false
+		}
+	}
+	if pv.isList {
+		if hasLen && length < 0 {
+			r.errorf("%s: substring expression < 0", strconv.FormatInt(length, 10))
+			return false
+		}
+		if pe.Index != nil && !pe.Excl {
+			if out, ok := e.sliceArray(pe, pv.list, off, length, hasLen); ok {
+				pv.list = out
+				return true
+			}
+			// a string's ${s[@]:1} slices the string
+			pv.isList, pv.val = false, strings.Join(pv.list, "")
 		}
 	}
 	if pv.isList {
@@ -480,10 +607,6 @@ func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 		}
 		end := n
 		if hasLen {
-			if length < 0 {
-				r.errorf("%s: substring expression < 0", strconv.FormatInt(length, 10))
-				return false
-			}
 			end = min(off+length, n)
 		}
 		pv.list = list[off:end]
@@ -572,7 +695,14 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			return string(unicode.ToUpper(c)) + s[n:]
 		})
 	case "a":
-		v := r.lookupVar(pe.Param.Value)
+		name := pe.Param.Value
+		if pe.Excl {
+			name = pv.ref
+			if base, _, ok := splitSubscript(name); ok {
+				name = base
+			}
+		}
+		v := r.lookupVar(name)
 		flags := ""
 		if v != nil {
 			flags = attrLetters(v)
@@ -606,7 +736,9 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		// Key-value pairs: K quotes the values, k splits them apart.
 		v := r.lookupVar(pe.Param.Value)
 		if v == nil || !v.isArray() || !pv.isList {
-			pv.mapVals(bashQuote)
+			if pv.set || pv.isList {
+				pv.mapVals(bashQuote)
+			}
 			return true
 		}
 		keys, vals := arrayKeys(v), r.arrayValues(v)
@@ -636,21 +768,9 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 		if !ok {
 			dir = r.dir
 		}
-		jobs := 0
-		if r.bg != nil {
-			r.bg.mu.Lock()
-			for _, j := range r.bg.list {
-				select {
-				case <-j.done:
-				default:
-					jobs++
-				}
-			}
-			r.bg.mu.Unlock()
-		}
 		env := prompt.Env{User: get("USER"), Host: get("HOSTNAME"), Dir: dir, Home: get("HOME"),
-			DirTrim: get("PROMPT_DIRTRIM"), Root: get("EUID") == "0", Jobs: jobs, History: 1,
-			Now: time.Now(), Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true}
+			DirTrim: get("PROMPT_DIRTRIM"), Root: get("EUID") == "0", Jobs: r.Jobs(), History: 1,
+			Now: r.now(), Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true}
 		pv.mapVals(func(s string) string {
 			doc := prompt.HeredocText(prompt.Decode(s, env))
 			if w, err := syntax.NewParser().Document(strings.NewReader(doc)); err == nil {

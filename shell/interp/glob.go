@@ -178,6 +178,11 @@ func (g *globber) names(dir string) []string {
 // directories are not entered). A final "**" matches every file and
 // directory below dir, and dir itself as prefix when that is not empty.
 func (g *globber) globstar(dir, prefix, globSep string, rest []globComp) {
+	for len(rest) > 0 && rest[0].pat == "**" {
+		// **/** is **, listing each path once (and a directory
+		// before it as after a glob: "c/**/**" lists "c")
+		rest, globSep = rest[1:], "/"
+	}
 	if len(rest) == 0 {
 		// dir itself, after a prefix: "a/**" lists "a/", "*/**" lists "a".
 		if prefix != "" && prefix != "/" && g.isDir(dir) {

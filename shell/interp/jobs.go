@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,6 +47,36 @@ type job struct {
 // the Run's context, not the command's own (which ends with it).
 type jobCtxKey struct{}
 
+// keptStatuses is how many ended jobs that left the table wait PID still
+// finds (bash keeps CHILD_MAX of them): the oldest are forgotten first.
+const keptStatuses = 1024
+
+// prune forgets the oldest statuses past keptStatuses; t.mu is held.
+// It scans only when the map has doubled, so n jobs cost O(n).
+func (t *jobTable) prune() {
+	if len(t.byPid) <= 2*keptStatuses+len(t.list) {
+		return
+	}
+	inTable := make(map[*job]bool, len(t.list))
+	for _, j := range t.list {
+		inTable[j] = true
+	}
+	var ended []int
+	for pid, j := range t.byPid {
+		select {
+		case <-j.done:
+			if !inTable[j] {
+				ended = append(ended, pid)
+			}
+		default:
+		}
+	}
+	sort.Ints(ended)
+	for _, pid := range ended[:max(0, len(ended)-keptStatuses)] {
+		delete(t.byPid, pid)
+	}
+}
+
 func (t *jobTable) ended() {
 	t.mu.Lock()
 	close(t.changed)
@@ -64,8 +95,10 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	fg := *st
 	fg.Background = false
 	sub := r.subshellCopy()
-	if !r.opts.monitor {
-		// A background job's stdin is /dev/null without job control.
+	if !r.opts.monitor || r.cfg.Interactive {
+		// A background job's stdin is /dev/null without job control;
+		// at a prompt too, where bash would stop a job that reads the
+		// terminal (SIGTTIN) and memsh's jobs never stop.
 		sub.fds[0] = &fdFile{r: eofReader{}}
 	}
 	r.bg.mu.Lock()
@@ -76,6 +109,7 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	}
 	r.bg.byPid[j.pid] = j
 	r.bg.list = append(r.bg.list, j)
+	r.bg.prune()
 	r.bg.mu.Unlock()
 	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok && r.subshell == 0 {
 		// The job outlives the command that started it (topStmt).
@@ -93,6 +127,9 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 		defer r.giveProcs(1, jobMemory)
 		defer sub.recoverCrash(&j.status)
 		sub.bashPid = j.pid
+		// As in bash, the job's own command failing runs no ERR trap
+		// and no errexit (the commands inside it do).
+		sub.asyncStmt = &fg
 		sub.stmt(ctx, &fg)
 		sub.runExitTrap(ctx)
 		j.status = sub.lastStatus
@@ -130,10 +167,7 @@ func (r *Runner) waitJobs(ctx context.Context) int {
 	if r.bg == nil {
 		return 0
 	}
-	r.bg.mu.Lock()
-	list := append([]*job(nil), r.bg.list...)
-	r.bg.mu.Unlock()
-	for _, j := range list {
+	for _, j := range r.jobList() {
 		if j.disowned {
 			continue
 		}
@@ -142,8 +176,18 @@ func (r *Runner) waitJobs(ctx context.Context) int {
 		case <-ctx.Done():
 			return 130
 		}
-		r.forget(j)
+		r.reap(j)
 	}
+	// bash forgets the statuses of the jobs that ended, too.
+	r.bg.mu.Lock()
+	for pid, j := range r.bg.byPid {
+		select {
+		case <-j.done:
+			delete(r.bg.byPid, pid)
+		default:
+		}
+	}
+	r.bg.mu.Unlock()
 	return 0
 }
 
@@ -164,7 +208,7 @@ func (r *Runner) waitAny(ctx context.Context, only map[*job]bool) (int, *job) {
 			select {
 			case <-j.done:
 				r.bg.mu.Unlock()
-				r.forget(j)
+				r.reap(j)
 				return j.status, j
 			default:
 				running++
@@ -182,84 +226,147 @@ func (r *Runner) waitAny(ctx context.Context, only map[*job]bool) (int, *job) {
 	}
 }
 
+// notifyJobs is bash's notify_and_cleanup where no prompt reports jobs
+// (a script, bash -c, a subshell), after each foreground command bash
+// forks and waits for: that wait reaps every child that has ended. bash
+// -c forgets the jobs that have ended, without a word; a script file
+// keeps them until jobs or wait reports them. (bash runs it as it reads
+// each new line too, but sees only the jobs reaped by then, so a job
+// that ended since the last wait stays: `kill %1` then `wait %1` on the
+// next line gets 143. bash also prints a line for a job killed by a
+// signal other than INT and TERM: memsh does not.)
+func (r *Runner) notifyJobs() {
+	if r.bg == nil || r.cfg.Interactive && r.subshell == 0 {
+		return
+	}
+	for _, j := range r.jobList() {
+		select {
+		case <-j.done:
+			if r.fromFile && j.sig.Load() == 0 {
+				continue // a script file keeps it for jobs
+			}
+			r.reap(j)
+		default:
+		}
+	}
+}
+
+// reap takes an ended job out of the table of a shell without a prompt,
+// first printing bash's line for one a signal ended (but INT, TERM and
+// PIPE, or a signal this shell traps):
+//
+//	bash: line 3:  2001 Hangup                  sleep 1
+func (r *Runner) reap(j *job) {
+	s := int(j.sig.Load())
+	if !r.forget(j) || r.cfg.Interactive && r.subshell == 0 || s == 0 || s == 2 || s == 13 || s == 15 {
+		return
+	}
+	if r.trap("SIG"+sigName(s)) != "" {
+		return
+	}
+	fmt.Fprintf(r.stderr(), "%s: line %d: %5d %-24s%s\n", r.arg0, max(r.line, 1), j.pid, sigText(s), j.text)
+}
+
 // forget takes j out of the job table (reported, waited for, disowned).
-func (r *Runner) forget(j *job) {
+func (r *Runner) forget(j *job) bool {
 	r.bg.mu.Lock()
 	defer r.bg.mu.Unlock()
 	for i, o := range r.bg.list {
 		if o == j {
 			r.bg.list = append(r.bg.list[:i], r.bg.list[i+1:]...)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // job finds a job by pid or job spec (%N, %%, %+, %-, %string,
-// %?string).
+// %?string); a name that more than one job matches finds none.
 func (r *Runner) job(spec string) (*job, int, bool) {
-	if r.bg == nil {
+	j, _ := r.jobSpec("", spec)
+	if j == nil {
 		return nil, 0, false
 	}
+	return j, j.pid, true
+}
+
+// jobSpec is bash's get_job_spec for builtin: the job a pid or job spec
+// names, nil when none does. dup says a %string or %?string matched more
+// than one job: the builtin's "ambiguous job spec" message is printed
+// then (none when builtin is ""), as bash's get_job_by_name prints it.
+func (r *Runner) jobSpec(builtin, spec string) (found *job, dup bool) {
+	if r.bg == nil {
+		return nil, false
+	}
+	rest, isSpec := strings.CutPrefix(spec, "%")
 	r.bg.mu.Lock()
 	defer r.bg.mu.Unlock()
-	rest, isSpec := strings.CutPrefix(spec, "%")
 	if !isSpec {
 		pid, err := strconv.Atoi(spec)
 		if err != nil {
-			return nil, 0, false
+			return nil, false
 		}
-		j, ok := r.bg.byPid[pid]
-		return j, pid, ok
+		return r.bg.byPid[pid], false
 	}
 	list := r.bg.list
-	var found *job
 	switch {
 	case rest == "" || rest == "%" || rest == "+":
 		if len(list) > 0 {
 			found = list[len(list)-1]
 		}
+		return found, false
 	case rest == "-":
 		if len(list) > 1 {
 			found = list[len(list)-2]
 		} else if len(list) == 1 {
 			found = list[0]
 		}
-	default:
-		if n, err := strconv.Atoi(rest); err == nil {
-			for _, j := range list {
-				if j.n == n {
-					found = j
-				}
-			}
-			break
-		}
-		sub, contains := strings.CutPrefix(rest, "?")
+		return found, false
+	case allDigits(rest):
+		n, _ := strconv.Atoi(rest)
 		for _, j := range list {
-			if contains && strings.Contains(j.text, sub) || !contains && strings.HasPrefix(j.text, rest) {
+			if j.n == n {
 				found = j
 			}
 		}
+		return found, false
 	}
-	if found == nil {
-		return nil, 0, false
+	sub, contains := strings.CutPrefix(rest, "?")
+	for i := len(list) - 1; i >= 0; i-- {
+		j := list[i]
+		if contains && strings.Contains(strings.ToLower(j.text), strings.ToLower(sub)) ||
+			!contains && strings.HasPrefix(j.text, rest) {
+			if found != nil {
+				if builtin != "" {
+					r.errorf("%s: %s: ambiguous job spec", builtin, sub)
+				}
+				return nil, true
+			}
+			found = j
+		}
 	}
-	return found, found.pid, true
+	return found, false
 }
 
-// waitPid waits for one job and forgets it; false when it is not a
-// child of this shell.
-func (r *Runner) waitPid(ctx context.Context, spec string) (int, bool) {
-	j, _, ok := r.job(spec)
-	if !ok {
-		return 127, false
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
 	}
+	return s != ""
+}
+
+// waitFor waits for job j and takes it out of the job table; wait PID
+// still finds its status later. Cancelling ctx stops the wait (130).
+func (r *Runner) waitFor(ctx context.Context, j *job) int {
 	select {
 	case <-j.done:
 	case <-ctx.Done():
-		return 130, true
+		return 130
 	}
-	r.forget(j)
-	return j.status, true
+	r.reap(j)
+	return j.status
 }
 
 // state is a job's state as jobs prints it, and its text.
@@ -309,6 +416,18 @@ func (r *Runner) Notices(w io.Writer) {
 	}
 }
 
+// Jobs is how many jobs in the table still run (bash's \j in a
+// prompt).
+func (r *Runner) Jobs() int {
+	n := 0
+	for _, j := range r.jobList() {
+		if _, _, done := j.state(); !done {
+			n++
+		}
+	}
+	return n
+}
+
 // KillJobs ends every background job (the session is closing) and
 // waits for them.
 func (r *Runner) KillJobs() {
@@ -336,27 +455,25 @@ func (r *Runner) noJobControl(name string) bool {
 
 // builtinJobs is jobs [-lnprs] [jobspec...].
 func builtinJobs(ctx context.Context, r *Runner, args []string) int {
-	opts, i, ok := r.builtinOpts(args, "lprsn", "jobs [-lnprs] [jobspec ...] or jobs -x command [args]")
+	opts, i, ok := r.builtinOpts(args, "lprsnx", "jobs [-lnprs] [jobspec ...] or jobs -x command [args]")
 	if !ok {
 		return 2
 	}
-	long, pids, running, stopped := opts.has('l'), opts.has('p'), opts.has('r'), opts.has('s')
-	if r.bg == nil {
-		if i < len(args) {
-			r.errorf("jobs: %s: no such job", args[i])
-			return 1
-		}
-		return 0
+	if opts.has('x') {
+		return r.jobsExec(ctx, args[1:i], args[i:])
 	}
-	r.bg.mu.Lock()
-	all := append([]*job(nil), r.bg.list...)
-	r.bg.mu.Unlock()
-	list, status := all, 0
+	long, pids, running, stopped := opts.has('l'), opts.has('p'), opts.has('r'), opts.has('s')
+	all, status := r.jobList(), 0
+	if r.bg == nil && r.seenJobs != nil {
+		all = r.seenJobs
+	}
+	list := all
 	if i < len(args) {
 		list = nil
 		for _, spec := range args[i:] {
-			j, _, ok := r.job(spec)
-			if !ok {
+			j, _ := r.jobSpec("jobs", spec)
+			if j == nil {
+				// bash says so after "ambiguous job spec" too.
 				r.errorf("jobs: %s: no such job", spec)
 				status = 1
 				continue
@@ -366,12 +483,6 @@ func builtinJobs(ctx context.Context, r *Runner, args []string) int {
 	}
 	for _, j := range list {
 		st, text, done := j.state()
-		if done && !r.cfg.Interactive {
-			// A shell without job control forgets an ended job
-			// without a word (bash's cleanup before each command).
-			r.forget(j)
-			continue
-		}
 		if running && done || stopped {
 			continue
 		}
@@ -389,11 +500,44 @@ func builtinJobs(ctx context.Context, r *Runner, args []string) int {
 		default:
 			fmt.Fprintf(r.stdout(), "[%d]%c  %-24s%s\n", j.n, mark(idx, len(all)), st, text)
 		}
-		if done {
+		if done && r.bg != nil {
 			r.forget(j)
 		}
 	}
 	return status
+}
+
+// jobList is the job table now, in the order the jobs started.
+func (r *Runner) jobList() []*job {
+	if r.bg == nil {
+		return nil
+	}
+	r.bg.mu.Lock()
+	defer r.bg.mu.Unlock()
+	return append([]*job(nil), r.bg.list...)
+}
+
+// jobsExec is jobs -x command [args]: the command runs with each job
+// spec among its words replaced by the job's pid (a word that names no
+// job stays as it is). bash refuses -l, -p and -n before -x.
+func (r *Runner) jobsExec(ctx context.Context, opts, argv []string) int {
+	letters := strings.Join(opts, "")
+	if before, _, _ := strings.Cut(letters, "x"); strings.ContainsAny(before, "lpn") {
+		r.errorf("jobs: no other options allowed with `-x'")
+		return 1
+	}
+	if len(argv) == 0 {
+		return 0
+	}
+	argv = append([]string(nil), argv...)
+	for k, a := range argv {
+		if strings.HasPrefix(a, "%") {
+			if j, _ := r.jobSpec("jobs", a); j != nil {
+				argv[k] = strconv.Itoa(j.pid)
+			}
+		}
+	}
+	return r.run(ctx, argv, nil)
 }
 
 // builtinFg is fg [jobspec]: the job runs in the foreground (its text
@@ -468,8 +612,8 @@ func builtinDisown(ctx context.Context, r *Runner, args []string) int {
 	switch {
 	case i < len(args):
 		for _, spec := range args[i:] {
-			j, _, ok := r.job(spec)
-			if !ok {
+			j, _ := r.jobSpec("disown", spec)
+			if j == nil {
 				r.errorf("disown: %s: no such job", spec)
 				status = 1
 				continue

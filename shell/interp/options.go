@@ -146,18 +146,41 @@ func findOption(table []setOption, name string) *setOption {
 	return nil
 }
 
-// dashFlags is $-.
-func (o *options) dashFlags() string {
+// dashFlags is $-: the letters of the options that are on, in bash's
+// order ("i" for the shell at a prompt), then "c" for bash -c or "s"
+// for the interactive shell (bash's which_set_flags). A script file
+// adds neither.
+func (r *Runner) dashFlags() string {
 	var b strings.Builder
-	for _, c := range []byte("abefhkmnptuvxBCEHPT") {
+	for _, c := range []byte("abefhikmnptuvxBCEHPT") {
+		if c == 'i' {
+			if r.cfg.Interactive {
+				b.WriteByte(c)
+			}
+			continue
+		}
 		for _, so := range setOptions {
-			if so.letter == c && *so.field(o) {
+			if so.letter == c && *so.field(&r.opts) {
 				b.WriteByte(c)
 			}
 		}
 	}
-	b.WriteString("c")
+	switch {
+	case r.cfg.Interactive:
+		b.WriteByte('s')
+	case r.cfg.Script && !r.fromFile:
+		b.WriteByte('c')
+	}
 	return b.String()
+}
+
+// interactive turns on what an interactive bash starts with: job
+// control (monitor), emacs line editing, history and its expansion.
+func (o *options) interactive() {
+	o.monitor = true
+	for _, n := range []string{"emacs", "histexpand", "history"} {
+		*findOption(setOptions, n).field(o) = true
+	}
 }
 
 // builtinSet is `set`: options, positional parameters, or the listing.

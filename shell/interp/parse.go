@@ -1,9 +1,11 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -25,69 +27,139 @@ const maxMasks = 256
 // close (one parse each).
 const maxHeredocsAtEOF = 16
 
-// parse reads src as bash, printing a syntax error as bash does.
-func (r *Runner) parse(src, name string) (*syntax.File, error) {
-	f, err := r.parseScript(src, name)
-	if err != nil {
-		r.syntaxError(err)
-	}
-	return f, err
+// Reading: bash reads a script one complete command (a line, with the
+// lines a compound command or a quote continues on) at a time and runs
+// it before it reads the next, so the commands before a syntax error
+// run, then the error stops the script (status 2). readScript parses
+// the whole text; when that fails it keeps the commands of the complete
+// lines before the error (mvdan/sh's incremental parser tells where a
+// line is complete) and bash's message for the error (syntaxmsg.go).
+// The end of the text also ends a here-document it cuts short, with
+// bash's warning.
+
+// script is a text as bash reads it.
+type script struct {
+	// src is the text run (Runner.src): as written, ending in a
+	// newline (bash reads one at the end of -c's text), followed by the
+	// delimiters of the here-documents its end cut short.
+	src string
+	// stmts are its commands: all of them, or those of the complete
+	// lines before err.
+	stmts []*syntax.Stmt
+	err   *syntaxErr // the syntax error that stops the reading; nil: none
+	rest  uint       // with err: the line after stmts
+	warns []heredocWarning
+	// stopped: the context ended the parse (Ctrl-C, --timeout).
+	stopped bool
 }
 
-// parseScript is parseBash for a whole script, whose end also ends a
-// here-document it cuts short, with bash's warning (the parse is done
-// again with the delimiter added).
-func (r *Runner) parseScript(src, name string) (*syntax.File, error) {
-	f, err := parseBash(src, name)
-	for tries := 0; err != nil && tries < maxHeredocsAtEOF; tries++ {
-		var pe syntax.ParseError
-		delim, ok := "", errors.As(err, &pe)
-		if ok {
-			delim, ok = strings.CutPrefix(pe.Text, "unclosed here-document `")
-			delim, ok = strings.CutSuffix(delim, "`")
+// heredocWarning is a here-document the end of the text closed.
+type heredocWarning struct {
+	line, eof uint // its line; the text's last line
+	delim     string
+}
+
+// readScript reads src as bash does (above).
+func readScript(ctx context.Context, src string) *script {
+	if !strings.HasSuffix(src, "\n") {
+		src += "\n"
+	}
+	sc := &script{src: src}
+	eof := uint(strings.Count(src, "\n"))
+	for {
+		f, masked, err := parseMasked(ctx, sc.src)
+		if err == nil {
+			sc.stmts = f.Stmts
+			return sc
 		}
-		if !ok {
+		if ctx.Err() != nil {
+			sc.stopped = true
+			return sc
+		}
+		var pe syntax.ParseError
+		if errors.As(err, &pe) && len(sc.warns) < maxHeredocsAtEOF {
+			if delim, ok := strings.CutPrefix(pe.Text, "unclosed here-document `"); ok && strings.HasSuffix(delim, "`") {
+				delim = strings.TrimSuffix(delim, "`")
+				sc.warns = append(sc.warns, heredocWarning{line: pe.Pos.Line(), eof: eof, delim: delim})
+				sc.src += delim + "\n"
+				continue
+			}
+		}
+		sc.stmts, sc.rest = completeLines(ctx, masked)
+		sc.err = bashSyntax(sc.src, masked, err, sc.rest)
+		return sc
+	}
+}
+
+// completeLines parses text up to its syntax error and returns the
+// commands of the complete lines before it, and the line after them.
+func completeLines(ctx context.Context, text string) ([]*syntax.Stmt, uint) {
+	var stmts []*syntax.Stmt
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	for line, err := range p.InteractiveSeq(ctxReader{ctx, strings.NewReader(text)}) {
+		if err != nil {
 			break
 		}
-		last := strings.Count(src, "\n")
-		if !strings.HasSuffix(src, "\n") {
-			last++
-			src += "\n"
+		if !p.Incomplete() {
+			stmts = append(stmts, line...)
 		}
-		r.printErr(fmt.Sprintf("%s: line %d: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n",
-			r.arg0, last, pe.Pos.Line(), delim))
-		src += delim + "\n"
-		f, err = parseBash(src, name)
 	}
-	return f, err
+	rest := uint(1)
+	if len(stmts) > 0 {
+		rest = stmts[len(stmts)-1].End().Line() + 1
+	}
+	return stmts, rest
+}
+
+// ctxReader reads a string until the context ends: a long parse stops
+// with the line (Ctrl-C, --timeout).
+type ctxReader struct {
+	ctx context.Context
+	r   *strings.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // parseBash parses src, masking what bash reads only at run time (see
-// above) where the parser rejects it. The error is the first parse's.
-func parseBash(src, name string) (*syntax.File, error) {
+// above) where the parser rejects it.
+func parseBash(src string) (*syntax.File, error) {
+	f, _, err := parseMasked(context.Background(), src)
+	return f, err
+}
+
+// parseMasked is parseBash, returning on failure the text with the
+// masks made so far and the error that remains.
+func parseMasked(ctx context.Context, src string) (*syntax.File, string, error) {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	f, err := p.Parse(strings.NewReader(src), name)
-	if err == nil {
-		return f, nil
-	}
-	first := err
 	masked := src
-	for i := 0; i < maxMasks; i++ {
+	for i := 0; ; i++ {
+		f, err := p.Parse(ctxReader{ctx, strings.NewReader(masked)}, "")
+		if err == nil {
+			return f, masked, nil
+		}
 		var pe syntax.ParseError
-		if !errors.As(err, &pe) {
-			break
+		var le syntax.LangError
+		switch {
+		case i == maxMasks:
+			return nil, masked, err
+		case errors.As(err, &pe):
+		case errors.As(err, &le):
+			// a zsh feature (floating point) inside arithmetic
+			pe = syntax.ParseError{Pos: le.Pos, Text: le.Feature}
+		default:
+			return nil, masked, err
 		}
 		next, ok := maskAt(masked, int(pe.Pos.Offset()), pe.Text)
 		if !ok {
-			break
+			return nil, masked, err
 		}
 		masked = next
-		f, err = p.Parse(strings.NewReader(masked), name)
-		if err == nil {
-			return f, nil
-		}
 	}
-	return nil, first
 }
 
 // maskAt masks the construct the parse error at off is in: ${x~} or
@@ -105,11 +177,90 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		}
 		return string(b), true
 	}
-	from, to, ok := arithSpan(src, off)
+	if msg == "invalid var name" && off < len(src) && src[off] != '=' {
+		// declare/export/local's argument with a name bash refuses
+		// when it runs ("`FOO-BAR=x': not a valid identifier"): its
+		// first character becomes = (a plain word; padded with _ to
+		// its length), put back when it runs.
+		_, n := utf8.DecodeRuneInString(src[off:])
+		return src[:off] + "=" + strings.Repeat("_", n-1) + src[off+n:], true
+	}
+	if badParamMsg(msg) {
+		// ${...} that bash reads only when it expands it, where it is a
+		// bad substitution: its inside becomes underscores (a name).
+		if from, to, ok := paramSpan(src, off); ok {
+			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
+		}
+	}
+	if strings.HasPrefix(msg, "`:` must be followed") && strings.HasPrefix(src[off:], ": ") {
+		// ${a[@]: } and ${a[@]: : }: an empty offset or length is 0
+		return src[:off+1] + "0" + src[off+2:], true
+	}
+	// x$foo[5]: the subscript is not the trouble, the expression is
+	from, to, ok := arithSpan(src, off, !strings.Contains(msg, "must follow a name"))
 	if !ok {
 		return "", false
 	}
 	return src[:from] + zeros(src[from:to]) + src[to:], true
+}
+
+// badParamMsg: mvdan/sh's errors for the inside of a ${...}.
+func badParamMsg(msg string) bool {
+	for _, m := range []string{"invalid parameter name", "parameter expansion operator", "cannot be followed by a word",
+		"without matching `${`", "invalid nested parameter expansion"} {
+		if strings.Contains(msg, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramSpan finds the inside of the ${...} around off, when it is on
+// one line, not empty and not already masked.
+func paramSpan(src string, off int) (from, to int, ok bool) {
+	for o := min(off, len(src)-2); o >= 0; o-- {
+		if !strings.HasPrefix(src[o:], "${") {
+			continue
+		}
+		end, found := matchClose(src, o+2, "}")
+		if !found || end < off {
+			continue
+		}
+		in := src[o+2 : end]
+		if in == "" || strings.IndexByte(in, '\n') >= 0 || strings.Trim(in, "_") == "" {
+			return 0, 0, false
+		}
+		return o + 2, end, true
+	}
+	return 0, 0, false
+}
+
+// unmaskDeclWord puts back the first byte of a declaration's argument
+// masked for its invalid name (above) into its first field.
+func (r *Runner) unmaskDeclWord(w *syntax.Word, fields []string) {
+	off := int(w.Pos().Offset())
+	if len(fields) == 0 || off >= len(r.src) || r.src[off] == '=' {
+		return
+	}
+	_, n := utf8.DecodeRuneInString(r.src[off:])
+	mask := "=" + strings.Repeat("_", n-1)
+	if lit, ok := w.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, mask) && strings.HasPrefix(fields[0], mask) {
+		fields[0] = r.src[off:off+n] + fields[0][n:]
+	}
+}
+
+// maskedParam reports whether pe is a ${...} masked for being a bad
+// substitution (above), and its text as written.
+func (r *Runner) maskedParam(pe *syntax.ParamExp) (string, bool) {
+	if pe.Short || pe.Param == nil || strings.Trim(pe.Param.Value, "_") != "" || !pe.Rbrace.IsValid() {
+		return "", false
+	}
+	from, to := int(pe.Dollar.Offset()), int(pe.Rbrace.Offset())+1
+	if to > len(r.src) || from >= to {
+		return "", false
+	}
+	text := r.src[from:to]
+	return text, text != "${"+pe.Param.Value+"}"
 }
 
 // zeros is arithmetic text masked: zeros of the same length, or, when
@@ -117,6 +268,11 @@ func maskAt(src string, off int, msg string) (string, bool) {
 // lines after it keep their numbers).
 func zeros(s string) string {
 	b := []byte(s)
+	if strings.Trim(s, " \t\n") == "" {
+		// blanks only (bash's empty expression, which is 0): one zero
+		b[0] = '0'
+		return string(b)
+	}
 	nl := strings.IndexByte(s, '\n') >= 0
 	for i := range b {
 		switch {
@@ -131,9 +287,9 @@ func zeros(s string) string {
 }
 
 // arithSpan finds the innermost arithmetic text around off: between
-// $(( or (( and their )), $[ and ], or a subscript's [ and ]. It is
-// masked only when not already zeros.
-func arithSpan(src string, off int) (from, to int, ok bool) {
+// $(( or (( and their )), $[ and ], or (when subscripts is set) a
+// subscript's [ and ]. It is masked only when not already zeros.
+func arithSpan(src string, off int, subscripts bool) (from, to int, ok bool) {
 	for o := min(off, len(src)-1); o >= 0; o-- {
 		var open int
 		var closer string
@@ -144,6 +300,8 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 			open, closer = o+2, "))"
 		case strings.HasPrefix(src[o:], "$["):
 			open, closer = o+2, "]"
+		case !subscripts && src[o] == '[':
+			continue
 		case src[o] == '[' && o > 0 && isNameByte(src[o-1]):
 			open, closer = o+1, "]"
 		case src[o] == '[' && o > 0 && strings.IndexByte("( \t\n", src[o-1]) >= 0:
@@ -156,7 +314,7 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 		if !found || end < off {
 			continue
 		}
-		if open == end || strings.Trim(src[open:end], "0 \n") == "" {
+		if open == end || strings.Contains(src[open:end], "0") && strings.Trim(src[open:end], "0 \t\n") == "" {
 			return 0, 0, false
 		}
 		return open, end, true
@@ -191,4 +349,84 @@ func matchClose(src string, open int, closer string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// reader hands out a script's commands in order, as bash reads them:
+// when a new line starts and the alias table is not the one the rest of
+// the text was read with, the rest is read again from its original text
+// with the aliases of now expanded (alias.go); a here-document the end
+// of the text closed is warned about when its command is reached.
+type reader struct {
+	orig     string // the text as written (aliases unexpanded)
+	sc       *script
+	i        int
+	read     uint   // the last line read
+	readWith string // the key of the aliases the rest was read with
+	warned   int    // sc.warns printed
+	base     uint   // the line before the text's first (eval's text is numbered from eval's line)
+}
+
+func newReader(sc *script, base uint) *reader {
+	return &reader{orig: sc.src, sc: sc, base: base}
+}
+
+// next is the next command to run; nil at the end of the text or at a
+// syntax error (rd.sc.err).
+func (r *Runner) next(ctx context.Context, rd *reader) *syntax.Stmt {
+	for {
+		if rd.i == len(rd.sc.stmts) {
+			if rd.sc.err != nil && rd.sc.rest > rd.read && r.readAgain(ctx, rd, rd.sc.rest) {
+				// The commands that ran defined aliases the line
+				// with the error may use.
+				continue
+			}
+			r.heredocWarnings(rd, ^uint(0))
+			return nil
+		}
+		st := rd.sc.stmts[rd.i]
+		if line := st.Pos().Line(); line > rd.read && r.readAgain(ctx, rd, line) {
+			continue
+		}
+		rd.read = max(rd.read, st.End().Line())
+		rd.i++
+		r.heredocWarnings(rd, st.End().Line())
+		return st
+	}
+}
+
+// readAgain reads the text again from line on if the aliases changed
+// since it was last read (see reader); the lines before it are kept as
+// empty lines, so line numbers stay. It reports whether it did.
+func (r *Runner) readAgain(ctx context.Context, rd *reader, line uint) bool {
+	m, key := r.aliasesNow()
+	if key == rd.readWith {
+		return false
+	}
+	rd.readWith = key
+	text, changed := rd.orig[lineStart(rd.orig, line):], false
+	if m != nil {
+		text, changed = expandAliasText(text, m)
+	}
+	if !changed && r.src == rd.orig {
+		return false
+	}
+	rd.sc = readScript(ctx, strings.Repeat("\n", int(line-1))+text)
+	rd.i, rd.warned = 0, 0
+	r.src = rd.sc.src
+	return true
+}
+
+// heredocWarnings prints bash's warning for the here-documents up to
+// line that the end of the text closed:
+//
+//	bash: line 2: warning: here-document at line 1 delimited by end-of-file (wanted `EOF')
+func (r *Runner) heredocWarnings(rd *reader, line uint) {
+	for ; rd.warned < len(rd.sc.warns) && rd.sc.warns[rd.warned].line <= line; rd.warned++ {
+		w := rd.sc.warns[rd.warned]
+		saved := r.line
+		r.line = rd.base + w.eof
+		r.printErr(fmt.Sprintf("%swarning: here-document at line %d delimited by end-of-file (wanted `%s')\n",
+			r.prefix(), rd.base+w.line, w.delim))
+		r.line = saved
+	}
 }

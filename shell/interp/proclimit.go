@@ -63,6 +63,7 @@ func (r *Runner) topStmt(ctx context.Context, st *syntax.Stmt) {
 	if errors.Is(context.Cause(ctx), errProcLimit) && !r.execed {
 		r.flow, r.lastStatus = flowDiscard, 254
 	}
+	r.nestHit = false
 }
 
 // lineJobs is the context the jobs a top-level command starts run

@@ -50,11 +50,9 @@ type Runner struct {
 	flowN      int // loops left to break/continue
 	exited     bool
 
-	line        uint     // current statement's line, $LINENO
-	lineBase    uint     // added to the lines of eval'd text: the eval's last line, less one
-	stmtEnd     uint     // the current statement's last line
-	funcNames   []string // FUNCNAME, innermost last
-	callLines   []uint   // BASH_LINENO: the line each call was made on
+	line        uint        // current statement's line, $LINENO
+	frames      []callFrame // the call stack: function calls and sourced files, innermost last
+	funcDepth   int         // how many of frames are function calls
 	loopDepth   int
 	noErrExit   int // >0 while errexit is suspended (conditions, && ||, !)
 	subshell    int // BASH_SUBSHELL
@@ -65,6 +63,7 @@ type Runner struct {
 	bashPid     int
 	pids        *atomic.Int32 // the session's process ids, shared by its subshells and child shells
 	lastBg      int
+	seenJobs    []*job // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
 	bg          *jobTable
 	traps       *trapTable
 	inTrap      bool
@@ -83,19 +82,25 @@ type Runner struct {
 	compSeq     int
 	keepFds     bool // exec without a command: its redirections stay
 	sourceDepth int
-	secondsBase int       // $SECONDS at r.started
-	fdUndo      *[]fdSave // where redirections note what they change
-	arithWhat   string    // "((: " or "let: " before an arithmetic message
-	src         string    // the source text being run (function bodies keep theirs)
-	execed      bool      // exec replaced the shell: no EXIT trap
-	lineFrozen  int       // >0 while a trap runs: $LINENO stays the trigger's
-	fromFile    bool      // a script read from a file or stdin, not -c
-	substRan    bool      // a command substitution ran in the current command
-	optIndexFor int       // OPTIND value optIndex belongs to
+	asyncStmt   *syntax.Stmt // a background job's own command: its failure runs no ERR trap (jobs.go)
+	secondsBase int          // $SECONDS at r.started
+	fdUndo      *[]fdSave    // where redirections note what they change
+	arithWhat   string       // "((: " or "let: " before an arithmetic message
+	src         string       // the source text being run (function bodies keep theirs)
+	execed      bool         // exec replaced the shell: no EXIT trap
+	lineFrozen  int          // >0 while a trap runs: $LINENO stays the trigger's
+	lineEnd     uint         // the last line of the command running (eval numbers its text on from it)
+	lineBase    uint         // the line the text running is numbered on from (eval's text, from eval's line)
+	fromFile    bool         // a script read from a file or stdin, not -c
+	substRan    bool         // a command substitution ran in the current command
+	optIndexFor int          // OPTIND value optIndex belongs to
+	nestHit     bool         // the session's nesting limit was reached here (funcs.go)
+	pendingOut  []*procSub   // process substitutions running (procsubst.go)
 	arithCache  map[syntax.ArithmExpr]string
 	patCache    map[patKey]*Pattern
 
-	pendingOut []*procSub // process substitutions running (procsubst.go)
+	compCur *compRunning // the completion a -F function runs in (compopt)
+	hist    histList     // the history list (builtin_history.go)
 }
 
 // stmts runs a list, stopping at a pending break/continue/return/exit.
@@ -121,11 +126,10 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		return
 	}
 	if r.lineFrozen == 0 {
-		r.line = r.lineBase + st.Pos().Line()
-		r.stmtEnd = r.lineBase + st.End().Line()
+		r.line, r.lineEnd = r.lineBase+st.Pos().Line(), r.lineBase+st.End().Line()
 	}
 	if r.traps != nil && !r.inTrap {
-		if _, ok := r.traps.m["DEBUG"]; ok {
+		if _, ok := r.traps.get("DEBUG"); ok {
 			r.debugTrap(ctx, st)
 		}
 	}
@@ -176,7 +180,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		return
 	}
 	r.lastStatus = status
-	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) {
+	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) && st != r.asyncStmt {
 		r.errTrap(ctx)
 		if r.opts.errexit {
 			r.exitShell(status)
@@ -314,7 +318,9 @@ func (r *Runner) binary(ctx context.Context, c *syntax.BinaryCmd) int {
 		}
 		return r.lastStatus
 	}
-	return r.pipeline(ctx, c)
+	st := r.pipeline(ctx, c)
+	r.notifyJobs()
+	return st
 }
 
 // pipeline runs a | b | c: the stages at once, connected by pipes, each
@@ -358,7 +364,21 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			})
 			defer stop()
 		}
+		_, simple := st.Cmd.(*syntax.CallExpr)
+		if simple && !(last && r.opts.lastpipe) {
+			// bash runs the DEBUG trap for a simple command of a
+			// pipeline before it forks the stage, where the trap is
+			// reset (a compound stage runs none).
+			if r.lineFrozen == 0 {
+				r.line = st.Pos().Line()
+			}
+			r.debugTrap(ctx, st)
+		}
 		sub := r.subshellCopy()
+		if simple {
+			// bash keeps the job table for jobs in a pipeline.
+			sub.seenJobs = r.jobList()
+		}
 		sub.fds[0] = in
 		if !last {
 			sub.fds[1] = &fdFile{w: pw}
@@ -379,6 +399,7 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			}
 			break
 		}
+		r.stageDebugTrap(ctx, st)
 		wg.Add(1)
 		run := func(i int, sub *Runner, st *syntax.Stmt, pr *io.PipeReader, pw *io.PipeWriter, in *fdFile) {
 			defer wg.Done()
@@ -510,7 +531,11 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			return r.selectLoop(ctx, l.Name.Value, items, c.Do)
 		}
 		status := 0
-		for _, it := range items {
+		for i, it := range items {
+			if i > 0 {
+				// The header's DEBUG trap runs before each item.
+				r.loopDebug(ctx, c, nil)
+			}
 			if !r.setVar(l.Name.Value, it, false) {
 				return 1
 			}
@@ -534,6 +559,9 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			}
 		}
 		for ctx.Err() == nil {
+			// bash runs the DEBUG trap before the test and the step
+			// too (before the start, the statement's).
+			r.loopDebug(ctx, c, nil)
 			if l.Cond != nil {
 				n, err := r.arith(ctx, l.Cond)
 				if err != nil {
@@ -549,6 +577,7 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 				break
 			}
 			if l.Post != nil {
+				r.loopDebug(ctx, c, l.Post)
 				if _, err := r.arith(ctx, l.Post); err != nil {
 					return 1
 				}
@@ -607,29 +636,24 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 // funcDecl defines a function.
 func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 	name := c.Name.Value
-	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, body: c.Body, decl: c})
+	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: c.Body, decl: c})
 	return 0
 }
 
 // callFunc runs a function with args as its positional parameters.
 func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
-	if len(r.funcNames) >= r.cfg.MaxCallDepth {
-		r.errorf("%s: maximum function nesting level exceeded (%d)", fn.name, r.cfg.MaxCallDepth)
-		r.exitShell(1)
+	if !r.nestOK(fn.name) {
 		return 1
 	}
 	savedParams := r.params
 	r.params = args[1:]
-	r.funcNames = append(r.funcNames, fn.name)
-	r.callLines = append(r.callLines, r.line)
-	savedBase := r.lineBase
-	r.lineBase = 0
+	r.pushFrame(callFrame{name: fn.name, file: fn.file, line: r.line}, true)
 	retTrap := r.trap("RETURN")
 	r.vars.push()
-	savedLoop, savedSrc := r.loopDepth, r.src
-	r.loopDepth, r.src = 0, fn.src
+	savedLoop, savedSrc, savedBase := r.loopDepth, r.src, r.lineBase
+	r.loopDepth, r.src, r.lineBase = 0, fn.src, fn.base
 	r.stmt(ctx, fn.body)
-	r.loopDepth, r.src = savedLoop, savedSrc
+	r.loopDepth, r.src, r.lineBase = savedLoop, savedSrc, savedBase
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
@@ -640,11 +664,8 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 		r.runTrap(ctx, "RETURN")
 	}
 	r.vars.pop()
-	r.funcNames = r.funcNames[:len(r.funcNames)-1]
 	// Back in the caller, $LINENO (and an ERR trap's) is the call's line.
-	r.line = r.callLines[len(r.callLines)-1]
-	r.callLines = r.callLines[:len(r.callLines)-1]
-	r.lineBase = savedBase
+	r.line = r.popFrame(true).line
 	r.ifsCache = nil
 	r.params = savedParams
 	r.lastStatus = status

@@ -70,6 +70,38 @@ func sigTable() string {
 	return b.String()
 }
 
+// sigTexts are the C library's descriptions of Linux's signals
+// (strsignal), as bash prints them for a job a signal ended.
+var sigTexts = [...]string{
+	1: "Hangup", 2: "Interrupt", 3: "Quit", 4: "Illegal instruction", 5: "Trace/breakpoint trap",
+	6: "Aborted", 7: "Bus error", 8: "Floating point exception", 9: "Killed", 10: "User defined signal 1",
+	11: "Segmentation fault", 12: "User defined signal 2", 13: "Broken pipe", 14: "Alarm clock",
+	15: "Terminated", 16: "Stack fault", 17: "Child exited", 18: "Continued", 19: "Stopped (signal)",
+	20: "Stopped", 21: "Stopped (tty input)", 22: "Stopped (tty output)", 23: "Urgent I/O condition",
+	24: "CPU time limit exceeded", 25: "File size limit exceeded", 26: "Virtual timer expired",
+	27: "Profiling timer expired", 28: "Window changed", 29: "I/O possible", 30: "Power failure",
+	31: "Bad system call",
+}
+
+// sigText is signal n's description ("Real-time signal 3" past 31).
+func sigText(n int) string {
+	if n >= 1 && n < len(sigTexts) {
+		return sigTexts[n]
+	}
+	return "Real-time signal " + strconv.Itoa(n-34)
+}
+
+// sigIgnoredByDefault says signal n leaves a process running unless it
+// catches it: the ones ignored by default, and the stop signals (memsh
+// cannot stop a job).
+func sigIgnoredByDefault(n int) bool {
+	switch sigName(n) {
+	case "CHLD", "CONT", "URG", "WINCH", "STOP", "TSTP", "TTIN", "TTOU":
+		return true
+	}
+	return false
+}
+
 func padLeft(s string, w int) string {
 	for len(s) < w {
 		s = " " + s

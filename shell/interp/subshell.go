@@ -15,16 +15,16 @@ func (r *Runner) subshellCopy() *Runner {
 	c.vars = r.vars.share()
 	c.funcs = r.funcs.share()
 	c.aliases = r.aliases.share()
-	c.traps = r.traps.forSubshell()
-	c.funcNames = append([]string(nil), r.funcNames...)
-	c.callLines = append([]uint(nil), r.callLines...)
+	c.traps = r.traps.forSubshell(r.opts.errtrace, r.opts.functrace)
+	c.frames = append([]callFrame(nil), r.frames...)
 	c.subshell = r.subshell + 1
+	c.nestHit = false
 	// Every subshell is a new process: its own $BASHPID.
 	c.bashPid = int(r.pids.Add(1))
 	c.arithCache = nil
 	c.patCache = nil
 	c.ifsCache = nil
-	c.bg = nil
+	c.bg, c.seenJobs = nil, nil
 	c.pendingOut = nil
 	c.flow, c.flowN = flowNone, 0
 	c.keepFds = false
@@ -49,15 +49,19 @@ func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 	defer sub.release()
 	f(sub)
 	sub.runExitTrap(ctx)
+	r.nestStopped(sub)
+	r.notifyJobs()
 	return sub.lastStatus
 }
 
 // cmdSubst runs $(...) and returns its output without trailing newlines.
 func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
+	line := ctx
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
 	sub := r.subshellCopy()
+	sub.seenJobs = r.jobList()
 	sub.traceLevel++
 	sub.fds[1] = &fdFile{w: out}
 	if !r.opts.inheritErrexit {
@@ -72,11 +76,25 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	}
 	r.lastStatus, r.substRan = sub.lastStatus, true
 	sub.release()
+	r.notifyJobs()
+	if r.nestStopped(sub) {
+		return ""
+	}
+	if line.Err() != nil {
+		// The line was stopped (Ctrl-C, a timeout, a limit) while the
+		// substitution ran: its command must not run on what came out.
+		r.lastStatus, r.flow = 130, flowExit
+		return ""
+	}
 	if r.substStopped(out) {
 		return ""
 	}
-	s := strings.TrimRight(out.buf.String(), "\n")
-	return s
+	s := out.buf.String()
+	if strings.IndexByte(s, 0) >= 0 {
+		r.printErr(r.arg0 + ": warning: command substitution: ignored null byte in input\n")
+		s = strings.ReplaceAll(s, "\x00", "")
+	}
+	return strings.TrimRight(s, "\n")
 }
 
 // isCatRedirect reports whether a statement is `< file` alone.

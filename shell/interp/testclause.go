@@ -47,11 +47,39 @@ func (r *Runner) traceTest(words ...string) {
 	r.printErr(r.tracePrefix() + "[[ " + not + strings.Join(words, " ") + " ]]\n")
 }
 
+// negatedParen reads [[ !(expr) ]] as bash does when extglob is off:
+// "!" and a parenthesized test, where mvdan/sh's parser always reads an
+// extglob group. ok is false for anything else.
+func (r *Runner) negatedParen(w *syntax.Word) (syntax.TestExpr, bool) {
+	if r.opts.extglob || len(w.Parts) != 1 {
+		return nil, false
+	}
+	g, ok := w.Parts[0].(*syntax.ExtGlob)
+	if !ok || g.Op != syntax.GlobExcept {
+		return nil, false
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader("[[ "+g.Pattern.Value+" ]]"), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	tc, ok := f.Stmts[0].Cmd.(*syntax.TestClause)
+	if !ok {
+		return nil, false
+	}
+	return tc.X, true
+}
+
 // testExpr evaluates a [[ ]] expression; status is non-zero (2) after
 // an error that ends the test.
 func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 	switch x := x.(type) {
 	case *syntax.Word:
+		if inner, ok := r.negatedParen(x); ok {
+			r.testNot = !r.testNot
+			v, st := r.testExpr(ctx, inner)
+			r.testNot = false
+			return !v, st
+		}
 		s, ok := r.literal(ctx, x)
 		if !ok {
 			return false, 1
@@ -101,11 +129,11 @@ func (r *Runner) testExpr(ctx context.Context, x syntax.TestExpr) (bool, int) {
 		case syntax.TsMatch, syntax.TsMatchShort:
 			pat, ok := r.pattern(ctx, rw)
 			r.traceTest(left, x.Op.String(), pat)
-			return ok && r.match(pat, left), okStatus(ok)
+			return ok && r.matchTest(pat, left), okStatus(ok)
 		case syntax.TsNoMatch:
 			pat, ok := r.pattern(ctx, rw)
 			r.traceTest(left, x.Op.String(), pat)
-			return ok && !r.match(pat, left), okStatus(ok)
+			return ok && !r.matchTest(pat, left), okStatus(ok)
 		case syntax.TsReMatch:
 			re, ok := r.patternQuoted(ctx, rw, QuoteRegexp)
 			if !ok {
@@ -308,6 +336,10 @@ func (t shellTestEnv) VarSet(name string) bool {
 	if base, sub, ok := splitSubscript(name); ok {
 		if sub == "@" || sub == "*" {
 			return len(r.arrayValues(r.lookupVar(base))) > 0
+		}
+		sub, ok = r.textSubscript(sub)
+		if !ok {
+			return false
 		}
 		_, set := r.getElem(base, sub)
 		return set

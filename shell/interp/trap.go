@@ -11,21 +11,46 @@ import (
 )
 
 // trapTable is a shell's traps: signal name (EXIT, ERR, RETURN, DEBUG,
-// INT, ...) to the command text bash parses when the trap runs.
+// INT, ...) to the command text bash parses when the trap runs. The map
+// is never changed in place (a subshell shares it).
 type trapTable struct {
 	m map[string]string
+	// listed are the traps a subshell inherited only to list them: they
+	// do not run there.
+	listed map[string]bool
 }
 
-// forSubshell is what a subshell keeps: bash resets traps that catch
-// signals in a subshell, but `trap` with no arguments still lists the
-// parent's (until one is set). memsh gives the subshell an empty table.
-func (t *trapTable) forSubshell() *trapTable { return nil }
+// forSubshell is what a subshell keeps. bash resets the traps in a
+// subshell ( ( ), $( ), a pipeline stage, &) but for ignored signals,
+// ERR under set -E and DEBUG and RETURN under set -T; `trap` there still
+// lists the parent's until the subshell sets one.
+func (t *trapTable) forSubshell(errtrace, functrace bool) *trapTable {
+	if t == nil || len(t.m) == 0 {
+		return nil
+	}
+	c := &trapTable{m: t.m, listed: map[string]bool{}}
+	for name, cmd := range t.m {
+		live := cmd == "" && strings.HasPrefix(name, "SIG") || name == "ERR" && errtrace ||
+			(name == "DEBUG" || name == "RETURN") && functrace
+		if !live || t.listed[name] {
+			c.listed[name] = true
+		}
+	}
+	return c
+}
+
+// get is the trap that runs for name, if one does.
+func (t *trapTable) get(name string) (string, bool) {
+	if t == nil || t.listed[name] {
+		return "", false
+	}
+	cmd, ok := t.m[name]
+	return cmd, ok
+}
 
 func (r *Runner) trap(name string) string {
-	if r.traps == nil {
-		return ""
-	}
-	return r.traps.m[name]
+	cmd, _ := r.traps.get(name)
+	return cmd
 }
 
 // runTrap runs a trap's text, keeping $? as it was.
@@ -36,7 +61,7 @@ func (r *Runner) runTrap(ctx context.Context, name string) {
 	}
 	r.inTrap = true
 	status := r.lastStatus
-	r.runText(ctx, cmd, "")
+	r.runText(ctx, cmd, textTrap)
 	if r.flow != flowExit {
 		r.lastStatus = status
 	}
@@ -58,18 +83,14 @@ func (r *Runner) selfSignal(ctx context.Context, sig int) {
 		return
 	}
 	name := "SIG" + sigName(sig)
-	if r.traps != nil {
-		if cmd, ok := r.traps.m[name]; ok {
-			if cmd != "" {
-				r.runTrap(ctx, name)
-			}
-			return
+	if cmd, ok := r.traps.get(name); ok {
+		if cmd != "" {
+			r.runTrap(ctx, name)
 		}
+		return
 	}
-	switch sigName(sig) {
-	case "CHLD", "CONT", "URG", "WINCH", "STOP", "TSTP", "TTIN", "TTOU":
-		// Ignored by default (a shell cannot stop here).
-	default:
+	if !sigIgnoredByDefault(sig) {
+		// Most signals end the shell (a shell cannot stop here).
 		r.exitShell(128 + sig)
 	}
 }
@@ -78,21 +99,24 @@ func (r *Runner) selfSignal(ctx context.Context, sig int) {
 // and a for, case or select header, with $BASH_COMMAND the command's
 // text; in a function only under set -T, as bash does.
 func (r *Runner) debugTrap(ctx context.Context, st *syntax.Stmt) {
-	if len(r.funcNames) > 0 && !r.opts.functrace {
-		return
-	}
 	text := ""
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr, *syntax.ArithmCmd, *syntax.TestClause, *syntax.DeclClause, *syntax.LetClause:
 		text = r.sourceOf(c)
 	case *syntax.ForClause:
-		text = r.sourceOf(c)
-		if i := strings.IndexAny(text, ";\n"); i >= 0 {
-			text = strings.TrimSpace(text[:i])
-		}
+		text = r.loopHeader(c)
 	case *syntax.CaseClause:
 		text = "case " + r.sourceOf(c.Word) + " in"
 	default:
+		return
+	}
+	r.runDebug(ctx, text)
+}
+
+// runDebug runs the DEBUG trap, if one runs here, with $BASH_COMMAND
+// text: in a function only under set -T, as bash does.
+func (r *Runner) runDebug(ctx context.Context, text string) {
+	if r.inTrap || r.trap("DEBUG") == "" || r.funcDepth > 0 && !r.opts.functrace {
 		return
 	}
 	r.setVar("BASH_COMMAND", text, false)
@@ -100,6 +124,78 @@ func (r *Runner) debugTrap(ctx context.Context, st *syntax.Stmt) {
 	r.lineFrozen++
 	r.runTrap(ctx, "DEBUG")
 	r.lineFrozen--
+}
+
+// loopDebug runs the DEBUG trap for a for loop's header again, on the
+// loop's line: before each item of for NAME in, with the header as
+// $BASH_COMMAND; before each test and step of for ((...)), with that
+// expression as (( expr )) (part; nil: the test).
+func (r *Runner) loopDebug(ctx context.Context, c *syntax.ForClause, part syntax.ArithmExpr) {
+	if r.trap("DEBUG") == "" {
+		return
+	}
+	if r.lineFrozen == 0 {
+		r.line = c.Pos().Line()
+	}
+	text := r.loopHeader(c)
+	if l, ok := c.Loop.(*syntax.CStyleLoop); ok {
+		text = r.loopArith(l, 1)
+		if part != nil {
+			text = r.loopArith(l, 2)
+		}
+	}
+	r.runDebug(ctx, text)
+}
+
+// loopArith is expression i (0 init, 1 test, 2 step) of a for ((...))
+// header as bash shows it in $BASH_COMMAND: ((text)), the text as
+// written without its leading blanks, 1 when it is empty.
+func (r *Runner) loopArith(l *syntax.CStyleLoop, i int) string {
+	from, to := int(l.Lparen.Offset())+2, int(l.Rparen.Offset())
+	var parts []string
+	if l.Lparen.IsValid() && from <= to && to <= len(r.src) {
+		parts = strings.Split(r.src[from:to], ";")
+	}
+	text := ""
+	if i < len(parts) {
+		text = strings.TrimLeft(parts[i], " \t\n")
+	} else if x := [...]syntax.ArithmExpr{l.Init, l.Cond, l.Post}[i]; x != nil {
+		text = r.sourceOf(x)
+	}
+	if text == "" {
+		text = "1"
+	}
+	return "((" + text + "))"
+}
+
+// loopHeader is a for loop's text up to its body (for NAME in WORDS),
+// $BASH_COMMAND in the DEBUG trap before each round; for ((...)), the
+// first expression.
+func (r *Runner) loopHeader(c *syntax.ForClause) string {
+	if l, ok := c.Loop.(*syntax.CStyleLoop); ok {
+		return r.loopArith(l, 0)
+	}
+	text := r.sourceOf(c)
+	if i := strings.IndexAny(text, ";\n"); i >= 0 {
+		text = strings.TrimSpace(text[:i])
+	}
+	return text
+}
+
+// stageDebugTrap runs the DEBUG trap for a pipeline stage that is a
+// simple command, in the shell itself before the stage starts, as bash
+// does (a compound stage runs none: its subshell has no DEBUG trap).
+func (r *Runner) stageDebugTrap(ctx context.Context, st *syntax.Stmt) {
+	if r.traps == nil || r.inTrap || r.trap("DEBUG") == "" {
+		return
+	}
+	if _, simple := st.Cmd.(*syntax.CallExpr); !simple {
+		return
+	}
+	if r.lineFrozen == 0 {
+		r.line = st.Pos().Line()
+	}
+	r.debugTrap(ctx, st)
 }
 
 // sourceOf is a node's text in the source, or as printed when the source
@@ -124,7 +220,7 @@ func (r *Runner) runExitTrap(ctx context.Context) {
 	status := r.lastStatus
 	flow := r.flow
 	r.flow = flowNone
-	r.runText(ctx, cmd, "")
+	r.runText(ctx, cmd, textExitTrap)
 	if r.flow != flowExit {
 		r.lastStatus = status
 	}
@@ -135,6 +231,12 @@ func (r *Runner) runExitTrap(ctx context.Context) {
 func (r *Runner) RunExitTrap(ctx context.Context) int {
 	r.runExitTrap(ctx)
 	return r.lastStatus
+}
+
+// singleQuote is bash's sh_single_quote: s in single quotes, each ' as
+// '\” (a newline stays as it is).
+func singleQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func copyWithout(m map[string]string, k string) map[string]string {
@@ -149,7 +251,7 @@ func copyWithout(m map[string]string, k string) map[string]string {
 
 // errTrap runs the ERR trap after a failing command.
 func (r *Runner) errTrap(ctx context.Context) {
-	if r.trap("ERR") == "" || r.flow == flowReturn || len(r.funcNames) > 0 && !r.opts.errtrace {
+	if r.trap("ERR") == "" || r.flow == flowReturn || r.funcDepth > 0 && !r.opts.errtrace {
 		return
 	}
 	r.lineFrozen++
@@ -193,41 +295,41 @@ func trapOrder(name string) int {
 	return 99
 }
 
-// builtinTrap is trap [-lp] [[action] signal...].
+// builtinTrap is trap [-lp] [[action] signal...], as trap.def reads it:
+// a first argument that is all digits and names a signal, or one signal
+// spec alone, resets; "-" resets; "" ignores.
 func builtinTrap(ctx context.Context, r *Runner, args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
+	const usage = "trap [-lp] [[arg] signal_spec ...]"
+	opts, i, ok := r.builtinOpts(args, "lpP", usage)
+	if !ok {
+		return 2
 	}
-	if len(args) == 0 || args[0] == "-p" {
-		names := args
-		if len(names) > 0 {
-			names = names[1:]
-		}
-		return r.printTraps(names)
-	}
-	if args[0] == "-l" {
+	args = args[i:]
+	if opts.has('l') {
 		io.WriteString(r.stdout(), sigTable())
 		return 0
 	}
-	if len(args) == 1 && args[0] == "-" {
-		r.printErr("trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
+	if len(args) == 0 || opts.has('p') || opts.has('P') {
+		return r.printTraps(args)
+	}
+	action, sigs := args[0], args[1:]
+	_, isSig := trapName(action)
+	switch {
+	case allDigits(action) && isSig, len(args) == 1 && action != "-" && isSig:
+		// trap SIG...: reset.
+		action, sigs = "-", args
+	case len(sigs) == 0:
+		r.printErr("trap: usage: " + usage + "\n")
 		return 2
-	}
-	action := args[0]
-	sigs := args[1:]
-	if len(sigs) == 0 {
-		// trap SIG: reset.
-		sigs, action = args, "-"
-	}
-	if _, err := fmt.Sscanf(action, "%d", new(int)); err == nil && len(args) >= 1 && action != "-" {
-		sigs, action = args, "-"
 	}
 	status := 0
 	m := map[string]string{}
 	if r.traps != nil {
 		for k, v := range r.traps.m {
-			m[k] = v
+			if !r.traps.listed[k] {
+				// A subshell that sets a trap forgets its parent's.
+				m[k] = v
+			}
 		}
 	}
 	for _, s := range sigs {
@@ -261,7 +363,7 @@ func (r *Runner) printTraps(names []string) int {
 	for _, n := range names {
 		name, _ := trapName(n)
 		if cmd, ok := r.traps.m[name]; ok {
-			fmt.Fprintf(&b, "trap -- %s %s\n", bashQuote(cmd), name)
+			fmt.Fprintf(&b, "trap -- %s %s\n", singleQuote(cmd), name)
 		}
 	}
 	return r.writeOut("trap", []byte(b.String()))

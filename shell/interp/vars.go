@@ -42,12 +42,12 @@ type Var struct {
 	// grow holds str while it is being appended to (s+=x): appending to
 	// a strings.Builder is amortised O(1) and its String() shares the
 	// bytes, so n appends cost O(total). Any other assignment drops it.
-	grow  *strings.Builder
+	grow *strings.Builder
+	// idx and assoc may be shared with the copies of this variable that
+	// subshells made (their shared counts say); own copies them before
+	// a change.
 	idx   *indexed
 	assoc *assocArray
-	// cow: idx/assoc/grow are shared with another shell (a subshell's
-	// copy); copy them before changing them.
-	cow bool
 	// held is what the value has charged to the memory budget
 	// (budget.go).
 	held int64
@@ -55,26 +55,39 @@ type Var struct {
 
 func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
 
-// clone is a shallow copy whose storage is marked copy-on-write.
+// clone is a copy for another shell that shares v's array storage
+// until either of them changes it (own). Both stay readable at once: a
+// background job's copy and its parent may run concurrently.
 func (v *Var) clone() *Var {
-	c := *v
-	c.cow = true
-	c.grow = nil
-	c.held = 0
-	return &c
+	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc}
+	if c.idx != nil {
+		c.idx.shared.Add(1)
+	}
+	if c.assoc != nil {
+		c.assoc.shared.Add(1)
+	}
+	return c
 }
 
-// own copies storage shared with another shell before a change.
+// own copies array storage another variable shares before a change.
 func (v *Var) own() {
-	if !v.cow {
-		return
+	if a := v.idx; a != nil && a.shared.Load() > 0 {
+		v.idx = a.copy()
+		a.shared.Add(-1)
 	}
-	v.cow = false
+	if a := v.assoc; a != nil && a.shared.Load() > 0 {
+		v.assoc = a.copy()
+		a.shared.Add(-1)
+	}
+}
+
+// drop lets go of v's storage: v is gone with its frame.
+func (v *Var) drop() {
 	if v.idx != nil {
-		v.idx = v.idx.copy()
+		v.idx.shared.Add(-1)
 	}
 	if v.assoc != nil {
-		v.assoc = v.assoc.copy()
+		v.assoc.shared.Add(-1)
 	}
 }
 
@@ -127,6 +140,8 @@ func (v *Var) value() (string, bool) {
 type indexed struct {
 	keys []int
 	vals []string
+	// shared is how many variables besides one hold this storage.
+	shared atomic.Int32
 }
 
 func (a *indexed) copy() *indexed {
@@ -195,6 +210,8 @@ type assocArray struct {
 	vals []string
 	dead int   // unset slots in keys (marked by m not holding them)
 	ord  []int // positions in bash's order; nil when a key came or went
+	// shared is how many variables besides one hold this storage.
+	shared atomic.Int32
 }
 
 // assocBuckets is bash's ASSOC_HASH_BUCKETS.
@@ -249,7 +266,8 @@ func (a *assocArray) unset(k string) {
 	a.dead++
 	a.ord = nil
 	if a.dead > 32 && a.dead > len(a.keys)/2 {
-		*a = *a.copy()
+		c := a.copy()
+		a.m, a.keys, a.vals, a.dead, a.ord = c.m, c.keys, c.vals, c.dead, c.ord
 	}
 }
 
@@ -314,7 +332,7 @@ func (s *scopes) share() scopes {
 func (s *scopes) release() {
 	for _, f := range s.frames {
 		if f.refs.Add(-1) == 0 {
-			releaseFrame(s.mem, f)
+			dropFrame(s.mem, f)
 		}
 	}
 	s.frames = nil
@@ -331,7 +349,7 @@ func (s *scopes) writable(i int) *frame {
 		c.m[k] = v.clone()
 	}
 	if f.refs.Add(-1) == 0 {
-		releaseFrame(s.mem, f)
+		dropFrame(s.mem, f)
 	}
 	s.frames[i] = c
 	return c
@@ -365,12 +383,21 @@ func (s *scopes) forWrite(name string, create int) *Var {
 	return v
 }
 
+// dropFrame ends a frame no shell holds any more: its variables let go
+// of the storage they shared and of what they charged to the budget.
+func dropFrame(b *command.Budget, f *frame) {
+	for _, v := range f.m {
+		v.drop()
+	}
+	releaseFrame(b, f)
+}
+
 func (s *scopes) push() { s.frames = append(s.frames, newFrame(4)) }
 
 func (s *scopes) pop() {
 	n := len(s.frames) - 1
 	if s.frames[n].refs.Add(-1) == 0 {
-		releaseFrame(s.mem, s.frames[n])
+		dropFrame(s.mem, s.frames[n])
 	}
 	s.frames = s.frames[:n]
 }
@@ -412,10 +439,16 @@ const maxNamerefDepth = 8
 // resolveRef follows namerefs from name to the variable they name. The
 // result may carry a subscript ("a[1]").
 func (r *Runner) resolveRef(name string) string {
+	first := name
 	for range maxNamerefDepth {
 		v, _ := r.vars.lookup(name)
 		if v == nil || v.attrs&attrNameref == 0 || !v.set || v.str == "" {
 			return name
+		}
+		if name != first && name == v.str || v.str == first {
+			// ref1 -> ref2 -> ref1: bash reads nothing, assigns nothing
+			r.errorf("warning: %s: circular name reference", first)
+			return ""
 		}
 		name = v.str
 	}
@@ -448,34 +481,14 @@ func (r *Runner) dynamicArray(name string) *Var {
 	case "DIRSTACK":
 		vals = r.dirList()
 	case "FUNCNAME", "BASH_LINENO", "BASH_SOURCE":
-		n := len(r.funcNames)
-		if n == 0 {
+		if name == "FUNCNAME" && r.funcDepth == 0 {
+			// Only a function sees FUNCNAME (a sourced file's frame
+			// alone does not show).
 			return nil
 		}
-		for i := n - 1; i >= 0; i-- {
-			switch name {
-			case "FUNCNAME":
-				vals = append(vals, r.funcNames[i])
-			case "BASH_LINENO":
-				vals = append(vals, strconv.Itoa(int(r.callLines[i])))
-			default:
-				src := r.evalSource
-				if src == "" && r.fromFile {
-					src = r.arg0
-				}
-				vals = append(vals, src)
-			}
-		}
-		if r.fromFile {
-			// A script file's own level is "main"; bash -c has none.
-			switch name {
-			case "FUNCNAME":
-				vals = append(vals, "main")
-			case "BASH_LINENO":
-				vals = append(vals, "0")
-			default:
-				vals = append(vals, r.arg0)
-			}
+		vals = r.callStack(name)
+		if len(vals) == 0 {
+			return nil
 		}
 	default:
 		return nil
@@ -503,7 +516,9 @@ func (r *Runner) getVar(name string) (string, bool) {
 		}
 		return strconv.Itoa(r.lastBg), true
 	case "-":
-		return r.opts.dashFlags(), true
+		return r.dashFlags(), true
+	case "_":
+		return r.lastArg, true
 	case "0":
 		return r.arg0, true
 	case "@", "*":
@@ -519,6 +534,10 @@ func (r *Runner) getVar(name string) (string, bool) {
 	case "SHLVL":
 	case "BASH_SUBSHELL":
 		return strconv.Itoa(r.subshell), true
+	case "BASH_ARGV0":
+		if v, _ := r.vars.lookup(name); v == nil {
+			return r.arg0, true
+		}
 	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK":
 		if v, _ := r.vars.lookup(name); v == nil {
 			return r.dynamicArray(name).value()
@@ -533,6 +552,9 @@ func (r *Runner) getVar(name string) (string, bool) {
 	}
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return "", false
+		}
 		return r.getElem(base, sub)
 	}
 	v, _ := r.vars.lookup(name)
@@ -549,34 +571,51 @@ func splitSubscript(s string) (string, string, bool) {
 }
 
 // getElem is ${base[sub]} with the subscript given as text.
+// A negative subscript before the first element reads as unset, with
+// bash's "a: bad array subscript" (the line goes on).
 func (r *Runner) getElem(base, sub string) (string, bool) {
 	v := r.lookupVar(base)
-	if v == nil || !v.set && !v.isArray() {
+	all := sub == "@" || sub == "*"
+	switch {
+	case v != nil && v.assoc != nil:
+		if all {
+			break
+		}
+		return v.assoc.get(sub)
+	case v == nil || !v.set && !v.isArray():
+		if !all {
+			// bash evaluates an unset array's subscript too.
+			if n, err := r.arithText(sub); err == nil && n < 0 {
+				r.errorf("%s: bad array subscript", base)
+			}
+		}
 		return "", false
 	}
-	if sub == "@" || sub == "*" {
+	if all {
 		vals := r.arrayValues(v)
 		return strings.Join(vals, r.ifsJoiner()), len(vals) > 0
 	}
-	if v.assoc != nil {
-		return v.assoc.get(sub)
+	if v.idx == nil {
+		// A scalar is element 0 of an array.
+		n, err := r.arithText(sub)
+		if err == nil && n < 0 {
+			r.errorf("%s: bad array subscript", base)
+		}
+		if err != nil || n != 0 {
+			return "", false
+		}
+		return v.value()
 	}
-	i, ok := r.arrayIndex(v, sub, "")
+	i, ok := r.arrayIndex(v, sub, base)
 	if !ok {
 		return "", false
 	}
-	if v.idx != nil {
-		return v.idx.get(i)
-	}
-	if i == 0 {
-		return v.value()
-	}
-	return "", false
+	return v.idx.get(i)
 }
 
 // arrayIndex evaluates an indexed subscript, counting a negative one
-// from the end. One before the start is silently unset when read; for
-// a write, errName names the element in bash's message.
+// from the end; errName names the element in bash's message for one
+// before the start ("" for none).
 func (r *Runner) arrayIndex(v *Var, sub, errName string) (int, bool) {
 	n, err := r.arithText(sub)
 	if err != nil {
@@ -642,9 +681,7 @@ func (r *Runner) convert(v *Var, s string) string {
 	if v.attrs&attrInteger != 0 {
 		n, err := r.arithText(s)
 		if err != nil {
-			// An arithmetic error in a value abandons the command, as
-			// an expansion error does.
-			r.expansionFatal(1)
+			r.assignFatal()
 			return "0"
 		}
 		return strconv.FormatInt(n, 10)
@@ -663,6 +700,9 @@ func (r *Runner) convert(v *Var, s string) string {
 func (r *Runner) setVar(name, val string, appendTo bool) bool {
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return false
+		}
 		return r.setElem(base, sub, val, appendTo)
 	}
 	if !validName(name) {
@@ -724,7 +764,7 @@ func (r *Runner) assignScalar(name string, v *Var, val string, appendTo bool) bo
 func (r *Runner) arithOr0(s string) int64 {
 	n, err := r.arithText(s)
 	if err != nil {
-		r.expansionFatal(1)
+		r.assignFatal()
 		return 0
 	}
 	return n
@@ -785,6 +825,9 @@ func (r *Runner) setElem(base, sub, val string, appendTo bool) bool {
 func (r *Runner) unsetVar(name string) bool {
 	name = r.resolveRef(name)
 	if base, sub, ok := splitSubscript(name); ok {
+		if sub, ok = r.textSubscript(sub); !ok {
+			return false
+		}
 		v, i := r.vars.lookup(base)
 		if v == nil {
 			return true
@@ -875,4 +918,29 @@ func (r *Runner) environ() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// The sandbox's process ids: $$ of a session's shell and its $PPID.
+const (
+	sandboxPID  = 4242
+	sandboxPPID = 1
+)
+
+// setIDs sets bash's read-only integer variables of the process: UID
+// and EUID (the sandbox user, unless the environment gave them, as
+// bash keeps them then), memsh's GID beside them, and PPID, always
+// ppid.
+func (r *Runner) setIDs(ppid int) {
+	for _, id := range []struct {
+		name   string
+		val    int
+		always bool
+	}{{"UID", sandboxUID, false}, {"EUID", sandboxUID, false}, {"PPID", ppid, true}} {
+		if v, _ := r.vars.lookup(id.name); v != nil && !id.always {
+			continue
+		}
+		v := &Var{attrs: attrInteger | attrReadonly}
+		v.setStr(strconv.Itoa(id.val))
+		r.vars.writable(0).m[id.name] = v
+	}
 }

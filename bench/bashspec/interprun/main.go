@@ -19,9 +19,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -104,7 +106,9 @@ func run(args []string) int {
 	for _, n := range []string{"python3", "python"} {
 		cmds[n] = command.Command{Name: n, Summary: "python through pyworker", Run: python, RawArgs: true}
 	}
-	for name := range cmds {
+	// bash and sh are the interpreter itself; memsh's session puts
+	// them in /usr/bin too, where `which bash` finds them
+	for _, name := range append(slices.Collect(maps.Keys(cmds)), "bash", "sh") {
 		fsys.WriteFile("/usr/bin/"+name, []byte("#!/bin/sh\nexec "+name+" \"$@\"\n"), 0o755)
 	}
 	fsys.Symlink("usr/bin", "/bin")

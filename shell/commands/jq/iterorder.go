@@ -1,8 +1,6 @@
 package jq
 
 import (
-	"reflect"
-
 	"github.com/itchyny/gojq"
 )
 
@@ -14,32 +12,11 @@ import (
 // remembered order. It is a jq definition, not a Go function, so it still
 // works as a path: `.[] |= f`, `del(.[] | select(...))` and path(.[]).
 func iterInOrder(q *gojq.Query) {
-	walkTerms(reflect.ValueOf(q))
-}
-
-// walkTerms visits every *gojq.Term reachable from v, splitting the ones
-// with an iteration suffix.
-func walkTerms(v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.IsNil() {
-			return
-		}
-		if t, ok := v.Interface().(*gojq.Term); ok {
+	walkQuery(q, func(node any) { // astwalk.go
+		if t, ok := node.(*gojq.Term); ok {
 			splitIter(t)
 		}
-		walkTerms(v.Elem())
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				walkTerms(v.Field(i))
-			}
-		}
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			walkTerms(v.Index(i))
-		}
-	}
+	})
 }
 
 // splitIter turns `T s1 .. [] rest` into `(T s1 .. | _memsh_iter rest)`;

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -266,34 +265,4 @@ func typeName(v any) string {
 		return "object"
 	}
 	return "number"
-}
-
-// walkQuery calls visit with every node of q's syntax tree (each pointer
-// gojq's parser made, once, parents before children), found by reflection
-// since gojq has no walker of its own.
-func walkQuery(q *gojq.Query, visit func(node any)) {
-	seen := map[uintptr]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() || seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
-			visit(v.Interface())
-			walk(v.Elem())
-		case reflect.Struct:
-			for i := range v.NumField() {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := range v.Len() {
-				walk(v.Index(i))
-			}
-		}
-	}
-	walk(reflect.ValueOf(q))
 }

@@ -14,6 +14,7 @@ type rule struct {
 	re      *regexp.Regexp
 	negate  bool // "!pat": whitelist what an earlier rule ignored
 	dirOnly bool // "pat/": directories only
+	base    bool // no "/" (nor "**"): the base name alone decides
 }
 
 // ignoreFile is the rules of one .gitignore, .ignore or .rgignore (or
@@ -66,6 +67,7 @@ func compileGlob(pat string) (rule, bool) {
 		return r, false
 	}
 	anchored := strings.Contains(pat, "/")
+	r.base = !anchored && !strings.Contains(pat, "**")
 	pat = strings.TrimPrefix(pat, "/")
 	var b strings.Builder
 	b.WriteString("^")
@@ -82,15 +84,21 @@ func compileGlob(pat string) (rule, bool) {
 	return r, true
 }
 
-// match reports whether rel (relative to f.dir) is ignored (+1),
-// whitelisted (-1) or untouched (0) by f.
-func (f *ignoreFile) match(rel string, isDir bool) int {
+// match reports whether an entry is ignored (+1), whitelisted (-1) or
+// untouched (0) by f: name is its base name, rel builds its path
+// relative to f.dir, asked only by a rule that needs more than the name
+// (a walk of a deep tree builds no long path for the others).
+func (f *ignoreFile) match(name string, rel func() string, isDir bool) int {
 	for i := len(f.rules) - 1; i >= 0; i-- {
 		r := f.rules[i]
 		if r.dirOnly && !isDir {
 			continue
 		}
-		if r.re.MatchString(rel) {
+		subject := name
+		if !r.base {
+			subject = rel()
+		}
+		if r.re.MatchString(subject) {
 			if r.negate {
 				return -1
 			}

@@ -50,7 +50,7 @@ func (j *jsonStats) emit(s *searcher, f *jsonFile, line string) {
 // line prints a "match" or "context" message (after the file's "begin").
 func (j *jsonStats) line(s *searcher, fsx *fileState, text []byte, lineNo, off int64, isMatch bool) {
 	f := fsx.json
-	path := quoteJSON([]byte(fsx.name))
+	path := quoteJSON([]byte(fsx.name()))
 	if !f.begun {
 		f.begun = true
 		j.emit(s, f, `{"type":"begin","data":{"path":`+path+`}}`)
@@ -91,7 +91,7 @@ func (j *jsonStats) end(s *searcher, fsx *fileState) {
 	j.matchedLines += f.matchedLines
 	j.matches += f.matches
 	j.emit(s, nil, fmt.Sprintf(`{"type":"end","data":{"path":%s,"binary_offset":null,"stats":{"elapsed":%s,"searches":1,"searches_with_match":1,"bytes_searched":%d,"bytes_printed":%d,"matched_lines":%d,"matches":%d}}}`,
-		quoteJSON([]byte(fsx.name)), elapsed, f.searched, f.bytesPrinted, f.matchedLines, f.matches))
+		quoteJSON([]byte(fsx.name())), elapsed, f.searched, f.bytesPrinted, f.matchedLines, f.matches))
 }
 
 // summary is the last message, its keys sorted as ripgrep prints them.

@@ -90,7 +90,7 @@ func (s *searcher) run(operands []string) int {
 			break
 		}
 		if op == "-" {
-			s.searchReader(ctx, s.inv.Stdin, "<stdin>", true, nil)
+			s.searchReader(ctx, s.inv.Stdin, func() string { return "<stdin>" }, true, nil)
 			continue
 		}
 		abs := s.inv.Abs(op)
@@ -103,7 +103,8 @@ func (s *searcher) run(operands []string) int {
 			w.walkRoot(ctx, strings.TrimSuffix(abs, "/"), op)
 			continue
 		}
-		s.searchFile(ctx, abs, op, true)
+		open := func() (io.ReadCloser, error) { return s.inv.FS.Open(abs) }
+		s.searchFile(ctx, open, func() string { return op }, true)
 	}
 	if s.json != nil && !s.o.files {
 		s.json.summary(s)
@@ -144,18 +145,19 @@ func (s *searcher) fail(name string, err error) {
 
 func (s *searcher) flushOut() { s.out.Flush() }
 
-// searchFile searches one file; explicit files are searched even when
-// binary (ripgrep then reports the match and stops).
-func (s *searcher) searchFile(ctx context.Context, abs, display string, explicit bool) {
+// searchFile searches the file open opens, shown as display() builds
+// its name; explicit files are searched even when binary (ripgrep then
+// reports the match and stops).
+func (s *searcher) searchFile(ctx context.Context, open func() (io.ReadCloser, error), display func() string, explicit bool) {
 	if s.o.files {
-		s.writeName(display)
+		s.writeName(display())
 		s.out.WriteByte(nul(s.o.null))
 		s.matched = true
 		return
 	}
-	f, err := s.inv.FS.Open(abs)
+	f, err := open()
 	if err != nil {
-		s.fail(display, err)
+		s.fail(display(), err)
 		return
 	}
 	defer f.Close()
@@ -163,7 +165,7 @@ func (s *searcher) searchFile(ctx context.Context, abs, display string, explicit
 	n, err := io.ReadFull(f, head)
 	head = head[:n]
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		s.fail(display, err)
+		s.fail(display(), err)
 		return
 	}
 	if !s.o.text && !explicit && !s.o.binary && bytes.IndexByte(head, 0) >= 0 {
@@ -181,7 +183,9 @@ func nul(on bool) byte {
 
 // fileState is one file's search: counts, context and output state.
 type fileState struct {
-	name       string
+	show       func() string // builds the name shown, on first use
+	shown      string
+	named      bool
 	count      int64 // matching lines
 	matches    int64 // matches (for --count-matches and --json)
 	headerDone bool
@@ -193,10 +197,19 @@ type fileState struct {
 	json       *jsonFile
 }
 
+// name is the file's name as ripgrep shows it. A walk builds it only
+// for a file that prints something: a name in a deep tree is long.
+func (f *fileState) name() string {
+	if !f.named {
+		f.shown, f.named = f.show(), true
+	}
+	return f.shown
+}
+
 // searchReader reads r line by line. head is the file's first bytes
 // when known (to find a NUL before anything is printed).
-func (s *searcher) searchReader(ctx context.Context, r io.Reader, name string, explicit bool, head []byte) {
-	fsx := &fileState{name: name}
+func (s *searcher) searchReader(ctx context.Context, r io.Reader, name func() string, explicit bool, head []byte) {
+	fsx := &fileState{show: name}
 	if s.json != nil {
 		fsx.json = &jsonFile{}
 	}
@@ -243,7 +256,7 @@ func (s *searcher) searchReader(ctx context.Context, r io.Reader, name string, e
 			if !s.o.quiet && !s.o.count && !s.o.filesWithMatches && !s.o.noMatch && s.json == nil {
 				s.flushOut()
 				if s.withName {
-					fmt.Fprintf(s.out, "%s: ", s.paint(colPath, name))
+					fmt.Fprintf(s.out, "%s: ", s.paint(colPath, fsx.name()))
 				}
 				fmt.Fprintf(s.out, "binary file matches (found \"\\0\" byte around offset %d)\n", binaryAt)
 				s.printed = true
@@ -317,12 +330,12 @@ func (s *searcher) finishFile(fsx *fileState) {
 		s.json.end(s, fsx)
 	case s.o.noMatch:
 		if fsx.count == 0 {
-			s.writeName(fsx.name)
+			s.writeName(fsx.name())
 			s.out.WriteByte(nul(s.o.null))
 		}
 	case s.o.filesWithMatches:
 		if fsx.count > 0 {
-			s.writeName(fsx.name)
+			s.writeName(fsx.name())
 			s.out.WriteByte(nul(s.o.null))
 		}
 	case s.o.count:
@@ -332,7 +345,7 @@ func (s *searcher) finishFile(fsx *fileState) {
 		}
 		if n > 0 || s.o.includeZero {
 			if s.withName {
-				s.writeName(fsx.name)
+				s.writeName(fsx.name())
 				s.out.WriteByte(':')
 			}
 			s.out.WriteString(strconv.FormatInt(n, 10))
@@ -364,7 +377,7 @@ func (s *searcher) startFile(fsx *fileState) {
 		if s.printed {
 			s.out.WriteByte('\n')
 		}
-		s.writeName(fsx.name)
+		s.writeName(fsx.name())
 		s.out.WriteByte('\n')
 	} else if s.printed && (s.o.before > 0 || s.o.after > 0) {
 		s.out.WriteString("--\n")
@@ -482,7 +495,7 @@ func (s *searcher) writeMatch(b []byte) {
 // prefix writes "path:line:col:" as far as it is on.
 func (s *searcher) prefix(fsx *fileState, lineNo, col int64, sep byte) {
 	if s.withName && !s.heading {
-		s.writeName(fsx.name)
+		s.writeName(fsx.name())
 		s.out.WriteByte(sep)
 	}
 	if s.lineNum {

@@ -3,13 +3,16 @@ package rg
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"regexp"
 	"strings"
 	"syscall"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 	"memsh/shell/internal/gitglob"
 )
@@ -17,12 +20,6 @@ import (
 // ignoreNames are the ignore files ripgrep reads in each directory, the
 // later taking precedence over the earlier.
 var ignoreNames = []string{".gitignore", ".ignore", ".rgignore"}
-
-// dirRules is the ignore files of one directory, highest precedence
-// first.
-type dirRules struct {
-	files []*ignoreFile
-}
 
 // fileFilter is -g, -t and -T: globs matched against a path relative to
 // the search root (a glob without "/" against the base name).
@@ -65,16 +62,21 @@ func newFilter(o *options, dir string) (*fileFilter, string) {
 	return f, ""
 }
 
-// overridden is the -g verdict for a path: +1 ignore, -1 select, 0 none.
-func (f *fileFilter) overridden(abs string, isDir bool) int {
+// overridden is the -g verdict for an entry (its base name, and abs
+// building its absolute path): +1 ignore, -1 select, 0 none.
+func (f *fileFilter) overridden(name string, abs func() string, isDir bool) int {
 	if f.overrides == nil {
 		return 0
 	}
-	rel, ok := relTo(f.overrides.dir, abs)
-	if !ok {
-		rel = strings.TrimPrefix(abs, "/")
+	rel := func() string {
+		a := abs()
+		r, ok := relTo(f.overrides.dir, a)
+		if !ok {
+			r = strings.TrimPrefix(a, "/")
+		}
+		return r
 	}
-	m := f.overrides.match(rel, isDir)
+	m := f.overrides.match(name, rel, isDir)
 	if m == 0 && f.whitelist && !isDir {
 		return 1
 	}
@@ -99,49 +101,120 @@ func (f *fileFilter) typeOK(name string) bool {
 	return false
 }
 
-// walker visits a directory tree in ripgrep's --sort path order.
+// walker visits a directory tree in ripgrep's --sort path order. It
+// steps from directory handle to directory handle on a stack of its own
+// (frames), as grep -r and find do: a tree of any depth costs no Go
+// stack and one lookup per entry, and an entry's path is built only when
+// something needs it (a name ripgrep prints, an ignore rule with a "/"),
+// so a chain of n directories costs O(n), not the O(n²) of joining every
+// path.
 type walker struct {
-	s      *searcher
-	filter *fileFilter
+	s       *searcher
+	filter  *fileFilter
+	rootAbs string
+	frames  []*walkFrame
+	rules   []ruleSet      // the ignore files in force, outermost first
+	open    map[uint64]int // -L: inode of each directory on the stack -> its frame
 }
 
-// loadRules reads the ignore files in dir (absolute); git says whether
-// dir is inside a git repository, where .gitignore applies.
-func (w *walker) loadRules(dir string, git bool) dirRules {
-	var d dirRules
+// walkFrame is a directory being searched: a handle on it, its name (the
+// operand for the root, else its name in its parent), its entries, the
+// next one to search, whether it is in a git repository, and how many
+// rule sets were in force above it.
+type walkFrame struct {
+	dir    *memfs.Dir
+	name   string
+	ents   []fs.DirEntry
+	next   int
+	git    bool
+	nrules int
+	ino    uint64
+}
+
+// ruleSet is one directory's ignore files, highest precedence first. at
+// is the frame of that directory, or -1 for a directory above the root,
+// whose path down to the root is prefix.
+type ruleSet struct {
+	at     int
+	prefix string
+	files  []*ignoreFile
+}
+
+// loadRules reads a directory's ignore files through read (a name
+// relative to the directory); git says whether the directory is inside a
+// git repository, where .gitignore applies.
+func (w *walker) loadRules(read func(name string) ([]byte, error), git bool) []*ignoreFile {
 	if w.s.o.noIgnore {
-		return d
+		return nil
 	}
+	var files []*ignoreFile
 	for i := len(ignoreNames) - 1; i >= 0; i-- {
 		name := ignoreNames[i]
 		if name == ".gitignore" && !git {
 			continue
 		}
-		data, err := w.s.inv.FS.ReadFile(path.Join(dir, name))
+		data, err := read(name)
 		if err != nil {
 			continue
 		}
-		d.files = append(d.files, parseIgnore(dir, string(data)))
+		files = append(files, parseIgnore("", string(data)))
 	}
 	if git {
 		// A repository's own exclude file ranks below its .gitignore.
-		if data, err := w.s.inv.FS.ReadFile(path.Join(dir, ".git/info/exclude")); err == nil {
-			d.files = append(d.files, parseIgnore(dir, string(data)))
+		if data, err := read(".git/info/exclude"); err == nil {
+			files = append(files, parseIgnore("", string(data)))
 		}
 	}
-	return d
+	return files
+}
+
+// readAt reads the file name relative to the directory d.
+func readAt(d *memfs.Dir, name string) ([]byte, error) {
+	f, err := d.OpenFile(name, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// join is prefix, then the names of frames[from:], then name, joined by
+// "/" (no "/" doubled after a name that ends in one, as "d/" or "/").
+func (w *walker) join(prefix string, from int, name string) string {
+	var b strings.Builder
+	last := byte('/')
+	add := func(s string) {
+		if s == "" {
+			return
+		}
+		if b.Len() > 0 && last != '/' {
+			b.WriteByte('/')
+		}
+		b.WriteString(s)
+		last = s[len(s)-1]
+	}
+	add(prefix)
+	for _, f := range w.frames[from:] {
+		add(f.name)
+	}
+	add(name)
+	return b.String()
 }
 
 // ignored asks the ignore files from the innermost directory outwards;
 // the first that has an opinion decides.
-func ignored(stack []dirRules, abs string, isDir bool) bool {
-	for i := len(stack) - 1; i >= 0; i-- {
-		for _, f := range stack[i].files {
-			rel, ok := relTo(f.dir, abs)
-			if !ok {
-				continue
+func (w *walker) ignored(name string, isDir bool) bool {
+	for i := len(w.rules) - 1; i >= 0; i-- {
+		set := w.rules[i]
+		rel, built := "", false
+		relFn := func() string {
+			if !built {
+				rel, built = w.join(set.prefix, max(set.at+1, 1), name), true
 			}
-			switch f.match(rel, isDir) {
+			return rel
+		}
+		for _, f := range set.files {
+			switch f.match(name, relFn, isDir) {
 			case 1:
 				return true
 			case -1:
@@ -169,82 +242,169 @@ func (w *walker) inGitRepo(dir string) bool {
 // implicit current directory).
 func (w *walker) walkRoot(ctx context.Context, abs, display string) {
 	git := w.inGitRepo(abs)
-	// The ignore files of the directories above the root apply too.
-	var stack []dirRules
-	var parents []string
-	for d := path.Dir(abs); ; d = path.Dir(d) {
-		parents = append([]string{d}, parents...)
-		if d == "/" {
-			break
-		}
+	w.rootAbs, w.frames, w.rules = abs, w.frames[:0], w.rules[:0]
+	if w.s.o.follow {
+		w.open = map[uint64]int{}
 	}
 	if abs != "/" {
-		for _, d := range parents {
-			stack = append(stack, w.loadRules(d, git))
+		// The ignore files of the directories above the root apply too.
+		var parents []string
+		for d := path.Dir(abs); ; d = path.Dir(d) {
+			parents = append(parents, d)
+			if d == "/" {
+				break
+			}
+		}
+		for i := len(parents) - 1; i >= 0; i-- {
+			d := parents[i]
+			read := func(name string) ([]byte, error) { return w.s.inv.FS.ReadFile(path.Join(d, name)) }
+			if files := w.loadRules(read, git); len(files) > 0 {
+				prefix, _ := relTo(d, abs)
+				w.rules = append(w.rules, ruleSet{at: -1, prefix: prefix, files: files})
+			}
 		}
 	}
-	w.walkDir(ctx, abs, display, stack, git, 1)
-}
-
-func (w *walker) walkDir(ctx context.Context, abs, display string, stack []dirRules, git bool, depth int) {
-	if !git {
-		if _, err := w.s.inv.FS.Stat(path.Join(abs, ".git")); err == nil {
-			git = true
-		}
-	}
-	stack = append(stack[:len(stack):len(stack)], w.loadRules(abs, git))
-	entries, err := w.s.inv.FS.ReadDir(abs)
-	if err != nil {
-		w.s.fail(orDot(display), err)
-		return
-	}
-	for _, e := range entries {
+	dir, err := w.s.inv.FS.OpenDir(abs)
+	w.push(dir, err, display, git)
+	for len(w.frames) > 0 {
 		if ctx.Err() != nil || w.s.done {
 			return
 		}
-		name := e.Name()
-		childAbs := path.Join(abs, name)
-		childShow := name
-		if display != "" {
-			childShow = strings.TrimSuffix(display, "/") + "/" + name
-		}
-		if e.Type()&fs.ModeSymlink != 0 {
-			if !w.s.o.follow {
-				continue
+		top := w.frames[len(w.frames)-1]
+		if top.next == len(top.ents) {
+			if w.open != nil {
+				delete(w.open, top.ino)
 			}
-			fi, err := w.s.inv.FS.Stat(childAbs)
-			if err != nil {
-				continue
-			}
-			e = fs.FileInfoToDirEntry(fi)
-		}
-		isDir := e.IsDir()
-		switch w.filter.overridden(childAbs, isDir) {
-		case 1:
-			continue
-		case -1:
-		default:
-			if !w.s.o.hidden && strings.HasPrefix(name, ".") {
-				continue
-			}
-			if ignored(stack, childAbs, isDir) {
-				continue
-			}
-			if !isDir && !w.filter.typeOK(name) {
-				continue
-			}
-		}
-		if isDir {
-			if w.s.o.maxDepth < 0 || depth < w.s.o.maxDepth {
-				w.walkDir(ctx, childAbs, childShow, stack, git, depth+1)
-			}
+			w.rules = w.rules[:top.nrules]
+			w.frames[len(w.frames)-1] = nil
+			w.frames = w.frames[:len(w.frames)-1]
 			continue
 		}
-		if !e.Type().IsRegular() {
-			continue
-		}
-		w.s.searchFile(ctx, childAbs, childShow, false)
+		e := top.ents[top.next]
+		top.next++
+		w.visit(ctx, top, e)
 	}
+}
+
+// visit handles one entry of the directory at the top of the stack.
+func (w *walker) visit(ctx context.Context, top *walkFrame, e fs.DirEntry) {
+	name := e.Name()
+	show := func() string { return w.join("", 0, name) }
+	if e.Type()&fs.ModeSymlink != 0 {
+		if !w.s.o.follow {
+			return
+		}
+		fi, err := top.dir.StatAt(name, true)
+		if err != nil {
+			return
+		}
+		e = fs.FileInfoToDirEntry(fi)
+	}
+	isDir := e.IsDir()
+	abs := func() string { return w.join(w.rootAbs, 1, name) }
+	switch w.filter.overridden(name, abs, isDir) {
+	case 1:
+		return
+	case -1:
+	default:
+		if !w.s.o.hidden && strings.HasPrefix(name, ".") {
+			return
+		}
+		if w.ignored(name, isDir) {
+			return
+		}
+		if !isDir && !w.filter.typeOK(name) {
+			return
+		}
+	}
+	if isDir {
+		if w.s.o.maxDepth < 0 || len(w.frames) < w.s.o.maxDepth {
+			sub, err := top.dir.OpenDir(name, true)
+			w.push(sub, err, name, top.git)
+		}
+		return
+	}
+	if !e.Type().IsRegular() {
+		return
+	}
+	open := func() (io.ReadCloser, error) { return top.dir.OpenFile(name, os.O_RDONLY, 0) }
+	w.s.searchFile(ctx, open, show, false)
+}
+
+// push enters the directory dir (err when it could not be opened), named
+// name in its parent (the operand for the root).
+func (w *walker) push(dir *memfs.Dir, err error, name string, git bool) {
+	shown := func() string {
+		if len(w.frames) == 0 {
+			return orDot(name)
+		}
+		return w.join("", 0, name)
+	}
+	var ents []fs.DirEntry
+	if err == nil {
+		ents, err = dir.ReadDir()
+	}
+	if err != nil {
+		w.s.fail(shown(), err)
+		return
+	}
+	fr := &walkFrame{dir: dir, name: name, ents: ents, nrules: len(w.rules)}
+	if w.open != nil {
+		fr.ino = inodeOf(dir.Stat())
+		if at, loop := w.open[fr.ino]; loop {
+			// -L reached a directory that is being searched.
+			w.s.flushOut()
+			fmt.Fprintf(w.s.inv.Stderr, "File system loop found: %s points to an ancestor %s\n",
+				w.loopName(shown()), w.loopName(w.ancestor(at)))
+			w.s.status = 2
+			return
+		}
+		w.open[fr.ino] = len(w.frames)
+	}
+	if !git {
+		if _, err := dir.StatAt(".git", true); err == nil {
+			git = true
+		}
+	}
+	fr.git = git
+	if files := w.loadRules(func(n string) ([]byte, error) { return readAt(dir, n) }, git); len(files) > 0 {
+		w.rules = append(w.rules, ruleSet{at: len(w.frames), files: files})
+	}
+	w.frames = append(w.frames, fr)
+}
+
+// ancestor is the name shown for the directory of frame at.
+func (w *walker) ancestor(at int) string {
+	var b strings.Builder
+	last := byte('/')
+	for _, f := range w.frames[:at+1] {
+		if f.name == "" {
+			continue
+		}
+		if b.Len() > 0 && last != '/' {
+			b.WriteByte('/')
+		}
+		b.WriteString(f.name)
+		last = f.name[len(f.name)-1]
+	}
+	return b.String()
+}
+
+// loopName is a path as ripgrep's loop message shows it: under the
+// implicit current directory, with "./" before it.
+func (w *walker) loopName(p string) string {
+	if w.frames[0].name == "" {
+		return "./" + p
+	}
+	return p
+}
+
+// inodeOf is fi's inode number.
+func inodeOf(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return st.Ino
+	}
+	return 0
 }
 
 func orDot(display string) string {

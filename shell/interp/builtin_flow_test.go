@@ -1,0 +1,17 @@
+package interp
+
+import "testing"
+
+// flowCases pin builtin_flow.go to bash 5.2: exit and shift with more
+// than one argument end a shell without a prompt with status 1 (a
+// subshell too), and shift_verbose reports a count past $#.
+var flowCases = []bashCase{
+	{"exit_shift_too_many", `(exit 7 8 9; echo no); echo "sub=$?"
+(set -- a b c; shift 1 2; echo unreached); echo "shift-many=$?"
+(shopt -s shift_verbose; set -- a; shift; shift; echo "verbose=$?") 2>&1 | sed -E "s/^[^ ]*bash: line [0-9]+: //"
+exit 3 4; echo unreached
+`, "sub=1\nshift-many=1\nshift: shift count out of range\nverbose=1\n", 1},
+}
+
+// TestFlowBuiltins runs flowCases.
+func TestFlowBuiltins(t *testing.T) { runCases(t, flowCases) }

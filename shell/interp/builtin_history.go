@@ -1,0 +1,724 @@
+package interp
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// histList is the shell's history list. It is replaced, never changed in
+// place, so a subshell's copy is its own.
+type histList struct {
+	lines []string
+	// added counts the lines added this session that history -a has not
+	// written yet; inFile the lines of the history file read so far
+	// (history -n reads those after them).
+	added, inFile int
+	// lastAdded says the last entry is the line running now (recorded
+	// before it ran, or history -s's), bash's hist_last_line_added.
+	lastAdded bool
+}
+
+// SetHistory gives the shell the lines typed at the prompt, oldest first
+// (the line running now last, as bash records it before running it).
+// The shell keeps the slice and never changes it. Lines it had not seen
+// count as this session's for history -a.
+func (r *Runner) SetHistory(lines []string) {
+	grown := max(len(lines)-len(r.hist.lines), 0)
+	r.hist.lines = lines
+	r.hist.added = min(r.hist.added+grown, len(lines))
+	r.hist.lastAdded = len(lines) > 0
+}
+
+// builtinHistory is history: the list (history [n]), -c to clear it, -d
+// to delete entries (offset, negative from the end, or start-end), -s to
+// add one, -p to print its arguments, and -a, -w, -r, -n to append,
+// write, read and read-new the history file ($HISTFILE, or the file
+// named).
+func builtinHistory(ctx context.Context, r *Runner, args []string) int {
+	const usage = "history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]"
+	var flags optSet
+	deleteArg := ""
+	rest := args[1:]
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		a := rest[0]
+		if a == "--" {
+			rest = rest[1:]
+			break
+		}
+		rest = rest[1:]
+		for j := 1; j < len(a); j++ {
+			c := a[j]
+			switch {
+			case c == 'd':
+				deleteArg = a[j+1:]
+				if deleteArg == "" {
+					if len(rest) == 0 {
+						r.errorf("history: -d: option requires an argument")
+						r.printErr("history: usage: " + usage + "\n")
+						return 2
+					}
+					deleteArg, rest = rest[0], rest[1:]
+				}
+				flags.add('d')
+				j = len(a)
+			case strings.IndexByte("acnprsw", c) >= 0:
+				flags.add(c)
+			default:
+				return r.usageError("history", "-"+string(c), usage)
+			}
+		}
+	}
+	r.stifleHistory()
+	n := 0
+	for _, c := range "anrw" {
+		if flags.has(byte(c)) {
+			n++
+		}
+	}
+	if n > 1 {
+		r.errorf("history: cannot use more than one of -anrw")
+		return 1
+	}
+	if flags.has('c') {
+		r.hist = histList{inFile: r.hist.inFile}
+		if len(rest) == 0 {
+			return 0
+		}
+	}
+	switch {
+	case flags.has('s'):
+		if len(rest) > 0 {
+			lines := r.hist.lines
+			if r.historyOn() && r.hist.lastAdded && len(lines) > 0 {
+				// The history -s line itself goes, as in bash.
+				lines = lines[:len(lines)-1]
+			}
+			r.hist.lines = append(lines[:len(lines):len(lines)], strings.Join(rest, " "))
+			r.hist.added = min(r.hist.added+1, len(r.hist.lines))
+			r.hist.lastAdded = true
+		}
+		return 0
+	case flags.has('p'):
+		var b strings.Builder
+		for _, a := range rest {
+			b.WriteString(a + "\n")
+		}
+		return r.writeOut("history", []byte(b.String()))
+	case flags.has('d'):
+		return r.historyDelete(deleteArg)
+	case n == 0 && !flags.has('c'):
+		return r.historyList(rest)
+	}
+	file := ""
+	if len(rest) > 0 {
+		file = rest[0]
+	} else if f, ok := r.getVar("HISTFILE"); ok {
+		file = f
+	} else if flags.has('a') {
+		// bash appends to no file when HISTFILE is unset, and fails.
+		if r.hist.added > 0 {
+			return 1
+		}
+		return 0
+	} else {
+		// readline's default when HISTFILE is not set.
+		home, _ := r.getVar("HOME")
+		file = home + "/.history"
+	}
+	switch {
+	case flags.has('a'):
+		return r.historyWrite(file, r.hist.lines[len(r.hist.lines)-r.hist.added:], true)
+	case flags.has('w'):
+		return r.historyWrite(file, r.hist.lines, false)
+	case flags.has('r'), flags.has('n'):
+		data, err := r.readFileHeld(r.absPath(file))
+		if err != nil {
+			return 1
+		}
+		var read []string
+		for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+			if len(l) > 1 && l[0] == '#' && l[1] >= '0' && l[1] <= '9' {
+				continue // a timestamp
+			}
+			read = append(read, l)
+		}
+		if len(data) == 0 {
+			read = nil
+		}
+		total := len(read)
+		if flags.has('n') {
+			read = read[min(r.hist.inFile, len(read)):]
+		}
+		lines := r.hist.lines
+		r.hist.lines = append(lines[:len(lines):len(lines)], read...)
+		r.hist.inFile = total
+	}
+	return 0
+}
+
+// historyList is history [n]: the list, or its last n lines, numbered.
+func (r *Runner) historyList(args []string) int {
+	lines := r.hist.lines
+	first := 0
+	if len(args) > 0 {
+		n, ok := legalNumber(args[0])
+		if !ok {
+			r.errorf("history: %s: numeric argument required", args[0])
+			return 1
+		}
+		if len(args) > 1 {
+			// bash abandons the command line; a script ends.
+			r.errorf("history: too many arguments")
+			if r.cfg.Interactive {
+				r.flow = flowDiscard
+			} else {
+				r.exitShell(1)
+			}
+			return 1
+		}
+		if n < 0 {
+			n = -n
+		}
+		if n < int64(len(lines)) {
+			first = len(lines) - int(n)
+		}
+	}
+	var b strings.Builder
+	for i := first; i < len(lines); i++ {
+		b.WriteString(padLeft(strconv.Itoa(i+1), 5) + "  " + lines[i] + "\n")
+	}
+	return r.writeOut("history", []byte(b.String()))
+}
+
+// historyDelete is history -d OFFSET or START-END, as bash 5.2 reads
+// them (a negative offset counts back from the end).
+func (r *Runner) historyDelete(arg string) int {
+	lines := r.hist.lines
+	n := int64(len(lines))
+	bad := func() int {
+		r.errorf("history: %s: history position out of range", arg)
+		return 1
+	}
+	from := arg
+	if strings.HasPrefix(from, "-") {
+		from = from[1:]
+	}
+	var start, end int64
+	if k := strings.IndexByte(from, '-'); k >= 0 {
+		k += len(arg) - len(from)
+		s, ok1 := legalNumber(arg[:k])
+		e, ok2 := legalNumber(arg[k+1:])
+		if !ok1 || !ok2 {
+			return bad()
+		}
+		// bash names the part that is out of range.
+		if arg[0] == '-' && s < 0 {
+			s += n
+		}
+		if s < 1 || s > n {
+			arg = arg[:k]
+			return bad()
+		}
+		if arg[k+1] == '-' && e < 0 {
+			e += n
+		}
+		if e < 1 || e > n {
+			arg = arg[k+1:]
+			return bad()
+		}
+		if s > e {
+			arg = arg[:k]
+			return bad()
+		}
+		start, end = s, e
+	} else {
+		off, ok := legalNumber(arg)
+		if !ok {
+			return bad()
+		}
+		if arg[0] == '-' && off < 0 {
+			off += n + 1
+			if off < 1 {
+				return bad()
+			}
+		} else if off < 1 || off > n {
+			return bad()
+		}
+		start, end = off, off
+	}
+	kept := make([]string, 0, len(lines)-int(end-start+1))
+	kept = append(append(kept, lines[:start-1]...), lines[end:]...)
+	r.hist.lines = kept
+	r.hist.added = min(r.hist.added, len(kept))
+	return 0
+}
+
+// historyWrite writes lines to the history file (appending with
+// appendTo); the lines count as written. A file that cannot be written
+// is status 1 without a message, as in bash.
+func (r *Runner) historyWrite(file string, lines []string, appendTo bool) int {
+	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if appendTo {
+		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := r.cfg.FS.OpenFile(r.absPath(file), flag, 0o600)
+	if err != nil {
+		return 1
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	_, werr := f.Write([]byte(b.String()))
+	cerr := f.Close()
+	if werr != nil || cerr != nil {
+		return 1
+	}
+	r.hist.added = 0
+	if appendTo {
+		r.hist.inFile += len(lines)
+	} else {
+		r.hist.inFile = len(lines)
+	}
+	return 0
+}
+
+// The special values of fcHistNum, as bash's fc_gethnum returns them.
+const (
+	fcInvalid  = -1 << 30
+	fcNotFound = fcInvalid + 2
+)
+
+// historyOn is set -o history: on at a prompt, where the session
+// records the lines.
+func (r *Runner) historyOn() bool {
+	return r.cfg.Interactive || *findOption(setOptions, "history").field(&r.opts)
+}
+
+// fcLast is the index of the last history entry fc deals with, as
+// bash's fc computes it: the one before the line running when history
+// is on and that line is in the list, else the last; -1 when there is
+// none.
+func (r *Runner) fcLast() int {
+	n := len(r.hist.lines)
+	last := n
+	if r.historyOn() {
+		last--
+	}
+	if r.hist.lastAdded {
+		last--
+	}
+	return min(last, n-1)
+}
+
+// fcHistNum is fc's FIRST or LAST as an index into the history list
+// (bash's fc_gethnum): a number is a history number, a negative one
+// counts back from the current command, text is the latest command that
+// starts with it.
+func (r *Runner) fcHistNum(spec string, listing, first bool) int {
+	last := r.fcLast()
+	if last < 0 {
+		return -1
+	}
+	realLast := len(r.hist.lines) - 1
+	s, sign := spec, 1
+	if strings.HasPrefix(s, "-") {
+		s, sign = s[1:], -1
+	}
+	if s != "" && s[0] >= '0' && s[0] <= '9' {
+		k := 0
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		n, _ := strconv.Atoi(s[:k])
+		n *= sign
+		switch {
+		case n < 0:
+			return max(n+last+1, 0)
+		case n == 0 && sign < 0:
+			if listing {
+				return realLast
+			}
+			return fcInvalid
+		case n == 0:
+			return last
+		}
+		n--
+		if n >= last {
+			if first {
+				return 0
+			}
+			return last
+		}
+		return n
+	}
+	for j := last; j >= 0; j-- {
+		if strings.HasPrefix(r.hist.lines[j], spec) {
+			return j
+		}
+	}
+	return fcNotFound
+}
+
+// builtinFc is fc: -l lists history entries (the last 16, or FIRST to
+// LAST; -n without numbers, -r newest first), -s [pat=rep] [command]
+// runs one again with its replacements (printing it), and the editing
+// form hands the entries to an editor (-e ename, $FCEDIT, $EDITOR, vi) in
+// a file and runs what the editor left there.
+func builtinFc(ctx context.Context, r *Runner, args []string) int {
+	const usage = "fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"
+	numbering, reverse, listing, execute := true, false, false, false
+	ename, hasEname := "", false
+	rest := args[1:]
+opts:
+	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+		a := rest[0]
+		if a == "--" {
+			rest = rest[1:]
+			break
+		}
+		if _, isNum := legalNumber(a[1:]); isNum {
+			break // fc -3: a history offset
+		}
+		rest = rest[1:]
+		for j := 1; j < len(a); j++ {
+			switch a[j] {
+			case 'n':
+				numbering = false
+			case 'l':
+				listing = true
+			case 'r':
+				reverse = true
+			case 's':
+				execute = true
+			case 'e':
+				ename, hasEname = a[j+1:], true
+				if ename == "" {
+					if len(rest) == 0 {
+						r.errorf("fc: -e: option requires an argument")
+						r.printErr("fc: usage: " + usage + "\n")
+						return 2
+					}
+					ename, rest = rest[0], rest[1:]
+				}
+				continue opts
+			default:
+				return r.usageError("fc", "-"+string(a[j]), usage)
+			}
+		}
+	}
+	if hasEname && ename == "-" {
+		execute = true
+	}
+	r.stifleHistory()
+	if execute {
+		return r.fcExecute(ctx, rest)
+	}
+	if len(r.hist.lines) == 0 {
+		return 0
+	}
+	last, realLast := r.fcLast(), len(r.hist.lines)-1
+	var beg, end int
+	switch {
+	case len(rest) > 0:
+		beg = r.fcHistNum(rest[0], listing, true)
+		switch {
+		case len(rest) > 1:
+			end = r.fcHistNum(rest[1], listing, false)
+		case beg == realLast && listing:
+			end = realLast
+		case listing:
+			end = last
+		default:
+			end = beg
+		}
+	case listing:
+		end = last
+		beg = max(end-16+1, 0)
+	default:
+		beg, end = last, last
+	}
+	switch {
+	case beg == fcInvalid || end == fcInvalid:
+		r.errorf("fc: history specification out of range")
+		return 1
+	case beg == fcNotFound || end == fcNotFound:
+		r.errorf("fc: no command found")
+		return 1
+	}
+	beg, end = max(beg, 0), max(end, 0)
+	if !listing && r.hist.lastAdded && len(r.hist.lines) > 0 {
+		// The fc line itself is not kept when it edits.
+		r.hist.lines = r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
+		last = min(last, len(r.hist.lines)-1)
+		end = min(end, last)
+		beg = min(beg, last)
+	}
+	if end < beg {
+		beg, end, reverse = end, beg, true
+	}
+	var b strings.Builder
+	for k := 0; k <= end-beg; k++ {
+		i := beg + k
+		if reverse {
+			i = end - k
+		}
+		if i < 0 || i >= len(r.hist.lines) {
+			continue
+		}
+		if listing {
+			if numbering {
+				b.WriteString(strconv.Itoa(i + 1))
+			}
+			b.WriteString("\t ")
+		}
+		b.WriteString(r.hist.lines[i] + "\n")
+	}
+	if listing {
+		return r.writeOut("fc", []byte(b.String()))
+	}
+	return r.fcEdit(ctx, ename, b.String())
+}
+
+// fcExecute is fc -s [pat=rep ...] [command]: the command found (the
+// last one by default), each pat replaced by rep everywhere, printed to
+// stderr, put in the history in place of the fc line, and run.
+func (r *Runner) fcExecute(ctx context.Context, rest []string) int {
+	var subs [][2]string
+	for len(rest) > 0 && strings.Contains(rest[0], "=") {
+		pat, rep, _ := strings.Cut(rest[0], "=")
+		subs = append(subs, [2]string{pat, rep})
+		rest = rest[1:]
+	}
+	spec := ""
+	if len(rest) > 0 {
+		spec = rest[0]
+	}
+	i := -1
+	if len(r.hist.lines) > 0 {
+		if spec == "" {
+			i = r.fcLast()
+		} else {
+			i = r.fcHistNum(spec, false, false)
+		}
+	}
+	if i < 0 {
+		r.errorf("fc: no command found")
+		return 1
+	}
+	cmd := r.hist.lines[i]
+	for _, s := range subs {
+		if s[0] != "" {
+			cmd = strings.ReplaceAll(cmd, s[0], s[1])
+		}
+	}
+	r.printErr(cmd + "\n")
+	// The last entry (the fc -s line at a prompt) is replaced by the
+	// command, as bash's fc_replhist does.
+	if len(r.hist.lines) > 0 {
+		lines := r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
+		r.hist.lines = append(lines, cmd)
+		r.hist.lastAdded = true
+	}
+	return r.runText(ctx, cmd, "")
+}
+
+// fcEdit is fc's editing form: the commands go to a file in $TMPDIR (or
+// /tmp), the editor runs on it, and what it left there runs (each line
+// printed to stderr first, as bash echoes it) when it succeeded.
+func (r *Runner) fcEdit(ctx context.Context, ename, text string) int {
+	if ename == "" {
+		ename, _ = r.getVar("FCEDIT")
+	}
+	if ename == "" {
+		ename, _ = r.getVar("EDITOR")
+	}
+	if ename == "" {
+		ename = "vi"
+	}
+	dir, _ := r.getVar("TMPDIR")
+	if dir == "" {
+		dir = "/tmp"
+	}
+	name := ""
+	var f interface {
+		Write([]byte) (int, error)
+		Close() error
+	}
+	for n := 0; n < 100 && f == nil; n++ {
+		name = dir + "/bash-fc." + strconv.Itoa(r.bashPid) + "." + strconv.Itoa(n)
+		file, err := r.cfg.FS.OpenFile(r.absPath(name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			f = file
+		}
+	}
+	if f == nil {
+		r.errorf("fc: %s: cannot open temp file: File exists", name)
+		return 1
+	}
+	_, werr := f.Write([]byte(text))
+	f.Close()
+	defer r.cfg.FS.Remove(r.absPath(name))
+	if werr != nil {
+		r.errorf("fc: %s: %s", name, strerror(werr))
+		return 1
+	}
+	if st := r.runText(ctx, ename+" "+bashQuote(name), ""); st != 0 {
+		return st
+	}
+	data, err := r.readFileHeld(r.absPath(name))
+	if err != nil {
+		r.errorf("fc: %s: %s", name, strerror(err))
+		return 1
+	}
+	r.printErr(string(data))
+	return r.runText(ctx, string(data), "")
+}
+
+// recordHistory adds the lines the shell reads for st (those after line
+// read up to st's end) to the history list when set -o history is on,
+// as bash records a command before running it: each line before st's
+// own (a comment) alone, st's lines as one entry joined as bash's
+// cmdhist joins them. A shell at a prompt gets its lines from the
+// session instead (SetHistory).
+func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
+	if r.cfg.Interactive || !r.historyOn() {
+		return
+	}
+	start := st.Pos().Line()
+	text := strings.TrimSuffix(sourceLines(r.src, read+1, st.End().Line()), "\n")
+	lines := r.hist.lines[:len(r.hist.lines):len(r.hist.lines)]
+	entry, own := "", false // own: entry holds st's own lines
+	for k, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if mine := read+1+uint(k) >= start; !mine || !own {
+			if entry != "" {
+				lines = append(lines, entry)
+			}
+			entry, own = l, mine
+			continue
+		}
+		entry += histDelimiter(entry) + l
+	}
+	if entry != "" {
+		lines = append(lines, entry)
+	}
+	r.hist.added += len(lines) - len(r.hist.lines)
+	r.hist.lines = lines
+	r.hist.lastAdded = own
+}
+
+// histDelimiter is what bash's cmdhist puts between the lines of one
+// command: a space after a word or operator a command goes on from
+// (then, do, |, &&, {, ...), else "; ".
+func histDelimiter(prev string) string {
+	prev = strings.TrimRight(prev, " \t")
+	for _, op := range []string{";", "&", "|", "{", "(", ")"} {
+		if strings.HasSuffix(prev, op) {
+			return " "
+		}
+	}
+	f := strings.Fields(prev)
+	switch f[len(f)-1] {
+	case "case", "do", "else", "if", "then", "until", "while", "in", "elif":
+		return " "
+	}
+	return "; "
+}
+
+// stifleHistory keeps the last $HISTSIZE entries, as bash does when
+// HISTSIZE is set to a number (here when history is next used).
+func (r *Runner) stifleHistory() {
+	v, ok := r.getVar("HISTSIZE")
+	if !ok {
+		return
+	}
+	n, isNum := legalNumber(v)
+	if !isNum || n < 0 || n >= int64(len(r.hist.lines)) {
+		return
+	}
+	r.hist.lines = r.hist.lines[len(r.hist.lines)-int(n):]
+	r.hist.added = min(r.hist.added, int(n))
+}
+
+// histFile is $HISTFILE, or ~/.bash_history as an interactive bash
+// sets it; "" when HISTFILE is set empty.
+func (r *Runner) histFile() string {
+	if f, ok := r.getVar("HISTFILE"); ok {
+		return f
+	}
+	home, _ := r.getVar("HOME")
+	return home + "/.bash_history"
+}
+
+// loadHistoryFile is an interactive shell's start: the history file's
+// lines become the history list (HISTFILE, else ~/.bash_history).
+func (r *Runner) loadHistoryFile() {
+	file := r.histFile()
+	if file == "" {
+		return
+	}
+	data, err := r.readFileHeld(r.absPath(file))
+	if err != nil || len(data) == 0 {
+		return
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if len(l) > 1 && l[0] == '#' && l[1] >= '0' && l[1] <= '9' {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	r.hist = histList{lines: lines, inFile: len(lines)}
+	r.stifleHistory()
+}
+
+// saveHistoryFile is an interactive shell's exit (bash's
+// maybe_save_history): the lines of this session are appended to the
+// history file when shopt histappend is on or they are fewer than the
+// list, else the list overwrites it; then the file keeps its last
+// $HISTFILESIZE lines.
+func (r *Runner) saveHistoryFile() {
+	file := r.histFile()
+	if file == "" || !r.historyOn() {
+		return
+	}
+	r.stifleHistory()
+	lines := r.hist.lines
+	if *findOption(shoptOptions, "histappend").field(&r.opts) || r.hist.added < len(lines) {
+		if r.hist.added > 0 {
+			r.historyWrite(file, lines[len(lines)-r.hist.added:], true)
+		}
+	} else {
+		r.historyWrite(file, lines, false)
+	}
+	v, ok := r.getVar("HISTFILESIZE")
+	if !ok {
+		return
+	}
+	n, isNum := legalNumber(v)
+	if !isNum || n < 0 {
+		return
+	}
+	data, err := r.readFileHeld(r.absPath(file))
+	if err != nil {
+		return
+	}
+	all := strings.SplitAfter(string(data), "\n")
+	if all[len(all)-1] == "" {
+		all = all[:len(all)-1]
+	}
+	if int64(len(all)) > n {
+		f, err := r.cfg.FS.OpenFile(r.absPath(file), os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err == nil {
+			f.Write([]byte(strings.Join(all[int64(len(all))-n:], "")))
+			f.Close()
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package interp
+
+import "testing"
+
+// trapPlaceCases pin where bash 5.2 runs the DEBUG and RETURN traps besides
+// before each simple command and at a function's end: DEBUG before each
+// iteration of for ... in, before each test and update of for (( )), and
+// in the shell itself before each pipeline stage that is a simple command
+// (none inside a compound stage); RETURN when a sourced file ends, not
+// when a function that did not set it returns.
+var trapPlaceCases = []bashCase{
+	{"debug_trap_loops_pipelines", `trap 'echo "  [$LINENO]"' DEBUG
+for x in 1 2; do
+  echo x=$x
+done
+for (( i = 3; i < 5; ++i )); do
+  echo i=$i
+done
+false | false |
+  false
+{ echo a; echo b; } | cat
+trap - DEBUG
+echo ok
+`, `  [2]
+  [3]
+x=1
+  [2]
+  [3]
+x=2
+  [5]
+  [5]
+  [6]
+i=3
+  [5]
+  [5]
+  [6]
+i=4
+  [5]
+  [5]
+  [8]
+  [8]
+  [9]
+  [10]
+a
+b
+  [11]
+ok
+`, 0},
+	{"return_trap_source", `printf 'echo in-src\nreturn 3\necho not\n' > s.sh
+trap 'echo return trap' RETURN
+f() { echo in f; }
+f
+. ./s.sh; echo st=$?
+trap - RETURN
+. ./s.sh; echo st=$?
+`, `in f
+in-src
+return trap
+st=3
+in-src
+st=3
+`, 0},
+}
+
+func TestTrapPlaces(t *testing.T) { runCases(t, trapPlaceCases) }
