@@ -32,7 +32,7 @@ type inode struct {
 	ino    uint64
 	typ    fs.FileMode // fs.ModeDir, fs.ModeSymlink, fs.ModeDevice|fs.ModeCharDevice, fs.ModeNamedPipe or 0
 	dev    devKind
-	target string // symlink target
+	target string   // symlink target
 	pipe   *pipeBuf // a FIFO's buffer (fifo.go)
 
 	// tree state, guarded by FS.mu

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -142,7 +143,11 @@ func (c *core) interpRunFile(ctx context.Context, req *interp.FileRequest) int {
 		fmt.Fprintf(req.Stdio.Stderr, "bash: %s: %s: bad interpreter: No such file or directory\n", name, strings.TrimSpace(string(sb)))
 		return 126
 	}
-	if _, err := c.fs.Stat(interpPath); err != nil {
+	if _, err := c.fs.Stat(interpPath); errors.Is(err, fs.ErrNotExist) {
+		// bash 5.2's message when execve finds no interpreter.
+		fmt.Fprintf(req.Stdio.Stderr, "bash: %s: cannot execute: required file not found\n", name)
+		return 127
+	} else if err != nil {
 		fmt.Fprintf(req.Stdio.Stderr, "bash: %s: %s: bad interpreter: %s\n", name, interpPath, command.Strerror(err))
 		return 126
 	}

@@ -5,6 +5,7 @@ import (
 
 	"memsh/pyworker"
 	"memsh/shell/command"
+	"memsh/shell/interp"
 )
 
 // The commands the shell package itself provides: bash and sh (the
@@ -12,25 +13,12 @@ import (
 // and their --help) and python3/python (pyworker).
 func (c *core) shellCommands() []command.Command {
 	return []command.Command{
-		{Name: "bash", Summary: "GNU Bourne-Again SHell: run a script in a child shell", Help: bashHelp, Run: c.runBashCommand, RawArgs: true},
-		{Name: "sh", Summary: "run a script in a child shell (bash)", Help: bashHelp, Run: c.runBashCommand, RawArgs: true},
+		{Name: "bash", Summary: "GNU Bourne-Again SHell: run a script in a child shell", Help: interp.BashHelp, Run: c.runBashCommand, RawArgs: true},
+		{Name: "sh", Summary: "run a script in a child shell (bash)", Help: interp.BashHelp, Run: c.runBashCommand, RawArgs: true},
 		{Name: "python3", Summary: "the CPython 3.12 interpreter (WASI)", Help: pythonHelp, Run: c.runPythonCommand, RawArgs: true},
 		{Name: "python", Summary: "the CPython 3.12 interpreter (WASI)", Help: pythonHelp, Run: c.runPythonCommand, RawArgs: true},
 	}
 }
-
-const bashHelp = `Usage:	bash [option] ...
-	bash [option] script-file ...
-	bash -c command-string [name [arg ...]]
-Run a script in a child memsh shell sharing the filesystem and the
-exported environment.
-
-Shell options:
-	-c		read commands from the first argument
-	-s		read commands from standard input
-	-e, -u, -x, -f, -a, -n, -o option
-			set options, as the set builtin does
-`
 
 const pythonHelp = `usage: python3 [option] ... [-c cmd | -m mod | file | -] [arg] ...
 Runs CPython 3.12 (a WASI build) over the sandbox filesystem.

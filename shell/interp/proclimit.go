@@ -46,7 +46,7 @@ var errProcLimit = errors.New("process limit")
 // all of it (every stage of a bomb, and the jobs it started), with
 // status 254; the next command runs.
 func (r *Runner) topStmt(ctx context.Context, st *syntax.Stmt) {
-	lj := &lineJobs{base: ctx}
+	lj := &lineJobs{base: ctx, run: ctx}
 	if r.cfg.Interactive && r.subshell == 0 {
 		// Its jobs outlive the command; KillJobs ends them.
 		lj.base = context.WithoutCancel(ctx)
@@ -71,6 +71,7 @@ func (r *Runner) topStmt(ctx context.Context, st *syntax.Stmt) {
 // none it does not need).
 type lineJobs struct {
 	base   context.Context
+	run    context.Context // the Run's: ends with the line (Ctrl-C, --timeout, its end)
 	mu     sync.Mutex
 	ctx    context.Context
 	cancel context.CancelCauseFunc

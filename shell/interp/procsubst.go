@@ -107,13 +107,20 @@ func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, b
 	r.fds[fd] = shellFd
 	r.pendingOut = append(r.pendingOut, p)
 	// list ends with the command's context, unless exec keeps it open:
-	// then it runs on after the command, until it ends or its reader
-	// goes.
+	// then it runs on after the command, until it ends, its reader goes,
+	// or the line ends (Ctrl-C, --timeout, or the end of the Run: a read
+	// waiting on it must not outlast the line).
 	listCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	lineCtx := ctx
+	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok {
+		lineCtx = lj.run
+	}
 	stop := context.AfterFunc(ctx, func() {
 		if !p.detached.Load() {
 			cancel()
+			return
 		}
+		context.AfterFunc(lineCtx, cancel)
 	})
 	go func() {
 		defer close(p.done)

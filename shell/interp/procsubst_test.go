@@ -1,6 +1,12 @@
 package interp
 
-import "testing"
+import (
+	"context"
+	"testing"
+	"time"
+
+	"memsh/memfs"
+)
 
 // procSubstCases pin process substitution against bash 5.2: the paths,
 // streaming, reading through every kind of opener, and exec keeping one
@@ -29,6 +35,24 @@ func TestProcSubstOutputOrder(t *testing.T) {
 		out, errs, st := runMemsh(t, `seq 3 | tee >(sed s/^/a:/) >(wc -l); echo hi > >(tr a-z A-Z); false > >(cat); echo "$? /dev/fd/"*`)
 		if want := "1\n2\n3\na:1\na:2\na:3\n3\nHI\n1 /dev/fd/*\n"; out != want || errs != "" || st != 0 {
 			t.Fatalf("got %q %q %d, want %q", out, errs, st, want)
+		}
+	}
+}
+
+// TestProcSubstCancel: cancelling the line ends every substitution, the
+// ones exec keeps open too, so nothing waits on a pipe past it.
+func TestProcSubstCancel(t *testing.T) {
+	for _, script := range []string{"cat <(sleep 10)", "sleep 10 > >(cat)", "yes > >(cat > /dev/null)",
+		"tee >(sleep 10) < /dev/zero > /dev/null", "exec 3< <(sleep 10); read -u 3 x"} {
+		fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID})
+		fsys.MkdirAll("/dev/fd", 0o755)
+		r := New(Config{FS: fsys, Commands: registry(), Env: testEnvVars, Script: true})
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		start := time.Now()
+		r.Run(ctx, script, Stdio{})
+		cancel()
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: ran %v after the line was cancelled", script, d)
 		}
 	}
 }

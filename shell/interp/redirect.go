@@ -18,9 +18,14 @@ import (
 	"memsh/memfs"
 )
 
-// maxFd is the highest descriptor a script may name (bash allows more;
-// memsh keeps 0-9 plus those {var} allocates from 10 up).
-const maxFd = 255
+// fdLimit is one past the highest descriptor a redirection may open:
+// ulimit -n's soft limit, as for bash's dup2.
+func (r *Runner) fdLimit() int {
+	if n := r.limits[resourceIndex('n')].soft; n >= 0 && n < 1<<20 {
+		return int(n)
+	}
+	return 1 << 20
+}
 
 // fdFile is an open descriptor: what reads from it, what writes to it.
 type fdFile struct {
@@ -160,7 +165,7 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 			varName = strings.Trim(rd.N.Value, "{}")
 		} else {
 			n, err := strconv.Atoi(rd.N.Value)
-			if err != nil || n > maxFd {
+			if err != nil || n >= r.fdLimit() {
 				r.errorf("%s: Bad file descriptor", rd.N.Value)
 				return nil, errBadFd
 			}
@@ -386,7 +391,7 @@ func devFd(p string) (int, bool) {
 	for _, pre := range []string{"/dev/fd/", "/proc/self/fd/"} {
 		if rest, ok := strings.CutPrefix(p, pre); ok {
 			n, err := strconv.Atoi(rest)
-			return n, err == nil && n >= 0 && n <= maxFd
+			return n, err == nil && n >= 0
 		}
 	}
 	return 0, false
