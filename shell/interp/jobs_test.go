@@ -19,7 +19,8 @@ import (
 // bash -c forgetting the jobs that ended once a command it waited for is
 // done, while wait PID still finds their status; the line bash prints
 // for a job a signal ended (not for INT or TERM, nor a trapped signal),
-// and INT ignored by a background job without job control.
+// and INT ignored by a background job without job control; the current
+// (+) and previous (-) jobs as bash's reset_current picks them.
 var jobCases = []bashCase{
 	{"job_messages", `{
 wait 12x; echo "badpid=$?"; wait a b; echo "words=$?"; wait -p 1x 3; echo "ident=$?"
@@ -141,6 +142,18 @@ sub=0
 line 2: PID Hangup                  sleep 1
 line 4: PID Killed                  sleep 1
 line 5: PID User defined signal 2   sleep 1
+`, 0},
+	{"job_current_previous", `sleep 1 & sleep 1 & sleep 1 & jobs; kill %3; wait %3; jobs; kill %2; wait %2; jobs; sleep 1 & jobs; jobs %- %+; kill %1 %4; wait
+`, `[1]   Running                 sleep 1 &
+[2]-  Running                 sleep 1 &
+[3]+  Running                 sleep 1 &
+[1]-  Running                 sleep 1 &
+[2]+  Running                 sleep 1 &
+[1]+  Running                 sleep 1 &
+[1]-  Running                 sleep 1 &
+[2]+  Running                 sleep 1 &
+[1]-  Running                 sleep 1 &
+[2]+  Running                 sleep 1 &
 `, 0},
 }
 
