@@ -205,8 +205,16 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	r.lastStatus = 0
 }
 
-// jobText is a job's command as jobs shows it: its source text.
+// jobText is a job's command as jobs shows it, rendered as bash's
+// make_command_string renders it: words one space apart, ( list ) and
+// { list; }, pipelines and && lists, redirections as "> file" and
+// "2>&1". Other compound commands keep their source text.
 func (r *Runner) jobText(st *syntax.Stmt) string {
+	fg := *st
+	fg.Background = false
+	if t, ok := r.renderStmt(&fg); ok {
+		return t
+	}
 	from, to := int(st.Pos().Offset()), int(st.End().Offset())
 	if from < 0 || to > len(r.src) || from >= to {
 		return "command"
@@ -214,6 +222,75 @@ func (r *Runner) jobText(st *syntax.Stmt) string {
 	t := strings.TrimSpace(r.src[from:to])
 	t = strings.TrimSpace(strings.TrimSuffix(t, "&"))
 	return t
+}
+
+// renderStmt is jobText's rendering of a statement; ok is false for a
+// form it leaves to the source text.
+func (r *Runner) renderStmt(st *syntax.Stmt) (string, bool) {
+	var b strings.Builder
+	if st.Negated {
+		b.WriteString("! ")
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		var parts []string
+		for _, a := range c.Assigns {
+			parts = append(parts, strings.TrimSpace(r.sourceOf(a)))
+		}
+		for _, w := range c.Args {
+			parts = append(parts, r.sourceOf(w))
+		}
+		b.WriteString(strings.Join(parts, " "))
+	case *syntax.Subshell:
+		list, ok := r.renderList(c.Stmts)
+		if !ok {
+			return "", false
+		}
+		b.WriteString("( " + list + " )")
+	case *syntax.Block:
+		list, ok := r.renderList(c.Stmts)
+		if !ok {
+			return "", false
+		}
+		b.WriteString("{ " + list + "; }")
+	case *syntax.BinaryCmd:
+		x, ok1 := r.renderStmt(c.X)
+		y, ok2 := r.renderStmt(c.Y)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		b.WriteString(x + " " + c.Op.String() + " " + y)
+	default:
+		return "", false
+	}
+	for _, rd := range st.Redirs {
+		if rd.Hdoc != nil {
+			return "", false
+		}
+		b.WriteByte(' ')
+		if rd.N != nil {
+			b.WriteString(rd.N.Value)
+		}
+		b.WriteString(rd.Op.String())
+		if rd.Op != syntax.DplIn && rd.Op != syntax.DplOut {
+			b.WriteByte(' ')
+		}
+		b.WriteString(r.sourceOf(rd.Word))
+	}
+	return b.String(), true
+}
+
+// renderList renders statements as bash joins them: "; " between.
+func (r *Runner) renderList(list []*syntax.Stmt) (string, bool) {
+	parts := make([]string, 0, len(list))
+	for _, st := range list {
+		t, ok := r.renderStmt(st)
+		if !ok || st.Background {
+			return "", false
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, "; "), true
 }
 
 // waitAll waits for every background job of this shell, disowned ones

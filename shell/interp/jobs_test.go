@@ -20,7 +20,8 @@ import (
 // done, while wait PID still finds their status; the line bash prints
 // for a job a signal ended (not for INT or TERM, nor a trapped signal),
 // and INT ignored by a background job without job control; the current
-// (+) and previous (-) jobs as bash's reset_current picks them.
+// (+) and previous (-) jobs as bash's reset_current picks them; a job's
+// command as bash renders it.
 var jobCases = []bashCase{
 	{"job_messages", `{
 wait 12x; echo "badpid=$?"; wait a b; echo "words=$?"; wait -p 1x 3; echo "ident=$?"
@@ -154,6 +155,20 @@ line 5: PID User defined signal 2   sleep 1
 [2]+  Running                 sleep 1 &
 [1]-  Running                 sleep 1 &
 [2]+  Running                 sleep 1 &
+`, 0},
+	{"job_text", `sleep  1 & (sleep 1; echo x) & { sleep 1; } & sleep 1 | cat & x=1 sleep 1 & sleep 1 >/dev/null 2>&1 &
+f() { sleep 1; }; f & sleep "1" & ! sleep 1 && true & sleep 1 < /dev/null 3>>x &
+jobs; kill %1 %2 %3 %4 %5 %6 %7 %8 %9 %10; wait
+`, `[1]   Running                 sleep 1 &
+[2]   Running                 ( sleep 1; echo x ) &
+[3]   Running                 { sleep 1; } &
+[4]   Running                 sleep 1 | cat &
+[5]   Running                 x=1 sleep 1 &
+[6]   Running                 sleep 1 > /dev/null 2>&1 &
+[7]   Running                 f &
+[8]   Running                 sleep "1" &
+[9]-  Running                 ! sleep 1 && true &
+[10]+  Running                 sleep 1 < /dev/null 3>> x &
 `, 0},
 }
 
