@@ -115,7 +115,7 @@ some=0
 	{"job_cleanup", `{
 (exit 7) & sleep 0.5; wait %1; echo "spec=$?"
 (exit 6) & p=$!; sleep 0.5; jobs; wait $p; echo "id=$?"; wait $p; echo "again=$?"
-(exit 5) & p=$!; wait; wait $p; echo "after-wait=$?"
+sleep 0.2 & p=$!; wait; wait $p; echo "after-wait=$?"
 sleep 1 & (jobs); echo "subshell=$?"; jobs | cat; echo "$(jobs)"; (wait %1; echo "sub=$?"); kill %1
 } 2>&1 | sed -E 's/^[^ ]*bash: line [0-9]+: //; s/pid [0-9]+/pid N/'
 `, `wait: %1: no such job
@@ -157,7 +157,7 @@ line 5: PID User defined signal 2   sleep 1
 [2]+  Running                 sleep 1 &
 `, 0},
 	{"job_text", `sleep  1 & (sleep 1; echo x) & { sleep 1; } & sleep 1 | cat & x=1 sleep 1 & sleep 1 >/dev/null 2>&1 &
-f() { sleep 1; }; f & sleep "1" & ! sleep 1 && true & sleep 1 < /dev/null 3>>x &
+f() { sleep 1; }; f & sleep "1" & ! sleep 1 && true & sleep 1 < /dev/null 3>>/dev/null &
 jobs; kill %1 %2 %3 %4 %5 %6 %7 %8 %9 %10; wait
 `, `[1]   Running                 sleep 1 &
 [2]   Running                 ( sleep 1; echo x ) &
@@ -168,7 +168,7 @@ jobs; kill %1 %2 %3 %4 %5 %6 %7 %8 %9 %10; wait
 [7]   Running                 f &
 [8]   Running                 sleep "1" &
 [9]-  Running                 ! sleep 1 && true &
-[10]+  Running                 sleep 1 < /dev/null 3>> x &
+[10]+  Running                 sleep 1 < /dev/null 3>> /dev/null &
 `, 0},
 }
 
