@@ -707,9 +707,10 @@ func builtinKill(ctx context.Context, r *Runner, args []string) int {
 		default:
 		}
 		any = true
-		// Without job control a background job ignores INT and QUIT
-		// (POSIX), as bash starts it.
-		ignored := sigIgnoredByDefault(sig) || !r.opts.monitor && (sig == 2 || sig == 3)
+		// Without job control (a script, bash -c, a subshell) a
+		// background job ignores INT and QUIT (POSIX), as bash starts it.
+		jobControl := r.opts.monitor || r.cfg.Interactive && r.subshell == 0
+		ignored := sigIgnoredByDefault(sig) || !jobControl && (sig == 2 || sig == 3)
 		if sig != 0 && !ignored {
 			j.sig.CompareAndSwap(0, int32(sig))
 			j.cancel()

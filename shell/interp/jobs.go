@@ -31,6 +31,70 @@ type jobTable struct {
 	list    []*job        // the job table: jobs not yet reported, in order
 	next    int           // the last pid given
 	changed chan struct{} // closed (and replaced) when a job ends
+	// current and previous are %+ and %- (nil: none), chosen as bash's
+	// reset_current and set_current_job choose them.
+	current, previous *job
+}
+
+// jobView is the job table as a subshell sees it for jobs: a copy.
+type jobView struct {
+	list              []*job
+	current, previous *job
+}
+
+// running says j has not ended.
+func (j *job) running() bool {
+	select {
+	case <-j.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// newestRunning is the newest job still running that started before
+// before (any, when before is nil); t.mu is held.
+func (t *jobTable) newestRunning(before *job) *job {
+	i := len(t.list) - 1
+	if before != nil {
+		for i >= 0 && t.list[i] != before {
+			i--
+		}
+		i--
+	}
+	for ; i >= 0; i-- {
+		if t.list[i].running() {
+			return t.list[i]
+		}
+	}
+	return nil
+}
+
+// resetCurrent is bash's reset_current (memsh's jobs never stop): the
+// newest running job becomes current, or there is none; t.mu is held.
+func (t *jobTable) resetCurrent() {
+	c := t.newestRunning(nil)
+	if c == nil {
+		t.current, t.previous = nil, nil
+		return
+	}
+	// The previous job is the newest running one older than current,
+	// else current itself (bash's set_current_job without stopped jobs).
+	t.current, t.previous = c, c
+	if p := t.newestRunning(c); p != nil {
+		t.previous = p
+	}
+}
+
+// mark is + for the current job, - for the previous one.
+func (v *jobView) mark(j *job) byte {
+	switch j {
+	case v.current:
+		return '+'
+	case v.previous:
+		return '-'
+	}
+	return ' '
 }
 
 type job struct {
@@ -109,6 +173,7 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	}
 	r.bg.byPid[j.pid] = j
 	r.bg.list = append(r.bg.list, j)
+	r.bg.resetCurrent()
 	r.bg.prune()
 	r.bg.mu.Unlock()
 	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok && r.subshell == 0 {
@@ -142,8 +207,16 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	r.lastStatus = 0
 }
 
-// jobText is a job's command as jobs shows it: its source text.
+// jobText is a job's command as jobs shows it, rendered as bash's
+// make_command_string renders it: words one space apart, ( list ) and
+// { list; }, pipelines and && lists, redirections as "> file" and
+// "2>&1". Other compound commands keep their source text.
 func (r *Runner) jobText(st *syntax.Stmt) string {
+	fg := *st
+	fg.Background = false
+	if t, ok := r.renderStmt(&fg); ok {
+		return t
+	}
 	from, to := int(st.Pos().Offset()), int(st.End().Offset())
 	if from < 0 || to > len(r.src) || from >= to {
 		return "command"
@@ -151,6 +224,75 @@ func (r *Runner) jobText(st *syntax.Stmt) string {
 	t := strings.TrimSpace(r.src[from:to])
 	t = strings.TrimSpace(strings.TrimSuffix(t, "&"))
 	return t
+}
+
+// renderStmt is jobText's rendering of a statement; ok is false for a
+// form it leaves to the source text.
+func (r *Runner) renderStmt(st *syntax.Stmt) (string, bool) {
+	var b strings.Builder
+	if st.Negated {
+		b.WriteString("! ")
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		var parts []string
+		for _, a := range c.Assigns {
+			parts = append(parts, strings.TrimSpace(r.sourceOf(a)))
+		}
+		for _, w := range c.Args {
+			parts = append(parts, r.sourceOf(w))
+		}
+		b.WriteString(strings.Join(parts, " "))
+	case *syntax.Subshell:
+		list, ok := r.renderList(c.Stmts)
+		if !ok {
+			return "", false
+		}
+		b.WriteString("( " + list + " )")
+	case *syntax.Block:
+		list, ok := r.renderList(c.Stmts)
+		if !ok {
+			return "", false
+		}
+		b.WriteString("{ " + list + "; }")
+	case *syntax.BinaryCmd:
+		x, ok1 := r.renderStmt(c.X)
+		y, ok2 := r.renderStmt(c.Y)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		b.WriteString(x + " " + c.Op.String() + " " + y)
+	default:
+		return "", false
+	}
+	for _, rd := range st.Redirs {
+		if rd.Hdoc != nil {
+			return "", false
+		}
+		b.WriteByte(' ')
+		if rd.N != nil {
+			b.WriteString(rd.N.Value)
+		}
+		b.WriteString(rd.Op.String())
+		if rd.Op != syntax.DplIn && rd.Op != syntax.DplOut {
+			b.WriteByte(' ')
+		}
+		b.WriteString(r.sourceOf(rd.Word))
+	}
+	return b.String(), true
+}
+
+// renderList renders statements as bash joins them: "; " between.
+func (r *Runner) renderList(list []*syntax.Stmt) (string, bool) {
+	parts := make([]string, 0, len(list))
+	for _, st := range list {
+		t, ok := r.renderStmt(st)
+		if !ok || st.Background {
+			return "", false
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, "; "), true
 }
 
 // waitAll waits for every background job of this shell, disowned ones
@@ -274,6 +416,9 @@ func (r *Runner) forget(j *job) bool {
 	for i, o := range r.bg.list {
 		if o == j {
 			r.bg.list = append(r.bg.list[:i], r.bg.list[i+1:]...)
+			if j == r.bg.current || j == r.bg.previous {
+				r.bg.resetCurrent()
+			}
 			return true
 		}
 	}
@@ -311,17 +456,9 @@ func (r *Runner) jobSpec(builtin, spec string) (found *job, dup bool) {
 	list := r.bg.list
 	switch {
 	case rest == "" || rest == "%" || rest == "+":
-		if len(list) > 0 {
-			found = list[len(list)-1]
-		}
-		return found, false
+		return r.bg.current, false
 	case rest == "-":
-		if len(list) > 1 {
-			found = list[len(list)-2]
-		} else if len(list) == 1 {
-			found = list[0]
-		}
-		return found, false
+		return r.bg.previous, false
 	case allDigits(rest):
 		n, _ := strconv.Atoi(rest)
 		for _, j := range list {
@@ -387,17 +524,6 @@ func (j *job) state() (string, string, bool) {
 	return "Exit " + strconv.Itoa(j.status), j.text, true
 }
 
-// mark is + for the current job, - for the previous one.
-func mark(i, n int) byte {
-	switch i {
-	case n - 1:
-		return '+'
-	case n - 2:
-		return '-'
-	}
-	return ' '
-}
-
 // Notices prints, as bash does before a prompt, a line for each job
 // that ended since it was last asked ("[1]+  Done                    cmd")
 // and forgets those jobs.
@@ -405,12 +531,10 @@ func (r *Runner) Notices(w io.Writer) {
 	if r.bg == nil {
 		return
 	}
-	r.bg.mu.Lock()
-	list := append([]*job(nil), r.bg.list...)
-	r.bg.mu.Unlock()
-	for i, j := range list {
+	v := r.jobView()
+	for _, j := range v.list {
 		if st, text, done := j.state(); done && !j.disowned {
-			fmt.Fprintf(w, "[%d]%c  %-24s%s\n", j.n, mark(i, len(list)), st, text)
+			fmt.Fprintf(w, "[%d]%c  %-24s%s\n", j.n, v.mark(j), st, text)
 			r.forget(j)
 		}
 	}
@@ -463,11 +587,11 @@ func builtinJobs(ctx context.Context, r *Runner, args []string) int {
 		return r.jobsExec(ctx, args[1:i], args[i:])
 	}
 	long, pids, running, stopped := opts.has('l'), opts.has('p'), opts.has('r'), opts.has('s')
-	all, status := r.jobList(), 0
+	v, status := r.jobView(), 0
 	if r.bg == nil && r.seenJobs != nil {
-		all = r.seenJobs
+		v = r.seenJobs
 	}
-	list := all
+	list := v.list
 	if i < len(args) {
 		list = nil
 		for _, spec := range args[i:] {
@@ -486,25 +610,30 @@ func builtinJobs(ctx context.Context, r *Runner, args []string) int {
 		if running && done || stopped {
 			continue
 		}
-		idx := 0
-		for k, o := range all {
-			if o == j {
-				idx = k
-			}
-		}
 		switch {
 		case pids:
 			fmt.Fprintf(r.stdout(), "%d\n", j.pid)
 		case long:
-			fmt.Fprintf(r.stdout(), "[%d]%c %d %-24s%s\n", j.n, mark(idx, len(all)), j.pid, st, text)
+			fmt.Fprintf(r.stdout(), "[%d]%c %d %-24s%s\n", j.n, v.mark(j), j.pid, st, text)
 		default:
-			fmt.Fprintf(r.stdout(), "[%d]%c  %-24s%s\n", j.n, mark(idx, len(all)), st, text)
+			fmt.Fprintf(r.stdout(), "[%d]%c  %-24s%s\n", j.n, v.mark(j), st, text)
 		}
 		if done && r.bg != nil {
 			r.forget(j)
 		}
 	}
 	return status
+}
+
+// jobView is a copy of the job table now, with its current and
+// previous jobs.
+func (r *Runner) jobView() *jobView {
+	if r.bg == nil {
+		return &jobView{}
+	}
+	r.bg.mu.Lock()
+	defer r.bg.mu.Unlock()
+	return &jobView{list: append([]*job(nil), r.bg.list...), current: r.bg.current, previous: r.bg.previous}
 }
 
 // jobList is the job table now, in the order the jobs started.

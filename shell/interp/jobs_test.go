@@ -19,7 +19,9 @@ import (
 // bash -c forgetting the jobs that ended once a command it waited for is
 // done, while wait PID still finds their status; the line bash prints
 // for a job a signal ended (not for INT or TERM, nor a trapped signal),
-// and INT ignored by a background job without job control.
+// and INT ignored by a background job without job control; the current
+// (+) and previous (-) jobs as bash's reset_current picks them; a job's
+// command as bash renders it.
 var jobCases = []bashCase{
 	{"job_messages", `{
 wait 12x; echo "badpid=$?"; wait a b; echo "words=$?"; wait -p 1x 3; echo "ident=$?"
@@ -113,7 +115,7 @@ some=0
 	{"job_cleanup", `{
 (exit 7) & sleep 0.5; wait %1; echo "spec=$?"
 (exit 6) & p=$!; sleep 0.5; jobs; wait $p; echo "id=$?"; wait $p; echo "again=$?"
-(exit 5) & p=$!; wait; wait $p; echo "after-wait=$?"
+sleep 0.2 & p=$!; wait; wait $p; echo "after-wait=$?"
 sleep 1 & (jobs); echo "subshell=$?"; jobs | cat; echo "$(jobs)"; (wait %1; echo "sub=$?"); kill %1
 } 2>&1 | sed -E 's/^[^ ]*bash: line [0-9]+: //; s/pid [0-9]+/pid N/'
 `, `wait: %1: no such job
@@ -141,6 +143,32 @@ sub=0
 line 2: PID Hangup                  sleep 1
 line 4: PID Killed                  sleep 1
 line 5: PID User defined signal 2   sleep 1
+`, 0},
+	{"job_current_previous", `sleep 1 & sleep 1 & sleep 1 & jobs; kill %3; wait %3; jobs; kill %2; wait %2; jobs; sleep 1 & jobs; jobs %- %+; kill %1 %4; wait
+`, `[1]   Running                 sleep 1 &
+[2]-  Running                 sleep 1 &
+[3]+  Running                 sleep 1 &
+[1]-  Running                 sleep 1 &
+[2]+  Running                 sleep 1 &
+[1]+  Running                 sleep 1 &
+[1]-  Running                 sleep 1 &
+[2]+  Running                 sleep 1 &
+[1]-  Running                 sleep 1 &
+[2]+  Running                 sleep 1 &
+`, 0},
+	{"job_text", `sleep  1 & (sleep 1; echo x) & { sleep 1; } & sleep 1 | cat & x=1 sleep 1 & sleep 1 >/dev/null 2>&1 &
+f() { sleep 1; }; f & sleep "1" & ! sleep 1 && true & sleep 1 < /dev/null 3>>/dev/null &
+jobs; kill %1 %2 %3 %4 %5 %6 %7 %8 %9 %10; wait
+`, `[1]   Running                 sleep 1 &
+[2]   Running                 ( sleep 1; echo x ) &
+[3]   Running                 { sleep 1; } &
+[4]   Running                 sleep 1 | cat &
+[5]   Running                 x=1 sleep 1 &
+[6]   Running                 sleep 1 > /dev/null 2>&1 &
+[7]   Running                 f &
+[8]   Running                 sleep "1" &
+[9]-  Running                 ! sleep 1 && true &
+[10]+  Running                 sleep 1 < /dev/null 3>> /dev/null &
 `, 0},
 }
 

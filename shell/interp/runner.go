@@ -63,7 +63,7 @@ type Runner struct {
 	bashPid     int
 	pids        *atomic.Int32 // the session's process ids, shared by its subshells and child shells
 	lastBg      int
-	seenJobs    []*job // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
+	seenJobs    *jobView // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
 	bg          *jobTable
 	traps       *trapTable
 	inTrap      bool
@@ -383,7 +383,7 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 		sub := r.subshellCopy()
 		if simple {
 			// bash keeps the job table for jobs in a pipeline.
-			sub.seenJobs = r.jobList()
+			sub.seenJobs = r.jobView()
 		}
 		sub.fds[0] = in
 		if !last {

@@ -63,7 +63,7 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	defer stop()
 	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
 	sub := r.subshellCopy()
-	sub.seenJobs = r.jobList()
+	sub.seenJobs = r.jobView()
 	sub.traceLevel++
 	sub.fds[1] = &fdFile{w: out}
 	if !r.opts.inheritErrexit {
