@@ -5,8 +5,19 @@ import "testing"
 // arrayCases pin bash 5.2's arrays where they are easy to get wrong: a
 // slice of a sparse (or associative) array counts indices, not positions;
 // a subscript that arrives as text at run time is expanded then; a ( )
-// list expands its values before it evaluates its indices.
+// list expands its values before it evaluates its indices; declare d+=()
+// of a new variable and a[i]+=() (an error that abandons the line).
 var arrayCases = []bashCase{
+	{"append_forms", `declare d+=(d e); declare -p d
+x=s; declare x+=(t); declare -p x
+f() { local l+=(l o); local l+=(c a); declare -p l; }; f
+a=(1 2); a[-1]+=(4 5); echo not on this line
+echo "${a[@]}"
+`, `declare -a d=([0]="d" [1]="e")
+declare -a x=([0]="s" [1]="t")
+declare -a l=([0]="l" [1]="o" [2]="c" [3]="a")
+1 2
+`, 0},
 	{"literal_order", `i=1
 a=([100+i++]=$((i++)) [200+i++]=$((i++)) [300+i++]=$((i++)))
 echo "${!a[@]} / ${a[@]}"
