@@ -26,7 +26,7 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign) bool {
 		r.errorf("`%s': not a valid identifier", name)
 		return false
 	}
-	if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
+	if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 || isOptionsVar(name) {
 		r.errorf("%s: readonly variable", name)
 		return false
 	}

@@ -525,6 +525,10 @@ func (r *Runner) getVar(name string) (string, bool) {
 	case "SHLVL":
 	case "BASH_SUBSHELL":
 		return strconv.Itoa(r.subshell), true
+	case "SHELLOPTS":
+		return r.optionNames(setOptions), true
+	case "BASHOPTS":
+		return r.optionNames(shoptOptions), true
 	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK":
 		if v, _ := r.vars.lookup(name); v == nil {
 			return r.dynamicArray(name).value()
