@@ -225,6 +225,10 @@ func builtinSet(ctx context.Context, r *Runner, args []string) int {
 					return 2
 				}
 				*so.field(&r.opts) = on
+				if other := map[string]string{"vi": "emacs", "emacs": "vi"}[so.name]; other != "" && on {
+					// one editing mode at a time
+					*findOption(setOptions, other).field(&r.opts) = false
+				}
 				continue
 			}
 			found := false

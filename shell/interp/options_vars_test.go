@@ -2,9 +2,27 @@ package interp
 
 import "testing"
 
-// optionVarCases pin $SHELLOPTS and $BASHOPTS: the set -o and shopt
-// options that are on, sorted, colon-separated, and read-only.
+// optionVarCases pin options bash keeps in variables or in each other:
+// $SHELLOPTS and $BASHOPTS (the set -o and shopt options that are on,
+// sorted, colon-separated, read-only), vi and emacs turning each other
+// off, and set -n in a script (nothing more runs).
 var optionVarCases = []bashCase{
+	{"noexec_and_editing_mode", `shopt -o -p emacs vi
+set -o vi; shopt -o -p emacs vi
+set -o emacs; shopt -o -p emacs vi
+echo 1
+set -n
+echo 2
+set +n
+echo 3
+`, `set +o emacs
+set +o vi
+set +o emacs
+set -o vi
+set -o emacs
+set +o vi
+1
+`, 0},
 	{"shellopts_bashopts", `echo $SHELLOPTS
 echo $BASHOPTS
 set -o pipefail; shopt -s extglob
