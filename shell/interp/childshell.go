@@ -29,7 +29,7 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 		return 1
 	}
 	ctx = context.WithValue(ctx, nestingKey{}, depth+1)
-	var flags []string
+	var flags, shopts []string
 	cmdMode, fromStdin := false, false
 	i := 1
 parse:
@@ -43,6 +43,14 @@ parse:
 			io.WriteString(stdio.Stdout, "GNU bash, version 5.2.15(1)-release (memsh)\n")
 			return 0
 		case strings.HasPrefix(a, "--"):
+		case a == "-O" || a == "+O":
+			// bash -O nullglob: a shopt option
+			if i+1 >= len(args) {
+				fmt.Fprintf(stdio.Stderr, "bash: %s: option requires an argument\n", a)
+				return 2
+			}
+			shopts = append(shopts, map[string]string{"-O": "-s", "+O": "-u"}[a], args[i+1])
+			i++
 		case a == "-o" || a == "+o":
 			if i+1 >= len(args) {
 				fmt.Fprintf(stdio.Stderr, "bash: %s: option requires an argument\n", a)
@@ -132,6 +140,13 @@ parse:
 		if st := builtinSet(ctx, child, append([]string{"set"}, flags...)); st != 0 {
 			return st
 		}
+	}
+	for i := 0; i < len(shopts); i += 2 {
+		if findOption(shoptOptions, shopts[i+1]) == nil {
+			fmt.Fprintf(stdio.Stderr, "bash: %s: invalid shell option name\n", shopts[i+1])
+			return 2
+		}
+		builtinShopt(ctx, child, []string{"shopt", shopts[i], shopts[i+1]})
 	}
 	status, _ := child.runSource(ctx, script)
 	return child.finish(ctx, status)

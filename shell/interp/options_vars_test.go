@@ -5,8 +5,15 @@ import "testing"
 // optionVarCases pin options bash keeps in variables or in each other:
 // $SHELLOPTS and $BASHOPTS (the set -o and shopt options that are on,
 // sorted, colon-separated, read-only), vi and emacs turning each other
-// off, and set -n in a script (nothing more runs).
+// off, set -n in a script (nothing more runs), and bash -O/+O NAME.
 var optionVarCases = []bashCase{
+	{"bash_dash_O", `bash +O nullglob -c 'echo foo *.nonexistent bar'
+bash -O nullglob -c 'echo foo *.nonexistent bar'
+bash -O bogus -c 'echo x' 2>/dev/null; echo status=$?
+`, `foo *.nonexistent bar
+foo bar
+status=2
+`, 0},
 	{"noexec_and_editing_mode", `shopt -o -p emacs vi
 set -o vi; shopt -o -p emacs vi
 set -o emacs; shopt -o -p emacs vi
