@@ -4,9 +4,29 @@ import "testing"
 
 // arrayCases pin bash 5.2's arrays where they are easy to get wrong: a
 // slice of a sparse (or associative) array counts indices, not positions;
-// a subscript that arrives as text at run time is expanded then; a ( )
-// list expands its values before it evaluates its indices.
+// a subscript that arrives as text at run time is expanded then (in
+// arithmetic too, where a variable's value a[$(cmd)] runs cmd); a ( )
+// list expands its values before it evaluates its indices; declare d+=()
+// of a new variable and a[i]+=() (an error that abandons the line).
 var arrayCases = []bashCase{
+	{"append_forms", `declare d+=(d e); declare -p d
+x=s; declare x+=(t); declare -p x
+f() { local l+=(l o); local l+=(c a); declare -p l; }; f
+a=(1 2); a[-1]+=(4 5); echo not on this line
+echo "${a[@]}"
+`, `declare -a d=([0]="d" [1]="e")
+declare -a x=([0]="s" [1]="t")
+declare -a l=([0]="l" [1]="o" [2]="c" [3]="a")
+1 2
+`, 0},
+	{"arith_subscript_text", `x='a[$(echo 42 | tee made)]=1'; echo $(( x )); cat made
+declare -A B; k=q; (( B[$k]++ )); (( B[\$k]+=2 )); declare -p B
+c=(1 2 3); i=1; (( c[$i] += 5 )); (( c[i]++ )); echo ${c[@]}
+`, `1
+42
+declare -A B=([q]="1" ["\$k"]="2" )
+1 8 3
+`, 0},
 	{"literal_order", `i=1
 a=([100+i++]=$((i++)) [200+i++]=$((i++)) [300+i++]=$((i++)))
 echo "${!a[@]} / ${a[@]}"

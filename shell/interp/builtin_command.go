@@ -76,6 +76,7 @@ func (r *Runner) describe(name string, verbose, typeStyle bool) bool {
 // directories searched for files ("" = $PATH), filesOnly type -p/-P.
 type describeHow struct {
 	verbose, all, filesOnly bool
+	noFuncs                 bool // type -f
 	path                    string
 }
 
@@ -99,7 +100,7 @@ func (r *Runner) describeTo(out io.Writer, name string, how describeHow) bool {
 		if keywords[name] && say(name+" is a shell keyword", name) {
 			return true
 		}
-		if fn, ok := r.funcs.m[name]; ok && say(name+" is a function\n"+funcText(fn), name) {
+		if fn, ok := r.funcs.m[name]; ok && !how.noFuncs && say(name+" is a function\n"+funcText(fn), name) {
 			return true
 		}
 		if _, ok := r.builtin(name); ok && say(name+" is a shell builtin", name) {
@@ -158,29 +159,38 @@ func builtinType(ctx context.Context, r *Runner, args []string) int {
 		return 2
 	}
 	kind, path, all := opts.has('t'), opts.has('p') || opts.has('P'), opts.has('a')
+	noFuncs := opts.has('f')
 	var out strings.Builder
 	status := 0
 	for _, n := range args[i:] {
+		k := r.kindOf(n)
+		if noFuncs && k == "function" {
+			saved := r.funcs
+			r.funcs = r.funcs.del(n)
+			k = r.kindOf(n)
+			r.funcs = saved
+		}
 		if kind {
-			t := r.kindOf(n)
-			if t == "" {
+			if k == "" {
 				status = 1
 				continue
 			}
-			out.WriteString(t + "\n")
+			out.WriteString(k + "\n")
 			continue
 		}
 		if path {
-			if r.kindOf(n) == "file" || all {
-				if !r.describeTo(&out, n, describeHow{all: all, filesOnly: true}) {
+			// -P searches $PATH whatever else the name is; -p only
+			// for a name that is a file
+			if k == "file" || opts.has('P') || all {
+				if !r.describeTo(&out, n, describeHow{all: all, filesOnly: true}) && (k == "file" || opts.has('P')) {
 					status = 1
 				}
-			} else if r.kindOf(n) == "" {
+			} else if k == "" {
 				status = 1
 			}
 			continue
 		}
-		if !r.describeTo(&out, n, describeHow{verbose: true, all: all}) {
+		if !r.describeTo(&out, n, describeHow{verbose: true, all: all, noFuncs: noFuncs}) {
 			r.errorf("type: %s: not found", n)
 			status = 1
 		}

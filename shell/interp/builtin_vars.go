@@ -27,6 +27,15 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace)
 		r.errorf("`%s': not a valid identifier", name)
 		return false
 	}
+	if isOptionsVar(name) {
+		r.errorf("%s: readonly variable", name)
+		return false
+	}
+	if as.Array != nil && as.Index != nil {
+		r.errorf("%s[%s]: cannot assign list to array member", name, r.sourceOf(as.Index))
+		r.expansionFatal(1)
+		return false
+	}
 	if as.Array != nil {
 		r.traceAssignment(tr, as, "")
 		if cur := r.lookupVar(name); cur != nil && cur.attrs&attrReadonly != 0 {
@@ -614,7 +623,8 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 		ok := true
 		switch {
 		case it.as != nil && it.as.Array != nil:
-			v.set = true
+			// declare d+=(x) on a new variable appends to nothing
+			v.set = v.set || !it.as.Append
 			ok = r.assignArray(ctx, name, v, it.as.Array, it.as.Append)
 		case it.as != nil:
 			val, vok := r.assignValue(ctx, it.as.Value)

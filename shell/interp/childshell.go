@@ -43,7 +43,7 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 		return 1
 	}
 	ctx = context.WithValue(ctx, nestingKey{}, depth+1)
-	var flags []string
+	var flags, shopts []string
 	cmdMode, fromStdin, interactive := false, false, false
 	i := 1
 parse:
@@ -63,6 +63,14 @@ parse:
 			// The startup file a non-interactive shell does not read.
 			i++
 		case strings.HasPrefix(a, "--"):
+		case a == "-O" || a == "+O":
+			// bash -O nullglob: a shopt option
+			if i+1 >= len(args) {
+				fmt.Fprintf(stdio.Stderr, "bash: %s: option requires an argument\n", a)
+				return 2
+			}
+			shopts = append(shopts, map[string]string{"-O": "-s", "+O": "-u"}[a], args[i+1])
+			i++
 		case a == "-o" || a == "+o":
 			if i+1 >= len(args) {
 				fmt.Fprintf(stdio.Stderr, "bash: %s: option requires an argument\n", a)
@@ -164,6 +172,13 @@ parse:
 		if st := builtinSet(ctx, child, append([]string{"set"}, flags...)); st != 0 {
 			return st
 		}
+	}
+	for i := 0; i < len(shopts); i += 2 {
+		if findOption(shoptOptions, shopts[i+1]) == nil {
+			fmt.Fprintf(stdio.Stderr, "bash: %s: invalid shell option name\n", shopts[i+1])
+			return 2
+		}
+		builtinShopt(ctx, child, []string{"shopt", shopts[i], shopts[i+1]})
 	}
 	if interactive && !cmdMode {
 		child.setHistoryDefaults() // builtin_history.go

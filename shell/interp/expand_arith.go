@@ -233,11 +233,7 @@ func (a *arithEnv) ArithGet(ref ArithRef) (string, error) {
 		return "", nil
 	}
 	if v.assoc != nil {
-		key, ok := r.textSubscript(ref.Key)
-		if !ok {
-			return "", errArithExpand
-		}
-		s, _ := v.assoc.get(key)
+		s, _ := v.assoc.get(ref.Key)
 		return s, nil
 	}
 	i := ref.Index
@@ -271,17 +267,32 @@ func (a *arithEnv) ArithSet(ref ArithRef, value int64) error {
 	val := strconv.FormatInt(value, 10)
 	name := ref.Name
 	if ref.Subscripted {
-		v := r.lookupVar(name)
-		if v != nil && v.assoc != nil {
-			name += "[" + ref.Key + "]"
-		} else {
-			name += "[" + strconv.FormatInt(ref.Index, 10) + "]"
+		// the key is expanded already (ArithExpandSubscript)
+		base := r.resolveRef(name)
+		key := strconv.FormatInt(ref.Index, 10)
+		if v := r.lookupVar(base); v != nil && v.assoc != nil {
+			key = ref.Key
 		}
+		if !r.setElem(base, key, val, false) {
+			return errAssign
+		}
+		return nil
 	}
 	if !r.setVar(name, val, false) {
 		return errAssign
 	}
 	return nil
+}
+
+// ArithExpandSubscript expands a subscript in arithmetic text as bash
+// does when it evaluates it: a[$i], A["$k"], even a[$(cmd)] that came
+// from a variable's value.
+func (a *arithEnv) ArithExpandSubscript(sub string) (string, error) {
+	s, ok := (*Runner)(a).textSubscript(sub)
+	if !ok {
+		return "", errArithExpand
+	}
+	return s, nil
 }
 
 var errAssign = errors.New("assignment failed")

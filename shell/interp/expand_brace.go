@@ -26,7 +26,25 @@ func (r *Runner) braces(w *syntax.Word) [][]syntax.WordPart {
 		return nil
 	}
 	for i, parts := range out {
-		out[i] = joinNames(parts)
+		out[i] = joinNames(mergeLits(parts))
+	}
+	return out
+}
+
+// mergeLits joins the adjacent literal parts brace expansion leaves, so
+// the word reads as its text would: {~,x}/bar gives ~/bar, whose tilde
+// expands, and {$a,b}_{c,d} gives $a_c, the variable a_c.
+func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
+	out := parts[:0:0]
+	for _, p := range parts {
+		l, ok := p.(*syntax.Lit)
+		if n := len(out); ok && n > 0 {
+			if prev, ok := out[n-1].(*syntax.Lit); ok {
+				out[n-1] = &syntax.Lit{ValuePos: prev.ValuePos, ValueEnd: l.ValueEnd, Value: prev.Value + l.Value}
+				continue
+			}
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"memsh/shell/command"
@@ -137,6 +138,22 @@ var shoptOptions = []setOption{
 	{"xpg_echo", 0, otherOpt(57)},
 }
 
+// optionNames is $SHELLOPTS (table setOptions) or $BASHOPTS
+// (shoptOptions): the options that are on, sorted, colon-separated.
+func (r *Runner) optionNames(table []setOption) string {
+	var on []string
+	for i := range table {
+		if *table[i].field(&r.opts) {
+			on = append(on, table[i].name)
+		}
+	}
+	sort.Strings(on)
+	return strings.Join(on, ":")
+}
+
+// isOptionsVar: SHELLOPTS and BASHOPTS, read-only, built when read.
+func isOptionsVar(name string) bool { return name == "SHELLOPTS" || name == "BASHOPTS" }
+
 func findOption(table []setOption, name string) *setOption {
 	for i := range table {
 		if table[i].name == name {
@@ -231,6 +248,10 @@ func builtinSet(ctx context.Context, r *Runner, args []string) int {
 					return 2
 				}
 				*so.field(&r.opts) = on
+				if other := map[string]string{"vi": "emacs", "emacs": "vi"}[so.name]; other != "" && on {
+					// one editing mode at a time
+					*findOption(setOptions, other).field(&r.opts) = false
+				}
 				continue
 			}
 			found := false

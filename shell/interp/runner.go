@@ -124,6 +124,10 @@ func (r *Runner) stmts(ctx context.Context, list []*syntax.Stmt) {
 // stmt runs one statement: its redirections around its command, "!",
 // "&", and errexit.
 func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
+	if r.opts.noexec && r.cfg.Script {
+		// set -n: read, run nothing (a prompt ignores it, as bash's)
+		return
+	}
 	if st.Background {
 		r.background(ctx, st)
 		return

@@ -538,6 +538,10 @@ func (r *Runner) getVar(name string) (string, bool) {
 		if v, _ := r.vars.lookup(name); v == nil {
 			return r.arg0, true
 		}
+	case "SHELLOPTS":
+		return r.optionNames(setOptions), true
+	case "BASHOPTS":
+		return r.optionNames(shoptOptions), true
 	case "FUNCNAME", "PIPESTATUS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK":
 		if v, _ := r.vars.lookup(name); v == nil {
 			return r.dynamicArray(name).value()
