@@ -154,7 +154,7 @@ func TestBashCommand(t *testing.T) {
 		{name: "-x", script: "bash -x -c 'echo hi'", stdout: "hi\n", stderr: "+ echo hi\n"},
 		{name: "-o pipefail", script: "bash -o pipefail -c 'false | true'; echo $?", stdout: "1\n"},
 		{name: "EXIT trap", script: `bash -c 'trap "echo bye" EXIT; echo hi'`, stdout: "hi\nbye\n"},
-		{name: "syntax error", script: "bash -c 'echo a; if then'; echo $?", stdout: "2\n", stderr: "bash: -c: line 1: syntax error near unexpected token `then'\n"},
+		{name: "syntax error", script: "bash -c 'echo a; if then'; echo $?", stdout: "2\n", stderr: "bash: -c: line 1: syntax error near unexpected token `then'\nbash: -c: line 1: `echo a; if then'\n"},
 		{name: "SHLVL", script: "bash -c 'echo $SHLVL'", stdout: "2\n"},
 	})
 }
