@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -14,10 +15,11 @@ import (
 // text that bash accepts because bash reads it only when it runs
 // (arithmetic: $(( )), (( )), $[ ], subscripts; the ${x~} case toggle;
 // a ${...} that is a bad substitution; declare's argument with an
-// invalid name), the parse is done again over a copy of the source in
-// which that text is masked: arithmetic becomes zeros of the same
-// length, ~ becomes ^, the inside of the bad ${...} underscores, the
-// invalid name's first character =. The tree's positions then still
+// invalid name; a here-document delimiter with $), the parse is done
+// again over a copy of the source in which that text is masked:
+// arithmetic becomes zeros of the same length, ~ becomes ^, the inside
+// of the bad ${...} underscores, the invalid name's first character =,
+// the delimiter's $ ( ) { } underscores. The tree's positions then still
 // point into the original source, which the interpreter keeps
 // (Runner.src) and reads the real text from when it runs the construct
 // (maskedArith, caseToggle, maskedParam, unmaskDeclWord). Nothing in
@@ -82,10 +84,14 @@ func readScript(ctx context.Context, src string) *script {
 		var pe syntax.ParseError
 		if errors.As(err, &pe) && len(sc.warns) < maxHeredocsAtEOF {
 			if delim, ok := strings.CutPrefix(pe.Text, "unclosed here-document `"); ok && strings.HasSuffix(delim, "`") {
-				delim = strings.TrimSuffix(delim, "`")
-				sc.warns = append(sc.warns, heredocWarning{line: pe.Pos.Line(), eof: eof, delim: delim})
-				sc.src += delim + "\n"
-				continue
+				delim = origDelim(sc.src, int(pe.Pos.Offset()), strings.TrimSuffix(delim, "`"))
+				w := heredocWarning{line: pe.Pos.Line(), eof: eof, delim: delim}
+				if !slices.Contains(sc.warns, w) {
+					sc.warns = append(sc.warns, w)
+					sc.src += delim + "\n"
+					continue
+				}
+				// The delimiter added did not end it: a syntax error.
 			}
 		}
 		sc.stmts, sc.rest = completeLines(ctx, masked)
@@ -191,6 +197,9 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		_, n := utf8.DecodeRuneInString(src[off:])
 		return src[:off] + "=" + strings.Repeat("_", n-1) + src[off+n:], true
 	}
+	if msg == "expansions not allowed in heredoc words" {
+		return maskHeredocWord(src, off)
+	}
 	if badParamMsg(msg) {
 		// ${...} that bash reads only when it expands it, where it is a
 		// bad substitution: its inside becomes underscores (a name).
@@ -208,6 +217,77 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		return "", false
 	}
 	return src[:from] + zeros(src[from:to]) + src[to:], true
+}
+
+// maskHeredocWord masks a here-document's delimiter word written with
+// $ (cat <<${a}, <<$(a)), which bash takes as it is written: in the
+// word and in the first line after it that is the word (after tabs),
+// each $ ( ) { } becomes _, so the parser ends the body where bash does.
+// The body is read from the tree, not the word.
+func maskHeredocWord(src string, off int) (string, bool) {
+	op := strings.LastIndex(src[:min(off, len(src))], "<<")
+	if op < 0 {
+		return "", false
+	}
+	off = op + 2
+	if off < len(src) && src[off] == '-' {
+		off++
+	}
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
+		off++
+	}
+	end := off
+	for end < len(src) && !strings.ContainsRune(" \t\n;&|<>", rune(src[end])) {
+		end++
+	}
+	word := src[off:end]
+	if word == "" || strings.ContainsAny(word, "'\"\\`") {
+		return "", false
+	}
+	mask := maskDelim(word)
+	out := src[:off] + mask + src[end:]
+	for at := strings.IndexByte(src[end:], '\n'); at >= 0; {
+		from := end + at + 1
+		next := strings.IndexByte(src[from:], '\n')
+		if next < 0 {
+			break
+		}
+		if line := src[from : from+next]; strings.TrimLeft(line, "\t") == word {
+			from += len(line) - len(word)
+			return out[:from] + mask + out[from+len(word):], true
+		}
+		end, at = from, next
+	}
+	return out, true
+}
+
+// origDelim is delim, the word of the here-document at off as the
+// parser saw it, as written in src (maskHeredocWord).
+func origDelim(src string, off int, delim string) string {
+	i := strings.Index(src[min(off, len(src)):], "<<")
+	if i < 0 {
+		return delim
+	}
+	i += off + 2
+	for i < len(src) && strings.IndexByte("- \t", src[i]) >= 0 {
+		i++
+	}
+	if i+len(delim) <= len(src) {
+		if w := src[i : i+len(delim)]; w != delim && maskDelim(w) == delim {
+			return w
+		}
+	}
+	return delim
+}
+
+// maskDelim is a here-document word with each $ ( ) { } made _.
+func maskDelim(word string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune("$(){}", r) {
+			return '_'
+		}
+		return r
+	}, word)
 }
 
 // badParamMsg: mvdan/sh's errors for the inside of a ${...}.
