@@ -4,10 +4,11 @@ import "testing"
 
 // trapCases pin where bash 5.2 runs the DEBUG and RETURN traps besides
 // before each simple command and at a function's end: DEBUG before each
-// iteration of for ... in, before each test and update of for (( )), and
-// in the shell itself before each pipeline stage that is a simple command
-// (none inside a compound stage); RETURN when a sourced file ends, not
-// when a function that did not set it returns.
+// iteration of for ... in, before each test and update of for (( )) (whose
+// $LINENO is the loop's line), and in the shell itself before each
+// pipeline stage that is a simple command (none inside a compound stage);
+// RETURN when a sourced file ends, not when a function that did not set it
+// returns.
 var trapCases = []bashCase{
 	{"debug_trap_loops_pipelines", `trap 'echo "  [$LINENO]"' DEBUG
 for x in 1 2; do
@@ -45,6 +46,16 @@ a
 b
   [11]
 ok
+`, 0},
+	{"lineno_in_for_arith", `echo one
+# the test reads $LINENO of the loop's line
+for (( i = 0; i < $LINENO; i++ )); do
+  echo $i
+done
+`, `one
+0
+1
+2
 `, 0},
 	{"return_trap_source", `printf 'echo in-src\nreturn 3\necho not\n' > s.sh
 trap 'echo return trap' RETURN
