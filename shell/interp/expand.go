@@ -43,6 +43,9 @@ type expander struct {
 	arith bool
 	// noTilde: a leading ~ stays.
 	noTilde bool
+	// oneField: the word is not split (an assignment's value, a case
+	// word), so an unquoted $* joins its elements as "$*" does.
+	oneField bool
 	// dqDefault: the word of "${x-word}" (and + = ?) inside double
 	// quotes, where single quotes are ordinary characters and \} is }.
 	dqDefault bool
@@ -198,7 +201,7 @@ func (r *Runner) assignValue(ctx context.Context, w *syntax.Word) (string, bool)
 			return l.Value, true
 		}
 	}
-	e := &expander{r: r, ctx: ctx, assign: true}
+	e := &expander{r: r, ctx: ctx, assign: true, oneField: true}
 	e.word(w.Parts, false)
 	if e.failed {
 		r.expansionFatal(1)
