@@ -100,6 +100,12 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 			prefix = r.tracePrefix()
 		}
 		if !r.assign(ctx, a) {
+			if r.opts.errexit && r.flow < flowExit {
+				// under set -e bash leaves on a failed assignment, in
+				// a condition too
+				r.exitShell(1)
+				return 1
+			}
 			r.expansionFatal(1)
 			return 1
 		}
