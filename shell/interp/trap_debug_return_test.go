@@ -2,14 +2,14 @@ package interp
 
 import "testing"
 
-// trapCases pin where bash 5.2 runs the DEBUG and RETURN traps besides
+// debugReturnTrapCases pin where bash 5.2 runs the DEBUG and RETURN traps besides
 // before each simple command and at a function's end: DEBUG before each
 // iteration of for ... in, before each test and update of for (( )) (whose
 // $LINENO is the loop's line), and in the shell itself before each
 // pipeline stage that is a simple command (none inside a compound stage);
 // RETURN when a sourced file ends, not when a function that did not set it
 // returns.
-var trapCases = []bashCase{
+var debugReturnTrapCases = []bashCase{
 	{"debug_trap_loops_pipelines", `trap 'echo "  [$LINENO]"' DEBUG
 for x in 1 2; do
   echo x=$x
@@ -73,4 +73,4 @@ st=3
 `, 0},
 }
 
-func TestTrapCases(t *testing.T) { runCases(t, trapCases) }
+func TestDebugReturnTraps(t *testing.T) { runCases(t, debugReturnTrapCases) }
