@@ -102,6 +102,12 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 			tr = &assignTrace{prefix: r.tracePrefix()}
 		}
 		if !r.assign(ctx, a, tr) {
+			if r.opts.errexit && r.flow < flowExit {
+				// under set -e bash leaves on a failed assignment, in
+				// a condition too
+				r.exitShell(1)
+				return 1
+			}
 			r.expansionFatal(1)
 			return 1
 		}

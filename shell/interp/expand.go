@@ -31,8 +31,6 @@ type expander struct {
 	r     *Runner
 	ctx   context.Context
 	parts []part
-	// keep: the word had quotes, so it yields a field even when empty.
-	keep bool
 	// assign: an assignment's value (tilde after ':' too).
 	assign bool
 	// splitLits: unquoted literal text is split and globbed like an
@@ -43,6 +41,9 @@ type expander struct {
 	arith bool
 	// noTilde: a leading ~ stays.
 	noTilde bool
+	// oneField: the word is not split (an assignment's value, a case
+	// word), so an unquoted $* joins its elements as "$*" does.
+	oneField bool
 	// dqDefault: the word of "${x-word}" (and + = ?) inside double
 	// quotes, where single quotes are ordinary characters and \} is }.
 	dqDefault bool
@@ -201,7 +202,7 @@ func (r *Runner) assignValue(ctx context.Context, w *syntax.Word) (string, bool)
 			return l.Value, true
 		}
 	}
-	e := &expander{r: r, ctx: ctx, assign: true}
+	e := &expander{r: r, ctx: ctx, assign: true, oneField: true}
 	e.word(w.Parts, false)
 	if e.failed {
 		r.expansionFatal(1)
@@ -264,7 +265,6 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 						n = len(v)
 					}
 					home := t[:len(t)-(len(v)-n)]
-					e.keep = e.keep || home == ""
 					e.add(part{val: home, quoted: true})
 					v = v[n:]
 				}
@@ -296,13 +296,11 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 				// bash's strings end at a NUL: $'a\0b' is "a"
 				v, _, _ = strings.Cut(ansiC(v), "\x00")
 			}
-			e.keep = true
 			e.add(part{val: v, quoted: true})
 		case *syntax.DblQuoted:
 			before := len(e.parts)
 			e.word(x.Parts, true)
 			if !onlyEmptyAt(x.Parts, e.parts[before:]) {
-				e.keep = true
 				if len(e.parts) == before {
 					e.add(part{quoted: true})
 				}
@@ -342,7 +340,6 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 // sglInDefault adds '...' met in the word of "${x-word}": the quotes
 // stay, and what is between them is expanded as in double quotes.
 func (e *expander) sglInDefault(v string) {
-	e.keep = true
 	e.add(part{val: "'", quoted: true})
 	if w, err := syntax.NewParser().Document(strings.NewReader(v)); err == nil {
 		e.wordFrom(v, w.Parts, true)
@@ -490,7 +487,7 @@ type field struct {
 func (r *Runner) split(e *expander) []*field {
 	ifs := r.ifs()
 	var out []*field
-	cur := &field{keep: e.keep && !hasBrk(e.parts)}
+	cur := &field{}
 	flush := func(force bool) {
 		if force || cur.val.Len() > 0 || cur.keep {
 			cur.pat = cur.pb.String()
@@ -552,15 +549,6 @@ func (r *Runner) split(e *expander) []*field {
 	}
 	flush(false)
 	return out
-}
-
-func hasBrk(ps []part) bool {
-	for _, p := range ps {
-		if p.brk != noBrk {
-			return true
-		}
-	}
-	return false
 }
 
 // hasGlobMeta reports whether unquoted text makes a word a pattern.

@@ -90,7 +90,7 @@ func (e *expander) emit(pv paramVal, quoted bool) {
 		e.add(part{val: pv.val, quoted: quoted, split: !quoted})
 		return
 	}
-	if quoted && pv.star {
+	if pv.star && (quoted || e.oneField) {
 		e.add(part{val: strings.Join(pv.list, e.r.ifsJoiner()), quoted: true})
 		return
 	}

@@ -5,8 +5,9 @@ import "testing"
 // paramCases pin parameter expansions as bash 5.2 has them: the word of
 // "${x-word}" keeps single quotes (what is between them expanded as in
 // double quotes), ${x///c} (the third slash is the pattern), "${*:-x}"
-// testing the joined value, ${!ref} with operators, through array
-// elements and in assignments, and its errors.
+// testing the joined value, an unquoted $* in an assignment joined as
+// "$*", ${!ref} with operators, through array elements and in
+// assignments, and its errors.
 var paramCases = []bashCase{
 	{"default_word_quotes", `x=5
 echo "${u-'$x'}" "${u-'\$x \\ \a'}" "${u:-'a b'}" ${u:-'a b'}
@@ -56,6 +57,18 @@ echo not reached
 `, `next 1
 next 1
 `, 127},
+	{"star_in_assignment", `IFS=:; set -- x 'y z'
+s="$@"; echo "$s"
+s=$@; echo "$s"
+s=$*; echo "$s"
+a=(p q); t=${a[*]}; echo "$t"
+f() { local v=$*; echo "$v"; }; f 1 2
+`, `x y z
+x y z
+x:y z
+p:q
+1:2
+`, 0},
 }
 
 func TestParamCases(t *testing.T) { runCases(t, paramCases) }

@@ -228,6 +228,10 @@ func builtinSet(ctx context.Context, r *Runner, args []string) int {
 			i++
 			break
 		}
+		if a == "+" {
+			// a lone + is an empty set of flags, as in bash
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
 			break
 		}

@@ -5,7 +5,8 @@ import "testing"
 // optionVarCases pin options bash keeps in variables or in each other:
 // $SHELLOPTS and $BASHOPTS (the set -o and shopt options that are on,
 // sorted, colon-separated, read-only), vi and emacs turning each other
-// off, set -n in a script (nothing more runs), and bash -O/+O NAME.
+// off, set -n in a script (nothing more runs), bash -O/+O NAME, and set's
+// lone + (no flags).
 var optionVarCases = []bashCase{
 	{"bash_dash_O", `bash +O nullglob -c 'echo foo *.nonexistent bar'
 bash -O nullglob -c 'echo foo *.nonexistent bar'
@@ -29,6 +30,18 @@ set -o vi
 set -o emacs
 set +o vi
 1
+`, 0},
+	{"set_lone_plus", `set +; echo plus "$@"
+set -x + -v x y 2>/dev/null
+case $- in *v*) echo v;; esac
+set +xv 2>/dev/null; echo plus "$@"
+set - +; echo "$@"
+set + -; echo "$@"
+`, `plus
+v
+plus x y
++
++
 `, 0},
 	{"shellopts_bashopts", `echo $SHELLOPTS
 echo $BASHOPTS

@@ -574,6 +574,7 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			// too (before the start, the statement's).
 			r.loopDebug(ctx, c, nil)
 			if l.Cond != nil {
+				r.loopLine(c)
 				n, err := r.arith(ctx, l.Cond)
 				if err != nil {
 					return 1
@@ -589,6 +590,7 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 			}
 			if l.Post != nil {
 				r.loopDebug(ctx, c, l.Post)
+				r.loopLine(c)
 				if _, err := r.arith(ctx, l.Post); err != nil {
 					return 1
 				}
@@ -600,6 +602,14 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 		return status
 	}
 	return 0
+}
+
+// loopLine makes $LINENO the loop's line again for the test and update
+// of a for (( )), which the body's commands moved on.
+func (r *Runner) loopLine(c *syntax.ForClause) {
+	if r.lineFrozen == 0 {
+		r.line = c.Pos().Line()
+	}
 }
 
 func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {

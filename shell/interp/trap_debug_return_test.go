@@ -2,13 +2,14 @@ package interp
 
 import "testing"
 
-// trapPlaceCases pin where bash 5.2 runs the DEBUG and RETURN traps besides
+// debugReturnTrapCases pin where bash 5.2 runs the DEBUG and RETURN traps besides
 // before each simple command and at a function's end: DEBUG before each
-// iteration of for ... in, before each test and update of for (( )), and
-// in the shell itself before each pipeline stage that is a simple command
-// (none inside a compound stage); RETURN when a sourced file ends, not
-// when a function that did not set it returns.
-var trapPlaceCases = []bashCase{
+// iteration of for ... in, before each test and update of for (( )) (whose
+// $LINENO is the loop's line), and in the shell itself before each
+// pipeline stage that is a simple command (none inside a compound stage);
+// RETURN when a sourced file ends, not when a function that did not set it
+// returns.
+var debugReturnTrapCases = []bashCase{
 	{"debug_trap_loops_pipelines", `trap 'echo "  [$LINENO]"' DEBUG
 for x in 1 2; do
   echo x=$x
@@ -46,6 +47,16 @@ b
   [11]
 ok
 `, 0},
+	{"lineno_in_for_arith", `echo one
+# the test reads $LINENO of the loop's line
+for (( i = 0; i < $LINENO; i++ )); do
+  echo $i
+done
+`, `one
+0
+1
+2
+`, 0},
 	{"return_trap_source", `printf 'echo in-src\nreturn 3\necho not\n' > s.sh
 trap 'echo return trap' RETURN
 f() { echo in f; }
@@ -62,4 +73,4 @@ st=3
 `, 0},
 }
 
-func TestTrapPlaces(t *testing.T) { runCases(t, trapPlaceCases) }
+func TestDebugReturnTraps(t *testing.T) { runCases(t, debugReturnTrapCases) }
