@@ -217,7 +217,10 @@ func (r *Runner) unread(fd int) {
 		return
 	}
 	if n := f.buf.Buffered(); n > 0 {
-		f.f.Seek(int64(-n), io.SeekCurrent)
+		if _, err := f.f.Seek(int64(-n), io.SeekCurrent); err != nil {
+			// A pipe (a FIFO): what was read ahead stays in the buffer.
+			return
+		}
 	}
 	f.buf = nil
 }

@@ -356,10 +356,10 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 	}
 	ff := &fdFile{f: f, path: p}
 	if info, err := f.Stat(); err == nil && info.Mode()&fs.ModeNamedPipe != 0 {
-		// A pipe: what read reads ahead cannot be given back by seeking,
-		// and /dev/fd/N shares it (a process substitution's FIFO is
-		// unlinked once its command ends).
-		ff.f, ff.path = nil, ""
+		// A pipe: /dev/fd/N shares it (a process substitution's FIFO is
+		// unlinked once its command ends), and what read reads ahead
+		// stays in the descriptor's buffer (unread cannot seek back).
+		ff.path = ""
 	}
 	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 		ff.w = f
