@@ -192,6 +192,9 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 	}
 	defer psess.Close()
 	if err := prepareFS(ctx, sess.FS(), cfg); err != nil {
+		if n := sig.received(); n != 0 && errors.Is(err, context.Canceled) {
+			err = fmt.Errorf("%s: stopped by %s before anything ran", strings.SplitN(err.Error(), ":", 2)[0], map[int]string{1: "SIGHUP", 2: "SIGINT", 15: "SIGTERM"}[n])
+		}
 		fmt.Fprintf(stderr, "memsh: %v\n", err)
 		if n := sig.received(); n != 0 {
 			return 128 + n // nothing ran: nothing is saved either
@@ -382,8 +385,15 @@ func prepareFS(ctx context.Context, fsys *memfs.FS, cfg *config) error {
 		if err != nil {
 			return fmt.Errorf("--load: %w", err)
 		}
+		// A read blocked on a FIFO or a terminal does not see ctx: a
+		// deadline ends it (a regular file's reads never block).
+		stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
 		err = fsys.ImportTar(command.ContextReader(ctx, f), "/")
+		stop()
 		f.Close()
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
 		if err != nil {
 			return fmt.Errorf("--load %s: %w", cfg.load, err)
 		}
