@@ -72,7 +72,11 @@ func cacheOf(k *sortKey) int {
 		return cacheHash
 	case k.month:
 		return cacheMonth
-	case k.numeric || k.human || k.version:
+	case k.numeric:
+		return cacheNumber
+	case k.human:
+		return cacheHuman
+	case k.version:
 		return cacheNone
 	case k.dictionary || k.nonprinting || k.fold:
 		return cachePrefix
@@ -86,7 +90,13 @@ const (
 	cacheHash
 	cacheMonth
 	cachePrefix
+	cacheNumber // an integer of up to 18 digits, its sign bit flipped
+	cacheHuman  // -h's unit order, then an integer under 2^55
 )
+
+// slowKey is a -n or -h cache value that must be compared from the text
+// (a fraction, or too many digits).
+const slowKey = ^uint64(0)
 
 // cachedKeys counts the keys after the first that keySort keeps a value
 // of per line (the first key's value is in the entries).
@@ -153,6 +163,18 @@ func (ks *keySort) value(kind int, k *sortKey, line []byte) uint64 {
 		return binary.BigEndian.Uint64(h[:8])
 	case cacheMonth:
 		return uint64(monthOf(key))
+	case cacheNumber:
+		v := fastNumber(key)
+		if v == slowNumber {
+			return slowKey
+		}
+		return uint64(v) ^ 1<<63
+	case cacheHuman:
+		v := fastNumber(key)
+		if v == slowNumber || v >= 1<<55 || v <= -1<<55 {
+			return slowKey
+		}
+		return uint64(unitOrder(key)+16)<<56 | uint64(v+1<<55)
 	}
 	return prefix(key)
 }
@@ -194,16 +216,25 @@ func (ks *keySort) compare(ea, eb *keyEntry, sc *keyScratch) int {
 			d = generalCompare(fa, oka, fb, okb)
 		case cacheMonth:
 			d = int(ci) - int(cj)
-		}
-		if d == 0 && ks.kind[n] != cacheFloat && ks.kind[n] != cacheMonth {
-			if ks.kind[n] != cacheNone && ci != cj {
-				d = cmpUint(ci, cj)
-			} else {
-				if a == nil {
-					a, b = ks.x.line(i), ks.x.line(j)
+		case cacheNumber, cacheHuman:
+			if ci != slowKey && cj != slowKey {
+				if ci != cj {
+					d = cmpUint(ci, cj)
 				}
-				d = s.compareKey(k, a, b, sc)
+				break
 			}
+			fallthrough
+		default:
+			if ks.kind[n] == cachePrefix || ks.kind[n] == cacheHash {
+				if ci != cj {
+					d = cmpUint(ci, cj)
+					break
+				}
+			}
+			if a == nil {
+				a, b = ks.x.line(i), ks.x.line(j)
+			}
+			d = s.compareKey(k, a, b, sc)
 		}
 		if d != 0 {
 			if k.reverse {
