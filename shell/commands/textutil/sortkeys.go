@@ -19,14 +19,16 @@ import (
 
 // keySort is sort's path for what the compact index does not encode
 // (keys with -d -f -i -g -h -M -V -R) and for -m. Lines are offsets into
-// the input's blocks (indexSort's table) and the order is a slice of line
+// the input's blocks (indexSort's table) and the order is a slice of
 // entries (keyEntry): 20 bytes a line besides the text, with the first
-// key's value when it is costly to find at every comparison (cacheOf): a
-// -g float, an MD5's first 8 bytes, a month, the head of a folded key;
-// 8 bytes more a line for each later key of these kinds. Every other key is found in the text at each
-// comparison, as GNU sort does, so no line's key is ever held as a copy;
-// -d, -i and -f are applied to two scratch buffers that every comparison
-// reuses.
+// key's value when it is costly to find at every comparison (cacheOf):
+// a -g float, an MD5's first 8 bytes, a month, a -n or -h integer, the
+// head of a folded key (its first 7 bytes, and its length when shorter
+// than 8); 8 bytes more a line for each later key of these kinds. Every
+// other key, and any tie, is found in the text at the comparison, as GNU
+// sort does, so no line's key is ever held as a copy: -d, -i and -f are
+// applied while comparing bytes (compareFolded), or for a typed key into
+// two scratch buffers that every comparison reuses.
 type keySort struct {
 	s *sorter
 	x *indexSort // the line table only: blocks, starts, slot, off
@@ -176,7 +178,12 @@ func (ks *keySort) value(kind int, k *sortKey, line []byte) uint64 {
 		}
 		return uint64(unitOrder(key)+16)<<56 | uint64(v+1<<55)
 	}
-	return prefix(key)
+	// The first 7 bytes, then the length when the key has no more, so
+	// equal short keys need no second look: 0xff marks a longer key.
+	if len(key) < 8 {
+		return prefix(key) | uint64(len(key))
+	}
+	return prefix(key) | 0xff
 }
 
 // floatKey encodes a -g value for the cache; every NaN becomes one.
@@ -229,6 +236,9 @@ func (ks *keySort) compare(ea, eb *keyEntry, sc *keyScratch) int {
 				if ci != cj {
 					d = cmpUint(ci, cj)
 					break
+				}
+				if ks.kind[n] == cachePrefix && ci&0xff != 0xff {
+					break // equal keys of under 8 bytes
 				}
 			}
 			if a == nil {

@@ -143,6 +143,16 @@ func TestSortKeyPath(t *testing.T) {
 			Stderr: "sort: -:4: disorder: 3\n",
 			Status: 1,
 		},
+		{Name: "short folded keys, stable",
+			Args:   []string{"sort", "-f", "-k1,1", "-s"},
+			Stdin:  "b 1\nA 2\na\x00 5\na 3\nB 4\nab 6\n",
+			Stdout: "A 2\na 3\na\x00 5\nab 6\nb 1\nB 4\n",
+		},
+		{Name: "short folded keys, unique",
+			Args:   []string{"sort", "-f", "-k1,1", "-u"},
+			Stdin:  "b 1\nA 2\na\x00 5\na 3\nB 4\nab 6\n",
+			Stdout: "A 2\na\x00 5\nab 6\nb 1\n",
+		},
 	})
 }
 
