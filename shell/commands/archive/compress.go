@@ -204,82 +204,9 @@ func compressMain(ctx context.Context, inv *command.Invocation, t *compressTool,
 		c.prog = inv.Name()
 	}
 	defer c.out.Flush()
-	var files []string
-	args := inv.Args[1:]
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			files = append(files, args[i+1:]...)
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			files = append(files, a)
-			continue
-		}
-		if strings.HasPrefix(a, "--") {
-			name, val, hasVal := strings.Cut(a[2:], "=")
-			switch name {
-			case "compress":
-				c.decomp = false
-			case "decompress", "uncompress":
-				c.decomp = true
-			case "stdout", "to-stdout":
-				c.stdout = true
-			case "keep":
-				c.keep = true
-			case "rm":
-				c.keep = false
-			case "force":
-				c.force = true
-			case "test":
-				c.test, c.decomp = true, true
-			case "quiet":
-				c.quiet = true
-			case "verbose", "extreme", "fast", "best", "small", "no-progress":
-			case "threads":
-				if !hasVal && i+1 < len(args) {
-					i++
-				}
-			default:
-				_ = val
-				return inv.Usage(1, "unrecognized option '%s'", a)
-			}
-			continue
-		}
-		for j := 1; j < len(a); j++ {
-			switch ch := a[j]; {
-			case ch == 'z':
-				c.decomp = false
-			case ch == 'd':
-				c.decomp = true
-			case ch == 'c':
-				c.stdout = true
-			case ch == 'k':
-				c.keep = true
-			case ch == 'f':
-				c.force = true
-			case ch == 't':
-				c.test, c.decomp = true, true
-			case ch == 'q':
-				c.quiet = true
-			case ch == 'v' || ch == 'e' || ch == 's' || (ch >= '0' && ch <= '9'):
-			case ch == 'T':
-				if j == len(a)-1 && i+1 < len(args) {
-					i++
-				}
-				j = len(a)
-			case ch == 'o' && t == &zstdTool:
-				if j < len(a)-1 {
-					c.output = a[j+1:]
-				} else if i+1 < len(args) {
-					i++
-					c.output = args[i]
-				}
-				j = len(a)
-			default:
-				return inv.Usage(1, "invalid option -- '%c'", ch)
-			}
-		}
+	files, st, ok := c.parseOptions(inv.Args[1:])
+	if !ok {
+		return st
 	}
 	if !c.decomp && t.codec == codecBzip2 {
 		inv.Errorf("%s", errNoBzip2Writer)

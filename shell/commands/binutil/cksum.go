@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,14 +19,28 @@ import (
 )
 
 const cksumHelp = `Usage: cksum [OPTION]... [FILE]...
-Print or check CRC checksums.
+Print or verify checksums.
+By default use the 32 bit CRC algorithm.
 
 With no FILE, or when FILE is -, read standard input.
 
+Mandatory arguments to long options are mandatory for short options too.
   -a, --algorithm=TYPE  select the digest type to use.  See DIGEST below.
+  -c, --check           read checksums from the FILEs and check them
   -l, --length=BITS     digest length in bits; must not exceed the max for
                           the blake2 algorithm and must be a multiple of 8
+      --tag             create a BSD-style checksum (the default)
       --untagged        create a reversed style checksum, without digest type
+  -z, --zero            end each output line with NUL, not newline,
+                          and disable file name escaping
+
+The following five options are useful only when verifying checksums:
+      --ignore-missing  don't fail or report status for missing files
+      --quiet           don't print OK for each successfully verified file
+      --status          don't output anything, status code shows success
+      --strict          exit non-zero for improperly formatted checksum lines
+  -w, --warn            warn about improperly formatted checksum lines
+
       --help        display this help and exit
 
 DIGEST determines the digest algorithm and default output format:
@@ -176,13 +191,49 @@ func runCksum(ctx context.Context, inv *command.Invocation) int {
 	fset.StringVarP(&algo, "algorithm", "a", "crc", "")
 	fset.BoolVar(&untagged, "untagged", false, "")
 	length := fset.StringP("length", "l", "", "")
+	var check, zero bool
+	var co textutil.CheckOptions
+	fset.BoolVarP(&check, "check", "c", false, "")
+	fset.Bool("tag", false, "")
+	fset.BoolVarP(&zero, "zero", "z", false, "")
+	fset.BoolVar(&co.IgnoreMissing, "ignore-missing", false, "")
+	fset.BoolVar(&co.Quiet, "quiet", false, "")
+	fset.BoolVar(&co.Status, "status", false, "")
+	fset.BoolVar(&co.Strict, "strict", false, "")
+	fset.BoolVarP(&co.Warn, "warn", "w", false, "")
 	files, st, ok := inv.ParseFlags(fset, 1)
 	if !ok {
 		return st
 	}
+	// GNU's order of complaints.
+	if zero && check {
+		return inv.Usage(1, "the --zero option is not supported when verifying checksums")
+	}
+	if !check {
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{co.IgnoreMissing, "--ignore-missing"}, {co.Status, "--status"}, {co.Warn, "--warn"}, {co.Quiet, "--quiet"}, {co.Strict, "--strict"}} {
+			if f.on {
+				return inv.Usage(1, "the %s option is meaningful only when verifying checksums", f.name)
+			}
+		}
+	}
 	if fset.Changed("length") && algo != "blake2b" {
 		inv.Errorf("--length is only supported with --algorithm=blake2b")
 		return 1
+	}
+	if check {
+		switch {
+		case algo == "crc" || algo == "bsd" || algo == "sysv":
+			if fset.Changed("algorithm") {
+				inv.Errorf("--check is not supported with --algorithm={bsd,sysv,crc}")
+				return 1
+			}
+			return textutil.CksumCheck(ctx, inv, files, "", co)
+		case slices.Contains(cksumAlgos, algo) && algo != "sm3":
+			return textutil.CksumCheck(ctx, inv, files, algo, co)
+		}
 	}
 	var f sumFunc
 	switch algo {
@@ -242,7 +293,11 @@ func runCksum(ctx context.Context, inv *command.Invocation) int {
 		}
 		return inv.Usage(1, "")
 	}
-	return runSums(ctx, inv, files, f, algo == "crc")
+	delim := "\n"
+	if zero {
+		delim = "\x00"
+	}
+	return runSums(ctx, inv, files, f, delim)
 }
 
 func runSum(ctx context.Context, inv *command.Invocation) int {
@@ -275,12 +330,12 @@ func runSum(ctx context.Context, inv *command.Invocation) int {
 	if sysv {
 		f = sysvSum
 	}
-	return runSums(ctx, inv, files, f, false)
+	return runSums(ctx, inv, files, f, "\n")
 }
 
-// runSums prints one line per operand; crcNames: cksum names even a lone
-// "-" operand but not implicit stdin.
-func runSums(ctx context.Context, inv *command.Invocation, files []string, f sumFunc, crcNames bool) int {
+// runSums prints one line per operand, each ended by delim (cksum -z: a
+// NUL).
+func runSums(ctx context.Context, inv *command.Invocation, files []string, f sumFunc, delim string) int {
 	w := newWriter(inv.Stdout)
 	defer w.Flush()
 	implicit := len(files) == 0
@@ -309,7 +364,7 @@ func runSums(ctx context.Context, inv *command.Invocation, files []string, f sum
 			status = inv.PathError(name, err)
 			continue
 		}
-		w.WriteString(line + "\n")
+		w.WriteString(line + delim)
 	}
 	if err := w.Flush(); err != nil {
 		return 1

@@ -4,17 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/md5"
 	crand "crypto/rand"
-	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 
 	"memsh/shell/command"
-	"memsh/shell/internal/vercmp"
 )
 
 const sortHelp = `Usage: sort [OPTION]... [FILE]...
@@ -413,11 +411,10 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		return s.check(ctx, inv, files[0], checkMode == "quiet")
 	}
 
-	var lines [][]byte
-	var runs []int      // with -m: where each input's lines start
-	var blocks [][]byte // without -m: every input's lines, in blocks
+	var runs []int // with -m: each input's first line
+	var blocks [][]byte
 	for _, name := range files {
-		runs = append(runs, len(lines))
+		runs = append(runs, countLines(blocks, s.delim))
 		data, err := readSortInput(ctx, inv, name, s.delim)
 		if err != nil {
 			if isCancel(err) {
@@ -430,21 +427,17 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 			}
 			return 2
 		}
-		if *merge {
-			if !s.holdLines(inv, countLines(data, s.delim)) {
-				return 2
-			}
-			for _, b := range data {
-				lines = splitLines(lines, b, s.delim)
-			}
-			continue
-		}
 		blocks = append(blocks, data...)
 	}
 	if ctx.Err() != nil {
 		return statusCancelled
 	}
-	if !*merge && s.indexable(blocksSize(blocks)) {
+	total := blocksSize(blocks)
+	if total >= math.MaxUint32-1 {
+		inv.Errorf("input too large: sort holds at most 4 GiB")
+		return 2
+	}
+	if !*merge && s.indexable(total) {
 		// The index costs a few words a line: for short lines
 		// (`yes | sort`) more than the bytes, so it is counted first.
 		if err := inv.Hold((countLines(blocks, s.delim) + 1) * (indexLineCost + 16*max(len(s.keys)-1, 0))); err != nil {
@@ -460,48 +453,34 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 			x.emitSorted(runs, func(n uint32) { emit(x.line(n)) })
 		})
 	}
+	if err := inv.Hold((countLines(blocks, s.delim) + 1) * (keyLineCost + cachedKeyCost*s.cachedKeys())); err != nil {
+		inv.Errorf("%s", err)
+		return 2
+	}
+	ks := s.newKeySort(blocks)
+	var runs2 [][]keyEntry
 	if !*merge {
-		if !s.holdLines(inv, countLines(blocks, s.delim)) {
-			return 2
-		}
-		for _, b := range blocks {
-			lines = splitLines(lines, b, s.delim)
+		runs2 = ks.sortRuns()
+		if ctx.Err() != nil {
+			return statusCancelled
 		}
 	}
-	items := s.newItems(lines)
-	if *merge {
-		items = s.mergeRuns(items, runs)
-	} else {
-		slices.SortFunc(items, func(a, b sortItem) int {
-			if d := s.compare(&a, &b); d != 0 {
-				return d
-			}
-			return a.idx - b.idx
-		})
-	}
-	if ctx.Err() != nil {
-		return statusCancelled
-	}
-
 	return s.output(inv, *output, func(emit func(line []byte)) {
-		for i := range items {
-			if s.unique && i > 0 && s.compare(&items[i-1], &items[i]) == 0 {
-				continue
+		var prev keyEntry
+		have := false
+		each := func(e *keyEntry) {
+			if s.unique && have && ks.compare(&prev, e, &ks.sc) == 0 {
+				return
 			}
-			emit(items[i].line)
+			prev, have = *e, true
+			emit(ks.x.line(e.line))
+		}
+		if *merge {
+			ks.merge(runs, each)
+		} else {
+			ks.emitSorted(runs2, each)
 		}
 	})
-}
-
-// holdLines counts, before they are made, the line slices and sort items
-// the general path builds for n lines: for short lines far more than the
-// bytes. false: the budget refused (said).
-func (s *sorter) holdLines(inv *command.Invocation, n int) bool {
-	if err := inv.Hold((n + 1) * (80 + 96*len(s.keys))); err != nil {
-		inv.Errorf("%s", err)
-		return false
-	}
-	return true
 }
 
 // output opens -o's file (or uses stdout) and writes the lines each
@@ -540,31 +519,6 @@ func (s *sorter) output(inv *command.Invocation, output string, each func(emit f
 		return 2
 	}
 	return 0
-}
-
-// mergeRuns merges the inputs as -m does: it takes each input as already
-// sorted and repeatedly outputs the least head (the earliest input on
-// ties), so unsorted inputs come out as GNU's merge leaves them.
-func (s *sorter) mergeRuns(items []sortItem, runs []int) []sortItem {
-	heads := slices.Clone(runs)
-	ends := append(slices.Clone(runs[1:]), len(items))
-	out := make([]sortItem, 0, len(items))
-	for {
-		best := -1
-		for r := range heads {
-			if heads[r] == ends[r] {
-				continue
-			}
-			if best < 0 || s.compare(&items[heads[r]], &items[heads[best]]) < 0 {
-				best = r
-			}
-		}
-		if best < 0 {
-			return out
-		}
-		out = append(out, items[heads[best]])
-		heads[best]++
-	}
 }
 
 // lastOf reports whether option a (short or long) comes after option b
@@ -657,50 +611,6 @@ func splitLines(lines [][]byte, data []byte, delim byte) [][]byte {
 	return lines
 }
 
-// check implements -c/-C.
-func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string, quiet bool) int {
-	data, err := readAllInput(ctx, inv, name)
-	if err != nil {
-		if isCancel(err) {
-			return statusCancelled
-		}
-		if data == nil {
-			inv.Errorf("cannot read: %s: %s", quoteName(name), command.Strerror(err))
-		} else {
-			inv.Errorf("read failed: %s: %s", quoteName(name), command.Strerror(err))
-		}
-		return 2
-	}
-	lines := splitLines(nil, data, s.delim)
-	items := s.newItems(lines)
-	for i := 1; i < len(items); i++ {
-		c := s.compare(&items[i-1], &items[i])
-		if c > 0 || (s.unique && c == 0) {
-			if !quiet {
-				// The line is shown with its own terminator (NUL for -z).
-				fmt.Fprintf(inv.Stderr, "%s: %s:%d: disorder: %s%c", inv.Name(), name, i+1, lines[i], s.delim)
-			}
-			return 1
-		}
-	}
-	return 0
-}
-
-// compare is GNU sort's compare(): the keys, then (unless -s or -u) the
-// whole line by bytes, reversed by a global -r.
-func (s *sorter) compare(a, b *sortItem) int {
-	if len(s.keys) > 0 {
-		if d := s.keyCompare(a, b); d != 0 || s.unique || s.stable {
-			return d
-		}
-	}
-	d := bytes.Compare(a.line, b.line)
-	if s.reverse {
-		return -d
-	}
-	return d
-}
-
 func (s *sorter) isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
 
 // begField finds where key k starts in line.
@@ -777,107 +687,6 @@ func (s *sorter) limField(line []byte, k *sortKey) int {
 	return ptr
 }
 
-// sortItem is one input line with its keys extracted (and parsed) once,
-// so comparisons do no scanning. idx keeps the sort stable.
-type sortItem struct {
-	line []byte
-	keys []keyData
-	idx  int
-}
-
-// keyData is one key of one line; only the field its key type uses is set.
-type keyData struct {
-	span  []byte
-	num   number
-	unit  int
-	f     float64
-	fok   bool
-	month int
-	hash  [md5.Size]byte
-}
-
-// newItems extracts every key of every line.
-func (s *sorter) newItems(lines [][]byte) []sortItem {
-	items := make([]sortItem, len(lines))
-	all := make([]keyData, len(lines)*len(s.keys))
-	for i, line := range lines {
-		keys := all[i*len(s.keys) : (i+1)*len(s.keys) : (i+1)*len(s.keys)]
-		for j, k := range s.keys {
-			kd := &keys[j]
-			kd.span = keySpan(line, s.begField(line, k), s.limField(line, k))
-			if k.dictionary || k.nonprinting || k.fold {
-				// GNU applies -d/-i/-f to the key before any comparison.
-				kd.span = transformKey(kd.span, k)
-			}
-			switch {
-			case k.random:
-				kd.hash = s.randomKey(kd.span)
-			case k.numeric:
-				kd.num, _ = parseNumber(kd.span)
-			case k.human:
-				kd.num, _ = parseNumber(kd.span)
-				kd.unit = unitOrder(kd.span)
-			case k.general:
-				kd.f, kd.fok = parseFloatPrefix(kd.span)
-			case k.month:
-				kd.month = monthOf(kd.span)
-			}
-		}
-		items[i] = sortItem{line: line, keys: keys, idx: i}
-	}
-	return items
-}
-
-// keyCompare compares a and b by the keys only.
-func (s *sorter) keyCompare(a, b *sortItem) int {
-	for j, k := range s.keys {
-		ka, kb := &a.keys[j], &b.keys[j]
-		var d int
-		switch {
-		case k.random:
-			d = bytes.Compare(ka.hash[:], kb.hash[:])
-			if d == 0 {
-				d = bytes.Compare(ka.span, kb.span)
-			}
-		case k.numeric:
-			d = ka.num.compare(kb.num)
-		case k.general:
-			d = generalCompare(ka.f, ka.fok, kb.f, kb.fok)
-		case k.human:
-			d = ka.unit - kb.unit
-			if d == 0 {
-				d = ka.num.compare(kb.num)
-			}
-		case k.month:
-			d = ka.month - kb.month
-		case k.version:
-			d = vercmp.Compare(ka.span, kb.span)
-		default:
-			d = bytes.Compare(ka.span, kb.span)
-		}
-		if d != 0 {
-			if k.reverse {
-				return -d
-			}
-			return d
-		}
-	}
-	return 0
-}
-
-// randomKey is GNU's -R digest of a key: MD5 of the salt and the key.
-func (s *sorter) randomKey(key []byte) [md5.Size]byte {
-	h := md5.New()
-	h.Write(s.salt[:])
-	h.Write(key)
-	if s.xfrmNUL {
-		h.Write([]byte{0})
-	}
-	var d [md5.Size]byte
-	h.Sum(d[:0])
-	return d
-}
-
 // readSalt takes -R's salt from --random-source, with GNU's messages
 // (read only for -R, as GNU).
 func (s *sorter) readSalt(ctx context.Context, inv *command.Invocation, source string, given bool) int {
@@ -914,21 +723,6 @@ func collateUTF8(inv *command.Invocation) bool {
 	}
 	v = strings.ToLower(v)
 	return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
-}
-
-// transformKey drops the bytes -d or -i ignore and folds case for -f.
-func transformKey(span []byte, k *sortKey) []byte {
-	out := make([]byte, 0, len(span))
-	for _, c := range span {
-		if k.dictionary && !(isAlnum(c) || c == ' ' || c == '\t') || k.nonprinting && (c < 32 || c >= 127) {
-			continue
-		}
-		if k.fold {
-			c = toUpper(c)
-		}
-		out = append(out, c)
-	}
-	return out
 }
 
 // keySpan is line[beg:lim], empty when the key ends before it starts.

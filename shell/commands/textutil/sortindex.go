@@ -90,6 +90,26 @@ func (s *sorter) newIndexSort(blocks [][]byte) (*indexSort, []sortEntry) {
 	n := countLines(blocks, s.delim)
 	x := &indexSort{s: s, blocks: blocks, nk: len(s.keys), off: make([]uint32, 0, n+1),
 		tieLine: len(s.keys) > 0 && (s.unique || s.stable), headRev: s.reverse}
+	total := x.setBlocks(blocks)
+	if x.nk > 0 {
+		x.numHead, x.headRev = s.keys[0].numeric, s.keys[0].reverse
+		x.loLine = x.numHead && x.nk == 1 && !x.tieLine
+		x.keyOff = make([]uint32, 0, n*(x.nk-1))
+		x.keyLen = make([]uint32, 0, n*(x.nk-1))
+		x.keyNum = make([]int64, 0, n*(x.nk-1))
+	}
+	entries := make([]sortEntry, 0, n)
+	for b, data := range blocks {
+		entries = x.addLines(entries, data, int(x.starts[b]))
+	}
+	x.off = append(x.off, uint32(total))
+	return x, entries
+}
+
+// setBlocks makes the table that finds the block holding an offset; it
+// returns the blocks' total size.
+func (x *indexSort) setBlocks(blocks [][]byte) int {
+	x.blocks = blocks
 	x.starts = make([]uint32, len(blocks))
 	total := 0
 	for b, blk := range blocks {
@@ -104,19 +124,7 @@ func (s *sorter) newIndexSort(blocks [][]byte) (*indexSort, []sortEntry) {
 		}
 		x.slot[i] = uint32(b)
 	}
-	if x.nk > 0 {
-		x.numHead, x.headRev = s.keys[0].numeric, s.keys[0].reverse
-		x.loLine = x.numHead && x.nk == 1 && !x.tieLine
-		x.keyOff = make([]uint32, 0, n*(x.nk-1))
-		x.keyLen = make([]uint32, 0, n*(x.nk-1))
-		x.keyNum = make([]int64, 0, n*(x.nk-1))
-	}
-	entries := make([]sortEntry, 0, n)
-	for b, data := range blocks {
-		entries = x.addLines(entries, data, int(x.starts[b]))
-	}
-	x.off = append(x.off, uint32(total))
-	return x, entries
+	return total
 }
 
 // addLines appends the lines of one block, which starts at offset base,

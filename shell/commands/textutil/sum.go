@@ -93,6 +93,9 @@ type sumOptions struct {
 	binary, check, tag, text, zero       bool
 	ignoreMissing, quiet, status, strict bool
 	warn                                 bool
+	// detect: cksum --check without -a; each line must be a tagged line
+	// and names its own algorithm.
+	detect bool
 }
 
 func (a sumAlgo) run(ctx context.Context, inv *command.Invocation) int {
@@ -245,12 +248,21 @@ func (a sumAlgo) parseSumLine(line string) (digest, name string, ok bool) {
 		line = line[1:]
 	}
 	hexLen := a.bits / 4
-	if rest, found := strings.CutPrefix(line, a.tag+" ("); found {
-		i := strings.LastIndex(rest, ") = ")
+	if rest, found := strings.CutPrefix(line, a.tag); found && (strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, " (")) {
+		// GNU's bsd_split_3: the name ends at the last ')', then
+		// blanks, '=', blanks and the digest.
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, " "), "(")
+		i := strings.LastIndexByte(rest, ')')
 		if i < 0 {
 			return "", "", false
 		}
-		name, digest = rest[:i], rest[i+4:]
+		name = rest[:i]
+		after := strings.TrimLeft(rest[i+1:], " \t")
+		eq, found := strings.CutPrefix(after, "=")
+		if !found {
+			return "", "", false
+		}
+		digest = strings.TrimLeft(eq, " \t")
 	} else {
 		if len(line) < hexLen+2 || (line[hexLen] != ' ' && line[hexLen] != '\t') {
 			return "", "", false
@@ -359,8 +371,20 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 		if line == "" || line[0] == '#' {
 			continue // blank lines and comments are skipped, as in GNU
 		}
-		la := a.forLine(line)
-		digest, name, ok := la.parseSumLine(line)
+		la, ok := a.forLine(line), true
+		if o.detect {
+			la, ok = taggedAlgo(line)
+			if ok { // GNU names the last algorithm it read, even on a bad line
+				a.tag = la.tag
+				if la.length {
+					a.tag = "BLAKE2b"
+				}
+			}
+		}
+		var digest, name string
+		if ok {
+			digest, name, ok = la.parseSumLine(line)
+		}
 		if !ok {
 			bad++
 			if o.warn {
@@ -424,6 +448,64 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 		return 1, nil
 	}
 	return 0, nil
+}
+
+// taggedAlgo is the algorithm a tagged line ("MD5 (f) = ...") names, as
+// cksum --check without -a reads it; false for any other line.
+func taggedAlgo(line string) (sumAlgo, bool) {
+	s := strings.TrimPrefix(strings.TrimLeft(line, " \t"), "\\")
+	for _, a := range sumAlgos {
+		rest, ok := strings.CutPrefix(s, a.tag)
+		if !ok {
+			continue
+		}
+		if a.length && strings.HasPrefix(rest, "-") {
+			return a.forLine(line), true
+		}
+		if strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, " (") {
+			return a.forLine(line), true
+		}
+	}
+	return sumAlgo{}, false
+}
+
+// CheckOptions are the options of `cksum --check`.
+type CheckOptions struct {
+	IgnoreMissing, Quiet, Status, Strict, Warn bool
+}
+
+// CksumCheck is `cksum --check` over the lists (operands), as GNU cksum
+// 9.1: algo is -a's word, or "" when -a was not given and each line must
+// be a tagged line naming its algorithm (BLAKE2b lines their length).
+// It returns the exit status.
+func CksumCheck(ctx context.Context, inv *command.Invocation, lists []string, algo string, co CheckOptions) int {
+	o := sumOptions{check: true, ignoreMissing: co.IgnoreMissing, quiet: co.Quiet, status: co.Status,
+		strict: co.Strict, warn: co.Warn, detect: algo == ""}
+	a := sumAlgo{tag: "CRC"}
+	for _, c := range sumAlgos {
+		if strings.EqualFold(c.tag, algo) {
+			a = c
+		}
+	}
+	out := newWriter(inv)
+	status := 0
+	for _, name := range operands(lists) {
+		st, err := a.checkList(ctx, inv, out, name, &o)
+		if err != nil {
+			if isCancel(err) {
+				return statusCancelled
+			}
+			return outputFailed(inv, err)
+		}
+		status = max(status, st)
+		if werr := checkWrite(out); werr != nil {
+			return outputFailed(inv, werr.(writeError).err)
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return outputFailed(inv, err)
+	}
+	return status
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

@@ -1,0 +1,494 @@
+package textutil
+
+import (
+	"bytes"
+	"context"
+	"crypto/md5"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+
+	"memsh/shell/command"
+	"memsh/shell/internal/vercmp"
+)
+
+// keySort is sort's path for what the compact index does not encode
+// (keys with -d -f -i -g -h -M -V -R) and for -m. Lines are offsets into
+// the input's blocks (indexSort's table) and the order is a slice of
+// entries (keyEntry): 20 bytes a line besides the text, with the first
+// key's value when it is costly to find at every comparison (cacheOf):
+// a -g float, an MD5's first 8 bytes, a month, a -n or -h integer, the
+// head of a folded key (its first 7 bytes, and its length when shorter
+// than 8); 8 bytes more a line for each later key of these kinds. Every
+// other key, and any tie, is found in the text at the comparison, as GNU
+// sort does, so no line's key is ever held as a copy: -d, -i and -f are
+// applied while comparing bytes (compareFolded), or for a typed key into
+// two scratch buffers that every comparison reuses.
+type keySort struct {
+	s *sorter
+	x *indexSort // the line table only: blocks, starts, slot, off
+	// entries are the lines to order, each with its first key's cached
+	// value (see cacheOf); cache[j] holds key j's values for j >= 1, of
+	// kind kind[j] (nil for cacheNone and for the first key).
+	entries []keyEntry
+	cache   [][]uint64
+	kind    []int
+	sc      keyScratch
+}
+
+// keyEntry is one line to sort: its number and its first key's cached
+// value, side by side so most comparisons read only the entries.
+type keyEntry struct {
+	head uint64
+	line uint32
+}
+
+// keyScratch holds the two transformed keys of one comparison.
+type keyScratch struct{ a, b []byte }
+
+// keyLineCost is what keySort holds per line besides the input's bytes:
+// an offset and an entry; cachedKeyCost more per cached key after the
+// first.
+const (
+	keyLineCost   = 20
+	cachedKeyCost = 8
+)
+
+// badFloat is a -g cache value that is not a number: a signalling NaN,
+// which strtod never returns.
+const badFloat = 0x7ff4_0000_0000_0bad
+
+// cacheOf tells what keySort keeps per line for key k: a -g key's
+// value, a -R key's MD5 head, a -M key's month, the first 8 bytes of a
+// byte key under -d, -i or -f; nothing for the rest (cacheNone).
+func cacheOf(k *sortKey) int {
+	switch {
+	case k.general:
+		return cacheFloat
+	case k.random:
+		return cacheHash
+	case k.month:
+		return cacheMonth
+	case k.numeric:
+		return cacheNumber
+	case k.human:
+		return cacheHuman
+	case k.version:
+		return cacheNone
+	case k.dictionary || k.nonprinting || k.fold:
+		return cachePrefix
+	}
+	return cacheNone
+}
+
+const (
+	cacheNone = iota
+	cacheFloat
+	cacheHash
+	cacheMonth
+	cachePrefix
+	cacheNumber // an integer of up to 18 digits, its sign bit flipped
+	cacheHuman  // -h's unit order, then an integer under 2^55
+)
+
+// slowKey is a -n or -h cache value that must be compared from the text
+// (a fraction, or too many digits).
+const slowKey = ^uint64(0)
+
+// cachedKeys counts the keys after the first that keySort keeps a value
+// of per line (the first key's value is in the entries).
+func (s *sorter) cachedKeys() int {
+	n := 0
+	for _, k := range s.keys[min(1, len(s.keys)):] {
+		if cacheOf(k) != cacheNone {
+			n++
+		}
+	}
+	return n
+}
+
+// newKeySort indexes the lines of blocks (each ending in the delimiter,
+// as readSortInput makes them) and computes the cached keys.
+func (s *sorter) newKeySort(blocks [][]byte) *keySort {
+	n := countLines(blocks, s.delim)
+	x := &indexSort{s: s, off: make([]uint32, 0, n+1)}
+	total := x.setBlocks(blocks)
+	for b, data := range blocks {
+		base := int(x.starts[b])
+		for off := 0; off < len(data); {
+			x.off = append(x.off, uint32(base+off))
+			off += bytes.IndexByte(data[off:], s.delim) + 1
+		}
+	}
+	x.off = append(x.off, uint32(total))
+	ks := &keySort{s: s, x: x, cache: make([][]uint64, len(s.keys)), kind: make([]int, len(s.keys)),
+		entries: make([]keyEntry, n)}
+	for i := range ks.entries {
+		ks.entries[i].line = uint32(i)
+	}
+	for j, k := range s.keys {
+		kind := cacheOf(k)
+		if kind == cacheNone {
+			continue
+		}
+		ks.kind[j] = kind
+		var c []uint64
+		if j > 0 {
+			c = make([]uint64, n)
+			ks.cache[j] = c
+		}
+		for i := range n {
+			v := ks.value(kind, k, x.line(uint32(i)))
+			if j == 0 {
+				ks.entries[i].head = v
+			} else {
+				c[i] = v
+			}
+		}
+	}
+	return ks
+}
+
+// value is what the cache keeps of line's key k, of the given kind.
+func (ks *keySort) value(kind int, k *sortKey, line []byte) uint64 {
+	key := ks.s.keyText(k, line, &ks.sc.a)
+	switch kind {
+	case cacheFloat:
+		return floatKey(parseFloatPrefix(key))
+	case cacheHash:
+		h := ks.s.randomKey(key)
+		return binary.BigEndian.Uint64(h[:8])
+	case cacheMonth:
+		return uint64(monthOf(key))
+	case cacheNumber:
+		v := fastNumber(key)
+		if v == slowNumber {
+			return slowKey
+		}
+		return uint64(v) ^ 1<<63
+	case cacheHuman:
+		v := fastNumber(key)
+		if v == slowNumber || v >= 1<<55 || v <= -1<<55 {
+			return slowKey
+		}
+		return uint64(unitOrder(key)+16)<<56 | uint64(v+1<<55)
+	}
+	// The first 7 bytes, then the length when the key has no more, so
+	// equal short keys need no second look: 0xff marks a longer key.
+	if len(key) < 8 {
+		return prefix(key) | uint64(len(key))
+	}
+	return prefix(key) | 0xff
+}
+
+// floatKey encodes a -g value for the cache; every NaN becomes one.
+func floatKey(f float64, ok bool) uint64 {
+	switch {
+	case !ok:
+		return badFloat
+	case f != f:
+		return math.Float64bits(math.NaN())
+	}
+	return math.Float64bits(f)
+}
+
+func floatOf(v uint64) (float64, bool) {
+	if v == badFloat {
+		return 0, false
+	}
+	return math.Float64frombits(v), true
+}
+
+// compare is sorter.compare for two entries, reading the cached keys;
+// sc is the caller's scratch (one per goroutine).
+func (ks *keySort) compare(ea, eb *keyEntry, sc *keyScratch) int {
+	s := ks.s
+	i, j := ea.line, eb.line
+	var a, b []byte
+	for n, k := range s.keys {
+		ci, cj := ea.head, eb.head
+		if c := ks.cache[n]; c != nil {
+			ci, cj = c[i], c[j]
+		}
+		var d int
+		switch ks.kind[n] {
+		case cacheFloat:
+			fa, oka := floatOf(ci)
+			fb, okb := floatOf(cj)
+			d = generalCompare(fa, oka, fb, okb)
+		case cacheMonth:
+			d = int(ci) - int(cj)
+		case cacheNumber, cacheHuman:
+			if ci != slowKey && cj != slowKey {
+				if ci != cj {
+					d = cmpUint(ci, cj)
+				}
+				break
+			}
+			fallthrough
+		default:
+			if ks.kind[n] == cachePrefix || ks.kind[n] == cacheHash {
+				if ci != cj {
+					d = cmpUint(ci, cj)
+					break
+				}
+				if ks.kind[n] == cachePrefix && ci&0xff != 0xff {
+					break // equal keys of under 8 bytes
+				}
+			}
+			if a == nil {
+				a, b = ks.x.line(i), ks.x.line(j)
+			}
+			d = s.compareKey(k, a, b, sc)
+		}
+		if d != 0 {
+			if k.reverse {
+				return -d
+			}
+			return d
+		}
+	}
+	if a == nil {
+		a, b = ks.x.line(i), ks.x.line(j)
+	}
+	return s.lastResort(a, b)
+}
+
+// compareLines is sorter.compare for two lines, every key read from the
+// text.
+func (s *sorter) compareLines(a, b []byte, sc *keyScratch) int {
+	for _, k := range s.keys {
+		if d := s.compareKey(k, a, b, sc); d != 0 {
+			if k.reverse {
+				return -d
+			}
+			return d
+		}
+	}
+	return s.lastResort(a, b)
+}
+
+// lastResort compares whole lines after equal keys: by bytes, reversed
+// by a global -r; not at all under -s or -u with keys.
+func (s *sorter) lastResort(a, b []byte) int {
+	if len(s.keys) > 0 && (s.unique || s.stable) {
+		return 0
+	}
+	d := bytes.Compare(a, b)
+	if s.reverse {
+		return -d
+	}
+	return d
+}
+
+// keyText is line's key k, with -d, -i and -f applied (into *buf).
+func (s *sorter) keyText(k *sortKey, line []byte, buf *[]byte) []byte {
+	span := keySpan(line, s.begField(line, k), s.limField(line, k))
+	if !k.dictionary && !k.nonprinting && !k.fold {
+		return span
+	}
+	out := (*buf)[:0]
+	for _, c := range span {
+		if k.ignores(c) {
+			continue
+		}
+		if k.fold {
+			c = toUpper(c)
+		}
+		out = append(out, c)
+	}
+	*buf = out
+	return out
+}
+
+// compareKey compares lines a and b by key k alone, unreversed, as GNU's
+// keycompare: -d, -i and -f first, then the key's type.
+func (s *sorter) compareKey(k *sortKey, a, b []byte, sc *keyScratch) int {
+	if cacheOf(k) == cachePrefix {
+		ka := keySpan(a, s.begField(a, k), s.limField(a, k))
+		kb := keySpan(b, s.begField(b, k), s.limField(b, k))
+		return compareFolded(ka, kb, k)
+	}
+	ka, kb := s.keyText(k, a, &sc.a), s.keyText(k, b, &sc.b)
+	switch {
+	case k.random:
+		ha, hb := s.randomKey(ka), s.randomKey(kb)
+		if d := bytes.Compare(ha[:], hb[:]); d != 0 {
+			return d
+		}
+		return bytes.Compare(ka, kb)
+	case k.numeric:
+		na, _ := parseNumber(ka)
+		nb, _ := parseNumber(kb)
+		return na.compare(nb)
+	case k.general:
+		fa, oka := parseFloatPrefix(ka)
+		fb, okb := parseFloatPrefix(kb)
+		return generalCompare(fa, oka, fb, okb)
+	case k.human:
+		if d := unitOrder(ka) - unitOrder(kb); d != 0 {
+			return d
+		}
+		na, _ := parseNumber(ka)
+		nb, _ := parseNumber(kb)
+		return na.compare(nb)
+	case k.month:
+		return monthOf(ka) - monthOf(kb)
+	case k.version:
+		return vercmp.Compare(ka, kb)
+	}
+	return bytes.Compare(ka, kb)
+}
+
+// compareFolded compares byte keys a and b as if -d, -i and -f had been
+// applied to them (keyText), without copying them.
+func compareFolded(a, b []byte, k *sortKey) int {
+	i, j := 0, 0
+	for {
+		for i < len(a) && k.ignores(a[i]) {
+			i++
+		}
+		for j < len(b) && k.ignores(b[j]) {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return (len(a) - i) - (len(b) - j) // only the sign counts
+		}
+		ca, cb := a[i], b[j]
+		if k.fold {
+			ca, cb = toUpper(ca), toUpper(cb)
+		}
+		if ca != cb {
+			return int(ca) - int(cb)
+		}
+		i++
+		j++
+	}
+}
+
+// ignores tells whether -d or -i drops c from key k.
+func (k *sortKey) ignores(c byte) bool {
+	return k.dictionary && !(isAlnum(c) || c == ' ' || c == '\t') || k.nonprinting && (c < 32 || c >= 127)
+}
+
+// sortRuns sorts the entries in parts, one per core as GNU sort uses
+// threads (equal lines in input order); emitSorted merges them.
+func (ks *keySort) sortRuns() [][]keyEntry {
+	n := len(ks.entries)
+	parts := max(1, min(runtime.GOMAXPROCS(0), 8, n/50000))
+	runs := make([][]keyEntry, parts)
+	var wg sync.WaitGroup
+	for p := range runs {
+		runs[p] = ks.entries[n*p/parts : n*(p+1)/parts]
+		wg.Go(func() {
+			var sc keyScratch
+			slices.SortFunc(runs[p], func(a, b keyEntry) int {
+				if d := ks.compare(&a, &b, &sc); d != 0 {
+					return d
+				}
+				return int(a.line) - int(b.line)
+			})
+		})
+	}
+	wg.Wait()
+	return runs
+}
+
+// emitSorted merges runs, calling emit with each entry in output order:
+// the least head, the earliest run on a tie (as the runs hold
+// consecutive parts of the input).
+func (ks *keySort) emitSorted(runs [][]keyEntry, emit func(e *keyEntry)) {
+	for {
+		best := -1
+		for p, r := range runs {
+			if len(r) > 0 && (best < 0 || ks.compare(&r[0], &runs[best][0], &ks.sc) < 0) {
+				best = p
+			}
+		}
+		if best < 0 {
+			return
+		}
+		emit(&runs[best][0])
+		runs[best] = runs[best][1:]
+	}
+}
+
+// merge is -m: runs[r] is where input r's lines start. Each input is
+// taken as sorted, so unsorted inputs come out as GNU's merge leaves
+// them.
+func (ks *keySort) merge(runs []int, emit func(e *keyEntry)) {
+	parts := make([][]keyEntry, len(runs))
+	for r, start := range runs {
+		end := len(ks.entries)
+		if r+1 < len(runs) {
+			end = runs[r+1]
+		}
+		parts[r] = ks.entries[start:end]
+	}
+	ks.emitSorted(parts, emit)
+}
+
+// check implements -c/-C, streaming: only the previous line is kept.
+func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string, quiet bool) int {
+	r, err := inv.OpenInput(ctx, name)
+	if err != nil {
+		if isCancel(err) {
+			return statusCancelled
+		}
+		inv.Errorf("cannot read: %s: %s", quoteName(name), command.Strerror(err))
+		return 2
+	}
+	defer r.Close()
+	lr := newLineReader(r, s.delim)
+	lr.mem = inv.Mem.Budget()
+	var prev []byte
+	var sc keyScratch
+	for n := 1; ; n++ {
+		line, err := lr.next()
+		if err == nil && len(line) > 0 && line[len(line)-1] == s.delim {
+			line = line[:len(line)-1]
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return 0
+			}
+			if isCancel(err) {
+				return statusCancelled
+			}
+			inv.Errorf("read failed: %s: %s", quoteName(name), command.Strerror(err))
+			return 2
+		}
+		if n > 1 {
+			c := s.compareLines(prev, line, &sc)
+			if c > 0 || (s.unique && c == 0) {
+				if !quiet {
+					// The line is shown with its own terminator (NUL for -z).
+					fmt.Fprintf(inv.Stderr, "%s: %s:%d: disorder: %s%c", inv.Name(), name, n, line, s.delim)
+				}
+				return 1
+			}
+		}
+		if n%4096 == 0 && ctx.Err() != nil {
+			return statusCancelled
+		}
+		prev = append(prev[:0], line...)
+	}
+}
+
+// randomKey is GNU's -R digest of a key: MD5 of the salt and the key.
+func (s *sorter) randomKey(key []byte) [md5.Size]byte {
+	h := md5.New()
+	h.Write(s.salt[:])
+	h.Write(key)
+	if s.xfrmNUL {
+		h.Write([]byte{0})
+	}
+	var d [md5.Size]byte
+	h.Sum(d[:0])
+	return d
+}
