@@ -70,7 +70,16 @@ func TestKillPythonJob(t *testing.T) {
 		{name: "INT ignored without job control", script: pyJob(sleepCatch) + "kill -INT %1; kill -TERM %1; wait %1; echo $?; cat out",
 			stdout: "143\nready\n"},
 	}
-	runCases(t, cases)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// A script: jobs have job control only with set -m.
+			s := newTestSession(t, Options{Script: true})
+			out, errs, st := run(t, s, c.script, "")
+			if out != c.stdout || errs != c.stderr || st != c.status {
+				t.Errorf("got %q %q %d; want %q %q %d", out, errs, st, c.stdout, c.stderr, c.status)
+			}
+		})
+	}
 }
 
 // TestTimeoutSignalPython: timeout -s INT raises KeyboardInterrupt in
