@@ -780,7 +780,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	_, err = mod.ExportedFunction("_start").Call(ctx)
 	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
 	if st.sig != nil && st.sig.delivered.Load() && status == StatusInterrupted {
-		intr.endedBySigint()
+		st.sig.from.Load().endedBySigint()
 	}
 	if note := mem.limitNote(p.name(def)); status != 0 && note != "" && p.Stderr != nil {
 		fmt.Fprintln(p.Stderr, note)

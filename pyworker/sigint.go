@@ -20,9 +20,10 @@ import (
 // scripts/wasi/pysigint.c into python.wasm); other guests have nothing
 // to take it and are stopped.
 type Interrupts struct {
-	mu      sync.Mutex
-	targets map[*sigint]struct{}
-	stop    func()
+	mu       sync.Mutex
+	targets  map[*sigint]struct{}
+	children map[*Interrupts]struct{} // groups within this one (Group)
+	stop     func()
 }
 
 // NewInterrupts returns an Interrupts with no guest yet. stop (nil:
@@ -32,7 +33,30 @@ type Interrupts struct {
 // too. It is called before the run returns, so the caller can stop the
 // rest of the job before its next command starts.
 func NewInterrupts(stop func()) *Interrupts {
-	return &Interrupts{targets: map[*sigint]struct{}{}, stop: stop}
+	return &Interrupts{targets: map[*sigint]struct{}{}, children: map[*Interrupts]struct{}{}, stop: stop}
+}
+
+// Group returns ctx for a new group of programs, as a process group on
+// Linux, and its Interrupts: its Interrupt reaches the python guests run
+// under the returned context and no others. Unless own, the Interrupts
+// ctx already carries reaches them too (timeout's command is in the
+// foreground job's group and gets the terminal's Ctrl-C); an own group
+// does not (bash puts a background job in a process group of its own).
+// stop is NewInterrupts' and is called for a guest ended by a SIGINT
+// this group delivered. The group leaves ctx's when ctx ends.
+func Group(ctx context.Context, own bool, stop func()) (context.Context, *Interrupts) {
+	in := NewInterrupts(stop)
+	if parent, ok := ctx.Value(interruptsKey{}).(*Interrupts); ok && !own {
+		parent.mu.Lock()
+		parent.children[in] = struct{}{}
+		parent.mu.Unlock()
+		context.AfterFunc(ctx, func() {
+			parent.mu.Lock()
+			delete(parent.children, in)
+			parent.mu.Unlock()
+		})
+	}
+	return WithInterrupts(ctx, in), in
 }
 
 func (in *Interrupts) endedBySigint() {
@@ -57,20 +81,45 @@ func WithInterrupts(ctx context.Context, in *Interrupts) context.Context {
 // catching KeyboardInterrupt). A guest that does not handle a SIGINT
 // within sigintGrace is stopped by memsh itself (status 130).
 func (in *Interrupts) Interrupt() bool {
+	ok := false
+	in.locked(nil, func(targets []*sigint) {
+		if len(targets) == 0 {
+			return
+		}
+		for _, t := range targets {
+			if t.pending.Load() {
+				return
+			}
+		}
+		for _, t := range targets {
+			t.deliver(in)
+		}
+		ok = true
+	})
+	return ok
+}
+
+// locked calls f with the guests of in and of the groups within it,
+// holding their locks (parent before child), so none ends meanwhile.
+func (in *Interrupts) locked(targets []*sigint, f func([]*sigint)) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	if len(in.targets) == 0 {
-		return false
-	}
 	for t := range in.targets {
-		if t.pending.Load() {
-			return false
+		targets = append(targets, t)
+	}
+	kids := make([]*Interrupts, 0, len(in.children))
+	for c := range in.children {
+		kids = append(kids, c)
+	}
+	var walk func(i int, targets []*sigint)
+	walk = func(i int, targets []*sigint) {
+		if i == len(kids) {
+			f(targets)
+			return
 		}
+		kids[i].locked(targets, func(targets []*sigint) { walk(i+1, targets) })
 	}
-	for t := range in.targets {
-		t.deliver()
-	}
-	return true
+	walk(0, targets)
 }
 
 func (in *Interrupts) add(t *sigint) {
@@ -96,9 +145,10 @@ type sigint struct {
 	mem                         *guestMemory
 	tripped, isTripped, breaker uint32 // guest addresses
 	bit                         uint32
-	pending                     atomic.Bool // delivered, not yet back at a prompt
-	delivered                   atomic.Bool // a SIGINT was delivered in this run
-	wrote                       atomic.Bool // the guest wrote output since it was delivered
+	pending                     atomic.Bool                // delivered, not yet back at a prompt
+	delivered                   atomic.Bool                // a SIGINT was delivered in this run
+	from                        atomic.Pointer[Interrupts] // the group that delivered the last
+	wrote                       atomic.Bool                // the guest wrote output since it was delivered
 	wake                        chan struct{}
 	stop                        context.CancelFunc // ends the run
 	done                        chan struct{}      // closed when the run ends
@@ -142,8 +192,9 @@ func newSigint(mod api.Module, mem *guestMemory, stop context.CancelFunc) *sigin
 // woken to return EINTR. The guest may rewrite the eval breaker word
 // (its updates are not atomic in wasm), so until it takes the signal the
 // bit is set again every few milliseconds; if it has not taken it within
-// sigintGrace the run is stopped.
-func (s *sigint) deliver() {
+// sigintGrace the run is stopped. from is the group that delivered it.
+func (s *sigint) deliver(from *Interrupts) {
+	s.from.Store(from)
 	s.delivered.Store(true)
 	s.pending.Store(true)
 	s.wrote.Store(false)

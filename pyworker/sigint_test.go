@@ -187,3 +187,38 @@ func TestPythonKeyboardInterruptIgnored(t *testing.T) {
 		t.Error("Interrupt with no guest reported it taken")
 	}
 }
+
+// TestInterruptsGroup checks process groups: a group within the line's
+// (timeout's command) gets the line's Ctrl-C, an own group (a background
+// job) does not, and a guest dying of a SIGINT stops the group that sent
+// it, not the other.
+func TestInterruptsGroup(t *testing.T) {
+	needSigint(t)
+	r := testRuntime()
+	code := "import time\nprint('go', flush=True)\ntime.sleep(600)"
+	for _, own := range []bool{false, true} {
+		s := &sigintRun{done: make(chan int, 1)}
+		s.intr = NewInterrupts(func() { s.stops.Add(1) })
+		var groupStops atomic.Int32
+		ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), s.intr))
+		gctx, group := Group(ctx, own, func() { groupStops.Add(1) })
+		go func() {
+			s.done <- r.RunPython(gctx, Proc{Args: []string{"python3", "-c", code}, Env: []string{"HOME=/root"},
+				FS: newFS(t), Dir: "/", Stdout: &s.out, Stderr: &s.err})
+		}()
+		waitFor(t, "go", func() bool { return s.out.String() == "go\n" })
+		if got := s.intr.Interrupt(); got == own {
+			t.Errorf("own %v: the line's Interrupt reported %v", own, got)
+		}
+		if own && !group.Interrupt() {
+			t.Errorf("own group: its Interrupt found no guest")
+		}
+		if st := s.status(t); st != 130 || !strings.HasSuffix(s.err.String(), "KeyboardInterrupt\n") {
+			t.Errorf("own %v: status %d stderr %q; want 130 and KeyboardInterrupt", own, st, s.err.String())
+		}
+		if line, g := s.stops.Load(), groupStops.Load(); own && (line != 0 || g != 1) || !own && (line != 1 || g != 0) {
+			t.Errorf("own %v: stops: line %d group %d", own, line, g)
+		}
+		cancel()
+	}
+}

@@ -42,6 +42,7 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 		FromFile:     c.opts.FromFile,
 		MaxCallDepth: c.maxDepth,
 		Invoke:       c.interpInvoke,
+		Signals:      signalGroups{},
 		Budget:       c.mem,
 		Columns:      c.width,
 		SilentRead: func() func() {
@@ -68,6 +69,7 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 	inv.Width = c.width()
 	inv.Mem = command.NewMemory(c.mem)
 	inv.Tool = c.interpTool
+	inv.Signals = signalGroups{}
 	if pg := c.pager.Load(); pg != nil && inv.Term {
 		inv.Pager = *pg
 	}
@@ -77,6 +79,23 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 		stop()
 	}
 }
+
+// signalGroups are the shell's process groups for signals: what kill
+// and timeout send reaches the python guests of a job or of timeout's
+// command as Linux delivers it (pyworker.Group). Only SIGINT has a
+// guest-side handler (KeyboardInterrupt); every other signal, and a
+// SIGINT no guest takes, leaves the caller to cancel the group.
+type signalGroups struct{}
+
+// Group implements command.SignalGroups.
+func (signalGroups) Group(ctx context.Context, own bool) (context.Context, func(sig int) bool) {
+	ctx, cancel := context.WithCancel(ctx)
+	ctx, in := pyworker.Group(ctx, own, cancel)
+	return ctx, func(sig int) bool { return sig == sigint && in.Interrupt() }
+}
+
+// sigint is SIGINT's number on Linux.
+const sigint = 2
 
 // interpTool runs a WASI build of a real program; its system() and
 // popen() run `sh -c LINE` through the shell's exec path.

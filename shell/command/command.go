@@ -73,6 +73,9 @@ type Invocation struct {
 	// with the invocation's environment unless env is non-nil. Used by
 	// xargs, find -exec, timeout, env.
 	Exec func(ctx context.Context, argv []string, env []string, stdio Stdio) int
+	// Signals starts a group of programs that timeout can signal; nil
+	// when the shell has none (its signals then only cancel).
+	Signals SignalGroups
 	// Mask is the shell's file-creation mask; read it with Umask.
 	Mask *fs.FileMode
 	// Fd opens the shell's descriptor n (above 2) with os.OpenFile's

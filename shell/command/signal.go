@@ -1,6 +1,7 @@
 package command
 
 import (
+	"context"
 	"strconv"
 	"strings"
 )
@@ -53,4 +54,20 @@ func SignalText(n int) string {
 		return name
 	}
 	return strconv.Itoa(n)
+}
+
+// SignalGroups starts groups of programs that take signals together, as
+// process groups do on Linux: a background job is one (its programs do
+// not get the line's Ctrl-C), timeout's command another (timeout signals
+// it and nothing else).
+type SignalGroups interface {
+	// Group returns the context to run the group's programs under and
+	// the function that sends them signal sig. It reports whether they
+	// all took it (python raises KeyboardInterrupt for SIGINT); when it
+	// reports false the caller ends the group as before, by cancelling
+	// its context. Unless own, signals to ctx's group reach this one
+	// too. The group ends with ctx; it cancels the returned context when
+	// a program dies of a signal the group sent, as the shell running
+	// the rest of a job dies with it.
+	Group(ctx context.Context, own bool) (context.Context, func(sig int) bool)
 }

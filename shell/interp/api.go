@@ -61,6 +61,10 @@ type Config struct {
 	// width, the pager, the memory account, WASI tools, stdin metering).
 	// It returns what to do once the command has returned (nil: nothing).
 	Invoke func(ctx context.Context, inv *command.Invocation) (done func())
+	// Signals, when set, gives each background job a signal group of its
+	// own (bash's process group): kill sends it the signal and cancels
+	// the job only when its programs do not take it.
+	Signals command.SignalGroups
 	// Budget is the session's memory budget: every variable and array
 	// assignment counts against it (budget.go). Nil: no budget.
 	Budget *command.Budget

@@ -721,7 +721,7 @@ func builtinKill(ctx context.Context, r *Runner, args []string) int {
 		// background job ignores INT and QUIT (POSIX), as bash starts it.
 		jobControl := r.opts.monitor || r.cfg.Interactive && r.subshell == 0
 		ignored := sigIgnoredByDefault(sig) || !jobControl && (sig == 2 || sig == 3)
-		if sig != 0 && !ignored {
+		if sig != 0 && !ignored && (j.signal == nil || !j.signal(sig)) {
 			j.sig.CompareAndSwap(0, int32(sig))
 			j.cancel()
 		}

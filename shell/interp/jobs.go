@@ -103,7 +103,8 @@ type job struct {
 	done     chan struct{}
 	status   int
 	cancel   context.CancelFunc
-	sig      atomic.Int32 // the signal kill sent, if any
+	signal   func(sig int) bool // its signal group's (Config.Signals), or nil
+	sig      atomic.Int32       // the signal kill sent, if any
 	disowned bool
 }
 
@@ -181,6 +182,9 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 		ctx = lj.get()
 	}
 	ctx, j.cancel = context.WithCancel(ctx)
+	if r.cfg.Signals != nil {
+		ctx, j.signal = r.cfg.Signals.Group(ctx, true)
+	}
 	r.lastBg = j.pid
 	r.bg.wg.Add(1)
 	go func() {

@@ -2,11 +2,11 @@ package sysutil
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"memsh/shell/command"
@@ -30,10 +30,13 @@ func parseSignal(s string) (int, bool) {
 	}
 }
 
-// timeout runs a command with a context that expires after DURATION.
-// Commands stop cooperatively when their context ends, so the signal is
-// reported, not delivered: 124 on timeout (128+SIG with
-// --preserve-status, 137 for KILL, as GNU).
+// timeout runs a command and, after DURATION, signals it. A signal its
+// programs take (SIGINT to python, through inv.Signals) is delivered and
+// timeout waits for the command, up to --kill-after's interval; any
+// other ends the command's context (commands stop cooperatively), so
+// that signal is reported, not delivered. The status is GNU's: 124 on
+// timeout (the command's with --preserve-status, 128+SIG when the
+// command was stopped), 137 for KILL or --kill-after.
 func runTimeout(ctx context.Context, inv *command.Invocation) int {
 	specs := []optSpec{
 		{'s', "signal", requiredArg, "s"},
@@ -50,6 +53,7 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 	}
 	sig := 15
 	preserve, verbose := false, false
+	var killAfter float64
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
@@ -64,7 +68,7 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 			}
 			sig = n
 		case "k":
-			if _, ok := parseInterval(o.Value); !ok {
+			if killAfter, ok = parseInterval(o.Value); !ok {
 				inv.Errorf("invalid time interval %s", quote(o.Value))
 				return inv.Usage(125, "")
 			}
@@ -93,11 +97,32 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 			return 126
 		}
 	}
-	runCtx, cancel := ctx, context.CancelFunc(func() {})
-	if secs > 0 && secs < math.MaxInt64/1e9 {
-		runCtx, cancel = context.WithTimeout(ctx, time.Duration(secs*float64(time.Second)))
-	}
+	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var signal func(int) bool
+	if inv.Signals != nil {
+		runCtx, signal = inv.Signals.Group(runCtx, false)
+	}
+	var timedOut, delivered, killed atomic.Bool
+	if d, ok := interval(secs); ok {
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			if !waitFor(done, d) {
+				return
+			}
+			timedOut.Store(true)
+			if sig == 0 || signal == nil || !signal(sig) {
+				cancel()
+				return
+			}
+			delivered.Store(true)
+			if k, ok := interval(killAfter); ok && waitFor(done, k) {
+				killed.Store(true)
+				cancel()
+			}
+		}()
+	}
 	res := runCommand(runCtx, inv, argv, nil, inv.Stdio)
 	if res.NotFound {
 		inv.Errorf("failed to run command %s: No such file or directory", quote(argv[0]))
@@ -106,17 +131,45 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 	if ctx.Err() != nil {
 		return cancelled
 	}
-	if errors.Is(runCtx.Err(), context.DeadlineExceeded) {
+	if timedOut.Load() {
 		if verbose {
+			// Printed once the command is done: its own output may be
+			// going to the same stderr.
 			fmt.Fprintf(inv.Stderr, "%s: sending signal %s to command %s\n", inv.Name(), command.SignalText(sig), quote(argv[0]))
+			if killed.Load() {
+				fmt.Fprintf(inv.Stderr, "%s: sending signal KILL to command %s\n", inv.Name(), quote(argv[0]))
+			}
 		}
 		switch {
-		case sig == 9:
+		case sig == 9 || killed.Load():
 			return 128 + 9
+		case preserve && delivered.Load():
+			return res.Status
 		case preserve:
 			return 128 + sig
 		}
 		return 124
 	}
 	return res.Status
+}
+
+// interval is a positive DURATION in seconds as a time.Duration; false
+// for 0 (no timeout) and for one too long to represent.
+func interval(secs float64) (time.Duration, bool) {
+	if secs <= 0 || secs >= math.MaxInt64/1e9 {
+		return 0, false
+	}
+	return time.Duration(secs * float64(time.Second)), true
+}
+
+// waitFor reports whether d passed before done was closed.
+func waitFor(done <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+		return false
+	case <-t.C:
+		return true
+	}
 }

@@ -1,0 +1,166 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"memsh/pyworker"
+)
+
+// needSigintPython points MEMSH_PYTHON_WASM at the installed python.wasm
+// and skips when it cannot take a SIGINT (the npm build has no
+// memsh_sigint).
+func needSigintPython(t *testing.T) {
+	t.Helper()
+	p := os.Getenv("MEMSH_PYTHON_WASM")
+	if p == "" {
+		abs, _ := os.Getwd()
+		p = abs + "/../bin/python.wasm" // installed by make build
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		if os.Getenv("MEMSH_REQUIRE_PYTHON") == "1" {
+			t.Fatal(err)
+		}
+		t.Skip("python.wasm not installed")
+	}
+	if !bytes.Contains(b, []byte("memsh_sigint")) {
+		t.Skip("python.wasm has no memsh_sigint (scripts/build-python.sh links it)")
+	}
+	t.Setenv("MEMSH_PYTHON_WASM", p)
+}
+
+// pyJob is a python3 background job running code, which writes "ready"
+// to out once it can take the signal; the line after it waits for that.
+func pyJob(code string) string {
+	return "python3 -c '" + code + "' > out 2> err &\n" +
+		"until grep -q ready out 2>/dev/null; do sleep 0.01; done\n"
+}
+
+const sleepCatch = "import time\nprint(\"ready\", flush=True)\ntry:\n time.sleep(60)\nexcept KeyboardInterrupt:\n print(\"KI\")"
+
+// TestKillPythonJob: kill sends a python job's signal as Linux does: INT
+// raises KeyboardInterrupt (caught: the job goes on; uncaught: traceback
+// and 130, and the rest of the job stops), TERM stops it with 143; the
+// outputs and statuses are bash 5.2's with CPython 3.13. A second INT to
+// a python that has not ended by the first stops it for good (130), as
+// a second Ctrl-C does; on Linux its handler would run again.
+func TestKillPythonJob(t *testing.T) {
+	needSigintPython(t)
+	cases := []scriptCase{
+		{name: "INT caught", script: "set -m\n" + pyJob(sleepCatch) + "kill -INT %1; wait %1; echo $?; cat out err",
+			stdout: "0\nready\nKI\n"},
+		{name: "INT uncaught", script: "set -m\n" + pyJob("import time\nprint(\"ready\", flush=True)\ntime.sleep(60)") + "kill -s INT %1; wait %1; echo $?; tail -n 1 err",
+			stdout: "130\nKeyboardInterrupt\n"},
+		{name: "INT by pid", script: "set -m\n" + pyJob(sleepCatch) + "kill -2 $!; wait $!; echo $?; cat out",
+			stdout: "0\nready\nKI\n"},
+		{name: "INT in a compound job", script: "set -m\n{ python3 -c 'print(\"ready\", flush=True)\nimport time\ntime.sleep(60)' > out 2> err; echo after > after; } &\n" +
+			"until grep -q ready out 2>/dev/null; do sleep 0.01; done\nkill -INT %1; wait %1; echo $?; tail -n 1 err; cat after 2>/dev/null",
+			stdout: "130\nKeyboardInterrupt\n", status: 1},
+		{name: "second INT", script: "set -m\n" + pyJob("import signal, time\nsignal.signal(signal.SIGINT, lambda *a: print(\"handled\", flush=True))\nprint(\"ready\", flush=True)\nwhile True: time.sleep(60)") +
+			"kill -INT %1\nuntil grep -q handled out; do sleep 0.01; done\nkill -INT %1; wait %1; echo $?; cat out",
+			stdout: "130\nready\nhandled\n"},
+		{name: "TERM", script: "set -m\n" + pyJob(sleepCatch) + "kill %1; wait %1; echo $?; cat out err",
+			stdout: "143\nready\n"},
+		{name: "INT ignored without job control", script: pyJob(sleepCatch) + "kill -INT %1; kill -TERM %1; wait %1; echo $?; cat out",
+			stdout: "143\nready\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// A script: jobs have job control only with set -m.
+			s := newTestSession(t, Options{Script: true})
+			out, errs, st := run(t, s, c.script, "")
+			if out != c.stdout || errs != c.stderr || st != c.status {
+				t.Errorf("got %q %q %d; want %q %q %d", out, errs, st, c.stdout, c.stderr, c.status)
+			}
+		})
+	}
+}
+
+// TestTimeoutSignalPython: timeout -s INT raises KeyboardInterrupt in
+// python, as GNU timeout's SIGINT does, and reports 124 (the command's
+// status with --preserve-status); -k stops one that goes on (137). A
+// python that had not started when the time ran out cannot take it: the
+// case is skipped then.
+func TestTimeoutSignalPython(t *testing.T) {
+	needSigintPython(t)
+	loop := "import time\nwhile True:\n try:\n  time.sleep(60)\n except KeyboardInterrupt:\n  print(\"KI\", flush=True)"
+	cases := []struct {
+		name, script, stdout, stderrEnd string
+	}{
+		{"caught", "timeout -s INT 1 python3 -c '" + sleepCatch + "'; echo $?", "ready\nKI\n124\n", ""},
+		{"uncaught", "timeout -s INT 1 python3 -c 'print(\"ready\", flush=True)\nimport time\ntime.sleep(60)'; echo $?", "ready\n124\n", "KeyboardInterrupt\n"},
+		{"preserve-status", "timeout --preserve-status -s INT 1 python3 -c 'print(\"ready\", flush=True)\nimport time\ntime.sleep(60)'; echo $?", "ready\n130\n", "KeyboardInterrupt\n"},
+		{"kill-after", "timeout -k 0.2 -s INT 1 python3 -c 'print(\"ready\", flush=True)\n" + loop + "'; echo $?", "ready\nKI\n137\n", ""},
+		{"in sh -c", "timeout -s SIGINT 1 sh -c 'python3 -c \"print(1, flush=True)\nimport time\ntime.sleep(60)\"; echo after'; echo $?", "1\n124\n", "KeyboardInterrupt\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newTestSession(t, Options{})
+			out, errs, st := run(t, s, c.script, "")
+			if !strings.HasPrefix(out, "ready\n") && !strings.HasPrefix(out, "1\n") {
+				t.Skipf("python had not started when the time ran out: %q %q", out, errs)
+			}
+			if out != c.stdout || !strings.HasSuffix(errs, c.stderrEnd) || st != 0 {
+				t.Errorf("got %q %q %d; want %q, stderr ending %q", out, errs, st, c.stdout, c.stderrEnd)
+			}
+		})
+	}
+}
+
+// lockedBuf is a bytes.Buffer the test reads while the shell writes.
+type lockedBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuf) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestCtrlCSkipsBackgroundPython: the line's Ctrl-C reaches the
+// foreground python, not one started with & (bash gives a background job
+// its own process group).
+func TestCtrlCSkipsBackgroundPython(t *testing.T) {
+	needSigintPython(t)
+	s := newTestSession(t, Options{})
+	intr := pyworker.NewInterrupts(nil)
+	ctx := pyworker.WithInterrupts(context.Background(), intr)
+	script := "set -m\n" + pyJob(sleepCatch) +
+		"python3 -c '" + strings.Replace(sleepCatch, "ready", "fg", 1) + "'\n" +
+		"kill %1; wait %1; echo $?; cat out"
+	var out, errb lockedBuf
+	done := make(chan int, 1)
+	go func() {
+		st, err := s.Run(ctx, script, Stdio{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- st
+	}()
+	for deadline := time.Now().Add(time.Minute); out.String() != "fg\n"; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the foreground python did not start: %q %q", out.String(), errb.String())
+		}
+	}
+	if !intr.Interrupt() {
+		t.Fatal("Interrupt found no python to take it")
+	}
+	<-done
+	if got, want := out.String(), "fg\nKI\n143\nready\n"; got != want {
+		t.Errorf("stdout %q (stderr %q); want %q", got, errb.String(), want)
+	}
+}
