@@ -134,9 +134,7 @@ func (r *Runner) loopDebug(ctx context.Context, c *syntax.ForClause, part syntax
 	if r.trap("DEBUG") == "" {
 		return
 	}
-	if r.lineFrozen == 0 {
-		r.line = c.Pos().Line()
-	}
+	r.loopLine(c)
 	text := r.loopHeader(c)
 	if l, ok := c.Loop.(*syntax.CStyleLoop); ok {
 		text = r.loopArith(l, 1)
@@ -145,6 +143,14 @@ func (r *Runner) loopDebug(ctx context.Context, c *syntax.ForClause, part syntax
 		}
 	}
 	r.runDebug(ctx, text)
+}
+
+// loopLine makes $LINENO the line of a for loop's header again, as
+// bash does before each test and step of for ((...)).
+func (r *Runner) loopLine(c *syntax.ForClause) {
+	if r.lineFrozen == 0 {
+		r.line = c.Pos().Line()
+	}
 }
 
 // loopArith is expression i (0 init, 1 test, 2 step) of a for ((...))
