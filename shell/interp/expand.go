@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -10,11 +11,15 @@ import (
 // part is one piece of an expanded word. quoted text is neither split
 // nor globbed; split text came from an unquoted expansion and is split
 // on IFS. brk ends a field ("$@" between its elements); soft breaks (an
-// unquoted $@) drop an empty field, hard ones keep it.
+// unquoted $@) drop an empty field, hard ones keep it. star: the break
+// is between the elements of an unquoted $* or ${a[*]}, which a word
+// that is not split (an assignment's value, a case word, arithmetic)
+// joins with IFS's first character where $@'s elements take a blank.
 type part struct {
 	val    string
 	quoted bool
 	split  bool
+	star   bool
 	brk    brk
 }
 
@@ -62,7 +67,7 @@ func (r *Runner) fields(ctx context.Context, words ...*syntax.Word) ([]string, b
 			out = append(out, s)
 			continue
 		}
-		if name, ok := quotedVar(w); ok {
+		if name, ok := quotedVar(w); ok && !r.refersToList(name) {
 			if v, set := r.getVar(name); set || !r.opts.nounset {
 				out = append(out, v)
 				continue
@@ -211,13 +216,18 @@ func (r *Runner) assignValue(ctx context.Context, w *syntax.Word) (string, bool)
 	return e.joined(" "), true
 }
 
-// joined concatenates the parts; "$@" elements are joined with sep.
+// joined concatenates the parts; "$@" elements are joined with sep,
+// an unquoted $*'s with IFS's first character.
 func (e *expander) joined(sep string) string {
 	if len(e.parts) == 1 {
 		return e.parts[0].val
 	}
 	var b strings.Builder
 	for _, p := range e.parts {
+		if p.star {
+			b.WriteString(e.r.ifsJoiner())
+			continue
+		}
 		if p.brk != noBrk {
 			b.WriteString(sep)
 			continue
@@ -523,8 +533,8 @@ func (r *Runner) split(e *expander) []*field {
 			v := p.val
 			start := 0
 			for i := 0; i < len(v); {
-				c := v[i]
-				if !ifs.has(c) {
+				w := ifs.width(v, i)
+				if w == 0 {
 					i++
 					continue
 				}
@@ -534,9 +544,9 @@ func (r *Runner) split(e *expander) []*field {
 					j++
 				}
 				nonSpace := false
-				if j < len(v) && ifs.has(v[j]) && !ifs.isSpace(v[j]) {
+				if w := ifs.width(v, j); w > 0 && !ifs.isSpace(v[j]) {
 					nonSpace = true
-					j++
+					j += w
 					for j < len(v) && ifs.isSpace(v[j]) {
 						j++
 					}
@@ -566,9 +576,11 @@ func hasGlobMeta(s string, extglob bool) bool {
 	return false
 }
 
-// ifsSet is IFS as a lookup table.
+// ifsSet is IFS as a lookup table: its bytes, and its characters of
+// more than one byte (bash splits on characters, IFS=ç on ç only).
 type ifsSet struct {
 	in, space [256]bool
+	multi     []string
 	empty     bool
 	blank     bool // holds a space, tab or newline
 	first     string
@@ -576,6 +588,26 @@ type ifsSet struct {
 
 func (s *ifsSet) has(c byte) bool     { return s.in[c] }
 func (s *ifsSet) isSpace(c byte) bool { return s.space[c] }
+
+// width is the length of the IFS character at v[i], 0 when there is
+// none.
+func (s *ifsSet) width(v string, i int) int {
+	if i >= len(v) {
+		return 0
+	}
+	if s.in[v[i]] {
+		return 1
+	}
+	if v[i] < utf8.RuneSelf {
+		return 0
+	}
+	for _, m := range s.multi {
+		if strings.HasPrefix(v[i:], m) {
+			return len(m)
+		}
+	}
+	return 0
+}
 
 func (r *Runner) ifs() *ifsSet {
 	if r.ifsCache != nil {
@@ -587,13 +619,19 @@ func (r *Runner) ifs() *ifsSet {
 	}
 	s := &ifsSet{empty: v == ""}
 	for i := 0; i < len(v); i++ {
+		if c, n := utf8.DecodeRuneInString(v[i:]); n > 1 {
+			s.multi = append(s.multi, string(c))
+			i += n - 1
+			continue
+		}
 		s.in[v[i]] = true
 		if v[i] == ' ' || v[i] == '\t' || v[i] == '\n' {
 			s.space[v[i]], s.blank = true, true
 		}
 	}
 	if v != "" {
-		s.first = v[:1]
+		_, n := utf8.DecodeRuneInString(v)
+		s.first = v[:n]
 	}
 	r.ifsCache = s
 	return s
@@ -605,10 +643,8 @@ func (r *Runner) ifsJoiner() string {
 	if !set {
 		return " "
 	}
-	if v == "" {
-		return ""
-	}
-	return v[:1]
+	_, n := utf8.DecodeRuneInString(v)
+	return v[:n]
 }
 
 // ansiC decodes $'...' escapes.

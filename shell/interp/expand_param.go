@@ -25,6 +25,12 @@ type paramVal struct {
 	isList, star bool
 	// ref: the name ${!x} led to
 	ref string
+	// names: the list is ${!prefix*}'s names or ${!a[*]}'s keys, which
+	// an unquoted expansion under a null IFS makes one field (joined by
+	// namesSep: nothing between names, a blank between keys) where the
+	// elements of $* and ${a[*]} stay apart.
+	names    bool
+	namesSep string
 }
 
 // param expands one ${...} (or $x).
@@ -94,12 +100,16 @@ func (e *expander) emit(pv paramVal, quoted bool) {
 		e.add(part{val: strings.Join(pv.list, e.r.ifsJoiner()), quoted: true})
 		return
 	}
+	if pv.star && pv.names && e.r.ifs().empty {
+		e.add(part{val: strings.Join(pv.list, pv.namesSep)})
+		return
+	}
 	for i, v := range pv.list {
 		if i > 0 {
 			if quoted {
 				e.add(part{brk: hardBrk})
 			} else {
-				e.add(part{brk: softBrk})
+				e.add(part{brk: softBrk, star: pv.star})
 			}
 		}
 		e.add(part{val: v, quoted: quoted, split: !quoted})
@@ -125,11 +135,11 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 				}
 			}
 		}
-		return paramVal{name: name, list: list, isList: true, set: true, star: pe.Names == syntax.NamesPrefix}, true
+		return paramVal{name: name, list: list, isList: true, set: true, star: pe.Names == syntax.NamesPrefix, names: true}, true
 	}
 	if pe.Excl && pe.Index != nil && (subscriptIs(pe.Index, "@") || subscriptIs(pe.Index, "*")) && !hasSuffixOp(pe) {
 		keys := arrayKeys(r.lookupVar(name))
-		return paramVal{name: name, list: keys, isList: true, set: true, star: subscriptIs(pe.Index, "*")}, true
+		return paramVal{name: name, list: keys, isList: true, set: true, star: subscriptIs(pe.Index, "*"), names: true, namesSep: " "}, true
 	}
 	if pe.Excl {
 		// ${!ref}: the value of ref names the parameter (a[1] too).
@@ -199,6 +209,13 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 		}
 		val, set := r.getElem(base, sub)
 		return paramVal{name: name + "[" + sub + "]", val: val, set: set}, true
+	}
+	if pe.Short && r.refersToList(name) {
+		// a nameref to a[@] reads like "${a[@]}", one to a[*] like
+		// "${a[*]}", as $ref only: bash joins "${ref}" with blanks
+		base, sub, _ := splitSubscript(r.resolveRef(name))
+		vals := r.arrayValues(r.lookupVar(base))
+		return paramVal{name: name, list: vals, isList: true, set: len(vals) > 0, star: sub == "*"}, true
 	}
 	val, set := r.getVar(name)
 	return paramVal{name: name, val: val, set: set}, true

@@ -26,6 +26,14 @@ ref=x
 r1=# st=1
 r2=foo
 `, 0},
+	{"nameref_to_all_elements", `p() { printf '<%s>' "$@"; echo; }
+typeset -n ref='a[@]' r2='a[*]' r3='a[1]'
+a=('A B' C)
+p "$ref" $ref "${ref}"
+IFS=:; p "$r2" $r2 "$r3"
+`, `<A B><C><A><B><C><A B C>
+<A B:C><A B><C><C>
+`, 0},
 }
 
 func TestNamerefCases(t *testing.T) { runCases(t, namerefCases) }

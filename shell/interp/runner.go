@@ -571,7 +571,9 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 		}
 		for ctx.Err() == nil {
 			// bash runs the DEBUG trap before the test and the step
-			// too (before the start, the statement's).
+			// too (before the start, the statement's), and $LINENO is
+			// the header's line again in both.
+			r.loopLine(c)
 			r.loopDebug(ctx, c, nil)
 			if l.Cond != nil {
 				r.loopLine(c)
@@ -589,6 +591,7 @@ func (r *Runner) forClause(ctx context.Context, c *syntax.ForClause) int {
 				break
 			}
 			if l.Post != nil {
+				r.loopLine(c)
 				r.loopDebug(ctx, c, l.Post)
 				r.loopLine(c)
 				if _, err := r.arith(ctx, l.Post); err != nil {

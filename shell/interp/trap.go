@@ -134,9 +134,7 @@ func (r *Runner) loopDebug(ctx context.Context, c *syntax.ForClause, part syntax
 	if r.trap("DEBUG") == "" {
 		return
 	}
-	if r.lineFrozen == 0 {
-		r.line = c.Pos().Line()
-	}
+	r.loopLine(c)
 	text := r.loopHeader(c)
 	if l, ok := c.Loop.(*syntax.CStyleLoop); ok {
 		text = r.loopArith(l, 1)

@@ -456,6 +456,23 @@ func (r *Runner) resolveRef(name string) string {
 	return name
 }
 
+// refersToList reports whether name is a nameref to a[@] or a[*],
+// which expands to the array's elements rather than one string.
+// It follows the references quietly (resolveRef reports a cycle).
+func (r *Runner) refersToList(name string) bool {
+	for range maxNamerefDepth {
+		v, _ := r.vars.lookup(name)
+		if v == nil || v.attrs&attrNameref == 0 || !v.set || v.str == "" {
+			return false
+		}
+		if _, sub, ok := splitSubscript(v.str); ok {
+			return sub == "@" || sub == "*"
+		}
+		name = v.str
+	}
+	return false
+}
+
 // lookupVar is the Var a name means after namerefs, or nil.
 func (r *Runner) lookupVar(name string) *Var {
 	name = r.resolveRef(name)
