@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
 	"memsh/shell/internal/longopt"
 )
@@ -40,7 +41,7 @@ func shorts(letters string, id func(rune) string) []longopt.Short {
 
 // xzOpts is xz 5.4's table (src/xz/args.c), short options
 // "cC:defF:hHlkM:qQrS:tT:vVz0123456789".
-var xzOpts = func() compressOpts {
+var xzOpts = sync.OnceValue(func() compressOpts {
 	long := []longopt.Option{
 		{Name: "compress", ID: "compress", NoArg: true}, {Name: "decompress", ID: "decompress", NoArg: true},
 		{Name: "uncompress", ID: "decompress", NoArg: true}, {Name: "test", ID: "test", NoArg: true},
@@ -70,30 +71,34 @@ var xzOpts = func() compressOpts {
 		longopt.Short{Letter: 'M', ID: "memlimit", Arg: true}, longopt.Short{Letter: 'S', ID: "suffix", Arg: true},
 		longopt.Short{Letter: 'T', ID: "threads", Arg: true})
 	return compressOpts{long: longopt.Table{Long: long, Complete: true}, short: short}
-}()
+})
 
 // bzip2Opts is bzip2 1.0.8's flags (bzip2.c), which it reads in any
 // order with the files.
-var bzip2Opts = compressOpts{
-	long: longopt.Table{Complete: true, Long: noArg("help", "decompress", "compress", "keep", "force", "test", "stdout",
-		"quiet", "verbose", "license", "version", "small", "fast", "best", "exponential", "repetitive-fast", "repetitive-best")},
-	short: shorts("cdzkftqvsLVh123456789", func(r rune) string {
-		return map[rune]string{'c': "stdout", 'd': "decompress", 'z': "compress", 'k': "keep", 'f': "force",
-			't': "test", 'q': "quiet", 'v': "verbose", 's': "small", 'L': "license", 'V': "version", 'h': "help"}[r] + digitID(r)
-	}),
-}
+var bzip2Opts = sync.OnceValue(func() compressOpts {
+	return compressOpts{
+		long: longopt.Table{Complete: true, Long: noArg("help", "decompress", "compress", "keep", "force", "test", "stdout",
+			"quiet", "verbose", "license", "version", "small", "fast", "best", "exponential", "repetitive-fast", "repetitive-best")},
+		short: shorts("cdzkftqvsLVh123456789", func(r rune) string {
+			return map[rune]string{'c': "stdout", 'd': "decompress", 'z': "compress", 'k': "keep", 'f': "force",
+				't': "test", 'q': "quiet", 'v': "verbose", 's': "small", 'L': "license", 'V': "version", 'h': "help"}[r] + digitID(r)
+		}),
+	}
+})
 
 // zstdOpts is the part of zstd 1.5's options memsh knows; -o takes the
 // next word, -T the rest of its word.
-var zstdOpts = compressOpts{
-	long: longopt.Table{Complete: true, Long: append(noArg("compress", "decompress", "uncompress", "test", "stdout",
-		"force", "keep", "rm", "quiet", "verbose", "no-progress", "progress", "ultra", "help", "version", "single-thread"),
-		optArg("fast"), withArg("threads", "threads"), withArg("output", "output"))},
-	short: append(shorts("zdtcfkqvhVl0123456789", func(r rune) string {
-		return map[rune]string{'z': "compress", 'd': "decompress", 't': "test", 'c': "stdout", 'f': "force",
-			'k': "keep", 'q': "quiet", 'v': "verbose", 'h': "help", 'V': "version", 'l': "list"}[r] + digitID(r)
-	}), longopt.Short{Letter: 'o', ID: "output", Arg: true}, longopt.Short{Letter: 'T', ID: "threads", Optional: true}),
-}
+var zstdOpts = sync.OnceValue(func() compressOpts {
+	return compressOpts{
+		long: longopt.Table{Complete: true, Long: append(noArg("compress", "decompress", "uncompress", "test", "stdout",
+			"force", "keep", "rm", "quiet", "verbose", "no-progress", "progress", "ultra", "help", "version", "single-thread"),
+			optArg("fast"), withArg("threads", "threads"), withArg("output", "output"))},
+		short: append(shorts("zdtcfkqvhVl0123456789", func(r rune) string {
+			return map[rune]string{'z': "compress", 'd': "decompress", 't': "test", 'c': "stdout", 'f': "force",
+				'k': "keep", 'q': "quiet", 'v': "verbose", 'h': "help", 'V': "version", 'l': "list"}[r] + digitID(r)
+		}), longopt.Short{Letter: 'o', ID: "output", Arg: true}, longopt.Short{Letter: 'T', ID: "threads", Optional: true}),
+	}
+})
 
 func digitID(r rune) string {
 	if r >= '0' && r <= '9' {
@@ -117,7 +122,8 @@ var unsupportedOpts = []string{"list", "suffix", "files", "files0", "format", "c
 // words. ok false: return status.
 func (c *compressRun) parseOptions(args []string) (files []string, status int, ok bool) {
 	t := c.t
-	o := map[codec]*compressOpts{codecXz: &xzOpts, codecBzip2: &bzip2Opts, codecZstd: &zstdOpts}[t.codec]
+	opts := map[codec]func() compressOpts{codecXz: xzOpts, codecBzip2: bzip2Opts, codecZstd: zstdOpts}[t.codec]()
+	o := &opts
 	matches, files, msg := o.long.Getopt(args, o.short, nil)
 	if msg != "" {
 		return nil, c.badOption(args, o, msg), false
