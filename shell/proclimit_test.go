@@ -28,13 +28,17 @@ func (b *lockedBuffer) String() string {
 }
 
 // TestForkBomb: a fork bomb stops at the process limit with bash's fork
-// message naming the limit, said once, and the session goes on.
+// message naming the limit, said once, and the session goes on. Each call
+// keeps its two jobs waiting, so the jobs double with every level and the
+// limit comes long before the nesting limit, however slowly they start
+// (under -race, a bomb that recursed in the foreground could reach the
+// nesting limit first).
 func TestForkBomb(t *testing.T) {
 	s := newTestSession(t, Options{})
 	// Goroutines the limit stopped may still be unwinding, and writing
 	// to stderr, after Run returns: read it under a lock.
 	var errb lockedBuffer
-	st, err := s.Run(context.Background(), "f() { f & f; }; f; echo no", Stdio{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &errb})
+	st, err := s.Run(context.Background(), "f() { f & f & wait; }; f; echo no", Stdio{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &errb})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,13 +57,27 @@ func (r *Runner) topStmt(ctx context.Context, st *syntax.Stmt) {
 		stop(cause)
 		lj.stop(cause)
 	})
+	before := r.cfg.procs.n.Load()
 	prev := r.cfg.procs.stop.Swap(&stopAll)
 	defer r.cfg.procs.stop.Store(prev)
 	r.stmts(context.WithValue(ctx, jobCtxKey{}, lj), []*syntax.Stmt{st})
 	if errors.Is(context.Cause(ctx), errProcLimit) && !r.execed {
 		r.flow, r.lastStatus = flowDiscard, 254
+		// The command's stages and jobs are stopped but may still be
+		// unwinding; while they hold their slots, one of them meeting
+		// the limit would stop the next command instead.
+		r.awaitProcs(lj.run, before)
 	}
 	r.nestHit = false
+}
+
+// awaitProcs waits, until done ends or for at most a few seconds, for the
+// running stages and jobs to be back to n.
+func (r *Runner) awaitProcs(done context.Context, n int64) {
+	deadline := time.Now().Add(5 * time.Second)
+	for r.cfg.procs.n.Load() > n && done.Err() == nil && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // lineJobs is the context the jobs a top-level command starts run
