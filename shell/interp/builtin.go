@@ -146,21 +146,50 @@ func (s optSet) has(c byte) bool { return s[c>>6&1]&(1<<(c&63)) != 0 }
 // with the builtin's name). It returns the letters seen and the index of
 // the first operand; ok is false after the usage error (status 2).
 func (r *Runner) builtinOpts(args []string, valid, usage string) (opts optSet, i int, ok bool) {
+	opts, _, i, ok = r.builtinOptArgs(args, valid, usage)
+	return opts, i, ok
+}
+
+// builtinOptArgs is builtinOpts for a builtin some of whose options take
+// an argument: a letter followed by ':' in valid takes the rest of its
+// word or the next word (exec -a NAME, hash -p PATH), the last one given
+// kept in vals. A missing argument is bash's "option requires an
+// argument" with the usage, status 2.
+func (r *Runner) builtinOptArgs(args []string, valid, usage string) (opts optSet, vals map[byte]string, i int, ok bool) {
+	name, _, _ := strings.Cut(usage, " ")
 	i = 1
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		if args[i] == "--" {
-			return opts, i + 1, true
+			return opts, vals, i + 1, true
 		}
 		for j := 1; j < len(args[i]); j++ {
 			c := args[i][j]
-			if c >= 0x80 || strings.IndexByte(valid, c) < 0 {
-				name, _, _ := strings.Cut(usage, " ")
+			k := strings.IndexByte(valid, c)
+			if c >= 0x80 || c == ':' || k < 0 {
 				_, size := utf8.DecodeRuneInString(args[i][j:])
 				r.usageError(name, "-"+args[i][j:j+size], usage)
-				return opts, i, false
+				return opts, vals, i, false
 			}
 			opts.add(c)
+			if k+1 == len(valid) || valid[k+1] != ':' {
+				continue
+			}
+			if vals == nil {
+				vals = map[byte]string{}
+			}
+			switch {
+			case j+1 < len(args[i]):
+				vals[c] = args[i][j+1:]
+			case i+1 < len(args):
+				i++
+				vals[c] = args[i]
+			default:
+				r.errorf("%s: -%c: option requires an argument", name, c)
+				r.printErr(name + ": usage: " + usage + "\n")
+				return opts, vals, i, false
+			}
+			break
 		}
 	}
-	return opts, i, true
+	return opts, vals, i, true
 }

@@ -224,37 +224,12 @@ func (r *Runner) kindOf(name string) string {
 // shell ends with its status.
 func builtinExec(ctx context.Context, r *Runner, args []string) int {
 	const usage = "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"
-	rest := args[1:]
-	clearEnv, login, argv0 := false, false, ""
-	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
-		if rest[0] == "--" {
-			rest = rest[1:]
-			break
-		}
-		opt := rest[0]
-		rest = rest[1:]
-		for j := 1; j < len(opt); j++ {
-			switch opt[j] {
-			case 'c':
-				clearEnv = true
-			case 'l':
-				login = true
-			case 'a':
-				if j+1 < len(opt) {
-					argv0 = opt[j+1:]
-				} else if len(rest) > 0 {
-					argv0, rest = rest[0], rest[1:]
-				} else {
-					r.errorf("exec: -a: option requires an argument")
-					r.printErr("exec: usage: " + usage + "\n")
-					return 2
-				}
-				j = len(opt)
-			default:
-				return r.usageError("exec", "-"+string(opt[j]), usage)
-			}
-		}
+	opts, vals, i, ok := r.builtinOptArgs(args, "cla:", usage)
+	if !ok {
+		return 2
 	}
+	rest := args[i:]
+	clearEnv, login, argv0 := opts.has('c'), opts.has('l'), vals['a']
 	if len(rest) == 0 {
 		r.keepFds = true
 		return 0

@@ -93,42 +93,13 @@ const hashUsage = "hash [-lr] [-p pathname] [-dt] [name ...]"
 
 // builtinHash is hash [-lr] [-p path] [-dt] [name ...].
 func builtinHash(ctx context.Context, r *Runner, args []string) int {
-	var list, reset, del, show bool
-	pathname, hasPath := "", false
-	rest := args[1:]
-	for len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
-		a := rest[0]
-		rest = rest[1:]
-		if a == "--" {
-			break
-		}
-		for j := 1; j < len(a); j++ {
-			switch a[j] {
-			case 'l':
-				list = true
-			case 'r':
-				reset = true
-			case 'd':
-				del = true
-			case 't':
-				show = true
-			case 'p':
-				if j+1 < len(a) {
-					pathname = a[j+1:]
-				} else if len(rest) > 0 {
-					pathname, rest = rest[0], rest[1:]
-				} else {
-					r.errorf("hash: -p: option requires an argument")
-					r.printErr("hash: usage: " + hashUsage + "\n")
-					return 2
-				}
-				hasPath = true
-				j = len(a)
-			default:
-				return r.usageError("hash", "-"+string(a[j]), hashUsage)
-			}
-		}
+	opts, vals, i, ok := r.builtinOptArgs(args, "lrp:dt", hashUsage)
+	if !ok {
+		return 2
 	}
+	rest := args[i:]
+	list, reset, del, show := opts.has('l'), opts.has('r'), opts.has('d'), opts.has('t')
+	pathname, hasPath := vals['p']
 	if !r.opts.hashall {
 		r.errorf("hash: hashing disabled")
 		return 1
