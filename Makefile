@@ -13,8 +13,15 @@ TAGS := yq_nolua,yq_nohcl,yq_noini,yq_notoml
 # CGO_ENABLED=0: memsh needs no C, and a static binary skips the dynamic
 # loader and cgo's thread start-up, about 1 ms of every `memsh -c true`
 # (go run ./bench/startup). -trimpath keeps build paths out of the binary.
+# The linker writes its output through a memory mapping, which leaves the
+# file's page cache in single pages; a copy written with write(2), like
+# an installed binary or one read back from disk, is cached in larger
+# folios that a start-up's ~850 page faults map faster: `memsh -c true`
+# from the linker's file takes ~0.5 ms longer (docs/performance.md,
+# "Start-up"). So the binary is linked aside and copied into place.
 build: runtime wasi-tools
-	CGO_ENABLED=0 $(GO) build -trimpath -tags $(TAGS) -o $(BIN) .
+	CGO_ENABLED=0 $(GO) build -trimpath -tags $(TAGS) -o $(BIN).link .
+	cp $(BIN).link $(BIN).new && mv -f $(BIN).new $(BIN) && rm -f $(BIN).link
 
 # The python3 runtime (never committed). PYTHON=cpython builds CPython 3.13
 # for WASI from Debian's toolchain and sources (scripts/build-python.sh,

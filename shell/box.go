@@ -89,15 +89,25 @@ func buildBox(fsys *memfs.FS, home string, commands []string) error {
 		{"/etc/shells", "/bin/sh\n/bin/bash\n/usr/bin/sh\n/usr/bin/bash\n"},
 		{"/etc/os-release", "PRETTY_NAME=\"memsh sandbox\"\nNAME=\"memsh\"\nID=memsh\n"},
 	}
+	root, err := fsys.OpenDir("/")
+	if err != nil {
+		return err
+	}
 	for _, f := range files {
-		if err := writeIfMissing(fsys, f.path, []byte(f.content), 0o644); err != nil {
+		if err := writeIfMissing(root, f.path, []byte(f.content), 0o644); err != nil {
 			return err
 		}
 	}
 	names := append([]string(nil), commands...)
 	sort.Strings(names)
+	// One handle on /usr/bin: each entry is then one lookup, not a walk
+	// of the whole path.
+	bin, err := fsys.OpenDir("/usr/bin")
+	if err != nil {
+		return err
+	}
 	for _, name := range names {
-		if err := writeIfMissing(fsys, "/usr/bin/"+name, stubScript(name), 0o755); err != nil {
+		if err := writeIfMissing(bin, name, stubScript(name), 0o755); err != nil {
 			return err
 		}
 	}
@@ -146,12 +156,12 @@ func mkdirAllOwned(fsys *memfs.FS, p string, uid, gid int) error {
 	return mkdirOwned(fsys, p, 0o755, uid, gid)
 }
 
-// writeIfMissing creates p, owned by root, unless something (even a
-// dangling symlink) is there. It is most of a session's start-up, once
-// per /usr/bin entry, so it walks the path twice rather than four times:
+// writeIfMissing creates p in dir, owned by root, unless something (even
+// a dangling symlink) is there. It is most of a session's start-up, once
+// per /usr/bin entry, so it looks p up twice rather than four times:
 // O_EXCL refuses any existing name and OpenFile sets perm exactly.
-func writeIfMissing(fsys *memfs.FS, p string, data []byte, perm fs.FileMode) error {
-	f, err := fsys.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+func writeIfMissing(dir *memfs.Dir, p string, data []byte, perm fs.FileMode) error {
+	f, err := dir.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if errors.Is(err, fs.ErrExist) {
 		return nil
 	}
@@ -165,7 +175,7 @@ func writeIfMissing(fsys *memfs.FS, p string, data []byte, perm fs.FileMode) err
 	if err != nil {
 		return err
 	}
-	return fsys.Chown(p, 0, 0)
+	return dir.Chown(p, 0, 0, false)
 }
 
 // baseEnv is the environment every session starts with, before

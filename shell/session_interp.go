@@ -336,6 +336,9 @@ const exitTrapTimeout = 5 * time.Second
 
 // newInterpSession finishes New for a session on shell/interp.
 func (c *core) newInterpSession(boxDone <-chan error, env []string, dir string, args []string) (*Session, error) {
+	// The runner does not touch the filesystem: it is set up while the
+	// box is laid out.
+	s := &Session{c: c, ir: c.newInterpRunner(env, dir, args)}
 	if boxErr := <-boxDone; boxErr != nil {
 		return nil, fmt.Errorf("building the sandbox: %w", boxErr)
 	}
@@ -351,7 +354,6 @@ func (c *core) newInterpSession(boxDone <-chan error, env []string, dir string, 
 		return nil, fmt.Errorf("start directory %s is not a directory", dir)
 	}
 	c.fs.EnforcePermissions(true)
-	s := &Session{c: c, ir: c.newInterpRunner(env, dir, args)}
 	s.takeInterpSnapshot()
 	return s, nil
 }
