@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"memsh/shell/command"
@@ -118,12 +119,16 @@ var (
 	ddOflags = setOfWords("append direct directory dsync sync nonblock noatime nocache noctty nofollow seek_bytes binary text")
 )
 
-func setOfWords(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
+// setOfWords returns the set of s's words, built on first use (not in
+// package init, which every memsh process runs).
+func setOfWords(s string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(s) {
+			m[w] = true
+		}
+		return m
+	})
 }
 
 func runDd(ctx context.Context, inv *command.Invocation) int {
@@ -177,7 +182,7 @@ func (j *ddJob) parse(inv *command.Invocation, args []string) (int, bool) {
 				table, set, what = ddOflags, j.oflag, "output flag"
 			}
 			for _, w := range strings.Split(val, ",") {
-				if !table[w] {
+				if !table()[w] {
 					return inv.Usage(1, "invalid %s: %s", what, lquote(inv, w)), false
 				}
 				set[w] = true

@@ -3,6 +3,7 @@ package sysutil
 import (
 	"context"
 	"strings"
+	"sync"
 
 	"memsh/shell/command"
 )
@@ -29,7 +30,8 @@ standard input is a pipe or a file.
 `
 
 // sttyArg lists the settings that take an argument; sttyFlag the ones
-// that may be negated with '-'; sttyPlain the rest.
+// that may be negated with '-'; sttyPlain the rest. Built on first use:
+// every memsh process runs package inits, `memsh -c true` included.
 var (
 	sttyArg = setOf("discard eof eol eol2 erase intr kill lnext quit rprnt start stop susp swtch werase " +
 		"cols columns ispeed line min ospeed rows time")
@@ -42,12 +44,14 @@ var (
 		"tab0 tab1 tab2 tab3 vt0 vt1")
 )
 
-func setOf(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
+func setOf(words string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(words) {
+			m[w] = true
+		}
+		return m
+	})
 }
 
 func runStty(ctx context.Context, inv *command.Invocation) int {
@@ -84,12 +88,12 @@ func runStty(ctx context.Context, inv *command.Invocation) int {
 		default:
 			name := strings.TrimPrefix(a, "-")
 			switch {
-			case sttyArg[a]:
+			case sttyArg()[a]:
 				if i+1 >= len(args) {
 					return inv.Usage(1, "missing argument to %s", quote(a))
 				}
 				i++
-			case sttyPlain[a], sttyFlag[name], isSpeed(a):
+			case sttyPlain()[a], sttyFlag()[name], isSpeed(a):
 			default:
 				return inv.Usage(1, "invalid argument %s", quote(a))
 			}
