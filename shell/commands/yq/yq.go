@@ -448,7 +448,21 @@ func (r *runner) unwrapScalar(f *yqlib.Format) bool {
 
 // encoder builds the output encoder from this run's settings (never
 // from yqlib's shared preferences, which another session may be using).
+// A format the build leaves out (Makefile's TAGS) has a nil encoder.
 func (r *runner) encoder(f *yqlib.Format, colors bool) (yqlib.Encoder, error) {
+	enc, own := r.ownEncoder(f, colors)
+	if !own && f.EncoderFactory != nil {
+		enc = f.EncoderFactory()
+	}
+	if enc == nil {
+		return nil, fmt.Errorf("no support for %s output format", f.FormalName)
+	}
+	return enc, nil
+}
+
+// ownEncoder is the encoder of a format whose settings memsh passes
+// itself (own is false for the others).
+func (r *runner) ownEncoder(f *yqlib.Format, colors bool) (enc yqlib.Encoder, own bool) {
 	unwrap := r.unwrapScalar(f)
 	switch f {
 	case yqlib.YamlFormat:
@@ -457,34 +471,27 @@ func (r *runner) encoder(f *yqlib.Format, colors bool) (yqlib.Encoder, error) {
 		p.PrintDocSeparators = !r.o.noDoc
 		p.LeadingContentPreProcessing = r.o.headerPreprocess
 		p.CompactSequenceIndent = r.o.compactSeq
-		return yqlib.NewYamlEncoder(p), nil
+		return yqlib.NewYamlEncoder(p), true
 	case yqlib.JSONFormat:
 		p := yqlib.NewDefaultJsonPreferences()
 		p.Indent, p.ColorsEnabled, p.UnwrapScalar = r.o.indent, colors, unwrap
-		return yqlib.NewJSONEncoder(p), nil
+		return yqlib.NewJSONEncoder(p), true
 	case yqlib.XMLFormat:
 		p := r.xmlPrefs()
 		p.Indent = r.o.indent
-		return yqlib.NewXMLEncoder(p), nil
+		return yqlib.NewXMLEncoder(p), true
 	case yqlib.PropertiesFormat:
 		p := yqlib.NewDefaultPropertiesPreferences()
 		p.UnwrapScalar = unwrap
-		return yqlib.NewPropertiesEncoder(p), nil
+		return yqlib.NewPropertiesEncoder(p), true
 	case yqlib.CSVFormat:
 		p := yqlib.NewDefaultCsvPreferences()
 		if sep, ok := r.separator(); ok {
 			p.Separator = sep
 		}
-		return yqlib.NewCsvEncoder(p), nil
+		return yqlib.NewCsvEncoder(p), true
 	}
-	if f.EncoderFactory == nil {
-		return nil, fmt.Errorf("no support for %s output format", f.FormalName)
-	}
-	enc := f.EncoderFactory()
-	if enc == nil {
-		return nil, fmt.Errorf("no support for %s output format", f.FormalName)
-	}
-	return enc, nil
+	return nil, false
 }
 
 func (r *runner) separator() (rune, bool) {
@@ -532,7 +539,10 @@ func (r *runner) decoder(f *yqlib.Format) (yqlib.Decoder, error) {
 
 // envCall matches env(NAME) and strenv(NAME), which yq's lexer reads as
 // one token each.
-var envCall = regexp.MustCompile(`\b(str)?env\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)`)
+// Compiled on first use: package init runs in every memsh process.
+var envCall = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(str)?env\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)`)
+})
 
 // substituteEnv gives env() and strenv() the session's variables (yqlib
 // would read the host's): strenv(X) becomes X's value as a string
@@ -556,7 +566,7 @@ func (r *runner) substituteEnv(expr string) string {
 			inString = true
 			continue
 		}
-		m := envCall.FindStringSubmatchIndex(expr[i:])
+		m := envCall().FindStringSubmatchIndex(expr[i:])
 		if m == nil || m[0] != 0 || (i > 0 && isIdent(expr[i-1])) {
 			continue
 		}
