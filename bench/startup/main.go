@@ -33,6 +33,8 @@ func main() {
 	n := flag.Int("n", 200, "rounds")
 	memsh := flag.String("memsh", "bin/memsh", "the memsh binary")
 	compare := flag.String("compare", "", "another memsh binary to time alongside (e.g. an older build)")
+	// The Makefile's TAGS, which leave yq formats out of bin/memsh.
+	tags := flag.String("tags", "yq_nolua,yq_nohcl,yq_noini,yq_notoml,yq_noprops", "build tags for the dependencies-only program (as the Makefile's TAGS)")
 	flag.Parse()
 	if *n < 1 {
 		fatal(fmt.Errorf("-n must be at least 1"))
@@ -48,7 +50,7 @@ func main() {
 		fatal(err)
 	}
 
-	deps, err := buildDepsOnly(dir)
+	deps, err := buildDepsOnly(dir, *tags)
 	if err != nil {
 		fatal(err)
 	}
@@ -139,12 +141,12 @@ func buildEmpty(dir string) (string, error) {
 	return install(dir, bin, "empty")
 }
 
-// buildDepsOnly builds ./bench/startup/depsonly, which links what memsh
-// links and runs only the package inits: the floor for memsh's start-up
-// set by its dependencies.
-func buildDepsOnly(dir string) (string, error) {
+// buildDepsOnly builds ./bench/startup/depsonly with memsh's build tags,
+// which links what memsh links and runs only the package inits: the
+// floor for memsh's start-up set by its dependencies.
+func buildDepsOnly(dir, tags string) (string, error) {
 	bin := filepath.Join(dir, "depsonly.link")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, "./bench/startup/depsonly")
+	cmd := exec.Command("go", "build", "-trimpath", "-tags", tags, "-o", bin, "./bench/startup/depsonly")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
