@@ -134,7 +134,6 @@ func (r *Runtime) runZygote(ctx context.Context, p Proc, seed string, mounts []m
 		return 0, false
 	}
 	z := r.zygotes.take(ctx, seed)
-	ahead := z != nil
 	if st, done := ctxStatus(ctx); done {
 		if z != nil {
 			z.close()
@@ -151,14 +150,9 @@ func (r *Runtime) runZygote(ctx context.Context, p Proc, seed string, mounts []m
 		}
 	}
 	r.zygoteRuns.Add(1)
-	// The next run's instance is made while this one runs (on another
-	// core, when there is one) when this one was made ahead too: runs
-	// follow each other. Otherwise (the session's first, or the first
-	// after a pause or with another seed) after it, so the run has the
-	// machine to itself.
-	if ahead {
-		r.prepareZygote(cm, seed, stdlib)
-	}
+	// The next run's instance is made once this one ends: made while it
+	// runs, it took the CPU from it (on 2 busy cores a run ahead took
+	// 36 ms rather than 7; docs/performance.md).
 	st := r.runIn(ctx, cm, p, "python3", mounts, false, r.reactMin, z)
 	r.prepareZygote(cm, seed, stdlib)
 	return st, true
@@ -405,7 +399,10 @@ func (z *zygote) bind(root experimentalsys.FS, mounts []mount, stdin io.Reader, 
 		}
 	}
 	b.stdin.r, b.stdout.w, b.stderr.w, b.clock = stdin, stdout, stderr, clock
-	return z.mem.adopt(budget)
+	if err := z.mem.adopt(budget); err != nil {
+		return fmt.Errorf("its memory of %d MiB does not fit: %w", z.mem.charged.Load()>>20, err)
+	}
+	return nil
 }
 
 // adopt counts the memory held so far against budget, which then
