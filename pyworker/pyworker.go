@@ -35,7 +35,9 @@
 //     rewritten to Linux's numbers (docs/pyworker.md).
 //   - A run with PYTHONHASHSEED=0 and options the snapshot can apply
 //     resumes python-snap.wasm (CPython pre-initialised at build time,
-//     snapshot.go) instead of starting python.wasm from scratch.
+//     snapshot.go); any other such run resumes an instance of
+//     python-reactor.wasm initialised ahead with its hash seed (a fresh
+//     one by default; zygote.go); the rest start python.wasm from scratch.
 //   - Interrupts (sigint.go) turns a job's Ctrl-C into a SIGINT inside
 //     CPython: KeyboardInterrupt.
 //   - python.wasm is looked for as PythonSearchPath documents;
