@@ -60,8 +60,9 @@ func (z *zygote) close() {
 }
 
 // lateBinding is what a zygote's WASI configuration points at, filled
-// in by the run that takes it. Until then its filesystems hold nothing
-// and its stdio is empty; CPython's initialisation needs neither.
+// in by the run that takes it. Until then its filesystems are empty
+// directories and its stdio is empty; CPython's initialisation needs
+// neither.
 type lateBinding struct {
 	mounts         map[string]*lateFS // by guest path: "/", the mode and site mounts
 	stdin          lateReader
@@ -117,8 +118,9 @@ func (p *zygotePool) stop() {
 
 // runZygote runs p, whose arguments and environment ask for seed
 // (zygoteSeed), in a prepared instance: the idle one, or one made now
-// when there is none for seed. The next is prepared in the background. It reports false, having run nothing, when the reactor is
-// not installed or no instance can be made (p then starts another way).
+// when there is none for seed. The next is prepared in the background.
+// It reports false, having run nothing, when the reactor is not
+// installed or no instance can be made (p then starts another way).
 func (r *Runtime) runZygote(ctx context.Context, p Proc, seed string, mounts []mount) (int, bool) {
 	cm := r.reactor()
 	if cm == nil {
@@ -154,7 +156,7 @@ func (r *Runtime) runZygote(ctx context.Context, p Proc, seed string, mounts []m
 	// runs, it took the CPU from it (on 2 busy cores a run ahead took
 	// 36 ms rather than 7; docs/performance.md).
 	st := r.runIn(ctx, cm, p, "python3", mounts, false, r.reactMin, z)
-	r.prepareZygote(cm, seed, stdlib)
+	r.prepareZygote(cm, seed, stdlib, p.Memory)
 	return st, true
 }
 
@@ -332,8 +334,9 @@ func (r *Runtime) newZygote(ctx context.Context, cm wazero.CompiledModule, seed 
 }
 
 // prepareZygote makes the next run's instance in the background, unless
-// one with seed is idle or one is under way.
-func (r *Runtime) prepareZygote(cm wazero.CompiledModule, seed string, stdlib experimentalsys.FS) {
+// one with seed is idle or one is under way. Its memory counts against
+// budget, the session whose run it follows, until a run takes it.
+func (r *Runtime) prepareZygote(cm wazero.CompiledModule, seed string, stdlib experimentalsys.FS, budget *command.Budget) {
 	p := &r.zygotes
 	p.mu.Lock()
 	if p.preparing != nil || (p.idle != nil && p.idle.seed == seed) {
@@ -364,7 +367,7 @@ func (r *Runtime) prepareZygote(cm wazero.CompiledModule, seed string, stdlib ex
 	}
 	ctx, ok := p.context()
 	if !ok || !r.background(func() {
-		z, err := r.newZygote(ctx, cm, seed, stdlib, nil)
+		z, err := r.newZygote(ctx, cm, seed, stdlib, budget)
 		if err != nil {
 			done(nil)
 			return
@@ -405,9 +408,9 @@ func (z *zygote) bind(root experimentalsys.FS, mounts []mount, stdin io.Reader, 
 	return nil
 }
 
-// adopt counts the memory held so far against budget, which then
-// bounds the rest: a prepared instance's memory belongs to no session
-// until a run takes it.
+// adopt moves the memory held so far to budget, which then bounds the
+// rest: a prepared instance's memory counts against the session whose
+// run it followed until a run, maybe another session's, takes it.
 func (g *guestMemory) adopt(budget *command.Budget) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -125,15 +125,20 @@ func TestZygoteRuns(t *testing.T) {
 	}
 }
 
-// TestZygoteIdle checks a prepared instance holds no session's memory
-// while it waits, that the run taking it pays for it and gives it back,
-// and that it is dropped once idle long enough.
+// TestZygoteIdle checks a prepared instance's memory counts against the
+// budget of the session whose run it follows, that the run taking it
+// pays for it and gives it back, and that it is dropped, its memory
+// given back, once idle long enough.
 func TestZygoteIdle(t *testing.T) {
 	needReactor(t)
 	f := newFS(t)
 	r := New(Config{})
 	defer r.Close()
-	r.zygotes.idleFor = 50 * time.Millisecond
+	setIdle := func(d time.Duration) {
+		r.zygotes.mu.Lock()
+		r.zygotes.idleFor = d
+		r.zygotes.mu.Unlock()
+	}
 	budget := command.NewBudget(1<<30, nil)
 	run := func() {
 		t.Helper()
@@ -142,11 +147,28 @@ func TestZygoteIdle(t *testing.T) {
 		if st != 0 || out.String() != "16777216\n" {
 			t.Fatalf("status %d, stdout %q, stderr %q", st, out.String(), errb.String())
 		}
-		if n := budget.Used(); n != 0 {
-			t.Fatalf("%d bytes of the budget still used after the run", n)
+	}
+	setIdle(time.Hour)
+	run()
+	waitIdle := func() {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			r.zygotes.mu.Lock()
+			idle := r.zygotes.idle
+			r.zygotes.mu.Unlock()
+			if idle != nil {
+				if got, want := budget.Used(), idle.mem.charged.Load(); got != want || want < 16<<20 {
+					t.Fatalf("budget used %d while an instance of %d bytes waits", got, want)
+				}
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("no instance was prepared after a run")
+			}
 		}
 	}
-	run()
+	waitIdle()
+	setIdle(50 * time.Millisecond)
 	run()
 	if r.zygotes.ahead.Load() != 1 {
 		t.Fatalf("the second run did not take the instance prepared after the first")
@@ -157,7 +179,7 @@ func TestZygoteIdle(t *testing.T) {
 		r.zygotes.mu.Lock()
 		idle, preparing := r.zygotes.idle, r.zygotes.preparing
 		r.zygotes.mu.Unlock()
-		if idle == nil && preparing == nil {
+		if idle == nil && preparing == nil && budget.Used() == 0 {
 			break
 		}
 		if time.Now().After(deadline) {
