@@ -99,7 +99,8 @@ type Config struct {
 	Fast bool
 
 	// NoSnapshot starts every python3 from scratch, never from the
-	// pre-initialised python-snap.wasm (snapshot.go).
+	// pre-initialised python-snap.wasm (snapshot.go) or an instance of
+	// python-reactor.wasm initialised ahead (zygote.go).
 	NoSnapshot bool
 }
 
