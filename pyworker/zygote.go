@@ -85,6 +85,7 @@ type zygotePool struct {
 	idle      *zygote
 	timer     *time.Timer   // drops idle after zygoteIdle
 	preparing chan struct{} // closed when the instance under way is ready
+	prepSeed  string        // the seed of the one under way
 	ctx       context.Context
 	cancel    context.CancelFunc // stops a preparation when the Runtime closes
 	stopped   bool
@@ -160,11 +161,11 @@ func (r *Runtime) runZygote(ctx context.Context, p Proc, seed string, mounts []m
 	return st, true
 }
 
-// take returns the idle instance when it has seed, waiting for one being
-// prepared (ctx permitting); nil when there is none.
+// take returns the idle instance when it has seed, waiting for one with
+// seed being prepared (ctx permitting); nil when there is none.
 func (p *zygotePool) take(ctx context.Context, seed string) *zygote {
 	p.mu.Lock()
-	if ch := p.preparing; ch != nil {
+	if ch := p.preparing; ch != nil && p.prepSeed == seed {
 		p.mu.Unlock()
 		select {
 		case <-ch:
@@ -344,7 +345,7 @@ func (r *Runtime) prepareZygote(cm wazero.CompiledModule, seed string, stdlib ex
 		return
 	}
 	ch := make(chan struct{})
-	p.preparing = ch
+	p.preparing, p.prepSeed = ch, seed
 	p.mu.Unlock()
 	done := func(z *zygote) {
 		p.mu.Lock()
