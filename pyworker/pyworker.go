@@ -35,7 +35,9 @@
 //     rewritten to Linux's numbers (docs/pyworker.md).
 //   - A run with PYTHONHASHSEED=0 and options the snapshot can apply
 //     resumes python-snap.wasm (CPython pre-initialised at build time,
-//     snapshot.go) instead of starting python.wasm from scratch.
+//     snapshot.go); any other such run resumes an instance of
+//     python-reactor.wasm initialised ahead with its hash seed (a fresh
+//     one by default; zygote.go); the rest start python.wasm from scratch.
 //   - Interrupts (sigint.go) turns a job's Ctrl-C into a SIGINT inside
 //     CPython: KeyboardInterrupt.
 //   - python.wasm is looked for as PythonSearchPath documents;
@@ -60,6 +62,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 	"github.com/tetratelabs/wazero/experimental/sysfs"
@@ -96,7 +99,8 @@ type Config struct {
 	Fast bool
 
 	// NoSnapshot starts every python3 from scratch, never from the
-	// pre-initialised python-snap.wasm (snapshot.go).
+	// pre-initialised python-snap.wasm (snapshot.go) or an instance of
+	// python-reactor.wasm initialised ahead (zygote.go).
 	NoSnapshot bool
 }
 
@@ -110,17 +114,28 @@ type Runtime struct {
 	rt       wazero.Runtime
 	initErr  error
 
-	pyOnce  sync.Once
-	py      wazero.CompiledModule
-	pySum   [32]byte // SHA-256 of python.wasm as loaded (readModule)
-	pyMin   uint32   // its initial memory, in pages
-	pyMoved bool     // its stack was moved (stack.go): its old stack is scratch space
-	pyErr   error
+	baseOnce sync.Once
+	pyPath   string   // python.wasm on the host
+	pySum    [32]byte // SHA-256 of python.wasm as loaded (readModule)
+	pyMin    uint32   // its initial memory, in pages
+	pyMoved  bool     // its stack was moved (stack.go): its old stack is scratch space
+	baseErr  error
+
+	pyOnce sync.Once
+	py     wazero.CompiledModule
+	pyErr  error
 
 	snapOnce sync.Once
 	snap     wazero.CompiledModule // nil: no snapshot (snapshot.go)
 	snapMin  uint32                // its initial memory, in pages
 	snapRuns atomic.Int64          // runs it served
+
+	reactorOnce  sync.Once
+	react        wazero.CompiledModule // nil: no reactor (zygote.go)
+	reactMin     uint32                // its initial memory, in pages
+	reactScratch bool                  // the deep end of its stack is free (stack.go)
+	zygotes      zygotePool
+	zygoteRuns   atomic.Int64 // runs a zygote served
 
 	layout      pyLayout // where python's stdlib is (layout.go)
 	builtStdlib *roFS    // the stdlib of a build of memsh's own; nil for the npm build
@@ -236,27 +251,33 @@ func (r *Runtime) cacheDir() string {
 	return path.Join(d, "memsh", "wazero")
 }
 
-// Preload compiles (or loads from the cache) python.wasm and its stdlib in
-// the background. It returns at once; the first RunPython waits for it to
-// finish.
+// Preload compiles (or loads from the cache) python and its stdlib in
+// the background: the reactor a default run starts from (zygote.go), or
+// python.wasm where there is none. It returns at once; the first
+// RunPython waits for it to finish.
 func (r *Runtime) Preload() {
 	go r.image()
+	go func() {
+		if r.reactor() == nil {
+			r.python()
+		}
+	}()
 }
 
-// python compiles python.wasm, without its debug sections (readModule),
-// once per Runtime. While wazero compiles (or loads machine code from its
-// cache), the module's checksum is taken and the stdlib image cached for it
-// is read.
-func (r *Runtime) python() (wazero.CompiledModule, error) {
-	r.pyOnce.Do(func() {
+// pyBase finds python.wasm and its stdlib, once per Runtime, and reads
+// the stdlib image cached for the module's checksum; it compiles
+// nothing.
+func (r *Runtime) pyBase() error {
+	r.baseOnce.Do(func() {
 		p, err := FindPython(r.cfg.PythonWasm)
 		if err != nil {
-			r.pyErr = err
+			r.baseErr = err
 			return
 		}
+		r.pyPath = p
 		layout, err := openLayout(p)
 		if err != nil {
-			r.pyErr = err
+			r.baseErr = err
 			return
 		}
 		r.mu.Lock()
@@ -267,41 +288,60 @@ func (r *Runtime) python() (wazero.CompiledModule, error) {
 		r.mu.Unlock()
 		if r.layout.zip != nil {
 			if r.builtStdlib, err = stdlibTree(r.layout.zip, r.layout.lib); err != nil {
-				r.pyErr = err
+				r.baseErr = err
 				return
 			}
+		}
+		b, err := readModule(p)
+		if err != nil {
+			r.baseErr = err
+			return
+		}
+		b, r.pyMoved = moveStack(b, pythonStackPages, r.memoryLimitPages())
+		r.pyMin = declaredMinPages(b)
+		r.pySum = sha256.Sum256(b)
+		r.img = r.readImage(r.pySum)
+	})
+	return r.baseErr
+}
+
+// python compiles python.wasm, without its debug sections (readModule),
+// once per Runtime.
+func (r *Runtime) python() (wazero.CompiledModule, error) {
+	r.pyOnce.Do(func() {
+		if r.pyErr = r.pyBase(); r.pyErr != nil {
+			return
 		}
 		rt, err := r.runtime()
 		if err != nil {
 			r.pyErr = err
 			return
 		}
-		b, err := readModule(p)
+		b, err := readModule(r.pyPath)
 		if err != nil {
 			r.pyErr = err
 			return
 		}
-		b, r.pyMoved = moveStack(b, pythonStackPages, r.memoryLimitPages())
-		r.pyMin = declaredMinPages(b)
-		var wg sync.WaitGroup
-		wg.Go(func() {
-			r.pySum = sha256.Sum256(b)
-			r.img = r.readImage(r.pySum)
-		})
+		b, _ = moveStack(b, pythonStackPages, r.memoryLimitPages())
 		r.py, r.pyErr = r.compileModule(context.Background(), rt, b)
-		wg.Wait()
 	})
 	return r.py, r.pyErr
 }
 
 // image returns the stdlib image python runs with, extracting it (once per
-// python.wasm and memsh version, when not cached on disk) after python
-// itself is loaded. nil means python imports from its embedded zip, as it
-// does when the image cannot be made.
+// python.wasm and memsh version, when not cached on disk: python.wasm is
+// then compiled to run the extraction). nil means python imports from its
+// embedded zip, as it does when the image cannot be made.
 func (r *Runtime) image() *image {
-	cm, err := r.python()
+	if r.pyBase() != nil {
+		return nil
+	}
 	r.imgOnce.Do(func() {
-		if err != nil || r.img != nil {
+		if r.img != nil {
+			return
+		}
+		cm, err := r.python()
+		if err != nil {
 			return
 		}
 		img, raw, err := r.extractImage(cm)
@@ -340,9 +380,11 @@ func (r *Runtime) Close() error {
 		r.layout.file.Close()
 	}
 	r.mu.Unlock()
+	r.zygotes.stop()
 	// A compilation under way finishes first: wazero's runtime must not
 	// be closed under it.
 	r.loading.Wait()
+	r.zygotes.drop()
 	r.compiling.Lock()
 	defer r.compiling.Unlock()
 	r.initOnce.Do(func() {}) // a Runtime never used stays unused
@@ -408,12 +450,18 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	}
 	// Loading python may take seconds on a cold cache; Ctrl-C must not
 	// wait for it (the load goes on for the next run). A run the snapshot
-	// serves loads it meanwhile.
+	// serves loads it meanwhile, and so does one a zygote (zygote.go)
+	// serves the reactor; the others python.wasm.
 	serve := snapshotServes(p.Args[min(1, len(p.Args)):], p.Env)
+	seed, zyg := zygoteSeed(p.Args[min(1, len(p.Args)):], p.Env)
+	zyg = zyg && !serve
 	loaded := make(chan struct{})
 	if !r.background(func() {
 		if serve {
 			r.background(func() { r.snapshot() })
+		}
+		if zyg {
+			r.background(func() { r.reactor() })
 		}
 		r.image()
 		close(loaded)
@@ -427,8 +475,7 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		st, _ := ctxStatus(ctx)
 		return st
 	}
-	cm, err := r.python()
-	if err != nil {
+	if err := r.pyBase(); err != nil {
 		var nf *notInstalledError
 		if errors.As(err, &nf) {
 			p.errorf("python3", "%v", err)
@@ -484,17 +531,26 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 		}
 		mounts = append(mounts, mount{fs: siteTree(runData(dir, abs, argv0, p.Umask, closed), nil), at: r.layout.sitePath()})
 	}
-	minPages := r.pyMin
+	if zyg {
+		if st, ok := r.runZygote(ctx, p, seed, mounts); ok {
+			return st
+		}
+	}
 	if serve {
 		// The snapshot's mounts are these, in this order (pysnapshot.c).
 		if sc := r.snapshot(); sc != nil {
 			if err := r.checkMinMemory(r.snapMin); err == nil {
-				cm, minPages = sc, r.snapMin
 				r.snapRuns.Add(1)
+				return r.run(ctx, sc, p, "python3", mounts, false, r.snapMin)
 			}
 		}
 	}
-	return r.run(ctx, cm, p, "python3", mounts, false, minPages)
+	cm, err := r.python()
+	if err != nil {
+		p.errorf("python3", "cannot load python.wasm: %v", err)
+		return StatusCannotExecute
+	}
+	return r.run(ctx, cm, p, "python3", mounts, false, r.pyMin)
 }
 
 // closedStream reports whether w is a stream the shell closed (>&-),
@@ -645,6 +701,12 @@ type mount struct {
 // with wazero's termination checks whatever Config.Fast says. minPages
 // is the initial size of the module's memory, exported or not.
 func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount, sandboxed bool, minPages uint32) int {
+	return r.runIn(ctx, cm, p, def, mounts, sandboxed, minPages, nil)
+}
+
+// runIn is run, or, with z, runs p in that prepared instance of cm (the
+// reactor): it binds p to it and calls its memsh_resume.
+func (r *Runtime) runIn(ctx context.Context, cm wazero.CompiledModule, p Proc, def string, mounts []mount, sandboxed bool, minPages uint32, z *zygote) int {
 	rt, err := r.runtime()
 	fast := r.cfg.Fast
 	if sandboxed {
@@ -671,7 +733,11 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 			return StatusCannotExecute
 		}
 	}
-	if _, ok := cm.ExportedFunctions()["_start"]; !ok {
+	entry := "_start"
+	if z != nil {
+		entry = "memsh_resume"
+	}
+	if _, ok := cm.ExportedFunctions()[entry]; !ok {
 		p.errorf(def, "cannot execute: not a WASI command (no _start export)")
 		return StatusCannotExecute
 	}
@@ -686,6 +752,9 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 	}
 	dir := cleanDir(p.Dir)
 	st := &runState{fast: fast, scratch: def == "python3" && r.pyMoved, fs: p.FS}
+	if z != nil {
+		st.scratch, st.late, st.args, st.env = r.reactScratch, true, p.Args, guestEnv(p.Env, "")
+	}
 	if fast {
 		st.slots = r.slots
 	}
@@ -707,6 +776,14 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		stdin = in
 	}
 	gfs := &guestFS{fs: p.FS, st: st, stdin: stdin, stdout: stdout, stderr: stderr, umask: p.Umask}
+	if z != nil {
+		defer z.close()
+		if err := z.bind(gfs, mounts, stdin, stdout, stderr, p.FS, p.Memory); err != nil {
+			p.errorf(def, "cannot execute: %v", err)
+			return StatusCannotExecute
+		}
+		return r.call(ctx, z.mod, z.mem, p, def, entry, st, intr, stop, fast)
+	}
 	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(gfs, "/")
 	for _, m := range mounts {
 		fsc = fsc.(sysfs.FSConfig).WithSysFSMount(m.fs, m.at)
@@ -760,6 +837,11 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		return StatusCannotExecute
 	}
 	defer mod.Close(context.Background())
+	return r.call(ctx, mod, mem, p, def, entry, st, intr, stop, fast)
+}
+
+// call runs entry of mod, an instance made for p, and returns its status.
+func (r *Runtime) call(ctx context.Context, mod api.Module, mem *guestMemory, p Proc, def, entry string, st *runState, intr *Interrupts, stop context.CancelFunc, fast bool) int {
 	if intr != nil {
 		if sig := newSigint(mod, mem, stop); sig != nil {
 			st.sig = sig
@@ -777,7 +859,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		}
 		defer st.leaveGuest()
 	}
-	_, err = mod.ExportedFunction("_start").Call(ctx)
+	_, err := mod.ExportedFunction(entry).Call(ctx)
 	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
 	if st.sig != nil && st.sig.delivered.Load() && status == StatusInterrupted {
 		st.sig.from.Load().endedBySigint()

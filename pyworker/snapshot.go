@@ -32,53 +32,72 @@ var snapshotEnv = map[string]bool{
 }
 
 // snapshotServes reports whether a run with these arguments (after the
-// program name) and environment can resume the snapshot: its
-// PYTHONHASHSEED is the snapshot's (so not -E or -I, which ignore it),
-// every PYTHON* variable is one the resume applies, and its options are
-// among -S -s -u -q -i -B -P -W, then -c CMD, -m MOD, - or FILE.
-// Everything else (-X, -O, -E, -I, -v, -b, -d, -R, -x, long options, a
-// fresh hash seed) starts python.wasm from scratch.
+// program name) and environment can resume the snapshot: it can be
+// resumed at all (resumable) and its PYTHONHASHSEED is the snapshot's
+// (so not -E or -I, which ignore it). Every other run starts from a
+// zygote (zygote.go) or python.wasm from scratch.
 func snapshotServes(args, env []string) bool {
-	seed := false
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(k, "PYTHON") {
-			continue
-		}
-		if !snapshotEnv[k] {
-			return false
-		}
-		if k == "PYTHONHASHSEED" {
-			seed = v == snapshotSeed
-		}
-	}
-	if !seed {
-		return false
-	}
+	seed, ok := resumable(args, env)
+	return ok && seed == snapshotSeed
+}
+
+// resumable reports whether a run with these arguments (after the
+// program name) and environment can be served by resuming a
+// pre-initialised CPython (memsh_resume, in the snapshot or a zygote),
+// and its PYTHONHASHSEED ("" when unset, or ignored under -E or -I).
+// Its options must be among -S -s -u -q -i -B -P -E -I -W, then -c CMD,
+// -m MOD, - or FILE, and, unless -E or -I, every PYTHON* variable one
+// the resume applies. Everything else (-X, -O, -v, -b, -d, -R, -x, long
+// options, PYTHONOPTIMIZE, ...) acts while CPython starts, and starts
+// python.wasm from scratch.
+func resumable(args, env []string) (string, bool) {
+	ignoreEnv := false
+options:
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "-" || !strings.HasPrefix(a, "-") {
-			return true
+			break
 		}
 		if strings.HasPrefix(a, "--") {
-			return false
+			return "", false
 		}
 		for j := 1; j < len(a); j++ {
 			switch a[j] {
 			case 'S', 's', 'u', 'q', 'i', 'B', 'P':
+			case 'E', 'I':
+				ignoreEnv = true
 			case 'c', 'm':
-				return j < len(a)-1 || i+1 < len(args)
+				if j == len(a)-1 && i+1 == len(args) {
+					return "", false
+				}
+				break options
 			case 'W':
 				if j == len(a)-1 {
 					i++
 				}
 				j = len(a)
 			default:
-				return false
+				return "", false
 			}
 		}
 	}
-	return true
+	if ignoreEnv {
+		return "", true
+	}
+	seed, found := "", false
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(k, "PYTHON") {
+			continue
+		}
+		if !snapshotEnv[k] {
+			return "", false
+		}
+		if k == "PYTHONHASHSEED" && !found {
+			seed, found = v, true // getenv's: the first wins
+		}
+	}
+	return seed, true
 }
 
 // snapshot compiles python-snap.wasm once per Runtime; nil when there is

@@ -46,6 +46,10 @@ type runState struct {
 	// sig is where a Ctrl-C is delivered as SIGINT (sigint.go); nil
 	// when the run has no Interrupts or the guest cannot take one.
 	sig *sigint
+	// late says the run took a zygote (zygote.go), whose args_* and
+	// environ_* calls answer args and env.
+	late      bool
+	args, env []string
 }
 
 type runStateKey struct{}
@@ -86,6 +90,7 @@ func instantiateWASI(ctx context.Context, rt wazero.Runtime) error {
 			return fmt.Errorf("wasi %s: not a Go module function", name)
 		}
 		fn := orig
+		fn = lateArgs(name, fn)
 		if slots, ok := pathParams[name]; ok {
 			fn = withRawPaths(fn, slots)
 		}

@@ -102,7 +102,8 @@ install_out() {
 # part failing leaves CPython's own python.wasm installed: python3 then
 # starts without the snapshot, and Ctrl-C stops it without a
 # KeyboardInterrupt. Output: python.wasm (CPython's, relinked with
-# pysigint.c) and python-snap.wasm.
+# pysigint.c), python-snap.wasm and the reactor it was made from,
+# python-reactor.wasm (pyworker/zygote.go).
 wizer_ver=11.0.3
 wizer_pkg=wizer-linux-x64-$wizer_ver.tgz
 wizer_tgz_sha=328369a2af8036d0ec4179f0b78f079dfff69ff432801490180f56720de61f20
@@ -110,7 +111,7 @@ wizer_bin_sha=a081ff0c2f2689e84680189d1a17b3369bab8c8c04490c5ee8179cba44a34a98
 # The mounts memsh gives python, in its order (pyworker/pyworker.go,
 # RunPython): wasi-libc's table of them is part of the snapshot.
 snap_mounts='/ /usr/local/lib/python3.13/site-packages/memsh-mode /usr/local/lib /usr/local/lib/python3.13/site-packages'
-snap_recipe=1
+snap_recipe=2
 
 entries() {
 	local tree=$cache/tree-$pyver-$key
@@ -179,6 +180,7 @@ entries() {
 	(cd "$w" && timeout 600 ./wizer/wizer --allow-wasi --inherit-stdio=true --init-func memsh_preinit \
 		-r _start=memsh_resume "${maps[@]}" -o "$snap.tmp/python-snap.wasm" preinit.wasm) \
 		</dev/null >"$w/wizer.log" 2>&1 || { echo "Wizer failed: $(tail -5 "$w/wizer.log")"; return 1; }
+	cp "$w/preinit.wasm" "$snap.tmp/python-reactor.wasm" || return 1
 	echo "snapshot $k2 wizer $wizer_ver $(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$snap.tmp/snapshot.info"
 	touch "$snap.tmp/ok"
 	rm -rf "$snap" && mv "$snap.tmp" "$snap" && rm -rf "$w"
@@ -192,14 +194,14 @@ entries() {
 install_entries() {
 	local r
 	if r=$(entries | tail -n 1) && [ -f "$r/ok" ]; then
-		for f in python.wasm python-snap.wasm; do
+		for f in python.wasm python-snap.wasm python-reactor.wasm; do
 			if ! cmp -s "$r/$f" "$dest/$f"; then
 				cp "$r/$f" "$dest/$f.part" && mv "$dest/$f.part" "$dest/$f"
 			fi
 		done
 		step "python3 snapshot: cached ($r)"
 	else
-		rm -f "$dest/python-snap.wasm"
+		rm -f "$dest/python-snap.wasm" "$dest/python-reactor.wasm"
 		printf 'build-python: no snapshot and no Ctrl-C entry point (python3 works without them): %s\n' "$r" >&2
 	fi
 }

@@ -41,7 +41,7 @@ want_wasm=$(pinned python.wasm)
 
 # A stdlib zip beside python.wasm marks a CPython build of memsh's own
 # (scripts/build-python.sh): it must not outlive that build's python.wasm.
-stale=("$(dirname "$dest")/python-stdlib.zip" "$(dirname "$dest")/python.buildinfo" "$(dirname "$dest")/python-snap.wasm")
+stale=("$(dirname "$dest")/python-stdlib.zip" "$(dirname "$dest")/python.buildinfo" "$(dirname "$dest")/python-snap.wasm" "$(dirname "$dest")/python-reactor.wasm")
 
 if [ -f "$dest" ] && [ "$(sha256 "$dest")" = "$want_wasm" ]; then
 	rm -f "${stale[@]}"

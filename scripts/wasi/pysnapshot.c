@@ -8,6 +8,11 @@
 // the cwd, sys.path, memsh's sitecustomize), the environment is empty.
 // Wizer saves the memory and renames memsh_resume to _start.
 //
+// The reactor itself is installed too (python-reactor.wasm): memsh makes
+// an instance of it ahead of a run, calls memsh_prepare with a fresh
+// hash seed (or the run's PYTHONHASHSEED), and hands the next run that
+// instance, which then calls memsh_resume as the snapshot's _start does.
+//
 // memsh_resume applies one run: the environment and argv from WASI, the
 // configuration CPython reads from them (-c, -m, FILE, -, -S, -I, -E,
 // -s, -u, -W, -q, -i, -B, -P and the PYTHON* variables, re-read by
@@ -107,15 +112,19 @@ static void fail(const char *what) {
 	_Exit(70);
 }
 
-__attribute__((export_name("memsh_preinit"))) void memsh_preinit(void) {
+// preinit starts CPython up to reading its command line. use_seed 0
+// draws the hash secret from random_get, as a start without
+// PYTHONHASHSEED (or with "random") does; otherwise seed is the
+// PYTHONHASHSEED it stands for.
+static void preinit(int use_seed, unsigned int seed) {
 	if (!ctors_ran)
 		__wasm_call_ctors();
 	PyConfig config;
 	PyConfig_InitPythonConfig(&config);
 	config.parse_argv = 0;
 	config.site_import = 0;
-	config.use_hash_seed = 1;
-	config.hash_seed = 0;
+	config.use_hash_seed = use_seed != 0;
+	config.hash_seed = use_seed ? seed : 0;
 	char *argv[] = {"python3", NULL};
 	PyStatus st = PyConfig_SetBytesArgv(&config, 1, argv);
 	if (!PyStatus_Exception(st))
@@ -147,6 +156,15 @@ __attribute__((export_name("memsh_preinit"))) void memsh_preinit(void) {
 	Py_INCREF(resume_fn);
 	Py_DECREF(g);
 	read_preopens(preopens, sizeof preopens);
+}
+
+// memsh_preinit is Wizer's: the snapshot is made with hash seed 0.
+__attribute__((export_name("memsh_preinit"))) void memsh_preinit(void) { preinit(1, 0); }
+
+// memsh_prepare is memsh's for an instance of the reactor made ahead of
+// a run (pyworker/zygote.go), with the hash seed that run will need.
+__attribute__((export_name("memsh_prepare"))) void memsh_prepare(int use_seed, unsigned int seed) {
+	preinit(use_seed, seed);
 }
 
 // environ_dict is posix.environ as convertenviron (Modules/posixmodule.c)
