@@ -601,7 +601,10 @@ func splitLines(lines [][]byte, data []byte, delim byte) [][]byte {
 	return lines
 }
 
-func (s *sorter) isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+func (s *sorter) isBlank(c byte) bool { return blankTable[c] }
+
+// blankTable is GNU sort's blanks: isblank in the C locale, and newline.
+var blankTable = dropTableOf(func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' })
 
 // begField finds where key k starts in line.
 func (s *sorter) begField(line []byte, k *sortKey) int {

@@ -88,7 +88,7 @@ func cacheOf(k *sortKey) int {
 	case k.human:
 		return cacheHuman
 	case k.version:
-		return cacheNone
+		return cacheVersion
 	case k.dictionary || k.nonprinting || k.fold:
 		return cachePrefix
 	}
@@ -103,6 +103,12 @@ const (
 	cachePrefix
 	cacheNumber // an integer of up to 18 digits, its sign bit flipped
 	cacheHuman  // -h's unit order, then an integer under 2^55
+	// cacheVersion is the length of a -V key without its file suffix
+	// (vercmp.PrefixLen), which every comparison would find again.
+	cacheVersion
+	// cacheFolded is a first key under -f alone: its first 8 bytes
+	// folded, the entry's kl its length (folding keeps lengths).
+	cacheFolded
 )
 
 // slowKey is a -n or -h cache value that must be compared from the text
@@ -132,6 +138,9 @@ func (s *sorter) newKeySort(blocks [][]byte) *keySort {
 		entries: make([]keyEntry, 0, n)}
 	for j, k := range s.keys {
 		ks.kind[j] = cacheOf(k)
+		if j == 0 && ks.kind[j] == cachePrefix && k.dropTable() == nil {
+			ks.kind[j] = cacheFolded
+		}
 		if j > 0 && ks.kind[j] != cacheNone {
 			ks.cache[j] = make([]uint64, n)
 		}
@@ -203,6 +212,10 @@ func (ks *keySort) value(kind int, k *sortKey, span []byte) uint64 {
 			return slowKey
 		}
 		return uint64(unitOrder(key)+16)<<56 | uint64(v+1<<55)
+	case cacheFolded:
+		return prefix(key)
+	case cacheVersion:
+		return uint64(vercmp.PrefixLen(key))
 	}
 	// The first 7 bytes, then the length when the key has no more, so
 	// equal short keys need no second look: 0xff marks a longer key.
@@ -261,6 +274,29 @@ func (ks *keySort) compare(ea, eb *keyEntry, sc *keyScratch) int {
 				break
 			}
 			kind = cacheNone
+		case cacheVersion:
+			if a == nil {
+				a, b = ks.text(ea), ks.text(eb)
+			}
+			ka, kb := k.transform(ks.key(n, ea, a), &sc.a), k.transform(ks.key(n, eb, b), &sc.b)
+			d = vercmp.ComparePrefixed(ka, int(ci), kb, int(cj))
+		case cacheFolded:
+			if ci != cj {
+				d = cmpUint(ci, cj)
+				break
+			}
+			if ea.kl == farSpan || eb.kl == farSpan {
+				kind = cacheNone
+				break
+			}
+			if min(ea.kl, eb.kl) <= 8 {
+				d = int(ea.kl) - int(eb.kl) // one is the other's prefix
+				break
+			}
+			if a == nil {
+				a, b = ks.text(ea), ks.text(eb)
+			}
+			d = compareFolded(a[ea.kb+8:ea.kb+ea.kl], b[eb.kb+8:eb.kb+eb.kl], k)
 		case cachePrefix, cacheHash:
 			if ci != cj {
 				d = cmpUint(ci, cj)
@@ -296,20 +332,6 @@ func (ks *keySort) key(n int, e *keyEntry, line []byte) []byte {
 		return ks.firstKey(e, line)
 	}
 	return ks.s.keySpan(ks.s.keys[n], line)
-}
-
-// compareLines is sorter.compare for two lines, every key read from the
-// text.
-func (s *sorter) compareLines(a, b []byte, sc *keyScratch) int {
-	for _, k := range s.keys {
-		if d := s.compareSpans(k, s.keySpan(k, a), s.keySpan(k, b), sc); d != 0 {
-			if k.reverse {
-				return -d
-			}
-			return d
-		}
-	}
-	return s.lastResort(a, b)
 }
 
 // lastResort compares whole lines after equal keys: by bytes, reversed
@@ -476,11 +498,18 @@ func (ks *keySort) sortRuns() [][]keyEntry {
 	parts := max(1, min(runtime.GOMAXPROCS(0), 8, n/50000))
 	runs := make([][]keyEntry, parts)
 	var wg sync.WaitGroup
+	decides, rev := ks.headDecides()
 	for p := range runs {
 		runs[p] = ks.entries[n*p/parts : n*(p+1)/parts]
 		wg.Go(func() {
 			var sc keyScratch
 			slices.SortFunc(runs[p], func(a, b keyEntry) int {
+				if decides && a.head != b.head && a.head != slowKey && b.head != slowKey {
+					if a.head < b.head != rev {
+						return -1
+					}
+					return 1
+				}
 				if d := ks.compare(&a, &b, &sc); d != 0 {
 					return d
 				}
@@ -490,6 +519,19 @@ func (ks *keySort) sortRuns() [][]keyEntry {
 	}
 	wg.Wait()
 	return runs
+}
+
+// headDecides tells whether two different heads (neither slowKey)
+// order their entries by their unsigned order alone, reversed when rev.
+func (ks *keySort) headDecides() (decides, rev bool) {
+	if len(ks.kind) == 0 {
+		return false, false
+	}
+	switch ks.kind[0] {
+	case cacheHash, cacheMonth, cachePrefix, cacheFolded, cacheNumber, cacheHuman:
+		return true, ks.s.keys[0].reverse
+	}
+	return false, false
 }
 
 // emitSorted merges runs, calling emit with each entry in output order:
@@ -524,7 +566,10 @@ func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string
 	defer r.Close()
 	lr := newLineReader(r, s.delim)
 	lr.mem = inv.Mem.Budget()
+	// The previous line and its keys' bounds, found once per line as
+	// GNU keeps them.
 	var prev []byte
+	var prevKeys, keys []int
 	var sc keyScratch
 	for n := 1; ; n++ {
 		line, err := lr.next()
@@ -541,8 +586,9 @@ func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string
 			inv.Errorf("read failed: %s: %s", quoteName(name), command.Strerror(err))
 			return 2
 		}
+		keys = s.allKeyBounds(line, keys[:0])
 		if n > 1 {
-			c := s.compareLines(prev, line, &sc)
+			c := s.compareBounded(prev, prevKeys, line, keys, &sc)
 			if c > 0 || (s.unique && c == 0) {
 				if !quiet {
 					// The line is shown with its own terminator (NUL for -z).
@@ -555,7 +601,31 @@ func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string
 			return statusCancelled
 		}
 		prev = append(prev[:0], line...)
+		prevKeys, keys = keys, prevKeys
 	}
+}
+
+// allKeyBounds appends where each key starts and ends in line to dst.
+func (s *sorter) allKeyBounds(line []byte, dst []int) []int {
+	for _, k := range s.keys {
+		beg, lim := s.keyBounds(k, line)
+		dst = append(dst, beg, lim)
+	}
+	return dst
+}
+
+// compareBounded is sorter.compare for two lines whose keys' bounds
+// are known (allKeyBounds).
+func (s *sorter) compareBounded(a []byte, ka []int, b []byte, kb []int, sc *keyScratch) int {
+	for n, k := range s.keys {
+		if d := s.compareSpans(k, a[ka[2*n]:ka[2*n+1]], b[kb[2*n]:kb[2*n+1]], sc); d != 0 {
+			if k.reverse {
+				return -d
+			}
+			return d
+		}
+	}
+	return s.lastResort(a, b)
 }
 
 // randomKey is GNU's -R digest of a key: MD5 of the salt and the key.

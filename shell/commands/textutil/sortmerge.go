@@ -9,14 +9,16 @@ import (
 	"memsh/shell/command"
 )
 
-// mergeSource is one input of -m: its reader and its current line
-// (without the delimiter; valid until the reader's next call).
+// mergeSource is one input of -m: its reader, its current line
+// (without the delimiter; valid until the reader's next call) and where
+// that line's keys are (allKeyBounds).
 type mergeSource struct {
 	name string
 	at   int // its place among the inputs
 	r    io.ReadCloser
 	lr   *lineReader
 	line []byte
+	keys []int
 }
 
 // merge is -m: it streams the inputs, taken as sorted, keeping one line
@@ -57,7 +59,7 @@ func (s *sorter) merge(ctx context.Context, inv *command.Invocation, files []str
 	// then input.
 	live := make([]*mergeSource, 0, len(srcs))
 	for _, src := range srcs {
-		ok, err := src.advance(s.delim)
+		ok, err := s.advance(src)
 		if err != nil {
 			return s.readError(inv, src.name, err, "read failed")
 		}
@@ -67,7 +69,7 @@ func (s *sorter) merge(ctx context.Context, inv *command.Invocation, files []str
 	}
 	var sc keyScratch
 	less := func(a, b *mergeSource) bool {
-		if d := s.compareLines(a.line, b.line, &sc); d != 0 {
+		if d := s.compareBounded(a.line, a.keys, b.line, b.keys, &sc); d != 0 {
 			return d < 0
 		}
 		return a.at < b.at
@@ -78,16 +80,18 @@ func (s *sorter) merge(ctx context.Context, inv *command.Invocation, files []str
 	var errName string
 	st := s.output(inv, output, func(emit func(line []byte)) {
 		var prev []byte
+		var prevKeys []int
 		have := false
 		for n := 1; len(h.srcs) > 0; n++ {
 			src := h.srcs[0]
-			if !s.unique || !have || s.compareLines(prev, src.line, &sc) != 0 {
+			if !s.unique || !have || s.compareBounded(prev, prevKeys, src.line, src.keys, &sc) != 0 {
 				emit(src.line)
 				if s.unique {
 					prev, have = append(prev[:0], src.line...), true
+					prevKeys = append(prevKeys[:0], src.keys...)
 				}
 			}
-			ok, err := src.advance(s.delim)
+			ok, err := s.advance(src)
 			if err != nil {
 				readErr, errName = err, src.name
 				return
@@ -119,8 +123,8 @@ func (s *sorter) readError(inv *command.Invocation, name string, err error, what
 	return 2
 }
 
-// advance reads src's next line; false at its end.
-func (src *mergeSource) advance(delim byte) (bool, error) {
+// advance reads src's next line and finds its keys; false at its end.
+func (s *sorter) advance(src *mergeSource) (bool, error) {
 	line, err := src.lr.next()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
@@ -129,10 +133,11 @@ func (src *mergeSource) advance(delim byte) (bool, error) {
 		}
 		return false, err
 	}
-	if len(line) > 0 && line[len(line)-1] == delim {
+	if len(line) > 0 && line[len(line)-1] == s.delim {
 		line = line[:len(line)-1]
 	}
 	src.line = line
+	src.keys = s.allKeyBounds(line, src.keys[:0])
 	return true, nil
 }
 
