@@ -60,6 +60,34 @@ func compareGeneral(ka, kb []byte) int {
 	return longDouble(ta).Cmp(longDouble(tb))
 }
 
+// smallInteger is strtod's value of s when s is blanks, a sign and up
+// to 15 digits followed by nothing strtod would read on (the common -g
+// key, converted without allocating); false for anything else.
+func smallInteger(s []byte) (float64, bool) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\v' || s[i] == '\f' || s[i] == '\r') {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	start := i
+	var v int64
+	for i < len(s) && isDigit(s[i]) {
+		v = v*10 + int64(s[i]-'0')
+		i++
+	}
+	if n := i - start; n == 0 || n > 15 || i < len(s) && strings.IndexByte(".eExX", s[i]) >= 0 {
+		return 0, false
+	}
+	if neg {
+		return -float64(v), true
+	}
+	return float64(v), true
+}
+
 // parseFloatPrefix parses the longest prefix of s that strtod accepts:
 // blanks, a sign, then inf/infinity/nan, a hex float or a decimal float.
 func parseFloatPrefix(s []byte) (float64, bool) {

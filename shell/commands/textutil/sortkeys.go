@@ -44,11 +44,13 @@ type keySort struct {
 }
 
 // keyEntry is one line to sort: its first key's cached value, its
+// first 8 bytes (most last-resort comparisons need no more), its
 // number, where it is, and where its first key is in it (kl is farSpan
 // when the line is too long for 16-bit offsets: the key is then found
 // again), side by side so most comparisons read only the entries.
 type keyEntry struct {
 	head   uint64
+	tie    uint64 // the line's first 8 bytes, for the last-resort comparison
 	line   uint32
 	off, n uint32
 	kb, kl uint16
@@ -61,10 +63,9 @@ const farSpan = math.MaxUint16
 type keyScratch struct{ a, b []byte }
 
 // keyLineCost is what keySort holds per line besides the input's bytes:
-// an entry, and an offset while the entries are made; cachedKeyCost
-// more per cached key after the first.
+// an entry; cachedKeyCost more per cached key after the first.
 const (
-	keyLineCost   = 28
+	keyLineCost   = 32
 	cachedKeyCost = 8
 )
 
@@ -150,7 +151,7 @@ func (s *sorter) newKeySort(blocks [][]byte) *keySort {
 		for off := 0; off < len(data); {
 			end := off + bytes.IndexByte(data[off:], s.delim)
 			line := data[off:end]
-			e := keyEntry{line: uint32(len(ks.entries)), off: uint32(base + off), n: uint32(end - off)}
+			e := keyEntry{tie: prefix(line), line: uint32(len(ks.entries)), off: uint32(base + off), n: uint32(end - off)}
 			for j, k := range s.keys {
 				beg, lim := s.keyBounds(k, line)
 				key := line[beg:lim]
@@ -194,6 +195,9 @@ func (ks *keySort) value(kind int, k *sortKey, span []byte) uint64 {
 	key := k.transform(span, &ks.sc.a)
 	switch kind {
 	case cacheFloat:
+		if f, ok := smallInteger(key); ok {
+			return math.Float64bits(f)
+		}
 		return floatKey(parseFloatPrefix(key))
 	case cacheHash:
 		h := ks.s.randomKey(key)
@@ -319,6 +323,13 @@ func (ks *keySort) compare(ea, eb *keyEntry, sc *keyScratch) int {
 			}
 			return d
 		}
+	}
+	if ea.tie != eb.tie && !(len(s.keys) > 0 && (s.unique || s.stable)) {
+		d := cmpUint(ea.tie, eb.tie)
+		if s.reverse {
+			return -d
+		}
+		return d
 	}
 	if a == nil {
 		a, b = ks.text(ea), ks.text(eb)
