@@ -162,7 +162,9 @@ type sorter struct {
 	// bytes of --random-source (or of the system's randomness).
 	salt [16]byte
 	// xfrmNUL: in a UTF-8 locale GNU hashes strxfrm's output, which for
-	// C.UTF-8's code point order is the key and its NUL.
+	// C.UTF-8's code point order is the key's bytes: each NUL-ended piece
+	// of the key with its NUL, so a NUL follows the key unless it is
+	// empty or ends in one.
 	xfrmNUL  bool
 	gkeyOnly bool
 }

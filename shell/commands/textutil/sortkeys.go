@@ -404,6 +404,9 @@ func (s *sorter) compareSpans(k *sortKey, ka, kb []byte, sc *keyScratch) int {
 		if d := bytes.Compare(ha[:], hb[:]); d != 0 {
 			return d
 		}
+		if s.xfrmNUL { // GNU compares what it hashed: "a" ties "a\x00"
+			return bytes.Compare(s.xfrm(ka), s.xfrm(kb))
+		}
 		return bytes.Compare(ka, kb)
 	case k.numeric:
 		na, _ := parseNumber(ka)
@@ -639,15 +642,27 @@ func (s *sorter) compareBounded(a []byte, ka []int, b []byte, kb []int, sc *keyS
 	return s.lastResort(a, b)
 }
 
-// randomKey is GNU's -R digest of a key: MD5 of the salt and the key.
+// randomKey is GNU's -R digest of a key: MD5 of the salt and the key
+// (in a UTF-8 locale, of its strxfrm: see xfrm).
 func (s *sorter) randomKey(key []byte) [md5.Size]byte {
 	h := md5.New()
 	h.Write(s.salt[:])
 	h.Write(key)
-	if s.xfrmNUL {
+	if s.xfrmNUL && needsNUL(key) {
 		h.Write([]byte{0})
 	}
 	var d [md5.Size]byte
 	h.Sum(d[:0])
 	return d
 }
+
+// xfrm is what GNU's -R hashes and compares of key in a UTF-8 locale
+// (see sorter.xfrmNUL).
+func (s *sorter) xfrm(key []byte) []byte {
+	if needsNUL(key) {
+		return append(key[:len(key):len(key)], 0)
+	}
+	return key
+}
+
+func needsNUL(key []byte) bool { return len(key) > 0 && key[len(key)-1] != 0 }
