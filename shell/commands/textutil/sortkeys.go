@@ -121,11 +121,23 @@ const slowKey = ^uint64(0)
 func (s *sorter) cachedKeys() int {
 	n := 0
 	for _, k := range s.keys[min(1, len(s.keys)):] {
-		if cacheOf(k) != cacheNone {
+		if laterCache(k) != cacheNone {
 			n++
 		}
 	}
 	return n
+}
+
+// laterCache is what keySort keeps per line for a key after the first:
+// only a -g value or a -R digest, which cost a parse or an MD5 to find
+// again; the others are read from the text on the first key's ties,
+// so three keys on short lines stay under 3x the input.
+func laterCache(k *sortKey) int {
+	switch c := cacheOf(k); c {
+	case cacheFloat, cacheHash:
+		return c
+	}
+	return cacheNone
 }
 
 // newKeySort indexes the lines of blocks (each ending in the delimiter,
@@ -139,8 +151,11 @@ func (s *sorter) newKeySort(blocks [][]byte) *keySort {
 		entries: make([]keyEntry, 0, n)}
 	for j, k := range s.keys {
 		ks.kind[j] = cacheOf(k)
-		if j == 0 && ks.kind[j] == cachePrefix && k.dropTable() == nil {
+		switch {
+		case j == 0 && ks.kind[j] == cachePrefix && k.dropTable() == nil:
 			ks.kind[j] = cacheFolded
+		case j > 0:
+			ks.kind[j] = laterCache(k)
 		}
 		if j > 0 && ks.kind[j] != cacheNone {
 			ks.cache[j] = make([]uint64, n)

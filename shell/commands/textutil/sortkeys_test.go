@@ -216,7 +216,7 @@ func TestSortKeyPathMemory(t *testing.T) {
 		{[]string{"sort", "-g", "-k2,2", "f"}, false, 2.5},
 		{[]string{"sort", "-M", "f"}, false, 2.5},
 		{[]string{"sort", "-m", "-V", "f", "f"}, false, 0.1}, // streams
-		{[]string{"sort", "-k1,1f", "-k2,2g", "-k3,3M", "f"}, false, 3.4},
+		{[]string{"sort", "-k1,1f", "-k2,2g", "-k3,3M", "f"}, false, 2.9},
 		{[]string{"sort", "-f"}, true, 2.7},
 		{[]string{"sort", "-cs", "-k9"}, true, 0.1},
 		{[]string{"sort", "-cf", "f"}, false, 0.1},
