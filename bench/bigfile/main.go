@@ -5,6 +5,7 @@
 //
 //	go run ./bench/bigfile              # median of 3 runs each
 //	go run ./bench/bigfile -n 1 -only sort
+//	go run ./bench/bigfile -n 1 -match 'sort -[fdhVMm] |sort -c'
 //
 // memsh runs in this process, a shell session whose memfs holds the
 // file; GNU's tools read it from a temporary directory (tmpfs when
@@ -22,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -79,10 +81,13 @@ var cases = []string{
 func main() {
 	rounds := flag.Int("n", 3, "runs of each command (the median is printed)")
 	only := flag.String("only", "", "run only the commands containing this text")
+	match := flag.String("match", "", "run only the commands this regular expression matches")
 	lines := flag.Int("lines", 2_000_000, "lines in the file")
 	profile := flag.String("cpuprofile", "", "write memsh's CPU profile (all runs) to this file")
 	write := flag.String("write", "", "only write the file to this path")
 	flag.Parse()
+	re, err := regexp.Compile(*match)
+	check(err)
 	if *write != "" {
 		check(os.WriteFile(*write, makeFile(*lines), 0o644))
 		return
@@ -113,7 +118,7 @@ func main() {
 	fmt.Printf("file: %d lines, %.1f MB; GNU tools with LC_ALL=C; median of %d\n", *lines, float64(len(data))/1e6, *rounds)
 	fmt.Printf("%-48s %9s %9s %7s %9s %9s %7s %9s\n", "command", "memsh", "GNU", "ratio", "CPU", "GNU CPU", "ratio", "mem/input")
 	for _, c := range cases {
-		if *only != "" && !strings.Contains(c, *only) {
+		if *only != "" && !strings.Contains(c, *only) || !re.MatchString(c) {
 			continue
 		}
 		var mine, gnu, mineCPU, gnuCPU []time.Duration

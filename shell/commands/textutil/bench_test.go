@@ -3,9 +3,11 @@ package textutil
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"memsh/shell/command"
@@ -59,4 +61,28 @@ func BenchmarkWcRandom(b *testing.B) {
 		data[i] = byte(r.Uint32())
 	}
 	benchRun(b, []string{"wc"}, data, runWc)
+}
+
+// bigfileInput is n lines as bench/bigfile writes them: "bee12 3456
+// gn,789 x1234".
+func bigfileInput(n int) []byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	words := []string{"ant", "bee", "cat", "dog", "eel", "fox", "gnu", "needle"}
+	var b bytes.Buffer
+	for range n {
+		fmt.Fprintf(&b, "%s%d %d %s,%d x%d\n", words[r.IntN(len(words))], r.IntN(100), r.IntN(10000),
+			words[r.IntN(len(words))][:2], r.IntN(1000), r.IntN(10000))
+	}
+	return b.Bytes()
+}
+
+// BenchmarkSortKeyPath runs the key path's bench/bigfile rows on a
+// quarter of its lines.
+func BenchmarkSortKeyPath(b *testing.B) {
+	in := bigfileInput(500000)
+	for _, args := range [][]string{{"-f"}, {"-d", "-k1,1"}, {"-h", "-k3,3"}, {"-V"}, {"-M"}, {"-g", "-k2,2"}, {"-cs", "-k9"}} {
+		b.Run(strings.Join(args, " "), func(b *testing.B) {
+			benchRun(b, append([]string{"sort"}, args...), in, runSort)
+		})
+	}
 }

@@ -121,7 +121,7 @@ func (k *sortKey) setOrdering(s string, end bool) string {
 			} else {
 				k.skipStart = true
 			}
-		case 'd': // -d and -i share one setting in GNU: the last wins
+		case 'd': // -d and -i share one setting in GNU, and -d wins
 			k.dictionary, k.nonprinting = true, false
 		case 'f':
 			k.fold = true
@@ -130,7 +130,7 @@ func (k *sortKey) setOrdering(s string, end bool) string {
 		case 'h':
 			k.human = true
 		case 'i':
-			k.nonprinting, k.dictionary = true, false
+			k.nonprinting = !k.dictionary
 		case 'M':
 			k.month = true
 		case 'n':
@@ -162,7 +162,9 @@ type sorter struct {
 	// bytes of --random-source (or of the system's randomness).
 	salt [16]byte
 	// xfrmNUL: in a UTF-8 locale GNU hashes strxfrm's output, which for
-	// C.UTF-8's code point order is the key and its NUL.
+	// C.UTF-8's code point order is the key's bytes: each NUL-ended piece
+	// of the key with its NUL, so a NUL follows the key unless it is
+	// empty or ends in one.
 	xfrmNUL  bool
 	gkeyOnly bool
 }
@@ -330,10 +332,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		checkMode = "quiet"
 	}
 	g.skipEnd = g.skipStart
-	if g.dictionary && g.nonprinting {
-		g.dictionary = lastOf(inv.Args[1:], 'd', "dictionary-order", 'i', "ignore-nonprinting")
-		g.nonprinting = !g.dictionary
-	}
+	g.nonprinting = g.nonprinting && !g.dictionary // -d wins, as in GNU's set_ordering
 
 	s := &sorter{tab: -1, stable: *stable, unique: *unique, reverse: g.reverse, delim: '\n', xfrmNUL: collateUTF8(inv)}
 	if *zero {
@@ -411,10 +410,11 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		return s.check(ctx, inv, files[0], checkMode == "quiet")
 	}
 
-	var runs []int // with -m: each input's first line
+	if *merge {
+		return s.merge(ctx, inv, files, *output)
+	}
 	var blocks [][]byte
 	for _, name := range files {
-		runs = append(runs, countLines(blocks, s.delim))
 		data, err := readSortInput(ctx, inv, name, s.delim)
 		if err != nil {
 			if isCancel(err) {
@@ -437,7 +437,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		inv.Errorf("input too large: sort holds at most 4 GiB")
 		return 2
 	}
-	if !*merge && s.indexable(total) {
+	if s.indexable(total) {
 		// The index costs a few words a line: for short lines
 		// (`yes | sort`) more than the bytes, so it is counted first.
 		if err := inv.Hold((countLines(blocks, s.delim) + 1) * (indexLineCost + 16*max(len(s.keys)-1, 0))); err != nil {
@@ -458,28 +458,20 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 		return 2
 	}
 	ks := s.newKeySort(blocks)
-	var runs2 [][]keyEntry
-	if !*merge {
-		runs2 = ks.sortRuns()
-		if ctx.Err() != nil {
-			return statusCancelled
-		}
+	runs := ks.sortRuns()
+	if ctx.Err() != nil {
+		return statusCancelled
 	}
 	return s.output(inv, *output, func(emit func(line []byte)) {
 		var prev keyEntry
 		have := false
-		each := func(e *keyEntry) {
+		ks.emitSorted(runs, func(e *keyEntry) {
 			if s.unique && have && ks.compare(&prev, e, &ks.sc) == 0 {
 				return
 			}
 			prev, have = *e, true
-			emit(ks.x.line(e.line))
-		}
-		if *merge {
-			ks.merge(runs, each)
-		} else {
-			ks.emitSorted(runs2, each)
-		}
+			emit(ks.text(e))
+		})
 	})
 }
 
@@ -611,7 +603,10 @@ func splitLines(lines [][]byte, data []byte, delim byte) [][]byte {
 	return lines
 }
 
-func (s *sorter) isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+func (s *sorter) isBlank(c byte) bool { return blankTable[c] }
+
+// blankTable is GNU sort's blanks: isblank in the C locale, and newline.
+var blankTable = dropTableOf(func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' })
 
 // begField finds where key k starts in line.
 func (s *sorter) begField(line []byte, k *sortKey) int {
@@ -725,14 +720,6 @@ func collateUTF8(inv *command.Invocation) bool {
 	return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
 }
 
-// keySpan is line[beg:lim], empty when the key ends before it starts.
-func keySpan(line []byte, beg, lim int) []byte {
-	if lim < beg {
-		return line[beg:beg]
-	}
-	return line[beg:lim]
-}
-
 func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
@@ -832,98 +819,6 @@ func monthOf(s []byte) int {
 	}
 	m := string([]byte{toUpper(s[0]), toUpper(s[1]), toUpper(s[2])})
 	return slices.Index(months, m) + 1
-}
-
-// generalCompare is -g: by floating value; non-numbers first, then NaNs,
-// then numbers.
-func generalCompare(fa float64, oka bool, fb float64, okb bool) int {
-	switch {
-	case !oka:
-		if !okb {
-			return 0
-		}
-		return -1
-	case !okb:
-		return 1
-	case fa < fb:
-		return -1
-	case fa > fb:
-		return 1
-	case fa == fb:
-		return 0
-	case fb == fb: // a is NaN
-		return -1
-	case fa == fa:
-		return 1
-	}
-	return 0
-}
-
-// parseFloatPrefix parses the longest prefix of s that strtod accepts:
-// blanks, a sign, then inf/infinity/nan, a hex float or a decimal float.
-func parseFloatPrefix(s []byte) (float64, bool) {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\v' || s[i] == '\f' || s[i] == '\r') {
-		i++
-	}
-	start := i
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		i++
-	}
-	rest := strings.ToLower(string(s[i:min(len(s), i+8)]))
-	switch {
-	case strings.HasPrefix(rest, "infinity"):
-		i += 8
-	case strings.HasPrefix(rest, "inf"), strings.HasPrefix(rest, "nan"):
-		i += 3
-	default:
-		digits := func(hex bool) int {
-			n := 0
-			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || hex && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'f')) {
-				i++
-				n++
-			}
-			return n
-		}
-		hex := strings.HasPrefix(rest, "0x")
-		mark := i
-		if hex {
-			i += 2
-		}
-		n := digits(hex)
-		if i < len(s) && s[i] == '.' {
-			i++
-			n += digits(hex)
-		}
-		if n == 0 {
-			if hex { // "0x" alone reads as the number 0
-				i = mark + 1
-			} else {
-				return 0, false
-			}
-		} else if i < len(s) && (!hex && s[i]|0x20 == 'e' || hex && s[i]|0x20 == 'p') {
-			save := i
-			i++
-			if i < len(s) && (s[i] == '+' || s[i] == '-') {
-				i++
-			}
-			if digits(false) == 0 {
-				i = save
-			}
-		}
-		if hex && n > 0 && !strings.ContainsAny(strings.ToLower(string(s[mark:i])), "p") {
-			// Go needs a binary exponent on hex floats.
-			f, err := strconv.ParseFloat(string(s[start:i])+"p0", 64)
-			return f, err == nil || isRangeErr(err)
-		}
-	}
-	f, err := strconv.ParseFloat(string(s[start:i]), 64)
-	return f, err == nil || isRangeErr(err)
-}
-
-func isRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
 }
 
 // readFiles0 reads sort's --files0-from list: NUL-separated names, "-"

@@ -148,6 +148,32 @@ func TestSortKeyPath(t *testing.T) {
 			Stdin:  "b 1\nA 2\na\x00 5\na 3\nB 4\nab 6\n",
 			Stdout: "A 2\na 3\na\x00 5\nab 6\nb 1\nB 4\n",
 		},
+		{Name: "general: NaNs by payload then sign, long double range",
+			Args:   []string{"sort", "-g"},
+			Stdin:  "x\n-nan\nnan(0x10)\n1e400\ninf\nnan\n-1e400\nnan(2)\n-inf\n2e400\n1e-400\n0\n-nan(2)\n",
+			Stdout: "x\nnan\n-nan\nnan(2)\n-nan(2)\nnan(0x10)\n-inf\n-1e400\n0\n1e-400\n1e400\n2e400\ninf\n",
+		},
+		{Name: "general: equal doubles, different long doubles, stable",
+			Args:   []string{"sort", "-gs"},
+			Stdin:  "1.0000000000000000002\n1.0000000000000000001\n1\n9e400\n1e401\n1.00000000000000000002\n",
+			Stdout: "1\n1.00000000000000000002\n1.0000000000000000001\n1.0000000000000000002\n9e400\n1e401\n",
+		},
+		{Name: "dictionary wins over ignore-nonprinting",
+			Args:   []string{"sort", "-di", "-k2"},
+			Stdin:  "x\t\nx b\nx a\ny\n",
+			Stdout: "y\nx\t\nx a\nx b\n",
+		},
+		{Name: "dictionary wins in a key",
+			Args:   []string{"sort", "-k2id"},
+			Stdin:  "x\t\nx b\nx a\ny\n",
+			Stdout: "y\nx\t\nx a\nx b\n",
+		},
+		{Name: "merge, a missing input: nothing written",
+			Args:   []string{"sort", "-m", "a", "nofile"},
+			Files:  map[string]string{"/home/user/a": "a\n"},
+			Stderr: "sort: cannot read: nofile: No such file or directory\n",
+			Status: 2,
+		},
 		{Name: "short folded keys, unique",
 			Args:   []string{"sort", "-f", "-k1,1", "-u"},
 			Stdin:  "b 1\nA 2\na\x00 5\na 3\nB 4\nab 6\n",
@@ -156,9 +182,21 @@ func TestSortKeyPath(t *testing.T) {
 	})
 }
 
-// TestSortKeyPathMemory: the key path allocates the input, a 16-byte
-// entry and a 4-byte offset a line, 8 more per cached key after the
-// first, never a copy of a line's key; -c keeps only the previous line.
+// TestSortMergeIntoInput: -m -o into one of its inputs reads that input
+// before truncating it, as GNU sort does.
+func TestSortMergeIntoInput(t *testing.T) {
+	c := command.Case{Args: []string{"sort", "-m", "-o", "a", "b", "a"},
+		Files: map[string]string{"/home/user/a": "a\nc\n", "/home/user/b": "b\n"}}
+	_, stderr, st, fsys := c.Run(runSort, nil)
+	got, err := fsys.ReadFile("/home/user/a")
+	if st != 0 || stderr != "" || err != nil || string(got) != "a\nb\nc\n" {
+		t.Fatalf("status %d, stderr %q, a = %q (%v), want a, b, c", st, stderr, got, err)
+	}
+}
+
+// TestSortKeyPathMemory: the key path allocates the input and a 32-byte
+// entry a line, 8 more per cached key after the first, never a copy of a line's key; -c keeps only the previous line
+// and -m one line of each input.
 // (A slice and a parsed key struct per line cost about 9 times a 21-byte
 // line; the bound is 3 times the input at the peak.)
 func TestSortKeyPathMemory(t *testing.T) {
@@ -173,13 +211,13 @@ func TestSortKeyPathMemory(t *testing.T) {
 		pipe  bool
 		bound float64 // allocated bytes over the input's size
 	}{
-		{[]string{"sort", "-f", "f"}, false, 2.3},
-		{[]string{"sort", "-d", "-k2,2", "f"}, false, 2.3},
-		{[]string{"sort", "-g", "-k2,2", "f"}, false, 2.3},
-		{[]string{"sort", "-M", "f"}, false, 2.3},
-		{[]string{"sort", "-m", "-V", "f", "f"}, false, 4.6}, // two inputs
+		{[]string{"sort", "-f", "f"}, false, 2.5},
+		{[]string{"sort", "-d", "-k2,2", "f"}, false, 2.5},
+		{[]string{"sort", "-g", "-k2,2", "f"}, false, 2.5},
+		{[]string{"sort", "-M", "f"}, false, 2.5},
+		{[]string{"sort", "-m", "-V", "f", "f"}, false, 0.1}, // streams
 		{[]string{"sort", "-k1,1f", "-k2,2g", "-k3,3M", "f"}, false, 2.9},
-		{[]string{"sort", "-f"}, true, 2.5},
+		{[]string{"sort", "-f"}, true, 2.7},
 		{[]string{"sort", "-cs", "-k9"}, true, 0.1},
 		{[]string{"sort", "-cf", "f"}, false, 0.1},
 	} {

@@ -38,7 +38,21 @@ func Compare[T ~string | ~[]byte](a, b T) int {
 	} else if b[0] == '.' {
 		return 1
 	}
-	ap, bp := prefixLen(a), prefixLen(b)
+	return compareRest(a, PrefixLen(a), b, PrefixLen(b))
+}
+
+// ComparePrefixed is Compare for a and b whose PrefixLen are known, ap
+// and bp (a caller comparing one string many times finds it once).
+func ComparePrefixed[T ~string | ~[]byte](a T, ap int, b T, bp int) int {
+	if len(a) == 0 || len(b) == 0 || a[0] == '.' || b[0] == '.' {
+		return Compare(a, b)
+	}
+	return compareRest(a, ap, b, bp)
+}
+
+// compareRest is Compare after the rules for "", "." and "..": the
+// strings without their suffixes, then whole.
+func compareRest[T ~string | ~[]byte](a T, ap int, b T, bp int) int {
 	// With no suffix on either side a second pass would repeat the first.
 	if d := verrevcmp(a[:ap], b[:bp]); d != 0 || ap == len(a) && bp == len(b) {
 		return d
@@ -46,19 +60,22 @@ func Compare[T ~string | ~[]byte](a, b T) int {
 	return verrevcmp(a, b)
 }
 
-// prefixLen is the length of s without its file suffix: the trailing
-// run of (\.[A-Za-z~][A-Za-z0-9~]*)*. The first byte is never suffix.
-func prefixLen[T ~string | ~[]byte](s T) int {
+// PrefixLen is the length of s without its file suffix: the trailing
+// run of (\.[A-Za-z~][A-Za-z0-9~]*)*, which may be all of s (".Z"), as
+// in the filevercmp of coreutils 9.1 (later versions keep one byte).
+func PrefixLen[T ~string | ~[]byte](s T) int {
 	prefix := 0
-	for i := 0; i < len(s); {
-		i++
-		prefix = i
+	for i := 0; ; {
 		for i+1 < len(s) && s[i] == '.' && (isAlpha(s[i+1]) || s[i+1] == '~') {
 			for i += 2; i < len(s) && (isAlpha(s[i]) || isDigit(s[i]) || s[i] == '~'); i++ {
 			}
 		}
+		if i >= len(s) {
+			return prefix
+		}
+		i++
+		prefix = i
 	}
-	return prefix
 }
 
 // order is the weight of s[i] inside a non-digit run: '~' first, then
@@ -82,7 +99,16 @@ func order[T ~string | ~[]byte](s T, i int) int {
 // verrevcmp is the Debian version comparison: alternate non-digit runs,
 // compared byte by byte with order, and digit runs, compared by value.
 func verrevcmp[T ~string | ~[]byte](a, b T) int {
-	i, j := 0, 0
+	// Equal leading bytes compare equal in any run, so the comparison
+	// may start where they end, backed up to the start of a digit run.
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && isDigit(a[i-1]) {
+		i--
+	}
+	j := i
 	for i < len(a) || j < len(b) {
 		for i < len(a) && !isDigit(a[i]) || j < len(b) && !isDigit(b[j]) {
 			if ca, cb := order(a, i), order(b, j); ca != cb {

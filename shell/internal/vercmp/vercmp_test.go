@@ -7,10 +7,13 @@ import (
 	"testing"
 )
 
-// gnuOrder is the output of GNU `LC_ALL=C sort -V` (coreutils 9) on these
-// names; sort -V breaks ties between equal versions ("007", "7") by bytes.
+// gnuOrder is the output of GNU `LC_ALL=C sort -V` (coreutils 9.1) on
+// these names; sort -V breaks ties between equal versions ("007", "7")
+// by bytes. A hidden name can be all suffix (".Z", ".~a"), which then
+// sorts before hidden names that have a stem (".~1_x").
 var gnuOrder = []string{
-	".", "..", ".a2", ".a10", ".hidden", "~~", "~", "0", "1.0~rc1", "1.0",
+	".", "..", ".~1", ".~a", ".~rc1x", ".~.gz012001rc", ".Z", ".a2", ".a10",
+	".hidden", ".~~rc1b_-1", ".~1_x", "~~", "~", "0", "1.0~rc1", "1.0",
 	"1.0rc1", "1.0-1", "1.02.3", "1.2.3", "1.2.10", "007", "7", "8", "ABC",
 	"V3", "a", "a.b.c", "aZ", "abc", "a b", "a!b", "a_", "file1.tar",
 	"file01.tar.gz", "file1.tar.gz", "file9.txt", "file10.txt", "foo~",
