@@ -37,6 +37,9 @@ type paramVal struct {
 func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 	r := e.r
 	if text, bad := r.maskedParam(pe); bad {
+		if e.countOp(text, quoted) {
+			return
+		}
 		r.errorf("%s: bad substitution", text)
 		e.failed = true
 		return
@@ -821,4 +824,30 @@ func paramText(pe *syntax.ParamExp) string {
 // bashQuote quotes s as bash's ${x@Q}, alias and trap -p do.
 func bashQuote(s string) string {
 	return command.BashQuoteValue(s, command.BashSingle)
+}
+
+// countOp expands text, a ${...} the parser refused, when it is $#
+// with a # or ## operator: bash reads ${##x} as ${#} with #x (${###}
+// and ${####} too), not as the length of a parameter ##x. It reports
+// whether text was one.
+func (e *expander) countOp(text string, quoted bool) bool {
+	op, ok := strings.CutPrefix(text, "${##")
+	if !ok || op == "}" {
+		return false
+	}
+	parts, src, ok := parseWordText("${_#" + op)
+	if !ok || len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Exp == nil || pe.Param == nil || pe.Param.Value != "_" {
+		return false
+	}
+	count := *pe
+	count.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "#"}
+	saved := e.r.src
+	e.r.src = src
+	e.param(&count, quoted)
+	e.r.src = saved
+	return true
 }

@@ -7,7 +7,8 @@ import "testing"
 // double quotes), ${x///c} (the third slash is the pattern), "${*:-x}"
 // testing the joined value, an unquoted $* in an assignment joined as
 // "$*", ${!ref} with operators, through array elements and in
-// assignments, and its errors.
+// assignments, and its errors; ${###} and ${##x}, which are $# with
+// a # or ## operator.
 var paramCases = []bashCase{
 	{"default_word_quotes", `x=5
 echo "${u-'$x'}" "${u-'\$x \\ \a'}" "${u:-'a b'}" ${u:-'a b'}
@@ -68,6 +69,12 @@ x y z
 x:y z
 p:q
 1:2
+`, 0},
+	{"count_with_hash_op", `set -- $(seq 25)
+echo ${###} ${####} ${##2} ${###2} ${##x} "${###2}" ${##} ${#%2}
+set --; echo "[${###}]" "[${##0}]"
+`, `25 25 5 5 25 5 2 25
+[0] []
 `, 0},
 }
 
