@@ -71,6 +71,7 @@ func readScript(ctx context.Context, src string) *script {
 	}
 	sc := &script{src: src}
 	eof := uint(strings.Count(src, "\n"))
+	split := false
 	for {
 		f, masked, err := parseMasked(ctx, sc.src)
 		if err == nil {
@@ -92,6 +93,15 @@ func readScript(ctx context.Context, src string) *script {
 					continue
 				}
 				// The delimiter added did not end it: a syntax error.
+			}
+		}
+		if !split {
+			// (( or $(( that bash reads as two parentheses
+			// (parse_dparen.go)
+			split = true
+			if text, ok := splitDparens(sc.src); ok {
+				sc.src = text
+				continue
 			}
 		}
 		sc.stmts, sc.rest = completeLines(ctx, masked)

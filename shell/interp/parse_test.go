@@ -19,3 +19,15 @@ var runTimeTextCases = []bashCase{
 }
 
 func TestRunTimeText(t *testing.T) { runCases(t, runTimeTextCases) }
+
+// dparenCases are (( and $(( that bash reads as two parentheses, as
+// the ) closing the second ( is not followed by another
+// (parse_dparen.go), and those it reads as arithmetic.
+var dparenCases = []bashCase{
+	{"two_subshells", "(( echo 1\necho 2\n(( x ))\n: $(( x ))\necho 3\n) )\nif ! ((test x = x-g) || (test x = x)); then echo no; fi\n", "1\n2\n3\n", 0},
+	{"command_substitution_of_subshell", "echo $(( echo 1\necho 2\n) )\nv=\"$((echo a ||\necho b)2>/dev/null)\"; echo \"$v\"\nw=`((echo c) ||\n (echo d)) 2>/dev/null`; echo $w\n", "1 2\na\nc\n", 0},
+	{"three_parentheses", "f() {\n  v=`(((echo in) ; (echo x) ; echo y ) | head -n 1) 2> /dev/null`\n}\nf; echo $v\n", "in\n", 0},
+	{"arithmetic_kept", "echo $(( (1+2) * 3 )) $(( ((1+2)) )) \"$((2*(3+4)))\" '((a) b)' \"((a) b)\"\nx=$(((echo y) ) ); echo $x\n", "9 3 14 ((a) b) ((a) b)\ny\n", 0},
+}
+
+func TestDparen(t *testing.T) { runCases(t, dparenCases) }
