@@ -207,6 +207,14 @@ none 0
 #? bash: line 7: ro: readonly variable
 ro 1
 `, 0},
+	{"execution_string", `bash -c 'declare -p BASH_EXECUTION_STRING; f() { echo "$BASH_EXECUTION_STRING"; }; f'
+bash -c 'bash -c "echo \$BASH_EXECUTION_STRING"'
+echo 'echo ${BASH_EXECUTION_STRING-unset}' | bash
+`, `declare -- BASH_EXECUTION_STRING="declare -p BASH_EXECUTION_STRING; f() { echo \"\$BASH_EXECUTION_STRING\"; }; f"
+declare -p BASH_EXECUTION_STRING; f() { echo "$BASH_EXECUTION_STRING"; }; f
+echo $BASH_EXECUTION_STRING
+unset
+`, 0},
 }
 
 // TestShellState runs stateCases.
