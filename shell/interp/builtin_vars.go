@@ -514,7 +514,8 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	if len(items) == 0 {
 		return r.declareList(op)
 	}
-	if op.print {
+	if op.print && op.variant != "readonly" && op.variant != "export" {
+		// readonly -p NAME and export -p NAME set, as without -p
 		return r.declarePrint(op, items)
 	}
 	for i := range items {
@@ -529,10 +530,25 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	if subscripted {
 		name = base
 	}
-	if !validName(name) {
+	if (op.variant == "readonly" || op.variant == "export") && !it.hasVal && op.on&(attrIndexed|attrAssoc) != 0 {
+		// readonly -a NAME and export -a NAME make no array: only a
+		// value does (bash shows declare -r NAME)
+		o := *op
+		o.on &^= attrIndexed | attrAssoc
+		r.declareOne(ctx, &o, it, local)
+		op.status = max(op.status, o.status)
+		return
+	}
+	if it.as != nil && it.as.Index != nil {
+		subscripted = true
+	}
+	if !validName(name) || subscripted && (op.variant == "readonly" || op.variant == "export") {
+		// readonly and export take no element (a[1]=x)
 		arg := it.name
 		if it.arg != "" {
 			arg = it.arg
+		} else if it.as != nil && it.as.Index != nil {
+			arg = r.subscriptedName(it.as)
 		}
 		r.errorf("%s: `%s': not a valid identifier", op.variant, arg)
 		op.status = 1
@@ -754,7 +770,11 @@ func (r *Runner) declarePrint(op *declOp, items []declItem) int {
 	var out strings.Builder
 	status := 0
 	for _, it := range items {
-		v, _ := r.vars.lookup(it.name)
+		v, i := r.vars.lookup(it.name)
+		if op.variant == "local" && i != len(r.vars.frames)-1 {
+			// local -p lists the function's own variables
+			v = nil
+		}
 		if v == nil {
 			r.errorf("%s: %s: not found", op.variant, it.name)
 			status = 1
@@ -881,6 +901,11 @@ func builtinUnset(ctx context.Context, r *Runner, args []string) int {
 		if b, _, ok := splitSubscript(n); ok {
 			base = b
 		}
+		if !validName(base) && !vars && !ref {
+			// a function's name may be any word (outside posix mode)
+			r.funcs = r.funcs.del(n)
+			continue
+		}
 		if !validName(base) {
 			r.errorf("unset: `%s': not a valid identifier", n)
 			status = 1
@@ -964,4 +989,15 @@ func builtinLet(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// subscriptedName is the name[subscript] of an assignment as written.
+func (r *Runner) subscriptedName(as *syntax.Assign) string {
+	from, at := int(as.Name.Pos().Offset()), int(as.Index.End().Offset())
+	if at <= len(r.src) && from < at {
+		if end := strings.IndexByte(r.src[at:], ']'); end >= 0 {
+			return r.src[from : at+end+1]
+		}
+	}
+	return as.Name.Value
 }

@@ -884,10 +884,13 @@ func (r *Runner) unsetVar(name string) bool {
 			if !ok {
 				return false
 			}
-			if idx == 0 || sub == "@" || sub == "*" {
-				releaseVar(r.vars.mem, v)
-				v.set, v.str, v.grow = false, "", nil
+			if idx != 0 && sub != "@" && sub != "*" {
+				// a string has only element 0
+				r.errorf("unset: %s: not an array variable", base)
+				return false
 			}
+			releaseVar(r.vars.mem, v)
+			v.set, v.str, v.grow = false, "", nil
 		}
 		return true
 	}

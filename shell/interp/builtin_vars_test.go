@@ -1,0 +1,69 @@
+package interp
+
+import "testing"
+
+// declCases pin declare, readonly, export, local and unset to bash 5.2:
+// readonly and export refuse an element (a[1]=x) and make no array
+// without a value, -p with names sets as without it, local -p lists
+// the function's own variables, unset without -v of a name that is no
+// identifier unsets a function, and an element other than 0 of a
+// string is no array element.
+var declCases = []bashCase{
+	{"readonly_export_element", `readonly b[7]=8; echo st=$?; export a[7]=8; echo st=$?; export c[ 1 + 2 ]; echo st=$?
+declare -p a b c 2>/dev/null; echo st=$?
+f() { local d[1]=2; declare -p d; }; f; declare e[1]=3; declare -p e
+`, `st=1
+st=1
+st=1
+st=1
+declare -a d=([1]="2")
+declare -a e=([1]="3")
+`, 0},
+	{"readonly_export_array_flag_without_value", `readonly -a y; declare -p y; z=1; readonly -a z; declare -p z
+export -a e; declare -p e; export -a e2=(1); declare -p e2; readonly -A m; declare -p m
+q=(1 2); readonly -a q; declare -p q; export -A w=([a]=1); declare -p w
+`, `declare -r y
+declare -r z="1"
+declare -x e
+declare -ax e2=([0]="1")
+declare -r m
+declare -ar q=([0]="1" [1]="2")
+declare -Ax w=([a]="1" )
+`, 0},
+	{"print_with_names", `g=1; f() { local l=2; local -p g l nope; echo st=$?; }; f 2>/dev/null
+readonly -p g nope2; echo st=$?; declare -p g nope2; export -p g; declare -p g
+`, `declare -- l="2"
+st=1
+st=0
+declare -r g="1"
+declare -r nope2
+declare -rx g="1"
+`, 0},
+	{"unset_names", `unset % ; echo $?; unset -v % 2>/dev/null; echo $?; unset a-b c; echo $?
+a-b() { echo fn; }; unset a-b; type a-b >/dev/null 2>&1; echo $?
+declare u; unset -v 'u[1]' 2>/dev/null; echo $?; unset -v 'u[x]'; echo $?; unset -v 'v[1]'; echo $?
+w=s; unset -v 'w[1]' 2>/dev/null; echo $? $w; unset -v 'w[0]'; echo $? ${w-unset}
+`, `0
+1
+0
+1
+1
+0
+0
+1 s
+0 unset
+`, 0},
+	{"error_in_eval_ends_eval", `f() { local x=l; readonly x; eval 'x=bar; echo no'; echo st=$?; }; f 2>/dev/null; echo out
+eval 'echo ${a b}; echo no' 2>/dev/null; echo st=$?
+echo 'echo ${a b}; echo no' > s.sh; . ./s.sh 2>/dev/null; echo st=$?
+eval 'x=${a b}' 2>/dev/null; echo st=$?
+x=${a b}; echo not reached
+`, `st=1
+out
+st=1
+st=1
+st=1
+`, 1},
+}
+
+func TestDeclBuiltins(t *testing.T) { runCases(t, declCases) }
