@@ -279,6 +279,9 @@ type declItem struct {
 	hasVal   bool
 	appendTo bool
 	word     string // a structured scalar assignment as its expanded word, for $_
+	// expanded: as's value was expanded before the command ran (val);
+	// done: as, a compound array assignment, was made then.
+	expanded, done bool
 }
 
 // declWord is a structured scalar assignment as the word bash's $_ keeps
@@ -518,8 +521,29 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 		// readonly -p NAME and export -p NAME set, as without -p
 		return r.declarePrint(op, items)
 	}
+	// bash expands every word before the command runs, so a value sees
+	// no assignment of the same command (export A=1 v=$(printenv A)),
+	// except a compound array assignment, made as its word is expanded
+	// (subst.c's expand_declaration_argument).
 	for i := range items {
-		r.declareOne(ctx, op, &items[i], local)
+		it := &items[i]
+		switch {
+		case it.as == nil || !it.hasVal:
+		case it.as.Array != nil:
+			r.declareOne(ctx, op, it, local)
+			it.done = true
+		default:
+			val, ok := r.assignValue(ctx, it.as.Value)
+			if !ok {
+				return 1
+			}
+			it.val, it.expanded = val, true
+		}
+	}
+	for i := range items {
+		if !items[i].done {
+			r.declareOne(ctx, op, &items[i], local)
+		}
 	}
 	return op.status
 }
@@ -643,7 +667,10 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 			v.set = v.set || !it.as.Append
 			ok = r.assignArray(ctx, name, v, it.as.Array, it.as.Append)
 		case it.as != nil:
-			val, vok := r.assignValue(ctx, it.as.Value)
+			val, vok := it.val, true
+			if !it.expanded {
+				val, vok = r.assignValue(ctx, it.as.Value)
+			}
 			if !vok {
 				op.status = 1
 				return

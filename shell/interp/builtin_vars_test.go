@@ -7,7 +7,9 @@ import "testing"
 // without a value, -p with names sets as without it, local -p lists
 // the function's own variables, unset without -v of a name that is no
 // identifier unsets a function, and an element other than 0 of a
-// string is no array element.
+// string is no array element; all words of a declaration are expanded
+// before it assigns, and the bindings before a command are made in
+// order.
 var declCases = []bashCase{
 	{"readonly_export_element", `readonly b[7]=8; echo st=$?; export a[7]=8; echo st=$?; export c[ 1 + 2 ]; echo st=$?
 declare -p a b c 2>/dev/null; echo st=$?
@@ -64,6 +66,31 @@ st=1
 st=1
 st=1
 `, 1},
+	{"declaration_words_expanded_first", `declare x=1 y=$x; echo "[$y]"; export FOO=foo v=$(printenv FOO); echo "v=$v"
+f() { local a=1 b=$a; echo "[$b]"; }; f; readonly r1=1 r2=$r1; echo "[$r2]"
+declare -a arr=(1 2 3) n=${#arr[@]}; echo "[$n]"; declare q=(x) s=$q t=1 u=$t; echo "[$s] [$u]"
+`, `[]
+v=
+[]
+[]
+[3]
+[x] []
+`, 0},
+	{"prefix_bindings_in_order", `FOO="foo" BAR="[$FOO][$BAZ]" BAZ=baz printenv FOO BAR BAZ
+a=1 a+=2 b=$a printenv a b; echo ${a-unset}
+x=1; f() { echo $x $y; }; x=2 y=$x f; IFS=: z="a:b" eval 'echo $z'
+readonly r=1; r=2 q=$r printenv q 2>/dev/null; echo st=$?
+`, `foo
+[foo][]
+baz
+12
+12
+unset
+2 2
+a b
+1
+st=0
+`, 0},
 }
 
 func TestDeclBuiltins(t *testing.T) { runCases(t, declCases) }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -71,25 +72,54 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		return r.run(ctx, args, nil)
 	}
 	// Assignments before a command: in the command's environment only.
-	var env []string
-	for _, as := range c.Assigns {
-		val, ok := r.assignValue(ctx, as.Value)
-		if !ok {
-			return 1
-		}
-		if r.opts.xtrace {
-			r.traceAssign(r.tracePrefix(), as.Name.Value, val)
-		}
-		if as.Append {
-			cur, _ := r.getVar(as.Name.Value)
-			val = cur + val
-		}
-		env = append(env, as.Name.Value+"="+val)
+	env, ok := r.prefixEnv(ctx, c.Assigns)
+	if !ok {
+		return 1
 	}
 	if r.opts.xtrace {
 		r.trace(args)
 	}
 	return r.run(ctx, args, env)
+}
+
+// prefixEnv expands the assignments before a command (a=1 b=$a cmd)
+// in order, each seeing those before it, as bash binds them in the
+// temporary environment one by one.
+func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign) ([]string, bool) {
+	var env []string
+	if len(assigns) > 1 {
+		r.vars.push()
+		defer func() {
+			r.vars.pop()
+			r.ifsCache = nil
+		}()
+	}
+	for i, as := range assigns {
+		val, ok := r.assignValue(ctx, as.Value)
+		if !ok {
+			return nil, false
+		}
+		if r.opts.xtrace {
+			r.traceAssign(r.tracePrefix(), as.Name.Value, val)
+		}
+		if v := r.lookupVar(as.Name.Value); v != nil && v.attrs&attrReadonly != 0 {
+			// not bound; the command still runs
+			r.errorf("%s: readonly variable", as.Name.Value)
+			continue
+		}
+		if as.Append {
+			cur, _ := r.getVar(as.Name.Value)
+			val = cur + val
+		}
+		env = slices.DeleteFunc(env, func(kv string) bool { return strings.HasPrefix(kv, as.Name.Value+"=") })
+		env = append(env, as.Name.Value+"="+val)
+		if i < len(assigns)-1 {
+			top := r.vars.frames[len(r.vars.frames)-1]
+			top.m[as.Name.Value] = &Var{str: val, set: true, attrs: attrExport}
+			r.ifsCache = nil
+		}
+	}
+	return env, true
 }
 
 // assignAll performs a command's assignments in the shell.
