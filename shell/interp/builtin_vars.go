@@ -31,7 +31,7 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace)
 		r.errorf("%s: readonly variable", name)
 		return false
 	}
-	if as.Array != nil && as.Index != nil {
+	if _, masked := r.maskedList(as.Value); masked && as.Index != nil || as.Array != nil && as.Index != nil {
 		r.errorf("%s[%s]: cannot assign list to array member", name, r.sourceOf(as.Index))
 		r.expansionFatal(1)
 		return false

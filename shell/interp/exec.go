@@ -95,7 +95,16 @@ func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign) ([]str
 		}()
 	}
 	for i, as := range assigns {
+		if name, ok := r.maskedName(as); ok {
+			// b[0]=2 cmd (parse_prefix.go)
+			r.errorf("`%s': not a valid identifier", name)
+			continue
+		}
 		val, ok := r.assignValue(ctx, as.Value)
+		if list, masked := r.maskedList(as.Value); masked {
+			// B=(b b) cmd binds "(b b)"
+			val, ok = r.listText(ctx, list)
+		}
 		if !ok {
 			return nil, false
 		}

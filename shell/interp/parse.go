@@ -221,6 +221,10 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		// ${a[@]: } and ${a[@]: : }: an empty offset or length is 0
 		return src[:off+1] + "0" + src[off+2:], true
 	}
+	if next, ok := maskList(src, off, msg); ok {
+		// b[0]=2 cmd, B=(b b) cmd, a[0]=(3 4) (parse_prefix.go)
+		return next, true
+	}
 	// x$foo[5]: the subscript is not the trouble, the expression is
 	from, to, ok := arithSpan(src, off, !strings.Contains(msg, "must follow a name"))
 	if !ok {

@@ -16,6 +16,9 @@ var runTimeTextCases = []bashCase{
 	{"arith_of_positional_text", "set -- 1 + 2 '*' 3; echo $(( $* )); v=$(( $* )); echo $v\n", "7\n7\n", 0},
 	{"arith_of_variable_text", "joined='1+2+3'; echo $((joined)) $(( joined * 2 ))\n", "6 12\n", 0},
 	{"arith_syntax_error_at_run_time", "echo before\necho $((1 + )) never\necho after\n(( 2 * )) || echo false\n", "before\nafter\nfalse\n", 0},
+	{"element_before_command", "a=1 b[0]=2 c=3 printenv a b c; echo st=$? ${b-unset}\na[1 + 2]= echo a[1 + 2]=; f() { echo f; }; x[1]=2 f\n", "1\n3\nst=1 unset\na[1 + 2]=\nf\n", 0},
+	{"list_before_command", "x=1; A=a B=(b $x \"q r\") printenv A B; C=([k]=v) D=() printenv C D; f() { echo \"$y\"; }; y=(1 2) f; echo ${y-unset}\n", "a\n(b 1 q r)\n([k]=v)\n()\n(1 2)\nunset\n", 0},
+	{"list_for_element", "a=(1 2)\na[0]=(3 4)\necho \"status=$?\"\nb[1]+=(x)\necho $? ${a[0]}\n", "status=1\n1 1\n", 0},
 }
 
 func TestRunTimeText(t *testing.T) { runCases(t, runTimeTextCases) }
