@@ -981,6 +981,22 @@ func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 // quotes are removed as any command's (in (( )) and $(( )) they are not).
 func (r *Runner) letExpr(ctx context.Context, x syntax.ArithmExpr) (int64, error) {
 	w, ok := x.(*syntax.Word)
+	if !ok {
+		// z='y*3' parsed as arithmetic: the word's quotes go too
+		from, to := int(x.Pos().Offset()), int(x.End().Offset())
+		if to <= len(r.src) && from < to && strings.ContainsAny(r.src[from:to], "'\"\\") {
+			if parts, src, ok := parseWordText(r.src[from:to]); ok {
+				saved := r.src
+				r.src = src
+				text, ok := r.literal(ctx, &syntax.Word{Parts: parts})
+				r.src = saved
+				if !ok {
+					return 0, errArithExpand
+				}
+				return r.arithText(text)
+			}
+		}
+	}
 	if !ok || len(w.Parts) == 1 && isLit(w.Parts[0]) {
 		return r.arith(ctx, x)
 	}

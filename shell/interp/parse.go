@@ -221,6 +221,10 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		// ${a[@]: } and ${a[@]: : }: an empty offset or length is 0
 		return src[:off+1] + "0" + src[off+2:], true
 	}
+	if next, ok := maskLet(src, off, msg); ok {
+		// let x=1  # note, let x=( 1 ) (parse_let.go)
+		return next, true
+	}
 	if next, ok := maskList(src, off, msg); ok {
 		// b[0]=2 cmd, B=(b b) cmd, a[0]=(3 4) (parse_prefix.go)
 		return next, true

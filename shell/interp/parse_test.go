@@ -19,6 +19,8 @@ var runTimeTextCases = []bashCase{
 	{"element_before_command", "a=1 b[0]=2 c=3 printenv a b c; echo st=$? ${b-unset}\na[1 + 2]= echo a[1 + 2]=; f() { echo f; }; x[1]=2 f\n", "1\n3\nst=1 unset\na[1 + 2]=\nf\n", 0},
 	{"list_before_command", "x=1; A=a B=(b $x \"q r\") printenv A B; C=([k]=v) D=() printenv C D; f() { echo \"$y\"; }; y=(1 2) f; echo ${y-unset}\n", "a\n(b 1 q r)\n([k]=v)\n()\n(1 2)\nunset\n", 0},
 	{"list_for_element", "a=(1 2)\na[0]=(3 4)\necho \"status=$?\"\nb[1]+=(x)\necho $? ${a[0]}\n", "status=1\n1 1\n", 0},
+	{"let_comment_and_quotes", "y=1; let z=y*3  # a comment\nlet z2='y*3'  # another\necho $z $z2; let \"z3 = 2\" \"z4=z3+1\" z5=\"z3\"'*'2; echo $z3 $z4 $z5; let z6=\\\"1\\\" || echo st=$?\n", "3 3\n2 3 4\nst=1\n", 0},
+	{"let_word_with_parentheses", "let x=( 1 )\nlet y=( x + 2 )\nlet z=( y * 3 ) w=( 1 + 2 )*2; echo $x $y $z $w; let b=( 1 +  ); echo st=$?\n", "1 3 9 6\nst=1\n", 0},
 }
 
 func TestRunTimeText(t *testing.T) { runCases(t, runTimeTextCases) }
