@@ -147,12 +147,23 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				}
 				// bash 5.2 expands no tilde in an associative
 				// list's [k]=v
-				val, ok := r.literalNoTilde(ctx, el.Value)
+				w, add := r.elemAppend(el)
+				val, ok := r.literalNoTilde(ctx, w)
 				if !ok {
 					return false
 				}
-				val = r.convert(v, val)
 				old, had := target.get(k)
+				if add {
+					// [k]+=v: onto the value before the list
+					// (bash 5.1+), or the one before it in +=
+					prev := ""
+					if v.assoc != nil {
+						prev, _ = v.assoc.get(k)
+					}
+					val = r.appendElem(v, prev, val)
+				} else {
+					val = r.convert(v, val)
+				}
 				if !r.chargeElem(name, v, old, had, val) {
 					return false
 				}
@@ -202,16 +213,26 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 	// [i]= index is evaluated as its element is stored, seeing the
 	// elements stored before it (a=([0]=6 [a[0]]=x) sets a[6]).
 	vals := make([][]string, len(arr.Elems))
+	plain := make([]bool, len(arr.Elems))
 	for j, el := range arr.Elems {
+		fs, isPlain, ok := r.plainElem(ctx, el)
+		if !ok {
+			return false
+		}
+		if isPlain {
+			vals[j], plain[j] = fs, true
+			continue
+		}
 		if el.Index != nil {
-			val, ok := r.assignValue(ctx, el.Value)
+			w, _ := r.elemAppend(el)
+			val, ok := r.assignValue(ctx, w)
 			if !ok {
 				return false
 			}
 			vals[j] = []string{val}
 			continue
 		}
-		fs, ok := r.fields(ctx, el.Value)
+		fs, ok = r.fields(ctx, el.Value)
 		if !ok {
 			return false
 		}
@@ -221,7 +242,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 	v.attrs |= attrIndexed
 	next := target.next()
 	for j, el := range arr.Elems {
-		if el.Index != nil {
+		if el.Index != nil && !plain[j] {
 			n, err := r.arith(ctx, el.Index)
 			if err != nil {
 				r.arithFatal()
@@ -235,8 +256,14 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 					continue
 				}
 			}
-			val := r.convert(v, vals[j][0])
+			val := vals[j][0]
 			old, had := target.get(i)
+			if _, add := r.elemAppend(el); add {
+				// [i]+=v appends to the element as it is now
+				val = r.appendElem(v, old, val)
+			} else {
+				val = r.convert(v, val)
+			}
 			if !r.chargeElem(name, v, old, had, val) {
 				return false
 			}

@@ -225,6 +225,10 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		// let x=1  # note, let x=( 1 ) (parse_let.go)
 		return next, true
 	}
+	if next, ok := maskElemAppend(src, off, msg); ok {
+		// [k]+=v in a ( ) list (array_elem.go)
+		return next, true
+	}
 	if next, ok := maskList(src, off, msg); ok {
 		// b[0]=2 cmd, B=(b b) cmd, a[0]=(3 4) (parse_prefix.go)
 		return next, true
