@@ -617,7 +617,7 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	var v *Var
 	switch {
 	case local:
-		top := len(r.vars.frames) - 1
+		top := r.vars.localFrame()
 		f := r.vars.writable(top)
 		if cur, ok := f.m[name]; ok {
 			cur.own()
@@ -786,7 +786,7 @@ func (r *Runner) declareList(op *declOp) int {
 		if r.funcDepth == 0 {
 			return 0
 		}
-		top := r.vars.frames[len(r.vars.frames)-1]
+		top := r.vars.frames[r.vars.localFrame()]
 		names := make([]string, 0, len(top.m))
 		for k := range top.m {
 			names = append(names, k)
@@ -825,7 +825,7 @@ func (r *Runner) declarePrint(op *declOp, items []declItem) int {
 	status := 0
 	for _, it := range items {
 		v, i := r.vars.lookup(it.name)
-		if op.variant == "local" && i != len(r.vars.frames)-1 {
+		if op.variant == "local" && i != r.vars.localFrame() {
 			// local -p lists the function's own variables
 			v = nil
 		}

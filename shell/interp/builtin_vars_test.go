@@ -91,6 +91,25 @@ a b
 1
 st=0
 `, 0},
+	{"local_under_temp_binding", `f() {
+  local x=x
+  tmp='' local tx=tx
+  eval 'local y=y'
+  tmp='' eval 'local ty=ty'
+  x='X' unset x; tx='TX' unset tx; y='Y' unset y; ty='TY' unset ty
+  echo x=$x tx=$tx y=$y ty=$ty
+  t2= local -p
+  echo "local z=z" > z.sh; tmp3= . ./z.sh; echo z=$z
+}
+f; echo "[$tx$z]"
+`, `x=x tx=tx y=y ty=ty
+declare -- tx="tx"
+declare -- ty="ty"
+declare -- x="x"
+declare -- y="y"
+z=z
+[]
+`, 0},
 }
 
 func TestDeclBuiltins(t *testing.T) { runCases(t, declCases) }

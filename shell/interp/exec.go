@@ -239,6 +239,7 @@ func (r *Runner) withTempEnv(env []string, f func() int) int {
 	r.ifsCache = nil
 	defer func() { r.ifsCache = nil }()
 	top := r.vars.frames[len(r.vars.frames)-1]
+	top.temp = true
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		top.m[k] = &Var{str: v, set: true, attrs: attrExport}

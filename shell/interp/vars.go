@@ -305,6 +305,9 @@ func (a *assocArray) each(f func(k, v string)) {
 type frame struct {
 	refs atomic.Int32
 	m    map[string]*Var
+	// temp: the bindings before a function or builtin (x=1 cmd), not a
+	// function's locals: local declares below it (localFrame).
+	temp bool
 }
 
 func newFrame(n int) *frame {
@@ -345,6 +348,7 @@ func (s *scopes) writable(i int) *frame {
 		return f
 	}
 	c := newFrame(len(f.m))
+	c.temp = f.temp
 	for k, v := range f.m {
 		c.m[k] = v.clone()
 	}
@@ -393,6 +397,17 @@ func dropFrame(b *command.Budget, f *frame) {
 }
 
 func (s *scopes) push() { s.frames = append(s.frames, newFrame(4)) }
+
+// localFrame is the index of the innermost function's frame: the top
+// one but for temporary bindings above it (tmp= local x=1 makes x a
+// local of the function, as in bash).
+func (s *scopes) localFrame() int {
+	i := len(s.frames) - 1
+	for i > 0 && s.frames[i].temp {
+		i--
+	}
+	return i
+}
 
 func (s *scopes) pop() {
 	n := len(s.frames) - 1
