@@ -926,7 +926,10 @@ func (r *Runner) declareFuncs(op *declOp, items []declItem) int {
 			continue
 		}
 		if op.funcNames {
-			if len(items) > 0 {
+			if len(items) > 0 && r.opts.other[extdebugOpt] {
+				// shopt -s extdebug: where it was defined
+				fmt.Fprintf(r.stdout(), "%s %d %s\n", n, fn.base+fn.decl.Pos().Line(), fn.file)
+			} else if len(items) > 0 {
 				fmt.Fprintln(r.stdout(), n)
 			} else {
 				fmt.Fprintf(r.stdout(), "declare -f %s\n", n)

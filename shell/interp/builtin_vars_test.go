@@ -110,6 +110,24 @@ declare -- y="y"
 z=z
 []
 `, 0},
+	{"function_names_with_extdebug", `printf 'g() {\n  echo g\n}\n' > src.sh
+source ./src.sh
+shopt -s extdebug
+
+add () { expr 4 + 4; }
+declare -F
+declare -F add g nope; echo st=$?
+eval "
+h() { :; }"; declare -F h
+shopt -u extdebug; declare -F add
+`, `declare -f add
+declare -f g
+add 5 environment
+g 1 ./src.sh
+st=1
+h 10 environment
+add
+`, 0},
 }
 
 func TestDeclBuiltins(t *testing.T) { runCases(t, declCases) }
