@@ -188,7 +188,22 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 			r.errorf("%s: invalid indirect expansion", ref)
 			return paramVal{}, false
 		}
-		val, set := r.getVar(ref)
+		var val string
+		var set bool
+		if base, sub, ok := splitSubscript(ref); ok && (r.lookupVar(base) == nil || r.lookupVar(base).assoc == nil) {
+			// an index: an arithmetic error in it fails the
+			// expansion (ref='a[1+]')
+			if sub, ok = r.textSubscript(sub); !ok {
+				return paramVal{}, false
+			}
+			n, err := r.arithText(sub)
+			if err != nil {
+				return paramVal{}, false
+			}
+			val, set = r.getElem(base, strconv.FormatInt(n, 10))
+		} else {
+			val, set = r.getVar(ref)
+		}
 		if !set && r.opts.nounset {
 			// bash names the expansion, not the variable, in the message
 			return paramVal{name: "!" + name, val: val, ref: ref}, true

@@ -76,6 +76,14 @@ set --; echo "[${###}]" "[${##0}]"
 `, `25 25 5 5 25 5 2 25
 [0] []
 `, 0},
+	{"indirect_index_error_is_fatal", `a=(x y z); i=0; ref="a[i++]"; echo ${!ref} $i; ref="a[-9]"; echo "[${!ref}]" 2>/dev/null
+s=str; ref="s[0]"; echo ${!ref}; declare -A A=([k]=v); ref="A[k]"; echo ${!ref}
+ref="a[1+]"; echo ${!ref}; echo not reached
+`, `x 1
+[]
+str
+v
+`, 1},
 }
 
 func TestParamCases(t *testing.T) { runCases(t, paramCases) }
