@@ -37,7 +37,7 @@ type paramVal struct {
 func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 	r := e.r
 	if text, bad := r.maskedParam(pe); bad {
-		if e.countOp(text, quoted) {
+		if e.countOp(text, quoted) || e.emptySlice(text, quoted) {
 			return
 		}
 		r.errorf("%s: bad substitution", text)
@@ -863,6 +863,33 @@ func (e *expander) countOp(text string, quoted bool) bool {
 	saved := e.r.src
 	e.r.src = src
 	e.param(&count, quoted)
+	e.r.src = saved
+	return true
+}
+
+// emptySlice expands text, a ${...} the parser refused, when it is a
+// slice with an empty offset or length, which bash takes as 0:
+// ${a[@]::} and ${s:1:} are empty, ${s::2} is ${s:0:2}. It reports
+// whether text was one (${s:} is not: a bad substitution).
+func (e *expander) emptySlice(text string, quoted bool) bool {
+	fixed := strings.Replace(text, "::", ":0:", 1)
+	if strings.Count(fixed, ":") >= 2 && strings.HasSuffix(fixed, ":}") {
+		fixed = strings.TrimSuffix(fixed, ":}") + ":0}"
+	}
+	if fixed == text {
+		return false
+	}
+	parts, src, ok := parseWordText(fixed)
+	if !ok || len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Slice == nil {
+		return false
+	}
+	saved := e.r.src
+	e.r.src = src
+	e.param(pe, quoted)
 	e.r.src = saved
 	return true
 }

@@ -8,7 +8,7 @@ import "testing"
 // testing the joined value, an unquoted $* in an assignment joined as
 // "$*", ${!ref} with operators, through array elements and in
 // assignments, and its errors; ${###} and ${##x}, which are $# with
-// a # or ## operator.
+// a # or ## operator; a slice with an empty offset or length.
 var paramCases = []bashCase{
 	{"default_word_quotes", `x=5
 echo "${u-'$x'}" "${u-'\$x \\ \a'}" "${u:-'a b'}" ${u:-'a b'}
@@ -83,6 +83,15 @@ ref="a[1+]"; echo ${!ref}; echo not reached
 []
 str
 v
+`, 1},
+	{"slice_empty_offset_or_length", `array=(1 2 3); echo "[${array[@]::}]" "[${array[@]:0:}]" "[${array[@]::2}]" "[${array[@]:1:}]"
+set -- 1 2 3; echo "[${@::}]" "[${@:0:}]" "[${@:1:}]"; s=hello; echo "[${s::}]" "[${s::2}]" "[${s:1:}]"
+if false; then echo ${s:}; fi; echo yes
+echo ${s:}; echo not reached
+`, `[] [] [1 2] []
+[] [] []
+[] [he] []
+yes
 `, 1},
 }
 

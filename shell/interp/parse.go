@@ -221,6 +221,12 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		// ${a[@]: } and ${a[@]: : }: an empty offset or length is 0
 		return src[:off+1] + "0" + src[off+2:], true
 	}
+	if strings.HasPrefix(msg, "`:` must be followed") {
+		// ${a[@]::} and ${s:}: read when expanded (emptySlice)
+		if from, to, ok := paramSpan(src, off); ok {
+			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
+		}
+	}
 	if next, ok := maskLet(src, off, msg); ok {
 		// let x=1  # note, let x=( 1 ) (parse_let.go)
 		return next, true
