@@ -23,6 +23,11 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace)
 		}
 		return ok && r.setElem(base, sub, val, as.Append)
 	}
+	if text, ok := r.maskedName(as); ok {
+		// a[]=1 (parse.go)
+		r.errorf("%s: bad array subscript", text)
+		return false
+	}
 	if !validName(name) {
 		r.errorf("`%s': not a valid identifier", name)
 		return false

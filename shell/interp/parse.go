@@ -221,6 +221,16 @@ func maskAt(src string, off int, msg string) (string, bool) {
 		// ${a[@]: } and ${a[@]: : }: an empty offset or length is 0
 		return src[:off+1] + "0" + src[off+2:], true
 	}
+	if strings.HasPrefix(msg, "`[` must be followed") && strings.HasPrefix(src[off:], "[]") {
+		// an empty subscript: ${a[]} is a bad substitution, a[]=1 a
+		// bad array subscript, when run (parse_prefix.go)
+		if from, to, ok := paramSpan(src, off); ok {
+			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
+		}
+		if off > 0 && isNameByte(src[off-1]) {
+			return src[:off] + "__" + src[off+2:], true
+		}
+	}
 	if strings.HasPrefix(msg, "`:` must be followed") {
 		// ${a[@]::} and ${s:}: read when expanded (emptySlice)
 		if from, to, ok := paramSpan(src, off); ok {

@@ -71,8 +71,8 @@ func underscores(src string, from, to int) (string, bool) {
 	return src[:from] + strings.Repeat("_", to-from) + src[to:], true
 }
 
-// maskedName is the name[subscript] of an assignment written before a
-// command whose subscript was masked (above), as written.
+// maskedName is the name[subscript] of an assignment whose subscript
+// was masked (above, and a[]=1 in parse.go), as written.
 func (r *Runner) maskedName(as *syntax.Assign) (string, bool) {
 	from, to := int(as.Name.Pos().Offset()), int(as.Name.End().Offset())
 	if !as.Name.Pos().IsValid() || to > len(r.src) || from >= to {
