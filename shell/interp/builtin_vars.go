@@ -546,6 +546,7 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	if op.funcs || op.funcNames {
 		return r.declareFuncs(op, items)
 	}
+	r.syncOptionVars()
 	if len(items) == 0 {
 		return r.declareList(op)
 	}
@@ -1078,4 +1079,25 @@ func (r *Runner) subscriptedName(as *syntax.Assign) string {
 		}
 	}
 	return as.Name.Value
+}
+
+// syncOptionVars writes SHELLOPTS and BASHOPTS, which $SHELLOPTS reads
+// from the options each time, as the read-only variables the listings
+// (declare -p, readonly -p, set) show.
+func (r *Runner) syncOptionVars() {
+	for _, o := range []struct {
+		name  string
+		table []setOption
+	}{{"SHELLOPTS", setOptions}, {"BASHOPTS", shoptOptions}} {
+		v, _ := r.vars.lookup(o.name)
+		val := r.optionNames(o.table)
+		if v != nil && v.str == val && v.set {
+			continue
+		}
+		attrs := attrReadonly
+		if v != nil {
+			attrs |= v.attrs
+		}
+		r.setShellVar(o.name, attrs, true, val)
+	}
 }

@@ -182,8 +182,11 @@ parse:
 		}
 		builtinShopt(ctx, child, []string{"shopt", shopts[i], shopts[i+1]})
 	}
-	if interactive && !cmdMode {
+	if interactive {
+		// bash -i sets HISTFILE, with -c too
 		child.setHistoryDefaults() // builtin_history.go
+	}
+	if interactive && !cmdMode {
 		child.loadHistoryFile()
 	}
 	status, _ := child.runSource(ctx, script)

@@ -208,6 +208,7 @@ func (o *options) interactive() {
 func builtinSet(ctx context.Context, r *Runner, args []string) int {
 	if len(args) == 1 {
 		var b strings.Builder
+		r.syncOptionVars()
 		for _, n := range r.vars.names() {
 			v := r.lookupVar(n)
 			if v == nil || !v.set && !v.isArray() {

@@ -215,6 +215,23 @@ declare -p BASH_EXECUTION_STRING; f() { echo "$BASH_EXECUTION_STRING"; }; f
 echo $BASH_EXECUTION_STRING
 unset
 `, 0},
+	{"option_variables_listed", `echo ${SHELLOPTS@a}; set -u; shopt -s extglob
+declare -p SHELLOPTS BASHOPTS | sed 's/:.*//'; readonly -p | grep -c OPTS=; set | grep -c '^[A-Z]*OPTS='
+echo ${SHELLOPTS@a}; shopt -u extglob; declare -p BASHOPTS | grep -c extglob
+(SHELLOPTS=x) 2>/dev/null || echo refused
+`, `r
+declare -r SHELLOPTS="braceexpand
+declare -r BASHOPTS="checkwinsize
+2
+2
+r
+0
+refused
+`, 0},
+	{"interactive_command_history_file", `bash --norc -c 'echo histfile=${HISTFILE:+yes}'; bash --norc -i -c 'echo histfile=${HISTFILE:+yes}' 2>/dev/null
+`, `histfile=
+histfile=yes
+`, 0},
 }
 
 // TestShellState runs stateCases.
