@@ -362,6 +362,17 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 			continue
 		}
 		optsDone = true
+		if words, ok := r.blankSubscript(ctx, as); ok {
+			// a[ a[2]=3 ]=Y: bash's words, a[ a[2]=3 ]=Y
+			if words == nil {
+				return 1
+			}
+			traced = append(traced, words...)
+			for _, f := range words {
+				items = append(items, parseDeclArg(f))
+			}
+			continue
+		}
 		it := declItem{name: as.Name.Value, as: as}
 		if as.Index != nil || as.Array != nil || !as.Naked {
 			it.hasVal = true
@@ -1100,4 +1111,44 @@ func (r *Runner) syncOptionVars() {
 		}
 		r.setShellVar(o.name, attrs, true, val)
 	}
+}
+
+// blankSubscript reports whether as, an argument of declare & co., has
+// a blank in its subscript: bash, which reads a subscript with blanks
+// as one word only in a command's own assignments, splits it into
+// words there (a[ 1 ]=2 is a[, 1 and ]=2). It returns those words
+// expanded (nil after an expansion error).
+func (r *Runner) blankSubscript(ctx context.Context, as *syntax.Assign) ([]string, bool) {
+	if as.Index == nil || as.Name == nil {
+		return nil, false
+	}
+	open, end := int(as.Name.End().Offset()), int(as.End().Offset())
+	if end > len(r.src) || open >= end || r.src[open] != '[' {
+		return nil, false
+	}
+	closing, ok := matchClose(r.src, open+1, "]")
+	if !ok || !strings.ContainsAny(r.src[open:closing], " \t") {
+		return nil, false
+	}
+	src := ": " + r.src[int(as.Pos().Offset()):end] + "\n"
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) != 0 {
+		return nil, false
+	}
+	saved := r.src
+	r.src = src
+	defer func() { r.src = saved }()
+	words := []string{}
+	for _, w := range call.Args[1:] {
+		fs, ok := r.fields(ctx, w)
+		if !ok {
+			return nil, true
+		}
+		words = append(words, fs...)
+	}
+	return words, true
 }

@@ -128,6 +128,18 @@ st=1
 h 10 environment
 add
 `, 0},
+	{"blank_in_subscript_splits_words", `x=2; declare a[ a[$x]=3 ]=Y 2>/dev/null; echo st=$?; declare -p a
+f() { local b[ 1 ]=2 2>/dev/null; declare -p b 2>/dev/null || echo none; }; f
+declare c[c[0]=1]=X d[1]="a b"; declare -p c d
+a[0 + 1]=  b[2 + 0]=x; declare -p a b
+`, `st=1
+declare -a a=([2]="3")
+none
+declare -a c=([0]="1" [1]="X")
+declare -a d=([1]="a b")
+declare -a a=([1]="" [2]="3")
+declare -a b=([2]="x")
+`, 0},
 }
 
 func TestDeclBuiltins(t *testing.T) { runCases(t, declCases) }
