@@ -634,9 +634,15 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	var v *Var
 	switch {
 	case local:
-		top := r.vars.localFrame()
+		top := r.vars.tempLocalFrame(name)
 		f := r.vars.writable(top)
-		if cur, ok := f.m[name]; ok {
+		if cur, ok := f.m[name]; ok && f.temp {
+			// local of a temporary binding (v=1 eval 'local v=2')
+			// takes its place, and goes with it
+			releaseVar(r.vars.mem, cur)
+			v = &Var{}
+			f.m[name] = v
+		} else if ok {
 			cur.own()
 			v = cur
 		} else {

@@ -140,6 +140,41 @@ declare -a d=([1]="a b")
 declare -a a=([1]="" [2]="3")
 declare -a b=([2]="x")
 `, 0},
+	{"unset_and_local_of_temporary_bindings", `unlocal() { unset -v "$1"; }
+f3() {
+  local v=local1
+  v=tempenv2 eval '
+    local v=local2
+    v=tempenv3 eval "
+      local v=local3
+      echo \"v: \${v-(unset)}\"
+      unlocal v; echo \"v: \${v-(unset)}\"
+      unlocal v; echo \"v: \${v-(unset)}\"
+      unlocal v; echo \"v: \${v-(unset)}\"
+      unlocal v; echo \"v: \${v-(unset)}\"
+    "
+  '
+}
+v=global
+v=tempenv1 f3
+f4() { v=t2 eval 'v=t3 eval "unset v; echo \${v-unset}; unset v; echo \${v-unset}; unset v; echo \${v-unset}"'; }
+v=t1 f4
+f() { v=1 eval 'local v=2; echo in:$v'; echo "after:${v-unset}"; }; f
+f() { echo "f:$v"; local v=l; unset v; echo "f3:${v-unset}"; }; v=t f; echo "g:$v"
+`, `v: local3
+v: local2
+v: local1
+v: global
+v: (unset)
+t2
+t1
+unset
+in:2
+after:unset
+f:t
+f3:unset
+g:
+`, 0},
 }
 
 func TestDeclBuiltins(t *testing.T) { runCases(t, declCases) }

@@ -398,6 +398,28 @@ func dropFrame(b *command.Budget, f *frame) {
 
 func (s *scopes) push() { s.frames = append(s.frames, newFrame(4)) }
 
+// tempLocalFrame is the frame local NAME declares in: the innermost
+// temporary binding of NAME above the function's frame, which the local
+// replaces (bash makes the temporary variable local), or the function's
+// frame, dropping NAME from the bindings the function was called with
+// (v=1 f; in f, local v=2 then unset v leaves v unset, not 1).
+func (s *scopes) tempLocalFrame(name string) int {
+	fn := s.localFrame()
+	for i := len(s.frames) - 1; i > fn; i-- {
+		if _, ok := s.frames[i].m[name]; ok {
+			return i
+		}
+	}
+	if fn > 1 && s.frames[fn-1].temp {
+		if _, ok := s.frames[fn-1].m[name]; ok {
+			f := s.writable(fn - 1)
+			releaseVar(s.mem, f.m[name])
+			delete(f.m, name)
+		}
+	}
+	return fn
+}
+
 // localFrame is the index of the innermost function's frame: the top
 // one but for temporary bindings above it (tmp= local x=1 makes x a
 // local of the function, as in bash).
@@ -922,7 +944,9 @@ func (r *Runner) unsetVar(name string) bool {
 	if i > 0 {
 		// A local unset in its own function stays declared-and-unset
 		// there; bash hides the outer value only in the same scope.
-		if i == len(r.vars.frames)-1 {
+		// A temporary binding (v=1 eval 'unset v') goes, showing the
+		// one below it.
+		if i == len(r.vars.frames)-1 && !f.temp {
 			f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc)}
 			return true
 		}
