@@ -9,7 +9,7 @@ import "testing"
 // identifier unsets a function, and an element other than 0 of a
 // string is no array element; all words of a declaration are expanded
 // before it assigns, and the bindings before a command are made in
-// order.
+// order, and before the command's redirections.
 var declCases = []bashCase{
 	{"readonly_export_element", `readonly b[7]=8; echo st=$?; export a[7]=8; echo st=$?; export c[ 1 + 2 ]; echo st=$?
 declare -p a b c 2>/dev/null; echo st=$?
@@ -174,6 +174,23 @@ after:unset
 f:t
 f3:unset
 g:
+`, 0},
+	{"assignments_expand_before_redirections", `foo=$(cat)<<EOM
+hello
+EOM
+echo "[$foo]"
+f() { echo "[$foo]"; }
+foo=$(cat) f <<EOM
+hello2
+EOM
+x=out >$x; echo $? "$x"; test -f out && echo exists
+unset x; x=out2 true >$x 2>/dev/null; echo $?
+x=$(echo hi >&2) 2>/dev/null; x=$(echo hi2 >&2) true 2>/dev/null
+`, `[]
+[]
+0 out
+exists
+1
 `, 0},
 }
 

@@ -14,8 +14,11 @@ import (
 	"memsh/shell/command"
 )
 
-// call runs a simple command: its words expand, its redirections
-// apply, then the assignments and the command.
+// call runs a simple command: its words and assignments expand (bash
+// expands the assignments before the redirections too: foo=`cat` <<EOF
+// gives cat the shell's stdin), its redirections apply, then the
+// command runs. Without a command word the assignments are made
+// before the redirections, which see them (x=f >$x writes f).
 func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.Redirect) int {
 	r.substRan = false
 	var args []string
@@ -28,6 +31,38 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 			}
 			return 1
 		}
+	}
+	var env []string
+	if len(args) > 0 && len(c.Assigns) > 0 {
+		// in the command's environment only
+		var ok bool
+		if env, ok = r.prefixEnv(ctx, c.Assigns); !ok {
+			return 1
+		}
+	}
+	if len(args) == 0 {
+		// No command word: $_ is empty afterwards, as bash binds it.
+		defer func() { r.lastArg = "" }()
+		// Only expansions that came out empty: the assignments still
+		// happen, and the status is the last command substitution's.
+		st := 0
+		if len(c.Args) == 0 || len(c.Assigns) > 0 {
+			st = r.assignAll(ctx, c.Assigns)
+		} else if r.substRan {
+			st = r.lastStatus
+		}
+		if len(redirs) == 0 || r.flow != flowNone {
+			return st
+		}
+		red, ok := r.applyRedirs(ctx, redirs)
+		r.endRedirs(red)
+		if !ok {
+			if r.opts.errexit && r.noErrExit == 0 {
+				r.exitShell(1)
+			}
+			return 1
+		}
+		return st
 	}
 	if len(redirs) > 0 {
 		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
@@ -45,40 +80,10 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		r.lastStatus = st
 		defer r.endRedirs(red)
 	}
-	if len(args) == 0 {
-		// No command word: $_ is empty afterwards, as bash binds it.
-		defer func() { r.lastArg = "" }()
-	}
-	if len(c.Args) == 0 {
-		return r.assignAll(ctx, c.Assigns)
-	}
-	if len(args) == 0 {
-		// Only expansions that came out empty: the assignments still
-		// happen, and the status is the last command substitution's.
-		st := 0
-		if r.substRan {
-			st = r.lastStatus
-		}
-		if len(c.Assigns) > 0 {
-			return r.assignAll(ctx, c.Assigns)
-		}
-		return st
-	}
-	if r.opts.xtrace && len(c.Assigns) == 0 {
-		r.trace(args)
-	}
-	defer func() { r.lastArg = args[len(args)-1] }()
-	if len(c.Assigns) == 0 {
-		return r.run(ctx, args, nil)
-	}
-	// Assignments before a command: in the command's environment only.
-	env, ok := r.prefixEnv(ctx, c.Assigns)
-	if !ok {
-		return 1
-	}
 	if r.opts.xtrace {
 		r.trace(args)
 	}
+	defer func() { r.lastArg = args[len(args)-1] }()
 	return r.run(ctx, args, env)
 }
 
