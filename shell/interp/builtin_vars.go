@@ -640,7 +640,7 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 			// local of a temporary binding (v=1 eval 'local v=2')
 			// takes its place, and goes with it
 			releaseVar(r.vars.mem, cur)
-			v = &Var{}
+			v = &Var{local: true}
 			f.m[name] = v
 		} else if ok {
 			cur.own()

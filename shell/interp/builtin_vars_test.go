@@ -159,6 +159,15 @@ v=global
 v=tempenv1 f3
 f4() { v=t2 eval 'v=t3 eval "unset v; echo \${v-unset}; unset v; echo \${v-unset}; unset v; echo \${v-unset}"'; }
 v=t1 f4
+f2() {
+  local v=local1
+  v=tempenv2 eval '
+    local v=local2
+    (unset v; echo "unset: ${v-(unset)}")
+    (unlocal v; echo "unlocal: ${v-(unset)}")
+  '
+}
+v=tempenv1 f2
 f() { v=1 eval 'local v=2; echo in:$v'; echo "after:${v-unset}"; }; f
 f() { echo "f:$v"; local v=l; unset v; echo "f3:${v-unset}"; }; v=t f; echo "g:$v"
 `, `v: local3
@@ -169,6 +178,8 @@ v: (unset)
 t2
 t1
 unset
+unset: (unset)
+unlocal: local1
 in:2
 after:unset
 f:t

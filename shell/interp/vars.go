@@ -51,6 +51,9 @@ type Var struct {
 	// held is what the value has charged to the memory budget
 	// (budget.go).
 	held int64
+	// local: declared by local in a temporary frame, in place of a
+	// binding there (tempLocalFrame); unset keeps it declared.
+	local bool
 }
 
 func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
@@ -59,7 +62,7 @@ func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
 // until either of them changes it (own). Both stay readable at once: a
 // background job's copy and its parent may run concurrently.
 func (v *Var) clone() *Var {
-	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc}
+	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc, local: v.local}
 	if c.idx != nil {
 		c.idx.shared.Add(1)
 	}
@@ -946,8 +949,8 @@ func (r *Runner) unsetVar(name string) bool {
 		// there; bash hides the outer value only in the same scope.
 		// A temporary binding (v=1 eval 'unset v') goes, showing the
 		// one below it.
-		if i == len(r.vars.frames)-1 && !f.temp {
-			f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc)}
+		if i == len(r.vars.frames)-1 && (!f.temp || v.local) {
+			f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc), local: v.local}
 			return true
 		}
 	}
