@@ -171,6 +171,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("PWD", r.dir, true)
 	r.setDefault("OPTIND", "1", false)
 	r.setDefault("PS4", "+ ", false)
+	// bash sets SHELL from the user's passwd entry when it is unset
+	r.setDefault("SHELL", "/bin/bash", false)
 	r.setDefault("HOSTNAME", "memsh", false)
 	r.setDefault("BASH", "/bin/bash", false)
 	r.setDefault("BASH_VERSION", "5.2.15(1)-release", false)

@@ -232,6 +232,11 @@ refused
 `, `histfile=
 histfile=yes
 `, 0},
+	{"shell_set_when_unset", `unset SHELL; bash -c 'test -n "$SHELL" && echo set; env | grep -c ^SHELL='; echo ${SHELL-unset}
+`, `set
+0
+unset
+`, 0},
 }
 
 // TestShellState runs stateCases.
