@@ -157,6 +157,9 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		}
 		opts.Args = append([]string{name}, args...)
 		opts.FromFile = !cfg.hasScript
+		if cfg.hasScript {
+			opts.Command = script
+		}
 	}
 	if interactive || mayRunGuest(script) {
 		opts.Python.Preload()

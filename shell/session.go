@@ -56,6 +56,9 @@ type Options struct {
 	// "NAME: -c: line N:", and an unbound variable (set -u) ends the
 	// script with 1 instead of 127, as in bash.
 	FromFile bool
+	// Command is the text of `memsh -c`, which the script sees in
+	// BASH_EXECUTION_STRING as under `bash -c`.
+	Command string
 	// MaxMemory is the session's memory budget in bytes (command.Budget):
 	// what commands hold, command substitutions, variables, background
 	// jobs and memfs's bytes, together. 0 = DefaultMaxMemory(); negative

@@ -40,6 +40,7 @@ func (c *core) newInterpRunner(env []string, dir string, args []string) *interp.
 		Interactive:  !c.opts.Script,
 		StmtStart:    c.undoStep,
 		FromFile:     c.opts.FromFile,
+		Command:      c.opts.Command,
 		MaxCallDepth: c.maxDepth,
 		Invoke:       c.interpInvoke,
 		Signals:      signalGroups{},

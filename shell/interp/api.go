@@ -56,6 +56,8 @@ type Config struct {
 	// FromFile says a Script came from a file or stdin rather than -c
 	// ("NAME: line 3:" instead of "NAME: -c: line 3:" in messages).
 	FromFile bool
+	// Command is the text of -c, set in BASH_EXECUTION_STRING.
+	Command string
 	// Invoke, when set, completes each registry command's Invocation
 	// before it runs: what only the session knows (the terminal and its
 	// width, the pager, the memory account, WASI tools, stdin metering).
@@ -169,6 +171,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("PWD", r.dir, true)
 	r.setDefault("OPTIND", "1", false)
 	r.setDefault("PS4", "+ ", false)
+	// bash sets SHELL from the user's passwd entry when it is unset
+	r.setDefault("SHELL", "/bin/bash", false)
 	r.setDefault("HOSTNAME", "memsh", false)
 	r.setDefault("BASH", "/bin/bash", false)
 	r.setDefault("BASH_VERSION", "5.2.15(1)-release", false)
@@ -182,6 +186,11 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setShellVar("PPID", attrInteger|attrReadonly, true, "1")
 	r.setShellVar("GROUPS", attrIndexed, false, "1000")
 	r.setShellVar("BASH_VERSINFO", attrIndexed|attrReadonly, true, "5", "2", "15", "1", "release", "x86_64-pc-linux-gnu")
+	if cfg.Command != "" {
+		// set over the environment's, keeping its export
+		r.vars.forWrite("BASH_EXECUTION_STRING", 0).setStr(cfg.Command)
+	}
+	r.syncOptionVars()
 	if cfg.Interactive {
 		r.setHistoryDefaults() // builtin_history.go
 	}

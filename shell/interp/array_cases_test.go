@@ -7,7 +7,8 @@ import "testing"
 // a subscript that arrives as text at run time is expanded then (in
 // arithmetic too, where a variable's value a[$(cmd)] runs cmd); a ( )
 // list expands its values before it evaluates its indices; declare d+=()
-// of a new variable and a[i]+=() (an error that abandons the line).
+// of a new variable and a[i]+=() (an error that abandons the line);
+// [k]+=v in a list, and [k]=v that brace expansion makes plain words.
 var arrayCases = []bashCase{
 	{"append_forms", `declare d+=(d e); declare -p d
 x=s; declare x+=(t); declare -p x
@@ -76,6 +77,27 @@ declare -A A=([K]="v2" )
 v2
 declare -A A=()
 bar
+`, 0},
+	{"element_append_in_list", `hello=100
+a=([hello]=1 [hello]+=2)
+echo "${!a[@]}" "${a[@]}"
+a+=([hello]+=:34 [hello]+=:56)
+echo "${!a[@]}" "${a[@]}"
+declare -A h=([k]=x); h=([k]=1 [k]+=2); declare -p h; h+=([k]+=3 [j]+=4); declare -p h
+b=(x y); b=([1]=1 [1]+=2 [3]+=5); declare -p b
+declare -i n=([0]=1 [0]+=2 [1]+=x); declare -p n; declare -l l=([0]=A [0]+=B); declare -p l
+`, `100 12
+100 12:34:56
+declare -A h=([k]="x2" )
+declare -A h=([k]="x23" [j]="4" )
+declare -a b=([1]="12" [3]="5")
+declare -ai n=([0]="3" [1]="0")
+declare -al l=([0]="ab")
+`, 0},
+	{"keyed_element_brace_expanded", `c=([k2]=-{a,b}- x{1,2} [z]={p,q} [5]=x{} [6]={a} y); declare -p c
+declare -A A=([k]={a,b} [j]=x); declare -p A
+`, `declare -a c=([0]="[k2]=-a-" [1]="[k2]=-b-" [2]="x1" [3]="x2" [4]="[z]=p" [5]="x{}" [6]="{a}" [7]="y")
+declare -A A=([k]="{a,b}" [j]="x" )
 `, 0},
 }
 

@@ -50,6 +50,12 @@ func (r *Runner) runText(ctx context.Context, src, in string) int {
 	r.stmtsReading(ctx, rd)
 	r.line, r.src, r.lineBase = line, savedSrc, savedBase
 	r.sourceDepth--
+	if r.flow == flowDiscard && !r.nestHit {
+		// An expansion or assignment error ends the text, not the
+		// command around it: eval and source fail (bash's
+		// parse_and_execute catches the jump to top level).
+		r.flow = flowNone
+	}
 	if rd.sc.err != nil && r.flow == flowNone {
 		r.reportSyntax(rd.sc.err, base, in)
 		r.lastStatus = 2

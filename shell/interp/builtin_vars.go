@@ -23,6 +23,11 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace)
 		}
 		return ok && r.setElem(base, sub, val, as.Append)
 	}
+	if text, ok := r.maskedName(as); ok {
+		// a[]=1 (parse.go)
+		r.errorf("%s: bad array subscript", text)
+		return false
+	}
 	if !validName(name) {
 		r.errorf("`%s': not a valid identifier", name)
 		return false
@@ -31,7 +36,7 @@ func (r *Runner) assign(ctx context.Context, as *syntax.Assign, tr *assignTrace)
 		r.errorf("%s: readonly variable", name)
 		return false
 	}
-	if as.Array != nil && as.Index != nil {
+	if _, masked := r.maskedList(as.Value); masked && as.Index != nil || as.Array != nil && as.Index != nil {
 		r.errorf("%s[%s]: cannot assign list to array member", name, r.sourceOf(as.Index))
 		r.expansionFatal(1)
 		return false
@@ -147,12 +152,23 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 				}
 				// bash 5.2 expands no tilde in an associative
 				// list's [k]=v
-				val, ok := r.literalNoTilde(ctx, el.Value)
+				w, add := r.elemAppend(el)
+				val, ok := r.literalNoTilde(ctx, w)
 				if !ok {
 					return false
 				}
-				val = r.convert(v, val)
 				old, had := target.get(k)
+				if add {
+					// [k]+=v: onto the value before the list
+					// (bash 5.1+), or the one before it in +=
+					prev := ""
+					if v.assoc != nil {
+						prev, _ = v.assoc.get(k)
+					}
+					val = r.appendElem(v, prev, val)
+				} else {
+					val = r.convert(v, val)
+				}
 				if !r.chargeElem(name, v, old, had, val) {
 					return false
 				}
@@ -202,16 +218,26 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 	// [i]= index is evaluated as its element is stored, seeing the
 	// elements stored before it (a=([0]=6 [a[0]]=x) sets a[6]).
 	vals := make([][]string, len(arr.Elems))
+	plain := make([]bool, len(arr.Elems))
 	for j, el := range arr.Elems {
+		fs, isPlain, ok := r.plainElem(ctx, el)
+		if !ok {
+			return false
+		}
+		if isPlain {
+			vals[j], plain[j] = fs, true
+			continue
+		}
 		if el.Index != nil {
-			val, ok := r.assignValue(ctx, el.Value)
+			w, _ := r.elemAppend(el)
+			val, ok := r.assignValue(ctx, w)
 			if !ok {
 				return false
 			}
 			vals[j] = []string{val}
 			continue
 		}
-		fs, ok := r.fields(ctx, el.Value)
+		fs, ok = r.fields(ctx, el.Value)
 		if !ok {
 			return false
 		}
@@ -221,7 +247,7 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 	v.attrs |= attrIndexed
 	next := target.next()
 	for j, el := range arr.Elems {
-		if el.Index != nil {
+		if el.Index != nil && !plain[j] {
 			n, err := r.arith(ctx, el.Index)
 			if err != nil {
 				r.arithFatal()
@@ -235,8 +261,14 @@ func (r *Runner) assignArray(ctx context.Context, name string, v *Var, arr *synt
 					continue
 				}
 			}
-			val := r.convert(v, vals[j][0])
+			val := vals[j][0]
 			old, had := target.get(i)
+			if _, add := r.elemAppend(el); add {
+				// [i]+=v appends to the element as it is now
+				val = r.appendElem(v, old, val)
+			} else {
+				val = r.convert(v, val)
+			}
 			if !r.chargeElem(name, v, old, had, val) {
 				return false
 			}
@@ -279,6 +311,9 @@ type declItem struct {
 	hasVal   bool
 	appendTo bool
 	word     string // a structured scalar assignment as its expanded word, for $_
+	// expanded: as's value was expanded before the command ran (val);
+	// done: as, a compound array assignment, was made then.
+	expanded, done bool
 }
 
 // declWord is a structured scalar assignment as the word bash's $_ keeps
@@ -327,6 +362,17 @@ func (r *Runner) declClause(ctx context.Context, c *syntax.DeclClause) int {
 			continue
 		}
 		optsDone = true
+		if words, ok := r.blankSubscript(ctx, as); ok {
+			// a[ a[2]=3 ]=Y: bash's words, a[ a[2]=3 ]=Y
+			if words == nil {
+				return 1
+			}
+			traced = append(traced, words...)
+			for _, f := range words {
+				items = append(items, parseDeclArg(f))
+			}
+			continue
+		}
 		it := declItem{name: as.Name.Value, as: as}
 		if as.Index != nil || as.Array != nil || !as.Naked {
 			it.hasVal = true
@@ -511,14 +557,37 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	if op.funcs || op.funcNames {
 		return r.declareFuncs(op, items)
 	}
+	r.syncOptionVars()
 	if len(items) == 0 {
 		return r.declareList(op)
 	}
-	if op.print {
+	if op.print && op.variant != "readonly" && op.variant != "export" {
+		// readonly -p NAME and export -p NAME set, as without -p
 		return r.declarePrint(op, items)
 	}
+	// bash expands every word before the command runs, so a value sees
+	// no assignment of the same command (export A=1 v=$(printenv A)),
+	// except a compound array assignment, made as its word is expanded
+	// (subst.c's expand_declaration_argument).
 	for i := range items {
-		r.declareOne(ctx, op, &items[i], local)
+		it := &items[i]
+		switch {
+		case it.as == nil || !it.hasVal:
+		case it.as.Array != nil:
+			r.declareOne(ctx, op, it, local)
+			it.done = true
+		default:
+			val, ok := r.assignValue(ctx, it.as.Value)
+			if !ok {
+				return 1
+			}
+			it.val, it.expanded = val, true
+		}
+	}
+	for i := range items {
+		if !items[i].done {
+			r.declareOne(ctx, op, &items[i], local)
+		}
 	}
 	return op.status
 }
@@ -529,10 +598,25 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	if subscripted {
 		name = base
 	}
-	if !validName(name) {
+	if (op.variant == "readonly" || op.variant == "export") && !it.hasVal && op.on&(attrIndexed|attrAssoc) != 0 {
+		// readonly -a NAME and export -a NAME make no array: only a
+		// value does (bash shows declare -r NAME)
+		o := *op
+		o.on &^= attrIndexed | attrAssoc
+		r.declareOne(ctx, &o, it, local)
+		op.status = max(op.status, o.status)
+		return
+	}
+	if it.as != nil && it.as.Index != nil {
+		subscripted = true
+	}
+	if !validName(name) || subscripted && (op.variant == "readonly" || op.variant == "export") {
+		// readonly and export take no element (a[1]=x)
 		arg := it.name
 		if it.arg != "" {
 			arg = it.arg
+		} else if it.as != nil && it.as.Index != nil {
+			arg = r.subscriptedName(it.as)
 		}
 		r.errorf("%s: `%s': not a valid identifier", op.variant, arg)
 		op.status = 1
@@ -550,9 +634,15 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	var v *Var
 	switch {
 	case local:
-		top := len(r.vars.frames) - 1
+		top := r.vars.tempLocalFrame(name)
 		f := r.vars.writable(top)
-		if cur, ok := f.m[name]; ok {
+		if cur, ok := f.m[name]; ok && f.temp {
+			// local of a temporary binding (v=1 eval 'local v=2')
+			// takes its place, and goes with it
+			releaseVar(r.vars.mem, cur)
+			v = &Var{local: true}
+			f.m[name] = v
+		} else if ok {
 			cur.own()
 			v = cur
 		} else {
@@ -627,7 +717,10 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 			v.set = v.set || !it.as.Append
 			ok = r.assignArray(ctx, name, v, it.as.Array, it.as.Append)
 		case it.as != nil:
-			val, vok := r.assignValue(ctx, it.as.Value)
+			val, vok := it.val, true
+			if !it.expanded {
+				val, vok = r.assignValue(ctx, it.as.Value)
+			}
 			if !vok {
 				op.status = 1
 				return
@@ -716,7 +809,7 @@ func (r *Runner) declareList(op *declOp) int {
 		if r.funcDepth == 0 {
 			return 0
 		}
-		top := r.vars.frames[len(r.vars.frames)-1]
+		top := r.vars.frames[r.vars.localFrame()]
 		names := make([]string, 0, len(top.m))
 		for k := range top.m {
 			names = append(names, k)
@@ -754,7 +847,11 @@ func (r *Runner) declarePrint(op *declOp, items []declItem) int {
 	var out strings.Builder
 	status := 0
 	for _, it := range items {
-		v, _ := r.vars.lookup(it.name)
+		v, i := r.vars.lookup(it.name)
+		if op.variant == "local" && i != r.vars.localFrame() {
+			// local -p lists the function's own variables
+			v = nil
+		}
 		if v == nil {
 			r.errorf("%s: %s: not found", op.variant, it.name)
 			status = 1
@@ -852,7 +949,10 @@ func (r *Runner) declareFuncs(op *declOp, items []declItem) int {
 			continue
 		}
 		if op.funcNames {
-			if len(items) > 0 {
+			if len(items) > 0 && r.opts.other[extdebugOpt] {
+				// shopt -s extdebug: where it was defined
+				fmt.Fprintf(r.stdout(), "%s %d %s\n", n, fn.base+fn.decl.Pos().Line(), fn.file)
+			} else if len(items) > 0 {
 				fmt.Fprintln(r.stdout(), n)
 			} else {
 				fmt.Fprintf(r.stdout(), "declare -f %s\n", n)
@@ -880,6 +980,11 @@ func builtinUnset(ctx context.Context, r *Runner, args []string) int {
 		base := n
 		if b, _, ok := splitSubscript(n); ok {
 			base = b
+		}
+		if !validName(base) && !vars && !ref {
+			// a function's name may be any word (outside posix mode)
+			r.funcs = r.funcs.del(n)
+			continue
 		}
 		if !validName(base) {
 			r.errorf("unset: `%s': not a valid identifier", n)
@@ -929,6 +1034,22 @@ func (r *Runner) let(ctx context.Context, c *syntax.LetClause) int {
 // quotes are removed as any command's (in (( )) and $(( )) they are not).
 func (r *Runner) letExpr(ctx context.Context, x syntax.ArithmExpr) (int64, error) {
 	w, ok := x.(*syntax.Word)
+	if !ok {
+		// z='y*3' parsed as arithmetic: the word's quotes go too
+		from, to := int(x.Pos().Offset()), int(x.End().Offset())
+		if to <= len(r.src) && from < to && strings.ContainsAny(r.src[from:to], "'\"\\") {
+			if parts, src, ok := parseWordText(r.src[from:to]); ok {
+				saved := r.src
+				r.src = src
+				text, ok := r.literal(ctx, &syntax.Word{Parts: parts})
+				r.src = saved
+				if !ok {
+					return 0, errArithExpand
+				}
+				return r.arithText(text)
+			}
+		}
+	}
 	if !ok || len(w.Parts) == 1 && isLit(w.Parts[0]) {
 		return r.arith(ctx, x)
 	}
@@ -964,4 +1085,76 @@ func builtinLet(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// subscriptedName is the name[subscript] of an assignment as written.
+func (r *Runner) subscriptedName(as *syntax.Assign) string {
+	from, at := int(as.Name.Pos().Offset()), int(as.Index.End().Offset())
+	if at <= len(r.src) && from < at {
+		if end := strings.IndexByte(r.src[at:], ']'); end >= 0 {
+			return r.src[from : at+end+1]
+		}
+	}
+	return as.Name.Value
+}
+
+// syncOptionVars writes SHELLOPTS and BASHOPTS, which $SHELLOPTS reads
+// from the options each time, as the read-only variables the listings
+// (declare -p, readonly -p, set) show.
+func (r *Runner) syncOptionVars() {
+	for _, o := range []struct {
+		name  string
+		table []setOption
+	}{{"SHELLOPTS", setOptions}, {"BASHOPTS", shoptOptions}} {
+		v, _ := r.vars.lookup(o.name)
+		val := r.optionNames(o.table)
+		if v != nil && v.str == val && v.set {
+			continue
+		}
+		attrs := attrReadonly
+		if v != nil {
+			attrs |= v.attrs
+		}
+		r.setShellVar(o.name, attrs, true, val)
+	}
+}
+
+// blankSubscript reports whether as, an argument of declare & co., has
+// a blank in its subscript: bash, which reads a subscript with blanks
+// as one word only in a command's own assignments, splits it into
+// words there (a[ 1 ]=2 is a[, 1 and ]=2). It returns those words
+// expanded (nil after an expansion error).
+func (r *Runner) blankSubscript(ctx context.Context, as *syntax.Assign) ([]string, bool) {
+	if as.Index == nil || as.Name == nil {
+		return nil, false
+	}
+	open, end := int(as.Name.End().Offset()), int(as.End().Offset())
+	if end > len(r.src) || open >= end || r.src[open] != '[' {
+		return nil, false
+	}
+	closing, ok := matchClose(r.src, open+1, "]")
+	if !ok || !strings.ContainsAny(r.src[open:closing], " \t") {
+		return nil, false
+	}
+	src := ": " + r.src[int(as.Pos().Offset()):end] + "\n"
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) != 0 {
+		return nil, false
+	}
+	saved := r.src
+	r.src = src
+	defer func() { r.src = saved }()
+	words := []string{}
+	for _, w := range call.Args[1:] {
+		fs, ok := r.fields(ctx, w)
+		if !ok {
+			return nil, true
+		}
+		words = append(words, fs...)
+	}
+	return words, true
 }

@@ -108,6 +108,7 @@ parse:
 	cfg.callBase = r.cfg.callBase + r.funcDepth + 1
 	// A child shell has no job control and makes no undo steps.
 	cfg.Interactive, cfg.StmtStart = false, nil
+	cfg.Command = ""
 	argv0 := args[0]
 	var script string
 	fromFile := false
@@ -118,6 +119,7 @@ parse:
 			return 2
 		}
 		script = rest[0]
+		cfg.Command = script
 		cfg.Args = append([]string{argv0}, rest[min(len(rest), 2):]...)
 		if len(rest) > 1 {
 			cfg.Args[0] = rest[1]
@@ -180,8 +182,11 @@ parse:
 		}
 		builtinShopt(ctx, child, []string{"shopt", shopts[i], shopts[i+1]})
 	}
-	if interactive && !cmdMode {
+	if interactive {
+		// bash -i sets HISTFILE, with -c too
 		child.setHistoryDefaults() // builtin_history.go
+	}
+	if interactive && !cmdMode {
 		child.loadHistoryFile()
 	}
 	status, _ := child.runSource(ctx, script)

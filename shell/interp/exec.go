@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -13,8 +14,11 @@ import (
 	"memsh/shell/command"
 )
 
-// call runs a simple command: its words expand, its redirections
-// apply, then the assignments and the command.
+// call runs a simple command: its words and assignments expand (bash
+// expands the assignments before the redirections too: foo=`cat` <<EOF
+// gives cat the shell's stdin), its redirections apply, then the
+// command runs. Without a command word the assignments are made
+// before the redirections, which see them (x=f >$x writes f).
 func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.Redirect) int {
 	r.substRan = false
 	var args []string
@@ -27,6 +31,38 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 			}
 			return 1
 		}
+	}
+	var env []string
+	if len(args) > 0 && len(c.Assigns) > 0 {
+		// in the command's environment only
+		var ok bool
+		if env, ok = r.prefixEnv(ctx, c.Assigns); !ok {
+			return 1
+		}
+	}
+	if len(args) == 0 {
+		// No command word: $_ is empty afterwards, as bash binds it.
+		defer func() { r.lastArg = "" }()
+		// Only expansions that came out empty: the assignments still
+		// happen, and the status is the last command substitution's.
+		st := 0
+		if len(c.Args) == 0 || len(c.Assigns) > 0 {
+			st = r.assignAll(ctx, c.Assigns)
+		} else if r.substRan {
+			st = r.lastStatus
+		}
+		if len(redirs) == 0 || r.flow != flowNone {
+			return st
+		}
+		red, ok := r.applyRedirs(ctx, redirs)
+		r.endRedirs(red)
+		if !ok {
+			if r.opts.errexit && r.noErrExit == 0 {
+				r.exitShell(1)
+			}
+			return 1
+		}
+		return st
 	}
 	if len(redirs) > 0 {
 		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
@@ -44,52 +80,60 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		r.lastStatus = st
 		defer r.endRedirs(red)
 	}
-	if len(args) == 0 {
-		// No command word: $_ is empty afterwards, as bash binds it.
-		defer func() { r.lastArg = "" }()
-	}
-	if len(c.Args) == 0 {
-		return r.assignAll(ctx, c.Assigns)
-	}
-	if len(args) == 0 {
-		// Only expansions that came out empty: the assignments still
-		// happen, and the status is the last command substitution's.
-		st := 0
-		if r.substRan {
-			st = r.lastStatus
-		}
-		if len(c.Assigns) > 0 {
-			return r.assignAll(ctx, c.Assigns)
-		}
-		return st
-	}
-	if r.opts.xtrace && len(c.Assigns) == 0 {
+	if r.opts.xtrace {
 		r.trace(args)
 	}
 	defer func() { r.lastArg = args[len(args)-1] }()
-	if len(c.Assigns) == 0 {
-		return r.run(ctx, args, nil)
-	}
-	// Assignments before a command: in the command's environment only.
+	return r.run(ctx, args, env)
+}
+
+// prefixEnv expands the assignments before a command (a=1 b=$a cmd)
+// in order, each seeing those before it, as bash binds them in the
+// temporary environment one by one.
+func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign) ([]string, bool) {
 	var env []string
-	for _, as := range c.Assigns {
+	if len(assigns) > 1 {
+		r.vars.push()
+		defer func() {
+			r.vars.pop()
+			r.ifsCache = nil
+		}()
+	}
+	for i, as := range assigns {
+		if name, ok := r.maskedName(as); ok {
+			// b[0]=2 cmd (parse_prefix.go)
+			r.errorf("`%s': not a valid identifier", name)
+			continue
+		}
 		val, ok := r.assignValue(ctx, as.Value)
+		if list, masked := r.maskedList(as.Value); masked {
+			// B=(b b) cmd binds "(b b)"
+			val, ok = r.listText(ctx, list)
+		}
 		if !ok {
-			return 1
+			return nil, false
 		}
 		if r.opts.xtrace {
 			r.traceAssign(r.tracePrefix(), as.Name.Value, val)
+		}
+		if v := r.lookupVar(as.Name.Value); v != nil && v.attrs&attrReadonly != 0 {
+			// not bound; the command still runs
+			r.errorf("%s: readonly variable", as.Name.Value)
+			continue
 		}
 		if as.Append {
 			cur, _ := r.getVar(as.Name.Value)
 			val = cur + val
 		}
+		env = slices.DeleteFunc(env, func(kv string) bool { return strings.HasPrefix(kv, as.Name.Value+"=") })
 		env = append(env, as.Name.Value+"="+val)
+		if i < len(assigns)-1 {
+			top := r.vars.frames[len(r.vars.frames)-1]
+			top.m[as.Name.Value] = &Var{str: val, set: true, attrs: attrExport}
+			r.ifsCache = nil
+		}
 	}
-	if r.opts.xtrace {
-		r.trace(args)
-	}
-	return r.run(ctx, args, env)
+	return env, true
 }
 
 // assignAll performs a command's assignments in the shell.
@@ -200,6 +244,7 @@ func (r *Runner) withTempEnv(env []string, f func() int) int {
 	r.ifsCache = nil
 	defer func() { r.ifsCache = nil }()
 	top := r.vars.frames[len(r.vars.frames)-1]
+	top.temp = true
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		top.m[k] = &Var{str: v, set: true, attrs: attrExport}

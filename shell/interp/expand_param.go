@@ -37,6 +37,9 @@ type paramVal struct {
 func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 	r := e.r
 	if text, bad := r.maskedParam(pe); bad {
+		if e.countOp(text, quoted) || e.emptySlice(text, quoted) {
+			return
+		}
 		r.errorf("%s: bad substitution", text)
 		e.failed = true
 		return
@@ -185,7 +188,22 @@ func (e *expander) paramValue(pe *syntax.ParamExp) (paramVal, bool) {
 			r.errorf("%s: invalid indirect expansion", ref)
 			return paramVal{}, false
 		}
-		val, set := r.getVar(ref)
+		var val string
+		var set bool
+		if base, sub, ok := splitSubscript(ref); ok && (r.lookupVar(base) == nil || r.lookupVar(base).assoc == nil) {
+			// an index: an arithmetic error in it fails the
+			// expansion (ref='a[1+]')
+			if sub, ok = r.textSubscript(sub); !ok {
+				return paramVal{}, false
+			}
+			n, err := r.arithText(sub)
+			if err != nil {
+				return paramVal{}, false
+			}
+			val, set = r.getElem(base, strconv.FormatInt(n, 10))
+		} else {
+			val, set = r.getVar(ref)
+		}
 		if !set && r.opts.nounset {
 			// bash names the expansion, not the variable, in the message
 			return paramVal{name: "!" + name, val: val, ref: ref}, true
@@ -821,4 +839,57 @@ func paramText(pe *syntax.ParamExp) string {
 // bashQuote quotes s as bash's ${x@Q}, alias and trap -p do.
 func bashQuote(s string) string {
 	return command.BashQuoteValue(s, command.BashSingle)
+}
+
+// countOp expands text, a ${...} the parser refused, when it is $#
+// with a # or ## operator: bash reads ${##x} as ${#} with #x (${###}
+// and ${####} too), not as the length of a parameter ##x. It reports
+// whether text was one.
+func (e *expander) countOp(text string, quoted bool) bool {
+	op, ok := strings.CutPrefix(text, "${##")
+	if !ok || op == "}" {
+		return false
+	}
+	parts, src, ok := parseWordText("${_#" + op)
+	if !ok || len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Exp == nil || pe.Param == nil || pe.Param.Value != "_" {
+		return false
+	}
+	count := *pe
+	count.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "#"}
+	saved := e.r.src
+	e.r.src = src
+	e.param(&count, quoted)
+	e.r.src = saved
+	return true
+}
+
+// emptySlice expands text, a ${...} the parser refused, when it is a
+// slice with an empty offset or length, which bash takes as 0:
+// ${a[@]::} and ${s:1:} are empty, ${s::2} is ${s:0:2}. It reports
+// whether text was one (${s:} is not: a bad substitution).
+func (e *expander) emptySlice(text string, quoted bool) bool {
+	fixed := strings.Replace(text, "::", ":0:", 1)
+	if strings.Count(fixed, ":") >= 2 && strings.HasSuffix(fixed, ":}") {
+		fixed = strings.TrimSuffix(fixed, ":}") + ":0}"
+	}
+	if fixed == text {
+		return false
+	}
+	parts, src, ok := parseWordText(fixed)
+	if !ok || len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Slice == nil {
+		return false
+	}
+	saved := e.r.src
+	e.r.src = src
+	e.param(pe, quoted)
+	e.r.src = saved
+	return true
 }

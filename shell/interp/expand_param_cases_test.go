@@ -7,7 +7,8 @@ import "testing"
 // double quotes), ${x///c} (the third slash is the pattern), "${*:-x}"
 // testing the joined value, an unquoted $* in an assignment joined as
 // "$*", ${!ref} with operators, through array elements and in
-// assignments, and its errors.
+// assignments, and its errors; ${###} and ${##x}, which are $# with
+// a # or ## operator; a slice with an empty offset or length.
 var paramCases = []bashCase{
 	{"default_word_quotes", `x=5
 echo "${u-'$x'}" "${u-'\$x \\ \a'}" "${u:-'a b'}" ${u:-'a b'}
@@ -69,6 +70,29 @@ x:y z
 p:q
 1:2
 `, 0},
+	{"count_with_hash_op", `set -- $(seq 25)
+echo ${###} ${####} ${##2} ${###2} ${##x} "${###2}" ${##} ${#%2}
+set --; echo "[${###}]" "[${##0}]"
+`, `25 25 5 5 25 5 2 25
+[0] []
+`, 0},
+	{"indirect_index_error_is_fatal", `a=(x y z); i=0; ref="a[i++]"; echo ${!ref} $i; ref="a[-9]"; echo "[${!ref}]" 2>/dev/null
+s=str; ref="s[0]"; echo ${!ref}; declare -A A=([k]=v); ref="A[k]"; echo ${!ref}
+ref="a[1+]"; echo ${!ref}; echo not reached
+`, `x 1
+[]
+str
+v
+`, 1},
+	{"slice_empty_offset_or_length", `array=(1 2 3); echo "[${array[@]::}]" "[${array[@]:0:}]" "[${array[@]::2}]" "[${array[@]:1:}]"
+set -- 1 2 3; echo "[${@::}]" "[${@:0:}]" "[${@:1:}]"; s=hello; echo "[${s::}]" "[${s::2}]" "[${s:1:}]"
+if false; then echo ${s:}; fi; echo yes
+echo ${s:}; echo not reached
+`, `[] [] [1 2] []
+[] [] []
+[] [he] []
+yes
+`, 1},
 }
 
 func TestParamCases(t *testing.T) { runCases(t, paramCases) }

@@ -44,6 +44,10 @@ type setOption struct {
 	field  func(*options) *bool
 }
 
+// extdebugOpt is shopt extdebug's place among the options memsh only
+// keeps (declare -F NAME reads it).
+const extdebugOpt = 31
+
 func otherOpt(i int) func(*options) *bool { return func(o *options) *bool { return &o.other[i] } }
 
 // setOptions is the one table of set -o options, in `set -o`'s order.
@@ -100,7 +104,7 @@ var shoptOptions = []setOption{
 	{"dotglob", 0, func(o *options) *bool { return &o.dotglob }},
 	{"execfail", 0, otherOpt(30)},
 	{"expand_aliases", 0, func(o *options) *bool { return &o.expandAliases }},
-	{"extdebug", 0, otherOpt(31)},
+	{"extdebug", 0, otherOpt(extdebugOpt)},
 	{"extglob", 0, func(o *options) *bool { return &o.extglob }},
 	{"extquote", 0, otherOpt(32)},
 	{"failglob", 0, func(o *options) *bool { return &o.failglob }},
@@ -204,6 +208,7 @@ func (o *options) interactive() {
 func builtinSet(ctx context.Context, r *Runner, args []string) int {
 	if len(args) == 1 {
 		var b strings.Builder
+		r.syncOptionVars()
 		for _, n := range r.vars.names() {
 			v := r.lookupVar(n)
 			if v == nil || !v.set && !v.isArray() {

@@ -71,6 +71,7 @@ func readScript(ctx context.Context, src string) *script {
 	}
 	sc := &script{src: src}
 	eof := uint(strings.Count(src, "\n"))
+	split := false
 	for {
 		f, masked, err := parseMasked(ctx, sc.src)
 		if err == nil {
@@ -92,6 +93,15 @@ func readScript(ctx context.Context, src string) *script {
 					continue
 				}
 				// The delimiter added did not end it: a syntax error.
+			}
+		}
+		if !split {
+			// (( or $(( that bash reads as two parentheses
+			// (parse_dparen.go)
+			split = true
+			if text, ok := splitDparens(sc.src); ok {
+				sc.src = text
+				continue
 			}
 		}
 		sc.stmts, sc.rest = completeLines(ctx, masked)
@@ -210,6 +220,34 @@ func maskAt(src string, off int, msg string) (string, bool) {
 	if strings.HasPrefix(msg, "`:` must be followed") && strings.HasPrefix(src[off:], ": ") {
 		// ${a[@]: } and ${a[@]: : }: an empty offset or length is 0
 		return src[:off+1] + "0" + src[off+2:], true
+	}
+	if strings.HasPrefix(msg, "`[` must be followed") && strings.HasPrefix(src[off:], "[]") {
+		// an empty subscript: ${a[]} is a bad substitution, a[]=1 a
+		// bad array subscript, when run (parse_prefix.go)
+		if from, to, ok := paramSpan(src, off); ok {
+			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
+		}
+		if off > 0 && isNameByte(src[off-1]) {
+			return src[:off] + "__" + src[off+2:], true
+		}
+	}
+	if strings.HasPrefix(msg, "`:` must be followed") {
+		// ${a[@]::} and ${s:}: read when expanded (emptySlice)
+		if from, to, ok := paramSpan(src, off); ok {
+			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
+		}
+	}
+	if next, ok := maskLet(src, off, msg); ok {
+		// let x=1  # note, let x=( 1 ) (parse_let.go)
+		return next, true
+	}
+	if next, ok := maskElemAppend(src, off, msg); ok {
+		// [k]+=v in a ( ) list (array_elem.go)
+		return next, true
+	}
+	if next, ok := maskList(src, off, msg); ok {
+		// b[0]=2 cmd, B=(b b) cmd, a[0]=(3 4) (parse_prefix.go)
+		return next, true
 	}
 	// x$foo[5]: the subscript is not the trouble, the expression is
 	from, to, ok := arithSpan(src, off, !strings.Contains(msg, "must follow a name"))

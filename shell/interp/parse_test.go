@@ -16,6 +16,24 @@ var runTimeTextCases = []bashCase{
 	{"arith_of_positional_text", "set -- 1 + 2 '*' 3; echo $(( $* )); v=$(( $* )); echo $v\n", "7\n7\n", 0},
 	{"arith_of_variable_text", "joined='1+2+3'; echo $((joined)) $(( joined * 2 ))\n", "6 12\n", 0},
 	{"arith_syntax_error_at_run_time", "echo before\necho $((1 + )) never\necho after\n(( 2 * )) || echo false\n", "before\nafter\nfalse\n", 0},
+	{"element_before_command", "a=1 b[0]=2 c=3 printenv a b c; echo st=$? ${b-unset}\na[1 + 2]= echo a[1 + 2]=; f() { echo f; }; x[1]=2 f\n", "1\n3\nst=1 unset\na[1 + 2]=\nf\n", 0},
+	{"list_before_command", "x=1; A=a B=(b $x \"q r\") printenv A B; C=([k]=v) D=() printenv C D; f() { echo \"$y\"; }; y=(1 2) f; echo ${y-unset}\n", "a\n(b 1 q r)\n([k]=v)\n()\n(1 2)\nunset\n", 0},
+	{"list_for_element", "a=(1 2)\na[0]=(3 4)\necho \"status=$?\"\nb[1]+=(x)\necho $? ${a[0]}\n", "status=1\n1 1\n", 0},
+	{"let_comment_and_quotes", "y=1; let z=y*3  # a comment\nlet z2='y*3'  # another\necho $z $z2; let \"z3 = 2\" \"z4=z3+1\" z5=\"z3\"'*'2; echo $z3 $z4 $z5; let z6=\\\"1\\\" || echo st=$?\n", "3 3\n2 3 4\nst=1\n", 0},
+	{"let_word_with_parentheses", "let x=( 1 )\nlet y=( x + 2 )\nlet z=( y * 3 ) w=( 1 + 2 )*2; echo $x $y $z $w; let b=( 1 +  ); echo st=$?\n", "1 3 9 6\nst=1\n", 0},
+	{"empty_subscript", "a=(1 2 3)\na[]=42\necho status=$?\necho ${a[]}\necho status=$? ${a[@]}\nb[]=1 true; echo $?\na[]=1; echo not reached\n", "status=1\nstatus=1 1 2 3\n0\n", 1},
 }
 
 func TestRunTimeText(t *testing.T) { runCases(t, runTimeTextCases) }
+
+// dparenCases are (( and $(( that bash reads as two parentheses, as
+// the ) closing the second ( is not followed by another
+// (parse_dparen.go), and those it reads as arithmetic.
+var dparenCases = []bashCase{
+	{"two_subshells", "(( echo 1\necho 2\n(( x ))\n: $(( x ))\necho 3\n) )\nif ! ((test x = x-g) || (test x = x)); then echo no; fi\n", "1\n2\n3\n", 0},
+	{"command_substitution_of_subshell", "echo $(( echo 1\necho 2\n) )\nv=\"$((echo a ||\necho b)2>/dev/null)\"; echo \"$v\"\nw=`((echo c) ||\n (echo d)) 2>/dev/null`; echo $w\n", "1 2\na\nc\n", 0},
+	{"three_parentheses", "f() {\n  v=`(((echo in) ; (echo x) ; echo y ) | head -n 1) 2> /dev/null`\n}\nf; echo $v\n", "in\n", 0},
+	{"arithmetic_kept", "echo $(( (1+2) * 3 )) $(( ((1+2)) )) \"$((2*(3+4)))\" '((a) b)' \"((a) b)\"\nx=$(((echo y) ) ); echo $x\n", "9 3 14 ((a) b) ((a) b)\ny\n", 0},
+}
+
+func TestDparen(t *testing.T) { runCases(t, dparenCases) }

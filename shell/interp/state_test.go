@@ -207,6 +207,36 @@ none 0
 #? bash: line 7: ro: readonly variable
 ro 1
 `, 0},
+	{"execution_string", `bash -c 'declare -p BASH_EXECUTION_STRING; f() { echo "$BASH_EXECUTION_STRING"; }; f'
+bash -c 'bash -c "echo \$BASH_EXECUTION_STRING"'
+echo 'echo ${BASH_EXECUTION_STRING-unset}' | bash
+`, `declare -- BASH_EXECUTION_STRING="declare -p BASH_EXECUTION_STRING; f() { echo \"\$BASH_EXECUTION_STRING\"; }; f"
+declare -p BASH_EXECUTION_STRING; f() { echo "$BASH_EXECUTION_STRING"; }; f
+echo $BASH_EXECUTION_STRING
+unset
+`, 0},
+	{"option_variables_listed", `echo ${SHELLOPTS@a}; set -u; shopt -s extglob
+declare -p SHELLOPTS BASHOPTS | sed 's/:.*//'; readonly -p | grep -c OPTS=; set | grep -c '^[A-Z]*OPTS='
+echo ${SHELLOPTS@a}; shopt -u extglob; declare -p BASHOPTS | grep -c extglob
+(SHELLOPTS=x) 2>/dev/null || echo refused
+`, `r
+declare -r SHELLOPTS="braceexpand
+declare -r BASHOPTS="checkwinsize
+2
+2
+r
+0
+refused
+`, 0},
+	{"interactive_command_history_file", `bash --norc -c 'echo histfile=${HISTFILE:+yes}'; bash --norc -i -c 'echo histfile=${HISTFILE:+yes}' 2>/dev/null
+`, `histfile=
+histfile=yes
+`, 0},
+	{"shell_set_when_unset", `unset SHELL; bash -c 'test -n "$SHELL" && echo set; env | grep -c ^SHELL='; echo ${SHELL-unset}
+`, `set
+0
+unset
+`, 0},
 }
 
 // TestShellState runs stateCases.

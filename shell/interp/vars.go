@@ -51,6 +51,9 @@ type Var struct {
 	// held is what the value has charged to the memory budget
 	// (budget.go).
 	held int64
+	// local: declared by local in a temporary frame, in place of a
+	// binding there (tempLocalFrame); unset keeps it declared.
+	local bool
 }
 
 func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
@@ -59,7 +62,7 @@ func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
 // until either of them changes it (own). Both stay readable at once: a
 // background job's copy and its parent may run concurrently.
 func (v *Var) clone() *Var {
-	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc}
+	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc, local: v.local}
 	if c.idx != nil {
 		c.idx.shared.Add(1)
 	}
@@ -305,6 +308,9 @@ func (a *assocArray) each(f func(k, v string)) {
 type frame struct {
 	refs atomic.Int32
 	m    map[string]*Var
+	// temp: the bindings before a function or builtin (x=1 cmd), not a
+	// function's locals: local declares below it (localFrame).
+	temp bool
 }
 
 func newFrame(n int) *frame {
@@ -345,6 +351,7 @@ func (s *scopes) writable(i int) *frame {
 		return f
 	}
 	c := newFrame(len(f.m))
+	c.temp = f.temp
 	for k, v := range f.m {
 		c.m[k] = v.clone()
 	}
@@ -393,6 +400,39 @@ func dropFrame(b *command.Budget, f *frame) {
 }
 
 func (s *scopes) push() { s.frames = append(s.frames, newFrame(4)) }
+
+// tempLocalFrame is the frame local NAME declares in: the innermost
+// temporary binding of NAME above the function's frame, which the local
+// replaces (bash makes the temporary variable local), or the function's
+// frame, dropping NAME from the bindings the function was called with
+// (v=1 f; in f, local v=2 then unset v leaves v unset, not 1).
+func (s *scopes) tempLocalFrame(name string) int {
+	fn := s.localFrame()
+	for i := len(s.frames) - 1; i > fn; i-- {
+		if _, ok := s.frames[i].m[name]; ok {
+			return i
+		}
+	}
+	if fn > 1 && s.frames[fn-1].temp {
+		if _, ok := s.frames[fn-1].m[name]; ok {
+			f := s.writable(fn - 1)
+			releaseVar(s.mem, f.m[name])
+			delete(f.m, name)
+		}
+	}
+	return fn
+}
+
+// localFrame is the index of the innermost function's frame: the top
+// one but for temporary bindings above it (tmp= local x=1 makes x a
+// local of the function, as in bash).
+func (s *scopes) localFrame() int {
+	i := len(s.frames) - 1
+	for i > 0 && s.frames[i].temp {
+		i--
+	}
+	return i
+}
 
 func (s *scopes) pop() {
 	n := len(s.frames) - 1
@@ -884,10 +924,13 @@ func (r *Runner) unsetVar(name string) bool {
 			if !ok {
 				return false
 			}
-			if idx == 0 || sub == "@" || sub == "*" {
-				releaseVar(r.vars.mem, v)
-				v.set, v.str, v.grow = false, "", nil
+			if idx != 0 && sub != "@" && sub != "*" {
+				// a string has only element 0
+				r.errorf("unset: %s: not an array variable", base)
+				return false
 			}
+			releaseVar(r.vars.mem, v)
+			v.set, v.str, v.grow = false, "", nil
 		}
 		return true
 	}
@@ -904,8 +947,10 @@ func (r *Runner) unsetVar(name string) bool {
 	if i > 0 {
 		// A local unset in its own function stays declared-and-unset
 		// there; bash hides the outer value only in the same scope.
-		if i == len(r.vars.frames)-1 {
-			f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc)}
+		// A temporary binding (v=1 eval 'unset v') goes, showing the
+		// one below it.
+		if i == len(r.vars.frames)-1 && (!f.temp || v.local) {
+			f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc), local: v.local}
 			return true
 		}
 	}
