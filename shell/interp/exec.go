@@ -28,6 +28,9 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 			return 1
 		}
 	}
+	if len(args) == 0 {
+		return r.nullCommand(ctx, c, redirs)
+	}
 	if len(redirs) > 0 {
 		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
 			return 1
@@ -36,32 +39,11 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		red, ok := r.applyRedirs(ctx, redirs)
 		if !ok {
 			r.endRedirs(red)
-			if r.opts.errexit && r.noErrExit == 0 {
-				r.exitShell(1)
-			}
+			r.redirFailed()
 			return 1
 		}
 		r.lastStatus = st
 		defer r.endRedirs(red)
-	}
-	if len(args) == 0 {
-		// No command word: $_ is empty afterwards, as bash binds it.
-		defer func() { r.lastArg = "" }()
-	}
-	if len(c.Args) == 0 {
-		return r.assignAll(ctx, c.Assigns)
-	}
-	if len(args) == 0 {
-		// Only expansions that came out empty: the assignments still
-		// happen, and the status is the last command substitution's.
-		st := 0
-		if r.substRan {
-			st = r.lastStatus
-		}
-		if len(c.Assigns) > 0 {
-			return r.assignAll(ctx, c.Assigns)
-		}
-		return st
 	}
 	if r.opts.xtrace && len(c.Assigns) == 0 {
 		r.trace(args)
@@ -90,6 +72,47 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		r.trace(args)
 	}
 	return r.run(ctx, args, env)
+}
+
+// nullCommand runs a simple command with no command word (none written,
+// or all expanded to nothing), as bash's execute_null_command: the
+// assignments happen in the shell first, then the redirections are
+// performed and undone, so `v=$(cmd) 2>f` leaves cmd's stderr alone and
+// a failed redirection keeps the assignment. The status is the
+// redirection's failure, else the last command substitution's.
+func (r *Runner) nullCommand(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.Redirect) int {
+	// $_ is empty afterwards, as bash binds it.
+	defer func() { r.lastArg = "" }()
+	st := 0
+	if len(c.Assigns) > 0 {
+		st = r.assignAll(ctx, c.Assigns)
+		if r.flow >= flowExit {
+			return st
+		}
+	} else if r.substRan {
+		st = r.lastStatus
+	}
+	if len(redirs) == 0 {
+		return st
+	}
+	r.substRan = false
+	red, ok := r.applyRedirs(ctx, redirs)
+	r.endRedirs(red)
+	if !ok {
+		r.redirFailed()
+		return 1
+	}
+	if r.substRan {
+		return r.lastStatus
+	}
+	return st
+}
+
+// redirFailed leaves the shell after a failed redirection under set -e.
+func (r *Runner) redirFailed() {
+	if r.opts.errexit && r.noErrExit == 0 {
+		r.exitShell(1)
+	}
 }
 
 // assignAll performs a command's assignments in the shell.
