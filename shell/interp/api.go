@@ -14,6 +14,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"path"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -166,7 +167,6 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("IFS", " \t\n", false)
 	// bash's DEFAULT_PATH_VALUE, not exported, when the environment has none.
 	r.setDefault("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.", false)
-	r.setDefault("PWD", r.dir, true)
 	r.setDefault("OPTIND", "1", false)
 	r.setDefault("PS4", "+ ", false)
 	r.setDefault("HOSTNAME", "memsh", false)
@@ -189,10 +189,33 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	// $_ starts as the shell's own path.
 	r.lastArg, _ = r.getVar("BASH")
 	r.limits = sandboxLimits(&cfg)
-	if v, _ := r.vars.lookup("PWD"); v != nil {
-		v.setStr(r.dir)
-	}
+	r.initPwd()
 	return r
+}
+
+// initPwd sets the directory and PWD as bash's set_pwd does at start-up:
+// an inherited PWD naming the same directory keeps its logical path,
+// otherwise PWD is the physical one; an inherited OLDPWD that is no
+// directory, or none, is exported and unset (`cd -`: OLDPWD not set).
+func (r *Runner) initPwd() {
+	fsys := r.cfg.FS
+	if v, _ := r.vars.lookup("PWD"); v != nil && v.set && v.attrs&attrExport != 0 && path.IsAbs(v.str) && sameFile(fsys, v.str, r.dir) {
+		r.dir = path.Clean(v.str)
+	} else if real, err := fsys.Realpath(r.dir); err == nil {
+		r.dir = real
+	}
+	pwd := r.vars.forWrite("PWD", 0)
+	pwd.setStr(r.dir)
+	pwd.attrs |= attrExport
+	old, _ := r.vars.lookup("OLDPWD")
+	if old != nil && old.set {
+		if info, err := fsys.Stat(r.absPath(old.str)); err == nil && info.IsDir() {
+			return
+		}
+	}
+	old = r.vars.forWrite("OLDPWD", 0)
+	old.set, old.str, old.grow = false, "", nil
+	old.attrs |= attrExport
 }
 
 func (r *Runner) setDefault(name, val string, export bool) {
