@@ -142,6 +142,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		bashPid:  sandboxPID,
 		fromFile: cfg.FromFile,
 		pids:     new(atomic.Int32),
+
+		oneStatus: -1,
 	}
 	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
@@ -176,6 +178,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("MACHTYPE", "x86_64-pc-linux-gnu", false)
 	r.setDefault("OSTYPE", "linux-gnu", false)
 	r.setDefault("OPTERR", "1", false)
+	r.setDefault("BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.", false)
 	r.setDefault("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:", false)
 	r.setShellVar("UID", attrInteger|attrReadonly, false, "1000")
 	r.setShellVar("EUID", attrInteger|attrReadonly, false, "1000")
@@ -256,7 +259,18 @@ func (r *Runner) setShellVar(name string, attrs attr, force bool, vals ...string
 func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (status int, err error) {
 	r.setStdio(stdio)
 	defer r.recoverCrash(&status)
+	if r.cfg.Script && !r.fromFile {
+		r.setExecString(src)
+	}
 	return r.runSource(ctx, src)
+}
+
+// setExecString is bash -c's BASH_EXECUTION_STRING: the command text.
+func (r *Runner) setExecString(src string) {
+	v := r.vars.forWrite("BASH_EXECUTION_STRING", 0)
+	if v.attrs&attrReadonly == 0 {
+		v.setStr(src)
+	}
 }
 
 // runSource reads and runs src on the shell's current descriptors. A

@@ -184,6 +184,9 @@ parse:
 		child.setHistoryDefaults() // builtin_history.go
 		child.loadHistoryFile()
 	}
+	if cmdMode {
+		child.setExecString(script)
+	}
 	status, _ := child.runSource(ctx, script)
 	status = child.finish(ctx, status)
 	if interactive && !cmdMode {

@@ -46,9 +46,13 @@ type Runner struct {
 
 	lastStatus int
 	pipeStatus []int
-	flow       flow
-	flowN      int // loops left to break/continue
-	exited     bool
+	// oneStatus is PIPESTATUS after a command that is no pipeline: its
+	// status before `!` turned it; -1 before the first command, when
+	// PIPESTATUS is empty.
+	oneStatus int
+	flow      flow
+	flowN     int // loops left to break/continue
+	exited    bool
 
 	line        uint        // current statement's line, $LINENO
 	frames      []callFrame // the call stack: function calls and sourced files, innermost last
@@ -164,6 +168,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			return
 		}
 	}
+	raw := status
 	if st.Negated {
 		r.noErrExit--
 		if status == 0 {
@@ -181,7 +186,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		// A pipeline sets PIPESTATUS itself; a compound command leaves
 		// what its last pipeline set, as bash does.
 	default:
-		r.pipeStatus = nil
+		r.pipeStatus, r.oneStatus = nil, raw
 	}
 	if r.flow >= flowExit {
 		return

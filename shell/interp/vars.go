@@ -490,7 +490,10 @@ func (r *Runner) dynamicArray(name string) *Var {
 	switch name {
 	case "PIPESTATUS":
 		if r.pipeStatus == nil {
-			vals = []string{strconv.Itoa(r.lastStatus)}
+			if r.oneStatus < 0 {
+				return nil
+			}
+			vals = []string{strconv.Itoa(r.oneStatus)}
 		}
 		for _, s := range r.pipeStatus {
 			vals = append(vals, strconv.Itoa(s))
