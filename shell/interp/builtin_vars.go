@@ -658,6 +658,11 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	if op.on&attrReadonly != 0 {
 		v.attrs |= attrReadonly
 	}
+	if r.opts.allexport && op.off&attrExport == 0 && !v.isArray() && (it.hasVal || !local) {
+		// set -a exports what declare assigns, and a global it only
+		// declares.
+		v.attrs |= attrExport
+	}
 	if op.on&attrExport != 0 && !v.set && !v.isArray() && !it.hasVal {
 		// export NAME of an unset variable marks it; bash shows it as
 		// declare -x NAME.

@@ -91,6 +91,19 @@ f() { return 4; }; f; echo "[${PIPESTATUS[@]}]"
 [2]
 [4]
 `, 0},
+	// set -a exports what declare and local assign, and a global that
+	// declare only declares.
+	{"allexport_declare_local", `set -a
+declare ZZ=zz; printenv ZZ
+f() { local LL=ll; printenv LL; local W; declare -p W; }; f
+declare D; declare -p D
+declare -a arr=(1); declare -p arr
+`, `zz
+ll
+declare -- W
+declare -x D
+declare -a arr=([0]="1")
+`, 0},
 }
 
 func TestOptionVars(t *testing.T) { runCases(t, optionVarCases) }
