@@ -62,6 +62,16 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		if r.opts.xtrace {
 			r.traceAssign(r.tracePrefix(), as.Name.Value, val)
 		}
+		if cur := r.lookupVar(as.Name.Value); cur != nil && cur.attrs&attrReadonly != 0 || isOptionsVar(as.Name.Value) {
+			// bash runs the command without it; posix mode abandons
+			// the command line.
+			r.errorf("%s: readonly variable", as.Name.Value)
+			if r.opts.posix {
+				r.expansionFatal(1)
+				return 1
+			}
+			continue
+		}
 		if as.Append {
 			cur, _ := r.getVar(as.Name.Value)
 			val = cur + val
@@ -131,6 +141,10 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 				r.exitShell(1)
 				return 1
 			}
+			if r.opts.posix {
+				r.posixAssignFatal()
+				return 1
+			}
 			r.expansionFatal(1)
 			return 1
 		}
@@ -156,6 +170,22 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 // env holds assignments written before the command (a=1 cmd).
 func (r *Runner) run(ctx context.Context, args, env []string) int {
 	name := args[0]
+	if r.opts.posix && specialBuiltins[name] {
+		if b, ok := r.builtin(name); ok {
+			// POSIX finds a special builtin before a function, and the
+			// assignments before it stay in the shell (exported, as
+			// bash merges its temporary environment).
+			for _, kv := range env {
+				k, v, _ := strings.Cut(kv, "=")
+				if !r.setVar(k, v, false) {
+					r.posixAssignFatal()
+					return 1
+				}
+				r.lookupVar(k).attrs |= attrExport
+			}
+			return r.runBuiltin(ctx, b, args)
+		}
+	}
 	if fn, ok := r.funcs.m[name]; ok {
 		return r.withTempEnv(env, func() int { return r.callFunc(ctx, fn, args) })
 	}

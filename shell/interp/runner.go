@@ -665,6 +665,19 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 // funcDecl defines a function.
 func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 	name := c.Name.Value
+	if r.opts.posix && (!validName(name) || specialBuiltins[name]) {
+		// POSIX: a function's name is an identifier, and no special
+		// builtin's; the error ends a non-interactive shell.
+		if validName(name) {
+			r.errorf("`%s': is a special builtin", name)
+		} else {
+			r.errorf("`%s': not a valid identifier", name)
+		}
+		if !r.cfg.Interactive {
+			r.exitShell(2)
+		}
+		return 2
+	}
 	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: c.Body, decl: c})
 	return 0
 }
