@@ -550,19 +550,27 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	var v *Var
 	switch {
 	case local:
-		top := len(r.vars.frames) - 1
-		f := r.vars.writable(top)
-		if cur, ok := f.m[name]; ok {
-			cur.own()
-			v = cur
+		fi := r.vars.funcFrame()
+		if cur, ci := r.vars.lookup(name); cur != nil && ci >= fi {
+			// Already local here, or in the temporary environment of
+			// this function level (v=x f, v=x eval 'local v'): local
+			// claims that variable, as bash's make_local_variable.
+			v = r.vars.writable(ci).m[name]
+			v.own()
+			v.temp = false
 		} else {
-			v = &Var{}
-			if outer, _ := r.vars.lookup(name); outer != nil && outer.attrs&attrReadonly != 0 {
+			if cur != nil && cur.attrs&attrReadonly != 0 {
 				r.errorf("%s: %s: readonly variable", op.variant, name)
 				op.status = 1
 				return
 			}
-			f.m[name] = v
+			v = &Var{}
+			if cur != nil && cur.temp && !cur.isArray() {
+				// A local shadowing a temporary-environment variable
+				// starts with its value.
+				v.str, v.set, v.attrs = cur.str, cur.set, cur.attrs&attrExport
+			}
+			r.vars.writable(fi).m[name] = v
 		}
 	case op.global:
 		if _, ok := r.vars.frames[0].m[name]; ok {
@@ -721,7 +729,7 @@ func (r *Runner) declareList(op *declOp) int {
 		if r.funcDepth == 0 {
 			return 0
 		}
-		top := r.vars.frames[len(r.vars.frames)-1]
+		top := r.vars.frames[r.vars.funcFrame()]
 		names := make([]string, 0, len(top.m))
 		for k := range top.m {
 			names = append(names, k)

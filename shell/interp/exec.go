@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -67,7 +68,11 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 			// the command line.
 			r.errorf("%s: readonly variable", as.Name.Value)
 			if r.opts.posix {
-				r.expansionFatal(1)
+				if specialBuiltins[args[0]] && r.isBuiltin(args[0]) {
+					r.posixAssignFatal()
+				} else {
+					r.expansionFatal(1)
+				}
 				return 1
 			}
 			continue
@@ -172,22 +177,12 @@ func (r *Runner) run(ctx context.Context, args, env []string) int {
 	name := args[0]
 	if r.opts.posix && specialBuiltins[name] {
 		if b, ok := r.builtin(name); ok {
-			// POSIX finds a special builtin before a function, and the
-			// assignments before it stay in the shell (exported, as
-			// bash merges its temporary environment).
-			for _, kv := range env {
-				k, v, _ := strings.Cut(kv, "=")
-				if !r.setVar(k, v, false) {
-					r.posixAssignFatal()
-					return 1
-				}
-				r.lookupVar(k).attrs |= attrExport
-			}
-			return r.runBuiltin(ctx, b, args)
+			// POSIX finds a special builtin before a function.
+			return r.runSpecial(ctx, b, args, env)
 		}
 	}
 	if fn, ok := r.funcs.m[name]; ok {
-		return r.withTempEnv(env, func() int { return r.callFunc(ctx, fn, args) })
+		return r.callFunc(ctx, fn, args, env)
 	}
 	if b, ok := r.builtin(name); ok {
 		return r.withTempEnv(env, func() int { return r.runBuiltin(ctx, b, args) })
@@ -243,23 +238,63 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 	return r.runPath(ctx, r.absPath(name), args, environ, stdio)
 }
 
-// withTempEnv runs f with a=1-style assignments as temporary exported
-// variables, as bash does for functions and builtins.
+// withTempEnv runs the builtin f with a=1-style assignments as
+// temporary exported variables, in a frame of their own.
 func (r *Runner) withTempEnv(env []string, f func() int) int {
 	if len(env) == 0 {
 		return f()
 	}
-	r.vars.push()
+	r.vars.pushTemp()
 	r.ifsCache = nil
 	defer func() { r.ifsCache = nil }()
-	top := r.vars.frames[len(r.vars.frames)-1]
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		top.m[k] = &Var{str: v, set: true, attrs: attrExport}
-	}
+	r.setTempEnv(env)
 	status := f()
 	r.vars.pop()
 	return status
+}
+
+// runSpecial runs a special builtin in posix mode: the assignments
+// before it are its temporary environment, and what is left of them
+// afterwards (`x=1 unset x` leaves nothing) stays in the shell,
+// exported, as bash merges the temporary environment.
+func (r *Runner) runSpecial(ctx context.Context, b builtinFunc, args, env []string) int {
+	if len(env) == 0 {
+		return r.runBuiltin(ctx, b, args)
+	}
+	var status int
+	r.withTempEnv(env, func() int {
+		status = r.runBuiltin(ctx, b, args)
+		top := r.vars.frames[len(r.vars.frames)-1].m
+		env = slices.DeleteFunc(env, func(kv string) bool {
+			k, _, _ := strings.Cut(kv, "=")
+			v := top[k]
+			return v == nil || !v.temp || !v.set
+		})
+		for i, kv := range env {
+			k, _, _ := strings.Cut(kv, "=")
+			env[i] = k + "=" + top[k].str
+		}
+		return status
+	})
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if !r.setVar(k, v, false) {
+			r.posixAssignFatal()
+			return 1
+		}
+		r.lookupVar(k).attrs |= attrExport
+	}
+	return status
+}
+
+// setTempEnv puts a=1-style assignments in the innermost frame as
+// temporary-environment variables, exported.
+func (r *Runner) setTempEnv(env []string) {
+	top := r.vars.frames[len(r.vars.frames)-1]
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		top.m[k] = &Var{str: v, set: true, attrs: attrExport, temp: true}
+	}
 }
 
 // mergeEnv adds "K=V" overrides to a sorted environment.

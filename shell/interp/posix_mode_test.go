@@ -13,6 +13,7 @@ z=Z builtin :; echo z=$z
 a=1 readonly spam=eggs; echo a=$a spam=$spam
 f() { :; }; g=1 f; echo g=${g-unset}
 h() { local v=1; v=2 :; echo "in $v"; }; h; echo "out ${v-unset}"
+x=42; x=tmp unset x; echo x=$x
 `, `foo=bar
 bar
 z=
@@ -20,6 +21,7 @@ a=1 spam=eggs
 g=unset
 in 2
 out unset
+x=42
 `, 0},
 	// A special builtin is found before a function of its name.
 	{"special_builtin_before_function", `eval() { echo "function $1"; }

@@ -682,8 +682,10 @@ func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 	return 0
 }
 
-// callFunc runs a function with args as its positional parameters.
-func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
+// callFunc runs a function with args as its positional parameters; env
+// (a=1 f) is its temporary environment, which lives in the function's
+// own frame, as bash merges it into the function's variable context.
+func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args, env []string) int {
 	if !r.nestOK(fn.name) {
 		return 1
 	}
@@ -692,6 +694,10 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	r.pushFrame(callFrame{name: fn.name, file: fn.file, line: r.line}, true)
 	retTrap := r.trap("RETURN")
 	r.vars.push()
+	if len(env) > 0 {
+		r.setTempEnv(env)
+		r.ifsCache = nil
+	}
 	savedLoop, savedSrc, savedBase := r.loopDepth, r.src, r.lineBase
 	r.loopDepth, r.src, r.lineBase = 0, fn.src, fn.base
 	r.stmt(ctx, fn.body)

@@ -51,6 +51,9 @@ type Var struct {
 	// held is what the value has charged to the memory budget
 	// (budget.go).
 	held int64
+	// temp: a temporary-environment variable (v=x cmd) that `local` has
+	// not claimed; bash's tempvar.
+	temp bool
 }
 
 func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
@@ -59,7 +62,7 @@ func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
 // until either of them changes it (own). Both stay readable at once: a
 // background job's copy and its parent may run concurrently.
 func (v *Var) clone() *Var {
-	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc}
+	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc, temp: v.temp}
 	if c.idx != nil {
 		c.idx.shared.Add(1)
 	}
@@ -299,12 +302,16 @@ func (a *assocArray) each(f func(k, v string)) {
 	}
 }
 
-// frame is one scope: the globals, or one function call's locals. A
-// frame shared by several shells (a subshell and its parent) is copied by
-// whichever writes first: refs counts the shells holding it.
+// frame is one scope: the globals, one function call's locals (and the
+// temporary environment it was called with), or the temporary
+// environment of a builtin (v=x eval ...), which belongs to the function
+// level it runs at. A frame shared by several shells (a subshell and its
+// parent) is copied by whichever writes first: refs counts the shells
+// holding it.
 type frame struct {
 	refs atomic.Int32
 	m    map[string]*Var
+	temp bool // a builtin's temporary environment
 }
 
 func newFrame(n int) *frame {
@@ -345,6 +352,7 @@ func (s *scopes) writable(i int) *frame {
 		return f
 	}
 	c := newFrame(len(f.m))
+	c.temp = f.temp
 	for k, v := range f.m {
 		c.m[k] = v.clone()
 	}
@@ -393,6 +401,24 @@ func dropFrame(b *command.Budget, f *frame) {
 }
 
 func (s *scopes) push() { s.frames = append(s.frames, newFrame(4)) }
+
+// pushTemp opens a builtin's temporary environment.
+func (s *scopes) pushTemp() {
+	f := newFrame(4)
+	f.temp = true
+	s.frames = append(s.frames, f)
+}
+
+// funcFrame is the index of the innermost function call's frame (0, the
+// globals, outside functions): where `local` declares, with the
+// temporary environments of builtins above it on the same level.
+func (s *scopes) funcFrame() int {
+	i := len(s.frames) - 1
+	for i > 0 && s.frames[i].temp {
+		i--
+	}
+	return i
+}
 
 func (s *scopes) pop() {
 	n := len(s.frames) - 1
@@ -904,13 +930,12 @@ func (r *Runner) unsetVar(name string) bool {
 	}
 	f := r.vars.writable(i)
 	releaseVar(r.vars.mem, f.m[name])
-	if i > 0 {
+	if i > 0 && i >= r.vars.funcFrame() && !v.temp {
 		// A local unset in its own function stays declared-and-unset
-		// there; bash hides the outer value only in the same scope.
-		if i == len(r.vars.frames)-1 {
-			f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc)}
-			return true
-		}
+		// there; bash hides the outer value only in the same scope. A
+		// temporary-environment variable goes, showing the one under.
+		f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc)}
+		return true
 	}
 	delete(f.m, name)
 	r.varChanged(name, nil)
