@@ -196,14 +196,23 @@ func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
 	if len(env) > 0 {
 		environ = mergeEnv(environ, env)
 	}
-	st := r.runProgram(ctx, args[0], args, environ)
+	search := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			// PATH=dir cmd: looked up in dir, the hash table left out.
+			search = v
+		}
+	}
+	st := r.runProgram(ctx, args[0], args, environ, search)
 	r.notifyJobs()
 	return st
 }
 
 // runProgram runs the command or file name with args (args[0] may differ
-// from name: exec -a) and exactly the environment environ.
-func (r *Runner) runProgram(ctx context.Context, name string, args, environ []string) int {
+// from name: exec -a) and exactly the environment environ. A search path
+// other than "" is looked in instead of $PATH and the hash table
+// (PATH=dir cmd, command -p).
+func (r *Runner) runProgram(ctx context.Context, name string, args, environ []string, search string) int {
 	stdio := command.Stdio{Stdin: r.stdin(), Stdout: r.stdout(), Stderr: r.stderr()}
 	if r.fds[2] == nil {
 		stdio.Stderr = closedFd{}
@@ -220,19 +229,27 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 		if isShellName(name) {
 			return r.runChildShell(ctx, args, environ, stdio)
 		}
-		if full, ok := r.hashedPath(name); ok {
-			return r.runPath(ctx, full, args, environ, stdio)
-		}
-		full := r.lookPath(name, environ)
-		if full == "" {
-			// bash falls back on a file it found that is not executable:
-			// exec fails with "Permission denied", 126.
-			if full = r.lookPathAny(name, environ); full == "" {
-				r.errorf("%s: command not found", name)
-				return 127
+		if search == "" {
+			if full, ok := r.hashedPath(name); ok {
+				return r.runPath(ctx, full, args, environ, stdio)
 			}
 		}
-		r.notePathUse(name, full)
+		dirs := search
+		if dirs == "" {
+			dirs = r.searchPath(environ)
+		}
+		// The file as $PATH names it (_tmp/cmd for a relative entry),
+		// which the hash table keeps and messages show; bash falls back
+		// on a file it found that is not executable: exec fails with
+		// "Permission denied", 126.
+		full := r.findCommand(name, dirs)
+		if full == "" {
+			r.errorf("%s: command not found", name)
+			return 127
+		}
+		if search == "" {
+			r.notePathUse(name, full)
+		}
 		return r.runPath(ctx, full, args, environ, stdio)
 	}
 	return r.runPath(ctx, r.absPath(name), args, environ, stdio)
@@ -464,22 +481,8 @@ func (r *Runner) lookPathIn(name, pathVar string) string {
 	return ""
 }
 
-// lookPathAny is the first regular file named name in $PATH, executable
-// or not.
-func (r *Runner) lookPathAny(name string, environ []string) string {
-	for _, d := range strings.Split(r.searchPath(environ), ":") {
-		if d == "" {
-			d = "."
-		}
-		cand := r.absPath(d + "/" + name)
-		if info, err := r.cfg.FS.Stat(cand); err == nil && info.Mode().IsRegular() {
-			return cand
-		}
-	}
-	return ""
-}
-
-// runPath runs the executable file at full.
+// runPath runs the executable file at full (relative to the working
+// directory when $PATH named it so).
 func (r *Runner) runPath(ctx context.Context, full string, args, environ []string, stdio command.Stdio) int {
 	// bash's messages name the file as typed when it has a slash, else
 	// the path $PATH gave.
@@ -487,7 +490,8 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 	if !strings.Contains(name, "/") {
 		name = full
 	}
-	info, err := r.cfg.FS.Stat(full)
+	abs := r.absPath(full)
+	info, err := r.cfg.FS.Stat(abs)
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
 		return 127
@@ -500,7 +504,7 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 		r.errorf("%s: Permission denied", name)
 		return 126
 	}
-	f, err := r.cfg.FS.Open(full)
+	f, err := r.cfg.FS.Open(abs)
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
 		return 126
@@ -537,7 +541,7 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 		return r.runScript(ctx, full, shellArg, args, environ, stdio)
 	}
 	if r.cfg.RunFile != nil {
-		return r.cfg.RunFile(ctx, &FileRequest{Path: full, Args: args, Head: head, Env: environ, Dir: r.dir, Umask: r.umask, Stdio: stdio, Exec: r.execFor})
+		return r.cfg.RunFile(ctx, &FileRequest{Path: abs, Args: args, Head: head, Env: environ, Dir: r.dir, Umask: r.umask, Stdio: stdio, Exec: r.execFor})
 	}
 	r.errorf("%s: cannot execute binary file: Exec format error", name)
 	return 126

@@ -951,6 +951,9 @@ func (r *Runner) varChanged(name string, v *Var) {
 		r.histSizeChanged(name) // builtin_history.go
 	case "FUNCNEST":
 		r.funcNestSeen = true
+	case "PATH":
+		// bash forgets every hashed command when PATH changes.
+		r.hash = nil
 	}
 }
 
