@@ -3,8 +3,10 @@ package interp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -494,7 +496,11 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 	info, err := r.cfg.FS.Stat(abs)
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
-		return 127
+		if errors.Is(err, fs.ErrNotExist) {
+			return 127
+		}
+		// exec failed for another reason (ENOTDIR, ENAMETOOLONG)
+		return 126
 	}
 	if info.IsDir() {
 		r.errorf("%s: Is a directory", name)
