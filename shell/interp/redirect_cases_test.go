@@ -37,6 +37,31 @@ made
 `, 0},
 	{"null_command_expansion_error_first", `X=${unset_var?msg} > walrus; echo not reached
 `, ``, 127},
+	// set -C refuses >, &> and >&file on an existing regular file;
+	// 1>&file is &>file too, 2>&file an ambiguous redirect.
+	{"noclobber_and_dup_to_file", `set -C
+echo a > f1; echo b &>> f1; echo st=$?
+echo c >| f1; echo st=$?
+echo d &> f1; echo st=$?
+echo e >& f1; echo st=$?
+echo f 2> f1; echo st=$?
+cat f1; echo x > /dev/null; echo st=$?
+set +C
+echo one 1>&g1; echo st=$?
+echo two 2>&g2; echo st=$?
+{ echo three; echo err >&2; } 1>&g3; cat g3
+`, `st=0
+st=0
+st=1
+st=1
+st=1
+c
+st=0
+st=0
+st=1
+three
+err
+`, 0},
 }
 
 // TestRedirectCases runs redirectCases.
