@@ -258,6 +258,17 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 	return nil, errBadFd
 }
 
+// fdLimitHit reports that opening a file would fail with EMFILE: the
+// lowest free descriptor, which open(2) would return, is at or past
+// ulimit -n.
+func (r *Runner) fdLimitHit() bool {
+	free := 0
+	for r.fds[free] != nil {
+		free++
+	}
+	return free >= r.fdLimit()
+}
+
 // clobberRefused reports (after bash's message) that set -C keeps a
 // truncating redirection (>, &>, >&) from an existing regular file.
 func (r *Runner) clobberRefused(target string) bool {
@@ -364,6 +375,10 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 			}
 			return nil, nil
 		}
+	}
+	if r.fdLimitHit() {
+		r.errorf("%s: Too many open files", name)
+		return nil, errBadFd
 	}
 	f, err := r.cfg.FS.OpenFile(p, flag, r.createMode())
 	if err != nil {
