@@ -193,7 +193,28 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.lastArg, _ = r.getVar("BASH")
 	r.limits = sandboxLimits(&cfg)
 	r.initPwd()
+	r.importOptions()
 	return r
+}
+
+// importOptions turns on the options an inherited SHELLOPTS or BASHOPTS
+// names, as bash does at start-up (export SHELLOPTS carries set -x into
+// child shells); unknown names are ignored.
+func (r *Runner) importOptions() {
+	for _, t := range []struct {
+		name  string
+		table []setOption
+	}{{"SHELLOPTS", setOptions}, {"BASHOPTS", shoptOptions}} {
+		v, _ := r.vars.lookup(t.name)
+		if v == nil || !v.set {
+			continue
+		}
+		for _, n := range strings.Split(v.str, ":") {
+			if o := findOption(t.table, n); o != nil {
+				*o.field(&r.opts) = true
+			}
+		}
+	}
 }
 
 // initPwd sets the directory and PWD as bash's set_pwd does at start-up:

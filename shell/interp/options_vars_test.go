@@ -104,6 +104,20 @@ declare -- W
 declare -x D
 declare -a arr=([0]="1")
 `, 0},
+	// export SHELLOPTS passes the set -o options on to child shells,
+	// which turn on what it names.
+	{"export_shellopts", `export SHELLOPTS
+set -o noglob
+bash -c 'echo /*; echo $SHELLOPTS'
+set +o noglob
+BASHOPTS=nullglob bash -c 'echo x /nonexistent*'
+shopt -s nullglob; export BASHOPTS
+bash -c 'echo x /nonexistent* $BASHOPTS' | grep -o 'x.*nullglob'
+`, `/*
+braceexpand:hashall:interactive-comments:noglob
+x /nonexistent*
+x checkwinsize:cmdhist:complete_fullquote:extquote:force_fignore:globasciiranges:globskipdots:hostcomplete:interactive_comments:nullglob
+`, 0},
 }
 
 func TestOptionVars(t *testing.T) { runCases(t, optionVarCases) }

@@ -962,7 +962,11 @@ func (r *Runner) environ() []string {
 	vals := map[string]string{}
 	for _, f := range r.vars.frames {
 		for k, v := range f.m {
-			if s, ok := v.value(); ok && v.attrs&attrExport != 0 && !v.isArray() {
+			if isOptionsVar(k) && v.attrs&attrExport != 0 {
+				// export SHELLOPTS: the options as they are now, which
+				// a child shell then starts with.
+				vals[k], _ = r.getVar(k)
+			} else if s, ok := v.value(); ok && v.attrs&attrExport != 0 && !v.isArray() {
 				vals[k] = s
 			} else {
 				delete(vals, k)
