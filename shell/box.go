@@ -184,7 +184,6 @@ func baseEnv(dir string) []string {
 	return []string{
 		"HOME=" + sandboxHome,
 		"PWD=" + dir,
-		"OLDPWD=" + dir,
 		"PATH=" + defaultPath,
 		"USER=" + sandboxUser,
 		"LOGNAME=" + sandboxUser,

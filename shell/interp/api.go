@@ -14,6 +14,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"path"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -143,6 +144,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		bashPid:  sandboxPID,
 		fromFile: cfg.FromFile,
 		pids:     new(atomic.Int32),
+
+		oneStatus: -1,
 	}
 	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
@@ -168,7 +171,6 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("IFS", " \t\n", false)
 	// bash's DEFAULT_PATH_VALUE, not exported, when the environment has none.
 	r.setDefault("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.", false)
-	r.setDefault("PWD", r.dir, true)
 	r.setDefault("OPTIND", "1", false)
 	r.setDefault("PS4", "+ ", false)
 	// bash sets SHELL from the user's passwd entry when it is unset
@@ -180,6 +182,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.setDefault("MACHTYPE", "x86_64-pc-linux-gnu", false)
 	r.setDefault("OSTYPE", "linux-gnu", false)
 	r.setDefault("OPTERR", "1", false)
+	r.setDefault("BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.", false)
 	r.setDefault("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:", false)
 	r.setShellVar("UID", attrInteger|attrReadonly, false, "1000")
 	r.setShellVar("EUID", attrInteger|attrReadonly, false, "1000")
@@ -198,10 +201,54 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	// $_ starts as the shell's own path.
 	r.lastArg, _ = r.getVar("BASH")
 	r.limits = sandboxLimits(&cfg)
-	if v, _ := r.vars.lookup("PWD"); v != nil {
-		v.setStr(r.dir)
-	}
+	r.initPwd()
+	r.importOptions()
 	return r
+}
+
+// importOptions turns on the options an inherited SHELLOPTS or BASHOPTS
+// names, as bash does at start-up (export SHELLOPTS carries set -x into
+// child shells); unknown names are ignored.
+func (r *Runner) importOptions() {
+	for _, t := range []struct {
+		name  string
+		table []setOption
+	}{{"SHELLOPTS", setOptions}, {"BASHOPTS", shoptOptions}} {
+		v, _ := r.vars.lookup(t.name)
+		if v == nil || !v.set {
+			continue
+		}
+		for _, n := range strings.Split(v.str, ":") {
+			if o := findOption(t.table, n); o != nil {
+				*o.field(&r.opts) = true
+			}
+		}
+	}
+}
+
+// initPwd sets the directory and PWD as bash's set_pwd does at start-up:
+// an inherited PWD naming the same directory keeps its logical path,
+// otherwise PWD is the physical one; an inherited OLDPWD that is no
+// directory, or none, is exported and unset (`cd -`: OLDPWD not set).
+func (r *Runner) initPwd() {
+	fsys := r.cfg.FS
+	if v, _ := r.vars.lookup("PWD"); v != nil && v.set && v.attrs&attrExport != 0 && path.IsAbs(v.str) && sameFile(fsys, v.str, r.dir) {
+		r.dir = path.Clean(v.str)
+	} else if real, err := fsys.Realpath(r.dir); err == nil {
+		r.dir = real
+	}
+	pwd := r.vars.forWrite("PWD", 0)
+	pwd.setStr(r.dir)
+	pwd.attrs |= attrExport
+	old, _ := r.vars.lookup("OLDPWD")
+	if old != nil && old.set {
+		if info, err := fsys.Stat(r.absPath(old.str)); err == nil && info.IsDir() {
+			return
+		}
+	}
+	old = r.vars.forWrite("OLDPWD", 0)
+	old.set, old.str, old.grow = false, "", nil
+	old.attrs |= attrExport
 }
 
 func (r *Runner) setDefault(name, val string, export bool) {
@@ -242,7 +289,18 @@ func (r *Runner) setShellVar(name string, attrs attr, force bool, vals ...string
 func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (status int, err error) {
 	r.setStdio(stdio)
 	defer r.recoverCrash(&status)
+	if r.cfg.Script && !r.fromFile {
+		r.setExecString(src)
+	}
 	return r.runSource(ctx, src)
+}
+
+// setExecString is bash -c's BASH_EXECUTION_STRING: the command text.
+func (r *Runner) setExecString(src string) {
+	v := r.vars.forWrite("BASH_EXECUTION_STRING", 0)
+	if v.attrs&attrReadonly == 0 {
+		v.setStr(src)
+	}
 }
 
 // runSource reads and runs src on the shell's current descriptors. A

@@ -9,6 +9,9 @@ import (
 	"unicode/utf8"
 )
 
+// stdPathValue is where command -p looks: bash's confstr(_CS_PATH).
+const stdPathValue = "/bin:/usr/bin"
+
 // builtinCommand is command [-pvV] name [args]: run name skipping
 // functions, or say what it is.
 func builtinCommand(ctx context.Context, r *Runner, args []string) int {
@@ -22,24 +25,28 @@ func builtinCommand(ctx context.Context, r *Runner, args []string) int {
 		return 0
 	}
 	if describe || verbose {
-		status := 0
 		path := ""
 		if stdPath {
-			// bash's confstr(_CS_PATH).
-			path = "/bin:/usr/bin"
+			path = stdPathValue
 		}
+		// bash's status: 0 when any name was found.
+		status := 1
 		for _, n := range rest {
-			if !r.describeTo(r.stdout(), n, describeHow{verbose: verbose, path: path}) {
-				status = 1
-				if verbose {
-					r.errorf("command: %s: not found", n)
-				}
+			if r.describeTo(r.stdout(), n, describeHow{verbose: verbose, path: path}) {
+				status = 0
+			} else if verbose {
+				r.errorf("command: %s: not found", n)
 			}
 		}
 		return status
 	}
 	if b, ok := r.builtin(rest[0]); ok {
 		return r.runBuiltin(ctx, b, rest)
+	}
+	if stdPath {
+		st := r.runProgram(ctx, rest[0], rest, r.environ(), stdPathValue)
+		r.notifyJobs()
+		return st
 	}
 	return r.runExternal(ctx, rest, nil)
 }
@@ -116,11 +123,18 @@ func (r *Runner) describeTo(out io.Writer, name string, how describeHow) bool {
 	case how.all:
 		files = r.lookPathAll(name)
 	case how.path != "":
-		if f := r.lookPathIn(name, how.path); f != "" {
+		if f := r.findCommand(name, how.path); f != "" {
 			files = []string{f}
 		}
 	default:
-		f := r.lookPath(name, nil)
+		if f, ok := r.hashedPath(name); ok {
+			if !strings.HasPrefix(f, "/") {
+				f = "./" + f
+			}
+			say(name+" is hashed ("+f+")", f)
+			return true
+		}
+		f := r.findCommand(name, r.searchPath(nil))
 		if _, ok := r.cfg.Commands[name]; ok && f == "" {
 			f = "/usr/bin/" + name
 		}
@@ -134,6 +148,30 @@ func (r *Runner) describeTo(out io.Writer, name string, how describeHow) bool {
 		}
 	}
 	return found
+}
+
+// findCommand is where bash's find_user_command finds name in the
+// directories of pathVar, as the directory is written there (_tmp/date,
+// ./date): the first executable file, else the first regular file.
+func (r *Runner) findCommand(name, pathVar string) string {
+	lose := ""
+	for _, d := range strings.Split(pathVar, ":") {
+		if d == "" {
+			d = "."
+		}
+		info, err := r.cfg.FS.Stat(r.absPath(d + "/" + name))
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		shown := strings.TrimSuffix(d, "/") + "/" + name
+		if info.Mode()&0o111 != 0 {
+			return shown
+		}
+		if lose == "" {
+			lose = shown
+		}
+	}
+	return lose
 }
 
 // lookPathAll is every executable file called name in $PATH's
@@ -213,7 +251,10 @@ func (r *Runner) kindOf(name string) string {
 	case r.isBuiltin(name):
 		return "builtin"
 	}
-	if _, ok := r.cfg.Commands[name]; ok || r.lookPath(name, nil) != "" {
+	if _, ok := r.cfg.Commands[name]; ok {
+		return "file"
+	}
+	if strings.Contains(name, "/") && r.lookPath(name, nil) != "" || !strings.Contains(name, "/") && r.findCommand(name, r.searchPath(nil)) != "" {
 		return "file"
 	}
 	return ""
@@ -254,7 +295,7 @@ func builtinExec(ctx context.Context, r *Runner, args []string) int {
 	if clearEnv {
 		environ = nil
 	}
-	status := r.runProgram(ctx, name, cmd, environ)
+	status := r.runProgram(ctx, name, cmd, environ, "")
 	r.exitShell(status)
 	r.execed = true
 	return status

@@ -3,9 +3,12 @@ package interp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"memsh/memfs"
 )
 
 // builtinCd is cd [-L|[-P [-e]] [-@]] [dir]. -L (the default unless set
@@ -86,6 +89,16 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 		}
 	}
 	info, err := r.cfg.FS.Stat(full)
+	if err == nil && !physical && !print && slices.Contains(strings.Split(dir, "/"), "..") {
+		// bash takes .. off the logical path only when what comes
+		// before it is a directory (sh_canonpath's PATH_CHECKDOTDOT);
+		// else chdir walks the path as written, and fails.
+		raw := dir
+		if !strings.HasPrefix(dir, "/") {
+			raw = r.dir + "/" + dir
+		}
+		_, err = r.cfg.FS.Stat(raw)
+	}
 	if err == nil && !info.IsDir() {
 		err = syscall.ENOTDIR
 	}
@@ -107,6 +120,21 @@ func builtinCd(ctx context.Context, r *Runner, args []string) int {
 	return 0
 }
 
+// sameFile reports whether paths a and b name the same file.
+func sameFile(fsys *memfs.FS, a, b string) bool {
+	fa, err := fsys.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := fsys.Stat(b)
+	if err != nil {
+		return false
+	}
+	sa, oka := fa.Sys().(*syscall.Stat_t)
+	sb, okb := fb.Sys().(*syscall.Stat_t)
+	return oka && okb && sa.Dev == sb.Dev && sa.Ino == sb.Ino
+}
+
 // chdir moves the shell and keeps PWD and OLDPWD.
 func (r *Runner) chdir(dir string) {
 	old := r.dir
@@ -118,15 +146,28 @@ func (r *Runner) chdir(dir string) {
 	}
 }
 
-// builtinPwd is pwd [-LP].
+// builtinPwd is pwd [-LP]. Options end at the first word that is not
+// one, and the words after are ignored, as bash's internal_getopt
+// leaves them.
 func builtinPwd(ctx context.Context, r *Runner, args []string) int {
+	physical := *findOption(setOptions, "physical").field(&r.opts)
 	for _, a := range args[1:] {
-		if a != "-L" && a != "-P" {
-			return r.usageError("pwd", a, "pwd [-LP]")
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'L':
+				physical = false
+			case 'P':
+				physical = true
+			default:
+				return r.usageError("pwd", "-"+string(c), "pwd [-LP]")
+			}
 		}
 	}
 	dir := r.dir
-	if len(args) > 1 && args[len(args)-1] == "-P" {
+	if physical {
 		if p, err := r.cfg.FS.Realpath(dir); err == nil {
 			dir = p
 		}
@@ -179,6 +220,9 @@ func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 	noCd := len(args) > 1 && args[1] == "-n"
 	if noCd {
 		args = append([]string{args[0]}, args[2:]...)
+		if len(args) > 1 && args[1] == "--" {
+			args = append([]string{args[0]}, args[2:]...)
+		}
 		if len(args) > 1 {
 			if _, ok := stackIndex(args[1], len(list)); !ok {
 				// pushd -n DIR: DIR goes under the top, no cd.
@@ -223,6 +267,10 @@ func builtinPushd(ctx context.Context, r *Runner, args []string) int {
 			return st
 		}
 		return r.showDirs(ctx, args[0])
+	}
+	if len(args) > 2 {
+		r.errorf("pushd: too many arguments")
+		return 1
 	}
 	old := r.dir
 	if st := builtinCd(ctx, r, []string{"pushd", args[1]}); st != 0 {

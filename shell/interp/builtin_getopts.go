@@ -13,9 +13,17 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 		return 2
 	}
 	optstr, name := args[1], args[2]
-	if !validName(name) {
-		r.errorf("getopts: `%s': not a valid identifier", name)
-		return 1
+	// The option is read (OPTIND, OPTARG) before name is bound, which
+	// fails for a name that is no identifier, as bash's
+	// getopts_bind_variable: status 1.
+	status := 0
+	bind := func(val string) {
+		if !validName(name) {
+			r.errorf("getopts: `%s': not a valid identifier", name)
+			status = 1
+			return
+		}
+		r.setVar(name, val, false)
 	}
 	params := r.params
 	if len(args) > 3 {
@@ -35,7 +43,7 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 		r.optIndex = 0
 	}
 	done := func() int {
-		r.setVar(name, "?", false)
+		bind("?")
 		r.unsetVar("OPTARG")
 		return 1
 	}
@@ -75,9 +83,9 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 			}
 			r.unsetVar("OPTARG")
 		}
-		r.setVar(name, "?", false)
+		bind("?")
 		next()
-		return 0
+		return status
 	}
 	if i+1 < len(optstr) && optstr[i+1] == ':' {
 		if r.optIndex < len(arg) {
@@ -89,23 +97,23 @@ func builtinGetopts(ctx context.Context, r *Runner, args []string) int {
 			r.optIndex = len(arg)
 		} else {
 			if silent {
-				r.setVar(name, ":", false)
+				bind(":")
 				r.setVar("OPTARG", string(c), false)
 			} else {
 				if optErr, _ := r.getVar("OPTERR"); optErr != "0" {
 					r.printErr(r.arg0 + ": option requires an argument -- " + string(c) + "\n")
 				}
-				r.setVar(name, "?", false)
+				bind("?")
 				r.unsetVar("OPTARG")
 			}
 			r.optIndex = len(arg)
 			next()
-			return 0
+			return status
 		}
 	} else {
 		r.unsetVar("OPTARG")
 	}
-	r.setVar(name, string(c), false)
+	bind(string(c))
 	next()
-	return 0
+	return status
 }

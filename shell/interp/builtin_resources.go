@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -21,6 +22,18 @@ type resource struct {
 	readOnly bool  // the kernel refuses to change it (pipe size)
 	def      int64 // a fresh sandbox's soft limit
 	defHard  int64
+}
+
+// factor is what one of the resource's units counts for setrlimit, as
+// bash's ulimit.def multiplies them (a block is 1024 bytes).
+func (res resource) factor() int64 {
+	switch res.units {
+	case "blocks", "kbytes":
+		return 1024
+	case "512 bytes":
+		return 512
+	}
+	return 1
 }
 
 // resources are the limits ulimit knows, in ulimit -a's order.
@@ -137,11 +150,12 @@ func builtinUlimit(ctx context.Context, r *Runner, args []string) int {
 		}
 	}
 	if len(ops) == 0 {
-		o := op{idx: resourceIndex('f')}
-		if len(rest) > 0 {
-			o.value, o.hasVal = rest[0], true
-		}
-		ops = append(ops, o)
+		ops = append(ops, op{idx: resourceIndex('f')})
+	}
+	if last := &ops[len(ops)-1]; !last.hasVal && len(rest) > 0 {
+		// The operand after the options (ulimit -f -- -42) is the last
+		// option's limit.
+		last.value, last.hasVal = rest[0], true
 	}
 	show := func(l rlimit) string {
 		v := l.soft
@@ -208,6 +222,12 @@ func (r *Runner) setLimit(i int, value string, hard, soft bool) int {
 		n, ok := legalNumber(value)
 		if !ok || n < 0 {
 			r.errorf("ulimit: %s: invalid number", value)
+			return 1
+		}
+		if f := res.factor(); uint64(n) > math.MaxUint64/uint64(f) {
+			// the limit in bytes (or whatever setrlimit counts) would
+			// not fit in rlim_t
+			r.errorf("ulimit: %s: limit out of range", value)
 			return 1
 		}
 		v = n

@@ -67,6 +67,11 @@ func (r *Runner) runText(ctx context.Context, src, in string) int {
 // in this shell under a frame of its own (FUNCNAME "source",
 // BASH_SOURCE the file, BASH_LINENO the line of the source command).
 func builtinSource(ctx context.Context, r *Runner, args []string) int {
+	rest, st, ok := r.noOptions(args, args[0]+" filename [arguments]")
+	if !ok {
+		return st
+	}
+	args = append([]string{args[0]}, rest...)
 	if len(args) < 2 {
 		r.errorf("%s: filename argument required", args[0])
 		r.printErr(args[0] + ": usage: " + args[0] + " filename [arguments]\n")

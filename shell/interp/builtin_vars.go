@@ -634,25 +634,27 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	var v *Var
 	switch {
 	case local:
-		top := r.vars.tempLocalFrame(name)
-		f := r.vars.writable(top)
-		if cur, ok := f.m[name]; ok && f.temp {
-			// local of a temporary binding (v=1 eval 'local v=2')
-			// takes its place, and goes with it
-			releaseVar(r.vars.mem, cur)
-			v = &Var{local: true}
-			f.m[name] = v
-		} else if ok {
-			cur.own()
-			v = cur
+		fi := r.vars.funcFrame()
+		if cur, ci := r.vars.lookup(name); cur != nil && ci >= fi {
+			// Already local here, or in the temporary environment of
+			// this function level (v=x f, v=x eval 'local v'): local
+			// claims that variable, as bash's make_local_variable.
+			v = r.vars.writable(ci).m[name]
+			v.own()
+			v.temp = false
 		} else {
-			v = &Var{}
-			if outer, _ := r.vars.lookup(name); outer != nil && outer.attrs&attrReadonly != 0 {
+			if cur != nil && cur.attrs&attrReadonly != 0 {
 				r.errorf("%s: %s: readonly variable", op.variant, name)
 				op.status = 1
 				return
 			}
-			f.m[name] = v
+			v = &Var{}
+			if cur != nil && cur.temp && !cur.isArray() {
+				// A local shadowing a temporary-environment variable
+				// starts with its value.
+				v.str, v.set, v.attrs = cur.str, cur.set, cur.attrs&attrExport
+			}
+			r.vars.writable(fi).m[name] = v
 		}
 	case op.global:
 		if _, ok := r.vars.frames[0].m[name]; ok {
@@ -751,6 +753,11 @@ func (r *Runner) declareOne(ctx context.Context, op *declOp, it *declItem, local
 	if op.on&attrReadonly != 0 {
 		v.attrs |= attrReadonly
 	}
+	if r.opts.allexport && op.off&attrExport == 0 && !v.isArray() && (it.hasVal || !local) {
+		// set -a exports what declare assigns, and a global it only
+		// declares.
+		v.attrs |= attrExport
+	}
 	if op.on&attrExport != 0 && !v.set && !v.isArray() && !it.hasVal {
 		// export NAME of an unset variable marks it; bash shows it as
 		// declare -x NAME.
@@ -809,7 +816,7 @@ func (r *Runner) declareList(op *declOp) int {
 		if r.funcDepth == 0 {
 			return 0
 		}
-		top := r.vars.frames[r.vars.localFrame()]
+		top := r.vars.frames[r.vars.funcFrame()]
 		names := make([]string, 0, len(top.m))
 		for k := range top.m {
 			names = append(names, k)
@@ -848,7 +855,7 @@ func (r *Runner) declarePrint(op *declOp, items []declItem) int {
 	status := 0
 	for _, it := range items {
 		v, i := r.vars.lookup(it.name)
-		if op.variant == "local" && i != r.vars.localFrame() {
+		if op.variant == "local" && i != r.vars.funcFrame() {
 			// local -p lists the function's own variables
 			v = nil
 		}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -130,6 +131,10 @@ parse:
 			fmt.Fprintf(stdio.Stderr, "bash: %s: %s\n", rest[0], strerror(err))
 			return 127
 		}
+		if binaryScript(data) {
+			fmt.Fprintf(stdio.Stderr, "%s: %s: cannot execute binary file\n", rest[0], rest[0])
+			return 126
+		}
 		script, fromFile = string(data), true
 		cfg.Args = rest
 	default:
@@ -189,10 +194,38 @@ parse:
 	if interactive && !cmdMode {
 		child.loadHistoryFile()
 	}
+	if cmdMode {
+		child.setExecString(script)
+	}
 	status, _ := child.runSource(ctx, script)
 	status = child.finish(ctx, status)
 	if interactive && !cmdMode {
 		child.saveHistoryFile()
 	}
 	return status
+}
+
+// binaryScript is bash's check_binary_file on a script's first 80
+// bytes: an ELF header, or a NUL in the first line (the first two after
+// a "#!" line).
+func binaryScript(data []byte) bool {
+	sample := data[:min(len(data), 80)]
+	if bytes.HasPrefix(sample, []byte("\x7fELF")) {
+		return true
+	}
+	lines := 1
+	if bytes.HasPrefix(sample, []byte("#!")) {
+		lines = 2
+	}
+	for _, c := range sample {
+		if c == '\n' {
+			if lines--; lines == 0 {
+				return false
+			}
+		}
+		if c == 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -126,6 +126,17 @@ func (r *Runner) unsetFatal() {
 	}
 }
 
+// posixAssignFatal ends a non-interactive shell in posix mode after an
+// assignment failed (to a read-only variable) with no command or before
+// a special builtin, as bash's FORCE_EOF does: with unsetStatus.
+func (r *Runner) posixAssignFatal() {
+	if r.cfg.Interactive {
+		r.expansionFatal(1)
+		return
+	}
+	r.unsetFatal()
+}
+
 // unsetStatus is the status an unset-variable error (set -u, ${x?})
 // ends the shell with: 127 for bash -c's own shell, 1 in a subshell, a
 // script file or at the prompt (where it only abandons the line).

@@ -3,8 +3,10 @@ package interp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -36,33 +38,12 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 	if len(args) > 0 && len(c.Assigns) > 0 {
 		// in the command's environment only
 		var ok bool
-		if env, ok = r.prefixEnv(ctx, c.Assigns); !ok {
+		if env, ok = r.prefixEnv(ctx, args, c.Assigns); !ok {
 			return 1
 		}
 	}
 	if len(args) == 0 {
-		// No command word: $_ is empty afterwards, as bash binds it.
-		defer func() { r.lastArg = "" }()
-		// Only expansions that came out empty: the assignments still
-		// happen, and the status is the last command substitution's.
-		st := 0
-		if len(c.Args) == 0 || len(c.Assigns) > 0 {
-			st = r.assignAll(ctx, c.Assigns)
-		} else if r.substRan {
-			st = r.lastStatus
-		}
-		if len(redirs) == 0 || r.flow != flowNone {
-			return st
-		}
-		red, ok := r.applyRedirs(ctx, redirs)
-		r.endRedirs(red)
-		if !ok {
-			if r.opts.errexit && r.noErrExit == 0 {
-				r.exitShell(1)
-			}
-			return 1
-		}
-		return st
+		return r.nullCommand(ctx, c, redirs)
 	}
 	if len(redirs) > 0 {
 		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
@@ -72,9 +53,7 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		red, ok := r.applyRedirs(ctx, redirs)
 		if !ok {
 			r.endRedirs(red)
-			if r.opts.errexit && r.noErrExit == 0 {
-				r.exitShell(1)
-			}
+			r.redirFailed()
 			return 1
 		}
 		r.lastStatus = st
@@ -90,10 +69,10 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 // prefixEnv expands the assignments before a command (a=1 b=$a cmd)
 // in order, each seeing those before it, as bash binds them in the
 // temporary environment one by one.
-func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign) ([]string, bool) {
+func (r *Runner) prefixEnv(ctx context.Context, args []string, assigns []*syntax.Assign) ([]string, bool) {
 	var env []string
 	if len(assigns) > 1 {
-		r.vars.push()
+		r.vars.pushTemp()
 		defer func() {
 			r.vars.pop()
 			r.ifsCache = nil
@@ -116,9 +95,18 @@ func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign) ([]str
 		if r.opts.xtrace {
 			r.traceAssign(r.tracePrefix(), as.Name.Value, val)
 		}
-		if v := r.lookupVar(as.Name.Value); v != nil && v.attrs&attrReadonly != 0 {
-			// not bound; the command still runs
+		if cur := r.lookupVar(as.Name.Value); cur != nil && cur.attrs&attrReadonly != 0 || isOptionsVar(as.Name.Value) {
+			// bash runs the command without it; posix mode abandons
+			// the command line.
 			r.errorf("%s: readonly variable", as.Name.Value)
+			if r.opts.posix {
+				if specialBuiltins[args[0]] && r.isBuiltin(args[0]) {
+					r.posixAssignFatal()
+				} else {
+					r.expansionFatal(1)
+				}
+				return nil, false
+			}
 			continue
 		}
 		if as.Append {
@@ -136,6 +124,47 @@ func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign) ([]str
 	return env, true
 }
 
+// nullCommand runs a simple command with no command word (none written,
+// or all expanded to nothing), as bash's execute_null_command: the
+// assignments happen in the shell first, then the redirections are
+// performed and undone, so `v=$(cmd) 2>f` leaves cmd's stderr alone and
+// a failed redirection keeps the assignment. The status is the
+// redirection's failure, else the last command substitution's.
+func (r *Runner) nullCommand(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.Redirect) int {
+	// $_ is empty afterwards, as bash binds it.
+	defer func() { r.lastArg = "" }()
+	st := 0
+	if len(c.Assigns) > 0 {
+		st = r.assignAll(ctx, c.Assigns)
+		if r.flow >= flowExit {
+			return st
+		}
+	} else if r.substRan {
+		st = r.lastStatus
+	}
+	if len(redirs) == 0 {
+		return st
+	}
+	r.substRan = false
+	red, ok := r.applyRedirs(ctx, redirs)
+	r.endRedirs(red)
+	if !ok {
+		r.redirFailed()
+		return 1
+	}
+	if r.substRan {
+		return r.lastStatus
+	}
+	return st
+}
+
+// redirFailed leaves the shell after a failed redirection under set -e.
+func (r *Runner) redirFailed() {
+	if r.opts.errexit && r.noErrExit == 0 {
+		r.exitShell(1)
+	}
+}
+
 // assignAll performs a command's assignments in the shell.
 func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 	r.substRan = false
@@ -150,6 +179,10 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 				// under set -e bash leaves on a failed assignment, in
 				// a condition too
 				r.exitShell(1)
+				return 1
+			}
+			if r.opts.posix {
+				r.posixAssignFatal()
 				return 1
 			}
 			r.expansionFatal(1)
@@ -177,8 +210,14 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 // env holds assignments written before the command (a=1 cmd).
 func (r *Runner) run(ctx context.Context, args, env []string) int {
 	name := args[0]
+	if r.opts.posix && specialBuiltins[name] {
+		if b, ok := r.builtin(name); ok {
+			// POSIX finds a special builtin before a function.
+			return r.runSpecial(ctx, b, args, env)
+		}
+	}
 	if fn, ok := r.funcs.m[name]; ok {
-		return r.withTempEnv(env, func() int { return r.callFunc(ctx, fn, args) })
+		return r.callFunc(ctx, fn, args, env)
 	}
 	if b, ok := r.builtin(name); ok {
 		return r.withTempEnv(env, func() int { return r.runBuiltin(ctx, b, args) })
@@ -192,14 +231,23 @@ func (r *Runner) runExternal(ctx context.Context, args, env []string) int {
 	if len(env) > 0 {
 		environ = mergeEnv(environ, env)
 	}
-	st := r.runProgram(ctx, args[0], args, environ)
+	search := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			// PATH=dir cmd: looked up in dir, the hash table left out.
+			search = v
+		}
+	}
+	st := r.runProgram(ctx, args[0], args, environ, search)
 	r.notifyJobs()
 	return st
 }
 
 // runProgram runs the command or file name with args (args[0] may differ
-// from name: exec -a) and exactly the environment environ.
-func (r *Runner) runProgram(ctx context.Context, name string, args, environ []string) int {
+// from name: exec -a) and exactly the environment environ. A search path
+// other than "" is looked in instead of $PATH and the hash table
+// (PATH=dir cmd, command -p).
+func (r *Runner) runProgram(ctx context.Context, name string, args, environ []string, search string) int {
 	stdio := command.Stdio{Stdin: r.stdin(), Stdout: r.stdout(), Stderr: r.stderr()}
 	if r.fds[2] == nil {
 		stdio.Stderr = closedFd{}
@@ -216,42 +264,89 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 		if isShellName(name) {
 			return r.runChildShell(ctx, args, environ, stdio)
 		}
-		if full, ok := r.hashedPath(name); ok {
-			return r.runPath(ctx, full, args, environ, stdio)
-		}
-		full := r.lookPath(name, environ)
-		if full == "" {
-			// bash falls back on a file it found that is not executable:
-			// exec fails with "Permission denied", 126.
-			if full = r.lookPathAny(name, environ); full == "" {
-				r.errorf("%s: command not found", name)
-				return 127
+		if search == "" {
+			if full, ok := r.hashedPath(name); ok {
+				return r.runPath(ctx, full, args, environ, stdio)
 			}
 		}
-		r.notePathUse(name, full)
+		dirs := search
+		if dirs == "" {
+			dirs = r.searchPath(environ)
+		}
+		// The file as $PATH names it (_tmp/cmd for a relative entry),
+		// which the hash table keeps and messages show; bash falls back
+		// on a file it found that is not executable: exec fails with
+		// "Permission denied", 126.
+		full := r.findCommand(name, dirs)
+		if full == "" {
+			r.errorf("%s: command not found", name)
+			return 127
+		}
+		if search == "" {
+			r.notePathUse(name, full)
+		}
 		return r.runPath(ctx, full, args, environ, stdio)
 	}
 	return r.runPath(ctx, r.absPath(name), args, environ, stdio)
 }
 
-// withTempEnv runs f with a=1-style assignments as temporary exported
-// variables, as bash does for functions and builtins.
+// withTempEnv runs the builtin f with a=1-style assignments as
+// temporary exported variables, in a frame of their own.
 func (r *Runner) withTempEnv(env []string, f func() int) int {
 	if len(env) == 0 {
 		return f()
 	}
-	r.vars.push()
+	r.vars.pushTemp()
 	r.ifsCache = nil
 	defer func() { r.ifsCache = nil }()
-	top := r.vars.frames[len(r.vars.frames)-1]
-	top.temp = true
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		top.m[k] = &Var{str: v, set: true, attrs: attrExport}
-	}
+	r.setTempEnv(env)
 	status := f()
 	r.vars.pop()
 	return status
+}
+
+// runSpecial runs a special builtin in posix mode: the assignments
+// before it are its temporary environment, and what is left of them
+// afterwards (`x=1 unset x` leaves nothing) stays in the shell,
+// exported, as bash merges the temporary environment.
+func (r *Runner) runSpecial(ctx context.Context, b builtinFunc, args, env []string) int {
+	if len(env) == 0 {
+		return r.runBuiltin(ctx, b, args)
+	}
+	var status int
+	r.withTempEnv(env, func() int {
+		status = r.runBuiltin(ctx, b, args)
+		top := r.vars.frames[len(r.vars.frames)-1].m
+		env = slices.DeleteFunc(env, func(kv string) bool {
+			k, _, _ := strings.Cut(kv, "=")
+			v := top[k]
+			return v == nil || !v.temp || !v.set
+		})
+		for i, kv := range env {
+			k, _, _ := strings.Cut(kv, "=")
+			env[i] = k + "=" + top[k].str
+		}
+		return status
+	})
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if !r.setVar(k, v, false) {
+			r.posixAssignFatal()
+			return 1
+		}
+		r.lookupVar(k).attrs |= attrExport
+	}
+	return status
+}
+
+// setTempEnv puts a=1-style assignments in the innermost frame as
+// temporary-environment variables, exported.
+func (r *Runner) setTempEnv(env []string) {
+	top := r.vars.frames[len(r.vars.frames)-1]
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		top.m[k] = &Var{str: v, set: true, attrs: attrExport, temp: true}
+	}
 }
 
 // mergeEnv adds "K=V" overrides to a sorted environment.
@@ -421,22 +516,8 @@ func (r *Runner) lookPathIn(name, pathVar string) string {
 	return ""
 }
 
-// lookPathAny is the first regular file named name in $PATH, executable
-// or not.
-func (r *Runner) lookPathAny(name string, environ []string) string {
-	for _, d := range strings.Split(r.searchPath(environ), ":") {
-		if d == "" {
-			d = "."
-		}
-		cand := r.absPath(d + "/" + name)
-		if info, err := r.cfg.FS.Stat(cand); err == nil && info.Mode().IsRegular() {
-			return cand
-		}
-	}
-	return ""
-}
-
-// runPath runs the executable file at full.
+// runPath runs the executable file at full (relative to the working
+// directory when $PATH named it so).
 func (r *Runner) runPath(ctx context.Context, full string, args, environ []string, stdio command.Stdio) int {
 	// bash's messages name the file as typed when it has a slash, else
 	// the path $PATH gave.
@@ -444,10 +525,15 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 	if !strings.Contains(name, "/") {
 		name = full
 	}
-	info, err := r.cfg.FS.Stat(full)
+	abs := r.absPath(full)
+	info, err := r.cfg.FS.Stat(abs)
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
-		return 127
+		if errors.Is(err, fs.ErrNotExist) {
+			return 127
+		}
+		// exec failed for another reason (ENOTDIR, ENAMETOOLONG)
+		return 126
 	}
 	if info.IsDir() {
 		r.errorf("%s: Is a directory", name)
@@ -457,7 +543,7 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 		r.errorf("%s: Permission denied", name)
 		return 126
 	}
-	f, err := r.cfg.FS.Open(full)
+	f, err := r.cfg.FS.Open(abs)
 	if err != nil {
 		r.errorf("%s: %s", name, strerror(err))
 		return 126
@@ -494,7 +580,7 @@ func (r *Runner) runPath(ctx context.Context, full string, args, environ []strin
 		return r.runScript(ctx, full, shellArg, args, environ, stdio)
 	}
 	if r.cfg.RunFile != nil {
-		return r.cfg.RunFile(ctx, &FileRequest{Path: full, Args: args, Head: head, Env: environ, Dir: r.dir, Umask: r.umask, Stdio: stdio, Exec: r.execFor})
+		return r.cfg.RunFile(ctx, &FileRequest{Path: abs, Args: args, Head: head, Env: environ, Dir: r.dir, Umask: r.umask, Stdio: stdio, Exec: r.execFor})
 	}
 	r.errorf("%s: cannot execute binary file: Exec format error", name)
 	return 126

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -209,7 +210,21 @@ func builtinSet(ctx context.Context, r *Runner, args []string) int {
 	if len(args) == 1 {
 		var b strings.Builder
 		r.syncOptionVars()
-		for _, n := range r.vars.names() {
+		special := r.specialSetLines()
+		names := r.vars.names()
+		for n := range special {
+			if _, found := slices.BinarySearch(names, n); !found {
+				names = append(names, n)
+			}
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if line, ok := special[n]; ok {
+				if v, _ := r.vars.lookup(n); v == nil {
+					fmt.Fprintln(&b, line)
+					continue
+				}
+			}
 			v := r.lookupVar(n)
 			if v == nil || !v.set && !v.isArray() {
 				continue
@@ -311,6 +326,31 @@ func (r *Runner) setLine(name string, v *Var) string {
 		return name + "=" + r.arrayText(v)
 	}
 	return name + "=" + setQuote(v.str)
+}
+
+// specialSetLines are the `set` lines of the variables bash keeps up to
+// date itself, which memsh builds when read rather than storing them.
+// bash lists its dynamic arrays that are not in use as empty (DIRSTACK
+// too, whatever the stack holds).
+func (r *Runner) specialSetLines() map[string]string {
+	m := map[string]string{
+		"BASHOPTS":     "BASHOPTS=" + r.optionNames(shoptOptions),
+		"SHELLOPTS":    "SHELLOPTS=" + r.optionNames(setOptions),
+		"_":            "_=" + setQuote(r.lastArg),
+		"DIRSTACK":     "DIRSTACK=()",
+		"BASH_ARGC":    "BASH_ARGC=()",
+		"BASH_ARGV":    "BASH_ARGV=()",
+		"BASH_CMDS":    "BASH_CMDS=()",
+		"BASH_ALIASES": "BASH_ALIASES=()",
+	}
+	for _, n := range []string{"BASH_LINENO", "BASH_SOURCE", "FUNCNAME", "PIPESTATUS"} {
+		if v := r.dynamicArray(n); v != nil {
+			m[n] = r.setLine(n, v)
+		} else if n == "BASH_LINENO" || n == "BASH_SOURCE" {
+			m[n] = n + "=()"
+		}
+	}
+	return m
 }
 
 // setQuote quotes a value as `set` lists it (bash's print_var_value).

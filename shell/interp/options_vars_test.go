@@ -58,6 +58,66 @@ checkwinsize:cmdhist:complete_fullquote:extglob:extquote:force_fignore:globascii
 set
 status=1
 `, 0},
+	// set lists the variables bash keeps itself too, its dynamic arrays
+	// that are not in use as empty.
+	{"set_lists_special_variables", `set | grep -c '^PIPESTATUS='
+f() { set | grep -e '^BASH_[A-Z_]*=' -e '^DIRSTACK=' -e '^FUNCNAME=' -e '^PIPESTATUS=' -e '^_=' | grep -v -e VERSI -e EXECUTION; }
+pushd / >/dev/null
+true | false
+f a b
+bash -c 'echo "[$BASH_EXECUTION_STRING]"'
+`, `0
+BASH_ALIASES=()
+BASH_ARGC=()
+BASH_ARGV=()
+BASH_CMDS=()
+BASH_LINENO=([0]="5")
+BASH_LOADABLES_PATH=/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.
+BASH_SOURCE=([0]="environment")
+DIRSTACK=()
+FUNCNAME=([0]="f")
+PIPESTATUS=([0]="0" [1]="1")
+_=/
+[echo "[$BASH_EXECUTION_STRING]"]
+`, 0},
+	// PIPESTATUS is empty before the first command, and a command that
+	// is no pipeline leaves its status from before ! turned it.
+	{"pipestatus_simple_commands", `echo "[${PIPESTATUS[@]}]"
+! true; echo "[${PIPESTATUS[@]}]"
+echo | true; x=$(exit 2); echo "[${PIPESTATUS[@]}]"
+f() { return 4; }; f; echo "[${PIPESTATUS[@]}]"
+`, `[]
+[0]
+[2]
+[4]
+`, 0},
+	// set -a exports what declare and local assign, and a global that
+	// declare only declares.
+	{"allexport_declare_local", `set -a
+declare ZZ=zz; printenv ZZ
+f() { local LL=ll; printenv LL; local W; declare -p W; }; f
+declare D; declare -p D
+declare -a arr=(1); declare -p arr
+`, `zz
+ll
+declare -- W
+declare -x D
+declare -a arr=([0]="1")
+`, 0},
+	// export SHELLOPTS passes the set -o options on to child shells,
+	// which turn on what it names.
+	{"export_shellopts", `export SHELLOPTS
+set -o noglob
+bash -c 'echo /*; echo $SHELLOPTS'
+set +o noglob
+BASHOPTS=nullglob bash -c 'echo x /nonexistent*'
+shopt -s nullglob; export BASHOPTS
+bash -c 'echo x /nonexistent* $BASHOPTS' | grep -o 'x.*nullglob'
+`, `/*
+braceexpand:hashall:interactive-comments:noglob
+x /nonexistent*
+x checkwinsize:cmdhist:complete_fullquote:extquote:force_fignore:globasciiranges:globskipdots:hostcomplete:interactive_comments:nullglob
+`, 0},
 }
 
 func TestOptionVars(t *testing.T) { runCases(t, optionVarCases) }

@@ -210,9 +210,10 @@ func maskAt(src string, off int, msg string) (string, bool) {
 	if msg == "expansions not allowed in heredoc words" {
 		return maskHeredocWord(src, off)
 	}
-	if badParamMsg(msg) {
+	if badParamMsg(msg) || strings.Contains(msg, "can only immediately follow a statement") && strings.HasSuffix(strings.TrimRight(src[:off], " \t"), "${") {
 		// ${...} that bash reads only when it expands it, where it is a
-		// bad substitution: its inside becomes underscores (a name).
+		// bad substitution (${ |cmd}, bash 5.3's funsub with a blank
+		// too): its inside becomes underscores (a name).
 		if from, to, ok := paramSpan(src, off); ok {
 			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
 		}

@@ -535,7 +535,7 @@ func (r *Runner) compFunction(ctx context.Context, name string, call *compCall) 
 		return nil
 	}
 	r.bindCompVars(call, false)
-	call.funcStatus = r.callFunc(ctx, fn, []string{name, call.cmd, call.word, call.prev})
+	call.funcStatus = r.callFunc(ctx, fn, []string{name, call.cmd, call.word, call.prev}, nil)
 	call.ranFunction = true
 	if r.flow == flowDiscard {
 		// An error that abandons the command line (1/0) ends the

@@ -214,8 +214,11 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 		move := strings.HasSuffix(target, "-")
 		src, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
 		if err != nil {
-			if rd.Op == syntax.DplOut && fd < 0 {
-				// >&file is &>file.
+			if rd.Op == syntax.DplOut && (fd < 0 || fd == 1) && varName == "" {
+				// >&file (and 1>&file) is &>file.
+				if r.clobberRefused(target) {
+					return nil, errBadFd
+				}
 				return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, -1, "", true)
 			}
 			r.errorf("%s: ambiguous redirect", target)
@@ -233,11 +236,8 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 		return nil, nil
 	case syntax.RdrOut, syntax.ClbOut:
 		flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-		if r.opts.noclobber && rd.Op == syntax.RdrOut {
-			if info, err := r.cfg.FS.Stat(r.absPath(target)); err == nil && info.Mode().IsRegular() {
-				r.errorf("%s: cannot overwrite existing file", target)
-				return nil, errBadFd
-			}
+		if rd.Op == syntax.RdrOut && r.clobberRefused(target) {
+			return nil, errBadFd
 		}
 		return r.openRedirect(target, flag, defFd(fd, 1), varName, false)
 	case syntax.AppOut:
@@ -247,12 +247,39 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 	case syntax.RdrInOut:
 		return r.openRedirect(target, os.O_RDWR|os.O_CREATE, defFd(fd, 0), varName, false)
 	case syntax.RdrAll:
+		if r.clobberRefused(target) {
+			return nil, errBadFd
+		}
 		return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, -1, "", true)
 	case syntax.AppAll:
 		return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_APPEND, -1, "", true)
 	}
 	r.errorf("unsupported redirection")
 	return nil, errBadFd
+}
+
+// fdLimitHit reports that opening a file would fail with EMFILE: the
+// lowest free descriptor, which open(2) would return, is at or past
+// ulimit -n.
+func (r *Runner) fdLimitHit() bool {
+	free := 0
+	for r.fds[free] != nil {
+		free++
+	}
+	return free >= r.fdLimit()
+}
+
+// clobberRefused reports (after bash's message) that set -C keeps a
+// truncating redirection (>, &>, >&) from an existing regular file.
+func (r *Runner) clobberRefused(target string) bool {
+	if !r.opts.noclobber {
+		return false
+	}
+	if info, err := r.cfg.FS.Stat(r.absPath(target)); err == nil && info.Mode().IsRegular() {
+		r.errorf("%s: cannot overwrite existing file", target)
+		return true
+	}
+	return false
 }
 
 func defFd(fd, def int) int {
@@ -348,6 +375,10 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 			}
 			return nil, nil
 		}
+	}
+	if r.fdLimitHit() {
+		r.errorf("%s: Too many open files", name)
+		return nil, errBadFd
 	}
 	f, err := r.cfg.FS.OpenFile(p, flag, r.createMode())
 	if err != nil {

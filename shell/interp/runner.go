@@ -46,9 +46,13 @@ type Runner struct {
 
 	lastStatus int
 	pipeStatus []int
-	flow       flow
-	flowN      int // loops left to break/continue
-	exited     bool
+	// oneStatus is PIPESTATUS after a command that is no pipeline: its
+	// status before `!` turned it; -1 before the first command, when
+	// PIPESTATUS is empty.
+	oneStatus int
+	flow      flow
+	flowN     int // loops left to break/continue
+	exited    bool
 
 	line        uint        // current statement's line, $LINENO
 	frames      []callFrame // the call stack: function calls and sourced files, innermost last
@@ -164,6 +168,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			return
 		}
 	}
+	raw := status
 	if st.Negated {
 		r.noErrExit--
 		if status == 0 {
@@ -181,7 +186,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		// A pipeline sets PIPESTATUS itself; a compound command leaves
 		// what its last pipeline set, as bash does.
 	default:
-		r.pipeStatus = nil
+		r.pipeStatus, r.oneStatus = nil, raw
 	}
 	if r.flow >= flowExit {
 		return
@@ -660,12 +665,27 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 // funcDecl defines a function.
 func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 	name := c.Name.Value
+	if r.opts.posix && (!validName(name) || specialBuiltins[name]) {
+		// POSIX: a function's name is an identifier, and no special
+		// builtin's; the error ends a non-interactive shell.
+		if validName(name) {
+			r.errorf("`%s': is a special builtin", name)
+		} else {
+			r.errorf("`%s': not a valid identifier", name)
+		}
+		if !r.cfg.Interactive {
+			r.exitShell(2)
+		}
+		return 2
+	}
 	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: c.Body, decl: c})
 	return 0
 }
 
-// callFunc runs a function with args as its positional parameters.
-func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
+// callFunc runs a function with args as its positional parameters; env
+// (a=1 f) is its temporary environment, which lives in the function's
+// own frame, as bash merges it into the function's variable context.
+func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args, env []string) int {
 	if !r.nestOK(fn.name) {
 		return 1
 	}
@@ -674,6 +694,10 @@ func (r *Runner) callFunc(ctx context.Context, fn *funcDef, args []string) int {
 	r.pushFrame(callFrame{name: fn.name, file: fn.file, line: r.line}, true)
 	retTrap := r.trap("RETURN")
 	r.vars.push()
+	if len(env) > 0 {
+		r.setTempEnv(env)
+		r.ifsCache = nil
+	}
 	savedLoop, savedSrc, savedBase := r.loopDepth, r.src, r.lineBase
 	r.loopDepth, r.src, r.lineBase = 0, fn.src, fn.base
 	r.stmt(ctx, fn.body)

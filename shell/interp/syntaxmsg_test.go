@@ -70,6 +70,8 @@ var syntaxCases = []struct {
 	{"cond_in_eval", "eval '[[ || ]]'; echo $?", "2\n", "bash: eval: line 1: unexpected token `||' in conditional command\n", 0},
 	{"cond_expression", "[[ a == b\necho next", "", "bash: -c: line 1: syntax error in conditional expression\n", 0},
 	{"bad_substitution_when_run", "if test -f /; then\n  echo ${%%}\nelse\n  echo ok\nfi\necho \"${a b}\"; echo no\necho ${#a b} ${1a}\necho next $?", "ok\nnext 1\n", "bash: line 6: ${a b}: bad substitution\nbash: line 7: ${#a b}: bad substitution\n", 0},
+	// bash 5.3's ${ list;} and ${|list;}: a bad substitution in 5.2.
+	{"funsub_bad_substitution", "x=${ echo hi;}\necho \"[$x]\"\ny=${|REPLY=1}; echo no\necho ${ |REPLY=zz} no\necho next $?", "[]\nnext 1\n", "bash: line 1: ${ echo hi;}: bad substitution\nbash: line 3: ${|REPLY=1}: bad substitution\nbash: line 4: ${ |REPLY=zz}: bad substitution\n", 0},
 	{"invalid_name_when_run", "export FOO-BAR=foo\necho $?\nf() { local a.b=c x=1; echo \"in $x\"; }; f\ndeclare 1x=2 \u00e9-y=3; echo $?", "1\nin 1\n1\n", "bash: line 1: export: `FOO-BAR=foo': not a valid identifier\nenvironment: line 3: local: `a.b=c': not a valid identifier\nbash: line 4: declare: `1x=2': not a valid identifier\nbash: line 4: declare: `\u00e9-y=3': not a valid identifier\n", 0},
 	{"heredoc_word_with_dollar", "cat <<${a}\nhere\n${a}\ncat <<-E$(x)\n\tbody\n\tE$(x)\ncat <<a-$x\nno end", "here\nbody\nno end\n", "bash: line 8: warning: here-document at line 7 delimited by end-of-file (wanted `a-$x')\n", 0},
 	{"exit_before_error", "exit 3\nif then", "", "", 3},

@@ -51,9 +51,9 @@ type Var struct {
 	// held is what the value has charged to the memory budget
 	// (budget.go).
 	held int64
-	// local: declared by local in a temporary frame, in place of a
-	// binding there (tempLocalFrame); unset keeps it declared.
-	local bool
+	// temp: a temporary-environment variable (v=x cmd) that `local` has
+	// not claimed; bash's tempvar.
+	temp bool
 }
 
 func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
@@ -62,7 +62,7 @@ func (v *Var) isArray() bool { return v.idx != nil || v.assoc != nil }
 // until either of them changes it (own). Both stay readable at once: a
 // background job's copy and its parent may run concurrently.
 func (v *Var) clone() *Var {
-	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc, local: v.local}
+	c := &Var{attrs: v.attrs, set: v.set, str: v.str, idx: v.idx, assoc: v.assoc, temp: v.temp}
 	if c.idx != nil {
 		c.idx.shared.Add(1)
 	}
@@ -302,15 +302,16 @@ func (a *assocArray) each(f func(k, v string)) {
 	}
 }
 
-// frame is one scope: the globals, or one function call's locals. A
-// frame shared by several shells (a subshell and its parent) is copied by
-// whichever writes first: refs counts the shells holding it.
+// frame is one scope: the globals, one function call's locals (and the
+// temporary environment it was called with), or the temporary
+// environment of a builtin (v=x eval ...), which belongs to the function
+// level it runs at. A frame shared by several shells (a subshell and its
+// parent) is copied by whichever writes first: refs counts the shells
+// holding it.
 type frame struct {
 	refs atomic.Int32
 	m    map[string]*Var
-	// temp: the bindings before a function or builtin (x=1 cmd), not a
-	// function's locals: local declares below it (localFrame).
-	temp bool
+	temp bool // a builtin's temporary environment
 }
 
 func newFrame(n int) *frame {
@@ -401,32 +402,17 @@ func dropFrame(b *command.Budget, f *frame) {
 
 func (s *scopes) push() { s.frames = append(s.frames, newFrame(4)) }
 
-// tempLocalFrame is the frame local NAME declares in: the innermost
-// temporary binding of NAME above the function's frame, which the local
-// replaces (bash makes the temporary variable local), or the function's
-// frame, dropping NAME from the bindings the function was called with
-// (v=1 f; in f, local v=2 then unset v leaves v unset, not 1).
-func (s *scopes) tempLocalFrame(name string) int {
-	fn := s.localFrame()
-	for i := len(s.frames) - 1; i > fn; i-- {
-		if _, ok := s.frames[i].m[name]; ok {
-			return i
-		}
-	}
-	if fn > 1 && s.frames[fn-1].temp {
-		if _, ok := s.frames[fn-1].m[name]; ok {
-			f := s.writable(fn - 1)
-			releaseVar(s.mem, f.m[name])
-			delete(f.m, name)
-		}
-	}
-	return fn
+// pushTemp opens a builtin's temporary environment.
+func (s *scopes) pushTemp() {
+	f := newFrame(4)
+	f.temp = true
+	s.frames = append(s.frames, f)
 }
 
-// localFrame is the index of the innermost function's frame: the top
-// one but for temporary bindings above it (tmp= local x=1 makes x a
-// local of the function, as in bash).
-func (s *scopes) localFrame() int {
+// funcFrame is the index of the innermost function call's frame (0, the
+// globals, outside functions): where `local` declares, with the
+// temporary environments of builtins above it on the same level.
+func (s *scopes) funcFrame() int {
 	i := len(s.frames) - 1
 	for i > 0 && s.frames[i].temp {
 		i--
@@ -530,7 +516,10 @@ func (r *Runner) dynamicArray(name string) *Var {
 	switch name {
 	case "PIPESTATUS":
 		if r.pipeStatus == nil {
-			vals = []string{strconv.Itoa(r.lastStatus)}
+			if r.oneStatus < 0 {
+				return nil
+			}
+			vals = []string{strconv.Itoa(r.oneStatus)}
 		}
 		for _, s := range r.pipeStatus {
 			vals = append(vals, strconv.Itoa(s))
@@ -944,15 +933,12 @@ func (r *Runner) unsetVar(name string) bool {
 	}
 	f := r.vars.writable(i)
 	releaseVar(r.vars.mem, f.m[name])
-	if i > 0 {
+	if i > 0 && i >= r.vars.funcFrame() && !v.temp {
 		// A local unset in its own function stays declared-and-unset
-		// there; bash hides the outer value only in the same scope.
-		// A temporary binding (v=1 eval 'unset v') goes, showing the
-		// one below it.
-		if i == len(r.vars.frames)-1 && (!f.temp || v.local) {
-			f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc), local: v.local}
-			return true
-		}
+		// there; bash hides the outer value only in the same scope. A
+		// temporary-environment variable goes, showing the one under.
+		f.m[name] = &Var{attrs: v.attrs &^ (attrIndexed | attrAssoc)}
+		return true
 	}
 	delete(f.m, name)
 	r.varChanged(name, nil)
@@ -968,6 +954,9 @@ func (r *Runner) varChanged(name string, v *Var) {
 		r.histSizeChanged(name) // builtin_history.go
 	case "FUNCNEST":
 		r.funcNestSeen = true
+	case "PATH":
+		// bash forgets every hashed command when PATH changes.
+		r.hash = nil
 	}
 }
 
@@ -976,7 +965,11 @@ func (r *Runner) environ() []string {
 	vals := map[string]string{}
 	for _, f := range r.vars.frames {
 		for k, v := range f.m {
-			if s, ok := v.value(); ok && v.attrs&attrExport != 0 && !v.isArray() {
+			if isOptionsVar(k) && v.attrs&attrExport != 0 {
+				// export SHELLOPTS: the options as they are now, which
+				// a child shell then starts with.
+				vals[k], _ = r.getVar(k)
+			} else if s, ok := v.value(); ok && v.attrs&attrExport != 0 && !v.isArray() {
 				vals[k] = s
 			} else {
 				delete(vals, k)
