@@ -193,7 +193,6 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		// set over the environment's, keeping its export
 		r.vars.forWrite("BASH_EXECUTION_STRING", 0).setStr(cfg.Command)
 	}
-	r.syncOptionVars()
 	if cfg.Interactive {
 		r.setHistoryDefaults() // builtin_history.go
 	}
@@ -203,6 +202,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.limits = sandboxLimits(&cfg)
 	r.initPwd()
 	r.importOptions()
+	r.syncOptionVars()
 	return r
 }
 
