@@ -609,13 +609,14 @@ func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
 	text := strings.TrimSuffix(sourceLines(r.src, read+1, st.End().Line()), "\n")
 	lines := r.hist.lines[:len(r.hist.lines):len(r.hist.lines)]
 	entry, own := "", false // own: entry holds st's own lines
+	added := false
 	for k, l := range strings.Split(text, "\n") {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
 		if mine := read+1+uint(k) >= start; !mine || !own {
 			if entry != "" {
-				lines = append(lines, entry)
+				lines, added = r.histKeep(lines, entry)
 			}
 			entry, own = l, mine
 			continue
@@ -623,11 +624,82 @@ func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
 		entry += histDelimiter(entry) + l
 	}
 	if entry != "" {
-		lines = append(lines, entry)
+		lines, added = r.histKeep(lines, entry)
 	}
-	r.hist.added += len(lines) - len(r.hist.lines)
+	r.setHistLines(lines)
+	r.hist.lastAdded, r.hist.pushed = own && added, false
+}
+
+// addHistory records entry as a command read (history expansion's :p).
+func (r *Runner) addHistory(entry string) {
+	lines, added := r.histKeep(r.hist.lines[:len(r.hist.lines):len(r.hist.lines)], entry)
+	r.setHistLines(lines)
+	r.hist.lastAdded, r.hist.pushed = added, false
+}
+
+// setHistLines makes lines the history list, counting the entries it
+// gained as this session's (history -a writes them).
+func (r *Runner) setHistLines(lines []string) {
+	r.hist.added = max(0, r.hist.added+len(lines)-len(r.hist.lines))
 	r.hist.lines = lines
-	r.hist.lastAdded, r.hist.pushed = own, false
+}
+
+// histKeep appends entry to lines unless HISTCONTROL or HISTIGNORE keeps
+// it out, as bash's check_add_history does: ignorespace (a line starting
+// with a blank), ignoredups (the same as the last entry), ignoreboth
+// (both), erasedups (earlier copies are removed); HISTIGNORE is a list
+// of patterns, separated by ':', that the whole line must not match (&
+// is the last entry). lines may be appended to but is never changed in
+// place (a subshell may hold it).
+func (r *Runner) histKeep(lines []string, entry string) ([]string, bool) {
+	control, _ := r.getVar("HISTCONTROL")
+	var ignoreSpace, ignoreDups, eraseDups bool
+	for _, c := range strings.Split(control, ":") {
+		switch c {
+		case "ignorespace":
+			ignoreSpace = true
+		case "ignoredups":
+			ignoreDups = true
+		case "ignoreboth":
+			ignoreSpace, ignoreDups = true, true
+		case "erasedups":
+			eraseDups = true
+		}
+	}
+	last := ""
+	if n := len(lines); n > 0 {
+		last = lines[n-1]
+	}
+	if ignoreSpace && (entry[0] == ' ' || entry[0] == '\t') || ignoreDups && len(lines) > 0 && last == entry {
+		return lines, false
+	}
+	if ignore, _ := r.getVar("HISTIGNORE"); ignore != "" {
+		flags := PatternFlags(0)
+		if r.opts.extglob {
+			flags |= PatExtglob
+		}
+		for _, p := range splitIgnore(ignore) {
+			if p == "" {
+				continue
+			}
+			p = strings.ReplaceAll(p, "&", QuotePattern(last))
+			if CompilePattern(p, flags).Match(entry) {
+				return lines, false
+			}
+		}
+	}
+	if eraseDups {
+		var kept []string
+		for _, l := range lines {
+			if l != entry {
+				kept = append(kept, l)
+			}
+		}
+		if len(kept) < len(lines) {
+			lines = kept
+		}
+	}
+	return append(lines, entry), true
 }
 
 // histDelimiter is what bash's cmdhist puts between the lines of one

@@ -49,6 +49,8 @@ const (
 	textEval     = "eval"      // bash: eval: line 1: ...
 	textTrap     = "trap"      // bash: trap: line 1: ...
 	textExitTrap = "exit trap" // bash: exit trap: line 1: ...
+	// bash: PROMPT_COMMAND: line 1: ...
+	textPromptCommand = "PROMPT_COMMAND"
 )
 
 // reportSyntax prints a syntax error as bash does, and in a
@@ -105,7 +107,7 @@ func (r *Runner) assignFatal() {
 		return
 	}
 	r.lastStatus = 1
-	if r.cfg.Script {
+	if r.cfg.Script && !r.interactiveTop() {
 		r.flow = flowExit
 	} else {
 		r.flow = flowDiscard
@@ -119,7 +121,7 @@ func (r *Runner) unsetFatal() {
 		return
 	}
 	r.lastStatus = r.unsetStatus()
-	if r.cfg.Script {
+	if r.cfg.Script && !r.interactiveTop() {
 		r.flow = flowExit
 	} else {
 		r.flow = flowDiscard
@@ -130,7 +132,7 @@ func (r *Runner) unsetFatal() {
 // ends the shell with: 127 for bash -c's own shell, 1 in a subshell, a
 // script file or at the prompt (where it only abandons the line).
 func (r *Runner) unsetStatus() int {
-	if r.fromFile || r.subshell > 0 || r.opts.errexit || r.cfg.Interactive {
+	if r.fromFile || r.subshell > 0 || r.opts.errexit || r.cfg.Interactive || r.interactive {
 		return 1
 	}
 	return 127

@@ -10,7 +10,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/shell/command"
-	"memsh/shell/prompt"
 )
 
 // paramVal is what a parameter names before its operator: one value, or
@@ -778,32 +777,9 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			}
 		}
 	case "P":
-		// The escapes (shell/prompt), then the expansion inside double
-		// quotes that bash's promptvars does, here as a here-document's.
-		get := func(n string) string { v, _ := r.getVar(n); return v }
-		dir, ok := r.getVar("PWD")
-		if !ok {
-			dir = r.dir
-		}
-		env := prompt.Env{User: get("USER"), Host: get("HOSTNAME"), Dir: dir, Home: get("HOME"),
-			DirTrim: get("PROMPT_DIRTRIM"), Root: get("EUID") == "0", Jobs: r.Jobs(), History: 1,
-			Now: r.now(), Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true}
-		pv.mapVals(func(s string) string {
-			doc := prompt.HeredocText(prompt.Decode(s, env))
-			if w, err := syntax.NewParser().Document(strings.NewReader(doc)); err == nil {
-				// Positions in w are offsets into doc ($((...)) reads its text).
-				saved := r.src
-				r.src = doc
-				out, ok := r.heredoc(e.ctx, &syntax.Redirect{Op: syntax.Hdoc, Word: &syntax.Word{}, Hdoc: w})
-				r.src = saved
-				if ok {
-					return out
-				}
-			}
-			plain := env
-			plain.Vars = false
-			return prompt.Decode(s, plain)
-		})
+		// The escapes, then the expansion inside double quotes that
+		// bash's promptvars does (prompt.go).
+		pv.mapVals(func(s string) string { return r.expandPromptText(e.ctx, s) })
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))
 		return false

@@ -1,0 +1,62 @@
+package interp
+
+import "testing"
+
+// TestInteractiveChild: bash -i as a command (its stdin not a
+// terminal): startup files, PROMPT_COMMAND before each prompt, $-,
+// set -u abandoning only the line, history expansion of the lines read
+// and HISTCONTROL/HISTIGNORE, and bash's command-line parsing. The
+// expected stdout is bash 5.2's (recorded; host bash too where its
+// Debian /etc/bash.bashrc changes nothing).
+func TestInteractiveChild(t *testing.T) {
+	for _, c := range []struct{ script, want string }{
+		{`echo 'echo RC' > rc; bash --rcfile rc -i -c 'echo 2; echo $-'`, "RC\n2\nhiBHc\n"},
+		{`printf 'echo one\nexit 42\necho two\n' > rc; bash --rcfile rc -i -c 'echo hello'; echo st=$?`, "one\nst=42\n"},
+		{`echo 'foo >' > bad; bash --rcfile bad -i -c 'echo hi' 2>err; echo st=$?; grep -c 'bad: line' err`, "hi\nst=0\n2\n"},
+		{`bash --rcdir x -i -c 'echo B'; echo st=$?; bash -c --- 'echo three'; echo st=$?; bash -i --norc -c 'echo C'; echo st=$?`, "st=2\nst=2\nst=2\n"},
+		{`export PS1=''; bash --rcfile /dev/null -i 2>/dev/null <<'EOF'
+f() { echo last=$?; }
+PROMPT_COMMAND=f
+( exit 42 )
+
+[[ bar =~ (.)(.) ]]
+echo ${BASH_REMATCH[@]}
+PROMPT_COMMAND='echo $(( 1 / 0 ))'
+echo ok
+EOF`, "last=0\nlast=42\nlast=42\nlast=0\nba b a\nlast=0\nok\n"},
+		{`bash -i -c 'set -u; echo before; echo $x; echo after
+echo line2' 2>/dev/null; echo st=$?`, "before\nline2\nst=0\n"},
+		{`bash -oo errexit noglob -c 'echo $-'; bash +o errexit -c 'echo $-'; echo 'echo $-' | bash -s; echo 'echo f' > f.sh; bash -x -- f.sh 2>/dev/null; bash - f.sh`, "efhBc\nhBc\nhBs\nf\nf\n"},
+		{`export PS1=''; bash --rcfile /dev/null -i 2>/dev/null <<'EOF'
+HISTCONTROL=ignoreboth HISTIGNORE='ls*:&'
+echo a
+echo a
+ls / >/dev/null
+ echo space
+echo b
+echo b
+!!
+!-2 x
+^b^c
+echo !$
+history
+EOF`, "a\na\nspace\nb\nb\nb\na x\nx\n    1  HISTCONTROL=ignoreboth HISTIGNORE='ls*:&'\n    2  echo a\n    3  echo b\n    4  echo a x\n    5  echo x\n    6  history\n"},
+		{`export PS1=''; bash --rcfile /dev/null -i 2>/dev/null <<'EOF'
+HISTCONTROL=erasedups
+echo a
+echo b
+echo a
+history
+echo !nope
+echo after
+EOF`, "a\nb\na\n    1  HISTCONTROL=erasedups\n    2  echo b\n    3  echo a\n    4  history\nafter\n"},
+	} {
+		out, errOut, _ := runMemsh(t, c.script)
+		if out != c.want {
+			t.Errorf("%s: got %q (stderr %q), want %q", c.script, out, errOut, c.want)
+		}
+		if got, _, ok := runBash(t, c.script); ok && got != c.want {
+			t.Errorf("%s: host bash says %q, want %q", c.script, got, c.want)
+		}
+	}
+}
