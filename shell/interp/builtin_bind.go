@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
 )
 
 // bind (bash's bind.def over readline's bind.c): the key bindings and
