@@ -806,7 +806,7 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	m.job = nil
 	m.lastStatus = d.status
 	histCmd := m.finishHistory(d.status, d.end)
-	m.hist.setControl(d.histControl, d.histControlSet, d.histSize)
+	m.hist.setControl(d.histControl, d.histControlSet, d.histIgnore, d.histSize)
 	m.histIdx = len(m.hist.entries)
 	m.cwd, m.home = d.dir, d.home
 	m.penv = d.penv

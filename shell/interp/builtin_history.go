@@ -637,6 +637,30 @@ func (r *Runner) addHistory(entry string) {
 	r.hist.lastAdded, r.hist.pushed = added, false
 }
 
+// HistIgnored reports whether HISTIGNORE's value ignore keeps entry out
+// of the history: one of its ':'-separated patterns matches the whole
+// entry, an unquoted & in a pattern standing for the last entry (last),
+// extglob's patterns when extglob is on.
+func HistIgnored(ignore, entry, last string, extglob bool) bool {
+	if ignore == "" {
+		return false
+	}
+	flags := PatternFlags(0)
+	if extglob {
+		flags |= PatExtglob
+	}
+	for _, p := range splitIgnore(ignore) {
+		if p == "" {
+			continue
+		}
+		p = strings.ReplaceAll(p, "&", QuotePattern(last))
+		if CompilePattern(p, flags).Match(entry) {
+			return true
+		}
+	}
+	return false
+}
+
 // setHistLines makes lines the history list, counting the entries it
 // gained as this session's (history -a writes them).
 func (r *Runner) setHistLines(lines []string) {
@@ -673,20 +697,8 @@ func (r *Runner) histKeep(lines []string, entry string) ([]string, bool) {
 	if ignoreSpace && (entry[0] == ' ' || entry[0] == '\t') || ignoreDups && len(lines) > 0 && last == entry {
 		return lines, false
 	}
-	if ignore, _ := r.getVar("HISTIGNORE"); ignore != "" {
-		flags := PatternFlags(0)
-		if r.opts.extglob {
-			flags |= PatExtglob
-		}
-		for _, p := range splitIgnore(ignore) {
-			if p == "" {
-				continue
-			}
-			p = strings.ReplaceAll(p, "&", QuotePattern(last))
-			if CompilePattern(p, flags).Match(entry) {
-				return lines, false
-			}
-		}
+	if ignore, _ := r.getVar("HISTIGNORE"); HistIgnored(ignore, entry, last, r.opts.extglob) {
+		return lines, false
 	}
 	if eraseDups {
 		var kept []string
