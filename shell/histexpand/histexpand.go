@@ -114,8 +114,11 @@ func expandEvent(s string, entries []string) (text string, used int, print bool,
 		}
 		event, err = searchEvent(entries, ref, func(e string) bool { return strings.Contains(e, needle) })
 	default:
+		// The prefix ends as bash's get_history_event ends it: at a
+		// blank, ':', a word designator (^ $ * %, or - after its first
+		// character), an operator or a quote.
 		j := i
-		for j < len(s) && strings.IndexByte(" \t\n:;&|<>()\"'", s[j]) < 0 {
+		for j < len(s) && strings.IndexByte(" \t\n:;&|<>()\"'^$*%", s[j]) < 0 && (s[j] != '-' || j == i) {
 			j++
 		}
 		prefix := s[i:j]
@@ -180,7 +183,7 @@ func wordDesignator(s string, i int, event string) (string, int, bool, error) {
 		if !isDigit(s[j]) && strings.IndexByte("^$*-%", s[j]) < 0 {
 			return "", i, false, nil // a modifier
 		}
-	} else if strings.IndexByte("^$*%", s[j]) < 0 {
+	} else if strings.IndexByte("^$*%-", s[j]) < 0 {
 		return "", i, false, nil
 	}
 	words := histWords(event)

@@ -19,6 +19,10 @@ import (
 // the prompt.
 func (r *Runner) prefix() string {
 	name := r.arg0
+	if r.interactive {
+		// bash -i names neither the file nor the line.
+		return name + ": "
+	}
 	if r.evalSource != "" {
 		name = r.evalSource
 	}
@@ -82,6 +86,15 @@ func (r *Runner) reportSyntax(e *syntaxErr, base uint, in string) {
 		name += ": " + in
 	}
 	where := name + ": line " + strconv.FormatUint(uint64(base+e.line), 10) + ": "
+	switch {
+	case r.interactive && in == textSourced:
+		// bash -i's startup file: the shell's name first.
+		where = r.arg0 + ": " + where
+	case r.interactive:
+		// A line typed at bash -i: neither line number nor text.
+		r.printErr(r.arg0 + ": " + e.msg + "\n")
+		return
+	}
 	r.printErr(where + e.msg + "\n")
 	if r.cfg.Script && e.text != "" {
 		r.printErr(where + "`" + e.text + "'\n")

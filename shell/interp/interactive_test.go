@@ -50,6 +50,11 @@ history
 echo !nope
 echo after
 EOF`, "a\nb\na\n    1  HISTCONTROL=erasedups\n    2  echo b\n    3  echo a\n    4  history\nafter\n"},
+		{`export PS1=''; echo 'echo $((1/0))' > rc; bash --rcfile rc -i 2>&1 >/dev/null <<'EOF' | grep -E 'unbound|division|syntax'
+set -u
+echo $x
+echo (
+EOF`, "bash: 1/0: division by 0 (error token is \"0\")\nbash: x: unbound variable\nbash: syntax error near unexpected token `newline'\n"},
 	} {
 		out, errOut, _ := runMemsh(t, c.script)
 		if out != c.want {
