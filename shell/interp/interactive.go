@@ -17,7 +17,8 @@ import (
 // (readline's echo), each line is history-expanded (set -H) and the
 // command is recorded in the history before it runs; at the end of the
 // input the shell says "exit". The shell at memsh's own prompt is the
-// session's (Config.Interactive); the TUI has its own prompt.
+// session's (Config.Interactive): the TUI draws its own prompt, and the
+// session runs PROMPT_COMMAND after each line (PromptCommand).
 
 // startInteractive gives the shell what bash -i starts with: $- has i,
 // history, its expansion and emacs editing are on, aliases are
@@ -126,6 +127,16 @@ func (r *Runner) readCommand(ctx context.Context, lines []string, k *int) (cmd s
 		}
 	}
 	return cmd, ok
+}
+
+// PromptCommand runs PROMPT_COMMAND as bash does before it prints a
+// prompt (a session at a prompt calls it after each line); $? is left
+// as it was.
+func (r *Runner) PromptCommand(ctx context.Context, stdio Stdio) {
+	r.setStdio(stdio)
+	status := 0
+	defer r.recoverCrash(&status)
+	r.promptCommand(ctx)
 }
 
 // promptCommand runs PROMPT_COMMAND (each element of it, when it is an
