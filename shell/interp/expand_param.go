@@ -49,8 +49,8 @@ func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 		n := 0
 		if pv.isList {
 			n = len(pv.list)
-		} else {
-			n = utf8.RuneCountInString(pv.val)
+		} else if n = utf8.RuneCountInString(pv.val); n != len(pv.val) && r.byteLocale() {
+			n = len(pv.val) // locale.go
 		}
 		if !pv.set && !pv.isList && r.opts.nounset && pv.name != "@" && pv.name != "*" {
 			e.unbound(pv.name)
@@ -628,8 +628,9 @@ func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 		pv.list = list[off:end]
 		return true
 	}
-	if isASCII(pv.val) {
-		// Bytes are characters: slice without converting.
+	if isASCII(pv.val) || r.byteLocale() {
+		// Bytes are characters (ASCII, or the C locale): slice without
+		// converting.
 		n := int64(len(pv.val))
 		from, to, ok := sliceBounds(r, off, length, hasLen, n)
 		if !ok {
