@@ -13,8 +13,12 @@ import "strings"
 
 // byteLocale reports whether characters are bytes.
 func (r *Runner) byteLocale() bool {
-	for _, n := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		switch v, _ := r.getVar(n); {
+	for _, n := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		v, _ := r.vars.lookup(n)
+		if v == nil {
+			continue
+		}
+		switch v, _ := v.value(); {
 		case v == "C" || v == "POSIX":
 			return true
 		case utf8LocaleName(v):
@@ -27,13 +31,22 @@ func (r *Runner) byteLocale() bool {
 // utf8LocaleName reports whether name is a UTF-8 locale the sandbox has:
 // C.UTF-8 under any spelling of its codeset (C.utf8, C.UTF8).
 func utf8LocaleName(name string) bool {
-	lang, codeset, ok := strings.Cut(name, ".")
-	if !ok || lang != "C" {
+	if name == "C.UTF-8" {
+		return true
+	}
+	codeset, ok := strings.CutPrefix(name, "C.")
+	if !ok {
 		return false
 	}
 	codeset, _, _ = strings.Cut(codeset, "@")
-	codeset = strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(codeset))
-	return codeset == "utf8"
+	// glibc's normalized codeset: lower case, letters and digits only.
+	var norm []byte
+	for i := 0; i < len(codeset); i++ {
+		if c := codeset[i] | 0x20; c >= 'a' && c <= 'z' || codeset[i] >= '0' && codeset[i] <= '9' {
+			norm = append(norm, c)
+		}
+	}
+	return string(norm) == "utf8"
 }
 
 // patBytes is PatBytes when characters are bytes.
