@@ -113,6 +113,7 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 		}
 	}
 	defer func() { child.fds.dropAll() }()
+	child.inheritOptions(environ)
 	child.stdinScript = !cmdMode && (fromStdin || len(rest) == 0)
 	if interactive {
 		child.startInteractive() // interactive.go
@@ -282,3 +283,25 @@ Shell options:
 	-ilrsD or -c command or -O shopt_option		(invocation only)
 	-abefhkmnptuvxBCEHPT or -o option
 `
+
+// inheritOptions turns on the options an exported SHELLOPTS or BASHOPTS
+// in the environment names, as bash does at start ("export SHELLOPTS;
+// set -x" traces child shells too). Names that are no option are
+// passed over.
+func (r *Runner) inheritOptions(environ []string) {
+	for _, kv := range environ {
+		table := setOptions
+		v, ok := strings.CutPrefix(kv, "SHELLOPTS=")
+		if !ok {
+			if v, ok = strings.CutPrefix(kv, "BASHOPTS="); !ok {
+				continue
+			}
+			table = shoptOptions
+		}
+		for _, name := range strings.Split(v, ":") {
+			if o := findOption(table, name); o != nil {
+				*o.field(&r.opts) = true
+			}
+		}
+	}
+}

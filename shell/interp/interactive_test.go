@@ -65,3 +65,19 @@ EOF`, "bash: 1/0: division by 0 (error token is \"0\")\nbash: x: unbound variabl
 		}
 	}
 }
+
+// TestChildShellOptions: an exported SHELLOPTS or BASHOPTS carries the
+// options as they are when a child bash starts, which turns them on
+// (bash 5.2's output, recorded).
+func TestChildShellOptions(t *testing.T) {
+	script := `export SHELLOPTS; set -x; { bash -c 'echo 2'; } 2>&1; set +x
+export BASHOPTS; shopt -s nullglob; bash -c 'shopt nullglob; echo $SHELLOPTS'; bash -c 'echo x*'`
+	want := "+ bash -c 'echo 2'\n+ echo 2\n2\nnullglob       \ton\nbraceexpand:hashall:interactive-comments\n\n"
+	out, errOut, _ := runMemsh(t, script)
+	if out != want {
+		t.Errorf("got %q (stderr %q), want %q", out, errOut, want)
+	}
+	if got, _, ok := runBash(t, script); ok && got != want {
+		t.Errorf("host bash says %q, want %q", got, want)
+	}
+}

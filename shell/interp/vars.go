@@ -931,6 +931,12 @@ func (r *Runner) environ() []string {
 	vals := map[string]string{}
 	for _, f := range r.vars.frames {
 		for k, v := range f.m {
+			if (k == "SHELLOPTS" || k == "BASHOPTS") && v.attrs&attrExport != 0 {
+				// Exported, they carry the options as they are now
+				// (childshell.go turns them on in a child bash).
+				vals[k], _ = r.getVar(k)
+				continue
+			}
 			if s, ok := v.value(); ok && v.attrs&attrExport != 0 && !v.isArray() {
 				vals[k] = s
 			} else {
