@@ -232,6 +232,9 @@ func (r *Runner) setShellVar(name string, attrs attr, force bool, vals ...string
 // status is the script's.
 func (r *Runner) Run(ctx context.Context, src string, stdio Stdio) (status int, err error) {
 	r.setStdio(stdio)
+	if r.cfg.Script && !r.fromFile && src != "" {
+		r.setExecutionString(src) // childshell.go
+	}
 	defer r.recoverCrash(&status)
 	return r.runSource(ctx, src)
 }

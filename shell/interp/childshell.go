@@ -114,6 +114,9 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 	}
 	defer func() { child.fds.dropAll() }()
 	child.inheritOptions(environ)
+	if cmdMode {
+		child.setExecutionString(script)
+	}
 	child.stdinScript = !cmdMode && (fromStdin || len(rest) == 0)
 	if interactive {
 		child.startInteractive() // interactive.go
@@ -304,4 +307,13 @@ func (r *Runner) inheritOptions(environ []string) {
 			}
 		}
 	}
+}
+
+// setExecutionString sets BASH_EXECUTION_STRING, the script of bash -c,
+// unless it was made read-only.
+func (r *Runner) setExecutionString(src string) {
+	if v, _ := r.vars.lookup("BASH_EXECUTION_STRING"); v != nil && v.attrs&attrReadonly != 0 {
+		return
+	}
+	r.setVar("BASH_EXECUTION_STRING", src, false)
 }

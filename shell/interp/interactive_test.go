@@ -81,3 +81,17 @@ export BASHOPTS; shopt -s nullglob; bash -c 'shopt nullglob; echo $SHELLOPTS'; b
 		t.Errorf("host bash says %q, want %q", got, want)
 	}
 }
+
+// TestExecutionString: bash -c sets BASH_EXECUTION_STRING to its
+// script; a script read from a file or stdin has none (bash 5.2).
+func TestExecutionString(t *testing.T) {
+	script := `bash -c 'echo "[$BASH_EXECUTION_STRING]"'; echo 'echo "[$BASH_EXECUTION_STRING]"' | bash`
+	want := "[echo \"[$BASH_EXECUTION_STRING]\"]\n[]\n"
+	out, errOut, _ := runMemsh(t, script)
+	if out != want {
+		t.Errorf("got %q (stderr %q), want %q", out, errOut, want)
+	}
+	if got, _, ok := runBash(t, script); ok && got != want {
+		t.Errorf("host bash says %q, want %q", got, want)
+	}
+}
