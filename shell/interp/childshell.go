@@ -60,6 +60,7 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 	argv0 := args[0]
 	var script string
 	fromFile := false
+	readsStdin := false // bash -i's commands come from stdin as it reads them
 	switch {
 	case cmdMode:
 		if len(rest) == 0 {
@@ -79,6 +80,10 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 		}
 		script, fromFile = string(data), true
 		cfg.Args = rest
+	case interactive:
+		// bash -i reads its commands from stdin as it goes (interactive.go).
+		fromFile, readsStdin = true, true
+		cfg.Args = append([]string{argv0}, rest...)
 	default:
 		data, err := r.readHeld(stdio.Stdin, 0)
 		if err != nil {
@@ -141,8 +146,10 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 	case interactive && !inv.norc && child.runStartupFiles(ctx, inv.rcfile):
 		// exit in a startup file ends the shell.
 		status = child.lastStatus
+	case readsStdin:
+		status = child.readInteractive(ctx, child.stdinLines())
 	case interactive && !cmdMode:
-		status = child.readInteractive(ctx, script)
+		status = child.readInteractive(ctx, textLines(script))
 	default:
 		status, _ = child.runSource(ctx, script)
 	}

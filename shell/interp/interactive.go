@@ -64,21 +64,87 @@ func (r *Runner) runStartupFiles(ctx context.Context, rcfile string) (exited boo
 	return false
 }
 
-// readInteractive runs text, an interactive shell's input, a command at
-// a time, prompting on stderr as bash does; it returns the last status.
-func (r *Runner) readInteractive(ctx context.Context, text string) int {
-	lines := strings.SplitAfter(text, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
+// lineSource hands an interactive shell its input a line at a time
+// (with its newline); ok is false at the end.
+type lineSource func() (line string, ok bool)
+
+// textLines is a lineSource over text (a script file).
+func textLines(text string) lineSource {
+	return func() (string, bool) {
+		if text == "" {
+			return "", false
+		}
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		return line + "\n", true
 	}
-	for k := 0; ; {
+}
+
+// maxInteractiveLine bounds one line an interactive shell reads from
+// stdin; beyond it the input ends with a message naming the limit.
+const maxInteractiveLine = 16 << 20
+
+// stdinLines is a lineSource over the shell's stdin, read a byte at a
+// time as bash reads a stdin that is not a terminal, so the commands a
+// line runs read what follows it (read x, cat). The line's bytes count
+// against the memory budget while it is read. The input is the shell's
+// descriptor 0 as it is between commands, with what read left buffered
+// there.
+func (r *Runner) stdinLines() lineSource {
+	done := false
+	return func() (string, bool) {
+		if done {
+			return "", false
+		}
+		rd := r.stdin()
+		var line []byte
+		var held int64
+		defer func() { r.cfg.Budget.Release(held) }()
+		var b [1]byte
+		for {
+			n, err := rd.Read(b[:])
+			if n == 1 {
+				line = append(line, b[0])
+				if b[0] == '\n' {
+					return string(line), true
+				}
+				if len(line) > maxInteractiveLine {
+					r.errorf("input line longer than %d bytes (the interactive shell's line limit)", maxInteractiveLine)
+					done = true
+					return "", false
+				}
+				if grow := int64(cap(line)) - held; grow > 0 {
+					if err := r.cfg.Budget.Reserve(grow); err != nil {
+						r.errorf("reading input: %v", err)
+						done = true
+						return "", false
+					}
+					held += grow
+				}
+			}
+			if err != nil {
+				done = true
+				return string(line), len(line) > 0
+			}
+		}
+	}
+}
+
+// readInteractive runs an interactive shell's input a command at a
+// time, prompting on stderr as bash does; it returns the last status.
+func (r *Runner) readInteractive(ctx context.Context, next lineSource) int {
+	for {
 		r.promptCommand(ctx)
 		r.printErr(r.promptVar(ctx, "PS1"))
-		if k >= len(lines) || ctx.Err() != nil {
+		if ctx.Err() != nil {
 			r.printErr("exit\n")
 			break
 		}
-		cmd, ok := r.readCommand(ctx, lines, &k)
+		cmd, ok, more := r.readCommand(ctx, next)
+		if !more {
+			r.printErr("exit\n")
+			break
+		}
 		if !ok {
 			continue
 		}
@@ -92,18 +158,21 @@ func (r *Runner) readInteractive(ctx context.Context, text string) int {
 	return r.lastStatus
 }
 
-// readCommand reads the lines of one command from lines[*k:] (more
-// while the command is incomplete, each after PS2), expanding history
-// references in each. ok is false when an expansion failed or asked only
-// to print (:p): nothing runs.
-func (r *Runner) readCommand(ctx context.Context, lines []string, k *int) (cmd string, ok bool) {
+// readCommand reads the lines of one command from next (more while the
+// command is incomplete, each after PS2), expanding history references
+// in each. ok is false when an expansion failed or asked only to print
+// (:p): nothing runs; more is false when the input had ended.
+func (r *Runner) readCommand(ctx context.Context, next lineSource) (cmd string, ok, more bool) {
 	ok = true
-	for first := true; *k < len(lines); first = false {
+	for first := true; ; first = false {
 		if !first {
 			r.printErr(r.promptVar(ctx, "PS2"))
 		}
-		line := strings.TrimSuffix(lines[*k], "\n")
-		*k++
+		line, got := next()
+		if !got {
+			return cmd, ok && cmd != "", cmd != ""
+		}
+		line = strings.TrimSuffix(line, "\n")
 		r.printErr(line + "\n")
 		if *findOption(setOptions, "histexpand").field(&r.opts) {
 			res, err := histexpand.Expand(line, r.hist.lines)
@@ -123,10 +192,9 @@ func (r *Runner) readCommand(ctx context.Context, lines []string, k *int) (cmd s
 		cmd += line + "\n"
 		_, err := syntax.NewParser().Parse(strings.NewReader(cmd), "")
 		if !syntax.IsIncomplete(err) {
-			break
+			return cmd, ok, true
 		}
 	}
-	return cmd, ok
 }
 
 // PromptCommand runs PROMPT_COMMAND as bash does before it prints a

@@ -24,6 +24,7 @@ echo ${BASH_REMATCH[@]}
 PROMPT_COMMAND='echo $(( 1 / 0 ))'
 echo ok
 EOF`, "last=0\nlast=42\nlast=42\nlast=0\nba b a\nlast=0\nok\n"},
+		{`export PS1=''; printf 'read x\nhello\necho "[$x]"\nread -r y; echo "<$y>"\nsecond\n' | bash --rcfile /dev/null -i 2>/dev/null`, "[hello]\n<second>\n"},
 		{`bash -i -c 'set -u; echo before; echo $x; echo after
 echo line2' 2>/dev/null; echo st=$?`, "before\nline2\nst=0\n"},
 		{`bash -oo errexit noglob -c 'echo $-'; bash +o errexit -c 'echo $-'; echo 'echo $-' | bash -s; echo 'echo f' > f.sh; bash -x -- f.sh 2>/dev/null; bash - f.sh`, "efhBc\nhBc\nhBs\nf\nf\n"},
