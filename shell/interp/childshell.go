@@ -50,7 +50,7 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 	flags, shopts, rest := inv.flags, inv.shopts, inv.rest
 	cmdMode, fromStdin, interactive := inv.cmdMode, inv.fromStdin, inv.interactive
 	cfg := *r.cfg
-	cfg.Dir = r.dir
+	cfg.Dir = startDir(r, environ)
 	cfg.Script = true
 	// The function levels of the shells around count against the
 	// session's nesting limit too, and the child itself is one.
@@ -119,6 +119,7 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 	}
 	defer func() { child.fds.dropAll() }()
 	child.inheritOptions(environ)
+	child.setDefault("SHELL", loginShell(r), false)
 	if cmdMode {
 		child.setExecutionString(script)
 	}
@@ -323,4 +324,34 @@ func (r *Runner) setExecutionString(src string) {
 		return
 	}
 	r.setVar("BASH_EXECUTION_STRING", src, false)
+}
+
+// startDir is a child shell's working directory as bash finds it at
+// start: $PWD from the environment when it names the directory the shell
+// is in (a path through a symbolic link stays), else the physical path.
+func startDir(r *Runner, environ []string) string {
+	for _, kv := range environ {
+		if pwd, ok := strings.CutPrefix(kv, "PWD="); ok && pwd == r.dir {
+			return r.dir
+		}
+	}
+	if p, err := r.cfg.FS.Realpath(r.dir); err == nil {
+		return p
+	}
+	return r.dir
+}
+
+// loginShell is the user's shell in the sandbox's /etc/passwd (uid
+// 1000), which bash sets SHELL to when the environment has none; /bin/sh
+// without an entry, as bash.
+func loginShell(r *Runner) string {
+	data, err := r.readFileHeld("/etc/passwd")
+	if err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if f := strings.Split(line, ":"); len(f) >= 7 && f[2] == strconv.Itoa(sandboxUID) {
+				return f[6]
+			}
+		}
+	}
+	return "/bin/sh"
 }

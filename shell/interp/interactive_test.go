@@ -96,3 +96,22 @@ func TestExecutionString(t *testing.T) {
 		t.Errorf("host bash says %q, want %q", got, want)
 	}
 }
+
+// TestChildShellStart: a child bash starts in $PWD when the environment
+// has it and it names the directory (through a symbolic link too), else
+// in the physical directory; SHELL, when the environment has none, is
+// the user's shell from /etc/passwd (bash 5.2, recorded; the host's
+// /etc/passwd gives root's /bin/bash as the sandbox's gives user's).
+func TestChildShellStart(t *testing.T) {
+	script := `mkdir -p t/target; ln -s "$PWD/t/target" t/symlink; cd t/symlink
+bash -c 'basename $(pwd)'; unset PWD; bash -c 'basename $(pwd)'
+unset SHELL; bash -c 'echo ${SHELL:+set}'`
+	want := "symlink\ntarget\nset\n"
+	out, errOut, _ := runMemsh(t, script)
+	if out != want {
+		t.Errorf("got %q (stderr %q), want %q", out, errOut, want)
+	}
+	if got, _, ok := runBash(t, script); ok && got != want {
+		t.Errorf("host bash says %q, want %q", got, want)
+	}
+}
