@@ -93,7 +93,7 @@ func (s *signals) received() int { return int(s.n.Load()) }
 // when the run was abandoned (see stopGrace).
 func runScript(ctx context.Context, sess *shell.Session, cfg *config, script string, stdin *os.File, stdout, stderr *os.File) (status int, finished bool) {
 	var in io.Reader = stdin
-	if !cfg.hasScript && len(cfg.args) == 0 {
+	if !cfg.hasScript && len(cfg.args) == 0 && !cfg.interactive {
 		in = strings.NewReader("") // the script came from stdin
 	}
 	outBuf := &jsonStream{name: "standard output", mem: sess.Memory()}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/pflag"
+	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/memfs"
 	"memsh/pyworker"
@@ -44,6 +45,10 @@ interactive shell. Otherwise it runs the script given by -c, the host FILE
 
 Options:
   -c SCRIPT               run SCRIPT; NAME and ARGS become $0 and $1...
+  -i                      without a terminal: run as bash -i, reading the
+                          commands from stdin (prompts, PROMPT_COMMAND,
+                          history expansion) or running -c SCRIPT after
+                          the startup files; with one: the interactive shell
       --json              print one JSON object {stdout, stderr, exitCode}
       --mount HOST:GUEST[:ro|:cow]
                           show a host directory at GUEST (repeatable;
@@ -73,6 +78,7 @@ Options:
 type config struct {
 	script      string
 	hasScript   bool
+	interactive bool // -i: bash -i's shell, reading its commands from stdin
 	json        bool
 	mounts      []string
 	load, save  string
@@ -148,15 +154,20 @@ func run(argv []string, stdin *os.File, stdout, stderr *os.File) int {
 		defer restore()
 		var name string
 		var args []string
-		if script, name, args, err = scriptSource(cfg, stdin, scriptLimit(opts.MaxMemory)); err != nil {
+		if cfg.interactive {
+			script, name, err = interactiveScript(cfg)
+		} else {
+			script, name, args, err = scriptSource(cfg, stdin, scriptLimit(opts.MaxMemory))
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "memsh: %v\n", err)
-			if errors.Is(err, errScriptTooLong) {
+			if errors.Is(err, errScriptTooLong) || cfg.interactive {
 				return 2
 			}
 			return 127
 		}
 		opts.Args = append([]string{name}, args...)
-		opts.FromFile = !cfg.hasScript
+		opts.FromFile = !cfg.hasScript && !cfg.interactive
 		if cfg.hasScript {
 			opts.Command = script
 		}
@@ -243,6 +254,7 @@ func parseArgs(argv []string) (*config, error) {
 	// arguments (`memsh -c 'echo $1' x -n`) are never taken as memsh's.
 	fs.SetInterspersed(false)
 	fs.StringVarP(&cfg.script, "command", "c", "", "")
+	fs.BoolVarP(&cfg.interactive, "interactive", "i", false, "")
 	fs.BoolVar(&cfg.json, "json", false, "")
 	fs.StringArrayVar(&cfg.mounts, "mount", nil, "")
 	fs.StringVar(&cfg.load, "load", "", "")
@@ -472,4 +484,24 @@ func scriptSource(cfg *config, stdin *os.File, limit int64) (script, name string
 		}
 		return string(data), "bash", nil, nil
 	}
+}
+
+// interactiveScript is what memsh -i runs without a terminal: the
+// sandbox's bash -i, which reads its startup files and then its commands
+// from memsh's stdin (or runs -c's script with its $0 and arguments).
+func interactiveScript(cfg *config) (script, name string, err error) {
+	if !cfg.hasScript {
+		if len(cfg.args) > 0 {
+			return "", "", fmt.Errorf("-i: a script FILE is not read interactively; use memsh -i < %s", cfg.args[0])
+		}
+		return "bash -i", "bash", nil
+	}
+	words := []string{"bash", "-i", "-c", cfg.script}
+	words = append(words, cfg.args...)
+	for k, w := range words {
+		if words[k], err = syntax.Quote(w, syntax.LangBash); err != nil {
+			return "", "", fmt.Errorf("-i: %w", err)
+		}
+	}
+	return strings.Join(words, " "), "bash", nil
 }

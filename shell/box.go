@@ -88,6 +88,9 @@ func buildBox(fsys *memfs.FS, home string, commands []string) error {
 		{"/etc/group", "root:x:0:\n" + fmt.Sprintf("%s:x:%d:\n", sandboxUser, sandboxGID)},
 		{"/etc/shells", "/bin/sh\n/bin/bash\n/usr/bin/sh\n/usr/bin/bash\n"},
 		{"/etc/os-release", "PRETTY_NAME=\"memsh sandbox\"\nNAME=\"memsh\"\nID=memsh\n"},
+		// What an interactive bash reads first (bash -i, interp's
+		// interactive.go), as Debian's bash does: the prompt.
+		{"/etc/bash.bashrc", "# read by every interactive bash before ~/.bashrc\n[ -z \"$PS1\" ] && return\nPS1='\\u@\\h:\\w\\$ '\n"},
 	}
 	root, err := fsys.OpenDir("/")
 	if err != nil {

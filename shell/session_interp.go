@@ -282,6 +282,14 @@ func (s *Session) runInterp(ctx context.Context, script string, stdio Stdio) (in
 		s.ir.Notices(stderr)
 	}
 	s.ir.SetStatus(status)
+	if !s.c.opts.Script && !finished && runCtx.Err() == nil {
+		// Before the next prompt, as bash runs it; its output joins the
+		// line's.
+		s.ir.PromptCommand(runCtx, interp.Stdio{Stdin: in, Stdout: stdout, Stderr: stderr})
+		if s.ir.Exited() {
+			status, finished = s.ir.Finish(runCtx, s.ir.Status()), true
+		}
+	}
 	s.last = status
 	s.takeInterpSnapshot()
 	if finished {

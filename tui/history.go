@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"memsh/shell"
 	"os"
 	"path/filepath"
 	"slices"
@@ -25,9 +26,10 @@ type history struct {
 	entries []string
 	meta    []histMeta // one per entry, zero when unknown (older files)
 
-	// HISTCONTROL and HISTSIZE as the session last had them.
+	// HISTCONTROL, HISTIGNORE and HISTSIZE as the session last had them.
 	ignoreSpace, ignoreDups, eraseDups bool
-	size                               int // entries kept in memory; < 0 unlimited
+	ignore                             string // HISTIGNORE's patterns
+	size                               int    // entries kept in memory; < 0 unlimited
 }
 
 // histMeta is what atuin keeps with a command: when it started, how long
@@ -150,9 +152,10 @@ func rewriteHistory(path string, entries []string, meta []histMeta) error {
 	return err
 }
 
-// add records an entry in memory, as HISTCONTROL says: ignorespace
-// keeps out a line starting with a space, ignoredups an immediate
-// repeat, erasedups removes earlier copies. It reports whether e was
+// add records an entry in memory, as HISTCONTROL and HISTIGNORE say:
+// ignorespace keeps out a line starting with a space, ignoredups an
+// immediate repeat, erasedups removes earlier copies; a line one of
+// HISTIGNORE's patterns matches is kept out. It reports whether e was
 // recorded; HISTSIZE bounds the list.
 func (h *history) add(e string, mt histMeta) bool {
 	if strings.TrimSpace(e) == "" || h.ignoreSpace && strings.HasPrefix(e, " ") {
@@ -160,6 +163,15 @@ func (h *history) add(e string, mt histMeta) bool {
 	}
 	if n := len(h.entries); h.ignoreDups && n > 0 && h.entries[n-1] == e {
 		return false
+	}
+	if h.ignore != "" {
+		prev := ""
+		if n := len(h.entries); n > 0 {
+			prev = h.entries[n-1]
+		}
+		if shell.HistIgnored(h.ignore, e, prev) {
+			return false
+		}
 	}
 	if h.eraseDups {
 		for i := len(h.entries) - 1; i >= 0; i-- {
@@ -185,10 +197,12 @@ func (h *history) trim() {
 	}
 }
 
-// setControl takes HISTCONTROL and HISTSIZE from the session. Unset
+// setControl takes HISTCONTROL, HISTIGNORE and HISTSIZE from the
+// session. Unset
 // HISTCONTROL means ignoreboth (what Debian's bashrc sets, and what memsh
 // always did); unset or invalid HISTSIZE means maxHistory.
-func (h *history) setControl(control string, controlSet bool, size string) {
+func (h *history) setControl(control string, controlSet bool, ignore, size string) {
+	h.ignore = ignore
 	if !controlSet {
 		control = "ignoreboth"
 	}

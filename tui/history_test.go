@@ -101,14 +101,14 @@ func TestHistoryPrefixFilter(t *testing.T) {
 	}
 }
 
-// HISTCONTROL and HISTSIZE as bash reads them.
+// HISTCONTROL, HISTIGNORE and HISTSIZE as bash reads them.
 func TestHistControl(t *testing.T) {
 	h := &history{}
-	h.setControl("", false, "")
+	h.setControl("", false, "", "")
 	if !h.ignoreSpace || !h.ignoreDups || h.size != maxHistory {
 		t.Fatalf("defaults: %+v", h)
 	}
-	h.setControl("", true, "3")
+	h.setControl("", true, "", "3")
 	for _, e := range []string{"a", "a", " b", "c", "d"} {
 		h.add(e, histMeta{})
 	}
@@ -116,15 +116,25 @@ func TestHistControl(t *testing.T) {
 		t.Errorf("HISTCONTROL= HISTSIZE=3: %q", got)
 	}
 	h = &history{}
-	h.setControl("ignorespace:erasedups", true, "")
+	h.setControl("ignorespace:erasedups", true, "", "")
 	for _, e := range []string{"a", "b", "a", " x", "c", "b"} {
 		h.add(e, histMeta{})
 	}
 	if got := strings.Join(h.entries, ","); got != "a,c,b" {
 		t.Errorf("erasedups: %q", got)
 	}
-	h.setControl("", false, "0")
+	h.setControl("", false, "", "0")
 	if len(h.entries) != 0 {
 		t.Errorf("HISTSIZE=0 kept %q", h.entries)
+	}
+	// HISTIGNORE: whole-line patterns, & the previous entry (bash 5.2
+	// keeps "echo a", "ls", "echo b" of these).
+	h = &history{}
+	h.setControl("", true, "ls *:&:[ ]*", "")
+	for _, e := range []string{"echo a", "echo a", "ls /tmp", "ls", " x", "echo b"} {
+		h.add(e, histMeta{})
+	}
+	if got := strings.Join(h.entries, ","); got != "echo a,ls,echo b" {
+		t.Errorf("HISTIGNORE: %q", got)
 	}
 }

@@ -40,9 +40,11 @@ type doneMsg struct {
 	dir    string
 	home   string
 	end    time.Time
-	// HISTCONTROL (and whether it is set) and HISTSIZE after the command.
+	// HISTCONTROL (and whether it is set), HISTIGNORE and HISTSIZE after
+	// the command.
 	histControl    string
 	histControlSet bool
+	histIgnore     string
 	histSize       string
 	penv           promptEnv
 	fs             fsDelta // what the command did to the filesystem
@@ -78,7 +80,7 @@ func runJob(ctx context.Context, sh Shell, j *job, src string, stdin io.Reader) 
 		})
 		j.in.stop()
 		d := doneMsg{id: j.id, status: st, err: err, dir: sh.Dir(), home: sh.Getenv("HOME"), end: time.Now(),
-			histControl: sh.Getenv("HISTCONTROL"), histSize: sh.Getenv("HISTSIZE")}
+			histControl: sh.Getenv("HISTCONTROL"), histIgnore: sh.Getenv("HISTIGNORE"), histSize: sh.Getenv("HISTSIZE")}
 		d.histControlSet = d.histControl != "" || slices.Contains(sh.Vars(), "HISTCONTROL")
 		d.penv = readPromptEnv(sh, st)
 		d.fs = stepEnd(sh.FS(), step)

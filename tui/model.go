@@ -17,6 +17,7 @@ import (
 	"memsh/memfs"
 	"memsh/pyworker"
 	"memsh/shell"
+	"memsh/shell/histexpand"
 	"memsh/themes"
 )
 
@@ -627,7 +628,7 @@ func (m *model) runLine(src string) tea.Cmd {
 	var echo string
 	typed := src
 	if !strings.Contains(src, "\n") {
-		res, err := histExpand(src, m.hist.entries)
+		res, err := histexpand.Expand(src, m.hist.entries)
 		if err != nil {
 			now := time.Now()
 			b := &block{cmd: src, start: now, end: now, status: 1}
@@ -635,10 +636,10 @@ func (m *model) runLine(src string) tea.Cmd {
 			m.addBlock(b)
 			return nil
 		}
-		if res.changed {
-			src, echo = res.line, res.line+"\n"
+		if res.Changed {
+			src, echo = res.Line, res.Line+"\n"
 		}
-		if res.print {
+		if res.Print {
 			// :p shows the line and keeps it in the history, unrun.
 			m.remember(src)
 			cmds = append(cmds, m.finishHistory(0, time.Now()))
@@ -805,7 +806,7 @@ func (m *model) onDone(d doneMsg) tea.Cmd {
 	m.job = nil
 	m.lastStatus = d.status
 	histCmd := m.finishHistory(d.status, d.end)
-	m.hist.setControl(d.histControl, d.histControlSet, d.histSize)
+	m.hist.setControl(d.histControl, d.histControlSet, d.histIgnore, d.histSize)
 	m.histIdx = len(m.hist.entries)
 	m.cwd, m.home = d.dir, d.home
 	m.penv = d.penv

@@ -217,15 +217,7 @@ func (r *Runner) helpColumnBytes(t helpTopic, width, right int) (string, int) {
 
 // utf8Locale reports whether the locale (LC_ALL, LC_CTYPE, LANG) is a
 // UTF-8 one, where bash measures text in characters.
-func (r *Runner) utf8Locale() bool {
-	for _, n := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		if v, _ := r.getVar(n); v != "" {
-			v = strings.ToLower(v)
-			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
-		}
-	}
-	return false
-}
+func (r *Runner) utf8Locale() bool { return !r.byteLocale() }
 
 // helpColumn is one entry of help's table and the columns it takes: a
 // space (a star for a disabled builtin), then the synopsis; one that

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"memsh/shell/histexpand"
 )
 
 // histList is the shell's history list. It is replaced, never changed in
@@ -609,13 +611,14 @@ func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
 	text := strings.TrimSuffix(sourceLines(r.src, read+1, st.End().Line()), "\n")
 	lines := r.hist.lines[:len(r.hist.lines):len(r.hist.lines)]
 	entry, own := "", false // own: entry holds st's own lines
+	added := false
 	for k, l := range strings.Split(text, "\n") {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
 		if mine := read+1+uint(k) >= start; !mine || !own {
 			if entry != "" {
-				lines = append(lines, entry)
+				lines, added = r.histKeep(lines, entry)
 			}
 			entry, own = l, mine
 			continue
@@ -623,11 +626,94 @@ func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
 		entry += histDelimiter(entry) + l
 	}
 	if entry != "" {
-		lines = append(lines, entry)
+		lines, added = r.histKeep(lines, entry)
 	}
-	r.hist.added += len(lines) - len(r.hist.lines)
+	r.setHistLines(lines)
+	r.hist.lastAdded, r.hist.pushed = own && added, false
+}
+
+// addHistory records entry as a command read (history expansion's :p).
+func (r *Runner) addHistory(entry string) {
+	lines, added := r.histKeep(r.hist.lines[:len(r.hist.lines):len(r.hist.lines)], entry)
+	r.setHistLines(lines)
+	r.hist.lastAdded, r.hist.pushed = added, false
+}
+
+// HistIgnored reports whether HISTIGNORE's value ignore keeps entry out
+// of the history: one of its ':'-separated patterns matches the whole
+// entry, an unquoted & in a pattern standing for the last entry (last),
+// extglob's patterns when extglob is on.
+func HistIgnored(ignore, entry, last string, extglob bool) bool {
+	if ignore == "" {
+		return false
+	}
+	flags := PatternFlags(0)
+	if extglob {
+		flags |= PatExtglob
+	}
+	for _, p := range splitIgnore(ignore) {
+		if p == "" {
+			continue
+		}
+		p = strings.ReplaceAll(p, "&", QuotePattern(last))
+		if CompilePattern(p, flags).Match(entry) {
+			return true
+		}
+	}
+	return false
+}
+
+// setHistLines makes lines the history list, counting the entries it
+// gained as this session's (history -a writes them).
+func (r *Runner) setHistLines(lines []string) {
+	r.hist.added = max(0, r.hist.added+len(lines)-len(r.hist.lines))
 	r.hist.lines = lines
-	r.hist.lastAdded, r.hist.pushed = own, false
+}
+
+// histKeep appends entry to lines unless HISTCONTROL or HISTIGNORE keeps
+// it out, as bash's check_add_history does: ignorespace (a line starting
+// with a blank), ignoredups (the same as the last entry), ignoreboth
+// (both), erasedups (earlier copies are removed); HISTIGNORE is a list
+// of patterns, separated by ':', that the whole line must not match (&
+// is the last entry). lines may be appended to but is never changed in
+// place (a subshell may hold it).
+func (r *Runner) histKeep(lines []string, entry string) ([]string, bool) {
+	control, _ := r.getVar("HISTCONTROL")
+	var ignoreSpace, ignoreDups, eraseDups bool
+	for _, c := range strings.Split(control, ":") {
+		switch c {
+		case "ignorespace":
+			ignoreSpace = true
+		case "ignoredups":
+			ignoreDups = true
+		case "ignoreboth":
+			ignoreSpace, ignoreDups = true, true
+		case "erasedups":
+			eraseDups = true
+		}
+	}
+	last := ""
+	if n := len(lines); n > 0 {
+		last = lines[n-1]
+	}
+	if ignoreSpace && (entry[0] == ' ' || entry[0] == '\t') || ignoreDups && len(lines) > 0 && last == entry {
+		return lines, false
+	}
+	if ignore, _ := r.getVar("HISTIGNORE"); HistIgnored(ignore, entry, last, r.opts.extglob) {
+		return lines, false
+	}
+	if eraseDups {
+		var kept []string
+		for _, l := range lines {
+			if l != entry {
+				kept = append(kept, l)
+			}
+		}
+		if len(kept) < len(lines) {
+			lines = kept
+		}
+	}
+	return append(lines, entry), true
 }
 
 // histDelimiter is what bash's cmdhist puts between the lines of one
@@ -768,206 +854,10 @@ func (r *Runner) truncateHistFile(file string) {
 	r.hist.inFile = min(r.hist.inFile, int(n))
 }
 
-// historyExpand is bash's history expansion of text (history -p): each
-// unescaped ! starts an event (!! the last command, !N, !-N, !string,
-// !?string?), optionally followed by a word designator (:N, :^, :$, :*,
-// :N-M, or ^ $ * - directly) and modifiers (:h :t :r :e :p :s/old/new/).
-// ok is false when an event is not found or a designator is out of
-// range.
+// historyExpand is bash's history expansion of text (history -p), by
+// shell/histexpand against the history list; ok is false when it
+// failed (an event not found, a bad word designator or modifier).
 func (r *Runner) historyExpand(text string) (string, bool) {
-	lines := r.hist.lines
-	var b strings.Builder
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c == '\\' && i+1 < len(text) && text[i+1] == '!' {
-			b.WriteString(text[i : i+2])
-			i++
-			continue
-		}
-		if c != '!' || i+1 >= len(text) || strings.IndexByte(" \t\n\r=(", text[i+1]) >= 0 {
-			b.WriteByte(c)
-			continue
-		}
-		// The event.
-		j := i + 1
-		event := -1
-		switch {
-		case text[j] == '!':
-			event, j = len(lines)-1, j+1
-		case text[j] == '?':
-			k := strings.IndexByte(text[j+1:], '?')
-			end := len(text)
-			if k >= 0 {
-				end = j + 1 + k
-			}
-			sub := text[j+1 : end]
-			for e := len(lines) - 1; e >= 0; e-- {
-				if strings.Contains(lines[e], sub) {
-					event = e
-					break
-				}
-			}
-			j = min(end+1, len(text))
-		case text[j] >= '0' && text[j] <= '9' || text[j] == '-' && j+1 < len(text) && text[j+1] >= '0' && text[j+1] <= '9':
-			k := j + 1
-			for k < len(text) && text[k] >= '0' && text[k] <= '9' {
-				k++
-			}
-			n, _ := strconv.Atoi(text[j:k])
-			if n < 0 {
-				event = len(lines) + n
-			} else {
-				event = n - 1
-			}
-			j = k
-		default:
-			k := j
-			for k < len(text) && strings.IndexByte(" \t\n:^$*%", text[k]) < 0 {
-				k++
-			}
-			prefix := text[j:k]
-			for e := len(lines) - 1; e >= 0; e-- {
-				if strings.HasPrefix(lines[e], prefix) {
-					event = e
-					break
-				}
-			}
-			j = k
-		}
-		if event < 0 || event >= len(lines) {
-			return "", false
-		}
-		line := lines[event]
-		words := splitQuoted(line, " \t\n")
-		// The word designator.
-		sel, hasSel := "", false
-		if j < len(text) && (text[j] == ':' && j+1 < len(text) && strings.IndexByte("0123456789^$*-", text[j+1]) >= 0 || strings.IndexByte("^$*-", text[j]) >= 0) {
-			if text[j] == ':' {
-				j++
-			}
-			k := j
-			for k < len(text) && strings.IndexByte("0123456789^$*-", text[k]) >= 0 {
-				k++
-			}
-			sel, hasSel, j = text[j:k], true, k
-		}
-		if hasSel {
-			got, ok := histWords(words, sel)
-			if !ok {
-				return "", false
-			}
-			line = got
-		}
-		// Modifiers.
-		for j+1 < len(text) && text[j] == ':' && strings.IndexByte("htrepsg", text[j+1]) >= 0 {
-			switch m := text[j+1]; m {
-			case 'h':
-				if k := strings.LastIndexByte(line, '/'); k > 0 {
-					line = line[:k]
-				}
-			case 't':
-				line = line[strings.LastIndexByte(line, '/')+1:]
-			case 'r':
-				if k := strings.LastIndexByte(line, '.'); k > strings.LastIndexByte(line, '/') {
-					line = line[:k]
-				}
-			case 'e':
-				if k := strings.LastIndexByte(line, '.'); k > strings.LastIndexByte(line, '/') {
-					line = line[k:]
-				} else {
-					line = ""
-				}
-			case 'p':
-			case 's', 'g':
-				k := j + 2
-				if m == 'g' && k < len(text) && text[k] == 's' {
-					k++
-				}
-				if k >= len(text) {
-					return "", false
-				}
-				delim := text[k]
-				parts := strings.SplitN(text[k+1:], string(delim), 3)
-				if len(parts) < 2 {
-					return "", false
-				}
-				if m == 'g' {
-					line = strings.ReplaceAll(line, parts[0], parts[1])
-				} else {
-					line = strings.Replace(line, parts[0], parts[1], 1)
-				}
-				used := k + 1 + len(parts[0]) + 1 + len(parts[1])
-				if len(parts) == 3 {
-					used++
-				}
-				j = used
-				continue
-			}
-			j += 2
-		}
-		b.WriteString(line)
-		i = j - 1
-	}
-	return b.String(), true
-}
-
-// histWords is a word designator applied to an event's words: N, ^
-// (1), $ (the last), * (1 to the last), N-M, N- (N to the one before
-// the last), -M (0 to M), N* (N to the last).
-func histWords(words []string, sel string) (string, bool) {
-	last := len(words) - 1
-	num := func(s string) (int, bool) {
-		switch s {
-		case "^":
-			return 1, true
-		case "$":
-			return last, true
-		}
-		n, err := strconv.Atoi(s)
-		return n, err == nil
-	}
-	from, to := 0, 0
-	switch {
-	case sel == "*":
-		if last < 1 {
-			return "", true
-		}
-		from, to = 1, last
-	case strings.HasSuffix(sel, "*"):
-		n, ok := num(strings.TrimSuffix(sel, "*"))
-		if !ok {
-			return "", false
-		}
-		from, to = n, last
-	case strings.Contains(sel[1:], "-") || strings.HasPrefix(sel, "-"):
-		k := strings.IndexByte(sel[1:], '-') + 1
-		if strings.HasPrefix(sel, "-") {
-			k = 0
-		}
-		a, bs := sel[:k], sel[k+1:]
-		if a == "" {
-			from = 0
-		} else if n, ok := num(a); ok {
-			from = n
-		} else {
-			return "", false
-		}
-		if bs == "" {
-			to = last - 1
-		} else if n, ok := num(bs); ok {
-			to = n
-		} else {
-			return "", false
-		}
-	default:
-		n, ok := num(sel)
-		if !ok {
-			return "", false
-		}
-		from, to = n, n
-	}
-	if from < 0 || to > last || from > to {
-		return "", false
-	}
-	return strings.Join(words[from:to+1], " "), true
+	res, err := histexpand.Expand(text, r.hist.lines)
+	return res.Line, err == nil
 }

@@ -4,16 +4,10 @@ import (
 	"context"
 )
 
-// The builtins of bash's interactive side (bind, logout, suspend)
-// as a non-interactive shell answers them: a script has no history to
-// edit, no line editor, no login shell and no job control. history and
-// fc are in builtin_history.go, compopt in builtin_complete.go.
-
-// builtinBind is bind: a script has no line editor.
-func builtinBind(ctx context.Context, r *Runner, args []string) int {
-	r.errorf("bind: warning: line editing not enabled")
-	return 0
-}
+// The builtins of bash's interactive side (logout, suspend) as a
+// non-interactive shell answers them: a script has no login shell and
+// no job control. history and fc are in builtin_history.go, bind in
+// builtin_bind.go, compopt in builtin_complete.go.
 
 // builtinLogout is logout: a script is not a login shell.
 func builtinLogout(ctx context.Context, r *Runner, args []string) int {

@@ -44,65 +44,14 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 		return 1
 	}
 	ctx = context.WithValue(ctx, nestingKey{}, depth+1)
-	var flags, shopts []string
-	cmdMode, fromStdin, interactive := false, false, false
-	i := 1
-parse:
-	for ; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--" || a == "-":
-			i++
-			break parse
-		case a == "--help":
-			io.WriteString(stdio.Stdout, BashHelp)
-			return 0
-		case a == "--version":
-			io.WriteString(stdio.Stdout, "GNU bash, version 5.2.15(1)-release (memsh)\n")
-			return 0
-		case a == "--rcfile" || a == "--init-file":
-			// The startup file a non-interactive shell does not read.
-			i++
-		case strings.HasPrefix(a, "--"):
-		case a == "-O" || a == "+O":
-			// bash -O nullglob: a shopt option
-			if i+1 >= len(args) {
-				fmt.Fprintf(stdio.Stderr, "bash: %s: option requires an argument\n", a)
-				return 2
-			}
-			shopts = append(shopts, map[string]string{"-O": "-s", "+O": "-u"}[a], args[i+1])
-			i++
-		case a == "-o" || a == "+o":
-			if i+1 >= len(args) {
-				fmt.Fprintf(stdio.Stderr, "bash: %s: option requires an argument\n", a)
-				return 2
-			}
-			flags = append(flags, a, args[i+1])
-			i++
-		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			for _, f := range a[1:] {
-				switch f {
-				case 'c':
-					cmdMode = true
-				case 's':
-					fromStdin = true
-				case 'e', 'u', 'x', 'f', 'a', 'n', 'v', 'C':
-					flags = append(flags, string(a[0])+string(f))
-				case 'i':
-					interactive = true
-				case 'l', 'r', 'h', 'B', 'H', 'P', 'T', 'E', 'b', 'm', 'p', 'k', 't':
-				default:
-					fmt.Fprintf(stdio.Stderr, "bash: %c%c: invalid option\n", a[0], f)
-					return 2
-				}
-			}
-		default:
-			break parse
-		}
+	inv, st, done := parseInvocation(args, stdio)
+	if done {
+		return st
 	}
-	rest := args[i:]
+	flags, shopts, rest := inv.flags, inv.shopts, inv.rest
+	cmdMode, fromStdin, interactive := inv.cmdMode, inv.fromStdin, inv.interactive
 	cfg := *r.cfg
-	cfg.Dir = r.dir
+	cfg.Dir = startDir(r, environ)
 	cfg.Script = true
 	// The function levels of the shells around count against the
 	// session's nesting limit too, and the child itself is one.
@@ -113,6 +62,7 @@ parse:
 	argv0 := args[0]
 	var script string
 	fromFile := false
+	readsStdin := false // bash -i's commands come from stdin as it reads them
 	switch {
 	case cmdMode:
 		if len(rest) == 0 {
@@ -137,6 +87,10 @@ parse:
 		}
 		script, fromFile = string(data), true
 		cfg.Args = rest
+	case interactive:
+		// bash -i reads its commands from stdin as it goes (interactive.go).
+		fromFile, readsStdin = true, true
+		cfg.Args = append([]string{argv0}, rest...)
 	default:
 		data, err := r.readHeld(stdio.Stdin, 0)
 		if err != nil {
@@ -145,10 +99,6 @@ parse:
 		}
 		script, fromFile = string(data), true
 		cfg.Args = append([]string{argv0}, rest...)
-		if interactive {
-			// bash -i reading its commands keeps history of them.
-			flags = append(flags, "-o", "history")
-		}
 	}
 	level := 1
 	for _, kv := range environ {
@@ -175,6 +125,13 @@ parse:
 		}
 	}
 	defer func() { child.fds.dropAll() }()
+	if cmdMode {
+		child.setExecString(script)
+	}
+	child.stdinScript = !cmdMode && (fromStdin || len(rest) == 0)
+	if interactive {
+		child.startInteractive() // interactive.go
+	}
 	if len(flags) > 0 {
 		if st := builtinSet(ctx, child, append([]string{"set"}, flags...)); st != 0 {
 			return st
@@ -187,17 +144,21 @@ parse:
 		}
 		builtinShopt(ctx, child, []string{"shopt", shopts[i], shopts[i+1]})
 	}
-	if interactive {
-		// bash -i sets HISTFILE, with -c too
-		child.setHistoryDefaults() // builtin_history.go
-	}
 	if interactive && !cmdMode {
-		child.loadHistoryFile()
+		child.loadHistoryFile() // builtin_history.go
 	}
-	if cmdMode {
-		child.setExecString(script)
+	var status int
+	switch {
+	case interactive && !inv.norc && child.runStartupFiles(ctx, inv.rcfile):
+		// exit in a startup file ends the shell.
+		status = child.lastStatus
+	case readsStdin:
+		status = child.readInteractive(ctx, child.stdinLines())
+	case interactive && !cmdMode:
+		status = child.readInteractive(ctx, textLines(script))
+	default:
+		status, _ = child.runSource(ctx, script)
 	}
-	status, _ := child.runSource(ctx, script)
 	status = child.finish(ctx, status)
 	if interactive && !cmdMode {
 		child.saveHistoryFile()
@@ -228,4 +189,153 @@ func binaryScript(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// invocation is what a bash command line asks for (bash's shell.c).
+type invocation struct {
+	flags, shopts []string // set and shopt arguments
+	rest          []string // the operands: the -c string, a script, $0 and the arguments
+	cmdMode       bool     // -c
+	fromStdin     bool     // -s
+	interactive   bool     // -i
+	norc          bool     // --norc: no startup file
+	rcfile        string   // --rcfile/--init-file: the startup file instead of ~/.bashrc
+}
+
+// longOptions are bash's long options (accepted with one dash or two);
+// those that take an argument say so.
+var longOptions = map[string]bool{
+	"debug": false, "debugger": false, "dump-po-strings": false, "dump-strings": false, "help": false,
+	"init-file": true, "login": false, "noediting": false, "noprofile": false, "norc": false,
+	"posix": false, "pretty-print": false, "rcfile": true, "restricted": false, "verbose": false,
+	"version": false, "wordexp": false,
+}
+
+// parseInvocation reads bash's arguments as shell.c does: long options
+// first, then clusters of one-letter options ("-oo errexit noglob"
+// takes one option name for each o), then the operands. done says the
+// shell is not to run (--help, --version, a bad option), with status.
+func parseInvocation(args []string, stdio command.Stdio) (inv invocation, status int, done bool) {
+	usage := func(format string, a ...any) (invocation, int, bool) {
+		fmt.Fprintf(stdio.Stderr, "bash: "+format+"\n", a...)
+		io.WriteString(stdio.Stderr, bashUsage)
+		return inv, 2, true
+	}
+	i := 1
+	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
+		a := args[i]
+		name, long := a[1:], false
+		if strings.HasPrefix(a, "--") && len(a) > 2 {
+			name, long = a[2:], true
+		}
+		takesArg, ok := longOptions[name]
+		if !ok {
+			if long {
+				return usage("%s: invalid option", a)
+			}
+			break
+		}
+		switch name {
+		case "help":
+			io.WriteString(stdio.Stdout, BashHelp)
+			return inv, 0, true
+		case "version":
+			io.WriteString(stdio.Stdout, "GNU bash, version 5.2.15(1)-release (memsh)\n")
+			return inv, 0, true
+		case "norc":
+			inv.norc = true
+		case "verbose":
+			inv.flags = append(inv.flags, "-v")
+		case "posix":
+			inv.flags = append(inv.flags, "-o", "posix")
+		}
+		if takesArg {
+			if i+1 >= len(args) {
+				return usage("%s: option requires an argument", a)
+			}
+			i++
+			inv.rcfile = args[i]
+		}
+	}
+	next := i + 1 // the argument an o or O in a cluster takes
+	for ; i < len(args); i = next {
+		a := args[i]
+		next = i + 1
+		if a == "--" || a == "-" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			break
+		}
+		on := string(a[0])
+		for _, f := range a[1:] {
+			switch f {
+			case 'c':
+				inv.cmdMode = true
+			case 's':
+				inv.fromStdin = true
+			case 'i':
+				inv.interactive = true
+			case 'l', 'r', 'D':
+			case 'o', 'O':
+				if next >= len(args) {
+					return usage("%s%c: option requires an argument", on, f)
+				}
+				if f == 'o' {
+					inv.flags = append(inv.flags, on+"o", args[next])
+				} else {
+					inv.shopts = append(inv.shopts, map[string]string{"-": "-s", "+": "-u"}[on], args[next])
+				}
+				next++
+			default:
+				if f > 127 || !strings.ContainsRune("abefhkmnptuvxBCEHPT", f) {
+					return usage("%s%c: invalid option", on, f)
+				}
+				inv.flags = append(inv.flags, on+string(f))
+			}
+		}
+	}
+	inv.rest = args[min(i, len(args)):]
+	return inv, 0, false
+}
+
+// bashUsage is what bash prints after a bad option.
+const bashUsage = `Usage:	bash [GNU long option] [option] ...
+	bash [GNU long option] [option] script-file ...
+GNU long options:
+	--debug
+	--debugger
+	--dump-po-strings
+	--dump-strings
+	--help
+	--init-file
+	--login
+	--noediting
+	--noprofile
+	--norc
+	--posix
+	--pretty-print
+	--rcfile
+	--restricted
+	--verbose
+	--version
+Shell options:
+	-ilrsD or -c command or -O shopt_option		(invocation only)
+	-abefhkmnptuvxBCEHPT or -o option
+`
+
+// startDir is a child shell's working directory as bash finds it at
+// start: $PWD from the environment when it names the directory the shell
+// is in (a path through a symbolic link stays), else the physical path.
+func startDir(r *Runner, environ []string) string {
+	for _, kv := range environ {
+		if pwd, ok := strings.CutPrefix(kv, "PWD="); ok && pwd == r.dir {
+			return r.dir
+		}
+	}
+	if p, err := r.cfg.FS.Realpath(r.dir); err == nil {
+		return p
+	}
+	return r.dir
 }

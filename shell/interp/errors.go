@@ -19,6 +19,10 @@ import (
 // the prompt.
 func (r *Runner) prefix() string {
 	name := r.arg0
+	if r.interactive {
+		// bash -i names neither the file nor the line.
+		return name + ": "
+	}
 	if r.evalSource != "" {
 		name = r.evalSource
 	}
@@ -49,6 +53,8 @@ const (
 	textEval     = "eval"      // bash: eval: line 1: ...
 	textTrap     = "trap"      // bash: trap: line 1: ...
 	textExitTrap = "exit trap" // bash: exit trap: line 1: ...
+	// bash: PROMPT_COMMAND: line 1: ...
+	textPromptCommand = "PROMPT_COMMAND"
 )
 
 // reportSyntax prints a syntax error as bash does, and in a
@@ -80,6 +86,15 @@ func (r *Runner) reportSyntax(e *syntaxErr, base uint, in string) {
 		name += ": " + in
 	}
 	where := name + ": line " + strconv.FormatUint(uint64(base+e.line), 10) + ": "
+	switch {
+	case r.interactive && in == textSourced:
+		// bash -i's startup file: the shell's name first.
+		where = r.arg0 + ": " + where
+	case r.interactive:
+		// A line typed at bash -i: neither line number nor text.
+		r.printErr(r.arg0 + ": " + e.msg + "\n")
+		return
+	}
 	r.printErr(where + e.msg + "\n")
 	if r.cfg.Script && e.text != "" {
 		r.printErr(where + "`" + e.text + "'\n")
@@ -105,7 +120,7 @@ func (r *Runner) assignFatal() {
 		return
 	}
 	r.lastStatus = 1
-	if r.cfg.Script {
+	if r.cfg.Script && !r.interactiveTop() {
 		r.flow = flowExit
 	} else {
 		r.flow = flowDiscard
@@ -119,7 +134,7 @@ func (r *Runner) unsetFatal() {
 		return
 	}
 	r.lastStatus = r.unsetStatus()
-	if r.cfg.Script {
+	if r.cfg.Script && !r.interactiveTop() {
 		r.flow = flowExit
 	} else {
 		r.flow = flowDiscard
@@ -141,7 +156,7 @@ func (r *Runner) posixAssignFatal() {
 // ends the shell with: 127 for bash -c's own shell, 1 in a subshell, a
 // script file or at the prompt (where it only abandons the line).
 func (r *Runner) unsetStatus() int {
-	if r.fromFile || r.subshell > 0 || r.opts.errexit || r.cfg.Interactive {
+	if r.fromFile || r.subshell > 0 || r.opts.errexit || r.cfg.Interactive || r.interactive {
 		return 1
 	}
 	return 127

@@ -612,11 +612,15 @@ func (r *Runner) absPath(p string) string {
 	return path.Join(r.dir, p)
 }
 
-// tracePrefix is PS4 expanded, its first character repeated once more
+// tracePrefix is PS4 expanded (its prompt escapes too), its first character repeated once more
 // for each command substitution or eval the command runs in.
 func (r *Runner) tracePrefix() string {
 	ps4, _ := r.getVar("PS4")
-	if strings.ContainsAny(ps4, "$`") {
+	switch {
+	case strings.Contains(ps4, `\`):
+		// bash decodes PS4's prompt escapes as PS1's (prompt.go).
+		ps4 = r.promptVar(context.Background(), "PS4")
+	case strings.ContainsAny(ps4, "$`"):
 		x := r.opts.xtrace
 		r.opts.xtrace = false
 		if v, ok := r.expandText(context.Background(), ps4); ok {

@@ -30,6 +30,7 @@ func (r *Runner) compiledFlags(pat string, nocase, extglob bool) *Pattern {
 	if nocase {
 		flags |= PatNoCase
 	}
+	flags |= r.patBytes() // locale.go
 	k := patKey{pat, flags}
 	if p, ok := r.patCache[k]; ok {
 		return p
@@ -81,6 +82,7 @@ func (r *Runner) glob(pat string) ([]string, bool) {
 	if r.opts.nocaseglob {
 		opt.Flags |= PatNoCase
 	}
+	opt.Flags |= r.patBytes()
 	if ig, ok := r.getVar("GLOBIGNORE"); ok && ig != "" {
 		opt.Ignore = splitIgnore(ig)
 	}

@@ -10,7 +10,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/shell/command"
-	"memsh/shell/prompt"
 )
 
 // paramVal is what a parameter names before its operator: one value, or
@@ -53,8 +52,8 @@ func (e *expander) param(pe *syntax.ParamExp, quoted bool) {
 		n := 0
 		if pv.isList {
 			n = len(pv.list)
-		} else {
-			n = utf8.RuneCountInString(pv.val)
+		} else if n = utf8.RuneCountInString(pv.val); n != len(pv.val) && r.byteLocale() {
+			n = len(pv.val) // locale.go
 		}
 		if !pv.set && !pv.isList && r.opts.nounset && pv.name != "@" && pv.name != "*" {
 			e.unbound(pv.name)
@@ -647,8 +646,9 @@ func (e *expander) slice(pe *syntax.ParamExp, pv *paramVal) bool {
 		pv.list = list[off:end]
 		return true
 	}
-	if isASCII(pv.val) {
-		// Bytes are characters: slice without converting.
+	if isASCII(pv.val) || r.byteLocale() {
+		// Bytes are characters (ASCII, or the C locale): slice without
+		// converting.
 		n := int64(len(pv.val))
 		from, to, ok := sliceBounds(r, off, length, hasLen, n)
 		if !ok {
@@ -796,32 +796,9 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 			}
 		}
 	case "P":
-		// The escapes (shell/prompt), then the expansion inside double
-		// quotes that bash's promptvars does, here as a here-document's.
-		get := func(n string) string { v, _ := r.getVar(n); return v }
-		dir, ok := r.getVar("PWD")
-		if !ok {
-			dir = r.dir
-		}
-		env := prompt.Env{User: get("USER"), Host: get("HOSTNAME"), Dir: dir, Home: get("HOME"),
-			DirTrim: get("PROMPT_DIRTRIM"), Root: get("EUID") == "0", Jobs: r.Jobs(), History: 1,
-			Now: r.now(), Shell: "bash", Version: "5.2", Release: "5.2.15", Vars: true}
-		pv.mapVals(func(s string) string {
-			doc := prompt.HeredocText(prompt.Decode(s, env))
-			if w, err := syntax.NewParser().Document(strings.NewReader(doc)); err == nil {
-				// Positions in w are offsets into doc ($((...)) reads its text).
-				saved := r.src
-				r.src = doc
-				out, ok := r.heredoc(e.ctx, &syntax.Redirect{Op: syntax.Hdoc, Word: &syntax.Word{}, Hdoc: w})
-				r.src = saved
-				if ok {
-					return out
-				}
-			}
-			plain := env
-			plain.Vars = false
-			return prompt.Decode(s, plain)
-		})
+		// The escapes, then the expansion inside double quotes that
+		// bash's promptvars does (prompt.go).
+		pv.mapVals(func(s string) string { return r.expandPromptText(e.ctx, s) })
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))
 		return false

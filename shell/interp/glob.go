@@ -299,7 +299,7 @@ func (g *globber) filterIgnored(paths []string) []string {
 // matches all the rest ("a*" matches "a/b" in GLOBIGNORE).
 func (p *Pattern) matchPath(s string) bool {
 	if p.isLit || !p.groups {
-		return matchPathSimple(p.items, s, p.flags&PatNoCase != 0)
+		return matchPathSimple(p.items, s, p.flags&PatNoCase != 0, p.flags&PatBytes != 0)
 	}
 	// Extglob groups: component by component.
 	pcomps := splitPatternPath(p)
@@ -316,7 +316,7 @@ func (p *Pattern) matchPath(s string) bool {
 }
 
 // matchPathSimple is matchSimple under FNM_PATHNAME.
-func matchPathSimple(items []patItem, s string, fold bool) bool {
+func matchPathSimple(items []patItem, s string, fold, bytes bool) bool {
 	i, j := 0, 0
 	starI, starJ := -1, 0
 	for {
@@ -337,7 +337,7 @@ func matchPathSimple(items []patItem, s string, fold bool) bool {
 				}
 			case pAny, pClass:
 				if j < len(s) && s[j] != '/' {
-					r, n := runeAt(s, j)
+					r, n := charAt(s, j, bytes)
 					if it.kind == pAny || it.class.match(r, fold) {
 						i, j = i+1, j+n
 						continue
@@ -350,7 +350,7 @@ func matchPathSimple(items []patItem, s string, fold bool) bool {
 		if starI < 0 || starJ >= len(s) || s[starJ] == '/' {
 			return false
 		}
-		_, n := runeAt(s, starJ)
+		_, n := charAt(s, starJ, bytes)
 		starJ += n
 		i, j = starI+1, starJ
 	}

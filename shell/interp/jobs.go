@@ -572,9 +572,9 @@ func (r *Runner) KillJobs() {
 }
 
 // noJobControl is the message of fg and bg where bash has no job
-// control (a script, bash -c).
+// control (a script, bash -c, unless set -m turned it on).
 func (r *Runner) noJobControl(name string) bool {
-	if r.cfg.Interactive && r.subshell == 0 {
+	if (r.cfg.Interactive || r.opts.monitor) && r.subshell == 0 {
 		return false
 	}
 	r.errorf("%s: no job control", name)

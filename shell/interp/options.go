@@ -169,14 +169,14 @@ func findOption(table []setOption, name string) *setOption {
 }
 
 // dashFlags is $-: the letters of the options that are on, in bash's
-// order ("i" for the shell at a prompt), then "c" for bash -c or "s"
-// for the interactive shell (bash's which_set_flags). A script file
-// adds neither.
+// order ("i" for the shell at a prompt and bash -i), then "c" for bash
+// -c or "s" for a shell reading its commands from stdin (bash's
+// which_set_flags). A script file adds neither.
 func (r *Runner) dashFlags() string {
 	var b strings.Builder
 	for _, c := range []byte("abefhikmnptuvxBCEHPT") {
 		if c == 'i' {
-			if r.cfg.Interactive {
+			if r.cfg.Interactive || r.interactive {
 				b.WriteByte(c)
 			}
 			continue
@@ -188,7 +188,7 @@ func (r *Runner) dashFlags() string {
 		}
 	}
 	switch {
-	case r.cfg.Interactive:
+	case r.cfg.Interactive || r.stdinScript:
 		b.WriteByte('s')
 	case r.cfg.Script && !r.fromFile:
 		b.WriteByte('c')

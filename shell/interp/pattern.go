@@ -32,6 +32,9 @@ const (
 	// PatNoCase matches letters case-insensitively (nocasematch for
 	// case and [[ ]], nocaseglob for pathname expansion).
 	PatNoCase
+	// PatBytes makes every byte one character, as in the C locale: ?
+	// matches one byte of a UTF-8 character, [...] lists bytes.
+	PatBytes
 )
 
 // Pattern is a compiled bash pattern. It is immutable and safe for
@@ -162,7 +165,7 @@ func compileSeq(pat string, i int, flags PatternFlags, depth int, groups *bool) 
 			add(patItem{kind: pAny})
 			i++
 		case '[':
-			if cl, end, ok := compileClass(pat, i+1); ok {
+			if cl, end, ok := compileClass(pat, i+1, flags&PatBytes != 0); ok {
 				add(patItem{kind: pClass, class: cl})
 				i = end
 			} else {
@@ -229,7 +232,7 @@ var patClasses = map[string]func(rune) bool{
 // compileClass compiles the bracket expression whose body starts at
 // pat[i] (after the '['); it returns the index after the closing ']'.
 // ok is false when there is no closing ']': the '[' is then literal.
-func compileClass(pat string, i int) (*patClass, int, bool) {
+func compileClass(pat string, i int, bytes bool) (*patClass, int, bool) {
 	cl := &patClass{}
 	if i < len(pat) && (pat[i] == '!' || pat[i] == '^') {
 		cl.negate = true
@@ -270,11 +273,11 @@ func compileClass(pat string, i int) (*patClass, int, bool) {
 			}
 			lo = r
 		case c == '\\' && i+1 < len(pat):
-			r, n := utf8.DecodeRuneInString(pat[i+1:])
+			r, n := charAt(pat, i+1, bytes)
 			lo = r
 			i += 1 + n
 		default:
-			r, n := decodeByteRune(pat[i:])
+			r, n := charAt(pat, i, bytes)
 			lo = r
 			i += n
 		}
@@ -283,7 +286,7 @@ func compileClass(pat string, i int) (*patClass, int, bool) {
 			j := i + 1
 			var hi rune
 			if pat[j] == '\\' && j+1 < len(pat) {
-				r, n := utf8.DecodeRuneInString(pat[j+1:])
+				r, n := charAt(pat, j+1, bytes)
 				hi, j = r, j+1+n
 			} else if pat[j] == '[' && j+1 < len(pat) && (pat[j+1] == '.' || pat[j+1] == '=') {
 				end := strings.Index(pat[j+2:], string(pat[j+1])+"]")
@@ -294,7 +297,7 @@ func compileClass(pat string, i int) (*patClass, int, bool) {
 					j += 2 + end + 2
 				}
 			} else {
-				r, n := decodeByteRune(pat[j:])
+				r, n := charAt(pat, j, bytes)
 				hi, j = r, j+n
 			}
 			cl.ranges = append(cl.ranges, lo, hi)
@@ -367,7 +370,7 @@ func (p *Pattern) Match(s string) bool {
 		return p.lit == s
 	}
 	if !p.groups {
-		return matchSimple(p.items, s, p.flags&PatNoCase != 0, false)
+		return matchSimple(p.items, s, p.flags&PatNoCase != 0, false, p.flags&PatBytes != 0)
 	}
 	m := p.newSetMatcher(s)
 	ends := m.seqEnds(p.items, []int{0})
@@ -385,7 +388,7 @@ func (p *Pattern) matchName(name string, period bool) bool {
 		return p.Match(name)
 	}
 	if !p.groups {
-		return matchSimple(p.items, name, p.flags&PatNoCase != 0, true)
+		return matchSimple(p.items, name, p.flags&PatNoCase != 0, true, p.flags&PatBytes != 0)
 	}
 	m := p.newSetMatcher(name)
 	m.period = true
@@ -399,6 +402,20 @@ func runeAt(s string, j int) (rune, int) {
 		return rune(c), 1
 	}
 	return decodeByteRune(s[j:])
+}
+
+// charAt is runeAt, or with bytes (PatBytes) the byte at s[j] alone, a
+// byte of a UTF-8 character standing for itself as an invalid byte does.
+func charAt(s string, j int, bytes bool) (rune, int) {
+	if c := s[j]; bytes && c >= utf8.RuneSelf {
+		return rawByteRune(c), 1
+	}
+	return runeAt(s, j)
+}
+
+// charStart reports whether a character starts at s[k].
+func charStart(s string, k int, bytes bool) bool {
+	return bytes || k >= len(s) || utf8.RuneStart(s[k])
 }
 
 // litAt reports whether lit matches s at j and returns the end.
@@ -425,7 +442,7 @@ func litAt(lit, s string, j int, fold bool) (int, bool) {
 
 // matchSimple matches items without groups against all of s: on a
 // mismatch it resumes after the last star, one character further.
-func matchSimple(items []patItem, s string, fold, period bool) bool {
+func matchSimple(items []patItem, s string, fold, period, bytes bool) bool {
 	i, j := 0, 0
 	starI, starJ := -1, 0
 	// hidden: a leading '.' that only a literal '.' may match.
@@ -448,13 +465,13 @@ func matchSimple(items []patItem, s string, fold, period bool) bool {
 				}
 			case pAny:
 				if j < len(s) && !(hidden && j == 0) {
-					_, n := runeAt(s, j)
+					_, n := charAt(s, j, bytes)
 					i, j = i+1, j+n
 					continue
 				}
 			case pClass:
 				if j < len(s) && !(hidden && j == 0) {
-					r, n := runeAt(s, j)
+					r, n := charAt(s, j, bytes)
 					if it.class.match(r, fold) {
 						i, j = i+1, j+n
 						continue
@@ -467,7 +484,7 @@ func matchSimple(items []patItem, s string, fold, period bool) bool {
 		if starI < 0 || starJ >= len(s) {
 			return false
 		}
-		_, n := runeAt(s, starJ)
+		_, n := charAt(s, starJ, bytes)
 		starJ += n
 		i, j = starI+1, starJ
 	}
@@ -478,6 +495,7 @@ func matchSimple(items []patItem, s string, fold, period bool) bool {
 type setMatcher struct {
 	s        string
 	fold     bool
+	bytes    bool            // PatBytes
 	ctx      context.Context // nil: never cancelled
 	steps    int             // work since the context was last looked at
 	stopped  bool            // the context was done: every answer is "no match"
@@ -498,7 +516,7 @@ type groupKey struct {
 }
 
 func (p *Pattern) newSetMatcher(s string) *setMatcher {
-	return &setMatcher{s: s, fold: p.flags&PatNoCase != 0, ctx: p.ctx, memo: map[groupKey][]int{}}
+	return &setMatcher{s: s, fold: p.flags&PatNoCase != 0, bytes: p.flags&PatBytes != 0, ctx: p.ctx, memo: map[groupKey][]int{}}
 }
 
 // work counts n steps and reports whether the matcher must stop.
@@ -597,12 +615,12 @@ func (m *setMatcher) appendEnds(dst []int, it *patItem, p int) []int {
 		}
 	case pAny:
 		if p < len(s) && !(m.period && p == 0) {
-			_, n := runeAt(s, p)
+			_, n := charAt(s, p, m.bytes)
 			return append(dst, p+n)
 		}
 	case pClass:
 		if p < len(s) && !(m.period && p == 0) {
-			r, n := runeAt(s, p)
+			r, n := charAt(s, p, m.bytes)
 			if it.class.match(r, m.fold) {
 				return append(dst, p+n)
 			}
@@ -734,7 +752,7 @@ func (p *Pattern) TrimSuffix(s string, longest bool) string {
 	}
 	if longest {
 		for k := 0; k <= len(s); k++ {
-			if k < len(s) && !utf8.RuneStart(s[k]) {
+			if !charStart(s, k, p.flags&PatBytes != 0) {
 				continue
 			}
 			if k%256 == 0 && p.cancelled() {
@@ -747,7 +765,7 @@ func (p *Pattern) TrimSuffix(s string, longest bool) string {
 		return s
 	}
 	for k := len(s); k >= 0; k-- {
-		if k < len(s) && !utf8.RuneStart(s[k]) {
+		if !charStart(s, k, p.flags&PatBytes != 0) {
 			continue
 		}
 		if k%256 == 0 && p.cancelled() {
@@ -829,7 +847,7 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 		return b.String()
 	case ReplaceSuffix:
 		for k := 0; k <= len(s); k++ {
-			if k < len(s) && !utf8.RuneStart(s[k]) {
+			if !charStart(s, k, p.flags&PatBytes != 0) {
 				continue
 			}
 			if k%256 == 0 && p.cancelled() {
@@ -850,7 +868,7 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 		}
 		end := p.longestAt(m, i)
 		if end < 0 {
-			_, n := runeAt(s, i)
+			_, n := charAt(s, i, m.bytes)
 			i += n
 			continue
 		}
@@ -859,7 +877,7 @@ func (p *Pattern) Replace(s, rep string, mode int, patsubAmp bool) string {
 		done = end
 		if end == i {
 			// An empty match replaces nothing and moves on a character.
-			_, n := runeAt(s, i)
+			_, n := charAt(s, i, m.bytes)
 			b.WriteString(s[i : i+n])
 			end += n
 			done = end

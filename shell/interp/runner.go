@@ -96,9 +96,15 @@ type Runner struct {
 	lineEnd     uint         // the last line of the command running (eval numbers its text on from it)
 	lineBase    uint         // the line the text running is numbered on from (eval's text, from eval's line)
 	fromFile    bool         // a script read from a file or stdin, not -c
-	substRan    bool         // a command substitution ran in the current command
-	optIndexFor int          // OPTIND value optIndex belongs to
-	nestHit     bool         // the session's nesting limit was reached here (funcs.go)
+	// interactive is bash -i's shell (interactive.go): $- has i, set -u
+	// abandons only the line, prompts and PROMPT_COMMAND while it reads.
+	interactive   bool
+	commandNumber int       // \# of the prompt: the commands an interactive shell has read
+	stdinScript   bool      // a child shell reading its commands from stdin ($- has s)
+	binds         *bindings // bind's key bindings and readline variables (builtin_bind.go); nil: the editor's defaults
+	substRan      bool      // a command substitution ran in the current command
+	optIndexFor   int       // OPTIND value optIndex belongs to
+	nestHit       bool      // the session's nesting limit was reached here (funcs.go)
 	// funcNestSeen: FUNCNEST was set at some point, so calls look it up
 	// (a lookup through every scope of a deep recursion is not free).
 	funcNestSeen bool

@@ -1,10 +1,10 @@
-package tui
+package histexpand
 
 import "testing"
 
 // The expected lines are bash 5.2's (`history -p` after `history -s` of
 // the same three entries, `set -H`).
-func TestHistExpand(t *testing.T) {
+func TestExpand(t *testing.T) {
 	entries := []string{
 		"ls -l /usr/bin/file.tar.gz",
 		`echo one two "three four" | grep x > out.txt`,
@@ -30,6 +30,9 @@ func TestHistExpand(t *testing.T) {
 		{"!ls:$:r", "/usr/bin/file.tar"},
 		{"!ls:$:e", ".gz"},
 		{"!ls:$:t:r", "file.tar"},
+		{"!ec$", "out.txt"},
+		{"!ls*", "-l /usr/bin/file.tar.gz"},
+		{"!l-", "ls -l"},
 		{"!!:s/hostname/passwd/", "cat /etc/passwd"},
 		{"!-2:gs/o/0/", `ech0 0ne tw0 "three f0ur" | grep x > 0ut.txt`},
 		{"!-2:$:q", "'out.txt'"},
@@ -44,12 +47,12 @@ func TestHistExpand(t *testing.T) {
 		{"^hostname^passwd", "cat /etc/passwd"},
 		{"^host^mail^ -n", "cat /etc/mailname -n"},
 	} {
-		got, err := histExpand(c.in, entries)
-		if err != nil || got.line != c.want {
-			t.Errorf("%q: got %q, %v; want %q", c.in, got.line, err, c.want)
+		got, err := Expand(c.in, entries)
+		if err != nil || got.Line != c.want {
+			t.Errorf("%q: got %q, %v; want %q", c.in, got.Line, err, c.want)
 		}
-		if wantChanged := c.in != c.want; got.changed != wantChanged {
-			t.Errorf("%q: changed %v", c.in, got.changed)
+		if wantChanged := c.in != c.want; got.Changed != wantChanged {
+			t.Errorf("%q: changed %v", c.in, got.Changed)
 		}
 	}
 	for _, c := range []struct{ in, want string }{
@@ -58,14 +61,14 @@ func TestHistExpand(t *testing.T) {
 		{"!!:9", "bash: :9: bad word specifier"},
 		{"^zzz^y", "bash: :s^zzz^y^: substitution failed"},
 	} {
-		if _, err := histExpand(c.in, entries); err == nil || err.Error() != c.want {
+		if _, err := Expand(c.in, entries); err == nil || err.Error() != c.want {
 			t.Errorf("%q: error %v, want %q", c.in, err, c.want)
 		}
 	}
-	if r, _ := histExpand("!!:p", entries); !r.print {
+	if r, _ := Expand("!!:p", entries); !r.Print {
 		t.Errorf(":p does not ask to print only")
 	}
-	if _, err := histExpand("!!", nil); err == nil {
+	if _, err := Expand("!!", nil); err == nil {
 		t.Errorf("!! with no history expanded")
 	}
 }

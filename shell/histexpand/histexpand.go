@@ -1,14 +1,6 @@
-package tui
-
-import (
-	"errors"
-	"strconv"
-	"strings"
-)
-
-// History expansion, as an interactive bash does it to a line before
-// running it (bash's "H" in $-): `!!`, `!N`, `!-N`, `!prefix`,
-// `!?text?`, the word designators (`!$`, `!^`, `!*`, `!!:2`, `!vi:1-3`,
+// Package histexpand is bash's history expansion, as an interactive
+// bash does it to a line before running it (bash's "H" in $-): `!!`,
+// `!N`, `!-N`, `!prefix`, `!?text?`, the word designators (`!$`, `!^`, `!*`, `!!:2`, `!vi:1-3`,
 // `!:0`), the modifiers `:h :t :r :e :p :s/old/new/ :gs/old/new/ :&`,
 // and `^old^new^` at the start of a line.
 //
@@ -17,18 +9,25 @@ import (
 // line (or a closing double quote) stays as it is. A line that expanded
 // is shown before it runs and goes into the history expanded; one whose
 // expansion failed ("bash: !x: event not found") does not run.
+package histexpand
 
-// histResult is the outcome of expanding one line.
-type histResult struct {
-	line    string // the expanded line
-	changed bool   // an expansion took place (the line is echoed)
-	print   bool   // :p: show the line, do not run it
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Result is the outcome of expanding one line.
+type Result struct {
+	Line    string // the expanded line
+	Changed bool   // an expansion took place (the line is echoed)
+	Print   bool   // :p: show the line, do not run it
 }
 
-// histExpand expands src against entries (oldest first, the line itself
-// not among them). The error text is bash's message.
-func histExpand(src string, entries []string) (histResult, error) {
-	res := histResult{line: src}
+// Expand expands src against entries (oldest first, the line itself not
+// among them). The error text is bash's message.
+func Expand(src string, entries []string) (Result, error) {
+	res := Result{Line: src}
 	if !strings.ContainsAny(src, "!^") {
 		return res, nil
 	}
@@ -37,7 +36,7 @@ func histExpand(src string, entries []string) (histResult, error) {
 		if err != nil {
 			return res, err
 		}
-		return histResult{line: line, changed: true}, nil
+		return Result{Line: line, Changed: true}, nil
 	}
 	var b strings.Builder
 	inSingle, inDouble := false, false
@@ -62,14 +61,14 @@ func histExpand(src string, entries []string) (histResult, error) {
 				return res, err
 			}
 			b.WriteString(text)
-			res.changed = true
-			res.print = res.print || print
+			res.Changed = true
+			res.Print = res.Print || print
 			i += n - 1
 			continue
 		}
 		b.WriteByte(c)
 	}
-	res.line = b.String()
+	res.Line = b.String()
 	return res, nil
 }
 
@@ -115,8 +114,11 @@ func expandEvent(s string, entries []string) (text string, used int, print bool,
 		}
 		event, err = searchEvent(entries, ref, func(e string) bool { return strings.Contains(e, needle) })
 	default:
+		// The prefix ends as bash's get_history_event ends it: at a
+		// blank, ':', a word designator (^ $ * %, or - after its first
+		// character), an operator or a quote.
 		j := i
-		for j < len(s) && strings.IndexByte(" \t\n:;&|<>()\"'", s[j]) < 0 {
+		for j < len(s) && strings.IndexByte(" \t\n:;&|<>()\"'^$*%", s[j]) < 0 && (s[j] != '-' || j == i) {
 			j++
 		}
 		prefix := s[i:j]
@@ -181,7 +183,7 @@ func wordDesignator(s string, i int, event string) (string, int, bool, error) {
 		if !isDigit(s[j]) && strings.IndexByte("^$*-%", s[j]) < 0 {
 			return "", i, false, nil // a modifier
 		}
-	} else if strings.IndexByte("^$*%", s[j]) < 0 {
+	} else if strings.IndexByte("^$*%-", s[j]) < 0 {
 		return "", i, false, nil
 	}
 	words := histWords(event)
