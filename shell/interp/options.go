@@ -212,8 +212,10 @@ func builtinSet(ctx context.Context, r *Runner, args []string) int {
 		r.syncOptionVars()
 		special := r.specialSetLines()
 		names := r.vars.names()
+		known := len(names)
 		for n := range special {
-			if _, found := slices.BinarySearch(names, n); !found {
+			// names[:known] is sorted; what is appended is not
+			if _, found := slices.BinarySearch(names[:known], n); !found {
 				names = append(names, n)
 			}
 		}
