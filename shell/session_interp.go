@@ -94,6 +94,12 @@ func (signalGroups) Group(ctx context.Context, own bool) (context.Context, func(
 	return ctx, func(sig int) bool { return sig == sigint && in.Interrupt() }
 }
 
+// Foreground gives the guests of a job brought to the foreground (fg)
+// the line's Ctrl-C, as bash gives the job the terminal.
+func (signalGroups) Foreground(fg, job context.Context) (release func()) {
+	return pyworker.Join(fg, job)
+}
+
 // sigint is SIGINT's number on Linux.
 const sigint = 2
 

@@ -243,6 +243,50 @@ func TestFlowStdin(t *testing.T) {
 	})
 }
 
+// TestFlowFgStdin: a job started with & waits to read the terminal
+// (stopped, as bash's SIGTTIN stops it) until fg, after which the typed
+// lines and ctrl+d reach it and the file holds the lines; ctrl+c then
+// goes to a job brought to the foreground.
+func TestFlowFgStdin(t *testing.T) {
+	f := startFlow(t, Options{})
+	if !f.real {
+		t.Skip("needs the real session")
+	}
+	run := func(line, what string, cond func(b *block, out string) bool) {
+		t.Helper()
+		f.tm.Type(line)
+		f.key("enter")
+		f.waitFor(what, func(m *model) bool {
+			b, out := lastBlock(m)
+			return b.cmd == line && cond(b, out)
+		})
+	}
+	run("cat > f &", "the job's [1] line", func(b *block, out string) bool { return !b.running && strings.Contains(out, "[1] 2001") })
+	f.waitFor("the job to wait on the terminal", func(m *model) bool { return m.job == nil })
+	run("fg", "fg to run", func(b *block, out string) bool { return b.running && strings.Contains(out, "cat > f") })
+	f.tm.Type("one")
+	f.key("enter")
+	f.tm.Type("two")
+	f.key("enter")
+	f.waitFor("cat to take both lines", func(m *model) bool {
+		_, out := lastBlock(m)
+		return strings.HasSuffix(out, "one\ntwo")
+	})
+	f.key("ctrl+d")
+	f.waitFor("fg to end with cat", func(m *model) bool {
+		b, _ := lastBlock(m)
+		return finished(m) && b.status == 0
+	})
+	run("cat f", "the file", func(b *block, out string) bool { return !b.running && out == "one\ntwo" })
+	run("sleep 30 &", "the second job", func(b *block, out string) bool { return !b.running })
+	run("fg", "fg to run", func(b *block, out string) bool { return b.running })
+	f.key("ctrl+c")
+	f.waitFor("ctrl+c to end the job", func(m *model) bool {
+		b, _ := lastBlock(m)
+		return finished(m) && b.status == 130
+	})
+}
+
 func TestFlowHistory(t *testing.T) {
 	dir := t.TempDir()
 	f := startFlow(t, Options{ConfigDir: dir})
