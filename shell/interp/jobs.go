@@ -180,11 +180,33 @@ func (t *jobTable) ended() {
 	t.mu.Unlock()
 }
 
-// background starts st in a subshell and goes on: $! is its pid.
-func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
+// jobTable is the shell's job table, made on first use.
+func (r *Runner) jobTable() *jobTable {
 	if r.bg == nil {
 		r.bg = &jobTable{byPid: map[int]*job{}, next: 2000, changed: make(chan struct{})}
 	}
+	return r.bg
+}
+
+// asyncPid gives a process that is no job (a process substitution's
+// list) the next pid: $! is it, and wait PID and kill PID find it
+// (bash 5.2 sets $! so). done closes when it ends, after its status is
+// set; cancel ends it.
+func (r *Runner) asyncPid(text string, done chan struct{}, cancel context.CancelFunc) *job {
+	t := r.jobTable()
+	t.mu.Lock()
+	t.next++
+	j := &job{pid: t.next, text: text, done: done, cancel: cancel}
+	t.byPid[j.pid] = j
+	t.prune()
+	t.mu.Unlock()
+	r.lastBg = j.pid
+	return j
+}
+
+// background starts st in a subshell and goes on: $! is its pid.
+func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
+	r.jobTable()
 	if !r.takeProcs(1, jobMemory) {
 		return
 	}
@@ -708,6 +730,28 @@ func builtinJobs(ctx context.Context, r *Runner, args []string) int {
 		}
 	}
 	return status
+}
+
+// jobNames is what compgen -j (-A job), -A running and -A stopped
+// list: the first word of each job's command (an assignment, "(" or
+// "{" too), newest first, as bash's pcomplete.c takes them.
+func (r *Runner) jobNames(which string) []string {
+	v := r.jobView()
+	if r.bg == nil && r.seenJobs != nil {
+		v = r.seenJobs
+	}
+	var out []string
+	for i := len(v.list) - 1; i >= 0; i-- {
+		j := v.list[i]
+		st, _, done := j.state()
+		if which == "running" && (done || st == "Stopped") || which == "stopped" && st != "Stopped" {
+			continue
+		}
+		if f := strings.Fields(j.text); len(f) > 0 {
+			out = append(out, f[0])
+		}
+	}
+	return out
 }
 
 // jobView is a copy of the job table now, with its current and

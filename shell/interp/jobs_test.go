@@ -170,6 +170,35 @@ jobs; kill %1 %2 %3 %4 %5 %6 %7 %8 %9 %10; wait
 [9]-  Running                 ! sleep 1 && true &
 [10]+  Running                 sleep 1 < /dev/null 3>> /dev/null &
 `, 0},
+	{"compgen_jobs", `compgen -j; echo "none=$?"; sleep 1 & { sleep 1; } & x=1 sleep 1 | cat & (sleep 1) &
+compgen -j; echo --; compgen -A running; echo --; compgen -A stopped; echo "stopped=$?"; compgen -j -P x s
+complete -j fgx; complete -p fgx; kill %1 %2 %3 %4; wait
+`, `none=1
+(
+x=1
+{
+sleep
+--
+(
+x=1
+{
+sleep
+--
+stopped=1
+xsleep
+complete -j fgx
+`, 0},
+	{"procsubst_pid", `cat <(echo a) <(exit 4); p=$!; wait $p; echo "st=$?"
+: > >(cat >/dev/null); [ "$!" != "$p" ] && echo new; wait $!; echo "st=$?"
+cat <(exit 5) >/dev/null & wait $!; echo "job=$?"
+echo $(cat <(true); [ -n "$!" ] && echo inner) "[${!:+outer}]"
+`, `a
+st=4
+new
+st=0
+job=0
+inner [outer]
+`, 0},
 }
 
 // TestJobBuiltins runs jobCases.

@@ -115,6 +115,9 @@ func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, b
 	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok {
 		lineCtx = lj.run
 	}
+	// $! is the list's pid, as in bash 5.2: wait $! waits for it.
+	pj := r.asyncPid(r.sourceOf(ps), p.done, cancel)
+	sub.bashPid = pj.pid
 	stop := context.AfterFunc(ctx, func() {
 		if !p.detached.Load() {
 			cancel()
@@ -133,6 +136,10 @@ func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, b
 		defer sub.recoverCrash(&status)
 		sub.stmts(listCtx, ps.Stmts)
 		sub.runExitTrap(listCtx)
+		pj.status = sub.lastStatus
+		if s := pj.sig.Load(); s != 0 {
+			pj.status = 128 + int(s)
+		}
 	}()
 	return path, true
 }
