@@ -58,7 +58,8 @@ func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, b
 		}
 		// Another subshell's substitution may hold the name.
 		p := "/dev/fd/" + strconv.Itoa(n)
-		if err = fsys.Mkfifo(p, 0o600); err == nil {
+		// Untracked: the pipe is no change of the user's files (undo).
+		if err = fsys.MkfifoUntracked(p, 0o600); err == nil {
 			path, fd = p, n
 			break
 		}
