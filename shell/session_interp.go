@@ -100,6 +100,12 @@ func (signalGroups) Foreground(fg, job context.Context) (release func()) {
 	return pyworker.Join(fg, job)
 }
 
+// SuspendForeground is the terminal's Ctrl-Z: when the running line's
+// fg runs a job, the job goes back to the background (fg returns 148
+// after bash's "Stopped" line) and it reports true; memsh can stop no
+// other command, and it reports false. Safe to call while Run runs.
+func (s *Session) SuspendForeground() bool { return s.ir.SuspendForeground() }
+
 // sigint is SIGINT's number on Linux.
 const sigint = 2
 

@@ -278,7 +278,17 @@ func TestFlowFgStdin(t *testing.T) {
 		return finished(m) && b.status == 0
 	})
 	run("cat f", "the file", func(b *block, out string) bool { return !b.running && out == "one\ntwo" })
-	run("sleep 30 &", "the second job", func(b *block, out string) bool { return !b.running })
+	// ctrl+z sends fg's job back to the background, stopped on its read.
+	run("cat > g &", "the second job", func(b *block, out string) bool { return !b.running })
+	f.waitFor("the job to wait on the terminal", func(m *model) bool { return m.job == nil })
+	run("fg", "fg to run", func(b *block, out string) bool { return b.running && strings.Contains(out, "cat > g") })
+	f.key("ctrl+z")
+	f.waitFor("fg to end with 148", func(m *model) bool {
+		b, out := lastBlock(m)
+		return finished(m) && b.status == 148 && strings.Contains(out, "[1]+  Stopped                 cat > g")
+	})
+	run("kill %1", "kill", func(b *block, out string) bool { return !b.running })
+	run("sleep 30 &", "the third job", func(b *block, out string) bool { return !b.running })
 	run("fg", "fg to run", func(b *block, out string) bool { return b.running })
 	f.key("ctrl+c")
 	f.waitFor("ctrl+c to end the job", func(m *model) bool {

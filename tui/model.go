@@ -386,9 +386,13 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if key.Matches(k, keys().Suspend) {
+		if s, ok := m.sh.(suspender); ok && m.job != nil && s.SuspendForeground() {
+			// fg's job went back to the background; fg ends.
+			return nil
+		}
 		// A terminal would stop the job; memsh's commands are goroutines
 		// of this process and cannot be stopped and resumed.
-		m.blocks = append(m.blocks, &block{note: "memsh: ctrl+z: no job control here, nothing was suspended (ctrl+c cancels; end a line with & to run it in the background)"})
+		m.blocks = append(m.blocks, &block{note: "memsh: ctrl+z: memsh cannot stop this command, nothing was suspended (ctrl+c cancels; end a line with & to run it in the background, and fg brings it back)"})
 		m.scroll = 0
 		return nil
 	}

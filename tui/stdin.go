@@ -26,6 +26,10 @@ type ttyState interface {
 	StdinEcho() bool
 }
 
+// suspender is a session whose fg can send its job back to the
+// background (Ctrl-Z).
+type suspender interface{ SuspendForeground() bool }
+
 // stdinState reads the session's stdin state, off the UI goroutine.
 func stdinState(sh Shell) (waiting, echo bool) {
 	if t, ok := sh.(ttyState); ok {

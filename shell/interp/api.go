@@ -141,6 +141,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		bashPid:  sandboxPID,
 		fromFile: cfg.FromFile,
 		pids:     new(atomic.Int32),
+		fgJob:    &fgSlot{},
 	}
 	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()

@@ -822,15 +822,36 @@ func builtinFg(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	fmt.Fprintf(r.stdout(), "%s\n", j.text)
+	release := func() {}
 	if j.tty != nil {
 		// The job reads the terminal now: fg's own stdin.
-		defer j.tty.attach(r.stdin())()
+		release = j.tty.attach(r.stdin())
 	}
+	defer func() { release() }()
 	if f, ok := r.cfg.Signals.(foregrounder); ok && j.ctx != nil {
 		// The terminal's Ctrl-C reaches the job's programs.
 		defer f.Foreground(ctx, j.ctx)()
 	}
+	var suspend <-chan struct{}
+	if r.subshell == 0 {
+		suspend = r.fgJob.begin()
+		defer r.fgJob.end()
+	}
 	select {
+	case <-suspend:
+		// Ctrl-Z: back to the background, where a job reading the
+		// terminal is stopped as in bash; one that computes goes on, as
+		// after bash's Ctrl-Z and bg.
+		release()
+		release = func() {}
+		v := r.jobView()
+		if st, _, _ := j.state(); st == "Stopped" {
+			j.tty.report()
+			fmt.Fprintf(r.stderr(), "\n[%d]%c  %-24s%s\n", j.n, v.mark(j), "Stopped", j.text)
+		} else {
+			fmt.Fprintf(r.stderr(), "\n[%d]%c %s &\n", j.n, v.mark(j), j.text)
+		}
+		return 128 + 20
 	case <-j.done:
 	case <-ctx.Done():
 		j.sig.CompareAndSwap(0, 2)

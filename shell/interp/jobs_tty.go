@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"sync"
+	"time"
 )
 
 // jobTTY is the terminal as a background job of an interactive shell
@@ -16,8 +17,12 @@ import (
 type jobTTY struct {
 	mu sync.Mutex
 	// in is the foreground line's stdin while fg runs the job; nil while
-	// the job is in the background.
-	in io.Reader
+	// the job is in the background. gen counts attaches and releases;
+	// reading counts the reads of in in progress.
+	in      io.Reader
+	gen     int
+	reading int
+	idle    *sync.Cond // signalled when reading drops to 0
 	// wake is closed (and replaced) when in changes or bg resumes the
 	// job: a waiting read looks again.
 	wake chan struct{}
@@ -34,17 +39,33 @@ type jobTTY struct {
 }
 
 func newJobTTY(end context.Context, onStop func()) *jobTTY {
-	return &jobTTY{wake: make(chan struct{}), stops: make(chan struct{}), end: end, onStop: onStop}
+	t := &jobTTY{wake: make(chan struct{}), stops: make(chan struct{}), end: end, onStop: onStop}
+	t.idle = sync.NewCond(&t.mu)
+	return t
 }
 
 // Read reads the foreground line's stdin when the job is in the
 // foreground; in the background it waits until fg brings it there.
 func (t *jobTTY) Read(p []byte) (int, error) {
+	t.mu.Lock()
 	for {
-		t.mu.Lock()
 		if in := t.in; in != nil {
+			gen := t.gen
+			t.reading++
 			t.mu.Unlock()
-			return in.Read(p)
+			n, err := in.Read(p)
+			t.mu.Lock()
+			t.reading--
+			// A read that release cut short goes on in the background.
+			if n > 0 || err == nil || t.gen == gen {
+				t.idleLocked()
+				t.mu.Unlock()
+				return n, err
+			}
+			if t.in != nil {
+				t.idleLocked()
+				continue
+			}
 		}
 		stop := !t.stopped
 		if stop {
@@ -52,6 +73,8 @@ func (t *jobTTY) Read(p []byte) (int, error) {
 			close(t.stops)
 			t.stops = make(chan struct{})
 		}
+		// release returns once the job counts as stopped again.
+		t.idleLocked()
 		wake := t.wake
 		t.mu.Unlock()
 		if stop && t.onStop != nil {
@@ -62,23 +85,43 @@ func (t *jobTTY) Read(p []byte) (int, error) {
 		case <-t.end.Done():
 			return 0, io.EOF
 		}
+		t.mu.Lock()
+	}
+}
+
+func (t *jobTTY) idleLocked() {
+	if t.reading == 0 {
+		t.idle.Broadcast()
 	}
 }
 
 // IsTerminal says the job's stdin is the terminal (read -p prompts).
 func (t *jobTTY) IsTerminal() bool { return true }
 
-// attach makes in the job's stdin (fg) until release.
+// attach makes in the job's stdin (fg) until release. A read of in
+// still in progress at release (the job sent back by Ctrl-Z) is cut
+// short, when in can be, and waits again in the background: the line's
+// stdin is the next command's.
 func (t *jobTTY) attach(in io.Reader) (release func()) {
 	t.mu.Lock()
 	t.in, t.stopped = in, false
+	t.gen++
 	t.wakeLocked()
 	t.mu.Unlock()
 	return func() {
 		t.mu.Lock()
+		defer t.mu.Unlock()
 		t.in = nil
+		t.gen++
 		t.wakeLocked()
-		t.mu.Unlock()
+		d, ok := in.(interface{ SetReadDeadline(time.Time) error })
+		if !ok || t.reading == 0 || d.SetReadDeadline(time.Now()) != nil {
+			return
+		}
+		for t.reading > 0 {
+			t.idle.Wait()
+		}
+		d.SetReadDeadline(time.Time{})
 	}
 }
 
@@ -115,5 +158,43 @@ func (t *jobTTY) report() bool {
 		return false
 	}
 	t.reported = true
+	return true
+}
+
+// fgSlot is the job fg runs in the foreground, if any: the interactive
+// shell's Ctrl-Z (SuspendForeground) sends it back to the background.
+type fgSlot struct {
+	mu      sync.Mutex
+	suspend chan struct{} // closed by SuspendForeground; nil while fg runs no job
+}
+
+// begin notes that fg runs a job; end that it no longer does.
+func (s *fgSlot) begin() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.suspend = make(chan struct{})
+	return s.suspend
+}
+
+func (s *fgSlot) end() {
+	s.mu.Lock()
+	s.suspend = nil
+	s.mu.Unlock()
+}
+
+// SuspendForeground is the terminal's Ctrl-Z: when fg runs a job, the
+// job goes back to the background (fg prints bash's "Stopped" line and
+// returns 148) and it reports true; otherwise false (memsh cannot stop
+// any other command). Safe to call from another goroutine while a Run
+// runs.
+func (r *Runner) SuspendForeground() bool {
+	s := r.fgJob
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.suspend == nil {
+		return false
+	}
+	close(s.suspend)
+	s.suspend = nil
 	return true
 }

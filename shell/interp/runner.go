@@ -65,6 +65,7 @@ type Runner struct {
 	lastBg      int
 	seenJobs    *jobView // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
 	bg          *jobTable
+	fgJob       *fgSlot // the job fg runs, which SuspendForeground sends back (jobs_tty.go)
 	traps       *trapTable
 	inTrap      bool
 	testNot     bool  // a [[ ]] test under "!" (xtrace shows it)
