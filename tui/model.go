@@ -684,6 +684,10 @@ func (m *model) runLine(src string) tea.Cmd {
 		// prompts go to stderr: they are not errors, so not coloured as such.
 		run = repl + " -i"
 		b.plainErr = true
+	} else if name, ok := strings.CutSuffix(repl, "&"); ok && (strings.TrimSpace(name) == "python3" || strings.TrimSpace(name) == "python") {
+		// The same REPL as a job, for fg to bring to the front (in bash
+		// it would stop at its first read of the terminal).
+		run = strings.TrimSpace(name) + " -i &"
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	// When python ends by the SIGINT it was given (an uncaught
