@@ -164,6 +164,30 @@ func TestInterpSuspendForeground(t *testing.T) {
 	}
 }
 
+// TestInterpFgCtrlC: Ctrl-C (the line's context) while fg's job reads
+// the terminal ends the job with 130, quietly, as the signal ends cat.
+func TestInterpFgCtrlC(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	run(t, s, `cat &`, "")
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !s.StdinWaiting() {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	var out, errs bytes.Buffer
+	st, _ := s.Run(ctx, `fg`, Stdio{Stdin: pr, Stdout: &out, Stderr: &errs})
+	if out.String() != "cat\n" || errs.String() != "" || st != 130 {
+		t.Errorf("fg: out %q errs %q status %d", out.String(), errs.String(), st)
+	}
+	if out, _, _ := run(t, s, `jobs`, ""); out != "" {
+		t.Errorf("jobs: %q", out)
+	}
+}
+
 func TestInterpNoJobControlInScripts(t *testing.T) {
 	s := newInterpSession(t, Options{Script: true})
 	_, errs, st := run(t, s, "sleep 0.01 &\nfg", "")

@@ -825,7 +825,7 @@ func builtinFg(ctx context.Context, r *Runner, args []string) int {
 	release := func() {}
 	if j.tty != nil {
 		// The job reads the terminal now: fg's own stdin.
-		release = j.tty.attach(r.stdin())
+		release = j.tty.attach(ctx, r.stdin())
 	}
 	defer func() { release() }()
 	if f, ok := r.cfg.Signals.(foregrounder); ok && j.ctx != nil {

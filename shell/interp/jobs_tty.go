@@ -20,6 +20,7 @@ type jobTTY struct {
 	// the job is in the background. gen counts attaches and releases;
 	// reading counts the reads of in in progress.
 	in      io.Reader
+	fg      context.Context // fg's: when it ends (Ctrl-C), fg ends the job
 	gen     int
 	reading int
 	idle    *sync.Cond // signalled when reading drops to 0
@@ -50,12 +51,20 @@ func (t *jobTTY) Read(p []byte) (int, error) {
 	t.mu.Lock()
 	for {
 		if in := t.in; in != nil {
-			gen := t.gen
+			gen, fg := t.gen, t.fg
 			t.reading++
 			t.mu.Unlock()
 			n, err := in.Read(p)
 			t.mu.Lock()
 			t.reading--
+			if n == 0 && err != nil && t.gen == gen && fg.Err() != nil {
+				// Ctrl-C cut the read short: fg is ending the job, which
+				// sees its own cancellation rather than a read error.
+				t.idleLocked()
+				t.mu.Unlock()
+				<-t.end.Done()
+				return 0, io.EOF
+			}
 			// A read that release cut short goes on in the background.
 			if n > 0 || err == nil || t.gen == gen {
 				t.idleLocked()
@@ -98,20 +107,21 @@ func (t *jobTTY) idleLocked() {
 // IsTerminal says the job's stdin is the terminal (read -p prompts).
 func (t *jobTTY) IsTerminal() bool { return true }
 
-// attach makes in the job's stdin (fg) until release. A read of in
+// attach makes in the job's stdin (fg, whose context is ctx) until
+// release. A read of in
 // still in progress at release (the job sent back by Ctrl-Z) is cut
 // short, when in can be, and waits again in the background: the line's
 // stdin is the next command's.
-func (t *jobTTY) attach(in io.Reader) (release func()) {
+func (t *jobTTY) attach(ctx context.Context, in io.Reader) (release func()) {
 	t.mu.Lock()
-	t.in, t.stopped = in, false
+	t.in, t.fg, t.stopped = in, ctx, false
 	t.gen++
 	t.wakeLocked()
 	t.mu.Unlock()
 	return func() {
 		t.mu.Lock()
 		defer t.mu.Unlock()
-		t.in = nil
+		t.in, t.fg = nil, nil
 		t.gen++
 		t.wakeLocked()
 		d, ok := in.(interface{ SetReadDeadline(time.Time) error })
