@@ -188,6 +188,27 @@ func TestInterpFgCtrlC(t *testing.T) {
 	}
 }
 
+// TestInterpExitWithStoppedJobs: exit at a prompt with a job stopped
+// says so and stays, as bash does, unless the command before was such an
+// exit too.
+func TestInterpExitWithStoppedJobs(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	run(t, s, `cat &`, "")
+	waitFor(t, s, `jobs`, "Stopped")
+	for _, line := range []string{"exit 3", "jobs >/dev/null", "exit 3"} {
+		if _, errs, st := run(t, s, line, ""); (line == "exit 3") != (errs == "There are stopped jobs.\n") || line == "exit 3" && st != 1 {
+			t.Errorf("%s: errs %q status %d", line, errs, st)
+		}
+		if _, exited := s.Exited(); exited {
+			t.Fatalf("%s: the shell exited", line)
+		}
+	}
+	run(t, s, `exit 4`, "")
+	if st, exited := s.Exited(); !exited || st != 4 {
+		t.Errorf("second exit: exited %v status %d", exited, st)
+	}
+}
+
 func TestInterpNoJobControlInScripts(t *testing.T) {
 	s := newInterpSession(t, Options{Script: true})
 	_, errs, st := run(t, s, "sleep 0.01 &\nfg", "")

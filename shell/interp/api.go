@@ -386,6 +386,7 @@ func (r *Runner) finish(ctx context.Context, status int) int {
 	r.flow = flowNone
 	r.lastStatus = status
 	r.runExitTrap(ctx)
+	r.hangUpJobs()
 	r.waitAll()
 	return r.lastStatus
 }

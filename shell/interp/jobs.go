@@ -35,6 +35,9 @@ type jobTable struct {
 	// current and previous are %+ and %- (nil: none), chosen as bash's
 	// reset_current and set_current_job choose them.
 	current, previous *job
+	// exitWarned is the top-level command whose exit said "There are
+	// stopped jobs." (0: none).
+	exitWarned int
 }
 
 // jobView is the job table as a subshell sees it for jobs: a copy.
@@ -665,6 +668,42 @@ func (r *Runner) KillJobs() {
 	}
 	r.bg.mu.Unlock()
 	r.waitAll()
+}
+
+// stoppedJobsKeepShell is bash's check before exit at a prompt: with
+// a job stopped it says "There are stopped jobs." and the shell stays,
+// unless the command before was such an exit too.
+func (r *Runner) stoppedJobsKeepShell() bool {
+	if !r.cfg.Interactive || r.subshell != 0 || r.bg == nil {
+		return false
+	}
+	if r.bg.exitWarned != 0 && r.bg.exitWarned == r.topStmts-1 {
+		return false
+	}
+	for _, j := range r.jobList() {
+		if st, _, _ := j.state(); st == "Stopped" {
+			r.printErr("There are stopped jobs.\n")
+			r.bg.exitWarned = r.topStmts
+			return true
+		}
+	}
+	return false
+}
+
+// hangUpJobs is the terminal going away as the shell at a prompt exits:
+// bash sends its stopped jobs SIGHUP, and a job reading the terminal
+// later gets EOF, so the shell's wait for its jobs ends.
+func (r *Runner) hangUpJobs() {
+	for _, j := range r.jobList() {
+		if j.tty == nil {
+			continue
+		}
+		if st, _, _ := j.state(); st == "Stopped" {
+			j.sig.CompareAndSwap(0, 1)
+			j.cancel()
+		}
+		j.tty.hangUp()
+	}
 }
 
 // noJobControl is the message of fg and bg where bash has no job

@@ -33,6 +33,8 @@ type jobTTY struct {
 	stops   chan struct{}
 	// reported says the next prompt's notice told of this stop.
 	reported bool
+	// hung says the terminal went away (the shell exited): reads get EOF.
+	hung bool
 	// end is the job's context: a cancelled job's read ends (EOF).
 	end context.Context
 	// onStop is called (without mu) when the job stops.
@@ -50,6 +52,10 @@ func newJobTTY(end context.Context, onStop func()) *jobTTY {
 func (t *jobTTY) Read(p []byte) (int, error) {
 	t.mu.Lock()
 	for {
+		if t.hung {
+			t.mu.Unlock()
+			return 0, io.EOF
+		}
 		if in := t.in; in != nil {
 			gen, fg := t.gen, t.fg
 			t.reading++
@@ -133,6 +139,14 @@ func (t *jobTTY) attach(ctx context.Context, in io.Reader) (release func()) {
 		}
 		d.SetReadDeadline(time.Time{})
 	}
+}
+
+// hangUp ends the terminal: every read, waiting or to come, gets EOF.
+func (t *jobTTY) hangUp() {
+	t.mu.Lock()
+	t.hung = true
+	t.wakeLocked()
+	t.mu.Unlock()
 }
 
 // resume is bg: a job stopped on a read runs again (and stops again at
