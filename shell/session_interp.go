@@ -106,6 +106,10 @@ func (signalGroups) Foreground(fg, job context.Context) (release func()) {
 // other command, and it reports false. Safe to call while Run runs.
 func (s *Session) SuspendForeground() bool { return s.ir.SuspendForeground() }
 
+// StoppedJobs is how many background jobs wait to read the terminal
+// (bash's stopped jobs). Call it between Runs.
+func (s *Session) StoppedJobs() int { return s.ir.StoppedJobs() }
+
 // sigint is SIGINT's number on Linux.
 const sigint = 2
 

@@ -399,6 +399,28 @@ func TestFlowExitStatus(t *testing.T) {
 	}
 }
 
+// TestFlowEOFWithStoppedJobs: ctrl+d at an empty prompt with a job
+// stopped says so once, as bash does, and quits on the next one.
+func TestFlowEOFWithStoppedJobs(t *testing.T) {
+	sh, real := newShell(t)
+	if !real {
+		t.Skip("needs the real session")
+	}
+	f := startFlowWith(t, sh, real, Options{})
+	f.tm.Type("cat &")
+	f.key("enter")
+	f.waitFor("cat to stop on its read", func(m *model) bool {
+		return m.job == nil && m.sh.(stoppedJobs).StoppedJobs() == 1
+	})
+	f.key("ctrl+d")
+	f.waitFor("the warning", func(m *model) bool {
+		n := len(m.blocks)
+		return n > 0 && m.blocks[n-1].note == "There are stopped jobs."
+	})
+	f.key("ctrl+d")
+	f.tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+}
+
 func needExportTar(t *testing.T, sh Shell) {
 	if err := sh.FS().ExportTar(io.Discard, "/home"); err != nil {
 		t.Skipf("memfs cannot export yet: %v", err)

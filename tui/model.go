@@ -75,6 +75,7 @@ type model struct {
 	histDraft   string
 
 	typeahead  []inputItem // lines entered while a command runs, not yet read (stdin.go)
+	eofWarned  bool        // the last key was a ctrl+d that said "There are stopped jobs."
 	pager      *pagerView  // the full-screen pager, when open (pager.go)
 	pagerCh    chan pagerReq
 	blocks     []*block
@@ -295,6 +296,9 @@ func (m *model) noteErr(s string) {
 }
 
 func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if !key.Matches(k, keys().EOF) {
+		m.eofWarned = false
+	}
 	if m.pager != nil {
 		return m.onPagerKey(k)
 	}
@@ -431,6 +435,12 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 		m.histIdx = len(m.hist.entries)
 	case key.Matches(k, keys().EOF):
 		if m.ed.Empty() {
+			// As bash's EOF with a job stopped: said once, then quit.
+			if s, ok := m.sh.(stoppedJobs); ok && !m.eofWarned && s.StoppedJobs() > 0 {
+				m.addBlock(&block{note: "There are stopped jobs."})
+				m.eofWarned = true
+				return nil
+			}
 			return m.quit(m.lastStatus)
 		}
 		m.ed.Delete()

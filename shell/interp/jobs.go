@@ -655,6 +655,18 @@ func (r *Runner) Jobs() int {
 	return n
 }
 
+// StoppedJobs is how many jobs in the table are stopped (wait to read
+// the terminal). Call it between Runs.
+func (r *Runner) StoppedJobs() int {
+	n := 0
+	for _, j := range r.jobList() {
+		if st, _, _ := j.state(); st == "Stopped" {
+			n++
+		}
+	}
+	return n
+}
+
 // KillJobs ends every background job (the session is closing) and
 // waits for them.
 func (r *Runner) KillJobs() {

@@ -114,10 +114,9 @@ func (t *jobTTY) idleLocked() {
 func (t *jobTTY) IsTerminal() bool { return true }
 
 // attach makes in the job's stdin (fg, whose context is ctx) until
-// release. A read of in
-// still in progress at release (the job sent back by Ctrl-Z) is cut
-// short, when in can be, and waits again in the background: the line's
-// stdin is the next command's.
+// release. A read of in still in progress at release (the job sent
+// back by Ctrl-Z) is cut short, when in can be, and waits again in the
+// background: the line's stdin is the next command's.
 func (t *jobTTY) attach(ctx context.Context, in io.Reader) (release func()) {
 	t.mu.Lock()
 	t.in, t.fg, t.stopped = in, ctx, false
