@@ -107,6 +107,19 @@ func (p *pipeBuf) write(b []byte) (int, syscall.Errno) {
 // pipeBuf for how opening it differs from Linux. FIFOs are left out of
 // tar archives, as the device nodes are.
 func (f *FS) Mkfifo(name string, perm fs.FileMode) error {
+	return f.mkfifo(name, perm, false)
+}
+
+// MkfifoUntracked is Mkfifo for a pipe the shell makes for one command
+// and removes after it (a process substitution's /dev/fd/N): it is no
+// change of the user's files, so the undo journal records neither the
+// FIFO nor its removal (undo steps and their summaries do not show it),
+// and its directory's times stay as they were.
+func (f *FS) MkfifoUntracked(name string, perm fs.FileMode) error {
+	return f.mkfifo(name, perm, true)
+}
+
+func (f *FS) mkfifo(name string, perm fs.FileMode, untracked bool) error {
 	return pathErr("mkfifo", name, f.write(func() syscall.Errno {
 		lk, e := f.walkEntryAt(f.root, name)
 		if e != 0 {
@@ -128,8 +141,14 @@ func (f *FS) Mkfifo(name string, perm fs.FileMode) error {
 		if e != 0 {
 			return e
 		}
-		f.saveCreated(n)
 		n.pipe = newPipeBuf()
+		if untracked {
+			n.untracked = true
+			lk.dir.children[lk.base] = n
+			f.gen.Add(1)
+			return 0
+		}
+		f.saveCreated(n)
 		f.link(lk.dir, lk.base, n)
 		return 0
 	}))

@@ -55,9 +55,10 @@ type inode struct {
 	freed bool // nlink and opens both reached zero; capacity returned
 
 	// undo journal (undo.go), guarded by mu
-	savedIn  uint64    // the step that last saved this inode
-	sharedBy *inodeRec // the newest record sharing data's chunk table
-	cowWith  *inodeRec // the newest record holding the chunks data.shared marks
+	untracked bool      // a shell's pipe (MkfifoUntracked): never journaled
+	savedIn   uint64    // the step that last saved this inode
+	sharedBy  *inodeRec // the newest record sharing data's chunk table
+	cowWith   *inodeRec // the newest record holding the chunks data.shared marks
 }
 
 func (n *inode) isDir() bool     { return n.typ == fs.ModeDir }

@@ -520,6 +520,16 @@ func (f *FS) remove(at *inode, name string) error {
 
 // unlink removes the entry name (naming n) from d. Caller holds f.mu for writing.
 func (f *FS) unlink(d *inode, name string, n *inode) {
+	if n.untracked {
+		// MkfifoUntracked's pipe goes as it came: unjournaled.
+		delete(d.children, name)
+		n.mu.Lock()
+		n.ctime = f.nowNs()
+		f.dropLinkLocked(n)
+		n.mu.Unlock()
+		f.gen.Add(1)
+		return
+	}
 	f.saveName(d, name)
 	delete(d.children, name)
 	if n.isDir() {

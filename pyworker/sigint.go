@@ -59,6 +59,26 @@ func Group(ctx context.Context, own bool, stop func()) (context.Context, *Interr
 	return WithInterrupts(ctx, in), in
 }
 
+// Join makes the Interrupt of fg's group (the Interrupts fg carries)
+// reach the guests of job's group too, until release: a job brought to
+// the foreground takes the terminal's Ctrl-C. Either context without
+// Interrupts joins nothing.
+func Join(fg, job context.Context) (release func()) {
+	parent, ok1 := fg.Value(interruptsKey{}).(*Interrupts)
+	child, ok2 := job.Value(interruptsKey{}).(*Interrupts)
+	if !ok1 || !ok2 || parent == child {
+		return func() {}
+	}
+	parent.mu.Lock()
+	parent.children[child] = struct{}{}
+	parent.mu.Unlock()
+	return func() {
+		parent.mu.Lock()
+		delete(parent.children, child)
+		parent.mu.Unlock()
+	}
+}
+
 func (in *Interrupts) endedBySigint() {
 	if in.stop != nil {
 		in.stop()

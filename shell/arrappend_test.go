@@ -26,7 +26,7 @@ h() { local m=(a); k; echo "${m[*]}"; }; k() { m+=(from-k); }; h; echo "[${m[*]}
 			stdout: "1 2\n[] in-f\na from-k\n[]\n"},
 		{name: "subshells do not leak", script: `c=(1 2 3); (c+=(sub); echo "${c[*]}"); c+=(4); echo "${c[*]}"
 c+=(x) | cat; echo "${c[*]}"; { c+=(bg); echo "${c[*]}"; } & wait; c+=(5); echo "${c[*]}"; echo $(c+=(cs); echo "${c[*]}"); echo "${c[*]}"`,
-			stdout: "1 2 3 sub\n1 2 3 4\n1 2 3 4\n1 2 3 4 bg\n1 2 3 4 5\n1 2 3 4 5 cs\n1 2 3 4 5\n"},
+			stdout: "1 2 3 sub\n1 2 3 4\n1 2 3 4\n1 2 3 4 bg\n1 2 3 4 5\n1 2 3 4 5 cs\n1 2 3 4 5\n", stderr: "[1] 2001\n"},
 		{name: "copies stay apart", script: `a=(1); a+=(2); b=("${a[@]}"); a+=(3); b+=(4); q=(x); ( q+=(1); q+=(2); echo "${q[*]}" ); q+=(3); echo "${a[*]} / ${b[*]} / ${q[*]}"`,
 			stdout: "x 1 2\n1 2 3 / 1 2 4 / x 3\n"},
 		{name: "concurrent copies", script: `{ c=(a b c); for j in 1 2 3; do { for ((k=0;k<300;k++)); do c+=($j); done; echo ${#c[@]} ${c[3]} ${c[302]}; } & done

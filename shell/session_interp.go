@@ -95,6 +95,22 @@ func (signalGroups) Group(ctx context.Context, own bool) (context.Context, func(
 	return ctx, func(sig int) bool { return sig == sigint && in.Interrupt() }
 }
 
+// Foreground gives the guests of a job brought to the foreground (fg)
+// the line's Ctrl-C, as bash gives the job the terminal.
+func (signalGroups) Foreground(fg, job context.Context) (release func()) {
+	return pyworker.Join(fg, job)
+}
+
+// SuspendForeground is the terminal's Ctrl-Z: when the running line's
+// fg runs a job, the job goes back to the background (fg returns 148
+// after bash's "Stopped" line) and it reports true; memsh can stop no
+// other command, and it reports false. Safe to call while Run runs.
+func (s *Session) SuspendForeground() bool { return s.ir.SuspendForeground() }
+
+// StoppedJobs is how many background jobs wait to read the terminal
+// (bash's stopped jobs). Call it between Runs.
+func (s *Session) StoppedJobs() int { return s.ir.StoppedJobs() }
+
 // sigint is SIGINT's number on Linux.
 const sigint = 2
 

@@ -40,7 +40,7 @@ func TestInterpJobsAcrossRuns(t *testing.T) {
 	s := newInterpSession(t, Options{})
 	// A job that ends when the test says so.
 	out, errs, st := run(t, s, `until [ -e /tmp/go1 ]; do sleep 0.01; done & echo $!`, "")
-	if out != "2001\n" || errs != "" || st != 0 {
+	if out != "2001\n" || errs != "[1] 2001\n" || st != 0 {
 		t.Fatalf("start: out %q errs %q status %d", out, errs, st)
 	}
 	run(t, s, `sleep 100 &`, "")
@@ -83,6 +83,129 @@ func TestInterpJobsAcrossRuns(t *testing.T) {
 	out, errs, st = run(t, s, `bg; disown; jobs; disown %1`, "")
 	if out != "" || errs != "bash: bg: job 1 already in background\nbash: disown: %1: no such job\n" || st != 1 {
 		t.Errorf("bg, disown: out %q errs %q status %d", out, errs, st)
+	}
+}
+
+// TestInterpJobReadsTerminalInForeground: a job reading the terminal
+// waits (bash: stopped by SIGTTIN) until fg gives it fg's stdin; wait
+// then says it is stopped (149), the next notice and jobs say Stopped,
+// bg lets it read again (it stops again), and fg's stdin reaches it.
+func TestInterpJobReadsTerminalInForeground(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	_, errs, _ := run(t, s, `cat > /tmp/f &`, "")
+	// The notice comes once, at the first prompt after the job stopped.
+	if !strings.Contains(errs, "Stopped") {
+		errs += waitFor(t, s, `:`, "Stopped")
+	}
+	if errs != "[1] 2001\n[1]+  Stopped                 cat > /tmp/f\n" {
+		t.Errorf("start: errs %q", errs)
+	}
+	out, errs, st := run(t, s, `wait %1; echo $?; jobs -l; wait; echo $?`, "")
+	if out != "149\n[1]+ 2001 Stopped (tty input)     cat > /tmp/f\n0\n" ||
+		errs != "bash: warning: wait_for_job: job 1 is stopped\nbash: wait: warning: job 1[2001] stopped\n" {
+		t.Errorf("wait: out %q errs %q status %d", out, errs, st)
+	}
+	if out, _, _ = run(t, s, `bg`, ""); out != "[1]+ cat > /tmp/f &\n" {
+		t.Errorf("bg: %q", out)
+	}
+	waitFor(t, s, `jobs`, "Stopped")
+	out, errs, st = run(t, s, `fg`, "line1\nline2\n")
+	if out != "cat > /tmp/f\n" || errs != "" || st != 0 {
+		t.Errorf("fg: out %q errs %q status %d", out, errs, st)
+	}
+	if out, _, _ = run(t, s, `cat /tmp/f; jobs`, ""); out != "line1\nline2\n" {
+		t.Errorf("after fg: %q", out)
+	}
+}
+
+// TestInterpSuspendForeground: Ctrl-Z (SuspendForeground) while fg's
+// job reads the terminal sends it back to the background, stopped, with
+// bash's line and status 148; nothing it had not read is lost, and the
+// next fg gives it the next line's stdin. With no fg running it does
+// nothing.
+func TestInterpSuspendForeground(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	if s.SuspendForeground() {
+		t.Error("suspended with nothing running")
+	}
+	run(t, s, `cat > /tmp/g &`, "")
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	type result struct {
+		out, errs string
+		st        int
+	}
+	done := make(chan result)
+	go func() {
+		var out, errs bytes.Buffer
+		st, _ := s.Run(context.Background(), `fg`, Stdio{Stdin: pr, Stdout: &out, Stderr: &errs})
+		done <- result{out.String(), errs.String(), st}
+	}()
+	pw.Write([]byte("one\n"))
+	// cat took the line and waits for the next.
+	for b, _ := s.FS().ReadFile("/tmp/g"); string(b) != "one\n" || !s.StdinWaiting(); b, _ = s.FS().ReadFile("/tmp/g") {
+		time.Sleep(time.Millisecond)
+	}
+	for !s.SuspendForeground() {
+		time.Sleep(time.Millisecond)
+	}
+	r := <-done
+	if r.out != "cat > /tmp/g\n" || r.errs != "\n[1]+  Stopped                 cat > /tmp/g\n" || r.st != 148 {
+		t.Errorf("fg: out %q errs %q status %d", r.out, r.errs, r.st)
+	}
+	if out, _, _ := run(t, s, `jobs`, ""); out != "[1]+  Stopped                 cat > /tmp/g\n" {
+		t.Errorf("jobs: %q", out)
+	}
+	if out, _, st := run(t, s, `fg %cat`, "two\n"); out != "cat > /tmp/g\n" || st != 0 {
+		t.Errorf("second fg: %q %d", out, st)
+	}
+	if out, _, _ := run(t, s, `cat /tmp/g`, ""); out != "one\ntwo\n" {
+		t.Errorf("the file: %q", out)
+	}
+}
+
+// TestInterpFgCtrlC: Ctrl-C (the line's context) while fg's job reads
+// the terminal ends the job with 130, quietly, as the signal ends cat.
+func TestInterpFgCtrlC(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	run(t, s, `cat &`, "")
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !s.StdinWaiting() {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	var out, errs bytes.Buffer
+	st, _ := s.Run(ctx, `fg`, Stdio{Stdin: pr, Stdout: &out, Stderr: &errs})
+	if out.String() != "cat\n" || errs.String() != "" || st != 130 {
+		t.Errorf("fg: out %q errs %q status %d", out.String(), errs.String(), st)
+	}
+	if out, _, _ := run(t, s, `jobs`, ""); out != "" {
+		t.Errorf("jobs: %q", out)
+	}
+}
+
+// TestInterpExitWithStoppedJobs: exit at a prompt with a job stopped
+// says so and stays, as bash does, unless the command before was such an
+// exit too.
+func TestInterpExitWithStoppedJobs(t *testing.T) {
+	s := newInterpSession(t, Options{})
+	run(t, s, `cat &`, "")
+	waitFor(t, s, `jobs`, "Stopped")
+	for _, line := range []string{"exit 3", "jobs >/dev/null", "exit 3"} {
+		if _, errs, st := run(t, s, line, ""); (line == "exit 3") != (errs == "There are stopped jobs.\n") || line == "exit 3" && st != 1 {
+			t.Errorf("%s: errs %q status %d", line, errs, st)
+		}
+		if _, exited := s.Exited(); exited {
+			t.Fatalf("%s: the shell exited", line)
+		}
+	}
+	run(t, s, `exit 4`, "")
+	if st, exited := s.Exited(); !exited || st != 4 {
+		t.Errorf("second exit: exited %v status %d", exited, st)
 	}
 }
 
@@ -197,7 +320,7 @@ func TestInterpFdsClose(t *testing.T) {
 		s := newInterpSession(t, Options{})
 		run(t, s, "head -c 1000000 /dev/zero > big", "")
 		before := s.FS().Usage().Bytes
-		if _, errs, _ := run(t, s, c.script, ""); errs != "" {
+		if _, errs, _ := run(t, s, c.script, ""); errs != "" && errs != "[1] 2001\n" {
 			t.Errorf("%s: %s", c.script, errs)
 		}
 		if freed := before - s.FS().Usage().Bytes; freed >= 1000000 {

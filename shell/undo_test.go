@@ -50,3 +50,34 @@ func TestUndoOff(t *testing.T) {
 		t.Errorf("status %d, %q", st, out.String())
 	}
 }
+
+// TestUndoIgnoresProcSubstPipes: the FIFOs at /dev/fd/N that <(...) and
+// >(...) make for a command and remove after it are no change of the
+// user's files: the command leaves no undo step (the TUI's "fs:" line
+// stays empty), and one that also writes a file shows only that file.
+func TestUndoIgnoresProcSubstPipes(t *testing.T) {
+	s := newTestSession(t, Options{})
+	s.FS().EnableUndo(0, 0)
+	for _, line := range []string{
+		"cat <(echo a) <(echo b) >/dev/null; echo x >/dev/null",
+		"diff <(echo a) <(echo b) >/dev/null; true",
+		"echo hi > >(cat >/dev/null)",
+		"exec 3< <(echo kept); read -u 3 v; exec 3<&-",
+		"cat <(echo c) > f",
+	} {
+		var out bytes.Buffer
+		s.Run(context.Background(), line, Stdio{Stdout: &out, Stderr: &out})
+		if out.Len() != 0 {
+			t.Errorf("%s: %q", line, out.String())
+		}
+	}
+	var list []string
+	for _, st := range s.FS().UndoSteps() {
+		for _, c := range st.Changes {
+			list = append(list, string(c.Kind)+" "+c.Path)
+		}
+	}
+	if len(list) != 1 || list[0] != "+ /home/user/f" {
+		t.Errorf("undo steps' changes: %q", list)
+	}
+}

@@ -243,6 +243,60 @@ func TestFlowStdin(t *testing.T) {
 	})
 }
 
+// TestFlowFgStdin: a job started with & waits to read the terminal
+// (stopped, as bash's SIGTTIN stops it) until fg, after which the typed
+// lines and ctrl+d reach it and the file holds the lines; ctrl+c then
+// goes to a job brought to the foreground.
+func TestFlowFgStdin(t *testing.T) {
+	f := startFlow(t, Options{})
+	if !f.real {
+		t.Skip("needs the real session")
+	}
+	run := func(line, what string, cond func(b *block, out string) bool) {
+		t.Helper()
+		f.tm.Type(line)
+		f.key("enter")
+		f.waitFor(what, func(m *model) bool {
+			b, out := lastBlock(m)
+			return b.cmd == line && cond(b, out)
+		})
+	}
+	run("cat > f &", "the job's [1] line", func(b *block, out string) bool { return !b.running && strings.Contains(out, "[1] 2001") })
+	f.waitFor("the job to wait on the terminal", func(m *model) bool { return m.job == nil })
+	run("fg", "fg to run", func(b *block, out string) bool { return b.running && strings.Contains(out, "cat > f") })
+	f.tm.Type("one")
+	f.key("enter")
+	f.tm.Type("two")
+	f.key("enter")
+	f.waitFor("cat to take both lines", func(m *model) bool {
+		_, out := lastBlock(m)
+		return strings.HasSuffix(out, "one\ntwo")
+	})
+	f.key("ctrl+d")
+	f.waitFor("fg to end with cat", func(m *model) bool {
+		b, _ := lastBlock(m)
+		return finished(m) && b.status == 0
+	})
+	run("cat f", "the file", func(b *block, out string) bool { return !b.running && out == "one\ntwo" })
+	// ctrl+z sends fg's job back to the background, stopped on its read.
+	run("cat > g &", "the second job", func(b *block, out string) bool { return !b.running })
+	f.waitFor("the job to wait on the terminal", func(m *model) bool { return m.job == nil })
+	run("fg", "fg to run", func(b *block, out string) bool { return b.running && strings.Contains(out, "cat > g") })
+	f.key("ctrl+z")
+	f.waitFor("fg to end with 148", func(m *model) bool {
+		b, out := lastBlock(m)
+		return finished(m) && b.status == 148 && strings.Contains(out, "[1]+  Stopped                 cat > g")
+	})
+	run("kill %1", "kill", func(b *block, out string) bool { return !b.running })
+	run("sleep 30 &", "the third job", func(b *block, out string) bool { return !b.running })
+	run("fg", "fg to run", func(b *block, out string) bool { return b.running })
+	f.key("ctrl+c")
+	f.waitFor("ctrl+c to end the job", func(m *model) bool {
+		b, _ := lastBlock(m)
+		return finished(m) && b.status == 130
+	})
+}
+
 func TestFlowHistory(t *testing.T) {
 	dir := t.TempDir()
 	f := startFlow(t, Options{ConfigDir: dir})
@@ -343,6 +397,28 @@ func TestFlowExitStatus(t *testing.T) {
 	if fm.status != 3 {
 		t.Fatalf("status %d, want 3", fm.status)
 	}
+}
+
+// TestFlowEOFWithStoppedJobs: ctrl+d at an empty prompt with a job
+// stopped says so once, as bash does, and quits on the next one.
+func TestFlowEOFWithStoppedJobs(t *testing.T) {
+	sh, real := newShell(t)
+	if !real {
+		t.Skip("needs the real session")
+	}
+	f := startFlowWith(t, sh, real, Options{})
+	f.tm.Type("cat &")
+	f.key("enter")
+	f.waitFor("cat to stop on its read", func(m *model) bool {
+		return m.job == nil && m.sh.(stoppedJobs).StoppedJobs() == 1
+	})
+	f.key("ctrl+d")
+	f.waitFor("the warning", func(m *model) bool {
+		n := len(m.blocks)
+		return n > 0 && m.blocks[n-1].note == "There are stopped jobs."
+	})
+	f.key("ctrl+d")
+	f.tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 }
 
 func needExportTar(t *testing.T, sh Shell) {

@@ -90,7 +90,7 @@ var keys = sync.OnceValue(func() keyMap {
 		Undo:       b("alt+u", "undo the selected block's command and all after it (else the newest undoable)", "alt+u"),
 		BlockPrev:  b("alt+up", "select the previous command block (also a click on it)", "alt+up"),
 		BlockNext:  b("alt+down", "select the next command block; past the newest: none", "alt+down"),
-		Suspend:    b("ctrl+z", "says why nothing is suspended (no job control: use & or ctrl+c)", "ctrl+z"),
+		Suspend:    b("ctrl+z", "sends fg's job back to the background; other commands cannot be stopped (use & or ctrl+c)", "ctrl+z"),
 
 		PagerDown:       b("j/down/enter", "pager: forward a line", "j", "down", "enter", "ctrl+n", "e"),
 		PagerUp:         b("k/up", "pager: back a line", "k", "up", "ctrl+p", "y"),

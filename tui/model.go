@@ -76,6 +76,7 @@ type model struct {
 	histDraft   string
 
 	typeahead  []inputItem // lines entered while a command runs, not yet read (stdin.go)
+	eofWarned  bool        // the last key was a ctrl+d that said "There are stopped jobs."
 	pager      *pagerView  // the full-screen pager, when open (pager.go)
 	pagerCh    chan pagerReq
 	blocks     []*block
@@ -296,6 +297,9 @@ func (m *model) noteErr(s string) {
 }
 
 func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if !key.Matches(k, keys().EOF) {
+		m.eofWarned = false
+	}
 	if m.pager != nil {
 		return m.onPagerKey(k)
 	}
@@ -387,9 +391,13 @@ func (m *model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if key.Matches(k, keys().Suspend) {
+		if s, ok := m.sh.(suspender); ok && m.job != nil && s.SuspendForeground() {
+			// fg's job went back to the background; fg ends.
+			return nil
+		}
 		// A terminal would stop the job; memsh's commands are goroutines
 		// of this process and cannot be stopped and resumed.
-		m.blocks = append(m.blocks, &block{note: "memsh: ctrl+z: no job control here, nothing was suspended (ctrl+c cancels; end a line with & to run it in the background)"})
+		m.blocks = append(m.blocks, &block{note: "memsh: ctrl+z: memsh cannot stop this command, nothing was suspended (ctrl+c cancels; end a line with & to run it in the background, and fg brings it back)"})
 		m.scroll = 0
 		return nil
 	}
@@ -428,6 +436,12 @@ func (m *model) onEditKey(k tea.KeyPressMsg) tea.Cmd {
 		m.histIdx = len(m.hist.entries)
 	case key.Matches(k, keys().EOF):
 		if m.ed.Empty() {
+			// As bash's EOF with a job stopped: said once, then quit.
+			if s, ok := m.sh.(stoppedJobs); ok && !m.eofWarned && s.StoppedJobs() > 0 {
+				m.addBlock(&block{note: "There are stopped jobs."})
+				m.eofWarned = true
+				return nil
+			}
 			return m.quit(m.lastStatus)
 		}
 		m.ed.Delete()
@@ -681,6 +695,10 @@ func (m *model) runLine(src string) tea.Cmd {
 		// prompts go to stderr: they are not errors, so not coloured as such.
 		run = repl + " -i"
 		b.plainErr = true
+	} else if name, ok := strings.CutSuffix(repl, "&"); ok && (strings.TrimSpace(name) == "python3" || strings.TrimSpace(name) == "python") {
+		// The same REPL as a job, for fg to bring to the front (in bash
+		// it would stop at its first read of the terminal).
+		run = strings.TrimSpace(name) + " -i &"
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	// When python ends by the SIGINT it was given (an uncaught

@@ -289,6 +289,11 @@ func TestPythonREPL(t *testing.T) {
 	if b.lines[0] != ">>> -i" {
 		t.Fatalf("REPL stderr styled: %q", b.lines[0])
 	}
+	// As a job too, for fg to bring to the front.
+	runSync(t, m, "python3 &")
+	if b, out := lastBlock(m); b.cmd != "python3 &" || out != ">>> -i &" {
+		t.Fatalf("python3 &: cmd %q output %q", b.cmd, out)
+	}
 	runSync(t, m, "python3 -c 1")
 	if b, _ := lastBlock(m); b.plainErr {
 		t.Fatal("python3 with arguments treated as the REPL")

@@ -26,6 +26,14 @@ type ttyState interface {
 	StdinEcho() bool
 }
 
+// suspender is a session whose fg can send its job back to the
+// background (Ctrl-Z).
+type suspender interface{ SuspendForeground() bool }
+
+// stoppedJobs is a session that tells how many of its jobs are stopped
+// (asked only between commands).
+type stoppedJobs interface{ StoppedJobs() int }
+
 // stdinState reads the session's stdin state, off the UI goroutine.
 func stdinState(sh Shell) (waiting, echo bool) {
 	if t, ok := sh.(ttyState); ok {

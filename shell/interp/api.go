@@ -146,6 +146,7 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		pids:     new(atomic.Int32),
 
 		oneStatus: -1,
+		fgJob:     &fgSlot{},
 	}
 	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
@@ -452,6 +453,7 @@ func (r *Runner) finish(ctx context.Context, status int) int {
 	r.flow = flowNone
 	r.lastStatus = status
 	r.runExitTrap(ctx)
+	r.hangUpJobs()
 	r.waitAll()
 	return r.lastStatus
 }

@@ -104,6 +104,9 @@ func builtinExit(ctx context.Context, r *Runner, args []string) int {
 			status = 1
 		}
 	}
+	if r.stoppedJobsKeepShell() {
+		return 1
+	}
 	r.exitShell(status)
 	return status
 }

@@ -19,9 +19,10 @@ import (
 // interactive shell (Config.Interactive) the table outlives the Run
 // that started the job: later Runs list it (jobs), wait for it (wait,
 // fg), signal it (kill) or forget it (disown), and Notices reports the
-// jobs that ended ("[1]+  Done  cmd") before the next prompt. bash's
-// "[1] PID" line when a job starts is not printed (memsh never did;
-// the TUI shows $! on demand).
+// jobs that ended ("[1]+  Done  cmd") before the next prompt. There a
+// job starting prints bash's "[1] PID" line, and its stdin is the
+// terminal, which it reads only once fg brings it to the foreground
+// (jobs_tty.go).
 
 // jobTable is a shell's background jobs.
 type jobTable struct {
@@ -34,6 +35,9 @@ type jobTable struct {
 	// current and previous are %+ and %- (nil: none), chosen as bash's
 	// reset_current and set_current_job choose them.
 	current, previous *job
+	// exitWarned is the top-level command whose exit said "There are
+	// stopped jobs." (0: none).
+	exitWarned int
 }
 
 // jobView is the job table as a subshell sees it for jobs: a copy.
@@ -53,7 +57,8 @@ func (j *job) running() bool {
 }
 
 // newestRunning is the newest job still running that started before
-// before (any, when before is nil); t.mu is held.
+// before (any, when before is nil), one stopped on a terminal read
+// first, as bash prefers a stopped job; t.mu is held.
 func (t *jobTable) newestRunning(before *job) *job {
 	i := len(t.list) - 1
 	if before != nil {
@@ -62,16 +67,23 @@ func (t *jobTable) newestRunning(before *job) *job {
 		}
 		i--
 	}
+	var found *job
 	for ; i >= 0; i-- {
-		if t.list[i].running() {
-			return t.list[i]
+		if j := t.list[i]; j.running() {
+			if s, _ := j.tty.isStopped(); s {
+				return j
+			}
+			if found == nil {
+				found = j
+			}
 		}
 	}
-	return nil
+	return found
 }
 
-// resetCurrent is bash's reset_current (memsh's jobs never stop): the
-// newest running job becomes current, or there is none; t.mu is held.
+// resetCurrent is bash's reset_current: the newest stopped job, else
+// the newest running one becomes current, or there is none; t.mu is
+// held.
 func (t *jobTable) resetCurrent() {
 	c := t.newestRunning(nil)
 	if c == nil {
@@ -79,11 +91,27 @@ func (t *jobTable) resetCurrent() {
 		return
 	}
 	// The previous job is the newest running one older than current,
-	// else current itself (bash's set_current_job without stopped jobs).
+	// else current itself (bash's set_current_job).
 	t.current, t.previous = c, c
 	if p := t.newestRunning(c); p != nil {
 		t.previous = p
 	}
+}
+
+// stopped makes j, which just stopped on a terminal read, the current
+// job, as bash's set_current_job does for a job that stops.
+func (t *jobTable) stopped(j *job) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.current != j {
+		t.previous, t.current = t.current, j
+	}
+	if t.previous == nil {
+		t.previous = j
+	}
+	// wait -n looks again: a stopped job is no longer waited for.
+	close(t.changed)
+	t.changed = make(chan struct{})
 }
 
 // mark is + for the current job, - for the previous one.
@@ -106,6 +134,12 @@ type job struct {
 	signal   func(sig int) bool // its signal group's (Config.Signals), or nil
 	sig      atomic.Int32       // the signal kill sent, if any
 	disowned bool
+	// tty is the job's stdin in an interactive shell: the terminal,
+	// which it reads only in the foreground (nil: none).
+	tty *jobTTY
+	// ctx is the context the job's programs run under (its signal
+	// group), which fg joins to the foreground's.
+	ctx context.Context
 }
 
 // jobCtxKey holds the *lineJobs a top-level command's jobs run under:
@@ -149,23 +183,39 @@ func (t *jobTable) ended() {
 	t.mu.Unlock()
 }
 
-// background starts st in a subshell and goes on: $! is its pid.
-func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
+// jobTable is the shell's job table, made on first use.
+func (r *Runner) jobTable() *jobTable {
 	if r.bg == nil {
 		r.bg = &jobTable{byPid: map[int]*job{}, next: 2000, changed: make(chan struct{})}
 	}
+	return r.bg
+}
+
+// asyncPid gives a process that is no job (a process substitution's
+// list) the next pid: $! is it, and wait PID and kill PID find it
+// (bash 5.2 sets $! so). done closes when it ends, after its status is
+// set; cancel ends it.
+func (r *Runner) asyncPid(text string, done chan struct{}, cancel context.CancelFunc) *job {
+	t := r.jobTable()
+	t.mu.Lock()
+	t.next++
+	j := &job{pid: t.next, text: text, done: done, cancel: cancel}
+	t.byPid[j.pid] = j
+	t.prune()
+	t.mu.Unlock()
+	r.lastBg = j.pid
+	return j
+}
+
+// background starts st in a subshell and goes on: $! is its pid.
+func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
+	r.jobTable()
 	if !r.takeProcs(1, jobMemory) {
 		return
 	}
 	fg := *st
 	fg.Background = false
 	sub := r.subshellCopy()
-	if !r.opts.monitor || r.cfg.Interactive {
-		// A background job's stdin is /dev/null without job control;
-		// at a prompt too, where bash would stop a job that reads the
-		// terminal (SIGTTIN) and memsh's jobs never stop.
-		sub.fds[0] = &fdFile{r: eofReader{}}
-	}
 	r.bg.mu.Lock()
 	r.bg.next++
 	j := &job{pid: r.bg.next, n: 1, text: r.jobText(st), done: make(chan struct{})}
@@ -184,6 +234,20 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	ctx, j.cancel = context.WithCancel(ctx)
 	if r.cfg.Signals != nil {
 		ctx, j.signal = r.cfg.Signals.Group(ctx, true)
+	}
+	j.ctx = ctx
+	switch {
+	case r.cfg.Interactive && r.subshell == 0:
+		// The terminal, read only in the foreground: bash stops a job
+		// reading it from the background (SIGTTIN) until fg.
+		bg := r.bg
+		j.tty = newJobTTY(ctx, func() { bg.stopped(j) })
+		sub.fds[0] = &fdFile{r: j.tty}
+		// bash -i's line for a job it starts.
+		fmt.Fprintf(r.stderr(), "[%d] %d\n", j.n, j.pid)
+	case !r.opts.monitor || r.cfg.Interactive:
+		// Without job control a background job's stdin is /dev/null.
+		sub.fds[0] = &fdFile{r: eofReader{}}
 	}
 	r.lastBg = j.pid
 	r.bg.wg.Add(1)
@@ -317,10 +381,20 @@ func (r *Runner) waitJobs(ctx context.Context) int {
 		if j.disowned {
 			continue
 		}
-		select {
-		case <-j.done:
-		case <-ctx.Done():
-			return 130
+		stopped, stops := j.tty.isStopped()
+		if !stopped {
+			select {
+			case <-j.done:
+			case <-stops:
+				stopped = true
+			case <-ctx.Done():
+				return 130
+			}
+		}
+		if stopped {
+			// bash waits for the others.
+			r.errorf("wait: warning: job %d[%d] stopped", j.n, j.pid)
+			continue
 		}
 		r.reap(j)
 	}
@@ -357,7 +431,9 @@ func (r *Runner) waitAny(ctx context.Context, only map[*job]bool) (int, *job) {
 				r.reap(j)
 				return j.status, j
 			default:
-				running++
+				if s, _ := j.tty.isStopped(); !s {
+					running++
+				}
 			}
 		}
 		r.bg.mu.Unlock()
@@ -498,11 +574,26 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
+// stoppedStatus is a wait's status for a job that stopped (SIGTTIN).
+const stoppedStatus = 128 + 21
+
 // waitFor waits for job j and takes it out of the job table; wait PID
 // still finds its status later. Cancelling ctx stops the wait (130).
 func (r *Runner) waitFor(ctx context.Context, j *job) int {
+	stopped, stops := j.tty.isStopped()
+	if stopped {
+		r.errorf("warning: wait_for_job: job %d is stopped", j.n)
+		return stoppedStatus
+	}
 	select {
 	case <-j.done:
+	case <-stops:
+		// The job stopped while waited for: bash tells of it at once.
+		if j.tty.report() {
+			v := r.jobView()
+			fmt.Fprintf(r.stderr(), "\n[%d]%c  %-24s%s\n", j.n, v.mark(j), "Stopped", j.text)
+		}
+		return stoppedStatus
 	case <-ctx.Done():
 		return 130
 	}
@@ -515,6 +606,9 @@ func (j *job) state() (string, string, bool) {
 	select {
 	case <-j.done:
 	default:
+		if s, _ := j.tty.isStopped(); s {
+			return "Stopped", j.text, false
+		}
 		return "Running", j.text + " &", false
 	}
 	switch s := j.sig.Load(); {
@@ -537,9 +631,14 @@ func (r *Runner) Notices(w io.Writer) {
 	}
 	v := r.jobView()
 	for _, j := range v.list {
-		if st, text, done := j.state(); done && !j.disowned {
+		st, text, done := j.state()
+		switch {
+		case j.disowned:
+		case done:
 			fmt.Fprintf(w, "[%d]%c  %-24s%s\n", j.n, v.mark(j), st, text)
 			r.forget(j)
+		case j.tty != nil && j.tty.report():
+			fmt.Fprintf(w, "[%d]%c  %-24s%s\n", j.n, v.mark(j), st, text)
 		}
 	}
 }
@@ -550,6 +649,18 @@ func (r *Runner) Jobs() int {
 	n := 0
 	for _, j := range r.jobList() {
 		if _, _, done := j.state(); !done {
+			n++
+		}
+	}
+	return n
+}
+
+// StoppedJobs is how many jobs in the table are stopped (wait to read
+// the terminal). Call it between Runs.
+func (r *Runner) StoppedJobs() int {
+	n := 0
+	for _, j := range r.jobList() {
+		if st, _, _ := j.state(); st == "Stopped" {
 			n++
 		}
 	}
@@ -569,6 +680,42 @@ func (r *Runner) KillJobs() {
 	}
 	r.bg.mu.Unlock()
 	r.waitAll()
+}
+
+// stoppedJobsKeepShell is bash's check before exit at a prompt: with
+// a job stopped it says "There are stopped jobs." and the shell stays,
+// unless the command before was such an exit too.
+func (r *Runner) stoppedJobsKeepShell() bool {
+	if !r.cfg.Interactive || r.subshell != 0 || r.bg == nil {
+		return false
+	}
+	if r.bg.exitWarned != 0 && r.bg.exitWarned == r.topStmts-1 {
+		return false
+	}
+	for _, j := range r.jobList() {
+		if st, _, _ := j.state(); st == "Stopped" {
+			r.printErr("There are stopped jobs.\n")
+			r.bg.exitWarned = r.topStmts
+			return true
+		}
+	}
+	return false
+}
+
+// hangUpJobs is the terminal going away as the shell at a prompt exits:
+// bash sends its stopped jobs SIGHUP, and a job reading the terminal
+// later gets EOF, so the shell's wait for its jobs ends.
+func (r *Runner) hangUpJobs() {
+	for _, j := range r.jobList() {
+		if j.tty == nil {
+			continue
+		}
+		if st, _, _ := j.state(); st == "Stopped" {
+			j.sig.CompareAndSwap(0, 1)
+			j.cancel()
+		}
+		j.tty.hangUp()
+	}
 }
 
 // noJobControl is the message of fg and bg where bash has no job
@@ -611,13 +758,20 @@ func builtinJobs(ctx context.Context, r *Runner, args []string) int {
 	}
 	for _, j := range list {
 		st, text, done := j.state()
-		if running && done || stopped {
+		isStopped := st == "Stopped"
+		if running && (done || isStopped) || stopped && !isStopped {
 			continue
+		}
+		if isStopped {
+			j.tty.report()
 		}
 		switch {
 		case pids:
 			fmt.Fprintf(r.stdout(), "%d\n", j.pid)
 		case long:
+			if isStopped {
+				st = "Stopped (tty input)"
+			}
 			fmt.Fprintf(r.stdout(), "[%d]%c %d %-24s%s\n", j.n, v.mark(j), j.pid, st, text)
 		default:
 			fmt.Fprintf(r.stdout(), "[%d]%c  %-24s%s\n", j.n, v.mark(j), st, text)
@@ -627,6 +781,28 @@ func builtinJobs(ctx context.Context, r *Runner, args []string) int {
 		}
 	}
 	return status
+}
+
+// jobNames is what compgen -j (-A job), -A running and -A stopped
+// list: the first word of each job's command (an assignment, "(" or
+// "{" too), newest first, as bash's pcomplete.c takes them.
+func (r *Runner) jobNames(which string) []string {
+	v := r.jobView()
+	if r.bg == nil && r.seenJobs != nil {
+		v = r.seenJobs
+	}
+	var out []string
+	for i := len(v.list) - 1; i >= 0; i-- {
+		j := v.list[i]
+		st, _, done := j.state()
+		if which == "running" && (done || st == "Stopped") || which == "stopped" && st != "Stopped" {
+			continue
+		}
+		if f := strings.Fields(j.text); len(f) > 0 {
+			out = append(out, f[0])
+		}
+	}
+	return out
 }
 
 // jobView is a copy of the job table now, with its current and
@@ -673,8 +849,16 @@ func (r *Runner) jobsExec(ctx context.Context, opts, argv []string) int {
 	return r.run(ctx, argv, nil)
 }
 
+// foregrounder is a Config.Signals that can give a job brought to the
+// foreground the terminal's signals: from Foreground until release,
+// what reaches fg's group (the line's Ctrl-C) reaches job's too.
+type foregrounder interface {
+	Foreground(fg, job context.Context) (release func())
+}
+
 // builtinFg is fg [jobspec]: the job runs in the foreground (its text
-// is printed, the shell waits for it; Ctrl-C ends it).
+// is printed, the shell waits for it): it reads the terminal (fg's
+// stdin) and takes its Ctrl-C.
 func builtinFg(ctx context.Context, r *Runner, args []string) int {
 	if r.noJobControl("fg") {
 		return 1
@@ -689,7 +873,36 @@ func builtinFg(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	fmt.Fprintf(r.stdout(), "%s\n", j.text)
+	release := func() {}
+	if j.tty != nil {
+		// The job reads the terminal now: fg's own stdin.
+		release = j.tty.attach(ctx, r.stdin())
+	}
+	defer func() { release() }()
+	if f, ok := r.cfg.Signals.(foregrounder); ok && j.ctx != nil {
+		// The terminal's Ctrl-C reaches the job's programs.
+		defer f.Foreground(ctx, j.ctx)()
+	}
+	var suspend <-chan struct{}
+	if r.subshell == 0 {
+		suspend = r.fgJob.begin()
+		defer r.fgJob.end()
+	}
 	select {
+	case <-suspend:
+		// Ctrl-Z: back to the background, where a job reading the
+		// terminal is stopped as in bash; one that computes goes on, as
+		// after bash's Ctrl-Z and bg.
+		release()
+		release = func() {}
+		v := r.jobView()
+		if st, _, _ := j.state(); st == "Stopped" {
+			j.tty.report()
+			fmt.Fprintf(r.stderr(), "\n[%d]%c  %-24s%s\n", j.n, v.mark(j), "Stopped", j.text)
+		} else {
+			fmt.Fprintf(r.stderr(), "\n[%d]%c %s &\n", j.n, v.mark(j), j.text)
+		}
+		return 128 + 20
 	case <-j.done:
 	case <-ctx.Done():
 		j.sig.CompareAndSwap(0, 2)
@@ -700,8 +913,9 @@ func builtinFg(ctx context.Context, r *Runner, args []string) int {
 	return j.status
 }
 
-// builtinBg is bg [jobspec...]: memsh's jobs never stop, so a job is
-// always already in the background.
+// builtinBg is bg [jobspec...]: a job stopped on a terminal read runs
+// again; any other is already in the background (memsh's jobs stop
+// only there).
 func builtinBg(ctx context.Context, r *Runner, args []string) int {
 	if r.noJobControl("bg") {
 		return 1
@@ -722,9 +936,18 @@ func builtinBg(ctx context.Context, r *Runner, args []string) int {
 			status = 1
 			continue
 		}
-		if _, _, done := j.state(); done {
+		st, _, done := j.state()
+		if done {
 			r.errorf("bg: job has terminated")
 			status = 1
+			continue
+		}
+		if st == "Stopped" {
+			// It runs again, and stops again if it still reads the
+			// terminal, as in bash.
+			v := r.jobView()
+			fmt.Fprintf(r.stdout(), "[%d]%c %s &\n", j.n, v.mark(j), j.text)
+			j.tty.resume()
 			continue
 		}
 		r.errorf("bg: job %d already in background", j.n)

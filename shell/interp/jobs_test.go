@@ -170,6 +170,35 @@ jobs; kill %1 %2 %3 %4 %5 %6 %7 %8 %9 %10; wait
 [9]-  Running                 ! sleep 1 && true &
 [10]+  Running                 sleep 1 < /dev/null 3>> /dev/null &
 `, 0},
+	{"compgen_jobs", `compgen -j; echo "none=$?"; sleep 1 & { sleep 1; } & x=1 sleep 1 | cat & (sleep 1) &
+compgen -j; echo --; compgen -A running; echo --; compgen -A stopped; echo "stopped=$?"; compgen -j -P x s
+complete -j fgx; complete -p fgx; kill %1 %2 %3 %4; wait
+`, `none=1
+(
+x=1
+{
+sleep
+--
+(
+x=1
+{
+sleep
+--
+stopped=1
+xsleep
+complete -j fgx
+`, 0},
+	{"procsubst_pid", `cat <(echo a) <(exit 4); p=$!; wait $p; echo "st=$?"
+: > >(cat >/dev/null); [ "$!" != "$p" ] && echo new; wait $!; echo "st=$?"
+cat <(exit 5) >/dev/null & wait $!; echo "job=$?"
+echo $(cat <(true); [ -n "$!" ] && echo inner) "[${!:+outer}]"
+`, `a
+st=4
+new
+st=0
+job=0
+inner [outer]
+`, 0},
 }
 
 // TestJobBuiltins runs jobCases.
@@ -236,5 +265,43 @@ func TestJobStatusesBounded(t *testing.T) {
 	r.bg.mu.Unlock()
 	if n > 2*keptStatuses+1 {
 		t.Errorf("%d statuses kept after 3000 jobs", n)
+	}
+}
+
+// TestJobTerminalAtPrompt: at a prompt a job starting prints bash -i's
+// "[1] PID" line; a job reading the terminal stops (wait returns 149
+// once it does, with bash's notice) until fg gives it fg's stdin; bg
+// lets it read again, when it stops again.
+func TestJobTerminalAtPrompt(t *testing.T) {
+	fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID})
+	fsys.MkdirAll("/tmp", 0o1777)
+	r := New(Config{FS: fsys, Commands: registry(), Env: testEnvVars, Dir: "/tmp", Interactive: true})
+	defer r.KillJobs()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	run := func(src, stdin string) (string, string, int) {
+		var out, errb bytes.Buffer
+		st, _ := r.Run(ctx, src, Stdio{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
+		return out.String(), errb.String(), st
+	}
+	// wait tells of a stop it saw happen, or warns of one that came first.
+	const stopSeen, stopBefore = "\n[1]+  Stopped                 cat > f\n", "bash: warning: wait_for_job: job 1 is stopped\n"
+	steps := []struct{ src, stdin, out, errs string }{
+		{"cat > f &", "", "", "[1] 2001\n"},
+		{"wait %1; echo $?", "", "149\n", stopSeen},
+		{"jobs; compgen -A stopped; bg", "", "[1]+  Stopped                 cat > f\ncat\n[1]+ cat > f &\n", ""},
+		{"wait $!; echo $?", "", "149\n", stopSeen},
+		{"wait %1; echo $?", "", "149\n", stopBefore},
+		{"fg; echo $?", "a\nb\n", "cat > f\n0\n", ""},
+		{"cat f; jobs", "", "a\nb\n", ""},
+	}
+	for _, s := range steps {
+		out, errs, _ := run(s.src, s.stdin)
+		if s.errs == stopSeen && errs == stopBefore {
+			errs = stopSeen
+		}
+		if out != s.out || errs != s.errs {
+			t.Errorf("%s:\n got %q %q\nwant %q %q", s.src, out, errs, s.out, s.errs)
+		}
 	}
 }

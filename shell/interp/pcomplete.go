@@ -269,9 +269,11 @@ func (r *Runner) actionMatches(action, word string) []string {
 		return r.dbNames(file)
 	case "variable":
 		return r.vars.names()
+	case "job", "running", "stopped":
+		return r.jobNames(action)
 	}
-	// binding, hostname, job, running, stopped, service: memsh has no
-	// line editor, hosts file, stopped jobs or services database.
+	// binding, hostname, service: memsh has no line editor, hosts file
+	// or services database.
 	return nil
 }
 

@@ -46,6 +46,7 @@ var errProcLimit = errors.New("process limit")
 // all of it (every stage of a bomb, and the jobs it started), with
 // status 254; the next command runs.
 func (r *Runner) topStmt(ctx context.Context, st *syntax.Stmt) {
+	r.topStmts++
 	lj := &lineJobs{base: ctx, run: ctx}
 	if r.cfg.Interactive && r.subshell == 0 {
 		// Its jobs outlive the command; KillJobs ends them.

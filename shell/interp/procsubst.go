@@ -58,7 +58,8 @@ func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, b
 		}
 		// Another subshell's substitution may hold the name.
 		p := "/dev/fd/" + strconv.Itoa(n)
-		if err = fsys.Mkfifo(p, 0o600); err == nil {
+		// Untracked: the pipe is no change of the user's files (undo).
+		if err = fsys.MkfifoUntracked(p, 0o600); err == nil {
 			path, fd = p, n
 			break
 		}
@@ -115,6 +116,9 @@ func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, b
 	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok {
 		lineCtx = lj.run
 	}
+	// $! is the list's pid, as in bash 5.2: wait $! waits for it.
+	pj := r.asyncPid(r.sourceOf(ps), p.done, cancel)
+	sub.bashPid = pj.pid
 	stop := context.AfterFunc(ctx, func() {
 		if !p.detached.Load() {
 			cancel()
@@ -133,6 +137,10 @@ func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, b
 		defer sub.recoverCrash(&status)
 		sub.stmts(listCtx, ps.Stmts)
 		sub.runExitTrap(listCtx)
+		pj.status = sub.lastStatus
+		if s := pj.sig.Load(); s != 0 {
+			pj.status = 128 + int(s)
+		}
 	}()
 	return path, true
 }

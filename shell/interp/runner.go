@@ -69,6 +69,8 @@ type Runner struct {
 	lastBg      int
 	seenJobs    *jobView // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
 	bg          *jobTable
+	fgJob       *fgSlot // the job fg runs, which SuspendForeground sends back (jobs_tty.go)
+	topStmts    int     // top-level commands run so far (exit's stopped-jobs check)
 	traps       *trapTable
 	inTrap      bool
 	testNot     bool  // a [[ ]] test under "!" (xtrace shows it)
