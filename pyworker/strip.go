@@ -10,8 +10,21 @@ import (
 // except "name": python.wasm carries 13 MB of DWARF that memsh never uses
 // (debug info is off), and wazero hashes every byte it is given before it
 // can look up its compilation cache. A file that does not parse as a
-// sequence of sections is read whole, for wazero to report on.
+// sequence of sections is read whole, for wazero to report on. The
+// module gets memsh's stop checks (stopcheck.go) when it can have them.
 func readModule(path string) ([]byte, error) {
+	b, err := readModuleSections(path)
+	if err != nil {
+		return nil, err
+	}
+	if checked, err := addStopChecks(b); err == nil {
+		return checked, nil
+	}
+	return b, nil
+}
+
+// readModuleSections is readModule without the stop checks.
+func readModuleSections(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
