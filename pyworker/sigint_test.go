@@ -145,14 +145,14 @@ func TestPythonKeyboardInterruptREPL(t *testing.T) {
 		waitFor(t, "KeyboardInterrupt", func() bool { return strings.Count(s.err.String(), "KeyboardInterrupt") == i+1 })
 		waitFor(t, "the next prompt", func() bool { return strings.HasSuffix(s.err.String(), ">>> ") })
 	}
-	s.stdin.Write([]byte("while True: pass\n"))
-	time.Sleep(50 * time.Millisecond)
+	s.stdin.Write([]byte("exec('print(\"ready\", flush=True)\\nwhile True: pass')\n"))
+	waitFor(t, "ready", func() bool { return s.out.String() == "ready\n" })
 	if !s.intr.Interrupt() {
 		t.Fatal("Ctrl-C in a loop the REPL runs: not taken")
 	}
 	waitFor(t, "KeyboardInterrupt", func() bool { return strings.Count(s.err.String(), "KeyboardInterrupt") == 3 })
 	s.stdin.Write([]byte("print(6*7)\n"))
-	waitFor(t, "42", func() bool { return s.out.String() == "42\n" })
+	waitFor(t, "42", func() bool { return s.out.String() == "ready\n42\n" })
 	s.stdin.Close()
 	if st := s.status(t); st != 0 {
 		t.Errorf("status %d after EOF; stderr %q", st, s.err.String())
@@ -162,29 +162,77 @@ func TestPythonKeyboardInterruptREPL(t *testing.T) {
 // TestPythonKeyboardInterruptIgnored checks a guest that handles the
 // first Ctrl-C without going back to a prompt (it catches
 // KeyboardInterrupt, or ignores SIGINT) does not take a second one:
-// Interrupt says so, and the caller stops the run.
+// Interrupt says so, and the caller stops the run. A guest that leaves
+// SIGINT to its default action does not take the first: it dies of it.
 func TestPythonKeyboardInterruptIgnored(t *testing.T) {
 	needSigint(t)
-	for _, code := range []string{
-		"print('go', flush=True)\nwhile True:\n  try:\n    while True: pass\n  except KeyboardInterrupt:\n    print('caught', flush=True)",
-		"import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint('go', flush=True)\nwhile True: pass",
+	for _, c := range []struct{ code, after string }{
+		{"print('go', flush=True)\nwhile True:\n  try:\n    while True: pass\n  except KeyboardInterrupt:\n    print('caught', flush=True)", "go\ncaught\n"},
+		{"import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint('go', flush=True)\nwhile True: pass", "go\n"},
 	} {
-		s := startSigint(t, testRuntime(), "-c", code)
+		s := startSigint(t, testRuntime(), "-c", c.code)
 		waitFor(t, "go", func() bool { return strings.HasPrefix(s.out.String(), "go\n") })
 		if !s.intr.Interrupt() {
-			t.Fatalf("%q: first Ctrl-C not taken", code)
+			t.Fatalf("%q: first Ctrl-C not taken", c.code)
 		}
-		time.Sleep(100 * time.Millisecond)
+		waitFor(t, "the first Ctrl-C handled", func() bool { return s.out.String() == c.after })
 		if s.intr.Interrupt() {
-			t.Errorf("%q: second Ctrl-C taken as SIGINT again; want it refused", code)
+			t.Errorf("%q: second Ctrl-C taken as SIGINT again; want it refused", c.code)
 		}
 		s.cancel()
 		if st := s.status(t); st != 130 {
-			t.Errorf("%q: status %d, want 130", code, st)
+			t.Errorf("%q: status %d, want 130", c.code, st)
 		}
 	}
+	s := startSigint(t, testRuntime(), "-c", "import signal\nsignal.signal(signal.SIGINT, signal.SIG_DFL)\nprint('go', flush=True)\nwhile True: pass")
+	waitFor(t, "go", func() bool { return s.out.String() == "go\n" })
+	if s.intr.Interrupt() {
+		t.Error("SIG_DFL: Ctrl-C taken; want it refused (python dies of it)")
+	}
+	s.cancel()
+	s.status(t)
 	if NewInterrupts(nil).Interrupt() {
 		t.Error("Interrupt with no guest reported it taken")
+	}
+}
+
+// TestPythonSignalHandlers checks kill's signals reach python's own
+// handlers (pysigint.c's layout 2): a SIGTERM handler runs, SIG_IGN
+// ignores, a signal left to its default is refused (the caller stops the
+// run with 128+N), and SIGKILL is never handled.
+func TestPythonSignalHandlers(t *testing.T) {
+	needSigint(t)
+	code := `import signal, sys, time
+signal.signal(signal.SIGTERM, lambda s, f: (print("term", s, flush=True), sys.exit(3)))
+signal.signal(signal.SIGUSR1, signal.SIG_IGN)
+signal.signal(signal.SIGHUP, lambda s, f: print("hup", s, flush=True))
+print("ready", flush=True)
+while True: time.sleep(60)`
+	s := startSigint(t, testRuntime(), "-c", code)
+	waitFor(t, "ready", func() bool { return s.out.String() == "ready\n" })
+	if s.intr.Signal(12) { // SIGUSR2: default
+		t.Error("SIGUSR2 (default action) taken; want it refused")
+	}
+	if s.intr.Signal(9) {
+		t.Error("SIGKILL taken; want it refused")
+	}
+	if !s.intr.Signal(10) { // SIGUSR1: ignored
+		t.Error("SIGUSR1 (SIG_IGN) refused; want it taken")
+	}
+	for i := range 2 {
+		if !s.intr.Signal(1) {
+			t.Fatal("SIGHUP (handled) refused")
+		}
+		waitFor(t, "hup", func() bool { return strings.Count(s.out.String(), "hup 1\n") == i+1 })
+	}
+	if !s.intr.Signal(15) {
+		t.Fatal("SIGTERM (handled) refused")
+	}
+	if st := s.status(t); st != 3 || s.out.String() != "ready\nhup 1\nhup 1\nterm 15\n" || s.err.String() != "" {
+		t.Errorf("status %d stdout %q stderr %q; want 3 and the handlers' lines", st, s.out.String(), s.err.String())
+	}
+	if n := s.stops.Load(); n != 0 {
+		t.Errorf("stop called %d times; want 0 (no SIGINT)", n)
 	}
 }
 
