@@ -3,6 +3,7 @@ package pyworker
 import (
 	"context"
 	"encoding/binary"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,8 +18,12 @@ import (
 // false, stop the job as before (cancel its context).
 //
 // It works with the CPython memsh builds (scripts/build-python.sh links
-// scripts/wasi/pysigint.c into python.wasm); other guests have nothing
-// to take it and are stopped.
+// scripts/wasi/pysigint.c into python.wasm); other guests (sqlite3, lua,
+// a .wasm, the npm python) have no handler memsh can run and take every
+// signal as its default action: when a python of the group takes the
+// signal, they are stopped (128+N), as a SIGINT to a process group kills
+// the programs in it that do not handle it; when none does, the caller
+// stops the group.
 type Interrupts struct {
 	mu       sync.Mutex
 	targets  map[*sigint]struct{}
@@ -59,10 +64,51 @@ func Group(ctx context.Context, own bool, stop func()) (context.Context, *Interr
 	return WithInterrupts(ctx, in), in
 }
 
+// Foreground makes the group jobCtx runs under (a Group of its own)
+// take the signals of ctx's group until release is called, as bash's fg
+// puts a job in the terminal's foreground process group: the terminal's
+// Ctrl-C then reaches the job's python. It does nothing when either
+// context has no group.
+func Foreground(ctx, jobCtx context.Context) (release func()) {
+	parent, ok := ctx.Value(interruptsKey{}).(*Interrupts)
+	child, ok2 := jobCtx.Value(interruptsKey{}).(*Interrupts)
+	if !ok || !ok2 || parent == child {
+		return func() {}
+	}
+	parent.mu.Lock()
+	parent.children[child] = struct{}{}
+	parent.mu.Unlock()
+	return func() {
+		parent.mu.Lock()
+		delete(parent.children, child)
+		parent.mu.Unlock()
+	}
+}
+
 func (in *Interrupts) endedBySigint() {
 	if in.stop != nil {
 		in.stop()
 	}
+}
+
+// pathTo lists the groups from in down to target (both included), nil
+// when target is not within in.
+func (in *Interrupts) pathTo(target *Interrupts) []*Interrupts {
+	if in == target {
+		return []*Interrupts{in}
+	}
+	in.mu.Lock()
+	kids := make([]*Interrupts, 0, len(in.children))
+	for c := range in.children {
+		kids = append(kids, c)
+	}
+	in.mu.Unlock()
+	for _, c := range kids {
+		if p := c.pathTo(target); p != nil {
+			return append([]*Interrupts{in}, p...)
+		}
+	}
+	return nil
 }
 
 type interruptsKey struct{}
@@ -86,15 +132,24 @@ func WithInterrupts(ctx context.Context, in *Interrupts) context.Context {
 func (in *Interrupts) Interrupt() bool {
 	ok := false
 	in.locked(nil, func(targets []*sigint) {
-		if len(targets) == 0 {
-			return
-		}
+		pythons := 0
 		for _, t := range targets {
+			if t.plain {
+				continue
+			}
 			if t.pending.Load() || t.disposition(sigintNumber) == sigDefault {
 				return
 			}
+			pythons++
+		}
+		if pythons == 0 {
+			return
 		}
 		for _, t := range targets {
+			if t.plain {
+				t.kill(in, sigintNumber)
+				continue
+			}
 			t.pending.Store(true)
 			t.wrote.Store(false)
 			if t.disposition(sigintNumber) == sigHandled {
@@ -117,16 +172,24 @@ func (in *Interrupts) Interrupt() bool {
 func (in *Interrupts) Signal(sig int) bool {
 	ok := false
 	in.locked(nil, func(targets []*sigint) {
-		if len(targets) == 0 {
-			return
-		}
+		pythons := 0
 		for _, t := range targets {
+			if t.plain {
+				continue
+			}
 			if t.disposition(sig) == sigDefault {
 				return
 			}
+			pythons++
+		}
+		if pythons == 0 {
+			return
 		}
 		for _, t := range targets {
-			if t.disposition(sig) == sigHandled {
+			switch {
+			case t.plain:
+				t.kill(in, sig)
+			case t.disposition(sig) == sigHandled:
 				t.deliver(in, sig)
 			}
 		}
@@ -193,6 +256,13 @@ const (
 // sigint is one guest's side of Interrupts: where in its memory CPython
 // keeps its signal state (pysigint.c's memsh_sigint).
 type sigint struct {
+	// plain is a guest without memsh_sigint: every signal stops it
+	// (kill); the fields below it but from, stopCause and done are
+	// unused.
+	plain                  bool
+	stopCause              context.CancelCauseFunc // ends the run with a cause (Signalled)
+	killedBy               atomic.Int32            // the signal that stopped a plain guest
+	own                    *Interrupts             // the group the guest runs in
 	mem                    *guestMemory
 	isTripped, breaker     uint32 // guest addresses
 	bit                    uint32
@@ -220,7 +290,7 @@ const (
 // newSigint reads memsh_sigint from a module instantiated and not yet
 // started; nil when the module has none (the npm build, a build without
 // pysigint.c).
-func newSigint(mod api.Module, mem *guestMemory, stop context.CancelFunc) *sigint {
+func newSigint(mod api.Module, mem *guestMemory, stop context.CancelCauseFunc) *sigint {
 	g := mod.ExportedGlobal("memsh_sigint")
 	if g == nil {
 		return nil
@@ -243,7 +313,7 @@ func newSigint(mod api.Module, mem *guestMemory, stop context.CancelFunc) *sigin
 	}
 	s := &sigint{
 		mem: mem, tripped: le.Uint32(b[4:]), isTripped: le.Uint32(b[8:]), breaker: le.Uint32(b[12:]), bit: le.Uint32(b[16:]),
-		wake: make(chan struct{}, 1), stop: stop, done: make(chan struct{}),
+		wake: make(chan struct{}, 1), stop: func() { stop(nil) }, stopCause: stop, done: make(chan struct{}),
 	}
 	addrs := []uint32{s.tripped, s.isTripped, s.breaker}
 	if size == 44 {
@@ -260,6 +330,54 @@ func newSigint(mod api.Module, mem *guestMemory, stop context.CancelFunc) *sigin
 		}
 	}
 	return s
+}
+
+// plainTarget is the side of Interrupts of a guest without memsh_sigint.
+func plainTarget(stop context.CancelCauseFunc) *sigint {
+	return &sigint{plain: true, stopCause: stop, done: make(chan struct{})}
+}
+
+// signalCause is the cause of a run stopped by a signal: its status is
+// 128+N.
+type signalCause int
+
+func (c signalCause) Error() string { return "stopped by signal " + strconv.Itoa(int(c)) }
+
+// kill stops a plain guest as signal sig's default action does.
+func (s *sigint) kill(from *Interrupts, sig int) {
+	s.from.Store(from)
+	s.killedBy.CompareAndSwap(0, int32(sig))
+	s.stopCause(signalCause(sig))
+}
+
+// diedOfSigint reports whether the run, ended with status, died of a
+// SIGINT a group sent it.
+func (s *sigint) diedOfSigint(status int) bool {
+	if status != StatusInterrupted {
+		return false
+	}
+	if s.plain {
+		return s.killedBy.Load() == sigintNumber
+	}
+	return s.delivered.Load()
+}
+
+// endedBySigint stops the groups from the one that sent the SIGINT the
+// guest died of down to the guest's own: the SIGINT reached every
+// program of them (a foreground job, timeout's command), as a terminal's
+// does a foreground process group.
+func (s *sigint) endedBySigint() {
+	from := s.from.Load()
+	if from == nil {
+		return
+	}
+	path := from.pathTo(s.own)
+	if path == nil {
+		path = []*Interrupts{from}
+	}
+	for _, g := range path {
+		g.endedBySigint()
+	}
 }
 
 // load reads the guest's word at a (0 when it cannot).

@@ -239,7 +239,7 @@ while True: time.sleep(60)`
 // TestInterruptsGroup checks process groups: a group within the line's
 // (timeout's command) gets the line's Ctrl-C, an own group (a background
 // job) does not, and a guest dying of a SIGINT stops the group that sent
-// it, not the other.
+// it and those within it down to the guest's own, not the others.
 func TestInterruptsGroup(t *testing.T) {
 	needSigint(t)
 	r := testRuntime()
@@ -264,9 +264,98 @@ func TestInterruptsGroup(t *testing.T) {
 		if st := s.status(t); st != 130 || !strings.HasSuffix(s.err.String(), "KeyboardInterrupt\n") {
 			t.Errorf("own %v: status %d stderr %q; want 130 and KeyboardInterrupt", own, st, s.err.String())
 		}
-		if line, g := s.stops.Load(), groupStops.Load(); own && (line != 0 || g != 1) || !own && (line != 1 || g != 0) {
+		// The line's SIGINT stops the line and the group within it (as
+		// it reaches both on Linux); an own group's stops that group.
+		if line, g := s.stops.Load(), groupStops.Load(); own && (line != 0 || g != 1) || !own && (line != 1 || g != 1) {
 			t.Errorf("own %v: stops: line %d group %d", own, line, g)
 		}
 		cancel()
+	}
+}
+
+// TestInterruptsForeground checks Foreground: a job's own group takes the
+// line's Ctrl-C while it is in the foreground (bash's fg) and not
+// before or after; a python dying of it stops the line and the job.
+func TestInterruptsForeground(t *testing.T) {
+	needSigint(t)
+	r := testRuntime()
+	s := &sigintRun{done: make(chan int, 1)}
+	s.intr = NewInterrupts(func() { s.stops.Add(1) })
+	ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), s.intr))
+	defer cancel()
+	var jobStops atomic.Int32
+	jctx, _ := Group(ctx, true, func() { jobStops.Add(1) })
+	go func() {
+		s.done <- r.RunPython(jctx, Proc{Args: []string{"python3", "-c", "import time\nprint('ready', flush=True)\ntime.sleep(600)"},
+			Env: []string{"HOME=/root"}, FS: newFS(t), Dir: "/", Stdout: &s.out, Stderr: &s.err})
+	}()
+	waitFor(t, "ready", func() bool { return s.out.String() == "ready\n" })
+	if s.intr.Interrupt() {
+		t.Error("the line's Ctrl-C reached a job in the background")
+	}
+	release := Foreground(ctx, jctx)
+	release()
+	if s.intr.Interrupt() {
+		t.Error("the line's Ctrl-C reached a job no longer in the foreground")
+	}
+	defer Foreground(ctx, jctx)()
+	if !s.intr.Interrupt() {
+		t.Fatal("the line's Ctrl-C did not reach the job in the foreground")
+	}
+	if st := s.status(t); st != 130 || !strings.HasSuffix(s.err.String(), "KeyboardInterrupt\n") {
+		t.Errorf("status %d stderr %q; want 130 and KeyboardInterrupt", st, s.err.String())
+	}
+	if line, job := s.stops.Load(), jobStops.Load(); line != 1 || job != 1 {
+		t.Errorf("stops: line %d job %d; want 1 and 1", line, job)
+	}
+}
+
+// TestInterruptsStopOtherGuests checks a guest without memsh_sigint
+// (lua) in a group whose python takes the Ctrl-C dies of the SIGINT
+// (130) as on Linux, and stops the group as a program killed by SIGINT
+// does; alone, it leaves the stopping to the caller.
+func TestInterruptsStopOtherGuests(t *testing.T) {
+	needSigint(t)
+	if _, err := FindTool("lua"); err != nil {
+		t.Skip(err)
+	}
+	r := testRuntime()
+	var stops atomic.Int32
+	intr := NewInterrupts(func() { stops.Add(1) })
+	ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), intr))
+	defer cancel()
+	var luaOut, pyOut, pyErr syncBuf
+	luaDone, pyDone := make(chan int, 1), make(chan int, 1)
+	go func() {
+		luaDone <- r.RunTool(ctx, "lua", Proc{Args: []string{"lua", "-e", "io.write('ready') io.flush() while true do end"}, FS: newFS(t), Dir: "/", Stdout: &luaOut})
+	}()
+	waitFor(t, "lua", func() bool { return luaOut.String() == "ready" })
+	if intr.Interrupt() {
+		t.Error("Ctrl-C with lua alone reported taken")
+	}
+	go func() {
+		pyDone <- r.RunPython(ctx, Proc{Args: []string{"python3", "-c", "import time\nprint('ready', flush=True)\ntry:\n  time.sleep(600)\nexcept KeyboardInterrupt:\n  print('KI')"},
+			Env: []string{"HOME=/root"}, FS: newFS(t), Dir: "/", Stdout: &pyOut, Stderr: &pyErr})
+	}()
+	waitFor(t, "python", func() bool { return pyOut.String() == "ready\n" })
+	if !intr.Interrupt() {
+		t.Fatal("Ctrl-C not taken by python")
+	}
+	for _, c := range []struct {
+		name string
+		done chan int
+		want int
+	}{{"lua", luaDone, 130}, {"python3", pyDone, 0}} {
+		select {
+		case st := <-c.done:
+			if st != c.want {
+				t.Errorf("%s: status %d, want %d", c.name, st, c.want)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("%s did not end", c.name)
+		}
+	}
+	if pyOut.String() != "ready\nKI\n" || stops.Load() != 1 {
+		t.Errorf("python stdout %q stderr %q, stops %d; want KI and 1 (lua died of SIGINT)", pyOut.String(), pyErr.String(), stops.Load())
 	}
 }

@@ -186,3 +186,77 @@ func TestCtrlCSkipsBackgroundPython(t *testing.T) {
 		t.Errorf("stdout %q (stderr %q); want %q", got, errb.String(), want)
 	}
 }
+
+// ctrlCRun runs script in s as the TUI runs a line: the
+// line's context carries an Interrupts whose stop cancels the line. It
+// waits until stderr or stdout holds ready, sends one Ctrl-C (which must
+// be taken) and returns the outputs and status.
+func ctrlCRun(t *testing.T, s *Session, script, ready string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	intr := pyworker.NewInterrupts(cancel)
+	ctx = pyworker.WithInterrupts(ctx, intr)
+	var out, errb lockedBuf
+	done := make(chan int, 1)
+	go func() {
+		st, err := s.Run(ctx, script, Stdio{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- st
+	}()
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(out.String()+errb.String(), ready); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q: %q %q", ready, out.String(), errb.String())
+		}
+	}
+	if !intr.Interrupt() {
+		t.Fatalf("Ctrl-C not taken: %q %q", out.String(), errb.String())
+	}
+	select {
+	case st := <-done:
+		return out.String(), errb.String(), st
+	case <-time.After(time.Minute):
+		t.Fatalf("the line did not stop after Ctrl-C: %q %q", out.String(), errb.String())
+		return "", "", -1
+	}
+}
+
+// TestCtrlCFgPython: fg puts a python job in the foreground, and the
+// terminal's Ctrl-C reaches it: KeyboardInterrupt's traceback, status
+// 130, the rest of the job (echo after) and of the line (echo next) do
+// not run. Checked against bash 5.2 at a terminal (bash -i, Ctrl-C on
+// its pty) with CPython 3.13.
+func TestCtrlCFgPython(t *testing.T) {
+	needSigintPython(t)
+	job := "{ python3 -c 'import time\nprint(\"ready\", flush=True)\ntime.sleep(60)' > out 2> err; echo after > after; }"
+	script := "set -m\n" + job + " &\nuntil grep -q ready out 2>/dev/null; do sleep 0.01; done\nfg; echo next"
+	s := newTestSession(t, Options{})
+	out, errs, st := ctrlCRun(t, s, script, "echo after > after; }\n")
+	if st != 130 || out != job+"\n" {
+		t.Errorf("stdout %q stderr %q status %d; want the job's text and 130", out, errs, st)
+	}
+	if out, _, _ := run(t, s, "tail -n 1 err; cat after 2>/dev/null; jobs", ""); out != "KeyboardInterrupt\n" {
+		t.Errorf("after: %q; want KeyboardInterrupt, no after, no job left", out)
+	}
+}
+
+// TestCtrlCPipelineGuests: the terminal's Ctrl-C reaches every program
+// of the foreground pipeline: python takes it (here it catches
+// KeyboardInterrupt and writes on), lua, which is reading its chunk and
+// has no handler, dies of it, so python's writes meet a closed pipe and
+// the line stops (bash: the pipeline's last program died of SIGINT). Before,
+// lua read python's output for ever.
+func TestCtrlCPipelineGuests(t *testing.T) {
+	needSigintPython(t)
+	if _, err := pyworker.FindTool("lua"); err != nil {
+		t.Skip(err)
+	}
+	code := "import sys, time\nprint(\"ready\", file=sys.stderr, flush=True)\ntry:\n time.sleep(60)\nexcept KeyboardInterrupt:\n pass\ntry:\n while True: print(\"x = 1\", flush=True)\nexcept BrokenPipeError:\n sys.stdout = None"
+	s := newTestSession(t, Options{})
+	out, errs, st := ctrlCRun(t, s, "python3 -c '"+code+"' | lua -; echo next", "ready\n")
+	if st != 130 || out != "" {
+		t.Errorf("stdout %q stderr %q status %d; want 130 and no next", out, errs, st)
+	}
+}

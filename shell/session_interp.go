@@ -95,6 +95,11 @@ func (signalGroups) Group(ctx context.Context, own bool) (context.Context, func(
 	return ctx, in.Signal
 }
 
+// Foreground implements command.SignalGroups.
+func (signalGroups) Foreground(ctx, jobCtx context.Context) (release func()) {
+	return pyworker.Foreground(ctx, jobCtx)
+}
+
 // interpTool runs a WASI build of a real program; its system() and
 // popen() run `sh -c LINE` through the shell's exec path.
 func (c *core) interpTool(ctx context.Context, name string, inv *command.Invocation) int {

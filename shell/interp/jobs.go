@@ -104,6 +104,7 @@ type job struct {
 	status   int
 	cancel   context.CancelFunc
 	signal   func(sig int) bool // its signal group's (Config.Signals), or nil
+	ctx      context.Context    // what it runs under: its signal group
 	sig      atomic.Int32       // the signal kill sent, if any
 	disowned bool
 }
@@ -185,6 +186,7 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	if r.cfg.Signals != nil {
 		ctx, j.signal = r.cfg.Signals.Group(ctx, true)
 	}
+	j.ctx = ctx
 	r.lastBg = j.pid
 	r.bg.wg.Add(1)
 	go func() {
@@ -687,6 +689,10 @@ func builtinFg(ctx context.Context, r *Runner, args []string) int {
 	if !ok {
 		r.errorf("fg: %s: no such job", what)
 		return 1
+	}
+	if r.cfg.Signals != nil && j.ctx != nil {
+		// The job takes the terminal's signals while fg waits for it.
+		defer r.cfg.Signals.Foreground(ctx, j.ctx)()
 	}
 	fmt.Fprintf(r.stdout(), "%s\n", j.text)
 	select {
