@@ -256,28 +256,28 @@ const (
 // sigint is one guest's side of Interrupts: where in its memory CPython
 // keeps its signal state (pysigint.c's memsh_sigint).
 type sigint struct {
+	stopCause context.CancelCauseFunc    // ends the run; a signalCause gives its status
+	own       *Interrupts                // the group the guest runs in
+	from      atomic.Pointer[Interrupts] // the group that sent the last SIGINT (or killed a plain guest)
+	done      chan struct{}              // closed when the run ends
+	closeOnce sync.Once
+
 	// plain is a guest without memsh_sigint: every signal stops it
-	// (kill); the fields below it but from, stopCause and done are
-	// unused.
-	plain                  bool
-	stopCause              context.CancelCauseFunc // ends the run with a cause (Signalled)
-	killedBy               atomic.Int32            // the signal that stopped a plain guest
-	own                    *Interrupts             // the group the guest runs in
+	// (kill), and the fields after killedBy are unused.
+	plain    bool
+	killedBy atomic.Int32 // the signal that stopped a plain guest
+
 	mem                    *guestMemory
 	isTripped, breaker     uint32 // guest addresses
 	bit                    uint32
 	tripped                uint32 // SIGINT's handler flag (layout 1)
 	handlers, stride       uint32 // the handler table (layout 2; 0 without)
 	funcOff, nsig          uint32
-	dflHandler, ignHandler uint32                     // where CPython keeps its SIG_DFL and SIG_IGN objects
-	pending                atomic.Bool                // a Ctrl-C taken, not yet back at a prompt
-	delivered              atomic.Bool                // a SIGINT was delivered in this run
-	from                   atomic.Pointer[Interrupts] // the group that delivered the last SIGINT
-	wrote                  atomic.Bool                // the guest wrote output since the last Ctrl-C
+	dflHandler, ignHandler uint32      // where CPython keeps its SIG_DFL and SIG_IGN objects
+	pending                atomic.Bool // a Ctrl-C taken, not yet back at a prompt
+	delivered              atomic.Bool // a SIGINT was delivered in this run
+	wrote                  atomic.Bool // the guest wrote output since the last Ctrl-C
 	wake                   chan struct{}
-	stop                   context.CancelFunc // ends the run
-	done                   chan struct{}      // closed when the run ends
-	closeOnce              sync.Once
 }
 
 // memsh_sigint's layouts (pysigint.c): 1 is five uint32 for SIGINT
@@ -313,7 +313,7 @@ func newSigint(mod api.Module, mem *guestMemory, stop context.CancelCauseFunc) *
 	}
 	s := &sigint{
 		mem: mem, tripped: le.Uint32(b[4:]), isTripped: le.Uint32(b[8:]), breaker: le.Uint32(b[12:]), bit: le.Uint32(b[16:]),
-		wake: make(chan struct{}, 1), stop: func() { stop(nil) }, stopCause: stop, done: make(chan struct{}),
+		wake: make(chan struct{}, 1), stopCause: stop, done: make(chan struct{}),
 	}
 	addrs := []uint32{s.tripped, s.isTripped, s.breaker}
 	if size == 44 {
@@ -455,7 +455,8 @@ func (s *sigint) trippedAt(sig int) uint32 {
 // to return EINTR. The guest may rewrite the eval breaker word (its
 // updates are not atomic in wasm), so until it takes the signal the bit
 // is set again every few milliseconds; if it has not taken it within
-// sigintGrace the run is stopped. from is the group that delivered it.
+// sigintGrace the run is stopped, as if by the signal's default action
+// (128+sig). from is the group that delivered it.
 func (s *sigint) deliver(from *Interrupts, sig int) {
 	if sig == sigintNumber {
 		s.from.Store(from)
@@ -478,7 +479,7 @@ func (s *sigint) deliver(from *Interrupts, sig int) {
 			case <-s.done:
 				return
 			case <-deadline.C:
-				s.stop()
+				s.stopCause(signalCause(sig))
 				return
 			case <-tick.C:
 				if s.taken() {
