@@ -3,6 +3,8 @@ package pyworker
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -113,5 +115,60 @@ func TestFastModeStopsBusyTools(t *testing.T) {
 		case <-time.After(3 * time.Minute):
 			t.Fatalf("%q did not stop", c)
 		}
+	}
+}
+
+// A large module's checked form is cached: the second read comes from
+// the cache, a damaged entry is made again, and a changed file gets a
+// new entry.
+func TestStopChecksCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := stopCheckDir()
+	// spin's module with a "name" section (kept by readModule) that
+	// takes it over the caching size.
+	name := append([]byte{4, 'n', 'a', 'm', 'e'}, make([]byte, stopCheckCacheMin)...)
+	big := append(spinModule(false), 0)
+	big = appendULEB(big, uint32(len(name)))
+	big = append(big, name...)
+	p := filepath.Join(t.TempDir(), "big.wasm")
+	if err := os.WriteFile(p, big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := addStopChecks(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := func() []os.DirEntry {
+		ents, _ := os.ReadDir(dir)
+		return ents
+	}
+	for i := range 2 {
+		got, err := readModule(p)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("read %d: %d bytes, %v; want the checked module", i+1, len(got), err)
+		}
+		if n := len(entries()); n != 1 {
+			t.Fatalf("read %d: %d cache entries, want 1", i+1, n)
+		}
+	}
+	e := filepath.Join(dir, entries()[0].Name())
+	b, _ := os.ReadFile(e)
+	b[len(b)/2] ^= 0xff
+	os.WriteFile(e, b, 0o600)
+	if got, err := readModule(p); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("damaged entry: %d bytes, %v; want the checked module", len(got), err)
+	}
+	if b2, _ := os.ReadFile(e); bytes.Equal(b, b2) {
+		t.Error("the damaged entry was not written again")
+	}
+	// Another module at the same path (a new file: new inode, mtime).
+	other := bytes.Replace(big, []byte("spin"), []byte("spun"), 1)
+	os.Remove(p)
+	if err := os.WriteFile(p, other, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _ = addStopChecks(other)
+	if got, err := readModule(p); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("changed file: %d bytes, %v; want its own checked module", len(got), err)
 	}
 }
