@@ -260,3 +260,34 @@ func TestCtrlCPipelineGuests(t *testing.T) {
 		t.Errorf("stdout %q stderr %q status %d; want 130 and no next", out, errs, st)
 	}
 }
+
+// TestSignalsBusyPythonScriptMode: script mode's python (pyworker's fast
+// mode, without wazero's termination checks) computing in a loop that
+// never calls out is still stopped by kill (143), timeout (124) and the
+// terminal's Ctrl-C (KeyboardInterrupt, 130), and its SIGTERM handler
+// runs.
+func TestSignalsBusyPythonScriptMode(t *testing.T) {
+	needSigintPython(t)
+	py := pyworker.New(pyworker.Config{Fast: true})
+	t.Cleanup(func() { py.Close() })
+	busy := "import signal, sys\nprint(\"ready\", flush=True)\nwhile True: pass"
+	for _, c := range []scriptCase{
+		{name: "kill", script: "set -m\n" + pyJob(busy) + "kill %1; wait %1; echo $?; cat out err", stdout: "143\nready\n"},
+		{name: "kill, handled", script: "set -m\n" + pyJob("import signal, sys\nsignal.signal(signal.SIGTERM, lambda s, f: sys.exit(4))\nprint(\"ready\", flush=True)\nwhile True: pass") +
+			"kill %1; wait %1; echo $?; cat out err", stdout: "4\nready\n"},
+		{name: "timeout", script: "timeout 0.5 python3 -c 'while True: pass'; echo $?", stdout: "124\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newTestSession(t, Options{Script: true, Python: py})
+			out, errs, st := run(t, s, c.script, "")
+			if out != c.stdout || errs != c.stderr || st != c.status {
+				t.Errorf("got %q %q %d; want %q %q %d", out, errs, st, c.stdout, c.stderr, c.status)
+			}
+		})
+	}
+	s := newTestSession(t, Options{Script: true, Python: py})
+	out, errs, st := ctrlCRun(t, s, "python3 -c '"+busy+"'; echo next", "ready\n")
+	if st != 130 || out != "ready\n" || !strings.HasSuffix(errs, "KeyboardInterrupt\n") {
+		t.Errorf("Ctrl-C: stdout %q stderr %q status %d; want ready, KeyboardInterrupt, 130", out, errs, st)
+	}
+}
