@@ -2,13 +2,9 @@ package pyworker
 
 import (
 	"context"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sync"
-	"sync/atomic"
-	"time"
-	"unsafe"
 
 	"github.com/tetratelabs/wazero/api"
 )
@@ -22,21 +18,16 @@ import (
 //
 //   - every WASI call checks the run's context first and ends the guest
 //     with the context's status (withErrno in wasi.go);
-//   - a guest that computes without calling out (`while True: pass`) is
-//     stopped by a watcher that sets the length of its linear memory, as
-//     the compiled code reads it from the module's context, to zero: its
-//     next memory access traps, and the run reports the context's status.
-//
-// The second reaches into wazero's unexported module engine through
-// reflect. Its shape is checked when the guest is instantiated; if it ever
-// changes, memoryStopper reports false and the guest is only stoppable at
-// its next WASI call (TestFastModeStopsBusyLoop fails first).
+//   - a guest that computes without calling out (`while True: pass`)
+//     traps at its next loop iteration once the run's context ends: every
+//     module memsh loads has a check of its own at the top of every loop,
+//     a load of a global memsh sets (stopcheck.go), which costs one load
+//     and a branch where wazero's costs a call.
 //
 // While a fast guest runs, Go's garbage collector is off (with a memory
 // limit as a backstop): a collection has to stop every goroutine, and a
 // goroutine inside compiled guest code cannot be stopped until the guest
-// calls out, so a busy guest would freeze the watcher and the whole
-// process with it.
+// calls out, so a busy guest would freeze the process until it stopped.
 
 // fastSpareProcs is how many Ps fast mode adds to GOMAXPROCS. A busy
 // guest holds its P until it calls out (Go cannot preempt compiled guest
@@ -51,88 +42,16 @@ func reserveProcs() {
 	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + fastSpareProcs)
 }
 
-// memoryStopper returns a function that makes mod's memory accesses trap,
-// or false when wazero's engine does not have the expected shape.
-func memoryStopper(mod api.Module) (func(), bool) {
-	v := reflect.ValueOf(mod)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
-		return nil, false
-	}
-	eng := v.Elem().FieldByName("Engine")
-	if !eng.IsValid() || eng.Kind() != reflect.Interface || eng.IsNil() {
-		return nil, false
-	}
-	me := eng.Elem()
-	if me.Kind() != reflect.Pointer || me.IsNil() || me.Elem().Kind() != reflect.Struct {
-		return nil, false
-	}
-	opaque := me.Elem().FieldByName("opaque")
-	parent := me.Elem().FieldByName("parent")
-	if !opaque.IsValid() || opaque.Kind() != reflect.Slice || opaque.Type().Elem().Kind() != reflect.Uint8 ||
-		!parent.IsValid() || parent.Kind() != reflect.Pointer || parent.IsNil() {
-		return nil, false
-	}
-	offsets := parent.Elem().FieldByName("offsets")
-	if !offsets.IsValid() || offsets.Kind() != reflect.Struct {
-		return nil, false
-	}
-	begin := offsets.FieldByName("LocalMemoryBegin")
-	if !begin.IsValid() || begin.Kind() != reflect.Int32 {
-		return nil, false
-	}
-	off := begin.Int()
-	buf := *(*[]byte)(unsafe.Pointer(opaque.UnsafeAddr()))
-	lenAt := off + 8
-	if off < 0 || lenAt+8 > int64(len(buf)) || lenAt%8 != 0 {
-		return nil, false
-	}
-	mem := mod.Memory()
-	if mem == nil {
-		return nil, false
-	}
-	p := (*uint64)(unsafe.Pointer(&buf[lenAt]))
-	// The slot must hold the memory's current length, or it is not the
-	// field we think it is.
-	if atomic.LoadUint64(p) != uint64(mem.Size()) {
-		return nil, false
-	}
-	return func() { atomic.StoreUint64(p, 0) }, true
-}
-
-// watchFast stops mod once ctx is done, for as long as the run lasts;
-// the returned function ends the watch.
+// watchFast stops mod's loops once ctx is done (stopcheck.go); the
+// returned function ends the watch. A module without stop checks is
+// stopped only at its next WASI call.
 func watchFast(ctx context.Context, mod api.Module) (end func()) {
-	stop, ok := memoryStopper(mod)
-	finished := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		select {
-		case <-finished:
-			return
-		case <-ctx.Done():
-		}
-		if !ok {
-			return
-		}
-		// A memory.grow in the guest writes the real length back, so
-		// keep at it until the guest is gone.
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		for {
-			stop()
-			select {
-			case <-finished:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() {
-		close(finished)
-		wg.Wait()
+	stop := stopper(mod)
+	if stop == nil {
+		return func() {}
 	}
+	after := context.AfterFunc(ctx, stop)
+	return func() { after() }
 }
 
 // gcGuard turns the garbage collector off while fast guests run.

@@ -745,10 +745,10 @@ func (r *Runtime) runIn(ctx context.Context, cm wazero.CompiledModule, p Proc, d
 	// A job's Ctrl-C reaches a guest that can take it as SIGINT
 	// (sigint.go); one that does not take it in time is stopped here.
 	intr, _ := ctx.Value(interruptsKey{}).(*Interrupts)
-	stop := context.CancelFunc(func() {})
+	stop := context.CancelCauseFunc(func(error) {})
 	if intr != nil {
-		ctx, stop = context.WithCancel(ctx)
-		defer stop()
+		ctx, stop = context.WithCancelCause(ctx)
+		defer stop(nil)
 	}
 	dir := cleanDir(p.Dir)
 	st := &runState{fast: fast, scratch: def == "python3" && r.pyMoved, fs: p.FS}
@@ -841,14 +841,20 @@ func (r *Runtime) runIn(ctx context.Context, cm wazero.CompiledModule, p Proc, d
 }
 
 // call runs entry of mod, an instance made for p, and returns its status.
-func (r *Runtime) call(ctx context.Context, mod api.Module, mem *guestMemory, p Proc, def, entry string, st *runState, intr *Interrupts, stop context.CancelFunc, fast bool) int {
+func (r *Runtime) call(ctx context.Context, mod api.Module, mem *guestMemory, p Proc, def, entry string, st *runState, intr *Interrupts, stop context.CancelCauseFunc, fast bool) int {
+	var target *sigint
 	if intr != nil {
-		if sig := newSigint(mod, mem, stop); sig != nil {
-			st.sig = sig
-			intr.add(sig)
-			defer intr.remove(sig)
-			defer sig.end()
+		// A guest without memsh_sigint takes every signal as its
+		// default action.
+		if target = newSigint(mod, mem, stop); target != nil {
+			st.sig = target
+		} else {
+			target = plainTarget(stop)
 		}
+		target.own = intr
+		intr.add(target)
+		defer intr.remove(target)
+		defer target.end()
 	}
 	if fast {
 		defer pauseGC()()
@@ -861,8 +867,8 @@ func (r *Runtime) call(ctx context.Context, mod api.Module, mem *guestMemory, p 
 	}
 	_, err := mod.ExportedFunction(entry).Call(ctx)
 	status := exitStatus(ctx, err, func(msg string) { p.errorf(def, "%s", msg) })
-	if st.sig != nil && st.sig.delivered.Load() && status == StatusInterrupted {
-		st.sig.from.Load().endedBySigint()
+	if target != nil && target.diedOfSigint(status) {
+		target.endedBySigint()
 	}
 	if note := mem.limitNote(p.name(def)); status != 0 && note != "" && p.Stderr != nil {
 		fmt.Fprintln(p.Stderr, note)
@@ -933,6 +939,10 @@ func ctxStatus(ctx context.Context) (int, bool) {
 	case errors.Is(err, context.DeadlineExceeded):
 		return StatusTimeout, true
 	default:
+		var sig signalCause
+		if errors.As(context.Cause(ctx), &sig) {
+			return 128 + int(sig), true
+		}
 		return StatusInterrupted, true
 	}
 }

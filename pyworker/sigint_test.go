@@ -145,14 +145,14 @@ func TestPythonKeyboardInterruptREPL(t *testing.T) {
 		waitFor(t, "KeyboardInterrupt", func() bool { return strings.Count(s.err.String(), "KeyboardInterrupt") == i+1 })
 		waitFor(t, "the next prompt", func() bool { return strings.HasSuffix(s.err.String(), ">>> ") })
 	}
-	s.stdin.Write([]byte("while True: pass\n"))
-	time.Sleep(50 * time.Millisecond)
+	s.stdin.Write([]byte("exec('print(\"ready\", flush=True)\\nwhile True: pass')\n"))
+	waitFor(t, "ready", func() bool { return s.out.String() == "ready\n" })
 	if !s.intr.Interrupt() {
 		t.Fatal("Ctrl-C in a loop the REPL runs: not taken")
 	}
 	waitFor(t, "KeyboardInterrupt", func() bool { return strings.Count(s.err.String(), "KeyboardInterrupt") == 3 })
 	s.stdin.Write([]byte("print(6*7)\n"))
-	waitFor(t, "42", func() bool { return s.out.String() == "42\n" })
+	waitFor(t, "42", func() bool { return s.out.String() == "ready\n42\n" })
 	s.stdin.Close()
 	if st := s.status(t); st != 0 {
 		t.Errorf("status %d after EOF; stderr %q", st, s.err.String())
@@ -162,36 +162,84 @@ func TestPythonKeyboardInterruptREPL(t *testing.T) {
 // TestPythonKeyboardInterruptIgnored checks a guest that handles the
 // first Ctrl-C without going back to a prompt (it catches
 // KeyboardInterrupt, or ignores SIGINT) does not take a second one:
-// Interrupt says so, and the caller stops the run.
+// Interrupt says so, and the caller stops the run. A guest that leaves
+// SIGINT to its default action does not take the first: it dies of it.
 func TestPythonKeyboardInterruptIgnored(t *testing.T) {
 	needSigint(t)
-	for _, code := range []string{
-		"print('go', flush=True)\nwhile True:\n  try:\n    while True: pass\n  except KeyboardInterrupt:\n    print('caught', flush=True)",
-		"import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint('go', flush=True)\nwhile True: pass",
+	for _, c := range []struct{ code, after string }{
+		{"print('go', flush=True)\nwhile True:\n  try:\n    while True: pass\n  except KeyboardInterrupt:\n    print('caught', flush=True)", "go\ncaught\n"},
+		{"import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint('go', flush=True)\nwhile True: pass", "go\n"},
 	} {
-		s := startSigint(t, testRuntime(), "-c", code)
+		s := startSigint(t, testRuntime(), "-c", c.code)
 		waitFor(t, "go", func() bool { return strings.HasPrefix(s.out.String(), "go\n") })
 		if !s.intr.Interrupt() {
-			t.Fatalf("%q: first Ctrl-C not taken", code)
+			t.Fatalf("%q: first Ctrl-C not taken", c.code)
 		}
-		time.Sleep(100 * time.Millisecond)
+		waitFor(t, "the first Ctrl-C handled", func() bool { return s.out.String() == c.after })
 		if s.intr.Interrupt() {
-			t.Errorf("%q: second Ctrl-C taken as SIGINT again; want it refused", code)
+			t.Errorf("%q: second Ctrl-C taken as SIGINT again; want it refused", c.code)
 		}
 		s.cancel()
 		if st := s.status(t); st != 130 {
-			t.Errorf("%q: status %d, want 130", code, st)
+			t.Errorf("%q: status %d, want 130", c.code, st)
 		}
 	}
+	s := startSigint(t, testRuntime(), "-c", "import signal\nsignal.signal(signal.SIGINT, signal.SIG_DFL)\nprint('go', flush=True)\nwhile True: pass")
+	waitFor(t, "go", func() bool { return s.out.String() == "go\n" })
+	if s.intr.Interrupt() {
+		t.Error("SIG_DFL: Ctrl-C taken; want it refused (python dies of it)")
+	}
+	s.cancel()
+	s.status(t)
 	if NewInterrupts(nil).Interrupt() {
 		t.Error("Interrupt with no guest reported it taken")
+	}
+}
+
+// TestPythonSignalHandlers checks kill's signals reach python's own
+// handlers (pysigint.c's layout 2): a SIGTERM handler runs, SIG_IGN
+// ignores, a signal left to its default is refused (the caller stops the
+// run with 128+N), and SIGKILL is never handled.
+func TestPythonSignalHandlers(t *testing.T) {
+	needSigint(t)
+	code := `import signal, sys, time
+signal.signal(signal.SIGTERM, lambda s, f: (print("term", s, flush=True), sys.exit(3)))
+signal.signal(signal.SIGUSR1, signal.SIG_IGN)
+signal.signal(signal.SIGHUP, lambda s, f: print("hup", s, flush=True))
+print("ready", flush=True)
+while True: time.sleep(60)`
+	s := startSigint(t, testRuntime(), "-c", code)
+	waitFor(t, "ready", func() bool { return s.out.String() == "ready\n" })
+	if s.intr.Signal(12) { // SIGUSR2: default
+		t.Error("SIGUSR2 (default action) taken; want it refused")
+	}
+	if s.intr.Signal(9) {
+		t.Error("SIGKILL taken; want it refused")
+	}
+	if !s.intr.Signal(10) { // SIGUSR1: ignored
+		t.Error("SIGUSR1 (SIG_IGN) refused; want it taken")
+	}
+	for i := range 2 {
+		if !s.intr.Signal(1) {
+			t.Fatal("SIGHUP (handled) refused")
+		}
+		waitFor(t, "hup", func() bool { return strings.Count(s.out.String(), "hup 1\n") == i+1 })
+	}
+	if !s.intr.Signal(15) {
+		t.Fatal("SIGTERM (handled) refused")
+	}
+	if st := s.status(t); st != 3 || s.out.String() != "ready\nhup 1\nhup 1\nterm 15\n" || s.err.String() != "" {
+		t.Errorf("status %d stdout %q stderr %q; want 3 and the handlers' lines", st, s.out.String(), s.err.String())
+	}
+	if n := s.stops.Load(); n != 0 {
+		t.Errorf("stop called %d times; want 0 (no SIGINT)", n)
 	}
 }
 
 // TestInterruptsGroup checks process groups: a group within the line's
 // (timeout's command) gets the line's Ctrl-C, an own group (a background
 // job) does not, and a guest dying of a SIGINT stops the group that sent
-// it, not the other.
+// it and those within it down to the guest's own, not the others.
 func TestInterruptsGroup(t *testing.T) {
 	needSigint(t)
 	r := testRuntime()
@@ -216,9 +264,98 @@ func TestInterruptsGroup(t *testing.T) {
 		if st := s.status(t); st != 130 || !strings.HasSuffix(s.err.String(), "KeyboardInterrupt\n") {
 			t.Errorf("own %v: status %d stderr %q; want 130 and KeyboardInterrupt", own, st, s.err.String())
 		}
-		if line, g := s.stops.Load(), groupStops.Load(); own && (line != 0 || g != 1) || !own && (line != 1 || g != 0) {
+		// The line's SIGINT stops the line and the group within it (as
+		// it reaches both on Linux); an own group's stops that group.
+		if line, g := s.stops.Load(), groupStops.Load(); own && (line != 0 || g != 1) || !own && (line != 1 || g != 1) {
 			t.Errorf("own %v: stops: line %d group %d", own, line, g)
 		}
 		cancel()
+	}
+}
+
+// TestInterruptsForeground checks Foreground: a job's own group takes the
+// line's Ctrl-C while it is in the foreground (bash's fg) and not
+// before or after; a python dying of it stops the line and the job.
+func TestInterruptsForeground(t *testing.T) {
+	needSigint(t)
+	r := testRuntime()
+	s := &sigintRun{done: make(chan int, 1)}
+	s.intr = NewInterrupts(func() { s.stops.Add(1) })
+	ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), s.intr))
+	defer cancel()
+	var jobStops atomic.Int32
+	jctx, _ := Group(ctx, true, func() { jobStops.Add(1) })
+	go func() {
+		s.done <- r.RunPython(jctx, Proc{Args: []string{"python3", "-c", "import time\nprint('ready', flush=True)\ntime.sleep(600)"},
+			Env: []string{"HOME=/root"}, FS: newFS(t), Dir: "/", Stdout: &s.out, Stderr: &s.err})
+	}()
+	waitFor(t, "ready", func() bool { return s.out.String() == "ready\n" })
+	if s.intr.Interrupt() {
+		t.Error("the line's Ctrl-C reached a job in the background")
+	}
+	release := Foreground(ctx, jctx)
+	release()
+	if s.intr.Interrupt() {
+		t.Error("the line's Ctrl-C reached a job no longer in the foreground")
+	}
+	defer Foreground(ctx, jctx)()
+	if !s.intr.Interrupt() {
+		t.Fatal("the line's Ctrl-C did not reach the job in the foreground")
+	}
+	if st := s.status(t); st != 130 || !strings.HasSuffix(s.err.String(), "KeyboardInterrupt\n") {
+		t.Errorf("status %d stderr %q; want 130 and KeyboardInterrupt", st, s.err.String())
+	}
+	if line, job := s.stops.Load(), jobStops.Load(); line != 1 || job != 1 {
+		t.Errorf("stops: line %d job %d; want 1 and 1", line, job)
+	}
+}
+
+// TestInterruptsStopOtherGuests checks a guest without memsh_sigint
+// (lua) in a group whose python takes the Ctrl-C dies of the SIGINT
+// (130) as on Linux, and stops the group as a program killed by SIGINT
+// does; alone, it leaves the stopping to the caller.
+func TestInterruptsStopOtherGuests(t *testing.T) {
+	needSigint(t)
+	if _, err := FindTool("lua"); err != nil {
+		t.Skip(err)
+	}
+	r := testRuntime()
+	var stops atomic.Int32
+	intr := NewInterrupts(func() { stops.Add(1) })
+	ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), intr))
+	defer cancel()
+	var luaOut, pyOut, pyErr syncBuf
+	luaDone, pyDone := make(chan int, 1), make(chan int, 1)
+	go func() {
+		luaDone <- r.RunTool(ctx, "lua", Proc{Args: []string{"lua", "-e", "io.write('ready') io.flush() while true do end"}, FS: newFS(t), Dir: "/", Stdout: &luaOut})
+	}()
+	waitFor(t, "lua", func() bool { return luaOut.String() == "ready" })
+	if intr.Interrupt() {
+		t.Error("Ctrl-C with lua alone reported taken")
+	}
+	go func() {
+		pyDone <- r.RunPython(ctx, Proc{Args: []string{"python3", "-c", "import time\nprint('ready', flush=True)\ntry:\n  time.sleep(600)\nexcept KeyboardInterrupt:\n  print('KI')"},
+			Env: []string{"HOME=/root"}, FS: newFS(t), Dir: "/", Stdout: &pyOut, Stderr: &pyErr})
+	}()
+	waitFor(t, "python", func() bool { return pyOut.String() == "ready\n" })
+	if !intr.Interrupt() {
+		t.Fatal("Ctrl-C not taken by python")
+	}
+	for _, c := range []struct {
+		name string
+		done chan int
+		want int
+	}{{"lua", luaDone, 130}, {"python3", pyDone, 0}} {
+		select {
+		case st := <-c.done:
+			if st != c.want {
+				t.Errorf("%s: status %d, want %d", c.name, st, c.want)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("%s did not end", c.name)
+		}
+	}
+	if pyOut.String() != "ready\nKI\n" || stops.Load() != 1 {
+		t.Errorf("python stdout %q stderr %q, stops %d; want KI and 1 (lua died of SIGINT)", pyOut.String(), pyErr.String(), stops.Load())
 	}
 }

@@ -10,8 +10,36 @@ import (
 // except "name": python.wasm carries 13 MB of DWARF that memsh never uses
 // (debug info is off), and wazero hashes every byte it is given before it
 // can look up its compilation cache. A file that does not parse as a
-// sequence of sections is read whole, for wazero to report on.
+// sequence of sections is read whole, for wazero to report on. The
+// module gets memsh's stop checks (stopcheck.go) when it can have them;
+// a large one's checked form comes from the cache when it is there
+// (stopcheckcache.go).
 func readModule(path string) ([]byte, error) {
+	var dir, key string
+	if fi, err := os.Stat(path); err == nil && fi.Size() >= stopCheckCacheMin {
+		if dir = stopCheckDir(); dir != "" {
+			key = stopCheckKey(path, fi)
+			if b := readStopChecked(dir, key); b != nil {
+				return b, nil
+			}
+		}
+	}
+	b, err := readModuleSections(path)
+	if err != nil {
+		return nil, err
+	}
+	checked, err := addStopChecks(b)
+	if err != nil {
+		return b, nil
+	}
+	if key != "" {
+		writeStopChecked(dir, key, checked)
+	}
+	return checked, nil
+}
+
+// readModuleSections is readModule without the stop checks.
+func readModuleSections(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

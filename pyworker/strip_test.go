@@ -32,10 +32,18 @@ func TestReadModule(t *testing.T) {
 		if err := os.WriteFile(p, tt.in, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := readModule(p)
+		got, err := readModuleSections(p)
 		if err != nil || !bytes.Equal(got, tt.out) {
 			t.Errorf("%s: got %q, %v; want %q", tt.name, got, err, tt.out)
 		}
+	}
+	// readModule adds the stop checks (stopcheck.go) where it can.
+	p := filepath.Join(dir, "spin.wasm")
+	if err := os.WriteFile(p, spinModule(false), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := readModule(p); err != nil || !bytes.Contains(got, []byte(stopGlobal)) {
+		t.Errorf("readModule: no stop checks: %q, %v", got, err)
 	}
 	if _, err := readModule(filepath.Join(dir, "missing")); err == nil {
 		t.Error("missing file: no error")

@@ -83,22 +83,17 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 
 // signalGroups are the shell's process groups for signals: what kill
 // and timeout send reaches the python guests of a job or of timeout's
-// command as Linux delivers it (pyworker.Group). Only SIGINT has a
-// guest-side handler (KeyboardInterrupt); every other signal, and a
-// SIGINT no guest takes, leaves the caller to cancel the group.
+// command as Linux delivers it (pyworker.Group): python runs its own
+// handler (KeyboardInterrupt for SIGINT) or ignores the signal; a signal
+// that some program of the group dies of leaves the caller to cancel the
+// group.
 type signalGroups struct{}
 
 // Group implements command.SignalGroups.
 func (signalGroups) Group(ctx context.Context, own bool) (context.Context, func(sig int) bool) {
 	ctx, cancel := context.WithCancel(ctx)
 	ctx, in := pyworker.Group(ctx, own, cancel)
-	return ctx, func(sig int) bool { return sig == sigint && in.Interrupt() }
-}
-
-// Foreground gives the guests of a job brought to the foreground (fg)
-// the line's Ctrl-C, as bash gives the job the terminal.
-func (signalGroups) Foreground(fg, job context.Context) (release func()) {
-	return pyworker.Join(fg, job)
+	return ctx, in.Signal
 }
 
 // SuspendForeground is the terminal's Ctrl-Z: when the running line's
@@ -111,8 +106,10 @@ func (s *Session) SuspendForeground() bool { return s.ir.SuspendForeground() }
 // (bash's stopped jobs). Call it between Runs.
 func (s *Session) StoppedJobs() int { return s.ir.StoppedJobs() }
 
-// sigint is SIGINT's number on Linux.
-const sigint = 2
+// Foreground implements command.SignalGroups.
+func (signalGroups) Foreground(ctx, jobCtx context.Context) (release func()) {
+	return pyworker.Foreground(ctx, jobCtx)
+}
 
 // interpTool runs a WASI build of a real program; its system() and
 // popen() run `sh -c LINE` through the shell's exec path.

@@ -70,4 +70,9 @@ type SignalGroups interface {
 	// a program dies of a signal the group sent, as the shell running
 	// the rest of a job dies with it.
 	Group(ctx context.Context, own bool) (context.Context, func(sig int) bool)
+	// Foreground makes the group jobCtx runs under (one Group returned)
+	// take the signals sent to ctx's group until release is called, as
+	// bash's fg gives a job the terminal: the terminal's Ctrl-C reaches
+	// it.
+	Foreground(ctx, jobCtx context.Context) (release func())
 }

@@ -132,14 +132,12 @@ type job struct {
 	status   int
 	cancel   context.CancelFunc
 	signal   func(sig int) bool // its signal group's (Config.Signals), or nil
+	ctx      context.Context    // what it runs under: its signal group
 	sig      atomic.Int32       // the signal kill sent, if any
 	disowned bool
 	// tty is the job's stdin in an interactive shell: the terminal,
 	// which it reads only in the foreground (nil: none).
 	tty *jobTTY
-	// ctx is the context the job's programs run under (its signal
-	// group), which fg joins to the foreground's.
-	ctx context.Context
 }
 
 // jobCtxKey holds the *lineJobs a top-level command's jobs run under:
@@ -849,13 +847,6 @@ func (r *Runner) jobsExec(ctx context.Context, opts, argv []string) int {
 	return r.run(ctx, argv, nil)
 }
 
-// foregrounder is a Config.Signals that can give a job brought to the
-// foreground the terminal's signals: from Foreground until release,
-// what reaches fg's group (the line's Ctrl-C) reaches job's too.
-type foregrounder interface {
-	Foreground(fg, job context.Context) (release func())
-}
-
 // builtinFg is fg [jobspec]: the job runs in the foreground (its text
 // is printed, the shell waits for it): it reads the terminal (fg's
 // stdin) and takes its Ctrl-C.
@@ -872,6 +863,10 @@ func builtinFg(ctx context.Context, r *Runner, args []string) int {
 		r.errorf("fg: %s: no such job", what)
 		return 1
 	}
+	if r.cfg.Signals != nil && j.ctx != nil {
+		// The job takes the terminal's signals while fg waits for it.
+		defer r.cfg.Signals.Foreground(ctx, j.ctx)()
+	}
 	fmt.Fprintf(r.stdout(), "%s\n", j.text)
 	release := func() {}
 	if j.tty != nil {
@@ -879,10 +874,6 @@ func builtinFg(ctx context.Context, r *Runner, args []string) int {
 		release = j.tty.attach(ctx, r.stdin())
 	}
 	defer func() { release() }()
-	if f, ok := r.cfg.Signals.(foregrounder); ok && j.ctx != nil {
-		// The terminal's Ctrl-C reaches the job's programs.
-		defer f.Foreground(ctx, j.ctx)()
-	}
 	var suspend <-chan struct{}
 	if r.subshell == 0 {
 		suspend = r.fgJob.begin()
