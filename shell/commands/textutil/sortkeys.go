@@ -2,18 +2,13 @@ package textutil
 
 import (
 	"bytes"
-	"context"
 	"crypto/md5"
 	"encoding/binary"
-	"errors"
-	"fmt"
-	"io"
 	"math"
 	"runtime"
 	"slices"
 	"sync"
 
-	"memsh/shell/command"
 	"memsh/shell/internal/vercmp"
 )
 
@@ -579,58 +574,6 @@ func (ks *keySort) emitSorted(runs [][]keyEntry, emit func(e *keyEntry)) {
 		}
 		emit(&runs[best][0])
 		runs[best] = runs[best][1:]
-	}
-}
-
-// check implements -c/-C, streaming: only the previous line is kept.
-func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string, quiet bool) int {
-	r, err := inv.OpenInput(ctx, name)
-	if err != nil {
-		if isCancel(err) {
-			return statusCancelled
-		}
-		inv.Errorf("cannot read: %s: %s", quoteName(name), command.Strerror(err))
-		return 2
-	}
-	defer r.Close()
-	lr := newLineReader(r, s.delim)
-	lr.mem = inv.Mem.Budget()
-	// The previous line and its keys' bounds, found once per line as
-	// GNU keeps them.
-	var prev []byte
-	var prevKeys, keys []int
-	var sc keyScratch
-	for n := 1; ; n++ {
-		line, err := lr.next()
-		if err == nil && len(line) > 0 && line[len(line)-1] == s.delim {
-			line = line[:len(line)-1]
-		}
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return 0
-			}
-			if isCancel(err) {
-				return statusCancelled
-			}
-			inv.Errorf("read failed: %s: %s", quoteName(name), command.Strerror(err))
-			return 2
-		}
-		keys = s.allKeyBounds(line, keys[:0])
-		if n > 1 {
-			c := s.compareBounded(prev, prevKeys, line, keys, &sc)
-			if c > 0 || (s.unique && c == 0) {
-				if !quiet {
-					// The line is shown with its own terminator (NUL for -z).
-					fmt.Fprintf(inv.Stderr, "%s: %s:%d: disorder: %s%c", inv.Name(), name, n, line, s.delim)
-				}
-				return 1
-			}
-		}
-		if n%4096 == 0 && ctx.Err() != nil {
-			return statusCancelled
-		}
-		prev = append(prev[:0], line...)
-		prevKeys, keys = keys, prevKeys
 	}
 }
 

@@ -33,6 +33,12 @@ func (s *sorter) merge(ctx context.Context, inv *command.Invocation, files []str
 			src.r.Close()
 		}
 	}()
+	// Each input holds a read buffer (GNU merges 16 at a time through
+	// temporary files; memsh merges all at once).
+	if err := inv.Hold(len(files) * bufSize); err != nil {
+		inv.Errorf("%s", err)
+		return 2
+	}
 	outAbs := ""
 	if output != "" && output != "-" {
 		outAbs = inv.Abs(output)

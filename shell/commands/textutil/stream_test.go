@@ -207,6 +207,7 @@ func TestHeldLimit(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"sort"}, runSort, endless{}, 2, "sort: read failed: -: input exceeds the in-memory limit of 1 MiB\n"},
+		{[]string{"sort", "-c"}, runSort, zeros{}, 2, "sort: read failed: -: input exceeds the in-memory limit of 1 MiB\n"},
 		{[]string{"tac"}, runTac, endless{}, 1, "tac: 'standard input': read error: input exceeds the in-memory limit of 1 MiB\n"},
 		{[]string{"tail", "-n", "1"}, runTail, zeros{}, 1, "tail: error reading '-': input exceeds the in-memory limit of 1 MiB\n"},
 		{[]string{"cut", "-c", "1"}, runCut, zeros{}, 1, "cut: -: input exceeds the in-memory limit of 1 MiB\n"},
