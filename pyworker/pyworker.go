@@ -48,7 +48,6 @@ package pyworker
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -116,7 +115,7 @@ type Runtime struct {
 
 	baseOnce sync.Once
 	pyPath   string   // python.wasm on the host
-	pySum    [32]byte // SHA-256 of python.wasm as loaded (readModule)
+	pySum    [32]byte // python.wasm's identity for its stdlib image (moduleSum)
 	pyMin    uint32   // its initial memory, in pages
 	pyMoved  bool     // its stack was moved (stack.go): its old stack is scratch space
 	baseErr  error
@@ -299,7 +298,7 @@ func (r *Runtime) pyBase() error {
 		}
 		b, r.pyMoved = moveStack(b, pythonStackPages, r.memoryLimitPages())
 		r.pyMin = declaredMinPages(b)
-		r.pySum = sha256.Sum256(b)
+		r.pySum = moduleSum(p, b)
 		r.img = r.readImage(r.pySum)
 	})
 	return r.baseErr
