@@ -133,6 +133,9 @@ type Runtime struct {
 	react        wazero.CompiledModule // nil: no reactor (zygote.go)
 	reactMin     uint32                // its initial memory, in pages
 	reactScratch bool                  // the deep end of its stack is free (stack.go)
+	reactWanted  atomic.Bool           // the reactor is loaded or loading
+	snapLoaded   atomic.Bool           // the snapshot is loaded
+	snapDeferred atomic.Int64          // snapshot runs a zygote served (zygoteForSnapshot)
 	zygotes      zygotePool
 	zygoteRuns   atomic.Int64 // runs a zygote served
 
@@ -255,6 +258,9 @@ func (r *Runtime) cacheDir() string {
 // python.wasm where there is none. It returns at once; the first
 // RunPython waits for it to finish.
 func (r *Runtime) Preload() {
+	if !r.cfg.NoSnapshot {
+		r.reactWanted.Store(true) // before the first run asks (zygoteForSnapshot)
+	}
 	go r.image()
 	go func() {
 		if r.reactor() == nil {
@@ -451,8 +457,9 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	// wait for it (the load goes on for the next run). A run the snapshot
 	// serves loads it meanwhile, and so does one a zygote (zygote.go)
 	// serves the reactor; the others python.wasm.
-	serve := snapshotServes(p.Args[min(1, len(p.Args)):], p.Env)
+	snap := snapshotServes(p.Args[min(1, len(p.Args)):], p.Env)
 	seed, zyg := zygoteSeed(p.Args[min(1, len(p.Args)):], p.Env)
+	serve := snap && !r.zygoteForSnapshot()
 	zyg = zyg && !serve
 	loaded := make(chan struct{})
 	if !r.background(func() {
@@ -535,7 +542,7 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 			return st
 		}
 	}
-	if serve {
+	if snap {
 		// The snapshot's mounts are these, in this order (pysnapshot.c).
 		if sc := r.snapshot(); sc != nil {
 			if err := r.checkMinMemory(r.snapMin); err == nil {

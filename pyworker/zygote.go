@@ -222,6 +222,7 @@ func (r *Runtime) reactor() wazero.CompiledModule {
 		if err != nil {
 			return
 		}
+		r.reactWanted.Store(true)
 		b, err := readModule(p)
 		if err != nil {
 			return
@@ -242,6 +243,25 @@ func (r *Runtime) reactor() wazero.CompiledModule {
 		r.react, r.reactMin, r.reactScratch = cm, pages, scratch
 	})
 	return r.react
+}
+
+// zygoteForSnapshot reports whether a run the snapshot could serve
+// (PYTHONHASHSEED=0) is to take a zygote with seed 0 instead: when the
+// snapshot is not loaded and the reactor is (or is being loaded, by
+// Preload or a default run). Loading the snapshot too cost the first
+// such run of a process a second module's load, about 100 ms of CPU
+// (docs/performance.md); a zygote serves the run as well, and only
+// waiting for the next instance makes it slower than the snapshot back
+// to back. So the second such run loads the snapshot in the background
+// for the ones after it, and a process with one such run never loads it.
+func (r *Runtime) zygoteForSnapshot() bool {
+	if r.snapLoaded.Load() || !r.reactWanted.Load() {
+		return false
+	}
+	if r.snapDeferred.Add(1) == 2 {
+		r.background(func() { r.snapshot() })
+	}
+	return true
 }
 
 // zygoteSeed is the hash seed a run with these arguments (after the
