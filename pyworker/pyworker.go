@@ -254,9 +254,9 @@ func (r *Runtime) cacheDir() string {
 }
 
 // Preload compiles (or loads from the cache) python and its stdlib in
-// the background: the reactor a default run starts from (zygote.go), or
-// python.wasm where there is none. It returns at once; the first
-// RunPython waits for it to finish.
+// the background: the reactor a default run starts from (zygote.go),
+// and an instance of it for the first run, or python.wasm where there is
+// none. It returns at once; the first RunPython waits for what it needs.
 func (r *Runtime) Preload() {
 	if !r.cfg.NoSnapshot {
 		r.reactWanted.Store(true) // before the first run asks (zygoteForSnapshot)
@@ -265,7 +265,9 @@ func (r *Runtime) Preload() {
 	go func() {
 		if r.reactor() == nil {
 			r.python()
+			return
 		}
+		r.prepareFirst()
 	}()
 }
 

@@ -245,6 +245,20 @@ func (r *Runtime) reactor() wazero.CompiledModule {
 	return r.react
 }
 
+// prepareFirst makes an instance of the loaded reactor for a default
+// run (a fresh hash seed), as a run's end does for the next one: the
+// first python3 of a process then finds it made, or being made, rather
+// than making it after the reactor's load (an interactive shell's first
+// python3 costs what a warm one does). Its memory counts against no
+// session's budget until a run takes it.
+func (r *Runtime) prepareFirst() {
+	cm, img := r.reactor(), r.image()
+	if cm == nil || img == nil || img.stdlib == nil {
+		return
+	}
+	r.prepareZygote(cm, "", img.stdlib, nil)
+}
+
 // zygoteForSnapshot reports whether a run the snapshot could serve
 // (PYTHONHASHSEED=0) is to take a zygote with seed 0 instead: when the
 // snapshot is not loaded and the reactor is (or is being loaded, by
