@@ -97,12 +97,13 @@ func main() {
 	stdinSize := flag.String("stdin", "1G", "bytes piped into the WASI reader (K, M, G suffixes)")
 	firstChild := flag.Bool("first-python-child", false, "internal: time the first python3 of this process")
 	firstLine := flag.String("first-python-line", "python3 -c pass", "internal: the command line -first-python-child times")
+	firstPause := flag.Duration("first-python-pause", 0, "internal: how long -first-python-child waits before its run, timing the run alone")
 	flag.BoolVar(&checked, "checked", false, "run guests as the interactive shell does (wazero's termination checks on); the default is script mode's fast guests")
 	flag.IntVar(&rounds, "rounds", 1, "how many times (a) runs memsh, bare wazero and native, alternating; the table shows the medians")
 	only := flag.String("only", "abcd", "the parts to run: any of a (writes), b (stdin), c (start-up), d (the loop)")
 	flag.Parse()
 	if *firstChild {
-		firstPythonChild(*firstLine)
+		firstPythonChild(*firstLine, *firstPause)
 		return
 	}
 	n, err := parseSize(*stdinSize)
@@ -534,37 +535,52 @@ func startupOf(rt *pyworker.Runtime, line string) {
 	if err != nil {
 		fatal(err)
 	}
-	var firsts, firstCPUs []time.Duration
-	for range 5 {
-		out, err := exec.Command(exe, "-first-python-child", fmt.Sprintf("-checked=%t", checked), "-first-python-line", line).Output()
-		if err != nil {
-			fatal(fmt.Errorf("first-python child: %v", err))
+	// At once, as a script's first command; and a second after the
+	// process started, as the first command typed into the shell.
+	for _, pause := range []time.Duration{0, time.Second} {
+		var firsts, firstCPUs []time.Duration
+		for range 5 {
+			out, err := exec.Command(exe, "-first-python-child", fmt.Sprintf("-checked=%t", checked), "-first-python-line", line, "-first-python-pause", pause.String()).Output()
+			if err != nil {
+				fatal(fmt.Errorf("first-python child: %v", err))
+			}
+			f := strings.Fields(string(out))
+			if len(f) != 2 {
+				fatal(fmt.Errorf("first-python child said %q", out))
+			}
+			d, err1 := time.ParseDuration(f[0])
+			c, err2 := time.ParseDuration(f[1])
+			if err := errors.Join(err1, err2); err != nil {
+				fatal(err)
+			}
+			firsts = append(firsts, d)
+			firstCPUs = append(firstCPUs, c)
 		}
-		f := strings.Fields(string(out))
-		if len(f) != 2 {
-			fatal(fmt.Errorf("first-python child said %q", out))
+		slices.Sort(firsts)
+		slices.Sort(firstCPUs)
+		what := "first `" + line + "` of a fresh process, warm cache, median of 5"
+		if pause > 0 {
+			what = "first `" + line + "` " + pause.String() + " after the process started (the run alone), median of 5"
 		}
-		d, err1 := time.ParseDuration(f[0])
-		c, err2 := time.ParseDuration(f[1])
-		if err := errors.Join(err1, err2); err != nil {
-			fatal(err)
-		}
-		firsts = append(firsts, d)
-		firstCPUs = append(firstCPUs, c)
+		fmt.Printf("%-58s %8.1f ms (min %.1f; CPU %.1f ms)\n", what, ms(firsts[2]), ms(firsts[0]), ms(firstCPUs[2]))
 	}
-	slices.Sort(firsts)
-	slices.Sort(firstCPUs)
-	fmt.Printf("%-58s %8.1f ms (min %.1f; CPU %.1f ms)\n", "first `"+line+"` of a fresh process, warm cache, median of 5", ms(firsts[2]), ms(firsts[0]), ms(firstCPUs[2]))
 }
 
 // firstPythonChild prints how long a fresh process takes from creating the
-// runtime and session to the end of its first `python3 -c pass`.
-func firstPythonChild(line string) {
+// runtime and session to the end of its first `python3 -c pass`, and the
+// CPU it used; with a pause, how long the run alone takes after waiting
+// that long, and its CPU.
+func firstPythonChild(line string, pause time.Duration) {
 	c0 := cpuTime()
 	t0 := time.Now()
 	rt := pyworker.New(pyworker.Config{Fast: !checked})
 	rt.Preload()
 	s := newSession(rt)
+	if pause > 0 {
+		time.Sleep(pause)
+		c0 = cpuTime()
+		t0 = time.Now()
+	}
 	run(s, line, nil)
 	d := time.Since(t0)
 	c := cpuTime() - c0

@@ -48,7 +48,6 @@ package pyworker
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -116,7 +115,7 @@ type Runtime struct {
 
 	baseOnce sync.Once
 	pyPath   string   // python.wasm on the host
-	pySum    [32]byte // SHA-256 of python.wasm as loaded (readModule)
+	pySum    [32]byte // python.wasm's identity for its stdlib image (moduleSum)
 	pyMin    uint32   // its initial memory, in pages
 	pyMoved  bool     // its stack was moved (stack.go): its old stack is scratch space
 	baseErr  error
@@ -134,6 +133,9 @@ type Runtime struct {
 	react        wazero.CompiledModule // nil: no reactor (zygote.go)
 	reactMin     uint32                // its initial memory, in pages
 	reactScratch bool                  // the deep end of its stack is free (stack.go)
+	reactWanted  atomic.Bool           // the reactor is loaded or loading
+	snapLoaded   atomic.Bool           // the snapshot is loaded
+	snapDeferred atomic.Int64          // snapshot runs a zygote served (zygoteForSnapshot)
 	zygotes      zygotePool
 	zygoteRuns   atomic.Int64 // runs a zygote served
 
@@ -252,15 +254,20 @@ func (r *Runtime) cacheDir() string {
 }
 
 // Preload compiles (or loads from the cache) python and its stdlib in
-// the background: the reactor a default run starts from (zygote.go), or
-// python.wasm where there is none. It returns at once; the first
-// RunPython waits for it to finish.
+// the background: the reactor a default run starts from (zygote.go),
+// and an instance of it for the first run, or python.wasm where there is
+// none. It returns at once; the first RunPython waits for what it needs.
 func (r *Runtime) Preload() {
+	if !r.cfg.NoSnapshot {
+		r.reactWanted.Store(true) // before the first run asks (zygoteForSnapshot)
+	}
 	go r.image()
 	go func() {
 		if r.reactor() == nil {
 			r.python()
+			return
 		}
+		r.prepareFirst()
 	}()
 }
 
@@ -299,7 +306,7 @@ func (r *Runtime) pyBase() error {
 		}
 		b, r.pyMoved = moveStack(b, pythonStackPages, r.memoryLimitPages())
 		r.pyMin = declaredMinPages(b)
-		r.pySum = sha256.Sum256(b)
+		r.pySum = moduleSum(p, b)
 		r.img = r.readImage(r.pySum)
 	})
 	return r.baseErr
@@ -452,8 +459,9 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 	// wait for it (the load goes on for the next run). A run the snapshot
 	// serves loads it meanwhile, and so does one a zygote (zygote.go)
 	// serves the reactor; the others python.wasm.
-	serve := snapshotServes(p.Args[min(1, len(p.Args)):], p.Env)
+	snap := snapshotServes(p.Args[min(1, len(p.Args)):], p.Env)
 	seed, zyg := zygoteSeed(p.Args[min(1, len(p.Args)):], p.Env)
+	serve := snap && !r.zygoteForSnapshot()
 	zyg = zyg && !serve
 	loaded := make(chan struct{})
 	if !r.background(func() {
@@ -536,7 +544,7 @@ func (r *Runtime) RunPython(ctx context.Context, p Proc) int {
 			return st
 		}
 	}
-	if serve {
+	if snap {
 		// The snapshot's mounts are these, in this order (pysnapshot.c).
 		if sc := r.snapshot(); sc != nil {
 			if err := r.checkMinMemory(r.snapMin); err == nil {

@@ -139,6 +139,7 @@ func (r *Runtime) snapshot() wazero.CompiledModule {
 			return
 		}
 		r.snap, r.snapMin = cm, pages
+		r.snapLoaded.Store(true)
 	})
 	return r.snap
 }

@@ -155,3 +155,41 @@ func lineDiff(got, want result) string {
 	}
 	return b.String()
 }
+
+// TestSnapshotAfterReactor checks that a process that loads the reactor
+// (Preload) serves its first PYTHONHASHSEED=0 runs from zygotes with seed
+// 0, with the snapshot's hashes, rather than loading a second module for
+// the first; the second such run loads the snapshot for the ones after.
+func TestSnapshotAfterReactor(t *testing.T) {
+	needSnapshot(t)
+	needReactor(t)
+	f := newFS(t)
+	r := New(Config{})
+	defer r.Close()
+	r.Preload()
+	plain := New(Config{NoSnapshot: true})
+	defer plain.Close()
+	env := []string{"PYTHONHASHSEED=0"}
+	want := pyWith(t, plain, f, "/", "", env, "-c", "print(hash('memsh'))")
+	for i := range 2 {
+		got := pyWith(t, r, f, "/", "", env, "-c", "print(hash('memsh'))")
+		if got != want {
+			t.Errorf("run %d: %+v; want %+v", i, got, want)
+		}
+		if n := r.zygoteRuns.Load(); n != int64(i+1) {
+			t.Fatalf("run %d: %d runs served by zygotes; want %d", i, n, i+1)
+		}
+	}
+	if r.snapRuns.Load() != 0 {
+		t.Error("the snapshot served a run before two were asked for")
+	}
+	if r.snapshot() == nil { // waits for the load the second run started
+		t.Fatal("the snapshot did not load")
+	}
+	if got := pyWith(t, r, f, "/", "", env, "-c", "print(hash('memsh'))"); got != want {
+		t.Errorf("from the snapshot: %+v; want %+v", got, want)
+	}
+	if r.snapRuns.Load() != 1 {
+		t.Error("the third run was not served from the snapshot")
+	}
+}

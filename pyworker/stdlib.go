@@ -77,8 +77,31 @@ for name in sys.argv[2:]:
 out.flush()
 `
 
-// imageKey names the cached image of the python.wasm whose SHA-256 is sum:
-// the wasm's checksum, then a checksum of what the extraction compiles.
+// BuildInfoName is the file scripts/build-python.sh writes beside the
+// python.wasm it builds: the versions, flags and time of that build.
+const BuildInfoName = "python.buildinfo"
+
+// moduleSum identifies the python.wasm at path, read as b, for the key of
+// its cached stdlib image. A build of memsh's own is identified by its
+// BuildInfoName (which names the build's versions, flags and time) and
+// the module's size: hashing the 8.6 MB module took 8-40 ms of every
+// process's first python3. A module without one beside it (the npm
+// build, or one set by EnvPythonWasm) is hashed.
+func moduleSum(path string, b []byte) [32]byte {
+	info, err := os.ReadFile(filepath.Join(filepath.Dir(path), BuildInfoName))
+	if err != nil || len(info) == 0 {
+		return sha256.Sum256(b)
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%d\x00", BuildInfoName, len(b))
+	h.Write(info)
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// imageKey names the cached image of the python.wasm identified by sum
+// (moduleSum), then a checksum of what the extraction compiles.
 func imageKey(sum [32]byte) string {
 	h := sha256.New()
 	for _, s := range []string{extractScript, siteSource, errnoModule, relocateVersion} {

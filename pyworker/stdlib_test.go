@@ -2,6 +2,7 @@ package pyworker
 
 import (
 	"context"
+	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"strings"
@@ -265,5 +266,30 @@ print(datetime.datetime(2024, 7, 1, 12, tzinfo=z).utcoffset(), datetime.datetime
 print('America/New_York' in zoneinfo.available_timezones())`)
 	if want := "2:00:00 CET\nTrue\n"; r.status != 0 || r.stdout != want {
 		t.Errorf("zoneinfo: status %d stdout %q stderr %q, want %q", r.status, r.stdout, r.stderr, want)
+	}
+}
+
+// TestModuleSum checks what keys the stdlib image: the module's bytes
+// without a build info file beside it; with one, its text and the
+// module's size, so a rebuilt or replaced module gets a new image.
+func TestModuleSum(t *testing.T) {
+	dir := t.TempDir()
+	wasm := filepath.Join(dir, PythonWasmName)
+	mod := []byte("\x00asm\x01\x00\x00\x00")
+	if moduleSum(wasm, mod) != sha256.Sum256(mod) {
+		t.Error("without build info: not the module's SHA-256")
+	}
+	info := filepath.Join(dir, BuildInfoName)
+	os.WriteFile(info, []byte("key 1\nbuilt 2026-12-02T00:54:19Z\n"), 0o644)
+	a := moduleSum(wasm, mod)
+	if a == sha256.Sum256(mod) {
+		t.Error("with build info: still the module's SHA-256")
+	}
+	if moduleSum(wasm, append(mod, 0)) == a {
+		t.Error("a module of another size got the same key")
+	}
+	os.WriteFile(info, []byte("key 1\nbuilt 2026-12-02T01:00:00Z\n"), 0o644)
+	if moduleSum(wasm, mod) == a {
+		t.Error("another build got the same key")
 	}
 }

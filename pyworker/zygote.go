@@ -222,6 +222,7 @@ func (r *Runtime) reactor() wazero.CompiledModule {
 		if err != nil {
 			return
 		}
+		r.reactWanted.Store(true)
 		b, err := readModule(p)
 		if err != nil {
 			return
@@ -242,6 +243,39 @@ func (r *Runtime) reactor() wazero.CompiledModule {
 		r.react, r.reactMin, r.reactScratch = cm, pages, scratch
 	})
 	return r.react
+}
+
+// prepareFirst makes an instance of the loaded reactor for a default
+// run (a fresh hash seed), as a run's end does for the next one: the
+// first python3 of a process then finds it made, or being made, rather
+// than making it after the reactor's load (an interactive shell's first
+// python3 costs what a warm one does). Its memory counts against no
+// session's budget until a run takes it.
+func (r *Runtime) prepareFirst() {
+	cm, img := r.reactor(), r.image()
+	if cm == nil || img == nil || img.stdlib == nil {
+		return
+	}
+	r.prepareZygote(cm, "", img.stdlib, nil)
+}
+
+// zygoteForSnapshot reports whether a run the snapshot could serve
+// (PYTHONHASHSEED=0) is to take a zygote with seed 0 instead: when the
+// snapshot is not loaded and the reactor is (or is being loaded, by
+// Preload or a default run). Loading the snapshot too cost the first
+// such run of a process a second module's load, about 100 ms of CPU
+// (docs/performance.md); a zygote serves the run as well, and only
+// waiting for the next instance makes it slower than the snapshot back
+// to back. So the second such run loads the snapshot in the background
+// for the ones after it, and a process with one such run never loads it.
+func (r *Runtime) zygoteForSnapshot() bool {
+	if r.snapLoaded.Load() || !r.reactWanted.Load() {
+		return false
+	}
+	if r.snapDeferred.Add(1) == 2 {
+		r.background(func() { r.snapshot() })
+	}
+	return true
 }
 
 // zygoteSeed is the hash seed a run with these arguments (after the

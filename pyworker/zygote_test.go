@@ -187,3 +187,40 @@ func TestZygoteIdle(t *testing.T) {
 		}
 	}
 }
+
+// TestZygotePreload checks that Preload makes the first run's instance
+// once the reactor is loaded, charged to no session, and that the first
+// run resumes it.
+func TestZygotePreload(t *testing.T) {
+	needReactor(t)
+	f := newFS(t)
+	r := New(Config{})
+	defer r.Close()
+	r.zygotes.mu.Lock()
+	r.zygotes.idleFor = time.Hour
+	r.zygotes.mu.Unlock()
+	r.Preload()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		r.zygotes.mu.Lock()
+		idle := r.zygotes.idle
+		r.zygotes.mu.Unlock()
+		if idle != nil {
+			if idle.seed != "" {
+				t.Fatalf("Preload prepared an instance with seed %q; want a fresh one", idle.seed)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Preload prepared no instance")
+		}
+	}
+	budget := command.NewBudget(1<<30, nil)
+	var out, errb strings.Builder
+	st := r.RunPython(t.Context(), Proc{Args: []string{"python3", "-c", "import sys; print(sys.flags.hash_randomization)"}, Dir: "/", Stdout: &out, Stderr: &errb, FS: f, Memory: budget})
+	if st != 0 || out.String() != "1\n" {
+		t.Fatalf("status %d, stdout %q, stderr %q", st, out.String(), errb.String())
+	}
+	if r.zygotes.ahead.Load() != 1 {
+		t.Error("the first run did not take the instance Preload made")
+	}
+}
