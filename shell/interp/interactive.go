@@ -135,6 +135,9 @@ func (r *Runner) stdinLines() lineSource {
 func (r *Runner) readInteractive(ctx context.Context, next lineSource) int {
 	for {
 		r.promptCommand(ctx)
+		if r.exited {
+			break // exit in PROMPT_COMMAND
+		}
 		r.printErr(r.promptVar(ctx, "PS1"))
 		if ctx.Err() != nil {
 			r.printErr("exit\n")

@@ -25,6 +25,7 @@ PROMPT_COMMAND='echo $(( 1 / 0 ))'
 echo ok
 EOF`, "last=0\nlast=42\nlast=42\nlast=0\nba b a\nlast=0\nok\n"},
 		{`export PS1=''; printf 'read x\nhello\necho "[$x]"\nread -r y; echo "<$y>"\nsecond\n' | bash --rcfile /dev/null -i 2>/dev/null`, "[hello]\n<second>\n"},
+		{`export PS1=''; printf 'PROMPT_COMMAND="exit 5"\necho no\n' | bash --rcfile /dev/null -i 2>/dev/null; echo st=$?`, "st=5\n"},
 		{`bash -i -c 'set -u; echo before; echo $x; echo after
 echo line2' 2>/dev/null; echo st=$?`, "before\nline2\nst=0\n"},
 		{`bash -oo errexit noglob -c 'echo $-'; bash +o errexit -c 'echo $-'; echo 'echo $-' | bash -s; echo 'echo f' > f.sh; bash -x -- f.sh 2>/dev/null; bash - f.sh`, "efhBc\nhBc\nhBs\nf\nf\n"},
