@@ -18,7 +18,8 @@
 // python3, put first on bash's PATH and mounted read-only into memsh at
 // /spec-bin, first on its PATH. The suite's spec/ folder is mounted
 // read-only at /oils/spec, and REPO_ROOT names the suite's root in each
-// shell. Both shells see SH=bash, a fresh working directory and TMP
+// shell. Both shells see SH=bash, a fresh working directory named work
+// in their home directory (so \W and ~/work read the same) and TMP
 // pointing at a scratch directory; stdin is empty. memsh runs share the
 // harness's cache directory (XDG_CACHE_HOME), where python's compiled
 // code is kept.
@@ -250,7 +251,7 @@ func runMemsh(code, suite, memsh, helpers string, timeout time.Duration) (string
 	args := []string{"--mount", helpers + ":/spec-bin:ro", "--mount", filepath.Join(suite, "spec") + ":/oils/spec:ro",
 		"--env", "PATH=/spec-bin:/usr/bin:/bin", "--env", "SH=bash", "--env", "TMP=/tmp", "--env", "REPO_ROOT=/oils",
 		"--env", "LC_ALL=C.UTF-8", "--env", "TZ=UTC",
-		"--timeout", timeout.String(), "-c", code}
+		"--cwd", "/home/user/work", "--timeout", timeout.String(), "-c", code}
 	env := []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}
 	// memsh keeps python's compiled machine code under the user's cache
 	// directory; with HOME a fresh directory per case, every case that
