@@ -5,16 +5,25 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 
 	"memsh/shell/histexpand"
+	"memsh/shell/internal/strftime"
 )
 
 // histList is the shell's history list. It is replaced, never changed in
 // place, so a subshell's copy is its own.
 type histList struct {
 	lines []string
+	// times holds each entry's time stamp, one per line, as readline
+	// keeps it: the Unix time it was added at, or the text after '#'
+	// of the "#EPOCH" line before it in a history file.
+	times []string
+	// base counts the entries HISTSIZE dropped from the front: lines[i]
+	// is history number base+i+1, as bash's history_base moves on.
+	base int
 	// added counts the lines added this session that history -a has not
 	// written yet; inFile the lines of the history file read so far
 	// (history -n reads those after them).
@@ -33,7 +42,15 @@ type histList struct {
 // count as this session's for history -a.
 func (r *Runner) SetHistory(lines []string) {
 	grown := max(len(lines)-len(r.hist.lines), 0)
-	r.hist.lines = lines
+	// The session's list is numbered from 1; the times of the entries
+	// the shell had are kept, new ones are now.
+	times := make([]string, len(lines))
+	now := r.histStamp()
+	for i := range times {
+		times[i] = now
+	}
+	copy(times[min(r.hist.base, len(times)):], r.hist.times)
+	r.hist.lines, r.hist.times, r.hist.base = lines, times, 0
 	r.hist.added = min(r.hist.added+grown, len(lines))
 	r.hist.lastAdded, r.hist.pushed = len(lines) > 0, false
 }
@@ -97,12 +114,11 @@ func builtinHistory(ctx context.Context, r *Runner, args []string) int {
 	switch {
 	case flags.has('s'):
 		if len(rest) > 0 {
-			lines := r.hist.lines
-			if r.historyOn() && r.hist.lastAdded && !r.hist.pushed && len(lines) > 0 {
+			if r.historyOn() && r.hist.lastAdded && !r.hist.pushed && len(r.hist.lines) > 0 {
 				// The history -s line itself goes, as in bash.
-				lines = lines[:len(lines)-1]
+				r.hist.dropLast()
 			}
-			r.hist.lines = append(lines[:len(lines):len(lines)], strings.Join(rest, " "))
+			r.hist.push(strings.Join(rest, " "), r.histStamp())
 			r.hist.added = min(r.hist.added+1, len(r.hist.lines))
 			r.hist.lastAdded, r.hist.pushed = true, true
 		}
@@ -110,7 +126,7 @@ func builtinHistory(ctx context.Context, r *Runner, args []string) int {
 	case flags.has('p'):
 		if r.hist.lastAdded && !r.hist.pushed && len(r.hist.lines) > 0 {
 			// The history -p line itself goes, as in bash.
-			r.hist.lines = r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
+			r.hist.dropLast()
 			r.hist.lastAdded = false
 		}
 		status := 0
@@ -149,33 +165,115 @@ func builtinHistory(ctx context.Context, r *Runner, args []string) int {
 	}
 	switch {
 	case flags.has('a'):
-		return r.historyWrite(file, r.hist.lines[len(r.hist.lines)-r.hist.added:], true)
+		return r.historyWrite(file, len(r.hist.lines)-r.hist.added, true)
 	case flags.has('w'):
-		return r.historyWrite(file, r.hist.lines, false)
+		return r.historyWrite(file, 0, false)
 	case flags.has('r'), flags.has('n'):
 		data, err := r.readFileHeld(r.absPath(file))
 		if err != nil {
 			return 1
 		}
-		var read []string
-		for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-			if len(l) > 1 && l[0] == '#' && l[1] >= '0' && l[1] <= '9' {
-				continue // a timestamp
-			}
-			read = append(read, l)
-		}
-		if len(data) == 0 {
-			read = nil
-		}
+		read, times := r.parseHistFile(data)
 		total := len(read)
 		if flags.has('n') {
-			read = read[min(r.hist.inFile, len(read)):]
+			k := min(r.hist.inFile, len(read))
+			read, times = read[k:], times[k:]
 		}
-		lines := r.hist.lines
-		r.hist.lines = append(lines[:len(lines):len(lines)], read...)
+		n := len(r.hist.lines)
+		r.hist.lines = append(r.hist.lines[:n:n], read...)
+		r.hist.times = append(r.hist.times[:n:n], times...)
 		r.hist.inFile = total
+		r.stifleHistory()
 	}
 	return 0
+}
+
+// parseHistFile is a history file's entries and their times, as
+// readline's read_history reads them: a "#EPOCH" line gives the next
+// entry its time (an entry without one gets the time now); when the
+// file starts with one and HISTTIMEFORMAT is set, a line without one
+// before it goes on the entry before it, after a newline.
+func (r *Runner) parseHistFile(data []byte) (lines, times []string) {
+	if len(data) == 0 {
+		return nil, nil
+	}
+	text := strings.TrimSuffix(string(data), "\n")
+	_, timeFormat := r.getVar("HISTTIMEFORMAT")
+	multiline := timeFormat && isHistTimestamp(text)
+	now := r.histStamp()
+	stamp, stamped := "", false
+	for _, l := range strings.Split(text, "\n") {
+		if isHistTimestamp(l) {
+			stamp, stamped = l[1:], true
+			continue
+		}
+		switch {
+		case !stamped && multiline && len(lines) > 0:
+			lines[len(lines)-1] += "\n" + l
+			continue
+		case stamped:
+			times = append(times, stamp)
+		default:
+			times = append(times, now)
+		}
+		lines = append(lines, l)
+		stamped = false
+	}
+	return lines, times
+}
+
+// isHistTimestamp says whether a history file's line is a time stamp:
+// '#' then a digit (readline's HIST_TIMESTAMP_START).
+func isHistTimestamp(l string) bool {
+	return len(l) > 1 && l[0] == '#' && l[1] >= '0' && l[1] <= '9'
+}
+
+// histStamp is the time stamp of an entry added now.
+func (r *Runner) histStamp() string {
+	return strconv.FormatInt(r.now().Unix(), 10)
+}
+
+// histTime is bash's histtime: the time of an entry with time stamp
+// stamp by strftime's format, "N: invalid timestamp" when the stamp's
+// leading digits make 0 or overflow (as history_get_time's strtol
+// reads them), "??" when it has none.
+func (r *Runner) histTime(format, stamp string) string {
+	if stamp == "" {
+		return "??"
+	}
+	k := 0
+	for k < len(stamp) && stamp[k] >= '0' && stamp[k] <= '9' {
+		k++
+	}
+	t, err := strconv.ParseInt(stamp[:k], 10, 64)
+	if err != nil || t == 0 {
+		return stamp + ": invalid timestamp"
+	}
+	return strftime.Format(format, time.Unix(t, 0).In(r.zone()))
+}
+
+// push appends an entry added at time t. The list's slices are never
+// changed in place (a subshell may hold them).
+func (h *histList) push(line, t string) {
+	n := len(h.lines)
+	h.lines = append(h.lines[:n:n], line)
+	h.times = append(h.times[:n:n], t)
+}
+
+// dropLast removes the last entry (the line running, when a builtin
+// replaces it).
+func (h *histList) dropLast() {
+	n := len(h.lines) - 1
+	h.lines, h.times = h.lines[:n:n], h.times[:n:n]
+}
+
+// remove deletes the entries from index i up to j (not included) into
+// new slices.
+func (h *histList) remove(i, j int) {
+	lines := make([]string, 0, len(h.lines)-(j-i))
+	times := make([]string, 0, len(h.lines)-(j-i))
+	h.lines = append(append(lines, h.lines[:i]...), h.lines[j:]...)
+	h.times = append(append(times, h.times[:i]...), h.times[j:]...)
 }
 
 // historyList is history [n]: the list, or its last n lines, numbered.
@@ -205,18 +303,25 @@ func (r *Runner) historyList(args []string) int {
 			first = len(lines) - int(n)
 		}
 	}
+	format, _ := r.getVar("HISTTIMEFORMAT")
 	var b strings.Builder
 	for i := first; i < len(lines); i++ {
-		b.WriteString(padLeft(strconv.Itoa(i+1), 5) + "  " + lines[i] + "\n")
+		b.WriteString(padLeft(strconv.Itoa(r.hist.base+i+1), 5) + "  ")
+		if format != "" {
+			b.WriteString(r.histTime(format, r.hist.times[i]))
+		}
+		b.WriteString(lines[i] + "\n")
 	}
 	return r.writeOut("history", []byte(b.String()))
 }
 
 // historyDelete is history -d OFFSET or START-END, as bash 5.2 reads
-// them (a negative offset counts back from the end).
+// them: history numbers (a negative offset counts back from the end, a
+// negative START or END is the number of entries less it, as bash
+// computes it).
 func (r *Runner) historyDelete(arg string) int {
-	lines := r.hist.lines
-	n := int64(len(lines))
+	n := int64(len(r.hist.lines))
+	first := int64(r.hist.base) + 1 // bash's history_base
 	bad := func() int {
 		r.errorf("history: %s: history position out of range", arg)
 		return 1
@@ -237,14 +342,14 @@ func (r *Runner) historyDelete(arg string) int {
 		if arg[0] == '-' && s < 0 {
 			s += n
 		}
-		if s < 1 || s > n {
+		if s < first || s >= first+n {
 			arg = arg[:k]
 			return bad()
 		}
 		if arg[k+1] == '-' && e < 0 {
 			e += n
 		}
-		if e < 1 || e > n {
+		if e < first || e >= first+n {
 			arg = arg[k+1:]
 			return bad()
 		}
@@ -252,7 +357,7 @@ func (r *Runner) historyDelete(arg string) int {
 			arg = arg[:k]
 			return bad()
 		}
-		start, end = s, e
+		start, end = s-first+1, e-first+1
 	} else {
 		off, ok := legalNumber(arg)
 		if !ok {
@@ -263,22 +368,25 @@ func (r *Runner) historyDelete(arg string) int {
 			if off < 1 {
 				return bad()
 			}
-		} else if off < 1 || off > n {
+		} else if off < first || off >= first+n {
 			return bad()
+		} else {
+			off -= first - 1
 		}
 		start, end = off, off
 	}
-	kept := make([]string, 0, len(lines)-int(end-start+1))
-	kept = append(append(kept, lines[:start-1]...), lines[end:]...)
-	r.hist.lines = kept
-	r.hist.added = min(r.hist.added, len(kept))
+	r.hist.remove(int(start-1), int(end))
+	r.hist.added = min(r.hist.added, len(r.hist.lines))
 	return 0
 }
 
-// historyWrite writes lines to the history file (appending with
-// appendTo); the lines count as written. A file that cannot be written
-// is status 1 without a message, as in bash.
-func (r *Runner) historyWrite(file string, lines []string, appendTo bool) int {
+// historyWrite writes the entries from index from on to the history
+// file (appending with appendTo), each after a "#EPOCH" line with its
+// time when HISTTIMEFORMAT is set (bash's history_write_timestamps);
+// they count as written. A file that cannot be written is status 1
+// without a message, as in bash.
+func (r *Runner) historyWrite(file string, from int, appendTo bool) int {
+	lines, times := r.hist.lines[from:], r.hist.times[from:]
 	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	if appendTo {
 		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
@@ -287,8 +395,12 @@ func (r *Runner) historyWrite(file string, lines []string, appendTo bool) int {
 	if err != nil {
 		return 1
 	}
+	_, stamps := r.getVar("HISTTIMEFORMAT")
 	var b strings.Builder
-	for _, l := range lines {
+	for i, l := range lines {
+		if stamps && times[i] != "" {
+			b.WriteString("#" + times[i] + "\n")
+		}
 		b.WriteString(l + "\n")
 	}
 	_, werr := f.Write([]byte(b.String()))
@@ -365,8 +477,8 @@ func (r *Runner) fcHistNum(spec string, listing, first bool) int {
 		case n == 0:
 			return last
 		}
-		n--
-		if n >= last {
+		n -= r.hist.base + 1 // bash's history_base
+		if n < 0 || n >= last {
 			if first {
 				return 0
 			}
@@ -471,7 +583,7 @@ opts:
 	beg, end = max(beg, 0), max(end, 0)
 	if !listing && r.hist.lastAdded && len(r.hist.lines) > 0 {
 		// The fc line itself is not kept when it edits.
-		r.hist.lines = r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
+		r.hist.dropLast()
 		last = min(last, len(r.hist.lines)-1)
 		end = min(end, last)
 		beg = min(beg, last)
@@ -490,7 +602,7 @@ opts:
 		}
 		if listing {
 			if numbering {
-				b.WriteString(strconv.Itoa(i + 1))
+				b.WriteString(strconv.Itoa(r.hist.base + i + 1))
 			}
 			b.WriteString("\t ")
 		}
@@ -538,8 +650,8 @@ func (r *Runner) fcExecute(ctx context.Context, rest []string) int {
 	// The last entry (the fc -s line at a prompt) is replaced by the
 	// command, as bash's fc_replhist does.
 	if len(r.hist.lines) > 0 {
-		lines := r.hist.lines[: len(r.hist.lines)-1 : len(r.hist.lines)-1]
-		r.hist.lines = append(lines, cmd)
+		r.hist.dropLast()
+		r.hist.push(cmd, r.histStamp())
 		r.hist.lastAdded = true
 	}
 	return r.runText(ctx, cmd, "")
@@ -609,7 +721,7 @@ func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
 	}
 	start := st.Pos().Line()
 	text := strings.TrimSuffix(sourceLines(r.src, read+1, st.End().Line()), "\n")
-	lines := r.hist.lines[:len(r.hist.lines):len(r.hist.lines)]
+	h := r.hist
 	entry, own := "", false // own: entry holds st's own lines
 	added := false
 	for k, l := range strings.Split(text, "\n") {
@@ -618,7 +730,7 @@ func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
 		}
 		if mine := read+1+uint(k) >= start; !mine || !own {
 			if entry != "" {
-				lines, added = r.histKeep(lines, entry)
+				h, added = r.histKeep(h, entry)
 			}
 			entry, own = l, mine
 			continue
@@ -626,16 +738,16 @@ func (r *Runner) recordHistory(st *syntax.Stmt, read uint) {
 		entry += histDelimiter(entry) + l
 	}
 	if entry != "" {
-		lines, added = r.histKeep(lines, entry)
+		h, added = r.histKeep(h, entry)
 	}
-	r.setHistLines(lines)
+	r.setHistLines(h)
 	r.hist.lastAdded, r.hist.pushed = own && added, false
 }
 
 // addHistory records entry as a command read (history expansion's :p).
 func (r *Runner) addHistory(entry string) {
-	lines, added := r.histKeep(r.hist.lines[:len(r.hist.lines):len(r.hist.lines)], entry)
-	r.setHistLines(lines)
+	h, added := r.histKeep(r.hist, entry)
+	r.setHistLines(h)
 	r.hist.lastAdded, r.hist.pushed = added, false
 }
 
@@ -663,11 +775,11 @@ func HistIgnored(ignore, entry, last string, extglob bool) bool {
 	return false
 }
 
-// setHistLines makes lines the history list, counting the entries it
-// gained as this session's (history -a writes them).
-func (r *Runner) setHistLines(lines []string) {
-	r.hist.added = max(0, r.hist.added+len(lines)-len(r.hist.lines))
-	r.hist.lines = lines
+// setHistLines makes h's entries the history list, counting the
+// entries it gained as this session's (history -a writes them).
+func (r *Runner) setHistLines(h histList) {
+	r.hist.added = max(0, r.hist.added+len(h.lines)-len(r.hist.lines))
+	r.hist.lines, r.hist.times = h.lines, h.times
 }
 
 // histKeep appends entry to lines unless HISTCONTROL or HISTIGNORE keeps
@@ -675,9 +787,10 @@ func (r *Runner) setHistLines(lines []string) {
 // with a blank), ignoredups (the same as the last entry), ignoreboth
 // (both), erasedups (earlier copies are removed); HISTIGNORE is a list
 // of patterns, separated by ':', that the whole line must not match (&
-// is the last entry). lines may be appended to but is never changed in
-// place (a subshell may hold it).
-func (r *Runner) histKeep(lines []string, entry string) ([]string, bool) {
+// is the last entry). The entry's time is now. h's slices are never
+// changed in place (a subshell may hold them).
+func (r *Runner) histKeep(h histList, entry string) (histList, bool) {
+	lines := h.lines
 	control, _ := r.getVar("HISTCONTROL")
 	var ignoreSpace, ignoreDups, eraseDups bool
 	for _, c := range strings.Split(control, ":") {
@@ -697,23 +810,20 @@ func (r *Runner) histKeep(lines []string, entry string) ([]string, bool) {
 		last = lines[n-1]
 	}
 	if ignoreSpace && (entry[0] == ' ' || entry[0] == '\t') || ignoreDups && len(lines) > 0 && last == entry {
-		return lines, false
+		return h, false
 	}
 	if ignore, _ := r.getVar("HISTIGNORE"); HistIgnored(ignore, entry, last, r.opts.extglob) {
-		return lines, false
+		return h, false
 	}
 	if eraseDups {
-		var kept []string
-		for _, l := range lines {
-			if l != entry {
-				kept = append(kept, l)
+		for i := len(h.lines) - 1; i >= 0; i-- {
+			if h.lines[i] == entry {
+				h.remove(i, i+1)
 			}
 		}
-		if len(kept) < len(lines) {
-			lines = kept
-		}
 	}
-	return append(lines, entry), true
+	h.push(entry, r.histStamp())
+	return h, true
 }
 
 // histDelimiter is what bash's cmdhist puts between the lines of one
@@ -745,7 +855,9 @@ func (r *Runner) stifleHistory() {
 	if !isNum || n < 0 || n >= int64(len(r.hist.lines)) {
 		return
 	}
-	r.hist.lines = r.hist.lines[len(r.hist.lines)-int(n):]
+	drop := len(r.hist.lines) - int(n)
+	r.hist.lines, r.hist.times = r.hist.lines[drop:], r.hist.times[drop:]
+	r.hist.base += drop
 	r.hist.added = min(r.hist.added, int(n))
 }
 
@@ -777,14 +889,8 @@ func (r *Runner) loadHistoryFile() {
 	if err != nil || len(data) == 0 {
 		return
 	}
-	var lines []string
-	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		if len(l) > 1 && l[0] == '#' && l[1] >= '0' && l[1] <= '9' {
-			continue
-		}
-		lines = append(lines, l)
-	}
-	r.hist = histList{lines: lines, inFile: len(lines)}
+	lines, times := r.parseHistFile(data)
+	r.hist = histList{lines: lines, times: times, inFile: len(lines)}
 	r.stifleHistory()
 }
 
@@ -799,13 +905,13 @@ func (r *Runner) saveHistoryFile() {
 		return
 	}
 	r.stifleHistory()
-	lines := r.hist.lines
-	if *findOption(shoptOptions, "histappend").field(&r.opts) || r.hist.added < len(lines) {
+	n := len(r.hist.lines)
+	if *findOption(shoptOptions, "histappend").field(&r.opts) || r.hist.added < n {
 		if r.hist.added > 0 {
-			r.historyWrite(file, lines[len(lines)-r.hist.added:], true)
+			r.historyWrite(file, n-r.hist.added, true)
 		}
 	} else {
-		r.historyWrite(file, lines, false)
+		r.historyWrite(file, 0, false)
 	}
 	r.truncateHistFile(file)
 }

@@ -172,11 +172,17 @@ func builtinPrintf(ctx context.Context, r *Runner, args []string) int {
 // the session's clock (the filesystem's), in the zone TZ names when TZ
 // is exported, as bash's strftime reads it (an unexported TZ is ignored).
 func (r *Runner) now() time.Time {
+	return r.cfg.FS.Now().In(r.zone())
+}
+
+// zone is the time zone TZ names when it is exported (the local zone
+// otherwise), the one bash's localtime reads.
+func (r *Runner) zone() *time.Location {
 	tz := ""
 	if v, _ := r.vars.lookup("TZ"); v != nil && v.attrs&attrExport != 0 {
 		tz, _ = v.value()
 	}
-	return r.cfg.FS.Now().In(command.ZoneLocation(tz))
+	return command.ZoneLocation(tz)
 }
 
 // inFd is the descriptor a builtin reads: its reader, buffered once so

@@ -213,6 +213,70 @@ history: x: history position out of range
 1
 history: too many arguments
 `, 0},
+	{"history_timeformat", `{ printf '#1700000000\necho one\nmore\n#1700000060\necho two\n#99999999999999999999\nbig\n#12x\nodd\n#0\nzero\n' > hf
+export TZ=UTC HISTTIMEFORMAT='%F %T '
+history -r hf; history; history 2
+history -w out; cat out; history -c
+HISTTIMEFORMAT='[%s]'; history -r out; history 1
+unset HISTTIMEFORMAT; history -w out2; cat out2
+TZ=Asia/Tokyo HISTTIMEFORMAT='%H|'; history 2
+} 2>&1
+`, `    1  2023-11-14 22:13:20 echo one
+more
+    2  2023-11-14 22:14:20 echo two
+    3  99999999999999999999: invalid timestampbig
+    4  1970-01-01 00:00:12 odd
+    5  0: invalid timestampzero
+    4  1970-01-01 00:00:12 odd
+    5  0: invalid timestampzero
+#1700000000
+echo one
+more
+#1700000060
+echo two
+#99999999999999999999
+big
+#12x
+odd
+#0
+zero
+    5  0: invalid timestampzero
+echo one
+more
+echo two
+big
+odd
+zero
+    4  09|odd
+    5  0: invalid timestampzero
+`, 0},
+	{"history_numbers_after_histsize", `{ HISTSIZE=2; history -s a; history -s b; history -s c; history; fc -l; fc -l 1 2; fc -l 2 3
+history -d 1; echo $?; history -d 3; history; history -s d; history -s e
+history -d 4-5; echo $?; history -d 5-6; history; history -d -1; history
+HISTSIZE=5; history -s f; history -s g; history
+history -c; history -s h; history
+} 2>&1 | sed -E 's/^[^ ]*bash: line [0-9]+: //'
+`, `    2  b
+    3  c
+2	 b
+3	 c
+2	 b
+2	 b
+3	 c
+history: 1: history position out of range
+1
+    2  b
+history: 5: history position out of range
+1
+history: 5: history position out of range
+    3  d
+    4  e
+    3  d
+    3  d
+    4  f
+    5  g
+    1  h
+`, 0},
 	{"fc_list", `{ fc -l; echo "empty=$?"; fc -s; echo "s=$?"
 history -s "echo a"; history -s "echo b"; history -s "echo c"
 fc -l; fc -ln -2; fc -lr 1 2; fc -l 3 2; fc -lr 3 2; fc -l ec; fc -l x; echo st=$?

@@ -798,7 +798,7 @@ func (e *expander) atOp(pe *syntax.ParamExp, pv *paramVal) bool {
 	case "P":
 		// The escapes, then the expansion inside double quotes that
 		// bash's promptvars does (prompt.go).
-		pv.mapVals(func(s string) string { return r.expandPromptText(e.ctx, s) })
+		pv.mapVals(func(s string) string { return r.expandPromptText(e.ctx, s, false) })
 	default:
 		r.errorf("%s: bad substitution", paramText(pe))
 		return false

@@ -14,8 +14,10 @@ import (
 // PS1/PS2 of an interactive shell reading its commands (interactive.go).
 // The escapes themselves are shell/prompt's.
 
-// promptEnv is what the prompt escapes show, read from the shell.
-func (r *Runner) promptEnv() prompt.Env {
+// promptEnv is what the prompt escapes show, read from the shell;
+// reading says the prompt is one bash -i prints while it reads a
+// command (PS1, PS2, PS0), before the command is in the history.
+func (r *Runner) promptEnv(reading bool) prompt.Env {
 	get := func(n string) string { v, _ := r.getVar(n); return v }
 	dir, ok := r.getVar("PWD")
 	if !ok {
@@ -23,7 +25,7 @@ func (r *Runner) promptEnv() prompt.Env {
 	}
 	return prompt.Env{User: get("USER"), Host: get("HOSTNAME"), Dir: dir, Home: get("HOME"),
 		DirTrim: get("PROMPT_DIRTRIM"), Root: get("EUID") == "0", Jobs: r.promptJobs(),
-		History: r.historyNumber(), Command: r.commandNumber, Now: r.now(), Shell: "bash",
+		History: r.historyNumber(reading), Command: r.commandNumber, Now: r.now(), Shell: "bash",
 		Version: "5.2", Release: "5.2.15", Vars: true}
 }
 
@@ -43,14 +45,20 @@ func (r *Runner) promptJobs() int {
 	return r.Jobs()
 }
 
-// historyNumber is \!: the history number of the command running (the
-// last entry when it is the line running now), else of the next one.
-func (r *Runner) historyNumber() int {
-	n := len(r.hist.lines)
-	if !r.historyOn() || !r.hist.lastAdded {
+// historyNumber is \!, as bash 5.2's prompt_history_number computes
+// it: 1 when history is off; else the number the next entry gets while
+// a command is read (PS1, and PS2 and PS0, which memsh prints before
+// recording the command), or that of the last entry while one runs
+// (${v@P}, PS4; the line running when it was recorded).
+func (r *Runner) historyNumber(reading bool) int {
+	if !r.historyOn() {
+		return 1
+	}
+	n := r.hist.base + len(r.hist.lines)
+	if reading || n == 0 {
 		n++
 	}
-	return max(n, 1)
+	return n
 }
 
 // crMark stands for a carriage return while a prompt's text goes
@@ -61,8 +69,8 @@ const crMark = "\uE00D"
 // expands $NAME, $(...), $((...)) and backslashes in it as inside double
 // quotes (here, as a here-document's body is). What an escape inserted
 // (a directory holding a '$') is not expanded again.
-func (r *Runner) expandPromptText(ctx context.Context, ps string) string {
-	env := r.promptEnv()
+func (r *Runner) expandPromptText(ctx context.Context, ps string, reading bool) string {
+	env := r.promptEnv(reading)
 	doc := prompt.HeredocText(prompt.Decode(ps, env))
 	cr := strings.Contains(doc, "\r") && !strings.Contains(doc, crMark)
 	if cr {
@@ -85,8 +93,8 @@ func (r *Runner) expandPromptText(ctx context.Context, ps string) string {
 	return prompt.Decode(ps, env)
 }
 
-// promptVar is the prompt in variable name (PS1, PS2) expanded, "" when
-// it is unset.
+// promptVar is the prompt in variable name (PS0, PS1, PS2, PS4)
+// expanded, "" when it is unset.
 func (r *Runner) promptVar(ctx context.Context, name string) string {
 	ps, ok := r.getVar(name)
 	if !ok || ps == "" {
@@ -95,5 +103,5 @@ func (r *Runner) promptVar(ctx context.Context, name string) string {
 	x := r.opts.xtrace
 	r.opts.xtrace = false
 	defer func() { r.opts.xtrace = x }()
-	return r.expandPromptText(ctx, ps)
+	return r.expandPromptText(ctx, ps, name != "PS4")
 }
