@@ -1,0 +1,68 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"memsh/memfs"
+)
+
+// TestHistoryClock: the entries bash -i records get the time of the
+// session's clock (the filesystem's), which history shows by
+// HISTTIMEFORMAT and history -w writes as #EPOCH lines, as bash does.
+func TestHistoryClock(t *testing.T) {
+	at := time.Date(2024, 2, 29, 12, 34, 56, 0, time.UTC)
+	fsys := memfs.New(memfs.Options{UID: sandboxUID, GID: sandboxGID, Now: func() time.Time { return at }})
+	fsys.MkdirAll("/home/user", 0o755)
+	r := New(Config{FS: fsys, Commands: registry(), Env: testEnvVars, Dir: "/home/user", Script: true})
+	script := `export PS1=''; bash --rcfile /dev/null -i 2>/dev/null <<'END'
+export TZ=Asia/Tokyo HISTTIMEFORMAT='%F %T|'
+history -s 'echo a'
+history
+history -w h
+END
+cat h`
+	var out, errb bytes.Buffer
+	r.Run(context.Background(), script, Stdio{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
+	want := `    1  2024-02-29 21:34:56|export TZ=Asia/Tokyo HISTTIMEFORMAT='%F %T|'
+    2  2024-02-29 21:34:56|echo a
+    3  2024-02-29 21:34:56|history
+#1709210096
+export TZ=Asia/Tokyo HISTTIMEFORMAT='%F %T|'
+#1709210096
+echo a
+#1709210096
+history
+#1709210096
+history -w h
+`
+	if out.String() != want {
+		t.Errorf("got %q (stderr %q), want %q", out.String(), errb.String(), want)
+	}
+}
+
+// TestHistoryNumbersInPrompt: after HISTSIZE drops the oldest entries,
+// history, fc -l and the prompt's \! go on counting, as bash's
+// history_base moves on (bash 5.2's output, recorded; host bash too).
+func TestHistoryNumbersInPrompt(t *testing.T) {
+	script := `bash --rcfile /dev/null -i 2>err <<'END'
+PS1='[\!]' HISTSIZE=3
+echo a
+echo b
+echo c
+fc -l
+P='<\!>'; echo "${P@P}"
+history
+END
+grep -o '\[[0-9]*\]' err | tr -d '\n'`
+	want := "a\nb\nc\n3\t echo b\n4\t echo c\n<6>\n    5  fc -l\n    6  P='<\\!>'; echo \"${P@P}\"\n    7  history\n[2][3][4][5][6][7][8]"
+	if out, errOut, _ := runMemsh(t, script); out != want {
+		t.Errorf("got %q (stderr %q), want %q", out, errOut, want)
+	}
+	if got, _, ok := runBash(t, script); ok && got != want {
+		t.Errorf("host bash says %q, want %q", got, want)
+	}
+}
