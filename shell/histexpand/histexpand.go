@@ -25,8 +25,15 @@ type Result struct {
 }
 
 // Expand expands src against entries (oldest first, the line itself not
-// among them). The error text is bash's message.
+// among them), numbered from 1. The error text is bash's message.
 func Expand(src string, entries []string) (Result, error) {
+	return ExpandFrom(src, entries, 0)
+}
+
+// ExpandFrom is Expand against entries whose first is history number
+// dropped+1 (HISTSIZE dropped the ones before it, as bash's
+// history_base moves on): !N names number N.
+func ExpandFrom(src string, entries []string, dropped int) (Result, error) {
 	res := Result{Line: src}
 	if !strings.ContainsAny(src, "!^") {
 		return res, nil
@@ -56,7 +63,7 @@ func Expand(src string, entries []string) (Result, error) {
 			if i+1 >= len(src) || strings.IndexByte(" \t\n=(", src[i+1]) >= 0 || (inDouble && src[i+1] == '"') {
 				break
 			}
-			text, n, print, err := expandEvent(src[i:], entries)
+			text, n, print, err := expandEvent(src[i:], entries, dropped)
 			if err != nil {
 				return res, err
 			}
@@ -73,8 +80,9 @@ func Expand(src string, entries []string) (Result, error) {
 }
 
 // expandEvent expands the history reference at the start of s ("!...")
-// and returns its text and the number of bytes of s it used.
-func expandEvent(s string, entries []string) (text string, used int, print bool, err error) {
+// and returns its text and the number of bytes of s it used; the first
+// entry is history number dropped+1.
+func expandEvent(s string, entries []string, dropped int) (text string, used int, print bool, err error) {
 	i := 1
 	var event string
 	ref := ""
@@ -102,7 +110,7 @@ func expandEvent(s string, entries []string) (text string, used int, print bool,
 		case n < 0:
 			event, err = eventAt(entries, n, ref)
 		default:
-			event, err = eventAt(entries, n-1-len(entries), ref)
+			event, err = eventAt(entries, n-1-dropped-len(entries), ref)
 		}
 	case s[i] == '?':
 		j := strings.IndexByte(s[i+1:], '?')

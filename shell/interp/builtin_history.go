@@ -776,10 +776,12 @@ func HistIgnored(ignore, entry, last string, extglob bool) bool {
 }
 
 // setHistLines makes h's entries the history list, counting the
-// entries it gained as this session's (history -a writes them).
+// entries it gained as this session's (history -a writes them), and
+// keeps the last $HISTSIZE, as bash's add_history does.
 func (r *Runner) setHistLines(h histList) {
 	r.hist.added = max(0, r.hist.added+len(h.lines)-len(r.hist.lines))
 	r.hist.lines, r.hist.times = h.lines, h.times
+	r.stifleHistory()
 }
 
 // histKeep appends entry to lines unless HISTCONTROL or HISTIGNORE keeps
@@ -845,7 +847,8 @@ func histDelimiter(prev string) string {
 }
 
 // stifleHistory keeps the last $HISTSIZE entries, as bash does when
-// HISTSIZE is set to a number (here when history is next used).
+// HISTSIZE is set to a number (when it is set, an entry is added, and
+// before history and fc use the list the session handed over).
 func (r *Runner) stifleHistory() {
 	v, ok := r.getVar("HISTSIZE")
 	if !ok {
@@ -964,6 +967,6 @@ func (r *Runner) truncateHistFile(file string) {
 // shell/histexpand against the history list; ok is false when it
 // failed (an event not found, a bad word designator or modifier).
 func (r *Runner) historyExpand(text string) (string, bool) {
-	res, err := histexpand.Expand(text, r.hist.lines)
+	res, err := histexpand.ExpandFrom(text, r.hist.lines, r.hist.base)
 	return res.Line, err == nil
 }

@@ -66,3 +66,27 @@ grep -o '\[[0-9]*\]' err | tr -d '\n'`
 		t.Errorf("host bash says %q, want %q", got, want)
 	}
 }
+
+// TestHistoryExpansionNumbers: !N names history number N after HISTSIZE
+// dropped the oldest entries, and a dropped one is not found (bash
+// 5.2's output, recorded; host bash too).
+func TestHistoryExpansionNumbers(t *testing.T) {
+	script := `bash --rcfile /dev/null -i 2>err <<'END'
+HISTSIZE=3
+echo a
+echo b
+echo c
+echo d
+!4
+!2
+history -p !5
+END
+grep -c '!2: event not found' err`
+	want := "a\nb\nc\nd\nc\necho\nd\n1\n"
+	if out, errOut, _ := runMemsh(t, script); out != want {
+		t.Errorf("got %q (stderr %q), want %q", out, errOut, want)
+	}
+	if got, _, ok := runBash(t, script); ok && got != want {
+		t.Errorf("host bash says %q, want %q", got, want)
+	}
+}

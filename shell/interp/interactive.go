@@ -178,7 +178,7 @@ func (r *Runner) readCommand(ctx context.Context, next lineSource) (cmd string, 
 		line = strings.TrimSuffix(line, "\n")
 		r.printErr(line + "\n")
 		if *findOption(setOptions, "histexpand").field(&r.opts) {
-			res, err := histexpand.Expand(line, r.hist.lines)
+			res, err := histexpand.ExpandFrom(line, r.hist.lines, r.hist.base)
 			switch {
 			case err != nil:
 				r.printErr(err.Error() + "\n")
