@@ -847,21 +847,23 @@ func histDelimiter(prev string) string {
 }
 
 // stifleHistory keeps the last $HISTSIZE entries, as bash does when
-// HISTSIZE is set to a number (when it is set, an entry is added, and
-// before history and fc use the list the session handed over).
-func (r *Runner) stifleHistory() {
+// HISTSIZE is set to a number (as an entry is added, and before history
+// and fc use the list the session handed over): the numbers go on, as
+// add_history moves history_base on. It returns how many it dropped.
+func (r *Runner) stifleHistory() int {
 	v, ok := r.getVar("HISTSIZE")
 	if !ok {
-		return
+		return 0
 	}
 	n, isNum := legalNumber(v)
 	if !isNum || n < 0 || n >= int64(len(r.hist.lines)) {
-		return
+		return 0
 	}
 	drop := len(r.hist.lines) - int(n)
 	r.hist.lines, r.hist.times = r.hist.lines[drop:], r.hist.times[drop:]
 	r.hist.base += drop
 	r.hist.added = min(r.hist.added, int(n))
+	return drop
 }
 
 // setHistoryDefaults gives an interactive shell bash's HISTFILE,
@@ -924,7 +926,12 @@ func (r *Runner) saveHistoryFile() {
 // to its last lines.
 func (r *Runner) histSizeChanged(name string) {
 	if name == "HISTSIZE" {
-		r.stifleHistory()
+		if drop := r.stifleHistory(); drop > 0 {
+			// readline's stifle_history sets history_base to the
+			// number of entries it dropped (not past them), so bash
+			// numbers the first entry kept by that count.
+			r.hist.base = drop - 1
+		}
 		return
 	}
 	if file, ok := r.getVar("HISTFILE"); ok && file != "" {

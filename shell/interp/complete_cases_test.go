@@ -277,6 +277,23 @@ history: 5: history position out of range
     5  g
     1  h
 `, 0},
+	{"history_numbers_after_histsize_assigned", `{ history -s a; history -s b; history -s c; history -s d; history -s e
+HISTSIZE=3; history; history -s f; history; fc -l 1; HISTSIZE=2; history; HISTSIZE=5; history
+} 2>&1
+`, `    2  c
+    3  d
+    4  e
+    3  d
+    4  e
+    5  f
+3	 d
+4	 e
+5	 f
+    1  e
+    2  f
+    1  e
+    2  f
+`, 0},
 	{"fc_list", `{ fc -l; echo "empty=$?"; fc -s; echo "s=$?"
 history -s "echo a"; history -s "echo b"; history -s "echo c"
 fc -l; fc -ln -2; fc -lr 1 2; fc -l 3 2; fc -lr 3 2; fc -l ec; fc -l x; echo st=$?
