@@ -261,10 +261,12 @@ func (h *histList) push(line, t string) {
 }
 
 // dropLast removes the last entry (the line running, when a builtin
-// replaces it).
+// replaces it), one line less of this session's, as bash's
+// bash_delete_last_history counts it.
 func (h *histList) dropLast() {
 	n := len(h.lines) - 1
 	h.lines, h.times = h.lines[:n:n], h.times[:n:n]
+	h.added = max(h.added-1, 0)
 }
 
 // remove deletes the entries from index i up to j (not included) into
@@ -376,7 +378,9 @@ func (r *Runner) historyDelete(arg string) int {
 		start, end = off, off
 	}
 	r.hist.remove(int(start-1), int(end))
-	r.hist.added = min(r.hist.added, len(r.hist.lines))
+	// bash counts the entries deleted off this session's lines, old
+	// ones too (history_lines_this_session).
+	r.hist.added = max(r.hist.added-int(end-start+1), 0)
 	return 0
 }
 
@@ -650,8 +654,11 @@ func (r *Runner) fcExecute(ctx context.Context, rest []string) int {
 	// The last entry (the fc -s line at a prompt) is replaced by the
 	// command, as bash's fc_replhist does.
 	if len(r.hist.lines) > 0 {
+		// Replaced, as bash's replace_history_entry does: still one
+		// line of this session's.
 		r.hist.dropLast()
 		r.hist.push(cmd, r.histStamp())
+		r.hist.added = min(r.hist.added+1, len(r.hist.lines))
 		r.hist.lastAdded = true
 	}
 	return r.runText(ctx, cmd, "")
@@ -906,7 +913,8 @@ func (r *Runner) loadHistoryFile() {
 // $HISTFILESIZE lines.
 func (r *Runner) saveHistoryFile() {
 	file := r.histFile()
-	if file == "" || !r.historyOn() {
+	if file == "" || !r.historyOn() || r.hist.added == 0 {
+		// bash saves nothing when the session added no line.
 		return
 	}
 	r.stifleHistory()

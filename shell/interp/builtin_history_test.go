@@ -90,3 +90,39 @@ grep -c '!2: event not found' err`
 		t.Errorf("host bash says %q, want %q", got, want)
 	}
 }
+
+// TestHistoryFileAfterStartup: bash -i reads its history file after the
+// startup files (which set HISTFILE and HISTTIMEFORMAT here, so a line
+// without a time stamp joins the entry before it), and at exit appends
+// the lines of the session, fewer by those history -d and history -p
+// took off (bash 5.2's output, recorded; host bash too).
+func TestHistoryFileAfterStartup(t *testing.T) {
+	script := `printf '#100\nold one\ncont\n#200\nold two\n' > hf
+printf 'export TZ=UTC HISTTIMEFORMAT="%%s|" HISTFILE=$PWD/hf PS1=\n' > rc
+printf 'history 3 | grep -v history\nfc -l -3\nhistory -d 1\nhistory -p "!2"\n' | bash --rcfile rc -i 2>/dev/null
+sed -E 's/^#[0-9]{6,}$/#NOW/' hf`
+	want := `    1  100|old one
+cont
+    2  200|old two
+1	 old one
+cont
+2	 old two
+3	 history 3 | grep -v history
+history 3 | grep -v history
+#100
+old one
+cont
+#200
+old two
+#NOW
+fc -l -3
+#NOW
+history -d 1
+`
+	if out, errOut, _ := runMemsh(t, script); out != want {
+		t.Errorf("got %q (stderr %q), want %q", out, errOut, want)
+	}
+	if got, _, ok := runBash(t, script); ok && got != want {
+		t.Errorf("host bash says %q, want %q", got, want)
+	}
+}

@@ -144,12 +144,15 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 		}
 		builtinShopt(ctx, child, []string{"shopt", shopts[i], shopts[i+1]})
 	}
-	if interactive && !cmdMode {
+	// The history file is read after the startup files, which may set
+	// HISTFILE, HISTSIZE or HISTTIMEFORMAT, as bash's main does.
+	exited := interactive && !inv.norc && child.runStartupFiles(ctx, inv.rcfile)
+	if interactive && !cmdMode && !exited {
 		child.loadHistoryFile() // builtin_history.go
 	}
 	var status int
 	switch {
-	case interactive && !inv.norc && child.runStartupFiles(ctx, inv.rcfile):
+	case exited:
 		// exit in a startup file ends the shell.
 		status = child.lastStatus
 	case readsStdin:
