@@ -393,6 +393,9 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 		if simple {
 			// bash keeps the job table for jobs in a pipeline.
 			sub.seenJobs = r.jobView()
+		} else {
+			// a compound stage, a subshell, is in no loop
+			sub.loopDepth = 0
 		}
 		sub.fds[0] = in
 		if !last {
