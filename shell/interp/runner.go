@@ -59,6 +59,7 @@ type Runner struct {
 	funcDepth   int         // how many of frames are function calls
 	loopDepth   int
 	noErrExit   int // >0 while errexit is suspended (conditions, && ||, !)
+	noErrTrap   int // >0 under a ! that began with errexit off: no ERR trap
 	subshell    int // BASH_SUBSHELL
 	ifsCache    *ifsSet
 	randState   uint32
@@ -144,8 +145,14 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			r.debugTrap(ctx, st)
 		}
 	}
-	if st.Negated {
+	// ! suspends errexit for what it runs only when errexit is on as it
+	// starts (bash sets CMD_IGNORE_RETURN then): a function that turns
+	// set -e on under `! f` still exits. The ERR trap stays off either way.
+	negErrExit := st.Negated && r.opts.errexit
+	if negErrExit {
 		r.noErrExit++
+	} else if st.Negated {
+		r.noErrTrap++
 	}
 	status := 0
 	psubs := len(r.pendingOut)
@@ -170,7 +177,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	}
 	raw := status
 	if st.Negated {
-		r.noErrExit--
+		if negErrExit {
+			r.noErrExit--
+		} else {
+			r.noErrTrap--
+		}
 		if status == 0 {
 			status = 1
 		} else {
@@ -193,7 +204,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	}
 	r.lastStatus = status
 	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) && st != r.asyncStmt {
-		r.errTrap(ctx)
+		if r.noErrTrap == 0 {
+			r.errTrap(ctx)
+		}
 		if r.opts.errexit {
 			r.exitShell(status)
 		}
