@@ -34,6 +34,16 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 	if len(args) == 0 {
 		return r.nullCommand(ctx, c, redirs)
 	}
+	// The assignments before a command (for its environment only) expand
+	// and the command is traced before the redirections apply, as bash
+	// does: set -x writes to the shell's stderr, not the command's 2>.
+	env, ok := r.prefixEnv(ctx, c.Assigns, args[0])
+	if !ok {
+		return 1
+	}
+	if r.opts.xtrace {
+		r.trace(args)
+	}
 	if len(redirs) > 0 {
 		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
 			return 1
@@ -48,19 +58,19 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		r.lastStatus = st
 		defer r.endRedirs(red)
 	}
-	if r.opts.xtrace && len(c.Assigns) == 0 {
-		r.trace(args)
-	}
 	defer func() { r.lastArg = args[len(args)-1] }()
-	if len(c.Assigns) == 0 {
-		return r.run(ctx, args, nil)
-	}
-	// Assignments before a command: in the command's environment only.
-	var env []string
-	for _, as := range c.Assigns {
+	return r.run(ctx, args, env)
+}
+
+// prefixEnv expands a command's assignments (a=1 cmd) into "K=V" for
+// its environment, tracing each under set -x. A read-only variable's is
+// left out with bash's message; ok is false when the command must not
+// run.
+func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign, name string) (env []string, ok bool) {
+	for _, as := range assigns {
 		val, ok := r.assignValue(ctx, as.Value)
 		if !ok {
-			return 1
+			return nil, false
 		}
 		if r.opts.xtrace {
 			r.traceAssign(r.tracePrefix(), as.Name.Value, val)
@@ -70,12 +80,12 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 			// the command line.
 			r.errorf("%s: readonly variable", as.Name.Value)
 			if r.opts.posix {
-				if specialBuiltins[args[0]] && r.isBuiltin(args[0]) {
+				if specialBuiltins[name] && r.isBuiltin(name) {
 					r.posixAssignFatal()
 				} else {
 					r.expansionFatal(1)
 				}
-				return 1
+				return nil, false
 			}
 			continue
 		}
@@ -85,10 +95,7 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		}
 		env = append(env, as.Name.Value+"="+val)
 	}
-	if r.opts.xtrace {
-		r.trace(args)
-	}
-	return r.run(ctx, args, env)
+	return env, true
 }
 
 // nullCommand runs a simple command with no command word (none written,

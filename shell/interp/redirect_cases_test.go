@@ -62,6 +62,15 @@ st=1
 three
 err
 `, 0},
+	// set -x traces a command (and the assignments before it) to the
+	// shell's stderr before its redirections apply.
+	{"xtrace_before_redirections", `{ set -x; a=1 printf 'aaaa' > /dev/null 2> t; set +x; } 2>trace
+echo "t=[$(cat t)]"; cat trace
+`, `t=[]
++ a=1
++ printf aaaa
++ set +x
+`, 0},
 }
 
 // TestRedirectCases runs redirectCases.
