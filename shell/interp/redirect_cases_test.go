@@ -71,6 +71,16 @@ echo "t=[$(cat t)]"; cat trace
 + printf aaaa
 + set +x
 `, 0},
+	// A FIFO opened read-write carries what is written to it back.
+	{"fifo_read_write", `mkfifo f; test -p f; echo status=$?
+ls -l f | cut -c1-10; mkfifo -m 600 g; ls -l g | cut -c1-10
+exec 8<> f; echo first >&8; echo second >&8; read a <&8; read b <&8; exec 8<&-
+echo "$a $b"
+`, `status=0
+prw-r--r--
+prw-------
+first second
+`, 0},
 }
 
 // TestRedirectCases runs redirectCases.
