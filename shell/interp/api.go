@@ -89,6 +89,10 @@ type Config struct {
 	MaxProcs int
 
 	procs *procCount // what runs now, shared by subshells and child shells
+	// dashI is a child shell started with -i but at no prompt (bash -i
+	// -c): $- has i, emacs and history are on, and an expansion error
+	// abandons the line instead of ending the shell.
+	dashI bool
 	// callBase is how many levels of MaxCallDepth the shells around a
 	// child shell use (childshell.go).
 	callBase int
@@ -151,6 +155,10 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 	r.opts.expandAliases = !cfg.Script
 	if cfg.Interactive {
 		r.opts.interactive()
+	} else if cfg.dashI {
+		// no terminal, so no job control
+		r.opts.interactive()
+		r.opts.monitor = false
 	}
 	r.vars.frames = []*frame{newFrame(64)}
 	r.vars.mem = cfg.Budget

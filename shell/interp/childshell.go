@@ -109,6 +109,7 @@ parse:
 	cfg.callBase = r.cfg.callBase + r.funcDepth + 1
 	// A child shell has no job control and makes no undo steps.
 	cfg.Interactive, cfg.StmtStart = false, nil
+	cfg.dashI = interactive
 	argv0 := args[0]
 	var script string
 	fromFile := false

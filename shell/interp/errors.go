@@ -105,7 +105,7 @@ func (r *Runner) assignFatal() {
 		return
 	}
 	r.lastStatus = 1
-	if r.cfg.Script {
+	if r.cfg.Script && !r.cfg.dashI {
 		r.flow = flowExit
 	} else {
 		r.flow = flowDiscard
@@ -119,7 +119,7 @@ func (r *Runner) unsetFatal() {
 		return
 	}
 	r.lastStatus = r.unsetStatus()
-	if r.cfg.Script {
+	if r.cfg.Script && !r.cfg.dashI {
 		r.flow = flowExit
 	} else {
 		r.flow = flowDiscard
@@ -141,7 +141,7 @@ func (r *Runner) posixAssignFatal() {
 // ends the shell with: 127 for bash -c's own shell, 1 in a subshell, a
 // script file or at the prompt (where it only abandons the line).
 func (r *Runner) unsetStatus() int {
-	if r.fromFile || r.subshell > 0 || r.opts.errexit || r.cfg.Interactive {
+	if r.fromFile || r.subshell > 0 || r.opts.errexit || r.cfg.Interactive || r.cfg.dashI {
 		return 1
 	}
 	return 127

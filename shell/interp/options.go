@@ -172,7 +172,7 @@ func (r *Runner) dashFlags() string {
 	var b strings.Builder
 	for _, c := range []byte("abefhikmnptuvxBCEHPT") {
 		if c == 'i' {
-			if r.cfg.Interactive {
+			if r.cfg.Interactive || r.cfg.dashI {
 				b.WriteByte(c)
 			}
 			continue
