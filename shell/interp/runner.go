@@ -299,7 +299,10 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case *syntax.CaseClause:
 		return r.caseClause(ctx, c)
 	case *syntax.FuncDecl:
-		return r.funcDecl(c)
+		if b, ok := c.Body.Cmd.(*syntax.BinaryCmd); ok && len(c.Body.Redirs) == 0 {
+			return r.funcDeclList(ctx, c, b)
+		}
+		return r.funcDecl(c, c.Body)
 	case *syntax.ArithmCmd:
 		if r.opts.xtrace {
 			r.traceArith(ctx, c)
@@ -678,8 +681,32 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 	return status
 }
 
-// funcDecl defines a function.
-func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
+// funcDeclList runs `f() { ...; } | cmd` (&&, ||), which mvdan/sh's
+// parser reads as a function whose body is the whole list; bash's body
+// is the compound command alone, the rest is the list's: after |, the
+// definition is a pipeline stage (a subshell: f stays undefined) whose
+// output is nothing; && and || go on from its status 0.
+func (r *Runner) funcDeclList(ctx context.Context, c *syntax.FuncDecl, b *syntax.BinaryCmd) int {
+	if _, nested := b.X.Cmd.(*syntax.BinaryCmd); nested {
+		return r.funcDecl(c, c.Body)
+	}
+	switch b.Op {
+	case syntax.AndStmt, syntax.OrStmt:
+		if st := r.funcDecl(c, b.X); st != 0 || b.Op == syntax.OrStmt || r.flow != flowNone {
+			return st
+		}
+		r.stmt(ctx, b.Y)
+		return r.lastStatus
+	}
+	return r.inSubshell(ctx, func(sub *Runner) {
+		sub.fds = sub.fds.clone()
+		sub.fds[0] = &fdFile{r: eofReader{}}
+		sub.stmt(ctx, b.Y)
+	})
+}
+
+// funcDecl defines a function with the given body.
+func (r *Runner) funcDecl(c *syntax.FuncDecl, body *syntax.Stmt) int {
 	name := c.Name.Value
 	if r.opts.posix && (!validName(name) || specialBuiltins[name]) {
 		// POSIX: a function's name is an identifier, and no special
@@ -694,7 +721,7 @@ func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 		}
 		return 2
 	}
-	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: c.Body, decl: c})
+	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: body, decl: c})
 	return 0
 }
 
