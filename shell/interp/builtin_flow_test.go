@@ -11,6 +11,14 @@ var flowCases = []bashCase{
 (shopt -s shift_verbose; set -- a; shift; shift; echo "verbose=$?") 2>&1 | sed -E "s/^[^ ]*bash: line [0-9]+: //"
 exit 3 4; echo unreached
 `, "sub=1\nshift-many=1\nshift: shift count out of range\nverbose=1\n", 1},
+	// A ( ) subshell and a compound pipeline stage are in no loop of
+	// their parent's: break and continue there only complain.
+	{"loop_control_in_subshell", `for i in 1 2; do
+  ( if true; then continue; fi; echo "sub $i" ); echo st=$?
+  echo | { break; echo "stage $i"; }
+  echo | continue; echo "simple $i"
+done
+`, "sub 1\nst=0\nstage 1\nsimple 1\nsub 2\nst=0\nstage 2\nsimple 2\n", 0},
 }
 
 // TestFlowBuiltins runs flowCases.

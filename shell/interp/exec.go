@@ -34,16 +34,18 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 			return 1
 		}
 	}
-	var env []string
-	if len(args) > 0 && len(c.Assigns) > 0 {
-		// in the command's environment only
-		var ok bool
-		if env, ok = r.prefixEnv(ctx, args, c.Assigns); !ok {
-			return 1
-		}
-	}
 	if len(args) == 0 {
 		return r.nullCommand(ctx, c, redirs)
+	}
+	// The assignments before a command (for its environment only) expand
+	// and the command is traced before the redirections apply, as bash
+	// does: set -x writes to the shell's stderr, not the command's 2>.
+	env, ok := r.prefixEnv(ctx, c.Assigns, args[0])
+	if !ok {
+		return 1
+	}
+	if r.opts.xtrace {
+		r.trace(args)
 	}
 	if len(redirs) > 0 {
 		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
@@ -59,18 +61,16 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		r.lastStatus = st
 		defer r.endRedirs(red)
 	}
-	if r.opts.xtrace {
-		r.trace(args)
-	}
 	defer func() { r.lastArg = args[len(args)-1] }()
 	return r.run(ctx, args, env)
 }
 
-// prefixEnv expands the assignments before a command (a=1 b=$a cmd)
-// in order, each seeing those before it, as bash binds them in the
-// temporary environment one by one.
-func (r *Runner) prefixEnv(ctx context.Context, args []string, assigns []*syntax.Assign) ([]string, bool) {
-	var env []string
+// prefixEnv expands a command's assignments (a=1 b=$a cmd) into "K=V"
+// for its environment, in order, each seeing those before it, as bash
+// binds them in the temporary environment one by one, and traces each
+// under set -x. A read-only variable's is left out with bash's message;
+// ok is false when the command must not run.
+func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign, name string) (env []string, ok bool) {
 	if len(assigns) > 1 {
 		r.vars.pushTemp()
 		defer func() {
@@ -79,9 +79,9 @@ func (r *Runner) prefixEnv(ctx context.Context, args []string, assigns []*syntax
 		}()
 	}
 	for i, as := range assigns {
-		if name, ok := r.maskedName(as); ok {
+		if bad, masked := r.maskedName(as); masked {
 			// b[0]=2 cmd (parse_prefix.go)
-			r.errorf("`%s': not a valid identifier", name)
+			r.errorf("`%s': not a valid identifier", bad)
 			continue
 		}
 		val, ok := r.assignValue(ctx, as.Value)
@@ -100,7 +100,7 @@ func (r *Runner) prefixEnv(ctx context.Context, args []string, assigns []*syntax
 			// the command line.
 			r.errorf("%s: readonly variable", as.Name.Value)
 			if r.opts.posix {
-				if specialBuiltins[args[0]] && r.isBuiltin(args[0]) {
+				if specialBuiltins[name] && r.isBuiltin(name) {
 					r.posixAssignFatal()
 				} else {
 					r.expansionFatal(1)

@@ -49,6 +49,9 @@ func (r *Runner) release() {
 func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 	sub := r.subshellCopy()
 	defer sub.release()
+	// A subshell is in no loop of its parent's: break and continue in
+	// it are "only meaningful in a loop", as bash resets loop_level.
+	sub.loopDepth = 0
 	f(sub)
 	sub.runExitTrap(ctx)
 	r.nestStopped(sub)
