@@ -237,6 +237,10 @@ func maskAt(src string, off int, msg string) (string, bool) {
 			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
 		}
 	}
+	if next, ok := maskFuncName(src, off, msg); ok {
+		// $x() { :; } (parse_funcname.go)
+		return next, true
+	}
 	if next, ok := maskLet(src, off, msg); ok {
 		// let x=1  # note, let x=( 1 ) (parse_let.go)
 		return next, true

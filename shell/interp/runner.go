@@ -660,6 +660,11 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 // funcDecl defines a function.
 func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 	name := c.Name.Value
+	if text, bad := r.maskedFuncName(c); bad {
+		// $x() { :; } (parse_funcname.go)
+		r.errorf("`%s': not a valid identifier", text)
+		return 1
+	}
 	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: c.Body, decl: c})
 	return 0
 }
