@@ -318,6 +318,13 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 		case *syntax.ParamExp:
 			e.param(x, quoted)
 		case *syntax.CmdSubst:
+			if x.TempFile || x.ReplyVar {
+				// ${ cmd;} and ${|cmd;} are bash 5.3's; 5.2 reads
+				// them as a bad substitution
+				e.r.errorf("%s: bad substitution", e.r.sourceOf(x))
+				e.failed = true
+				return
+			}
 			out := e.r.cmdSubst(e.ctx, x.Stmts)
 			e.add(part{val: out, quoted: quoted, split: !quoted})
 		case *syntax.ArithmExp:

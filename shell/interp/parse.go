@@ -231,6 +231,12 @@ func maskAt(src string, off int, msg string) (string, bool) {
 			return src[:off] + "__" + src[off+2:], true
 		}
 	}
+	if strings.HasPrefix(msg, "`|` can only immediately follow") {
+		// ${ |REPLY=x}: bash 5.2's bad substitution, when expanded
+		if from, to, ok := paramSpan(src, off); ok && strings.IndexByte(" \t|", src[from]) >= 0 {
+			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
+		}
+	}
 	if strings.HasPrefix(msg, "`:` must be followed") {
 		// ${a[@]::} and ${s:}: read when expanded (emptySlice)
 		if from, to, ok := paramSpan(src, off); ok {
