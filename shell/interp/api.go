@@ -143,6 +143,8 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 		bashPid:  sandboxPID,
 		fromFile: cfg.FromFile,
 		pids:     new(atomic.Int32),
+		// PIPESTATUS is empty until a command runs (nil: the status)
+		pipeStatus: []int{},
 	}
 	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
