@@ -4,6 +4,13 @@ package interp
 // status were recorded from bash, and TestInterp checks the recording
 // against the host's bash too when there is one.
 var interpCases = []bashCase{
+	{"binary_script_file", `printf 'echo one \0 echo two\n' > t.sh; bash t.sh 2>/dev/null; echo st=$?
+printf 'echo one\necho \0two\n' > t2.sh; bash t2.sh; echo st=$?
+`, `st=126
+one
+two
+st=0
+`, 0},
 	{"debug_trap", `trap "echo dbg \$BASH_COMMAND" DEBUG; x=1; echo a; f() { echo in f; }; f; (( 1 )); for i in 1; do :; done; case a in a) echo c;; esac; trap - DEBUG; echo end
 `, `dbg x=1
 dbg echo a

@@ -130,6 +130,10 @@ parse:
 			fmt.Fprintf(stdio.Stderr, "bash: %s: %s\n", rest[0], strerror(err))
 			return 127
 		}
+		if binaryScript(data) {
+			fmt.Fprintf(stdio.Stderr, "%s: %s: cannot execute binary file\n", rest[0], rest[0])
+			return 126
+		}
 		script, fromFile = string(data), true
 		cfg.Args = rest
 	default:
@@ -195,4 +199,18 @@ parse:
 		child.saveHistoryFile()
 	}
 	return status
+}
+
+// binaryScript is bash's check_binary_file: a NUL in the first line of
+// the file's first 80 bytes.
+func binaryScript(data []byte) bool {
+	for _, c := range data[:min(len(data), 80)] {
+		switch c {
+		case '\n':
+			return false
+		case 0:
+			return true
+		}
+	}
+	return false
 }
