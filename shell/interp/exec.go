@@ -146,6 +146,12 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 			tr = &assignTrace{prefix: r.tracePrefix()}
 		}
 		if !r.assign(ctx, a, tr) {
+			if v := r.lookupVar(r.resolveRef(a.Name.Value)); r.opts.posix && v != nil && v.attrs&attrReadonly != 0 && r.flow < flowExit {
+				// set -o posix: assigning a read-only variable ends
+				// the shell, as an unset variable does under set -u
+				r.unsetFatal()
+				return r.lastStatus
+			}
 			if r.opts.errexit && r.flow < flowExit {
 				// under set -e bash leaves on a failed assignment, in
 				// a condition too
