@@ -210,9 +210,12 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 	if r.fds[2] == nil {
 		stdio.Stderr = closedFd{}
 	}
+	// PATH=dir cmd searches dir and leaves the table alone, as bash
+	// does with PATH in a command's temporary environment
+	hashed := !r.tempPath(environ)
 	if !strings.Contains(name, "/") {
 		if cmd, ok := r.cfg.Commands[name]; ok {
-			if _, ok := r.hashedPath(name); !ok && r.opts.hashall {
+			if _, ok := r.hashedPath(name); hashed && !ok && r.opts.hashall {
 				if full := r.lookPath(name, environ); full != "" {
 					r.remember(name, full, 1)
 				}
@@ -222,7 +225,7 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 		if isShellName(name) {
 			return r.runChildShell(ctx, args, environ, stdio)
 		}
-		if full, ok := r.hashedPath(name); ok {
+		if full, ok := r.hashedPath(name); hashed && ok {
 			return r.runPath(ctx, full, args, environ, stdio)
 		}
 		full := r.lookPath(name, environ)
@@ -234,7 +237,9 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 				return 127
 			}
 		}
-		r.notePathUse(name, full)
+		if hashed {
+			r.notePathUse(name, full)
+		}
 		return r.runPath(ctx, full, args, environ, stdio)
 	}
 	return r.runPath(ctx, r.absPath(name), args, environ, stdio)
@@ -595,4 +600,16 @@ func traceQuote(s string) string {
 		return command.BashQuote(s, command.BashSingle)
 	}
 	return command.BashQuoteIfNeeded(s, command.BashSingle)
+}
+
+// tempPath reports whether environ's PATH is not the shell's: a PATH=
+// binding before the command.
+func (r *Runner) tempPath(environ []string) bool {
+	path, _ := r.getVar("PATH")
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			return v != path
+		}
+	}
+	return false
 }

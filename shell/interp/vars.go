@@ -968,6 +968,9 @@ func (r *Runner) varChanged(name string, v *Var) {
 		r.histSizeChanged(name) // builtin_history.go
 	case "FUNCNEST":
 		r.funcNestSeen = true
+	case "PATH":
+		// assigning PATH empties hash's table, as in bash
+		r.hash = nil
 	}
 }
 
