@@ -21,6 +21,10 @@ import (
 // before the redirections, which see them (x=f >$x writes f).
 func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.Redirect) int {
 	r.substRan = false
+	if st, ok := r.bangSubshell(ctx, c); ok && len(redirs) == 0 {
+		// !(list) with extglob off (parse_bang.go)
+		return st
+	}
 	var args []string
 	if len(c.Args) > 0 {
 		var ok bool
