@@ -6,6 +6,18 @@ import "testing"
 // than one argument end a shell without a prompt with status 1 (a
 // subshell too), and shift_verbose reports a count past $#.
 var flowCases = []bashCase{
+	{"loop_control_in_subshell", `for i in 1; do ( continue; echo after ); echo st=$?; done 2>/dev/null
+for i in 1; do echo x | { break; echo after2; }; done 2>/dev/null
+for i in 1 2; do (for j in 1; do continue 2; done; echo in ); done
+for i in 1 2; do x=$(break; echo s); echo "[$x]"; done
+`, `after
+st=0
+after2
+in
+in
+[]
+[]
+`, 0},
 	{"exit_shift_too_many", `(exit 7 8 9; echo no); echo "sub=$?"
 (set -- a b c; shift 1 2; echo unreached); echo "shift-many=$?"
 (shopt -s shift_verbose; set -- a; shift; shift; echo "verbose=$?") 2>&1 | sed -E "s/^[^ ]*bash: line [0-9]+: //"

@@ -23,6 +23,10 @@ import (
 // before the redirections, which see them (x=f >$x writes f).
 func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.Redirect) int {
 	r.substRan = false
+	if st, ok := r.bangSubshell(ctx, c); ok && len(redirs) == 0 {
+		// !(list) with extglob off (parse_bang.go)
+		return st
+	}
 	var args []string
 	if len(c.Args) > 0 {
 		var ok bool
@@ -175,6 +179,12 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 			tr = &assignTrace{prefix: r.tracePrefix()}
 		}
 		if !r.assign(ctx, a, tr) {
+			if v := r.lookupVar(r.resolveRef(a.Name.Value)); r.opts.posix && v != nil && v.attrs&attrReadonly != 0 && r.flow < flowExit {
+				// set -o posix: assigning a read-only variable ends
+				// the shell, as an unset variable does under set -u
+				r.unsetFatal()
+				return r.lastStatus
+			}
 			if r.opts.errexit && r.flow < flowExit {
 				// under set -e bash leaves on a failed assignment, in
 				// a condition too
@@ -252,9 +262,12 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 	if r.fds[2] == nil {
 		stdio.Stderr = closedFd{}
 	}
+	// PATH=dir cmd searches dir and leaves the table alone, as bash
+	// does with PATH in a command's temporary environment
+	hashed := !r.tempPath(environ)
 	if !strings.Contains(name, "/") {
 		if cmd, ok := r.cfg.Commands[name]; ok {
-			if _, ok := r.hashedPath(name); !ok && r.opts.hashall {
+			if _, ok := r.hashedPath(name); hashed && !ok && r.opts.hashall {
 				if full := r.lookPath(name, environ); full != "" {
 					r.remember(name, full, 1)
 				}
@@ -679,4 +692,16 @@ func traceQuote(s string) string {
 		return command.BashQuote(s, command.BashSingle)
 	}
 	return command.BashQuoteIfNeeded(s, command.BashSingle)
+}
+
+// tempPath reports whether environ's PATH is not the shell's: a PATH=
+// binding before the command.
+func (r *Runner) tempPath(environ []string) bool {
+	path, _ := r.getVar("PATH")
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			return v != path
+		}
+	}
+	return false
 }

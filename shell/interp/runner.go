@@ -729,6 +729,11 @@ func (r *Runner) funcDecl(c *syntax.FuncDecl, body *syntax.Stmt) int {
 		}
 		return 2
 	}
+	if text, bad := r.maskedFuncName(c); bad {
+		// $x() { :; } (parse_funcname.go)
+		r.errorf("`%s': not a valid identifier", text)
+		return 1
+	}
 	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: body, decl: c})
 	return 0
 }

@@ -27,6 +27,8 @@ func (r *Runner) subshellCopy() *Runner {
 	c.bg, c.seenJobs = nil, nil
 	c.pendingOut = nil
 	c.flow, c.flowN = flowNone, 0
+	// a subshell is in no loop: break and continue there say so
+	c.loopDepth = 0
 	c.keepFds = false
 	c.pendingSigs = nil
 	c.dirStack = append([]string(nil), r.dirStack...)
@@ -66,6 +68,8 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	defer stop()
 	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
 	sub := r.subshellCopy()
+	// break and continue in $( ) end it, as if in the loop around
+	sub.loopDepth = r.loopDepth
 	sub.seenJobs = r.jobView()
 	sub.traceLevel++
 	sub.fds[1] = &fdFile{w: out}
