@@ -43,6 +43,13 @@ echo $(( '1' + 2 )); echo not reached
 3
 6
 `, 1},
+	{"quoted_backslash_key", `key='\'; declare -A A; (( A["$key"] = 42 )); declare -p A; echo $(( A["$key"] + 1 ))
+k2="a b"; (( A["$k2"] = 3 )); echo ${A["a b"]}; x=1; echo $(( "$x" + 1 ))
+`, `declare -A A=(["\\"]="42" )
+43
+3
+2
+`, 0},
 }
 
 func TestArithText(t *testing.T) { runCases(t, arithTextCases) }

@@ -557,12 +557,13 @@ func (r *Runner) declare(ctx context.Context, op *declOp, items []declItem) int 
 	if op.funcs || op.funcNames {
 		return r.declareFuncs(op, items)
 	}
-	r.syncOptionVars()
 	if len(items) == 0 {
+		r.syncOptionVars()
 		return r.declareList(op)
 	}
 	if op.print && op.variant != "readonly" && op.variant != "export" {
 		// readonly -p NAME and export -p NAME set, as without -p
+		r.syncOptionVars()
 		return r.declarePrint(op, items)
 	}
 	// bash expands every word before the command runs, so a value sees

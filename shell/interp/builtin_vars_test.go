@@ -203,6 +203,10 @@ x=$(echo hi >&2) 2>/dev/null; x=$(echo hi2 >&2) true 2>/dev/null
 exists
 1
 `, 0},
+	{"posix_readonly_assignment_ends_shell", `set -o posix; readonly x=1; (x=2; echo sub) 2>/dev/null; echo "st=$?"
+f() { x=2; echo in; }; f 2>/dev/null; echo not reached
+`, `st=1
+`, 127},
 }
 
 func TestDeclBuiltins(t *testing.T) { runCases(t, declCases) }

@@ -4,6 +4,25 @@ package interp
 // status were recorded from bash, and TestInterp checks the recording
 // against the host's bash too when there is one.
 var interpCases = []bashCase{
+	{"path_change_forgets_hashed_commands", `mkdir -p b1 b2; printf 'echo hi\n' > b1/h; printf 'echo hey\n' > b2/h; chmod +x b1/h b2/h
+PATH="$PWD/b1:$PATH" h; PATH="$PWD/b2:$PATH" h; PATH="$PWD/b1:$PATH"; h; PATH="$PWD/b2:$PATH"; h
+hash | sed "s|$PWD/||"; export PATH="$PWD/b1:$PATH"; h; hash -t h | sed "s|$PWD/||"
+`, `hi
+hey
+hi
+hey
+hits	command
+   1	b2/h
+hi
+b1/h
+`, 0},
+	{"binary_script_file", `printf 'echo one \0 echo two\n' > t.sh; bash t.sh 2>/dev/null; echo st=$?
+printf 'echo one\necho \0two\n' > t2.sh; bash t2.sh; echo st=$?
+`, `st=126
+one
+two
+st=0
+`, 0},
 	{"debug_trap", `trap "echo dbg \$BASH_COMMAND" DEBUG; x=1; echo a; f() { echo in f; }; f; (( 1 )); for i in 1; do :; done; case a in a) echo c;; esac; trap - DEBUG; echo end
 `, `dbg x=1
 dbg echo a

@@ -23,6 +23,10 @@ import (
 // before the redirections, which see them (x=f >$x writes f).
 func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.Redirect) int {
 	r.substRan = false
+	if st, ok := r.bangSubshell(ctx, c); ok && len(redirs) == 0 {
+		// !(list) with extglob off (parse_bang.go)
+		return st
+	}
 	var args []string
 	if len(c.Args) > 0 {
 		var ok bool
@@ -34,16 +38,18 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 			return 1
 		}
 	}
-	var env []string
-	if len(args) > 0 && len(c.Assigns) > 0 {
-		// in the command's environment only
-		var ok bool
-		if env, ok = r.prefixEnv(ctx, args, c.Assigns); !ok {
-			return 1
-		}
-	}
 	if len(args) == 0 {
 		return r.nullCommand(ctx, c, redirs)
+	}
+	// The assignments before a command (for its environment only) expand
+	// and the command is traced before the redirections apply, as bash
+	// does: set -x writes to the shell's stderr, not the command's 2>.
+	env, ok := r.prefixEnv(ctx, c.Assigns, args[0])
+	if !ok {
+		return 1
+	}
+	if r.opts.xtrace {
+		r.trace(args)
 	}
 	if len(redirs) > 0 {
 		if len(args) == 1 && args[0] == "exec" && r.refuseExecOutSubst(redirs) {
@@ -59,18 +65,16 @@ func (r *Runner) call(ctx context.Context, c *syntax.CallExpr, redirs []*syntax.
 		r.lastStatus = st
 		defer r.endRedirs(red)
 	}
-	if r.opts.xtrace {
-		r.trace(args)
-	}
 	defer func() { r.lastArg = args[len(args)-1] }()
 	return r.run(ctx, args, env)
 }
 
-// prefixEnv expands the assignments before a command (a=1 b=$a cmd)
-// in order, each seeing those before it, as bash binds them in the
-// temporary environment one by one.
-func (r *Runner) prefixEnv(ctx context.Context, args []string, assigns []*syntax.Assign) ([]string, bool) {
-	var env []string
+// prefixEnv expands a command's assignments (a=1 b=$a cmd) into "K=V"
+// for its environment, in order, each seeing those before it, as bash
+// binds them in the temporary environment one by one, and traces each
+// under set -x. A read-only variable's is left out with bash's message;
+// ok is false when the command must not run.
+func (r *Runner) prefixEnv(ctx context.Context, assigns []*syntax.Assign, name string) (env []string, ok bool) {
 	if len(assigns) > 1 {
 		r.vars.pushTemp()
 		defer func() {
@@ -79,9 +83,9 @@ func (r *Runner) prefixEnv(ctx context.Context, args []string, assigns []*syntax
 		}()
 	}
 	for i, as := range assigns {
-		if name, ok := r.maskedName(as); ok {
+		if bad, masked := r.maskedName(as); masked {
 			// b[0]=2 cmd (parse_prefix.go)
-			r.errorf("`%s': not a valid identifier", name)
+			r.errorf("`%s': not a valid identifier", bad)
 			continue
 		}
 		val, ok := r.assignValue(ctx, as.Value)
@@ -100,7 +104,7 @@ func (r *Runner) prefixEnv(ctx context.Context, args []string, assigns []*syntax
 			// the command line.
 			r.errorf("%s: readonly variable", as.Name.Value)
 			if r.opts.posix {
-				if specialBuiltins[args[0]] && r.isBuiltin(args[0]) {
+				if specialBuiltins[name] && r.isBuiltin(name) {
 					r.posixAssignFatal()
 				} else {
 					r.expansionFatal(1)
@@ -175,6 +179,12 @@ func (r *Runner) assignAll(ctx context.Context, as []*syntax.Assign) int {
 			tr = &assignTrace{prefix: r.tracePrefix()}
 		}
 		if !r.assign(ctx, a, tr) {
+			if v := r.lookupVar(r.resolveRef(a.Name.Value)); r.opts.posix && v != nil && v.attrs&attrReadonly != 0 && r.flow < flowExit {
+				// set -o posix: assigning a read-only variable ends
+				// the shell, as an unset variable does under set -u
+				r.unsetFatal()
+				return r.lastStatus
+			}
 			if r.opts.errexit && r.flow < flowExit {
 				// under set -e bash leaves on a failed assignment, in
 				// a condition too
@@ -252,9 +262,12 @@ func (r *Runner) runProgram(ctx context.Context, name string, args, environ []st
 	if r.fds[2] == nil {
 		stdio.Stderr = closedFd{}
 	}
+	// PATH=dir cmd searches dir and leaves the table alone, as bash
+	// does with PATH in a command's temporary environment
+	hashed := !r.tempPath(environ)
 	if !strings.Contains(name, "/") {
 		if cmd, ok := r.cfg.Commands[name]; ok {
-			if _, ok := r.hashedPath(name); !ok && r.opts.hashall {
+			if _, ok := r.hashedPath(name); hashed && !ok && r.opts.hashall {
 				if full := r.lookPath(name, environ); full != "" {
 					r.remember(name, full, 1)
 				}
@@ -679,4 +692,16 @@ func traceQuote(s string) string {
 		return command.BashQuote(s, command.BashSingle)
 	}
 	return command.BashQuoteIfNeeded(s, command.BashSingle)
+}
+
+// tempPath reports whether environ's PATH is not the shell's: a PATH=
+// binding before the command.
+func (r *Runner) tempPath(environ []string) bool {
+	path, _ := r.getVar("PATH")
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			return v != path
+		}
+	}
+	return false
 }

@@ -310,6 +310,13 @@ func (e *expander) word(parts []syntax.WordPart, quoted bool) {
 		case *syntax.DblQuoted:
 			before := len(e.parts)
 			e.word(x.Parts, true)
+			if e.arith {
+				// quoted text keeps its backslashes as bash quotes
+				// them for the evaluator: A["$key"] with key=''
+				for i := before; i < len(e.parts); i++ {
+					e.parts[i].val = strings.ReplaceAll(e.parts[i].val, `\`, `\\`)
+				}
+			}
 			if !onlyEmptyAt(x.Parts, e.parts[before:]) {
 				if len(e.parts) == before {
 					e.add(part{quoted: true})

@@ -118,6 +118,20 @@ braceexpand:hashall:interactive-comments:noglob
 x /nonexistent*
 x checkwinsize:cmdhist:complete_fullquote:extquote:force_fignore:globasciiranges:globskipdots:hostcomplete:interactive_comments:nullglob
 `, 0},
+	// bash -i -c without a terminal: i in $-, emacs and history on, no
+	// job control, and set -u abandons the line instead of the shell.
+	{"bash_dash_i_c", `bash -i -c 'echo $-; test -o emacs; echo $?' 2>/dev/null
+bash -c 'echo $-'
+bash -i -c 'set -u; echo before; echo $x; echo after
+echo line2
+' 2>/dev/null; echo status=$?
+`, `hiBHc
+0
+hBc
+before
+line2
+status=0
+`, 0},
 }
 
 func TestOptionVars(t *testing.T) { runCases(t, optionVarCases) }

@@ -232,11 +232,21 @@ func maskAt(src string, off int, msg string) (string, bool) {
 			return src[:off] + "__" + src[off+2:], true
 		}
 	}
+	if strings.HasPrefix(msg, "`|` can only immediately follow") {
+		// ${ |REPLY=x}: bash 5.2's bad substitution, when expanded
+		if from, to, ok := paramSpan(src, off); ok && strings.IndexByte(" \t|", src[from]) >= 0 {
+			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
+		}
+	}
 	if strings.HasPrefix(msg, "`:` must be followed") {
 		// ${a[@]::} and ${s:}: read when expanded (emptySlice)
 		if from, to, ok := paramSpan(src, off); ok {
 			return src[:from] + strings.Repeat("_", to-from) + src[to:], true
 		}
+	}
+	if next, ok := maskFuncName(src, off, msg); ok {
+		// $x() { :; } (parse_funcname.go)
+		return next, true
 	}
 	if next, ok := maskLet(src, off, msg); ok {
 		// let x=1  # note, let x=( 1 ) (parse_let.go)

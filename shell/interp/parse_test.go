@@ -22,6 +22,9 @@ var runTimeTextCases = []bashCase{
 	{"let_comment_and_quotes", "y=1; let z=y*3  # a comment\nlet z2='y*3'  # another\necho $z $z2; let \"z3 = 2\" \"z4=z3+1\" z5=\"z3\"'*'2; echo $z3 $z4 $z5; let z6=\\\"1\\\" || echo st=$?\n", "3 3\n2 3 4\nst=1\n", 0},
 	{"let_word_with_parentheses", "let x=( 1 )\nlet y=( x + 2 )\nlet z=( y * 3 ) w=( 1 + 2 )*2; echo $x $y $z $w; let b=( 1 +  ); echo st=$?\n", "1 3 9 6\nst=1\n", 0},
 	{"empty_subscript", "a=(1 2 3)\na[]=42\necho status=$?\necho ${a[]}\necho status=$? ${a[@]}\nb[]=1 true; echo $?\na[]=1; echo not reached\n", "status=1\nstatus=1 1 2 3\n0\n", 1},
+	{"function_name_with_expansion", "$foo-bar() { ls ; }; echo next $?\nfoo-$(echo hi)() { ls ; }\necho next $?\na-b() { echo ab; }; a-b\n", "next 1\nnext 1\nab\n", 0},
+	{"bash53_substitutions_are_bad", "x=${ echo hi;}\necho \"[$x]\"\nx=${|REPLY=1}\necho \"[$x]\"; echo \"a ${ echo b; } c\"; echo next\nx=${ for i in a b; do echo -$i-; done; }\necho \"$x\"\nx=${ |REPLY=zz}\necho \"[$x]\"\n", "[]\n[]\n\n[]\n", 0},
+	{"bang_subshell_without_extglob", "a=false; b=false\nif !($a && $b); then\n  echo one\nfi\n!(true); echo st=$?\n!(exit 3); echo st=$?\nx=1; !(x=2); echo x=$x\n", "one\nst=1\nst=0\nx=1\n", 0},
 }
 
 func TestRunTimeText(t *testing.T) { runCases(t, runTimeTextCases) }

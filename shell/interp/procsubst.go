@@ -135,6 +135,11 @@ func (r *Runner) procSubst(ctx context.Context, ps *syntax.ProcSubst) (string, b
 		defer sub.release()
 		status := 0
 		defer sub.recoverCrash(&status)
+		if len(ps.Stmts) == 1 && isCatRedirect(ps.Stmts[0]) {
+			// <(< file) and >(< file) read the file, as $(< file) does.
+			sub.catFile(listCtx, ps.Stmts[0])
+			return
+		}
 		sub.stmts(listCtx, ps.Stmts)
 		sub.runExitTrap(listCtx)
 		pj.status = sub.lastStatus

@@ -22,6 +22,9 @@ f() { cat <(echo in-f); }; f; cat <(cat <(echo nested)); x=$(cat <(echo subst));
 		"loop 1\nloop 2\n2\n1c1\n< a\n---\n> b\ndiff 1\nfifo\nredirected\ngroup\nin-f\nnested\nsubst\n", 0},
 	{"exec keeps it open", `exec 3< <(echo one; echo two); read -u 3 a; read b <&3; echo "$a $b"; exec 3<&-
 exec 4< <(yes); read -u 4 y; exec 4<&-; echo "$y"; cat /dev/fd/4 2>/dev/null || echo closed`, "one two\ny\nclosed\n", 0},
+	// <(< file) reads the file, as $(< file) does; a list more than
+	// that does not.
+	{"cat_idiom", `echo FOO >foo; tr A-Z a-z < <(<foo); cat < <(<foo; echo hi)`, "foo\nhi\n", 0},
 }
 
 // TestProcSubst runs procSubstCases.

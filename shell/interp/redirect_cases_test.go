@@ -62,6 +62,25 @@ st=1
 three
 err
 `, 0},
+	// set -x traces a command (and the assignments before it) to the
+	// shell's stderr before its redirections apply.
+	{"xtrace_before_redirections", `{ set -x; a=1 printf 'aaaa' > /dev/null 2> t; set +x; } 2>trace
+echo "t=[$(cat t)]"; cat trace
+`, `t=[]
++ a=1
++ printf aaaa
++ set +x
+`, 0},
+	// A FIFO opened read-write carries what is written to it back.
+	{"fifo_read_write", `mkfifo f; test -p f; echo status=$?
+ls -l f | cut -c1-10; mkfifo -m 600 g; ls -l g | cut -c1-10
+exec 8<> f; echo first >&8; echo second >&8; read a <&8; read b <&8; exec 8<&-
+echo "$a $b"
+`, `status=0
+prw-r--r--
+prw-------
+first second
+`, 0},
 }
 
 // TestRedirectCases runs redirectCases.

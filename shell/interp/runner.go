@@ -59,6 +59,7 @@ type Runner struct {
 	funcDepth   int         // how many of frames are function calls
 	loopDepth   int
 	noErrExit   int // >0 while errexit is suspended (conditions, && ||, !)
+	noErrTrap   int // >0 under a ! that began with errexit off: no ERR trap
 	subshell    int // BASH_SUBSHELL
 	ifsCache    *ifsSet
 	randState   uint32
@@ -152,8 +153,14 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			r.debugTrap(ctx, st)
 		}
 	}
-	if st.Negated {
+	// ! suspends errexit for what it runs only when errexit is on as it
+	// starts (bash sets CMD_IGNORE_RETURN then): a function that turns
+	// set -e on under `! f` still exits. The ERR trap stays off either way.
+	negErrExit := st.Negated && r.opts.errexit
+	if negErrExit {
 		r.noErrExit++
+	} else if st.Negated {
+		r.noErrTrap++
 	}
 	status := 0
 	psubs := len(r.pendingOut)
@@ -178,7 +185,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	}
 	raw := status
 	if st.Negated {
-		r.noErrExit--
+		if negErrExit {
+			r.noErrExit--
+		} else {
+			r.noErrTrap--
+		}
 		if status == 0 {
 			status = 1
 		} else {
@@ -201,7 +212,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	}
 	r.lastStatus = status
 	if status != 0 && !st.Negated && r.noErrExit == 0 && errexitApplies(st.Cmd) && st != r.asyncStmt {
-		r.errTrap(ctx)
+		if r.noErrTrap == 0 {
+			r.errTrap(ctx)
+		}
 		if r.opts.errexit {
 			r.exitShell(status)
 		}
@@ -294,7 +307,10 @@ func (r *Runner) command(ctx context.Context, cmd syntax.Command) int {
 	case *syntax.CaseClause:
 		return r.caseClause(ctx, c)
 	case *syntax.FuncDecl:
-		return r.funcDecl(c)
+		if b, ok := c.Body.Cmd.(*syntax.BinaryCmd); ok && len(c.Body.Redirs) == 0 {
+			return r.funcDeclList(ctx, c, b)
+		}
+		return r.funcDecl(c, c.Body)
 	case *syntax.ArithmCmd:
 		if r.opts.xtrace {
 			r.traceArith(ctx, c)
@@ -401,6 +417,9 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 		if simple {
 			// bash keeps the job table for jobs in a pipeline.
 			sub.seenJobs = r.jobView()
+		} else {
+			// a compound stage, a subshell, is in no loop
+			sub.loopDepth = 0
 		}
 		sub.fds[0] = in
 		if !last {
@@ -670,8 +689,32 @@ func (r *Runner) caseClause(ctx context.Context, c *syntax.CaseClause) int {
 	return status
 }
 
-// funcDecl defines a function.
-func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
+// funcDeclList runs `f() { ...; } | cmd` (&&, ||), which mvdan/sh's
+// parser reads as a function whose body is the whole list; bash's body
+// is the compound command alone, the rest is the list's: after |, the
+// definition is a pipeline stage (a subshell: f stays undefined) whose
+// output is nothing; && and || go on from its status 0.
+func (r *Runner) funcDeclList(ctx context.Context, c *syntax.FuncDecl, b *syntax.BinaryCmd) int {
+	if _, nested := b.X.Cmd.(*syntax.BinaryCmd); nested {
+		return r.funcDecl(c, c.Body)
+	}
+	switch b.Op {
+	case syntax.AndStmt, syntax.OrStmt:
+		if st := r.funcDecl(c, b.X); st != 0 || b.Op == syntax.OrStmt || r.flow != flowNone {
+			return st
+		}
+		r.stmt(ctx, b.Y)
+		return r.lastStatus
+	}
+	return r.inSubshell(ctx, func(sub *Runner) {
+		sub.fds = sub.fds.clone()
+		sub.fds[0] = &fdFile{r: eofReader{}}
+		sub.stmt(ctx, b.Y)
+	})
+}
+
+// funcDecl defines a function with the given body.
+func (r *Runner) funcDecl(c *syntax.FuncDecl, body *syntax.Stmt) int {
 	name := c.Name.Value
 	if r.opts.posix && (!validName(name) || specialBuiltins[name]) {
 		// POSIX: a function's name is an identifier, and no special
@@ -686,7 +729,12 @@ func (r *Runner) funcDecl(c *syntax.FuncDecl) int {
 		}
 		return 2
 	}
-	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: c.Body, decl: c})
+	if text, bad := r.maskedFuncName(c); bad {
+		// $x() { :; } (parse_funcname.go)
+		r.errorf("`%s': not a valid identifier", text)
+		return 1
+	}
+	r.funcs = r.funcs.set(name, &funcDef{name: name, src: r.src, base: r.lineBase, file: r.sourceFile(), body: body, decl: c})
 	return 0
 }
 

@@ -237,6 +237,13 @@ histfile=yes
 0
 unset
 `, 0},
+	{"pipestatus_empty_at_start", `echo "[${PIPESTATUS[@]}]"; case a in b) ;; esac; echo "[${PIPESTATUS[@]}]"
+bash -c 'f() { :; }; echo "[${PIPESTATUS[@]}]"; (( 0 )); echo "[${PIPESTATUS[@]}]"'
+`, `[]
+[0]
+[]
+[1]
+`, 0},
 }
 
 // TestShellState runs stateCases.

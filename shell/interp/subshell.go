@@ -27,6 +27,8 @@ func (r *Runner) subshellCopy() *Runner {
 	c.bg, c.seenJobs = nil, nil
 	c.pendingOut = nil
 	c.flow, c.flowN = flowNone, 0
+	// a subshell is in no loop: break and continue there say so
+	c.loopDepth = 0
 	c.keepFds = false
 	c.pendingSigs = nil
 	c.dirStack = append([]string(nil), r.dirStack...)
@@ -49,6 +51,9 @@ func (r *Runner) release() {
 func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 	sub := r.subshellCopy()
 	defer sub.release()
+	// A subshell is in no loop of its parent's: break and continue in
+	// it are "only meaningful in a loop", as bash resets loop_level.
+	sub.loopDepth = 0
 	f(sub)
 	sub.runExitTrap(ctx)
 	r.nestStopped(sub)
@@ -63,6 +68,8 @@ func (r *Runner) cmdSubst(ctx context.Context, stmts []*syntax.Stmt) string {
 	defer stop()
 	out := &substBuffer{mem: r.cfg.Budget, stop: stop}
 	sub := r.subshellCopy()
+	// break and continue in $( ) end it, as if in the loop around
+	sub.loopDepth = r.loopDepth
 	sub.seenJobs = r.jobView()
 	sub.traceLevel++
 	sub.fds[1] = &fdFile{w: out}

@@ -37,7 +37,7 @@ not permitted"); memfs holds no FIFOs ("Operation not supported").
 // runMknod checks its operands as GNU mknod does, then fails as the
 // unprivileged sandbox user on memfs must.
 func runMknod(ctx context.Context, inv *command.Invocation) int {
-	operands, st, done := parseSpecialFileFlags(inv)
+	operands, _, st, done := parseSpecialFileFlags(inv)
 	if done {
 		return st
 	}

@@ -20,6 +20,11 @@ import (
 )
 
 // Commands is this package's registry table.
+
+// strftimeMax is the size of the buffer bash formats %(...)T into; a
+// result that does not fit (with its NUL) comes out empty.
+const strftimeMax = 128
+
 func Commands() []command.Command {
 	return []command.Command{{Name: "printf", Summary: "format and print data", Help: help, Run: Run, RawArgs: true}}
 }
@@ -380,7 +385,12 @@ func (p *printer) conversion(f string) (n int, text string, stop bool) {
 		if ok && a != "" && a != "-1" && a != "-2" {
 			t = time.Unix(p.integer(a), 0).In(t.Location())
 		}
-		return i, pad(strftime.Format(layout, t), flags, width, prec, hasPrec), false
+		s := strftime.Format(layout, t)
+		if len(s) >= strftimeMax {
+			// bash's strftime buffer: what does not fit is nothing
+			s = ""
+		}
+		return i, pad(s, flags, width, prec, hasPrec), false
 	default:
 		p.warn("`" + string(verb) + "': invalid format character")
 		p.status = 1
