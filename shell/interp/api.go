@@ -147,8 +147,6 @@ func newRunner(cfg Config, blt map[string]builtinFunc) *Runner {
 
 		oneStatus: -1,
 		fgJob:     &fgSlot{},
-		// PIPESTATUS is empty until a command runs (nil: the status)
-		pipeStatus: []int{},
 	}
 	r.pids.Store(int32(r.pid))
 	r.opts = defaultOptions()
