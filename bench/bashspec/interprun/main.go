@@ -41,6 +41,7 @@ func run(args []string) int {
 	var script string
 	hasScript := false
 	timeout := time.Duration(0)
+	dir := "/home/user"
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		need := func() (string, bool) {
@@ -54,7 +55,7 @@ func run(args []string) int {
 		var v string
 		var ok bool
 		switch a {
-		case "--mount", "--env", "--timeout", "-c":
+		case "--mount", "--env", "--timeout", "--cwd", "-c":
 			if v, ok = need(); !ok {
 				return 2
 			}
@@ -67,6 +68,8 @@ func run(args []string) int {
 			mounts = append(mounts, v)
 		case "--env":
 			env = append(env, v)
+		case "--cwd":
+			dir = v
 		case "--timeout":
 			d, err := time.ParseDuration(v)
 			if err != nil {
@@ -87,6 +90,7 @@ func run(args []string) int {
 		fsys.MkdirAll(d, 0o755)
 	}
 	fsys.Chmod("/tmp", fs.ModeSticky|0o777)
+	fsys.MkdirAll(dir, 0o755)
 	for _, m := range mounts {
 		if err := mount(fsys, m); err != nil {
 			fmt.Fprintf(os.Stderr, "interprun: %v\n", err)
@@ -112,9 +116,9 @@ func run(args []string) int {
 		fsys.WriteFile("/usr/bin/"+name, []byte("#!/bin/sh\nexec "+name+" \"$@\"\n"), 0o755)
 	}
 	fsys.Symlink("usr/bin", "/bin")
-	base := []string{"HOME=/home/user", "PWD=/home/user", "USER=user", "LOGNAME=user", "SHELL=/bin/bash",
+	base := []string{"HOME=/home/user", "PWD=" + dir, "USER=user", "LOGNAME=user", "SHELL=/bin/bash",
 		"TERM=xterm-256color", "HOSTNAME=memsh", "SHLVL=1", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"}
-	r := interp.New(interp.Config{FS: fsys, Commands: cmds, Env: mergeEnv(base, env), Dir: "/home/user",
+	r := interp.New(interp.Config{FS: fsys, Commands: cmds, Env: mergeEnv(base, env), Dir: dir,
 		Script: true, RunFile: func(ctx context.Context, req *interp.FileRequest) int {
 			return runFile(ctx, py, fsys, req)
 		}})
