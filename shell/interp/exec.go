@@ -376,6 +376,14 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 		io.WriteString(stdio.Stdout, cmd.Version)
 		return 0
 	}
+	// The command is a program of the line's signal group: a signal
+	// python takes stops it too, as it closes its pipes (killed).
+	leave, end := func() {}, func(st int) int { return st }
+	unwatch := func() bool { return false }
+	if r.cfg.Signals != nil {
+		ctx, leave, end = r.cfg.Signals.Program(ctx)
+		unwatch = context.AfterFunc(ctx, r.pipeCloser(stdio))
+	}
 	mask := r.umask
 	inv := &command.Invocation{
 		Args:    args,
@@ -393,6 +401,7 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 		if len(argv) == 0 {
 			return 0
 		}
+		leave() // what it runs takes the signals
 		if env == nil {
 			env = environ
 		}
@@ -414,7 +423,30 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 	}
 	out, said := &command.WriteCheck{W: inv.Stdout}, &command.Said{W: inv.Stderr}
 	inv.Stdout, inv.Stderr = out, said
-	return out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv))
+	status := out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv))
+	unwatch()
+	return end(status)
+}
+
+// pipeCloser returns what closes the pipes of a command's stdio, as the
+// descriptors of a killed program close: what writes into its stdin gets
+// EPIPE, what reads its stdout the end of its input.
+func (r *Runner) pipeCloser(s command.Stdio) func() {
+	in := s.Stdin
+	if f := r.fds[0]; f != nil && f.buf != nil && in == io.Reader(f.buf) {
+		in = f.r
+	}
+	if t, ok := in.(*timedPipe); ok {
+		in = t.r
+	}
+	return func() {
+		if pr, ok := in.(*io.PipeReader); ok {
+			pr.CloseWithError(io.ErrClosedPipe)
+		}
+		if pw, ok := s.Stdout.(*io.PipeWriter); ok {
+			pw.CloseWithError(io.ErrClosedPipe)
+		}
+	}
 }
 
 // execFor runs argv for a command (xargs, env, find -exec): the registry,
