@@ -609,14 +609,24 @@ type programKey struct{}
 
 // StartProgram returns the context to run a program under, cancelled
 // when a signal of its group reaches it, and the Program; ctx and nil
-// when ctx carries no group. Call End when the program returns.
-func StartProgram(ctx context.Context) (context.Context, *Program) {
+// when ctx carries no group. killed (nil: nothing) is called too when a
+// signal kills it, with the group's lock held (it must not block): the
+// caller closes what a dead process's descriptors close. Call End when
+// the program returns.
+func StartProgram(ctx context.Context, killed func()) (context.Context, *Program) {
 	in, ok := ctx.Value(interruptsKey{}).(*Interrupts)
 	if !ok {
 		return ctx, nil
 	}
 	run, cancel := context.WithCancelCause(ctx)
-	p := &Program{t: plainTarget(cancel), cancel: cancel}
+	stop := cancel
+	if killed != nil {
+		stop = func(cause error) {
+			cancel(cause)
+			killed()
+		}
+	}
+	p := &Program{t: plainTarget(stop), cancel: cancel}
 	p.t.own = in
 	in.add(p.t)
 	return context.WithValue(run, programKey{}, p), p

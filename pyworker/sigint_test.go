@@ -368,7 +368,7 @@ func TestInterruptsStopOtherGuests(t *testing.T) {
 // and one without a group keep their status.
 func TestInterruptsStopProgram(t *testing.T) {
 	needSigint(t)
-	if ctx, p := StartProgram(context.Background()); p != nil || ctx.Err() != nil || p.End(7) != 7 {
+	if ctx, p := StartProgram(context.Background(), nil); p != nil || ctx.Err() != nil || p.End(7) != 7 {
 		t.Error("StartProgram without a group made a Program")
 	}
 	r := testRuntime()
@@ -376,8 +376,9 @@ func TestInterruptsStopProgram(t *testing.T) {
 	intr := NewInterrupts(func() { stops.Add(1) })
 	ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), intr))
 	defer cancel()
-	progCtx, prog := StartProgram(ctx)
-	_, left := StartProgram(ctx)
+	var killed atomic.Int32
+	progCtx, prog := StartProgram(ctx, func() { killed.Add(1) })
+	_, left := StartProgram(ctx, func() { killed.Add(1) })
 	left.Leave()
 	if intr.Interrupt() || progCtx.Err() != nil {
 		t.Error("Ctrl-C with no python reported taken or stopped the program")
@@ -395,8 +396,8 @@ func TestInterruptsStopProgram(t *testing.T) {
 		t.Fatal("Ctrl-C not taken by python")
 	}
 	<-progCtx.Done()
-	if st := prog.End(0); st != 130 {
-		t.Errorf("program killed by SIGINT: status %d, want 130", st)
+	if st := prog.End(0); st != 130 || killed.Load() != 1 {
+		t.Errorf("program killed by SIGINT: status %d, killed %d; want 130 and 1", st, killed.Load())
 	}
 	if st := left.End(5); st != 5 {
 		t.Errorf("program that left: status %d, want 5", st)

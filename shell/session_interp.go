@@ -112,8 +112,8 @@ func (signalGroups) Foreground(ctx, jobCtx context.Context) (release func()) {
 }
 
 // Program implements command.SignalGroups.
-func (signalGroups) Program(ctx context.Context) (context.Context, func(), func(int) int) {
-	ctx, p := pyworker.StartProgram(ctx)
+func (signalGroups) Program(ctx context.Context, killed func()) (context.Context, func(), func(int) int) {
+	ctx, p := pyworker.StartProgram(ctx, killed)
 	return ctx, p.Leave, p.End
 }
 

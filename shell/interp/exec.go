@@ -379,10 +379,8 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 	// The command is a program of the line's signal group: a signal
 	// python takes stops it too, as it closes its pipes (killed).
 	leave, end := func() {}, func(st int) int { return st }
-	unwatch := func() bool { return false }
 	if r.cfg.Signals != nil {
-		ctx, leave, end = r.cfg.Signals.Program(ctx)
-		unwatch = context.AfterFunc(ctx, r.pipeCloser(stdio))
+		ctx, leave, end = r.cfg.Signals.Program(ctx, r.pipeCloser(stdio))
 	}
 	mask := r.umask
 	inv := &command.Invocation{
@@ -423,9 +421,7 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 	}
 	out, said := &command.WriteCheck{W: inv.Stdout}, &command.Said{W: inv.Stderr}
 	inv.Stdout, inv.Stderr = out, said
-	status := out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv))
-	unwatch()
-	return end(status)
+	return end(out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv)))
 }
 
 // pipeCloser returns what closes the pipes of a command's stdio, as the
