@@ -603,6 +603,7 @@ func (s *sigint) end() {
 type Program struct {
 	t      *sigint
 	cancel context.CancelCauseFunc
+	parent *Program // the program it runs within (a pipeline stage), or nil
 }
 
 type programKey struct{}
@@ -626,19 +627,22 @@ func StartProgram(ctx context.Context, killed func()) (context.Context, *Program
 			killed()
 		}
 	}
-	p := &Program{t: plainTarget(stop), cancel: cancel}
+	parent, _ := ctx.Value(programKey{}).(*Program)
+	p := &Program{t: plainTarget(stop), cancel: cancel, parent: parent}
 	p.t.own = in
 	in.add(p.t)
 	return context.WithValue(run, programKey{}, p), p
 }
 
-// Leave stops the group's signals reaching p, for a program that runs
-// others (a python guest, a command through the shell: xargs, env,
-// timeout), which take them themselves: a Ctrl-C python catches must
-// not stop it and, through its context, them. Safe on nil and when
-// called again.
+// Leave stops the group's signals reaching p and the programs it runs
+// within (a pipeline stage's shell), for a program that runs others (a
+// python guest, a command through the shell: xargs, env, timeout),
+// which take them themselves: a Ctrl-C python catches must not stop it
+// and, through its context, them; bash's subshell waits for its
+// program and goes on when that handled the signal. Safe on nil and
+// when called again.
 func (p *Program) Leave() {
-	if p != nil {
+	for ; p != nil; p = p.parent {
 		p.t.own.remove(p.t)
 	}
 }
@@ -652,7 +656,7 @@ func (p *Program) End(status int) int {
 	if p == nil {
 		return status
 	}
-	p.Leave()
+	p.t.own.remove(p.t)
 	p.t.end()
 	p.cancel(nil)
 	sig := int(p.t.killedBy.Load())
