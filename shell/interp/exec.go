@@ -367,7 +367,7 @@ func mergeEnv(environ, extra []string) []string {
 }
 
 // runCommand runs a registry command.
-func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, environ []string, stdio command.Stdio) int {
+func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, environ []string, stdio command.Stdio) (status int) {
 	if !cmd.RawArgs && wantsHelp(args[1:]) {
 		io.WriteString(stdio.Stdout, cmd.Help)
 		return 0
@@ -377,10 +377,13 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 		return 0
 	}
 	// The command is a program of the line's signal group: a signal
-	// python takes stops it too, as it closes its pipes (killed).
-	leave, end := func() {}, func(st int) int { return st }
+	// python takes stops it too, as it closes its pipes (killed). end
+	// ends its context, after Invoke's done.
+	leave := func() {}
 	if r.cfg.Signals != nil {
+		var end func(int) int
 		ctx, leave, end = r.cfg.Signals.Program(ctx, r.pipeCloser(stdio))
+		defer func() { status = end(status) }()
 	}
 	mask := r.umask
 	inv := &command.Invocation{
@@ -421,7 +424,7 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 	}
 	out, said := &command.WriteCheck{W: inv.Stdout}, &command.Said{W: inv.Stderr}
 	inv.Stdout, inv.Stderr = out, said
-	return end(out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv)))
+	return out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv))
 }
 
 // pipeCloser returns what closes the pipes of a command's stdio, as the

@@ -429,16 +429,9 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			defer wg.Done()
 			defer sub.release()
 			defer sub.recoverCrash(&statuses[i])
-			// The stage's shell is a program of the line's signal group:
-			// the SIGINT python takes kills its loop too, as it does a
-			// subshell's; the programs it runs leave it (Program).
-			ctx, end := ctx, func(st int) int { return st }
-			if r.cfg.Signals != nil {
-				ctx, _, end = r.cfg.Signals.Program(ctx, stageCloser(i, in, pw))
-			}
 			sub.stmt(ctx, st)
 			sub.runExitTrap(ctx)
-			statuses[i] = end(sub.lastStatus)
+			statuses[i] = sub.lastStatus
 			if pw != nil {
 				pw.Close()
 			}
@@ -468,22 +461,6 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 		}
 	}
 	return status
-}
-
-// stageCloser closes the pipes of stage i of a pipeline (in, from the
-// stage before it; pw, to the next) when a signal kills it, as a dead
-// process's descriptors close.
-func stageCloser(i int, in *fdFile, pw *io.PipeWriter) func() {
-	return func() {
-		if in != nil && i > 0 {
-			if pr, ok := in.r.(*io.PipeReader); ok {
-				pr.CloseWithError(io.ErrClosedPipe)
-			}
-		}
-		if pw != nil {
-			pw.CloseWithError(io.ErrClosedPipe)
-		}
-	}
 }
 
 func (r *Runner) ifClause(ctx context.Context, c *syntax.IfClause) int {
