@@ -603,7 +603,7 @@ func (s *sigint) end() {
 type Program struct {
 	t      *sigint
 	cancel context.CancelCauseFunc
-	parent *Program // the program it runs within (a pipeline stage), or nil
+	parent *Program // the program whose context it runs under, or nil
 }
 
 type programKey struct{}
@@ -634,13 +634,11 @@ func StartProgram(ctx context.Context, killed func()) (context.Context, *Program
 	return context.WithValue(run, programKey{}, p), p
 }
 
-// Leave stops the group's signals reaching p and the programs it runs
-// within (a pipeline stage's shell), for a program that runs others (a
-// python guest, a command through the shell: xargs, env, timeout),
-// which take them themselves: a Ctrl-C python catches must not stop it
-// and, through its context, them; bash's subshell waits for its
-// program and goes on when that handled the signal. Safe on nil and
-// when called again.
+// Leave stops the group's signals reaching p and the programs whose
+// context it runs under, for a program that runs others (a python
+// guest, a command through the shell: xargs, env, timeout), which take
+// them themselves: a Ctrl-C python catches must not stop it and,
+// through its context, them. Safe on nil and when called again.
 func (p *Program) Leave() {
 	for ; p != nil; p = p.parent {
 		p.t.own.remove(p.t)
