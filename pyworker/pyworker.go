@@ -852,6 +852,9 @@ func (r *Runtime) runIn(ctx context.Context, cm wazero.CompiledModule, p Proc, d
 func (r *Runtime) call(ctx context.Context, mod api.Module, mem *guestMemory, p Proc, def, entry string, st *runState, intr *Interrupts, stop context.CancelCauseFunc, fast bool) int {
 	var target *sigint
 	if intr != nil {
+		// The command running the guest (python3, sqlite3) leaves the
+		// signals to it.
+		leaveProgram(ctx)
 		// A guest without memsh_sigint takes every signal as its
 		// default action.
 		if target = newSigint(mod, mem, stop); target != nil {

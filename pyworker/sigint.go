@@ -261,6 +261,9 @@ type sigint struct {
 	from      atomic.Pointer[Interrupts] // the group that sent the last SIGINT (or killed a plain guest)
 	done      chan struct{}              // closed when the run ends
 	closeOnce sync.Once
+	mu        sync.Mutex
+	ended     bool        // end was called
+	waiting   []*afterAll // to be told when the run ends
 
 	// plain is a guest without memsh_sigint: every signal stops it
 	// (kill), and the fields after killedBy are unused.
@@ -365,7 +368,11 @@ func (s *sigint) diedOfSigint(status int) bool {
 // endedBySigint stops the groups from the one that sent the SIGINT the
 // guest died of down to the guest's own: the SIGINT reached every
 // program of them (a foreground job, timeout's command), as a terminal's
-// does a foreground process group.
+// does a foreground process group. A plain guest or program is stopped
+// by the SIGINT that python guests of the group took (Interrupt delivers
+// to plain ones only then): bash waits for the whole pipeline before it
+// stops the line, so a python that caught KeyboardInterrupt finishes
+// first, and the groups stop when the last of those pythons ends.
 func (s *sigint) endedBySigint() {
 	from := s.from.Load()
 	if from == nil {
@@ -375,9 +382,72 @@ func (s *sigint) endedBySigint() {
 	if path == nil {
 		path = []*Interrupts{from}
 	}
-	for _, g := range path {
-		g.endedBySigint()
+	stop := func() {
+		for _, g := range path {
+			g.endedBySigint()
+		}
 	}
+	if s.plain {
+		from.afterPythons(stop)
+		return
+	}
+	stop()
+}
+
+// afterPythons calls f once the python guests running within in have
+// ended (at once when none runs), before the run of the last returns.
+func (in *Interrupts) afterPythons(f func()) {
+	var w *afterAll
+	in.locked(nil, func(targets []*sigint) {
+		for _, t := range targets {
+			if t.plain {
+				continue
+			}
+			if w == nil {
+				w = &afterAll{f: f}
+			}
+			t.after(w)
+		}
+	})
+	if w == nil {
+		f()
+		return
+	}
+	w.done()
+}
+
+// afterAll calls f when done has been called once more than add.
+type afterAll struct {
+	mu sync.Mutex
+	n  int
+	f  func()
+}
+
+func (w *afterAll) add() {
+	w.mu.Lock()
+	w.n++
+	w.mu.Unlock()
+}
+
+func (w *afterAll) done() {
+	w.mu.Lock()
+	w.n--
+	last := w.n < 0
+	w.mu.Unlock()
+	if last {
+		w.f()
+	}
+}
+
+// after has w.done called when the run ends (now if it has).
+func (s *sigint) after(w *afterAll) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ended {
+		return
+	}
+	w.add()
+	s.waiting = append(s.waiting, w)
 }
 
 // load reads the guest's word at a (0 when it cannot).
@@ -511,7 +581,96 @@ func (s *sigint) reading() {
 	}
 }
 
-// end tells the delivery goroutines the run is over.
+// end tells the delivery goroutines the run is over, and whoever waits
+// for it (afterPythons).
 func (s *sigint) end() {
 	s.closeOnce.Do(func() { close(s.done) })
+	s.mu.Lock()
+	s.ended = true
+	waiting := s.waiting
+	s.waiting = nil
+	s.mu.Unlock()
+	for _, w := range waiting {
+		w.done()
+	}
+}
+
+// A Program is one of memsh's own programs (a registry command) in the
+// signal group its context carries. It has no handler, so it takes every
+// signal the group sends as its default action and dies of it, as a
+// program that sets none does on Linux: a Ctrl-C python takes also stops
+// the cat or grep it writes into.
+type Program struct {
+	t      *sigint
+	cancel context.CancelCauseFunc
+	parent *Program // the program whose context it runs under, or nil
+}
+
+type programKey struct{}
+
+// StartProgram returns the context to run a program under, cancelled
+// when a signal of its group reaches it, and the Program; ctx and nil
+// when ctx carries no group. killed (nil: nothing) is called too when a
+// signal kills it, with the group's lock held (it must not block): the
+// caller closes what a dead process's descriptors close. Call End when
+// the program returns.
+func StartProgram(ctx context.Context, killed func()) (context.Context, *Program) {
+	in, ok := ctx.Value(interruptsKey{}).(*Interrupts)
+	if !ok {
+		return ctx, nil
+	}
+	run, cancel := context.WithCancelCause(ctx)
+	stop := cancel
+	if killed != nil {
+		stop = func(cause error) {
+			cancel(cause)
+			killed()
+		}
+	}
+	parent, _ := ctx.Value(programKey{}).(*Program)
+	p := &Program{t: plainTarget(stop), cancel: cancel, parent: parent}
+	p.t.own = in
+	in.add(p.t)
+	return context.WithValue(run, programKey{}, p), p
+}
+
+// Leave stops the group's signals reaching p and the programs whose
+// context it runs under, for a program that runs others (a python
+// guest, a command through the shell: xargs, env, timeout), which take
+// them themselves: a Ctrl-C python catches must not stop it and,
+// through its context, them. Safe on nil and when called again.
+func (p *Program) Leave() {
+	for ; p != nil; p = p.parent {
+		p.t.own.remove(p.t)
+	}
+}
+
+// End ends p, whose run returned status, and returns the status to
+// report: 128+N when signal N stopped it. When a SIGINT did, the groups
+// it came through stop once the python guests of the group have ended
+// (endedBySigint), as bash stops the line after the pipeline. Safe on
+// nil (it returns status).
+func (p *Program) End(status int) int {
+	if p == nil {
+		return status
+	}
+	p.t.own.remove(p.t)
+	p.t.end()
+	p.cancel(nil)
+	sig := int(p.t.killedBy.Load())
+	if sig == 0 {
+		return status
+	}
+	if sig == sigintNumber {
+		p.t.endedBySigint()
+	}
+	return 128 + sig
+}
+
+// leaveProgram is Leave for the program ctx runs under, if any: a guest
+// started from it takes the signals itself.
+func leaveProgram(ctx context.Context) {
+	if p, ok := ctx.Value(programKey{}).(*Program); ok {
+		p.Leave()
+	}
 }

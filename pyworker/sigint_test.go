@@ -359,3 +359,55 @@ func TestInterruptsStopOtherGuests(t *testing.T) {
 		t.Errorf("python stdout %q stderr %q, stops %d; want KI and 1 (lua died of SIGINT)", pyOut.String(), pyErr.String(), stops.Load())
 	}
 }
+
+// TestInterruptsStopProgram checks a Program (one of memsh's own
+// commands) in a group whose python takes the Ctrl-C: it dies of the
+// SIGINT (its context ends, End gives 130), and the group stops once the
+// python, which caught KeyboardInterrupt, has ended, as bash stops the
+// line after the whole pipeline. A Program that left (it runs a guest)
+// and one without a group keep their status.
+func TestInterruptsStopProgram(t *testing.T) {
+	needSigint(t)
+	if ctx, p := StartProgram(context.Background(), nil); p != nil || ctx.Err() != nil || p.End(7) != 7 {
+		t.Error("StartProgram without a group made a Program")
+	}
+	r := testRuntime()
+	var stops atomic.Int32
+	intr := NewInterrupts(func() { stops.Add(1) })
+	ctx, cancel := context.WithCancel(WithInterrupts(context.Background(), intr))
+	defer cancel()
+	var killed atomic.Int32
+	progCtx, prog := StartProgram(ctx, func() { killed.Add(1) })
+	_, left := StartProgram(ctx, func() { killed.Add(1) })
+	left.Leave()
+	if intr.Interrupt() || progCtx.Err() != nil {
+		t.Error("Ctrl-C with no python reported taken or stopped the program")
+	}
+	var pyOut syncBuf
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	pyDone := make(chan int, 1)
+	go func() {
+		pyDone <- r.RunPython(ctx, Proc{Args: []string{"python3", "-c", "import sys, time\nprint('ready', flush=True)\ntry:\n  time.sleep(600)\nexcept KeyboardInterrupt:\n  print('KI', flush=True)\n  sys.stdin.read()"},
+			Env: []string{"HOME=/root"}, FS: newFS(t), Dir: "/", Stdin: pr, Stdout: &pyOut})
+	}()
+	waitFor(t, "python", func() bool { return pyOut.String() == "ready\n" })
+	if !intr.Interrupt() {
+		t.Fatal("Ctrl-C not taken by python")
+	}
+	<-progCtx.Done()
+	if st := prog.End(0); st != 130 || killed.Load() != 1 {
+		t.Errorf("program killed by SIGINT: status %d, killed %d; want 130 and 1", st, killed.Load())
+	}
+	if st := left.End(5); st != 5 {
+		t.Errorf("program that left: status %d, want 5", st)
+	}
+	waitFor(t, "KI", func() bool { return pyOut.String() == "ready\nKI\n" })
+	if stops.Load() != 0 {
+		t.Error("the group stopped before python ended")
+	}
+	pw.Close()
+	if st := <-pyDone; st != 0 || stops.Load() != 1 {
+		t.Errorf("python status %d, stops %d; want 0 and 1", st, stops.Load())
+	}
+}

@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -289,5 +290,41 @@ func TestSignalsBusyPythonScriptMode(t *testing.T) {
 	out, errs, st := ctrlCRun(t, s, "python3 -c '"+busy+"'; echo next", "ready\n")
 	if st != 130 || out != "ready\n" || !strings.HasSuffix(errs, "KeyboardInterrupt\n") {
 		t.Errorf("Ctrl-C: stdout %q stderr %q status %d; want ready, KeyboardInterrupt, 130", out, errs, st)
+	}
+}
+
+// TestCtrlCPipelineCommands: the terminal's Ctrl-C reaches memsh's own
+// commands of the foreground pipeline as well as python: they die of it
+// (130), which closes their pipes, and once the python that caught
+// KeyboardInterrupt has finished (bash waits for the whole pipeline) the
+// line stops. A command that runs python (env) leaves the signal to it.
+// Checked against bash 5.2 at a terminal (tmux, Ctrl-C) with CPython
+// 3.13; before, cat and yes ran until python's end closed their pipe and
+// the line went on.
+func TestCtrlCPipelineCommands(t *testing.T) {
+	needSigintPython(t)
+	catchExit := "import sys, time\ntry:\n %s\n print(\"ready\", flush=True)\n time.sleep(60)\nexcept KeyboardInterrupt:\n print(\"KI\", file=sys.stderr)\n open(\"after\", \"w\").write(\"x\")\n sys.exit(3)"
+	for _, c := range []struct {
+		name, line, stdout string
+		status             int
+	}{
+		// python's ready goes through cat: cat runs when it shows.
+		{"python | cat", "python3 -c '" + fmt.Sprintf(catchExit, "pass") + "' | cat; echo next", "ready\n", 130},
+		// python has read yes's line: yes runs.
+		{"yes | python", "yes | python3 -c '" + fmt.Sprintf(catchExit, "sys.stdin.readline()") + "'; echo next", "ready\n", 130},
+		{"python | grep", "python3 -c '" + fmt.Sprintf(catchExit, "pass") + "' | grep -v x; echo next", "ready\n", 130},
+		{"env python", "env python3 -c '" + fmt.Sprintf(catchExit, "pass") + "'; echo $?", "ready\n3\n", 0},
+		{"{ python } | cat", "{ python3 -c '" + fmt.Sprintf(catchExit, "pass") + "'; echo $?; } | cat; echo next", "ready\n", 130},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newTestSession(t, Options{})
+			out, errs, st := ctrlCRun(t, s, c.line, "ready\n")
+			if out != c.stdout || st != c.status || !strings.Contains(errs, "KI\n") {
+				t.Errorf("stdout %q stderr %q status %d; want %q, KI, %d", out, errs, st, c.stdout, c.status)
+			}
+			if out, _, _ := run(t, s, "cat after", ""); out != "x" {
+				t.Errorf("python did not finish after KeyboardInterrupt: %q", out)
+			}
+		})
 	}
 }

@@ -111,6 +111,12 @@ func (signalGroups) Foreground(ctx, jobCtx context.Context) (release func()) {
 	return pyworker.Foreground(ctx, jobCtx)
 }
 
+// Program implements command.SignalGroups.
+func (signalGroups) Program(ctx context.Context, killed func()) (context.Context, func(), func(int) int) {
+	ctx, p := pyworker.StartProgram(ctx, killed)
+	return ctx, p.Leave, p.End
+}
+
 // interpTool runs a WASI build of a real program; its system() and
 // popen() run `sh -c LINE` through the shell's exec path.
 func (c *core) interpTool(ctx context.Context, name string, inv *command.Invocation) int {

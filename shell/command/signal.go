@@ -75,4 +75,13 @@ type SignalGroups interface {
 	// bash's fg gives a job the terminal: the terminal's Ctrl-C reaches
 	// it.
 	Foreground(ctx, jobCtx context.Context) (release func())
+	// Program returns the context to run one of the shell's own
+	// commands under, as a program of ctx's group that has no signal
+	// handler: a signal the group sends cancels run and calls killed
+	// (python took the Ctrl-C; cat, which it writes into, dies of it, and
+	// its pipes close). leave stops the signals reaching it once it runs
+	// other programs, which take them themselves. end, called with its
+	// status when it returns, gives the status to report: 128+N when
+	// signal N stopped it.
+	Program(ctx context.Context, killed func()) (run context.Context, leave func(), end func(status int) int)
 }

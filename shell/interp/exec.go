@@ -380,7 +380,7 @@ func mergeEnv(environ, extra []string) []string {
 }
 
 // runCommand runs a registry command.
-func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, environ []string, stdio command.Stdio) int {
+func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, environ []string, stdio command.Stdio) (status int) {
 	if !cmd.RawArgs && wantsHelp(args[1:]) {
 		io.WriteString(stdio.Stdout, cmd.Help)
 		return 0
@@ -388,6 +388,15 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 	if !cmd.RawArgs && cmd.Version != "" && wantsOption(args[1:], "--version") {
 		io.WriteString(stdio.Stdout, cmd.Version)
 		return 0
+	}
+	// The command is a program of the line's signal group: a signal
+	// python takes stops it too, as it closes its pipes (killed). end
+	// ends its context, after Invoke's done.
+	leave := func() {}
+	if r.cfg.Signals != nil {
+		var end func(int) int
+		ctx, leave, end = r.cfg.Signals.Program(ctx, r.pipeCloser(stdio))
+		defer func() { status = end(status) }()
 	}
 	mask := r.umask
 	inv := &command.Invocation{
@@ -406,6 +415,7 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 		if len(argv) == 0 {
 			return 0
 		}
+		leave() // what it runs takes the signals
 		if env == nil {
 			env = environ
 		}
@@ -428,6 +438,27 @@ func (r *Runner) runCommand(ctx context.Context, cmd command.Command, args, envi
 	out, said := &command.WriteCheck{W: inv.Stdout}, &command.Said{W: inv.Stderr}
 	inv.Stdout, inv.Stderr = out, said
 	return out.Finish(ctx, cmd.Name, said, command.RunSafe(ctx, cmd.Run, inv))
+}
+
+// pipeCloser returns what closes the pipes of a command's stdio, as the
+// descriptors of a killed program close: what writes into its stdin gets
+// EPIPE, what reads its stdout the end of its input.
+func (r *Runner) pipeCloser(s command.Stdio) func() {
+	in := s.Stdin
+	if f := r.fds[0]; f != nil && f.buf != nil && in == io.Reader(f.buf) {
+		in = f.r
+	}
+	if t, ok := in.(*timedPipe); ok {
+		in = t.r
+	}
+	return func() {
+		if pr, ok := in.(*io.PipeReader); ok {
+			pr.CloseWithError(io.ErrClosedPipe)
+		}
+		if pw, ok := s.Stdout.(*io.PipeWriter); ok {
+			pw.CloseWithError(io.ErrClosedPipe)
+		}
+	}
 }
 
 // execFor runs argv for a command (xargs, env, find -exec): the registry,
