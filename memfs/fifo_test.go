@@ -1,6 +1,7 @@
 package memfs
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestFifo: a FIFO passes bytes from its writers to its readers through
@@ -53,5 +55,108 @@ func TestFifo(t *testing.T) {
 	w2.Close()
 	if err := f.Remove("/p"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestFifoOpenWaits: OpenFileContext waits for the other end as open(2)
+// does: a reader for a writer, a writer for a reader; O_RDWR and a
+// reader with O_NONBLOCK do not wait; a writer with O_NONBLOCK and no
+// reader fails with ENXIO; a cancelled wait fails with ctx's error and
+// leaves no end open. Synchronised on the opens themselves, not sleeps.
+func TestFifoOpenWaits(t *testing.T) {
+	f := New(Options{})
+	if err := f.Mkfifo("/p", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	opened := make(chan *File)
+	go func() {
+		r, err := f.OpenFileContext(ctx, "/p", os.O_RDONLY, 0)
+		if err != nil {
+			t.Error(err)
+		}
+		opened <- r
+	}()
+	// The writer's open waits for the reader, which waits for it.
+	w, err := f.OpenFileContext(ctx, "/p", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := <-opened
+	w.Write([]byte("hi"))
+	w.Close()
+	if b, err := io.ReadAll(r); string(b) != "hi" || err != nil {
+		t.Errorf("read %q %v", b, err)
+	}
+	r.Close()
+
+	rw, err := f.OpenFileContext(ctx, "/p", os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rw.Write([]byte("lost"))
+	rw.Close()
+	if _, err := f.OpenFileContext(ctx, "/p", os.O_WRONLY|syscall.O_NONBLOCK, 0); !errors.Is(err, syscall.ENXIO) {
+		t.Errorf("nonblocking writer: %v", err)
+	}
+	nr, err := f.OpenFileContext(ctx, "/p", os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What the O_RDWR end wrote went with the last close.
+	if b, err := io.ReadAll(nr); len(b) != 0 || err != nil {
+		t.Errorf("read %q %v after every end closed", b, err)
+	}
+	nr.Close()
+
+	cctx, cancel := context.WithCancel(ctx)
+	errc := make(chan error)
+	go func() {
+		_, err := f.OpenFileContext(cctx, "/p", os.O_WRONLY, 0)
+		errc <- err
+	}()
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled open: %v", err)
+	}
+	// The cancelled writer is gone: a write with a reader open, then
+	// no writer left, so the reader sees EOF.
+	nr, _ = f.OpenFile("/p", os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if b, err := io.ReadAll(nr); len(b) != 0 || err != nil {
+		t.Errorf("read %q %v after a cancelled writer", b, err)
+	}
+	nr.Close()
+}
+
+// TestFifoDeadline: a read waiting on a FIFO with a writer that writes
+// nothing ends at its deadline (os.ErrDeadlineExceeded) or when the
+// file is closed (EBADF); data written later is still read.
+func TestFifoDeadline(t *testing.T) {
+	f := New(Options{})
+	f.Mkfifo("/p", 0o644)
+	rw, _ := f.OpenFile("/p", os.O_RDWR, 0)
+	rw.SetReadDeadline(time.Now())
+	if _, err := rw.Read(make([]byte, 4)); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Errorf("read past the deadline: %v", err)
+	}
+	rw.SetReadDeadline(time.Time{})
+	rw.Write([]byte("ok"))
+	if b := make([]byte, 4); true {
+		if n, err := rw.Read(b); string(b[:n]) != "ok" || err != nil {
+			t.Errorf("read %q %v", b[:n], err)
+		}
+	}
+	done := make(chan error)
+	go func() {
+		_, err := rw.Read(make([]byte, 4))
+		done <- err
+	}()
+	// The read is waiting or about to; closing ends it either way.
+	rw.Close()
+	if err := <-done; !errors.Is(err, syscall.EBADF) {
+		t.Errorf("read of a closed file: %v", err)
+	}
+	if err := rw.SetReadDeadline(time.Now()); !errors.Is(err, syscall.EBADF) {
+		t.Errorf("deadline on a closed file: %v", err)
 	}
 }
