@@ -216,6 +216,10 @@ func (fl *File) setDeadline(which int, t time.Time) error {
 	return nil
 }
 
+// Fifo reports whether fl is a named pipe's open description, whose
+// Reads and Writes may wait for the other end.
+func (fl *File) Fifo() bool { return fl.n.pipe != nil }
+
 // SetReadDeadline bounds the Reads of a FIFO that wait (zero: no
 // bound); past it they fail with os.ErrDeadlineExceeded. Other files
 // never wait, and ignore it.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"memsh/memfs"
+	"memsh/shell/command"
 )
 
 // What a registry command learns from the session beyond its arguments
@@ -64,6 +65,8 @@ func (c *core) meterStdin(ctx context.Context, r io.Reader) (io.Reader, func()) 
 	if f, ok := r.(*os.File); ok {
 		after := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
 		stop = func() { after() }
+	} else if f, ok := r.(*memfs.File); ok && f.Fifo() {
+		stop = command.InterruptFifo(ctx, f, false)
 	}
 	cr := &countingReader{ctx: ctx, r: r, n: &c.stdinBytes}
 	if c.term.isTerm(r) {
