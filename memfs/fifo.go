@@ -283,3 +283,30 @@ func (f *FS) Mkfifo(name string, perm fs.FileMode) error {
 		return 0
 	}))
 }
+
+// Mkfifo makes a FIFO at name relative to d (mkfifoat), as FS.Mkfifo.
+func (d *Dir) Mkfifo(name string, perm fs.FileMode) error {
+	f := d.fs
+	return pathErr("mkfifo", name, f.write(func() syscall.Errno {
+		lk, e := f.walkEntryAt(d.n, name)
+		switch {
+		case e != 0:
+			return e
+		case lk.node != nil:
+			return syscall.EEXIST
+		case lk.dir.nlink == 0, lk.trailing:
+			return syscall.ENOENT
+		}
+		if e := f.checkWritableDir(lk.dir); e != 0 {
+			return e
+		}
+		n, e := f.newInode(fs.ModeNamedPipe, perm)
+		if e != 0 {
+			return e
+		}
+		f.saveCreated(n)
+		n.pipe = newPipeBuf()
+		f.link(lk.dir, lk.base, n)
+		return 0
+	}))
+}

@@ -1,11 +1,15 @@
 package memfs
 
 import (
+	"archive/tar"
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -158,5 +162,52 @@ func TestFifoDeadline(t *testing.T) {
 	}
 	if err := rw.SetReadDeadline(time.Now()); !errors.Is(err, syscall.EBADF) {
 		t.Errorf("deadline on a closed file: %v", err)
+	}
+}
+
+// TestFifoTar: a FIFO goes into a tar archive as a FIFO member (type
+// '6', its mode, no data; /dev/fd's FIFOs stay out) and comes back as a
+// FIFO; a host directory's FIFO loads as one without being opened.
+func TestFifoTar(t *testing.T) {
+	f := New(Options{})
+	f.MkdirAll("/d/dev/fd", 0o755)
+	f.MkdirAll("/dev/fd", 0o755)
+	f.Mkfifo("/d/p", 0o640)
+	f.Mkfifo("/dev/fd/63", 0o600)
+	var buf bytes.Buffer
+	if err := f.ExportTar(&buf, "/"); err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(bytes.NewReader(buf.Bytes()))
+	var fifos []string
+	for {
+		h, err := tr.Next()
+		if err != nil {
+			break
+		}
+		if h.Typeflag == tar.TypeFifo {
+			fifos = append(fifos, fmt.Sprintf("%s %o %d", h.Name, h.Mode, h.Size))
+		}
+	}
+	if got := strings.Join(fifos, ","); got != "d/p 640 0" {
+		t.Errorf("fifo members: %q", got)
+	}
+	g := New(Options{})
+	if err := g.ImportTar(bytes.NewReader(buf.Bytes()), "/x"); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := g.Lstat("/x/d/p"); err != nil || fi.Mode().String() != "prw-r-----" {
+		t.Errorf("imported: %v %v", fi, err)
+	}
+
+	host := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(host, "hp"), 0o600); err != nil {
+		t.Skip("no host FIFO:", err)
+	}
+	if err := g.ImportDir(host, "/h"); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := g.Lstat("/h/hp"); err != nil || fi.Mode().String() != "prw-------" {
+		t.Errorf("loaded from a host directory: %v %v", fi, err)
 	}
 }
