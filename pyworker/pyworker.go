@@ -706,7 +706,7 @@ func (r *Runtime) run(ctx context.Context, cm wazero.CompiledModule, p Proc, def
 		defer in.Close()
 		stdin = in
 	}
-	gfs := &guestFS{fs: p.FS, st: st, stdin: stdin, stdout: stdout, stderr: stderr, umask: p.Umask}
+	gfs := &guestFS{fs: p.FS, st: st, ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, umask: p.Umask}
 	fsc := wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(gfs, "/")
 	for _, m := range mounts {
 		fsc = fsc.(sysfs.FSConfig).WithSysFSMount(m.fs, m.at)
