@@ -48,14 +48,25 @@ func (p *pipeBuf) wake() {
 	p.mu.Unlock()
 }
 
-// open counts a new open description with access mode acc. A writer
-// opened with O_NONBLOCK while no reader is there fails with ENXIO, as
-// open(2) does.
-func (p *pipeBuf) open(acc int, nonblock bool) syscall.Errno {
+// open counts a new open description with access mode acc and returns
+// how many opens the other end has seen, or ^0 when it is open now:
+// then the open need not wait (await). A writer opened with O_NONBLOCK
+// while no reader is there fails with ENXIO, as open(2) does.
+func (p *pipeBuf) open(acc int, nonblock bool) (otherOpens uint64, e syscall.Errno) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if nonblock && acc == os.O_WRONLY && p.readers == 0 {
-		return syscall.ENXIO
+		return 0, syscall.ENXIO
+	}
+	otherOpens = p.writeOpens
+	if p.writers > 0 {
+		otherOpens = ^uint64(0)
+	}
+	if acc == os.O_WRONLY {
+		otherOpens = p.readOpens
+		if p.readers > 0 {
+			otherOpens = ^uint64(0)
+		}
 	}
 	if acc != os.O_WRONLY {
 		p.readers++
@@ -66,13 +77,15 @@ func (p *pipeBuf) open(acc int, nonblock bool) syscall.Errno {
 		p.writeOpens++
 	}
 	p.changed.Broadcast()
-	return 0
+	return otherOpens, 0
 }
 
-// await waits, after open, until the other end has been opened: a
-// reader for a writer, a writer for a reader (O_RDWR never waits), or
-// until ctx is done.
-func (p *pipeBuf) await(ctx context.Context, acc int) error {
+// await waits, after open, until the other end is open or has been
+// opened since (its count of opens moved past seen, what open
+// returned): a reader for a writer, a writer for a reader (O_RDWR never
+// waits), or until ctx is done. A writer that came, wrote and went
+// before the reader got here still lets it through, as on Linux.
+func (p *pipeBuf) await(ctx context.Context, acc int, seen uint64) error {
 	if acc == os.O_RDWR {
 		return nil
 	}
@@ -81,17 +94,17 @@ func (p *pipeBuf) await(ctx context.Context, acc int) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for {
-		if acc == os.O_RDONLY && p.writers > 0 || acc == os.O_WRONLY && p.readers > 0 {
+		open, opens := p.writers, p.writeOpens
+		if acc == os.O_WRONLY {
+			open, opens = p.readers, p.readOpens
+		}
+		if open > 0 || opens != seen {
 			return nil
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		seenR, seenW := p.readOpens, p.writeOpens
 		p.changed.Wait()
-		if acc == os.O_RDONLY && p.writeOpens != seenW || acc == os.O_WRONLY && p.readOpens != seenR {
-			return nil
-		}
 	}
 }
 
@@ -168,6 +181,8 @@ func (p *pipeBuf) write(fl *File, b []byte) (int, error) {
 // deadlines, as net.Conn's: a blocked Read or Write past its deadline
 // fails with os.ErrDeadlineExceeded.
 type pipeDeadlines struct {
+	opened uint64 // the other end's opens when this one opened (pipeBuf.open)
+
 	mu    sync.Mutex
 	at    [2]time.Time
 	timer [2]*time.Timer
@@ -203,7 +218,6 @@ func (fl *File) setDeadline(which int, t time.Time) error {
 	}
 	d := fl.deadlines
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	d.at[which] = t
 	if d.timer[which] != nil {
 		d.timer[which].Stop()
@@ -212,6 +226,8 @@ func (fl *File) setDeadline(which int, t time.Time) error {
 	if !t.IsZero() {
 		d.timer[which] = time.AfterFunc(time.Until(t), p.wake)
 	}
+	d.mu.Unlock()
+	// Not under d.mu: a waiter holds the pipe's lock while it takes d.mu.
 	p.wake()
 	return nil
 }
@@ -244,7 +260,7 @@ func (f *FS) OpenFileContext(ctx context.Context, name string, flag int, perm fs
 	if err != nil || fl.n.pipe == nil || flag&syscall.O_NONBLOCK != 0 {
 		return fl, err
 	}
-	if err := fl.n.pipe.await(ctx, flag&syscall.O_ACCMODE); err != nil {
+	if err := fl.n.pipe.await(ctx, flag&syscall.O_ACCMODE, fl.deadlines.opened); err != nil {
 		fl.Close()
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}

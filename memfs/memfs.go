@@ -293,14 +293,15 @@ func (f *FS) openAt(at *inode, name string, flag int, perm fs.FileMode) (*File, 
 	}
 	var dl *pipeDeadlines
 	if n.pipe != nil {
-		if e := n.pipe.open(acc, flag&syscall.O_NONBLOCK != 0); e != 0 {
+		opened, e := n.pipe.open(acc, flag&syscall.O_NONBLOCK != 0)
+		if e != 0 {
 			n.mu.Lock()
 			n.opens--
 			f.maybeFreeLocked(n)
 			n.mu.Unlock()
 			return nil, pathErr("open", name, e)
 		}
-		dl = &pipeDeadlines{}
+		dl = &pipeDeadlines{opened: opened}
 	}
 	if trunc && n.isReg() {
 		f.undoMu.RLock()
