@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"sync"
 	"syscall"
 	"time"
@@ -254,10 +255,14 @@ func (fl *File) SetDeadline(t time.Time) error {
 // or for writing alone waits, as open(2) does, until its other end is
 // open (O_RDWR and O_NONBLOCK never wait; a writer with O_NONBLOCK and
 // no reader fails with ENXIO), or until ctx is done: then it fails with
-// ctx's error.
+// ctx's error. A FIFO in /dev/fd (the shell's process substitution)
+// never waits.
 func (f *FS) OpenFileContext(ctx context.Context, name string, flag int, perm fs.FileMode) (*File, error) {
 	fl, err := f.openAt(f.root, name, flag, perm)
-	if err != nil || fl.n.pipe == nil || flag&syscall.O_NONBLOCK != 0 {
+	if err != nil || fl.n.pipe == nil || flag&syscall.O_NONBLOCK != 0 || path.Dir(path.Clean(name)) == "/dev/fd" {
+		// /dev/fd's FIFOs stand for pipes the shell holds (process
+		// substitution): opening Linux's /dev/fd/N of a pipe never
+		// waits, whether its other end is still there or not.
 		return fl, err
 	}
 	if err := fl.n.pipe.await(ctx, flag&syscall.O_ACCMODE, fl.deadlines.opened); err != nil {
