@@ -176,6 +176,8 @@ type File struct {
 	flag   int
 	closed atomic.Bool
 
+	deadlines *pipeDeadlines // a FIFO's (fifo.go); nil for other files
+
 	mu      sync.Mutex // off and the directory listing
 	off     int64
 	dirEnts []fs.DirEntry
@@ -289,8 +291,17 @@ func (f *FS) openAt(at *inode, name string, flag int, perm fs.FileMode) (*File, 
 		n.mu.Unlock()
 		return nil, pathErr("open", name, e)
 	}
+	var dl *pipeDeadlines
 	if n.pipe != nil {
-		n.pipe.open(acc)
+		opened, e := n.pipe.open(acc, flag&syscall.O_NONBLOCK != 0)
+		if e != 0 {
+			n.mu.Lock()
+			n.opens--
+			f.maybeFreeLocked(n)
+			n.mu.Unlock()
+			return nil, pathErr("open", name, e)
+		}
+		dl = &pipeDeadlines{opened: opened}
 	}
 	if trunc && n.isReg() {
 		f.undoMu.RLock()
@@ -299,7 +310,7 @@ func (f *FS) openAt(at *inode, name string, flag int, perm fs.FileMode) (*File, 
 		n.mu.Unlock()
 		f.undoMu.RUnlock()
 	}
-	return &File{fs: f, n: n, name: name, flag: flag}, nil
+	return &File{fs: f, n: n, name: name, flag: flag, deadlines: dl}, nil
 }
 
 // Open opens name for reading.
@@ -1175,7 +1186,7 @@ func (fl *File) Read(p []byte) (int, error) {
 		return 0, pathErr("read", fl.name, e)
 	}
 	if fl.n.pipe != nil {
-		return fl.n.pipe.read(p)
+		return fl.n.pipe.read(fl, p)
 	}
 	fl.mu.Lock()
 	c, err := fl.readAt(p, fl.off)
@@ -1210,8 +1221,7 @@ func (fl *File) Write(p []byte) (int, error) {
 		return 0, pathErr("write", fl.name, e)
 	}
 	if fl.n.pipe != nil {
-		c, e := fl.n.pipe.write(p)
-		return c, pathErr("write", fl.name, e)
+		return fl.n.pipe.write(fl, p)
 	}
 	fl.mu.Lock()
 	c, e := fl.writeAt(p, fl.off, fl.flag&os.O_APPEND != 0)

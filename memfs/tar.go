@@ -105,8 +105,8 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 		rel = append(rel, it.name...)
 		ends = append(ends[:min(it.depth, len(ends))], len(rel))
 		n := it.n
-		if n.dev != devNone || n.pipe != nil {
-			continue // the device nodes are memfs's own, made by New; a FIFO holds nothing to keep
+		if n.dev != devNone || n.pipe != nil && path.Dir(path.Join(root, string(rel))) == "/dev/fd" {
+			continue // the device nodes are memfs's own, made by New; /dev/fd's FIFOs are the shell's, for one command
 		}
 		n.mu.RLock()
 		fromHost := n.host != nil && n.isReg() && !n.host.dataLoaded
@@ -129,6 +129,8 @@ func (f *FS) exportTar(w io.Writer, root string) error {
 			hdr.Typeflag, hdr.Name = tar.TypeDir, hdr.Name+"/"
 		case n.isSymlink():
 			hdr.Typeflag, hdr.Linkname = tar.TypeSymlink, n.target
+		case n.pipe != nil:
+			hdr.Typeflag = tar.TypeFifo
 		case nlink > 1 && first[n] != "":
 			hdr.Typeflag, hdr.Linkname = tar.TypeLink, first[n]
 		default:
@@ -474,8 +476,15 @@ func (f *FS) importTar(r io.Reader, dest string) error {
 			if err = im.clear(at, name); err == nil {
 				err = tat.Link(tname, at, name)
 			}
+		case tar.TypeFifo:
+			if err = im.clear(at, name); err == nil {
+				err = at.Mkfifo(name, perm)
+			}
+			if err == nil {
+				err = at.Chtimes(name, hdr.AccessTime, hdr.ModTime, false)
+			}
 		default:
-			continue // devices, fifos: memfs has only its own device nodes
+			continue // devices: memfs has only its own device nodes
 		}
 		if err == errKeepDevice {
 			continue
@@ -560,6 +569,14 @@ func (f *FS) importDir(hostDir, dest string) error {
 				}
 				if err := importHostFile(im, h, at, name, m, info, atime); err != nil {
 					return err
+				}
+			case info.Mode()&fs.ModeNamedPipe != 0:
+				// Made anew, never opened: opening a host FIFO would wait.
+				if err := at.Mkfifo(name, info.Mode().Perm()); err != nil {
+					return namedErr(err, m)
+				}
+				if err := at.Chtimes(name, atime, info.ModTime(), false); err != nil {
+					return namedErr(err, m)
 				}
 			}
 		}

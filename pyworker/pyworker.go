@@ -783,7 +783,7 @@ func (r *Runtime) runIn(ctx context.Context, cm wazero.CompiledModule, p Proc, d
 		defer in.Close()
 		stdin = in
 	}
-	gfs := &guestFS{fs: p.FS, st: st, stdin: stdin, stdout: stdout, stderr: stderr, umask: p.Umask}
+	gfs := &guestFS{fs: p.FS, st: st, ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, umask: p.Umask}
 	if z != nil {
 		defer z.close()
 		if err := z.bind(gfs, mounts, stdin, stdout, stderr, p.FS, p.Memory); err != nil {

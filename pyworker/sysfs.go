@@ -1,6 +1,7 @@
 package pyworker
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -93,6 +94,9 @@ type guestFS struct {
 	fs    *memfs.FS
 	st    *runState
 	umask fs.FileMode // see Proc.Umask
+	// ctx is the run's: opening a FIFO waits for its other end, and a
+	// read or write blocked on one ends, when it is done (nil: never).
+	ctx context.Context
 
 	// The run's standard streams, which /dev/stdin, /dev/stdout,
 	// /dev/stderr and /dev/fd/0-2 open, as on Linux.
@@ -239,11 +243,21 @@ func (g *guestFS) OpenFile(name string, flag experimentalsys.Oflag, perm fs.File
 	if osflag&os.O_CREATE != 0 {
 		perm = 0o666 &^ g.umask // wazero's perm is its own choice, not the guest's
 	}
-	f, err := g.fs.OpenFile(p, osflag, perm)
+	if flag&experimentalsys.O_NONBLOCK != 0 {
+		osflag |= syscall.O_NONBLOCK
+	}
+	ctx := g.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	f, err := g.fs.OpenFileContext(ctx, p, osflag, perm)
 	if err != nil {
 		return nil, g.st.errno(err)
 	}
 	gf := &guestFile{st: g.st, fs: g.fs, f: f, path: p, flag: osflag, appendMode: osflag&os.O_APPEND != 0}
+	if f.Fifo() {
+		gf.stopWait = context.AfterFunc(ctx, func() { f.SetDeadline(time.Now()) })
+	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
@@ -392,6 +406,7 @@ type guestFile struct {
 	dir        bool
 	appendMode bool
 	closed     bool
+	stopWait   func() bool // a FIFO's: the run's end no longer cuts its reads short
 
 	// dirents is the directory listing being handed out by Readdir; nil
 	// until the first Readdir after open or a rewind.
@@ -629,5 +644,8 @@ func (f *guestFile) Close() experimentalsys.Errno {
 		return 0
 	}
 	f.closed = true
+	if f.stopWait != nil {
+		f.stopWait()
+	}
 	return f.st.errno(f.f.Close())
 }

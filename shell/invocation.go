@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"memsh/memfs"
+	"memsh/shell/command"
 )
 
 // What a registry command learns from the session beyond its arguments
@@ -56,6 +57,14 @@ func isStdinDevice(ctx context.Context, r io.Reader) bool {
 // byte counter (one atomic add per call, never per byte), and a cancelled
 // ctx unblocks a read waiting on a pipe.
 func (c *core) meterStdin(ctx context.Context, r io.Reader) (io.Reader, func()) {
+	if fst, ok := r.(fileStdin); ok && fst.n == &c.stdinBytes {
+		// Already metered (a command passing its stdin to Exec, as
+		// timeout does): a wait on a FIFO still ends with this command.
+		if fst.f.Fifo() {
+			return r, command.InterruptFifo(ctx, fst.f, false)
+		}
+		return r, func() {}
+	}
 	if cr, ok := r.(*countingReader); ok && cr.n == &c.stdinBytes {
 		// Already metered (a command passing its stdin to Exec).
 		return r, func() {}
@@ -64,6 +73,8 @@ func (c *core) meterStdin(ctx context.Context, r io.Reader) (io.Reader, func()) 
 	if f, ok := r.(*os.File); ok {
 		after := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
 		stop = func() { after() }
+	} else if f, ok := r.(*memfs.File); ok && f.Fifo() {
+		stop = command.InterruptFifo(ctx, f, false)
 	}
 	cr := &countingReader{ctx: ctx, r: r, n: &c.stdinBytes}
 	if c.term.isTerm(r) {

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"memsh/memfs"
 	"memsh/pyworker"
 	"memsh/shell/command"
 	"memsh/shell/interp"
@@ -74,10 +75,16 @@ func (c *core) interpInvoke(ctx context.Context, inv *command.Invocation) func()
 	if pg := c.pager.Load(); pg != nil && inv.Term {
 		inv.Pager = *pg
 	}
+	stopOut := func() {}
+	if f, ok := out.(*memfs.File); ok && f.Fifo() {
+		// A write waiting for a FIFO's reader ends with the command.
+		stopOut = command.InterruptFifo(ctx, f, true)
+	}
 	mem := inv.Mem
 	return func() {
 		mem.ReleaseHeld()
 		stop()
+		stopOut()
 	}
 }
 

@@ -22,6 +22,7 @@ type treeRow struct {
 	depth int
 	dir   bool
 	link  bool
+	fifo  bool  // a named pipe: "name|", as ls -F marks it
 	size  int64 // files: logical size; directories: total of what is below
 	count int   // collapsed directories: how many entries are hidden
 }
@@ -83,7 +84,7 @@ func buildTree(gen uint64, ents []memfs.Entry) *tree {
 		}
 		collapsed = ""
 		r := treeRow{path: p, name: p[strings.LastIndexByte(p, '/')+1:], depth: depth,
-			dir: e.Mode.IsDir(), link: e.Mode&fs.ModeSymlink != 0}
+			dir: e.Mode.IsDir(), link: e.Mode&fs.ModeSymlink != 0, fifo: e.Mode&fs.ModeNamedPipe != 0}
 		if !r.dir {
 			r.size = e.Size
 		}
@@ -269,12 +270,16 @@ func (p panelView) row(st *styles, i int) string {
 		paint = st.pDir
 	case r.link:
 		name += "@"
+	case r.fifo:
+		name += "|"
 	}
 	var size string
 	switch {
 	case r.count > 0:
 		size = fmt.Sprintf("%d entries", r.count)
 	case r.dir && r.size == 0:
+	case r.fifo:
+		size = "fifo"
 	default:
 		size = humanize.IBytes(uint64(r.size))
 	}

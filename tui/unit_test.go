@@ -404,3 +404,19 @@ func TestHistoryFileBounded(t *testing.T) {
 		t.Fatalf("rewritten file: %v, %d entries", err, len(h2.entries))
 	}
 }
+
+// TestTreeFifo: a named pipe is a row of its own kind (shown "name|"
+// with "fifo" for its size, as ls -F marks it).
+func TestTreeFifo(t *testing.T) {
+	fsys := memfs.New(memfs.Options{})
+	fsys.MkdirAll("/home/user", 0o755)
+	fsys.Mkfifo("/home/user/p", 0o644)
+	fsys.WriteFile("/home/user/f", nil, 0o644)
+	kinds := map[string]bool{}
+	for _, r := range buildTree(fsys.Generation(), fsys.Snapshot("/")).rows {
+		kinds[r.path] = r.fifo
+	}
+	if !kinds["/home/user/p"] || kinds["/home/user/f"] {
+		t.Errorf("fifo rows: %v", kinds)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"sync/atomic"
 	"time"
 )
@@ -261,7 +263,7 @@ func ReadHeld(r io.Reader, sizeHint int64, hold func(int) error) ([]byte, error)
 // file (/dev/zero) stops at the limit with an error naming it. It reads
 // until ctx is done.
 func (inv *Invocation) ReadFile(ctx context.Context, name string) ([]byte, error) {
-	f, err := inv.FS.Open(inv.Abs(name))
+	f, err := inv.FS.OpenFileContext(ctx, inv.Abs(name), os.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -269,6 +271,8 @@ func (inv *Invocation) ReadFile(ctx context.Context, name string) ([]byte, error
 	var hint int64
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		hint = fi.Size()
+	} else if err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		defer InterruptFifo(ctx, f, false)()
 	}
 	return inv.ReadAll(ContextReader(ctx, f), hint)
 }

@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
+
+	"memsh/memfs"
 )
 
 // ContextReader wraps r so that a Read fails with ctx's error once ctx is
@@ -116,18 +119,57 @@ func (inv *Invocation) OpenOperand(ctx context.Context, name string) (io.ReadClo
 	if name == "-" {
 		return io.NopCloser(ContextReader(ctx, inv.Stdin)), nil
 	}
-	f, err := inv.FS.Open(inv.Abs(name))
+	f, err := inv.FS.OpenFileContext(ctx, inv.Abs(name), os.O_RDONLY, 0)
+	if err != nil && ctx.Err() != nil {
+		// Ctrl-C or a timeout while a FIFO's open waited: the command
+		// meets the cancellation on its first read, as it would have
+		// met it had the open gone through, and stops quietly.
+		return io.NopCloser(ContextReader(ctx, strings.NewReader(""))), nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+	fi, err := f.Stat()
+	if err == nil && fi.IsDir() {
 		f.Close()
 		return io.NopCloser(dirReader{name}), nil
+	}
+	var c io.Closer = f
+	if err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		c = fifoCloser{f, InterruptFifo(ctx, f, false)}
 	}
 	return struct {
 		io.Reader
 		io.Closer
-	}{ContextReader(ctx, f), f}, nil
+	}{ContextReader(ctx, f), c}, nil
+}
+
+// InterruptFifo makes ctx's end cut short a Read (write: a Write) of
+// the FIFO f that waits for the other end, with a deadline; the
+// function it returns takes the deadline off again once the caller is
+// done with f (a descriptor the shell keeps stays usable).
+func InterruptFifo(ctx context.Context, f *memfs.File, write bool) (stop func()) {
+	set := f.SetReadDeadline
+	if write {
+		set = f.SetWriteDeadline
+	}
+	after := context.AfterFunc(ctx, func() { set(time.Now()) })
+	return func() {
+		if !after() {
+			set(time.Time{})
+		}
+	}
+}
+
+// fifoCloser closes an opened FIFO operand and drops its interrupt.
+type fifoCloser struct {
+	f    *memfs.File
+	stop func()
+}
+
+func (c fifoCloser) Close() error {
+	c.stop()
+	return c.f.Close()
 }
 
 // dirReader stands for an opened directory: reading it fails with EISDIR.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 	"memsh/shell/commands/printf"
 )
@@ -340,6 +341,10 @@ func builtinRead(ctx context.Context, r *Runner, args []string) int {
 		return 1
 	}
 	src := r.fds[fd].r
+	if f, ok := src.(*memfs.File); ok && f.Fifo() {
+		// Ctrl-C or the timeout ends a read waiting on a named pipe.
+		defer command.InterruptFifo(ctx, f, false)()
+	}
 	if hasPrompt && isTerminal(src) {
 		// bash shows the prompt only when the input is a terminal.
 		r.printErr(prompt)

@@ -219,7 +219,7 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 				if r.clobberRefused(target) {
 					return nil, errBadFd
 				}
-				return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, -1, "", true)
+				return r.openRedirect(ctx, target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, -1, "", true)
 			}
 			r.errorf("%s: ambiguous redirect", target)
 			return nil, errBadFd
@@ -239,20 +239,20 @@ func (r *Runner) redirect(ctx context.Context, rd *syntax.Redirect) (io.Closer, 
 		if rd.Op == syntax.RdrOut && r.clobberRefused(target) {
 			return nil, errBadFd
 		}
-		return r.openRedirect(target, flag, defFd(fd, 1), varName, false)
+		return r.openRedirect(ctx, target, flag, defFd(fd, 1), varName, false)
 	case syntax.AppOut:
-		return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_APPEND, defFd(fd, 1), varName, false)
+		return r.openRedirect(ctx, target, os.O_WRONLY|os.O_CREATE|os.O_APPEND, defFd(fd, 1), varName, false)
 	case syntax.RdrIn:
-		return r.openRedirect(target, os.O_RDONLY, defFd(fd, 0), varName, false)
+		return r.openRedirect(ctx, target, os.O_RDONLY, defFd(fd, 0), varName, false)
 	case syntax.RdrInOut:
-		return r.openRedirect(target, os.O_RDWR|os.O_CREATE, defFd(fd, 0), varName, false)
+		return r.openRedirect(ctx, target, os.O_RDWR|os.O_CREATE, defFd(fd, 0), varName, false)
 	case syntax.RdrAll:
 		if r.clobberRefused(target) {
 			return nil, errBadFd
 		}
-		return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, -1, "", true)
+		return r.openRedirect(ctx, target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, -1, "", true)
 	case syntax.AppAll:
-		return r.openRedirect(target, os.O_WRONLY|os.O_CREATE|os.O_APPEND, -1, "", true)
+		return r.openRedirect(ctx, target, os.O_WRONLY|os.O_CREATE|os.O_APPEND, -1, "", true)
 	}
 	r.errorf("unsupported redirection")
 	return nil, errBadFd
@@ -351,7 +351,7 @@ func (r *Runner) restoreFds(undo []fdSave) {
 
 // openRedirect opens a memfs file for a redirection. both: &> (stdout
 // and stderr).
-func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bool) (io.Closer, error) {
+func (r *Runner) openRedirect(ctx context.Context, name string, flag, fd int, varName string, both bool) (io.Closer, error) {
 	p := r.absPath(name)
 	if name == "" {
 		r.errorf(": No such file or directory")
@@ -380,9 +380,13 @@ func (r *Runner) openRedirect(name string, flag, fd int, varName string, both bo
 		r.errorf("%s: Too many open files", name)
 		return nil, errBadFd
 	}
-	f, err := r.cfg.FS.OpenFile(p, flag, r.createMode())
+	// A FIFO's open waits for its other end, as open(2) does, until
+	// Ctrl-C or the timeout, which end the command quietly.
+	f, err := r.cfg.FS.OpenFileContext(ctx, p, flag, r.createMode())
 	if err != nil {
-		r.errorf("%s: %s", name, strerror(err))
+		if ctx.Err() == nil {
+			r.errorf("%s: %s", name, strerror(err))
+		}
 		return nil, err
 	}
 	ff := &fdFile{f: f, path: p}

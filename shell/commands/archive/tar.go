@@ -878,6 +878,8 @@ func (t *tarRun) add(tw *tar.Writer, name string, loc tarLoc) *tarFrame {
 		}
 	case mode&fs.ModeCharDevice != 0:
 		hdr.Typeflag = tar.TypeChar
+	case mode&fs.ModeNamedPipe != 0:
+		hdr.Typeflag = tar.TypeFifo
 	default:
 		t.warnf("%s: socket ignored", name)
 		return nil
@@ -1500,6 +1502,18 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		}
 		if err := tat.Link(tbase, at, base); err != nil {
 			t.errorf("%s: Cannot hard link to ‘%s’: %s", name, target, command.Strerror(err))
+		}
+	case tar.TypeFifo:
+		if !t.makeRoom(at, base, name, what) {
+			return
+		}
+		if err := at.Mkfifo(base, 0o600); err != nil {
+			t.errorf("%s: Cannot mkfifo: %s", name, command.Strerror(err))
+			return
+		}
+		at.Chmod(base, mode)
+		if !o.touch {
+			at.Chtimes(base, mtime, mtime, true)
 		}
 	default:
 		t.warnf("%s: Cannot extract: unsupported file type", name)

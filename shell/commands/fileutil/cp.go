@@ -469,9 +469,23 @@ func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 		if err := first.dir.Link(first.name, d.dir, d.name); err != nil {
 			return c.errorf("cannot create hard link %s to %s: %s", quote(d.path.String()), quote(first.path.Abs()), command.Strerror(err))
 		}
-	case c.recursive && sfi.Mode()&(fs.ModeDevice|fs.ModeNamedPipe|fs.ModeSocket) != 0:
-		// -R recreates special files with mknod(2), which memfs lacks;
-		// reading /dev/zero's contents instead would never end.
+	case c.recursive && sfi.Mode()&fs.ModeNamedPipe != 0:
+		// -R makes a new FIFO, as GNU's mknod(2), in place of what is there.
+		if dexists {
+			d.dir.Remove(d.name)
+		}
+		if err := d.dir.Mkfifo(d.name, sfi.Mode().Perm()&^c.inv.Umask()); err != nil {
+			return c.errorf("cannot create fifo %s: %s", quote(d.path.String()), command.Strerror(err))
+		}
+		if c.preserve {
+			st := statOf(sfi)
+			d.dir.Chown(d.name, int(st.Uid), int(st.Gid), true)
+			d.dir.Chmod(d.name, goPerm(permBits(sfi.Mode())))
+			d.dir.Chtimes(d.name, tsTime(st.Atim), sfi.ModTime(), true)
+		}
+	case c.recursive && sfi.Mode()&(fs.ModeDevice|fs.ModeSocket) != 0:
+		// -R recreates special files with mknod(2), which memfs lacks for
+		// devices; reading /dev/zero's contents instead would never end.
 		return c.errorf("cannot create special file %s: %s", quote(d.path.String()), command.Strerror(syscall.ENOTSUP))
 	default:
 		if st := c.copyFile(s, d, sfi, dexists); st != 0 {
@@ -485,7 +499,20 @@ func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 }
 
 func (c *copier) copyFile(s, d cpEnt, sfi fs.FileInfo, dexists bool) int {
-	in, err := s.dir.OpenFile(s.name, os.O_RDONLY, 0)
+	var in *memfs.File
+	var err error
+	if sfi.Mode()&fs.ModeNamedPipe != 0 {
+		// A FIFO's contents are what a writer sends: wait for one, as
+		// GNU's open(2) does, until Ctrl-C.
+		in, err = c.inv.FS.OpenFileContext(c.ctx, s.path.Abs(), os.O_RDONLY, 0)
+		if err == nil {
+			defer command.InterruptFifo(c.ctx, in, false)()
+		} else if c.ctx.Err() != nil {
+			return cancelled
+		}
+	} else {
+		in, err = s.dir.OpenFile(s.name, os.O_RDONLY, 0)
+	}
 	if err != nil {
 		return c.errorf("cannot open %s for reading: %s", quote(s.path.String()), command.Strerror(err))
 	}
@@ -539,6 +566,9 @@ func (c *copier) copyFile(s, d cpEnt, sfi fs.FileInfo, dexists bool) int {
 		}
 		if rerr == io.EOF {
 			break
+		}
+		if rerr != nil && c.ctx.Err() != nil {
+			return fail(cancelled)
 		}
 		if rerr != nil {
 			return fail(c.errorf("error reading %s: %s", quote(s.path.String()), command.Strerror(rerr)))

@@ -19,34 +19,18 @@ Mandatory arguments to long options are mandatory for short options too.
                          or SMACK security context to CTX
       --help        display this help and exit
       --version     output version information and exit
-
-A FIFO streams through a 64 KiB buffer between the descriptions that
-open it.
 `
 
-// runMkfifo makes each NAME a FIFO, with mode a=rw less the umask, or
-// exactly -m's.
+// runMkfifo makes each NAME a FIFO, as GNU mkfifo: mode a=rw less the
+// umask, or exactly -m's mode.
 func runMkfifo(ctx context.Context, inv *command.Invocation) int {
-	operands, changes, st, done := parseSpecialFileFlags(inv)
+	operands, mode, st, done := parseSpecialFileFlags(inv, true)
 	if done {
 		return st
 	}
-	if len(operands) == 0 {
-		return inv.Usage(1, "missing operand")
-	}
-	mode := uint32(0o666 &^ umask(inv))
-	if changes != nil {
-		// GNU sets -m's mode exactly, the umask aside.
-		mode, _ = applyMode(changes, 0o666, false, 0)
-	}
 	status := 0
 	for _, name := range operands {
-		p := abs(inv, name)
-		err := inv.FS.Mkfifo(p, goPerm(mode))
-		if err == nil && changes != nil {
-			err = inv.FS.Chmod(p, goPerm(mode))
-		}
-		if err != nil {
+		if err := inv.FS.Mkfifo(inv.Abs(name), mode); err != nil {
 			inv.Errorf("cannot create fifo %s: %s", quote(name), command.Strerror(err))
 			status = 1
 		}
@@ -54,36 +38,57 @@ func runMkfifo(ctx context.Context, inv *command.Invocation) int {
 	return status
 }
 
-// parseSpecialFileFlags takes the options mkfifo and mknod share (-m
-// checked as GNU checks it, -Z and --context accepted, --version);
-// done says the command has nothing left to do but return st.
-func parseSpecialFileFlags(inv *command.Invocation) (operands []string, changes []modeChange, st int, done bool) {
+// parseSpecialFileFlags takes the options mkfifo and mknod share (-m,
+// -Z and --context accepted, --version) and returns the mode of the
+// files to make: -m's mode as GNU's mode_adjust makes it from a=rw
+// (a symbolic change without who leaves the umask's bits alone), else
+// a=rw less the umask. operandsFirst: a missing operand is found
+// before a bad mode (mkfifo; mknod checks the mode first). done says the command has nothing left to do
+// but return st.
+func parseSpecialFileFlags(inv *command.Invocation, operandsFirst bool) (operands []string, mode fs.FileMode, st int, done bool) {
 	f := inv.NewFlags()
 	modeStr := f.StringP("mode", "m", "", "")
 	f.BoolP("selinux", "Z", false, "")
-	f.String("context", "", "")
+	context := f.String("context", "", "")
 	f.Lookup("context").NoOptDefVal = " "
 	showVersion := f.Bool("version", false, "")
 	operands, st, ok := inv.ParseFlags(f, 1)
 	if !ok {
-		return nil, nil, st, true
+		return nil, 0, st, true
 	}
 	if *showVersion {
-		return nil, nil, printVersion(inv), true
+		return nil, 0, printVersion(inv), true
 	}
+	if *context != "" && *context != " " {
+		inv.Errorf("warning: ignoring --context; it requires an SELinux/SMACK-enabled kernel")
+	}
+	if len(operands) == 0 && operandsFirst {
+		return nil, 0, inv.Usage(1, "missing operand"), true
+	}
+	mode = 0o666 &^ inv.Umask()
 	if f.Lookup("mode").Changed {
-		if changes, ok = parseMode(*modeStr); !ok {
+		changes, ok := parseMode(*modeStr)
+		if !ok {
 			inv.Errorf("invalid mode")
-			return nil, nil, 1, true
+			return nil, 0, 1, true
 		}
+		m, _ := applyMode(changes, 0o666, false, umask(inv))
+		if m&^0o777 != 0 {
+			inv.Errorf("mode must specify only file permission bits")
+			return nil, 0, 1, true
+		}
+		mode = fs.FileMode(m)
 	}
-	return operands, changes, 0, false
+	if len(operands) == 0 {
+		return nil, 0, inv.Usage(1, "missing operand"), true
+	}
+	return operands, mode, 0, false
 }
 
-// specialFileError is why name cannot become a FIFO or device node:
-// what the kernel would find first (a missing parent, an existing name),
-// else ENOTSUP, since memfs cannot hold one.
-func specialFileError(inv *command.Invocation, name string) error {
+// deviceError is why name cannot become a device node: what the kernel
+// would find first (a missing parent, an existing name), else EPERM,
+// since the sandbox user has no privilege to make one.
+func deviceError(inv *command.Invocation, name string) error {
 	p := abs(inv, name)
 	if _, err := inv.FS.Lstat(p); err == nil {
 		return syscall.EEXIST
@@ -97,5 +102,5 @@ func specialFileError(inv *command.Invocation, name string) error {
 	case !fi.IsDir():
 		return syscall.ENOTDIR
 	}
-	return syscall.ENOTSUP
+	return syscall.EPERM
 }

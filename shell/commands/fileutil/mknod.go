@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"memsh/shell/command"
 )
@@ -31,19 +30,17 @@ otherwise, as decimal.  TYPE may be:
   p      create a FIFO
 
 Device nodes need privileges the sandbox user does not have ("Operation
-not permitted"); memfs holds no FIFOs ("Operation not supported").
+not permitted").
 `
 
-// runMknod checks its operands as GNU mknod does, then fails as the
-// unprivileged sandbox user on memfs must.
+// runMknod checks its operands as GNU mknod does, then makes a FIFO
+// (TYPE p) or fails as the unprivileged sandbox user must for a device.
 func runMknod(ctx context.Context, inv *command.Invocation) int {
-	operands, _, st, done := parseSpecialFileFlags(inv)
+	operands, mode, st, done := parseSpecialFileFlags(inv, false)
 	if done {
 		return st
 	}
 	switch len(operands) {
-	case 0:
-		return inv.Usage(1, "missing operand")
 	case 1:
 		return inv.Usage(1, "missing operand after %s", lquote(inv, operands[0]))
 	}
@@ -80,10 +77,15 @@ func runMknod(ctx context.Context, inv *command.Invocation) int {
 		}
 		return inv.Usage(1, "invalid device type %s", lquote(inv, typ))
 	}
-	err := specialFileError(inv, name)
-	if typ != "p" && err == syscall.ENOTSUP {
-		err = syscall.EPERM
+	var err error
+	if typ == "p" {
+		err = inv.FS.Mkfifo(inv.Abs(name), mode)
+	} else {
+		err = deviceError(inv, name)
 	}
-	inv.Errorf("%s: %s", quoteName(name), command.Strerror(err))
-	return 1
+	if err != nil {
+		inv.Errorf("%s: %s", quoteName(name), command.Strerror(err))
+		return 1
+	}
+	return 0
 }
