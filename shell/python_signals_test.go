@@ -314,6 +314,9 @@ func TestCtrlCPipelineCommands(t *testing.T) {
 		{"yes | python", "yes | python3 -c '" + fmt.Sprintf(catchExit, "sys.stdin.readline()") + "'; echo next", "ready\n", 130},
 		{"python | grep", "python3 -c '" + fmt.Sprintf(catchExit, "pass") + "' | grep -v x; echo next", "ready\n", 130},
 		{"env python", "env python3 -c '" + fmt.Sprintf(catchExit, "pass") + "'; echo $?", "ready\n3\n", 0},
+		// The shell's loop in a stage dies of it as bash's subshell does.
+		{"loop | python", "while :; do echo y; done | python3 -c '" + fmt.Sprintf(catchExit, "sys.stdin.readline()") + "'; echo next", "ready\n", 130},
+		{"python | loop", "python3 -c '" + fmt.Sprintf(catchExit, "pass") + "' | while read -r l; do echo \"$l\"; done; echo next", "ready\n", 130},
 		{"{ python } | cat", "{ python3 -c '" + fmt.Sprintf(catchExit, "pass") + "'; echo $?; } | cat; echo next", "ready\n", 130},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -326,5 +329,42 @@ func TestCtrlCPipelineCommands(t *testing.T) {
 				t.Errorf("python did not finish after KeyboardInterrupt: %q", out)
 			}
 		})
+	}
+}
+
+// TestCtrlCStageJob: a background job started in a pipeline stage is
+// no part of the stage's program: the Ctrl-C that kills the stage's
+// loop does not reach it (bash's asynchronous commands ignore SIGINT
+// without job control). The job waits for the file go, which python
+// writes only after its KeyboardInterrupt, and then writes job, which
+// python waits for before it exits.
+func TestCtrlCStageJob(t *testing.T) {
+	needSigintPython(t)
+	code := "import os, sys, time\nsys.stdin.readline()\ntry:\n print(\"ready\", flush=True)\n time.sleep(60)\nexcept KeyboardInterrupt:\n" +
+		" open(\"go\", \"w\").close()\n for _ in range(3000):\n  if os.path.exists(\"job\"): break\n  time.sleep(0.01)\n sys.exit(3)"
+	job := "(until [ -e go ]; do sleep 0.01; done; echo x > job) &"
+	s := newTestSession(t, Options{})
+	out, errs, st := ctrlCRun(t, s, "{ "+job+" while :; do echo y; done; } | python3 -c '"+code+"'; echo next", "ready\n")
+	if out != "ready\n" || st != 130 {
+		t.Errorf("stdout %q stderr %q status %d; want ready, 130", out, errs, st)
+	}
+	if out, errs, _ := run(t, s, "cat job", ""); out != "x\n" {
+		t.Errorf("the job did not survive the stage: %q %q", out, errs)
+	}
+}
+
+// TestStageJobOutlivesStage: a background job started in a pipeline
+// stage run as a program of the line's signal group outlives the
+// stage's end, and what it writes reaches the next stage, as the child
+// process holding the pipe does in bash.
+func TestStageJobOutlivesStage(t *testing.T) {
+	s := newTestSession(t, Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ctx = pyworker.WithInterrupts(ctx, pyworker.NewInterrupts(cancel))
+	var out, errb lockedBuf
+	st, err := s.Run(ctx, "{ (sleep 0.2; echo x) & } | cat; echo $?; { (sleep 0.2; echo y >&2) & } | cat", Stdio{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
+	if err != nil || out.String() != "x\n0\n" || errb.String() != "y\n" || st != 0 {
+		t.Errorf("got %q %q %d %v; want x, 0 and y", out.String(), errb.String(), st, err)
 	}
 }

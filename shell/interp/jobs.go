@@ -228,6 +228,12 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok && r.subshell == 0 {
 		// The job outlives the command that started it (topStmt).
 		ctx = lj.get()
+	} else if r.stageJobs != nil {
+		// A pipeline stage's job runs under the pipeline's context, not
+		// the stage's program's: the stage's end does not end it, and
+		// the SIGINT that kills the stage does not reach it (bash's
+		// asynchronous commands ignore SIGINT without job control).
+		ctx = r.stageJobs
 	}
 	ctx, j.cancel = context.WithCancel(ctx)
 	if r.cfg.Signals != nil {

@@ -54,22 +54,27 @@ type Runner struct {
 	flowN     int // loops left to break/continue
 	exited    bool
 
-	line        uint        // current statement's line, $LINENO
-	frames      []callFrame // the call stack: function calls and sourced files, innermost last
-	funcDepth   int         // how many of frames are function calls
-	loopDepth   int
-	noErrExit   int // >0 while errexit is suspended (conditions, && ||, !)
-	noErrTrap   int // >0 under a ! that began with errexit off: no ERR trap
-	subshell    int // BASH_SUBSHELL
-	ifsCache    *ifsSet
-	randState   uint32
-	started     time.Time
-	pid         int
-	bashPid     int
-	pids        *atomic.Int32 // the session's process ids, shared by its subshells and child shells
-	lastBg      int
-	seenJobs    *jobView // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
-	bg          *jobTable
+	line      uint        // current statement's line, $LINENO
+	frames    []callFrame // the call stack: function calls and sourced files, innermost last
+	funcDepth int         // how many of frames are function calls
+	loopDepth int
+	noErrExit int // >0 while errexit is suspended (conditions, && ||, !)
+	noErrTrap int // >0 under a ! that began with errexit off: no ERR trap
+	subshell  int // BASH_SUBSHELL
+	ifsCache  *ifsSet
+	randState uint32
+	started   time.Time
+	pid       int
+	bashPid   int
+	pids      *atomic.Int32 // the session's process ids, shared by its subshells and child shells
+	lastBg    int
+	seenJobs  *jobView // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
+	bg        *jobTable
+	// stageJobs is the context the jobs a pipeline stage's shell starts
+	// run under: the pipeline's, not the stage's program's, which a
+	// SIGINT cancels and the stage's end ends. nil outside a stage's own
+	// shell (jobs.go).
+	stageJobs   context.Context
 	fgJob       *fgSlot // the job fg runs, which SuspendForeground sends back (jobs_tty.go)
 	topStmts    int     // top-level commands run so far (exit's stopped-jobs check)
 	traps       *trapTable
@@ -448,9 +453,22 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 			defer wg.Done()
 			defer sub.release()
 			defer sub.recoverCrash(&statuses[i])
+			// The stage's shell is a program of the line's signal group:
+			// the SIGINT python takes kills its loop too, as it does a
+			// subshell's; the programs it runs leave it (Program). Its
+			// jobs run under the pipeline's context (stageJobs).
+			sub.stageJobs = ctx
+			ctx, end := ctx, func(st int) int { return st }
+			if r.cfg.Signals != nil {
+				ctx, _, end = r.cfg.Signals.Program(ctx, stageCloser(i, in, pw))
+			}
 			sub.stmt(ctx, st)
 			sub.runExitTrap(ctx)
-			statuses[i] = sub.lastStatus
+			// A job the stage started holds its pipes open, as a child
+			// process holds the descriptors it inherited: what it writes
+			// reaches the next stage ({ (sleep 1; echo x) & } | cat).
+			sub.waitAll()
+			statuses[i] = end(sub.lastStatus)
 			if pw != nil {
 				pw.Close()
 			}
@@ -480,6 +498,22 @@ func (r *Runner) pipeline(ctx context.Context, c *syntax.BinaryCmd) int {
 		}
 	}
 	return status
+}
+
+// stageCloser closes the pipes of stage i of a pipeline (in, from the
+// stage before it; pw, to the next) when a signal kills it, as a dead
+// process's descriptors close.
+func stageCloser(i int, in *fdFile, pw *io.PipeWriter) func() {
+	return func() {
+		if in != nil && i > 0 {
+			if pr, ok := in.r.(*io.PipeReader); ok {
+				pr.CloseWithError(io.ErrClosedPipe)
+			}
+		}
+		if pw != nil {
+			pw.CloseWithError(io.ErrClosedPipe)
+		}
+	}
 }
 
 func (r *Runner) ifClause(ctx context.Context, c *syntax.IfClause) int {

@@ -25,6 +25,9 @@ func (r *Runner) subshellCopy() *Runner {
 	c.patCache = nil
 	c.ifsCache = nil
 	c.bg, c.seenJobs = nil, nil
+	// A subshell waits for its jobs before it ends: they may run under
+	// its context.
+	c.stageJobs = nil
 	c.pendingOut = nil
 	c.flow, c.flowN = flowNone, 0
 	// a subshell is in no loop: break and continue there say so
