@@ -2,6 +2,8 @@ package interp
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -25,6 +27,23 @@ func (r *Runner) random() int {
 	}
 	r.randState = r.randState*1103515245 + 12345
 	return int(r.randState>>16) & 0x7fff
+}
+
+// epochVar is bash 5's $EPOCHSECONDS and $EPOCHREALTIME (the session's
+// clock, the filesystem's, in whole seconds or with microseconds) and
+// $SRANDOM (32 bits from the system's random source, as bash's
+// getrandom). Assignments to them are ignored, as in bash.
+func (r *Runner) epochVar(name string) string {
+	switch name {
+	case "EPOCHSECONDS":
+		return strconv.FormatInt(r.cfg.FS.Now().Unix(), 10)
+	case "EPOCHREALTIME":
+		t := r.cfg.FS.Now()
+		return fmt.Sprintf("%d.%06d", t.Unix(), t.Nanosecond()/1000)
+	}
+	var b [4]byte
+	rand.Read(b[:])
+	return strconv.FormatUint(uint64(binary.LittleEndian.Uint32(b[:])), 10)
 }
 
 // seconds is $SECONDS.

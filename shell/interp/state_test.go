@@ -268,3 +268,17 @@ func TestNestLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestEpochVars: bash 5's EPOCHSECONDS, EPOCHREALTIME and SRANDOM read
+// the session's clock and a random source, and ignore assignments.
+func TestEpochVars(t *testing.T) {
+	out, _, st := runMemsh(t, `[[ $EPOCHSECONDS =~ ^[0-9]{10,}$ ]] && echo sec
+[[ $EPOCHREALTIME =~ ^[0-9]{10,}\.[0-9]{6}$ ]] && echo real
+(( ${EPOCHREALTIME%.*} - EPOCHSECONDS <= 1 )) && echo same-clock
+[[ $SRANDOM =~ ^[0-9]+$ ]] && (( SRANDOM < 4294967296 )) && echo srandom
+EPOCHSECONDS=5; (( EPOCHSECONDS > 5 )) && echo ignored
+`)
+	if want := "sec\nreal\nsame-clock\nsrandom\nignored\n"; out != want || st != 0 {
+		t.Errorf("got %q (status %d), want %q", out, st, want)
+	}
+}

@@ -575,6 +575,9 @@ func (r *Runner) getVar(name string) (string, bool) {
 		return strconv.Itoa(r.random()), true
 	case "SECONDS":
 		return strconv.Itoa(r.seconds()), true
+	case "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM":
+		// bash ignores assignments to them
+		return r.epochVar(name), true
 	case "BASHPID":
 		return strconv.Itoa(r.bashPid), true
 	case "SHLVL":
