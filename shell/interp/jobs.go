@@ -225,7 +225,7 @@ func (r *Runner) background(ctx context.Context, st *syntax.Stmt) {
 	r.bg.resetCurrent()
 	r.bg.prune()
 	r.bg.mu.Unlock()
-	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok && r.subshell == 0 {
+	if lj, ok := ctx.Value(jobCtxKey{}).(*lineJobs); ok && (r.subshell == 0 || r.leavesJobs) {
 		// The job outlives the command that started it (topStmt).
 		ctx = lj.get()
 	} else if r.stageJobs != nil {
@@ -372,6 +372,9 @@ func (r *Runner) renderList(list []*syntax.Stmt) (string, bool) {
 func (r *Runner) waitAll() {
 	if r.bg != nil {
 		r.bg.wg.Wait()
+	}
+	if r.orphans != nil {
+		r.orphans.wg.Wait()
 	}
 }
 
@@ -674,7 +677,16 @@ func (r *Runner) StoppedJobs() int {
 // KillJobs ends every background job (the session is closing) and
 // waits for them.
 func (r *Runner) KillJobs() {
+	if r.orphans != nil {
+		r.orphans.mu.Lock()
+		subs := r.orphans.subs
+		r.orphans.mu.Unlock()
+		for _, sub := range subs {
+			sub.KillJobs()
+		}
+	}
 	if r.bg == nil {
+		r.waitAll()
 		return
 	}
 	r.bg.mu.Lock()

@@ -305,3 +305,19 @@ func TestJobTerminalAtPrompt(t *testing.T) {
 		}
 	}
 }
+
+// TestSubshellLeavesJobs: a ( ) subshell ends without waiting for the
+// jobs it started, as bash's does, so a reader after it can meet their
+// writes: (echo x > fifo &); cat fifo. The script's end still waits.
+func TestSubshellLeavesJobs(t *testing.T) {
+	out, _, st := runMemsh(t, `mkfifo p
+(echo via-fifo > p &)
+cat p
+(sleep 0.05; echo late) &
+wait
+( (echo from-orphan) & )
+`)
+	if want := "via-fifo\nlate\nfrom-orphan\n"; out != want || st != 0 {
+		t.Errorf("got %q (status %d), want %q", out, st, want)
+	}
+}

@@ -70,6 +70,10 @@ type Runner struct {
 	lastBg    int
 	seenJobs  *jobView // the parent's jobs, for jobs in $( ) or a pipeline (jobs.go)
 	bg        *jobTable
+	orphans   *orphanage // ( ) subshells that ended with jobs running
+	// leavesJobs: a ( ) subshell of the main shell (or of such a one),
+	// whose jobs run under the line's job context, as the main shell's.
+	leavesJobs bool
 	// stageJobs is the context the jobs a pipeline stage's shell starts
 	// run under: the pipeline's, not the stage's program's, which a
 	// SIGINT cancels and the stage's end ends. nil outside a stage's own

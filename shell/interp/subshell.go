@@ -2,7 +2,9 @@ package interp
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -24,7 +26,8 @@ func (r *Runner) subshellCopy() *Runner {
 	c.arithCache = nil
 	c.patCache = nil
 	c.ifsCache = nil
-	c.bg, c.seenJobs = nil, nil
+	c.bg, c.seenJobs, c.orphans = nil, nil, nil
+	c.leavesJobs = false
 	// A subshell waits for its jobs before it ends: they may run under
 	// its context.
 	c.stageJobs = nil
@@ -50,10 +53,48 @@ func (r *Runner) release() {
 	r.fds.dropAll()
 }
 
+// orphanage holds the ( ) subshells that ended while jobs they started
+// still ran. bash's subshell exits at once and leaves such jobs running
+// (`(cmd > fifo &); cat fifo` relies on it); here the shell that ran
+// the subshell waits for them only when it ends itself (waitAll), and
+// KillJobs stops them with its own jobs.
+type orphanage struct {
+	mu   sync.Mutex
+	wg   sync.WaitGroup
+	subs []*Runner
+}
+
+// releaseSubshell gives back what sub shared; if it left jobs running,
+// later, when they end, without waiting for them now.
+func (r *Runner) releaseSubshell(sub *Runner) {
+	if sub.bg == nil && sub.orphans == nil {
+		sub.release()
+		return
+	}
+	if r.orphans == nil {
+		r.orphans = &orphanage{}
+	}
+	o := r.orphans
+	o.mu.Lock()
+	o.subs = append(o.subs, sub)
+	o.mu.Unlock()
+	o.wg.Add(1)
+	go func() {
+		defer o.wg.Done()
+		sub.release()
+		o.mu.Lock()
+		o.subs = slices.DeleteFunc(o.subs, func(s *Runner) bool { return s == sub })
+		o.mu.Unlock()
+	}()
+}
+
 // inSubshell runs f in a subshell (( ... )) and returns its status.
 func (r *Runner) inSubshell(ctx context.Context, f func(sub *Runner)) int {
 	sub := r.subshellCopy()
-	defer sub.release()
+	// Its jobs outlive it, as the main shell's outlive their line,
+	// unless it runs inside a $( ) or a pipeline stage, which wait.
+	sub.leavesJobs = r.subshell == 0 || r.leavesJobs
+	defer r.releaseSubshell(sub)
 	// A subshell is in no loop of its parent's: break and continue in
 	// it are "only meaningful in a loop", as bash resets loop_level.
 	sub.loopDepth = 0
