@@ -294,3 +294,13 @@ func (inv *Invocation) UTF8Locale() bool {
 
 // LocaleQuote is LocaleQuote in the invocation's locale.
 func (inv *Invocation) LocaleQuote(s string) string { return LocaleQuote(s, inv.UTF8Locale()) }
+
+// ShellQuote is ShellQuote in the invocation's locale.
+func (inv *Invocation) ShellQuote(s string, always bool) string {
+	return ShellQuoteLocale(s, always, true, inv.UTF8Locale())
+}
+
+// QuoteFile is QuoteFile in the invocation's locale.
+func (inv *Invocation) QuoteFile(s string) string {
+	return inv.ShellQuote(s, strings.IndexByte(s, ':') >= 0)
+}

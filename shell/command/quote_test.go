@@ -2,6 +2,8 @@ package command
 
 import (
 	"fmt"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -391,6 +393,33 @@ func TestLocaleQuoteGNU(t *testing.T) {
 	for _, c := range cases {
 		if got := LocaleQuote(c.in, c.utf8); got != c.want {
 			t.Errorf("LocaleQuote(%q, %v) = %q, want %q", c.in, c.utf8, got, c.want)
+		}
+	}
+}
+
+// TestFileError: coreutils' "od: FILE: strerror", each want recorded
+// from `LC_ALL=L od -- NAME` (coreutils 9.1) for a missing NAME.
+func TestFileError(t *testing.T) {
+	cases := []struct {
+		name, locale, want string
+	}{
+		{"a b", "C.UTF-8", `od: 'a b': No such file or directory`},
+		{"it's", "C.UTF-8", `od: "it's": No such file or directory`},
+		{"a\nb", "C.UTF-8", `od: 'a'$'\n''b': No such file or directory`},
+		{"\xffx", "C.UTF-8", `od: ''$'\377''x': No such file or directory`},
+		{"é", "C.UTF-8", `od: é: No such file or directory`},
+		{"é", "C", `od: ''$'\303\251': No such file or directory`},
+		{"a:b", "C", `od: 'a:b': No such file or directory`},
+		{"-dash", "C", `od: -dash: No such file or directory`},
+	}
+	for _, c := range cases {
+		var stderr strings.Builder
+		inv := &Invocation{Args: []string{"od"}, Environ: []string{"LC_ALL=" + c.locale}, Stdio: Stdio{Stderr: &stderr}}
+		if st := inv.FileError(c.name, syscall.ENOENT); st != 1 {
+			t.Errorf("FileError(%q) = %d, want 1", c.name, st)
+		}
+		if got := strings.TrimSuffix(stderr.String(), "\n"); got != c.want {
+			t.Errorf("FileError(%q) in %s printed %q, want %q", c.name, c.locale, got, c.want)
 		}
 	}
 }

@@ -124,7 +124,7 @@ func (s *splitter) next(first bool) bool {
 	}
 	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^s.inv.Umask())
 	if err != nil {
-		s.inv.PathError(name, err)
+		s.inv.FileError(name, err)
 		return false
 	}
 	s.cur, s.w = f, newWriter(f)
@@ -144,7 +144,7 @@ func (s *splitter) close() bool {
 	name := s.name()
 	s.cur = nil
 	if err != nil {
-		s.inv.PathError(name, err)
+		s.inv.FileError(name, err)
 		return false
 	}
 	return true
@@ -156,7 +156,7 @@ func (s *splitter) write(p []byte) bool {
 		return true
 	}
 	if _, err := s.w.Write(p); err != nil {
-		s.inv.PathError(s.name(), err)
+		s.inv.FileError(s.name(), err)
 		return false
 	}
 	return true

@@ -139,7 +139,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 	case haveRef:
 		fi, err := inv.FS.Stat(inv.Abs(ref))
 		if err != nil {
-			return inv.PathError(ref, err)
+			return inv.FileError(ref, err)
 		}
 		w.WriteString(strftime.Format(format, fi.ModTime().In(loc)) + "\n")
 	case haveFile:
@@ -158,7 +158,7 @@ func dateFile(ctx context.Context, inv *command.Invocation, w *bufio.Writer, fil
 	} else {
 		f, err := inv.FS.Open(inv.Abs(file))
 		if err != nil {
-			return inv.PathError(file, err)
+			return inv.FileError(file, err)
 		}
 		defer f.Close()
 		sc = bufio.NewScanner(f)
@@ -180,7 +180,7 @@ func dateFile(ctx context.Context, inv *command.Invocation, w *bufio.Writer, fil
 		w.WriteString(strftime.Format(format, t.In(loc)) + "\n")
 	}
 	if err := sc.Err(); err != nil {
-		return inv.PathError(file, err)
+		return inv.FileError(file, err)
 	}
 	return status
 }
