@@ -304,3 +304,28 @@ func (inv *Invocation) ShellQuote(s string, always bool) string {
 func (inv *Invocation) QuoteFile(s string) string {
 	return inv.ShellQuote(s, strings.IndexByte(s, ':') >= 0)
 }
+
+// EscapeQuote is gnulib's escape quoting, GNU tar's style for member and
+// file names: no quotes, a backslash before a backslash and before each
+// byte of also (tar's messages pass ":"), C escapes for characters that
+// are not printable in the locale ("a\nb", "\377x", "a\:b").
+func EscapeQuote(s string, utf8Locale bool, also string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		size, ok := textUnit(s, i, utf8Locale)
+		switch {
+		case !ok:
+			for _, c := range []byte(s[i : i+size]) {
+				b.WriteString(CEscape(c))
+			}
+		case s[i] == '\\' || strings.IndexByte(also, s[i]) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(s[i])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}

@@ -423,3 +423,28 @@ func TestFileError(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeQuote: GNU tar 1.34's names, recorded from `LC_ALL=L tar tf`
+// (listing) and its "NAME: Not found in archive" message (also ":").
+func TestEscapeQuote(t *testing.T) {
+	cases := []struct {
+		in, also string
+		utf8     bool
+		want     string
+	}{
+		{"a\nb", "", true, `a\nb`},
+		{"\xffx", "", true, `\377x`},
+		{"\xc2\x9b", "", true, `\302\233`},
+		{"é", "", true, "é"},
+		{"é", "", false, `\303\251`},
+		{"\x7f", "", false, `\177`},
+		{"a:b", "", true, "a:b"},
+		{"a:b/nope", ":", true, `a\:b/nope`},
+		{"it's", ":", false, "it's"},
+	}
+	for _, c := range cases {
+		if got := EscapeQuote(c.in, c.utf8, c.also); got != c.want {
+			t.Errorf("EscapeQuote(%q, %v, %q) = %q, want %q", c.in, c.utf8, c.also, got, c.want)
+		}
+	}
+}
