@@ -425,6 +425,16 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		l.quoting = "shell-escape"
 		l.qmark = true
 	}
+	if n := inv.Name(); n == "dir" || n == "vdir" {
+		l.quoting = "escape"
+	}
+	if v, ok := inv.LookupEnv("QUOTING_STYLE"); ok {
+		if style, ok := matchQuotingStyle(v); ok {
+			l.quoting = style
+		} else {
+			inv.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", lquote(inv, v))
+		}
+	}
 	// The last quoting option given wins, as in getopt order.
 	for _, a := range inv.Args[1:] {
 		if a == "--" {
@@ -812,6 +822,24 @@ func (l *lsCmd) display(name string) string {
 		return b.String()
 	}
 	return name
+}
+
+// matchQuotingStyle is argmatch on QUOTING_STYLE: a style's name or an
+// unambiguous prefix of one.
+func matchQuotingStyle(v string) (string, bool) {
+	match := ""
+	for _, st := range []string{"literal", "shell", "shell-always", "shell-escape", "shell-escape-always", "c", "c-maybe", "escape", "locale", "clocale"} {
+		if st == v {
+			return st, true
+		}
+		if strings.HasPrefix(st, v) {
+			if match != "" {
+				return "", false
+			}
+			match = st
+		}
+	}
+	return match, match != ""
 }
 
 // cEscape is GNU's c/escape quoting body: C escapes for nonprintable

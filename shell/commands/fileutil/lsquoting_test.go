@@ -1,0 +1,46 @@
+package fileutil
+
+import (
+	"context"
+	"testing"
+
+	"memsh/shell/command"
+)
+
+// TestLsQuotingStyleEnv: QUOTING_STYLE sets ls's default style (an
+// unambiguous prefix will do) and options override it; each want
+// recorded from coreutils 9.1 `QUOTING_STYLE=V ls -1` in a pipe.
+func TestLsQuotingStyleEnv(t *testing.T) {
+	files := map[string]string{"/home/user/a b": "", "/home/user/it's": ""}
+	cases := []struct {
+		env    string
+		args   []string
+		stdout string
+		stderr string
+	}{
+		{"shell-escape", []string{"ls", "-1"}, "'a b'\n\"it's\"\n", ""},
+		{"c", []string{"ls", "-1"}, "\"a b\"\n\"it's\"\n", ""},
+		{"escape", []string{"ls", "-1"}, "a\\ b\nit's\n", ""},
+		{"lit", []string{"ls", "-1"}, "a b\nit's\n", ""},
+		{"shell-escape-a", []string{"ls", "-1"}, "'a b'\n\"it's\"\n", ""},
+		{"sh", []string{"ls", "-1"}, "a b\nit's\n", "ls: ignoring invalid value of environment variable QUOTING_STYLE: ‘sh’\n"},
+		{"", []string{"ls", "-1"}, "a b\nit's\n", "ls: ignoring invalid value of environment variable QUOTING_STYLE: ‘’\n"},
+		{"c", []string{"ls", "-N", "-1"}, "a b\nit's\n", ""},
+		{"literal", []string{"dir", "-1"}, "a b\nit's\n", ""},
+		{"shell", []string{"dir", "-1", "--quoting-style=c"}, "\"a b\"\n\"it's\"\n", ""},
+	}
+	for _, c := range cases {
+		run := func(ctx context.Context, inv *command.Invocation) int {
+			inv.Environ = append(inv.Environ, "QUOTING_STYLE="+c.env)
+			if inv.Name() == "dir" {
+				return runDir(ctx, inv)
+			}
+			return runLs(ctx, inv)
+		}
+		tc := command.Case{Args: c.args, Files: files}
+		out, errOut, status, _ := tc.Run(run, nil)
+		if out != c.stdout || errOut != c.stderr || status != 0 {
+			t.Errorf("QUOTING_STYLE=%q %v: stdout %q stderr %q status %d, want %q %q 0", c.env, c.args, out, errOut, status, c.stdout, c.stderr)
+		}
+	}
+}
