@@ -204,7 +204,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		n, err := parseSize(bs, true)
 		switch {
 		case (err != nil || n <= 0) && bsName != "":
-			inv.Errorf("invalid --block-size argument %s", quote(bs))
+			inv.Errorf("invalid --block-size argument %s", quote(inv, bs))
 			return 2
 		case err == nil && n > 0 && !(l.human && lastOf(inv.Args[1:], "h", "si", "human-readable", "block-size") != "--block-size"):
 			l.human = false
@@ -499,7 +499,7 @@ func (l *lsCmd) run(operands []string) int {
 		p := abs(l.inv, op)
 		fi, err := l.inv.FS.Lstat(p)
 		if err != nil {
-			l.inv.Errorf("cannot access %s: %s", quote(op), command.Strerror(err))
+			l.inv.Errorf("cannot access %s: %s", quote(l.inv, op), command.Strerror(err))
 			l.status = 2
 			continue
 		}
@@ -512,7 +512,7 @@ func (l *lsCmd) run(operands []string) int {
 					e.tfi = tfi
 				}
 			} else if l.derefArgs {
-				l.inv.Errorf("cannot access %s: %s", quote(op), command.Strerror(err))
+				l.inv.Errorf("cannot access %s: %s", quote(l.inv, op), command.Strerror(err))
 				l.status = 2
 				continue
 			}
@@ -616,7 +616,7 @@ func (l *lsCmd) listDir(stack []*lsFrame, elem string, h *memfs.Dir, err error, 
 		ino := statOf(h.Stat()).Ino
 		if l.listed[ino] {
 			l.out.Flush()
-			l.inv.Errorf("%s: not listing already-listed directory", quoteColon(name))
+			l.inv.Errorf("%s: not listing already-listed directory", quoteColon(l.inv, name))
 			l.status = 2
 			return nil
 		}
@@ -641,7 +641,7 @@ func (l *lsCmd) listDir(stack []*lsFrame, elem string, h *memfs.Dir, err error, 
 		l.out.WriteString(":\n")
 	}
 	if err != nil {
-		l.inv.Errorf("cannot open directory %s: %s", quote(name), command.Strerror(err))
+		l.inv.Errorf("cannot open directory %s: %s", quote(l.inv, name), command.Strerror(err))
 		l.status = 2
 		if fr.listed {
 			delete(l.listed, fr.ino)
@@ -679,7 +679,7 @@ func (l *lsCmd) listDir(stack []*lsFrame, elem string, h *memfs.Dir, err error, 
 						shown = join(name, n)
 					}
 					l.out.Flush()
-					l.inv.Errorf("cannot access %s: %s", quote(shown), command.Strerror(terr))
+					l.inv.Errorf("cannot access %s: %s", quote(l.inv, shown), command.Strerror(terr))
 					l.status = 1
 					e.broken = true
 				}
@@ -789,9 +789,9 @@ func (l *lsCmd) blockString(blocks512 int64) string {
 func (l *lsCmd) display(name string) string {
 	switch l.quoting {
 	case "shell-escape":
-		return quoteName(name)
+		return quoteName(l.inv, name)
 	case "shell-escape-always":
-		return quote(name)
+		return quote(l.inv, name)
 	case "shell":
 		return shellQuoteStyle(name, false, false)
 	case "shell-always":

@@ -47,7 +47,7 @@ func runMkfifo(ctx context.Context, inv *command.Invocation) int {
 			err = inv.FS.Chmod(p, goPerm(mode))
 		}
 		if err != nil {
-			inv.Errorf("cannot create fifo %s: %s", quote(name), command.Strerror(err))
+			inv.Errorf("cannot create fifo %s: %s", quote(inv, name), command.Strerror(err))
 			status = 1
 		}
 	}

@@ -84,6 +84,6 @@ func runMknod(ctx context.Context, inv *command.Invocation) int {
 	if typ != "p" && err == syscall.ENOTSUP {
 		err = syscall.EPERM
 	}
-	inv.Errorf("%s: %s", quoteName(name), command.Strerror(err))
+	inv.Errorf("%s: %s", quoteName(inv, name), command.Strerror(err))
 	return 1
 }

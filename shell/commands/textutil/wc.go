@@ -94,7 +94,7 @@ func runWc(ctx context.Context, inv *command.Invocation) int {
 			if isCancel(err) {
 				return statusCancelled
 			}
-			inv.Errorf("cannot open %s for reading: %s", quoteAlways(*files0), command.Strerror(err))
+			inv.Errorf("cannot open %s for reading: %s", quoteAlways(inv, *files0), command.Strerror(err))
 			return 1
 		}
 		fromStdin = *files0 == "-"
