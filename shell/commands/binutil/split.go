@@ -364,7 +364,7 @@ func runSplit(ctx context.Context, inv *command.Invocation) (status int) {
 	}
 	r, err := inv.OpenInput(ctx, in)
 	if err != nil {
-		inv.Errorf("cannot open '%s' for reading: %s", in, command.Strerror(err))
+		inv.Errorf("cannot open %s for reading: %s", inv.ShellQuote(in, true), command.Strerror(err))
 		return 1
 	}
 	defer r.Close()
