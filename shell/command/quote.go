@@ -104,7 +104,11 @@ func ShellQuoteStyle(s string, always, escapes bool) string {
 //
 // gnulib 9.1 keeps the $'...' state of its first pass when it rescans a
 // name holding a single quote, so a name ending in an escape gets a
-// stray ” before its first plain character (”'a'\”'$'\n' for "a'\n").
+// stray pair of single quotes before its first plain character; "a'\n"
+// prints as
+//
+//	'''a'\'''$'\n'
+//
 // memsh prints the same bytes, as scripts compare them with GNU's.
 func ShellQuoteLocale(s string, always, escapes, utf8Locale bool) string {
 	if !always && !shellNeedsQuotes(s, escapes, utf8Locale) {
@@ -233,7 +237,7 @@ func shellQuotePass(s string, escapes, utf8Locale, pending bool) (out string, en
 }
 
 // ShellQuote is coreutils' quote() (always) and its shell-escape style
-// for names (not always): 'x', "it's", 'a'$'\n”b'.
+// for names (not always): 'x', "it's", 'a'$'\n' for "a\n".
 func ShellQuote(s string, always bool) string { return ShellQuoteStyle(s, always, true) }
 
 // QuoteFile is coreutils' quotef, the style of a file name leading a

@@ -96,7 +96,7 @@ func TestSplitFilter(t *testing.T) {
 }
 
 // TestSplitQuotesInput: split and csplit quote the input's name as
-// coreutils 9.1 does ("cannot open ''$'\001' for reading").
+// coreutils 9.1 does, recorded from `split -- NAME`.
 func TestSplitQuotesInput(t *testing.T) {
 	runCases(t, []command.Case{
 		{Args: []string{"split", "--", "\x01"}, Stderr: "split: cannot open ''$'\\001' for reading: No such file or directory\n", Status: 1},

@@ -61,7 +61,7 @@ func errnoOf(err error) syscall.Errno {
 func isErrno(err error, e syscall.Errno) bool { return errnoOf(err) == e }
 
 // quote is coreutils' quoteaf: the shell-escape-always style coreutils
-// uses around file names in diagnostics ('x', "it's", 'a'$'\n''b'), in
+// uses around file names in diagnostics ('x', "it's", 'a'$'\n'), in
 // the invocation's locale.
 func quote(inv *command.Invocation, s string) string { return inv.ShellQuote(s, true) }
 
