@@ -797,14 +797,14 @@ func (l *lsCmd) display(name string) string {
 	case "shell-always":
 		return shellQuoteStyle(name, true, false)
 	case "c":
-		return `"` + cEscape(name, false) + `"`
+		return `"` + cEscape(name, false, l.inv.UTF8Locale()) + `"`
 	case "c-maybe":
-		if e := cEscape(name, false); e != name {
+		if e := cEscape(name, false, l.inv.UTF8Locale()); e != name {
 			return `"` + e + `"`
 		}
 		return name
 	case "escape":
-		return cEscape(name, true)
+		return cEscape(name, true, l.inv.UTF8Locale())
 	case "locale", "clocale":
 		return lquote(l.inv, name)
 	}
@@ -843,11 +843,15 @@ func matchQuotingStyle(v string) (string, bool) {
 }
 
 // cEscape is GNU's c/escape quoting body: C escapes for nonprintable
-// bytes, backslash and double quote; with spaces escaped for -b.
-func cEscape(s string, escapeSpace bool) string {
+// bytes, backslash and double quote; with spaces escaped for -b. In a
+// non-UTF-8 locale every byte past ASCII is nonprintable.
+func cEscape(s string, escapeSpace, utf8Locale bool) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		if !utf8Locale && s[i] >= 0x80 {
+			r, size = utf8.RuneError, 1 // no character past ASCII in the C locale
+		}
 		switch {
 		case r == '\\':
 			b.WriteString(`\\`)

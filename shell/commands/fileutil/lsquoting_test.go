@@ -44,3 +44,27 @@ func TestLsQuotingStyleEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestLsCStylesInCLocale: -Q, -b and c-maybe escape every byte past
+// ASCII under LC_ALL=C, recorded from coreutils 9.1.
+func TestLsCStylesInCLocale(t *testing.T) {
+	files := map[string]string{"/home/user/é": ""}
+	run := func(ctx context.Context, inv *command.Invocation) int {
+		inv.Environ = append(inv.Environ, "LC_ALL=C")
+		return runLs(ctx, inv)
+	}
+	for _, c := range []struct {
+		opt, want string
+	}{
+		{"-Q", "\"\\303\\251\"\n"},
+		{"-b", "\\303\\251\n"},
+		{"--quoting-style=c-maybe", "\"\\303\\251\"\n"},
+		{"--quoting-style=shell-escape", "''$'\\303\\251'\n"},
+	} {
+		tc := command.Case{Args: []string{"ls", c.opt}, Files: files}
+		out, errOut, status, _ := tc.Run(run, nil)
+		if out != c.want || errOut != "" || status != 0 {
+			t.Errorf("LC_ALL=C ls %s: stdout %q stderr %q status %d, want %q", c.opt, out, errOut, status, c.want)
+		}
+	}
+}
