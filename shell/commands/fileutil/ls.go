@@ -810,8 +810,12 @@ func (l *lsCmd) display(name string) string {
 	}
 	if l.qmark {
 		var b strings.Builder
+		utf8Locale := l.inv.UTF8Locale()
 		for i := 0; i < len(name); {
 			r, size := utf8.DecodeRuneInString(name[i:])
+			if !utf8Locale && name[i] >= 0x80 {
+				r, size = utf8.RuneError, 1 // no character past ASCII in the C locale
+			}
 			if r == utf8.RuneError && size <= 1 || !isPrint(r) {
 				b.WriteByte('?')
 			} else {

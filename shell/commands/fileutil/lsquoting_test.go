@@ -68,3 +68,16 @@ func TestLsCStylesInCLocale(t *testing.T) {
 		}
 	}
 }
+
+// TestLsHideControlCharsInCLocale: -q writes one ? per byte past ASCII
+// under LC_ALL=C, recorded from coreutils 9.1 `LC_ALL=C ls -q`.
+func TestLsHideControlCharsInCLocale(t *testing.T) {
+	run := func(ctx context.Context, inv *command.Invocation) int {
+		inv.Environ = append(inv.Environ, "LC_ALL=C")
+		return runLs(ctx, inv)
+	}
+	tc := command.Case{Args: []string{"ls", "-q"}, Files: map[string]string{"/home/user/é": ""}}
+	if out, _, _, _ := tc.Run(run, nil); out != "??\n" {
+		t.Errorf("LC_ALL=C ls -q: %q, want %q", out, "??\n")
+	}
+}
