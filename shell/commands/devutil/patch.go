@@ -803,6 +803,6 @@ func (p *patcher) removeEmptyDirs(dir string) {
 
 // shellQuote quotes a file name as GNU patch's messages do: gnulib's
 // shell quoting style (no $'...' escapes), always as in the C locale:
-// GNU patch 2.7.6 writes 'it'\''s é' even under LC_ALL=C.UTF-8, where
-// the other tools write "it's é".
+// GNU patch 2.7.6 quotes "it's é" in single quotes even under
+// LC_ALL=C.UTF-8, where the other tools use double quotes.
 func shellQuote(s string) string { return command.ShellQuoteLocale(s, false, false, false) }
