@@ -101,14 +101,21 @@ func BashHasMetas(s string) bool {
 }
 
 // NeedsANSIC reports whether bash writes s in $'...': it holds a C0
-// control, DEL, or a byte that is no UTF-8 character.
+// or C1 control, DEL, or a byte that is no UTF-8 character.
 func NeedsANSIC(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] == 0x7f {
 			return true
 		}
 	}
-	return !utf8.ValidString(s)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 || !printable(r) {
+			return true
+		}
+		i += n
+	}
+	return false
 }
 
 func ansicQuote(s string) string {
@@ -121,6 +128,13 @@ func ansicQuote(s string) string {
 			if r == utf8.RuneError && n <= 1 {
 				b.WriteString(octal(c))
 				i++
+				continue
+			}
+			if !printable(r) { // a C1 control: each byte in octal, as bash
+				for _, c := range []byte(s[i : i+n]) {
+					b.WriteString(octal(c))
+				}
+				i += n
 				continue
 			}
 			b.WriteString(s[i : i+n])

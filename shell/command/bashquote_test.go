@@ -24,6 +24,7 @@ func TestBashQuote(t *testing.T) {
 		{"{a}", `\{a\}`, `'{a}'`, `"{a}"`},
 		{"\x7f", `$'\177'`, `$'\177'`, `$'\177'`},
 		{"t\tb", `$'t\tb'`, `$'t\tb'`, `$'t\tb'`},
+		{"é\xc2\x9bz", `$'é\302\233z'`, `$'é\302\233z'`, `$'é\302\233z'`},
 	} {
 		if got := BashQuote(c.in, BashBackslash); got != c.printfQ {
 			t.Errorf("printf %%q %q: got %s, bash prints %s", c.in, got, c.printfQ)

@@ -137,10 +137,18 @@ func (inv *Invocation) Errorf(format string, args ...any) {
 	fmt.Fprintf(inv.Stderr, "%s: %s\n", inv.Name(), fmt.Sprintf(format, args...))
 }
 
-// PathError prints "NAME: PATH: Reason" for err, as coreutils does
-// ("cat: x: No such file or directory"). It always returns 1.
+// PathError prints "NAME: PATH: Reason" for err with PATH as it is, as
+// tools outside coreutils do ("xxd: a b: No such file or directory");
+// coreutils quote it (FileError). It always returns 1.
 func (inv *Invocation) PathError(p string, err error) int {
 	inv.Errorf("%s: %s", p, Strerror(err))
+	return 1
+}
+
+// FileError prints coreutils' "NAME: FILE: strerror" message, the file
+// name quoted as quotef does in the invocation's locale, and returns 1.
+func (inv *Invocation) FileError(p string, err error) int {
+	inv.Errorf("%s: %s", inv.QuoteFile(p), Strerror(err))
 	return 1
 }
 

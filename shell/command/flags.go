@@ -187,5 +187,10 @@ func GNUFlagError(err error) string {
 	if errors.As(err, &syntax) {
 		return fmt.Sprintf("unrecognized option '%s'", syntax.GetSpecifiedFlag())
 	}
+	if errors.Is(err, pflag.ErrHelp) {
+		// pflag's answer to an undefined -h ("cp -dash"); --help never
+		// reaches pflag, the registry answers it.
+		return "invalid option -- 'h'"
+	}
 	return strings.TrimPrefix(err.Error(), "pflag: ")
 }

@@ -83,89 +83,161 @@ func JSONQuote(s string) string {
 	return b.String()
 }
 
-// ShellQuoteStyle is gnulib's shell quoting, the one way memsh's
-// commands quote a file name for a message or a listing: bare when a
-// shell would read the name as it is (unless always), else in single
-// quotes, or double quotes when that spares escaping a single quote.
-// escapes selects the shell-escape variants, which write control
-// characters and invalid bytes as $'\n' segments.
+// ShellQuoteStyle is gnulib's shell quoting in a UTF-8 locale, the one
+// way memsh's commands quote a file name for a message or a listing:
+// see ShellQuoteLocale.
 func ShellQuoteStyle(s string, always, escapes bool) string {
-	needQuote := always || s == ""
-	hasSingle := false
-	needEscape := false // control bytes or invalid UTF-8: needs $'...'
-	dqUnsafe := false   // chars that double quotes would not keep literal
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 || !printable(r) {
-			needEscape = true
-			needQuote = true
-			i += max(size, 1)
-			continue
-		}
-		switch r {
-		case '\'':
-			hasSingle = true
-			needQuote = true
-		case '{', '}':
-			if len(s) == 1 {
-				needQuote = true
-			}
-		case '#', '~':
-			if i == 0 {
-				needQuote = true
-			}
-		case ' ', '!', '"', '$', '&', '(', ')', '*', ';', '<', '=', '>', '[', '^', '`', '|', '\\', '?', '\t':
-			needQuote = true
-		}
-		switch r {
-		case '$', '`', '\\', '"', '!':
-			dqUnsafe = true
-		}
-		i += size
-	}
-	if !needQuote {
+	return ShellQuoteLocale(s, always, escapes, true)
+}
+
+// ShellQuoteLocale is gnulib's shell quoting (coreutils 9.1): bare when
+// a shell would read the name as it is (unless always), else in single
+// quotes, or in double quotes when the name holds a single quote and
+// nothing a double-quoted word would change. escapes selects the
+// shell-escape variants, which write control characters and bytes that
+// are no printable character as $'\n' segments; the plain variants
+// keep them raw and quote only for a newline, tab or CR. utf8Locale
+// says whether bytes past ASCII can be characters; in the C locale each
+// is unprintable ('\303\251' for "é").
+//
+// # Notes
+//
+// gnulib 9.1 keeps the $'...' state of its first pass when it rescans a
+// name holding a single quote, so a name ending in an escape gets a
+// stray pair of single quotes before its first plain character; "a'\n"
+// prints as
+//
+//	'''a'\'''$'\n'
+//
+// memsh prints the same bytes, as scripts compare them with GNU's.
+func ShellQuoteLocale(s string, always, escapes, utf8Locale bool) string {
+	if !always && !shellNeedsQuotes(s, escapes, utf8Locale) {
 		return s
 	}
-	if hasSingle && (!needEscape || !escapes) && !dqUnsafe {
+	out, pending, compat, single := shellQuotePass(s, escapes, utf8Locale, false)
+	if !single {
+		return out
+	}
+	if compat {
 		return `"` + s + `"`
 	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	inEsc := false
+	out, _, _, _ = shellQuotePass(s, escapes, utf8Locale, pending)
+	return out
+}
+
+// shellSpecial are the bytes a shell reads specially anywhere in a word.
+const shellSpecial = "?\\\n\r\t !\"$&()*;<=>[^`|'"
+
+// textUnit is the length of the character at s[i] (one byte if it is
+// none, or in the C locale) and whether it is printable.
+func textUnit(s string, i int, utf8Locale bool) (int, bool) {
+	if !utf8Locale {
+		return 1, s[i] >= 0x20 && s[i] < 0x7f
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return 1, false
+	}
+	return size, printable(r)
+}
+
+// shellNeedsQuotes reports whether the shell styles quote s when they
+// may leave it bare.
+func shellNeedsQuotes(s string, escapes, utf8Locale bool) bool {
+	if s == "" {
+		return true
+	}
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		bad := r == utf8.RuneError && size <= 1 || !printable(r)
-		if bad && escapes {
-			if !inEsc {
-				b.WriteString(`'$'`)
-				inEsc = true
+		c := s[i]
+		switch {
+		case strings.IndexByte(shellSpecial, c) >= 0:
+			return true
+		case c == '{' || c == '}':
+			if len(s) == 1 {
+				return true
 			}
-			if size < 1 {
-				size = 1
+		case c == '#' || c == '~':
+			if i == 0 {
+				return true
 			}
-			for j := i; j < i+size; j++ {
-				b.WriteString(CEscape(s[j]))
+		case c < 0x20 || c >= 0x7f:
+			size, ok := textUnit(s, i, utf8Locale)
+			if !ok && escapes {
+				return true
 			}
 			i += size
 			continue
 		}
-		if inEsc {
+		i++
+	}
+	return false
+}
+
+// shellQuotePass writes s in single quotes, with $'...' segments when
+// escapes, starting inside one when pending. It returns whether the
+// output ends inside one, whether s has only characters that read the
+// same in double quotes, and whether it has a single quote.
+func shellQuotePass(s string, escapes, utf8Locale, pending bool) (out string, endPending, compat, single bool) {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteByte('\'')
+	compat = true
+	plain := func(t string) {
+		if pending {
 			b.WriteString(`''`)
-			inEsc = false
+			pending = false
 		}
-		if r == '\'' {
+		b.WriteString(t)
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		switch {
+		case c == '\'':
+			single = true
 			b.WriteString(`'\''`)
-		} else {
-			b.WriteString(s[i : i+size])
+			pending = false
+		case c == '{' || c == '}':
+			compat = compat && len(s) == 1
+			plain(s[i : i+1])
+		case c == '#' || c == '~':
+			compat = compat && i == 0
+			plain(s[i : i+1])
+		case c == ' ':
+			plain(" ")
+		case c >= 0x20 && c < 0x7f && strings.IndexByte(shellSpecial, c) >= 0:
+			compat = false
+			plain(s[i : i+1])
+		case c < 0x20 || c >= 0x7f:
+			var ok bool
+			size, ok = textUnit(s, i, utf8Locale)
+			if ok {
+				plain(s[i : i+size])
+				break
+			}
+			compat = false
+			for j := i; j < i+size; j++ {
+				if !escapes {
+					plain(s[j : j+1])
+					continue
+				}
+				if !pending {
+					b.WriteString(`'$'`)
+					pending = true
+				}
+				b.WriteString(CEscape(s[j]))
+			}
+		default:
+			plain(s[i : i+1])
 		}
 		i += size
 	}
 	b.WriteByte('\'')
-	return b.String()
+	return b.String(), pending, compat, single
 }
 
 // ShellQuote is coreutils' quote() (always) and its shell-escape style
-// for names (not always): 'x', "it's", 'a'$'\n”b'.
+// for names (not always): 'x', "it's", 'a'$'\n' for "a\n".
 func ShellQuote(s string, always bool) string { return ShellQuoteStyle(s, always, true) }
 
 // QuoteFile is coreutils' quotef, the style of a file name leading a
@@ -183,7 +255,8 @@ func printable(r rune) bool {
 // LocaleQuote is gnulib's locale quoting, coreutils' quote() in most
 // messages ("invalid number of lines: ‘x’"): ‘...’ in a UTF-8 locale,
 // '...' otherwise, with the closing quote, backslashes, controls and
-// bytes that are no character C-escaped ('a\'b', ‘a\’b’, ‘\t’, ‘\377’).
+// bytes that are no character C-escaped ('a\'b', ‘a\’b’, ‘\t’, ‘\377’);
+// in the C locale every byte past ASCII is one ('\303\251' for "é").
 func LocaleQuote(s string, utf8Locale bool) string {
 	open, close := "'", "'"
 	if utf8Locale {
@@ -193,19 +266,19 @@ func LocaleQuote(s string, utf8Locale bool) string {
 	b.Grow(len(s) + 8)
 	b.WriteString(open)
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+		size, ok := textUnit(s, i, utf8Locale)
 		switch {
-		case r == utf8.RuneError && size <= 1 || !printable(r):
-			for _, c := range []byte(s[i : i+max(size, 1)]) {
+		case !ok:
+			for _, c := range []byte(s[i : i+size]) {
 				b.WriteString(CEscape(c))
 			}
-		case r == '\\' || s[i:i+size] == close:
+		case s[i] == '\\' || s[i:i+size] == close:
 			b.WriteByte('\\')
 			b.WriteString(s[i : i+size])
 		default:
 			b.WriteString(s[i : i+size])
 		}
-		i += max(size, 1)
+		i += size
 	}
 	b.WriteString(close)
 	return b.String()
@@ -225,3 +298,38 @@ func (inv *Invocation) UTF8Locale() bool {
 
 // LocaleQuote is LocaleQuote in the invocation's locale.
 func (inv *Invocation) LocaleQuote(s string) string { return LocaleQuote(s, inv.UTF8Locale()) }
+
+// ShellQuote is ShellQuote in the invocation's locale.
+func (inv *Invocation) ShellQuote(s string, always bool) string {
+	return ShellQuoteLocale(s, always, true, inv.UTF8Locale())
+}
+
+// QuoteFile is QuoteFile in the invocation's locale.
+func (inv *Invocation) QuoteFile(s string) string {
+	return inv.ShellQuote(s, strings.IndexByte(s, ':') >= 0)
+}
+
+// EscapeQuote is gnulib's escape quoting, GNU tar's style for member and
+// file names: no quotes, a backslash before a backslash and before each
+// byte of also (tar's messages pass ":"), C escapes for characters that
+// are not printable in the locale ("a\nb", "\377x", "a\:b").
+func EscapeQuote(s string, utf8Locale bool, also string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		size, ok := textUnit(s, i, utf8Locale)
+		switch {
+		case !ok:
+			for _, c := range []byte(s[i : i+size]) {
+				b.WriteString(CEscape(c))
+			}
+		case s[i] == '\\' || strings.IndexByte(also, s[i]) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(s[i])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}

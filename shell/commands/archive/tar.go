@@ -378,7 +378,7 @@ func runTar(ctx context.Context, inv *command.Invocation) (status int) {
 func (t *tarRun) readNames(name string) ([]string, bool) {
 	r, err := t.inv.OpenInput(t.ctx, name)
 	if err != nil {
-		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+		t.errorf("%s: Cannot open: %s", t.quoteMsg(name), command.Strerror(err))
 		return nil, false
 	}
 	defer r.Close()
@@ -391,7 +391,7 @@ func (t *tarRun) readNames(name string) ([]string, bool) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		t.errorf("%s: Read error: %s", name, command.Strerror(err))
+		t.errorf("%s: Read error: %s", t.quoteMsg(name), command.Strerror(err))
 		return nil, false
 	}
 	return out, true
@@ -440,7 +440,7 @@ func (t *tarRun) create(names []string) {
 			if err == nil {
 				err = syscall.ENOTDIR
 			}
-			t.errorf("%s: Cannot open: %s", o.dir, command.Strerror(err))
+			t.errorf("%s: Cannot open: %s", t.quoteMsg(o.dir), command.Strerror(err))
 			panic(tarFatal{})
 		}
 	}
@@ -451,7 +451,7 @@ func (t *tarRun) create(names []string) {
 		var err error
 		f, err = inv.FS.OpenFile(t.archive, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^inv.Umask())
 		if err != nil {
-			t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
+			t.errorf("%s: Cannot open: %s", t.quoteMsg(o.file), command.Strerror(err))
 			panic(tarFatal{})
 		}
 		defer f.Close()
@@ -484,7 +484,7 @@ func (t *tarRun) create(names []string) {
 		err = bw.Flush()
 	}
 	if err != nil && t.ctx.Err() == nil {
-		t.errorf("%s: Cannot write: %s", o.file, command.Strerror(err))
+		t.errorf("%s: Cannot write: %s", t.quoteMsg(o.file), command.Strerror(err))
 	}
 }
 
@@ -495,7 +495,7 @@ func (t *tarRun) appendTo(names []string) {
 	t.archive = inv.Abs(o.file)
 	f, err := inv.FS.OpenFile(t.archive, os.O_RDWR|os.O_CREATE, 0o666&^inv.Umask())
 	if err != nil {
-		t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
+		t.errorf("%s: Cannot open: %s", t.quoteMsg(o.file), command.Strerror(err))
 		panic(tarFatal{})
 	}
 	defer f.Close()
@@ -528,7 +528,7 @@ func (t *tarRun) appendTo(names []string) {
 		end += 512 + (size+511)/512*512
 	}
 	if _, err := f.Seek(end, io.SeekStart); err != nil {
-		t.errorf("%s: Cannot seek: %s", o.file, command.Strerror(err))
+		t.errorf("%s: Cannot seek: %s", t.quoteMsg(o.file), command.Strerror(err))
 		panic(tarFatal{})
 	}
 	cw := &countWriter{w: command.ContextWriter(t.ctx, f), n: end}
@@ -559,7 +559,7 @@ func (t *tarRun) appendTo(names []string) {
 		}
 	}
 	if err != nil && t.ctx.Err() == nil {
-		t.errorf("%s: Cannot write: %s", o.file, command.Strerror(err))
+		t.errorf("%s: Cannot write: %s", t.quoteMsg(o.file), command.Strerror(err))
 	}
 }
 
@@ -576,7 +576,7 @@ func (t *tarRun) deleteMembers(names []string) {
 		data, err = inv.FS.ReadFile(t.archive)
 	}
 	if err != nil {
-		t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
+		t.errorf("%s: Cannot open: %s", t.quoteMsg(o.file), command.Strerror(err))
 		panic(tarFatal{})
 	}
 	if sniff(data) != codecNone {
@@ -628,7 +628,7 @@ func (t *tarRun) deleteMembers(names []string) {
 	deleted := false
 	for i, n := range names {
 		if !matched[i] {
-			t.errorf("%s: Not found in archive", n)
+			t.errorf("%s: Not found in archive", t.quoteMsg(n))
 		}
 		deleted = deleted || matched[i]
 	}
@@ -646,7 +646,7 @@ func (t *tarRun) deleteMembers(names []string) {
 		return
 	}
 	if err := inv.FS.WriteFile(t.archive, kept, 0o666&^inv.Umask()); err != nil {
-		t.errorf("%s: Cannot write: %s", o.file, command.Strerror(err))
+		t.errorf("%s: Cannot write: %s", t.quoteMsg(o.file), command.Strerror(err))
 	}
 }
 
@@ -678,7 +678,7 @@ func (t *tarRun) noteMember(f io.ReaderAt, block []byte, off, size int64, longNa
 func (t *tarRun) catenate(tw *tar.Writer, name string) {
 	f, err := t.inv.FS.Open(t.inv.Abs(name))
 	if err != nil {
-		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+		t.errorf("%s: Cannot open: %s", t.quoteMsg(name), command.Strerror(err))
 		return
 	}
 	defer f.Close()
@@ -689,7 +689,7 @@ func (t *tarRun) catenate(tw *tar.Writer, name string) {
 			return
 		}
 		if err != nil {
-			t.errorf("%s: This does not look like a tar archive", name)
+			t.errorf("%s: This does not look like a tar archive", t.quoteMsg(name))
 			return
 		}
 		if err := tw.WriteHeader(hdr); err != nil {
@@ -811,11 +811,11 @@ func (t *tarRun) add(tw *tar.Writer, name string, loc tarLoc) *tarFrame {
 	}
 	st, err := loc.stat(inv.FS, o.deref)
 	if err != nil {
-		t.errorf("%s: Cannot stat: %s", name, command.Strerror(err))
+		t.errorf("%s: Cannot stat: %s", t.quoteMsg(name), command.Strerror(err))
 		return nil
 	}
 	if t.isArchive(st) {
-		t.warnf("%s: file is the archive; not dumped", name)
+		t.warnf("%s: file is the archive; not dumped", t.quoteMsg(name))
 		return nil
 	}
 	member := t.memberName(name)
@@ -861,7 +861,7 @@ func (t *tarRun) add(tw *tar.Writer, name string, loc tarLoc) *tarFrame {
 		hdr.Typeflag = tar.TypeSymlink
 		hdr.Linkname, err = loc.readlink(inv.FS)
 		if err != nil {
-			t.errorf("%s: Cannot readlink: %s", name, command.Strerror(err))
+			t.errorf("%s: Cannot readlink: %s", t.quoteMsg(name), command.Strerror(err))
 			return nil
 		}
 	case mode.IsRegular():
@@ -881,7 +881,7 @@ func (t *tarRun) add(tw *tar.Writer, name string, loc tarLoc) *tarFrame {
 	case mode&fs.ModeNamedPipe != 0:
 		hdr.Typeflag = tar.TypeFifo
 	default:
-		t.warnf("%s: socket ignored", name)
+		t.warnf("%s: socket ignored", t.quoteMsg(name))
 		return nil
 	}
 	// -u adds only what is newer than the archive's copy; a directory
@@ -898,7 +898,7 @@ func (t *tarRun) add(tw *tar.Writer, name string, loc tarLoc) *tarFrame {
 	if hdr.Typeflag == tar.TypeReg {
 		f, err := loc.open(inv.FS)
 		if err != nil {
-			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+			t.errorf("%s: Cannot open: %s", t.quoteMsg(name), command.Strerror(err))
 			return nil
 		}
 		if err := tw.WriteHeader(hdr); err != nil {
@@ -913,11 +913,11 @@ func (t *tarRun) add(tw *tar.Writer, name string, loc tarLoc) *tarFrame {
 				t.writeFail(err)
 				return nil
 			}
-			t.errorf("%s: Read error: %s", name, command.Strerror(err))
+			t.errorf("%s: Read error: %s", t.quoteMsg(name), command.Strerror(err))
 		}
 		if n < hdr.Size {
 			// The file shrank while it was read: pad with zeros, as GNU does.
-			t.errorf("%s: File shrank by %d bytes; padding with zeros", name, hdr.Size-n)
+			t.errorf("%s: File shrank by %d bytes; padding with zeros", t.quoteMsg(name), hdr.Size-n)
 			tw.Write(make([]byte, hdr.Size-n))
 		}
 		return nil
@@ -950,7 +950,7 @@ func (t *tarRun) children(name string, loc tarLoc) *tarFrame {
 		ents, err = dir.ReadDir()
 	}
 	if err != nil {
-		t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+		t.errorf("%s: Cannot open: %s", t.quoteMsg(name), command.Strerror(err))
 		return nil
 	}
 	names := make([]string, 0, len(ents))
@@ -984,7 +984,7 @@ func (t *tarRun) writeFail(err error) {
 	if t.ctx.Err() != nil {
 		return
 	}
-	t.errorf("%s: Cannot write: %s", t.o.file, command.Strerror(err))
+	t.errorf("%s: Cannot write: %s", t.quoteMsg(t.o.file), command.Strerror(err))
 	panic(tarFatal{})
 }
 
@@ -995,7 +995,7 @@ func (t *tarRun) resolveMTime() bool {
 	if strings.HasPrefix(s, "/") || strings.HasPrefix(s, ".") {
 		st, err := t.inv.FS.Stat(t.inv.Abs(s))
 		if err != nil {
-			t.errorf("%s: Cannot stat: %s", s, command.Strerror(err))
+			t.errorf("%s: Cannot stat: %s", t.quoteMsg(s), command.Strerror(err))
 			t.errorf("Date sample file not found")
 			fmt.Fprintf(t.inv.Stderr, "Try 'tar --help' or 'tar --usage' for more information.\n")
 			return false
@@ -1160,12 +1160,12 @@ func (t *tarRun) read(names []string) {
 	} else {
 		f, err := inv.FS.Open(inv.Abs(o.file))
 		if err != nil {
-			t.errorf("%s: Cannot open: %s", o.file, command.Strerror(err))
+			t.errorf("%s: Cannot open: %s", t.quoteMsg(o.file), command.Strerror(err))
 			panic(tarFatal{})
 		}
 		defer f.Close()
 		if st, err := f.Stat(); err == nil && st.IsDir() {
-			t.errorf("%s: Cannot read: %s", o.file, command.Strerror(syscall.EISDIR))
+			t.errorf("%s: Cannot read: %s", t.quoteMsg(o.file), command.Strerror(syscall.EISDIR))
 			panic(tarFatal{})
 		}
 		src = command.ContextReader(t.ctx, f)
@@ -1175,7 +1175,7 @@ func (t *tarRun) read(names []string) {
 			if err == nil {
 				err = syscall.ENOTDIR
 			}
-			t.errorf("%s: Cannot open: %s", o.dir, command.Strerror(err))
+			t.errorf("%s: Cannot open: %s", t.quoteMsg(o.dir), command.Strerror(err))
 			panic(tarFatal{})
 		}
 	}
@@ -1279,7 +1279,7 @@ func (t *tarRun) read(names []string) {
 	}
 	for i, n := range names {
 		if !matched[i] {
-			t.errorf("%s: Not found in archive", n)
+			t.errorf("%s: Not found in archive", t.quoteMsg(n))
 		}
 	}
 	if o.extract && !o.toStdout {
@@ -1367,7 +1367,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		return
 	}
 	if hasDotDot(name) && !o.absolute {
-		t.errorf("%s: Member name contains '..'", hdr.Name)
+		t.errorf("%s: Member name contains '..'", t.quoteMsg(hdr.Name))
 		return
 	}
 	if o.verbose > 0 {
@@ -1380,7 +1380,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		if o.verbose > 1 {
 			t.listEntry(&shown)
 		} else {
-			t.lis.WriteString(quoteName(hdr.Name) + "\n")
+			t.lis.WriteString(t.quoteName(hdr.Name) + "\n")
 		}
 	}
 	if o.toStdout {
@@ -1412,7 +1412,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 	base = strings.Clone(base)
 	at, err := t.walk.parent(dir, true)
 	if err != nil {
-		t.errorf("%s: %s: %s", strings.TrimSuffix(name, "/"), what, command.Strerror(walkErrno(err)))
+		t.errorf("%s: %s: %s", t.quoteMsg(strings.TrimSuffix(name, "/")), what, command.Strerror(walkErrno(err)))
 		return
 	}
 	made := t.walk.made
@@ -1435,7 +1435,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		st, err := at.StatAt(base, false)
 		if err == nil && !st.IsDir() {
 			if o.keep {
-				t.errorf("%s: Cannot mkdir: %s", name, command.Strerror(syscall.EEXIST))
+				t.errorf("%s: Cannot mkdir: %s", t.quoteMsg(name), command.Strerror(syscall.EEXIST))
 				return
 			}
 			at.Remove(base)
@@ -1443,7 +1443,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		}
 		if err != nil {
 			if err := at.Mkdir(base, 0o700); err != nil {
-				t.errorf("%s: Cannot mkdir: %s", name, command.Strerror(err))
+				t.errorf("%s: Cannot mkdir: %s", t.quoteMsg(name), command.Strerror(err))
 				return
 			}
 		}
@@ -1454,7 +1454,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		}
 		f, err := at.OpenFile(base, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 		if err != nil {
-			t.errorf("%s: Cannot open: %s", name, command.Strerror(err))
+			t.errorf("%s: Cannot open: %s", t.quoteMsg(name), command.Strerror(err))
 			return
 		}
 		_, err = io.CopyBuffer(struct{ io.Writer }{f}, struct{ io.Reader }{command.ContextReader(t.ctx, tr)}, buf)
@@ -1462,7 +1462,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		if err != nil && t.ctx.Err() == nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {
-				t.errorf("%s: Cannot write: %s", name, command.Strerror(err))
+				t.errorf("%s: Cannot write: %s", t.quoteMsg(name), command.Strerror(err))
 				return
 			}
 			t.readFail(err)
@@ -1476,7 +1476,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 			return
 		}
 		if err := at.Symlink(hdr.Linkname, base); err != nil {
-			t.errorf("%s: Cannot create symlink to ‘%s’: %s", name, hdr.Linkname, command.Strerror(err))
+			t.errorf("%s: Cannot create symlink to ‘%s’: %s", t.quoteMsg(name), hdr.Linkname, command.Strerror(err))
 			return
 		}
 		made[rel] = true
@@ -1491,7 +1491,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 		_, tdir, tbase := splitAbs(t.abs(target))
 		tat, err := t.walk.lookup(tdir)
 		if err != nil {
-			t.errorf("%s: Cannot hard link to ‘%s’: %s", name, target, command.Strerror(walkErrno(err)))
+			t.errorf("%s: Cannot hard link to ‘%s’: %s", t.quoteMsg(name), target, command.Strerror(walkErrno(err)))
 			return
 		}
 		if sameFile(tat, tbase, at, base) {
@@ -1501,7 +1501,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 			return
 		}
 		if err := tat.Link(tbase, at, base); err != nil {
-			t.errorf("%s: Cannot hard link to ‘%s’: %s", name, target, command.Strerror(err))
+			t.errorf("%s: Cannot hard link to ‘%s’: %s", t.quoteMsg(name), target, command.Strerror(err))
 		}
 	case tar.TypeFifo:
 		if !t.makeRoom(at, base, name, what) {
@@ -1516,7 +1516,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, buf []byte) {
 			at.Chtimes(base, mtime, mtime, true)
 		}
 	default:
-		t.warnf("%s: Cannot extract: unsupported file type", name)
+		t.warnf("%s: Cannot extract: unsupported file type", t.quoteMsg(name))
 	}
 }
 
@@ -1544,12 +1544,12 @@ func (t *tarRun) makeRoom(at *memfs.Dir, base, name, what string) bool {
 		return false
 	}
 	if t.o.keep {
-		t.errorf("%s: %s: %s", name, what, command.Strerror(syscall.EEXIST))
+		t.errorf("%s: %s: %s", t.quoteMsg(name), what, command.Strerror(syscall.EEXIST))
 		return false
 	}
 	if st.IsDir() {
 		if err := at.Remove(base); err != nil {
-			t.errorf("%s: %s: %s", name, what, command.Strerror(err))
+			t.errorf("%s: %s: %s", t.quoteMsg(name), what, command.Strerror(err))
 			return false
 		}
 		return true
@@ -1572,7 +1572,7 @@ func (t *tarRun) readFail(err error) {
 // listEntry prints one member as tar -tv does.
 func (t *tarRun) listEntry(hdr *tar.Header) {
 	if t.o.verbose == 0 || (!t.o.list && t.o.verbose == 1) {
-		t.lis.WriteString(quoteName(hdr.Name) + "\n")
+		t.lis.WriteString(t.quoteName(hdr.Name) + "\n")
 		return
 	}
 	var b bytes.Buffer
@@ -1593,12 +1593,12 @@ func (t *tarRun) listEntry(hdr *tar.Header) {
 		t.ugsWidth = pad
 	}
 	fmt.Fprintf(&b, " %s/%s %*s %s %s", user, group, t.ugsWidth-pad+len(size), size,
-		hdr.ModTime.In(t.loc).Format("2006-01-02 15:04"), quoteName(hdr.Name))
+		hdr.ModTime.In(t.loc).Format("2006-01-02 15:04"), t.quoteName(hdr.Name))
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
-		b.WriteString(" -> " + quoteName(hdr.Linkname))
+		b.WriteString(" -> " + t.quoteName(hdr.Linkname))
 	case tar.TypeLink:
-		b.WriteString(" link to " + quoteName(hdr.Linkname))
+		b.WriteString(" link to " + t.quoteName(hdr.Linkname))
 	}
 	b.WriteByte('\n')
 	t.lis.Write(b.Bytes())
@@ -1651,39 +1651,13 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// quoteName escapes a member name as GNU tar's listing does (C-style
-// escapes for control characters and backslashes).
-func quoteName(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		default:
-			if c < 0x20 || c == 0x7f {
-				fmt.Fprintf(&b, `\%03o`, c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	return b.String()
+// quoteName is GNU tar's escape quoting of a member name in a listing.
+func (t *tarRun) quoteName(s string) string {
+	return command.EscapeQuote(s, t.inv.UTF8Locale(), "")
+}
+
+// quoteMsg is GNU tar's quotearg_colon for a name leading a message
+// ("tar: a\:b: Cannot stat: ..."): escape quoting with ':' escaped too.
+func (t *tarRun) quoteMsg(s string) string {
+	return command.EscapeQuote(s, t.inv.UTF8Locale(), ":")
 }

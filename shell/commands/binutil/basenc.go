@@ -102,7 +102,7 @@ func runEncoder(ctx context.Context, inv *command.Invocation, enc baseenc.Encodi
 	}
 	r, err := inv.OpenInput(ctx, name)
 	if err != nil {
-		return inv.PathError(name, err)
+		return inv.FileError(name, err)
 	}
 	defer r.Close()
 	w := newWriter(inv.Stdout)
@@ -128,7 +128,7 @@ func runEncoder(ctx context.Context, inv *command.Invocation, enc baseenc.Encodi
 		if ctx.Err() != nil {
 			return statusCancelled
 		}
-		return inv.PathError(name, err)
+		return inv.FileError(name, err)
 	}
 	if ferr != nil {
 		return 1

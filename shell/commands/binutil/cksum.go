@@ -347,7 +347,7 @@ func runSums(ctx context.Context, inv *command.Invocation, files []string, f sum
 		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
 			w.Flush()
-			status = inv.PathError(name, err)
+			status = inv.FileError(name, err)
 			continue
 		}
 		label := name
@@ -361,7 +361,7 @@ func runSums(ctx context.Context, inv *command.Invocation, files []string, f sum
 				return statusCancelled
 			}
 			w.Flush()
-			status = inv.PathError(name, err)
+			status = inv.FileError(name, err)
 			continue
 		}
 		w.WriteString(line + delim)

@@ -111,7 +111,7 @@ func runCsplit(ctx context.Context, inv *command.Invocation) int {
 	}
 	r, err := inv.OpenInput(ctx, args[0])
 	if err != nil {
-		inv.Errorf("cannot open '%s' for reading: %s", args[0], command.Strerror(err))
+		inv.Errorf("cannot open %s for reading: %s", inv.ShellQuote(args[0], true), command.Strerror(err))
 		return 1
 	}
 	data, err := inv.ReadAll(r, 0)

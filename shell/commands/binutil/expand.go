@@ -371,7 +371,7 @@ func eachInput(ctx context.Context, inv *command.Invocation, files []string, f f
 	mr := &multiReader{ctx: ctx, inv: inv, names: files}
 	mr.report = func(name string, err error) {
 		w.Flush()
-		inv.PathError(name, err)
+		inv.FileError(name, err)
 	}
 	err := f(bufio.NewReaderSize(mr, bufSize), w)
 	if ctx.Err() != nil {

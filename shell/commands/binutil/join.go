@@ -344,7 +344,7 @@ func runJoin(ctx context.Context, inv *command.Invocation) int {
 	for i, name := range files {
 		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
-			return inv.PathError(name, err)
+			return inv.FileError(name, err)
 		}
 		defer r.Close()
 		ins[i] = &joinInput{name: name, r: bufio.NewReaderSize(r, bufSize)}

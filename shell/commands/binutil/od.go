@@ -514,7 +514,7 @@ func runOd(ctx context.Context, inv *command.Invocation) int {
 		files = []string{"-"}
 	}
 	mr := &multiReader{ctx: ctx, inv: inv, names: files}
-	mr.report = func(name string, err error) { inv.PathError(name, err) }
+	mr.report = func(name string, err error) { inv.FileError(name, err) }
 	w := newWriter(inv.Stdout)
 	defer w.Flush()
 	var r io.Reader = mr

@@ -69,7 +69,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 	if source != "" {
 		r, err := inv.OpenInput(ctx, source)
 		if err != nil {
-			return inv.PathError(source, err)
+			return inv.FileError(source, err)
 		}
 		defer r.Close()
 		rnd.r = bufio.NewReader(r)
@@ -110,7 +110,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 			_, err = lazy.Write(nil) // an empty result still creates FILE
 		}
 		if lazy.err != nil {
-			return inv.PathError(output, lazy.err)
+			return inv.FileError(output, lazy.err)
 		}
 		if err != nil {
 			inv.Errorf("write error: %s", command.Strerror(err))
@@ -217,7 +217,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 		}
 		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
-			return inv.PathError(name, err)
+			return inv.FileError(name, err)
 		}
 		defer r.Close()
 		br := bufio.NewReaderSize(r, bufSize)
@@ -274,7 +274,7 @@ func runShuf(ctx context.Context, inv *command.Invocation) int {
 						inv.Errorf("read error: %s", command.Strerror(err))
 						return 1
 					}
-					return inv.PathError(name, err)
+					return inv.FileError(name, err)
 				}
 				break
 			}

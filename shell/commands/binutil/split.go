@@ -124,7 +124,7 @@ func (s *splitter) next(first bool) bool {
 	}
 	f, err := s.inv.FS.OpenFile(s.inv.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^s.inv.Umask())
 	if err != nil {
-		s.inv.PathError(name, err)
+		s.inv.FileError(name, err)
 		return false
 	}
 	s.cur, s.w = f, newWriter(f)
@@ -144,7 +144,7 @@ func (s *splitter) close() bool {
 	name := s.name()
 	s.cur = nil
 	if err != nil {
-		s.inv.PathError(name, err)
+		s.inv.FileError(name, err)
 		return false
 	}
 	return true
@@ -156,7 +156,7 @@ func (s *splitter) write(p []byte) bool {
 		return true
 	}
 	if _, err := s.w.Write(p); err != nil {
-		s.inv.PathError(s.name(), err)
+		s.inv.FileError(s.name(), err)
 		return false
 	}
 	return true
@@ -364,7 +364,7 @@ func runSplit(ctx context.Context, inv *command.Invocation) (status int) {
 	}
 	r, err := inv.OpenInput(ctx, in)
 	if err != nil {
-		inv.Errorf("cannot open '%s' for reading: %s", in, command.Strerror(err))
+		inv.Errorf("cannot open %s for reading: %s", inv.ShellQuote(in, true), command.Strerror(err))
 		return 1
 	}
 	defer r.Close()

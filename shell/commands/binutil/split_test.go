@@ -94,3 +94,12 @@ func TestSplitFilter(t *testing.T) {
 		t.Errorf("failing filter: calls %q err %q status %d", calls, errs, st)
 	}
 }
+
+// TestSplitQuotesInput: split and csplit quote the input's name as
+// coreutils 9.1 does, recorded from `split -- NAME`.
+func TestSplitQuotesInput(t *testing.T) {
+	runCases(t, []command.Case{
+		{Args: []string{"split", "--", "\x01"}, Stderr: "split: cannot open ''$'\\001' for reading: No such file or directory\n", Status: 1},
+		{Args: []string{"csplit", "--", "it's", "1"}, Stderr: "csplit: cannot open \"it's\" for reading: No such file or directory\n", Status: 1},
+	})
+}

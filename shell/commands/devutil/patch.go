@@ -802,5 +802,7 @@ func (p *patcher) removeEmptyDirs(dir string) {
 }
 
 // shellQuote quotes a file name as GNU patch's messages do: gnulib's
-// shell quoting style (command.ShellQuoteStyle, no $'...' escapes).
-func shellQuote(s string) string { return command.ShellQuoteStyle(s, false, false) }
+// shell quoting style (no $'...' escapes), always as in the C locale:
+// GNU patch 2.7.6 quotes "it's é" in single quotes even under
+// LC_ALL=C.UTF-8, where the other tools use double quotes.
+func shellQuote(s string) string { return command.ShellQuoteLocale(s, false, false, false) }

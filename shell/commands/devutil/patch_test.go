@@ -77,6 +77,10 @@ func TestPatch(t *testing.T) {
 		// word are safe, = is not, and "..." spares escaping a '.
 		{Case: command.Case{Name: "missing quoted", Args: []string{"patch", "-i", "a~b#"},
 			Stderr: "patch: **** Can't open patch file a~b# : No such file or directory\n", Status: 2}},
+		{Case: command.Case{Name: "missing quoted as in the C locale", Args: []string{"patch", "-i", "it's é/zz"},
+			Stderr: "patch: **** Can't open patch file 'it'\\''s é/zz' : No such file or directory\n", Status: 2}},
+		{Case: command.Case{Name: "missing with DEL, raw", Args: []string{"patch", "-i", "\x7f/zz"},
+			Stderr: "patch: **** Can't open patch file \x7f/zz : No such file or directory\n", Status: 2}},
 		{Case: command.Case{Name: "missing quoted equals", Args: []string{"patch", "-i", "a=b"},
 			Stderr: "patch: **** Can't open patch file 'a=b' : No such file or directory\n", Status: 2}},
 		{Case: command.Case{Name: "missing quoted apostrophe", Args: []string{"patch", "-i", "it's"},

@@ -232,7 +232,7 @@ func runChmod(ctx context.Context, inv *command.Invocation) int {
 	if useRef {
 		fi, err := inv.FS.Stat(abs(inv, *ref))
 		if err != nil {
-			inv.Errorf("failed to get attributes of %s: %s", quote(*ref), command.Strerror(err))
+			inv.Errorf("failed to get attributes of %s: %s", quote(inv, *ref), command.Strerror(err))
 			return 1
 		}
 		refMode = permBits(fi.Mode())
@@ -264,7 +264,7 @@ func runChmod(ctx context.Context, inv *command.Invocation) int {
 		st := walkTree(ctx, inv.FS, op, abs(inv, op), c.chmod, func(e treeEntry, err error) int {
 			if !c.quiet {
 				c.out.Flush()
-				c.inv.Errorf("cannot read directory %s: %s", quote(e.Shown()), command.Strerror(err))
+				c.inv.Errorf("cannot read directory %s: %s", quote(inv, e.Shown()), command.Strerror(err))
 			}
 			return 1
 		})
@@ -297,11 +297,11 @@ func (c *chmodCmd) chmod(e treeEntry) (int, bool) {
 	if err != nil {
 		name := e.Shown()
 		if c.verbose {
-			fmt.Fprintf(c.out, "%s could not be accessed\n", quote(name))
+			fmt.Fprintf(c.out, "%s could not be accessed\n", quote(c.inv, name))
 		}
 		c.out.Flush()
 		if !c.quiet {
-			c.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
+			c.inv.Errorf("cannot access %s: %s", quote(c.inv, name), command.Strerror(err))
 		}
 		return 1, false
 	}
@@ -314,13 +314,13 @@ func (c *chmodCmd) chmod(e treeEntry) (int, bool) {
 		if !c.quiet {
 			c.out.Flush()
 			if c.verbose {
-				fmt.Fprintf(c.out, "%s could not be accessed\n", quote(name))
+				fmt.Fprintf(c.out, "%s could not be accessed\n", quote(c.inv, name))
 				c.out.Flush()
 			}
 			if isErrno(err, syscall.ENOENT) {
-				c.inv.Errorf("cannot operate on dangling symlink %s", quote(name))
+				c.inv.Errorf("cannot operate on dangling symlink %s", quote(c.inv, name))
 			} else {
-				c.inv.Errorf("cannot access %s: %s", quote(name), command.Strerror(err))
+				c.inv.Errorf("cannot access %s: %s", quote(c.inv, name), command.Strerror(err))
 			}
 		}
 		return 1, false
@@ -332,16 +332,16 @@ func (c *chmodCmd) chmod(e treeEntry) (int, bool) {
 	// is "Operation not permitted" either way.
 	if err := e.Chmod(goPerm(mode)); err != nil {
 		if !c.quiet {
-			c.inv.Errorf("changing permissions of %s: %s", quote(e.Shown()), command.Strerror(err))
+			c.inv.Errorf("changing permissions of %s: %s", quote(c.inv, e.Shown()), command.Strerror(err))
 		}
 		return 1, false
 	}
 	if c.verbose || (c.onlyChanged && mode != old) {
 		ms := func(m uint32) string { return command.ModeString(goPerm(m))[1:] }
 		if mode != old {
-			fmt.Fprintf(c.out, "mode of %s changed from %04o (%s) to %04o (%s)\n", quote(e.Shown()), old, ms(old), mode, ms(mode))
+			fmt.Fprintf(c.out, "mode of %s changed from %04o (%s) to %04o (%s)\n", quote(c.inv, e.Shown()), old, ms(old), mode, ms(mode))
 		} else {
-			fmt.Fprintf(c.out, "mode of %s retained as %04o (%s)\n", quote(e.Shown()), old, ms(old))
+			fmt.Fprintf(c.out, "mode of %s retained as %04o (%s)\n", quote(c.inv, e.Shown()), old, ms(old))
 		}
 	}
 	if c.diagnose && c.umaskLimited() {
@@ -350,7 +350,7 @@ func (c *chmodCmd) chmod(e treeEntry) (int, bool) {
 		if mode&^naive != 0 {
 			ms := func(m uint32) string { return command.ModeString(goPerm(m))[1:] }
 			c.out.Flush()
-			c.inv.Errorf("%s: new permissions are %s, not %s", quoteColon(e.Shown()), ms(mode), ms(naive))
+			c.inv.Errorf("%s: new permissions are %s, not %s", quoteColon(c.inv, e.Shown()), ms(mode), ms(naive))
 			status = 1
 		}
 	}

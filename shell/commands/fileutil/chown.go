@@ -140,7 +140,7 @@ func runOwner(ctx context.Context, inv *command.Invocation, cmd string) int {
 	if *reference != "" {
 		fi, err := inv.FS.Stat(abs(inv, *reference))
 		if err != nil {
-			inv.Errorf("failed to get attributes of %s: %s", quote(*reference), command.Strerror(err))
+			inv.Errorf("failed to get attributes of %s: %s", quote(inv, *reference), command.Strerror(err))
 			return 1
 		}
 		st := statOf(fi)
@@ -196,7 +196,7 @@ func runOwner(ctx context.Context, inv *command.Invocation, cmd string) int {
 		}, func(e treeEntry, err error) int {
 			if !c.silent {
 				out.Flush()
-				inv.Errorf("cannot read directory %s: %s", quote(e.Shown()), command.Strerror(err))
+				inv.Errorf("cannot read directory %s: %s", quote(inv, e.Shown()), command.Strerror(err))
 			}
 			return 1
 		})
@@ -324,13 +324,13 @@ func (c *ownerChange) apply(inv *command.Invocation, out *bufio.Writer, e treeEn
 	if err != nil {
 		if !c.silent {
 			out.Flush()
-			inv.Errorf("cannot access %s: %s", quote(e.Shown()), command.Strerror(err))
+			inv.Errorf("cannot access %s: %s", quote(inv, e.Shown()), command.Strerror(err))
 		}
 		return 1, false
 	}
 	if c.recursive && c.keepRoot && fi.IsDir() && top && e.name == "/" {
 		out.Flush()
-		inv.Errorf("it is dangerous to operate recursively on %s", quote("/"))
+		inv.Errorf("it is dangerous to operate recursively on %s", quote(inv, "/"))
 		inv.Errorf("use --no-preserve-root to override this failsafe")
 		return 1, false
 	}
@@ -349,7 +349,7 @@ func (c *ownerChange) change(inv *command.Invocation, out *bufio.Writer, e treeE
 	oldUID, oldGID := int(st.Uid), int(st.Gid)
 	if c.fromUID != -1 && c.fromUID != oldUID || c.fromGID != -1 && c.fromGID != oldGID {
 		if c.verbose && !c.changesOnly {
-			c.describe(out, e.Shown(), "retained", oldUID, oldGID)
+			c.describe(inv, out, e.Shown(), "retained", oldUID, oldGID)
 		}
 		return true
 	}
@@ -363,7 +363,7 @@ func (c *ownerChange) change(inv *command.Invocation, out *bufio.Writer, e treeE
 	switch {
 	case err != nil:
 		if c.verbose {
-			c.describe(out, e.Shown(), "failed", oldUID, oldGID)
+			c.describe(inv, out, e.Shown(), "failed", oldUID, oldGID)
 		}
 		if !c.silent {
 			out.Flush()
@@ -371,16 +371,16 @@ func (c *ownerChange) change(inv *command.Invocation, out *bufio.Writer, e treeE
 			if c.cmd == "chgrp" {
 				what = "group"
 			}
-			inv.Errorf("changing %s of %s: %s", what, quote(e.Shown()), command.Strerror(err))
+			inv.Errorf("changing %s of %s: %s", what, quote(inv, e.Shown()), command.Strerror(err))
 		}
 		return false
 	case changed:
 		if c.verbose {
-			c.describe(out, e.Shown(), "changed", oldUID, oldGID)
+			c.describe(inv, out, e.Shown(), "changed", oldUID, oldGID)
 		}
 	default:
 		if c.verbose && !c.changesOnly {
-			c.describe(out, e.Shown(), "retained", oldUID, oldGID)
+			c.describe(inv, out, e.Shown(), "retained", oldUID, oldGID)
 		}
 	}
 	return true
@@ -442,7 +442,7 @@ func sandboxUserName(inv *command.Invocation) string {
 }
 
 // describe prints chown's -v line, in coreutils' describe_change words.
-func (c *ownerChange) describe(out *bufio.Writer, name, what string, oldUID, oldGID int) {
+func (c *ownerChange) describe(inv *command.Invocation, out *bufio.Writer, name, what string, oldUID, oldGID int) {
 	spec := userGroup(c.user, c.group)
 	var oldUser, oldGroup *string
 	if c.user != nil {
@@ -454,7 +454,7 @@ func (c *ownerChange) describe(out *bufio.Writer, name, what string, oldUID, old
 		oldGroup = &g
 	}
 	old := userGroup(oldUser, oldGroup)
-	q := quote(name)
+	q := quote(inv, name)
 	noun := "ownership"
 	if c.user == nil && c.group != nil {
 		noun = "group"

@@ -179,18 +179,18 @@ func (c *copier) makeParents(src, target string) bool {
 		dst := join(target, prefix)
 		if fi, err := c.inv.FS.Stat(abs(c.inv, dst)); err == nil {
 			if !fi.IsDir() {
-				c.errorf("%s exists but is not a directory", quote(dst))
+				c.errorf("%s exists but is not a directory", quote(c.inv, dst))
 				return false
 			}
 			continue
 		}
 		sfi, err := c.inv.FS.Stat(abs(c.inv, srcPrefix))
 		if err != nil {
-			c.errorf("failed to get attributes of %s: %s", quote(srcPrefix), command.Strerror(err))
+			c.errorf("failed to get attributes of %s: %s", quote(c.inv, srcPrefix), command.Strerror(err))
 			return false
 		}
 		if err := c.inv.FS.Mkdir(abs(c.inv, dst), sfi.Mode().Perm()); err != nil {
-			c.errorf("cannot make directory %s: %s", quote(dst), command.Strerror(err))
+			c.errorf("cannot make directory %s: %s", quote(c.inv, dst), command.Strerror(err))
 			return false
 		}
 		if c.verbose {
@@ -276,11 +276,11 @@ func (c *copier) copyTop(src, dst string) int {
 		}
 	}
 	if err != nil {
-		return c.errorf("cannot stat %s: %s", quote(src), command.Strerror(err))
+		return c.errorf("cannot stat %s: %s", quote(c.inv, src), command.Strerror(err))
 	}
 	root, err := c.inv.FS.OpenDir("/")
 	if err != nil {
-		return c.errorf("cannot access %s: %s", quote("/"), command.Strerror(err))
+		return c.errorf("cannot access %s: %s", quote(c.inv, "/"), command.Strerror(err))
 	}
 	dp := abs(c.inv, dst)
 	s := cpEnt{root, sp, &cpName{top: src, topAbs: sp}}
@@ -299,7 +299,7 @@ func (c *copier) copyTop(src, dst string) int {
 			if st == cancelled || st != 0 && !c.hitSelf {
 				return st
 			}
-			return c.errorf("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
+			return c.errorf("cannot copy a directory, %s, into itself, %s", quote(c.inv, src), quote(c.inv, dst))
 		}
 	}
 	return c.copy(s, d, sfi)
@@ -328,7 +328,7 @@ func (c *copier) copy(s, d cpEnt, sfi fs.FileInfo) int {
 		cs, cd := fr.src.child(fr.sdir, name), fr.dst.child(fr.ddir, name)
 		cfi, err := fr.sdir.StatAt(name, c.deref == derefAlways)
 		if err != nil {
-			c.errorf("cannot stat %s: %s", quote(cs.path.String()), command.Strerror(err))
+			c.errorf("cannot stat %s: %s", quote(c.inv, cs.path.String()), command.Strerror(err))
 			status = 1
 			continue
 		}
@@ -360,37 +360,37 @@ func (c *copier) copyOne(s, d cpEnt, sfi fs.FileInfo) (int, *cpFrame) {
 		return cancelled, nil
 	}
 	if sfi.IsDir() && !c.recursive {
-		return c.errorf("-r not specified; omitting directory %s", quote(s.path.String())), nil
+		return c.errorf("-r not specified; omitting directory %s", quote(c.inv, s.path.String())), nil
 	}
 	dfi, derr := d.dir.StatAt(d.name, true)
 	if isErrno(derr, syscall.ENOTDIR) || isErrno(derr, syscall.ELOOP) {
-		return c.errorf("cannot stat %s: %s", quote(d.path.String()), command.Strerror(derr)), nil
+		return c.errorf("cannot stat %s: %s", quote(c.inv, d.path.String()), command.Strerror(derr)), nil
 	}
 	dexists := derr == nil
 	if !dexists {
 		if lfi, err := d.dir.StatAt(d.name, false); err == nil {
 			dfi, dexists = lfi, true // a dangling symlink is in the way
 			if !sfi.IsDir() && sfi.Mode()&fs.ModeSymlink == 0 && !c.symLink && !c.hardLink && !c.force {
-				return c.errorf("not writing through dangling symlink %s", quote(d.path.String())), nil
+				return c.errorf("not writing through dangling symlink %s", quote(c.inv, d.path.String())), nil
 			}
 		}
 	}
 	if dexists && sameFile(sfi, dfi) && !(c.symLink || c.hardLink && c.force) {
-		return c.errorf("%s and %s are the same file", quote(s.path.String()), quote(d.path.String())), nil
+		return c.errorf("%s and %s are the same file", quote(c.inv, s.path.String()), quote(c.inv, d.path.String())), nil
 	}
 	if dexists && sfi.Mode()&fs.ModeSymlink != 0 && !c.symLink && !c.hardLink {
 		// Replacing the file a copied symlink points to would leave a loop.
 		if tfi, err := s.dir.StatAt(s.name, true); err == nil && sameFile(tfi, dfi) {
-			return c.errorf("%s and %s are the same file", quote(s.path.String()), quote(d.path.String())), nil
+			return c.errorf("%s and %s are the same file", quote(c.inv, s.path.String()), quote(c.inv, d.path.String())), nil
 		}
 	}
 	switch {
 	case sfi.IsDir() && c.ancestors[statOf(sfi).Ino]:
-		return c.errorf("cannot copy cyclic symbolic link %s", quote(s.path.String())), nil
+		return c.errorf("cannot copy cyclic symbolic link %s", quote(c.inv, s.path.String())), nil
 	case sfi.IsDir():
 		return c.startDir(s, d, sfi, dfi, dexists)
 	case dexists && dfi.IsDir():
-		return c.errorf("cannot overwrite directory %s with non-directory", quote(d.path.String())), nil
+		return c.errorf("cannot overwrite directory %s with non-directory", quote(c.inv, d.path.String())), nil
 	}
 	return c.copyLeaf(s, d, sfi, dfi, dexists), nil
 }
@@ -403,7 +403,7 @@ func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 		}
 		if c.interact {
 			c.out.Flush()
-			if !confirm(c.inv, "overwrite %s? ", quote(d.path.String())) {
+			if !confirm(c.inv, "overwrite %s? ", quote(c.inv, d.path.String())) {
 				return 0
 			}
 		}
@@ -415,15 +415,15 @@ func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 	if dexists && c.backup.kind != backupNone {
 		name, err := c.backup.make(c.inv, d.path.String(), d.path.Abs())
 		if err != nil {
-			return c.errorf("cannot backup %s: %s", quote(d.path.String()), command.Strerror(err))
+			return c.errorf("cannot backup %s: %s", quote(c.inv, d.path.String()), command.Strerror(err))
 		}
 		backupName, dexists = name, false
 	}
 	if c.verbose {
 		if backupName != "" {
-			fmt.Fprintf(c.out, "%s -> %s (backup: %s)\n", quote(s.path.String()), quote(d.path.String()), quote(backupName))
+			fmt.Fprintf(c.out, "%s -> %s (backup: %s)\n", quote(c.inv, s.path.String()), quote(c.inv, d.path.String()), quote(c.inv, backupName))
 		} else {
-			fmt.Fprintf(c.out, "%s -> %s\n", quote(s.path.String()), quote(d.path.String()))
+			fmt.Fprintf(c.out, "%s -> %s\n", quote(c.inv, s.path.String()), quote(c.inv, d.path.String()))
 		}
 	}
 	switch {
@@ -436,27 +436,27 @@ func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 			d.dir.Remove(d.name)
 		}
 		if err := d.dir.Symlink(src, d.name); err != nil {
-			return c.errorf("cannot create symbolic link %s to %s: %s", quote(dst), quote(src), command.Strerror(err))
+			return c.errorf("cannot create symbolic link %s to %s: %s", quote(c.inv, dst), quote(c.inv, src), command.Strerror(err))
 		}
 	case c.hardLink:
 		if dexists {
 			d.dir.Remove(d.name)
 		}
 		if err := s.dir.Link(s.name, d.dir, d.name); err != nil {
-			return c.errorf("cannot create hard link %s to %s: %s", quote(d.path.String()), quote(s.path.String()), command.Strerror(err))
+			return c.errorf("cannot create hard link %s to %s: %s", quote(c.inv, d.path.String()), quote(c.inv, s.path.String()), command.Strerror(err))
 		}
 	case sfi.Mode()&fs.ModeSymlink != 0:
 		target, err := s.dir.Readlink(s.name)
 		if err != nil {
-			return c.errorf("cannot read symbolic link %s: %s", quote(s.path.String()), command.Strerror(err))
+			return c.errorf("cannot read symbolic link %s: %s", quote(c.inv, s.path.String()), command.Strerror(err))
 		}
 		if dexists {
 			if err := d.dir.Remove(d.name); err != nil {
-				return c.errorf("cannot remove %s: %s", quote(d.path.String()), command.Strerror(err))
+				return c.errorf("cannot remove %s: %s", quote(c.inv, d.path.String()), command.Strerror(err))
 			}
 		}
 		if err := d.dir.Symlink(target, d.name); err != nil {
-			return c.errorf("cannot create symbolic link %s: %s", quote(d.path.String()), command.Strerror(err))
+			return c.errorf("cannot create symbolic link %s: %s", quote(c.inv, d.path.String()), command.Strerror(err))
 		}
 		if c.preserve {
 			d.dir.Chtimes(d.name, tsTime(statOf(sfi).Atim), sfi.ModTime(), false)
@@ -467,7 +467,7 @@ func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 			d.dir.Remove(d.name)
 		}
 		if err := first.dir.Link(first.name, d.dir, d.name); err != nil {
-			return c.errorf("cannot create hard link %s to %s: %s", quote(d.path.String()), quote(first.path.Abs()), command.Strerror(err))
+			return c.errorf("cannot create hard link %s to %s: %s", quote(c.inv, d.path.String()), quote(c.inv, first.path.Abs()), command.Strerror(err))
 		}
 	case c.recursive && sfi.Mode()&fs.ModeNamedPipe != 0:
 		// -R makes a new FIFO, as GNU's mknod(2), in place of what is there.
@@ -475,7 +475,7 @@ func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 			d.dir.Remove(d.name)
 		}
 		if err := d.dir.Mkfifo(d.name, sfi.Mode().Perm()&^c.inv.Umask()); err != nil {
-			return c.errorf("cannot create fifo %s: %s", quote(d.path.String()), command.Strerror(err))
+			return c.errorf("cannot create fifo %s: %s", quote(c.inv, d.path.String()), command.Strerror(err))
 		}
 		if c.preserve {
 			st := statOf(sfi)
@@ -486,7 +486,7 @@ func (c *copier) copyLeaf(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) int {
 	case c.recursive && sfi.Mode()&(fs.ModeDevice|fs.ModeSocket) != 0:
 		// -R recreates special files with mknod(2), which memfs lacks for
 		// devices; reading /dev/zero's contents instead would never end.
-		return c.errorf("cannot create special file %s: %s", quote(d.path.String()), command.Strerror(syscall.ENOTSUP))
+		return c.errorf("cannot create special file %s: %s", quote(c.inv, d.path.String()), command.Strerror(syscall.ENOTSUP))
 	default:
 		if st := c.copyFile(s, d, sfi, dexists); st != 0 {
 			return st
@@ -514,7 +514,7 @@ func (c *copier) copyFile(s, d cpEnt, sfi fs.FileInfo, dexists bool) int {
 		in, err = s.dir.OpenFile(s.name, os.O_RDONLY, 0)
 	}
 	if err != nil {
-		return c.errorf("cannot open %s for reading: %s", quote(s.path.String()), command.Strerror(err))
+		return c.errorf("cannot open %s for reading: %s", quote(c.inv, s.path.String()), command.Strerror(err))
 	}
 	defer in.Close()
 	perm := sfi.Mode().Perm() &^ c.inv.Umask()
@@ -527,12 +527,12 @@ func (c *copier) copyFile(s, d cpEnt, sfi fs.FileInfo, dexists bool) int {
 	if err != nil {
 		dst := d.path.String()
 		if dexists {
-			return c.errorf("cannot open %s for writing: %s", quote(dst), command.Strerror(err))
+			return c.errorf("cannot open %s for writing: %s", quote(c.inv, dst), command.Strerror(err))
 		}
 		if isErrno(err, syscall.EISDIR) && strings.HasSuffix(dst, "/") {
 			err = syscall.ENOTDIR // open(2) says EISDIR; GNU reports the missing directory
 		}
-		return c.errorf("cannot create regular file %s: %s", quote(dst), command.Strerror(err))
+		return c.errorf("cannot create regular file %s: %s", quote(c.inv, dst), command.Strerror(err))
 	}
 	if c.buf == nil {
 		c.buf = make([]byte, bufSize)
@@ -560,7 +560,7 @@ func (c *copier) copyFile(s, d cpEnt, sfi fs.FileInfo, dexists bool) int {
 		n, rerr := in.Read(c.buf)
 		if n > 0 {
 			if _, werr := out.Write(c.buf[:n]); werr != nil {
-				return fail(c.errorf("error writing %s: %s", quote(d.path.String()), command.Strerror(werr)))
+				return fail(c.errorf("error writing %s: %s", quote(c.inv, d.path.String()), command.Strerror(werr)))
 			}
 			written += int64(n)
 		}
@@ -571,14 +571,14 @@ func (c *copier) copyFile(s, d cpEnt, sfi fs.FileInfo, dexists bool) int {
 			return fail(cancelled)
 		}
 		if rerr != nil {
-			return fail(c.errorf("error reading %s: %s", quote(s.path.String()), command.Strerror(rerr)))
+			return fail(c.errorf("error reading %s: %s", quote(c.inv, s.path.String()), command.Strerror(rerr)))
 		}
 	}
 	if presized && written != size {
 		out.Truncate(written)
 	}
 	if err := out.Close(); err != nil {
-		return c.errorf("failed to close %s: %s", quote(d.path.String()), command.Strerror(err))
+		return c.errorf("failed to close %s: %s", quote(c.inv, d.path.String()), command.Strerror(err))
 	}
 	if c.preserve {
 		st := statOf(sfi)
@@ -593,19 +593,19 @@ func (c *copier) copyFile(s, d cpEnt, sfi fs.FileInfo, dexists bool) int {
 // filled) and returns the frame that copies its entries.
 func (c *copier) startDir(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) (int, *cpFrame) {
 	if dexists && !dfi.IsDir() {
-		return c.errorf("cannot overwrite non-directory %s with directory %s", quote(d.path.String()), quote(s.path.String())), nil
+		return c.errorf("cannot overwrite non-directory %s with directory %s", quote(c.inv, d.path.String()), quote(c.inv, s.path.String())), nil
 	}
 	if !dexists {
 		if err := d.dir.Mkdir(d.name, sfi.Mode().Perm()&^c.inv.Umask()|0o700); err != nil {
-			return c.errorf("cannot create directory %s: %s", quote(d.path.String()), command.Strerror(err)), nil
+			return c.errorf("cannot create directory %s: %s", quote(c.inv, d.path.String()), command.Strerror(err)), nil
 		}
 		if c.verbose {
-			fmt.Fprintf(c.out, "%s -> %s\n", quote(s.path.String()), quote(d.path.String()))
+			fmt.Fprintf(c.out, "%s -> %s\n", quote(c.inv, s.path.String()), quote(c.inv, d.path.String()))
 		}
 	}
 	ddir, err := d.dir.OpenDir(d.name, true)
 	if err != nil {
-		return c.errorf("cannot access %s: %s", quote(d.path.String()), command.Strerror(err)), nil
+		return c.errorf("cannot access %s: %s", quote(c.inv, d.path.String()), command.Strerror(err)), nil
 	}
 	if c.intoSelf && c.selfIno == 0 && !dexists {
 		c.selfIno = statOf(ddir.Stat()).Ino
@@ -616,7 +616,7 @@ func (c *copier) startDir(s, d cpEnt, sfi, dfi fs.FileInfo, dexists bool) (int, 
 		des, err = sdir.ReadDir()
 	}
 	if err != nil {
-		return c.errorf("cannot access %s: %s", quote(s.path.String()), command.Strerror(err)), nil
+		return c.errorf("cannot access %s: %s", quote(c.inv, s.path.String()), command.Strerror(err)), nil
 	}
 	if c.ancestors == nil {
 		c.ancestors = map[uint64]bool{}

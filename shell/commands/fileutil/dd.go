@@ -376,11 +376,11 @@ func (j *ddJob) run(ctx context.Context, inv *command.Invocation) int {
 	if j.in != "" {
 		r, err := inv.OpenInput(ctx, j.in)
 		if err != nil {
-			inv.Errorf("failed to open %s: %s", quote(j.in), command.Strerror(err))
+			inv.Errorf("failed to open %s: %s", quote(inv, j.in), command.Strerror(err))
 			return 1
 		}
 		defer r.Close()
-		in, j.inName, j.inPlain = r, quote(j.in), quoteName(j.in)
+		in, j.inName, j.inPlain = r, quote(inv, j.in), quoteName(inv, j.in)
 	}
 	var out io.Writer = inv.Stdout
 	j.outName = "'standard output'"
@@ -391,13 +391,13 @@ func (j *ddJob) run(ctx context.Context, inv *command.Invocation) int {
 		} else {
 			w, ws, err := j.openOutput(inv)
 			if err != nil {
-				inv.Errorf("failed to open %s: %s", quote(j.out), command.Strerror(err))
+				inv.Errorf("failed to open %s: %s", quote(inv, j.out), command.Strerror(err))
 				return 1
 			}
 			defer w.Close()
 			out, seeker = w, ws
 		}
-		j.outName = quote(j.out)
+		j.outName = quote(inv, j.out)
 	}
 	status := 0
 	if j.skip > 0 {

@@ -88,7 +88,7 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 	case f.Lookup("block-size").Changed:
 		n, err := parseSize(*blockSize, false)
 		if err != nil || n <= 0 {
-			inv.Errorf("invalid %s argument %s", optionName(inv, "B", "block-size"), quote(*blockSize))
+			inv.Errorf("invalid %s argument %s", optionName(inv, "B", "block-size"), quote(inv, *blockSize))
 			return 1
 		}
 		unit = n
@@ -111,7 +111,7 @@ func runDf(ctx context.Context, inv *command.Invocation) int {
 	for i := 0; i < n; i++ {
 		if len(operands) > 0 {
 			if _, err := inv.FS.Stat(abs(inv, operands[i])); err != nil {
-				inv.Errorf("%s: %s", quoteColon(operands[i]), command.Strerror(err))
+				inv.Errorf("%s: %s", quoteColon(inv, operands[i]), command.Strerror(err))
 				status = 1
 				continue
 			}

@@ -23,8 +23,9 @@ func runVdir(ctx context.Context, inv *command.Invocation) int {
 	return runLsAs(ctx, inv, "-l")
 }
 
-// runLsAs runs ls with format and -b first, so the caller's options
-// override them; messages keep the name dir or vdir.
+// runLsAs runs ls with format first, so the caller's options override
+// it; messages keep the name dir or vdir, which makes ls quote names in
+// the escape style unless QUOTING_STYLE or an option says otherwise.
 func runLsAs(ctx context.Context, inv *command.Invocation, format string) int {
 	for _, a := range inv.Args[1:] {
 		if a == "--" {
@@ -35,6 +36,6 @@ func runLsAs(ctx context.Context, inv *command.Invocation, format string) int {
 		}
 	}
 	sub := *inv
-	sub.Args = append([]string{inv.Name(), format, "-b"}, inv.Args[1:]...)
+	sub.Args = append([]string{inv.Name(), format}, inv.Args[1:]...)
 	return runLs(ctx, &sub)
 }

@@ -96,7 +96,7 @@ func runDircolors(ctx context.Context, inv *command.Invocation) int {
 			r.Close()
 		}
 		if err != nil {
-			inv.Errorf("%s: %s", quoteName(operands[0]), command.Strerror(err))
+			inv.Errorf("%s: %s", quoteName(inv, operands[0]), command.Strerror(err))
 			return 1
 		}
 		name = operands[0]
@@ -159,7 +159,7 @@ func dircolorsParse(inv *command.Invocation, db []byte, name string) ([]string, 
 			continue
 		}
 		if !has {
-			inv.Errorf("%s:%d: invalid line;  missing second token", quoteName(name), line)
+			inv.Errorf("%s:%d: invalid line;  missing second token", quoteName(inv, name), line)
 			ok = false
 			continue
 		}
@@ -199,7 +199,7 @@ func dircolorsParse(inv *command.Invocation, db []byte, name string) ([]string, 
 			}
 		}
 		if unrecognized && (state == termSure || state == termYes) {
-			inv.Errorf("%s:%d: unrecognized keyword %s", quoteName(name), line, keyword)
+			inv.Errorf("%s:%d: unrecognized keyword %s", quoteName(inv, name), line, keyword)
 			ok = false
 		}
 	}

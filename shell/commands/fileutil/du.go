@@ -73,7 +73,7 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 		v := strings.TrimPrefix(*threshold, "-")
 		n, err := parseSize(v, true)
 		if err != nil || *threshold == "-0" {
-			inv.Errorf("invalid %s argument %s", optionName(inv, "t", "threshold"), quote(*threshold))
+			inv.Errorf("invalid %s argument %s", optionName(inv, "t", "threshold"), quote(inv, *threshold))
 			return 1
 		}
 		if strings.HasPrefix(*threshold, "-") {
@@ -94,7 +94,7 @@ func runDu(ctx context.Context, inv *command.Invocation) int {
 	case f.Lookup("block-size").Changed:
 		n, err := parseSize(*blockSize, true)
 		if err != nil || n <= 0 {
-			inv.Errorf("invalid %s argument %s", optionName(inv, "B", "block-size"), quote(*blockSize))
+			inv.Errorf("invalid %s argument %s", optionName(inv, "B", "block-size"), quote(inv, *blockSize))
 			return 1
 		}
 		d.unit = n
@@ -294,7 +294,7 @@ func (d *duCmd) account(fi fs.FileInfo) (int64, bool) {
 
 func (d *duCmd) cannot(format, name string, err error) {
 	d.out.Flush()
-	d.inv.Errorf(format, quote(name), command.Strerror(err))
+	d.inv.Errorf(format, quote(d.inv, name), command.Strerror(err))
 	d.status = 1
 }
 

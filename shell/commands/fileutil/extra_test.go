@@ -189,12 +189,12 @@ func TestQuote(t *testing.T) {
 		"a": "'a'", "it's": `"it's"`, "a'b$c": `'a'\''b$c'`, "a\nb": `'a'$'\n''b'`,
 		"\xff": `''$'\377'`, "é": "'é'", "": "''",
 	} {
-		if got := quote(in); got != want {
+		if got := quote(utf8Inv(), in); got != want {
 			t.Errorf("quote(%q) = %s, want %s", in, got, want)
 		}
 	}
 	for in, want := range map[string]string{"abc": "abc", "a b": "'a b'", "x=y": "'x=y'", "~x": "'~x'", "x~": "x~"} {
-		if got := quoteName(in); got != want {
+		if got := quoteName(utf8Inv(), in); got != want {
 			t.Errorf("quoteName(%q) = %s, want %s", in, got, want)
 		}
 	}

@@ -140,7 +140,7 @@ func runInstall(ctx context.Context, inv *command.Invocation) int {
 		return inv.Usage(1, "missing file operand")
 	}
 	if !haveTarget && len(operands) == 1 {
-		return inv.Usage(1, "missing destination file operand after %s", quote(operands[0]))
+		return inv.Usage(1, "missing destination file operand after %s", quote(inv, operands[0]))
 	}
 	var target string
 	var srcs []string
@@ -153,7 +153,7 @@ func runInstall(ctx context.Context, inv *command.Invocation) int {
 		}
 	case *noTarget:
 		if len(operands) > 2 {
-			return inv.Usage(1, "extra operand %s", quote(operands[2]))
+			return inv.Usage(1, "extra operand %s", quote(inv, operands[2]))
 		}
 		target, srcs = operands[1], operands[:1]
 	default:
@@ -168,7 +168,7 @@ func runInstall(ctx context.Context, inv *command.Invocation) int {
 			if err == nil {
 				err = syscall.ENOTDIR
 			}
-			inv.Errorf("target %s: %s", quote(target), command.Strerror(err))
+			inv.Errorf("target %s: %s", quote(inv, target), command.Strerror(err))
 			return 1
 		}
 	}
@@ -177,7 +177,7 @@ func runInstall(ctx context.Context, inv *command.Invocation) int {
 			if err == nil {
 				err = syscall.ENOTDIR
 			}
-			inv.Errorf("failed to access %s: %s", quote(target), command.Strerror(err))
+			inv.Errorf("failed to access %s: %s", quote(inv, target), command.Strerror(err))
 			return 1
 		}
 	}
@@ -242,7 +242,7 @@ func (in *installer) makeDirs(dir string, mode uint32, last bool) bool {
 	in.inv.FS.Chmod(p, goPerm(mode))
 	in.chown(p, dir)
 	if in.verbose {
-		fmt.Fprintf(in.out, "install: creating directory %s\n", quote(dir))
+		fmt.Fprintf(in.out, "install: creating directory %s\n", quote(in.inv, dir))
 	}
 	return true
 }
@@ -252,7 +252,7 @@ func (in *installer) chown(p, name string) bool {
 		return true
 	}
 	if err := in.inv.FS.Chown(p, in.uid, in.gid); err != nil {
-		return in.fail("cannot change ownership of %s: %s", quote(name), command.Strerror(err))
+		return in.fail("cannot change ownership of %s: %s", quote(in.inv, name), command.Strerror(err))
 	}
 	return true
 }
@@ -262,25 +262,25 @@ func (in *installer) installFile(src, dst string) bool {
 	sp, dp := abs(in.inv, src), abs(in.inv, dst)
 	sfi, err := fsys.Stat(sp)
 	if err != nil {
-		return in.fail("cannot stat %s: %s", quote(src), command.Strerror(err))
+		return in.fail("cannot stat %s: %s", quote(in.inv, src), command.Strerror(err))
 	}
 	if sfi.IsDir() {
-		return in.fail("omitting directory %s", quote(src))
+		return in.fail("omitting directory %s", quote(in.inv, src))
 	}
 	dfi, derr := fsys.Stat(dp)
 	if isErrno(derr, syscall.ENOTDIR) {
-		return in.fail("cannot stat %s: %s", quote(dst), command.Strerror(derr))
+		return in.fail("cannot stat %s: %s", quote(in.inv, dst), command.Strerror(derr))
 	}
 	dexists := derr == nil
 	if dexists && sameFile(sfi, dfi) {
-		return in.fail("%s and %s are the same file", quote(src), quote(dst))
+		return in.fail("%s and %s are the same file", quote(in.inv, src), quote(in.inv, dst))
 	}
 	if dexists && dfi.IsDir() {
-		return in.fail("cannot overwrite directory %s with non-directory", quote(dst))
+		return in.fail("cannot overwrite directory %s with non-directory", quote(in.inv, dst))
 	}
 	data, err := fsys.ReadFile(sp)
 	if err != nil {
-		return in.fail("cannot open %s for reading: %s", quote(src), command.Strerror(err))
+		return in.fail("cannot open %s for reading: %s", quote(in.inv, src), command.Strerror(err))
 	}
 	if in.compare && dexists && permBits(dfi.Mode()) == in.mode &&
 		(in.uid < 0 || int(statOf(dfi).Uid) == in.uid) && (in.gid < 0 || int(statOf(dfi).Gid) == in.gid) {
@@ -292,22 +292,22 @@ func (in *installer) installFile(src, dst string) bool {
 	if dexists {
 		if in.backup.kind != backupNone {
 			if backupName, err = in.backup.make(in.inv, dst, dp); err != nil {
-				return in.fail("cannot backup %s: %s", quote(dst), command.Strerror(err))
+				return in.fail("cannot backup %s: %s", quote(in.inv, dst), command.Strerror(err))
 			}
 		} else {
 			if err := fsys.Remove(dp); err != nil {
-				return in.fail("cannot remove %s: %s", quote(dst), command.Strerror(err))
+				return in.fail("cannot remove %s: %s", quote(in.inv, dst), command.Strerror(err))
 			}
 			if in.verbose {
-				fmt.Fprintf(in.out, "removed %s\n", quote(dst))
+				fmt.Fprintf(in.out, "removed %s\n", quote(in.inv, dst))
 			}
 		}
 	}
 	if in.verbose {
 		if backupName != "" {
-			fmt.Fprintf(in.out, "%s -> %s (backup: %s)\n", quote(src), quote(dst), quote(backupName))
+			fmt.Fprintf(in.out, "%s -> %s (backup: %s)\n", quote(in.inv, src), quote(in.inv, dst), quote(in.inv, backupName))
 		} else {
-			fmt.Fprintf(in.out, "%s -> %s\n", quote(src), quote(dst))
+			fmt.Fprintf(in.out, "%s -> %s\n", quote(in.inv, src), quote(in.inv, dst))
 		}
 	}
 	w, err := fsys.OpenFile(dp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
@@ -315,14 +315,14 @@ func (in *installer) installFile(src, dst string) bool {
 		if isErrno(err, syscall.EISDIR) {
 			err = syscall.ENOTDIR
 		}
-		return in.fail("cannot create regular file %s: %s", quote(dst), command.Strerror(err))
+		return in.fail("cannot create regular file %s: %s", quote(in.inv, dst), command.Strerror(err))
 	}
 	_, err = io.Copy(w, bytes.NewReader(data))
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return in.fail("error writing %s: %s", quote(dst), command.Strerror(err))
+		return in.fail("error writing %s: %s", quote(in.inv, dst), command.Strerror(err))
 	}
 	if in.strip {
 		// memsh runs no native strip; no file in the sandbox is an
@@ -339,7 +339,7 @@ func (in *installer) installFile(src, dst string) bool {
 		return false
 	}
 	if err := fsys.Chmod(dp, goPerm(in.mode)); err != nil {
-		return in.fail("cannot change permissions of %s: %s", quote(dst), command.Strerror(err))
+		return in.fail("cannot change permissions of %s: %s", quote(in.inv, dst), command.Strerror(err))
 	}
 	return true
 }

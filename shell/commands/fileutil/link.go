@@ -21,7 +21,7 @@ func runLink(ctx context.Context, inv *command.Invocation) int {
 		return st
 	}
 	if err := inv.FS.Link(abs(inv, operands[0]), abs(inv, operands[1])); err != nil {
-		inv.Errorf("cannot create link %s to %s: %s", quote(operands[1]), quote(operands[0]), command.Strerror(err))
+		inv.Errorf("cannot create link %s to %s: %s", quote(inv, operands[1]), quote(inv, operands[0]), command.Strerror(err))
 		return 1
 	}
 	return 0

@@ -80,12 +80,12 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 			}
 			sfi, err := stat(sp)
 			if err != nil {
-				fail("failed to access %s: %s", quote(src), command.Strerror(err))
+				fail("failed to access %s: %s", quote(inv, src), command.Strerror(err))
 				status = 1
 				continue
 			}
 			if sfi.IsDir() {
-				fail("%s: hard link not allowed for directory", quoteColon(src))
+				fail("%s: hard link not allowed for directory", quoteColon(inv, src))
 				status = 1
 				continue
 			}
@@ -109,25 +109,25 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 		var err error
 		backupName := ""
 		if lerr != nil && !isErrno(lerr, syscall.ENOENT) && (*force || *interact) {
-			fail("failed to access %s: %s", quote(dst), command.Strerror(lerr))
+			fail("failed to access %s: %s", quote(inv, dst), command.Strerror(lerr))
 			status = 1
 			continue
 		}
 		if lerr == nil {
 			if *interact {
 				out.Flush()
-				if !confirm(inv, "replace %s? ", quote(dst)) {
+				if !confirm(inv, "replace %s? ", quote(inv, dst)) {
 					continue
 				}
 				*force = true
 			}
 			if !*force && bk.kind == backupNone {
-				fail("failed to create %s %s: File exists", kind, quote(dst))
+				fail("failed to create %s %s: File exists", kind, quote(inv, dst))
 				status = 1
 				continue
 			}
 			if dfi.IsDir() {
-				fail("%s: cannot overwrite directory", quoteColon(dst))
+				fail("%s: cannot overwrite directory", quoteColon(inv, dst))
 				status = 1
 				continue
 			}
@@ -142,18 +142,18 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 				same = statOf(sfi).Nlink == 1 || cleanAbs(abs(inv, src)) == cleanAbs(dp)
 			}
 			if same && !(*symbolic && bk.kind != backupNone) { // ln -s --backup k k makes k -> k
-				fail("%s and %s are the same file", quote(src), quote(dst))
+				fail("%s and %s are the same file", quote(inv, src), quote(inv, dst))
 				status = 1
 				continue
 			}
 			if bk.kind != backupNone {
 				if backupName, err = bk.make(inv, dst, dp); err != nil {
-					fail("cannot backup %s: %s", quote(dst), command.Strerror(err))
+					fail("cannot backup %s: %s", quote(inv, dst), command.Strerror(err))
 					status = 1
 					continue
 				}
 			} else if err := inv.FS.Remove(trimSlash(dp)); err != nil {
-				fail("cannot remove %s: %s", quote(dst), command.Strerror(err))
+				fail("cannot remove %s: %s", quote(inv, dst), command.Strerror(err))
 				status = 1
 				continue
 			}
@@ -168,13 +168,13 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 			e := errnoOf(err)
 			switch {
 			case *symbolic && (e == syscall.ENAMETOOLONG || target == ""):
-				fail("failed to create symbolic link %s -> %s: %s", quote(dst), quote(target), command.Strerror(err))
+				fail("failed to create symbolic link %s -> %s: %s", quote(inv, dst), quote(inv, target), command.Strerror(err))
 			case *symbolic, e == syscall.EDQUOT, e == syscall.EEXIST, e == syscall.ENOSPC, e == syscall.EROFS:
-				fail("failed to create %s %s: %s", kind, quote(dst), command.Strerror(err))
+				fail("failed to create %s %s: %s", kind, quote(inv, dst), command.Strerror(err))
 			case e == syscall.EMLINK:
-				fail("failed to create hard link to %s: %s", quote(src), command.Strerror(err))
+				fail("failed to create hard link to %s: %s", quote(inv, src), command.Strerror(err))
 			default:
-				fail("failed to create hard link %s => %s: %s", quote(dst), quote(src), command.Strerror(err))
+				fail("failed to create hard link %s => %s: %s", quote(inv, dst), quote(inv, src), command.Strerror(err))
 			}
 			status = 1
 			continue
@@ -185,9 +185,9 @@ func runLn(ctx context.Context, inv *command.Invocation) int {
 				arrow = "->"
 			}
 			if backupName != "" {
-				fmt.Fprintf(out, "%s ~ ", quote(backupName))
+				fmt.Fprintf(out, "%s ~ ", quote(inv, backupName))
 			}
-			fmt.Fprintf(out, "%s %s %s\n", quote(dst), arrow, quote(target))
+			fmt.Fprintf(out, "%s %s %s\n", quote(inv, dst), arrow, quote(inv, target))
 		}
 	}
 	return status

@@ -204,7 +204,7 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		n, err := parseSize(bs, true)
 		switch {
 		case (err != nil || n <= 0) && bsName != "":
-			inv.Errorf("invalid --block-size argument %s", quote(bs))
+			inv.Errorf("invalid --block-size argument %s", quote(inv, bs))
 			return 2
 		case err == nil && n > 0 && !(l.human && lastOf(inv.Args[1:], "h", "si", "human-readable", "block-size") != "--block-size"):
 			l.human = false
@@ -425,6 +425,16 @@ func runLs(ctx context.Context, inv *command.Invocation) int {
 		l.quoting = "shell-escape"
 		l.qmark = true
 	}
+	if n := inv.Name(); n == "dir" || n == "vdir" {
+		l.quoting = "escape"
+	}
+	if v, ok := inv.LookupEnv("QUOTING_STYLE"); ok {
+		if style, ok := matchQuotingStyle(v); ok {
+			l.quoting = style
+		} else {
+			inv.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", lquote(inv, v))
+		}
+	}
 	// The last quoting option given wins, as in getopt order.
 	for _, a := range inv.Args[1:] {
 		if a == "--" {
@@ -489,7 +499,7 @@ func (l *lsCmd) run(operands []string) int {
 		p := abs(l.inv, op)
 		fi, err := l.inv.FS.Lstat(p)
 		if err != nil {
-			l.inv.Errorf("cannot access %s: %s", quote(op), command.Strerror(err))
+			l.inv.Errorf("cannot access %s: %s", quote(l.inv, op), command.Strerror(err))
 			l.status = 2
 			continue
 		}
@@ -502,7 +512,7 @@ func (l *lsCmd) run(operands []string) int {
 					e.tfi = tfi
 				}
 			} else if l.derefArgs {
-				l.inv.Errorf("cannot access %s: %s", quote(op), command.Strerror(err))
+				l.inv.Errorf("cannot access %s: %s", quote(l.inv, op), command.Strerror(err))
 				l.status = 2
 				continue
 			}
@@ -606,7 +616,7 @@ func (l *lsCmd) listDir(stack []*lsFrame, elem string, h *memfs.Dir, err error, 
 		ino := statOf(h.Stat()).Ino
 		if l.listed[ino] {
 			l.out.Flush()
-			l.inv.Errorf("%s: not listing already-listed directory", quoteColon(name))
+			l.inv.Errorf("%s: not listing already-listed directory", quoteColon(l.inv, name))
 			l.status = 2
 			return nil
 		}
@@ -631,7 +641,7 @@ func (l *lsCmd) listDir(stack []*lsFrame, elem string, h *memfs.Dir, err error, 
 		l.out.WriteString(":\n")
 	}
 	if err != nil {
-		l.inv.Errorf("cannot open directory %s: %s", quote(name), command.Strerror(err))
+		l.inv.Errorf("cannot open directory %s: %s", quote(l.inv, name), command.Strerror(err))
 		l.status = 2
 		if fr.listed {
 			delete(l.listed, fr.ino)
@@ -669,7 +679,7 @@ func (l *lsCmd) listDir(stack []*lsFrame, elem string, h *memfs.Dir, err error, 
 						shown = join(name, n)
 					}
 					l.out.Flush()
-					l.inv.Errorf("cannot access %s: %s", quote(shown), command.Strerror(terr))
+					l.inv.Errorf("cannot access %s: %s", quote(l.inv, shown), command.Strerror(terr))
 					l.status = 1
 					e.broken = true
 				}
@@ -779,29 +789,33 @@ func (l *lsCmd) blockString(blocks512 int64) string {
 func (l *lsCmd) display(name string) string {
 	switch l.quoting {
 	case "shell-escape":
-		return quoteName(name)
+		return quoteName(l.inv, name)
 	case "shell-escape-always":
-		return quote(name)
+		return quote(l.inv, name)
 	case "shell":
 		return shellQuoteStyle(name, false, false)
 	case "shell-always":
 		return shellQuoteStyle(name, true, false)
 	case "c":
-		return `"` + cEscape(name, false) + `"`
+		return `"` + cEscape(name, false, l.inv.UTF8Locale()) + `"`
 	case "c-maybe":
-		if e := cEscape(name, false); e != name {
+		if e := cEscape(name, false, l.inv.UTF8Locale()); e != name {
 			return `"` + e + `"`
 		}
 		return name
 	case "escape":
-		return cEscape(name, true)
+		return cEscape(name, true, l.inv.UTF8Locale())
 	case "locale", "clocale":
 		return lquote(l.inv, name)
 	}
 	if l.qmark {
 		var b strings.Builder
+		utf8Locale := l.inv.UTF8Locale()
 		for i := 0; i < len(name); {
 			r, size := utf8.DecodeRuneInString(name[i:])
+			if !utf8Locale && name[i] >= 0x80 {
+				r, size = utf8.RuneError, 1 // no character past ASCII in the C locale
+			}
 			if r == utf8.RuneError && size <= 1 || !isPrint(r) {
 				b.WriteByte('?')
 			} else {
@@ -814,12 +828,34 @@ func (l *lsCmd) display(name string) string {
 	return name
 }
 
+// matchQuotingStyle is argmatch on QUOTING_STYLE: a style's name or an
+// unambiguous prefix of one.
+func matchQuotingStyle(v string) (string, bool) {
+	match := ""
+	for _, st := range []string{"literal", "shell", "shell-always", "shell-escape", "shell-escape-always", "c", "c-maybe", "escape", "locale", "clocale"} {
+		if st == v {
+			return st, true
+		}
+		if strings.HasPrefix(st, v) {
+			if match != "" {
+				return "", false
+			}
+			match = st
+		}
+	}
+	return match, match != ""
+}
+
 // cEscape is GNU's c/escape quoting body: C escapes for nonprintable
-// bytes, backslash and double quote; with spaces escaped for -b.
-func cEscape(s string, escapeSpace bool) string {
+// bytes, backslash and double quote; with spaces escaped for -b. In a
+// non-UTF-8 locale every byte past ASCII is nonprintable.
+func cEscape(s string, escapeSpace, utf8Locale bool) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		if !utf8Locale && s[i] >= 0x80 {
+			r, size = utf8.RuneError, 1 // no character past ASCII in the C locale
+		}
 		switch {
 		case r == '\\':
 			b.WriteString(`\\`)

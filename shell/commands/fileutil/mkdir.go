@@ -80,7 +80,7 @@ func runMkdir(ctx context.Context, inv *command.Invocation) int {
 			_ = inv.FS.Chmod(p, goPerm(mode))
 		}
 		if *verbose {
-			fmt.Fprintf(out, "%s: created directory %s\n", inv.Name(), quote(op))
+			fmt.Fprintf(out, "%s: created directory %s\n", inv.Name(), quote(inv, op))
 		}
 	}
 	return status
@@ -109,7 +109,7 @@ func mkdirParents(inv *command.Invocation, out *bufio.Writer, op string, verbose
 			return false
 		}
 		if verbose {
-			fmt.Fprintf(out, "%s: created directory %s\n", inv.Name(), quote(shown))
+			fmt.Fprintf(out, "%s: created directory %s\n", inv.Name(), quote(inv, shown))
 		}
 	}
 	return true

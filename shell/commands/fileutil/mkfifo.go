@@ -31,7 +31,7 @@ func runMkfifo(ctx context.Context, inv *command.Invocation) int {
 	status := 0
 	for _, name := range operands {
 		if err := inv.FS.Mkfifo(inv.Abs(name), mode); err != nil {
-			inv.Errorf("cannot create fifo %s: %s", quote(name), command.Strerror(err))
+			inv.Errorf("cannot create fifo %s: %s", quote(inv, name), command.Strerror(err))
 			status = 1
 		}
 	}

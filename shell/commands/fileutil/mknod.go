@@ -84,7 +84,7 @@ func runMknod(ctx context.Context, inv *command.Invocation) int {
 		err = deviceError(inv, name)
 	}
 	if err != nil {
-		inv.Errorf("%s: %s", quoteName(name), command.Strerror(err))
+		inv.Errorf("%s: %s", quoteName(inv, name), command.Strerror(err))
 		return 1
 	}
 	return 0

@@ -53,7 +53,7 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 		sp, dp := abs(inv, src), abs(inv, dst)
 		sfi, err := inv.FS.Lstat(sp)
 		if err != nil {
-			fail("cannot stat %s: %s", quote(src), command.Strerror(err))
+			fail("cannot stat %s: %s", quote(inv, src), command.Strerror(err))
 			status = 1
 			continue
 		}
@@ -63,20 +63,20 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			continue
 		}
 		if _, err := inv.FS.Stat(dp); isErrno(err, syscall.ENOTDIR) {
-			fail("cannot stat %s: %s", quote(dst), command.Strerror(err))
+			fail("cannot stat %s: %s", quote(inv, dst), command.Strerror(err))
 			status = 1
 			continue
 		}
 		if dexists && sfi.Mode()&fs.ModeSymlink != 0 && !sameFile(sfi, dfi) {
 			// Moving a symlink onto the file it points to would lose both.
 			if tfi, err := inv.FS.Stat(sp); err == nil && sameFile(tfi, dfi) {
-				fail("%s and %s are the same file", quote(src), quote(dst))
+				fail("%s and %s are the same file", quote(inv, src), quote(inv, dst))
 				status = 1
 				continue
 			}
 		}
 		if dexists && sameFile(sfi, dfi) {
-			fail("%s and %s are the same file", quote(src), quote(dst))
+			fail("%s and %s are the same file", quote(inv, src), quote(inv, dst))
 			status = 1
 			continue
 		}
@@ -85,18 +85,18 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 		}
 		if dexists {
 			if dfi.IsDir() && !sfi.IsDir() {
-				fail("cannot overwrite directory %s with non-directory", quote(dst))
+				fail("cannot overwrite directory %s with non-directory", quote(inv, dst))
 				status = 1
 				continue
 			}
 			if !dfi.IsDir() && sfi.IsDir() {
-				fail("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
+				fail("cannot overwrite non-directory %s with directory %s", quote(inv, dst), quote(inv, src))
 				status = 1
 				continue
 			}
 			if *interact && !*force {
 				out.Flush()
-				if !confirm(inv, "overwrite %s? ", quote(dst)) {
+				if !confirm(inv, "overwrite %s? ", quote(inv, dst)) {
 					continue
 				}
 			}
@@ -107,7 +107,7 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			if _, perr := inv.FS.Stat(dirName(trimSlash(dp))); perr != nil {
 				err = perr
 			}
-			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(err))
+			fail("cannot move %s to %s: %s", quote(inv, src), quote(inv, dst), command.Strerror(err))
 			status = 1
 			continue
 		}
@@ -118,7 +118,7 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 			srcReal, err1 := inv.FS.Realpath(sp)
 			parentReal, err2 := inv.FS.Realpath(dirName(dp))
 			if err1 == nil && err2 == nil && within(join(parentReal, baseName(dp)), srcReal) {
-				fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
+				fail("cannot move %s to a subdirectory of itself, %s", quote(inv, src), quote(inv, dst))
 				status = 1
 				continue
 			}
@@ -126,7 +126,7 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 		backupName := ""
 		if dexists {
 			if backupName, err = bk.make(inv, dst, dp); err != nil {
-				fail("cannot backup %s: %s", quote(dst), command.Strerror(err))
+				fail("cannot backup %s: %s", quote(inv, dst), command.Strerror(err))
 				status = 1
 				continue
 			}
@@ -134,15 +134,15 @@ func runMv(ctx context.Context, inv *command.Invocation) int {
 		// memfs renames across its mounts itself, so EXDEV never comes back.
 		err = inv.FS.Rename(sp, dp)
 		if err != nil {
-			fail("cannot move %s to %s: %s", quote(src), quote(dst), command.Strerror(err))
+			fail("cannot move %s to %s: %s", quote(inv, src), quote(inv, dst), command.Strerror(err))
 			status = 1
 			continue
 		}
 		if *verbose {
 			if backupName != "" {
-				fmt.Fprintf(out, "renamed %s -> %s (backup: %s)\n", quote(src), quote(dst), quote(backupName))
+				fmt.Fprintf(out, "renamed %s -> %s (backup: %s)\n", quote(inv, src), quote(inv, dst), quote(inv, backupName))
 			} else {
-				fmt.Fprintf(out, "renamed %s -> %s\n", quote(src), quote(dst))
+				fmt.Fprintf(out, "renamed %s -> %s\n", quote(inv, src), quote(inv, dst))
 			}
 		}
 	}

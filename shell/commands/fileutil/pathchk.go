@@ -68,7 +68,7 @@ func pathchkOne(inv *command.Invocation, name string, basic, extra bool) string 
 	if extra {
 		for _, c := range strings.Split(name, "/") {
 			if strings.HasPrefix(c, "-") {
-				return "leading '-' in a component of file name " + quote(name)
+				return "leading '-' in a component of file name " + quote(inv, name)
 			}
 		}
 	}
@@ -84,7 +84,7 @@ func pathchkOne(inv *command.Invocation, name string, basic, extra bool) string 
 				if r == utf8.RuneError && size <= 1 {
 					ch = name[i : i+1]
 				}
-				return "nonportable character " + lquote(inv, ch) + " in file name " + quote(name)
+				return "nonportable character " + lquote(inv, ch) + " in file name " + quote(inv, name)
 			}
 			i += max(size, 1)
 		}
@@ -94,22 +94,22 @@ func pathchkOne(inv *command.Invocation, name string, basic, extra bool) string 
 		nameMax, pathMax = posixNameMax, posixPathMax
 	} else {
 		if name == "" {
-			return quote(name) + ": " + command.Strerror(syscall.ENOENT)
+			return quote(inv, name) + ": " + command.Strerror(syscall.ENOENT)
 		}
 		tooLong := len(name) >= pathMax
 		for _, c := range strings.Split(name, "/") {
 			tooLong = tooLong || len(c) > nameMax
 		}
 		if tooLong {
-			return quoteName(name) + ": File name too long"
+			return quoteName(inv, name) + ": File name too long"
 		}
 		if _, err := inv.FS.Lstat(abs(inv, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return quoteName(name) + ": " + command.Strerror(err)
+			return quoteName(inv, name) + ": " + command.Strerror(err)
 		}
 		return ""
 	}
 	if len(name) >= pathMax {
-		return "limit " + strconv.Itoa(pathMax-1) + " exceeded by length " + strconv.Itoa(len(name)) + " of file name " + quote(name)
+		return "limit " + strconv.Itoa(pathMax-1) + " exceeded by length " + strconv.Itoa(len(name)) + " of file name " + quote(inv, name)
 	}
 	for _, c := range strings.Split(name, "/") {
 		if len(c) > nameMax {

@@ -55,7 +55,7 @@ func runReadlink(ctx context.Context, inv *command.Invocation) int {
 		if err != nil {
 			if *verbose {
 				out.Flush()
-				inv.Errorf("%s: %s", quoteColon(op), command.Strerror(err))
+				inv.Errorf("%s: %s", quoteColon(inv, op), command.Strerror(err))
 			}
 			status = 1
 			continue
@@ -121,7 +121,7 @@ func runRealpath(ctx context.Context, inv *command.Invocation) int {
 	if haveRelTo {
 		r, err := resolve(*relTo)
 		if err != nil {
-			inv.Errorf("%s: %s", quoteColon(*relTo), command.Strerror(err))
+			inv.Errorf("%s: %s", quoteColon(inv, *relTo), command.Strerror(err))
 			return 1
 		}
 		relDir = r
@@ -129,7 +129,7 @@ func runRealpath(ctx context.Context, inv *command.Invocation) int {
 	if haveRelBase {
 		r, err := resolve(*relBase)
 		if err != nil {
-			inv.Errorf("%s: %s", quoteColon(*relBase), command.Strerror(err))
+			inv.Errorf("%s: %s", quoteColon(inv, *relBase), command.Strerror(err))
 			return 1
 		}
 		base = r
@@ -152,7 +152,7 @@ func runRealpath(ctx context.Context, inv *command.Invocation) int {
 		if err != nil {
 			if !*quiet {
 				out.Flush()
-				inv.Errorf("%s: %s", quoteColon(op), command.Strerror(err))
+				inv.Errorf("%s: %s", quoteColon(inv, op), command.Strerror(err))
 			}
 			status = 1
 			continue

@@ -42,7 +42,7 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 		for _, a := range inv.Args[1:] {
 			if len(a) > 1 && a[0] == '-' && a != "--" {
 				if _, err := inv.FS.Lstat(abs(inv, a)); err == nil {
-					fmt.Fprintf(inv.Stderr, "Try '%s ./%s' to remove the file %s.\n", inv.Name(), shellQuote(a, false), quote(a))
+					fmt.Fprintf(inv.Stderr, "Try '%s ./%s' to remove the file %s.\n", inv.Name(), quoteName(inv, a), quote(inv, a))
 					break
 				}
 			}
@@ -108,7 +108,7 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 	status := 0
 	for _, op := range operands {
 		if base := baseName(op); r.recursive && (base == "." || base == "..") {
-			inv.Errorf("refusing to remove '.' or '..' directory: skipping %s", quote(op))
+			inv.Errorf("refusing to remove '.' or '..' directory: skipping %s", quote(inv, op))
 			status = 1
 			continue
 		}
@@ -117,7 +117,7 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 			if op == "/" {
 				inv.Errorf("it is dangerous to operate recursively on '/'")
 			} else {
-				inv.Errorf("it is dangerous to operate recursively on %s (same as '/')", quote(op))
+				inv.Errorf("it is dangerous to operate recursively on %s (same as '/')", quote(inv, op))
 			}
 			inv.Errorf("use --no-preserve-root to override this failsafe")
 			status = 1
@@ -134,7 +134,7 @@ func runRm(ctx context.Context, inv *command.Invocation) int {
 }
 
 func (r *rmCmd) fail(name string, err error) int {
-	r.inv.Errorf("cannot remove %s: %s", quote(name), command.Strerror(err))
+	r.inv.Errorf("cannot remove %s: %s", quote(r.inv, name), command.Strerror(err))
 	return 1
 }
 
@@ -158,14 +158,14 @@ func (r *rmCmd) remove(name, p string) int {
 		}
 	}
 	if !fi.IsDir() {
-		if r.interactive && !confirm(r.inv, "remove %s %s? ", fileType(fi), quote(name)) {
+		if r.interactive && !confirm(r.inv, "remove %s %s? ", fileType(fi), quote(r.inv, name)) {
 			return 0
 		}
 		if err := r.inv.FS.Remove(p); err != nil {
 			return r.fail(name, err)
 		}
 		if r.verbose {
-			fmt.Fprintf(r.out, "removed %s\n", quote(name))
+			fmt.Fprintf(r.out, "removed %s\n", quote(r.inv, name))
 		}
 		return 0
 	}
@@ -176,14 +176,14 @@ func (r *rmCmd) remove(name, p string) int {
 		if des, err := r.inv.FS.ReadDir(p); err == nil && len(des) > 0 {
 			return r.fail(name, syscall.ENOTEMPTY) // GNU checks before asking
 		}
-		if r.interactive && !confirm(r.inv, "remove directory %s? ", quote(name)) {
+		if r.interactive && !confirm(r.inv, "remove directory %s? ", quote(r.inv, name)) {
 			return 0
 		}
 		if err := r.inv.FS.Remove(p); err != nil {
 			return r.fail(name, err)
 		}
 		if r.verbose {
-			fmt.Fprintf(r.out, "removed directory %s\n", quote(name))
+			fmt.Fprintf(r.out, "removed directory %s\n", quote(r.inv, name))
 		}
 		return 0
 	}
@@ -241,7 +241,7 @@ func (r *rmCmd) removeTree(name, p string) int {
 			}
 			if r.interactive {
 				fi, err := de.Info()
-				if err == nil && !confirm(r.inv, "remove %s %s? ", fileType(fi), quote(rmPath(stack, de.Name()))) {
+				if err == nil && !confirm(r.inv, "remove %s %s? ", fileType(fi), quote(r.inv, rmPath(stack, de.Name()))) {
 					continue
 				}
 			}
@@ -250,7 +250,7 @@ func (r *rmCmd) removeTree(name, p string) int {
 				continue
 			}
 			if r.verbose {
-				fmt.Fprintf(r.out, "removed %s\n", quote(rmPath(stack, de.Name())))
+				fmt.Fprintf(r.out, "removed %s\n", quote(r.inv, rmPath(stack, de.Name())))
 			}
 			continue
 		}
@@ -278,7 +278,7 @@ func (r *rmCmd) enter(stack []*rmFrame, dir *memfs.Dir, name string) (*rmFrame, 
 	}
 	if r.interactive && len(ents) > 0 {
 		r.out.Flush()
-		if !confirm(r.inv, "descend into directory %s? ", quote(rmPath(stack, name))) {
+		if !confirm(r.inv, "descend into directory %s? ", quote(r.inv, rmPath(stack, name))) {
 			return nil, 0
 		}
 	}
@@ -292,7 +292,7 @@ func (r *rmCmd) removeEmptied(stack []*rmFrame, fr *rmFrame, p string) int {
 	// directory would cost time in the square of the depth
 	if r.interactive {
 		r.out.Flush()
-		if !confirm(r.inv, "remove directory %s? ", quote(rmPath(stack, fr.name))) {
+		if !confirm(r.inv, "remove directory %s? ", quote(r.inv, rmPath(stack, fr.name))) {
 			return 0
 		}
 	}
@@ -306,7 +306,7 @@ func (r *rmCmd) removeEmptied(stack []*rmFrame, fr *rmFrame, p string) int {
 		return r.fail(rmPath(stack, fr.name), err)
 	}
 	if r.verbose {
-		fmt.Fprintf(r.out, "removed directory %s\n", quote(rmPath(stack, fr.name)))
+		fmt.Fprintf(r.out, "removed directory %s\n", quote(r.inv, rmPath(stack, fr.name)))
 	}
 	return 0
 }

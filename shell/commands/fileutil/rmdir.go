@@ -30,7 +30,7 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 	remove := func(name string, parent bool) bool {
 		ignored = false
 		if *verbose {
-			fmt.Fprintf(out, "%s: removing directory, %s\n", inv.Name(), quote(name))
+			fmt.Fprintf(out, "%s: removing directory, %s\n", inv.Name(), quote(inv, name))
 		}
 		p := abs(inv, name)
 		err := rmdirOne(inv, p)
@@ -43,9 +43,9 @@ func runRmdir(ctx context.Context, inv *command.Invocation) int {
 		}
 		out.Flush()
 		if parent {
-			inv.Errorf("failed to remove directory %s: %s", quote(name), command.Strerror(err))
+			inv.Errorf("failed to remove directory %s: %s", quote(inv, name), command.Strerror(err))
 		} else {
-			inv.Errorf("failed to remove %s: %s", quote(name), command.Strerror(err))
+			inv.Errorf("failed to remove %s: %s", quote(inv, name), command.Strerror(err))
 		}
 		return false
 	}

@@ -128,7 +128,7 @@ func runShred(ctx context.Context, inv *command.Invocation) int {
 	if *source != "" {
 		r, err := inv.OpenInput(ctx, *source)
 		if err != nil {
-			inv.Errorf("%s: %s", quoteName(*source), command.Strerror(err))
+			inv.Errorf("%s: %s", quoteName(inv, *source), command.Strerror(err))
 			return 1
 		}
 		defer r.Close()
@@ -257,7 +257,7 @@ func (s *shredder) shred(ctx context.Context, name string) bool {
 	}
 	if err != nil {
 		s.out.Flush()
-		inv.Errorf("%s: failed to open for writing: %s", quoteName(name), command.Strerror(err))
+		inv.Errorf("%s: failed to open for writing: %s", quoteName(inv, name), command.Strerror(err))
 		return false
 	}
 	ok := s.overwrite(ctx, name, f, fi)
@@ -297,7 +297,7 @@ func (s *shredder) overwrite(ctx context.Context, name string, f shredTarget, fi
 			if pat >= 0 {
 				what = fmt.Sprintf("%06x", shredFill(pat))
 			}
-			fmt.Fprintf(s.out, "shred: %s: pass %d/%d (%s)...\n", quoteName(name), i+1, len(s.passes), what)
+			fmt.Fprintf(s.out, "shred: %s: pass %d/%d (%s)...\n", quoteName(inv, name), i+1, len(s.passes), what)
 		}
 		if pat >= 0 {
 			fillPattern(buf, pat)
@@ -309,7 +309,7 @@ func (s *shredder) overwrite(ctx context.Context, name string, f shredTarget, fi
 			}
 			if _, err := f.WriteAt(chunk, off); err != nil {
 				s.out.Flush()
-				inv.Errorf("%s: error writing at offset %d: %s", quoteName(name), off, command.Strerror(err))
+				inv.Errorf("%s: error writing at offset %d: %s", quoteName(inv, name), off, command.Strerror(err))
 				return false
 			}
 		}
@@ -350,7 +350,7 @@ const shredNameChars = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST
 func (s *shredder) wipeName(name, p string) bool {
 	inv := s.inv
 	if s.verbose {
-		fmt.Fprintf(s.out, "shred: %s: removing\n", quoteName(name))
+		fmt.Fprintf(s.out, "shred: %s: removing\n", quoteName(inv, name))
 	}
 	dir, base := dirName(p), baseName(p)
 	shown := name
@@ -366,18 +366,18 @@ func (s *shredder) wipeName(name, p string) bool {
 			}
 			p = join(dir, next)
 			if s.verbose {
-				fmt.Fprintf(s.out, "shred: %s: renamed to %s\n", quoteName(shown), quoteName(prefix+next))
+				fmt.Fprintf(s.out, "shred: %s: renamed to %s\n", quoteName(inv, shown), quoteName(inv, prefix+next))
 			}
 			shown = prefix + next
 		}
 	}
 	if err := inv.FS.Remove(p); err != nil {
 		s.out.Flush()
-		inv.Errorf("%s: failed to remove: %s", quoteName(name), command.Strerror(err))
+		inv.Errorf("%s: failed to remove: %s", quoteName(inv, name), command.Strerror(err))
 		return false
 	}
 	if s.verbose {
-		fmt.Fprintf(s.out, "shred: %s: removed\n", quoteName(name))
+		fmt.Fprintf(s.out, "shred: %s: removed\n", quoteName(inv, name))
 	}
 	return true
 }

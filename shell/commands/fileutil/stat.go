@@ -81,9 +81,9 @@ func runStat(ctx context.Context, inv *command.Invocation) int {
 		if err != nil {
 			s.out.Flush()
 			if *fsMode {
-				inv.Errorf("cannot read file system information for %s: %s", quote(op), command.Strerror(err))
+				inv.Errorf("cannot read file system information for %s: %s", quote(inv, op), command.Strerror(err))
 			} else {
-				inv.Errorf("cannot statx %s: %s", quote(op), command.Strerror(err))
+				inv.Errorf("cannot statx %s: %s", quote(inv, op), command.Strerror(err))
 			}
 			status = 1
 			continue
@@ -173,9 +173,9 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 			if defaultFmt {
 				q = quoteName
 			}
-			v := q(info.name)
+			v := q(s.inv, info.name)
 			if mode&fs.ModeSymlink != 0 {
-				v += " -> " + q(info.link)
+				v += " -> " + q(s.inv, info.link)
 			}
 			return str(v)
 		case 's':
@@ -239,7 +239,7 @@ func (s *statCmd) fileDirective(info *statInfo, defaultFmt bool) directive {
 		case 'C':
 			s.noContext = true
 			s.out.Flush()
-			s.inv.Errorf("failed to get security context of %s: %s", quote(info.name), "No data available")
+			s.inv.Errorf("failed to get security context of %s: %s", quote(s.inv, info.name), "No data available")
 			return str("?")
 		}
 		return "", false, false

@@ -28,7 +28,7 @@ func planTargets(inv *command.Invocation, operands []string, targetDir string, h
 			err = syscall.ENOTDIR
 		}
 		if err != nil {
-			inv.Errorf("target directory %s: %s", quote(targetDir), command.Strerror(err))
+			inv.Errorf("target directory %s: %s", quote(inv, targetDir), command.Strerror(err))
 			return plan, 1, false
 		}
 		if len(operands) == 0 {
@@ -45,13 +45,13 @@ func planTargets(inv *command.Invocation, operands []string, targetDir string, h
 	case 0:
 		return plan, inv.Usage(1, "missing file operand"), false
 	case 1:
-		return plan, inv.Usage(1, "missing destination file operand after %s", quote(operands[0])), false
+		return plan, inv.Usage(1, "missing destination file operand after %s", quote(inv, operands[0])), false
 	}
 	target := operands[len(operands)-1]
 	srcs := operands[:len(operands)-1]
 	if noTarget {
 		if len(operands) > 2 {
-			return plan, inv.Usage(1, "extra operand %s", quote(operands[2])), false
+			return plan, inv.Usage(1, "extra operand %s", quote(inv, operands[2])), false
 		}
 		plan.srcs, plan.dsts = srcs, []string{target}
 		return plan, 0, true
@@ -62,7 +62,7 @@ func planTargets(inv *command.Invocation, operands []string, targetDir string, h
 			err = syscall.ENOTDIR
 		}
 		if err != nil {
-			inv.Errorf("target %s: %s", quote(target), command.Strerror(err))
+			inv.Errorf("target %s: %s", quote(inv, target), command.Strerror(err))
 			return plan, 1, false
 		}
 	}

@@ -63,7 +63,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 			fi, err = inv.FS.Stat(abs(inv, *ref))
 		}
 		if err != nil {
-			inv.Errorf("failed to get attributes of %s: %s", quote(*ref), command.Strerror(err))
+			inv.Errorf("failed to get attributes of %s: %s", quote(inv, *ref), command.Strerror(err))
 			return 1
 		}
 		st := statOf(fi)
@@ -101,20 +101,20 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 		fi, err := stat(p)
 		if err != nil && strings.HasSuffix(op, "/") && isErrno(err, syscall.ENOENT) {
 			if !*noCreate {
-				inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
+				inv.Errorf("setting times of %s: %s", quote(inv, op), command.Strerror(err))
 				status = 1
 			}
 			continue
 		}
 		if err != nil && strings.HasSuffix(op, "/") && isErrno(err, syscall.ENOTDIR) {
 			// open(2) says EISDIR here, which GNU ignores; the time update fails.
-			inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
+			inv.Errorf("setting times of %s: %s", quote(inv, op), command.Strerror(err))
 			status = 1
 			continue
 		}
 		if err != nil && *noDeref && !*noCreate {
 			// -h never creates: the time update itself fails.
-			inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
+			inv.Errorf("setting times of %s: %s", quote(inv, op), command.Strerror(err))
 			status = 1
 			continue
 		}
@@ -122,13 +122,13 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 			if *noCreate {
 				// Without creating, only the time update runs; it may fail.
 				if !isErrno(err, syscall.ENOENT) {
-					inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
+					inv.Errorf("setting times of %s: %s", quote(inv, op), command.Strerror(err))
 					status = 1
 				}
 				continue
 			}
 			if !isErrno(err, syscall.ENOENT) {
-				inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+				inv.Errorf("cannot touch %s: %s", quote(inv, op), command.Strerror(err))
 				status = 1
 				continue
 			}
@@ -137,16 +137,16 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 				if e := errnoOf(err); e == syscall.EISDIR || e == syscall.EINVAL || e == syscall.EPERM {
 					// GNU ignores these from open(2); the time update then
 					// fails on the missing file.
-					inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(syscall.ENOENT))
+					inv.Errorf("setting times of %s: %s", quote(inv, op), command.Strerror(syscall.ENOENT))
 				} else {
-					inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+					inv.Errorf("cannot touch %s: %s", quote(inv, op), command.Strerror(err))
 				}
 				status = 1
 				continue
 			}
 			fl.Close()
 			if fi, err = inv.FS.Stat(p); err != nil {
-				inv.Errorf("cannot touch %s: %s", quote(op), command.Strerror(err))
+				inv.Errorf("cannot touch %s: %s", quote(inv, op), command.Strerror(err))
 				status = 1
 				continue
 			}
@@ -170,7 +170,7 @@ func runTouch(ctx context.Context, inv *command.Invocation) int {
 			chtimes = inv.FS.Lchtimes
 		}
 		if err := chtimes(p, a, m); err != nil {
-			inv.Errorf("setting times of %s: %s", quote(op), command.Strerror(err))
+			inv.Errorf("setting times of %s: %s", quote(inv, op), command.Strerror(err))
 			status = 1
 		}
 	}

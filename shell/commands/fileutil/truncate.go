@@ -124,7 +124,7 @@ func runTruncate(ctx context.Context, inv *command.Invocation) int {
 	if haveRef {
 		fi, err := inv.FS.Stat(abs(inv, *ref))
 		if err != nil {
-			inv.Errorf("cannot stat %s: %s", quote(*ref), command.Strerror(err))
+			inv.Errorf("cannot stat %s: %s", quote(inv, *ref), command.Strerror(err))
 			return 1
 		}
 		refSize = fi.Size()
@@ -147,7 +147,7 @@ func runTruncate(ctx context.Context, inv *command.Invocation) int {
 			if *noCreate && isErrnoNotExist(err) {
 				continue
 			}
-			inv.Errorf("cannot open %s for writing: %s", quote(name), command.Strerror(err))
+			inv.Errorf("cannot open %s for writing: %s", quote(inv, name), command.Strerror(err))
 			status = 1
 			continue
 		}
@@ -176,7 +176,7 @@ func runTruncate(ctx context.Context, inv *command.Invocation) int {
 			want = (cur + size - 1) / size * size
 		}
 		if err := fl.Truncate(want); err != nil {
-			inv.Errorf("failed to truncate %s at %d bytes: %s", quote(name), want, command.Strerror(err))
+			inv.Errorf("failed to truncate %s at %d bytes: %s", quote(inv, name), want, command.Strerror(err))
 			status = 1
 		}
 		fl.Close()

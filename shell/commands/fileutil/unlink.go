@@ -31,7 +31,7 @@ func runUnlink(ctx context.Context, inv *command.Invocation) int {
 		err = inv.FS.Remove(p)
 	}
 	if err != nil {
-		inv.Errorf("cannot unlink %s: %s", quote(name), command.Strerror(err))
+		inv.Errorf("cannot unlink %s: %s", quote(inv, name), command.Strerror(err))
 		return 1
 	}
 	return 0

@@ -60,28 +60,27 @@ func errnoOf(err error) syscall.Errno {
 
 func isErrno(err error, e syscall.Errno) bool { return errnoOf(err) == e }
 
-// quote is GNU's quote(): the shell-escape-always style coreutils uses
-// around file names in diagnostics ('x', "it's", 'a'$'\n”b').
-func quote(s string) string { return shellQuote(s, true) }
+// quote is coreutils' quoteaf: the shell-escape-always style coreutils
+// uses around file names in diagnostics ('x', "it's", 'a'$'\n'), in
+// the invocation's locale.
+func quote(inv *command.Invocation, s string) string { return inv.ShellQuote(s, true) }
 
 // quoteName is ls's shell-escape style on a terminal: names are quoted
 // only when the shell would need it.
-func quoteName(s string) string { return shellQuote(s, false) }
-
-func shellQuote(s string, always bool) string { return shellQuoteStyle(s, always, true) }
+func quoteName(inv *command.Invocation, s string) string { return inv.ShellQuote(s, false) }
 
 // quoteColon is coreutils' quotef, the style of a file name leading a
 // message ("df: ':': No such file or directory"): quoteName, and a name
 // with a colon quoted too, so that it cannot read as the message's
 // separator.
-func quoteColon(s string) string { return command.QuoteFile(s) }
+func quoteColon(inv *command.Invocation, s string) string { return inv.QuoteFile(s) }
 
 // shellQuoteStyle is command.ShellQuoteStyle (ls --quoting-style).
 func shellQuoteStyle(s string, always, escapes bool) string {
 	return command.ShellQuoteStyle(s, always, escapes)
 }
 
-// lquote is GNU's locale quoting (quote() in mkdir, touch, chmod
+// lquote is GNU's locale quoting (quote(inv, ) in mkdir, touch, chmod
 // messages): command.LocaleQuote in the invocation's locale.
 func lquote(inv *command.Invocation, s string) string { return inv.LocaleQuote(s) }
 

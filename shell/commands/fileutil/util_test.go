@@ -34,13 +34,13 @@ var quoteNames = []struct{ name, always, colon, ls string }{
 
 func TestQuoteStyles(t *testing.T) {
 	for _, c := range quoteNames {
-		if got := quote(c.name); got != c.always {
+		if got := quote(utf8Inv(), c.name); got != c.always {
 			t.Errorf("quote(%q) = %q, want %q", c.name, got, c.always)
 		}
-		if got := quoteColon(c.name); got != c.colon {
+		if got := quoteColon(utf8Inv(), c.name); got != c.colon {
 			t.Errorf("quoteColon(%q) = %q, want %q", c.name, got, c.colon)
 		}
-		if got := quoteName(c.name); got != c.ls {
+		if got := quoteName(utf8Inv(), c.name); got != c.ls {
 			t.Errorf("quoteName(%q) = %q, want %q", c.name, got, c.ls)
 		}
 	}
@@ -57,4 +57,10 @@ func TestRmQuotedNames(t *testing.T) {
 		})
 	}
 	runCases(t, runRm, cases)
+}
+
+// utf8Inv is an invocation in memsh's default UTF-8 locale, for the
+// quoting helpers.
+func utf8Inv() *command.Invocation {
+	return &command.Invocation{Environ: []string{"LANG=C.UTF-8"}}
 }

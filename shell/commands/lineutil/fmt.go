@@ -169,7 +169,7 @@ func Fmt(ctx context.Context, inv *command.Invocation) int {
 		}
 		if err != nil {
 			st.out.Flush()
-			inv.Errorf("cannot open %s for reading: %s", quoteAlways(name), command.Strerror(err))
+			inv.Errorf("cannot open %s for reading: %s", inv.ShellQuote(name, true), command.Strerror(err))
 			status = 1
 			continue
 		}
@@ -182,9 +182,6 @@ func Fmt(ctx context.Context, inv *command.Invocation) int {
 	}
 	return status
 }
-
-// quoteAlways is the 'name' form of a file name in coreutils messages.
-func quoteAlways(s string) string { return command.ShellQuote(s, true) }
 
 // fmtWidthOption rewrites the obsolete -WIDTH (first argument only, as
 // GNU fmt) as -w WIDTH.

@@ -56,7 +56,7 @@ var errIsDir = dirError{}
 // eachLine calls fn with every line of the operands (stdin when none),
 // without its newline; hadNL says whether it had one.
 func eachLine(ctx context.Context, inv *command.Invocation, operands []string, fn func(line []byte, hadNL bool) error) int {
-	return eachLineReport(ctx, inv, operands, inv.PathError, fn)
+	return eachLineReport(ctx, inv, operands, inv.FileError, fn)
 }
 
 // eachLineReport is eachLine with report wording the message for an
@@ -308,7 +308,7 @@ func Paste(ctx context.Context, inv *command.Invocation) int {
 		}
 		r, closeFn, err := open(inv, name)
 		if err != nil {
-			return inv.PathError(name, err)
+			return inv.FileError(name, err)
 		}
 		defer closeFn()
 		readers[i] = bufio.NewReaderSize(command.ContextReader(ctx, r), 64<<10)
@@ -600,7 +600,7 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 	for i, name := range operands {
 		r, closeFn, err := open(inv, name)
 		if err != nil {
-			return inv.PathError(name, err)
+			return inv.FileError(name, err)
 		}
 		defer closeFn()
 		readers[i] = bufio.NewReaderSize(command.ContextReader(ctx, r), 64<<10)
@@ -698,7 +698,7 @@ func Comm(ctx context.Context, inv *command.Invocation) int {
 	}
 	if readErr != nil {
 		w.Flush()
-		return inv.PathError(readErrName, readErr)
+		return inv.FileError(readErrName, readErr)
 	}
 	if *total {
 		w.WriteString(strconv.Itoa(counts[0]) + *delim + strconv.Itoa(counts[1]) + *delim + strconv.Itoa(counts[2]) + *delim + "total")

@@ -128,7 +128,7 @@ func Pr(ctx context.Context, inv *command.Invocation) int {
 		r, closeFn, err := open(inv, name)
 		if err != nil {
 			w.Flush()
-			inv.PathError(name, err)
+			inv.FileError(name, err)
 			status = 1
 			return nil, time.Time{}, false
 		}
@@ -142,7 +142,7 @@ func Pr(ctx context.Context, inv *command.Invocation) int {
 		closeFn()
 		if err != nil {
 			w.Flush()
-			inv.PathError(name, err)
+			inv.FileError(name, err)
 			status = 1
 			return nil, time.Time{}, false
 		}

@@ -177,7 +177,7 @@ func Ptx(ctx context.Context, inv *command.Invocation) int {
 	if *breakFile != "" {
 		data, err := read(*breakFile)
 		if err != nil {
-			return inv.PathError(*breakFile, err)
+			return inv.FileError(*breakFile, err)
 		}
 		for c := range p.wordChars {
 			p.wordChars[c] = true
@@ -198,7 +198,7 @@ func Ptx(ctx context.Context, inv *command.Invocation) int {
 		}
 		data, err := read(wl.name)
 		if err != nil {
-			return inv.PathError(wl.name, err)
+			return inv.FileError(wl.name, err)
 		}
 		m := map[string]bool{}
 		for _, w := range strings.Split(string(data), "\n") {
@@ -224,7 +224,7 @@ func Ptx(ctx context.Context, inv *command.Invocation) int {
 			if name == "" {
 				name = "-"
 			}
-			return inv.PathError(name, err)
+			return inv.FileError(name, err)
 		}
 		if name == "-" {
 			name = ""
@@ -248,7 +248,7 @@ func Ptx(ctx context.Context, inv *command.Invocation) int {
 	if output != "" {
 		file, err := inv.FS.Create(inv.Abs(output))
 		if err != nil {
-			return inv.PathError(output, err)
+			return inv.FileError(output, err)
 		}
 		defer file.Close()
 		out = file

@@ -50,7 +50,7 @@ func Tsort(ctx context.Context, inv *command.Invocation) int {
 		r, closeFn, err = bytes.NewReader(nil), func() {}, nil
 	}
 	if err != nil {
-		return inv.PathError(name, err)
+		return inv.FileError(name, err)
 	}
 	data, err := inv.ReadAll(command.ContextReader(ctx, r), 0)
 	closeFn()
@@ -58,7 +58,7 @@ func Tsort(ctx context.Context, inv *command.Invocation) int {
 		if ctx.Err() != nil {
 			return 130
 		}
-		return inv.PathError(name, err)
+		return inv.FileError(name, err)
 	}
 	items := map[string]*tsortItem{}
 	item := func(s string) *tsortItem {

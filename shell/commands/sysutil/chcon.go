@@ -83,7 +83,7 @@ func runChcon(ctx context.Context, inv *command.Invocation) int {
 		}
 		context, operands = operands[0], operands[1:]
 		if len(operands) == 0 {
-			return inv.Usage(1, "missing operand after %s", quote(context))
+			return inv.Usage(1, "missing operand after %s", quote(inv, context))
 		}
 	}
 	if len(operands) == 0 {
@@ -110,7 +110,7 @@ func runChcon(ctx context.Context, inv *command.Invocation) int {
 		if partial {
 			inv.Errorf("can't apply partial context to unlabeled file %s", shellQuote(f))
 		} else {
-			inv.Errorf("failed to change context of %s to %s: Operation not supported", shellQuote(f), quote(context))
+			inv.Errorf("failed to change context of %s to %s: Operation not supported", shellQuote(f), quote(inv, context))
 		}
 		status = 1
 	}

@@ -87,7 +87,7 @@ func runChroot(ctx context.Context, inv *command.Invocation) int {
 		argv = []string{shell, "-i"}
 	}
 	if skipChdir {
-		return runOrFail(ctx, inv, argv, inv.Stdio, quote)
+		return runOrFail(ctx, inv, argv, inv.Stdio, quoteUTF8)
 	}
 	// The command starts in the new root, as after chroot(2) and
 	// chdir("/"): a child shell moves there first, so the command is
@@ -102,10 +102,10 @@ func runChroot(ctx context.Context, inv *command.Invocation) int {
 	}
 	found, denied := lookPath(inv, name, pathVar)
 	if found == "" && !denied {
-		inv.Errorf("failed to run command %s: No such file or directory", quote(argv[0]))
+		inv.Errorf("failed to run command %s: No such file or directory", quoteUTF8(argv[0]))
 		return 127
 	}
-	return runOrFail(ctx, inv, append([]string{"sh", "-c", `cd / && exec "$@"`, "sh"}, argv...), inv.Stdio, quote)
+	return runOrFail(ctx, inv, append([]string{"sh", "-c", `cd / && exec "$@"`, "sh"}, argv...), inv.Stdio, quoteUTF8)
 }
 
 // checkUserspec validates --userspec=USER[:GROUP] against /etc/passwd

@@ -61,7 +61,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 		case "I":
 			f, ok := isoFormat(o.Value, 'T', ",")
 			if !ok {
-				inv.Errorf("invalid argument %s for ‘--iso-8601’", quote(o.Value))
+				inv.Errorf("invalid argument %s for ‘--iso-8601’", quote(inv, o.Value))
 				io.WriteString(inv.Stderr, "Valid arguments are:\n  - ‘hours’\n  - ‘minutes’\n  - ‘date’\n  - ‘seconds’\n  - ‘ns’\n")
 				return inv.Usage(1, "")
 			}
@@ -69,13 +69,13 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 			formats++
 		case "rfc3339":
 			if o.Value == "" || strings.HasPrefix("hours", o.Value) || strings.HasPrefix("minutes", o.Value) {
-				inv.Errorf("invalid argument %s for ‘--rfc-3339’", quote(o.Value))
+				inv.Errorf("invalid argument %s for ‘--rfc-3339’", quote(inv, o.Value))
 				io.WriteString(inv.Stderr, "Valid arguments are:\n  - ‘date’\n  - ‘seconds’\n  - ‘ns’\n")
 				return inv.Usage(1, "")
 			}
 			f, ok := isoFormat(o.Value, ' ', ".")
 			if !ok {
-				inv.Errorf("invalid argument %s for ‘--rfc-3339’", quote(o.Value))
+				inv.Errorf("invalid argument %s for ‘--rfc-3339’", quote(inv, o.Value))
 				io.WriteString(inv.Stderr, "Valid arguments are:\n  - ‘date’\n  - ‘seconds’\n  - ‘ns’\n")
 				return inv.Usage(1, "")
 			}
@@ -91,7 +91,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 		format = operands[0][1:]
 		operands = operands[1:]
 		if len(operands) > 0 {
-			return inv.Usage(1, "extra operand %s", quote(operands[0]))
+			return inv.Usage(1, "extra operand %s", quote(inv, operands[0]))
 		}
 	} else if formats > 1 {
 		inv.Errorf("multiple output formats specified")
@@ -99,11 +99,11 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 	}
 	if len(operands) > 0 {
 		if haveDate || haveFile || haveRef || len(operands) > 1 {
-			return inv.Usage(1, "extra operand %s", quote(operands[len(operands)-1]))
+			return inv.Usage(1, "extra operand %s", quote(inv, operands[len(operands)-1]))
 		}
 		// date MMDDhhmm[[CC]YY][.ss] sets the clock: not in a sandbox.
 		if !setDateForm().MatchString(operands[0]) {
-			inv.Errorf("invalid date %s", quote(operands[0]))
+			inv.Errorf("invalid date %s", quote(inv, operands[0]))
 			return 1
 		}
 		inv.Errorf("cannot set date: Operation not permitted")
@@ -119,7 +119,7 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 	if strftime.Widest(format) > command.MaxHeld {
 		// GNU streams a field padded to any width; memsh builds it in
 		// memory, so a width past the in-memory limit fails.
-		inv.Errorf("a field width in %s exceeds the in-memory limit of %d MiB", quote(format), command.MaxHeld>>20)
+		inv.Errorf("a field width in %s exceeds the in-memory limit of %d MiB", quote(inv, format), command.MaxHeld>>20)
 		return 1
 	}
 	loc := dateLocation(inv)
@@ -132,14 +132,14 @@ func runDate(ctx context.Context, inv *command.Invocation) int {
 	case haveDate:
 		t, ok := parseDate(dateStr, now)
 		if !ok {
-			inv.Errorf("invalid date %s", quote(dateStr))
+			inv.Errorf("invalid date %s", quote(inv, dateStr))
 			return 1
 		}
 		w.WriteString(strftime.Format(format, t.In(loc)) + "\n")
 	case haveRef:
 		fi, err := inv.FS.Stat(inv.Abs(ref))
 		if err != nil {
-			return inv.PathError(ref, err)
+			return inv.FileError(ref, err)
 		}
 		w.WriteString(strftime.Format(format, fi.ModTime().In(loc)) + "\n")
 	case haveFile:
@@ -158,7 +158,7 @@ func dateFile(ctx context.Context, inv *command.Invocation, w *bufio.Writer, fil
 	} else {
 		f, err := inv.FS.Open(inv.Abs(file))
 		if err != nil {
-			return inv.PathError(file, err)
+			return inv.FileError(file, err)
 		}
 		defer f.Close()
 		sc = bufio.NewScanner(f)
@@ -173,14 +173,14 @@ func dateFile(ctx context.Context, inv *command.Invocation, w *bufio.Writer, fil
 		t, ok := parseDate(line, now)
 		if !ok {
 			w.Flush()
-			inv.Errorf("invalid date %s", quote(line))
+			inv.Errorf("invalid date %s", quote(inv, line))
 			status = 1
 			continue
 		}
 		w.WriteString(strftime.Format(format, t.In(loc)) + "\n")
 	}
 	if err := sc.Err(); err != nil {
-		return inv.PathError(file, err)
+		return inv.FileError(file, err)
 	}
 	return status
 }

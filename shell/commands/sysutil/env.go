@@ -92,7 +92,7 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 	}
 	for _, name := range unset {
 		if name == "" || strings.Contains(name, "=") {
-			inv.Errorf("cannot unset %s: Invalid argument", quote(name))
+			inv.Errorf("cannot unset %s: Invalid argument", quote(inv, name))
 			return 125
 		}
 		if debug {
@@ -138,7 +138,7 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 			return 125
 		}
 		if debug {
-			fmt.Fprintf(inv.Stderr, "chdir:    %s\n", quote(chdir))
+			fmt.Fprintf(inv.Stderr, "chdir:    %s\n", quote(inv, chdir))
 		}
 		// inv.Exec runs in the shell's directory; a child shell moves
 		// first, then replaces itself with the command.
@@ -147,7 +147,7 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 	if debug {
 		fmt.Fprintf(inv.Stderr, "executing: %s\n", operands[0])
 		for i, a := range operands {
-			fmt.Fprintf(inv.Stderr, "   arg[%d]= %s\n", i, quote(a))
+			fmt.Fprintf(inv.Stderr, "   arg[%d]= %s\n", i, quote(inv, a))
 		}
 	}
 	return execNamed(ctx, inv, argv, operands[0], env)
@@ -158,17 +158,17 @@ func runEnv(ctx context.Context, inv *command.Invocation) int {
 func execNamed(ctx context.Context, inv *command.Invocation, argv []string, name string, env []string) int {
 	if strings.Contains(name, "/") {
 		if st, why := unrunnablePath(inv, name); st != 0 {
-			inv.Errorf("%s: %s", quote(name), why)
+			inv.Errorf("%s: %s", quote(inv, name), why)
 			return st
 		}
 		if _, denied := lookPath(inv, name, ""); denied {
-			inv.Errorf("%s: Permission denied", quote(name))
+			inv.Errorf("%s: Permission denied", quote(inv, name))
 			return 126
 		}
 	}
 	res := runCommand(ctx, inv, argv, env, inv.Stdio)
 	if res.NotFound {
-		inv.Errorf("%s: No such file or directory", quote(name))
+		inv.Errorf("%s: No such file or directory", quote(inv, name))
 		return 127
 	}
 	return res.Status

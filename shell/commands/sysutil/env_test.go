@@ -18,7 +18,7 @@ func TestEnv(t *testing.T) {
 		{Args: []string{"env", "-i", "--", "A=2"}, Stdout: "A=2\n"},
 		{Args: []string{"env", "-0", "true"}, Stderr: "env: cannot specify --null (-0) with command\nTry 'env --help' for more information.\n", Status: 125},
 		{Args: []string{"env", "-C", "missing", "pwd"}, Stderr: "env: cannot change directory to 'missing': No such file or directory\n", Status: 125},
-		// coreutils' quote(): "..." spares escaping a ', controls as $'\t'.
+		// coreutils' quote(inv, ): "..." spares escaping a ', controls as $'\t'.
 		{Args: []string{"env", "-C", "it's", "pwd"}, Stderr: "env: cannot change directory to \"it's\": No such file or directory\n", Status: 125},
 		{Args: []string{"env", "-C", "a\tb", "pwd"}, Stderr: "env: cannot change directory to 'a'$'\\t''b': No such file or directory\n", Status: 125},
 		{Args: []string{"env", "-C", "/"}, Stderr: "env: must specify command with --chdir (-C)\nTry 'env --help' for more information.\n", Status: 125},

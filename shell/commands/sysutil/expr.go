@@ -50,7 +50,7 @@ func runExpr(ctx context.Context, inv *command.Invocation) int {
 		}()
 		result = p.or()
 		if p.pos < len(p.args) {
-			panic(exprError{"syntax error: unexpected argument " + quote(p.args[p.pos])})
+			panic(exprError{"syntax error: unexpected argument " + quoteUTF8(p.args[p.pos])})
 		}
 		return 0
 	}()
@@ -85,7 +85,7 @@ func (p *exprParser) peek() (string, bool) {
 
 func (p *exprParser) operand(string) string {
 	if p.pos >= len(p.args) {
-		panic(exprError{"syntax error: missing argument after " + quote(p.args[p.pos-1])})
+		panic(exprError{"syntax error: missing argument after " + quoteUTF8(p.args[p.pos-1])})
 	}
 	return p.primary()
 }
@@ -108,7 +108,7 @@ func (p *exprParser) binary(ops []string, next func() string, apply func(op, l, 
 		}
 		p.pos++
 		if p.pos >= len(p.args) {
-			panic(exprError{"syntax error: missing argument after " + quote(a)})
+			panic(exprError{"syntax error: missing argument after " + quoteUTF8(a)})
 		}
 		r := next()
 		l = apply(a, l, r)
@@ -183,7 +183,7 @@ func (p *exprParser) match() string {
 func (p *exprParser) primary() string {
 	a, ok := p.peek()
 	if !ok {
-		panic(exprError{"syntax error: missing argument after " + quote(p.args[p.pos-1])})
+		panic(exprError{"syntax error: missing argument after " + quoteUTF8(p.args[p.pos-1])})
 	}
 	p.pos++
 	switch a {
@@ -194,10 +194,10 @@ func (p *exprParser) primary() string {
 		v := p.or()
 		n, ok := p.peek()
 		if !ok {
-			panic(exprError{"syntax error: expecting ')' after " + quote(p.args[p.pos-1])})
+			panic(exprError{"syntax error: expecting ')' after " + quoteUTF8(p.args[p.pos-1])})
 		}
 		if n != ")" {
-			panic(exprError{"syntax error: expecting ')' instead of " + quote(n)})
+			panic(exprError{"syntax error: expecting ')' instead of " + quoteUTF8(n)})
 		}
 		p.pos++
 		return v
@@ -248,7 +248,7 @@ func (p *exprParser) primary() string {
 		panic(exprError{"syntax error: unexpected argument ')'"})
 	}
 	if a == "length" || a == "match" || a == "index" || a == "substr" {
-		panic(exprError{"syntax error: missing argument after " + quote(a)})
+		panic(exprError{"syntax error: missing argument after " + quoteUTF8(a)})
 	}
 	return a
 }

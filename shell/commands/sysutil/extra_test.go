@@ -32,7 +32,7 @@ func setupRun(t *testing.T, setup func(fsys *memfs.FS), env []string, args ...st
 	}
 	var out, errb bytes.Buffer
 	if env == nil {
-		env = []string{"HOME=/home/user", "PATH=/usr/bin:/bin", "USER=user"}
+		env = []string{"HOME=/home/user", "PATH=/usr/bin:/bin", "USER=user", "LANG=C.UTF-8"}
 	}
 	inv := &command.Invocation{Args: args, Stdio: command.Stdio{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb},
 		FS: fsys, Dir: "/home/user", Environ: env, Exec: testExec, Width: 80}
@@ -495,7 +495,7 @@ func TestFindStopsOnBrokenPipe(t *testing.T) {
 		mustDo(t, fsys.MkdirAll("/t/"+strings.Repeat("d", i%50+1)+"/x"+strconv.Itoa(i), 0o755))
 	}
 	w := &failAfter{n: 100, err: syscall.EPIPE}
-	inv := &command.Invocation{Args: []string{"find", "/t"}, Stdio: command.Stdio{Stdout: w, Stderr: io.Discard}, FS: fsys, Dir: "/"}
+	inv := &command.Invocation{Args: []string{"find", "/t"}, Stdio: command.Stdio{Stdout: w, Stderr: io.Discard}, FS: fsys, Dir: "/", Environ: []string{"LANG=C.UTF-8"}}
 	if st := runFind(context.Background(), inv); st != 141 {
 		t.Errorf("status %d, want 141", st)
 	}

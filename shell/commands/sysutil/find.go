@@ -301,7 +301,7 @@ func (st *findState) walkStart(start string, expr findNode) {
 	f := &findFile{path: start, abs: path.Clean(abs), start: start, name: name}
 	fi, err := st.stat(f)
 	if err != nil {
-		st.errorf("%s: %s", quote(start), command.Strerror(err))
+		st.errorf("%s: %s", quote(st.inv, start), command.Strerror(err))
 		return
 	}
 	f.info = fi
@@ -348,7 +348,7 @@ func (st *findState) walk(f *findFile, expr findNode) {
 			f = &findFile{parent: top.f, dir: top.dir, start: top.f.start, name: name, depth: top.f.depth + 1}
 			fi, err := st.stat(f)
 			if err != nil {
-				st.errorf("%s: %s", quote(f.Path()), command.Strerror(err))
+				st.errorf("%s: %s", quote(st.inv, f.Path()), command.Strerror(err))
 				f = nil
 				continue
 			}
@@ -372,7 +372,7 @@ func (st *findState) enter(f *findFile, expr findNode, onStack map[uint64]*findF
 	isDir := f.info.IsDir()
 	if isDir && st.follow != 'P' {
 		if a := onStack[ino]; a != nil {
-			st.errorf("File system loop detected; %s is part of the same file system loop as %s.", quote(f.Path()), quote(a.Path()))
+			st.errorf("File system loop detected; %s is part of the same file system loop as %s.", quote(st.inv, f.Path()), quote(st.inv, a.Path()))
 			return nil
 		}
 	}
@@ -389,7 +389,7 @@ func (st *findState) enter(f *findFile, expr findNode, onStack map[uint64]*findF
 			ents, err = dir.ReadDir()
 		}
 		if err != nil {
-			st.errorf("%s: %s", quote(f.Path()), command.Strerror(err))
+			st.errorf("%s: %s", quote(st.inv, f.Path()), command.Strerror(err))
 		}
 		if st.follow != 'P' {
 			onStack[ino] = f

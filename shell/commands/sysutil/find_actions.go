@@ -52,7 +52,7 @@ func (p *findParser) parseExec(name string) findNode {
 	if plus {
 		fixed := argv[:len(argv)-1]
 		if last := argv[len(argv)-1]; last != "{}" {
-			p.fail("In ‘%s ... {} +’ the ‘{}’ must appear by itself, but you specified %s", name, quote(last))
+			p.fail("In ‘%s ... {} +’ the ‘{}’ must appear by itself, but you specified %s", name, quote(p.st.inv, last))
 			return nil
 		}
 		for _, a := range fixed {
@@ -61,7 +61,7 @@ func (p *findParser) parseExec(name string) findNode {
 				return nil
 			}
 			if strings.Contains(a, "{}") {
-				p.fail("In ‘%s ... {} +’ the ‘{}’ must appear by itself, but you specified %s", name, quote(a))
+				p.fail("In ‘%s ... {} +’ the ‘{}’ must appear by itself, but you specified %s", name, quote(p.st.inv, a))
 				return nil
 			}
 		}
@@ -136,7 +136,7 @@ func (st *findState) run(args []string, inDir bool, dir string, stdio command.St
 	}
 	res := runCommand(st.ctx, st.inv, argv, nil, stdio)
 	if res.NotFound {
-		st.inv.Errorf("%s: No such file or directory", quote(args[0]))
+		st.inv.Errorf("%s: No such file or directory", quote(st.inv, args[0]))
 	}
 	if st.ctx.Err() != nil {
 		st.quit = true
@@ -177,7 +177,7 @@ func (st *findState) delete(f *findFile) bool {
 		return true
 	}
 	if err := f.remove(st); err != nil {
-		st.errorf("cannot delete %s: %s", quote(f.Path()), command.Strerror(err))
+		st.errorf("cannot delete %s: %s", quote(st.inv, f.Path()), command.Strerror(err))
 		return false
 	}
 	return true
@@ -204,7 +204,7 @@ func (p *findParser) openOutput(name string) *bufio.Writer {
 	}
 	fl, err := st.inv.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666&^st.inv.Umask())
 	if err != nil {
-		p.fail("%s: %s", quote(name), command.Strerror(err))
+		p.fail("%s: %s", quote(p.st.inv, name), command.Strerror(err))
 		return nil
 	}
 	w := bufio.NewWriterSize(fl, bufSize)

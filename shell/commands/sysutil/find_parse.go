@@ -191,7 +191,7 @@ func (p *findParser) primary(a string) findNode {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || v == "" || v[0] == '+' || v[0] == '-' {
-			p.fail("Expected a positive decimal integer argument to %s, but got %s", a, quote(v))
+			p.fail("Expected a positive decimal integer argument to %s, but got %s", a, quote(p.st.inv, v))
 			return nil
 		}
 		if a == "-maxdepth" {
@@ -220,7 +220,7 @@ func (p *findParser) primary(a string) findNode {
 		case "findutils-default", "emacs", "posix-basic", "grep", "ed", "sed", "posix-extended", "egrep", "posix-egrep", "posix-awk", "awk", "gnu-awk", "posix-minimal-basic":
 			p.regextype = v
 		default:
-			p.fail("Unknown regular expression type %s; valid types are ‘findutils-default’, ‘ed’, ‘emacs’, ‘gnu-awk’, ‘grep’, ‘posix-awk’, ‘awk’, ‘posix-basic’, ‘posix-egrep’, ‘egrep’, ‘posix-extended’, ‘posix-minimal-basic’, ‘sed’.", quote(v))
+			p.fail("Unknown regular expression type %s; valid types are ‘findutils-default’, ‘ed’, ‘emacs’, ‘gnu-awk’, ‘grep’, ‘posix-awk’, ‘awk’, ‘posix-basic’, ‘posix-egrep’, ‘egrep’, ‘posix-extended’, ‘posix-minimal-basic’, ‘sed’.", quote(p.st.inv, v))
 			return nil
 		}
 		return findTrue
@@ -356,7 +356,7 @@ func (p *findParser) primary(a string) findNode {
 		}
 		fi, err := st.stat(&findFile{abs: st.inv.Abs(ref)})
 		if err != nil {
-			p.fail("%s: %s", quote(ref), command.Strerror(err))
+			p.fail("%s: %s", quote(p.st.inv, ref), command.Strerror(err))
 			return nil
 		}
 		rt := fileTime(fi, 'm')
@@ -372,7 +372,7 @@ func (p *findParser) primary(a string) findNode {
 		}
 		fi, err := st.stat(&findFile{abs: st.inv.Abs(ref)})
 		if err != nil {
-			p.fail("%s: %s", quote(ref), command.Strerror(err))
+			p.fail("%s: %s", quote(p.st.inv, ref), command.Strerror(err))
 			return nil
 		}
 		ino := statOf(fi).Ino
@@ -389,7 +389,7 @@ func (p *findParser) primary(a string) findNode {
 		}
 		mode, ok := parseModeSpec(m)
 		if !ok {
-			p.fail("invalid mode %s", quote(v))
+			p.fail("invalid mode %s", quote(p.st.inv, v))
 			return nil
 		}
 		return findPred(func(st *findState, f *findFile) bool {
@@ -410,9 +410,9 @@ func (p *findParser) primary(a string) findNode {
 		id, ok := lookupOwner(st, a == "-user", v)
 		if !ok {
 			if a == "-user" {
-				p.fail("%s is not the name of a known user", quote(v))
+				p.fail("%s is not the name of a known user", quote(p.st.inv, v))
 			} else {
-				p.fail("%s is not the name of an existing group", quote(v))
+				p.fail("%s is not the name of an existing group", quote(p.st.inv, v))
 			}
 			return nil
 		}
@@ -581,14 +581,14 @@ func (p *findParser) parseNewerXY(a string) findNode {
 	if y == 't' {
 		t, ok := parseDate(ref, p.st.now.In(dateLocation(p.st.inv)))
 		if !ok {
-			p.fail("I cannot figure out how to interpret %s as a date or time", quote(ref))
+			p.fail("I cannot figure out how to interpret %s as a date or time", quote(p.st.inv, ref))
 			return nil
 		}
 		rt = t
 	} else {
 		fi, err := p.st.stat(&findFile{abs: p.st.inv.Abs(ref)})
 		if err != nil {
-			p.fail("%s: %s", quote(ref), command.Strerror(err))
+			p.fail("%s: %s", quote(p.st.inv, ref), command.Strerror(err))
 			return nil
 		}
 		rt = fileTime(fi, y)
@@ -825,7 +825,7 @@ func regexReason(err error) string {
 
 // oldQuote is the `x' quoting findutils keeps in its own messages
 // (unknown predicate, missing argument, invalid argument to), where
-// gnulib's quote() would print ‘x’.
+// gnulib's quote(inv, ) would print ‘x’.
 func oldQuote(s string) string { return "`" + s + "'" }
 
 // sizeArgError is find's complaint about a -size argument with no

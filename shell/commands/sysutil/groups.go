@@ -47,7 +47,7 @@ func runGroups(ctx context.Context, inv *command.Invocation) int {
 		u, ok := userByName(inv, name)
 		if !ok {
 			w.Flush()
-			inv.Errorf("%s: no such user", quote(name))
+			inv.Errorf("%s: no such user", quote(inv, name))
 			status = 1
 			continue
 		}

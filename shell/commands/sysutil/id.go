@@ -86,7 +86,7 @@ func runID(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 		if !ok {
-			inv.Errorf("%s: no such user", quote(name))
+			inv.Errorf("%s: no such user", quote(inv, name))
 			status = 1
 			continue
 		}

@@ -68,7 +68,7 @@ func runNice(ctx context.Context, inv *command.Invocation) int {
 		v, err := strconv.ParseInt(strings.TrimLeft(adjust, " \t\n\v\f\r"), 10, 64)
 		if err != nil {
 			if ne, ok := err.(*strconv.NumError); !ok || ne.Err != strconv.ErrRange {
-				inv.Errorf("invalid adjustment %s", quote(adjust))
+				inv.Errorf("invalid adjustment %s", quote(inv, adjust))
 				return 125
 			}
 			v = 1 << 40

@@ -38,14 +38,14 @@ func runNproc(ctx context.Context, inv *command.Invocation) int {
 		case "ignore":
 			n, err := strconv.ParseUint(strings.TrimLeft(o.Value, " \t"), 10, 64)
 			if err != nil {
-				inv.Errorf("invalid number: %s", quote(o.Value))
+				inv.Errorf("invalid number: %s", quote(inv, o.Value))
 				return 1
 			}
 			ignore = n
 		}
 	}
 	if len(operands) > 0 {
-		return inv.Usage(1, "extra operand %s", quote(operands[0]))
+		return inv.Usage(1, "extra operand %s", quote(inv, operands[0]))
 	}
 	n := uint64(runtime.GOMAXPROCS(0))
 	if !all {

@@ -57,7 +57,7 @@ func runPwd(ctx context.Context, inv *command.Invocation) int {
 	if dir == "" {
 		real, err := inv.FS.Realpath(inv.Dir)
 		if err != nil {
-			inv.Errorf("couldn't find directory entry in %s with matching i-node", quote(".."))
+			inv.Errorf("couldn't find directory entry in %s with matching i-node", quote(inv, ".."))
 			return 1
 		}
 		dir = real

@@ -7,7 +7,7 @@ import (
 )
 
 // TestLocaleQuoting: messages as GNU findutils 4.9 and coreutils 9 print
-// them under LANG=C.UTF-8, memsh's locale: gnulib's quote() gives ‘x’
+// them under LANG=C.UTF-8, memsh's locale: gnulib's quote(inv, ) gives ‘x’
 // (escaping a backslash, not a '), while find's own parser messages keep
 // the old `x' form.
 func TestLocaleQuoting(t *testing.T) {

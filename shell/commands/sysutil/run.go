@@ -52,5 +52,5 @@ func unrunnablePath(inv *command.Invocation, name string) (int, string) {
 }
 
 // shellQuote quotes s as gnulib's quoteaf does in messages that name a
-// file: 'x', "it's", 'a'$'\n”b' (command.ShellQuote).
+// file: 'x', "it's", 'a'$'\n' (command.ShellQuote).
 func shellQuote(s string) string { return command.ShellQuote(s, true) }

@@ -46,7 +46,7 @@ func runSeq(ctx context.Context, inv *command.Invocation) int {
 		return inv.Usage(1, "missing operand")
 	}
 	if len(operands) > 3 {
-		return inv.Usage(1, "extra operand %s", quote(operands[3]))
+		return inv.Usage(1, "extra operand %s", quoteUTF8(operands[3]))
 	}
 	var pre, post string
 	var spec floatSpec
@@ -74,7 +74,7 @@ func runSeq(ctx context.Context, inv *command.Invocation) int {
 	case 3:
 		first, step, last = ops[0], ops[1], ops[2]
 		if step.value == 0 {
-			return inv.Usage(1, "invalid Zero increment value: %s", quote(operands[1]))
+			return inv.Usage(1, "invalid Zero increment value: %s", quoteUTF8(operands[1]))
 		}
 	}
 	if hasFormat && equal {
@@ -120,14 +120,14 @@ type seqOperand struct {
 func scanSeqArg(arg string) (seqOperand, string) {
 	v, ok := parseCFloat(arg)
 	if !ok {
-		return seqOperand{}, "invalid floating point argument: " + quote(arg)
+		return seqOperand{}, "invalid floating point argument: " + quoteUTF8(arg)
 	}
 	if math.IsNaN(v) {
-		return seqOperand{}, "invalid ‘not-a-number’ argument: " + quote(arg)
+		return seqOperand{}, "invalid ‘not-a-number’ argument: " + quoteUTF8(arg)
 	}
 	long, ok := parseLong(arg)
 	if !ok {
-		return seqOperand{}, "invalid floating point argument: " + quote(arg)
+		return seqOperand{}, "invalid floating point argument: " + quoteUTF8(arg)
 	}
 	op := seqOperand{value: v, long: long}
 	a := strings.TrimLeft(arg, " \t\n\v\f\r+")
@@ -249,14 +249,14 @@ func parseSeqFormat(f string) (pre string, spec floatSpec, post, msg string) {
 			continue
 		}
 		if found {
-			return "", spec, "", "format " + quote(f) + " has too many % directives"
+			return "", spec, "", "format " + quoteUTF8(f) + " has too many % directives"
 		}
 		sp, n, ok := parseFloatSpec(f[i+1:])
 		if !ok {
 			if i+1+n > len(f) || n == 0 {
-				return "", spec, "", "format " + quote(f) + " ends in %"
+				return "", spec, "", "format " + quoteUTF8(f) + " ends in %"
 			}
-			return "", spec, "", "format " + quote(f) + " has unknown %" + f[i+n:i+1+n] + " directive"
+			return "", spec, "", "format " + quoteUTF8(f) + " has unknown %" + f[i+n:i+1+n] + " directive"
 		}
 		found = true
 		spec = sp
@@ -265,7 +265,7 @@ func parseSeqFormat(f string) (pre string, spec floatSpec, post, msg string) {
 		i += n
 	}
 	if !found {
-		return "", spec, "", "format " + quote(f) + " has no % directive"
+		return "", spec, "", "format " + quoteUTF8(f) + " has no % directive"
 	}
 	return pre, spec, b.String(), ""
 }

@@ -28,7 +28,7 @@ func runSleep(ctx context.Context, inv *command.Invocation) int {
 	for _, a := range operands {
 		s, ok := parseInterval(a)
 		if !ok {
-			inv.Errorf("invalid time interval %s", quote(a))
+			inv.Errorf("invalid time interval %s", quote(inv, a))
 			bad = true
 			continue
 		}

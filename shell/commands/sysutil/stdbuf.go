@@ -54,7 +54,7 @@ func runStdbuf(ctx context.Context, inv *command.Invocation) int {
 			return inv.Usage(125, "line buffering stdin is meaningless")
 		}
 		if o.Value != "L" && !bufferSize(o.Value) {
-			inv.Errorf("invalid mode %s", quote(o.Value))
+			inv.Errorf("invalid mode %s", quote(inv, o.Value))
 			return 125
 		}
 		modes++
@@ -65,7 +65,7 @@ func runStdbuf(ctx context.Context, inv *command.Invocation) int {
 	if modes == 0 {
 		return inv.Usage(125, "you must specify a buffering mode option")
 	}
-	return runOrFail(ctx, inv, operands, inv.Stdio, quote)
+	return runOrFail(ctx, inv, operands, inv.Stdio, quoteUTF8)
 }
 
 // bufferSize reports whether s is a valid buffer size: digits with an

@@ -28,7 +28,7 @@ func noOperands(inv *command.Invocation) (status int, done bool) {
 		return status, true
 	}
 	if len(operands) > 0 {
-		return inv.Usage(1, "extra operand %s", quote(operands[0])), true
+		return inv.Usage(1, "extra operand %s", quote(inv, operands[0])), true
 	}
 	return 0, false
 }

@@ -90,12 +90,12 @@ func runStty(ctx context.Context, inv *command.Invocation) int {
 			switch {
 			case sttyArg()[a]:
 				if i+1 >= len(args) {
-					return inv.Usage(1, "missing argument to %s", quote(a))
+					return inv.Usage(1, "missing argument to %s", quote(inv, a))
 				}
 				i++
 			case sttyPlain()[a], sttyFlag()[name], isSpeed(a):
 			default:
-				return inv.Usage(1, "invalid argument %s", quote(a))
+				return inv.Usage(1, "invalid argument %s", quote(inv, a))
 			}
 			settings = append(settings, a)
 		}

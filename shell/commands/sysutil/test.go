@@ -103,7 +103,7 @@ func runTest(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 		if len(args) == 0 || args[len(args)-1] != "]" {
-			inv.Errorf("missing %s", quote("]"))
+			inv.Errorf("missing %s", quoteUTF8("]"))
 			return 2
 		}
 		args = args[:len(args)-1]
@@ -150,7 +150,7 @@ func (t *tester) run() (ok bool, err *testError) {
 	}
 	v := t.expr()
 	if t.pos != n {
-		t.fail("extra argument %s", quote(t.args[t.pos]))
+		t.fail("extra argument %s", quoteUTF8(t.args[t.pos]))
 	}
 	return v, nil
 }
@@ -161,7 +161,7 @@ func (t *tester) fail(format string, a ...any) {
 
 // beyond reports a missing argument after the last one.
 func (t *tester) beyond() {
-	t.fail("missing argument after %s", quote(t.args[len(t.args)-1]))
+	t.fail("missing argument after %s", quoteUTF8(t.args[len(t.args)-1]))
 }
 
 // posix applies POSIX's rules for n (1 to 4) arguments from pos.
@@ -178,7 +178,7 @@ func (t *tester) posix(n int) bool {
 			return a[1] == ""
 		case len(a[0]) == 2 && a[0][0] == '-':
 			if !isUnaryOp(a[0][1]) {
-				t.fail("%s: unary operator expected", quote(a[0]))
+				t.fail("%s: unary operator expected", quoteUTF8(a[0]))
 			}
 			return t.unary()
 		}
@@ -196,7 +196,7 @@ func (t *tester) posix(n int) bool {
 		case a[1] == "-a" || a[1] == "-o":
 			return t.expr()
 		}
-		t.fail("%s: binary operator expected", quote(a[1]))
+		t.fail("%s: binary operator expected", quoteUTF8(a[1]))
 	default:
 		if n > 4 {
 			return t.expr()
@@ -270,10 +270,10 @@ func (t *tester) term() bool {
 		}
 		v = t.posix(n)
 		if t.pos >= len(t.args) {
-			t.fail("%s expected", quote(")"))
+			t.fail("%s expected", quoteUTF8(")"))
 		}
 		if t.args[t.pos] != ")" {
-			t.fail("%s expected, found %s", quote(")"), quote(t.args[t.pos]))
+			t.fail("%s expected, found %s", quoteUTF8(")"), quoteUTF8(t.args[t.pos]))
 		}
 		t.pos++
 	case len(a) >= 4 && a[0] == "-l" && isBinaryOp(a[2]):
@@ -444,7 +444,7 @@ func (t *tester) integer(s string) *big.Int {
 	v := strings.Trim(s, " \t\n\v\f\r")
 	digits := strings.TrimPrefix(strings.TrimPrefix(v, "-"), "+")
 	if len(v)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
-		t.fail("invalid integer %s", quote(s))
+		t.fail("invalid integer %s", quoteUTF8(s))
 	}
 	n, _ := new(big.Int).SetString(strings.TrimPrefix(v, "+"), 10)
 	return n

@@ -63,13 +63,13 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 		case "s":
 			n, ok := parseSignal(o.Value)
 			if !ok {
-				inv.Errorf("%s: invalid signal", quote(o.Value))
+				inv.Errorf("%s: invalid signal", quote(inv, o.Value))
 				return inv.Usage(125, "")
 			}
 			sig = n
 		case "k":
 			if killAfter, ok = parseInterval(o.Value); !ok {
-				inv.Errorf("invalid time interval %s", quote(o.Value))
+				inv.Errorf("invalid time interval %s", quote(inv, o.Value))
 				return inv.Usage(125, "")
 			}
 		case "preserve":
@@ -83,17 +83,17 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 	}
 	secs, ok := parseInterval(operands[0])
 	if !ok {
-		inv.Errorf("invalid time interval %s", quote(operands[0]))
+		inv.Errorf("invalid time interval %s", quote(inv, operands[0]))
 		return inv.Usage(125, "")
 	}
 	argv := operands[1:]
 	if st, why := unrunnablePath(inv, argv[0]); st != 0 {
-		inv.Errorf("failed to run command %s: %s", quote(argv[0]), why)
+		inv.Errorf("failed to run command %s: %s", quote(inv, argv[0]), why)
 		return st
 	}
 	if strings.Contains(argv[0], "/") {
 		if _, denied := lookPath(inv, argv[0], ""); denied {
-			inv.Errorf("failed to run command %s: Permission denied", quote(argv[0]))
+			inv.Errorf("failed to run command %s: Permission denied", quote(inv, argv[0]))
 			return 126
 		}
 	}
@@ -125,7 +125,7 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 	}
 	res := runCommand(runCtx, inv, argv, nil, inv.Stdio)
 	if res.NotFound {
-		inv.Errorf("failed to run command %s: No such file or directory", quote(argv[0]))
+		inv.Errorf("failed to run command %s: No such file or directory", quote(inv, argv[0]))
 		return 127
 	}
 	if ctx.Err() != nil {
@@ -135,9 +135,9 @@ func runTimeout(ctx context.Context, inv *command.Invocation) int {
 		if verbose {
 			// Printed once the command is done: its own output may be
 			// going to the same stderr.
-			fmt.Fprintf(inv.Stderr, "%s: sending signal %s to command %s\n", inv.Name(), command.SignalText(sig), quote(argv[0]))
+			fmt.Fprintf(inv.Stderr, "%s: sending signal %s to command %s\n", inv.Name(), command.SignalText(sig), quote(inv, argv[0]))
 			if killed.Load() {
-				fmt.Fprintf(inv.Stderr, "%s: sending signal KILL to command %s\n", inv.Name(), quote(argv[0]))
+				fmt.Fprintf(inv.Stderr, "%s: sending signal KILL to command %s\n", inv.Name(), quote(inv, argv[0]))
 			}
 		}
 		switch {

@@ -30,7 +30,7 @@ func runTty(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	if len(operands) > 0 {
-		return inv.Usage(2, "extra operand %s", quote(operands[0]))
+		return inv.Usage(2, "extra operand %s", quote(inv, operands[0]))
 	}
 	// The TUI is the only terminal memsh has; scripts and pipes are not ttys.
 	if !inv.Term {

@@ -50,7 +50,7 @@ func runUname(ctx context.Context, inv *command.Invocation) int {
 		}
 	}
 	if len(operands) > 0 {
-		return inv.Usage(1, "extra operand %s", quote(operands[0]))
+		return inv.Usage(1, "extra operand %s", quote(inv, operands[0]))
 	}
 	if len(want) == 0 && !all {
 		want["s"] = true

@@ -23,7 +23,7 @@ func runUsers(ctx context.Context, inv *command.Invocation) int {
 		return st
 	}
 	if len(operands) > 1 {
-		return inv.Usage(1, "extra operand %s", quote(operands[1]))
+		return inv.Usage(1, "extra operand %s", quote(inv, operands[1]))
 	}
 	return 0
 }

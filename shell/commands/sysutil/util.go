@@ -64,10 +64,9 @@ func printVersion(inv *command.Invocation, name string) int {
 	return 0
 }
 
-// quote is GNU's locale quoting in a UTF-8 locale, as coreutils quote
-// operands in messages (the commands here do not look at LC_ALL when
-// they quote): command.LocaleQuote.
-func quote(s string) string { return command.LocaleQuote(s, true) }
+// quote is GNU's locale quoting, as coreutils quote operands in
+// messages: command.LocaleQuote in the invocation's locale.
+func quote(inv *command.Invocation, s string) string { return inv.LocaleQuote(s) }
 
 // errnoOf extracts the errno from a memfs error (ENOENT etc.), or 0.
 func errnoOf(err error) syscall.Errno {
@@ -83,3 +82,8 @@ func errnoOf(err error) syscall.Errno {
 	}
 	return 0
 }
+
+// quoteUTF8 is quote in a UTF-8 locale, for expr, seq, test and chroot,
+// whose helpers do not carry the invocation (LC_ALL=C does not turn
+// their ‘x’ into 'x' yet).
+func quoteUTF8(s string) string { return command.LocaleQuote(s, true) }

@@ -82,7 +82,7 @@ func runWho(ctx context.Context, inv *command.Invocation) int {
 		short = false
 	}
 	if len(operands) > 2 {
-		return inv.Usage(1, "extra operand %s", quote(operands[2]))
+		return inv.Usage(1, "extra operand %s", quote(inv, operands[2]))
 	}
 	var out string
 	switch {

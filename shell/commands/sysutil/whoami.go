@@ -20,7 +20,7 @@ func runWhoami(ctx context.Context, inv *command.Invocation) int {
 		return printVersion(inv, "whoami")
 	}
 	if len(operands) > 0 {
-		return inv.Usage(1, "extra operand %s", quote(operands[0]))
+		return inv.Usage(1, "extra operand %s", quote(inv, operands[0]))
 	}
 	uid := currentUID(inv)
 	u, ok := userByUID(inv, uid)

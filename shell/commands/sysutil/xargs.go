@@ -167,7 +167,7 @@ func runXargs(ctx context.Context, inv *command.Invocation) int {
 		} else {
 			fl, err := inv.FS.Open(inv.Abs(argFile))
 			if err != nil {
-				inv.Errorf("Cannot open input file %s: %s", quote(argFile), command.Strerror(err))
+				inv.Errorf("Cannot open input file %s: %s", quote(inv, argFile), command.Strerror(err))
 				return 1
 			}
 			f = fl

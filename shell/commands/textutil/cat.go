@@ -93,7 +93,7 @@ func runCat(ctx context.Context, inv *command.Invocation) int {
 	status := 0
 	for _, name := range operands(args) {
 		if sameAsOutput(inv, name) {
-			inv.Errorf("%s: input file is output file", quoteName(name))
+			inv.Errorf("%s: input file is output file", quoteName(inv, name))
 			status = 1
 			continue
 		}

@@ -161,7 +161,7 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 	for _, name := range files {
 		r, err := inv.OpenInput(ctx, name)
 		if err != nil {
-			inv.Errorf("cannot open %s for reading: %s", quoteAlways(name), command.Strerror(err))
+			inv.Errorf("cannot open %s for reading: %s", quoteAlways(inv, name), command.Strerror(err))
 			status = 1
 			continue
 		}
@@ -178,7 +178,7 @@ func runHead(ctx context.Context, inv *command.Invocation) int {
 			if isCancel(err) {
 				return statusCancelled
 			}
-			inv.Errorf("error reading %s: %s", quoteAlways(name), command.Strerror(err))
+			inv.Errorf("error reading %s: %s", quoteAlways(inv, name), command.Strerror(err))
 			status = 1
 		}
 	}

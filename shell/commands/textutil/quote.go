@@ -4,16 +4,17 @@ import (
 	"memsh/shell/command"
 )
 
-// quoteName is coreutils' quotef (see command.QuoteFile).
-func quoteName(s string) string { return command.QuoteFile(s) }
+// quoteName is coreutils' quotef (see command.QuoteFile) in the
+// invocation's locale.
+func quoteName(inv *command.Invocation, s string) string { return inv.QuoteFile(s) }
 
 // quoteAlways is quoteaf: always quoted, in the same style.
-func quoteAlways(s string) string { return command.ShellQuote(s, true) }
+func quoteAlways(inv *command.Invocation, s string) string { return inv.ShellQuote(s, true) }
 
 // pathError prints "NAME: FILE: reason" with FILE quoted as coreutils
 // does, and returns 1.
 func pathError(inv *command.Invocation, name string, err error) int {
-	inv.Errorf("%s: %s", quoteName(name), command.Strerror(err))
+	inv.Errorf("%s: %s", quoteName(inv, name), command.Strerror(err))
 	return 1
 }
 

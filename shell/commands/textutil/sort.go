@@ -281,7 +281,7 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 	}
 	if fs.Changed("files0-from") {
 		if len(args) > 0 {
-			inv.Errorf("extra operand %s", quoteAlways(args[0]))
+			inv.Errorf("extra operand %s", quoteAlways(inv, args[0]))
 			io.WriteString(inv.Stderr, "file operands cannot be combined with --files0-from\n")
 			return inv.Usage(2, "")
 		}
@@ -421,9 +421,9 @@ func runSort(ctx context.Context, inv *command.Invocation) int {
 				return statusCancelled
 			}
 			if data == nil {
-				inv.Errorf("cannot read: %s: %s", quoteName(name), command.Strerror(err))
+				inv.Errorf("cannot read: %s: %s", quoteName(inv, name), command.Strerror(err))
 			} else {
-				inv.Errorf("read failed: %s: %s", quoteName(name), command.Strerror(err))
+				inv.Errorf("read failed: %s: %s", quoteName(inv, name), command.Strerror(err))
 			}
 			return 2
 		}
@@ -483,7 +483,7 @@ func (s *sorter) output(inv *command.Invocation, output string, each func(emit f
 	if output != "" && output != "-" {
 		f, err := openOutput(inv, output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
-			inv.Errorf("open failed: %s: %s", quoteName(output), command.Strerror(err))
+			inv.Errorf("open failed: %s: %s", quoteName(inv, output), command.Strerror(err))
 			return 2
 		}
 		w, outFile = f, f
@@ -499,7 +499,7 @@ func (s *sorter) output(inv *command.Invocation, output string, each func(emit f
 			err = cerr
 		}
 		if err != nil {
-			inv.Errorf("write failed: %s: %s", quoteName(output), command.Strerror(err))
+			inv.Errorf("write failed: %s: %s", quoteName(inv, output), command.Strerror(err))
 			return 2
 		}
 	}
@@ -826,24 +826,24 @@ func monthOf(s []byte) int {
 func readFiles0(ctx context.Context, inv *command.Invocation, list string) ([]string, int) {
 	r, err := inv.OpenInput(ctx, list)
 	if err != nil {
-		inv.Errorf("open failed: %s: %s", quoteName(list), command.Strerror(err))
+		inv.Errorf("open failed: %s: %s", quoteName(inv, list), command.Strerror(err))
 		return nil, 2
 	}
 	data, err := io.ReadAll(r)
 	r.Close()
 	if err != nil {
-		inv.Errorf("read error: %s: %s", quoteName(list), command.Strerror(err))
+		inv.Errorf("read error: %s: %s", quoteName(inv, list), command.Strerror(err))
 		return nil, 2
 	}
 	if len(data) == 0 {
-		inv.Errorf("no input from %s", quoteAlways(list))
+		inv.Errorf("no input from %s", quoteAlways(inv, list))
 		return nil, 2
 	}
 	names := strings.Split(strings.TrimSuffix(string(data), "\x00"), "\x00")
 	for i, n := range names {
 		switch {
 		case n == "":
-			inv.Errorf("%s:%d: invalid zero-length file name", quoteName(list), i+1)
+			inv.Errorf("%s:%d: invalid zero-length file name", quoteName(inv, list), i+1)
 			return nil, 2
 		case n == "-" && list == "-":
 			inv.Errorf("when reading file names from stdin, no file name of '-' allowed")

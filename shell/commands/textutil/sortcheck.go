@@ -18,7 +18,7 @@ func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string
 		if isCancel(err) {
 			return statusCancelled
 		}
-		inv.Errorf("cannot read: %s: %s", quoteName(name), command.Strerror(err))
+		inv.Errorf("cannot read: %s: %s", quoteName(inv, name), command.Strerror(err))
 		return 2
 	}
 	defer r.Close()
@@ -35,7 +35,7 @@ func (s *sorter) check(ctx context.Context, inv *command.Invocation, name string
 			if isCancel(err) {
 				return statusCancelled
 			}
-			inv.Errorf("read failed: %s: %s", quoteName(name), command.Strerror(err))
+			inv.Errorf("read failed: %s: %s", quoteName(inv, name), command.Strerror(err))
 			return 2
 		}
 		keys = s.allKeyBounds(line, keys[:0])

@@ -125,7 +125,7 @@ func (s *sorter) readError(inv *command.Invocation, name string, err error, what
 	if isCancel(err) {
 		return statusCancelled
 	}
-	inv.Errorf("%s: %s: %s", what, quoteName(name), command.Strerror(err))
+	inv.Errorf("%s: %s: %s", what, quoteName(inv, name), command.Strerror(err))
 	return 2
 }
 

@@ -349,7 +349,7 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 		return pathError(inv, list, err), nil
 	}
 	defer r.Close()
-	shown := quoteName(list)
+	shown := quoteName(inv, list)
 	if list == "-" {
 		shown = "'standard input'"
 	}
@@ -388,7 +388,7 @@ func (a sumAlgo) checkList(ctx context.Context, inv *command.Invocation, out *bu
 		if !ok {
 			bad++
 			if o.warn {
-				inv.Errorf("%s: %d: improperly formatted %s checksum line", quoteName(list), lineNo, a.tag)
+				inv.Errorf("%s: %d: improperly formatted %s checksum line", quoteName(inv, list), lineNo, a.tag)
 			}
 			continue
 		}

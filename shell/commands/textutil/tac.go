@@ -60,16 +60,16 @@ func runTac(ctx context.Context, inv *command.Invocation) int {
 				return statusCancelled
 			}
 			if data == nil {
-				inv.Errorf("failed to open %s for reading: %s", quoteAlways(name), command.Strerror(err))
+				inv.Errorf("failed to open %s for reading: %s", quoteAlways(inv, name), command.Strerror(err))
 			} else {
 				if errors.Is(err, syscall.EISDIR) {
 					// GNU tac seeks a directory before it reads it, and
 					// lseek(2) on one fails with EINVAL.
 					err = syscall.EINVAL
 				}
-				label := quoteName(name)
+				label := quoteName(inv, name)
 				if name == "-" {
-					label = quoteAlways("standard input")
+					label = quoteAlways(inv, "standard input")
 				}
 				inv.Errorf("%s: read error: %s", label, command.Strerror(err))
 			}

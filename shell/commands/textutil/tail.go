@@ -286,7 +286,7 @@ func (o *tailOptions) run(ctx context.Context, inv *command.Invocation, files []
 		p := inv.Abs(name)
 		f, err := inv.FS.Open(p)
 		if err != nil {
-			inv.Errorf("cannot open %s for reading: %s", quoteAlways(name), command.Strerror(err))
+			inv.Errorf("cannot open %s for reading: %s", quoteAlways(inv, name), command.Strerror(err))
 			status = 1
 			if o.follow == "name" {
 				watch = append(watch, &followed{name: name, path: p})
@@ -342,7 +342,7 @@ func (o *tailOptions) failed(inv *command.Invocation, name string, err error) (i
 	if isCancel(err) {
 		return statusCancelled, true
 	}
-	inv.Errorf("error reading %s: %s", quoteAlways(name), command.Strerror(err))
+	inv.Errorf("error reading %s: %s", quoteAlways(inv, name), command.Strerror(err))
 	return 1, false
 }
 
@@ -637,7 +637,7 @@ func (o *tailOptions) followLoop(ctx context.Context, inv *command.Invocation, o
 			}
 			size := fi.Size()
 			if size < w.offset {
-				inv.Errorf("%s: file truncated", quoteName(w.name))
+				inv.Errorf("%s: file truncated", quoteName(inv, w.name))
 				w.offset = 0
 			}
 			if size == w.offset {
@@ -667,7 +667,7 @@ func (o *tailOptions) reopen(inv *command.Invocation, w *followed) {
 	fi, err := inv.FS.Stat(w.path)
 	if err != nil {
 		if w.f != nil {
-			inv.Errorf("%s has become inaccessible: %s", quoteAlways(w.name), command.Strerror(err))
+			inv.Errorf("%s has become inaccessible: %s", quoteAlways(inv, w.name), command.Strerror(err))
 			w.f.Close()
 			w.f = nil
 		}
@@ -681,10 +681,10 @@ func (o *tailOptions) reopen(inv *command.Invocation, w *followed) {
 		return
 	}
 	if w.f != nil {
-		inv.Errorf("%s has been replaced;  following new file", quoteAlways(w.name))
+		inv.Errorf("%s has been replaced;  following new file", quoteAlways(inv, w.name))
 		w.f.Close()
 	} else {
-		inv.Errorf("%s has appeared;  following new file", quoteAlways(w.name))
+		inv.Errorf("%s has appeared;  following new file", quoteAlways(inv, w.name))
 	}
 	w.f, w.offset, w.ino = f, 0, inodeOf(fi)
 }

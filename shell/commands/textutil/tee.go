@@ -92,7 +92,7 @@ func runTee(ctx context.Context, inv *command.Invocation) int {
 						if name == "" {
 							name = "standard output"
 						}
-						inv.Errorf("%s: %s", quoteName(name), command.Strerror(werr))
+						inv.Errorf("%s: %s", quoteName(inv, name), command.Strerror(werr))
 						status = 1
 						if onError == "exit" || onError == "exit-nopipe" {
 							return 1

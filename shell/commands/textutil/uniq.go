@@ -153,10 +153,10 @@ func runUniq(ctx context.Context, inv *command.Invocation) int {
 		// GNU 9.1 gives no reason ("uniq: error reading 'd'" for a
 		// directory); a limit of memsh's own is named.
 		if _, held := err.(errHeldLimit); held || command.IsLimit(err) {
-			inv.Errorf("error reading %s: %s", quoteAlways(in), err)
+			inv.Errorf("error reading %s: %s", quoteAlways(inv, in), err)
 			return 1
 		}
-		inv.Errorf("error reading %s", quoteAlways(in))
+		inv.Errorf("error reading %s", quoteAlways(inv, in))
 		return 1
 	}
 	if err := out.Flush(); err != nil {

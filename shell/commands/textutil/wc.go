@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -94,7 +95,7 @@ func runWc(ctx context.Context, inv *command.Invocation) int {
 			if isCancel(err) {
 				return statusCancelled
 			}
-			inv.Errorf("cannot open %s for reading: %s", quoteAlways(*files0), command.Strerror(err))
+			inv.Errorf("cannot open %s for reading: %s", quoteAlways(inv, *files0), command.Strerror(err))
 			return 1
 		}
 		fromStdin = *files0 == "-"
@@ -159,6 +160,11 @@ func runWc(ctx context.Context, inv *command.Invocation) int {
 			}
 		}
 		total.add(c.wcCounts)
+		if strings.IndexByte(name, '\n') >= 0 {
+			// coreutils 9.1 quotes a name only when a newline in it
+			// would split the line.
+			name = quoteName(inv, name)
+		}
 		writeCounts(out, c.wcCounts, sel, width, name)
 		if werr := checkWrite(out); werr != nil {
 			return outputFailed(inv, werr.(writeError).err)
