@@ -277,7 +277,7 @@ func (f *FS) OpenFileContext(ctx context.Context, name string, flag int, perm fs
 // pipeBuf for how opening it waits. Tar archives hold FIFOs as FIFO
 // members.
 func (f *FS) Mkfifo(name string, perm fs.FileMode) error {
-	return f.mkfifo(name, perm, false)
+	return f.mkfifoAt(f.root, name, perm, false)
 }
 
 // MkfifoUntracked is Mkfifo for a pipe the shell makes for one command
@@ -286,22 +286,24 @@ func (f *FS) Mkfifo(name string, perm fs.FileMode) error {
 // FIFO nor its removal (undo steps and their summaries do not show it),
 // and its directory's times stay as they were.
 func (f *FS) MkfifoUntracked(name string, perm fs.FileMode) error {
-	return f.mkfifo(name, perm, true)
+	return f.mkfifoAt(f.root, name, perm, true)
 }
 
-func (f *FS) mkfifo(name string, perm fs.FileMode, untracked bool) error {
+// Mkfifo makes a FIFO at name relative to d (mkfifoat), as FS.Mkfifo.
+func (d *Dir) Mkfifo(name string, perm fs.FileMode) error {
+	return d.fs.mkfifoAt(d.n, name, perm, false)
+}
+
+// mkfifoAt makes a FIFO at name, looked up from the directory start.
+func (f *FS) mkfifoAt(start *inode, name string, perm fs.FileMode, untracked bool) error {
 	return pathErr("mkfifo", name, f.write(func() syscall.Errno {
-		lk, e := f.walkEntryAt(f.root, name)
-		if e != 0 {
+		lk, e := f.walkEntryAt(start, name)
+		switch {
+		case e != 0:
 			return e
-		}
-		if lk.node != nil {
+		case lk.node != nil:
 			return syscall.EEXIST
-		}
-		if lk.dir.nlink == 0 {
-			return syscall.ENOENT
-		}
-		if lk.trailing {
+		case lk.dir.nlink == 0, lk.trailing:
 			return syscall.ENOENT
 		}
 		if e := f.checkWritableDir(lk.dir); e != 0 {
@@ -319,33 +321,6 @@ func (f *FS) mkfifo(name string, perm fs.FileMode, untracked bool) error {
 			return 0
 		}
 		f.saveCreated(n)
-		f.link(lk.dir, lk.base, n)
-		return 0
-	}))
-}
-
-// Mkfifo makes a FIFO at name relative to d (mkfifoat), as FS.Mkfifo.
-func (d *Dir) Mkfifo(name string, perm fs.FileMode) error {
-	f := d.fs
-	return pathErr("mkfifo", name, f.write(func() syscall.Errno {
-		lk, e := f.walkEntryAt(d.n, name)
-		switch {
-		case e != 0:
-			return e
-		case lk.node != nil:
-			return syscall.EEXIST
-		case lk.dir.nlink == 0, lk.trailing:
-			return syscall.ENOENT
-		}
-		if e := f.checkWritableDir(lk.dir); e != 0 {
-			return e
-		}
-		n, e := f.newInode(fs.ModeNamedPipe, perm)
-		if e != 0 {
-			return e
-		}
-		f.saveCreated(n)
-		n.pipe = newPipeBuf()
 		f.link(lk.dir, lk.base, n)
 		return 0
 	}))

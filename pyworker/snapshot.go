@@ -100,6 +100,33 @@ options:
 	return seed, true
 }
 
+// besidePython is the path of name, a module of memsh's CPython build
+// beside python.wasm, and the runtime to compile it in: not when
+// Config.NoSnapshot says so, when the file is missing, or when memsh's
+// stdlib zip is (the npm build has neither).
+func (r *Runtime) besidePython(name string) (string, wazero.Runtime, bool) {
+	if r.cfg.NoSnapshot {
+		return "", nil, false
+	}
+	py, err := FindPython(r.cfg.PythonWasm)
+	if err != nil {
+		return "", nil, false
+	}
+	dir := filepath.Dir(py)
+	p := filepath.Join(dir, name)
+	if _, err := os.Stat(p); err != nil {
+		return "", nil, false
+	}
+	if _, err := os.Stat(filepath.Join(dir, StdlibZipName)); err != nil {
+		return "", nil, false
+	}
+	rt, err := r.runtime()
+	if err != nil {
+		return "", nil, false
+	}
+	return p, rt, true
+}
+
 // snapshot compiles python-snap.wasm once per Runtime; nil when there is
 // none beside python.wasm (with memsh's stdlib zip: the npm build has
 // none), when Config.NoSnapshot says so, or when it does not load. It
@@ -107,22 +134,8 @@ options:
 // both at once.
 func (r *Runtime) snapshot() wazero.CompiledModule {
 	r.snapOnce.Do(func() {
-		if r.cfg.NoSnapshot {
-			return
-		}
-		py, err := FindPython(r.cfg.PythonWasm)
-		if err != nil {
-			return
-		}
-		p := filepath.Join(filepath.Dir(py), SnapshotName)
-		if _, err := os.Stat(p); err != nil {
-			return
-		}
-		if _, err := os.Stat(filepath.Join(filepath.Dir(py), StdlibZipName)); err != nil {
-			return
-		}
-		rt, err := r.runtime()
-		if err != nil {
+		p, rt, ok := r.besidePython(SnapshotName)
+		if !ok {
 			return
 		}
 		b, err := readModule(p)

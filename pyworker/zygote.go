@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -204,22 +202,8 @@ func (p *zygotePool) drop() {
 // Config.NoSnapshot says so, or when it does not load.
 func (r *Runtime) reactor() wazero.CompiledModule {
 	r.reactorOnce.Do(func() {
-		if r.cfg.NoSnapshot {
-			return
-		}
-		py, err := FindPython(r.cfg.PythonWasm)
-		if err != nil {
-			return
-		}
-		p := filepath.Join(filepath.Dir(py), ReactorName)
-		if _, err := os.Stat(p); err != nil {
-			return
-		}
-		if _, err := os.Stat(filepath.Join(filepath.Dir(py), StdlibZipName)); err != nil {
-			return
-		}
-		rt, err := r.runtime()
-		if err != nil {
+		p, rt, ok := r.besidePython(ReactorName)
+		if !ok {
 			return
 		}
 		r.reactWanted.Store(true)
