@@ -27,6 +27,9 @@ func TestFifo(t *testing.T) {
 		{name: "errors", script: "mkfifo p; mkfifo p; mknod q p; mknod q p; mkfifo -m 0 r; ls -l r | cut -c1-10",
 			stdout: "p---------\n", stderr: "mkfifo: cannot create fifo 'p': File exists\nmknod: q: File exists\n"},
 		{name: "rm", script: "mkfifo p; rm p; ls"},
+		{name: "grep operand", script: `mkfifo p; (printf 'a\nb\n' > p) & grep b p; wait`, stdout: "b\n", stderr: "[1] 2001\n"},
+		{name: "sed operand", script: `mkfifo p; (printf 'a\nb\n' > p) & sed -n 2p p; wait`, stdout: "b\n", stderr: "[1] 2001\n"},
+		{name: "timeout ends grep's and sed's wait", script: "mkfifo p; timeout 0.01 grep x p; echo $?; timeout 0.01 sed p p; echo $?", stdout: "124\n124\n"},
 		{name: "timeout ends a waiting open", script: "mkfifo p; timeout 0.01 cat p; echo $?; timeout 0.01 bash -c 'echo x > p'; echo $?", stdout: "124\n124\n"},
 		{name: "timeout ends a waiting read", script: "mkfifo p; exec 3<>p; timeout 0.01 cat <&3; echo $?; echo still >&3; read -u 3 v; echo $v", stdout: "124\nstill\n"},
 	})

@@ -916,7 +916,19 @@ func (g *grepper) operand(op string) {
 	if g.skipDevices && !st.Mode().IsRegular() {
 		return // -D skip: devices, FIFOs and sockets
 	}
-	f, err := g.inv.FS.Open(abs)
+	var f *memfs.File
+	if st.Mode()&fs.ModeNamedPipe != 0 {
+		// A FIFO's open waits for a writer, as open(2) does; Ctrl-C or
+		// a timeout ends the wait, and a read blocked on it, quietly.
+		if f, err = g.inv.FS.OpenFileContext(g.ctx, abs, os.O_RDONLY, 0); err != nil && g.ctx.Err() != nil {
+			return
+		}
+		if err == nil {
+			defer command.InterruptFifo(g.ctx, f, false)()
+		}
+	} else {
+		f, err = g.inv.FS.Open(abs)
+	}
 	g.grepFile(f, err, func() string { return op })
 }
 

@@ -5,12 +5,14 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"memsh/memfs"
 	"memsh/shell/command"
 	"memsh/shell/internal/posixre"
 )
@@ -794,7 +796,12 @@ func (s *sed) openInput(name string) (io.Reader, io.Closer, error) {
 		}
 		return ctxReader{s, s.inv.Stdin, true}, io.NopCloser(nil), nil
 	}
-	f, err := s.inv.FS.Open(s.inv.Abs(name))
+	// A FIFO's open waits for a writer, as open(2) does; Ctrl-C or a
+	// timeout ends the wait, and a read blocked on it, quietly.
+	f, err := s.inv.FS.OpenFileContext(s.ctx, s.inv.Abs(name), os.O_RDONLY, 0)
+	if err != nil && s.ctx.Err() != nil {
+		return strings.NewReader(""), io.NopCloser(nil), nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -803,7 +810,23 @@ func (s *sed) openInput(name string) (io.Reader, io.Closer, error) {
 		return nil, nil, &os.PathError{Op: "read", Path: name, Err: errIsDir}
 	}
 	st, _ := f.Stat()
-	return ctxReader{s, f, st == nil || !st.Mode().IsRegular()}, f, nil
+	var c io.Closer = f
+	if st != nil && st.Mode()&fs.ModeNamedPipe != 0 {
+		c = fifoInput{f, command.InterruptFifo(s.ctx, f, false)}
+	}
+	return ctxReader{s, f, st == nil || !st.Mode().IsRegular()}, c, nil
+}
+
+// fifoInput closes a FIFO input after taking off the deadline that
+// Ctrl-C sets on it.
+type fifoInput struct {
+	f    *memfs.File
+	stop func()
+}
+
+func (c fifoInput) Close() error {
+	c.stop()
+	return c.f.Close()
 }
 
 func (s *sed) readError(name string, err error) {
