@@ -706,6 +706,11 @@ func builtinKill(ctx context.Context, r *Runner, args []string) int {
 			any = true
 			continue
 		}
+		if r.signalShell(a, sig) {
+			// a shell around this child shell (sh -c "kill $$")
+			any = true
+			continue
+		}
 		var j *job
 		switch num := strings.TrimPrefix(a, "-"); {
 		case num != "" && allDigits(num):

@@ -110,6 +110,11 @@ func (r *Runner) runChildShell(ctx context.Context, args, environ []string, stdi
 	}
 	cfg.Env = append(append([]string(nil), environ...), "SHLVL="+strconv.Itoa(level))
 	child := newRunner(cfg, r.blt)
+	if r.inbox == nil {
+		r.inbox = &signalInbox{}
+	}
+	child.shells = append(append([]shellRef(nil), r.shells...), shellRef{pid: r.pid, inbox: r.inbox})
+	defer r.takeInbox(ctx)
 	child.pids = r.pids
 	child.pid = int(r.pids.Add(1))
 	child.bashPid = child.pid

@@ -321,3 +321,22 @@ wait
 		t.Errorf("got %q (status %d), want %q", out, st, want)
 	}
 }
+
+// TestSignalParentShell: a child shell's kill reaches the shell that ran
+// it (sh -c "kill -USR1 $$"), whose trap runs when the child has ended,
+// or whose default action ends it, as in bash.
+func TestSignalParentShell(t *testing.T) {
+	runCases(t, []bashCase{
+		{"usr1_trap", `trap 'echo usr1' USR1
+sh -c "kill -USR1 $$; echo child"
+echo after=$?
+`, "child\nusr1\nafter=0\n", 0},
+		{"term_default", `bash -c 'sh -c "kill -TERM $$"; echo not-reached'
+echo status=$?
+`, "status=143\n", 0},
+		{"two_levels", `trap 'echo top' USR2
+bash -c 'sh -c "kill -USR2 '$$'"; echo middle'
+echo end
+`, "middle\ntop\nend\n", 0},
+	})
+}

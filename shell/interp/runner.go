@@ -86,6 +86,10 @@ type Runner struct {
 	testNot     bool  // a [[ ]] test under "!" (xtrace shows it)
 	traceLevel  int   // command substitutions and evals around: PS4's first character repeats once more for each
 	pendingSigs []int // signals sent to this shell while a trap ran
+	// inbox: signals child shells sent this shell; shells: the shells
+	// around a child shell, which its kill can reach (trap.go).
+	inbox       *signalInbox
+	shells      []shellRef
 	dirStack    []string
 	lastArg     string // $_
 	optIndex    int    // getopts' position inside a grouped option word

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -69,6 +71,50 @@ func (r *Runner) runTrap(ctx context.Context, name string) {
 	for len(r.pendingSigs) > 0 && r.flow < flowExit {
 		sig := r.pendingSigs[0]
 		r.pendingSigs = r.pendingSigs[1:]
+		r.selfSignal(ctx, sig)
+	}
+}
+
+// signalInbox holds the signals a child shell sent to a shell that ran
+// it (sh -c "kill -USR1 $$"): bash's parent takes them when the child
+// it waits for has ended, so they are taken when runChildShell returns.
+type signalInbox struct {
+	mu   sync.Mutex
+	sigs []int
+}
+
+// shellRef is a shell around a child shell: its $$ and its inbox.
+type shellRef struct {
+	pid   int
+	inbox *signalInbox
+}
+
+// signalShell sends sig to the shell around this child shell whose $$
+// is pid, reporting whether there is one.
+func (r *Runner) signalShell(pid string, sig int) bool {
+	for _, s := range r.shells {
+		if strconv.Itoa(s.pid) == pid {
+			if sig != 0 {
+				s.inbox.mu.Lock()
+				s.inbox.sigs = append(s.inbox.sigs, sig)
+				s.inbox.mu.Unlock()
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// takeInbox handles the signals child shells sent this shell.
+func (r *Runner) takeInbox(ctx context.Context) {
+	if r.inbox == nil {
+		return
+	}
+	r.inbox.mu.Lock()
+	sigs := r.inbox.sigs
+	r.inbox.sigs = nil
+	r.inbox.mu.Unlock()
+	for _, sig := range sigs {
 		r.selfSignal(ctx, sig)
 	}
 }
