@@ -336,6 +336,18 @@ func (r *Runtime) newZygote(ctx context.Context, cm wazero.CompiledModule, seed 
 	if r.cfg.Fast {
 		defer pauseGC()()
 		defer watchFast(ctx, mod)()
+		// CPython's initialisation is guest code a fast runtime cannot
+		// preempt: it takes a slot as a run does (fastslots.go), or
+		// busy guests and instances being made could hold every P.
+		if r.slots != nil {
+			select {
+			case r.slots <- struct{}{}:
+				defer func() { <-r.slots }()
+			case <-ctx.Done():
+				z.close()
+				return nil, ctx.Err()
+			}
+		}
 	}
 	if init := mod.ExportedFunction("_initialize"); init != nil {
 		// A reactor's constructors (wasi-libc's preopened directories
